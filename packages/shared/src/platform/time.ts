@@ -1,0 +1,41 @@
+import { TZDate } from '@date-fns/tz';
+import { differenceInMinutes, format, isSameDay, subDays } from 'date-fns';
+import { DATE_FORMAT, DATE_TIME_FORMAT, TIME_ZONE } from './constants.js';
+
+type DateInput = Date | string | number;
+
+const inZone = (value: DateInput, timeZone = TIME_ZONE) =>
+  new TZDate(new Date(value).getTime(), timeZone);
+
+const isValid = (value: DateInput | null | undefined): value is DateInput =>
+  value !== null && value !== undefined && value !== '' && !Number.isNaN(new Date(value).getTime());
+
+/** dd/MM/yyyy in Asia/Bangkok; '' for a missing or invalid value. */
+export const formatDate = (value: DateInput | null | undefined, timeZone = TIME_ZONE): string =>
+  isValid(value) ? format(inZone(value, timeZone), DATE_FORMAT) : '';
+
+/** dd/MM/yyyy HH:mm in Asia/Bangkok. */
+export const formatDateTime = (value: DateInput | null | undefined, timeZone = TIME_ZONE): string =>
+  isValid(value) ? format(inZone(value, timeZone), DATE_TIME_FORMAT) : '';
+
+/**
+ * 'Vừa xong', 'N phút trước', '1 giờ trước', '2 giờ trước', 'Hôm nay HH:mm', 'Hôm qua HH:mm',
+ * else the full date and time; calendar days are Bangkok days whatever the machine's zone.
+ */
+export function formatRelative(
+  value: DateInput | null | undefined,
+  now: DateInput = Date.now(),
+  timeZone = TIME_ZONE,
+): string {
+  if (!isValid(value)) return '';
+  const then = inZone(value, timeZone);
+  const current = inZone(now, timeZone);
+  const minutes = differenceInMinutes(current, then);
+  if (minutes >= 0 && minutes < 1) return 'Vừa xong';
+  if (minutes >= 1 && minutes < 60) return `${minutes} phút trước`;
+  if (minutes >= 60 && minutes < 120) return '1 giờ trước';
+  if (minutes >= 120 && minutes < 180) return '2 giờ trước';
+  if (isSameDay(then, current)) return `Hôm nay ${format(then, 'HH:mm')}`;
+  if (isSameDay(then, subDays(current, 1))) return `Hôm qua ${format(then, 'HH:mm')}`;
+  return format(then, DATE_TIME_FORMAT);
+}

@@ -1,0 +1,24 @@
+import { labelled } from '../platform/labelled.js';
+
+/** Every role value (spec section 3); end_user is for customers, never for staff. */
+export const ROLE = labelled({
+  end_user: 'Khách hàng',
+  agent: 'Chuyên viên',
+  team_leader: 'Trưởng bộ phận',
+  supervisor: 'Giám sát viên',
+  administrator: 'Quản trị viên',
+});
+export type Role = (typeof ROLE.values)[number];
+
+/** Roles a staff account may hold, in the order the spec lists them for search. */
+export const STAFF_ROLES = ['administrator', 'agent', 'supervisor', 'team_leader'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+export const isAdministrator = (role: string | undefined): boolean => role === 'administrator';
+export const isSupervisor = (role: string | undefined): boolean => role === 'supervisor';
+export const isTeamLeader = (role: string | undefined): boolean => role === 'team_leader';
+export const isAgent = (role: string | undefined): boolean => role === 'agent';
+
+/** Role names as they appear upper-cased in route rules. */
+export const toUpperRole = (role: StaffRole): Uppercase<StaffRole> =>
+  role.toUpperCase() as Uppercase<StaffRole>;
