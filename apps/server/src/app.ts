@@ -1,0 +1,159 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { httpStatusMessage } from '@omnicare/shared/platform/errors';
+import { PRODUCT_NAME } from '@omnicare/shared/platform/constants';
+import { useVietnameseValidation } from '@omnicare/shared/platform/zod-locale';
+import type { Config } from './config.js';
+import type { Access } from './platform/auth.js';
+import { createTokenService, loadJwtSecret, registerAccessControl } from './platform/auth.js';
+import type { Platform } from './platform/context.js';
+import type { DatabaseHandle } from './platform/db.js';
+import { registerErrorHandling } from './platform/errors.js';
+import { createMailer } from './platform/mail.js';
+import { createRealtime } from './platform/realtime.js';
+import { createThrottle } from './platform/throttle.js';
+import type { RouteModule } from './platform/routes.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { diagnosticsRoutes } from './modules/diagnostics/diagnostics.routes.js';
+import { healthRoutes } from './modules/health/health.routes.js';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
+import { usersRoutes } from './modules/users/users.routes.js';
+
+const ROUTE_MODULES: RouteModule[] = [
+  healthRoutes,
+  authRoutes,
+  usersRoutes,
+  notificationsRoutes,
+  diagnosticsRoutes,
+];
+
+export interface RouteEntry {
+  method: string;
+  url: string;
+  access: Access | undefined;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    platform: Platform;
+    /** Every route as registered, with its declared access (the catalogue test reads it). */
+    routeCatalogue: RouteEntry[];
+  }
+}
+
+const SECRET_QUERY = /([?&](?:token|password|code)=)[^&]*/gi;
+
+export function loggerOptions(level: Config['logLevel']): FastifyServerOptions['logger'] {
+  return {
+    level,
+    // Tokens and passwords never reach the log, wherever they appear.
+    redact: {
+      paths: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        'headers.authorization',
+        'body.password',
+        'body.code',
+        '*.password',
+        '*.token',
+      ],
+      censor: '[redacted]',
+    },
+    serializers: {
+      req: (req: { method: string; url: string; ip?: string }) => ({
+        method: req.method,
+        url: req.url.replace(SECRET_QUERY, '$1[redacted]'),
+        ip: req.ip,
+      }),
+    },
+  };
+}
+
+export async function buildApp(config: Config, database: DatabaseHandle, options: { logger?: FastifyServerOptions['logger'] } = {}) {
+  useVietnameseValidation();
+  const app = Fastify({
+    logger: options.logger ?? loggerOptions(config.logLevel),
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const routeCatalogue: RouteEntry[] = [];
+  app.decorate('routeCatalogue', routeCatalogue);
+  app.addHook('onRoute', (route) => {
+    const methods = ([] as string[]).concat(route.method);
+    route.config ??= {};
+    // Plugin routes outside the API (OpenAPI UI, static files) are public by nature.
+    if (route.config.access === undefined && !route.url.startsWith('/v2')) route.config.access = 'public';
+    for (const method of methods) routeCatalogue.push({ method, url: route.url, access: route.config.access });
+  });
+
+  const tokens = createTokenService(database.db, await loadJwtSecret(database.db, config.jwtSecret), config.sessionTtlMs);
+  const platform: Platform = {
+    config,
+    database,
+    db: database.db,
+    mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.outboxDir }, app.log),
+    realtime: createRealtime(app.server, tokens),
+    throttle: createThrottle(database.db),
+    tokens,
+    log: app.log,
+  };
+  app.decorate('platform', platform);
+  app.addHook('onClose', async () => {
+    platform.realtime.io.disconnectSockets(true);
+  });
+
+  registerErrorHandling(app);
+  await app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: () => ({ statusCode: 429, message: httpStatusMessage(429) }),
+  });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: `${PRODUCT_NAME} API`, version: '2.0' },
+      components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Authorization' } } },
+      security: [{ token: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
+  registerAccessControl(app, tokens);
+
+  for (const routes of ROUTE_MODULES) routes(app, platform);
+  await serveWebApp(app, config.webDist);
+  return app;
+}
+
+/** Serves the built SPA, with index.html for every client-side route. */
+async function serveWebApp(app: FastifyInstance, webDist: string) {
+  if (!existsSync(path.join(webDist, 'index.html'))) return;
+  await app.register(fastifyStatic, {
+    root: webDist,
+    wildcard: false,
+    index: false,
+    setHeaders: (res, file) => {
+      // Vite fingerprints everything under assets/, so those files never change.
+      if (file.includes(`${path.sep}assets${path.sep}`)) {
+        res.header('cache-control', 'public, max-age=31536000, immutable');
+      }
+    },
+  });
+  app.get('/*', { config: { access: 'public' }, schema: { hide: true } }, (request, reply) => {
+    if (/^\/(v2|docs|socket\.io)(\/|$)/.test(request.url)) {
+      return reply.status(404).send({ statusCode: 404, message: httpStatusMessage(404) });
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}

@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import path from 'node:path';
+
+const flag = z
+  .enum(['1', '0', 'true', 'false', ''])
+  .optional()
+  .transform((value) => value === '1' || value === 'true');
+
+/** Every environment variable the server reads; README.md lists them. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('.data'),
+  DATABASE_URL: z.string().url().optional(),
+  EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
+  SEED_DEMO: flag,
+  JWT_SECRET: z.string().min(32).optional(),
+  SESSION_TTL_HOURS: z.coerce.number().positive().default(12),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('OmniCare <no-reply@omnicare.local>'),
+  PUBLIC_URL: z.string().optional(),
+  REDIS_URL: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOGIN_RATE_PER_IP: z.coerce.number().int().positive().default(30),
+  LOGIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
+  WEB_DIST: z.string().optional(),
+  TRUST_PROXY: flag,
+});
+
+export type Config = ReturnType<typeof loadConfig>;
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  const value = parsed.data;
+  const dataDir = path.resolve(value.DATA_DIR);
+  return {
+    env: value.NODE_ENV,
+    port: value.PORT,
+    host: value.HOST,
+    dataDir,
+    outboxDir: path.join(dataDir, 'outbox'),
+    databaseUrl: value.DATABASE_URL,
+    embeddedPgPort: value.EMBEDDED_PG_PORT,
+    /** Demo data goes into the embedded database always, into an external one only on request. */
+    seedDemo: value.DATABASE_URL ? value.SEED_DEMO : true,
+    jwtSecret: value.JWT_SECRET,
+    sessionTtlMs: value.SESSION_TTL_HOURS * 3600_000,
+    smtpUrl: value.SMTP_URL || undefined,
+    mailFrom: value.MAIL_FROM,
+    publicUrl: value.PUBLIC_URL ?? `http://localhost:${value.PORT}`,
+    redisUrl: value.REDIS_URL || undefined,
+    logLevel: value.LOG_LEVEL,
+    trustProxy: value.TRUST_PROXY,
+    loginRatePerIp: value.LOGIN_RATE_PER_IP,
+    loginFailuresPerAccount: value.LOGIN_FAILURES_PER_ACCOUNT,
+    webDist: value.WEB_DIST
+      ? path.resolve(value.WEB_DIST)
+      : path.resolve(import.meta.dirname, '../../web/dist'),
+  };
+}

@@ -1,0 +1,4 @@
+-- Trigram indexes and accent-free matching for Vietnamese search.
+CREATE EXTENSION IF NOT EXISTS pg_trgm;
+--> statement-breakpoint
+CREATE EXTENSION IF NOT EXISTS unaccent;

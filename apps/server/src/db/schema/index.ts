@@ -1,0 +1,7 @@
+// The one list of schema modules, for the typed database handle.
+export * from './tenants.js';
+export * from './users.js';
+export * from './auth.js';
+export * from './platform.js';
+export * from './diagnostics.js';
+export * from './notifications.js';

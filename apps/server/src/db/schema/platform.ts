@@ -1,0 +1,30 @@
+import { index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id } from './columns.js';
+import { tenants } from './tenants.js';
+import { users } from './users.js';
+
+/** Secrets generated once and shared by every server instance (the JWT key). */
+export const platformSecrets = pgTable('platform_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: createdAt(),
+});
+
+/** Who did what, with the state before and after. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: id(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    actorId: uuid('actor_id').references(() => users.id),
+    action: text('action').notNull(),
+    entity: text('entity').notNull(),
+    entityId: text('entity_id'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    createdAt: createdAt(),
+  },
+  (table) => [index('audit_log_tenant_created_idx').on(table.tenantId, table.createdAt)],
+);

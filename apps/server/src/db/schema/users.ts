@@ -1,0 +1,33 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, timestamptz, updatedAt } from './columns.js';
+import { tenants } from './tenants.js';
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    phone: text('phone'),
+    role: text('role').notNull(),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    agentId: text('agent_id').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    active: boolean('active').notNull().default(true),
+    presence: text('presence').notNull().default('NOT AVAILABLE'),
+    presenceChangedAt: timestamptz('presence_changed_at'),
+    passwordChangedAt: timestamptz('password_changed_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    // Email is the sign-in identity, so it is unique across tenants (case-insensitive).
+    uniqueIndex('users_email_unique').on(sql`lower(${table.email})`),
+    uniqueIndex('users_tenant_agent_unique').on(table.tenantId, table.agentId),
+    index('users_tenant_role_idx').on(table.tenantId, table.role),
+  ],
+);

@@ -1,0 +1,76 @@
+import { eq } from 'drizzle-orm';
+import type { StaffRole } from '@omnicare/shared/users/roles';
+import type { Database } from '../../platform/db.js';
+import { hashSecret } from '../../platform/passwords.js';
+import { tenants, users } from '../schema/index.js';
+import type { TenantSettings } from '../schema/tenants.js';
+
+export const DEMO_PASSWORD = 'Demo@123456';
+
+interface DemoTenant {
+  slug: string;
+  name: string;
+  settings: TenantSettings;
+  staff: { email: string; name: string; role: StaffRole; isAdmin?: boolean; agentId: string; phone: string }[];
+}
+
+/** The accounts tests and reviewers rely on; README.md lists them. */
+export const DEMO_TENANTS: DemoTenant[] = [
+  {
+    slug: 'demo',
+    name: 'Demo',
+    settings: { workflow: 'enabled' },
+    staff: [
+      { email: 'admin@demo.vn', name: 'Nguyễn Văn An', role: 'administrator', isAdmin: true, agentId: '1001', phone: '0901000001' },
+      { email: 'supervisor@demo.vn', name: 'Trần Thị Bình', role: 'supervisor', agentId: '1002', phone: '0901000002' },
+      { email: 'leader@demo.vn', name: 'Lê Minh Châu', role: 'team_leader', agentId: '1003', phone: '0901000003' },
+      { email: 'agent@demo.vn', name: 'Phạm Quốc Dũng', role: 'agent', agentId: '1004', phone: '0901000004' },
+      { email: 'agent2@demo.vn', name: 'Hoàng Thu Hà', role: 'agent', agentId: '1005', phone: '0901000005' },
+    ],
+  },
+  {
+    slug: 'other',
+    name: 'Other',
+    settings: { workflow: 'disabled' },
+    staff: [{ email: 'admin@other.vn', name: 'Vũ Đức Giang', role: 'administrator', agentId: '2001', phone: '0902000001' }],
+  },
+];
+
+export const DEMO_LOGINS = DEMO_TENANTS.flatMap((tenant) =>
+  tenant.staff.map((member) => ({ email: member.email, role: member.role, tenant: tenant.name })),
+);
+
+/** Seeds each demo tenant that is not there yet; returns whether anything was added. */
+export async function seedDemo(db: Database): Promise<boolean> {
+  const passwordHash = await hashSecret(DEMO_PASSWORD);
+  let added = false;
+  for (const demo of DEMO_TENANTS) {
+    await db.transaction(async (tx) => {
+      const [tenant] = await tx
+        .insert(tenants)
+        .values({ slug: demo.slug, name: demo.name, settings: demo.settings })
+        .onConflictDoNothing({ target: tenants.slug })
+        .returning();
+      if (!tenant) return;
+      added = true;
+      await tx.insert(users).values(
+        demo.staff.map((member) => ({
+          tenantId: tenant.id,
+          email: member.email,
+          name: member.name,
+          role: member.role,
+          isAdmin: member.isAdmin ?? false,
+          agentId: member.agentId,
+          phone: member.phone,
+          passwordHash,
+        })),
+      );
+    });
+  }
+  return added;
+}
+
+export async function findDemoTenantId(db: Database, slug: string) {
+  const row = await db.query.tenants.findFirst({ where: eq(tenants.slug, slug), columns: { id: true } });
+  return row?.id;
+}

@@ -1,0 +1,51 @@
+import { loadConfig } from './config.js';
+import { buildApp } from './app.js';
+import { connectDatabase, runMigrations } from './platform/db.js';
+import { startEmbeddedPostgres } from './platform/embedded-postgres.js';
+import { DEMO_LOGINS, seedDemo } from './db/seed/demo.js';
+
+const config = loadConfig();
+const say = (line: string) => process.stdout.write(`${line}\n`);
+
+let embedded: Awaited<ReturnType<typeof startEmbeddedPostgres>> | undefined;
+let databaseUrl = config.databaseUrl;
+if (!databaseUrl) {
+  embedded = await startEmbeddedPostgres(config.dataDir, config.embeddedPgPort, (m) => say(m));
+  databaseUrl = embedded.url;
+}
+const database = connectDatabase(databaseUrl);
+await runMigrations(database);
+if (config.seedDemo) {
+  const seeded = await seedDemo(database.db);
+  say(seeded ? 'Demo data seeded.' : 'Demo data already present.');
+}
+
+const app = await buildApp(config, database);
+await app.listen({ port: config.port, host: config.host });
+
+say('');
+say(`OmniCare is running at http://localhost:${config.port}`);
+say(`API docs: http://localhost:${config.port}/docs`);
+say(`Database: ${embedded ? `embedded PostgreSQL in ${config.dataDir}/pg` : 'DATABASE_URL'}`);
+if (config.seedDemo) {
+  say('Demo logins (password Demo@123456):');
+  for (const login of DEMO_LOGINS) say(`  ${login.email.padEnd(22)} ${login.role}`);
+}
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  say(`\n${signal} received, stopping...`);
+  const timer = setTimeout(() => process.exit(1), 10_000);
+  try {
+    await app.close();
+    await database.close();
+    await embedded?.stop();
+  } finally {
+    clearTimeout(timer);
+    process.exit(0);
+  }
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));

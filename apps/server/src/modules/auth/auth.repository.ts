@@ -1,0 +1,94 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Database } from '../../platform/db.js';
+import { auditLog, passwordResets, sessions, tenants, users } from '../../db/schema/index.js';
+
+export function findUserByEmail(db: Database, email: string) {
+  return db.query.users.findFirst({ where: sql`lower(${users.email}) = ${email.toLowerCase()}` });
+}
+
+export function findUserInTenant(db: Database, tenantId: string, userId: string) {
+  return db.query.users.findFirst({ where: and(eq(users.tenantId, tenantId), eq(users.id, userId)) });
+}
+
+export async function findTenant(db: Database, tenantId: string) {
+  return db.query.tenants.findFirst({ where: eq(tenants.id, tenantId) });
+}
+
+export async function insertSession(
+  db: Database,
+  values: { tenantId: string; userId: string; impersonatorId?: string; expiresAt: Date; ip?: string; userAgent?: string },
+) {
+  const [row] = await db.insert(sessions).values(values).returning();
+  if (!row) throw new Error('session not created');
+  return row;
+}
+
+export async function revokeSession(db: Database, sessionId: string, reason: string) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date(), revokedReason: reason })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+/** Revokes every live session of a user, including view-as sessions others hold on them. */
+export async function revokeUserSessions(db: Database, userId: string, reason: string) {
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: new Date(), revokedReason: reason })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
+    .returning({ id: sessions.id });
+  return rows.map((row) => row.id);
+}
+
+export async function setPassword(db: Database, userId: string, passwordHash: string) {
+  await db
+    .update(users)
+    .set({ passwordHash, passwordChangedAt: new Date(), updatedAt: new Date() })
+    .where(eq(users.id, userId));
+}
+
+export async function replaceResetCode(
+  db: Database,
+  values: { tenantId: string; userId: string; codeHash: string; expiresAt: Date },
+) {
+  await db.transaction(async (tx) => {
+    // Only the newest code works: asking again voids the one before.
+    await tx
+      .update(passwordResets)
+      .set({ usedAt: new Date() })
+      .where(and(eq(passwordResets.userId, values.userId), isNull(passwordResets.usedAt)));
+    await tx.insert(passwordResets).values(values);
+  });
+}
+
+export function findLiveResetCode(db: Database, userId: string) {
+  return db.query.passwordResets.findFirst({
+    where: and(
+      eq(passwordResets.userId, userId),
+      isNull(passwordResets.usedAt),
+      gt(passwordResets.expiresAt, new Date()),
+    ),
+  });
+}
+
+/** Counts a wrong code; the code is void once it reaches the limit. */
+export async function countWrongCode(db: Database, resetId: string, maxAttempts: number) {
+  await db
+    .update(passwordResets)
+    .set({
+      attempts: sql`${passwordResets.attempts} + 1`,
+      usedAt: sql`case when ${passwordResets.attempts} + 1 >= ${maxAttempts} then now() else null end`,
+    })
+    .where(eq(passwordResets.id, resetId));
+}
+
+export async function markResetUsed(db: Database, resetId: string) {
+  await db.update(passwordResets).set({ usedAt: new Date() }).where(eq(passwordResets.id, resetId));
+}
+
+export async function writeAudit(
+  db: Database,
+  entry: { tenantId: string; actorId: string | null; action: string; entity: string; entityId?: string; before?: unknown; after?: unknown },
+) {
+  await db.insert(auditLog).values(entry);
+}

@@ -1,0 +1,148 @@
+import { randomInt } from 'node:crypto';
+import type { LoginBody, ResetPasswordBody, StoredUser } from '@omnicare/shared/auth/auth.schemas';
+import type { Role } from '@omnicare/shared/users/roles';
+import { MESSAGES } from '@omnicare/shared/platform/errors';
+import {
+  FORGOT_PASSWORD_CODE_LENGTH,
+  RESET_CODE_MAX_ATTEMPTS,
+  RESET_CODE_TTL_MINUTES,
+} from '@omnicare/shared/platform/constants';
+import type { Platform } from '../../platform/context.js';
+import type { AuthContext } from '../../platform/auth.js';
+import { AppError, fieldError, notFound, tooManyRequests } from '../../platform/errors.js';
+import { hashSecret, verifyAgainstNothing, verifySecret } from '../../platform/passwords.js';
+import * as repo from './auth.repository.js';
+
+const LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;
+const RESET_REQUESTS_PER_EMAIL = 3;
+const RESET_REQUEST_WINDOW_MS = 10 * 60_000;
+
+export interface RequestMeta {
+  ip?: string;
+  userAgent?: string;
+}
+
+type UserRow = NonNullable<Awaited<ReturnType<typeof repo.findUserByEmail>>>;
+
+function toStoredUser(user: UserRow, token: string, viewedBy?: string): StoredUser {
+  return {
+    token,
+    role: user.role as Role,
+    tenant_id: user.tenantId,
+    user_id: user.id,
+    _id: user.id,
+    agent_id: user.agentId,
+    is_admin: user.isAdmin,
+    name: user.name,
+    email: user.email,
+    ...(viewedBy ? { viewed_by: viewedBy } : {}),
+  };
+}
+
+async function openSession(platform: Platform, user: UserRow, meta: RequestMeta, impersonatorId?: string) {
+  const expiresAt = new Date(Date.now() + platform.tokens.ttlMs);
+  const session = await repo.insertSession(platform.db, {
+    tenantId: user.tenantId,
+    userId: user.id,
+    impersonatorId,
+    expiresAt,
+    ip: meta.ip,
+    userAgent: meta.userAgent?.slice(0, 500),
+  });
+  return platform.tokens.sign(session.id, user.id, expiresAt);
+}
+
+/** Signs in with email and password; one message for an unknown email and a wrong password. */
+export async function login(platform: Platform, input: LoginBody, meta: RequestMeta): Promise<StoredUser> {
+  const accountKey = `login:account:${input.email}`;
+  const failures = await platform.throttle.count(accountKey, LOGIN_FAILURE_WINDOW_MS);
+  if (failures >= platform.config.loginFailuresPerAccount) throw tooManyRequests();
+
+  const user = await repo.findUserByEmail(platform.db, input.email);
+  const ok = user
+    ? await verifySecret(user.passwordHash, input.password)
+    : await verifyAgainstNothing(input.password);
+  if (!user || !ok) {
+    await platform.throttle.hit(accountKey, LOGIN_FAILURE_WINDOW_MS);
+    throw new AppError(400, MESSAGES.wrongCredentials);
+  }
+  if (!user.active) throw new AppError(400, MESSAGES.accountDisabled);
+  await platform.throttle.clear(accountKey);
+  return toStoredUser(user, await openSession(platform, user, meta));
+}
+
+export async function logout(platform: Platform, auth: AuthContext) {
+  await repo.revokeSession(platform.db, auth.sessionId, 'logout');
+  platform.realtime.endSessions([auth.sessionId], { notify: false });
+}
+
+/** Mails a 4-digit code when the account exists; the answer is the same either way. */
+export async function requestPasswordReset(platform: Platform, email: string) {
+  const count = await platform.throttle.hit(`reset:email:${email}`, RESET_REQUEST_WINDOW_MS);
+  if (count > RESET_REQUESTS_PER_EMAIL) throw tooManyRequests();
+  const user = await repo.findUserByEmail(platform.db, email);
+  if (!user || !user.active) return;
+  const code = String(randomInt(0, 10 ** FORGOT_PASSWORD_CODE_LENGTH)).padStart(FORGOT_PASSWORD_CODE_LENGTH, '0');
+  await repo.replaceResetCode(platform.db, {
+    tenantId: user.tenantId,
+    userId: user.id,
+    codeHash: await hashSecret(code),
+    expiresAt: new Date(Date.now() + RESET_CODE_TTL_MINUTES * 60_000),
+  });
+  await platform.mailer.send({
+    to: user.email,
+    subject: 'Mã xác nhận đặt lại mật khẩu OmniCare',
+    text: [
+      `Xin chào ${user.name},`,
+      '',
+      `Mã xác nhận đặt lại mật khẩu của bạn là: ${code}`,
+      `Mã có hiệu lực trong ${RESET_CODE_TTL_MINUTES} phút. Nếu bạn không yêu cầu đặt lại mật khẩu, hãy bỏ qua email này.`,
+      '',
+      `${platform.config.publicUrl}/forgot-password`,
+    ].join('\n'),
+  });
+}
+
+/** Sets the new password with a valid code, then signs the user out everywhere. */
+export async function resetPassword(platform: Platform, input: ResetPasswordBody) {
+  const user = await repo.findUserByEmail(platform.db, input.email);
+  const reset = user ? await repo.findLiveResetCode(platform.db, user.id) : undefined;
+  if (!user || !reset) throw fieldError('code', MESSAGES.resetCodeInvalid);
+  if (!(await verifySecret(reset.codeHash, input.code))) {
+    await repo.countWrongCode(platform.db, reset.id, RESET_CODE_MAX_ATTEMPTS);
+    throw fieldError('code', MESSAGES.resetCodeInvalid);
+  }
+  await repo.markResetUsed(platform.db, reset.id);
+  await repo.setPassword(platform.db, user.id, await hashSecret(input.password));
+  await signOutEverywhere(platform, user.id, 'password_reset');
+  await repo.writeAudit(platform.db, {
+    tenantId: user.tenantId,
+    actorId: user.id,
+    action: 'password_reset',
+    entity: 'user',
+    entityId: user.id,
+  });
+}
+
+/** Revokes every session of a user and closes their open tabs' real-time connections. */
+export async function signOutEverywhere(platform: Platform, userId: string, reason: string) {
+  const ids = await repo.revokeUserSessions(platform.db, userId, reason);
+  platform.realtime.endSessions(ids, { notify: true });
+}
+
+/** An administrator with the admin flag opens a session as another staff user of the tenant. */
+export async function viewAs(platform: Platform, auth: AuthContext, userId: string, meta: RequestMeta) {
+  const target = await repo.findUserInTenant(platform.db, auth.tenantId, userId);
+  if (!target || target.role === 'end_user') throw notFound('Không tìm thấy người dùng');
+  if (!target.active) throw fieldError('user_id', 'Người dùng đã bị vô hiệu hóa');
+  if (target.id === auth.userId) throw fieldError('user_id', 'Không thể xem dưới quyền chính mình');
+  const token = await openSession(platform, target, meta, auth.userId);
+  await repo.writeAudit(platform.db, {
+    tenantId: auth.tenantId,
+    actorId: auth.userId,
+    action: 'view_as',
+    entity: 'user',
+    entityId: target.id,
+  });
+  return toStoredUser(target, token, auth.userId);
+}

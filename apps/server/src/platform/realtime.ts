@@ -1,0 +1,45 @@
+import type { Server as HttpServer } from 'node:http';
+import { Server } from 'socket.io';
+import { REALTIME_EVENTS } from '@omnicare/shared/notifications/notifications.schemas';
+import { readToken, type AuthContext, type TokenService } from './auth.js';
+
+const userRoom = (userId: string) => `user:${userId}`;
+const tenantRoom = (tenantId: string) => `tenant:${tenantId}`;
+const sessionRoom = (sessionId: string) => `session:${sessionId}`;
+
+/**
+ * The real-time channel: socket.io on the API's own port, authenticated with the same token
+ * as HTTP. Each socket joins its user's, tenant's and session's rooms.
+ */
+export function createRealtime(httpServer: HttpServer, tokens: TokenService) {
+  const io = new Server(httpServer, { serveClient: false, cors: { origin: false } });
+  io.use(async (socket, next) => {
+    const raw = (socket.handshake.auth as { token?: unknown }).token;
+    const auth = typeof raw === 'string' ? await tokens.verify(readToken(raw) ?? '') : null;
+    if (!auth) return next(new Error('session_expired'));
+    socket.data.auth = auth;
+    next();
+  });
+  io.on('connection', (socket) => {
+    const auth = socket.data.auth as AuthContext;
+    void socket.join([userRoom(auth.userId), tenantRoom(auth.tenantId), sessionRoom(auth.sessionId)]);
+  });
+  return {
+    io,
+    toUser(userId: string, event: string, payload: unknown) {
+      io.to(userRoom(userId)).emit(event, payload);
+    },
+    toTenant(tenantId: string, event: string, payload: unknown) {
+      io.to(tenantRoom(tenantId)).emit(event, payload);
+    },
+    /** Drops the sessions' sockets; with notify, first tells their open tabs they were signed out. */
+    endSessions(sessionIds: string[], options: { notify: boolean }) {
+      for (const id of sessionIds) {
+        if (options.notify) io.to(sessionRoom(id)).emit(REALTIME_EVENTS.sessionRevoked, {});
+        io.in(sessionRoom(id)).disconnectSockets(true);
+      }
+    },
+    close: () => new Promise<void>((resolve) => io.close(() => resolve())),
+  };
+}
+export type Realtime = ReturnType<typeof createRealtime>;
