@@ -9,7 +9,10 @@ const alias = [{ find: /^@omnicare\/shared\/(.*)$/, replacement: `${sharedSrc}$1
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'] }, resolve: { alias } },
+      {
+        test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'] },
+        resolve: { alias },
+      },
       {
         test: {
           name: 'server',

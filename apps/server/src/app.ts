@@ -1,4 +1,8 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyServerOptions,
+} from 'fastify';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
@@ -79,10 +83,16 @@ export function loggerOptions(level: Config['logLevel']): FastifyServerOptions['
   };
 }
 
-export async function buildApp(config: Config, database: DatabaseHandle, options: { logger?: FastifyServerOptions['logger'] } = {}) {
+export async function buildApp(
+  config: Config,
+  database: DatabaseHandle,
+  options: { logger?: FastifyServerOptions['logger']; loggerInstance?: FastifyBaseLogger } = {},
+) {
   useVietnameseValidation();
   const app = Fastify({
-    logger: options.logger ?? loggerOptions(config.logLevel),
+    ...(options.loggerInstance
+      ? { loggerInstance: options.loggerInstance }
+      : { logger: options.logger ?? loggerOptions(config.logLevel) }),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   });
@@ -95,16 +105,25 @@ export async function buildApp(config: Config, database: DatabaseHandle, options
     const methods = ([] as string[]).concat(route.method);
     route.config ??= {};
     // Plugin routes outside the API (OpenAPI UI, static files) are public by nature.
-    if (route.config.access === undefined && !route.url.startsWith('/v2')) route.config.access = 'public';
-    for (const method of methods) routeCatalogue.push({ method, url: route.url, access: route.config.access });
+    if (route.config.access === undefined && !route.url.startsWith('/v2'))
+      route.config.access = 'public';
+    for (const method of methods)
+      routeCatalogue.push({ method, url: route.url, access: route.config.access });
   });
 
-  const tokens = createTokenService(database.db, await loadJwtSecret(database.db, config.jwtSecret), config.sessionTtlMs);
+  const tokens = createTokenService(
+    database.db,
+    await loadJwtSecret(database.db, config.jwtSecret),
+    config.sessionTtlMs,
+  );
   const platform: Platform = {
     config,
     database,
     db: database.db,
-    mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.outboxDir }, app.log),
+    mailer: createMailer(
+      { smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.outboxDir },
+      app.log,
+    ),
     realtime: createRealtime(app.server, tokens),
     throttle: createThrottle(database.db),
     tokens,
@@ -123,7 +142,9 @@ export async function buildApp(config: Config, database: DatabaseHandle, options
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: `${PRODUCT_NAME} API`, version: '2.0' },
-      components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Authorization' } } },
+      components: {
+        securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Authorization' } },
+      },
       security: [{ token: [] }],
     },
     transform: jsonSchemaTransform,

@@ -1,3 +1,5 @@
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { loadConfig } from './config.js';
 import { buildApp } from './app.js';
 import { connectDatabase, runMigrations } from './platform/db.js';
@@ -22,6 +24,10 @@ if (config.seedDemo) {
 
 const app = await buildApp(config, database);
 await app.listen({ port: config.port, host: config.host });
+// The server's own pid, for operators (and the start test) who must signal it directly.
+const pidFile = path.join(config.dataDir, 'server.pid');
+mkdirSync(config.dataDir, { recursive: true });
+writeFileSync(pidFile, String(process.pid));
 
 say('');
 say(`OmniCare is running at http://localhost:${config.port}`);
@@ -42,6 +48,7 @@ async function shutdown(signal: string) {
     await app.close();
     await database.close();
     await embedded?.stop();
+    rmSync(pidFile, { force: true });
   } finally {
     clearTimeout(timer);
     process.exit(0);

@@ -44,7 +44,10 @@ export async function loadJwtSecret(db: Database, configured: string | undefined
     .insert(platformSecrets)
     .values({ name: JWT_SECRET_NAME, value: randomBytes(48).toString('base64url') })
     .onConflictDoNothing();
-  const [row] = await db.select().from(platformSecrets).where(eq(platformSecrets.name, JWT_SECRET_NAME));
+  const [row] = await db
+    .select()
+    .from(platformSecrets)
+    .where(eq(platformSecrets.name, JWT_SECRET_NAME));
   if (!row) throw new Error('JWT secret missing');
   return new TextEncoder().encode(row.value);
 }

@@ -36,13 +36,19 @@ export async function runMigrations(handle: DatabaseHandle) {
 export async function databaseStatus(handle: DatabaseHandle) {
   const started = performance.now();
   try {
-    const result = await handle.pool.query<{ version: string }>("select current_setting('server_version') as version");
+    const result = await handle.pool.query<{ version: string }>(
+      "select current_setting('server_version') as version",
+    );
     return {
       status: 'ok' as const,
       version: result.rows[0]?.version ?? '',
       latency_ms: Math.round(performance.now() - started),
     };
   } catch {
-    return { status: 'down' as const, version: '', latency_ms: Math.round(performance.now() - started) };
+    return {
+      status: 'down' as const,
+      version: '',
+      latency_ms: Math.round(performance.now() - started),
+    };
   }
 }

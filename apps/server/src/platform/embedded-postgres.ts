@@ -10,7 +10,11 @@ const USER = 'postgres';
 const PASSWORD = 'omnicare-local';
 
 /** Runs a real PostgreSQL from npm under DATA_DIR/pg; returns its URL and a stop function. */
-export async function startEmbeddedPostgres(dataDir: string, port: number, log: (m: string) => void) {
+export async function startEmbeddedPostgres(
+  dataDir: string,
+  port: number,
+  log: (m: string) => void,
+) {
   const databaseDir = path.join(dataDir, 'pg');
   const asRoot = process.getuid?.() === 0;
   await mkdir(dataDir, { recursive: true });

@@ -14,7 +14,10 @@ export interface MailMessage {
  * Sends through SMTP_URL; without one, writes each mail as an .eml file under DATA_DIR/outbox
  * and logs its path, so a local install can still finish a password reset.
  */
-export function createMailer(options: { smtpUrl?: string; from: string; outboxDir: string }, log: FastifyBaseLogger) {
+export function createMailer(
+  options: { smtpUrl?: string; from: string; outboxDir: string },
+  log: FastifyBaseLogger,
+) {
   const transport = options.smtpUrl
     ? nodemailer.createTransport(options.smtpUrl)
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
@@ -24,7 +27,10 @@ export function createMailer(options: { smtpUrl?: string; from: string; outboxDi
       if (options.smtpUrl) return { delivered: 'smtp' as const };
       await mkdir(options.outboxDir, { recursive: true });
       const safeTo = message.to.replace(/[^a-z0-9@._-]/gi, '_');
-      const file = path.join(options.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${safeTo}.eml`);
+      const file = path.join(
+        options.outboxDir,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${safeTo}.eml`,
+      );
       await writeFile(file, info.message as Buffer);
       log.info({ file }, 'mail written to outbox (no SMTP_URL configured)');
       return { delivered: 'outbox' as const, file };

@@ -3,6 +3,7 @@ import { Server } from 'socket.io';
 import { REALTIME_EVENTS } from '@omnicare/shared/notifications/notifications.schemas';
 import { readToken, type AuthContext, type TokenService } from './auth.js';
 
+const NOTIFY_BEFORE_DROP_MS = 1_000;
 const userRoom = (userId: string) => `user:${userId}`;
 const tenantRoom = (tenantId: string) => `tenant:${tenantId}`;
 const sessionRoom = (sessionId: string) => `session:${sessionId}`;
@@ -22,7 +23,11 @@ export function createRealtime(httpServer: HttpServer, tokens: TokenService) {
   });
   io.on('connection', (socket) => {
     const auth = socket.data.auth as AuthContext;
-    void socket.join([userRoom(auth.userId), tenantRoom(auth.tenantId), sessionRoom(auth.sessionId)]);
+    void socket.join([
+      userRoom(auth.userId),
+      tenantRoom(auth.tenantId),
+      sessionRoom(auth.sessionId),
+    ]);
   });
   return {
     io,
@@ -35,8 +40,14 @@ export function createRealtime(httpServer: HttpServer, tokens: TokenService) {
     /** Drops the sessions' sockets; with notify, first tells their open tabs they were signed out. */
     endSessions(sessionIds: string[], options: { notify: boolean }) {
       for (const id of sessionIds) {
-        if (options.notify) io.to(sessionRoom(id)).emit(REALTIME_EVENTS.sessionRevoked, {});
-        io.in(sessionRoom(id)).disconnectSockets(true);
+        const drop = () => io.in(sessionRoom(id)).disconnectSockets(true);
+        if (!options.notify) {
+          drop();
+          continue;
+        }
+        io.to(sessionRoom(id)).emit(REALTIME_EVENTS.sessionRevoked, {});
+        // Closing at once could cut the message off before it is written to the socket.
+        setTimeout(drop, NOTIFY_BEFORE_DROP_MS).unref();
       }
     },
     close: () => new Promise<void>((resolve) => io.close(() => resolve())),

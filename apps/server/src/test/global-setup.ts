@@ -14,16 +14,22 @@ declare module 'vitest' {
 }
 
 /**
- * One real PostgreSQL for the server suite: DATABASE_URL when given (its public schema is
- * wiped first, so point it at a test database), else an embedded one in a temporary folder.
+ * One real PostgreSQL for the server suite: TEST_DATABASE_URL when given (its schema is wiped
+ * first, so its database name must contain "test"), else an embedded one in a temporary folder.
+ * DATABASE_URL is never used here, so a test run cannot touch a real database.
  */
 export default async function setup(project: TestProject) {
-  let url = process.env.DATABASE_URL;
+  let url = process.env.TEST_DATABASE_URL;
   let stop = async () => {};
   if (url) {
+    const name = new URL(url).pathname.slice(1);
+    if (!name.includes('test'))
+      throw new Error(`TEST_DATABASE_URL must name a test database, not "${name}"`);
     const client = new pg.Client({ connectionString: url });
     await client.connect();
-    await client.query('drop schema if exists drizzle cascade; drop schema public cascade; create schema public;');
+    await client.query(
+      'drop schema if exists drizzle cascade; drop schema public cascade; create schema public;',
+    );
     await client.end();
   } else {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'omnicare-test-pg-'));

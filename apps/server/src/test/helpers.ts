@@ -23,7 +23,11 @@ export interface TestApp {
 export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
   const outbox = await mkdtemp(path.join(os.tmpdir(), 'omnicare-outbox-'));
   const config: Config = {
-    ...loadConfig({ DATABASE_URL: inject('databaseUrl'), NODE_ENV: 'test', DATA_DIR: path.dirname(outbox) }),
+    ...loadConfig({
+      DATABASE_URL: inject('databaseUrl'),
+      NODE_ENV: 'test',
+      DATA_DIR: path.dirname(outbox),
+    }),
     outboxDir: outbox,
     webDist: path.join(outbox, 'no-web-build'),
     loginRatePerIp: 10_000,
@@ -37,7 +41,11 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     database,
     config,
     async login(email, password = DEMO_PASSWORD) {
-      const response = await app.inject({ method: 'POST', url: '/v2/login', payload: { email, password } });
+      const response = await app.inject({
+        method: 'POST',
+        url: '/v2/login',
+        payload: { email, password },
+      });
       if (response.statusCode !== 200) throw new Error(`login ${email}: ${response.body}`);
       return response.json().data.token as string;
     },

@@ -4,7 +4,12 @@ import { labelled } from '../platform/labelled.js';
 export const CUSTOMER_TIER = labelled({ 0: 'Thường', 1: 'Bạc', 2: 'Vàng', 3: 'Kim cương' });
 export type CustomerTier = (typeof CUSTOMER_TIER.values)[number];
 /** The English names the spec gives each tier code. */
-export const CUSTOMER_TIER_CODE_NAMES = { 0: 'economy', 1: 'silver', 2: 'gold', 3: 'diamond' } as const;
+export const CUSTOMER_TIER_CODE_NAMES = {
+  0: 'economy',
+  1: 'silver',
+  2: 'gold',
+  3: 'diamond',
+} as const;
 
 export const GENDER = labelled({ male: 'Nam', female: 'Nữ', other: 'Khác' });
 export type Gender = (typeof GENDER.values)[number];

@@ -22,7 +22,10 @@ export const traceCallErrorBody = z.object({
     agent_id: z.string().max(64).optional(),
     call_type: z.string().max(64).optional(),
     call_ids: z.array(z.string().max(255)).max(20).optional(),
-    events: z.array(traceEvent).max(TRACE_MAX_EVENTS * 2).optional(),
+    events: z
+      .array(traceEvent)
+      .max(TRACE_MAX_EVENTS * 2)
+      .optional(),
     sip_events: z
       .array(traceEvent)
       .max(TRACE_MAX_EVENTS, `sip_events tối đa ${TRACE_MAX_EVENTS} sự kiện`)

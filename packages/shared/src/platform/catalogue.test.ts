@@ -1,17 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { httpStatusMessage, networkErrorMessage, fieldErrorFallback } from './errors';
-import { ROLE, STAFF_ROLES, isAdministrator } from '../users/roles';
-import { PRESENCE } from '../users/presence';
-import { CUSTOMER_TIER, GENDER } from '../customers/customer-enums';
-import { CHANNEL_SOURCE } from '../channels/channel-source';
-import { ACTIVE_CALL_STATUSES, CALL_DEVICE_TYPE, isCallActive } from '../telephony/call-enums';
+import { httpStatusMessage, networkErrorMessage, fieldErrorFallback } from './errors.js';
+import { ROLE, STAFF_ROLES, isAdministrator } from '../users/roles.js';
+import { PRESENCE } from '../users/presence.js';
+import { CUSTOMER_TIER, GENDER } from '../customers/customer-enums.js';
+import { CHANNEL_SOURCE } from '../channels/channel-source.js';
+import { ACTIVE_CALL_STATUSES, CALL_DEVICE_TYPE, isCallActive } from '../telephony/call-enums.js';
 import {
   DISABLED_WORKFLOW_BLOCK_TYPES,
   WORKFLOW_RUN_STATUS,
   WORKFLOW_STATUS,
   workflowTargetLabel,
-} from '../automation/workflow-enums';
-import { PAGE_SIZE_OPTIONS, DEFAULT_PAGE_SIZE, API_VERSION } from './constants';
+} from '../automation/workflow-enums.js';
+import { PAGE_SIZE_OPTIONS, DEFAULT_PAGE_SIZE, API_VERSION } from './constants.js';
 
 describe('error catalogue (spec section 8)', () => {
   it('maps HTTP statuses to their messages with a default for others', () => {
@@ -45,7 +45,12 @@ describe('enumerations (spec section 3)', () => {
     expect(ROLE.label('agent')).toBe('Chuyên viên');
     expect(ROLE.label('team_leader')).toBe('Trưởng bộ phận');
     expect(ROLE.label('end_user')).toBe('Khách hàng');
-    expect([...STAFF_ROLES].sort()).toEqual(['administrator', 'agent', 'supervisor', 'team_leader']);
+    expect([...STAFF_ROLES].sort()).toEqual([
+      'administrator',
+      'agent',
+      'supervisor',
+      'team_leader',
+    ]);
     expect(isAdministrator('administrator')).toBe(true);
     expect(isAdministrator('supervisor')).toBe(false);
   });

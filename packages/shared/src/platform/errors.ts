@@ -43,7 +43,8 @@ export const MESSAGES = {
   emptyList: 'Không có dữ liệu.',
   wrongCredentials: 'Email hoặc mật khẩu không đúng',
   accountDisabled: 'Tài khoản đã bị vô hiệu hóa',
-  resetCodeSent: 'Nếu email tồn tại trong hệ thống, mã xác nhận gồm 4 chữ số đã được gửi đến email của bạn',
+  resetCodeSent:
+    'Nếu email tồn tại trong hệ thống, mã xác nhận gồm 4 chữ số đã được gửi đến email của bạn',
   resetCodeInvalid: 'Mã xác nhận không đúng hoặc đã hết hạn',
   passwordChanged: 'Đổi mật khẩu thành công, vui lòng đăng nhập lại',
   validationFailed: 'Validation Failed',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatRelative } from './time';
+import { formatDate, formatDateTime, formatRelative } from './time.js';
 
 describe('time in Asia/Bangkok', () => {
   it('formats dates and times in Bangkok, not UTC', () => {

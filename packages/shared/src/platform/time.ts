@@ -15,8 +15,10 @@ export const formatDate = (value: DateInput | null | undefined, timeZone = TIME_
   isValid(value) ? format(inZone(value, timeZone), DATE_FORMAT) : '';
 
 /** dd/MM/yyyy HH:mm in Asia/Bangkok. */
-export const formatDateTime = (value: DateInput | null | undefined, timeZone = TIME_ZONE): string =>
-  isValid(value) ? format(inZone(value, timeZone), DATE_TIME_FORMAT) : '';
+export const formatDateTime = (
+  value: DateInput | null | undefined,
+  timeZone = TIME_ZONE,
+): string => (isValid(value) ? format(inZone(value, timeZone), DATE_TIME_FORMAT) : '');
 
 /**
  * 'Vừa xong', 'N phút trước', '1 giờ trước', '2 giờ trước', 'Hôm nay HH:mm', 'Hôm qua HH:mm',

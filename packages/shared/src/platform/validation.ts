@@ -26,7 +26,11 @@ export const newPasswordField = () =>
     .regex(/\d/, 'Mật khẩu phải có ít nhất một chữ số');
 
 export const pageQuery = z.object({
-  page: z.coerce.number({ error: 'Trang không hợp lệ' }).int().min(1, 'Trang không hợp lệ').default(1),
+  page: z.coerce
+    .number({ error: 'Trang không hợp lệ' })
+    .int()
+    .min(1, 'Trang không hợp lệ')
+    .default(1),
   page_size: z.coerce
     .number({ error: 'Số bản ghi mỗi trang không hợp lệ' })
     .int()

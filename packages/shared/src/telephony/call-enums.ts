@@ -25,7 +25,10 @@ export const CALL_DEVICE_TYPE = labelled({
 });
 export type CallDeviceType = (typeof CALL_DEVICE_TYPE.values)[number];
 
-export const CALL_DIRECTION = labelled({ CALL_INBOUND: 'Cuộc gọi từ', CALL_OUTBOUND: 'Cuộc gọi ra' });
+export const CALL_DIRECTION = labelled({
+  CALL_INBOUND: 'Cuộc gọi từ',
+  CALL_OUTBOUND: 'Cuộc gọi ra',
+});
 export type CallDirection = (typeof CALL_DIRECTION.values)[number];
 
 export const CALL_FORWARD_ACTION = labelled({

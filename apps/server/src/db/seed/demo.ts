@@ -11,7 +11,14 @@ interface DemoTenant {
   slug: string;
   name: string;
   settings: TenantSettings;
-  staff: { email: string; name: string; role: StaffRole; isAdmin?: boolean; agentId: string; phone: string }[];
+  staff: {
+    email: string;
+    name: string;
+    role: StaffRole;
+    isAdmin?: boolean;
+    agentId: string;
+    phone: string;
+  }[];
 }
 
 /** The accounts tests and reviewers rely on; README.md lists them. */
@@ -21,18 +28,57 @@ export const DEMO_TENANTS: DemoTenant[] = [
     name: 'Demo',
     settings: { workflow: 'enabled' },
     staff: [
-      { email: 'admin@demo.vn', name: 'Nguyễn Văn An', role: 'administrator', isAdmin: true, agentId: '1001', phone: '0901000001' },
-      { email: 'supervisor@demo.vn', name: 'Trần Thị Bình', role: 'supervisor', agentId: '1002', phone: '0901000002' },
-      { email: 'leader@demo.vn', name: 'Lê Minh Châu', role: 'team_leader', agentId: '1003', phone: '0901000003' },
-      { email: 'agent@demo.vn', name: 'Phạm Quốc Dũng', role: 'agent', agentId: '1004', phone: '0901000004' },
-      { email: 'agent2@demo.vn', name: 'Hoàng Thu Hà', role: 'agent', agentId: '1005', phone: '0901000005' },
+      {
+        email: 'admin@demo.vn',
+        name: 'Nguyễn Văn An',
+        role: 'administrator',
+        isAdmin: true,
+        agentId: '1001',
+        phone: '0901000001',
+      },
+      {
+        email: 'supervisor@demo.vn',
+        name: 'Trần Thị Bình',
+        role: 'supervisor',
+        agentId: '1002',
+        phone: '0901000002',
+      },
+      {
+        email: 'leader@demo.vn',
+        name: 'Lê Minh Châu',
+        role: 'team_leader',
+        agentId: '1003',
+        phone: '0901000003',
+      },
+      {
+        email: 'agent@demo.vn',
+        name: 'Phạm Quốc Dũng',
+        role: 'agent',
+        agentId: '1004',
+        phone: '0901000004',
+      },
+      {
+        email: 'agent2@demo.vn',
+        name: 'Hoàng Thu Hà',
+        role: 'agent',
+        agentId: '1005',
+        phone: '0901000005',
+      },
     ],
   },
   {
     slug: 'other',
     name: 'Other',
     settings: { workflow: 'disabled' },
-    staff: [{ email: 'admin@other.vn', name: 'Vũ Đức Giang', role: 'administrator', agentId: '2001', phone: '0902000001' }],
+    staff: [
+      {
+        email: 'admin@other.vn',
+        name: 'Vũ Đức Giang',
+        role: 'administrator',
+        agentId: '2001',
+        phone: '0902000001',
+      },
+    ],
   },
 ];
 
@@ -71,6 +117,9 @@ export async function seedDemo(db: Database): Promise<boolean> {
 }
 
 export async function findDemoTenantId(db: Database, slug: string) {
-  const row = await db.query.tenants.findFirst({ where: eq(tenants.slug, slug), columns: { id: true } });
+  const row = await db.query.tenants.findFirst({
+    where: eq(tenants.slug, slug),
+    columns: { id: true },
+  });
   return row?.id;
 }

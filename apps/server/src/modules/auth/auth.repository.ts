@@ -7,7 +7,9 @@ export function findUserByEmail(db: Database, email: string) {
 }
 
 export function findUserInTenant(db: Database, tenantId: string, userId: string) {
-  return db.query.users.findFirst({ where: and(eq(users.tenantId, tenantId), eq(users.id, userId)) });
+  return db.query.users.findFirst({
+    where: and(eq(users.tenantId, tenantId), eq(users.id, userId)),
+  });
 }
 
 export async function findTenant(db: Database, tenantId: string) {
@@ -16,7 +18,14 @@ export async function findTenant(db: Database, tenantId: string) {
 
 export async function insertSession(
   db: Database,
-  values: { tenantId: string; userId: string; impersonatorId?: string; expiresAt: Date; ip?: string; userAgent?: string },
+  values: {
+    tenantId: string;
+    userId: string;
+    impersonatorId?: string;
+    expiresAt: Date;
+    ip?: string;
+    userAgent?: string;
+  },
 ) {
   const [row] = await db.insert(sessions).values(values).returning();
   if (!row) throw new Error('session not created');
@@ -35,7 +44,13 @@ export async function revokeUserSessions(db: Database, userId: string, reason: s
   const rows = await db
     .update(sessions)
     .set({ revokedAt: new Date(), revokedReason: reason })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, new Date()),
+      ),
+    )
     .returning({ id: sessions.id });
   return rows.map((row) => row.id);
 }
@@ -88,7 +103,15 @@ export async function markResetUsed(db: Database, resetId: string) {
 
 export async function writeAudit(
   db: Database,
-  entry: { tenantId: string; actorId: string | null; action: string; entity: string; entityId?: string; before?: unknown; after?: unknown },
+  entry: {
+    tenantId: string;
+    actorId: string | null;
+    action: string;
+    entity: string;
+    entityId?: string;
+    before?: unknown;
+    after?: unknown;
+  },
 ) {
   await db.insert(auditLog).values(entry);
 }

@@ -19,7 +19,8 @@ export const authRoutes: RouteModule = (app, platform) => {
       schema: { tags: ['auth'], summary: 'Đăng nhập', body: loginBody },
       config: { access: 'public', ...perIpLimit(platform.config.loginRatePerIp, '1 minute') },
     },
-    async (request) => ok(await auth.login(platform, request.body, requestMeta(request)), 'Đăng nhập thành công'),
+    async (request) =>
+      ok(await auth.login(platform, request.body, requestMeta(request)), 'Đăng nhập thành công'),
   );
 
   r.post(
@@ -34,7 +35,11 @@ export const authRoutes: RouteModule = (app, platform) => {
   r.post(
     '/v2/forgot-password',
     {
-      schema: { tags: ['auth'], summary: 'Gửi mã xác nhận đặt lại mật khẩu', body: forgotPasswordBody },
+      schema: {
+        tags: ['auth'],
+        summary: 'Gửi mã xác nhận đặt lại mật khẩu',
+        body: forgotPasswordBody,
+      },
       config: { access: 'public', ...perIpLimit(10, '1 minute') },
     },
     async (request) => {
@@ -46,7 +51,11 @@ export const authRoutes: RouteModule = (app, platform) => {
   r.post(
     '/v2/forgot-password/confirm',
     {
-      schema: { tags: ['auth'], summary: 'Đặt mật khẩu mới bằng mã xác nhận', body: resetPasswordBody },
+      schema: {
+        tags: ['auth'],
+        summary: 'Đặt mật khẩu mới bằng mã xác nhận',
+        body: resetPasswordBody,
+      },
       config: { access: 'public', ...perIpLimit(20, '1 minute') },
     },
     async (request) => {
@@ -64,5 +73,4 @@ export const authRoutes: RouteModule = (app, platform) => {
     async (request) =>
       ok(await auth.viewAs(platform, authOf(request), request.body.user_id, requestMeta(request))),
   );
-
 };

@@ -39,7 +39,12 @@ function toStoredUser(user: UserRow, token: string, viewedBy?: string): StoredUs
   };
 }
 
-async function openSession(platform: Platform, user: UserRow, meta: RequestMeta, impersonatorId?: string) {
+async function openSession(
+  platform: Platform,
+  user: UserRow,
+  meta: RequestMeta,
+  impersonatorId?: string,
+) {
   const expiresAt = new Date(Date.now() + platform.tokens.ttlMs);
   const session = await repo.insertSession(platform.db, {
     tenantId: user.tenantId,
@@ -53,7 +58,11 @@ async function openSession(platform: Platform, user: UserRow, meta: RequestMeta,
 }
 
 /** Signs in with email and password; one message for an unknown email and a wrong password. */
-export async function login(platform: Platform, input: LoginBody, meta: RequestMeta): Promise<StoredUser> {
+export async function login(
+  platform: Platform,
+  input: LoginBody,
+  meta: RequestMeta,
+): Promise<StoredUser> {
   const accountKey = `login:account:${input.email}`;
   const failures = await platform.throttle.count(accountKey, LOGIN_FAILURE_WINDOW_MS);
   if (failures >= platform.config.loginFailuresPerAccount) throw tooManyRequests();
@@ -82,7 +91,10 @@ export async function requestPasswordReset(platform: Platform, email: string) {
   if (count > RESET_REQUESTS_PER_EMAIL) throw tooManyRequests();
   const user = await repo.findUserByEmail(platform.db, email);
   if (!user || !user.active) return;
-  const code = String(randomInt(0, 10 ** FORGOT_PASSWORD_CODE_LENGTH)).padStart(FORGOT_PASSWORD_CODE_LENGTH, '0');
+  const code = String(randomInt(0, 10 ** FORGOT_PASSWORD_CODE_LENGTH)).padStart(
+    FORGOT_PASSWORD_CODE_LENGTH,
+    '0',
+  );
   await repo.replaceResetCode(platform.db, {
     tenantId: user.tenantId,
     userId: user.id,
@@ -131,7 +143,12 @@ export async function signOutEverywhere(platform: Platform, userId: string, reas
 }
 
 /** An administrator with the admin flag opens a session as another staff user of the tenant. */
-export async function viewAs(platform: Platform, auth: AuthContext, userId: string, meta: RequestMeta) {
+export async function viewAs(
+  platform: Platform,
+  auth: AuthContext,
+  userId: string,
+  meta: RequestMeta,
+) {
   const target = await repo.findUserInTenant(platform.db, auth.tenantId, userId);
   if (!target || target.role === 'end_user') throw notFound('Không tìm thấy người dùng');
   if (!target.active) throw fieldError('user_id', 'Người dùng đã bị vô hiệu hóa');

@@ -40,18 +40,38 @@ describe('POST /v2/login', () => {
     const account = await myAccount(body.data.token);
     expect(account.statusCode).toBe(200);
     expect(account.json().data).toMatchObject({ email: 'admin@demo.vn', workflow: 'enabled' });
-    expect(account.json().data.tenant).toMatchObject({ name: 'Demo', workflow: 'enabled', time_zone: 'Asia/Bangkok' });
+    expect(account.json().data.tenant).toMatchObject({
+      name: 'Demo',
+      workflow: 'enabled',
+      time_zone: 'Asia/Bangkok',
+    });
   });
 
   it('accepts the token with and without the Bearer prefix', async () => {
     const token = await t.login('agent@demo.vn');
-    expect((await t.app.inject({ method: 'GET', url: '/v2/my-account', headers: { authorization: token } })).statusCode).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/v2/my-account',
+          headers: { authorization: token },
+        })
+      ).statusCode,
+    ).toBe(200);
     expect((await myAccount(token)).statusCode).toBe(200);
   });
 
   it('gives one message for a wrong password and for an unknown email', async () => {
-    const wrong = await t.app.inject({ method: 'POST', url: '/v2/login', payload: { email: 'leader@demo.vn', password: 'nope-nope-1' } });
-    const unknown = await t.app.inject({ method: 'POST', url: '/v2/login', payload: { email: 'ghost@demo.vn', password: 'nope-nope-1' } });
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/v2/login',
+      payload: { email: 'leader@demo.vn', password: 'nope-nope-1' },
+    });
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/v2/login',
+      payload: { email: 'ghost@demo.vn', password: 'nope-nope-1' },
+    });
     expect(wrong.statusCode).toBe(400);
     expect(unknown.statusCode).toBe(400);
     expect(wrong.json().message).toBe('Email hoặc mật khẩu không đúng');
@@ -59,7 +79,11 @@ describe('POST /v2/login', () => {
   });
 
   it('answers 422 with Vietnamese {param, message} for a bad body', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/v2/login', payload: { email: 'not-an-email' } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/v2/login',
+      payload: { email: 'not-an-email' },
+    });
     expect(response.statusCode).toBe(422);
     expect(response.json()).toEqual({
       statusCode: 422,
@@ -69,7 +93,11 @@ describe('POST /v2/login', () => {
         { param: 'password', message: 'Mật khẩu không được bỏ trống' },
       ],
     });
-    const empty = await t.app.inject({ method: 'POST', url: '/v2/login', payload: { email: '', password: 'x' } });
+    const empty = await t.app.inject({
+      method: 'POST',
+      url: '/v2/login',
+      payload: { email: '', password: 'x' },
+    });
     expect(empty.json().errors).toEqual([{ param: 'email', message: 'Email không được bỏ trống' }]);
   });
 
@@ -99,28 +127,45 @@ describe('rate limits', () => {
       for (let i = 0; i < 3; i++) expect((await attempt()).statusCode).toBe(400);
       const blocked = await attempt();
       expect(blocked.statusCode).toBe(429);
-      expect(blocked.json().message).toBe('Gửi quá nhiều yêu cầu đồng thời, vui lòng thử lại sau ít phút!');
+      expect(blocked.json().message).toBe(
+        'Gửi quá nhiều yêu cầu đồng thời, vui lòng thử lại sau ít phút!',
+      );
     } finally {
       await limited.close();
     }
   });
 
   it('locks an account after repeated wrong passwords, even for the right one', async () => {
-    await t.database.db.execute(sql`delete from throttles where key like 'login:account:supervisor@demo.vn'`);
+    await t.database.db.execute(
+      sql`delete from throttles where key like 'login:account:supervisor@demo.vn'`,
+    );
     const attempt = (password: string) =>
-      t.app.inject({ method: 'POST', url: '/v2/login', payload: { email: 'supervisor@demo.vn', password } });
-    for (let i = 0; i < t.config.loginFailuresPerAccount; i++) expect((await attempt('wrong-pass-1')).statusCode).toBe(400);
+      t.app.inject({
+        method: 'POST',
+        url: '/v2/login',
+        payload: { email: 'supervisor@demo.vn', password },
+      });
+    for (let i = 0; i < t.config.loginFailuresPerAccount; i++)
+      expect((await attempt('wrong-pass-1')).statusCode).toBe(400);
     const blocked = await attempt(DEMO_PASSWORD);
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.json().message).toBe('Gửi quá nhiều yêu cầu đồng thời, vui lòng thử lại sau ít phút!');
-    await t.database.db.execute(sql`delete from throttles where key like 'login:account:supervisor@demo.vn'`);
+    expect(blocked.json().message).toBe(
+      'Gửi quá nhiều yêu cầu đồng thời, vui lòng thử lại sau ít phút!',
+    );
+    await t.database.db.execute(
+      sql`delete from throttles where key like 'login:account:supervisor@demo.vn'`,
+    );
     expect((await attempt(DEMO_PASSWORD)).statusCode).toBe(200);
   });
 });
 
 describe('sessions', () => {
   it('refuses a missing, malformed or forged token with 403 and the expired message', async () => {
-    for (const headers of [{}, { authorization: 'garbage' }, bearer('eyJhbGciOiJIUzI1NiJ9.eyJzaWQiOiJ4In0.c2lnbmF0dXJl')]) {
+    for (const headers of [
+      {},
+      { authorization: 'garbage' },
+      bearer('eyJhbGciOiJIUzI1NiJ9.eyJzaWQiOiJ4In0.c2lnbmF0dXJl'),
+    ]) {
       const response = await t.app.inject({ method: 'GET', url: '/v2/my-account', headers });
       expect(response.statusCode).toBe(403);
       expect(response.json().message).toBe('Phiên đăng nhập đã hết hạn, vui lòng đăng nhập lại!');
@@ -129,7 +174,11 @@ describe('sessions', () => {
 
   it('revokes the token at once on logout', async () => {
     const token = await t.login('agent@demo.vn');
-    const logout = await t.app.inject({ method: 'POST', url: '/v2/logout', headers: bearer(token) });
+    const logout = await t.app.inject({
+      method: 'POST',
+      url: '/v2/logout',
+      headers: bearer(token),
+    });
     expect(logout.statusCode).toBe(200);
     expect((await myAccount(token)).statusCode).toBe(403);
   });
@@ -148,14 +197,24 @@ describe('sessions', () => {
 
   it('refuses the tokens of a user disabled after signing in', async () => {
     const token = await t.login('agent2@demo.vn');
-    await t.database.db.update(users).set({ active: false }).where(eq(users.email, 'agent2@demo.vn'));
+    await t.database.db
+      .update(users)
+      .set({ active: false })
+      .where(eq(users.email, 'agent2@demo.vn'));
     try {
       expect((await myAccount(token)).statusCode).toBe(403);
-      const again = await t.app.inject({ method: 'POST', url: '/v2/login', payload: { email: 'agent2@demo.vn', password: DEMO_PASSWORD } });
+      const again = await t.app.inject({
+        method: 'POST',
+        url: '/v2/login',
+        payload: { email: 'agent2@demo.vn', password: DEMO_PASSWORD },
+      });
       expect(again.statusCode).toBe(400);
       expect(again.json().message).toBe('Tài khoản đã bị vô hiệu hóa');
     } finally {
-      await t.database.db.update(users).set({ active: true }).where(eq(users.email, 'agent2@demo.vn'));
+      await t.database.db
+        .update(users)
+        .set({ active: true })
+        .where(eq(users.email, 'agent2@demo.vn'));
     }
   });
 });
@@ -163,7 +222,11 @@ describe('sessions', () => {
 describe('roles and tenancy', () => {
   it('answers 401 when the role may not call the route', async () => {
     const agent = await t.login('agent@demo.vn');
-    const response = await t.app.inject({ method: 'GET', url: '/v2/diagnostics', headers: bearer(agent) });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/v2/diagnostics',
+      headers: bearer(agent),
+    });
     expect(response.statusCode).toBe(401);
     expect(response.json().message).toBe('Bạn không có quyền truy cập');
   });
@@ -171,30 +234,68 @@ describe('roles and tenancy', () => {
   it('gives view-as only to an administrator with the admin flag, inside the tenant, and audits it', async () => {
     const admin = await t.login('admin@demo.vn');
     const agentId = (await myAccount(await t.login('agent@demo.vn'))).json().data._id;
-    const response = await t.app.inject({ method: 'POST', url: '/v2/view-as', headers: bearer(admin), payload: { user_id: agentId } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/v2/view-as',
+      headers: bearer(admin),
+      payload: { user_id: agentId },
+    });
     expect(response.statusCode).toBe(200);
     const viewed = response.json().data;
     expect(viewed).toMatchObject({ email: 'agent@demo.vn', role: 'agent' });
     expect(viewed.viewed_by).toBeTruthy();
     expect((await myAccount(viewed.token)).json().data.email).toBe('agent@demo.vn');
-    const [session] = await t.database.db.select().from(sessions).where(sql`${sessions.impersonatorId} is not null`).limit(1);
+    const [session] = await t.database.db
+      .select()
+      .from(sessions)
+      .where(sql`${sessions.impersonatorId} is not null`)
+      .limit(1);
     expect(session?.userId).toBe(agentId);
-    const audits = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'view_as'));
+    const audits = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'view_as'));
     expect(audits.some((entry) => entry.entityId === agentId)).toBe(true);
 
     const supervisor = await t.login('supervisor@demo.vn');
-    expect((await t.app.inject({ method: 'POST', url: '/v2/view-as', headers: bearer(supervisor), payload: { user_id: agentId } })).statusCode).toBe(401);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/v2/view-as',
+          headers: bearer(supervisor),
+          payload: { user_id: agentId },
+        })
+      ).statusCode,
+    ).toBe(401);
     // admin@other.vn is an administrator without the admin flag, and of another tenant.
     const otherAdmin = await t.login('admin@other.vn');
-    expect((await t.app.inject({ method: 'POST', url: '/v2/view-as', headers: bearer(otherAdmin), payload: { user_id: agentId } })).statusCode).toBe(401);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/v2/view-as',
+          headers: bearer(otherAdmin),
+          payload: { user_id: agentId },
+        })
+      ).statusCode,
+    ).toBe(401);
   });
 
   it('never shows another tenant its users', async () => {
     const otherAdmin = await t.login('admin@other.vn');
-    const response = await t.app.inject({ method: 'GET', url: '/v2/all-user?keyword=demo', headers: bearer(otherAdmin) });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/v2/all-user?keyword=demo',
+      headers: bearer(otherAdmin),
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json().data.list).toEqual([]);
-    const own = await t.app.inject({ method: 'GET', url: '/v2/all-user?keyword=other', headers: bearer(otherAdmin) });
+    const own = await t.app.inject({
+      method: 'GET',
+      url: '/v2/all-user?keyword=other',
+      headers: bearer(otherAdmin),
+    });
     expect(own.json().data.list.map((u: { email: string }) => u.email)).toEqual(['admin@other.vn']);
   });
 });
@@ -211,9 +312,14 @@ async function newestCode(outbox: string, email: string) {
 
 describe('password reset', () => {
   const email = 'leader@demo.vn';
-  const request = (address: string) => t.app.inject({ method: 'POST', url: '/v2/forgot-password', payload: { email: address } });
+  const request = (address: string) =>
+    t.app.inject({ method: 'POST', url: '/v2/forgot-password', payload: { email: address } });
   const confirm = (code: string, password: string) =>
-    t.app.inject({ method: 'POST', url: '/v2/forgot-password/confirm', payload: { email, code, password } });
+    t.app.inject({
+      method: 'POST',
+      url: '/v2/forgot-password/confirm',
+      payload: { email, code, password },
+    });
 
   it('answers the same whether or not the account exists, and mails a code only to a real one', async () => {
     const known = await request(email);
@@ -222,7 +328,9 @@ describe('password reset', () => {
     expect(unknown.json()).toEqual(known.json());
     const mail = await newestCode(t.config.outboxDir, email);
     expect(mail.text).toMatch(/^To: leader@demo\.vn/m);
-    expect((await readdir(t.config.outboxDir)).some((name) => name.includes('nobody-here'))).toBe(false);
+    expect((await readdir(t.config.outboxDir)).some((name) => name.includes('nobody-here'))).toBe(
+      false,
+    );
   });
 
   it('voids the code after 5 wrong tries', async () => {
@@ -231,7 +339,9 @@ describe('password reset', () => {
     for (let i = 0; i < 5; i++) {
       const response = await confirm(wrong, 'NewPass123');
       expect(response.statusCode).toBe(422);
-      expect(response.json().errors).toEqual([{ param: 'code', message: 'Mã xác nhận không đúng hoặc đã hết hạn' }]);
+      expect(response.json().errors).toEqual([
+        { param: 'code', message: 'Mã xác nhận không đúng hoặc đã hết hạn' },
+      ]);
     }
     expect((await confirm(code, 'NewPass123')).statusCode).toBe(422);
   });
@@ -242,7 +352,10 @@ describe('password reset', () => {
     const { code } = await newestCode(t.config.outboxDir, email);
     const weak = await confirm(code, 'short');
     expect(weak.statusCode).toBe(422);
-    expect(weak.json().errors[0]).toEqual({ param: 'password', message: 'Mật khẩu phải có ít nhất 8 ký tự' });
+    expect(weak.json().errors[0]).toEqual({
+      param: 'password',
+      message: 'Mật khẩu phải có ít nhất 8 ký tự',
+    });
 
     const done = await confirm(code, 'NewPass123');
     expect(done.statusCode).toBe(200);
@@ -281,7 +394,11 @@ describe('password reset', () => {
     const port = (smtp.server.address() as AddressInfo).port;
     const withSmtp = await createTestApp({ smtpUrl: `smtp://127.0.0.1:${port}` });
     try {
-      const response = await withSmtp.app.inject({ method: 'POST', url: '/v2/forgot-password', payload: { email: 'agent@demo.vn' } });
+      const response = await withSmtp.app.inject({
+        method: 'POST',
+        url: '/v2/forgot-password',
+        payload: { email: 'agent@demo.vn' },
+      });
       expect(response.statusCode).toBe(200);
       expect(received).toHaveLength(1);
       expect(received[0]).toContain('agent@demo.vn');

@@ -17,7 +17,13 @@ export async function listReports(
   if (filter.kind) conditions.push(eq(diagnostics.kind, filter.kind));
   const where = and(...conditions);
   const [rows, [total]] = await Promise.all([
-    db.select().from(diagnostics).where(where).orderBy(desc(diagnostics.createdAt)).offset(filter.offset).limit(filter.limit),
+    db
+      .select()
+      .from(diagnostics)
+      .where(where)
+      .orderBy(desc(diagnostics.createdAt))
+      .offset(filter.offset)
+      .limit(filter.limit),
     db.select({ value: count() }).from(diagnostics).where(where),
   ]);
   return { rows, total: total?.value ?? 0 };

@@ -29,7 +29,13 @@ export const diagnosticsRoutes: RouteModule = (app, platform) => {
       const auth = authOf(request);
       const meta = requestMeta(request);
       await repo.insertReports(platform.db, [
-        { tenantId: auth.tenantId, userId: auth.userId, kind: 'trace_disconnected', payload: request.body, ...meta },
+        {
+          tenantId: auth.tenantId,
+          userId: auth.userId,
+          kind: 'trace_disconnected',
+          payload: request.body,
+          ...meta,
+        },
       ]);
       reply.status(201);
       return created(null, 'Đã ghi nhận');

@@ -12,7 +12,11 @@ export const healthRoutes: RouteModule = (app, platform) => {
       return {
         statusCode: healthy ? 200 : 503,
         message: healthy ? 'OK' : 'Cơ sở dữ liệu không phản hồi',
-        data: { status: healthy ? 'ok' : 'degraded', database, uptime_s: Math.round(process.uptime()) },
+        data: {
+          status: healthy ? 'ok' : 'degraded',
+          database,
+          uptime_s: Math.round(process.uptime()),
+        },
       };
     },
   );

@@ -41,7 +41,9 @@ export async function markRead(db: Database, userId: string, id: string) {
   const rows = await db
     .update(notifications)
     .set({ readAt: new Date() })
-    .where(and(eq(notifications.userId, userId), eq(notifications.id, id), isNull(notifications.readAt)))
+    .where(
+      and(eq(notifications.userId, userId), eq(notifications.id, id), isNull(notifications.readAt)),
+    )
     .returning({ id: notifications.id });
   return rows.length;
 }
@@ -65,6 +67,9 @@ export async function markAllRead(db: Database, userId: string) {
 export async function activeStaffIds(db: Database, tenantId: string, ids?: string[]) {
   const conditions: SQL[] = [eq(users.tenantId, tenantId), eq(users.active, true)];
   if (ids) conditions.push(inArray(users.id, ids));
-  const rows = await db.select({ id: users.id }).from(users).where(and(...conditions));
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(...conditions));
   return rows.map((row) => row.id);
 }

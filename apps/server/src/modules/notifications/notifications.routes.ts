@@ -10,11 +10,7 @@ const idParams = z.object({ id: z.uuid('Mã thông báo không hợp lệ') });
 const announceBody = z.object({
   title: requiredText('Tiêu đề', 200),
   body: z.string().max(2000, 'Nội dung không được vượt quá 2000 ký tự').optional(),
-  link: z
-    .string()
-    .max(500)
-    .regex(/^\//, 'Liên kết phải là đường dẫn trong ứng dụng')
-    .optional(),
+  link: z.string().max(500).regex(/^\//, 'Liên kết phải là đường dẫn trong ứng dụng').optional(),
   user_ids: z.array(z.uuid('Người nhận không hợp lệ')).min(1).max(1000).optional(),
 });
 
@@ -24,9 +20,16 @@ export const notificationsRoutes: RouteModule = (app, platform) => {
 
   r.get(
     '/v2/notifications',
-    { schema: { tags, summary: 'Thông báo của tôi', querystring: notificationListQuery }, config: { access: 'authenticated' } },
+    {
+      schema: { tags, summary: 'Thông báo của tôi', querystring: notificationListQuery },
+      config: { access: 'authenticated' },
+    },
     async (request) => {
-      const { data, total } = await notifications.listMine(platform, authOf(request), request.query);
+      const { data, total } = await notifications.listMine(
+        platform,
+        authOf(request),
+        request.query,
+      );
       return list(data, total);
     },
   );
@@ -48,7 +51,10 @@ export const notificationsRoutes: RouteModule = (app, platform) => {
 
   r.put(
     '/v2/notifications/:id/read',
-    { schema: { tags, summary: 'Đánh dấu đã đọc', params: idParams }, config: { access: 'authenticated' } },
+    {
+      schema: { tags, summary: 'Đánh dấu đã đọc', params: idParams },
+      config: { access: 'authenticated' },
+    },
     async (request) => {
       await notifications.markRead(platform, authOf(request), request.params.id);
       return ok(null, 'Cập nhật thành công');
@@ -57,10 +63,16 @@ export const notificationsRoutes: RouteModule = (app, platform) => {
 
   r.post(
     '/v2/notifications',
-    { schema: { tags, summary: 'Gửi thông báo cho nhân viên', body: announceBody }, config: { access: ['administrator'] } },
+    {
+      schema: { tags, summary: 'Gửi thông báo cho nhân viên', body: announceBody },
+      config: { access: ['administrator'] },
+    },
     async (request, reply) => {
       reply.status(201);
-      return created(await notifications.announce(platform, authOf(request), request.body), 'Gửi thông báo thành công');
+      return created(
+        await notifications.announce(platform, authOf(request), request.body),
+        'Gửi thông báo thành công',
+      );
     },
   );
 };

@@ -25,7 +25,14 @@ async function pushUnreadCount(platform: Platform, userId: string) {
 /** Creates notifications for users of one tenant and pushes each to their open tabs. */
 export async function notify(
   platform: Platform,
-  input: { tenantId: string; userIds: string[]; kind: string; title: string; body?: string; link?: string | null },
+  input: {
+    tenantId: string;
+    userIds: string[];
+    kind: string;
+    title: string;
+    body?: string;
+    link?: string | null;
+  },
 ) {
   if (input.userIds.length === 0) return [];
   const rows = await repo.insertNotifications(
@@ -61,7 +68,8 @@ export async function listMine(
   return { data: rows.map(toItem), total };
 }
 
-export const unreadCount = (platform: Platform, auth: AuthContext) => repo.unreadCount(platform.db, auth.userId);
+export const unreadCount = (platform: Platform, auth: AuthContext) =>
+  repo.unreadCount(platform.db, auth.userId);
 
 export async function markRead(platform: Platform, auth: AuthContext, id: string) {
   const changed = await repo.markRead(platform.db, auth.userId, id);

@@ -11,7 +11,12 @@ export async function findAccount(db: Database, tenantId: string, userId: string
   return row;
 }
 
-export async function updatePresence(db: Database, tenantId: string, userId: string, presence: string) {
+export async function updatePresence(
+  db: Database,
+  tenantId: string,
+  userId: string,
+  presence: string,
+) {
   await db
     .update(users)
     .set({ presence, presenceChangedAt: new Date() })

@@ -28,7 +28,10 @@ export const usersRoutes: RouteModule = (app, platform) => {
 
   r.get(
     '/v2/my-account',
-    { schema: { tags: ['users'], summary: 'Tài khoản của tôi và cấu hình tenant' }, config: { access: 'authenticated' } },
+    {
+      schema: { tags: ['users'], summary: 'Tài khoản của tôi và cấu hình tenant' },
+      config: { access: 'authenticated' },
+    },
     async (request) => ok(await users.myAccount(platform, authOf(request))),
   );
 
@@ -39,7 +42,10 @@ export const usersRoutes: RouteModule = (app, platform) => {
       config: { access: 'authenticated' },
     },
     async (request) =>
-      ok(await users.setPresence(platform, authOf(request), request.body.presence as Presence), 'Cập nhật thành công'),
+      ok(
+        await users.setPresence(platform, authOf(request), request.body.presence as Presence),
+        'Cập nhật thành công',
+      ),
   );
 
   r.get(
@@ -57,7 +63,9 @@ export const usersRoutes: RouteModule = (app, platform) => {
     },
     async (request) => {
       const { keyword, roles, page, page_size } = request.query;
-      return ok(await users.searchStaff(platform, authOf(request), { keyword, roles, page, page_size }));
+      return ok(
+        await users.searchStaff(platform, authOf(request), { keyword, roles, page, page_size }),
+      );
     },
   );
 };

@@ -21,7 +21,12 @@ export async function myAccount(platform: Platform, auth: AuthContext): Promise<
     agent_id: user.agentId,
     is_admin: user.isAdmin,
     presence: user.presence as Presence,
-    tenant: { _id: tenant.id, name: tenant.name, time_zone: tenant.timeZone, workflow: tenant.settings.workflow },
+    tenant: {
+      _id: tenant.id,
+      name: tenant.name,
+      time_zone: tenant.timeZone,
+      workflow: tenant.settings.workflow,
+    },
     workflow: tenant.settings.workflow,
   };
 }
@@ -29,7 +34,10 @@ export async function myAccount(platform: Platform, auth: AuthContext): Promise<
 /** Saves the agent's presence and tells everyone in the tenant. */
 export async function setPresence(platform: Platform, auth: AuthContext, presence: Presence) {
   await repo.updatePresence(platform.db, auth.tenantId, auth.userId, presence);
-  platform.realtime.toTenant(auth.tenantId, REALTIME_EVENTS.presence, { user_id: auth.userId, presence });
+  platform.realtime.toTenant(auth.tenantId, REALTIME_EVENTS.presence, {
+    user_id: auth.userId,
+    presence,
+  });
   return { presence };
 }
 

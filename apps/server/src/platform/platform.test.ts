@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Writable } from 'node:stream';
+import pino from 'pino';
+import { buildApp, loggerOptions } from '../app.js';
+import { connectDatabase } from './db.js';
+import { bearer, createTestApp, DEMO_PASSWORD, type TestApp } from '../test/helpers.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('route catalogue', () => {
+  it('has an access declaration on every API route', () => {
+    const api = t.app.routeCatalogue.filter((route) => route.url.startsWith('/v2'));
+    expect(api.length).toBeGreaterThan(10);
+    const undeclared = api.filter((route) => route.access === undefined);
+    expect(undeclared).toEqual([]);
+  });
+
+  it('opens to anonymous callers exactly the routes meant to be public', () => {
+    const open = t.app.routeCatalogue
+      .filter(
+        (route) =>
+          route.url.startsWith('/v2') && (route.access === 'public' || route.access === 'optional'),
+      )
+      .filter((route) => route.method !== 'HEAD')
+      .map((route) => `${route.method} ${route.url}`)
+      .sort();
+    expect(open).toEqual([
+      'GET /v2/health',
+      'POST /v2/client-errors',
+      'POST /v2/forgot-password',
+      'POST /v2/forgot-password/confirm',
+      'POST /v2/login',
+    ]);
+  });
+
+  it('refuses to start when an API route declares no access', async () => {
+    const database = connectDatabase(t.config.databaseUrl ?? '', 1);
+    const app = await buildApp(t.config, database, { logger: false });
+    app.get('/v2/forgotten', async () => ({ ok: true }));
+    await app.ready();
+    const response = await app.inject({ method: 'GET', url: '/v2/forgotten' });
+    expect(response.statusCode).toBe(500);
+    expect(
+      app.routeCatalogue.find((route) => route.url === '/v2/forgotten')?.access,
+    ).toBeUndefined();
+    await app.close();
+    await database.close();
+  });
+});
+
+describe('contract', () => {
+  it('answers an unknown API path with 404 and the catalogue message', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/v2/does-not-exist' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({
+      statusCode: 404,
+      message: 'Kiểm tra URL hoặc endpoint có đúng không!',
+    });
+  });
+
+  it('reports database health', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/v2/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data.database.status).toBe('ok');
+    expect(response.json().data.database.version).toMatch(/^\d+/);
+  });
+
+  it('serves the OpenAPI document built from the route schemas', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/docs/json' });
+    expect(response.statusCode).toBe(200);
+    const doc = response.json();
+    expect(
+      doc.paths['/v2/login'].post.requestBody.content['application/json'].schema.required,
+    ).toEqual(['email', 'password']);
+    expect(doc.paths['/v2/my-account']).toBeDefined();
+  });
+});
+
+describe('request logs', () => {
+  it('never contain tokens or passwords', async () => {
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk, _encoding, callback) {
+        lines.push(chunk.toString());
+        callback();
+      },
+    });
+    const database = connectDatabase(t.config.databaseUrl ?? '', 2);
+    const options = loggerOptions('trace') as pino.LoggerOptions;
+    const app = await buildApp(t.config, database, { loggerInstance: pino(options, sink) });
+    try {
+      const login = await app.inject({
+        method: 'POST',
+        url: '/v2/login',
+        payload: { email: 'agent@demo.vn', password: DEMO_PASSWORD },
+      });
+      const token = login.json().data.token as string;
+      await app.inject({
+        method: 'GET',
+        url: `/v2/my-account?token=${token}`,
+        headers: bearer(token),
+      });
+      const text = lines.join('');
+      expect(text).toContain('/v2/my-account');
+      expect(text).not.toContain(token);
+      expect(text).not.toContain(DEMO_PASSWORD);
+    } finally {
+      await app.close();
+      await database.close();
+    }
+  });
+});

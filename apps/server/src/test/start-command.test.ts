@@ -1,0 +1,118 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+const port = 38_000 + Math.floor(Math.random() * 2_000);
+const pgPort = port + 10_000;
+let dataDir = '';
+let current: ChildProcess | undefined;
+
+/** Runs `npm start`'s script as a user would, on a fresh DATA_DIR, and waits for its banner. */
+async function start() {
+  dataDir ||= await mkdtemp(path.join(os.tmpdir(), 'omnicare-start-'));
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    EMBEDDED_PG_PORT: String(pgPort),
+    LOG_LEVEL: 'warn',
+  };
+  delete env.DATABASE_URL;
+  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  current = child;
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`no banner within 150 s:\n${output}`)),
+      150_000,
+    );
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('OmniCare is running at')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.on('exit', (code) => reject(new Error(`exited with ${code}:\n${output}`)));
+  });
+  return { child, output: () => output };
+}
+
+async function login() {
+  const response = await fetch(`http://127.0.0.1:${port}/v2/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'admin@demo.vn', password: 'Demo@123456' }),
+  });
+  return { status: response.status, body: (await response.json()) as { data: { token: string } } };
+}
+
+const exited = (child: ChildProcess) => new Promise((resolve) => child.once('exit', resolve));
+
+afterAll(async () => {
+  if (current && current.exitCode === null) {
+    current.kill('SIGINT');
+    await exited(current);
+  }
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+});
+
+describe('npm start', () => {
+  it(
+    'serves a seeded app, survives kill -9 with its data, and stops the database on Ctrl-C',
+    { timeout: 400_000 },
+    async () => {
+      const first = await start();
+      expect(first.output()).toContain('admin@demo.vn');
+      expect(first.output()).toContain('Demo data seeded.');
+      const signedIn = await login();
+      expect(signedIn.status).toBe(200);
+      const token = signedIn.body.data.token;
+      const sent = await fetch(`http://127.0.0.1:${port}/v2/notifications`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: token },
+        body: JSON.stringify({ title: 'Còn đây sau khi khởi động lại' }),
+      });
+      expect(sent.status).toBe(201);
+
+      // kill -9 the server itself: PostgreSQL is left running with its pid file.
+      const serverPid = Number(await readFile(path.join(dataDir, 'server.pid'), 'utf8'));
+      const firstExit = exited(first.child);
+      process.kill(serverPid, 'SIGKILL');
+      await firstExit;
+
+      const second = await start();
+      expect(second.output()).toContain('clearing a stale server');
+      expect(second.output()).toContain('Demo data already present.');
+      const again = await login();
+      expect(again.status).toBe(200);
+      const list = await fetch(`http://127.0.0.1:${port}/v2/notifications`, {
+        headers: { authorization: again.body.data.token },
+      });
+      const titles = ((await list.json()) as { data: { title: string }[] }).data.map(
+        (n) => n.title,
+      );
+      expect(titles).toContain('Còn đây sau khi khởi động lại');
+      // The session from before the crash is still valid: it lives in the database.
+      const old = await fetch(`http://127.0.0.1:${port}/v2/my-account`, {
+        headers: { authorization: token },
+      });
+      expect(old.status).toBe(200);
+
+      second.child.kill('SIGINT');
+      expect(await exited(second.child)).toBe(0);
+      expect(existsSync(path.join(dataDir, 'pg', 'postmaster.pid'))).toBe(false);
+    },
+  );
+});

@@ -1,0 +1,104 @@
+// End-to-end tests: the built app on a fresh embedded database, driven by Playwright in Chromium.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { at, ensureBuilt, ensureInstalled, root, run } from './lib.mjs';
+
+export const CHROMIUM = '/usr/bin/chromium';
+
+/** Debian's Chromium, installed on the spot where this machine allows it. */
+export function ensureChromium() {
+  if (existsSync(CHROMIUM)) return;
+  if (process.getuid?.() !== 0) {
+    throw new Error(
+      'Chromium is missing: install Debian\'s "chromium" package (apt-get install chromium).',
+    );
+  }
+  console.log('Installing Chromium for the browser tests (apt-get install chromium)...');
+  run('apt-get', ['update', '-qq']);
+  run('apt-get', ['install', '-y', '-qq', 'chromium'], {
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
+}
+
+const freePort = () =>
+  new Promise((resolve) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+
+async function waitForHealth(url, child, deadlineMs) {
+  const deadline = Date.now() + deadlineMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      const response = await fetch(`${url}/v2/health`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error('server did not become healthy');
+}
+
+/** Returns Playwright's exit code; its JSON report goes to `reportFile`. */
+export async function runE2E({ reportFile, extraArgs = [] } = {}) {
+  ensureChromium();
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'omnicare-e2e-'));
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const env = { ...process.env };
+  delete env.DATABASE_URL;
+  const server = spawn(process.execPath, [at('apps', 'server', 'dist', 'main.js')], {
+    cwd: root,
+    env: {
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      EMBEDDED_PG_PORT: String(await freePort()),
+      LOG_LEVEL: 'warn',
+      LOGIN_RATE_PER_IP: '100000',
+      LOGIN_FAILURES_PER_ACCOUNT: '1000',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  try {
+    await waitForHealth(baseUrl, server, 120_000);
+    const reporters = reportFile ? ['--reporter=list,json'] : [];
+    const child = spawn(
+      'npx',
+      ['playwright', 'test', '-c', 'apps/web/playwright.config.ts', ...reporters, ...extraArgs],
+      {
+        cwd: root,
+        stdio: 'inherit',
+        env: {
+          ...process.env,
+          E2E_BASE_URL: baseUrl,
+          E2E_OUTBOX_DIR: path.join(dataDir, 'outbox'),
+          ...(reportFile ? { PLAYWRIGHT_JSON_OUTPUT_NAME: reportFile } : {}),
+        },
+      },
+    );
+    return await new Promise((resolve) => child.on('exit', (code) => resolve(code ?? 1)));
+  } finally {
+    const stopped = new Promise((resolve) => server.once('exit', resolve));
+    server.kill('SIGTERM');
+    await stopped;
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  ensureInstalled();
+  ensureBuilt();
+  process.exit(await runE2E({ extraArgs: process.argv.slice(2) }));
+}
