@@ -1,0 +1,58 @@
+import type { ReactNode } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { useMyAccount } from '@/features/auth/auth.queries';
+import { PageSpinner } from '@/components/feedback/page-spinner';
+import { useCurrentUser, useSessionStore } from '@/stores/session-store';
+import { FORBIDDEN_PATH, canAccess } from './route-access';
+
+/** Only same-site paths are followed after sign-in; anything else lands on /. */
+export function safeRedirect(value: string | null | undefined): string {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\'))
+    return '/';
+  if (value.startsWith('/login')) return '/';
+  return value;
+}
+
+export function loginPathFor(location: { pathname: string; search: string; hash: string }): string {
+  const here = `${location.pathname}${location.search}${location.hash}`;
+  return here === '/' ? '/login' : `/login?redirect=${encodeURIComponent(here)}`;
+}
+
+/** Not signed in: /login with the current address as `redirect`. */
+export function RequireAuth({ children }: { children?: ReactNode }) {
+  const user = useSessionStore((state) => state.user);
+  const location = useLocation();
+  if (!user) return <Navigate to={loginPathFor(location)} replace />;
+  return children ?? <Outlet />;
+}
+
+/** /login is for nobody stored; a stored user goes to /. */
+export function PublicOnly({ children }: { children?: ReactNode }) {
+  const user = useSessionStore((state) => state.user);
+  if (user) return <Navigate to="/" replace />;
+  return children ?? <Outlet />;
+}
+
+/** The role table of spec section 6, read for the current (impersonated first) user. */
+export function RequireRouteRoles({ children }: { children?: ReactNode }) {
+  const user = useCurrentUser();
+  const { pathname } = useLocation();
+  if (!canAccess(pathname, user?.role)) return <Navigate to={FORBIDDEN_PATH} replace />;
+  return children ?? <Outlet />;
+}
+
+/** /automation needs the tenant's workflow setting 'enabled', else /. */
+export function RequireWorkflow({ children }: { children?: ReactNode }) {
+  const account = useMyAccount();
+  if (account.isPending) return <PageSpinner />;
+  const workflow = account.data?.workflow ?? account.data?.tenant?.workflow;
+  if (workflow !== 'enabled') return <Navigate to="/" replace />;
+  return children ?? <Outlet />;
+}
+
+/** /view-as-mode needs the admin flag on the stored (not the impersonated) user. */
+export function RequireAdminFlag({ children }: { children?: ReactNode }) {
+  const user = useSessionStore((state) => state.user);
+  if (!user?.is_admin) return <Navigate to={FORBIDDEN_PATH} replace />;
+  return children ?? <Outlet />;
+}

@@ -1,0 +1,42 @@
+import { useState } from 'react';
+import { Outlet, useNavigation } from 'react-router';
+import { useMediaQuery } from './use-media-query';
+import { Header } from './header';
+import { ViewAsBanner } from './banners';
+import { RecordTabsBar, useRecordTabSync } from './record-tabs-bar';
+import { Sidebar } from './sidebar';
+import { useDocumentTitle, useRealtimeNotifications } from './use-realtime';
+
+/** The frame of every signed-in screen: sidebar, header, banners, record tabs, content. */
+export function AppLayout() {
+  const wide = useMediaQuery('(min-width: 1024px)');
+  const [userChoice, setUserChoice] = useState<boolean | null>(null);
+  const collapsed = userChoice ?? !wide;
+  const navigation = useNavigation();
+  useRealtimeNotifications();
+  useDocumentTitle();
+  useRecordTabSync();
+
+  return (
+    <div className="flex min-h-screen bg-slate-50">
+      <Sidebar collapsed={collapsed} onToggle={() => setUserChoice(!collapsed)} />
+      <div className="flex min-w-0 flex-1 flex-col">
+        <ViewAsBanner />
+        <Header onToggleSidebar={() => setUserChoice(!collapsed)} />
+        {navigation.state === 'loading' && (
+          <div
+            className="h-0.5 w-full overflow-hidden bg-teal-100"
+            role="progressbar"
+            aria-label="Đang tải trang"
+          >
+            <div className="h-full w-1/3 animate-[loading_1s_ease-in-out_infinite] bg-teal-600" />
+          </div>
+        )}
+        <RecordTabsBar />
+        <main id="main-content" className="flex flex-1 flex-col p-4 lg:p-6">
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,85 @@
+import { ChevronDown, LogOut, Menu } from 'lucide-react';
+import { ROLE } from '@omnicare/shared/users/roles';
+import { Button } from '@/components/ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
+import { requestLogout } from '@/lib/events';
+import { useCurrentUser } from '@/stores/session-store';
+import { NotificationBell } from './notification-bell';
+import { PresenceSelector } from './presence-selector';
+
+function initials(name: string): string {
+  const parts = name.trim().split(/\s+/).filter(Boolean);
+  const letters = parts.length > 1 ? [parts[0], parts[parts.length - 1]] : parts;
+  return (
+    letters
+      .map((part) => part?.[0] ?? '')
+      .join('')
+      .toUpperCase() || '?'
+  );
+}
+
+export function Header({ onToggleSidebar }: { onToggleSidebar: () => void }) {
+  const user = useCurrentUser();
+  const name = user?.name || user?.email || '';
+  const roleLabel = user ? ROLE.label(user.role) : '';
+  return (
+    <header className="sticky top-0 z-30 flex h-14 items-center gap-3 border-b border-slate-200 bg-white/95 px-4 backdrop-blur">
+      <Button
+        variant="ghost"
+        size="icon-sm"
+        onClick={onToggleSidebar}
+        aria-label="Bật/tắt menu"
+        className="lg:hidden"
+      >
+        <Menu />
+      </Button>
+      <div className="flex-1" />
+      <PresenceSelector />
+      <NotificationBell />
+      <DropdownMenu>
+        <DropdownMenuTrigger
+          aria-label={`Tài khoản: ${name}, ${roleLabel}`}
+          className="flex items-center gap-2 rounded-md py-1 pr-1 pl-1 text-left outline-none hover:bg-slate-100 focus-visible:ring-2 focus-visible:ring-teal-600/50"
+        >
+          <span
+            aria-hidden="true"
+            className="flex size-8 items-center justify-center rounded-full bg-teal-100 text-xs font-semibold text-teal-800"
+          >
+            {initials(name)}
+          </span>
+          <span className="hidden flex-col leading-tight sm:flex">
+            <span
+              data-testid="header-user-name"
+              className="max-w-40 truncate text-sm font-medium text-slate-900"
+            >
+              {name}
+            </span>
+            <span data-testid="header-user-role" className="text-xs text-slate-500">
+              {roleLabel}
+            </span>
+          </span>
+          <ChevronDown className="size-4 text-slate-400" aria-hidden="true" />
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="end" className="w-60">
+          <DropdownMenuLabel className="flex flex-col gap-0.5 font-normal">
+            <span className="text-sm font-medium text-slate-900">{name}</span>
+            <span className="text-xs text-slate-500">{user?.email}</span>
+            <span className="text-xs text-slate-500">{roleLabel}</span>
+          </DropdownMenuLabel>
+          <DropdownMenuSeparator />
+          <DropdownMenuItem variant="destructive" onSelect={() => requestLogout(false)}>
+            <LogOut aria-hidden="true" />
+            Đăng xuất
+          </DropdownMenuItem>
+        </DropdownMenuContent>
+      </DropdownMenu>
+    </header>
+  );
+}

@@ -1,0 +1,69 @@
+import { useEffect } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { MyAccount } from '@omnicare/shared/auth/auth.schemas';
+import { myAccountKey } from '@/features/auth/auth.queries';
+import { getUnreadCount } from '@/features/notifications/notifications.api';
+import { requestLogout } from '@/lib/events';
+import { connectRealtime } from '@/lib/realtime';
+import { isViewAsMode } from '@/lib/storage';
+import { documentTitle } from '@/lib/title';
+import { useNotificationsStore } from '@/stores/notifications-store';
+import { useCurrentUser } from '@/stores/session-store';
+
+/** The real-time channel and the unread count behind the bell and the title. */
+export function useRealtimeNotifications(): void {
+  const user = useCurrentUser();
+  const token = user?.token;
+  const userIds = [user?._id, user?.user_id].filter(Boolean).join(',');
+  const queryClient = useQueryClient();
+  const isConnected = useNotificationsStore((state) => state.isConnected);
+
+  const unread = useQuery({
+    queryKey: ['notifications', 'unread-count', token ?? ''],
+    queryFn: () => getUnreadCount(),
+    enabled: Boolean(token),
+    staleTime: 0,
+  });
+  useEffect(() => {
+    if (unread.data) useNotificationsStore.getState().setUnreadCount(unread.data.count);
+  }, [unread.data]);
+
+  // After a reconnect, counts may have moved while we were away.
+  const { refetch } = unread;
+  useEffect(() => {
+    if (isConnected) void refetch();
+  }, [isConnected, refetch]);
+
+  useEffect(() => {
+    if (!token) return undefined;
+    const store = useNotificationsStore.getState();
+    return connectRealtime(token, {
+      onConnectionChange: store.setConnected,
+      onNotification: store.receive,
+      onUnreadCount: store.setUnreadCount,
+      onPresence: ({ user_id, presence }) => {
+        if (!userIds.split(',').includes(user_id)) return;
+        queryClient.setQueryData<MyAccount>(myAccountKey(token), (account) =>
+          account ? { ...account, presence } : account,
+        );
+      },
+      onSessionRevoked: () => {
+        if (!isViewAsMode()) requestLogout(true);
+      },
+    });
+  }, [token, userIds, queryClient]);
+}
+
+/** The document title follows the unread count. */
+export function useDocumentTitle(): void {
+  const unreadCount = useNotificationsStore((state) => state.unreadCount);
+  useEffect(() => {
+    document.title = documentTitle(unreadCount);
+  }, [unreadCount]);
+  useEffect(
+    () => () => {
+      document.title = documentTitle(0);
+    },
+    [],
+  );
+}

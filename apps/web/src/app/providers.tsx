@@ -1,0 +1,25 @@
+import type { ReactNode } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { Toaster } from 'sonner';
+import { TOAST_DURATION_MS, TOAST_VISIBLE_MAX } from '@omnicare/shared/platform/constants';
+import { TooltipProvider } from '@/components/ui/tooltip';
+import { queryClient } from './query-client';
+
+/** Query cache, tooltips and the toast host mounted for the whole app (spec section 2). */
+export function Providers({ children }: { children: ReactNode }) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <TooltipProvider delayDuration={300}>
+        {children}
+        <Toaster
+          position="top-right"
+          richColors
+          closeButton
+          duration={TOAST_DURATION_MS}
+          visibleToasts={TOAST_VISIBLE_MAX}
+          toastOptions={{ className: 'font-sans' }}
+        />
+      </TooltipProvider>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,150 @@
+import { useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { AlertCircle, Eye, EyeOff, Loader2 } from 'lucide-react';
+import { loginBody } from '@omnicare/shared/auth/auth.schemas';
+import { PRODUCT_NAME } from '@omnicare/shared/platform/constants';
+import { safeRedirect } from '@/app/guards';
+import { BrandMark } from '@/components/feedback/brand-mark';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { FieldError, Label } from '@/components/ui/label';
+import { applyFieldErrors, errorMessage } from '@/lib/errors';
+import { UI_TEXT } from '@/lib/web-constants';
+import { useSessionStore } from '@/stores/session-store';
+import { login } from '../auth.api';
+
+interface LoginForm {
+  email: string;
+  password: string;
+}
+
+export function LoginPage() {
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const signIn = useSessionStore((state) => state.signIn);
+  const [showPassword, setShowPassword] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const form = useForm<LoginForm>({
+    resolver: zodResolver(loginBody),
+    defaultValues: { email: '', password: '' },
+  });
+  const { errors } = form.formState;
+
+  const mutation = useMutation({
+    mutationFn: login,
+    meta: { silent: true },
+    onSuccess: (user) => {
+      signIn(user);
+      void navigate(safeRedirect(searchParams.get('redirect')), { replace: true });
+    },
+    onError: (error) => {
+      applyFieldErrors(error, form.setError, ['email', 'password'] as const);
+      setServerError(errorMessage(error));
+    },
+  });
+
+  const onSubmit = form.handleSubmit((values) => {
+    setServerError(null);
+    mutation.mutate(values);
+  });
+
+  return (
+    <main className="grid min-h-screen bg-slate-50 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.1fr)]">
+      <section
+        aria-hidden="true"
+        className="relative hidden overflow-hidden bg-gradient-to-br from-teal-800 via-teal-700 to-cyan-700 p-12 text-white lg:flex lg:flex-col lg:justify-between"
+      >
+        <BrandMark className="[&>span:first-child]:bg-white/15" />
+        <div className="max-w-md">
+          <p className="text-3xl leading-tight font-semibold">
+            Chăm sóc khách hàng đa kênh, gọn trong một màn hình.
+          </p>
+          <p className="mt-4 text-sm leading-relaxed text-teal-50/90">
+            Ticket, hội thoại, tổng đài, chiến dịch và báo cáo cho chuyên viên, trưởng bộ phận, giám
+            sát viên và quản trị viên.
+          </p>
+        </div>
+        <p className="text-xs text-teal-100/80">© {PRODUCT_NAME}</p>
+        <div className="pointer-events-none absolute -right-24 -bottom-24 size-96 rounded-full bg-white/5" />
+        <div className="pointer-events-none absolute -top-16 right-24 size-48 rounded-full bg-white/5" />
+      </section>
+      <section className="flex items-center justify-center px-4 py-10">
+        <div className="w-full max-w-sm">
+          <BrandMark className="mb-8 text-slate-900 lg:hidden" />
+          <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{UI_TEXT.login}</h1>
+          <p className="mt-1 text-sm text-slate-500">
+            Đăng nhập bằng tài khoản được cấp để tiếp tục.
+          </p>
+          <form
+            className="mt-8 flex flex-col gap-4"
+            onSubmit={(event) => void onSubmit(event)}
+            noValidate
+          >
+            {serverError && (
+              <div
+                role="alert"
+                className="flex items-start gap-2 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700"
+              >
+                <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+                <span>{serverError}</span>
+              </div>
+            )}
+            <div className="flex flex-col gap-1.5">
+              <Label htmlFor="login-email">Email</Label>
+              <Input
+                id="login-email"
+                type="email"
+                autoComplete="username"
+                placeholder="ten@congty.vn"
+                autoFocus
+                aria-invalid={errors.email ? true : undefined}
+                aria-describedby={errors.email ? 'login-email-error' : undefined}
+                {...form.register('email')}
+              />
+              <FieldError id="login-email-error" message={errors.email?.message} />
+            </div>
+            <div className="flex flex-col gap-1.5">
+              <div className="flex items-center justify-between">
+                <Label htmlFor="login-password">Mật khẩu</Label>
+                <Link
+                  to="/forgot-password"
+                  className="rounded text-[13px] text-teal-700 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-teal-600/50"
+                >
+                  Quên mật khẩu?
+                </Link>
+              </div>
+              <div className="relative">
+                <Input
+                  id="login-password"
+                  type={showPassword ? 'text' : 'password'}
+                  autoComplete="current-password"
+                  className="pr-10"
+                  aria-invalid={errors.password ? true : undefined}
+                  aria-describedby={errors.password ? 'login-password-error' : undefined}
+                  {...form.register('password')}
+                />
+                <button
+                  type="button"
+                  onClick={() => setShowPassword((value) => !value)}
+                  aria-label={showPassword ? 'Ẩn mật khẩu' : 'Hiện mật khẩu'}
+                  aria-pressed={showPassword}
+                  className="absolute top-1/2 right-1.5 -translate-y-1/2 rounded p-1 text-slate-500 outline-none hover:text-slate-800 focus-visible:ring-2 focus-visible:ring-teal-600/50"
+                >
+                  {showPassword ? <EyeOff className="size-4" /> : <Eye className="size-4" />}
+                </button>
+              </div>
+              <FieldError id="login-password-error" message={errors.password?.message} />
+            </div>
+            <Button type="submit" size="lg" className="mt-2 w-full" disabled={mutation.isPending}>
+              {mutation.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
+              {UI_TEXT.login}
+            </Button>
+          </form>
+        </div>
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,63 @@
+import { Link, Navigate } from 'react-router';
+import { ChevronRight } from 'lucide-react';
+import { SETTINGS_GROUPS } from '@/app/navigation';
+import { canAccess } from '@/app/route-access';
+import { PageHeader, RoutePlaceholder } from '@/components/feedback/placeholder-page';
+import { RecordPlaceholder } from '@/components/feedback/record-placeholder';
+import { Card } from '@/components/ui/card';
+import { useCurrentUser } from '@/stores/session-store';
+import { hasZaloPersonalSettings } from '../zalo-user-access';
+
+/** The settings home: every settings screen by group. */
+export function SettingsHomePage() {
+  const user = useCurrentUser();
+  return (
+    <div className="flex flex-col gap-4">
+      <PageHeader title="Cài đặt" />
+      <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+        {SETTINGS_GROUPS.map((group) => (
+          <Card key={group.title} className="p-4">
+            <h2 className="mb-2 text-sm font-semibold text-slate-900">{group.title}</h2>
+            <ul className="flex flex-col">
+              {group.links
+                .filter((link) => canAccess(link.to, user?.role))
+                .map((link) => (
+                  <li key={link.to}>
+                    <Link
+                      to={link.to}
+                      className="flex items-center justify-between rounded-md px-2 py-1.5 text-sm text-slate-700 outline-none hover:bg-slate-50 hover:text-teal-800 focus-visible:ring-2 focus-visible:ring-teal-600/50"
+                    >
+                      {link.label}
+                      <ChevronRight className="size-4 text-slate-400" aria-hidden="true" />
+                    </Link>
+                  </li>
+                ))}
+            </ul>
+          </Card>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+export function SettingsPage() {
+  return <RoutePlaceholder />;
+}
+
+export function OrganizationDetailPage() {
+  return <RecordPlaceholder />;
+}
+
+/** Zalo personal accounts: only configured tenants see the index (spec section 6). */
+export function ZaloUserIndexPage() {
+  const user = useCurrentUser();
+  if (user && !hasZaloPersonalSettings(user)) {
+    return (
+      <Navigate
+        to={`/settings/multi-channels/zalo-user/${encodeURIComponent(user.tenant_id)}`}
+        replace
+      />
+    );
+  }
+  return <RoutePlaceholder />;
+}

@@ -1,0 +1,42 @@
+import { io } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
+import type { NotificationItem } from '@omnicare/shared/notifications/notifications.schemas';
+import { REALTIME_EVENTS } from '@omnicare/shared/notifications/notifications.schemas';
+import type { Presence } from '@omnicare/shared/users/presence';
+
+export interface RealtimeHandlers {
+  onConnectionChange: (connected: boolean) => void;
+  onNotification: (item: NotificationItem) => void;
+  onUnreadCount: (count: number) => void;
+  onPresence: (change: { user_id: string; presence: Presence }) => void;
+  onSessionRevoked: () => void;
+}
+
+/** The real-time channel: socket.io on the same origin, authenticated with the token, reconnecting. */
+export function connectRealtime(token: string, handlers: RealtimeHandlers): () => void {
+  const socket: Socket = io({
+    path: '/socket.io',
+    auth: { token },
+    transports: ['websocket', 'polling'],
+    reconnection: true,
+    reconnectionDelay: 1_000,
+    reconnectionDelayMax: 10_000,
+  });
+  socket.on('connect', () => handlers.onConnectionChange(true));
+  socket.on('disconnect', () => handlers.onConnectionChange(false));
+  socket.on(REALTIME_EVENTS.notification, (item: NotificationItem) =>
+    handlers.onNotification(item),
+  );
+  socket.on(REALTIME_EVENTS.unreadCount, (payload: { count?: number }) => {
+    if (typeof payload?.count === 'number') handlers.onUnreadCount(payload.count);
+  });
+  socket.on(REALTIME_EVENTS.presence, (payload: { user_id: string; presence: Presence }) =>
+    handlers.onPresence(payload),
+  );
+  socket.on(REALTIME_EVENTS.sessionRevoked, () => handlers.onSessionRevoked());
+  return () => {
+    socket.removeAllListeners();
+    socket.disconnect();
+    handlers.onConnectionChange(false);
+  };
+}

@@ -1,0 +1,44 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+const sonner = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn(), info: vi.fn() }));
+vi.mock('sonner', () => ({ toast: sonner }));
+
+import { resetToastMemory, toast } from './toast';
+
+describe('toasts (spec section 8)', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    resetToastMemory();
+    Object.values(sonner).forEach((fn) => fn.mockClear());
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it("titles errors 'Đã xảy ra lỗi' with the message and closes after 4000 ms", () => {
+    toast.error('Lỗi kết nối mạng');
+    expect(sonner.error).toHaveBeenCalledWith('Đã xảy ra lỗi', {
+      description: 'Lỗi kết nối mạng',
+      duration: 4000,
+    });
+  });
+
+  it.each(['error', 'success', 'info'] as const)(
+    'suppresses the same %s message for 2 s',
+    (kind) => {
+      expect(toast[kind]('Xóa thành công')).toBe(true);
+      vi.advanceTimersByTime(1_999);
+      expect(toast[kind]('Xóa thành công')).toBe(false);
+      expect(sonner[kind]).toHaveBeenCalledTimes(1);
+      vi.advanceTimersByTime(1);
+      expect(toast[kind]('Xóa thành công')).toBe(true);
+      expect(sonner[kind]).toHaveBeenCalledTimes(2);
+    },
+  );
+
+  it('shows different messages, and the same text of another kind, at once', () => {
+    toast.error('A');
+    toast.error('B');
+    toast.success('A');
+    expect(sonner.error).toHaveBeenCalledTimes(2);
+    expect(sonner.success).toHaveBeenCalledTimes(1);
+  });
+});

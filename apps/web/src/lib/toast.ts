@@ -1,0 +1,40 @@
+import { toast as sonner } from 'sonner';
+import { MESSAGES } from '@omnicare/shared/platform/errors';
+import { TOAST_DEDUPE_MS, TOAST_DURATION_MS } from '@omnicare/shared/platform/constants';
+
+type ToastKind = 'error' | 'success' | 'info';
+const lastShownAt = new Map<string, number>();
+
+/** True when the same kind and message was shown less than 2 s ago (spec section 8). */
+function isDuplicate(kind: ToastKind, message: string): boolean {
+  const key = `${kind}:${message}`;
+  const now = Date.now();
+  const last = lastShownAt.get(key);
+  if (last !== undefined && now - last < TOAST_DEDUPE_MS) return true;
+  lastShownAt.set(key, now);
+  return false;
+}
+
+/** Toasts with the spec's de-duplication; each call returns whether a toast was shown. */
+export const toast = {
+  error(message: string, title: string = MESSAGES.errorToastTitle): boolean {
+    if (isDuplicate('error', message)) return false;
+    sonner.error(title, { description: message, duration: TOAST_DURATION_MS });
+    return true;
+  },
+  success(message: string): boolean {
+    if (isDuplicate('success', message)) return false;
+    sonner.success(message, { duration: TOAST_DURATION_MS });
+    return true;
+  },
+  info(message: string): boolean {
+    if (isDuplicate('info', message)) return false;
+    sonner.info(message, { duration: TOAST_DURATION_MS });
+    return true;
+  },
+};
+
+/** For tests: forget what was shown. */
+export function resetToastMemory(): void {
+  lastShownAt.clear();
+}

@@ -1,0 +1,34 @@
+/**
+ * Values the web app needs that packages/shared does not hold yet. Each is a candidate to move
+ * there; none re-declares a shared value.
+ */
+export const RECORD_TABS_STORAGE_KEY = 'recordTabs';
+export const RECORD_TAB_DRAFT_PREFIX = 'recordTabDraft:';
+export const RECORD_TAB_NEW_TITLE = 'Ticket mới';
+/** Where closing the last record tab goes when no plain page was visited (spec section 2). */
+export const RECORD_TAB_FALLBACK_PATH = '/tickets';
+/** Session storage: the chunk-load errors that already caused a reload (one reload each). */
+export const CHUNK_RELOAD_STORAGE_KEY = 'chunkReloadedErrors';
+export const HOME_PATH = '/report/summary';
+export const IN_DEVELOPMENT_LABEL = 'Đang phát triển';
+
+/** Strings of the shared UI pieces (spec section 2) that shared does not catalogue. */
+export const UI_TEXT = {
+  paginationShow: 'Hiển thị',
+  paginationOf: (total: number) => `trong ${total} bản ghi`,
+  paginationPage: (page: number, pages: number) => `Trang ${page}/${pages}`,
+  confirmTitle: 'Are you sure?',
+  confirmDescription: 'This action cannot be undone.',
+  confirmAction: 'Xác nhận',
+  confirmCancel: 'Hủy',
+  confirmTooltip: 'Xóa',
+  deleteQuestion: (name: string) => `Bạn có chắc chắn muốn xóa ${name} không?`,
+  errorScreenTitle: 'Something went wrong',
+  errorScreenText: 'Oops! Đã có lỗi trong quá trình xử lý',
+  errorScreenBack: 'Trở lại',
+  showError: 'Show Error',
+  hideError: 'Hide Error',
+  login: 'Đăng nhập',
+  continue: 'Tiếp tục',
+  passwordMismatch: 'Mật khẩu nhập lại không khớp',
+} as const;

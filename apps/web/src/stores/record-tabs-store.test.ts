@@ -1,0 +1,102 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import {
+  matchRecordPath,
+  readTabDraft,
+  recordTabTitle,
+  saveTabDraft,
+  useRecordTabsStore,
+} from './record-tabs-store';
+
+const store = () => useRecordTabsStore.getState();
+const keys = () => store().tabs.map((tab) => tab.key);
+
+describe('record tabs (spec section 2)', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    store().reset();
+  });
+
+  it('titles tabs by kind, with Ticket mới for new ids', () => {
+    expect(recordTabTitle('ticket', '42')).toBe('Ticket 42');
+    expect(recordTabTitle('ticket', 'new-1')).toBe('Ticket mới');
+    expect(recordTabTitle('customer', 'c9')).toBe('Customer c9');
+    expect(recordTabTitle('organization', 'o1')).toBe('Tổ chức o1');
+  });
+
+  it('knows record routes and leaves the customer areas alone', () => {
+    expect(matchRecordPath('/tickets/7')).toEqual({ kind: 'ticket', id: '7' });
+    expect(matchRecordPath('/customers/abc/')).toEqual({ kind: 'customer', id: 'abc' });
+    expect(matchRecordPath('/settings/organizations/o1')).toEqual({
+      kind: 'organization',
+      id: 'o1',
+    });
+    expect(matchRecordPath('/customers/tags')).toBeNull();
+    expect(matchRecordPath('/customers/groups')).toBeNull();
+    expect(matchRecordPath('/tickets')).toBeNull();
+    expect(matchRecordPath('/tickets/1/extra')).toBeNull();
+  });
+
+  it('keeps at most 5 tabs: a sixth closes the oldest and its drafts', () => {
+    for (let id = 1; id <= 5; id += 1) store().visit(`/tickets/${id}`);
+    saveTabDraft('ticket:1', 'comment', 'draft of 1');
+    store().visit('/customers/c1');
+    expect(keys()).toEqual(['ticket:2', 'ticket:3', 'ticket:4', 'ticket:5', 'customer:c1']);
+    expect(store().activeKey).toBe('customer:c1');
+    expect(readTabDraft('ticket:1')).toEqual({});
+  });
+
+  it('re-opening a tab activates it without duplicating or reordering', () => {
+    store().visit('/tickets/1');
+    store().visit('/tickets/2');
+    store().visit('/tickets/1');
+    expect(keys()).toEqual(['ticket:1', 'ticket:2']);
+    expect(store().activeKey).toBe('ticket:1');
+  });
+
+  it('closing the active tab goes to the next, else the previous tab', () => {
+    ['1', '2', '3'].forEach((id) => store().visit(`/tickets/${id}`));
+    store().visit('/tickets/2');
+    expect(store().close('ticket:2')).toBe('/tickets/3');
+    expect(store().activeKey).toBe('ticket:3');
+    expect(store().close('ticket:3')).toBe('/tickets/1');
+  });
+
+  it('closing the last tab goes to the last visited page, else /tickets', () => {
+    store().visit('/report/summary');
+    store().visit('/tickets/1');
+    expect(store().close('ticket:1')).toBe('/report/summary');
+    store().reset();
+    store().visit('/tickets/9');
+    expect(store().close('ticket:9')).toBe('/tickets');
+  });
+
+  it('closing another tab does not navigate', () => {
+    store().visit('/tickets/1');
+    store().visit('/tickets/2');
+    expect(store().close('ticket:1')).toBeNull();
+    expect(keys()).toEqual(['ticket:2']);
+  });
+
+  it('keeps drafts per tab across switching and reload, removes them on close', () => {
+    store().visit('/tickets/1');
+    saveTabDraft('ticket:1', 'comment', 'Xin chào');
+    saveTabDraft('ticket:1', 'extraFields', { priority: 'high' });
+    store().visit('/customers/c1');
+    saveTabDraft('customer:c1', 'customer', { name: 'An' });
+    expect(readTabDraft('ticket:1')).toEqual({
+      comment: 'Xin chào',
+      extraFields: { priority: 'high' },
+    });
+    // Persisted in localStorage: a reload reads the same tabs and drafts back.
+    expect(JSON.parse(localStorage.getItem('recordTabs') ?? '{}').state.tabs).toHaveLength(2);
+    store().close('ticket:1');
+    expect(readTabDraft('ticket:1')).toEqual({});
+    expect(readTabDraft('customer:c1')).toEqual({ customer: { name: 'An' } });
+  });
+
+  it('clearing a draft part removes an empty draft entirely', () => {
+    saveTabDraft('ticket:1', 'comment', 'x');
+    saveTabDraft('ticket:1', 'comment', '');
+    expect(localStorage.getItem('recordTabDraft:ticket:1')).toBeNull();
+  });
+});

@@ -1,0 +1,53 @@
+import { create } from 'zustand';
+import type { StoredUser } from '@omnicare/shared/auth/auth.schemas';
+import {
+  clearSessionKeys,
+  clearViewAsUser,
+  readStoredUser,
+  readViewAsUser,
+  writeStoredUser,
+  writeViewAsUser,
+} from '@/lib/storage';
+
+interface SessionState {
+  /** The signed-in user (local storage `user`). */
+  user: StoredUser | null;
+  /** The impersonated user of view-as mode (session storage `viewAsUserData`). */
+  viewAsUser: StoredUser | null;
+  signIn: (user: StoredUser) => void;
+  startViewAs: (user: StoredUser) => void;
+  exitViewAs: () => void;
+  /** Forgets the session in memory and in storage. */
+  clear: () => void;
+  /** Re-reads storage, e.g. after another tab changed it. */
+  syncFromStorage: () => void;
+}
+
+export const useSessionStore = create<SessionState>()((set) => ({
+  user: readStoredUser(),
+  viewAsUser: readViewAsUser(),
+  signIn: (user) => {
+    writeStoredUser(user);
+    clearViewAsUser();
+    set({ user, viewAsUser: null });
+  },
+  startViewAs: (viewAsUser) => {
+    writeViewAsUser(viewAsUser);
+    set({ viewAsUser });
+  },
+  exitViewAs: () => {
+    clearViewAsUser();
+    set({ viewAsUser: null });
+  },
+  clear: () => {
+    clearSessionKeys();
+    set({ user: null, viewAsUser: null });
+  },
+  syncFromStorage: () => set({ user: readStoredUser(), viewAsUser: readViewAsUser() }),
+}));
+
+/** The user whose role applies: the impersonated one if present (spec section 6). */
+export const selectCurrentUser = (state: Pick<SessionState, 'user' | 'viewAsUser'>) =>
+  state.viewAsUser ?? state.user;
+
+export const useCurrentUser = (): StoredUser | null => useSessionStore(selectCurrentUser);

@@ -1,0 +1,27 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+
+const sharedSrc = fileURLToPath(new URL('../../packages/shared/src/', import.meta.url));
+const webSrc = fileURLToPath(new URL('./src/', import.meta.url));
+const apiTarget = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:3000';
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  resolve: {
+    alias: [
+      // The shared package is compiled from source, so the web build never waits for its dist.
+      { find: /^@omnicare\/shared\/(.*)$/, replacement: `${sharedSrc}$1.ts` },
+      { find: /^@\/(.*)$/, replacement: `${webSrc}$1` },
+    ],
+  },
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true, chunkSizeWarningLimit: 700 },
+  server: {
+    proxy: {
+      '/v2': apiTarget,
+      '/docs': apiTarget,
+      '/socket.io': { target: apiTarget, ws: true },
+    },
+  },
+});
