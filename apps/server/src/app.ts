@@ -19,7 +19,13 @@ import { PRODUCT_NAME } from '@omnicare/shared/platform/constants';
 import { useVietnameseValidation } from '@omnicare/shared/platform/zod-locale';
 import type { Config } from './config.js';
 import type { Access } from './platform/auth.js';
-import { createTokenService, loadJwtSecret, registerAccessControl } from './platform/auth.js';
+import {
+  createTokenService,
+  loadJwtSecret,
+  loadPlatformSecret,
+  registerAccessControl,
+} from './platform/auth.js';
+import { createSecretBox } from './platform/secret-box.js';
 import type { Platform } from './platform/context.js';
 import type { DatabaseHandle } from './platform/db.js';
 import { registerErrorHandling } from './platform/errors.js';
@@ -32,6 +38,10 @@ import { diagnosticsRoutes } from './modules/diagnostics/diagnostics.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
+import { auditRoutes } from './modules/audit/audit.routes.js';
+import { groupsRoutes } from './modules/groups/groups.routes.js';
+import { organizationsRoutes } from './modules/organizations/organizations.routes.js';
+import { tenantsRoutes } from './modules/tenants/tenants.routes.js';
 
 const ROUTE_MODULES: RouteModule[] = [
   healthRoutes,
@@ -39,6 +49,10 @@ const ROUTE_MODULES: RouteModule[] = [
   usersRoutes,
   notificationsRoutes,
   diagnosticsRoutes,
+  organizationsRoutes,
+  groupsRoutes,
+  tenantsRoutes,
+  auditRoutes,
 ];
 
 export interface RouteEntry {
@@ -127,6 +141,7 @@ export async function buildApp(
     realtime: createRealtime(app.server, tokens),
     throttle: createThrottle(database.db),
     tokens,
+    secrets: createSecretBox(config.dataKey ?? (await loadPlatformSecret(database.db, 'data-key'))),
     log: app.log,
   };
   app.decorate('platform', platform);

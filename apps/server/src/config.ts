@@ -16,6 +16,7 @@ const envSchema = z.object({
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
   SEED_DEMO: flag,
   JWT_SECRET: z.string().min(32).optional(),
+  DATA_KEY: z.string().min(32).optional(),
   SESSION_TTL_HOURS: z.coerce.number().positive().default(12),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('OmniCare <no-reply@omnicare.local>'),
@@ -49,6 +50,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     /** Demo data goes into the embedded database always, into an external one only on request. */
     seedDemo: value.DATABASE_URL ? value.SEED_DEMO : true,
     jwtSecret: value.JWT_SECRET,
+    dataKey: value.DATA_KEY,
     sessionTtlMs: value.SESSION_TTL_HOURS * 3600_000,
     smtpUrl: value.SMTP_URL || undefined,
     mailFrom: value.MAIL_FROM,

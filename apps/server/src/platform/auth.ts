@@ -35,21 +35,20 @@ declare module 'fastify' {
   }
 }
 
-const JWT_SECRET_NAME = 'jwt';
-
 /** The configured JWT key, or one generated once and kept in the database for every instance. */
 export async function loadJwtSecret(db: Database, configured: string | undefined) {
-  if (configured) return new TextEncoder().encode(configured);
+  return new TextEncoder().encode(configured ?? (await loadPlatformSecret(db, 'jwt')));
+}
+
+/** A random secret made on first use and shared through the database by every instance. */
+export async function loadPlatformSecret(db: Database, name: string) {
   await db
     .insert(platformSecrets)
-    .values({ name: JWT_SECRET_NAME, value: randomBytes(48).toString('base64url') })
+    .values({ name, value: randomBytes(48).toString('base64url') })
     .onConflictDoNothing();
-  const [row] = await db
-    .select()
-    .from(platformSecrets)
-    .where(eq(platformSecrets.name, JWT_SECRET_NAME));
-  if (!row) throw new Error('JWT secret missing');
-  return new TextEncoder().encode(row.value);
+  const [row] = await db.select().from(platformSecrets).where(eq(platformSecrets.name, name));
+  if (!row) throw new Error(`platform secret ${name} missing`);
+  return row.value;
 }
 
 export function createTokenService(db: Database, secret: Uint8Array, ttlMs: number) {

@@ -5,6 +5,7 @@ import type { Mailer } from './mail.js';
 import type { Realtime } from './realtime.js';
 import type { Throttle } from './throttle.js';
 import type { TokenService } from './auth.js';
+import type { SecretBox } from './secret-box.js';
 
 /** What services need from the platform, built once in app.ts and handed to each module. */
 export interface Platform {
@@ -15,5 +16,6 @@ export interface Platform {
   realtime: Realtime;
   throttle: Throttle;
   tokens: TokenService;
+  secrets: SecretBox;
   log: FastifyBaseLogger;
 }

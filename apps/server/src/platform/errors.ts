@@ -35,13 +35,11 @@ export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = toFieldErrors(error.validation as ValidationIssue[]);
-      return reply
-        .status(422)
-        .send({
-          statusCode: 422,
-          message: errors[0]?.message ?? MESSAGES.validationFailed,
-          errors,
-        });
+      return reply.status(422).send({
+        statusCode: 422,
+        message: errors[0]?.message ?? MESSAGES.validationFailed,
+        errors,
+      });
     }
     if (error instanceof AppError) {
       return reply.status(error.statusCode).send({

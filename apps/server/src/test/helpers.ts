@@ -57,3 +57,65 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+let tenantCounter = 0;
+
+/**
+ * A fresh tenant with one staff member per role (and a second agent), for tests that change
+ * data; emails are `<role>@<slug>.test`, password the demo one.
+ */
+export async function seedTenant(t: TestApp, label = 'Thử nghiệm') {
+  const slug = `t${Date.now().toString(36)}${(tenantCounter++).toString(36)}`;
+  const { hashSecret } = await import('../platform/passwords.js');
+  const { insertTenantWithStaff } = await import('../db/seed/demo.js');
+  const email = (name: string) => `${name}@${slug}.test`;
+  const created = await insertTenantWithStaff(
+    t.database.db,
+    {
+      slug,
+      name: `${label} ${slug}`,
+      settings: { workflow: 'enabled' },
+      staff: [
+        {
+          email: email('admin'),
+          name: 'Quản Trị Viên',
+          role: 'administrator',
+          agentId: 'A1',
+          phone: '0911000001',
+        },
+        {
+          email: email('supervisor'),
+          name: 'Giám Sát Viên',
+          role: 'supervisor',
+          agentId: 'S1',
+          phone: '0911000002',
+        },
+        {
+          email: email('leader'),
+          name: 'Trưởng Nhóm',
+          role: 'team_leader',
+          agentId: 'L1',
+          phone: '0911000003',
+        },
+        {
+          email: email('agent'),
+          name: 'Chuyên Viên Một',
+          role: 'agent',
+          agentId: 'G1',
+          phone: '0911000004',
+        },
+        {
+          email: email('agent2'),
+          name: 'Chuyên Viên Hai',
+          role: 'agent',
+          agentId: 'G2',
+          phone: '0911000005',
+        },
+      ],
+    },
+    await hashSecret(DEMO_PASSWORD),
+  );
+  if (!created) throw new Error('tenant not created');
+  const id = (name: string) => created.staff[email(name)] as string;
+  return { tenantId: created.tenantId, slug, email, id };
+}

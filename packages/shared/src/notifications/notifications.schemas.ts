@@ -22,4 +22,5 @@ export const REALTIME_EVENTS = {
   unreadCount: 'notification:unread-count',
   presence: 'presence:changed',
   sessionRevoked: 'session:revoked',
+  tenantConfig: 'tenant:config-changed',
 } as const;

@@ -1,6 +1,8 @@
 // The one list of schema modules, for the typed database handle.
 export * from './tenants.js';
 export * from './users.js';
+export * from './organizations.js';
+export * from './groups.js';
 export * from './auth.js';
 export * from './platform.js';
 export * from './diagnostics.js';

@@ -1,9 +1,14 @@
 import { jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns.js';
 
+import type { DataScope } from '@omnicare/shared/users/data-scope';
+import type { StaffRole } from '@omnicare/shared/users/roles';
+
 /** Feature switches and settings of a tenant; `workflow: 'enabled'` turns on automation. */
 export interface TenantSettings {
   workflow: 'enabled' | 'disabled';
+  /** Missing roles fall back to DEFAULT_DATA_SCOPES. */
+  data_scopes?: Partial<Record<StaffRole, DataScope>>;
 }
 
 export const tenants = pgTable('tenants', {
@@ -11,6 +16,7 @@ export const tenants = pgTable('tenants', {
   name: text('name').notNull(),
   slug: text('slug').notNull().unique(),
   timeZone: text('time_zone').notNull().default('Asia/Bangkok'),
+  logoUrl: text('logo_url'),
   settings: jsonb('settings').$type<TenantSettings>().notNull().default({ workflow: 'disabled' }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, timestamptz, updatedAt } from './columns.js';
+import { organizations } from './organizations.js';
 import { tenants } from './tenants.js';
 
 export const users = pgTable(
@@ -19,6 +20,12 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     active: boolean('active').notNull().default(true),
     presence: text('presence').notNull().default('NOT AVAILABLE'),
+    organizationId: uuid('organization_id').references(() => organizations.id),
+    sipUsername: text('sip_username'),
+    sipGatewayUrl: text('sip_gateway_url'),
+    /** AES-256-GCM ciphertext (platform/secret-box.ts); never sent back to clients. */
+    sipPasswordEncrypted: text('sip_password_encrypted'),
+    hotline: text('hotline'),
     presenceChangedAt: timestamptz('presence_changed_at'),
     passwordChangedAt: timestamptz('password_changed_at'),
     createdAt: createdAt(),
@@ -29,5 +36,6 @@ export const users = pgTable(
     uniqueIndex('users_email_unique').on(sql`lower(${table.email})`),
     uniqueIndex('users_tenant_agent_unique').on(table.tenantId, table.agentId),
     index('users_tenant_role_idx').on(table.tenantId, table.role),
+    index('users_tenant_org_idx').on(table.tenantId, table.organizationId),
   ],
 );

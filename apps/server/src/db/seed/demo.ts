@@ -7,7 +7,7 @@ import type { TenantSettings } from '../schema/tenants.js';
 
 export const DEMO_PASSWORD = 'Demo@123456';
 
-interface DemoTenant {
+export interface DemoTenant {
   slug: string;
   name: string;
   settings: TenantSettings;
@@ -91,15 +91,23 @@ export async function seedDemo(db: Database): Promise<boolean> {
   const passwordHash = await hashSecret(DEMO_PASSWORD);
   let added = false;
   for (const demo of DEMO_TENANTS) {
-    await db.transaction(async (tx) => {
-      const [tenant] = await tx
-        .insert(tenants)
-        .values({ slug: demo.slug, name: demo.name, settings: demo.settings })
-        .onConflictDoNothing({ target: tenants.slug })
-        .returning();
-      if (!tenant) return;
-      added = true;
-      await tx.insert(users).values(
+    if (await insertTenantWithStaff(db, demo, passwordHash)) added = true;
+  }
+  return added;
+}
+
+/** Inserts a tenant and its staff in one transaction; undefined when the slug already exists. */
+export async function insertTenantWithStaff(db: Database, demo: DemoTenant, passwordHash: string) {
+  return db.transaction(async (tx) => {
+    const [tenant] = await tx
+      .insert(tenants)
+      .values({ slug: demo.slug, name: demo.name, settings: demo.settings })
+      .onConflictDoNothing({ target: tenants.slug })
+      .returning();
+    if (!tenant) return undefined;
+    const staff = await tx
+      .insert(users)
+      .values(
         demo.staff.map((member) => ({
           tenantId: tenant.id,
           email: member.email,
@@ -110,10 +118,13 @@ export async function seedDemo(db: Database): Promise<boolean> {
           phone: member.phone,
           passwordHash,
         })),
-      );
-    });
-  }
-  return added;
+      )
+      .returning({ id: users.id, email: users.email });
+    return {
+      tenantId: tenant.id,
+      staff: Object.fromEntries(staff.map((row) => [row.email, row.id])),
+    };
+  });
 }
 
 export async function findDemoTenantId(db: Database, slug: string) {

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db.js';
-import { auditLog, passwordResets, sessions, tenants, users } from '../../db/schema/index.js';
+import { passwordResets, sessions, tenants, users } from '../../db/schema/index.js';
 
 export function findUserByEmail(db: Database, email: string) {
   return db.query.users.findFirst({ where: sql`lower(${users.email}) = ${email.toLowerCase()}` });
@@ -99,19 +99,4 @@ export async function countWrongCode(db: Database, resetId: string, maxAttempts:
 
 export async function markResetUsed(db: Database, resetId: string) {
   await db.update(passwordResets).set({ usedAt: new Date() }).where(eq(passwordResets.id, resetId));
-}
-
-export async function writeAudit(
-  db: Database,
-  entry: {
-    tenantId: string;
-    actorId: string | null;
-    action: string;
-    entity: string;
-    entityId?: string;
-    before?: unknown;
-    after?: unknown;
-  },
-) {
-  await db.insert(auditLog).values(entry);
 }

@@ -12,6 +12,7 @@ import type { AuthContext } from '../../platform/auth.js';
 import { AppError, fieldError, notFound, tooManyRequests } from '../../platform/errors.js';
 import { hashSecret, verifyAgainstNothing, verifySecret } from '../../platform/passwords.js';
 import * as repo from './auth.repository.js';
+import { writeAudit } from '../audit/audit.repository.js';
 
 const LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;
 const RESET_REQUESTS_PER_EMAIL = 3;
@@ -127,7 +128,7 @@ export async function resetPassword(platform: Platform, input: ResetPasswordBody
   await repo.markResetUsed(platform.db, reset.id);
   await repo.setPassword(platform.db, user.id, await hashSecret(input.password));
   await signOutEverywhere(platform, user.id, 'password_reset');
-  await repo.writeAudit(platform.db, {
+  await writeAudit(platform.db, {
     tenantId: user.tenantId,
     actorId: user.id,
     action: 'password_reset',
@@ -154,7 +155,7 @@ export async function viewAs(
   if (!target.active) throw fieldError('user_id', 'Người dùng đã bị vô hiệu hóa');
   if (target.id === auth.userId) throw fieldError('user_id', 'Không thể xem dưới quyền chính mình');
   const token = await openSession(platform, target, meta, auth.userId);
-  await repo.writeAudit(platform.db, {
+  await writeAudit(platform.db, {
     tenantId: auth.tenantId,
     actorId: auth.userId,
     action: 'view_as',

@@ -1,6 +1,11 @@
-import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../platform/db.js';
-import { tenants, users } from '../../db/schema/index.js';
+import { containsPattern, unaccentContains, vietnameseOrder } from '../../platform/sql.js';
+import { groupMembers, groups, organizations, tenants, users } from '../../db/schema/index.js';
+
+export type UserRow = typeof users.$inferSelect;
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+type Db = Database | Tx;
 
 export async function findAccount(db: Database, tenantId: string, userId: string) {
   const [row] = await db
@@ -23,37 +28,217 @@ export async function updatePresence(
     .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)));
 }
 
-/** Staff of a tenant matching a keyword (name, email or agent id, accent-insensitive) and roles. */
-export async function searchStaff(
-  db: Database,
-  tenantId: string,
-  filter: { keyword?: string; roles: readonly string[]; offset: number; limit: number },
-) {
-  const conditions: SQL[] = [eq(users.tenantId, tenantId), inArray(users.role, [...filter.roles])];
-  if (filter.keyword) {
-    const pattern = `%${filter.keyword.replace(/[\\%_]/g, '\\$&')}%`;
+/** Name (accent- and case-insensitive), email, phone or agent id containing the keyword. */
+function keywordCondition(keyword: string): SQL {
+  const pattern = containsPattern(keyword);
+  return sql`(${unaccentContains(users.name, keyword)}
+    or lower(${users.email}) like lower(${pattern})
+    or coalesce(${users.phone}, '') like ${pattern}
+    or ${users.agentId} like ${pattern})`;
+}
+
+export interface UserFilter {
+  keyword?: string;
+  roles?: readonly string[];
+  groupId?: string;
+  organizationId?: string;
+  active?: boolean;
+  offset: number;
+  limit: number;
+}
+
+const groupsOfUser = sql<{ _id: string; name: string }[]>`coalesce((
+  select json_agg(json_build_object('_id', g.id, 'name', g.name) order by g.name)
+  from ${groupMembers} gm join ${groups} g on g.id = gm.group_id
+  where gm.user_id = ${users.id} and g.target = 'user'), '[]'::json)`;
+
+const userWithRelations = {
+  user: users,
+  organizationName: organizations.name,
+  groups: groupsOfUser,
+};
+
+export async function listUsers(db: Database, tenantId: string, filter: UserFilter) {
+  const conditions: SQL[] = [eq(users.tenantId, tenantId)];
+  if (filter.keyword) conditions.push(keywordCondition(filter.keyword));
+  if (filter.roles) conditions.push(inArray(users.role, [...filter.roles]));
+  if (filter.organizationId) conditions.push(eq(users.organizationId, filter.organizationId));
+  if (filter.active !== undefined) conditions.push(eq(users.active, filter.active));
+  if (filter.groupId) {
     conditions.push(
-      sql`(unaccent(lower(${users.name})) like unaccent(lower(${pattern})) or lower(${users.email}) like lower(${pattern}) or ${users.agentId} like ${pattern})`,
+      sql`exists (select 1 from ${groupMembers} where ${groupMembers.userId} = ${users.id} and ${groupMembers.groupId} = ${filter.groupId})`,
     );
   }
   const where = and(...conditions);
   const [rows, [total]] = await Promise.all([
     db
-      .select({
-        id: users.id,
-        name: users.name,
-        email: users.email,
-        role: users.role,
-        agentId: users.agentId,
-        active: users.active,
-        presence: users.presence,
-      })
+      .select(userWithRelations)
       .from(users)
+      .leftJoin(organizations, eq(organizations.id, users.organizationId))
       .where(where)
-      .orderBy(asc(users.name))
+      .orderBy(desc(users.active), vietnameseOrder(users.name), asc(users.id))
       .offset(filter.offset)
       .limit(filter.limit),
     db.select({ value: count() }).from(users).where(where),
   ]);
   return { rows, total: total?.value ?? 0 };
+}
+
+export async function getUser(db: Db, tenantId: string, id: string) {
+  const [row] = await db
+    .select(userWithRelations)
+    .from(users)
+    .leftJoin(organizations, eq(organizations.id, users.organizationId))
+    .where(and(eq(users.tenantId, tenantId), eq(users.id, id)));
+  return row;
+}
+export type UserWithRelations = NonNullable<Awaited<ReturnType<typeof getUser>>>;
+
+/** Exact match on email, agent id or phone, for "is this person already here?" look-ups. */
+export async function findUserExact(db: Database, tenantId: string, value: string) {
+  const [row] = await db
+    .select(userWithRelations)
+    .from(users)
+    .leftJoin(organizations, eq(organizations.id, users.organizationId))
+    .where(
+      and(
+        eq(users.tenantId, tenantId),
+        or(
+          sql`lower(${users.email}) = lower(${value})`,
+          eq(users.agentId, value),
+          eq(users.phone, value),
+        ),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+export async function emailTaken(db: Database, email: string, exceptId?: string) {
+  const conditions: SQL[] = [sql`lower(${users.email}) = lower(${email})`];
+  if (exceptId) conditions.push(ne(users.id, exceptId));
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(...conditions))
+    .limit(1);
+  return !!row;
+}
+
+export async function agentIdTaken(
+  db: Database,
+  tenantId: string,
+  agentId: string,
+  exceptId?: string,
+) {
+  const conditions: SQL[] = [eq(users.tenantId, tenantId), eq(users.agentId, agentId)];
+  if (exceptId) conditions.push(ne(users.id, exceptId));
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(...conditions))
+    .limit(1);
+  return !!row;
+}
+
+export async function organizationExists(db: Database, tenantId: string, id: string) {
+  const row = await db.query.organizations.findFirst({
+    where: and(eq(organizations.tenantId, tenantId), eq(organizations.id, id)),
+    columns: { id: true },
+  });
+  return !!row;
+}
+
+export async function existingDepartmentIds(db: Database, tenantId: string, ids: string[]) {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: groups.id })
+    .from(groups)
+    .where(and(eq(groups.tenantId, tenantId), eq(groups.target, 'user'), inArray(groups.id, ids)));
+  return rows.map((row) => row.id);
+}
+
+export async function insertUser(tx: Tx, values: typeof users.$inferInsert) {
+  const [row] = await tx.insert(users).values(values).returning();
+  if (!row) throw new Error('user not created');
+  return row;
+}
+
+export async function updateUser(
+  tx: Tx,
+  tenantId: string,
+  id: string,
+  values: Partial<typeof users.$inferInsert>,
+) {
+  await tx
+    .update(users)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(users.tenantId, tenantId), eq(users.id, id)));
+}
+
+/** Replaces the user's department memberships. */
+export async function setUserDepartments(
+  tx: Tx,
+  tenantId: string,
+  userId: string,
+  groupIds: string[],
+) {
+  await tx
+    .delete(groupMembers)
+    .where(
+      and(
+        eq(groupMembers.userId, userId),
+        sql`${groupMembers.groupId} in (select ${groups.id} from ${groups} where ${groups.target} = 'user')`,
+      ),
+    );
+  if (groupIds.length > 0) {
+    await tx
+      .insert(groupMembers)
+      .values(groupIds.map((groupId) => ({ tenantId, groupId, userId })));
+  }
+}
+
+export async function setActive(tx: Tx, tenantId: string, ids: string[], active: boolean) {
+  if (ids.length === 0) return;
+  await tx
+    .update(users)
+    .set({ active, updatedAt: new Date() })
+    .where(and(eq(users.tenantId, tenantId), inArray(users.id, ids)));
+}
+
+export async function usersByIds(db: Db, tenantId: string, ids: string[]) {
+  return db
+    .select()
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), inArray(users.id, ids)));
+}
+
+/** Active administrators of the tenant, locked for the rest of the transaction. */
+export async function lockActiveAdministrators(tx: Tx, tenantId: string) {
+  const rows = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(eq(users.tenantId, tenantId), eq(users.role, 'administrator'), eq(users.active, true)),
+    )
+    .for('update');
+  return rows.map((row) => row.id);
+}
+
+export async function listTenants(db: Database) {
+  return db
+    .select({
+      tenant: tenants,
+      userCount: sql<number>`(select count(*)::int from ${users} where ${users.tenantId} = ${tenants.id})`,
+    })
+    .from(tenants)
+    .orderBy(vietnameseOrder(tenants.name));
+}
+
+export async function tenantExists(db: Database, tenantId: string) {
+  const row = await db.query.tenants.findFirst({
+    where: eq(tenants.id, tenantId),
+    columns: { id: true },
+  });
+  return !!row;
 }

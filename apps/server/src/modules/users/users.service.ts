@@ -1,11 +1,59 @@
 import type { MyAccount } from '@omnicare/shared/auth/auth.schemas';
 import type { Presence } from '@omnicare/shared/users/presence';
-import type { Role } from '@omnicare/shared/users/roles';
+import type { Role, StaffRole } from '@omnicare/shared/users/roles';
+import type {
+  BulkResult,
+  CreateUserBody,
+  StaffUser,
+  UpdateUserBody,
+} from '@omnicare/shared/users/users.schemas';
 import { REALTIME_EVENTS } from '@omnicare/shared/notifications/notifications.schemas';
 import type { Platform } from '../../platform/context.js';
 import type { AuthContext } from '../../platform/auth.js';
-import { sessionExpired } from '../../platform/errors.js';
+import { AppError, fieldError, notFound, sessionExpired } from '../../platform/errors.js';
+import { hashSecret } from '../../platform/passwords.js';
+import { writeAudit } from '../audit/audit.repository.js';
+import { signOutEverywhere } from '../auth/auth.service.js';
 import * as repo from './users.repository.js';
+
+export const USER_MESSAGES = {
+  notFound: 'Không tìm thấy người dùng',
+  emailTaken: 'Email đã tồn tại',
+  agentIdTaken: 'Mã nhân viên đã tồn tại',
+  lastAdministrator:
+    'Không thể vô hiệu hóa hoặc đổi vai trò của quản trị viên đang hoạt động cuối cùng',
+  organizationMissing: 'Tổ chức không tồn tại',
+  departmentMissing: 'Phòng ban không tồn tại',
+} as const;
+
+export function toStaffUser({ user, organizationName, groups }: repo.UserWithRelations): StaffUser {
+  return {
+    _id: user.id,
+    name: user.name,
+    email: user.email,
+    phone: user.phone,
+    role: user.role as StaffRole,
+    is_admin: user.isAdmin,
+    agent_id: user.agentId,
+    active: user.active,
+    presence: user.presence,
+    organization_id: user.organizationId,
+    organization_name: organizationName,
+    groups,
+    sip_username: user.sipUsername,
+    sip_gateway_url: user.sipGatewayUrl,
+    has_sip_password: !!user.sipPasswordEncrypted,
+    hotline: user.hotline,
+    created_at: user.createdAt.toISOString(),
+    updated_at: user.updatedAt.toISOString(),
+  };
+}
+
+/** What the audit log keeps of a user: never a password, hash or SIP secret. */
+const auditView = (user: StaffUser) => {
+  const { has_sip_password: _secret, presence: _presence, ...rest } = user;
+  return rest;
+};
 
 export async function myAccount(platform: Platform, auth: AuthContext): Promise<MyAccount> {
   const row = await repo.findAccount(platform.db, auth.tenantId, auth.userId);
@@ -31,6 +79,20 @@ export async function myAccount(platform: Platform, auth: AuthContext): Promise<
   };
 }
 
+/** The caller's softphone account, with the SIP password decrypted for their own browser only. */
+export async function mySoftphoneAccount(platform: Platform, auth: AuthContext) {
+  const row = await repo.findAccount(platform.db, auth.tenantId, auth.userId);
+  if (!row) throw sessionExpired();
+  const { user } = row;
+  return {
+    username: user.sipUsername,
+    sipGatewayUrl: user.sipGatewayUrl,
+    sipPass: user.sipPasswordEncrypted ? platform.secrets.open(user.sipPasswordEncrypted) : null,
+    agentId: user.agentId,
+    hotline: user.hotline,
+  };
+}
+
 /** Saves the agent's presence and tells everyone in the tenant. */
 export async function setPresence(platform: Platform, auth: AuthContext, presence: Presence) {
   await repo.updatePresence(platform.db, auth.tenantId, auth.userId, presence);
@@ -41,27 +103,227 @@ export async function setPresence(platform: Platform, auth: AuthContext, presenc
   return { presence };
 }
 
-export async function searchStaff(
+export async function listUsers(
+  platform: Platform,
+  tenantId: string,
+  query: {
+    keyword?: string;
+    roles?: readonly string[];
+    group_id?: string;
+    organization_id?: string;
+    status?: 'active' | 'disabled';
+    page: number;
+    page_size: number;
+  },
+) {
+  const { rows, total } = await repo.listUsers(platform.db, tenantId, {
+    keyword: query.keyword,
+    roles: query.roles,
+    groupId: query.group_id,
+    organizationId: query.organization_id,
+    active: query.status === undefined ? undefined : query.status === 'active',
+    offset: (query.page - 1) * query.page_size,
+    limit: query.page_size,
+  });
+  return { data: rows.map(toStaffUser), total };
+}
+
+export async function getUser(platform: Platform, tenantId: string, id: string) {
+  const row = await repo.getUser(platform.db, tenantId, id);
+  if (!row) throw notFound(USER_MESSAGES.notFound);
+  return toStaffUser(row);
+}
+
+export async function findUser(platform: Platform, auth: AuthContext, value: string) {
+  const row = await repo.findUserExact(platform.db, auth.tenantId, value);
+  return row ? toStaffUser(row) : null;
+}
+
+async function checkUserFields(
+  platform: Platform,
+  tenantId: string,
+  body: UpdateUserBody,
+  exceptId?: string,
+) {
+  if (await repo.emailTaken(platform.db, body.email, exceptId))
+    throw fieldError('email', USER_MESSAGES.emailTaken);
+  if (await repo.agentIdTaken(platform.db, tenantId, body.agent_id, exceptId)) {
+    throw fieldError('agent_id', USER_MESSAGES.agentIdTaken);
+  }
+  if (
+    body.organization_id &&
+    !(await repo.organizationExists(platform.db, tenantId, body.organization_id))
+  ) {
+    throw fieldError('organization_id', USER_MESSAGES.organizationMissing);
+  }
+  const groupIds = [...new Set(body.group_ids ?? [])];
+  const found = await repo.existingDepartmentIds(platform.db, tenantId, groupIds);
+  if (found.length !== groupIds.length)
+    throw fieldError('group_ids', USER_MESSAGES.departmentMissing);
+  return groupIds;
+}
+
+const userColumns = (platform: Platform, body: UpdateUserBody) => ({
+  name: body.name,
+  email: body.email,
+  phone: body.phone,
+  role: body.role,
+  agentId: body.agent_id,
+  organizationId: body.organization_id ?? null,
+  sipUsername: body.sip_username,
+  sipGatewayUrl: body.sip_gateway_url,
+  hotline: body.hotline,
+  ...(body.sip_password ? { sipPasswordEncrypted: platform.secrets.seal(body.sip_password) } : {}),
+});
+
+export async function createUser(platform: Platform, auth: AuthContext, body: CreateUserBody) {
+  const groupIds = await checkUserFields(platform, auth.tenantId, body);
+  const passwordHash = await hashSecret(body.password);
+  const id = await platform.db.transaction(async (tx) => {
+    const user = await repo.insertUser(tx, {
+      tenantId: auth.tenantId,
+      ...userColumns(platform, body),
+      passwordHash,
+    });
+    await repo.setUserDepartments(tx, auth.tenantId, user.id, groupIds);
+    return user.id;
+  });
+  const created = await getUser(platform, auth.tenantId, id);
+  await writeAudit(platform.db, {
+    tenantId: auth.tenantId,
+    actorId: auth.userId,
+    action: 'create',
+    entity: 'user',
+    entityId: id,
+    after: auditView(created),
+  });
+  return created;
+}
+
+export async function updateUser(
   platform: Platform,
   auth: AuthContext,
-  filter: { keyword?: string; roles: readonly string[]; page: number; page_size: number },
+  id: string,
+  body: UpdateUserBody,
 ) {
-  const { rows, total } = await repo.searchStaff(platform.db, auth.tenantId, {
-    keyword: filter.keyword,
-    roles: filter.roles,
-    offset: (filter.page - 1) * filter.page_size,
-    limit: filter.page_size,
+  const before = await getUser(platform, auth.tenantId, id);
+  const groupIds = await checkUserFields(platform, auth.tenantId, body, id);
+  await platform.db.transaction(async (tx) => {
+    if (before.role === 'administrator' && body.role !== 'administrator' && before.active) {
+      const admins = await repo.lockActiveAdministrators(tx, auth.tenantId);
+      if (admins.length <= 1) throw fieldError('role', USER_MESSAGES.lastAdministrator);
+    }
+    await repo.updateUser(tx, auth.tenantId, id, userColumns(platform, body));
+    await repo.setUserDepartments(tx, auth.tenantId, id, groupIds);
   });
-  return {
-    list: rows.map((row) => ({
-      _id: row.id,
-      name: row.name,
-      email: row.email,
-      role: row.role,
-      agent_id: row.agentId,
-      active: row.active,
-      presence: row.presence,
-    })),
-    total,
-  };
+  const after = await getUser(platform, auth.tenantId, id);
+  await writeAudit(platform.db, {
+    tenantId: auth.tenantId,
+    actorId: auth.userId,
+    action: 'update',
+    entity: 'user',
+    entityId: id,
+    before: auditView(before),
+    after: auditView(after),
+  });
+  return after;
+}
+
+/**
+ * Activates or disables users; each id gets its own result. Disabling never leaves the tenant
+ * without an active administrator, and signs the disabled users out at once.
+ */
+export async function setActive(
+  platform: Platform,
+  auth: AuthContext,
+  ids: string[],
+  active: boolean,
+): Promise<BulkResult[]> {
+  const unique = [...new Set(ids)];
+  const results = await platform.db.transaction(async (tx) => {
+    const found = new Map(
+      (await repo.usersByIds(tx, auth.tenantId, unique)).map((user) => [user.id, user]),
+    );
+    let remainingAdmins = active ? [] : await repo.lockActiveAdministrators(tx, auth.tenantId);
+    const changed: string[] = [];
+    const out: BulkResult[] = unique.map((id) => {
+      const user = found.get(id);
+      if (!user) return { id, ok: false, message: USER_MESSAGES.notFound };
+      if (!active && user.active && user.role === 'administrator') {
+        if (remainingAdmins.length <= 1)
+          return { id, ok: false, message: USER_MESSAGES.lastAdministrator };
+        remainingAdmins = remainingAdmins.filter((adminId) => adminId !== id);
+      }
+      if (user.active !== active) changed.push(id);
+      return { id, ok: true };
+    });
+    await repo.setActive(tx, auth.tenantId, changed, active);
+    for (const id of changed) {
+      await writeAudit(tx, {
+        tenantId: auth.tenantId,
+        actorId: auth.userId,
+        action: active ? 'activate' : 'disable',
+        entity: 'user',
+        entityId: id,
+        before: { active: !active },
+        after: { active },
+      });
+    }
+    return { out, changed };
+  });
+  if (!active) {
+    for (const id of results.changed) await signOutEverywhere(platform, id, 'disabled');
+  }
+  return results.out;
+}
+
+/** An administrator sets a user's password; the user's sessions end at once. */
+export async function resetPasswordByAdmin(
+  platform: Platform,
+  auth: AuthContext,
+  userId: string,
+  password: string,
+) {
+  const user = await getUser(platform, auth.tenantId, userId);
+  await platform.db.transaction(async (tx) => {
+    await repo.updateUser(tx, auth.tenantId, user._id, {
+      passwordHash: await hashSecret(password),
+      passwordChangedAt: new Date(),
+    });
+    await writeAudit(tx, {
+      tenantId: auth.tenantId,
+      actorId: auth.userId,
+      action: 'reset_password',
+      entity: 'user',
+      entityId: user._id,
+    });
+  });
+  await signOutEverywhere(platform, user._id, 'password_reset_by_admin');
+}
+
+export async function listAgents(
+  platform: Platform,
+  auth: AuthContext,
+  query: { keyword?: string; page: number; page_size: number },
+) {
+  return listUsers(platform, auth.tenantId, { ...query, roles: ['agent'], status: 'active' });
+}
+
+/** Tenants with their configuration, for the platform administrator (admin flag). */
+export async function listTenantAccounts(platform: Platform) {
+  const rows = await repo.listTenants(platform.db);
+  return rows.map(({ tenant, userCount }) => ({
+    _id: tenant.id,
+    name: tenant.name,
+    slug: tenant.slug,
+    time_zone: tenant.timeZone,
+    workflow: tenant.settings.workflow,
+    user_count: userCount,
+    created_at: tenant.createdAt.toISOString(),
+  }));
+}
+
+export async function ensureTenant(platform: Platform, tenantId: string) {
+  if (!(await repo.tenantExists(platform.db, tenantId)))
+    throw new AppError(404, 'Không tìm thấy tenant');
 }

@@ -1,0 +1,43 @@
+import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import type { Database } from '../../platform/db.js';
+import { auditLog, users } from '../../db/schema/index.js';
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+export interface AuditInput {
+  tenantId: string;
+  actorId: string | null;
+  action: string;
+  entity: string;
+  entityId?: string;
+  before?: unknown;
+  after?: unknown;
+}
+
+/** Records who did what, with the state before and after. */
+export async function writeAudit(db: Database | Tx, entry: AuditInput) {
+  await db.insert(auditLog).values(entry);
+}
+
+export async function listAudit(
+  db: Database,
+  tenantId: string,
+  filter: { entity?: string; entityId?: string; offset: number; limit: number },
+) {
+  const conditions: SQL[] = [eq(auditLog.tenantId, tenantId)];
+  if (filter.entity) conditions.push(eq(auditLog.entity, filter.entity));
+  if (filter.entityId) conditions.push(eq(auditLog.entityId, filter.entityId));
+  const where = and(...conditions);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ entry: auditLog, actorName: users.name })
+      .from(auditLog)
+      .leftJoin(users, eq(users.id, auditLog.actorId))
+      .where(where)
+      .orderBy(desc(auditLog.createdAt))
+      .offset(filter.offset)
+      .limit(filter.limit),
+    db.select({ value: count() }).from(auditLog).where(where),
+  ]);
+  return { rows, total: total?.value ?? 0 };
+}

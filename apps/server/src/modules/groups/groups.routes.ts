@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import {
+  allGroupQuery,
+  createGroupBody,
+  groupListQuery,
+  updateGroupBody,
+} from '@omnicare/shared/groups/groups.schemas';
+import { authOf } from '../../platform/auth.js';
+import { created, ok } from '../../platform/respond.js';
+import { typed, type RouteModule } from '../../platform/routes.js';
+import { ensureTenant } from '../users/users.service.js';
+import * as groups from './groups.service.js';
+
+const idParams = z.object({ id: z.uuid('Mã nhóm không hợp lệ') });
+const tags = ['groups'];
+// Writers are checked per target in the service: departments need an administrator.
+const WRITE = ['administrator', 'supervisor', 'team_leader'] as const;
+
+export const groupsRoutes: RouteModule = (app, platform) => {
+  const r = typed(app);
+
+  r.get(
+    '/v2/groups',
+    {
+      schema: { tags, summary: 'Danh sách nhóm (offset/limit)', querystring: groupListQuery },
+      config: { access: 'authenticated' },
+    },
+    async (request) =>
+      ok(await groups.listGroups(platform, authOf(request).tenantId, request.query)),
+  );
+
+  r.get(
+    '/v2/all-group',
+    {
+      schema: { tags, summary: 'Danh sách nhóm (trang)', querystring: allGroupQuery },
+      config: { access: 'authenticated' },
+    },
+    async (request) => {
+      const { target, name, page, page_size } = request.query;
+      return ok(
+        await groups.listGroups(platform, authOf(request).tenantId, {
+          target,
+          name,
+          offset: (page - 1) * page_size,
+          limit: page_size,
+        }),
+      );
+    },
+  );
+
+  r.post(
+    '/v2/group',
+    { schema: { tags, summary: 'Tạo nhóm', body: createGroupBody }, config: { access: WRITE } },
+    async (request, reply) => {
+      const group = await groups.createGroup(platform, authOf(request), request.body);
+      reply.status(201);
+      return created(
+        group,
+        group.target === 'end_user'
+          ? 'Tạo mới nhóm khách hàng thành công'
+          : 'Tạo mới phòng ban thành công',
+      );
+    },
+  );
+
+  r.put(
+    '/v2/updateGroup',
+    {
+      schema: { tags, summary: 'Cập nhật nhóm', body: updateGroupBody },
+      config: { access: WRITE },
+    },
+    async (request) => {
+      const group = await groups.updateGroup(platform, authOf(request), request.body);
+      return ok(
+        group,
+        group.target === 'end_user'
+          ? 'Cập nhật nhóm khách hàng thành công'
+          : 'Cập nhật phòng ban thành công',
+      );
+    },
+  );
+
+  r.delete(
+    '/v2/group/:id',
+    { schema: { tags, summary: 'Xóa nhóm', params: idParams }, config: { access: WRITE } },
+    async (request) => {
+      await groups.deleteGroup(platform, authOf(request), request.params.id);
+      return ok(null, 'Xóa thành công');
+    },
+  );
+
+  r.get(
+    '/v2/settings/:id/groups',
+    {
+      schema: {
+        tags,
+        summary: 'Phòng ban của một tenant',
+        params: z.object({ id: z.uuid('Mã tenant không hợp lệ') }),
+        querystring: allGroupQuery,
+      },
+      config: { access: ['administrator'], requireAdminFlag: true },
+    },
+    async (request) => {
+      await ensureTenant(platform, request.params.id);
+      const { target, name, page, page_size } = request.query;
+      return ok(
+        await groups.listGroups(platform, request.params.id, {
+          target,
+          name,
+          offset: (page - 1) * page_size,
+          limit: page_size,
+        }),
+      );
+    },
+  );
+};

@@ -1,0 +1,161 @@
+import type {
+  CreateGroupBody,
+  Group,
+  GroupTarget,
+  UpdateGroupBody,
+} from '@omnicare/shared/groups/groups.schemas';
+import type { Platform } from '../../platform/context.js';
+import type { AuthContext } from '../../platform/auth.js';
+import { fieldError, forbidden, notFound } from '../../platform/errors.js';
+import { writeAudit } from '../audit/audit.repository.js';
+import { organizationExists } from '../users/users.repository.js';
+import * as repo from './groups.repository.js';
+
+const MESSAGES = {
+  notFound: 'Không tìm thấy nhóm',
+  nameTaken: 'Tên nhóm đã tồn tại',
+  organizationMissing: 'Tổ chức không tồn tại',
+  leaderMissing: 'Trưởng phòng không tồn tại',
+  memberMissing: 'Có thành viên không tồn tại',
+} as const;
+
+/** Departments are run by administrators; customer groups by anyone who manages customers. */
+const WRITERS: Record<GroupTarget, readonly string[]> = {
+  user: ['administrator'],
+  end_user: ['administrator', 'supervisor', 'team_leader'],
+};
+
+const toGroup = ({
+  group,
+  organizationName,
+  leaderName,
+  members,
+}: repo.GroupWithRelations): Group => ({
+  _id: group.id,
+  id: group.id,
+  name: group.name,
+  target: group.target as GroupTarget,
+  organization_id: group.organizationId,
+  organization_name: organizationName,
+  leader_id: group.leaderId,
+  leader_name: leaderName,
+  description: group.description,
+  members,
+  created_at: group.createdAt.toISOString(),
+  updated_at: group.updatedAt.toISOString(),
+});
+
+export async function listGroups(
+  platform: Platform,
+  tenantId: string,
+  filter: { target: GroupTarget; name?: string; offset: number; limit: number },
+) {
+  const { rows, total } = await repo.listGroups(platform.db, tenantId, filter);
+  return { list: rows.map(toGroup), total };
+}
+
+async function getGroup(platform: Platform, tenantId: string, id: string) {
+  const row = await repo.getGroup(platform.db, tenantId, id);
+  if (!row) throw notFound(MESSAGES.notFound);
+  return toGroup(row);
+}
+
+/** Checks a body's references and returns the columns and members to store. */
+async function prepare(
+  platform: Platform,
+  auth: AuthContext,
+  body: CreateGroupBody | UpdateGroupBody,
+  exceptId?: string,
+) {
+  if (!WRITERS[body.target].includes(auth.role)) throw forbidden();
+  if (await repo.nameTaken(platform.db, auth.tenantId, body.target, body.name, exceptId))
+    throw fieldError('name', MESSAGES.nameTaken);
+  if (body.target === 'end_user') return { columns: { name: body.name }, members: null };
+  if (
+    body.organization_id &&
+    !(await organizationExists(platform.db, auth.tenantId, body.organization_id))
+  ) {
+    throw fieldError('organization_id', MESSAGES.organizationMissing);
+  }
+  const leaderId = body.leader_id ?? null;
+  if (
+    leaderId &&
+    (await repo.staffIdsInTenant(platform.db, auth.tenantId, [leaderId])).length === 0
+  ) {
+    throw fieldError('leader_id', MESSAGES.leaderMissing);
+  }
+  // The leader is always a member of their department.
+  const members = [...new Set([...(body.member_ids ?? []), ...(leaderId ? [leaderId] : [])])];
+  if (
+    (await repo.staffIdsInTenant(platform.db, auth.tenantId, members)).length !== members.length
+  ) {
+    throw fieldError('member_ids', MESSAGES.memberMissing);
+  }
+  return {
+    columns: {
+      name: body.name,
+      organizationId: body.organization_id ?? null,
+      leaderId,
+      description: body.description ?? '',
+    },
+    members,
+  };
+}
+
+export async function createGroup(platform: Platform, auth: AuthContext, body: CreateGroupBody) {
+  const { columns, members } = await prepare(platform, auth, body);
+  const id = await platform.db.transaction(async (tx) => {
+    const group = await repo.insertGroup(tx, {
+      tenantId: auth.tenantId,
+      target: body.target,
+      ...columns,
+    });
+    if (members) await repo.setMembers(tx, auth.tenantId, group.id, members);
+    return group.id;
+  });
+  const created = await getGroup(platform, auth.tenantId, id);
+  await writeAudit(platform.db, {
+    tenantId: auth.tenantId,
+    actorId: auth.userId,
+    action: 'create',
+    entity: 'group',
+    entityId: id,
+    after: created,
+  });
+  return created;
+}
+
+export async function updateGroup(platform: Platform, auth: AuthContext, body: UpdateGroupBody) {
+  const before = await getGroup(platform, auth.tenantId, body.id);
+  if (before.target !== body.target) throw fieldError('target', 'Không thể đổi loại nhóm');
+  const { columns, members } = await prepare(platform, auth, body, body.id);
+  await platform.db.transaction(async (tx) => {
+    await repo.updateGroup(tx, auth.tenantId, body.id, columns);
+    if (members) await repo.setMembers(tx, auth.tenantId, body.id, members);
+  });
+  const after = await getGroup(platform, auth.tenantId, body.id);
+  await writeAudit(platform.db, {
+    tenantId: auth.tenantId,
+    actorId: auth.userId,
+    action: 'update',
+    entity: 'group',
+    entityId: body.id,
+    before,
+    after,
+  });
+  return after;
+}
+
+export async function deleteGroup(platform: Platform, auth: AuthContext, id: string) {
+  const before = await getGroup(platform, auth.tenantId, id);
+  if (!WRITERS[before.target].includes(auth.role)) throw forbidden();
+  await repo.deleteGroup(platform.db, auth.tenantId, id);
+  await writeAudit(platform.db, {
+    tenantId: auth.tenantId,
+    actorId: auth.userId,
+    action: 'delete',
+    entity: 'group',
+    entityId: id,
+    before,
+  });
+}

@@ -1,0 +1,138 @@
+import type {
+  OrganizationBody,
+  OrganizationNode,
+} from '@omnicare/shared/organizations/organizations.schemas';
+import type { Platform } from '../../platform/context.js';
+import type { AuthContext } from '../../platform/auth.js';
+import { AppError, fieldError, notFound } from '../../platform/errors.js';
+import { writeAudit } from '../audit/audit.repository.js';
+import * as repo from './organizations.repository.js';
+
+const MESSAGES = {
+  notFound: 'Không tìm thấy tổ chức',
+  parentMissing: 'Tổ chức cha không tồn tại',
+  nameTaken: 'Tên tổ chức đã tồn tại',
+  cycle: 'Không thể chuyển tổ chức vào chính nó hoặc tổ chức con của nó',
+  hasChildren: 'Không thể xóa tổ chức còn tổ chức con',
+  hasUsers: 'Không thể xóa tổ chức đang có nhân viên',
+  hasDepartments: 'Không thể xóa tổ chức đang có phòng ban',
+} as const;
+
+/** The tenant's organizations as a tree, siblings by name. */
+export async function organizationTree(
+  platform: Platform,
+  tenantId: string,
+): Promise<OrganizationNode[]> {
+  const rows = await repo.listOrganizations(platform.db, tenantId);
+  const nodes = new Map<string, OrganizationNode>(
+    rows.map(({ organization, userCount }) => [
+      organization.id,
+      {
+        _id: organization.id,
+        name: organization.name,
+        parent_id: organization.parentId,
+        user_count: userCount,
+        children: [],
+      },
+    ]),
+  );
+  const roots: OrganizationNode[] = [];
+  for (const node of nodes.values()) {
+    const parent = node.parent_id ? nodes.get(node.parent_id) : undefined;
+    (parent ? parent.children : roots).push(node);
+  }
+  return roots;
+}
+
+export async function getOrganization(platform: Platform, tenantId: string, id: string) {
+  const row = await repo.findOrganization(platform.db, tenantId, id);
+  if (!row) throw notFound(MESSAGES.notFound);
+  return {
+    _id: row.id,
+    name: row.name,
+    parent_id: row.parentId,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+async function checkPlacement(
+  platform: Platform,
+  tenantId: string,
+  body: OrganizationBody,
+  selfId?: string,
+) {
+  const parentId = body.parent_id ?? null;
+  if (parentId) {
+    if (!(await repo.findOrganization(platform.db, tenantId, parentId)))
+      throw fieldError('parent_id', MESSAGES.parentMissing);
+    if (selfId && (await repo.subtreeIds(platform.db, tenantId, selfId)).includes(parentId)) {
+      throw fieldError('parent_id', MESSAGES.cycle);
+    }
+  }
+  if (await repo.siblingNameTaken(platform.db, tenantId, parentId, body.name, selfId))
+    throw fieldError('name', MESSAGES.nameTaken);
+  return parentId;
+}
+
+export async function createOrganization(
+  platform: Platform,
+  auth: AuthContext,
+  body: OrganizationBody,
+) {
+  const parentId = await checkPlacement(platform, auth.tenantId, body);
+  const row = await repo.insertOrganization(platform.db, {
+    tenantId: auth.tenantId,
+    name: body.name,
+    parentId,
+  });
+  await writeAudit(platform.db, {
+    tenantId: auth.tenantId,
+    actorId: auth.userId,
+    action: 'create',
+    entity: 'organization',
+    entityId: row.id,
+    after: { name: row.name, parent_id: parentId },
+  });
+  return getOrganization(platform, auth.tenantId, row.id);
+}
+
+/** Renames and/or moves an organization under another parent (or to the root). */
+export async function updateOrganization(
+  platform: Platform,
+  auth: AuthContext,
+  id: string,
+  body: OrganizationBody,
+) {
+  const before = await getOrganization(platform, auth.tenantId, id);
+  const parentId = await checkPlacement(platform, auth.tenantId, body, id);
+  await repo.updateOrganization(platform.db, auth.tenantId, id, { name: body.name, parentId });
+  const after = await getOrganization(platform, auth.tenantId, id);
+  await writeAudit(platform.db, {
+    tenantId: auth.tenantId,
+    actorId: auth.userId,
+    action: 'update',
+    entity: 'organization',
+    entityId: id,
+    before,
+    after,
+  });
+  return after;
+}
+
+export async function deleteOrganization(platform: Platform, auth: AuthContext, id: string) {
+  const before = await getOrganization(platform, auth.tenantId, id);
+  const blocking = await repo.dependants(platform.db, auth.tenantId, id);
+  if (blocking.children > 0) throw new AppError(422, MESSAGES.hasChildren);
+  if (blocking.users > 0) throw new AppError(422, MESSAGES.hasUsers);
+  if (blocking.departments > 0) throw new AppError(422, MESSAGES.hasDepartments);
+  await repo.deleteOrganization(platform.db, auth.tenantId, id);
+  await writeAudit(platform.db, {
+    tenantId: auth.tenantId,
+    actorId: auth.userId,
+    action: 'delete',
+    entity: 'organization',
+    entityId: id,
+    before,
+  });
+}

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { tenantConfigBody } from '@omnicare/shared/tenants/tenants.schemas';
+import { authOf } from '../../platform/auth.js';
+import { ok } from '../../platform/respond.js';
+import { typed, type RouteModule } from '../../platform/routes.js';
+import * as tenants from './tenants.service.js';
+
+const tenantParams = z.object({ tenantId: z.uuid('Mã tenant không hợp lệ') });
+const tags = ['tenants'];
+const platformAdmin = { access: ['administrator'] as const, requireAdminFlag: true };
+
+export const tenantsRoutes: RouteModule = (app, platform) => {
+  const r = typed(app);
+
+  r.get(
+    '/v2/tenant/config',
+    { schema: { tags, summary: 'Cấu hình tenant' }, config: { access: ['administrator'] } },
+    async (request) => ok(await tenants.getTenantConfig(platform, authOf(request).tenantId)),
+  );
+
+  r.put(
+    '/v2/tenant/config',
+    {
+      schema: { tags, summary: 'Cập nhật cấu hình tenant', body: tenantConfigBody },
+      config: { access: ['administrator'] },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      return ok(
+        await tenants.updateTenantConfig(platform, auth, auth.tenantId, request.body),
+        'Cập nhật thành công',
+      );
+    },
+  );
+
+  r.get(
+    '/v2/tenant/config/:tenantId',
+    {
+      schema: { tags, summary: 'Cấu hình của một tenant', params: tenantParams },
+      config: platformAdmin,
+    },
+    async (request) => ok(await tenants.getTenantConfig(platform, request.params.tenantId)),
+  );
+
+  r.put(
+    '/v2/tenant/config/:tenantId',
+    {
+      schema: {
+        tags,
+        summary: 'Cập nhật cấu hình của một tenant',
+        params: tenantParams,
+        body: tenantConfigBody,
+      },
+      config: platformAdmin,
+    },
+    async (request) =>
+      ok(
+        await tenants.updateTenantConfig(
+          platform,
+          authOf(request),
+          request.params.tenantId,
+          request.body,
+        ),
+        'Cập nhật thành công',
+      ),
+  );
+};

@@ -1,0 +1,57 @@
+import {
+  DEFAULT_DATA_SCOPES,
+  type TenantConfigBody,
+  type TenantConfigView,
+} from '@omnicare/shared/tenants/tenants.schemas';
+import { REALTIME_EVENTS } from '@omnicare/shared/notifications/notifications.schemas';
+import type { Platform } from '../../platform/context.js';
+import type { AuthContext } from '../../platform/auth.js';
+import { notFound } from '../../platform/errors.js';
+import { writeAudit } from '../audit/audit.repository.js';
+import * as repo from './tenants.repository.js';
+
+export async function getTenantConfig(
+  platform: Platform,
+  tenantId: string,
+): Promise<TenantConfigView> {
+  const tenant = await repo.findTenant(platform.db, tenantId);
+  if (!tenant) throw notFound('Không tìm thấy tenant');
+  return {
+    _id: tenant.id,
+    name: tenant.name,
+    slug: tenant.slug,
+    logo_url: tenant.logoUrl,
+    time_zone: tenant.timeZone,
+    data_scopes: { ...DEFAULT_DATA_SCOPES, ...tenant.settings.data_scopes },
+    workflow: tenant.settings.workflow,
+    created_at: tenant.createdAt.toISOString(),
+  };
+}
+
+/** Saves a tenant's settings and tells its open tabs to reload their configuration. */
+export async function updateTenantConfig(
+  platform: Platform,
+  auth: AuthContext,
+  tenantId: string,
+  body: TenantConfigBody,
+) {
+  const before = await getTenantConfig(platform, tenantId);
+  await repo.updateTenant(platform.db, tenantId, {
+    name: body.name,
+    logoUrl: body.logo_url,
+    timeZone: body.time_zone,
+    settings: { workflow: body.workflow, data_scopes: body.data_scopes },
+  });
+  const after = await getTenantConfig(platform, tenantId);
+  await writeAudit(platform.db, {
+    tenantId,
+    actorId: auth.userId,
+    action: 'update',
+    entity: 'tenant',
+    entityId: tenantId,
+    before,
+    after,
+  });
+  platform.realtime.toTenant(tenantId, REALTIME_EVENTS.tenantConfig, after);
+  return after;
+}

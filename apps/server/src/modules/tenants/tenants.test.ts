@@ -1,0 +1,128 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, seedTenant, type TestApp } from '../../test/helpers.js';
+
+let t: TestApp;
+let tenant: Awaited<ReturnType<typeof seedTenant>>;
+let admin: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  tenant = await seedTenant(t);
+  admin = await t.login(tenant.email('admin'));
+});
+afterAll(() => t.close());
+
+const config = {
+  name: 'Công ty Thử nghiệm',
+  logo_url: '/logo.png',
+  time_zone: 'Asia/Bangkok',
+  data_scopes: {
+    administrator: 'all',
+    supervisor: 'my_organization',
+    team_leader: 'my_group',
+    agent: 'me',
+  },
+  workflow: 'enabled',
+};
+
+describe('tenant configuration', () => {
+  it('starts from the default data scopes per role', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/v2/tenant/config',
+      headers: bearer(admin),
+    });
+    expect(response.json().data).toMatchObject({
+      time_zone: 'Asia/Bangkok',
+      workflow: 'enabled',
+      data_scopes: {
+        administrator: 'all',
+        supervisor: 'my_organization',
+        team_leader: 'my_group',
+        agent: 'me',
+      },
+    });
+  });
+
+  it('saves switches and scopes; turning automation off shows in my-account at once', async () => {
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/v2/tenant/config',
+      headers: bearer(admin),
+      payload: {
+        ...config,
+        workflow: 'disabled',
+        data_scopes: { ...config.data_scopes, agent: 'my_group' },
+      },
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().data.data_scopes.agent).toBe('my_group');
+    const agent = await t.login(tenant.email('agent'));
+    const account = await t.app.inject({
+      method: 'GET',
+      url: '/v2/my-account',
+      headers: bearer(agent),
+    });
+    expect(account.json().data.workflow).toBe('disabled');
+    expect(account.json().data.tenant.name).toBe('Công ty Thử nghiệm');
+    const log = await t.app.inject({
+      method: 'GET',
+      url: '/v2/audit-logs?entity=tenant',
+      headers: bearer(admin),
+    });
+    expect(log.json().data[0].before.workflow).toBe('enabled');
+    expect(log.json().data[0].after.workflow).toBe('disabled');
+  });
+
+  it('validates time zone, scopes and switches in Vietnamese', async () => {
+    const response = await t.app.inject({
+      method: 'PUT',
+      url: '/v2/tenant/config',
+      headers: bearer(admin),
+      payload: {
+        ...config,
+        time_zone: 'Mars/Olympus',
+        workflow: 'maybe',
+        data_scopes: { ...config.data_scopes, agent: 'everyone' },
+      },
+    });
+    expect(response.statusCode).toBe(422);
+    const errors = Object.fromEntries(
+      response.json().errors.map((e: { param: string; message: string }) => [e.param, e.message]),
+    );
+    expect(errors).toEqual({
+      time_zone: 'Múi giờ không hợp lệ',
+      workflow: 'Giá trị không hợp lệ',
+      'data_scopes.agent': 'Phạm vi dữ liệu không hợp lệ',
+    });
+  });
+
+  it('is changed only by administrators; other tenants only by the platform administrator', async () => {
+    const supervisor = await t.login(tenant.email('supervisor'));
+    expect(
+      (
+        await t.app.inject({
+          method: 'PUT',
+          url: '/v2/tenant/config',
+          headers: bearer(supervisor),
+          payload: config,
+        })
+      ).statusCode,
+    ).toBe(401);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/v2/tenant/config/${tenant.tenantId}`,
+          headers: bearer(admin),
+        })
+      ).statusCode,
+    ).toBe(401);
+    const platformAdmin = await t.login('admin@demo.vn');
+    const other = await t.app.inject({
+      method: 'GET',
+      url: `/v2/tenant/config/${tenant.tenantId}`,
+      headers: bearer(platformAdmin),
+    });
+    expect(other.json().data.name).toBe('Công ty Thử nghiệm');
+  });
+});

@@ -1,0 +1,72 @@
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { DataScope } from '@omnicare/shared/users/data-scope';
+import type { StaffRole } from '@omnicare/shared/users/roles';
+import { DEFAULT_DATA_SCOPES } from '@omnicare/shared/tenants/tenants.schemas';
+import type { AuthContext } from './auth.js';
+import type { Database } from './db.js';
+import { groupMembers, groups, tenants, users } from '../db/schema/index.js';
+
+export interface ScopeContext {
+  scope: DataScope;
+  userId: string;
+  organizationId: string | null;
+  groupIds: string[];
+}
+
+/** The data scope the tenant gives the caller's role, with what the filter needs to apply it. */
+export async function resolveDataScope(db: Database, auth: AuthContext): Promise<ScopeContext> {
+  const [row] = await db
+    .select({ settings: tenants.settings, organizationId: users.organizationId })
+    .from(users)
+    .innerJoin(tenants, eq(tenants.id, users.tenantId))
+    .where(and(eq(users.id, auth.userId), eq(users.tenantId, auth.tenantId)));
+  const role = auth.role as StaffRole;
+  const scope = row?.settings.data_scopes?.[role] ?? DEFAULT_DATA_SCOPES[role] ?? 'me';
+  const memberships = await db
+    .select({ groupId: groupMembers.groupId })
+    .from(groupMembers)
+    .innerJoin(groups, eq(groups.id, groupMembers.groupId))
+    .where(and(eq(groupMembers.userId, auth.userId), eq(groups.target, 'user')));
+  return {
+    scope,
+    userId: auth.userId,
+    organizationId: row?.organizationId ?? null,
+    groupIds: memberships.map((m) => m.groupId),
+  };
+}
+
+/**
+ * The SQL condition that keeps only the rows the scope allows, for a table with an owner
+ * (a staff user) and optionally an organization. Undefined means everything.
+ * - my_organization: rows of my organization, or owned by anyone in it (or by me);
+ * - my_group: rows owned by anyone sharing a department with me (or by me);
+ * - me: rows I own.
+ */
+export function scopeCondition(
+  context: ScopeContext,
+  columns: { owner: PgColumn; organization?: PgColumn },
+): SQL | undefined {
+  const mine = eq(columns.owner, context.userId);
+  switch (context.scope) {
+    case 'all':
+      return undefined;
+    case 'my_organization': {
+      if (!context.organizationId) return mine;
+      const inOrganization = sql`${columns.owner} in (select ${users.id} from ${users} where ${users.organizationId} = ${context.organizationId})`;
+      const parts = [mine, inOrganization];
+      if (columns.organization) parts.push(eq(columns.organization, context.organizationId));
+      return sql`(${sql.join(parts, sql` or `)})`;
+    }
+    case 'my_group': {
+      if (context.groupIds.length === 0) return mine;
+      const colleagues = colleaguesOf(context.groupIds);
+      return sql`(${mine} or ${columns.owner} in (${colleagues}))`;
+    }
+    case 'me':
+      return mine;
+  }
+}
+
+const colleaguesOf = (groupIds: string[]) =>
+  sql`select ${groupMembers.userId} from ${groupMembers} where ${inArray(groupMembers.groupId, groupIds)}`;

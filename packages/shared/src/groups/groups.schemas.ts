@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { pageQuery, requiredText } from '../platform/validation.js';
+
+/** Groups have a target: 'user' groups are departments of staff, 'end_user' groups hold customers. */
+export const GROUP_TARGETS = ['user', 'end_user'] as const;
+export type GroupTarget = (typeof GROUP_TARGETS)[number];
+
+export const CUSTOMER_GROUP_NAME_REQUIRED = 'Tên nhóm khách hàng không được bỏ trống';
+
+const departmentFields = {
+  target: z.literal('user'),
+  name: requiredText('Tên phòng ban', 150),
+  organization_id: z.uuid('Tổ chức không hợp lệ').nullable().optional(),
+  leader_id: z.uuid('Trưởng phòng không hợp lệ').nullable().optional(),
+  member_ids: z.array(z.uuid('Thành viên không hợp lệ')).max(1000).optional(),
+  description: z.string().trim().max(500, 'Mô tả không được vượt quá 500 ký tự').optional(),
+};
+const customerGroupFields = {
+  target: z.literal('end_user'),
+  name: z
+    .string({ error: CUSTOMER_GROUP_NAME_REQUIRED })
+    .trim()
+    .min(1, CUSTOMER_GROUP_NAME_REQUIRED)
+    .max(150, 'Tên nhóm khách hàng không được vượt quá 150 ký tự'),
+};
+
+/** POST /v2/group: `id` may be sent (the spec's payload has it) and is ignored. */
+export const createGroupBody = z.discriminatedUnion(
+  'target',
+  [
+    z.object({ id: z.string().optional(), ...departmentFields }),
+    z.object({ id: z.string().optional(), ...customerGroupFields }),
+  ],
+  { error: 'target không hợp lệ' },
+);
+/** PUT /v2/updateGroup carries the id in the body. */
+export const updateGroupBody = z.discriminatedUnion(
+  'target',
+  [
+    z.object({ id: z.uuid('Mã nhóm không hợp lệ'), ...departmentFields }),
+    z.object({ id: z.uuid('Mã nhóm không hợp lệ'), ...customerGroupFields }),
+  ],
+  { error: 'target không hợp lệ' },
+);
+export type CreateGroupBody = z.infer<typeof createGroupBody>;
+export type UpdateGroupBody = z.infer<typeof updateGroupBody>;
+
+export const groupListQuery = z.object({
+  target: z.enum(GROUP_TARGETS, { error: 'target không hợp lệ' }).default('end_user'),
+  name: z.string().trim().max(100).optional(),
+  offset: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(100).default(10),
+});
+export const allGroupQuery = pageQuery.extend({
+  target: z.enum(GROUP_TARGETS, { error: 'target không hợp lệ' }).default('user'),
+  name: z.string().trim().max(100).optional(),
+});
+
+export interface Group {
+  _id: string;
+  id: string;
+  name: string;
+  target: GroupTarget;
+  organization_id: string | null;
+  organization_name: string | null;
+  leader_id: string | null;
+  leader_name: string | null;
+  description: string;
+  members: { _id: string; name: string; role: string }[];
+  created_at: string;
+  updated_at: string;
+}
