@@ -13,6 +13,7 @@ import {
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { httpStatusMessage } from '@omnicare/shared/platform/errors';
 import { PRODUCT_NAME } from '@omnicare/shared/platform/constants';
@@ -26,6 +27,8 @@ import {
   registerAccessControl,
 } from './platform/auth.js';
 import { createSecretBox } from './platform/secret-box.js';
+import { createFileStore, PUBLIC_FILES_PREFIX } from './platform/files.js';
+import fastifyMultipart from '@fastify/multipart';
 import type { Platform } from './platform/context.js';
 import type { DatabaseHandle } from './platform/db.js';
 import { registerErrorHandling } from './platform/errors.js';
@@ -42,6 +45,11 @@ import { auditRoutes } from './modules/audit/audit.routes.js';
 import { groupsRoutes } from './modules/groups/groups.routes.js';
 import { organizationsRoutes } from './modules/organizations/organizations.routes.js';
 import { tenantsRoutes } from './modules/tenants/tenants.routes.js';
+import { customersRoutes } from './modules/customers/customers.routes.js';
+import { fieldsRoutes } from './modules/fields/fields.routes.js';
+import { locationsRoutes } from './modules/locations/locations.routes.js';
+import { savedFiltersRoutes } from './modules/saved-filters/saved-filters.routes.js';
+import { tagsRoutes } from './modules/tags/tags.routes.js';
 
 const ROUTE_MODULES: RouteModule[] = [
   healthRoutes,
@@ -53,6 +61,11 @@ const ROUTE_MODULES: RouteModule[] = [
   groupsRoutes,
   tenantsRoutes,
   auditRoutes,
+  locationsRoutes,
+  fieldsRoutes,
+  tagsRoutes,
+  customersRoutes,
+  savedFiltersRoutes,
 ];
 
 export interface RouteEntry {
@@ -142,6 +155,7 @@ export async function buildApp(
     throttle: createThrottle(database.db),
     tokens,
     secrets: createSecretBox(config.dataKey ?? (await loadPlatformSecret(database.db, 'data-key'))),
+    files: createFileStore(config.dataDir),
     log: app.log,
   };
   app.decorate('platform', platform);
@@ -165,6 +179,14 @@ export async function buildApp(
     transform: jsonSchemaTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
+  await app.register(fastifyMultipart, { limits: { fileSize: 20 * 1024 * 1024, files: 1 } });
+  await mkdir(platform.files.publicRoot, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: platform.files.publicRoot,
+    prefix: PUBLIC_FILES_PREFIX,
+    decorateReply: false,
+    index: false,
+  });
   registerAccessControl(app, tokens);
 
   for (const routes of ROUTE_MODULES) routes(app, platform);
@@ -187,7 +209,7 @@ async function serveWebApp(app: FastifyInstance, webDist: string) {
     },
   });
   app.get('/*', { config: { access: 'public' }, schema: { hide: true } }, (request, reply) => {
-    if (/^\/(v2|docs|socket\.io)(\/|$)/.test(request.url)) {
+    if (/^\/(v2|docs|socket\.io|files)(\/|$)/.test(request.url)) {
       return reply.status(404).send({ statusCode: 404, message: httpStatusMessage(404) });
     }
     return reply.header('cache-control', 'no-cache').sendFile('index.html');

@@ -2,7 +2,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from './config.js';
 import { buildApp } from './app.js';
-import { connectDatabase, runMigrations } from './platform/db.js';
+import { connectDatabase, prepareDatabase } from './platform/db.js';
 import { startEmbeddedPostgres } from './platform/embedded-postgres.js';
 import { DEMO_LOGINS, seedDemo } from './db/seed/demo.js';
 
@@ -16,7 +16,7 @@ if (!databaseUrl) {
   databaseUrl = embedded.url;
 }
 const database = connectDatabase(databaseUrl);
-await runMigrations(database);
+await prepareDatabase(database);
 if (config.seedDemo) {
   const seeded = await seedDemo(database.db);
   say(seeded ? 'Demo data seeded.' : 'Demo data already present.');

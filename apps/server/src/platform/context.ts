@@ -6,6 +6,7 @@ import type { Realtime } from './realtime.js';
 import type { Throttle } from './throttle.js';
 import type { TokenService } from './auth.js';
 import type { SecretBox } from './secret-box.js';
+import type { FileStore } from './files.js';
 
 /** What services need from the platform, built once in app.ts and handed to each module. */
 export interface Platform {
@@ -17,5 +18,6 @@ export interface Platform {
   throttle: Throttle;
   tokens: TokenService;
   secrets: SecretBox;
+  files: FileStore;
   log: FastifyBaseLogger;
 }

@@ -3,6 +3,7 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import path from 'node:path';
 import pg from 'pg';
 import * as schema from '../db/schema/index.js';
+import { seedReferenceData } from '../db/seed/reference.js';
 
 export type Database = NodePgDatabase<typeof schema>;
 
@@ -20,6 +21,12 @@ export function connectDatabase(url: string, max = 10): DatabaseHandle {
 }
 
 export const migrationsFolder = path.resolve(import.meta.dirname, '../db/migrations');
+
+/** Migrations, then the reference data every tenant shares (provinces and districts). */
+export async function prepareDatabase(handle: DatabaseHandle) {
+  await runMigrations(handle);
+  await seedReferenceData(handle.db);
+}
 
 /** Applies the checked-in SQL migrations; safe to run from several instances at once. */
 export async function runMigrations(handle: DatabaseHandle) {

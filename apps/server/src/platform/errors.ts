@@ -8,6 +8,8 @@ export class AppError extends Error {
     readonly statusCode: number,
     message: string = httpStatusMessage(statusCode),
     readonly errors?: FieldError[],
+    /** Further fields of the error body, e.g. `code` and `invalid` of a duplicate_tag answer. */
+    readonly extra?: Record<string, unknown>,
   ) {
     super(message);
   }
@@ -46,6 +48,7 @@ export function registerErrorHandling(app: FastifyInstance) {
         statusCode: error.statusCode,
         message: error.message,
         ...(error.errors ? { errors: error.errors } : {}),
+        ...error.extra,
       });
     }
     const status = error.statusCode ?? 500;

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { connectDatabase, runMigrations } from '../platform/db.js';
+import { connectDatabase, prepareDatabase } from '../platform/db.js';
 import { startEmbeddedPostgres } from '../platform/embedded-postgres.js';
 import { seedDemo } from '../db/seed/demo.js';
 
@@ -42,7 +42,7 @@ export default async function setup(project: TestProject) {
     };
   }
   const handle = connectDatabase(url, 2);
-  await runMigrations(handle);
+  await prepareDatabase(handle);
   await seedDemo(handle.db);
   await handle.close();
   project.provide('databaseUrl', url);

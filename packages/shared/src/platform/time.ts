@@ -41,3 +41,9 @@ export function formatRelative(
   if (isSameDay(then, subDays(current, 1))) return `Hôm qua ${format(then, 'HH:mm')}`;
   return format(then, DATE_TIME_FORMAT);
 }
+
+/** The instant a calendar day (yyyy-MM-dd) starts in the zone; `nextDay` gives the day after's. */
+export function startOfDayIn(isoDate: string, timeZone = TIME_ZONE, nextDay = false): Date {
+  const [year, month, day] = isoDate.split('-').map(Number) as [number, number, number];
+  return new Date(new TZDate(year, month - 1, day + (nextDay ? 1 : 0), timeZone).getTime());
+}

@@ -3,6 +3,8 @@ export * from './tenants.js';
 export * from './users.js';
 export * from './organizations.js';
 export * from './groups.js';
+export * from './customers.js';
+export * from './jobs.js';
 export * from './auth.js';
 export * from './platform.js';
 export * from './diagnostics.js';

@@ -1,0 +1,228 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { createdAt, id, updatedAt } from './columns.js';
+import { groups } from './groups.js';
+import { organizations } from './organizations.js';
+import { tenants } from './tenants.js';
+import { users } from './users.js';
+
+export const customers = pgTable(
+  'customers',
+  {
+    id: id(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    name: text('name').notNull(),
+    avatarUrl: text('avatar_url'),
+    gender: text('gender'),
+    birthday: date('birthday'),
+    address: text('address'),
+    cityCode: text('city_code'),
+    districtCode: text('district_code'),
+    tier: smallint('tier').notNull().default(0),
+    organizationId: uuid('organization_id').references(() => organizations.id),
+    ownerId: uuid('owner_id').references(() => users.id),
+    source: text('source').notNull().default('hand'),
+    notes: text('notes').notNull().default(''),
+    custom: jsonb('custom').$type<Record<string, unknown>>().notNull().default({}),
+    /** Primary phone and email, kept here for the list. */
+    primaryPhone: text('primary_phone'),
+    primaryEmail: text('primary_email'),
+    /** Lower-cased, diacritics-free name and emails: what the keyword search matches. */
+    searchText: text('search_text').notNull().default(''),
+    createdBy: uuid('created_by').references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index('customers_tenant_created_idx').on(table.tenantId, table.createdAt.desc(), table.id),
+    index('customers_tenant_owner_idx').on(table.tenantId, table.ownerId),
+    index('customers_tenant_org_idx').on(table.tenantId, table.organizationId),
+    index('customers_search_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
+  ],
+);
+
+export const customerPhones = pgTable(
+  'customer_phones',
+  {
+    id: id(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    phone: text('phone').notNull(),
+    /** National significant number: +84 and 0 forms of one number are equal here. */
+    national: text('national').notNull(),
+    isPrimary: boolean('is_primary').notNull().default(false),
+  },
+  (table) => [
+    uniqueIndex('customer_phones_tenant_national_unique').on(table.tenantId, table.national),
+    index('customer_phones_customer_idx').on(table.customerId),
+    index('customer_phones_national_trgm_idx').using('gin', sql`${table.national} gin_trgm_ops`),
+  ],
+);
+
+export const customerEmails = pgTable(
+  'customer_emails',
+  {
+    id: id(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    isPrimary: boolean('is_primary').notNull().default(false),
+  },
+  (table) => [
+    uniqueIndex('customer_emails_tenant_email_unique').on(table.tenantId, table.email),
+    index('customer_emails_customer_idx').on(table.customerId),
+  ],
+);
+
+/** Customers in customer groups (groups with target end_user). */
+export const groupCustomers = pgTable(
+  'group_customers',
+  {
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    groupId: uuid('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.groupId, table.customerId] }),
+    index('group_customers_customer_idx').on(table.customerId),
+  ],
+);
+
+export const tagGroups = pgTable(
+  'tag_groups',
+  {
+    id: id(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index('tag_groups_tenant_idx').on(table.tenantId)],
+);
+
+export const tags = pgTable(
+  'tags',
+  {
+    id: id(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    tagGroupId: uuid('tag_group_id')
+      .notNull()
+      .references(() => tagGroups.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** Case- and diacritics-free name: two tags of a tenant never share it. */
+    key: text('key').notNull(),
+    position: smallint('position').notNull().default(0),
+  },
+  (table) => [
+    uniqueIndex('tags_tenant_key_unique').on(table.tenantId, table.key),
+    index('tags_group_idx').on(table.tagGroupId),
+  ],
+);
+
+export const customerTags = pgTable(
+  'customer_tags',
+  {
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    tagId: uuid('tag_id')
+      .notNull()
+      .references(() => tags.id, { onDelete: 'cascade' }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.customerId, table.tagId] }),
+    index('customer_tags_tag_idx').on(table.tagId),
+  ],
+);
+
+/** Custom fields of customers and tickets. */
+export const customFields = pgTable(
+  'custom_fields',
+  {
+    id: id(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    entity: text('entity').notNull(),
+    key: text('key').notNull(),
+    label: text('label').notNull(),
+    type: text('type').notNull(),
+    required: boolean('required').notNull().default(false),
+    options: jsonb('options').$type<string[]>().notNull().default([]),
+    position: smallint('position').notNull().default(0),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [uniqueIndex('custom_fields_key_unique').on(table.tenantId, table.entity, table.key)],
+);
+
+/** A user's named filter of a list screen. */
+export const savedFilters = pgTable(
+  'saved_filters',
+  {
+    id: id(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    entity: text('entity').notNull(),
+    name: text('name').notNull(),
+    filters: jsonb('filters').$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('saved_filters_user_idx').on(table.userId, table.entity)],
+);
+
+/** Vietnam's provinces and districts (reference data, shared by all tenants). */
+export const cities = pgTable('cities', {
+  code: text('code').primaryKey(),
+  name: text('name').notNull(),
+});
+export const districts = pgTable(
+  'districts',
+  {
+    code: text('code').primaryKey(),
+    cityCode: text('city_code')
+      .notNull()
+      .references(() => cities.code),
+    name: text('name').notNull(),
+  },
+  (table) => [index('districts_city_idx').on(table.cityCode)],
+);

@@ -1,0 +1,318 @@
+import { and, asc, count, desc, eq, gte, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../platform/db.js';
+import {
+  auditLog,
+  customerEmails,
+  customerPhones,
+  customerTags,
+  customers,
+  groupCustomers,
+  groups,
+  organizations,
+  tags,
+  users,
+} from '../../db/schema/index.js';
+import { containsPattern } from '../../platform/sql.js';
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+type Db = Database | Tx;
+export type CustomerRow = typeof customers.$inferSelect;
+
+export interface CustomerFilter {
+  /** Already normalised: a search key or phone digits. */
+  search?: string;
+  groupId?: string;
+  tagId?: string;
+  tier?: number;
+  source?: string;
+  ownerId?: string;
+  organizationId?: string;
+  createdFrom?: Date;
+  createdBefore?: Date;
+  scope?: SQL;
+}
+
+function filterConditions(tenantId: string, filter: CustomerFilter): SQL[] {
+  const conditions: SQL[] = [eq(customers.tenantId, tenantId)];
+  if (filter.search)
+    conditions.push(sql`${customers.searchText} like ${containsPattern(filter.search)}`);
+  if (filter.groupId) {
+    conditions.push(
+      sql`exists (select 1 from ${groupCustomers} gc where gc.customer_id = ${customers.id} and gc.group_id = ${filter.groupId})`,
+    );
+  }
+  if (filter.tagId) {
+    conditions.push(
+      sql`exists (select 1 from ${customerTags} ct where ct.customer_id = ${customers.id} and ct.tag_id = ${filter.tagId})`,
+    );
+  }
+  if (filter.tier !== undefined) conditions.push(eq(customers.tier, filter.tier));
+  if (filter.source) conditions.push(eq(customers.source, filter.source));
+  if (filter.ownerId) conditions.push(eq(customers.ownerId, filter.ownerId));
+  if (filter.organizationId) conditions.push(eq(customers.organizationId, filter.organizationId));
+  if (filter.createdFrom) conditions.push(gte(customers.createdAt, filter.createdFrom));
+  if (filter.createdBefore) conditions.push(lt(customers.createdAt, filter.createdBefore));
+  if (filter.scope) conditions.push(filter.scope);
+  return conditions;
+}
+
+const SORT_COLUMNS = {
+  created_at: customers.createdAt,
+  updated_at: customers.updatedAt,
+  name: customers.name,
+  tier: customers.tier,
+} as const;
+
+const listColumns = {
+  customer: customers,
+  ownerName: users.name,
+  organizationName: organizations.name,
+};
+
+export async function listCustomers(
+  db: Database,
+  tenantId: string,
+  filter: CustomerFilter,
+  page: { sort: keyof typeof SORT_COLUMNS; order: 'asc' | 'desc'; offset: number; limit: number },
+) {
+  const where = and(...filterConditions(tenantId, filter));
+  const direction = page.order === 'asc' ? asc : desc;
+  const sortKey =
+    page.sort === 'name' ? sql`unaccent(lower(${customers.name}))` : SORT_COLUMNS[page.sort];
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(listColumns)
+      .from(customers)
+      .leftJoin(users, eq(users.id, customers.ownerId))
+      .leftJoin(organizations, eq(organizations.id, customers.organizationId))
+      .where(where)
+      .orderBy(direction(sortKey), direction(customers.id))
+      .offset(page.offset)
+      .limit(page.limit),
+    db.select({ value: count() }).from(customers).where(where),
+  ]);
+  return { rows, total: total?.value ?? 0 };
+}
+export type CustomerListRow = Awaited<ReturnType<typeof listCustomers>>['rows'][number];
+
+/** Ids matching a filter, for exports (streamed in pages by the caller). */
+export async function customerIdsPage(
+  db: Database,
+  tenantId: string,
+  filter: CustomerFilter,
+  afterId: string | null,
+  limit: number,
+) {
+  const conditions = filterConditions(tenantId, filter);
+  if (afterId) conditions.push(sql`${customers.id} > ${afterId}`);
+  const rows = await db
+    .select({ id: customers.id })
+    .from(customers)
+    .where(and(...conditions))
+    .orderBy(asc(customers.id))
+    .limit(limit);
+  return rows.map((row) => row.id);
+}
+
+export async function findCustomer(db: Db, tenantId: string, id: string, scope?: SQL) {
+  const [row] = await db
+    .select(listColumns)
+    .from(customers)
+    .leftJoin(users, eq(users.id, customers.ownerId))
+    .leftJoin(organizations, eq(organizations.id, customers.organizationId))
+    .where(and(eq(customers.tenantId, tenantId), eq(customers.id, id), scope));
+  return row;
+}
+
+export async function customerRelations(db: Db, ids: string[]) {
+  if (ids.length === 0) return { phones: [], emails: [], groups: [], tags: [] };
+  const [phones, emails, groupRows, tagRows] = await Promise.all([
+    db
+      .select()
+      .from(customerPhones)
+      .where(inArray(customerPhones.customerId, ids))
+      .orderBy(desc(customerPhones.isPrimary), asc(customerPhones.phone)),
+    db
+      .select()
+      .from(customerEmails)
+      .where(inArray(customerEmails.customerId, ids))
+      .orderBy(desc(customerEmails.isPrimary), asc(customerEmails.email)),
+    db
+      .select({ customerId: groupCustomers.customerId, id: groups.id, name: groups.name })
+      .from(groupCustomers)
+      .innerJoin(groups, eq(groups.id, groupCustomers.groupId))
+      .where(inArray(groupCustomers.customerId, ids)),
+    db
+      .select({ customerId: customerTags.customerId, id: tags.id, name: tags.name })
+      .from(customerTags)
+      .innerJoin(tags, eq(tags.id, customerTags.tagId))
+      .where(inArray(customerTags.customerId, ids)),
+  ]);
+  return { phones, emails, groups: groupRows, tags: tagRows };
+}
+
+/** Customers of the tenant (other than `exceptId`) already holding one of these phones or emails. */
+export async function findHolders(
+  db: Db,
+  tenantId: string,
+  nationals: string[],
+  emails: string[],
+  exceptId?: string,
+) {
+  const matches: SQL[] = [];
+  if (nationals.length > 0) {
+    matches.push(
+      sql`${customers.id} in (select customer_id from ${customerPhones} where tenant_id = ${tenantId} and ${inArray(customerPhones.national, nationals)})`,
+    );
+  }
+  if (emails.length > 0) {
+    matches.push(
+      sql`${customers.id} in (select customer_id from ${customerEmails} where tenant_id = ${tenantId} and ${inArray(customerEmails.email, emails)})`,
+    );
+  }
+  if (matches.length === 0) return [];
+  const conditions: SQL[] = [eq(customers.tenantId, tenantId), or(...matches) as SQL];
+  if (exceptId) conditions.push(ne(customers.id, exceptId));
+  return db
+    .select({ id: customers.id, name: customers.name })
+    .from(customers)
+    .where(and(...conditions))
+    .limit(5);
+}
+
+export async function insertCustomer(tx: Tx, values: typeof customers.$inferInsert) {
+  const [row] = await tx.insert(customers).values(values).returning();
+  if (!row) throw new Error('customer not created');
+  return row;
+}
+
+export async function updateCustomer(
+  tx: Tx,
+  tenantId: string,
+  id: string,
+  values: Partial<typeof customers.$inferInsert>,
+) {
+  await tx
+    .update(customers)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(customers.tenantId, tenantId), eq(customers.id, id)));
+}
+
+export async function replaceContacts(
+  tx: Tx,
+  tenantId: string,
+  customerId: string,
+  phones: { phone: string; national: string; isPrimary: boolean }[],
+  emails: { email: string; isPrimary: boolean }[],
+) {
+  await tx.delete(customerPhones).where(eq(customerPhones.customerId, customerId));
+  await tx.delete(customerEmails).where(eq(customerEmails.customerId, customerId));
+  if (phones.length)
+    await tx.insert(customerPhones).values(phones.map((p) => ({ ...p, tenantId, customerId })));
+  if (emails.length)
+    await tx.insert(customerEmails).values(emails.map((e) => ({ ...e, tenantId, customerId })));
+}
+
+export async function replaceMemberships(
+  tx: Tx,
+  tenantId: string,
+  customerId: string,
+  groupIds: string[],
+  tagIds: string[],
+) {
+  await tx.delete(groupCustomers).where(eq(groupCustomers.customerId, customerId));
+  await tx.delete(customerTags).where(eq(customerTags.customerId, customerId));
+  if (groupIds.length)
+    await tx
+      .insert(groupCustomers)
+      .values(groupIds.map((groupId) => ({ tenantId, groupId, customerId })));
+  if (tagIds.length)
+    await tx.insert(customerTags).values(tagIds.map((tagId) => ({ tenantId, tagId, customerId })));
+}
+
+export async function addToGroup(tx: Tx, tenantId: string, groupId: string, customerIds: string[]) {
+  if (customerIds.length === 0) return;
+  await tx
+    .insert(groupCustomers)
+    .values(customerIds.map((customerId) => ({ tenantId, groupId, customerId })))
+    .onConflictDoNothing();
+}
+
+export async function addTag(tx: Tx, tenantId: string, tagId: string, customerIds: string[]) {
+  if (customerIds.length === 0) return;
+  await tx
+    .insert(customerTags)
+    .values(customerIds.map((customerId) => ({ tenantId, tagId, customerId })))
+    .onConflictDoNothing();
+}
+
+export async function setOwner(
+  tx: Tx,
+  tenantId: string,
+  ownerId: string | null,
+  customerIds: string[],
+) {
+  if (customerIds.length === 0) return;
+  await tx
+    .update(customers)
+    .set({ ownerId, updatedAt: new Date() })
+    .where(and(eq(customers.tenantId, tenantId), inArray(customers.id, customerIds)));
+}
+
+export async function deleteCustomers(tx: Tx, tenantId: string, ids: string[]) {
+  if (ids.length === 0) return;
+  await tx
+    .delete(customers)
+    .where(and(eq(customers.tenantId, tenantId), inArray(customers.id, ids)));
+}
+
+/** Ids among these that the scope lets the caller see. */
+export async function visibleIds(db: Db, tenantId: string, ids: string[], scope?: SQL) {
+  const rows = await db
+    .select({ id: customers.id })
+    .from(customers)
+    .where(and(eq(customers.tenantId, tenantId), inArray(customers.id, ids), scope));
+  return new Set(rows.map((row) => row.id));
+}
+
+/** History of a merged customer becomes the survivor's. */
+export async function moveHistory(tx: Tx, tenantId: string, fromId: string, toId: string) {
+  await tx
+    .update(auditLog)
+    .set({ entityId: toId })
+    .where(
+      and(
+        eq(auditLog.tenantId, tenantId),
+        eq(auditLog.entity, 'customer'),
+        eq(auditLog.entityId, fromId),
+      ),
+    );
+}
+
+export async function tenantTagIds(db: Db, tenantId: string, ids: string[]) {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: tags.id })
+    .from(tags)
+    .where(and(eq(tags.tenantId, tenantId), inArray(tags.id, ids)));
+  return rows.map((row) => row.id);
+}
+
+export async function tenantCustomerGroupIds(db: Db, tenantId: string, ids: string[]) {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: groups.id })
+    .from(groups)
+    .where(
+      and(eq(groups.tenantId, tenantId), eq(groups.target, 'end_user'), inArray(groups.id, ids)),
+    );
+  return rows.map((row) => row.id);
+}
+
+export async function staffExists(db: Db, tenantId: string, id: string) {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), eq(users.id, id)));
+  return !!row;
+}

@@ -1,0 +1,186 @@
+import { z } from 'zod';
+import {
+  customerBody,
+  customerBulkBody,
+  customerListQuery,
+  customerMergeBody,
+} from '@omnicare/shared/customers/customers.schemas';
+import { pageQuery } from '@omnicare/shared/platform/validation';
+import { authOf } from '../../platform/auth.js';
+import { AppError } from '../../platform/errors.js';
+import { created, list, ok } from '../../platform/respond.js';
+import { typed, type RouteModule } from '../../platform/routes.js';
+import * as customers from './customers.service.js';
+
+const idParams = z.object({ id: z.uuid('Mã khách hàng không hợp lệ') });
+const tags = ['customers'];
+const STAFF = 'authenticated' as const;
+const MANAGERS = ['administrator', 'supervisor', 'team_leader'] as const;
+const AVATAR_TYPES: Record<string, string> = {
+  'image/png': '.png',
+  'image/jpeg': '.jpg',
+  'image/webp': '.webp',
+  'image/gif': '.gif',
+};
+const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
+
+export const customersRoutes: RouteModule = (app, platform) => {
+  const r = typed(app);
+
+  r.get(
+    '/v2/customers',
+    {
+      schema: { tags, summary: 'Danh sách khách hàng', querystring: customerListQuery },
+      config: { access: STAFF },
+    },
+    async (request) => {
+      const { data, total } = await customers.listCustomers(
+        platform,
+        authOf(request),
+        request.query,
+      );
+      return list(data, total);
+    },
+  );
+
+  r.get(
+    '/v2/customers/:id',
+    {
+      schema: { tags, summary: 'Chi tiết khách hàng', params: idParams },
+      config: { access: STAFF },
+    },
+    async (request) =>
+      ok(await customers.getCustomer(platform, authOf(request), request.params.id)),
+  );
+
+  r.post(
+    '/v2/customers',
+    { schema: { tags, summary: 'Tạo khách hàng', body: customerBody }, config: { access: STAFF } },
+    async (request, reply) => {
+      reply.status(201);
+      return created(
+        await customers.createCustomer(platform, authOf(request), request.body),
+        'Tạo mới khách hàng thành công',
+      );
+    },
+  );
+
+  r.put(
+    '/v2/customers/:id',
+    {
+      schema: { tags, summary: 'Cập nhật khách hàng', params: idParams, body: customerBody },
+      config: { access: STAFF },
+    },
+    async (request) =>
+      ok(
+        await customers.updateCustomer(platform, authOf(request), request.params.id, request.body),
+        'Cập nhật thành công',
+      ),
+  );
+
+  r.delete(
+    '/v2/customers/:id',
+    { schema: { tags, summary: 'Xóa khách hàng', params: idParams }, config: { access: MANAGERS } },
+    async (request) => {
+      await customers.deleteCustomer(platform, authOf(request), request.params.id);
+      return ok(null, 'Xóa thành công');
+    },
+  );
+
+  r.post(
+    '/v2/customers/bulk',
+    {
+      schema: { tags, summary: 'Thao tác hàng loạt', body: customerBulkBody },
+      config: { access: STAFF },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      if (
+        request.body.action === 'delete' &&
+        !(MANAGERS as readonly string[]).includes(auth.role)
+      ) {
+        throw new AppError(401);
+      }
+      const results = await customers.bulk(platform, auth, request.body);
+      const failed = results.filter((result) => !result.ok).length;
+      const message =
+        failed === 0
+          ? 'Cập nhật thành công'
+          : `${results.length - failed}/${results.length} thành công, ${failed} thất bại`;
+      return ok({ results, succeeded: results.length - failed, failed }, message);
+    },
+  );
+
+  r.post(
+    '/v2/customers/merge',
+    {
+      schema: { tags, summary: 'Gộp hai khách hàng', body: customerMergeBody },
+      config: { access: MANAGERS },
+    },
+    async (request) =>
+      ok(
+        await customers.mergeCustomers(
+          platform,
+          authOf(request),
+          request.body.survivor_id,
+          request.body.merged_id,
+        ),
+        'Gộp khách hàng thành công',
+      ),
+  );
+
+  r.get(
+    '/v2/customers/:id/timeline',
+    {
+      schema: {
+        tags,
+        summary: 'Lịch sử hoạt động của khách hàng',
+        params: idParams,
+        querystring: pageQuery,
+      },
+      config: { access: STAFF },
+    },
+    async (request) => {
+      const { data, total } = await customers.customerTimeline(
+        platform,
+        authOf(request),
+        request.params.id,
+        request.query,
+      );
+      return list(data, total);
+    },
+  );
+
+  r.post(
+    '/v2/customers/:id/avatar',
+    {
+      schema: { tags, summary: 'Tải ảnh đại diện (multipart, field file)', params: idParams },
+      config: { access: STAFF },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      await customers.getCustomer(platform, auth, request.params.id);
+      const file = await request.file();
+      const extension = file ? AVATAR_TYPES[file.mimetype] : undefined;
+      if (!file || !extension)
+        throw new AppError(422, 'Ảnh đại diện phải là PNG, JPEG, WEBP hoặc GIF', [
+          { param: 'file', message: 'Ảnh đại diện phải là PNG, JPEG, WEBP hoặc GIF' },
+        ]);
+      const buffer = await file.toBuffer();
+      if (buffer.length > AVATAR_MAX_BYTES)
+        throw new AppError(422, 'Ảnh đại diện tối đa 2 MB', [
+          { param: 'file', message: 'Ảnh đại diện tối đa 2 MB' },
+        ]);
+      const { Readable } = await import('node:stream');
+      const url = await platform.files.savePublic(
+        `avatars/${auth.tenantId}`,
+        extension,
+        Readable.from(buffer),
+      );
+      return ok(
+        await customers.setAvatar(platform, auth, request.params.id, url),
+        'Cập nhật ảnh đại diện thành công',
+      );
+    },
+  );
+};

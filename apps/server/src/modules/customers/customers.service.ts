@@ -1,0 +1,490 @@
+import type { SQL } from 'drizzle-orm';
+import type {
+  CustomerBody,
+  CustomerDetail,
+  CustomerListItem,
+  CustomerListQuery,
+} from '@omnicare/shared/customers/customers.schemas';
+import type { Gender } from '@omnicare/shared/customers/customer-enums';
+import {
+  looksLikePhone,
+  normalizePhone,
+  phoneSearchDigits,
+  toSearchKey,
+} from '@omnicare/shared/customers/normalize';
+import { validateCustomValues } from '@omnicare/shared/fields/fields.schemas';
+import { startOfDayIn } from '@omnicare/shared/platform/time';
+import type { BulkResult } from '@omnicare/shared/users/users.schemas';
+import { customers } from '../../db/schema/index.js';
+import type { Platform } from '../../platform/context.js';
+import type { AuthContext } from '../../platform/auth.js';
+import { resolveDataScope, scopeCondition } from '../../platform/data-scope.js';
+import { AppError, fieldError, notFound } from '../../platform/errors.js';
+import { listAudit, writeAudit } from '../audit/audit.repository.js';
+import { listFields } from '../fields/fields.service.js';
+import { cityExists, districtBelongsTo } from '../locations/locations.repository.js';
+import { organizationExists } from '../users/users.repository.js';
+import * as repo from './customers.repository.js';
+
+export const CUSTOMER_MESSAGES = {
+  notFound: 'Không tìm thấy khách hàng',
+  duplicatePhone: 'Số điện thoại đã thuộc về khách hàng',
+  duplicateEmail: 'Email đã thuộc về khách hàng',
+  groupMissing: 'Nhóm khách hàng không tồn tại',
+  tagMissing: 'Tag không tồn tại',
+  ownerMissing: 'Người phụ trách không tồn tại',
+  organizationMissing: 'Tổ chức không tồn tại',
+  cityMissing: 'Tỉnh/thành phố không tồn tại',
+  districtMismatch: 'Quận/huyện không thuộc tỉnh/thành phố đã chọn',
+} as const;
+
+/** The caller's data scope as a condition on customers (owner and organization). */
+export async function customerScope(
+  platform: Platform,
+  auth: AuthContext,
+): Promise<SQL | undefined> {
+  const scope = await resolveDataScope(platform.db, auth);
+  return scopeCondition(scope, {
+    owner: customers.ownerId,
+    organization: customers.organizationId,
+  });
+}
+
+/** A keyword becomes phone digits when it looks like a phone, else a diacritics-free key. */
+export const searchTerm = (keyword: string | undefined) =>
+  !keyword
+    ? undefined
+    : looksLikePhone(keyword)
+      ? phoneSearchDigits(keyword) || undefined
+      : toSearchKey(keyword) || undefined;
+
+export function toFilter(
+  query: Partial<CustomerListQuery>,
+  scope: SQL | undefined,
+): repo.CustomerFilter {
+  return {
+    search: searchTerm(query.keyword),
+    groupId: query.group_id,
+    tagId: query.tag_id,
+    tier: query.tier,
+    source: query.source,
+    ownerId: query.owner_id,
+    organizationId: query.organization_id,
+    createdFrom: query.created_from ? startOfDayIn(query.created_from) : undefined,
+    createdBefore: query.created_to ? startOfDayIn(query.created_to, undefined, true) : undefined,
+    scope,
+  };
+}
+
+const toListItem = ({
+  customer,
+  ownerName,
+  organizationName,
+}: repo.CustomerListRow): CustomerListItem => ({
+  _id: customer.id,
+  name: customer.name,
+  avatar_url: customer.avatarUrl,
+  phone: customer.primaryPhone,
+  email: customer.primaryEmail,
+  tier: customer.tier,
+  source: customer.source,
+  owner: customer.ownerId ? { _id: customer.ownerId, name: ownerName ?? '' } : null,
+  organization: customer.organizationId
+    ? { _id: customer.organizationId, name: organizationName ?? '' }
+    : null,
+  created_at: customer.createdAt.toISOString(),
+  updated_at: customer.updatedAt.toISOString(),
+});
+
+export async function listCustomers(
+  platform: Platform,
+  auth: AuthContext,
+  query: CustomerListQuery,
+) {
+  const filter = toFilter(query, await customerScope(platform, auth));
+  const { rows, total } = await repo.listCustomers(platform.db, auth.tenantId, filter, {
+    sort: query.sort,
+    order: query.order,
+    offset: (query.page - 1) * query.page_size,
+    limit: query.page_size,
+  });
+  return { data: rows.map(toListItem), total };
+}
+
+export async function getCustomer(
+  platform: Platform,
+  auth: AuthContext,
+  id: string,
+): Promise<CustomerDetail> {
+  const row = await repo.findCustomer(
+    platform.db,
+    auth.tenantId,
+    id,
+    await customerScope(platform, auth),
+  );
+  if (!row) throw notFound(CUSTOMER_MESSAGES.notFound);
+  const relations = await repo.customerRelations(platform.db, [id]);
+  const { customer } = row;
+  return {
+    ...toListItem(row),
+    gender: customer.gender as Gender | null,
+    birthday: customer.birthday,
+    phones: relations.phones.map((p) => ({ phone: p.phone, is_primary: p.isPrimary })),
+    emails: relations.emails.map((e) => ({ email: e.email, is_primary: e.isPrimary })),
+    address: customer.address,
+    city_code: customer.cityCode,
+    district_code: customer.districtCode,
+    groups: relations.groups.map((g) => ({ _id: g.id, name: g.name })),
+    tags: relations.tags.map((t) => ({ _id: t.id, name: t.name })),
+    custom: customer.custom,
+    notes: customer.notes,
+  };
+}
+
+/** Phones and emails as stored: the first is primary unless one is marked. */
+export function contactRows(body: Pick<CustomerBody, 'phones' | 'emails'>) {
+  const phonePrimary = Math.max(
+    0,
+    body.phones.findIndex((p) => p.is_primary),
+  );
+  const emailPrimary = Math.max(
+    0,
+    body.emails.findIndex((e) => e.is_primary),
+  );
+  return {
+    phones: body.phones.map((p, index) => ({
+      phone: p.phone,
+      national: normalizePhone(p.phone),
+      isPrimary: index === phonePrimary,
+    })),
+    emails: body.emails.map((e, index) => ({ email: e.email, isPrimary: index === emailPrimary })),
+  };
+}
+
+export function searchTextOf(
+  name: string,
+  phones: { national: string }[],
+  emails: { email: string }[],
+) {
+  return [toSearchKey(name), ...emails.map((e) => e.email), ...phones.map((p) => p.national)].join(
+    ' ',
+  );
+}
+
+/** 422 naming the customer who already has one of these phones or emails, with a link. */
+async function guardDuplicates(
+  platform: Platform,
+  tenantId: string,
+  contacts: ReturnType<typeof contactRows>,
+  exceptId?: string,
+) {
+  const nationals = contacts.phones.map((p) => p.national);
+  const emails = contacts.emails.map((e) => e.email);
+  const [holder] = await repo.findHolders(platform.db, tenantId, nationals, emails, exceptId);
+  if (!holder) return;
+  const relations = await repo.customerRelations(platform.db, [holder.id]);
+  const phoneClash = relations.phones.some((p) => nationals.includes(p.national));
+  const duplicate = { _id: holder.id, name: holder.name, link: `/customers/${holder.id}` };
+  const message = `${phoneClash ? CUSTOMER_MESSAGES.duplicatePhone : CUSTOMER_MESSAGES.duplicateEmail} ${holder.name}`;
+  throw new AppError(422, message, [{ param: phoneClash ? 'phones' : 'emails', message }], {
+    duplicate,
+  });
+}
+
+async function checkReferences(platform: Platform, auth: AuthContext, body: CustomerBody) {
+  const db = platform.db;
+  const groupIds = [...new Set(body.group_ids)];
+  if ((await repo.tenantCustomerGroupIds(db, auth.tenantId, groupIds)).length !== groupIds.length) {
+    throw fieldError('group_ids', CUSTOMER_MESSAGES.groupMissing);
+  }
+  const tagIds = [...new Set(body.tag_ids)];
+  if ((await repo.tenantTagIds(db, auth.tenantId, tagIds)).length !== tagIds.length)
+    throw fieldError('tag_ids', CUSTOMER_MESSAGES.tagMissing);
+  if (body.owner_id && !(await repo.staffExists(db, auth.tenantId, body.owner_id)))
+    throw fieldError('owner_id', CUSTOMER_MESSAGES.ownerMissing);
+  if (
+    body.organization_id &&
+    !(await organizationExists(db, auth.tenantId, body.organization_id))
+  ) {
+    throw fieldError('organization_id', CUSTOMER_MESSAGES.organizationMissing);
+  }
+  if (body.city_code && !(await cityExists(db, body.city_code)))
+    throw fieldError('city_code', CUSTOMER_MESSAGES.cityMissing);
+  if (
+    body.district_code &&
+    !(body.city_code && (await districtBelongsTo(db, body.district_code, body.city_code)))
+  ) {
+    throw fieldError('district_code', CUSTOMER_MESSAGES.districtMismatch);
+  }
+  const problems = validateCustomValues(
+    await listFields(platform, auth.tenantId, 'customer'),
+    body.custom,
+  );
+  if (problems.length > 0) throw new AppError(422, problems[0]?.message, problems);
+  return { groupIds, tagIds };
+}
+
+function customerColumns(body: CustomerBody, contacts: ReturnType<typeof contactRows>) {
+  return {
+    name: body.name,
+    avatarUrl: body.avatar_url ?? null,
+    gender: body.gender ?? null,
+    birthday: body.birthday ?? null,
+    address: body.address ?? null,
+    cityCode: body.city_code ?? null,
+    districtCode: body.district_code ?? null,
+    tier: body.tier,
+    organizationId: body.organization_id ?? null,
+    ownerId: body.owner_id ?? null,
+    source: body.source,
+    notes: body.notes,
+    custom: body.custom,
+    primaryPhone: contacts.phones.find((p) => p.isPrimary)?.phone ?? null,
+    primaryEmail: contacts.emails.find((e) => e.isPrimary)?.email ?? null,
+    searchText: searchTextOf(body.name, contacts.phones, contacts.emails),
+  };
+}
+
+/** A unique-index race (two saves of one phone at once) answers like the duplicate guard. */
+async function withDuplicateRace<T>(
+  platform: Platform,
+  tenantId: string,
+  contacts: ReturnType<typeof contactRows>,
+  exceptId: string | undefined,
+  work: () => Promise<T>,
+) {
+  try {
+    return await work();
+  } catch (error) {
+    if (
+      (error as { code?: string }).code === '23505' ||
+      (error as { cause?: { code?: string } }).cause?.code === '23505'
+    ) {
+      await guardDuplicates(platform, tenantId, contacts, exceptId);
+    }
+    throw error;
+  }
+}
+
+export async function createCustomer(platform: Platform, auth: AuthContext, body: CustomerBody) {
+  const contacts = contactRows(body);
+  await guardDuplicates(platform, auth.tenantId, contacts);
+  const { groupIds, tagIds } = await checkReferences(platform, auth, body);
+  // A new customer with no owner belongs to whoever created it, so their own scope shows it.
+  const ownerId = body.owner_id === undefined ? auth.userId : body.owner_id;
+  const id = await withDuplicateRace(platform, auth.tenantId, contacts, undefined, () =>
+    platform.db.transaction(async (tx) => {
+      const row = await repo.insertCustomer(tx, {
+        tenantId: auth.tenantId,
+        ...customerColumns(body, contacts),
+        ownerId,
+        createdBy: auth.userId,
+      });
+      await repo.replaceContacts(tx, auth.tenantId, row.id, contacts.phones, contacts.emails);
+      await repo.replaceMemberships(tx, auth.tenantId, row.id, groupIds, tagIds);
+      return row.id;
+    }),
+  );
+  const created = await getCustomer(platform, auth, id);
+  await writeAudit(platform.db, {
+    tenantId: auth.tenantId,
+    actorId: auth.userId,
+    action: 'create',
+    entity: 'customer',
+    entityId: id,
+    after: created,
+  });
+  return created;
+}
+
+export async function updateCustomer(
+  platform: Platform,
+  auth: AuthContext,
+  id: string,
+  body: CustomerBody,
+) {
+  const before = await getCustomer(platform, auth, id);
+  const contacts = contactRows(body);
+  await guardDuplicates(platform, auth.tenantId, contacts, id);
+  const { groupIds, tagIds } = await checkReferences(platform, auth, body);
+  await withDuplicateRace(platform, auth.tenantId, contacts, id, () =>
+    platform.db.transaction(async (tx) => {
+      await repo.updateCustomer(tx, auth.tenantId, id, customerColumns(body, contacts));
+      await repo.replaceContacts(tx, auth.tenantId, id, contacts.phones, contacts.emails);
+      await repo.replaceMemberships(tx, auth.tenantId, id, groupIds, tagIds);
+    }),
+  );
+  const after = await getCustomer(platform, auth, id);
+  await writeAudit(platform.db, {
+    tenantId: auth.tenantId,
+    actorId: auth.userId,
+    action: 'update',
+    entity: 'customer',
+    entityId: id,
+    before,
+    after,
+  });
+  return after;
+}
+
+export async function setAvatar(
+  platform: Platform,
+  auth: AuthContext,
+  id: string,
+  avatarUrl: string,
+) {
+  await getCustomer(platform, auth, id);
+  await platform.db.transaction((tx) => repo.updateCustomer(tx, auth.tenantId, id, { avatarUrl }));
+  return getCustomer(platform, auth, id);
+}
+
+export async function deleteCustomer(platform: Platform, auth: AuthContext, id: string) {
+  const [result] = await bulk(platform, auth, { action: 'delete', ids: [id] });
+  if (!result?.ok) throw notFound(CUSTOMER_MESSAGES.notFound);
+}
+
+/** Applies one action to many customers; ids outside the caller's scope fail one by one. */
+export async function bulk(
+  platform: Platform,
+  auth: AuthContext,
+  input: {
+    action: 'add_group' | 'add_tag' | 'assign_owner' | 'delete';
+    ids: string[];
+    group_id?: string;
+    tag_id?: string;
+    owner_id?: string | null;
+  },
+): Promise<BulkResult[]> {
+  const ids = [...new Set(input.ids)];
+  if (
+    input.action === 'add_group' &&
+    (await repo.tenantCustomerGroupIds(platform.db, auth.tenantId, [input.group_id ?? '']))
+      .length === 0
+  ) {
+    throw fieldError('group_id', CUSTOMER_MESSAGES.groupMissing);
+  }
+  if (
+    input.action === 'add_tag' &&
+    (await repo.tenantTagIds(platform.db, auth.tenantId, [input.tag_id ?? ''])).length === 0
+  ) {
+    throw fieldError('tag_id', CUSTOMER_MESSAGES.tagMissing);
+  }
+  if (
+    input.action === 'assign_owner' &&
+    input.owner_id &&
+    !(await repo.staffExists(platform.db, auth.tenantId, input.owner_id))
+  ) {
+    throw fieldError('owner_id', CUSTOMER_MESSAGES.ownerMissing);
+  }
+  const visible = await repo.visibleIds(
+    platform.db,
+    auth.tenantId,
+    ids,
+    await customerScope(platform, auth),
+  );
+  const allowed = ids.filter((id) => visible.has(id));
+  await platform.db.transaction(async (tx) => {
+    if (input.action === 'add_group')
+      await repo.addToGroup(tx, auth.tenantId, input.group_id as string, allowed);
+    if (input.action === 'add_tag')
+      await repo.addTag(tx, auth.tenantId, input.tag_id as string, allowed);
+    if (input.action === 'assign_owner')
+      await repo.setOwner(tx, auth.tenantId, input.owner_id ?? null, allowed);
+    if (input.action === 'delete') await repo.deleteCustomers(tx, auth.tenantId, allowed);
+    for (const id of allowed) {
+      await writeAudit(tx, {
+        tenantId: auth.tenantId,
+        actorId: auth.userId,
+        action: input.action,
+        entity: 'customer',
+        entityId: id,
+        after: { group_id: input.group_id, tag_id: input.tag_id, owner_id: input.owner_id },
+      });
+    }
+  });
+  return ids.map((id) =>
+    visible.has(id) ? { id, ok: true } : { id, ok: false, message: CUSTOMER_MESSAGES.notFound },
+  );
+}
+
+/**
+ * Merges `mergedId` into `survivorId`: phones, emails, groups, tags and history move to the
+ * survivor, empty fields of the survivor take the merged customer's values, and the merged
+ * customer is removed. An audit entry keeps the merged customer as it was.
+ */
+export async function mergeCustomers(
+  platform: Platform,
+  auth: AuthContext,
+  survivorId: string,
+  mergedId: string,
+) {
+  const survivor = await getCustomer(platform, auth, survivorId);
+  const merged = await getCustomer(platform, auth, mergedId);
+  const body: CustomerBody = {
+    name: survivor.name,
+    avatar_url: survivor.avatar_url ?? merged.avatar_url,
+    gender: survivor.gender ?? merged.gender,
+    birthday: survivor.birthday ?? merged.birthday,
+    phones: [...survivor.phones, ...merged.phones.map((p) => ({ ...p, is_primary: false }))],
+    emails: [...survivor.emails, ...merged.emails.map((e) => ({ ...e, is_primary: false }))],
+    address: survivor.address ?? merged.address,
+    city_code: survivor.city_code ?? merged.city_code,
+    district_code: survivor.city_code ? survivor.district_code : merged.district_code,
+    tier: Math.max(survivor.tier, merged.tier),
+    group_ids: [...new Set([...survivor.groups, ...merged.groups].map((g) => g._id))],
+    tag_ids: [...new Set([...survivor.tags, ...merged.tags].map((t) => t._id))],
+    organization_id: survivor.organization?._id ?? merged.organization?._id ?? null,
+    owner_id: survivor.owner?._id ?? merged.owner?._id ?? null,
+    source: survivor.source as CustomerBody['source'],
+    custom: { ...merged.custom, ...survivor.custom },
+    notes: [survivor.notes, merged.notes].filter(Boolean).join('\n\n'),
+  };
+  const contacts = contactRows(body);
+  await platform.db.transaction(async (tx) => {
+    // The merged customer goes first, so its phones and emails are free for the survivor.
+    await repo.moveHistory(tx, auth.tenantId, mergedId, survivorId);
+    await repo.deleteCustomers(tx, auth.tenantId, [mergedId]);
+    await repo.updateCustomer(tx, auth.tenantId, survivorId, customerColumns(body, contacts));
+    await repo.replaceContacts(tx, auth.tenantId, survivorId, contacts.phones, contacts.emails);
+    await repo.replaceMemberships(tx, auth.tenantId, survivorId, body.group_ids, body.tag_ids);
+    await writeAudit(tx, {
+      tenantId: auth.tenantId,
+      actorId: auth.userId,
+      action: 'merge',
+      entity: 'customer',
+      entityId: survivorId,
+      before: merged,
+      after: { merged_id: mergedId },
+    });
+  });
+  return getCustomer(platform, auth, survivorId);
+}
+
+/** What happened to a customer, newest first; tickets, conversations and calls join later. */
+export async function customerTimeline(
+  platform: Platform,
+  auth: AuthContext,
+  id: string,
+  page: { page: number; page_size: number },
+) {
+  await getCustomer(platform, auth, id);
+  const { rows, total } = await listAudit(platform.db, auth.tenantId, {
+    entity: 'customer',
+    entityId: id,
+    offset: (page.page - 1) * page.page_size,
+    limit: page.page_size,
+  });
+  return {
+    data: rows.map(({ entry, actorName }) => ({
+      _id: entry.id,
+      kind: `customer.${entry.action}`,
+      actor: entry.actorId ? { _id: entry.actorId, name: actorName ?? '' } : null,
+      at: entry.createdAt.toISOString(),
+      detail:
+        entry.action === 'merge'
+          ? { merged_name: (entry.before as { name?: string } | null)?.name ?? '' }
+          : null,
+    })),
+    total,
+  };
+}

@@ -1,0 +1,59 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { Database } from '../../platform/db.js';
+import { customFields } from '../../db/schema/index.js';
+
+export type FieldRow = typeof customFields.$inferSelect;
+
+export function listFields(db: Database, tenantId: string, entity?: string) {
+  const conditions = [eq(customFields.tenantId, tenantId)];
+  if (entity) conditions.push(eq(customFields.entity, entity));
+  return db
+    .select()
+    .from(customFields)
+    .where(and(...conditions))
+    .orderBy(asc(customFields.position), asc(customFields.label));
+}
+
+export function findField(db: Database, tenantId: string, id: string) {
+  return db.query.customFields.findFirst({
+    where: and(eq(customFields.tenantId, tenantId), eq(customFields.id, id)),
+  });
+}
+
+export async function keyTaken(db: Database, tenantId: string, entity: string, key: string) {
+  const row = await db.query.customFields.findFirst({
+    where: and(
+      eq(customFields.tenantId, tenantId),
+      eq(customFields.entity, entity),
+      eq(customFields.key, key),
+    ),
+    columns: { id: true },
+  });
+  return !!row;
+}
+
+export async function insertField(db: Database, values: typeof customFields.$inferInsert) {
+  const [row] = await db.insert(customFields).values(values).returning();
+  if (!row) throw new Error('field not created');
+  return row;
+}
+
+export async function updateField(
+  db: Database,
+  tenantId: string,
+  id: string,
+  values: Partial<typeof customFields.$inferInsert>,
+) {
+  const [row] = await db
+    .update(customFields)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(customFields.tenantId, tenantId), eq(customFields.id, id)))
+    .returning();
+  return row;
+}
+
+export async function deleteField(db: Database, tenantId: string, id: string) {
+  await db
+    .delete(customFields)
+    .where(and(eq(customFields.tenantId, tenantId), eq(customFields.id, id)));
+}

@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { FIELD_ENTITIES, fieldBody, fieldPatchBody } from '@omnicare/shared/fields/fields.schemas';
+import { authOf } from '../../platform/auth.js';
+import { created, ok } from '../../platform/respond.js';
+import { typed, type RouteModule } from '../../platform/routes.js';
+import * as fields from './fields.service.js';
+
+const idParams = z.object({ id: z.uuid('Mã trường không hợp lệ') });
+const tags = ['fields'];
+const ADMIN = ['administrator'] as const;
+
+export const fieldsRoutes: RouteModule = (app, platform) => {
+  const r = typed(app);
+  r.get(
+    '/v2/fields',
+    {
+      schema: {
+        tags,
+        summary: 'Danh sách trường tùy chỉnh',
+        querystring: z.object({ entity: z.enum(FIELD_ENTITIES).optional() }),
+      },
+      config: { access: 'authenticated' },
+    },
+    async (request) =>
+      ok(await fields.listFields(platform, authOf(request).tenantId, request.query.entity)),
+  );
+  r.post(
+    '/v2/fields',
+    {
+      schema: { tags, summary: 'Tạo trường tùy chỉnh', body: fieldBody },
+      config: { access: ADMIN },
+    },
+    async (request, reply) => {
+      reply.status(201);
+      return created(
+        await fields.createField(platform, authOf(request), request.body),
+        'Tạo mới trường thành công',
+      );
+    },
+  );
+  r.get(
+    '/v2/field/:id',
+    {
+      schema: { tags, summary: 'Chi tiết trường', params: idParams },
+      config: { access: 'authenticated' },
+    },
+    async (request) =>
+      ok(await fields.getField(platform, authOf(request).tenantId, request.params.id)),
+  );
+  r.put(
+    '/v2/field/:id',
+    {
+      schema: { tags, summary: 'Cập nhật trường', params: idParams, body: fieldBody },
+      config: { access: ADMIN },
+    },
+    async (request) =>
+      ok(
+        await fields.updateField(platform, authOf(request), request.params.id, request.body),
+        'Cập nhật thành công',
+      ),
+  );
+  r.patch(
+    '/v2/field/:id',
+    {
+      schema: { tags, summary: 'Cập nhật một phần trường', params: idParams, body: fieldPatchBody },
+      config: { access: ADMIN },
+    },
+    async (request) =>
+      ok(
+        await fields.updateField(platform, authOf(request), request.params.id, request.body),
+        'Cập nhật thành công',
+      ),
+  );
+  r.delete(
+    '/v2/field/:id',
+    { schema: { tags, summary: 'Xóa trường', params: idParams }, config: { access: ADMIN } },
+    async (request) => {
+      await fields.deleteField(platform, authOf(request), request.params.id);
+      return ok(null, 'Xóa thành công');
+    },
+  );
+};

@@ -1,0 +1,102 @@
+import type {
+  CustomField,
+  FieldBody,
+  FieldEntity,
+  FieldType,
+} from '@omnicare/shared/fields/fields.schemas';
+import type { z } from 'zod';
+import type { fieldPatchBody } from '@omnicare/shared/fields/fields.schemas';
+import type { Platform } from '../../platform/context.js';
+import type { AuthContext } from '../../platform/auth.js';
+import { AppError, fieldError, notFound } from '../../platform/errors.js';
+import { writeAudit } from '../audit/audit.repository.js';
+import * as repo from './fields.repository.js';
+
+const toField = (row: repo.FieldRow): CustomField => ({
+  _id: row.id,
+  entity: row.entity as FieldEntity,
+  key: row.key,
+  label: row.label,
+  type: row.type as FieldType,
+  required: row.required,
+  options: row.options,
+  position: row.position,
+  active: row.active,
+});
+
+export async function listFields(platform: Platform, tenantId: string, entity?: FieldEntity) {
+  return (await repo.listFields(platform.db, tenantId, entity)).map(toField);
+}
+
+export async function getField(platform: Platform, tenantId: string, id: string) {
+  const row = await repo.findField(platform.db, tenantId, id);
+  if (!row) throw notFound('Không tìm thấy trường tùy chỉnh');
+  return toField(row);
+}
+
+export async function createField(platform: Platform, auth: AuthContext, body: FieldBody) {
+  if (await repo.keyTaken(platform.db, auth.tenantId, body.entity, body.key))
+    throw fieldError('key', 'Mã trường đã tồn tại');
+  const row = await repo.insertField(platform.db, { tenantId: auth.tenantId, ...body });
+  await writeAudit(platform.db, {
+    tenantId: auth.tenantId,
+    actorId: auth.userId,
+    action: 'create',
+    entity: 'field',
+    entityId: row.id,
+    after: toField(row),
+  });
+  return toField(row);
+}
+
+/** PUT replaces what may change; the entity, key and type of a field in use stay as they are. */
+export async function updateField(
+  platform: Platform,
+  auth: AuthContext,
+  id: string,
+  body: FieldBody | z.infer<typeof fieldPatchBody>,
+) {
+  const before = await getField(platform, auth.tenantId, id);
+  if (
+    'entity' in body &&
+    (body.entity !== before.entity || body.key !== before.key || body.type !== before.type)
+  ) {
+    throw new AppError(422, 'Không thể đổi đối tượng, mã hoặc kiểu của trường đã tạo');
+  }
+  const options = body.options ?? before.options;
+  if ((before.type === 'select' || before.type === 'multiselect') && options.length === 0) {
+    throw fieldError('options', 'Vui lòng nhập ít nhất một lựa chọn');
+  }
+  const { label, required, position, active } = body;
+  const row = await repo.updateField(platform.db, auth.tenantId, id, {
+    label,
+    required,
+    options,
+    position,
+    active,
+  });
+  if (!row) throw notFound('Không tìm thấy trường tùy chỉnh');
+  await writeAudit(platform.db, {
+    tenantId: auth.tenantId,
+    actorId: auth.userId,
+    action: 'update',
+    entity: 'field',
+    entityId: id,
+    before,
+    after: toField(row),
+  });
+  return toField(row);
+}
+
+export async function deleteField(platform: Platform, auth: AuthContext, id: string) {
+  const before = await getField(platform, auth.tenantId, id);
+  await repo.deleteField(platform.db, auth.tenantId, id);
+  await writeAudit(platform.db, {
+    tenantId: auth.tenantId,
+    actorId: auth.userId,
+    action: 'delete',
+    entity: 'field',
+    entityId: id,
+    before,
+  });
+}

@@ -1,0 +1,23 @@
+import { asc, eq } from 'drizzle-orm';
+import type { Database } from '../../platform/db.js';
+import { cities, districts } from '../../db/schema/index.js';
+
+export const listCities = (db: Database) => db.select().from(cities).orderBy(asc(cities.code));
+
+export const listDistricts = (db: Database, cityCode: string) =>
+  db.select().from(districts).where(eq(districts.cityCode, cityCode)).orderBy(asc(districts.code));
+
+export async function districtBelongsTo(db: Database, districtCode: string, cityCode: string) {
+  const row = await db.query.districts.findFirst({
+    where: eq(districts.code, districtCode),
+    columns: { cityCode: true },
+  });
+  return row?.cityCode === cityCode;
+}
+
+export async function cityExists(db: Database, cityCode: string) {
+  return !!(await db.query.cities.findFirst({
+    where: eq(cities.code, cityCode),
+    columns: { code: true },
+  }));
+}

@@ -1,0 +1,103 @@
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { Database } from '../../platform/db.js';
+import { tagGroups, tags } from '../../db/schema/index.js';
+import { unaccentContains, vietnameseOrder } from '../../platform/sql.js';
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** Tag groups whose name or one of whose tags contains the text (all groups without text). */
+export async function listTagGroups(db: Database, tenantId: string, text?: string) {
+  const conditions = [eq(tagGroups.tenantId, tenantId)];
+  if (text) {
+    conditions.push(
+      sql`(${unaccentContains(tagGroups.name, text)} or exists (select 1 from ${tags} t where t.tag_group_id = ${tagGroups.id} and ${unaccentContains(sql`t.name`, text)}))`,
+    );
+  }
+  const groupRows = await db
+    .select()
+    .from(tagGroups)
+    .where(and(...conditions))
+    .orderBy(vietnameseOrder(tagGroups.name));
+  const tagRows = groupRows.length
+    ? await db
+        .select()
+        .from(tags)
+        .where(
+          inArray(
+            tags.tagGroupId,
+            groupRows.map((g) => g.id),
+          ),
+        )
+        .orderBy(asc(tags.position))
+    : [];
+  return groupRows.map((group) => ({
+    group,
+    tags: tagRows.filter((tag) => tag.tagGroupId === group.id),
+  }));
+}
+
+export function findTagGroup(db: Database, tenantId: string, id: string) {
+  return db.query.tagGroups.findFirst({
+    where: and(eq(tagGroups.tenantId, tenantId), eq(tagGroups.id, id)),
+  });
+}
+
+/** Keys of the tenant's tags outside one group (or in all groups). */
+export async function keysOutside(
+  db: Database,
+  tenantId: string,
+  keys: string[],
+  exceptGroupId?: string,
+) {
+  if (keys.length === 0) return new Set<string>();
+  const conditions = [eq(tags.tenantId, tenantId), inArray(tags.key, keys)];
+  if (exceptGroupId) conditions.push(ne(tags.tagGroupId, exceptGroupId));
+  const rows = await db
+    .select({ key: tags.key })
+    .from(tags)
+    .where(and(...conditions));
+  return new Set(rows.map((row) => row.key));
+}
+
+export async function insertTagGroup(tx: Tx, tenantId: string, name: string) {
+  const [row] = await tx.insert(tagGroups).values({ tenantId, name }).returning();
+  if (!row) throw new Error('tag group not created');
+  return row;
+}
+
+export async function renameTagGroup(tx: Tx, tenantId: string, id: string, name: string) {
+  await tx
+    .update(tagGroups)
+    .set({ name, updatedAt: new Date() })
+    .where(and(eq(tagGroups.tenantId, tenantId), eq(tagGroups.id, id)));
+}
+
+/**
+ * Makes the group's tags exactly `wanted`, keeping the ids (and so the customers' tags) of
+ * tags whose key stays, renaming them if their spelling changed.
+ */
+export async function syncTags(
+  tx: Tx,
+  tenantId: string,
+  groupId: string,
+  wanted: { name: string; key: string }[],
+) {
+  const existing = await tx.select().from(tags).where(eq(tags.tagGroupId, groupId));
+  const byKey = new Map(existing.map((tag) => [tag.key, tag]));
+  const keep = new Set(wanted.map((tag) => tag.key));
+  const removed = existing.filter((tag) => !keep.has(tag.key)).map((tag) => tag.id);
+  if (removed.length) await tx.delete(tags).where(inArray(tags.id, removed));
+  for (const [position, tag] of wanted.entries()) {
+    const current = byKey.get(tag.key);
+    if (current)
+      await tx.update(tags).set({ name: tag.name, position }).where(eq(tags.id, current.id));
+    else
+      await tx
+        .insert(tags)
+        .values({ tenantId, tagGroupId: groupId, name: tag.name, key: tag.key, position });
+  }
+}
+
+export async function deleteTagGroup(db: Database, tenantId: string, id: string) {
+  await db.delete(tagGroups).where(and(eq(tagGroups.tenantId, tenantId), eq(tagGroups.id, id)));
+}

@@ -1,0 +1,225 @@
+import { z } from 'zod';
+import { emailField, pageQuery, requiredText } from '../platform/validation.js';
+import { CHANNEL_SOURCE, type ChannelSource } from '../channels/channel-source.js';
+import { GENDER, type Gender } from './customer-enums.js';
+import { isValidPhone, normalizePhone } from './normalize.js';
+
+const nullableUuid = (message: string) => z.uuid(message).nullable().optional();
+const isoDate = (message: string) =>
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, message)
+    .refine((value) => !Number.isNaN(Date.parse(value)), message);
+
+export const customerBody = z
+  .object({
+    name: requiredText('Tên khách hàng', 150),
+    avatar_url: z.string().max(1000).nullable().optional(),
+    gender: z
+      .enum(GENDER.values as [Gender, ...Gender[]], { error: 'Giới tính không hợp lệ' })
+      .nullable()
+      .optional(),
+    birthday: isoDate('Ngày sinh không hợp lệ').nullable().optional(),
+    phones: z
+      .array(
+        z.object({
+          phone: z.string().trim().refine(isValidPhone, 'Số điện thoại không hợp lệ'),
+          is_primary: z.boolean().default(false),
+        }),
+      )
+      .max(10, 'Tối đa 10 số điện thoại')
+      .default([]),
+    emails: z
+      .array(z.object({ email: emailField(), is_primary: z.boolean().default(false) }))
+      .max(10, 'Tối đa 10 email')
+      .default([]),
+    address: z.string().trim().max(500).nullable().optional(),
+    city_code: z.string().max(10).nullable().optional(),
+    district_code: z.string().max(10).nullable().optional(),
+    tier: z
+      .number()
+      .int()
+      .min(0, 'Hạng khách hàng không hợp lệ')
+      .max(3, 'Hạng khách hàng không hợp lệ')
+      .default(0),
+    group_ids: z.array(z.uuid('Nhóm khách hàng không hợp lệ')).max(100).default([]),
+    tag_ids: z.array(z.uuid('Tag không hợp lệ')).max(200).default([]),
+    organization_id: nullableUuid('Tổ chức không hợp lệ'),
+    owner_id: nullableUuid('Người phụ trách không hợp lệ'),
+    source: z
+      .enum(CHANNEL_SOURCE.values as [ChannelSource, ...ChannelSource[]], {
+        error: 'Nguồn không hợp lệ',
+      })
+      .default('hand'),
+    custom: z.record(z.string(), z.unknown()).default({}),
+    notes: z.string().max(5000, 'Ghi chú không được vượt quá 5000 ký tự').default(''),
+  })
+  .superRefine((value, ctx) => {
+    const seen = new Map<string, number>();
+    value.phones.forEach((entry, index) => {
+      const key = normalizePhone(entry.phone);
+      if (seen.has(key))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['phones', index, 'phone'],
+          message: 'Số điện thoại bị trùng',
+        });
+      seen.set(key, index);
+    });
+    const emails = new Set<string>();
+    value.emails.forEach((entry, index) => {
+      if (emails.has(entry.email))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['emails', index, 'email'],
+          message: 'Email bị trùng',
+        });
+      emails.add(entry.email);
+    });
+    if (value.phones.filter((p) => p.is_primary).length > 1) {
+      ctx.addIssue({ code: 'custom', path: ['phones'], message: 'Chỉ một số điện thoại chính' });
+    }
+    if (value.emails.filter((e) => e.is_primary).length > 1) {
+      ctx.addIssue({ code: 'custom', path: ['emails'], message: 'Chỉ một email chính' });
+    }
+  });
+export type CustomerBody = z.infer<typeof customerBody>;
+
+export const CUSTOMER_SORTS = ['created_at', 'updated_at', 'name', 'tier'] as const;
+export const customerListQuery = pageQuery.extend({
+  keyword: z.string().trim().max(100).optional(),
+  group_id: z.uuid().optional(),
+  tag_id: z.uuid().optional(),
+  tier: z.coerce.number().int().min(0).max(3).optional(),
+  source: z.enum(CHANNEL_SOURCE.values as [ChannelSource, ...ChannelSource[]]).optional(),
+  owner_id: z.uuid().optional(),
+  organization_id: z.uuid().optional(),
+  created_from: isoDate('Ngày không hợp lệ').optional(),
+  created_to: isoDate('Ngày không hợp lệ').optional(),
+  sort: z.enum(CUSTOMER_SORTS).default('created_at'),
+  order: z.enum(['asc', 'desc']).default('desc'),
+});
+export type CustomerListQuery = z.infer<typeof customerListQuery>;
+
+export const BULK_CUSTOMER_ACTIONS = ['add_group', 'add_tag', 'assign_owner', 'delete'] as const;
+export const customerBulkBody = z
+  .object({
+    action: z.enum(BULK_CUSTOMER_ACTIONS, { error: 'Thao tác không hợp lệ' }),
+    ids: z
+      .array(z.uuid('Khách hàng không hợp lệ'))
+      .min(1, 'Vui lòng chọn ít nhất một khách hàng')
+      .max(1000, 'Tối đa 1000 khách hàng mỗi lần'),
+    group_id: z.uuid('Nhóm khách hàng không hợp lệ').optional(),
+    tag_id: z.uuid('Tag không hợp lệ').optional(),
+    owner_id: z.uuid('Người phụ trách không hợp lệ').nullable().optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.action === 'add_group' && !value.group_id)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['group_id'],
+        message: 'Vui lòng chọn nhóm khách hàng',
+      });
+    if (value.action === 'add_tag' && !value.tag_id)
+      ctx.addIssue({ code: 'custom', path: ['tag_id'], message: 'Vui lòng chọn tag' });
+    if (value.action === 'assign_owner' && value.owner_id === undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['owner_id'],
+        message: 'Vui lòng chọn người phụ trách',
+      });
+  });
+
+export const customerMergeBody = z
+  .object({
+    survivor_id: z.uuid('Khách hàng không hợp lệ'),
+    merged_id: z.uuid('Khách hàng không hợp lệ'),
+  })
+  .refine((value) => value.survivor_id !== value.merged_id, {
+    path: ['merged_id'],
+    message: 'Không thể gộp một khách hàng với chính nó',
+  });
+
+export interface CustomerListItem {
+  _id: string;
+  name: string;
+  avatar_url: string | null;
+  phone: string | null;
+  email: string | null;
+  tier: number;
+  source: string;
+  owner: { _id: string; name: string } | null;
+  organization: { _id: string; name: string } | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CustomerDetail extends CustomerListItem {
+  gender: Gender | null;
+  birthday: string | null;
+  phones: { phone: string; is_primary: boolean }[];
+  emails: { email: string; is_primary: boolean }[];
+  address: string | null;
+  city_code: string | null;
+  district_code: string | null;
+  groups: { _id: string; name: string }[];
+  tags: { _id: string; name: string }[];
+  custom: Record<string, unknown>;
+  notes: string;
+}
+
+/** A 422 for a phone or email another customer already has, with where to find them. */
+export interface DuplicateCustomer {
+  _id: string;
+  name: string;
+  link: string;
+}
+
+export const TAG_GROUP_MESSAGES = {
+  nameRequired: 'Tên nhóm tags không được bỏ trống',
+  tagRequired: 'Tên tag không được bỏ trống',
+  duplicate: 'Tên tag bị trùng',
+  created: 'Tạo mới nhóm tags thành công',
+  updated: 'Cập nhật nhóm tags thành công',
+  deleted: 'Xóa nhóm tags thành công',
+} as const;
+
+/** Values are trimmed before they are checked, on both sides. */
+export const tagGroupBody = z.object({
+  name: z
+    .string({ error: TAG_GROUP_MESSAGES.nameRequired })
+    .trim()
+    .min(1, TAG_GROUP_MESSAGES.nameRequired)
+    .max(100),
+  tags: z
+    .array(
+      z
+        .string({ error: TAG_GROUP_MESSAGES.tagRequired })
+        .trim()
+        .min(1, TAG_GROUP_MESSAGES.tagRequired)
+        .max(100),
+    )
+    .max(200),
+});
+export type TagGroupBody = z.infer<typeof tagGroupBody>;
+
+export interface TagGroup {
+  _id: string;
+  name: string;
+  tags: { _id: string; name: string }[];
+  raw_tags: string[];
+}
+
+/** The body of a duplicate-tag refusal: the indices of the offending tags in the request. */
+export interface DuplicateTagError {
+  statusCode: 422;
+  message: string;
+  code: 'duplicate_tag';
+  invalid: number[];
+}
+
+export const savedFilterBody = z.object({
+  entity: z.enum(['customer', 'ticket']),
+  name: requiredText('Tên bộ lọc', 100),
+  filters: z.record(z.string(), z.unknown()),
+});

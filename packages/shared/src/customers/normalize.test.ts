@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import {
+  isValidPhone,
+  looksLikePhone,
+  normalizePhone,
+  phoneSearchDigits,
+  toSearchKey,
+} from './normalize.js';
+
+describe('toSearchKey', () => {
+  it('ignores Vietnamese diacritics, đ and case', () => {
+    expect(toSearchKey('Nguyễn Văn Á')).toBe('nguyen van a');
+    expect(toSearchKey('ĐẶNG  Thị   Đào')).toBe('dang thi dao');
+    expect(toSearchKey('Hồ Chí Minh')).toBe(toSearchKey('ho chi minh'));
+    expect(toSearchKey(null)).toBe('');
+  });
+});
+
+describe('phones', () => {
+  it('makes +84, 84 and 0 forms of one number equal', () => {
+    expect(normalizePhone('0912 345 678')).toBe('912345678');
+    expect(normalizePhone('+84 912-345-678')).toBe('912345678');
+    expect(normalizePhone('84912345678')).toBe('912345678');
+    expect(normalizePhone('028 3822 1234')).toBe('2838221234');
+  });
+
+  it('turns a partial search into the digits to look for', () => {
+    expect(phoneSearchDigits('0912 34')).toBe('91234');
+    expect(phoneSearchDigits('+8491')).toBe('91');
+    expect(phoneSearchDigits('345 678')).toBe('345678');
+    expect(looksLikePhone('0912 345')).toBe(true);
+    expect(looksLikePhone('nguyen')).toBe(false);
+  });
+
+  it('accepts 9 or 10 national digits', () => {
+    expect(isValidPhone('0912345678')).toBe(true);
+    expect(isValidPhone('+84 28 3822 1234')).toBe(true);
+    expect(isValidPhone('12345')).toBe(false);
+  });
+});

@@ -1,0 +1,128 @@
+import { z } from 'zod';
+import { requiredText } from '../platform/validation.js';
+import { labelled } from '../platform/labelled.js';
+
+export const FIELD_ENTITIES = ['customer', 'ticket'] as const;
+export type FieldEntity = (typeof FIELD_ENTITIES)[number];
+
+export const FIELD_TYPE = labelled({
+  text: 'Văn bản',
+  number: 'Số',
+  date: 'Ngày',
+  select: 'Chọn một',
+  multiselect: 'Chọn nhiều',
+  checkbox: 'Hộp kiểm',
+});
+export type FieldType = (typeof FIELD_TYPE.values)[number];
+
+const fieldFields = {
+  entity: z.enum(FIELD_ENTITIES, { error: 'Đối tượng không hợp lệ' }),
+  key: z
+    .string({ error: 'Mã trường không được bỏ trống' })
+    .trim()
+    .regex(
+      /^[a-z][a-z0-9_]{0,39}$/,
+      'Mã trường gồm chữ thường, số, dấu gạch dưới và bắt đầu bằng chữ',
+    ),
+  label: requiredText('Tên trường', 100),
+  type: z.enum(FIELD_TYPE.values as [FieldType, ...FieldType[]], {
+    error: 'Kiểu trường không hợp lệ',
+  }),
+  required: z.boolean().default(false),
+  options: z
+    .array(z.string().trim().min(1, 'Lựa chọn không được bỏ trống').max(100))
+    .max(100)
+    .default([]),
+  position: z.number().int().min(0).max(1000).default(0),
+  active: z.boolean().default(true),
+};
+
+const optionsRule = (value: { type: FieldType; options: string[] }, ctx: z.RefinementCtx) => {
+  const needsOptions = value.type === 'select' || value.type === 'multiselect';
+  if (needsOptions && value.options.length === 0) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['options'],
+      message: 'Vui lòng nhập ít nhất một lựa chọn',
+    });
+  }
+  if (new Set(value.options.map((o) => o.toLowerCase())).size !== value.options.length) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['options'],
+      message: 'Các lựa chọn không được trùng nhau',
+    });
+  }
+};
+
+export const fieldBody = z.object(fieldFields).superRefine(optionsRule);
+export type FieldBody = z.infer<typeof fieldBody>;
+/** PATCH: any subset except entity and key, which never change. */
+export const fieldPatchBody = z
+  .object({
+    label: fieldFields.label.optional(),
+    required: z.boolean().optional(),
+    options: fieldFields.options.optional(),
+    position: fieldFields.position.optional(),
+    active: z.boolean().optional(),
+  })
+  .refine((value) => Object.keys(value).length > 0, 'Không có thay đổi');
+
+export interface CustomField {
+  _id: string;
+  entity: FieldEntity;
+  key: string;
+  label: string;
+  type: FieldType;
+  required: boolean;
+  options: string[];
+  position: number;
+  active: boolean;
+}
+
+/** Checks values against the fields; returns `{param: 'custom.<key>', message}` problems. */
+export function validateCustomValues(fields: CustomField[], values: Record<string, unknown>) {
+  const problems: { param: string; message: string }[] = [];
+  const known = new Map(fields.filter((f) => f.active).map((f) => [f.key, f]));
+  for (const key of Object.keys(values)) {
+    if (!known.has(key)) problems.push({ param: `custom.${key}`, message: 'Trường không tồn tại' });
+  }
+  for (const field of known.values()) {
+    const param = `custom.${field.key}`;
+    const value = values[field.key];
+    const empty =
+      value === undefined ||
+      value === null ||
+      value === '' ||
+      (Array.isArray(value) && value.length === 0);
+    if (empty) {
+      if (field.required) problems.push({ param, message: `${field.label} không được bỏ trống` });
+      continue;
+    }
+    const bad = (() => {
+      switch (field.type) {
+        case 'text':
+          return typeof value !== 'string' || value.length > 2000;
+        case 'number':
+          return typeof value !== 'number' || !Number.isFinite(value);
+        case 'date':
+          return (
+            typeof value !== 'string' ||
+            !/^\d{4}-\d{2}-\d{2}$/.test(value) ||
+            Number.isNaN(Date.parse(value))
+          );
+        case 'select':
+          return typeof value !== 'string' || !field.options.includes(value);
+        case 'multiselect':
+          return (
+            !Array.isArray(value) ||
+            value.some((item) => typeof item !== 'string' || !field.options.includes(item))
+          );
+        case 'checkbox':
+          return typeof value !== 'boolean';
+      }
+    })();
+    if (bad) problems.push({ param, message: `${field.label} không hợp lệ` });
+  }
+  return problems;
+}
