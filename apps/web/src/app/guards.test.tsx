@@ -211,6 +211,18 @@ describe('guards', () => {
     expect(await where()).toBe('/');
   });
 
+  it('sends a user who just signed in to the redirect parameter', async () => {
+    useSessionStore.getState().signIn(user('agent'));
+    renderAt('/login?redirect=%2Ftickets%2F7');
+    expect(await where()).toBe('/tickets/7');
+  });
+
+  it('follows a logout to its own target instead of adding a redirect', async () => {
+    useSessionStore.getState().clear('/login');
+    renderAt('/tickets');
+    expect(await where()).toBe('/login');
+  });
+
   it.each(ROLES)('applies the table for %s', async (role) => {
     useSessionStore.getState().signIn(user(role));
     renderAt('/monitors/agents');

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
 import { useMyAccount } from '@/features/auth/auth.queries';
 import { PageSpinner } from '@/components/feedback/page-spinner';
 import { useCurrentUser, useSessionStore } from '@/stores/session-store';
@@ -21,15 +21,20 @@ export function loginPathFor(location: { pathname: string; search: string; hash:
 /** Not signed in: /login with the current address as `redirect`. */
 export function RequireAuth({ children }: { children?: ReactNode }) {
   const user = useSessionStore((state) => state.user);
+  const signedOutTo = useSessionStore((state) => state.signedOutTo);
   const location = useLocation();
-  if (!user) return <Navigate to={loginPathFor(location)} replace />;
+  if (!user) return <Navigate to={signedOutTo ?? loginPathFor(location)} replace />;
   return children ?? <Outlet />;
 }
 
-/** /login is for nobody stored; a stored user goes to /. */
+/**
+ * /login is for nobody stored; a stored user goes to / or, right after signing in, to the
+ * `redirect` parameter (this guard is the one place that leaves /login).
+ */
 export function PublicOnly({ children }: { children?: ReactNode }) {
   const user = useSessionStore((state) => state.user);
-  if (user) return <Navigate to="/" replace />;
+  const [searchParams] = useSearchParams();
+  if (user) return <Navigate to={safeRedirect(searchParams.get('redirect'))} replace />;
   return children ?? <Outlet />;
 }
 

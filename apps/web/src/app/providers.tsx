@@ -13,6 +13,8 @@ export function Providers({ children }: { children: ReactNode }) {
         {children}
         <Toaster
           position="top-right"
+          // Below the 56 px header, so a toast never covers the bell, presence or account menu.
+          offset={{ top: 64, right: 16 }}
           richColors
           closeButton
           duration={TOAST_DURATION_MS}

@@ -4,6 +4,7 @@ import type { RouteObject } from 'react-router';
 import { withChunkReload } from '@/lib/chunk-reload';
 import { HOME_PATH } from '@/lib/web-constants';
 import { RouteErrorScreen } from '@/features/errors/pages/error-screen';
+import { PageSpinner } from '@/components/feedback/page-spinner';
 import {
   PublicOnly,
   RequireAdminFlag,
@@ -69,6 +70,7 @@ export const routes: RouteObject[] = [
   {
     element: <RootShell />,
     errorElement: <RouteErrorScreen />,
+    hydrateFallbackElement: <PageSpinner />,
     children: [
       {
         path: 'login',

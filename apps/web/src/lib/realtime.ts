@@ -10,6 +10,11 @@ export interface RealtimeHandlers {
   onUnreadCount: (count: number) => void;
   onPresence: (change: { user_id: string; presence: Presence }) => void;
   onSessionRevoked: () => void;
+  /**
+   * The server closed the socket itself (socket.io does not reconnect then): resolves true when
+   * the session still works, so the channel reconnects; a dead session logs out on its own 403.
+   */
+  verifySession: () => Promise<boolean>;
 }
 
 /** The real-time channel: socket.io on the same origin, authenticated with the token, reconnecting. */
@@ -23,7 +28,14 @@ export function connectRealtime(token: string, handlers: RealtimeHandlers): () =
     reconnectionDelayMax: 10_000,
   });
   socket.on('connect', () => handlers.onConnectionChange(true));
-  socket.on('disconnect', () => handlers.onConnectionChange(false));
+  let closed = false;
+  socket.on('disconnect', (reason) => {
+    handlers.onConnectionChange(false);
+    if (reason !== 'io server disconnect') return;
+    void handlers.verifySession().then((alive) => {
+      if (alive && !closed) socket.connect();
+    });
+  });
   socket.on(REALTIME_EVENTS.notification, (item: NotificationItem) =>
     handlers.onNotification(item),
   );
@@ -35,6 +47,7 @@ export function connectRealtime(token: string, handlers: RealtimeHandlers): () =
   );
   socket.on(REALTIME_EVENTS.sessionRevoked, () => handlers.onSessionRevoked());
   return () => {
+    closed = true;
     socket.removeAllListeners();
     socket.disconnect();
     handlers.onConnectionChange(false);

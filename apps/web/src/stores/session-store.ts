@@ -14,11 +14,13 @@ interface SessionState {
   user: StoredUser | null;
   /** The impersonated user of view-as mode (session storage `viewAsUserData`). */
   viewAsUser: StoredUser | null;
+  /** Where a logout sends the user; the auth guard follows it instead of adding a redirect. */
+  signedOutTo: string | null;
   signIn: (user: StoredUser) => void;
   startViewAs: (user: StoredUser) => void;
   exitViewAs: () => void;
   /** Forgets the session in memory and in storage. */
-  clear: () => void;
+  clear: (signedOutTo?: string) => void;
   /** Re-reads storage, e.g. after another tab changed it. */
   syncFromStorage: () => void;
 }
@@ -26,10 +28,11 @@ interface SessionState {
 export const useSessionStore = create<SessionState>()((set) => ({
   user: readStoredUser(),
   viewAsUser: readViewAsUser(),
+  signedOutTo: null,
   signIn: (user) => {
     writeStoredUser(user);
     clearViewAsUser();
-    set({ user, viewAsUser: null });
+    set({ user, viewAsUser: null, signedOutTo: null });
   },
   startViewAs: (viewAsUser) => {
     writeViewAsUser(viewAsUser);
@@ -39,11 +42,12 @@ export const useSessionStore = create<SessionState>()((set) => ({
     clearViewAsUser();
     set({ viewAsUser: null });
   },
-  clear: () => {
+  clear: (signedOutTo) => {
     clearSessionKeys();
-    set({ user: null, viewAsUser: null });
+    set({ user: null, viewAsUser: null, signedOutTo: signedOutTo ?? null });
   },
-  syncFromStorage: () => set({ user: readStoredUser(), viewAsUser: readViewAsUser() }),
+  syncFromStorage: () =>
+    set({ user: readStoredUser(), viewAsUser: readViewAsUser(), signedOutTo: null }),
 }));
 
 /** The user whose role applies: the impersonated one if present (spec section 6). */

@@ -1,7 +1,9 @@
 import { useEffect } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Building2, FileText, User, X } from 'lucide-react';
+import { canAccess } from '@/app/route-access';
 import { cn } from '@/lib/cn';
+import { useCurrentUser } from '@/stores/session-store';
 import type { RecordKind } from '@/stores/record-tabs-store';
 import { matchRecordPath, useRecordTabsStore } from '@/stores/record-tabs-store';
 
@@ -14,10 +16,13 @@ const KIND_ICON: Record<RecordKind, typeof FileText> = {
 /** Follows navigation: record routes open or activate a tab, other pages are remembered. */
 export function useRecordTabSync(): void {
   const location = useLocation();
+  const role = useCurrentUser()?.role;
   const visit = useRecordTabsStore((state) => state.visit);
   useEffect(() => {
+    // A route the role may not open is on its way to the warning page: no tab for it.
+    if (!canAccess(location.pathname, role)) return;
     visit(location.pathname, `${location.pathname}${location.search}`);
-  }, [location.pathname, location.search, visit]);
+  }, [location.pathname, location.search, role, visit]);
 }
 
 /** The tabs of open tickets, customers and organizations, above the record screens. */

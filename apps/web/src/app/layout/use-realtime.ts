@@ -50,6 +50,14 @@ export function useRealtimeNotifications(): void {
       onSessionRevoked: () => {
         if (!isViewAsMode()) requestLogout(true);
       },
+      verifySession: () =>
+        getUnreadCount().then(
+          ({ count }) => {
+            useNotificationsStore.getState().setUnreadCount(count);
+            return true;
+          },
+          () => false,
+        ),
     });
   }, [token, userIds, queryClient]);
 }

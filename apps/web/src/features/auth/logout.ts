@@ -66,12 +66,13 @@ export function performLogout({ expired, revoke = !expired, currentPath }: Logou
   if (inProgress) return;
   inProgress = true;
   const token = readStoredUser()?.token;
-  useSessionStore.getState().clear();
-  runAll(softphoneStops);
-  if (revoke && token) void revokeSession(token);
   const here = currentPath ?? `${location.pathname}${location.search}`;
   const keepRedirect = expired && here !== '/' && !here.startsWith('/login');
-  navigateTo(keepRedirect ? `/login?redirect=${encodeURIComponent(here)}` : '/login', true);
+  const target = keepRedirect ? `/login?redirect=${encodeURIComponent(here)}` : '/login';
+  useSessionStore.getState().clear(target);
+  runAll(softphoneStops);
+  if (revoke && token) void revokeSession(token);
+  navigateTo(target, true);
   if (expired) toast.error(MESSAGES.sessionExpired);
   setTimeout(() => {
     runAll(clientResets);

@@ -1,12 +1,11 @@
 import { useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { AlertCircle, Eye, EyeOff, Loader2 } from 'lucide-react';
 import { loginBody } from '@omnicare/shared/auth/auth.schemas';
 import { PRODUCT_NAME } from '@omnicare/shared/platform/constants';
-import { safeRedirect } from '@/app/guards';
 import { BrandMark } from '@/components/feedback/brand-mark';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -22,8 +21,6 @@ interface LoginForm {
 }
 
 export function LoginPage() {
-  const navigate = useNavigate();
-  const [searchParams] = useSearchParams();
   const signIn = useSessionStore((state) => state.signIn);
   const [showPassword, setShowPassword] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
@@ -36,10 +33,8 @@ export function LoginPage() {
   const mutation = useMutation({
     mutationFn: login,
     meta: { silent: true },
-    onSuccess: (user) => {
-      signIn(user);
-      void navigate(safeRedirect(searchParams.get('redirect')), { replace: true });
-    },
+    // Signing in is enough: the public-only guard then leaves /login for `redirect` or /.
+    onSuccess: (user) => signIn(user),
     onError: (error) => {
       applyFieldErrors(error, form.setError, ['email', 'password'] as const);
       setServerError(errorMessage(error));

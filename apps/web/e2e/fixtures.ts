@@ -1,0 +1,111 @@
+/// <reference types="node" />
+import { readFile, readdir, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { expect } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import type { StoredUser } from '@omnicare/shared/auth/auth.schemas';
+
+export const PASSWORD = 'Demo@123456';
+export const ACCOUNTS = {
+  administrator: { email: 'admin@demo.vn', roleLabel: 'Quản trị viên' },
+  supervisor: { email: 'supervisor@demo.vn', roleLabel: 'Giám sát viên' },
+  team_leader: { email: 'leader@demo.vn', roleLabel: 'Trưởng bộ phận' },
+  agent: { email: 'agent@demo.vn', roleLabel: 'Chuyên viên' },
+} as const;
+export type DemoRole = keyof typeof ACCOUNTS;
+export const ROLES = Object.keys(ACCOUNTS) as DemoRole[];
+
+export const FORBIDDEN_TITLE = 'Cảnh báo';
+export const FORBIDDEN_MESSAGE = 'Bạn không có quyền sử dụng tính năng này!';
+export const EXPIRED_MESSAGE = 'Phiên đăng nhập đã hết hạn, vui lòng đăng nhập lại!';
+
+/** Signs in through the API and returns the stored user the app would keep. */
+export async function apiLogin(
+  request: APIRequestContext,
+  email: string,
+  password = PASSWORD,
+): Promise<StoredUser> {
+  const response = await request.post('/v2/login', { data: { email, password } });
+  expect(response.status(), `login ${email}`).toBe(200);
+  const body = (await response.json()) as { data: StoredUser };
+  return body.data;
+}
+
+/** Puts a signed-in user into the page's storage, as the login screen would. */
+export async function storeSession(page: Page, user: StoredUser): Promise<void> {
+  await page.goto('/page-404');
+  await page.evaluate((value) => localStorage.setItem('user', JSON.stringify(value)), user);
+}
+
+export async function signInAs(
+  page: Page,
+  request: APIRequestContext,
+  email: string,
+): Promise<StoredUser> {
+  const user = await apiLogin(request, email);
+  await storeSession(page, user);
+  return user;
+}
+
+/** Signs in through the login form. */
+export async function signInWithForm(
+  page: Page,
+  email: string,
+  password = PASSWORD,
+): Promise<void> {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Mật khẩu', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Đăng nhập' }).click();
+}
+
+export async function expectForbidden(page: Page): Promise<void> {
+  await expect(page).toHaveURL(/\/page-404\?/);
+  await expect(page.getByRole('heading', { name: FORBIDDEN_TITLE })).toBeVisible();
+  await expect(page.getByText(FORBIDDEN_MESSAGE)).toBeVisible();
+}
+
+function decodeQuotedPrintable(text: string): string {
+  const joined = text.replace(/=\r?\n/g, '');
+  const bytes: number[] = [];
+  for (let index = 0; index < joined.length; index += 1) {
+    const hex = joined.slice(index + 1, index + 3);
+    if (joined[index] === '=' && /^[0-9A-F]{2}$/i.test(hex)) {
+      bytes.push(parseInt(hex, 16));
+      index += 2;
+    } else {
+      bytes.push(...Buffer.from(joined[index] ?? '', 'utf8'));
+    }
+  }
+  return Buffer.from(bytes).toString('utf8');
+}
+
+/** The 4-digit code of the newest reset mail for `email` in the outbox, newer than `since`. */
+export async function readResetCode(email: string, since: number): Promise<string> {
+  const outbox = process.env.E2E_OUTBOX_DIR ?? path.resolve('.data', 'outbox');
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    const names = await readdir(outbox).catch(() => [] as string[]);
+    const candidates: { file: string; mtime: number }[] = [];
+    for (const name of names.filter((entry) => entry.endsWith('.eml'))) {
+      const file = path.join(outbox, name);
+      const info = await stat(file);
+      if (info.mtimeMs >= since - 1_000) candidates.push({ file, mtime: info.mtimeMs });
+    }
+    candidates.sort((a, b) => b.mtime - a.mtime);
+    for (const { file } of candidates) {
+      const raw = await readFile(file, 'utf8');
+      if (!new RegExp(`^To:.*${email.replace(/[.]/g, '\\.')}`, 'im').test(raw)) continue;
+      const body = decodeQuotedPrintable(
+        raw
+          .split(/\r?\n\r?\n/)
+          .slice(1)
+          .join('\n\n'),
+      );
+      const code =
+        /(?:là|code)[^\d]{0,10}(\d{4})\b/i.exec(body)?.[1] ?? /\b(\d{4})\b/.exec(body)?.[1];
+      if (code) return code;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`no reset mail for ${email} in ${outbox}`);
+}

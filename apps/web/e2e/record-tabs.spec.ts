@@ -1,0 +1,56 @@
+import { expect, test } from '@playwright/test';
+import { ACCOUNTS, apiLogin, storeSession } from './fixtures';
+
+test.beforeEach(async ({ page, request }) => {
+  await storeSession(page, await apiLogin(request, ACCOUNTS.agent.email));
+  await page.evaluate(() => localStorage.removeItem('recordTabs'));
+});
+
+test('six record tabs open: the oldest closes, five are kept', async ({ page }) => {
+  for (const id of ['1', '2', '3', '4', '5', '6']) {
+    await page.goto(`/tickets/${id}`);
+    await expect(page.getByRole('heading', { name: `Ticket ${id}` })).toBeVisible();
+  }
+  const tabs = page.getByRole('tab');
+  await expect(tabs).toHaveText(['Ticket 2', 'Ticket 3', 'Ticket 4', 'Ticket 5', 'Ticket 6']);
+  await expect(page.getByRole('tab', { name: 'Ticket 6' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+});
+
+test('tabs are titled by kind and closing the active one follows the rules', async ({ page }) => {
+  await page.goto('/customers');
+  await expect(page.getByRole('heading', { name: 'Danh sách khách hàng' })).toBeVisible();
+  await page.goto('/tickets/new-1');
+  await expect(page.getByRole('heading', { name: 'Ticket mới' })).toBeVisible();
+  await page.goto('/customers/c-7');
+  await expect(page.getByRole('heading', { name: 'Customer c-7' })).toBeVisible();
+  await page.goto('/settings/organizations/o-3');
+  // The agent may not open organizations: the warning page, and no tab for it.
+  await expect(page).toHaveURL(/\/page-404/);
+  await page.goto('/customers/c-7');
+  await expect(page.getByRole('tab')).toHaveText(['Ticket mới', 'Customer c-7']);
+
+  await page.getByRole('button', { name: 'Đóng Customer c-7' }).click();
+  await expect(page).toHaveURL(/\/tickets\/new-1$/);
+  await page.getByRole('button', { name: 'Đóng Ticket mới' }).click();
+  // No tab left: back to the last page visited that is not a record.
+  await expect(page).toHaveURL(/\/customers$/);
+});
+
+test('drafts survive switching tabs and a reload, and go when the tab closes', async ({ page }) => {
+  await page.goto('/tickets/10');
+  await page.getByLabel('Bình luận nháp').fill('Khách hẹn gọi lại lúc 15:00');
+  await page.goto('/tickets/11');
+  await expect(page.getByLabel('Bình luận nháp')).toHaveValue('');
+  await page.getByRole('tab', { name: 'Ticket 10' }).click();
+  await expect(page.getByLabel('Bình luận nháp')).toHaveValue('Khách hẹn gọi lại lúc 15:00');
+  await page.reload();
+  await expect(page.getByLabel('Bình luận nháp')).toHaveValue('Khách hẹn gọi lại lúc 15:00');
+  await page.getByRole('button', { name: 'Đóng Ticket 10' }).click();
+  await expect(page).toHaveURL(/\/tickets\/11$/);
+  expect(await page.evaluate(() => localStorage.getItem('recordTabDraft:ticket:10'))).toBeNull();
+  await page.goto('/tickets/10');
+  await expect(page.getByLabel('Bình luận nháp')).toHaveValue('');
+});
