@@ -16,6 +16,8 @@ test('an admin views the app as an agent and comes back', async ({ page, request
   const banner = page.getByTestId('view-as-banner');
   await expect(banner).toContainText('Phạm Quốc Dũng');
   await expect(page.getByTestId('header-user-role')).toHaveText('Chuyên viên');
+  // Their presence is shown, never changed on their behalf.
+  await expect(page.getByRole('button', { name: /^Trạng thái làm việc/ })).toBeDisabled();
   const viewAs = await page.evaluate(() =>
     JSON.parse(sessionStorage.getItem('viewAsUserData') ?? 'null'),
   );

@@ -11,6 +11,7 @@ import {
 } from '@/components/ui/dropdown-menu';
 import { useMyAccount, useUpdatePresence } from '@/features/auth/auth.queries';
 import { cn } from '@/lib/cn';
+import { useSessionStore } from '@/stores/session-store';
 
 const PRESENCE_DOT: Partial<Record<Presence, string>> = {
   AVAILABLE: 'bg-emerald-500',
@@ -27,13 +28,15 @@ const presenceDot = (presence: Presence | undefined) =>
 export function PresenceSelector() {
   const account = useMyAccount();
   const update = useUpdatePresence();
+  // Viewing as someone shows their presence but never changes it on their behalf.
+  const viewingAs = useSessionStore((state) => state.viewAsUser !== null);
   const current = account.data?.presence;
   const shown = update.isPending ? update.variables : current;
 
   return (
     <DropdownMenu>
       <DropdownMenuTrigger
-        disabled={!account.data}
+        disabled={!account.data || viewingAs}
         aria-label={`Trạng thái làm việc: ${shown ? PRESENCE.label(shown) : 'đang tải'}`}
         className="flex h-8 items-center gap-2 rounded-full border border-slate-200 bg-white px-3 text-[13px] text-slate-700 outline-none hover:bg-slate-50 focus-visible:ring-2 focus-visible:ring-teal-600/50 disabled:opacity-60"
       >
