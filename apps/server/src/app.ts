@@ -28,6 +28,9 @@ import {
 } from './platform/auth.js';
 import { createSecretBox } from './platform/secret-box.js';
 import { createFileStore, PUBLIC_FILES_PREFIX } from './platform/files.js';
+import { createJobQueue } from './platform/jobs.js';
+import { registerCustomerJobs } from './modules/customers/customers-transfer.service.js';
+import { jobsRoutes } from './modules/jobs/jobs.routes.js';
 import fastifyMultipart from '@fastify/multipart';
 import type { Platform } from './platform/context.js';
 import type { DatabaseHandle } from './platform/db.js';
@@ -66,6 +69,7 @@ const ROUTE_MODULES: RouteModule[] = [
   tagsRoutes,
   customersRoutes,
   savedFiltersRoutes,
+  jobsRoutes,
 ];
 
 export interface RouteEntry {
@@ -156,11 +160,15 @@ export async function buildApp(
     tokens,
     secrets: createSecretBox(config.dataKey ?? (await loadPlatformSecret(database.db, 'data-key'))),
     files: createFileStore(config.dataDir),
+    jobs: createJobQueue(database.url, app.log),
     log: app.log,
   };
   app.decorate('platform', platform);
+  registerCustomerJobs(platform);
+  await platform.jobs.start();
   app.addHook('onClose', async () => {
     platform.realtime.io.disconnectSockets(true);
+    await platform.jobs.stop();
   });
 
   registerErrorHandling(app);

@@ -7,6 +7,7 @@ import type { Throttle } from './throttle.js';
 import type { TokenService } from './auth.js';
 import type { SecretBox } from './secret-box.js';
 import type { FileStore } from './files.js';
+import type { JobQueue } from './jobs.js';
 
 /** What services need from the platform, built once in app.ts and handed to each module. */
 export interface Platform {
@@ -19,5 +20,6 @@ export interface Platform {
   tokens: TokenService;
   secrets: SecretBox;
   files: FileStore;
+  jobs: JobQueue;
   log: FastifyBaseLogger;
 }

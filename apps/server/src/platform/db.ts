@@ -8,6 +8,7 @@ import { seedReferenceData } from '../db/seed/reference.js';
 export type Database = NodePgDatabase<typeof schema>;
 
 export interface DatabaseHandle {
+  url: string;
   db: Database;
   pool: pg.Pool;
   close(): Promise<void>;
@@ -17,7 +18,7 @@ export function connectDatabase(url: string, max = 10): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: url, max });
   // A dropped idle connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
-  return { db: drizzle(pool, { schema }), pool, close: () => pool.end() };
+  return { url, db: drizzle(pool, { schema }), pool, close: () => pool.end() };
 }
 
 export const migrationsFolder = path.resolve(import.meta.dirname, '../db/migrations');

@@ -40,17 +40,23 @@ export const customers = pgTable(
     /** Primary phone and email, kept here for the list. */
     primaryPhone: text('primary_phone'),
     primaryEmail: text('primary_email'),
-    /** Lower-cased, diacritics-free name and emails: what the keyword search matches. */
+    /** Lower-cased, diacritics-free name and emails: what a text search matches. */
     searchText: text('search_text').notNull().default(''),
+    /** The national numbers of all phones: what a phone search matches, digits only. */
+    phoneSearch: text('phone_search').notNull().default(''),
     createdBy: uuid('created_by').references(() => users.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (table) => [
-    index('customers_tenant_created_idx').on(table.tenantId, table.createdAt.desc(), table.id),
+    // Scanned forwards or backwards for both orders of the default sort (created_at, id).
+    index('customers_tenant_created_idx').on(table.tenantId, table.createdAt, table.id),
+    index('customers_tenant_tier_idx').on(table.tenantId, table.tier, table.createdAt),
+    index('customers_tenant_source_idx').on(table.tenantId, table.source, table.createdAt),
     index('customers_tenant_owner_idx').on(table.tenantId, table.ownerId),
     index('customers_tenant_org_idx').on(table.tenantId, table.organizationId),
     index('customers_search_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
+    index('customers_phone_trgm_idx').using('gin', sql`${table.phoneSearch} gin_trgm_ops`),
   ],
 );
 
@@ -72,7 +78,6 @@ export const customerPhones = pgTable(
   (table) => [
     uniqueIndex('customer_phones_tenant_national_unique').on(table.tenantId, table.national),
     index('customer_phones_customer_idx').on(table.customerId),
-    index('customer_phones_national_trgm_idx').using('gin', sql`${table.national} gin_trgm_ops`),
   ],
 );
 

@@ -19,8 +19,8 @@ type Db = Database | Tx;
 export type CustomerRow = typeof customers.$inferSelect;
 
 export interface CustomerFilter {
-  /** Already normalised: a search key or phone digits. */
-  search?: string;
+  /** Already normalised: a diacritics-free text key, or phone digits. */
+  search?: { text: string } | { phone: string };
   groupId?: string;
   tagId?: string;
   tier?: number;
@@ -34,8 +34,12 @@ export interface CustomerFilter {
 
 function filterConditions(tenantId: string, filter: CustomerFilter): SQL[] {
   const conditions: SQL[] = [eq(customers.tenantId, tenantId)];
-  if (filter.search)
-    conditions.push(sql`${customers.searchText} like ${containsPattern(filter.search)}`);
+  if (filter.search && 'text' in filter.search) {
+    conditions.push(sql`${customers.searchText} like ${containsPattern(filter.search.text)}`);
+  }
+  if (filter.search && 'phone' in filter.search) {
+    conditions.push(sql`${customers.phoneSearch} like ${containsPattern(filter.search.phone)}`);
+  }
   if (filter.groupId) {
     conditions.push(
       sql`exists (select 1 from ${groupCustomers} gc where gc.customer_id = ${customers.id} and gc.group_id = ${filter.groupId})`,
@@ -69,17 +73,21 @@ const listColumns = {
   organizationName: organizations.name,
 };
 
+/** Counting stops here: past it, lists say "more than" instead of paying for an exact count. */
+export const COUNT_CAP = 10_000;
+
 export async function listCustomers(
   db: Database,
   tenantId: string,
   filter: CustomerFilter,
   page: { sort: keyof typeof SORT_COLUMNS; order: 'asc' | 'desc'; offset: number; limit: number },
+  countCap = COUNT_CAP,
 ) {
   const where = and(...filterConditions(tenantId, filter));
   const direction = page.order === 'asc' ? asc : desc;
   const sortKey =
     page.sort === 'name' ? sql`unaccent(lower(${customers.name}))` : SORT_COLUMNS[page.sort];
-  const [rows, [total]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db
       .select(listColumns)
       .from(customers)
@@ -89,9 +97,12 @@ export async function listCustomers(
       .orderBy(direction(sortKey), direction(customers.id))
       .offset(page.offset)
       .limit(page.limit),
-    db.select({ value: count() }).from(customers).where(where),
+    db.execute<{ value: number }>(
+      sql`select count(*)::int as value from (select 1 from ${customers} where ${where} limit ${countCap + 1}) matching`,
+    ),
   ]);
-  return { rows, total: total?.value ?? 0 };
+  const counted = total.rows[0]?.value ?? 0;
+  return { rows, total: Math.min(counted, countCap), capped: counted > countCap };
 }
 export type CustomerListRow = Awaited<ReturnType<typeof listCustomers>>['rows'][number];
 
@@ -315,4 +326,77 @@ export async function staffExists(db: Db, tenantId: string, id: string) {
     .from(users)
     .where(and(eq(users.tenantId, tenantId), eq(users.id, id)));
   return !!row;
+}
+
+/** Who holds each phone and email: keys `p:<national>` and `e:<email>` to customer ids. */
+export async function holdersOf(db: Db, tenantId: string, nationals: string[], emails: string[]) {
+  const holders = new Map<string, string>();
+  if (nationals.length > 0) {
+    const rows = await db
+      .select({ national: customerPhones.national, customerId: customerPhones.customerId })
+      .from(customerPhones)
+      .where(
+        and(eq(customerPhones.tenantId, tenantId), inArray(customerPhones.national, nationals)),
+      );
+    for (const row of rows) holders.set(`p:${row.national}`, row.customerId);
+  }
+  if (emails.length > 0) {
+    const rows = await db
+      .select({ email: customerEmails.email, customerId: customerEmails.customerId })
+      .from(customerEmails)
+      .where(and(eq(customerEmails.tenantId, tenantId), inArray(customerEmails.email, emails)));
+    for (const row of rows) holders.set(`e:${row.email}`, row.customerId);
+  }
+  return holders;
+}
+
+/** Inserts many new customers with their phones and emails in three statements. */
+export async function insertImported(
+  tx: Tx,
+  items: {
+    customer: typeof customers.$inferInsert;
+    phones: { phone: string; national: string; isPrimary: boolean }[];
+    emails: { email: string; isPrimary: boolean }[];
+  }[],
+) {
+  if (items.length === 0) return;
+  const inserted = await tx
+    .insert(customers)
+    .values(items.map((item) => item.customer))
+    .returning({ id: customers.id });
+  const tenantId = items[0]?.customer.tenantId as string;
+  const phones = items.flatMap((item, index) =>
+    item.phones.map((p) => ({ ...p, tenantId, customerId: inserted[index]?.id as string })),
+  );
+  const emails = items.flatMap((item, index) =>
+    item.emails.map((e) => ({ ...e, tenantId, customerId: inserted[index]?.id as string })),
+  );
+  if (phones.length) await tx.insert(customerPhones).values(phones);
+  if (emails.length) await tx.insert(customerEmails).values(emails);
+}
+
+/** Updates an imported customer's fields; the search text follows the new name. */
+export async function updateImported(
+  tx: Tx,
+  tenantId: string,
+  id: string,
+  values: {
+    name: string;
+    nameKey: string;
+    gender?: string;
+    birthday?: string;
+    address?: string;
+    notes?: string;
+  },
+) {
+  const { nameKey, ...columns } = values;
+  await tx
+    .update(customers)
+    .set({
+      ...columns,
+      updatedAt: new Date(),
+      searchText: sql`concat_ws(' ', ${nameKey}::text,
+        (select string_agg(email, ' ') from ${customerEmails} where customer_id = ${id}::uuid))`,
+    })
+    .where(and(eq(customers.tenantId, tenantId), eq(customers.id, id)));
 }

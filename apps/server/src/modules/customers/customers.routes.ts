@@ -11,6 +11,13 @@ import { AppError } from '../../platform/errors.js';
 import { created, list, ok } from '../../platform/respond.js';
 import { typed, type RouteModule } from '../../platform/routes.js';
 import * as customers from './customers.service.js';
+import {
+  importErrors,
+  importStartBody,
+  previewImport,
+  startExport,
+  startImport,
+} from './customers-transfer.service.js';
 
 const idParams = z.object({ id: z.uuid('Mã khách hàng không hợp lệ') });
 const tags = ['customers'];
@@ -34,12 +41,13 @@ export const customersRoutes: RouteModule = (app, platform) => {
       config: { access: STAFF },
     },
     async (request) => {
-      const { data, total } = await customers.listCustomers(
+      const { data, total, capped } = await customers.listCustomers(
         platform,
         authOf(request),
         request.query,
       );
-      return list(data, total);
+      // Past COUNT_CAP matches, total is the cap and total_capped says there are more.
+      return { ...list(data, total), total_capped: capped };
     },
   );
 
@@ -148,6 +156,55 @@ export const customersRoutes: RouteModule = (app, platform) => {
         request.query,
       );
       return list(data, total);
+    },
+  );
+
+  r.post(
+    '/v2/customers/import/preview',
+    {
+      schema: { tags, summary: 'Xem trước tệp nhập khách hàng (multipart, field file)' },
+      config: { access: STAFF },
+    },
+    async (request) => {
+      const file = await request.file();
+      if (!file) throw importErrors.missingFile();
+      return ok(
+        await previewImport(platform, authOf(request), file.filename, await file.toBuffer()),
+      );
+    },
+  );
+
+  r.post(
+    '/v2/customers/import',
+    {
+      schema: { tags, summary: 'Nhập khách hàng (tác vụ nền)', body: importStartBody },
+      config: { access: STAFF },
+    },
+    async (request, reply) => {
+      reply.status(201);
+      return created(
+        await startImport(platform, authOf(request), request.body),
+        'Đã bắt đầu nhập khách hàng',
+      );
+    },
+  );
+
+  r.post(
+    '/v2/customers/export',
+    {
+      schema: {
+        tags,
+        summary: 'Xuất khách hàng theo bộ lọc (tác vụ nền)',
+        body: customerListQuery.partial(),
+      },
+      config: { access: STAFF },
+    },
+    async (request, reply) => {
+      reply.status(201);
+      return created(
+        await startExport(platform, authOf(request), request.body),
+        'Đã bắt đầu xuất khách hàng',
+      );
     },
   );
 

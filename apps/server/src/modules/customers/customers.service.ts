@@ -50,13 +50,16 @@ export async function customerScope(
   });
 }
 
-/** A keyword becomes phone digits when it looks like a phone, else a diacritics-free key. */
-export const searchTerm = (keyword: string | undefined) =>
-  !keyword
-    ? undefined
-    : looksLikePhone(keyword)
-      ? phoneSearchDigits(keyword) || undefined
-      : toSearchKey(keyword) || undefined;
+/** A keyword that looks like a phone searches phone digits; any other, a diacritics-free key. */
+export function searchTerm(keyword: string | undefined): repo.CustomerFilter['search'] {
+  if (!keyword) return undefined;
+  if (looksLikePhone(keyword)) {
+    const digits = phoneSearchDigits(keyword);
+    return digits ? { phone: digits } : undefined;
+  }
+  const text = toSearchKey(keyword);
+  return text ? { text } : undefined;
+}
 
 export function toFilter(
   query: Partial<CustomerListQuery>,
@@ -102,13 +105,13 @@ export async function listCustomers(
   query: CustomerListQuery,
 ) {
   const filter = toFilter(query, await customerScope(platform, auth));
-  const { rows, total } = await repo.listCustomers(platform.db, auth.tenantId, filter, {
+  const { rows, total, capped } = await repo.listCustomers(platform.db, auth.tenantId, filter, {
     sort: query.sort,
     order: query.order,
     offset: (query.page - 1) * query.page_size,
     limit: query.page_size,
   });
-  return { data: rows.map(toListItem), total };
+  return { data: rows.map(toListItem), total, capped };
 }
 
 export async function getCustomer(
@@ -161,14 +164,16 @@ export function contactRows(body: Pick<CustomerBody, 'phones' | 'emails'>) {
   };
 }
 
-export function searchTextOf(
+/** What text and phone searches match, stored with the customer. */
+export function searchColumns(
   name: string,
   phones: { national: string }[],
   emails: { email: string }[],
 ) {
-  return [toSearchKey(name), ...emails.map((e) => e.email), ...phones.map((p) => p.national)].join(
-    ' ',
-  );
+  return {
+    searchText: [toSearchKey(name), ...emails.map((e) => e.email)].join(' '),
+    phoneSearch: phones.map((p) => p.national).join(' '),
+  };
 }
 
 /** 422 naming the customer who already has one of these phones or emails, with a link. */
@@ -241,7 +246,7 @@ function customerColumns(body: CustomerBody, contacts: ReturnType<typeof contact
     custom: body.custom,
     primaryPhone: contacts.phones.find((p) => p.isPrimary)?.phone ?? null,
     primaryEmail: contacts.emails.find((e) => e.isPrimary)?.email ?? null,
-    searchText: searchTextOf(body.name, contacts.phones, contacts.emails),
+    ...searchColumns(body.name, contacts.phones, contacts.emails),
   };
 }
 

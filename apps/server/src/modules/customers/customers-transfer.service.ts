@@ -1,0 +1,437 @@
+import ExcelJS from 'exceljs';
+import { parse as parseCsv } from 'csv-parse/sync';
+import { randomUUID } from 'node:crypto';
+import { readFile, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { customerBody, type CustomerListQuery } from '@omnicare/shared/customers/customers.schemas';
+import { CUSTOMER_TIER } from '@omnicare/shared/customers/customer-enums';
+import { CHANNEL_SOURCE } from '@omnicare/shared/channels/channel-source';
+import { toSearchKey } from '@omnicare/shared/customers/normalize';
+import { formatDateTime } from '@omnicare/shared/platform/time';
+import type { Role } from '@omnicare/shared/users/roles';
+import type { Platform } from '../../platform/context.js';
+import type { AuthContext } from '../../platform/auth.js';
+import { AppError, fieldError } from '../../platform/errors.js';
+import { runJob, startJob } from '../jobs/jobs.service.js';
+import * as repo from './customers.repository.js';
+import { contactRows, customerScope, searchColumns, toFilter } from './customers.service.js';
+
+export const IMPORT_JOB = 'customer_import';
+export const EXPORT_JOB = 'customer_export';
+const BATCH = 500;
+const MAX_ROWS = 50_000;
+const PREVIEW_ROWS = 5;
+
+/** The customer fields an import column can fill, with the header words that suggest each. */
+export const IMPORT_TARGETS = {
+  name: {
+    label: 'Tên khách hàng',
+    hints: ['ho ten', 'ho va ten', 'ten khach hang', 'ten', 'name', 'full name'],
+  },
+  phone: {
+    label: 'Số điện thoại',
+    hints: ['so dien thoai', 'dien thoai', 'sdt', 'phone', 'mobile'],
+  },
+  email: { label: 'Email', hints: ['email', 'e-mail', 'thu dien tu'] },
+  address: { label: 'Địa chỉ', hints: ['dia chi', 'address'] },
+  gender: { label: 'Giới tính', hints: ['gioi tinh', 'gender'] },
+  birthday: { label: 'Ngày sinh', hints: ['ngay sinh', 'birthday', 'dob'] },
+  tier: { label: 'Hạng', hints: ['hang', 'hang khach hang', 'tier'] },
+  notes: { label: 'Ghi chú', hints: ['ghi chu', 'notes', 'note'] },
+} as const;
+type ImportTarget = keyof typeof IMPORT_TARGETS;
+const TARGET_KEYS = Object.keys(IMPORT_TARGETS) as ImportTarget[];
+
+export const importStartBody = z.object({
+  file_id: z.string().regex(/^[0-9a-f-]{36}\.(csv|xlsx)$/, 'Tệp không hợp lệ'),
+  mapping: z.partialRecord(
+    z.enum(TARGET_KEYS as [ImportTarget, ...ImportTarget[]]),
+    z.number().int().min(0).max(200),
+  ),
+  duplicate: z.enum(['skip', 'update'], { error: 'Cách xử lý trùng không hợp lệ' }).default('skip'),
+});
+export type ImportStartBody = z.infer<typeof importStartBody>;
+
+const uploadsFolder = (tenantId: string) => `imports/${tenantId}`;
+
+/** The rows of the first sheet (or the CSV) as trimmed strings; dates become yyyy-mm-dd. */
+async function readRows(file: string): Promise<string[][]> {
+  const buffer = await readFile(file);
+  if (file.endsWith('.csv')) {
+    const rows = parseCsv(buffer, {
+      bom: true,
+      relax_column_count: true,
+      skip_empty_lines: true,
+    }) as string[][];
+    return rows.map((row) => row.map((cell) => String(cell ?? '').trim()));
+  }
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
+  const sheet = workbook.worksheets[0];
+  const rows: string[][] = [];
+  sheet?.eachRow({ includeEmpty: false }, (row) => {
+    const values: string[] = [];
+    row.eachCell({ includeEmpty: true }, (cell, column) => {
+      const value = cell.value;
+      values[column - 1] =
+        value instanceof Date ? value.toISOString().slice(0, 10) : String(cell.text ?? '').trim();
+    });
+    rows.push(Array.from(values, (value) => value ?? ''));
+  });
+  return rows;
+}
+
+/** Saves an upload and shows its columns, first rows and a suggested mapping. */
+export async function previewImport(
+  platform: Platform,
+  auth: AuthContext,
+  fileName: string,
+  content: Buffer,
+) {
+  const extension = path.extname(fileName).toLowerCase();
+  if (extension !== '.csv' && extension !== '.xlsx')
+    throw fieldError('file', 'Chỉ nhận tệp CSV hoặc XLSX');
+  const fileId = `${randomUUID()}${extension}`;
+  const file = await platform.files.privatePath(uploadsFolder(auth.tenantId), fileId);
+  await writeFile(file, content);
+  let rows: string[][];
+  try {
+    rows = await readRows(file);
+  } catch {
+    throw fieldError('file', 'Không đọc được tệp, hãy kiểm tra định dạng');
+  }
+  const [header = [], ...body] = rows;
+  if (header.length === 0) throw fieldError('file', 'Tệp không có dữ liệu');
+  if (body.length > MAX_ROWS)
+    throw fieldError('file', `Tối đa ${MAX_ROWS.toLocaleString('vi-VN')} dòng mỗi lần nhập`);
+  const keys = header.map(toSearchKey);
+  const suggested: Partial<Record<ImportTarget, number>> = {};
+  for (const target of TARGET_KEYS) {
+    const index = keys.findIndex((key) =>
+      (IMPORT_TARGETS[target].hints as readonly string[]).includes(key),
+    );
+    if (index >= 0 && !Object.values(suggested).includes(index)) suggested[target] = index;
+  }
+  return {
+    file_id: fileId,
+    columns: header,
+    sample: body.slice(0, PREVIEW_ROWS),
+    total_rows: body.length,
+    suggested_mapping: suggested,
+    targets: TARGET_KEYS.map((key) => ({ key, label: IMPORT_TARGETS[key].label })),
+  };
+}
+
+export async function startImport(platform: Platform, auth: AuthContext, body: ImportStartBody) {
+  if (body.mapping.name === undefined)
+    throw fieldError('mapping.name', 'Vui lòng chọn cột tên khách hàng');
+  const file = await platform.files.privatePath(uploadsFolder(auth.tenantId), body.file_id);
+  if (!existsSync(file)) throw fieldError('file_id', 'Tệp đã hết hạn, vui lòng tải lên lại');
+  return startJob(platform, auth, IMPORT_JOB, { ...body, actor: actorOf(auth) });
+}
+
+export async function startExport(
+  platform: Platform,
+  auth: AuthContext,
+  query: Partial<CustomerListQuery>,
+) {
+  return startJob(platform, auth, EXPORT_JOB, { query, actor: actorOf(auth) });
+}
+
+/** Who started a job: its work runs with their tenant, role and data scope. */
+const actorOf = (auth: AuthContext) => ({
+  userId: auth.userId,
+  tenantId: auth.tenantId,
+  role: auth.role,
+  isAdmin: auth.isAdmin,
+});
+const authOfActor = (actor: {
+  userId: string;
+  tenantId: string;
+  role: Role;
+  isAdmin: boolean;
+}): AuthContext => ({
+  ...actor,
+  sessionId: 'job',
+  impersonatorId: null,
+});
+
+const GENDER_WORDS: Record<string, string> = {
+  nam: 'male',
+  male: 'male',
+  nu: 'female',
+  female: 'female',
+  khac: 'other',
+  other: 'other',
+};
+const TIER_WORDS = Object.fromEntries(
+  CUSTOMER_TIER.values.map((value) => [toSearchKey(CUSTOMER_TIER.label(value)), value]),
+);
+
+function parseBirthday(text: string) {
+  const dmy = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(text);
+  if (dmy) return `${dmy[3]}-${dmy[2]?.padStart(2, '0')}-${dmy[1]?.padStart(2, '0')}`;
+  return text;
+}
+
+/** One sheet row as the body a person would have typed, or the reason it cannot be. */
+function rowToBody(row: string[], mapping: ImportStartBody['mapping']) {
+  const cell = (key: ImportTarget) =>
+    mapping[key] === undefined ? '' : (row[mapping[key] as number] ?? '').trim();
+  const problems: string[] = [];
+  const gender = cell('gender') ? GENDER_WORDS[toSearchKey(cell('gender'))] : undefined;
+  if (cell('gender') && !gender) problems.push('Giới tính không hợp lệ');
+  const tierText = cell('tier');
+  const tier =
+    tierText === ''
+      ? 0
+      : /^[0-3]$/.test(tierText)
+        ? Number(tierText)
+        : TIER_WORDS[toSearchKey(tierText)];
+  if (tier === undefined) problems.push('Hạng khách hàng không hợp lệ');
+  const parsed = customerBody.safeParse({
+    name: cell('name'),
+    phones: cell('phone') ? [{ phone: cell('phone') }] : [],
+    emails: cell('email') ? [{ email: cell('email') }] : [],
+    address: cell('address') || null,
+    gender: gender ?? null,
+    birthday: cell('birthday') ? parseBirthday(cell('birthday')) : null,
+    tier: tier ?? 0,
+    notes: cell('notes'),
+    source: 'import',
+  });
+  if (!parsed.success) problems.push(...parsed.error.issues.map((issue) => issue.message));
+  return problems.length > 0 || !parsed.success ? { problems } : { body: parsed.data };
+}
+
+interface ReportRow {
+  line: number;
+  status: string;
+  cells: string[];
+}
+
+async function writeReport(
+  platform: Platform,
+  job: { id: string; tenantId: string },
+  header: string[],
+  rows: ReportRow[],
+) {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('Kết quả');
+  sheet.addRow(['Dòng', 'Kết quả', ...header]).font = { bold: true };
+  for (const row of rows) sheet.addRow([row.line, row.status, ...row.cells]);
+  sheet.getColumn(2).width = 48;
+  const file = await platform.files.privatePath(`reports/${job.tenantId}`, `${job.id}.xlsx`);
+  await workbook.xlsx.writeFile(file);
+  return file;
+}
+
+/** The import job: validates every row, creates or updates customers in batches, reports problems. */
+export async function runImport(platform: Platform, jobId: string) {
+  await runJob(platform, jobId, async (job, progress) => {
+    const input = importStartBody.extend({ actor: z.any() }).parse(job.input);
+    const auth = authOfActor(input.actor);
+    const file = await platform.files.privatePath(uploadsFolder(job.tenantId), input.file_id);
+    const [header = [], ...rows] = await readRows(file);
+    const scope = await customerScope(platform, auth);
+    const report: ReportRow[] = [];
+    const seenPhones = new Map<string, number>();
+    const seenEmails = new Map<string, number>();
+    const counts = { created: 0, updated: 0, skipped: 0, failed: 0 };
+    await progress(0, rows.length);
+
+    for (let start = 0; start < rows.length; start += BATCH) {
+      const batch = rows.slice(start, start + BATCH).map((row, offset) => ({
+        row,
+        line: start + offset + 2,
+        ...rowToBody(row, input.mapping),
+      }));
+      const valid = batch.filter((item) => item.body);
+      const contacts = new Map(valid.map((item) => [item.line, contactRows(item.body!)]));
+      const holders = await repo.holdersOf(
+        platform.db,
+        job.tenantId,
+        [...contacts.values()].flatMap((c) => c.phones.map((p) => p.national)),
+        [...contacts.values()].flatMap((c) => c.emails.map((e) => e.email)),
+      );
+      const visible = await repo.visibleIds(
+        platform.db,
+        job.tenantId,
+        [...new Set(holders.values())],
+        scope,
+      );
+      const creates: {
+        body: NonNullable<(typeof batch)[number]['body']>;
+        contacts: ReturnType<typeof contactRows>;
+      }[] = [];
+      const updates: { id: string; body: NonNullable<(typeof batch)[number]['body']> }[] = [];
+
+      for (const item of batch) {
+        const fail = (status: string) => {
+          counts.failed++;
+          report.push({ line: item.line, status, cells: item.row });
+        };
+        if (!item.body) {
+          fail(item.problems?.join('; ') ?? 'Dòng không hợp lệ');
+          continue;
+        }
+        const own = contacts.get(item.line)!;
+        const earlier = [
+          ...own.phones.map((p) => seenPhones.get(p.national)),
+          ...own.emails.map((e) => seenEmails.get(e.email)),
+        ].find((line) => line !== undefined);
+        if (earlier !== undefined) {
+          fail(`Trùng số điện thoại hoặc email với dòng ${earlier}`);
+          continue;
+        }
+        own.phones.forEach((p) => seenPhones.set(p.national, item.line));
+        own.emails.forEach((e) => seenEmails.set(e.email, item.line));
+        const existing = [
+          ...own.phones.map((p) => holders.get(`p:${p.national}`)),
+          ...own.emails.map((e) => holders.get(`e:${e.email}`)),
+        ].find(Boolean);
+        if (!existing) {
+          creates.push({ body: item.body, contacts: own });
+        } else if (input.duplicate === 'skip') {
+          counts.skipped++;
+          report.push({
+            line: item.line,
+            status: 'Khách hàng đã tồn tại, bỏ qua',
+            cells: item.row,
+          });
+        } else if (!visible.has(existing)) {
+          fail('Khách hàng đã tồn tại và thuộc phạm vi của người khác');
+        } else {
+          updates.push({ id: existing, body: item.body });
+        }
+      }
+
+      await platform.db.transaction(async (tx) => {
+        await repo.insertImported(
+          tx,
+          creates.map(({ body, contacts: c }) => ({
+            customer: {
+              tenantId: job.tenantId,
+              name: body.name,
+              gender: body.gender ?? null,
+              birthday: body.birthday ?? null,
+              address: body.address ?? null,
+              tier: body.tier,
+              notes: body.notes,
+              source: 'import',
+              ownerId: auth.userId,
+              createdBy: auth.userId,
+              primaryPhone: c.phones[0]?.phone ?? null,
+              primaryEmail: c.emails[0]?.email ?? null,
+              ...searchColumns(body.name, c.phones, c.emails),
+            },
+            phones: c.phones,
+            emails: c.emails,
+          })),
+        );
+        for (const { id, body } of updates) {
+          await repo.updateImported(tx, job.tenantId, id, {
+            name: body.name,
+            nameKey: toSearchKey(body.name),
+            ...(body.gender ? { gender: body.gender } : {}),
+            ...(body.birthday ? { birthday: body.birthday } : {}),
+            ...(body.address ? { address: body.address } : {}),
+            ...(body.notes ? { notes: body.notes } : {}),
+          });
+        }
+      });
+      counts.created += creates.length;
+      counts.updated += updates.length;
+      await progress(Math.min(rows.length, start + BATCH), rows.length);
+    }
+
+    const result: Record<string, unknown> = { ...counts, total: rows.length };
+    if (report.length > 0) {
+      result.file = await writeReport(
+        platform,
+        { id: job.id, tenantId: job.tenantId },
+        header,
+        report,
+      );
+      result.file_name = `bao-cao-nhap-khach-hang-${job.id.slice(0, 8)}.xlsx`;
+    }
+    return result;
+  });
+}
+
+const EXPORT_PAGE = 1_000;
+const EXPORT_MAX = 200_000;
+
+/** The export job: every customer the filter and the user's scope allow, into one XLSX. */
+export async function runExport(platform: Platform, jobId: string) {
+  await runJob(platform, jobId, async (job, progress) => {
+    const { query, actor } = z
+      .object({ query: z.record(z.string(), z.unknown()), actor: z.any() })
+      .parse(job.input);
+    const auth = authOfActor(actor);
+    const filter = toFilter(
+      query as Partial<CustomerListQuery>,
+      await customerScope(platform, auth),
+    );
+    const file = await platform.files.privatePath(`exports/${job.tenantId}`, `${job.id}.xlsx`);
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useStyles: true });
+    const sheet = workbook.addWorksheet('Khách hàng');
+    sheet.columns = [
+      { header: 'Tên khách hàng', width: 28 },
+      { header: 'Số điện thoại', width: 16 },
+      { header: 'Email', width: 28 },
+      { header: 'Hạng', width: 12 },
+      { header: 'Nguồn', width: 14 },
+      { header: 'Người phụ trách', width: 22 },
+      { header: 'Tổ chức', width: 22 },
+      { header: 'Ngày tạo', width: 18 },
+    ];
+    let written = 0;
+    let total = 0;
+    for (let offset = 0; offset < EXPORT_MAX; offset += EXPORT_PAGE) {
+      const page = await repo.listCustomers(
+        platform.db,
+        job.tenantId,
+        filter,
+        { sort: 'created_at', order: 'desc', offset, limit: EXPORT_PAGE },
+        EXPORT_MAX,
+      );
+      total = page.total;
+      for (const { customer, ownerName, organizationName } of page.rows) {
+        sheet
+          .addRow([
+            customer.name,
+            customer.primaryPhone ?? '',
+            customer.primaryEmail ?? '',
+            CUSTOMER_TIER.label(customer.tier),
+            CHANNEL_SOURCE.label(customer.source),
+            ownerName ?? '',
+            organizationName ?? '',
+            formatDateTime(customer.createdAt),
+          ])
+          .commit();
+      }
+      written += page.rows.length;
+      await progress(written, total);
+      if (page.rows.length < EXPORT_PAGE) break;
+    }
+    await workbook.commit();
+    return {
+      total: written,
+      file,
+      file_name: `khach-hang-${formatDateTime(new Date()).replace(/[/: ]/g, '-')}.xlsx`,
+    };
+  });
+}
+
+export function registerCustomerJobs(platform: Platform) {
+  platform.jobs.register(IMPORT_JOB, (data) => runImport(platform, String(data.jobId)));
+  platform.jobs.register(EXPORT_JOB, (data) => runExport(platform, String(data.jobId)));
+}
+
+export const importErrors = {
+  missingFile: () =>
+    new AppError(422, 'Vui lòng chọn tệp', [{ param: 'file', message: 'Vui lòng chọn tệp' }]),
+};

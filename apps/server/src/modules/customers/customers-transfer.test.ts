@@ -1,0 +1,291 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import ExcelJS from 'exceljs';
+import { bearer, createTestApp, seedTenant, type TestApp } from '../../test/helpers.js';
+
+let t: TestApp;
+let tenant: Awaited<ReturnType<typeof seedTenant>>;
+let admin: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  tenant = await seedTenant(t);
+  admin = await t.login(tenant.email('admin'));
+});
+afterAll(() => t.close());
+
+function multipart(fileName: string, content: Buffer, type: string) {
+  const boundary = '----omnicare-import';
+  return {
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload: Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: ${type}\r\n\r\n`,
+      ),
+      content,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]),
+  };
+}
+
+async function waitForJob(token: string, id: string) {
+  for (let i = 0; i < 100; i++) {
+    const job = (
+      await t.app.inject({ method: 'GET', url: `/v2/jobs/${id}`, headers: bearer(token) })
+    ).json().data;
+    if (job.status === 'completed' || job.status === 'failed') return job;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error('job did not finish');
+}
+
+async function readSheet(buffer: Buffer) {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
+  const rows: string[][] = [];
+  workbook.worksheets[0]?.eachRow((row) =>
+    rows.push((row.values as unknown[]).slice(1).map((v) => String(v ?? ''))),
+  );
+  return rows;
+}
+
+describe('customer import', () => {
+  it('previews a CSV, imports it as a job, and reports the one bad row', async () => {
+    const csv = [
+      'Họ tên,Số điện thoại,Email,Giới tính,Ngày sinh,Hạng',
+      'Ngô Thị Lan,0905 111 001,lan@example.vn,Nữ,12/03/1991,Vàng',
+      'Đỗ Văn Hùng,+84905111002,,Nam,,1',
+      ',0905111003,khong-ten@example.vn,,,',
+      'Lan Trùng Số,84905111001,,,,',
+      'Bùi Minh Khôi,0905111004,khoi@example.vn,Khác,1988-07-01,Kim cương',
+    ].join('\n');
+    const upload = multipart('khach-hang.csv', Buffer.from(`\uFEFF${csv}`), 'text/csv');
+    const preview = await t.app.inject({
+      method: 'POST',
+      url: '/v2/customers/import/preview',
+      headers: { ...bearer(admin), ...upload.headers },
+      payload: upload.payload,
+    });
+    expect(preview.statusCode).toBe(200);
+    const data = preview.json().data;
+    expect(data.columns).toEqual([
+      'Họ tên',
+      'Số điện thoại',
+      'Email',
+      'Giới tính',
+      'Ngày sinh',
+      'Hạng',
+    ]);
+    expect(data.total_rows).toBe(5);
+    expect(data.sample[0]).toEqual([
+      'Ngô Thị Lan',
+      '0905 111 001',
+      'lan@example.vn',
+      'Nữ',
+      '12/03/1991',
+      'Vàng',
+    ]);
+    expect(data.suggested_mapping).toEqual({
+      name: 0,
+      phone: 1,
+      email: 2,
+      gender: 3,
+      birthday: 4,
+      tier: 5,
+    });
+
+    const started = await t.app.inject({
+      method: 'POST',
+      url: '/v2/customers/import',
+      headers: bearer(admin),
+      payload: { file_id: data.file_id, mapping: data.suggested_mapping, duplicate: 'skip' },
+    });
+    expect(started.statusCode).toBe(201);
+    const job = await waitForJob(admin, started.json().data._id);
+    expect(job).toMatchObject({
+      status: 'completed',
+      percent: 100,
+      result: { created: 3, failed: 2, skipped: 0, updated: 0, total: 5 },
+    });
+
+    const report = await t.app.inject({
+      method: 'GET',
+      url: job.download_url,
+      headers: bearer(admin),
+    });
+    expect(report.statusCode).toBe(200);
+    const rows = await readSheet(report.rawPayload);
+    expect(rows[0]?.slice(0, 3)).toEqual(['Dòng', 'Kết quả', 'Họ tên']);
+    expect(rows[1]?.slice(0, 2)).toEqual(['4', 'Tên khách hàng không được bỏ trống']);
+    expect(rows[2]?.slice(0, 2)).toEqual(['5', 'Trùng số điện thoại hoặc email với dòng 2']);
+
+    const lan = (
+      await t.app.inject({
+        method: 'GET',
+        url: '/v2/customers?keyword=ngo thi lan',
+        headers: bearer(admin),
+      })
+    ).json().data[0];
+    expect(lan).toMatchObject({
+      name: 'Ngô Thị Lan',
+      tier: 2,
+      source: 'import',
+      phone: '0905 111 001',
+    });
+    const detail = (
+      await t.app.inject({ method: 'GET', url: `/v2/customers/${lan._id}`, headers: bearer(admin) })
+    ).json().data;
+    expect(detail).toMatchObject({ gender: 'female', birthday: '1991-03-12' });
+    const khoi = (
+      await t.app.inject({
+        method: 'GET',
+        url: '/v2/customers?keyword=0905111004',
+        headers: bearer(admin),
+      })
+    ).json().data[0];
+    expect(khoi.tier).toBe(3);
+  });
+
+  it('skips or updates customers that already exist, matched by phone or email', async () => {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('KH');
+    sheet.addRow(['Tên', 'SĐT', 'Địa chỉ']);
+    sheet.addRow(['Ngô Thị Lan (mới)', '0905111001', '1 Trần Phú, Đà Nẵng']);
+    sheet.addRow(['Khách XLSX', '0905111099', '']);
+    const buffer = Buffer.from(await workbook.xlsx.writeBuffer());
+    const upload = multipart(
+      'kh.xlsx',
+      buffer,
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    );
+    const run = async (duplicate: 'skip' | 'update') => {
+      const preview = (
+        await t.app.inject({
+          method: 'POST',
+          url: '/v2/customers/import/preview',
+          headers: { ...bearer(admin), ...upload.headers },
+          payload: upload.payload,
+        })
+      ).json().data;
+      expect(preview.suggested_mapping).toEqual({ name: 0, phone: 1, address: 2 });
+      const started = await t.app.inject({
+        method: 'POST',
+        url: '/v2/customers/import',
+        headers: bearer(admin),
+        payload: { file_id: preview.file_id, mapping: preview.suggested_mapping, duplicate },
+      });
+      return waitForJob(admin, started.json().data._id);
+    };
+    const skipped = await run('skip');
+    expect(skipped.result).toMatchObject({ created: 1, skipped: 1 });
+    const updated = await run('update');
+    expect(updated.result).toMatchObject({ updated: 2, created: 0 });
+    const lan = (
+      await t.app.inject({
+        method: 'GET',
+        url: '/v2/customers?keyword=0905111001',
+        headers: bearer(admin),
+      })
+    ).json().data[0];
+    expect(lan.name).toBe('Ngô Thị Lan (mới)');
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/v2/customers?keyword=ngo thi lan moi',
+          headers: bearer(admin),
+        })
+      ).json().total,
+    ).toBe(1);
+  });
+
+  it('refuses files that are not CSV or XLSX, and a mapping without the name column', async () => {
+    const upload = multipart('kh.txt', Buffer.from('x'), 'text/plain');
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/v2/customers/import/preview',
+      headers: { ...bearer(admin), ...upload.headers },
+      payload: upload.payload,
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors).toEqual([
+      { param: 'file', message: 'Chỉ nhận tệp CSV hoặc XLSX' },
+    ]);
+    const noName = await t.app.inject({
+      method: 'POST',
+      url: '/v2/customers/import',
+      headers: bearer(admin),
+      payload: { file_id: '00000000-0000-4000-8000-000000000000.csv', mapping: { phone: 1 } },
+    });
+    expect(noName.json().errors).toEqual([
+      { param: 'mapping.name', message: 'Vui lòng chọn cột tên khách hàng' },
+    ]);
+  });
+});
+
+describe('customer export', () => {
+  it("exports the current filter within the user's scope to XLSX", async () => {
+    const started = await t.app.inject({
+      method: 'POST',
+      url: '/v2/customers/export',
+      headers: bearer(admin),
+      payload: { source: 'import' },
+    });
+    expect(started.statusCode).toBe(201);
+    const job = await waitForJob(admin, started.json().data._id);
+    expect(job.status).toBe('completed');
+    expect(job.result.total).toBe(4);
+    const file = await t.app.inject({
+      method: 'GET',
+      url: job.download_url,
+      headers: bearer(admin),
+    });
+    expect(file.headers['content-disposition']).toContain('khach-hang-');
+    const rows = await readSheet(file.rawPayload);
+    expect(rows[0]).toEqual([
+      'Tên khách hàng',
+      'Số điện thoại',
+      'Email',
+      'Hạng',
+      'Nguồn',
+      'Người phụ trách',
+      'Tổ chức',
+      'Ngày tạo',
+    ]);
+    expect(
+      rows
+        .slice(1)
+        .map((row) => row[0])
+        .sort(),
+    ).toEqual(['Bùi Minh Khôi', 'Khách XLSX', 'Ngô Thị Lan (mới)', 'Đỗ Văn Hùng'].sort());
+    expect(rows.find((row) => row[0] === 'Bùi Minh Khôi')?.slice(3, 5)).toEqual([
+      'Kim cương',
+      'Import',
+    ]);
+
+    // An agent owns none of these: their export is empty; another user cannot read this job.
+    const agent = await t.login(tenant.email('agent'));
+    const agentJob = await waitForJob(
+      agent,
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/v2/customers/export',
+          headers: bearer(agent),
+          payload: { source: 'import' },
+        })
+      ).json().data._id,
+    );
+    expect(agentJob.result.total).toBe(0);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/v2/jobs/${job._id}`, headers: bearer(agent) }))
+        .statusCode,
+    ).toBe(404);
+    const mine = (
+      await t.app.inject({
+        method: 'GET',
+        url: '/v2/jobs?kind=customer_export',
+        headers: bearer(admin),
+      })
+    ).json().data;
+    expect(mine[0]._id).toBe(job._id);
+  });
+});

@@ -1,0 +1,106 @@
+// Shared by the benchmarks: a fresh server on a temporary embedded database, and a load runner.
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { at, ensureBuilt, ensureInstalled, root } from '../lib.mjs';
+
+const freePort = () =>
+  new Promise((resolve) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+
+/** Starts the built server on a fresh embedded PostgreSQL; returns its URL, database URL and stop(). */
+export async function startServer() {
+  ensureInstalled();
+  ensureBuilt();
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'omnicare-bench-'));
+  const port = await freePort();
+  const pgPort = await freePort();
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    EMBEDDED_PG_PORT: String(pgPort),
+    LOG_LEVEL: 'warn',
+    LOGIN_RATE_PER_IP: '100000',
+  };
+  delete env.DATABASE_URL;
+  const child = spawn(process.execPath, [at('apps', 'server', 'dist', 'main.js')], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 240; i++) {
+    try {
+      if ((await fetch(`${url}/v2/health`)).ok) break;
+    } catch {
+      // starting
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  return {
+    url,
+    databaseUrl: `postgres://postgres:omnicare-local@127.0.0.1:${pgPort}/omnicare`,
+    async stop() {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function login(url, email, password = 'Demo@123456') {
+  const response = await fetch(`${url}/v2/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  return (await response.json()).data.token;
+}
+
+const percentile = (sorted, p) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+
+/**
+ * Sends `requests` GETs from `concurrency` clients, each picking a path from `paths`; returns
+ * latency percentiles in ms. Bounded in count, loopback only.
+ */
+export async function load({ url, token, paths, requests = 800, concurrency = 16 }) {
+  const latencies = [];
+  let next = 0;
+  let failures = 0;
+  async function client() {
+    while (next < requests) {
+      const index = next++;
+      const started = performance.now();
+      const response = await fetch(url + paths[index % paths.length], {
+        headers: { authorization: token },
+      });
+      await response.arrayBuffer();
+      if (!response.ok) failures++;
+      latencies.push(performance.now() - started);
+    }
+  }
+  const started = performance.now();
+  await Promise.all(Array.from({ length: concurrency }, client));
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return {
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    rps: requests / seconds,
+    failures,
+  };
+}
+
+export const ms = (value) => `${value.toFixed(1)} ms`.padStart(10);

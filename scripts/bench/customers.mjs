@@ -1,0 +1,261 @@
+// npm run bench customers [count]: 200 000 Vietnamese customers, then list latencies over HTTP.
+import pg from 'pg';
+import { load, login, ms, startServer } from './_harness.mjs';
+import { normalizePhone, toSearchKey } from '../../packages/shared/dist/customers/normalize.js';
+
+const COUNT = Number(process.argv[2] ?? 200_000);
+const SKIP_LOAD = process.env.BENCH_SKIP_LOAD === '1';
+const SURNAMES = [
+  'Nguyễn',
+  'Trần',
+  'Lê',
+  'Phạm',
+  'Hoàng',
+  'Huỳnh',
+  'Phan',
+  'Vũ',
+  'Võ',
+  'Đặng',
+  'Bùi',
+  'Đỗ',
+  'Hồ',
+  'Ngô',
+  'Dương',
+  'Lý',
+];
+const SURNAME_WEIGHTS = [38, 11, 9.5, 7, 5.1, 5.1, 4.5, 3.9, 3.9, 2.1, 2, 1.4, 1.3, 1.3, 1, 0.5];
+const MIDDLE = [
+  'Văn',
+  'Thị',
+  'Minh',
+  'Hữu',
+  'Đức',
+  'Thanh',
+  'Ngọc',
+  'Quốc',
+  'Thu',
+  'Hoài',
+  'Xuân',
+  'Gia',
+  'Bảo',
+  'Kim',
+  'Anh',
+];
+const GIVEN = [
+  'An',
+  'Bình',
+  'Châu',
+  'Dũng',
+  'Giang',
+  'Hà',
+  'Hải',
+  'Hạnh',
+  'Hiếu',
+  'Hoa',
+  'Hùng',
+  'Hương',
+  'Khánh',
+  'Lan',
+  'Linh',
+  'Long',
+  'Mai',
+  'Minh',
+  'Nam',
+  'Nga',
+  'Ngọc',
+  'Nhung',
+  'Phong',
+  'Phúc',
+  'Quân',
+  'Quỳnh',
+  'Sơn',
+  'Tâm',
+  'Thảo',
+  'Thắng',
+  'Thủy',
+  'Trang',
+  'Trung',
+  'Tuấn',
+  'Vân',
+  'Việt',
+  'Yến',
+];
+const PREFIXES = [
+  '90',
+  '91',
+  '93',
+  '94',
+  '96',
+  '97',
+  '98',
+  '32',
+  '33',
+  '34',
+  '35',
+  '36',
+  '37',
+  '38',
+  '39',
+  '70',
+  '76',
+  '77',
+  '78',
+  '79',
+  '81',
+  '82',
+  '83',
+  '84',
+  '85',
+  '86',
+  '88',
+  '89',
+];
+const SOURCES = ['hand', 'zalo', 'facebook', 'web', 'CALL_INBOUND', 'email', 'import'];
+
+// mulberry32: a small seeded generator, so every run generates the same customers.
+let seed = 42;
+function random() {
+  seed = (seed + 0x6d2b79f5) | 0;
+  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+}
+const pick = (items) => items[Math.floor(random() * items.length)];
+const total = SURNAME_WEIGHTS.reduce((a, b) => a + b, 0);
+function surname() {
+  let r = random() * total;
+  for (const [i, w] of SURNAME_WEIGHTS.entries()) if ((r -= w) <= 0) return SURNAMES[i];
+  return SURNAMES[0];
+}
+
+async function generate(databaseUrl) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const {
+    rows: [tenant],
+  } = await client.query("select id from tenants where slug = 'demo'");
+  const { rows: staff } = await client.query('select id from users where tenant_id = $1', [
+    tenant.id,
+  ]);
+  const started = performance.now();
+  const batch = 5_000;
+  const usedPhones = new Set();
+  for (let offset = 0; offset < COUNT; offset += batch) {
+    const customers = [];
+    const phones = [];
+    const emails = [];
+    for (let i = 0; i < Math.min(batch, COUNT - offset); i++) {
+      const n = offset + i;
+      const name = `${surname()} ${pick(MIDDLE)} ${pick(GIVEN)}`;
+      let phone;
+      do phone = `0${pick(PREFIXES)}${String(Math.floor(random() * 1e7)).padStart(7, '0')}`;
+      while (usedPhones.has(phone));
+      usedPhones.add(phone);
+      const email = `${toSearchKey(name).replaceAll(' ', '.')}.${n}@example.vn`;
+      const id = crypto.randomUUID();
+      const national = normalizePhone(phone);
+      const createdAt = new Date(
+        Date.now() - Math.floor(random() * 730) * 86_400_000 - n * 1000,
+      ).toISOString();
+      customers.push([
+        id,
+        tenant.id,
+        name,
+        Math.floor(random() * 4),
+        pick(SOURCES),
+        pick(staff).id,
+        phone,
+        email,
+        `${toSearchKey(name)} ${email}`,
+        national,
+        createdAt,
+      ]);
+      phones.push([tenant.id, id, phone, national]);
+      emails.push([tenant.id, id, email]);
+    }
+    await insert(
+      client,
+      'customers (id, tenant_id, name, tier, source, owner_id, primary_phone, primary_email, search_text, phone_search, created_at)',
+      customers,
+    );
+    await insert(
+      client,
+      'customer_phones (tenant_id, customer_id, phone, national, is_primary)',
+      phones.map((p) => [...p, true]),
+    );
+    await insert(
+      client,
+      'customer_emails (tenant_id, customer_id, email, is_primary)',
+      emails.map((e) => [...e, true]),
+    );
+  }
+  await client.query('vacuum analyze customers, customer_phones, customer_emails');
+  await client.end();
+  return (performance.now() - started) / 1000;
+}
+
+async function insert(client, target, rows) {
+  const width = rows[0].length;
+  const values = rows
+    .map(
+      (_, r) => `(${Array.from({ length: width }, (_, c) => `$${r * width + c + 1}`).join(',')})`,
+    )
+    .join(',');
+  await client.query(`insert into ${target} values ${values}`, rows.flat());
+}
+
+const server = await startServer();
+try {
+  console.log(`Generating ${COUNT.toLocaleString('en')} customers...`);
+  const seconds = await generate(server.databaseUrl);
+  console.log(`  done in ${seconds.toFixed(1)} s\n`);
+  const token = await login(server.url, 'admin@demo.vn');
+  const phones = ['0912', '091234', '93 45', '+8497', '0388 1', '779 2'];
+  const names = [
+    'nguyen van an',
+    'tran thi mai',
+    'le minh tuan',
+    'pham thu trang',
+    'hoang bao ngoc',
+    'vo gia huy',
+  ];
+  const scenarios = [
+    ['first page', ['/v2/customers']],
+    [
+      'filtered page',
+      [
+        '/v2/customers?tier=2&source=zalo',
+        '/v2/customers?tier=1&source=facebook&page=3',
+        '/v2/customers?tier=3&sort=name&order=asc',
+      ],
+    ],
+    [
+      'name search, no diacritics',
+      names.map((n) => `/v2/customers?keyword=${encodeURIComponent(n)}`),
+    ],
+    ['partial phone search', phones.map((p) => `/v2/customers?keyword=${encodeURIComponent(p)}`)],
+  ];
+  // Warm the caches once, as a running server would be.
+  for (const [, paths] of scenarios)
+    await load({ url: server.url, token, paths, requests: 32, concurrency: 4 });
+  console.log(
+    `${'scenario'.padEnd(28)}${'p50'.padStart(10)}${'p95'.padStart(10)}${'p99'.padStart(10)}${'req/s'.padStart(9)}`,
+  );
+  for (const [label, paths] of scenarios) {
+    const r = await load({ url: server.url, token, paths, requests: 800, concurrency: 16 });
+    console.log(
+      `${label.padEnd(28)}${ms(r.p50)}${ms(r.p95)}${ms(r.p99)}${r.rps.toFixed(0).padStart(9)}${r.failures ? `  (${r.failures} failed)` : ''}`,
+    );
+  }
+  console.log(
+    '\n16 concurrent clients over HTTP on loopback, 800 requests per scenario, the server and PostgreSQL on this machine.',
+  );
+  if (process.env.BENCH_KEEP) {
+    console.log(
+      `Kept running for inspection: ${server.url} ${server.databaseUrl} (Ctrl-C to stop)`,
+    );
+    await new Promise((resolve) => process.once('SIGINT', resolve));
+  }
+} finally {
+  await server.stop();
+}
