@@ -6,8 +6,9 @@ export default defineConfig({
   workers: 1,
   fullyParallel: false,
   retries: 0,
-  timeout: 45_000,
-  expect: { timeout: 8_000 },
+  timeout: 60_000,
+  // Generous: CI shares two cores between the server, its database and the browser.
+  expect: { timeout: 12_000 },
   reporter: 'list',
   use: {
     baseURL: process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3000',

@@ -38,6 +38,8 @@ const TABLE: [string, DemoRole[]][] = [
 
 for (const role of ROLES) {
   test(`route table for ${role}`, async ({ page, request }) => {
+    // Thirty full page loads in one test.
+    test.setTimeout(180_000);
     await storeSession(page, await apiLogin(request, ACCOUNTS[role].email));
     for (const [path, allowed] of TABLE) {
       await test.step(`${path} ${allowed.includes(role) ? 'opens' : 'is refused'}`, async () => {

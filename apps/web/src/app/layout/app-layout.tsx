@@ -19,6 +19,12 @@ export function AppLayout() {
 
   return (
     <div className="flex min-h-screen bg-slate-50">
+      <a
+        href="#main-content"
+        className="sr-only z-50 rounded-md bg-white px-3 py-2 text-sm font-medium text-teal-800 shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Bỏ qua đến nội dung chính
+      </a>
       <Sidebar collapsed={collapsed} onToggle={() => setUserChoice(!collapsed)} />
       <div className="flex min-w-0 flex-1 flex-col">
         <ViewAsBanner />
@@ -33,7 +39,11 @@ export function AppLayout() {
           </div>
         )}
         <RecordTabsBar />
-        <main id="main-content" className="flex flex-1 flex-col p-4 lg:p-6">
+        <main
+          id="main-content"
+          tabIndex={-1}
+          className="flex flex-1 flex-col p-4 outline-none lg:p-6"
+        >
           <Outlet />
         </main>
       </div>
