@@ -59,16 +59,42 @@ test.describe('sign in and out', () => {
     await expect(page).toHaveURL(/\/report\/summary$/);
   });
 
-  test('saves the presence to the server', async ({ page, request }) => {
+  test('saves the presence to the server, which broadcasts it to the other tabs', async ({
+    page,
+    context,
+    request,
+  }) => {
     const user = await apiLogin(request, ACCOUNTS.team_leader.email);
     await storeSession(page, user);
     await page.goto('/tickets');
+    const other = await context.newPage();
+    await other.goto('/customers');
+    await expect(
+      other.getByRole('button', { name: /^Trạng thái làm việc: (?!đang tải)/ }),
+    ).toBeVisible();
+    const next =
+      (
+        await (
+          await request.get('/v2/my-account', { headers: { Authorization: user.token } })
+        ).json()
+      ).data.presence === 'MEETING'
+        ? { value: 'ATLUNCH', label: 'Ăn trưa' }
+        : { value: 'MEETING', label: 'Đi họp' };
+
     await page.getByRole('button', { name: /^Trạng thái làm việc/ }).click();
-    await page.getByRole('menuitemradio', { name: 'Ăn trưa' }).click();
-    await expect(page.getByRole('button', { name: 'Trạng thái làm việc: Ăn trưa' })).toBeVisible();
+    await page.getByRole('menuitemradio', { name: next.label }).click();
+    await expect(
+      page.getByRole('button', { name: `Trạng thái làm việc: ${next.label}` }),
+    ).toBeVisible();
+    // The other tab hears it on the real-time channel.
+    await expect(
+      other.getByRole('button', { name: `Trạng thái làm việc: ${next.label}` }),
+    ).toBeVisible();
     const account = await request.get('/v2/my-account', { headers: { Authorization: user.token } });
-    expect((await account.json()).data.presence).toBe('ATLUNCH');
+    expect((await account.json()).data.presence).toBe(next.value);
     await page.reload();
-    await expect(page.getByRole('button', { name: 'Trạng thái làm việc: Ăn trưa' })).toBeVisible();
+    await expect(
+      page.getByRole('button', { name: `Trạng thái làm việc: ${next.label}` }),
+    ).toBeVisible();
   });
 });
