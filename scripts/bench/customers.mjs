@@ -4,7 +4,6 @@ import { load, login, ms, startServer } from './_harness.mjs';
 import { normalizePhone, toSearchKey } from '../../packages/shared/dist/customers/normalize.js';
 
 const COUNT = Number(process.argv[2] ?? 200_000);
-const SKIP_LOAD = process.env.BENCH_SKIP_LOAD === '1';
 const SURNAMES = [
   'Nguyễn',
   'Trần',
@@ -175,7 +174,7 @@ async function generate(databaseUrl) {
     }
     await insert(
       client,
-      'customers (id, tenant_id, name, tier, source, owner_id, primary_phone, primary_email, search_text, phone_search, created_at)',
+      'customers (id, tenant_id, name, name_key, tier, source, owner_id, primary_phone, primary_email, search_text, phone_search, created_at)',
       customers,
     );
     await insert(

@@ -143,7 +143,7 @@ export async function buildApp(
   });
 
   const tokens = createTokenService(
-    database.db,
+    database.pool,
     await loadJwtSecret(database.db, config.jwtSecret),
     config.sessionTtlMs,
   );

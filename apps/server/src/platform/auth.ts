@@ -1,10 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { jwtVerify, SignJWT } from 'jose';
 import { randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Role, StaffRole } from '@omnicare/shared/users/roles';
+import type { DataScope } from '@omnicare/shared/users/data-scope';
+import { DEFAULT_DATA_SCOPES } from '@omnicare/shared/tenants/tenants.schemas';
+import type pg from 'pg';
 import type { Database } from './db.js';
-import { platformSecrets, sessions, users } from '../db/schema/index.js';
+import { platformSecrets } from '../db/schema/index.js';
 import { AppError, forbidden, sessionExpired } from './errors.js';
 
 /**
@@ -22,6 +25,10 @@ export interface AuthContext {
   isAdmin: boolean;
   /** The administrator behind a view-as session. */
   impersonatorId: string | null;
+  /** What the data scope needs, read with the session so lists cost no extra query. */
+  organizationId: string | null;
+  departmentIds: string[];
+  dataScope: DataScope;
 }
 
 declare module 'fastify' {
@@ -51,7 +58,49 @@ export async function loadPlatformSecret(db: Database, name: string) {
   return row.value;
 }
 
-export function createTokenService(db: Database, secret: Uint8Array, ttlMs: number) {
+/**
+ * Everything a request needs to know about its caller, in one statement: the user, the
+ * session, and the data scope (tenant setting, organization, departments). Prepared, so
+ * PostgreSQL plans it once per connection.
+ */
+const CONTEXT_COLUMNS = `
+  u.id as "userId", u.tenant_id as "tenantId", u.role, u.is_admin as "isAdmin",
+  u.organization_id as "organizationId", t.settings -> 'data_scopes' ->> u.role as "dataScope",
+  coalesce((select array_agg(gm.group_id) from group_members gm join groups g on g.id = gm.group_id
+            where gm.user_id = u.id and g.target = 'user'), '{}') as "departmentIds"`;
+const SESSION_CONTEXT_SQL = `select s.id as "sessionId", s.impersonator_id as "impersonatorId", ${CONTEXT_COLUMNS}
+  from sessions s join users u on u.id = s.user_id join tenants t on t.id = u.tenant_id
+  where s.id = $1 and s.revoked_at is null and s.expires_at > now() and u.active`;
+const USER_CONTEXT_SQL = `select 'job' as "sessionId", null as "impersonatorId", ${CONTEXT_COLUMNS}
+  from users u join tenants t on t.id = u.tenant_id where u.id = $1 and u.active`;
+
+type ContextRow = Omit<AuthContext, 'role' | 'dataScope'> & {
+  role: string;
+  dataScope: string | null;
+};
+
+function toContext(row: ContextRow | undefined): AuthContext | null {
+  if (!row) return null;
+  const role = row.role as Role;
+  return {
+    ...row,
+    role,
+    dataScope:
+      (row.dataScope as DataScope | null) ?? DEFAULT_DATA_SCOPES[role as StaffRole] ?? 'me',
+  };
+}
+
+/** The context a background job runs with: its user's, as if they were signed in. */
+export async function contextForUser(pool: pg.Pool, userId: string) {
+  const result = await pool.query<ContextRow>({
+    name: 'auth-user-context',
+    text: USER_CONTEXT_SQL,
+    values: [userId],
+  });
+  return toContext(result.rows[0]);
+}
+
+export function createTokenService(pool: pg.Pool, secret: Uint8Array, ttlMs: number) {
   return {
     ttlMs,
     async sign(sessionId: string, userId: string, expiresAt: Date) {
@@ -71,30 +120,17 @@ export function createTokenService(db: Database, secret: Uint8Array, ttlMs: numb
       } catch {
         return null;
       }
-      if (typeof sessionId !== 'string') return null;
-      const [row] = await db
-        .select({
-          sessionId: sessions.id,
-          userId: users.id,
-          tenantId: users.tenantId,
-          role: users.role,
-          isAdmin: users.isAdmin,
-          impersonatorId: sessions.impersonatorId,
-        })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(
-          and(
-            eq(sessions.id, sessionId),
-            isNull(sessions.revokedAt),
-            gt(sessions.expiresAt, new Date()),
-            eq(users.active, true),
-          ),
-        );
-      return row ? { ...row, role: row.role as Role } : null;
+      if (typeof sessionId !== 'string' || !UUID.test(sessionId)) return null;
+      const result = await pool.query<ContextRow>({
+        name: 'auth-session-context',
+        text: SESSION_CONTEXT_SQL,
+        values: [sessionId],
+      });
+      return toContext(result.rows[0]);
     },
   };
 }
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export type TokenService = ReturnType<typeof createTokenService>;
 
 /** Accepts `Authorization: <token>` and `Authorization: Bearer <token>`. */

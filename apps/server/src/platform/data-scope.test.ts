@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { pgTable, serial, text, uuid } from 'drizzle-orm/pg-core';
 import { bearer, createTestApp, seedTenant, type TestApp } from '../test/helpers.js';
-import { resolveDataScope, scopeCondition } from './data-scope.js';
+import { dataScopeOf, scopeCondition } from './data-scope.js';
 
 /** A stand-in for customers, tickets and calls: rows with an owner and an organization. */
 const probe = pgTable('scope_probe', {
@@ -22,7 +22,7 @@ async function visibleTo(email: string) {
   const token = await t.login(email);
   const auth = await t.app.platform.tokens.verify(token);
   if (!auth) throw new Error('no session');
-  const scope = await resolveDataScope(t.database.db, auth);
+  const scope = dataScopeOf(auth);
   const rows = await t.database.db
     .select({ label: probe.label })
     .from(probe)

@@ -1,11 +1,8 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { DataScope } from '@omnicare/shared/users/data-scope';
-import type { StaffRole } from '@omnicare/shared/users/roles';
-import { DEFAULT_DATA_SCOPES } from '@omnicare/shared/tenants/tenants.schemas';
 import type { AuthContext } from './auth.js';
-import type { Database } from './db.js';
-import { groupMembers, groups, tenants, users } from '../db/schema/index.js';
+import { groupMembers, users } from '../db/schema/index.js';
 
 export interface ScopeContext {
   scope: DataScope;
@@ -14,27 +11,13 @@ export interface ScopeContext {
   groupIds: string[];
 }
 
-/** The data scope the tenant gives the caller's role, with what the filter needs to apply it. */
-export async function resolveDataScope(db: Database, auth: AuthContext): Promise<ScopeContext> {
-  const [row] = await db
-    .select({ settings: tenants.settings, organizationId: users.organizationId })
-    .from(users)
-    .innerJoin(tenants, eq(tenants.id, users.tenantId))
-    .where(and(eq(users.id, auth.userId), eq(users.tenantId, auth.tenantId)));
-  const role = auth.role as StaffRole;
-  const scope = row?.settings.data_scopes?.[role] ?? DEFAULT_DATA_SCOPES[role] ?? 'me';
-  const memberships = await db
-    .select({ groupId: groupMembers.groupId })
-    .from(groupMembers)
-    .innerJoin(groups, eq(groups.id, groupMembers.groupId))
-    .where(and(eq(groupMembers.userId, auth.userId), eq(groups.target, 'user')));
-  return {
-    scope,
-    userId: auth.userId,
-    organizationId: row?.organizationId ?? null,
-    groupIds: memberships.map((m) => m.groupId),
-  };
-}
+/** The data scope the tenant gives the caller's role (read with the session, see auth.ts). */
+export const dataScopeOf = (auth: AuthContext): ScopeContext => ({
+  scope: auth.dataScope,
+  userId: auth.userId,
+  organizationId: auth.organizationId,
+  groupIds: auth.departmentIds,
+});
 
 /**
  * The SQL condition that keeps only the rows the scope allows, for a table with an owner

@@ -40,6 +40,8 @@ export const customers = pgTable(
     /** Primary phone and email, kept here for the list. */
     primaryPhone: text('primary_phone'),
     primaryEmail: text('primary_email'),
+    /** Lower-cased, diacritics-free name: the order of an alphabetical list. */
+    nameKey: text('name_key').notNull().default(''),
     /** Lower-cased, diacritics-free name and emails: what a text search matches. */
     searchText: text('search_text').notNull().default(''),
     /** The national numbers of all phones: what a phone search matches, digits only. */
@@ -51,6 +53,7 @@ export const customers = pgTable(
   (table) => [
     // Scanned forwards or backwards for both orders of the default sort (created_at, id).
     index('customers_tenant_created_idx').on(table.tenantId, table.createdAt, table.id),
+    index('customers_tenant_name_idx').on(table.tenantId, table.nameKey, table.id),
     index('customers_tenant_tier_idx').on(table.tenantId, table.tier, table.createdAt),
     index('customers_tenant_source_idx').on(table.tenantId, table.source, table.createdAt),
     index('customers_tenant_owner_idx').on(table.tenantId, table.ownerId),

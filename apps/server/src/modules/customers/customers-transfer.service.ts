@@ -12,7 +12,7 @@ import { toSearchKey } from '@omnicare/shared/customers/normalize';
 import { formatDateTime } from '@omnicare/shared/platform/time';
 import type { Role } from '@omnicare/shared/users/roles';
 import type { Platform } from '../../platform/context.js';
-import type { AuthContext } from '../../platform/auth.js';
+import { contextForUser, type AuthContext } from '../../platform/auth.js';
 import { AppError, fieldError } from '../../platform/errors.js';
 import { runJob, startJob } from '../jobs/jobs.service.js';
 import * as repo from './customers.repository.js';
@@ -141,22 +141,13 @@ export async function startExport(
 }
 
 /** Who started a job: its work runs with their tenant, role and data scope. */
-const actorOf = (auth: AuthContext) => ({
-  userId: auth.userId,
-  tenantId: auth.tenantId,
-  role: auth.role,
-  isAdmin: auth.isAdmin,
-});
-const authOfActor = (actor: {
-  userId: string;
-  tenantId: string;
-  role: Role;
-  isAdmin: boolean;
-}): AuthContext => ({
-  ...actor,
-  sessionId: 'job',
-  impersonatorId: null,
-});
+const actorOf = (auth: AuthContext) => ({ userId: auth.userId });
+/** The job runs as its user does now: tenant, role and data scope read afresh. */
+async function authOfActor(platform: Platform, actor: { userId: string }): Promise<AuthContext> {
+  const auth = await contextForUser(platform.database.pool, actor.userId);
+  if (!auth) throw new AppError(403, 'Người tạo tác vụ không còn hoạt động');
+  return auth;
+}
 
 const GENDER_WORDS: Record<string, string> = {
   nam: 'male',
@@ -232,10 +223,10 @@ async function writeReport(
 export async function runImport(platform: Platform, jobId: string) {
   await runJob(platform, jobId, async (job, progress) => {
     const input = importStartBody.extend({ actor: z.any() }).parse(job.input);
-    const auth = authOfActor(input.actor);
+    const auth = await authOfActor(platform, input.actor);
     const file = await platform.files.privatePath(uploadsFolder(job.tenantId), input.file_id);
     const [header = [], ...rows] = await readRows(file);
-    const scope = await customerScope(platform, auth);
+    const scope = customerScope(auth);
     const report: ReportRow[] = [];
     const seenPhones = new Map<string, number>();
     const seenEmails = new Map<string, number>();
@@ -370,11 +361,8 @@ export async function runExport(platform: Platform, jobId: string) {
     const { query, actor } = z
       .object({ query: z.record(z.string(), z.unknown()), actor: z.any() })
       .parse(job.input);
-    const auth = authOfActor(actor);
-    const filter = toFilter(
-      query as Partial<CustomerListQuery>,
-      await customerScope(platform, auth),
-    );
+    const auth = await authOfActor(platform, actor);
+    const filter = toFilter(query as Partial<CustomerListQuery>, customerScope(auth));
     const file = await platform.files.privatePath(`exports/${job.tenantId}`, `${job.id}.xlsx`);
     const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useStyles: true });
     const sheet = workbook.addWorksheet('Khách hàng');

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../platform/db.js';
 import {
   auditLog,
@@ -63,7 +63,7 @@ function filterConditions(tenantId: string, filter: CustomerFilter): SQL[] {
 const SORT_COLUMNS = {
   created_at: customers.createdAt,
   updated_at: customers.updatedAt,
-  name: customers.name,
+  name: customers.nameKey,
   tier: customers.tier,
 } as const;
 
@@ -85,8 +85,7 @@ export async function listCustomers(
 ) {
   const where = and(...filterConditions(tenantId, filter));
   const direction = page.order === 'asc' ? asc : desc;
-  const sortKey =
-    page.sort === 'name' ? sql`unaccent(lower(${customers.name}))` : SORT_COLUMNS[page.sort];
+  const sortKey = SORT_COLUMNS[page.sort];
   const [rows, total] = await Promise.all([
     db
       .select(listColumns)
@@ -390,11 +389,13 @@ export async function updateImported(
   },
 ) {
   const { nameKey, ...columns } = values;
+  // nameKey is both the sort key and the start of the search text.
   await tx
     .update(customers)
     .set({
       ...columns,
       updatedAt: new Date(),
+      nameKey,
       searchText: sql`concat_ws(' ', ${nameKey}::text,
         (select string_agg(email, ' ') from ${customerEmails} where customer_id = ${id}::uuid))`,
     })

@@ -18,7 +18,7 @@ import type { BulkResult } from '@omnicare/shared/users/users.schemas';
 import { customers } from '../../db/schema/index.js';
 import type { Platform } from '../../platform/context.js';
 import type { AuthContext } from '../../platform/auth.js';
-import { resolveDataScope, scopeCondition } from '../../platform/data-scope.js';
+import { dataScopeOf, scopeCondition } from '../../platform/data-scope.js';
 import { AppError, fieldError, notFound } from '../../platform/errors.js';
 import { listAudit, writeAudit } from '../audit/audit.repository.js';
 import { listFields } from '../fields/fields.service.js';
@@ -39,16 +39,11 @@ export const CUSTOMER_MESSAGES = {
 } as const;
 
 /** The caller's data scope as a condition on customers (owner and organization). */
-export async function customerScope(
-  platform: Platform,
-  auth: AuthContext,
-): Promise<SQL | undefined> {
-  const scope = await resolveDataScope(platform.db, auth);
-  return scopeCondition(scope, {
+export const customerScope = (auth: AuthContext): SQL | undefined =>
+  scopeCondition(dataScopeOf(auth), {
     owner: customers.ownerId,
     organization: customers.organizationId,
   });
-}
 
 /** A keyword that looks like a phone searches phone digits; any other, a diacritics-free key. */
 export function searchTerm(keyword: string | undefined): repo.CustomerFilter['search'] {
@@ -104,7 +99,7 @@ export async function listCustomers(
   auth: AuthContext,
   query: CustomerListQuery,
 ) {
-  const filter = toFilter(query, await customerScope(platform, auth));
+  const filter = toFilter(query, customerScope(auth));
   const { rows, total, capped } = await repo.listCustomers(platform.db, auth.tenantId, filter, {
     sort: query.sort,
     order: query.order,
@@ -119,12 +114,7 @@ export async function getCustomer(
   auth: AuthContext,
   id: string,
 ): Promise<CustomerDetail> {
-  const row = await repo.findCustomer(
-    platform.db,
-    auth.tenantId,
-    id,
-    await customerScope(platform, auth),
-  );
+  const row = await repo.findCustomer(platform.db, auth.tenantId, id, customerScope(auth));
   if (!row) throw notFound(CUSTOMER_MESSAGES.notFound);
   const relations = await repo.customerRelations(platform.db, [id]);
   const { customer } = row;
@@ -171,6 +161,7 @@ export function searchColumns(
   emails: { email: string }[],
 ) {
   return {
+    nameKey: toSearchKey(name),
     searchText: [toSearchKey(name), ...emails.map((e) => e.email)].join(' '),
     phoneSearch: phones.map((p) => p.national).join(' '),
   };
@@ -381,12 +372,7 @@ export async function bulk(
   ) {
     throw fieldError('owner_id', CUSTOMER_MESSAGES.ownerMissing);
   }
-  const visible = await repo.visibleIds(
-    platform.db,
-    auth.tenantId,
-    ids,
-    await customerScope(platform, auth),
-  );
+  const visible = await repo.visibleIds(platform.db, auth.tenantId, ids, customerScope(auth));
   const allowed = ids.filter((id) => visible.has(id));
   await platform.db.transaction(async (tx) => {
     if (input.action === 'add_group')
