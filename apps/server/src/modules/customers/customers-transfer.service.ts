@@ -10,7 +10,6 @@ import { CUSTOMER_TIER } from '@omnicare/shared/customers/customer-enums';
 import { CHANNEL_SOURCE } from '@omnicare/shared/channels/channel-source';
 import { toSearchKey } from '@omnicare/shared/customers/normalize';
 import { formatDateTime } from '@omnicare/shared/platform/time';
-import type { Role } from '@omnicare/shared/users/roles';
 import type { Platform } from '../../platform/context.js';
 import { contextForUser, type AuthContext } from '../../platform/auth.js';
 import { AppError, fieldError } from '../../platform/errors.js';
