@@ -1,4 +1,4 @@
-import { ChevronDown, LogOut, Menu } from 'lucide-react';
+import { Building2, ChevronDown, LogOut, Menu } from 'lucide-react';
 import { ROLE } from '@omnicare/shared/users/roles';
 import { Button } from '@/components/ui/button';
 import {
@@ -9,6 +9,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
+import { useMyAccount } from '@/features/auth/auth.queries';
 import { requestLogout } from '@/lib/events';
 import { useCurrentUser } from '@/stores/session-store';
 import { NotificationBell } from './notification-bell';
@@ -27,6 +28,7 @@ function initials(name: string): string {
 
 export function Header({ onToggleSidebar }: { onToggleSidebar: () => void }) {
   const user = useCurrentUser();
+  const tenantName = useMyAccount().data?.tenant?.name;
   const name = user?.name || user?.email || '';
   const roleLabel = user ? ROLE.label(user.role) : '';
   return (
@@ -40,7 +42,14 @@ export function Header({ onToggleSidebar }: { onToggleSidebar: () => void }) {
       >
         <Menu />
       </Button>
-      <div className="flex-1" />
+      <div className="flex min-w-0 flex-1 items-center">
+        {tenantName && (
+          <span className="flex min-w-0 items-center gap-1.5 text-sm text-slate-500" title="Đơn vị">
+            <Building2 className="size-4 shrink-0 text-slate-400" aria-hidden="true" />
+            <span className="truncate">{tenantName}</span>
+          </span>
+        )}
+      </div>
       <PresenceSelector />
       <NotificationBell />
       <DropdownMenu>
