@@ -30,7 +30,10 @@ const notFound = () => import('@/features/errors/pages/not-found-page');
 const integrations = () => import('@/features/integrations/pages/integration-pages');
 const reports = () => import('@/features/reports/pages/report-pages');
 const tickets = () => import('@/features/tickets/pages/ticket-pages');
-const customers = () => import('@/features/customers/pages/customer-pages');
+const customerList = () => import('@/features/customers/pages/customer-list-page');
+const customerDetail = () => import('@/features/customers/pages/customer-detail-page');
+const customerGroups = () => import('@/features/customers/pages/customer-groups-page');
+const tagGroups = () => import('@/features/customers/pages/tag-groups-page');
 const chat = () => import('@/features/chat/pages/chat-pages');
 const campaign = () => import('@/features/campaign/pages/campaign-pages');
 const monitors = () => import('@/features/monitors/pages/monitor-pages');
@@ -159,16 +162,22 @@ export const routes: RouteObject[] = [
                         undefined,
                         'Danh sách khách hàng',
                         'customers',
-                        customers,
-                        'CustomerAreaPage',
+                        customerList,
+                        'CustomerListPage',
                       ),
-                      page('tags', 'Nhóm tags', 'customers', customers, 'CustomerAreaPage'),
-                      page('groups', 'Nhóm khách hàng', 'customers', customers, 'CustomerAreaPage'),
+                      page('tags', 'Nhóm tags', 'customers', tagGroups, 'TagGroupsPage'),
+                      page(
+                        'groups',
+                        'Nhóm khách hàng',
+                        'customers',
+                        customerGroups,
+                        'CustomerGroupsPage',
+                      ),
                       page(
                         ':customerId',
                         'Khách hàng',
                         'customers',
-                        customers,
+                        customerDetail,
                         'CustomerDetailPage',
                       ),
                     ],

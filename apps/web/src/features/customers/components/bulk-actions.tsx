@@ -1,0 +1,252 @@
+import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import {
+  CheckCircle2,
+  FolderPlus,
+  Loader2,
+  Tag,
+  Trash2,
+  UserCheck,
+  X,
+  XCircle,
+} from 'lucide-react';
+import type { CustomerListItem } from '@omnicare/shared/customers/customers.schemas';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Label } from '@/components/ui/label';
+import { toast } from '@/lib/toast';
+import type { BulkAction, BulkAnswer, BulkPayload } from '../customers.api';
+import { runBulk } from '../customers.api';
+import { useAllCustomerGroups, useAllTags, useOwners } from '../customers.queries';
+import { BULK_TEXT, COMMON_TEXT, CUSTOMER_TEXT } from '../customers-text';
+import { NativeSelect } from './native-select';
+
+type PickAction = Exclude<BulkAction, 'delete'>;
+const PICK: Record<PickAction, { title: string; label: string }> = {
+  add_group: { title: BULK_TEXT.addGroup, label: BULK_TEXT.pickGroup },
+  add_tag: { title: BULK_TEXT.addTag, label: BULK_TEXT.pickTag },
+  assign_owner: { title: BULK_TEXT.assignOwner, label: BULK_TEXT.pickOwner },
+};
+const UNASSIGN = '__none__';
+
+function PickDialog({
+  action,
+  count,
+  onClose,
+  onApply,
+}: {
+  action: PickAction;
+  count: number;
+  onClose: () => void;
+  onApply: (value: string) => Promise<unknown>;
+}) {
+  const [value, setValue] = useState('');
+  const [pending, setPending] = useState(false);
+  const groups = useAllCustomerGroups();
+  const tags = useAllTags();
+  const owners = useOwners();
+  const options =
+    action === 'add_group'
+      ? (groups.data ?? []).map((group) => ({ value: group._id, label: group.name }))
+      : action === 'add_tag'
+        ? (tags.data ?? []).map((tag) => ({ value: tag._id, label: `${tag.group} / ${tag.name}` }))
+        : [
+            { value: UNASSIGN, label: BULK_TEXT.unassign },
+            ...(owners.data ?? []).map((owner) => ({ value: owner._id, label: owner.name })),
+          ];
+  return (
+    <Dialog open onOpenChange={(open) => !open && !pending && onClose()}>
+      <DialogContent className="max-w-md">
+        <DialogHeader>
+          <DialogTitle>{PICK[action].title}</DialogTitle>
+          <DialogDescription>{CUSTOMER_TEXT.selected(count)}</DialogDescription>
+        </DialogHeader>
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor="bulk-pick">{PICK[action].label}</Label>
+          <NativeSelect
+            id="bulk-pick"
+            value={value}
+            onChange={(event) => setValue(event.target.value)}
+          >
+            <option value="">{PICK[action].label}</option>
+            {options.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <DialogFooter>
+          <Button variant="outline" onClick={onClose} disabled={pending}>
+            {COMMON_TEXT.cancel}
+          </Button>
+          <Button
+            disabled={!value || pending}
+            onClick={() => {
+              setPending(true);
+              void onApply(value)
+                .then(onClose)
+                .catch(() => undefined)
+                .finally(() => setPending(false));
+            }}
+          >
+            {pending && <Loader2 className="animate-spin" aria-hidden="true" />}
+            {BULK_TEXT.apply}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function ResultsDialog({
+  answer,
+  names,
+  onClose,
+}: {
+  answer: BulkAnswer;
+  names: Map<string, string>;
+  onClose: () => void;
+}) {
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="max-w-lg">
+        <DialogHeader>
+          <DialogTitle>{BULK_TEXT.resultTitle}</DialogTitle>
+          <DialogDescription>
+            {BULK_TEXT.resultSummary(answer.succeeded, answer.failed)}
+          </DialogDescription>
+        </DialogHeader>
+        <ul className="flex max-h-80 flex-col divide-y divide-slate-100 overflow-y-auto rounded-lg border border-slate-200 text-sm">
+          {answer.results.map((result) => (
+            <li key={result.id} className="flex items-start gap-2 px-3 py-2">
+              {result.ok ? (
+                <CheckCircle2
+                  className="mt-0.5 size-4 shrink-0 text-emerald-600"
+                  aria-label={BULK_TEXT.ok}
+                />
+              ) : (
+                <XCircle
+                  className="mt-0.5 size-4 shrink-0 text-red-600"
+                  aria-label={BULK_TEXT.failed}
+                />
+              )}
+              <span className="min-w-0 flex-1">
+                <span className="font-medium text-slate-800">
+                  {names.get(result.id) ?? result.id}
+                </span>
+                {!result.ok && result.message && (
+                  <span className="block text-[13px] text-red-700">{result.message}</span>
+                )}
+              </span>
+            </li>
+          ))}
+        </ul>
+        <DialogFooter>
+          <Button onClick={onClose}>{COMMON_TEXT.close}</Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+export interface BulkActionsProps {
+  selected: CustomerListItem[];
+  canDelete: boolean;
+  onClear: () => void;
+  /** After any action: reload the list, keep or drop the selection. */
+  onDone: (action: BulkAction) => void;
+}
+
+/** The bar shown while rows are selected: add to group, tag, assign owner, delete. */
+export function BulkActions({ selected, canDelete, onClear, onDone }: BulkActionsProps) {
+  const [picking, setPicking] = useState<PickAction | null>(null);
+  const [answer, setAnswer] = useState<BulkAnswer | null>(null);
+  const names = new Map(selected.map((customer) => [customer._id, customer.name]));
+  const [resultNames, setResultNames] = useState(names);
+  const ids = selected.map((customer) => customer._id);
+  const mutation = useMutation({
+    mutationFn: runBulk,
+    onSuccess: (result, payload) => {
+      if (result.failed === 0) toast.success(BULK_TEXT.resultSummary(result.succeeded, 0));
+      setResultNames(names);
+      setAnswer(result);
+      onDone(payload.action);
+    },
+  });
+
+  const apply = (action: PickAction, value: string) => {
+    const payload: BulkPayload = { action, ids };
+    if (action === 'add_group') payload.group_id = value;
+    if (action === 'add_tag') payload.tag_id = value;
+    if (action === 'assign_owner') payload.owner_id = value === UNASSIGN ? null : value;
+    return mutation.mutateAsync(payload);
+  };
+
+  return (
+    <>
+      {selected.length > 0 && (
+        <div
+          role="toolbar"
+          aria-label={BULK_TEXT.resultTitle}
+          className="flex flex-wrap items-center gap-2 rounded-lg border border-teal-200 bg-teal-50 px-3 py-2 text-sm"
+        >
+          <span className="font-medium text-teal-900">
+            {CUSTOMER_TEXT.selected(selected.length)}
+          </span>
+          <Button variant="ghost" size="sm" onClick={onClear}>
+            <X aria-hidden="true" />
+            {CUSTOMER_TEXT.clearSelection}
+          </Button>
+          <span className="flex-1" />
+          <Button variant="outline" size="sm" onClick={() => setPicking('add_group')}>
+            <FolderPlus aria-hidden="true" />
+            {BULK_TEXT.addGroup}
+          </Button>
+          <Button variant="outline" size="sm" onClick={() => setPicking('add_tag')}>
+            <Tag aria-hidden="true" />
+            {BULK_TEXT.addTag}
+          </Button>
+          <Button variant="outline" size="sm" onClick={() => setPicking('assign_owner')}>
+            <UserCheck aria-hidden="true" />
+            {BULK_TEXT.assignOwner}
+          </Button>
+          {canDelete && (
+            <ConfirmDialog
+              title={BULK_TEXT.deleteTitle(selected.length)}
+              description={BULK_TEXT.deleteQuestion(selected.length)}
+              onConfirm={() =>
+                mutation.mutateAsync({ action: 'delete', ids }).catch(() => undefined)
+              }
+              trigger={
+                <Button variant="destructive" size="sm">
+                  <Trash2 aria-hidden="true" />
+                  {BULK_TEXT.delete}
+                </Button>
+              }
+            />
+          )}
+        </div>
+      )}
+      {picking && (
+        <PickDialog
+          action={picking}
+          count={selected.length}
+          onClose={() => setPicking(null)}
+          onApply={(value) => apply(picking, value)}
+        />
+      )}
+      {answer && (
+        <ResultsDialog answer={answer} names={resultNames} onClose={() => setAnswer(null)} />
+      )}
+    </>
+  );
+}

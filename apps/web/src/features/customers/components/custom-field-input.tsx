@@ -1,0 +1,117 @@
+import type { CustomField } from '@omnicare/shared/fields/fields.schemas';
+import { Input } from '@/components/ui/input';
+import { FieldError, Label } from '@/components/ui/label';
+import { DETAIL_TEXT } from '../customers-text';
+import { ChipPicker } from './chip-picker';
+import { NativeSelect } from './native-select';
+
+/** One custom field, rendered by its type. */
+export function CustomFieldInput({
+  field,
+  value,
+  error,
+  onChange,
+}: {
+  field: CustomField;
+  value: unknown;
+  error?: string;
+  onChange: (value: unknown) => void;
+}) {
+  const id = `custom-${field.key}`;
+  const errorId = `${id}-error`;
+  const common = {
+    id,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': error ? errorId : undefined,
+  } as const;
+  const label = (
+    <Label htmlFor={id}>
+      {field.label}
+      {field.required && <span className="text-red-600"> *</span>}
+    </Label>
+  );
+  let control;
+  switch (field.type) {
+    case 'number':
+      control = (
+        <Input
+          {...common}
+          type="number"
+          value={typeof value === 'number' ? value : ''}
+          onChange={(event) =>
+            onChange(event.target.value === '' ? undefined : Number(event.target.value))
+          }
+        />
+      );
+      break;
+    case 'date':
+      control = (
+        <Input
+          {...common}
+          type="date"
+          value={typeof value === 'string' ? value : ''}
+          onChange={(event) => onChange(event.target.value || undefined)}
+        />
+      );
+      break;
+    case 'select':
+      control = (
+        <NativeSelect
+          {...common}
+          value={typeof value === 'string' ? value : ''}
+          onChange={(event) => onChange(event.target.value || undefined)}
+        >
+          <option value="">{DETAIL_TEXT.choose}</option>
+          {field.options.map((option) => (
+            <option key={option} value={option}>
+              {option}
+            </option>
+          ))}
+        </NativeSelect>
+      );
+      break;
+    case 'multiselect':
+      control = (
+        <ChipPicker
+          id={id}
+          label={field.label}
+          options={field.options.map((option) => ({ value: option, label: option }))}
+          value={Array.isArray(value) ? value.filter((item) => typeof item === 'string') : []}
+          onChange={(next) => onChange(next)}
+        />
+      );
+      break;
+    case 'checkbox':
+      return (
+        <div className="flex flex-col gap-1">
+          <label className="flex items-center gap-2 text-sm font-medium text-slate-700">
+            <input
+              {...common}
+              type="checkbox"
+              className="size-4 accent-teal-700"
+              checked={value === true}
+              onChange={(event) => onChange(event.target.checked)}
+            />
+            {field.label}
+            {field.required && <span className="text-red-600"> *</span>}
+          </label>
+          <FieldError id={errorId} message={error} />
+        </div>
+      );
+    default:
+      control = (
+        <Input
+          {...common}
+          value={typeof value === 'string' ? value : ''}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      );
+  }
+  return (
+    <div className="flex flex-col gap-1.5">
+      {label}
+      {control}
+      <FieldError id={errorId} message={error} />
+    </div>
+  );
+}

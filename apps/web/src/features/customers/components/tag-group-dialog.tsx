@@ -1,0 +1,232 @@
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import { Loader2, Plus, X } from 'lucide-react';
+import type { TagGroup, TagGroupBody } from '@omnicare/shared/customers/customers.schemas';
+import { TAG_GROUP_MESSAGES } from '@omnicare/shared/customers/customers.schemas';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { FieldError, Label } from '@/components/ui/label';
+import { cn } from '@/lib/cn';
+import { isApiError } from '@/lib/errors';
+import { COMMON_TEXT, TAG_GROUP_TEXT } from '../customers-text';
+
+/** The indices a `duplicate_tag` refusal names, or null for any other failure. */
+export function duplicateTagIndices(error: unknown): number[] | null {
+  if (!isApiError(error) || !error.body || typeof error.body !== 'object') return null;
+  const body = error.body as { code?: unknown; invalid?: unknown };
+  if (body.code !== 'duplicate_tag' || !Array.isArray(body.invalid)) return null;
+  return body.invalid.filter((index): index is number => Number.isInteger(index));
+}
+
+interface TagRow {
+  key: number;
+  value: string;
+}
+
+interface Problems {
+  name?: string;
+  tags: Record<number, string>;
+}
+
+/** Trims every value; returns the body or the messages of spec section 5. */
+export function checkTagGroup(
+  name: string,
+  tags: string[],
+): { body: TagGroupBody } | { problems: Problems } {
+  const problems: Problems = { tags: {} };
+  const trimmedName = name.trim();
+  if (!trimmedName) problems.name = TAG_GROUP_MESSAGES.nameRequired;
+  const trimmedTags = tags.map((tag) => tag.trim());
+  trimmedTags.forEach((tag, index) => {
+    if (!tag) problems.tags[index] = TAG_GROUP_MESSAGES.tagRequired;
+  });
+  if (problems.name || Object.keys(problems.tags).length > 0) return { problems };
+  return { body: { name: trimmedName, tags: trimmedTags } };
+}
+
+export interface TagGroupDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  group?: TagGroup;
+  /** Saves; a rejection keeps the dialog open and a duplicate_tag refusal marks the fields. */
+  onSubmit: (id: string | undefined, body: TagGroupBody) => Promise<unknown>;
+}
+
+let nextKey = 0;
+const row = (value: string): TagRow => ({ key: (nextKey += 1), value });
+
+function TagGroupForm({ group, onSubmit, onOpenChange }: Omit<TagGroupDialogProps, 'open'>) {
+  const [name, setName] = useState(group?.name ?? '');
+  const [tags, setTags] = useState<TagRow[]>(() => (group ? group.raw_tags.map(row) : [row('')]));
+  const [problems, setProblems] = useState<Problems>({ tags: {} });
+  /** Keys of the rows the server called duplicates: red border, no text. */
+  const [duplicates, setDuplicates] = useState<Set<number>>(new Set());
+  const [pending, setPending] = useState(false);
+
+  function changeTag(key: number, index: number, value: string) {
+    setTags((current) => current.map((tag) => (tag.key === key ? { ...tag, value } : tag)));
+    if (problems.tags[index]) {
+      const nextTags = { ...problems.tags };
+      delete nextTags[index];
+      setProblems({ ...problems, tags: nextTags });
+    }
+    if (duplicates.has(key)) {
+      const next = new Set(duplicates);
+      next.delete(key);
+      setDuplicates(next);
+    }
+  }
+
+  function removeTag(key: number) {
+    setTags((current) => current.filter((tag) => tag.key !== key));
+    setProblems((current) => ({ name: current.name, tags: {} }));
+    setDuplicates(new Set());
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const checked = checkTagGroup(
+      name,
+      tags.map((tag) => tag.value),
+    );
+    setDuplicates(new Set());
+    if ('problems' in checked) {
+      setProblems(checked.problems);
+      return;
+    }
+    setProblems({ tags: {} });
+    // What is sent is what the fields show: trimmed.
+    setName(checked.body.name);
+    setTags((current) =>
+      current.map((tag, index) => ({ ...tag, value: checked.body.tags[index] ?? tag.value })),
+    );
+    setPending(true);
+    try {
+      await onSubmit(group?._id, checked.body);
+      onOpenChange(false);
+    } catch (failure) {
+      const indices = duplicateTagIndices(failure);
+      if (indices) {
+        setDuplicates(
+          new Set(indices.map((index) => tags[index]?.key).filter((key) => key !== undefined)),
+        );
+      } else if (isApiError(failure)) {
+        const nameError = failure.fieldErrors.find((entry) => entry.param === 'name');
+        if (nameError) setProblems({ name: nameError.message, tags: {} });
+      }
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <form className="flex flex-col gap-4" noValidate onSubmit={(event) => void submit(event)}>
+      <DialogHeader>
+        <DialogTitle>{group ? TAG_GROUP_TEXT.editTitle : TAG_GROUP_TEXT.createTitle}</DialogTitle>
+        <DialogDescription className="sr-only">{TAG_GROUP_TEXT.nameLabel}</DialogDescription>
+      </DialogHeader>
+      <div className="flex flex-col gap-1.5">
+        <Label htmlFor="tag-group-name">
+          {TAG_GROUP_TEXT.nameLabel} <span className="text-red-600">*</span>
+        </Label>
+        <Input
+          id="tag-group-name"
+          value={name}
+          autoFocus
+          maxLength={100}
+          placeholder={TAG_GROUP_TEXT.namePlaceholder}
+          aria-invalid={problems.name ? true : undefined}
+          aria-describedby={problems.name ? 'tag-group-name-error' : undefined}
+          onChange={(event) => {
+            setName(event.target.value);
+            if (problems.name) setProblems({ ...problems, name: undefined });
+          }}
+        />
+        <FieldError id="tag-group-name-error" message={problems.name} />
+      </div>
+      <fieldset className="flex flex-col gap-2">
+        <legend className="mb-1.5 text-sm font-medium text-slate-700">
+          {TAG_GROUP_TEXT.tagsLabel}
+        </legend>
+        <div className="flex max-h-[45vh] flex-col gap-2 overflow-y-auto pr-1">
+          {tags.length === 0 && <p className="text-sm text-slate-500">{TAG_GROUP_TEXT.noTags}</p>}
+          {tags.map((tag, index) => {
+            const message = problems.tags[index];
+            const duplicate = duplicates.has(tag.key);
+            const errorId = `tag-input-${tag.key}-error`;
+            return (
+              <div key={tag.key} className="flex flex-col gap-1">
+                <div className="flex items-center gap-2">
+                  <Input
+                    value={tag.value}
+                    maxLength={100}
+                    aria-label={TAG_GROUP_TEXT.tagInput(index)}
+                    placeholder={TAG_GROUP_TEXT.tagPlaceholder}
+                    data-duplicate={duplicate ? 'true' : undefined}
+                    aria-invalid={message || duplicate ? true : undefined}
+                    aria-describedby={message ? errorId : undefined}
+                    className={cn(duplicate && 'border-red-500 focus-visible:border-red-500')}
+                    onChange={(event) => changeTag(tag.key, index, event.target.value)}
+                  />
+                  <Button
+                    variant="ghost"
+                    size="icon-sm"
+                    aria-label={TAG_GROUP_TEXT.removeTag(index)}
+                    onClick={() => removeTag(tag.key)}
+                  >
+                    <X />
+                  </Button>
+                </div>
+                <FieldError id={errorId} message={message} />
+              </div>
+            );
+          })}
+        </div>
+        <Button
+          variant="outline"
+          size="sm"
+          className="self-start"
+          onClick={() => setTags((current) => [...current, row('')])}
+        >
+          <Plus aria-hidden="true" />
+          {TAG_GROUP_TEXT.addTag}
+        </Button>
+      </fieldset>
+      <DialogFooter>
+        <Button variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>
+          {COMMON_TEXT.cancel}
+        </Button>
+        <Button type="submit" disabled={pending}>
+          {pending && <Loader2 className="animate-spin" aria-hidden="true" />}
+          {COMMON_TEXT.save}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
+
+/** Add or edit a tag group: its name and a list of tags, added and removed at will. */
+export function TagGroupDialog({ open, onOpenChange, group, onSubmit }: TagGroupDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-lg">
+        {open && (
+          <TagGroupForm
+            key={group?._id ?? 'new'}
+            group={group}
+            onSubmit={onSubmit}
+            onOpenChange={onOpenChange}
+          />
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

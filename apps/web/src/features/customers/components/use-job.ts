@@ -1,0 +1,32 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Job } from '../customers.api';
+import { fetchJob } from '../customers.api';
+
+export const JOB_POLL_MS = 1_000;
+export const isJobActive = (job: Pick<Job, 'status'> | undefined | null): boolean =>
+  job?.status === 'waiting' || job?.status === 'running';
+
+/** Follows a background job, polling about once a second until it ends. */
+export function useJob(jobId: string | null) {
+  return useQuery({
+    queryKey: ['jobs', jobId],
+    queryFn: ({ signal }) => fetchJob(jobId ?? '', signal),
+    enabled: Boolean(jobId),
+    staleTime: 0,
+    refetchInterval: (query) =>
+      query.state.data === undefined || isJobActive(query.state.data) ? JOB_POLL_MS : false,
+  });
+}
+
+/** The counts of a finished import. */
+export function importCounts(job: Job | undefined) {
+  const result = job?.result ?? {};
+  const count = (key: string) => (typeof result[key] === 'number' ? (result[key] as number) : 0);
+  return {
+    created: count('created'),
+    updated: count('updated'),
+    skipped: count('skipped'),
+    failed: count('failed'),
+    total: count('total'),
+  };
+}

@@ -1,0 +1,427 @@
+import type {
+  CustomerBody,
+  CustomerDetail,
+  CustomerListItem,
+  CustomerListQuery,
+  TagGroup,
+  TagGroupBody,
+} from '@omnicare/shared/customers/customers.schemas';
+import { CUSTOMER_GROUP_TARGET } from '@omnicare/shared/customers/customer-enums';
+import type { Group } from '@omnicare/shared/groups/groups.schemas';
+import type { CustomField } from '@omnicare/shared/fields/fields.schemas';
+import type { OrganizationNode } from '@omnicare/shared/organizations/organizations.schemas';
+import type { BulkResult } from '@omnicare/shared/users/users.schemas';
+import type { ApiSuccess } from '@omnicare/shared/platform/envelope';
+import { apiList, apiRequest, http } from '@/lib/http';
+
+/* ----------------------------------------------------------------------- customer groups */
+
+export interface GroupListParams {
+  offset: number;
+  limit: number;
+  name?: string;
+}
+
+/** GET /v2/groups: the spec reads `list` and `total`. */
+export async function fetchCustomerGroups(
+  params: GroupListParams,
+  signal?: AbortSignal,
+): Promise<{ list: Group[]; total: number }> {
+  const data = await apiRequest<{ list?: Group[]; total?: number }>({
+    method: 'GET',
+    url: '/v2/groups',
+    params: { target: CUSTOMER_GROUP_TARGET, ...params, name: params.name || undefined },
+    signal,
+  });
+  return { list: data?.list ?? [], total: data?.total ?? 0 };
+}
+
+export interface CustomerGroupPayload {
+  id?: string;
+  name: string;
+}
+
+/** POST /v2/group or PUT /v2/updateGroup; resolves with the server's message. */
+export async function saveCustomerGroup(payload: CustomerGroupPayload): Promise<string> {
+  const body = { id: payload.id, name: payload.name, target: CUSTOMER_GROUP_TARGET };
+  const response = await http.request<ApiSuccess<Group>>(
+    payload.id
+      ? { method: 'PUT', url: '/v2/updateGroup', data: body }
+      : { method: 'POST', url: '/v2/group', data: body },
+  );
+  return response.data.message;
+}
+
+export async function deleteCustomerGroup(id: string): Promise<void> {
+  await apiRequest<null>({ method: 'DELETE', url: `/v2/group/${encodeURIComponent(id)}` });
+}
+
+/* ---------------------------------------------------------------------------- tag groups */
+
+export async function fetchTagGroups(tagName?: string, signal?: AbortSignal): Promise<TagGroup[]> {
+  const data = await apiRequest<TagGroup[]>({
+    method: 'GET',
+    url: '/v2/group-tag-customer',
+    params: { tag_name: tagName || undefined },
+    signal,
+  });
+  return data ?? [];
+}
+
+export async function saveTagGroup(id: string | undefined, body: TagGroupBody): Promise<TagGroup> {
+  return apiRequest<TagGroup>(
+    id
+      ? { method: 'PUT', url: `/v2/group-tag-customer/${encodeURIComponent(id)}`, data: body }
+      : { method: 'POST', url: '/v2/group-tag-customer', data: body },
+  );
+}
+
+export async function deleteTagGroup(id: string): Promise<void> {
+  await apiRequest<null>({
+    method: 'DELETE',
+    url: `/v2/group-tag-customer/${encodeURIComponent(id)}`,
+  });
+}
+
+/* ----------------------------------------------------------------------------- customers */
+
+/** The list filters as the screen keeps them (all optional strings, like a query string). */
+export interface CustomerFilters {
+  group_id?: string;
+  tag_id?: string;
+  tier?: string;
+  source?: string;
+  owner_id?: string;
+  organization_id?: string;
+  created_from?: string;
+  created_to?: string;
+}
+export const FILTER_KEYS = [
+  'group_id',
+  'tag_id',
+  'tier',
+  'source',
+  'owner_id',
+  'organization_id',
+  'created_from',
+  'created_to',
+] as const satisfies readonly (keyof CustomerFilters)[];
+
+export type CustomerSort = CustomerListQuery['sort'];
+export type SortOrder = CustomerListQuery['order'];
+
+export interface CustomerListParams extends CustomerFilters {
+  keyword?: string;
+  sort: CustomerSort;
+  order: SortOrder;
+  page: number;
+  page_size: number;
+}
+
+export interface CustomerPage {
+  data: CustomerListItem[];
+  total: number;
+  total_capped: boolean;
+}
+
+/** Drops empty values so the query string carries only what the user chose. */
+export function compactParams<T extends object>(params: T): Partial<T> {
+  const result: Partial<T> = {};
+  for (const [key, value] of Object.entries(params) as [keyof T, T[keyof T]][]) {
+    if (value === undefined || value === null || value === '') continue;
+    result[key] = value;
+  }
+  return result;
+}
+
+export async function fetchCustomers(
+  params: CustomerListParams,
+  signal?: AbortSignal,
+): Promise<CustomerPage> {
+  const response = await http.request<{
+    data?: CustomerListItem[];
+    total?: number;
+    total_capped?: boolean;
+  }>({ method: 'GET', url: '/v2/customers', params: compactParams(params), signal });
+  return {
+    data: response.data.data ?? [],
+    total: response.data.total ?? 0,
+    total_capped: response.data.total_capped === true,
+  };
+}
+
+export async function fetchCustomer(id: string, signal?: AbortSignal): Promise<CustomerDetail> {
+  return apiRequest<CustomerDetail>({
+    method: 'GET',
+    url: `/v2/customers/${encodeURIComponent(id)}`,
+    signal,
+  });
+}
+
+export type CustomerPayload = Omit<CustomerBody, 'avatar_url'>;
+
+export async function saveCustomer(
+  id: string | undefined,
+  body: CustomerPayload,
+): Promise<CustomerDetail> {
+  return apiRequest<CustomerDetail>(
+    id
+      ? { method: 'PUT', url: `/v2/customers/${encodeURIComponent(id)}`, data: body }
+      : { method: 'POST', url: '/v2/customers', data: body },
+  );
+}
+
+export async function deleteCustomer(id: string): Promise<void> {
+  await apiRequest<null>({ method: 'DELETE', url: `/v2/customers/${encodeURIComponent(id)}` });
+}
+
+export async function uploadCustomerAvatar(id: string, file: File): Promise<CustomerDetail> {
+  const form = new FormData();
+  form.append('file', file);
+  return apiRequest<CustomerDetail>({
+    method: 'POST',
+    url: `/v2/customers/${encodeURIComponent(id)}/avatar`,
+    data: form,
+    headers: { 'Content-Type': 'multipart/form-data' },
+  });
+}
+
+export interface TimelineEntry {
+  _id: string;
+  kind: string;
+  actor: { _id: string; name: string } | null;
+  at: string;
+  detail: Record<string, unknown> | null;
+}
+
+export async function fetchCustomerTimeline(id: string, signal?: AbortSignal) {
+  return apiList<TimelineEntry>({
+    method: 'GET',
+    url: `/v2/customers/${encodeURIComponent(id)}/timeline`,
+    params: { page: 1, page_size: 50 },
+    signal,
+  });
+}
+
+export type BulkAction = 'add_group' | 'add_tag' | 'assign_owner' | 'delete';
+export interface BulkPayload {
+  action: BulkAction;
+  ids: string[];
+  group_id?: string;
+  tag_id?: string;
+  owner_id?: string | null;
+}
+export interface BulkAnswer {
+  results: BulkResult[];
+  succeeded: number;
+  failed: number;
+}
+
+export async function runBulk(payload: BulkPayload): Promise<BulkAnswer> {
+  return apiRequest<BulkAnswer>({ method: 'POST', url: '/v2/customers/bulk', data: payload });
+}
+
+export async function mergeCustomers(
+  survivorId: string,
+  mergedId: string,
+): Promise<CustomerDetail> {
+  return apiRequest<CustomerDetail>({
+    method: 'POST',
+    url: '/v2/customers/merge',
+    data: { survivor_id: survivorId, merged_id: mergedId },
+  });
+}
+
+/** The body of a duplicate phone/email refusal. */
+export interface DuplicateCustomerRef {
+  _id: string;
+  name: string;
+  link: string;
+}
+
+export function duplicateOf(body: unknown): DuplicateCustomerRef | null {
+  if (!body || typeof body !== 'object') return null;
+  const duplicate = (body as { duplicate?: unknown }).duplicate;
+  if (!duplicate || typeof duplicate !== 'object') return null;
+  const { _id, name, link } = duplicate as Partial<DuplicateCustomerRef>;
+  if (typeof _id !== 'string' || typeof link !== 'string') return null;
+  return { _id, name: typeof name === 'string' ? name : '', link };
+}
+
+/* ------------------------------------------------------------------------------ pickers */
+
+export interface City {
+  _id: string;
+  code: string;
+  name: string;
+}
+export interface District {
+  _id: string;
+  code: string;
+  city_id: string;
+  name: string;
+}
+
+export const fetchCities = (signal?: AbortSignal) =>
+  apiRequest<City[]>({ method: 'GET', url: '/v2/cities', signal });
+
+export const fetchDistricts = (cityId: string, signal?: AbortSignal) =>
+  apiRequest<District[]>({
+    method: 'GET',
+    url: '/v2/districts',
+    params: { city_id: cityId },
+    signal,
+  });
+
+export async function fetchCustomerFields(signal?: AbortSignal): Promise<CustomField[]> {
+  const data = await apiRequest<CustomField[]>({
+    method: 'GET',
+    url: '/v2/fields',
+    params: { entity: 'customer' },
+    signal,
+  });
+  return (data ?? []).filter((field) => field.active).sort((a, b) => a.position - b.position);
+}
+
+export interface OwnerOption {
+  _id: string;
+  name: string;
+  email: string;
+}
+
+/** Staff who may own customers; an empty keyword lists the first page. */
+export async function fetchOwners(keyword: string, signal?: AbortSignal): Promise<OwnerOption[]> {
+  const data = await apiRequest<{ list?: OwnerOption[] }>({
+    method: 'GET',
+    url: '/v2/all-user',
+    params: { keyword: keyword.trim() || undefined, page: 1, page_size: 100 },
+    signal,
+  });
+  return data?.list ?? [];
+}
+
+export const fetchOrganizations = (signal?: AbortSignal) =>
+  apiRequest<OrganizationNode[]>({ method: 'GET', url: '/v2/organizes', signal });
+
+/** The organization tree as indented options. */
+export function flattenOrganizations(
+  nodes: OrganizationNode[],
+  depth = 0,
+): { _id: string; name: string; depth: number }[] {
+  return nodes.flatMap((node) => [
+    { _id: node._id, name: node.name, depth },
+    ...flattenOrganizations(node.children ?? [], depth + 1),
+  ]);
+}
+
+/* ------------------------------------------------------------------------- saved filters */
+
+export interface SavedFilter {
+  _id: string;
+  name: string;
+  entity: 'customer';
+  filters: Record<string, unknown>;
+}
+
+export const fetchSavedFilters = (signal?: AbortSignal) =>
+  apiRequest<SavedFilter[]>({
+    method: 'GET',
+    url: '/v2/saved-filters',
+    params: { entity: 'customer' },
+    signal,
+  });
+
+export const createSavedFilter = (name: string, filters: Record<string, unknown>) =>
+  apiRequest<SavedFilter>({
+    method: 'POST',
+    url: '/v2/saved-filters',
+    data: { entity: 'customer', name, filters },
+  });
+
+export async function deleteSavedFilter(id: string): Promise<void> {
+  await apiRequest<null>({ method: 'DELETE', url: `/v2/saved-filters/${encodeURIComponent(id)}` });
+}
+
+/* -------------------------------------------------------------------- import and export */
+
+export type ImportTargetKey =
+  'name' | 'phone' | 'email' | 'address' | 'gender' | 'birthday' | 'tier' | 'notes';
+export type ImportMapping = Partial<Record<ImportTargetKey, number>>;
+
+export interface ImportPreview {
+  file_id: string;
+  columns: string[];
+  sample: string[][];
+  total_rows: number;
+  suggested_mapping: ImportMapping;
+  targets: { key: ImportTargetKey; label: string }[];
+}
+
+export type DuplicateMode = 'skip' | 'update';
+
+export interface Job {
+  _id: string;
+  kind: string;
+  status: 'waiting' | 'running' | 'completed' | 'failed';
+  processed: number;
+  total: number;
+  percent: number;
+  result: Record<string, unknown>;
+  error: string | null;
+  created_at: string;
+  finished_at: string | null;
+  download_url: string | null;
+}
+
+export const IMPORT_JOB_KIND = 'customer_import';
+export const EXPORT_JOB_KIND = 'customer_export';
+
+export async function previewImport(file: File): Promise<ImportPreview> {
+  const form = new FormData();
+  form.append('file', file);
+  return apiRequest<ImportPreview>({
+    method: 'POST',
+    url: '/v2/customers/import/preview',
+    data: form,
+    headers: { 'Content-Type': 'multipart/form-data' },
+    timeout: 120_000,
+  });
+}
+
+export const startImport = (fileId: string, mapping: ImportMapping, duplicate: DuplicateMode) =>
+  apiRequest<Job>({
+    method: 'POST',
+    url: '/v2/customers/import',
+    data: { file_id: fileId, mapping, duplicate },
+  });
+
+export const startExport = (query: Record<string, unknown>) =>
+  apiRequest<Job>({ method: 'POST', url: '/v2/customers/export', data: query });
+
+export const fetchJob = (id: string, signal?: AbortSignal) =>
+  apiRequest<Job>({ method: 'GET', url: `/v2/jobs/${encodeURIComponent(id)}`, signal });
+
+export async function fetchJobs(kind: string, signal?: AbortSignal): Promise<Job[]> {
+  return (await apiList<Job>({ method: 'GET', url: '/v2/jobs', params: { kind }, signal })).data;
+}
+
+/** Downloads a job's file with the session header and saves it under the server's name. */
+export async function downloadJobFile(url: string, fallbackName: string): Promise<void> {
+  const response = await http.request<Blob>({
+    method: 'GET',
+    url,
+    responseType: 'blob',
+    timeout: 120_000,
+  });
+  const disposition = String(response.headers['content-disposition'] ?? '');
+  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1];
+  const name = encoded ? decodeURIComponent(encoded) : fallbackName;
+  const href = URL.createObjectURL(response.data);
+  const link = document.createElement('a');
+  link.href = href;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+}

@@ -1,0 +1,96 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Role } from '@omnicare/shared/users/roles';
+import { isAgent } from '@omnicare/shared/users/roles';
+import { useCurrentUser } from '@/stores/session-store';
+import {
+  fetchCities,
+  fetchCustomerFields,
+  fetchCustomerGroups,
+  fetchDistricts,
+  fetchOrganizations,
+  fetchOwners,
+  fetchTagGroups,
+  flattenOrganizations,
+} from './customers.api';
+
+export const customerKeys = {
+  groups: ['customer-groups'] as const,
+  tagGroups: ['tag-groups'] as const,
+  customers: ['customers'] as const,
+  customer: (id: string) => ['customers', 'detail', id] as const,
+  timeline: (id: string) => ['customers', 'timeline', id] as const,
+  savedFilters: ['saved-filters', 'customer'] as const,
+};
+
+/** Writers of groups, tags, merges and deletes: everyone but agents (the server checks too). */
+export const canManageCustomers = (role: Role | undefined): boolean =>
+  role !== undefined && !isAgent(role) && role !== 'end_user';
+
+export function useCanManageCustomers(): boolean {
+  return canManageCustomers(useCurrentUser()?.role);
+}
+
+/** Every customer group, for pickers (the API caps a page at 100). */
+export function useAllCustomerGroups() {
+  return useQuery({
+    queryKey: [...customerKeys.groups, 'all'],
+    queryFn: async ({ signal }) =>
+      (await fetchCustomerGroups({ offset: 0, limit: 100 }, signal)).list,
+    staleTime: 60_000,
+  });
+}
+
+/** Every tag, flattened from the tag groups, for pickers. */
+export function useAllTags() {
+  return useQuery({
+    queryKey: [...customerKeys.tagGroups, 'all'],
+    queryFn: ({ signal }) => fetchTagGroups(undefined, signal),
+    staleTime: 60_000,
+    select: (groups) =>
+      groups.flatMap((group) =>
+        group.tags.map((tag) => ({ _id: tag._id, name: tag.name, group: group.name })),
+      ),
+  });
+}
+
+export function useOwners(keyword = '') {
+  return useQuery({
+    queryKey: ['owners', keyword],
+    queryFn: ({ signal }) => fetchOwners(keyword, signal),
+    staleTime: 60_000,
+  });
+}
+
+export function useOrganizationOptions() {
+  return useQuery({
+    queryKey: ['organizations', 'tree'],
+    queryFn: ({ signal }) => fetchOrganizations(signal),
+    staleTime: 60_000,
+    select: (tree) => flattenOrganizations(tree),
+  });
+}
+
+export function useCities() {
+  return useQuery({
+    queryKey: ['cities'],
+    queryFn: ({ signal }) => fetchCities(signal),
+    staleTime: Infinity,
+  });
+}
+
+export function useDistricts(cityId: string | null | undefined) {
+  return useQuery({
+    queryKey: ['districts', cityId],
+    queryFn: ({ signal }) => fetchDistricts(cityId ?? '', signal),
+    enabled: Boolean(cityId),
+    staleTime: Infinity,
+  });
+}
+
+export function useCustomerFields() {
+  return useQuery({
+    queryKey: ['fields', 'customer'],
+    queryFn: ({ signal }) => fetchCustomerFields(signal),
+    staleTime: 60_000,
+  });
+}
