@@ -13,6 +13,7 @@ describe('toSearchKey', () => {
     expect(toSearchKey('ĐẶNG  Thị   Đào')).toBe('dang thi dao');
     expect(toSearchKey('Hồ Chí Minh')).toBe(toSearchKey('ho chi minh'));
     expect(toSearchKey(null)).toBe('');
+    expect(toSearchKey('Lan (mới), Q.1')).toBe('lan moi q.1');
   });
 });
 

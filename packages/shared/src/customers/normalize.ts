@@ -3,14 +3,18 @@
  * Vietnamese search ignores case and diacritics: 'Nguyễn Văn Á' and 'nguyen van a' share a key.
  */
 export function toSearchKey(text: string | null | undefined): string {
-  return (text ?? '')
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .replace(/đ/g, 'd')
-    .replace(/Đ/g, 'D')
-    .toLowerCase()
-    .replace(/\s+/g, ' ')
-    .trim();
+  return (
+    (text ?? '')
+      .normalize('NFD')
+      .replace(/\p{M}/gu, '')
+      .replace(/đ/g, 'd')
+      .replace(/Đ/g, 'D')
+      .toLowerCase()
+      // Punctuation separates words: 'Lan (mới)' is found by 'lan moi'; email characters stay.
+      .replace(/[^\p{L}\p{N}@._+-]+/gu, ' ')
+      .replace(/\s+/g, ' ')
+      .trim()
+  );
 }
 
 /**
