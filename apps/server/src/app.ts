@@ -34,7 +34,7 @@ import { jobsRoutes } from './modules/jobs/jobs.routes.js';
 import fastifyMultipart from '@fastify/multipart';
 import type { Platform } from './platform/context.js';
 import type { DatabaseHandle } from './platform/db.js';
-import { registerErrorHandling } from './platform/errors.js';
+import { registerErrorHandling, registerNotFound } from './platform/errors.js';
 import { createMailer } from './platform/mail.js';
 import { createRealtime } from './platform/realtime.js';
 import { createThrottle } from './platform/throttle.js';
@@ -198,28 +198,33 @@ export async function buildApp(
   registerAccessControl(app, tokens);
 
   for (const routes of ROUTE_MODULES) routes(app, platform);
-  await serveWebApp(app, config.webDist);
+  const hasWebApp = await serveWebApp(app, config.webDist);
+  registerNotFound(app, (request, reply) =>
+    hasWebApp && request.method === 'GET' && !SERVER_PATHS.test(request.url)
+      ? reply.header('cache-control', 'no-cache').sendFile('index.html')
+      : undefined,
+  );
   return app;
 }
 
-/** Serves the built SPA, with index.html for every client-side route. */
+/** Paths the SPA fallback never answers: they are the API's, the docs', or files'. */
+const SERVER_PATHS = /^\/(v2|docs|socket\.io|files)(\/|$)/;
+
+/**
+ * Serves the built SPA: files as they are on disk (a rebuild needs no restart), hashed assets
+ * cached for good, and index.html for every other GET so client-side routes load.
+ */
 async function serveWebApp(app: FastifyInstance, webDist: string) {
-  if (!existsSync(path.join(webDist, 'index.html'))) return;
+  if (!existsSync(path.join(webDist, 'index.html'))) return false;
   await app.register(fastifyStatic, {
     root: webDist,
-    wildcard: false,
     index: false,
-    setHeaders: (res, file) => {
+    cacheControl: false,
+    setHeaders: (reply, file) => {
       // Vite fingerprints everything under assets/, so those files never change.
-      if (file.includes(`${path.sep}assets${path.sep}`)) {
-        res.header('cache-control', 'public, max-age=31536000, immutable');
-      }
+      const immutable = file.includes(`${path.sep}assets${path.sep}`);
+      reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
-  app.get('/*', { config: { access: 'public' }, schema: { hide: true } }, (request, reply) => {
-    if (/^\/(v2|docs|socket\.io|files)(\/|$)/.test(request.url)) {
-      return reply.status(404).send({ statusCode: 404, message: httpStatusMessage(404) });
-    }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
-  });
+  return true;
 }

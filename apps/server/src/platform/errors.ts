@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { httpStatusMessage, MESSAGES, type FieldError } from '@omnicare/shared/platform/errors';
 
@@ -33,6 +33,7 @@ function toFieldErrors(validation: ValidationIssue[]): FieldError[] {
   }));
 }
 
+/** One error handler for every route; registered before the routes. */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -62,8 +63,15 @@ export function registerErrorHandling(app: FastifyInstance) {
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ statusCode: 500, message: httpStatusMessage(500) });
   });
+}
 
+/** The not-found answer: what `fallback` serves (the SPA's index.html), else the catalogue's 404. */
+export function registerNotFound(
+  app: FastifyInstance,
+  fallback: (request: FastifyRequest, reply: FastifyReply) => unknown,
+) {
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({ statusCode: 404, message: httpStatusMessage(404) });
+    if (fallback(request, reply) !== undefined) return reply;
+    return reply.status(404).send({ statusCode: 404, message: httpStatusMessage(404) });
   });
 }

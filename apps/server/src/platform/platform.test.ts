@@ -114,3 +114,37 @@ describe('request logs', () => {
     }
   });
 });
+
+describe('web app serving', () => {
+  it('serves index.html for client routes, hashed assets for good, and JSON 404s for the API', async () => {
+    const { mkdtemp, mkdir, writeFile } = await import('node:fs/promises');
+    const os = await import('node:os');
+    const path = await import('node:path');
+    const webDist = await mkdtemp(path.join(os.tmpdir(), 'omnicare-web-'));
+    await mkdir(path.join(webDist, 'assets'));
+    await writeFile(path.join(webDist, 'index.html'), '<!doctype html><title>OmniCare</title>');
+    await writeFile(path.join(webDist, 'assets', 'app-abc123.js'), 'console.log(1)');
+    const web = await createTestApp({ webDist });
+    try {
+      const page = await web.app.inject({ method: 'GET', url: '/customers/123?tab=1' });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('<title>OmniCare</title>');
+      expect(page.headers['cache-control']).toBe('no-cache');
+      const asset = await web.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+      expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      // A file built after start is served too.
+      await writeFile(path.join(webDist, 'assets', 'late-def456.js'), 'console.log(2)');
+      expect(
+        (await web.app.inject({ method: 'GET', url: '/assets/late-def456.js' })).statusCode,
+      ).toBe(200);
+      const api = await web.app.inject({ method: 'GET', url: '/v2/nothing-here' });
+      expect(api.json()).toEqual({
+        statusCode: 404,
+        message: 'Kiểm tra URL hoặc endpoint có đúng không!',
+      });
+      expect((await web.app.inject({ method: 'POST', url: '/customers' })).statusCode).toBe(404);
+    } finally {
+      await web.close();
+    }
+  });
+});
