@@ -494,7 +494,7 @@ export function CustomerForm({ tabKey, customer, onSaved }: CustomerFormProps) {
         </Section>
       )}
 
-      <Section title={DETAIL_TEXT.notes}>
+      <div className="border-t border-slate-100 pt-5">
         <Field id={`${id}-notes`} label={DETAIL_TEXT.notes} error={errors.notes}>
           <Textarea
             id={`${id}-notes`}
@@ -504,9 +504,9 @@ export function CustomerForm({ tabKey, customer, onSaved }: CustomerFormProps) {
             onChange={(event) => change({ notes: event.target.value })}
           />
         </Field>
-      </Section>
+      </div>
 
-      <div className="sticky bottom-0 -mx-5 flex flex-wrap items-center justify-end gap-2 border-t border-slate-200 bg-white/95 px-5 py-3 backdrop-blur">
+      <div className="sticky bottom-0 -mx-5 -mb-5 flex rounded-b-xl flex-wrap items-center justify-end gap-2 border-t border-slate-200 bg-white/95 px-5 py-3 backdrop-blur">
         {dirty && <span className="mr-auto text-xs text-slate-500">{DETAIL_TEXT.draftKept}</span>}
         {dirty && (
           <Button variant="ghost" onClick={discard} disabled={save.isPending}>

@@ -403,7 +403,7 @@ export function CustomerListPage() {
               />
               <TableHead className="hidden lg:table-cell">{CUSTOMER_TEXT.source}</TableHead>
               <TableHead className="hidden lg:table-cell">{CUSTOMER_TEXT.owner}</TableHead>
-              <TableHead className="hidden xl:table-cell">{CUSTOMER_TEXT.organization}</TableHead>
+              <TableHead className="hidden 2xl:table-cell">{CUSTOMER_TEXT.organization}</TableHead>
               <SortHead
                 label={CUSTOMER_TEXT.createdAt}
                 column="created_at"
@@ -418,7 +418,7 @@ export function CustomerListPage() {
                 sort={sort}
                 order={order}
                 onSort={onSort}
-                className="hidden xl:table-cell"
+                className="hidden 2xl:table-cell"
               />
             </TableRow>
           </TableHeader>
@@ -473,13 +473,13 @@ export function CustomerListPage() {
                 <TableCell className="hidden max-w-40 truncate lg:table-cell">
                   {row.owner?.name ?? ''}
                 </TableCell>
-                <TableCell className="hidden max-w-40 truncate xl:table-cell">
+                <TableCell className="hidden max-w-40 truncate 2xl:table-cell">
                   {row.organization?.name ?? ''}
                 </TableCell>
                 <TableCell className="hidden whitespace-nowrap md:table-cell">
                   {formatDateTime(row.created_at)}
                 </TableCell>
-                <TableCell className="hidden whitespace-nowrap xl:table-cell">
+                <TableCell className="hidden whitespace-nowrap 2xl:table-cell">
                   {formatDateTime(row.updated_at)}
                 </TableCell>
               </TableRow>

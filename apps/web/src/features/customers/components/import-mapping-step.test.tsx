@@ -1,0 +1,67 @@
+import { describe, expect, it, vi } from 'vitest';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ImportPreview } from '../customers.api';
+import { ImportMappingStep, setMapping } from './import-mapping-step';
+
+const preview: ImportPreview = {
+  file_id: '0b7e3c1e-2f1a-4e55-9d7f-1a2b3c4d5e6f.csv',
+  columns: ['Họ tên', 'SĐT', 'Thư', 'Ghi chú'],
+  sample: [
+    ['Nguyễn Văn A', '0912345678', 'a@example.vn', 'khách cũ'],
+    ['Trần Thị B', '0987', 'b@example.vn', ''],
+  ],
+  total_rows: 2,
+  suggested_mapping: { name: 0, phone: 1, notes: 3 },
+  targets: [
+    { key: 'name', label: 'Tên khách hàng' },
+    { key: 'phone', label: 'Số điện thoại' },
+    { key: 'email', label: 'Email' },
+    { key: 'notes', label: 'Ghi chú' },
+  ],
+};
+
+describe('import mapping step', () => {
+  it('a column maps to one target at most', () => {
+    expect(setMapping({ name: 0, phone: 1 }, 'email', 1)).toEqual({ name: 0, email: 1 });
+    expect(setMapping({ name: 0, phone: 1 }, 'phone', undefined)).toEqual({ name: 0 });
+  });
+
+  it('starts from the suggested mapping and previews the mapped columns', () => {
+    render(<ImportMappingStep preview={preview} onBack={vi.fn()} onStart={vi.fn()} />);
+    expect(screen.getByLabelText(/Tên khách hàng/)).toHaveValue('0');
+    expect(screen.getByLabelText('Số điện thoại')).toHaveValue('1');
+    expect(screen.getByLabelText('Email')).toHaveValue('');
+    const table = screen.getByRole('table', { name: 'Xem trước' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Tên khách hàng', 'Số điện thoại', 'Ghi chú']);
+    expect(within(table).getByText('Nguyễn Văn A')).toBeVisible();
+    expect(screen.getByText(/Tệp có 2 dòng dữ liệu/)).toBeVisible();
+  });
+
+  it('maps email, chooses update for duplicates and starts', async () => {
+    const user = userEvent.setup();
+    const onStart = vi.fn();
+    render(<ImportMappingStep preview={preview} onBack={vi.fn()} onStart={onStart} />);
+    await user.selectOptions(screen.getByLabelText('Email'), 'Thư');
+    expect(
+      within(screen.getByRole('table', { name: 'Xem trước' })).getByText('a@example.vn'),
+    ).toBeVisible();
+    await user.click(screen.getByLabelText('Cập nhật khách hàng đã có'));
+    await user.click(screen.getByRole('button', { name: 'Bắt đầu nhập' }));
+    expect(onStart).toHaveBeenCalledWith({ name: 0, phone: 1, email: 2, notes: 3 }, 'update');
+  });
+
+  it('needs the name column', async () => {
+    const user = userEvent.setup();
+    const onStart = vi.fn();
+    render(<ImportMappingStep preview={preview} onBack={vi.fn()} onStart={onStart} />);
+    await user.selectOptions(screen.getByLabelText(/Tên khách hàng/), 'Không nhập');
+    await user.click(screen.getByRole('button', { name: 'Bắt đầu nhập' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Vui lòng chọn cột tên khách hàng');
+    expect(onStart).not.toHaveBeenCalled();
+  });
+});

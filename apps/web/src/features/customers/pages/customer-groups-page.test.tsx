@@ -1,0 +1,111 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
+import type { Group } from '@omnicare/shared/groups/groups.schemas';
+import { createQueryClient } from '@/app/query-client';
+import { TooltipProvider } from '@/components/ui/tooltip';
+import { ApiError } from '@/lib/errors';
+import { CustomerGroupsPage } from './customer-groups-page';
+
+const api = vi.hoisted(() => ({
+  fetchCustomerGroups: vi.fn(),
+  saveCustomerGroup: vi.fn(),
+  deleteCustomerGroup: vi.fn(),
+}));
+const toasts = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn() }));
+vi.mock('../customers.api', () => api);
+vi.mock('@/lib/toast', () => ({ toast: toasts }));
+vi.mock('@/stores/session-store', () => ({
+  useCurrentUser: () => ({ role: 'administrator', token: 't' }),
+}));
+
+const group = (id: string, name: string): Group => ({
+  _id: id,
+  id,
+  name,
+  target: 'end_user',
+  organization_id: null,
+  organization_name: null,
+  leader_id: null,
+  leader_name: null,
+  description: '',
+  members: [],
+  created_at: '2026-01-02T03:04:05.000Z',
+  updated_at: '2026-01-02T03:04:05.000Z',
+});
+
+function renderPage() {
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <TooltipProvider>
+        <MemoryRouter>
+          <CustomerGroupsPage />
+        </MemoryRouter>
+      </TooltipProvider>
+    </QueryClientProvider>,
+  );
+}
+
+describe('customer groups page', () => {
+  beforeEach(() => {
+    Object.values(api).forEach((fn) => fn.mockReset());
+    Object.values(toasts).forEach((fn) => fn.mockReset());
+  });
+
+  it('asks with offset/limit and shows the rows', async () => {
+    api.fetchCustomerGroups.mockResolvedValue({ list: [group('g1', 'Khách VIP')], total: 1 });
+    renderPage();
+    expect(await screen.findByText('Khách VIP')).toBeVisible();
+    expect(api.fetchCustomerGroups).toHaveBeenCalledWith(
+      { offset: 0, limit: 10, name: '' },
+      expect.anything(),
+    );
+    expect(screen.getByText('trong 1 bản ghi')).toBeVisible();
+  });
+
+  it('a failed load shows the error toast and an empty list', async () => {
+    api.fetchCustomerGroups.mockRejectedValue(
+      new ApiError({
+        kind: 'http',
+        status: 500,
+        message: 'Đã xảy ra lỗi từ server, vui lòng thử lại sau!',
+      }),
+    );
+    renderPage();
+    expect(await screen.findByText('Không có dữ liệu.')).toBeVisible();
+    expect(toasts.error).toHaveBeenCalledWith('Đã xảy ra lỗi từ server, vui lòng thử lại sau!');
+  });
+
+  it('creates, then toasts the spec message', async () => {
+    const user = userEvent.setup();
+    api.fetchCustomerGroups.mockResolvedValue({ list: [], total: 0 });
+    api.saveCustomerGroup.mockResolvedValue('ok');
+    renderPage();
+    expect(await screen.findByText('Không có dữ liệu.')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Thêm nhóm khách hàng' }));
+    await user.click(screen.getByRole('button', { name: 'Lưu' }));
+    expect(screen.getByText('Tên nhóm khách hàng không được bỏ trống')).toBeVisible();
+    await user.type(screen.getByLabelText(/Tên nhóm khách hàng/), 'Mới');
+    await user.click(screen.getByRole('button', { name: 'Lưu' }));
+    await waitFor(() =>
+      expect(toasts.success).toHaveBeenCalledWith('Tạo mới nhóm khách hàng thành công'),
+    );
+  });
+
+  it('deletes after the confirmation question', async () => {
+    const user = userEvent.setup();
+    api.fetchCustomerGroups.mockResolvedValue({ list: [group('g1', 'Khách VIP')], total: 1 });
+    api.deleteCustomerGroup.mockResolvedValue(undefined);
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Xóa Khách VIP' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).getByText('Bạn có chắc chắn muốn xóa Khách VIP không?')).toBeVisible();
+    await user.click(within(dialog).getByRole('button', { name: 'Xác nhận' }));
+    await waitFor(() =>
+      expect(toasts.success).toHaveBeenCalledWith('Xóa nhóm khách hàng thành công'),
+    );
+    expect(api.deleteCustomerGroup.mock.calls[0]?.[0]).toBe('g1');
+  });
+});
