@@ -42,6 +42,11 @@ const smartQc = () => import('@/features/smart-qc/pages/smart-qc-pages');
 const automation = () => import('@/features/automation/pages/automation-pages');
 const settings = () => import('@/features/settings/pages/settings-pages');
 const viewAs = () => import('@/features/view-as/pages/view-as-page');
+const members = () => import('@/features/users/pages/members-page');
+const departments = () => import('@/features/users/pages/departments-page');
+const organizations = () => import('@/features/organizations/pages/organizations-page');
+const organizationDetail = () => import('@/features/organizations/pages/organization-detail-page');
+const tenant = () => import('@/features/tenants/pages/tenant-pages');
 
 /** A page of an area with its title (read by the page through the route handle). */
 function page<M, K extends keyof M>(
@@ -279,21 +284,45 @@ export const routes: RouteObject[] = [
                       settingsPage('tickets/template', 'Mẫu ticket'),
                       settingsPage('tickets/ticket-type', 'Loại ticket'),
                       settingsPage('tickets/view', 'View ticket'),
-                      settingsPage('users/departments', 'Phòng ban'),
-                      settingsPage('users/members', 'Thành viên'),
-                      settingsPage('users/organizations', 'Tổ chức'),
+                      page(
+                        'users/departments',
+                        'Phòng ban',
+                        'settings',
+                        departments,
+                        'DepartmentsPage',
+                      ),
+                      page('users/members', 'Thành viên', 'settings', members, 'MembersPage'),
+                      page(
+                        'users/organizations',
+                        'Tổ chức',
+                        'settings',
+                        organizations,
+                        'OrganizationsPage',
+                      ),
                       settingsPage('time-working', 'Thời gian làm việc'),
                       settingsPage('object-rule', 'Quy tắc đối tượng'),
                       settingsPage('blacklist', 'Danh sách chặn'),
-                      settingsPage('tenant', 'Tenant'),
-                      settingsPage('tenant/config', 'Cấu hình tenant'),
-                      settingsPage('tenant/config/:tenantId', 'Cấu hình tenant'),
+                      page('tenant', 'Tenant', 'settings', tenant, 'TenantPage'),
+                      page(
+                        'tenant/config',
+                        'Cấu hình tenant',
+                        'settings',
+                        tenant,
+                        'TenantConfigPage',
+                      ),
+                      page(
+                        'tenant/config/:tenantId',
+                        'Cấu hình tenant',
+                        'settings',
+                        tenant,
+                        'TenantConfigByIdPage',
+                      ),
                       settingsPage('tags', 'Tags'),
                       page(
                         'organizations/:organizationId',
                         'Tổ chức',
                         'settings',
-                        settings,
+                        organizationDetail,
                         'OrganizationDetailPage',
                       ),
                     ],

@@ -163,3 +163,11 @@ export async function apiList<T>(
   const response = await http.request<ApiList<T>>(config);
   return { data: response.data.data ?? [], total: response.data.total ?? 0 };
 }
+
+/** Like apiRequest, with the server's message too (for the success toast it words). */
+export async function apiRequestWithMessage<T>(
+  config: AxiosRequestConfig,
+): Promise<{ data: T; message: string }> {
+  const response = await http.request<ApiSuccess<T>>(config);
+  return { data: response.data.data, message: response.data.message };
+}

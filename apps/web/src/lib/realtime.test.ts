@@ -23,6 +23,7 @@ function setup(alive = true) {
     onUnreadCount: vi.fn(),
     onPresence: vi.fn(),
     onSessionRevoked: vi.fn(),
+    onTenantConfigChanged: vi.fn(),
     verifySession: vi.fn(() => Promise.resolve(alive)),
   };
   const close = connectRealtime('tok', handlers);
@@ -45,11 +46,13 @@ describe('real-time channel', () => {
     emit('notification:unread-count', { count: 4 });
     emit('presence:changed', { user_id: 'u', presence: 'MEETING' });
     emit('session:revoked');
+    emit('tenant:config-changed', { workflow: 'disabled' });
     expect(handlers.onConnectionChange).toHaveBeenCalledWith(true);
     expect(handlers.onNotification).toHaveBeenCalledWith({ _id: 'n1' });
     expect(handlers.onUnreadCount).toHaveBeenCalledWith(4);
     expect(handlers.onPresence).toHaveBeenCalledWith({ user_id: 'u', presence: 'MEETING' });
     expect(handlers.onSessionRevoked).toHaveBeenCalled();
+    expect(handlers.onTenantConfigChanged).toHaveBeenCalled();
   });
 
   it('checks the session when the server closes the socket, and reconnects if it lives', async () => {

@@ -10,6 +10,8 @@ export interface RealtimeHandlers {
   onUnreadCount: (count: number) => void;
   onPresence: (change: { user_id: string; presence: Presence }) => void;
   onSessionRevoked: () => void;
+  /** The tenant's configuration changed (e.g. the workflow switch): re-read the own account. */
+  onTenantConfigChanged: () => void;
   /**
    * The server closed the socket itself (socket.io does not reconnect then): resolves true when
    * the session still works, so the channel reconnects; a dead session logs out on its own 403.
@@ -46,6 +48,7 @@ export function connectRealtime(token: string, handlers: RealtimeHandlers): () =
     handlers.onPresence(payload),
   );
   socket.on(REALTIME_EVENTS.sessionRevoked, () => handlers.onSessionRevoked());
+  socket.on(REALTIME_EVENTS.tenantConfig, () => handlers.onTenantConfigChanged());
   return () => {
     closed = true;
     socket.removeAllListeners();

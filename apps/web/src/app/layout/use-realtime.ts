@@ -50,6 +50,9 @@ export function useRealtimeNotifications(): void {
       onSessionRevoked: () => {
         if (!isViewAsMode()) requestLogout(true);
       },
+      onTenantConfigChanged: () => {
+        void queryClient.invalidateQueries({ queryKey: myAccountKey(token) });
+      },
       verifySession: () =>
         getUnreadCount().then(
           ({ count }) => {

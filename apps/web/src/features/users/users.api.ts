@@ -1,7 +1,14 @@
 import { MIN_USER_SEARCH_LENGTH } from '@omnicare/shared/platform/constants';
 import type { StaffRole } from '@omnicare/shared/users/roles';
 import { STAFF_ROLES } from '@omnicare/shared/users/roles';
-import { apiRequest } from '@/lib/http';
+import type {
+  BulkResult,
+  CreateUserBody,
+  StaffUser,
+  USER_STATUS,
+  UpdateUserBody,
+} from '@omnicare/shared/users/users.schemas';
+import { apiList, apiRequest, apiRequestWithMessage } from '@/lib/http';
 
 export interface UserSummary {
   _id: string;
@@ -40,3 +47,75 @@ export async function searchUsers({
   });
   return data?.list ?? [];
 }
+
+export type UserStatus = (typeof USER_STATUS)[number];
+
+export interface StaffListParams {
+  keyword?: string;
+  role?: StaffRole;
+  group_id?: string;
+  organization_id?: string;
+  status?: UserStatus;
+  page: number;
+  page_size: number;
+}
+
+/** GET /v2/users: the staff table (administrators, supervisors and team leaders may read it). */
+export const listStaff = (params: StaffListParams, signal?: AbortSignal) =>
+  apiList<StaffUser>({ method: 'GET', url: '/v2/users', params, signal });
+
+export const getStaff = (id: string, signal?: AbortSignal) =>
+  apiRequest<StaffUser>({ method: 'GET', url: `/v2/users/${encodeURIComponent(id)}`, signal });
+
+/**
+ * The first page of /v2/all-user without a keyword, for pickers before anything is typed
+ * (searchUsers answers [] under 2 characters, as the spec wants for searches).
+ */
+export async function listPickableUsers(signal?: AbortSignal): Promise<StaffUser[]> {
+  const data = await apiRequest<{ list?: StaffUser[] }>({
+    method: 'GET',
+    url: '/v2/all-user',
+    params: { roles: JSON.stringify(STAFF_ROLES), page: 1, page_size: 100 },
+    signal,
+  });
+  return data?.list ?? [];
+}
+
+export const createStaff = (body: CreateUserBody) =>
+  apiRequestWithMessage<StaffUser>({ method: 'POST', url: '/v2/create-user', data: body });
+
+/** An empty sip_password keeps the stored one. */
+export const updateStaff = (id: string, body: UpdateUserBody) =>
+  apiRequestWithMessage<StaffUser>({
+    method: 'PUT',
+    url: `/v2/update-user/${encodeURIComponent(id)}`,
+    data: body,
+  });
+
+export const setStaffActive = (id: string, active: boolean) =>
+  apiRequestWithMessage<BulkResult>({
+    method: 'PUT',
+    url: `/v2/${active ? 'active' : 'disable'}-user/${encodeURIComponent(id)}`,
+  });
+
+export interface BulkOutcome {
+  results: BulkResult[];
+  succeeded: number;
+  failed: number;
+}
+
+/** Activates or disables many users; each one succeeds or fails on its own. */
+export const bulkSetStaffActive = (ids: readonly string[], active: boolean) =>
+  apiRequestWithMessage<BulkOutcome>({
+    method: 'POST',
+    url: `/v2/${active ? 'active' : 'disable'}-users`,
+    data: { ids },
+  });
+
+/** Sets a new password; the server signs that user out everywhere. */
+export const resetStaffPassword = (userId: string, password: string) =>
+  apiRequestWithMessage<null>({
+    method: 'POST',
+    url: `/v2/reset-password/${encodeURIComponent(userId)}`,
+    data: { password },
+  });

@@ -3,7 +3,6 @@ import { ChevronRight } from 'lucide-react';
 import { SETTINGS_GROUPS } from '@/app/navigation';
 import { canAccess } from '@/app/route-access';
 import { PageHeader, RoutePlaceholder } from '@/components/feedback/placeholder-page';
-import { RecordPlaceholder } from '@/components/feedback/record-placeholder';
 import { Card } from '@/components/ui/card';
 import { useCurrentUser } from '@/stores/session-store';
 import { hasZaloPersonalSettings } from '../zalo-user-access';
@@ -42,10 +41,6 @@ export function SettingsHomePage() {
 
 export function SettingsPage() {
   return <RoutePlaceholder />;
-}
-
-export function OrganizationDetailPage() {
-  return <RecordPlaceholder />;
 }
 
 /** Zalo personal accounts: only configured tenants see the index (spec section 6). */

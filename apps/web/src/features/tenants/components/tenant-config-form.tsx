@@ -1,0 +1,240 @@
+import { useId, useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ImageOff, Loader2 } from 'lucide-react';
+import { DATA_SCOPE } from '@omnicare/shared/users/data-scope';
+import type { DataScope } from '@omnicare/shared/users/data-scope';
+import { ROLE, STAFF_ROLES } from '@omnicare/shared/users/roles';
+import { DEFAULT_DATA_SCOPES, tenantConfigBody } from '@omnicare/shared/tenants/tenants.schemas';
+import type { TenantConfigView } from '@omnicare/shared/tenants/tenants.schemas';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { FieldError, Label } from '@/components/ui/label';
+import { MultiSelect } from '@/components/ui/multi-select';
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '@/components/ui/select';
+import { Switch } from '@/components/ui/switch';
+import { applyFieldErrors, errorMessage } from '@/lib/errors';
+import { toast } from '@/lib/toast';
+import { useUpdateTenantConfig } from '../tenants.queries';
+import { TENANT_TEXT } from '../tenants-text';
+import { timeZoneOptions } from '../time-zones';
+
+const FIELDS = ['name', 'logo_url', 'time_zone', 'data_scopes', 'workflow'] as const;
+
+function defaults(config: TenantConfigView) {
+  return {
+    name: config.name,
+    logo_url: config.logo_url ?? '',
+    time_zone: config.time_zone,
+    data_scopes: { ...DEFAULT_DATA_SCOPES, ...config.data_scopes },
+    workflow: config.workflow,
+  };
+}
+
+function LogoPreview({ url }: { url: string }) {
+  const [failed, setFailed] = useState<string | null>(null);
+  const valid = /^(https?:\/\/|\/)/.test(url);
+  return (
+    <div className="flex size-20 shrink-0 items-center justify-center overflow-hidden rounded-lg border border-slate-200 bg-slate-50">
+      {valid && failed !== url ? (
+        <img
+          src={url}
+          alt="Xem trước logo"
+          className="max-h-full max-w-full object-contain"
+          onError={() => setFailed(url)}
+        />
+      ) : (
+        <span className="flex flex-col items-center gap-1 px-1 text-center text-[11px] text-slate-400">
+          <ImageOff className="size-5" aria-hidden="true" />
+          {url && valid ? TENANT_TEXT.logoBroken : TENANT_TEXT.logoNone}
+        </span>
+      )}
+    </div>
+  );
+}
+
+/** The tenant's name, logo, time zone, data scopes and feature switches. */
+export function TenantConfigForm({
+  tenantId,
+  config,
+}: {
+  /** null: the signed-in administrator's own tenant. */
+  tenantId: string | null;
+  config: TenantConfigView;
+}) {
+  const uid = useId();
+  const id = (name: string) => `${uid}-${name}`;
+  const form = useForm({
+    resolver: zodResolver(tenantConfigBody),
+    defaultValues: defaults(config),
+  });
+  const { errors, isDirty } = form.formState;
+  const update = useUpdateTenantConfig(tenantId);
+  const logoUrl = useWatch({ control: form.control, name: 'logo_url' }) ?? '';
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const result = await update.mutateAsync(values);
+      form.reset(defaults(result.data));
+      toast.success(result.message);
+    } catch (error) {
+      if (!applyFieldErrors(error, form.setError, FIELDS)) toast.error(errorMessage(error));
+    }
+  });
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => void onSubmit(event)}
+      className="flex flex-col gap-4"
+      aria-label="Cấu hình tenant"
+    >
+      <Card className="flex flex-col gap-4 p-4">
+        <h2 className="text-sm font-semibold text-slate-900">{TENANT_TEXT.general}</h2>
+        <div className="grid gap-4 md:grid-cols-2">
+          <div className="flex flex-col gap-1.5">
+            <Label htmlFor={id('name')}>{TENANT_TEXT.name}</Label>
+            <Input
+              id={id('name')}
+              aria-invalid={errors.name ? true : undefined}
+              aria-describedby={errors.name ? `${id('name')}-error` : undefined}
+              {...form.register('name')}
+            />
+            <FieldError id={`${id('name')}-error`} message={errors.name?.message} />
+          </div>
+          <div className="flex flex-col gap-1.5">
+            <Label htmlFor={id('slug')}>{TENANT_TEXT.slug}</Label>
+            <Input id={id('slug')} value={config.slug} readOnly disabled />
+          </div>
+          <div className="flex flex-col gap-1.5 md:col-span-2">
+            <Label htmlFor={id('logo_url')}>{TENANT_TEXT.logo}</Label>
+            <div className="flex items-start gap-3">
+              <LogoPreview url={logoUrl.trim()} />
+              <div className="flex min-w-0 flex-1 flex-col gap-1.5">
+                <Input
+                  id={id('logo_url')}
+                  type="url"
+                  placeholder="https://..."
+                  aria-invalid={errors.logo_url ? true : undefined}
+                  aria-describedby={`${id('logo_url')}-hint`}
+                  {...form.register('logo_url')}
+                />
+                <p id={`${id('logo_url')}-hint`} className="text-xs text-slate-500">
+                  {TENANT_TEXT.logoHint}
+                </p>
+                <FieldError id={`${id('logo_url')}-error`} message={errors.logo_url?.message} />
+              </div>
+            </div>
+          </div>
+          <div className="flex flex-col gap-1.5">
+            <Label htmlFor={id('time_zone')}>{TENANT_TEXT.timeZone}</Label>
+            <Controller
+              control={form.control}
+              name="time_zone"
+              render={({ field }) => (
+                <MultiSelect
+                  id={id('time_zone')}
+                  single
+                  options={timeZoneOptions(field.value)}
+                  value={field.value ? [field.value] : []}
+                  onChange={(next) => next[0] && field.onChange(next[0])}
+                  searchPlaceholder={TENANT_TEXT.timeZoneSearch}
+                  invalid={errors.time_zone ? true : undefined}
+                  describedBy={errors.time_zone ? `${id('time_zone')}-error` : undefined}
+                />
+              )}
+            />
+            <FieldError id={`${id('time_zone')}-error`} message={errors.time_zone?.message} />
+          </div>
+        </div>
+      </Card>
+
+      <Card className="flex flex-col gap-3 p-4">
+        <div>
+          <h2 className="text-sm font-semibold text-slate-900">{TENANT_TEXT.dataScopes}</h2>
+          <p className="mt-1 text-[13px] text-slate-500">{TENANT_TEXT.dataScopesHint}</p>
+        </div>
+        <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-4">
+          {STAFF_ROLES.map((role) => (
+            <div key={role} className="flex flex-col gap-1.5">
+              <Label htmlFor={id(`scope-${role}`)}>{ROLE.label(role)}</Label>
+              <Controller
+                control={form.control}
+                name={`data_scopes.${role}`}
+                render={({ field }) => (
+                  <Select
+                    value={field.value}
+                    onValueChange={(next) => field.onChange(next as DataScope)}
+                  >
+                    <SelectTrigger id={id(`scope-${role}`)}>
+                      <SelectValue />
+                    </SelectTrigger>
+                    <SelectContent>
+                      {DATA_SCOPE.options().map((option) => (
+                        <SelectItem key={option.value} value={option.value}>
+                          {option.label}
+                        </SelectItem>
+                      ))}
+                    </SelectContent>
+                  </Select>
+                )}
+              />
+              <p className="text-xs text-slate-400">
+                {TENANT_TEXT.defaultScope(DATA_SCOPE.label(DEFAULT_DATA_SCOPES[role]))}
+              </p>
+            </div>
+          ))}
+        </div>
+        <FieldError id={`${id('data_scopes')}-error`} message={errors.data_scopes?.message} />
+      </Card>
+
+      <Card className="flex flex-col gap-3 p-4">
+        <h2 className="text-sm font-semibold text-slate-900">{TENANT_TEXT.features}</h2>
+        <Controller
+          control={form.control}
+          name="workflow"
+          render={({ field }) => (
+            <div className="flex items-start justify-between gap-4 rounded-lg border border-slate-200 px-3 py-3">
+              <div className="flex flex-col gap-1">
+                <Label htmlFor={id('workflow')} className="flex items-center gap-2">
+                  {TENANT_TEXT.workflow}
+                  <Badge variant={field.value === 'enabled' ? 'success' : 'secondary'}>
+                    {field.value === 'enabled' ? TENANT_TEXT.enabled : TENANT_TEXT.disabled}
+                  </Badge>
+                </Label>
+                <p className="text-[13px] text-slate-500">{TENANT_TEXT.workflowHint}</p>
+              </div>
+              <Switch
+                id={id('workflow')}
+                checked={field.value === 'enabled'}
+                onCheckedChange={(checked) => field.onChange(checked ? 'enabled' : 'disabled')}
+              />
+            </div>
+          )}
+        />
+      </Card>
+
+      <div className="flex justify-end gap-2">
+        <Button
+          variant="outline"
+          disabled={!isDirty || update.isPending}
+          onClick={() => form.reset(defaults(config))}
+        >
+          {TENANT_TEXT.reset}
+        </Button>
+        <Button type="submit" disabled={update.isPending}>
+          {update.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
+          {TENANT_TEXT.save}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,264 @@
+import { useState } from 'react';
+import { Link, Navigate, useParams } from 'react-router';
+import { Building2, Settings2 } from 'lucide-react';
+import { formatDate } from '@omnicare/shared/platform/time';
+import { ROLE } from '@omnicare/shared/users/roles';
+import { FORBIDDEN_PATH } from '@/app/route-access';
+import { PageSpinner } from '@/components/feedback/page-spinner';
+import { PageHeader, usePageHandle } from '@/components/feedback/placeholder-page';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { PaginationBar } from '@/components/ui/pagination-bar';
+import { Skeleton } from '@/components/ui/skeleton';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@/components/ui/table';
+import { SettingsGroupNav } from '@/features/users/components/users-sub-nav';
+import { StaffStatusBadge } from '@/features/users/components/staff-status-badge';
+import { useCurrentUser } from '@/stores/session-store';
+import { TenantConfigForm } from '../components/tenant-config-form';
+import { useTenantConfig, useTenantUsers, useTenants } from '../tenants.queries';
+import { TENANT_TEXT } from '../tenants-text';
+
+function WorkflowBadge({ workflow }: { workflow: string }) {
+  return (
+    <Badge variant={workflow === 'enabled' ? 'success' : 'secondary'}>
+      {TENANT_TEXT.workflow}: {workflow === 'enabled' ? TENANT_TEXT.enabled : TENANT_TEXT.disabled}
+    </Badge>
+  );
+}
+
+/** The own tenant in brief, with the way to its configuration. */
+function OwnTenantCard() {
+  const config = useTenantConfig(null);
+  if (config.isPending) return <Skeleton className="h-28" />;
+  if (!config.data) return null;
+  const tenant = config.data;
+  return (
+    <Card className="flex flex-wrap items-center gap-4 p-4">
+      <div className="flex size-14 shrink-0 items-center justify-center overflow-hidden rounded-lg border border-slate-200 bg-slate-50">
+        {tenant.logo_url ? (
+          <img src={tenant.logo_url} alt="" className="max-h-full max-w-full object-contain" />
+        ) : (
+          <Building2 className="size-6 text-slate-400" aria-hidden="true" />
+        )}
+      </div>
+      <div className="flex min-w-0 flex-1 flex-col gap-1">
+        <p className="text-xs text-slate-500">{TENANT_TEXT.ownTenant}</p>
+        <p className="truncate text-base font-semibold text-slate-900">{tenant.name}</p>
+        <div className="flex flex-wrap items-center gap-2 text-[13px] text-slate-600">
+          <span className="font-mono">{tenant.slug}</span>
+          <span aria-hidden="true">·</span>
+          <span>{tenant.time_zone}</span>
+          <WorkflowBadge workflow={tenant.workflow} />
+        </div>
+      </div>
+      <Button asChild variant="outline">
+        <Link to="/settings/tenant/config">
+          <Settings2 aria-hidden="true" />
+          {TENANT_TEXT.openConfig}
+        </Link>
+      </Button>
+    </Card>
+  );
+}
+
+/** Every tenant, for the platform administrator. */
+function TenantsTable() {
+  const tenants = useTenants(true);
+  const rows = tenants.data?.data ?? [];
+  return (
+    <Card className="flex flex-col gap-3 p-3 sm:p-4">
+      <div>
+        <h2 className="text-sm font-semibold text-slate-900">{TENANT_TEXT.tenants}</h2>
+        <p className="text-[13px] text-slate-500">{TENANT_TEXT.tenantsHint}</p>
+      </div>
+      <Table aria-label={TENANT_TEXT.tenants}>
+        <TableHeader>
+          <TableRow>
+            <TableHead>{TENANT_TEXT.name}</TableHead>
+            <TableHead>{TENANT_TEXT.slug}</TableHead>
+            <TableHead>{TENANT_TEXT.users}</TableHead>
+            <TableHead>{TENANT_TEXT.timeZone}</TableHead>
+            <TableHead>{TENANT_TEXT.workflow}</TableHead>
+            <TableHead>{TENANT_TEXT.created}</TableHead>
+            <TableHead className="text-right" />
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {tenants.isPending &&
+            Array.from({ length: 3 }, (_, index) => (
+              <TableRow key={index}>
+                <TableCell colSpan={7}>
+                  <Skeleton className="h-7" />
+                </TableCell>
+              </TableRow>
+            ))}
+          {!tenants.isPending && rows.length === 0 && (
+            <TableRow className="hover:bg-transparent">
+              <TableCell colSpan={7}>
+                <EmptyState />
+              </TableCell>
+            </TableRow>
+          )}
+          {rows.map((tenant) => (
+            <TableRow key={tenant._id}>
+              <TableCell className="font-medium text-slate-900">{tenant.name}</TableCell>
+              <TableCell className="font-mono text-xs">{tenant.slug}</TableCell>
+              <TableCell className="tabular-nums">{tenant.user_count}</TableCell>
+              <TableCell className="whitespace-nowrap">{tenant.time_zone}</TableCell>
+              <TableCell>
+                <Badge variant={tenant.workflow === 'enabled' ? 'success' : 'secondary'}>
+                  {tenant.workflow === 'enabled' ? TENANT_TEXT.enabled : TENANT_TEXT.disabled}
+                </Badge>
+              </TableCell>
+              <TableCell className="tabular-nums">{formatDate(tenant.created_at)}</TableCell>
+              <TableCell className="text-right">
+                <Button asChild variant="outline" size="sm">
+                  <Link
+                    to={`/settings/tenant/config/${encodeURIComponent(tenant._id)}`}
+                    aria-label={`${TENANT_TEXT.configure} ${tenant.name}`}
+                  >
+                    {TENANT_TEXT.configure}
+                  </Link>
+                </Button>
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </Card>
+  );
+}
+
+/** /settings/tenant: the own tenant, and every tenant for the platform administrator. */
+export function TenantPage() {
+  const { title } = usePageHandle();
+  const user = useCurrentUser();
+  return (
+    <div className="flex flex-col gap-4">
+      <SettingsGroupNav anyOf="/settings/tenant" />
+      <PageHeader title={title} />
+      <OwnTenantCard />
+      {user?.is_admin && <TenantsTable />}
+    </div>
+  );
+}
+
+/** /settings/tenant/config: the own tenant's configuration. */
+export function TenantConfigPage() {
+  const { title } = usePageHandle();
+  const config = useTenantConfig(null);
+  return (
+    <div className="flex flex-col gap-4">
+      <SettingsGroupNav anyOf="/settings/tenant/config" />
+      <PageHeader title={title} />
+      {config.isPending ? (
+        <PageSpinner />
+      ) : config.data ? (
+        <TenantConfigForm key={config.data._id} tenantId={null} config={config.data} />
+      ) : (
+        <EmptyState />
+      )}
+    </div>
+  );
+}
+
+function TenantStaff({ tenantId }: { tenantId: string }) {
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(10);
+  const staff = useTenantUsers(tenantId, page, pageSize);
+  const rows = staff.data?.data ?? [];
+  return (
+    <Card className="flex flex-col gap-3 p-3 sm:p-4">
+      <h2 className="text-sm font-semibold text-slate-900">{TENANT_TEXT.tenantStaff}</h2>
+      <Table aria-label={TENANT_TEXT.tenantStaff}>
+        <TableHeader>
+          <TableRow>
+            <TableHead>Nhân viên</TableHead>
+            <TableHead>Vai trò</TableHead>
+            <TableHead>Mã NV</TableHead>
+            <TableHead>Trạng thái</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {!staff.isPending && rows.length === 0 && (
+            <TableRow className="hover:bg-transparent">
+              <TableCell colSpan={4}>
+                <EmptyState />
+              </TableCell>
+            </TableRow>
+          )}
+          {rows.map((member) => (
+            <TableRow key={member._id}>
+              <TableCell>
+                <div className="flex min-w-0 flex-col">
+                  <span className="truncate font-medium text-slate-900">{member.name}</span>
+                  <span className="truncate text-xs text-slate-500">{member.email}</span>
+                </div>
+              </TableCell>
+              <TableCell>{ROLE.label(member.role)}</TableCell>
+              <TableCell className="font-mono text-xs">{member.agent_id}</TableCell>
+              <TableCell>
+                <StaffStatusBadge active={member.active} />
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      <PaginationBar
+        page={page}
+        pageSize={pageSize}
+        total={staff.data?.total ?? 0}
+        onPageChange={setPage}
+        onPageSizeChange={(size) => {
+          setPageSize(size);
+          setPage(1);
+        }}
+      />
+    </Card>
+  );
+}
+
+/** /settings/tenant/config/{tenantId}: any tenant, for the platform administrator only. */
+export function TenantConfigByIdPage() {
+  const { tenantId = '' } = useParams();
+  const user = useCurrentUser();
+  if (!user?.is_admin) return <Navigate to={FORBIDDEN_PATH} replace />;
+  return <TenantConfigById tenantId={tenantId} />;
+}
+
+function TenantConfigById({ tenantId }: { tenantId: string }) {
+  const { title } = usePageHandle();
+  const config = useTenantConfig(tenantId);
+  return (
+    <div className="flex flex-col gap-4">
+      <SettingsGroupNav anyOf="/settings/tenant" />
+      <PageHeader
+        title={config.data ? `${title}: ${config.data.name}` : title}
+        actions={
+          <Button asChild variant="outline" size="sm">
+            <Link to="/settings/tenant">{TENANT_TEXT.tenants}</Link>
+          </Button>
+        }
+      />
+      {config.isPending ? (
+        <PageSpinner />
+      ) : config.data ? (
+        <>
+          <TenantConfigForm key={config.data._id} tenantId={tenantId} config={config.data} />
+          <TenantStaff tenantId={tenantId} />
+        </>
+      ) : (
+        <EmptyState />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+import type { TenantConfigBody, TenantConfigView } from '@omnicare/shared/tenants/tenants.schemas';
+import type { StaffUser } from '@omnicare/shared/users/users.schemas';
+import { apiList, apiRequest, apiRequestWithMessage } from '@/lib/http';
+
+/** A tenant as the platform administrator's list shows it. */
+export interface TenantAccount {
+  _id: string;
+  name: string;
+  slug: string;
+  time_zone: string;
+  workflow: TenantConfigView['workflow'];
+  user_count: number;
+  created_at: string;
+}
+
+const configUrl = (tenantId: string | null) =>
+  tenantId ? `/v2/tenant/config/${encodeURIComponent(tenantId)}` : '/v2/tenant/config';
+
+/** The own tenant's configuration (null), or any tenant's for the platform administrator. */
+export const getTenantConfig = (tenantId: string | null, signal?: AbortSignal) =>
+  apiRequest<TenantConfigView>({ method: 'GET', url: configUrl(tenantId), signal });
+
+export const updateTenantConfig = (tenantId: string | null, body: TenantConfigBody) =>
+  apiRequestWithMessage<TenantConfigView>({ method: 'PUT', url: configUrl(tenantId), data: body });
+
+export const listTenants = (signal?: AbortSignal) =>
+  apiList<TenantAccount>({ method: 'GET', url: '/v2/admin/settings/accounts-all', signal });
+
+export const listTenantUsers = (
+  tenantId: string,
+  params: { page: number; page_size: number },
+  signal?: AbortSignal,
+) =>
+  apiList<StaffUser>({
+    method: 'GET',
+    url: `/v2/admin/settings/${encodeURIComponent(tenantId)}/users`,
+    params,
+    signal,
+  });

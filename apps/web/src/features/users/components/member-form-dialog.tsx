@@ -1,0 +1,298 @@
+import { useId } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { Loader2 } from 'lucide-react';
+import { ROLE, STAFF_ROLES } from '@omnicare/shared/users/roles';
+import type { StaffRole } from '@omnicare/shared/users/roles';
+import type { CreateUserBody, StaffUser } from '@omnicare/shared/users/users.schemas';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { FieldError, Label } from '@/components/ui/label';
+import { MultiSelect } from '@/components/ui/multi-select';
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '@/components/ui/select';
+import { OrganizationSelect } from '@/features/organizations/components/organization-select';
+import { applyFieldErrors, errorMessage } from '@/lib/errors';
+import { toast } from '@/lib/toast';
+import { useDepartmentOptions, useSaveStaff } from '../users.queries';
+import { USERS_TEXT } from '../users-text';
+import {
+  MEMBER_FIELDS,
+  memberFormDefaults,
+  memberFormResolver,
+  memberRequestBody,
+} from '../member-form';
+import type { MemberFormMode, MemberFormOutput, MemberFormValues } from '../member-form';
+
+export interface MemberFormDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** null to create. */
+  user: StaffUser | null;
+}
+
+export function MemberFormDialog({ open, onOpenChange, user }: MemberFormDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-h-[92vh] max-w-2xl overflow-y-auto">
+        {open && (
+          <MemberForm key={user?._id ?? 'new'} user={user} onDone={() => onOpenChange(false)} />
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function Field({
+  id,
+  label,
+  error,
+  required,
+  hint,
+  children,
+  className,
+}: {
+  id: string;
+  label: string;
+  error?: string;
+  required?: boolean;
+  hint?: string;
+  children: ReactNode;
+  className?: string;
+}) {
+  return (
+    <div className={className ?? 'flex flex-col gap-1.5'}>
+      <Label htmlFor={id}>
+        {label}
+        {required && <span className="ml-0.5 text-red-600">*</span>}
+      </Label>
+      {children}
+      {hint && !error && <p className="text-xs text-slate-500">{hint}</p>}
+      <FieldError id={`${id}-error`} message={error} />
+    </div>
+  );
+}
+
+/** The create/edit form of a staff member, validated with the server's own schema. */
+export function MemberForm({ user, onDone }: { user: StaffUser | null; onDone: () => void }) {
+  const mode: MemberFormMode = user ? 'edit' : 'create';
+  const uid = useId();
+  const id = (name: string) => `${uid}-${name}`;
+  const form = useForm<MemberFormValues, unknown, MemberFormOutput>({
+    resolver: memberFormResolver(mode),
+    defaultValues: memberFormDefaults(user),
+  });
+  const { errors } = form.formState;
+  const departments = useDepartmentOptions();
+  const save = useSaveStaff();
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    const body = memberRequestBody(values, mode);
+    try {
+      const result = user
+        ? await save.mutateAsync({ id: user._id, body })
+        : await save.mutateAsync({ id: null, body: body as CreateUserBody });
+      toast.success(result.message);
+      onDone();
+    } catch (error) {
+      if (!applyFieldErrors(error, form.setError, MEMBER_FIELDS)) toast.error(errorMessage(error));
+    }
+  });
+
+  const invalid = (name: keyof MemberFormValues) => (errors[name] ? true : undefined);
+  const describedBy = (name: keyof MemberFormValues) =>
+    errors[name] ? `${id(name)}-error` : undefined;
+  const text = (name: keyof MemberFormValues, extra: ComponentProps<'input'> = {}) => ({
+    id: id(name),
+    'aria-invalid': invalid(name),
+    'aria-describedby': describedBy(name),
+    ...extra,
+  });
+
+  const departmentOptions = (departments.data?.data ?? []).map((group) => ({
+    value: group._id,
+    label: group.name,
+    hint: group.organization_name ?? undefined,
+  }));
+  const knownDepartments = Object.fromEntries(
+    (user?.groups ?? []).map((group) => [group._id, group.name]),
+  );
+
+  return (
+    <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-5">
+      <DialogHeader>
+        <DialogTitle>{user ? USERS_TEXT.editTitle : USERS_TEXT.createTitle}</DialogTitle>
+        <DialogDescription>
+          {user ? `${user.name} · ${user.email}` : 'Tài khoản đăng nhập của một nhân viên mới.'}
+        </DialogDescription>
+      </DialogHeader>
+
+      <fieldset className="grid gap-4 sm:grid-cols-2">
+        <Field id={id('name')} label="Họ tên" required error={errors.name?.message}>
+          <Input {...text('name', { autoComplete: 'off' })} {...form.register('name')} />
+        </Field>
+        <Field id={id('email')} label="Email" required error={errors.email?.message}>
+          <Input
+            {...text('email', { type: 'email', autoComplete: 'off' })}
+            {...form.register('email')}
+          />
+        </Field>
+        <Field id={id('phone')} label="Số điện thoại" error={errors.phone?.message}>
+          <Input {...text('phone', { inputMode: 'tel' })} {...form.register('phone')} />
+        </Field>
+        <Field id={id('agent_id')} label="Mã nhân viên" required error={errors.agent_id?.message}>
+          <Input {...text('agent_id')} {...form.register('agent_id')} />
+        </Field>
+        <Field id={id('role')} label="Vai trò" required error={errors.role?.message}>
+          <Controller
+            control={form.control}
+            name="role"
+            render={({ field }) => (
+              <Select
+                value={field.value}
+                onValueChange={(next) => field.onChange(next as StaffRole)}
+              >
+                <SelectTrigger
+                  id={id('role')}
+                  aria-invalid={invalid('role')}
+                  aria-describedby={describedBy('role')}
+                >
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  {STAFF_ROLES.map((role) => (
+                    <SelectItem key={role} value={role}>
+                      {ROLE.label(role)}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            )}
+          />
+        </Field>
+        <Field id={id('organization_id')} label="Tổ chức" error={errors.organization_id?.message}>
+          <Controller
+            control={form.control}
+            name="organization_id"
+            render={({ field }) => (
+              <OrganizationSelect
+                id={id('organization_id')}
+                value={field.value ?? null}
+                onChange={field.onChange}
+                noneLabel={USERS_TEXT.noOrganization}
+                invalid={invalid('organization_id')}
+                describedBy={describedBy('organization_id')}
+              />
+            )}
+          />
+        </Field>
+        <Field
+          id={id('group_ids')}
+          label="Phòng ban"
+          error={errors.group_ids?.message ?? errors.group_ids?.root?.message}
+          className="flex flex-col gap-1.5 sm:col-span-2"
+        >
+          <Controller
+            control={form.control}
+            name="group_ids"
+            render={({ field }) => (
+              <MultiSelect
+                id={id('group_ids')}
+                options={departmentOptions}
+                value={field.value ?? []}
+                onChange={field.onChange}
+                knownLabels={knownDepartments}
+                placeholder="Chọn phòng ban"
+                searchPlaceholder="Tìm phòng ban"
+                loading={departments.isFetching}
+                invalid={invalid('group_ids')}
+                describedBy={describedBy('group_ids')}
+              />
+            )}
+          />
+        </Field>
+        {mode === 'create' && (
+          <Field
+            id={id('password')}
+            label="Mật khẩu đăng nhập"
+            required
+            error={errors.password?.message}
+            hint="Ít nhất 8 ký tự, có chữ và số."
+          >
+            <Input
+              {...text('password', { type: 'password', autoComplete: 'new-password' })}
+              {...form.register('password')}
+            />
+          </Field>
+        )}
+      </fieldset>
+
+      <fieldset className="grid gap-4 rounded-lg border border-slate-200 bg-slate-50/60 p-4 sm:grid-cols-2">
+        <legend className="px-1 text-sm font-semibold text-slate-800">
+          {USERS_TEXT.sipSection}
+        </legend>
+        <Field id={id('sip_username')} label="Tài khoản SIP" error={errors.sip_username?.message}>
+          <Input
+            {...text('sip_username', { autoComplete: 'off' })}
+            {...form.register('sip_username')}
+          />
+        </Field>
+        <Field id={id('hotline')} label="Hotline" error={errors.hotline?.message}>
+          <Input {...text('hotline')} {...form.register('hotline')} />
+        </Field>
+        <Field
+          id={id('sip_gateway_url')}
+          label="SIP gateway"
+          error={errors.sip_gateway_url?.message}
+          hint={USERS_TEXT.sipGatewayHint}
+          className="flex flex-col gap-1.5 sm:col-span-2"
+        >
+          <Input
+            {...text('sip_gateway_url', {
+              placeholder: 'wss://sip1.example.vn, wss://sip2.example.vn',
+            })}
+            {...form.register('sip_gateway_url')}
+          />
+        </Field>
+        <Field
+          id={id('sip_password')}
+          label="Mật khẩu SIP"
+          error={errors.sip_password?.message}
+          hint={user?.has_sip_password ? 'Đã có mật khẩu SIP được lưu (mã hóa).' : undefined}
+        >
+          <Input
+            {...text('sip_password', {
+              type: 'password',
+              autoComplete: 'new-password',
+              placeholder: user ? USERS_TEXT.keepSipPassword : undefined,
+            })}
+            {...form.register('sip_password')}
+          />
+        </Field>
+      </fieldset>
+
+      <DialogFooter>
+        <Button variant="outline" onClick={onDone} disabled={save.isPending}>
+          {USERS_TEXT.cancel}
+        </Button>
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
+          {USERS_TEXT.save}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}

@@ -1,0 +1,122 @@
+import { Search } from 'lucide-react';
+import { ROLE, STAFF_ROLES } from '@omnicare/shared/users/roles';
+import type { StaffRole } from '@omnicare/shared/users/roles';
+import { USER_STATUS } from '@omnicare/shared/users/users.schemas';
+import { Input } from '@/components/ui/input';
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '@/components/ui/select';
+import { OrganizationSelect } from '@/features/organizations/components/organization-select';
+import type { UserStatus } from '../users.api';
+import { useDepartmentOptions } from '../users.queries';
+import { USER_STATUS_LABEL, USERS_TEXT } from '../users-text';
+
+export interface StaffFilterValues {
+  role: StaffRole | null;
+  groupId: string | null;
+  organizationId: string | null;
+  status: UserStatus | null;
+}
+
+export const NO_STAFF_FILTERS: StaffFilterValues = {
+  role: null,
+  groupId: null,
+  organizationId: null,
+  status: null,
+};
+
+const ALL = '__all__';
+
+export function StaffFilters({
+  search,
+  onSearchChange,
+  filters,
+  onFiltersChange,
+}: {
+  search: string;
+  onSearchChange: (text: string) => void;
+  filters: StaffFilterValues;
+  onFiltersChange: (filters: StaffFilterValues) => void;
+}) {
+  const departments = useDepartmentOptions();
+  const set = <K extends keyof StaffFilterValues>(key: K, value: StaffFilterValues[K]) =>
+    onFiltersChange({ ...filters, [key]: value });
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <div className="relative min-w-56 flex-1 basis-64">
+        <Search
+          className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-slate-400"
+          aria-hidden="true"
+        />
+        <Input
+          type="search"
+          value={search}
+          onChange={(event) => onSearchChange(event.target.value)}
+          placeholder={USERS_TEXT.searchPlaceholder}
+          aria-label="Tìm nhân viên"
+          className="h-8 pl-8"
+        />
+      </div>
+      <Select
+        value={filters.role ?? ALL}
+        onValueChange={(value) => set('role', value === ALL ? null : (value as StaffRole))}
+      >
+        <SelectTrigger size="sm" className="w-40" aria-label="Lọc theo vai trò">
+          <SelectValue />
+        </SelectTrigger>
+        <SelectContent>
+          <SelectItem value={ALL}>{USERS_TEXT.allRoles}</SelectItem>
+          {STAFF_ROLES.map((role) => (
+            <SelectItem key={role} value={role}>
+              {ROLE.label(role)}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+      <Select
+        value={filters.groupId ?? ALL}
+        onValueChange={(value) => set('groupId', value === ALL ? null : value)}
+      >
+        <SelectTrigger size="sm" className="w-44" aria-label="Lọc theo phòng ban">
+          <SelectValue />
+        </SelectTrigger>
+        <SelectContent>
+          <SelectItem value={ALL}>{USERS_TEXT.allDepartments}</SelectItem>
+          {(departments.data?.data ?? []).map((group) => (
+            <SelectItem key={group._id} value={group._id}>
+              {group.name}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+      <OrganizationSelect
+        size="sm"
+        className="w-44"
+        aria-label="Lọc theo tổ chức"
+        value={filters.organizationId}
+        onChange={(value) => set('organizationId', value)}
+        noneLabel={USERS_TEXT.allOrganizations}
+      />
+      <Select
+        value={filters.status ?? ALL}
+        onValueChange={(value) => set('status', value === ALL ? null : (value as UserStatus))}
+      >
+        <SelectTrigger size="sm" className="w-40" aria-label="Lọc theo trạng thái">
+          <SelectValue />
+        </SelectTrigger>
+        <SelectContent>
+          <SelectItem value={ALL}>{USERS_TEXT.allStates}</SelectItem>
+          {USER_STATUS.map((status) => (
+            <SelectItem key={status} value={status}>
+              {USER_STATUS_LABEL[status]}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+import { NavLink } from 'react-router';
+import { SETTINGS_GROUPS } from '@/app/navigation';
+import { cn } from '@/lib/cn';
+
+/** The settings group a page belongs to, as tabs above the page (members, departments...). */
+export function SettingsGroupNav({ anyOf }: { anyOf: string }) {
+  const group = SETTINGS_GROUPS.find((entry) => entry.links.some((link) => link.to === anyOf));
+  if (!group) return null;
+  return (
+    <nav aria-label={group.title} className="-mx-1 flex gap-1 overflow-x-auto pb-1">
+      {group.links.map((link) => (
+        <NavLink
+          key={link.to}
+          to={link.to}
+          end
+          className={({ isActive }) =>
+            cn(
+              'rounded-md px-3 py-1.5 text-[13px] font-medium whitespace-nowrap text-slate-600 outline-none hover:bg-slate-100 hover:text-slate-900 focus-visible:ring-2 focus-visible:ring-teal-600/50',
+              isActive && 'bg-teal-50 text-teal-800 hover:bg-teal-50',
+            )
+          }
+        >
+          {link.label}
+        </NavLink>
+      ))}
+    </nav>
+  );
+}

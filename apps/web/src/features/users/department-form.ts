@@ -1,0 +1,31 @@
+import type { z } from 'zod';
+import { createGroupBody } from '@omnicare/shared/groups/groups.schemas';
+import type { Group } from '@omnicare/shared/groups/groups.schemas';
+
+/** The department variant of the shared group schema (target 'user'). */
+export const departmentFormSchema = createGroupBody.options[0].omit({ id: true });
+export type DepartmentFormValues = z.input<typeof departmentFormSchema>;
+
+export const DEPARTMENT_FIELDS = [
+  'name',
+  'organization_id',
+  'leader_id',
+  'member_ids',
+  'description',
+] as const satisfies readonly (keyof DepartmentFormValues)[];
+
+export function departmentFormDefaults(group: Group | null): DepartmentFormValues {
+  return {
+    target: 'user',
+    name: group?.name ?? '',
+    organization_id: group?.organization_id ?? null,
+    leader_id: group?.leader_id ?? null,
+    member_ids: group?.members.map((member) => member._id) ?? [],
+    description: group?.description ?? '',
+  };
+}
+
+/** The leader always belongs to the department (the server adds them too). */
+export function withLeader(memberIds: readonly string[], leaderId: string | null | undefined) {
+  return leaderId && !memberIds.includes(leaderId) ? [...memberIds, leaderId] : [...memberIds];
+}

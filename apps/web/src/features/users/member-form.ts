@@ -1,0 +1,71 @@
+import type { z } from 'zod';
+import type { Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { createUserBody, updateUserBody } from '@omnicare/shared/users/users.schemas';
+import type { StaffUser, UpdateUserBody } from '@omnicare/shared/users/users.schemas';
+
+export type MemberFormMode = 'create' | 'edit';
+
+/** What the form holds: the create body's input (the password is unused when editing). */
+export type MemberFormValues = z.input<typeof createUserBody>;
+/** What a valid form gives: the update body, plus the password when creating. */
+export type MemberFormOutput = UpdateUserBody & { password?: string };
+
+/** The shared schemas, as the server validates them: creating needs a password. */
+export function memberFormSchema(mode: MemberFormMode) {
+  // Editing never sends a password: the update schema drops the field.
+  return mode === 'create' ? createUserBody : updateUserBody;
+}
+
+export function memberFormResolver(
+  mode: MemberFormMode,
+): Resolver<MemberFormValues, unknown, MemberFormOutput> {
+  if (mode === 'create') return zodResolver(createUserBody);
+  // The form holds a (blank, unused) password the update schema does not know: it is dropped.
+  return zodResolver(updateUserBody) as unknown as Resolver<
+    MemberFormValues,
+    unknown,
+    MemberFormOutput
+  >;
+}
+
+/** Every field the server may name in a 422 answer. */
+export const MEMBER_FIELDS = [
+  'name',
+  'email',
+  'phone',
+  'role',
+  'organization_id',
+  'group_ids',
+  'agent_id',
+  'sip_username',
+  'sip_gateway_url',
+  'sip_password',
+  'hotline',
+  'password',
+] as const satisfies readonly (keyof MemberFormValues)[];
+
+export function memberFormDefaults(user: StaffUser | null): MemberFormValues {
+  return {
+    name: user?.name ?? '',
+    email: user?.email ?? '',
+    phone: user?.phone ?? '',
+    role: user?.role ?? 'agent',
+    organization_id: user?.organization_id ?? null,
+    group_ids: user?.groups.map((group) => group._id) ?? [],
+    agent_id: user?.agent_id ?? '',
+    sip_username: user?.sip_username ?? '',
+    sip_gateway_url: user?.sip_gateway_url ?? '',
+    // Never sent back by the server: empty keeps the stored one when editing.
+    sip_password: '',
+    hotline: user?.hotline ?? '',
+    password: '',
+  };
+}
+
+/** The request body: an empty SIP password is left out so the stored one stays. */
+export function memberRequestBody(values: MemberFormOutput, mode: MemberFormMode) {
+  const { password, sip_password, ...rest } = values;
+  const body: UpdateUserBody = { ...rest, ...(sip_password ? { sip_password } : {}) };
+  return mode === 'create' ? { ...body, password: password ?? '' } : body;
+}

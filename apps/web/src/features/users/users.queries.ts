@@ -1,0 +1,158 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CreateUserBody, UpdateUserBody } from '@omnicare/shared/users/users.schemas';
+import { MAX_PAGE_SIZE } from '@omnicare/shared/platform/constants';
+import { listAudit } from '@/features/audit/audit.api';
+import type { AuditParams } from '@/features/audit/audit.api';
+import {
+  bulkSetStaffActive,
+  createStaff,
+  listPickableUsers,
+  listStaff,
+  resetStaffPassword,
+  searchUsers,
+  setStaffActive,
+  updateStaff,
+} from './users.api';
+import type { StaffListParams } from './users.api';
+import {
+  createDepartment,
+  deleteDepartment,
+  listDepartments,
+  updateDepartment,
+} from './departments.api';
+import type { DepartmentBody, DepartmentListParams } from './departments.api';
+
+export const staffKeys = {
+  all: ['staff'] as const,
+  list: (params: StaffListParams) => ['staff', 'list', params] as const,
+  pickable: () => ['staff', 'pickable'] as const,
+  search: (keyword: string) => ['staff', 'search', keyword] as const,
+};
+export const departmentKeys = {
+  all: ['departments'] as const,
+  list: (params: DepartmentListParams) => ['departments', 'list', params] as const,
+  options: () => ['departments', 'options'] as const,
+};
+export const auditKeys = {
+  list: (params: AuditParams) => ['audit', params] as const,
+};
+
+export function useStaffList(params: StaffListParams, enabled = true) {
+  return useQuery({
+    queryKey: staffKeys.list(params),
+    queryFn: ({ signal }) => listStaff(params, signal),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+/** Users to pick from: the first page without a keyword, or the search for 2+ characters. */
+export function usePickableUsers(keyword: string) {
+  const text = keyword.trim();
+  const first = useQuery({
+    queryKey: staffKeys.pickable(),
+    queryFn: ({ signal }) => listPickableUsers(signal),
+    staleTime: 30_000,
+  });
+  const search = useQuery({
+    queryKey: staffKeys.search(text),
+    queryFn: ({ signal }) => searchUsers({ keyword: text, signal }),
+    enabled: text.length >= 2,
+    placeholderData: keepPreviousData,
+  });
+  return text.length >= 2 ? search : first;
+}
+
+function useInvalidateStaff() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: staffKeys.all }),
+      queryClient.invalidateQueries({ queryKey: departmentKeys.all }),
+      queryClient.invalidateQueries({ queryKey: ['organizations'] }),
+      queryClient.invalidateQueries({ queryKey: ['audit'] }),
+    ]);
+}
+
+export function useSaveStaff() {
+  const invalidate = useInvalidateStaff();
+  return useMutation({
+    // The form shows field errors itself.
+    meta: { silent: true },
+    mutationFn: (
+      input: { id: null; body: CreateUserBody } | { id: string; body: UpdateUserBody },
+    ) => (input.id === null ? createStaff(input.body) : updateStaff(input.id, input.body)),
+    onSuccess: () => invalidate(),
+  });
+}
+
+export function useSetStaffActive() {
+  const invalidate = useInvalidateStaff();
+  return useMutation({
+    mutationFn: ({ id, active }: { id: string; active: boolean }) => setStaffActive(id, active),
+    onSettled: () => invalidate(),
+  });
+}
+
+export function useBulkSetStaffActive() {
+  const invalidate = useInvalidateStaff();
+  return useMutation({
+    mutationFn: ({ ids, active }: { ids: readonly string[]; active: boolean }) =>
+      bulkSetStaffActive(ids, active),
+    onSettled: () => invalidate(),
+  });
+}
+
+export function useResetStaffPassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    meta: { silent: true },
+    mutationFn: ({ id, password }: { id: string; password: string }) =>
+      resetStaffPassword(id, password),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['audit'] }),
+  });
+}
+
+export function useUserAudit(userId: string, page: number, pageSize: number) {
+  const params: AuditParams = { entity: 'user', entity_id: userId, page, page_size: pageSize };
+  return useQuery({
+    queryKey: auditKeys.list(params),
+    queryFn: ({ signal }) => listAudit(params, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useDepartmentList(params: DepartmentListParams) {
+  return useQuery({
+    queryKey: departmentKeys.list(params),
+    queryFn: ({ signal }) => listDepartments(params, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Every department (up to the page-size cap), for filters and pickers. */
+export function useDepartmentOptions() {
+  return useQuery({
+    queryKey: departmentKeys.options(),
+    queryFn: ({ signal }) => listDepartments({ page: 1, page_size: MAX_PAGE_SIZE }, signal),
+    staleTime: 30_000,
+  });
+}
+
+export function useSaveDepartment() {
+  const invalidate = useInvalidateStaff();
+  return useMutation({
+    meta: { silent: true },
+    mutationFn: ({ id, body }: { id: string | null; body: DepartmentBody }) =>
+      id ? updateDepartment({ ...body, id }) : createDepartment(body),
+    onSuccess: () => invalidate(),
+  });
+}
+
+export function useDeleteDepartment() {
+  const invalidate = useInvalidateStaff();
+  return useMutation({
+    mutationFn: (id: string) => deleteDepartment(id),
+    onSuccess: () => invalidate(),
+  });
+}
