@@ -32,6 +32,10 @@ export function TagGroupsPage() {
     placeholderData: keepPreviousData,
   });
   const groups = query.isError ? [] : (query.data ?? []);
+  // Open items per search: a search opens every group it found, no search opens the first.
+  const [openBySearch, setOpenBySearch] = useState<Record<string, string[]>>({});
+  const openItems =
+    openBySearch[tagName] ?? (tagName ? groups : groups.slice(0, 1)).map((group) => group._id);
   const refresh = () => queryClient.invalidateQueries({ queryKey: customerKeys.tagGroups });
 
   const save = useMutation({
@@ -89,7 +93,10 @@ export function TagGroupsPage() {
         {groups.length > 0 && (
           <Accordion.Root
             type="multiple"
-            defaultValue={groups.slice(0, 1).map((group) => group._id)}
+            value={openItems}
+            onValueChange={(value) =>
+              setOpenBySearch((current) => ({ ...current, [tagName]: value }))
+            }
             className="flex flex-col divide-y divide-slate-100 rounded-lg border border-slate-200"
             aria-busy={query.isFetching}
           >
