@@ -52,18 +52,20 @@ export function MergeDialog({
     onSuccess: (customer) => {
       toast.success(DETAIL_TEXT.merged);
       void queryClient.invalidateQueries({ queryKey: customerKeys.customers });
-      close(false);
+      reset();
       onMerged(customer);
     },
   });
+  function reset() {
+    setOpen(false);
+    setSearch('');
+    setPicked(null);
+    setConfirming(false);
+  }
   function close(next: boolean) {
     if (merge.isPending) return;
-    setOpen(next);
-    if (!next) {
-      setSearch('');
-      setPicked(null);
-      setConfirming(false);
-    }
+    if (next) setOpen(true);
+    else reset();
   }
   const candidates = (results.data?.data ?? []).filter((item) => item._id !== survivor._id);
 

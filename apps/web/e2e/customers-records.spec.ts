@@ -1,0 +1,142 @@
+import { expect, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { ACCOUNTS, apiLogin, storeSession } from './fixtures';
+
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+const phone = () => `09${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+const toast = (page: Page, text: string) =>
+  page.locator('[data-sonner-toast]').filter({ hasText: text });
+
+async function createCustomer(
+  request: APIRequestContext,
+  token: string,
+  data: Record<string, unknown>,
+): Promise<{ _id: string; name: string }> {
+  const response = await request.post('/v2/customers', {
+    headers: { Authorization: token },
+    data,
+  });
+  expect(response.status()).toBe(201);
+  return ((await response.json()) as { data: { _id: string; name: string } }).data;
+}
+
+let token = '';
+test.beforeEach(async ({ page, request }) => {
+  const user = await apiLogin(request, ACCOUNTS.administrator.email);
+  token = user.token;
+  await storeSession(page, user);
+  await page.evaluate(() => localStorage.removeItem('recordTabs'));
+});
+
+test('a customer created in a new tab: the draft survives a reload, then the tab is the customer', async ({
+  page,
+}) => {
+  const name = `Nguyễn Thị Draft ${unique()}`;
+  const number = phone();
+  await page.goto('/customers');
+  await page.getByRole('button', { name: 'Thêm khách hàng' }).click();
+  await expect(page).toHaveURL(/\/customers\/new-[a-z0-9]+$/);
+  await expect(page.getByRole('tab', { name: 'Ticket mới' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  await page.getByLabel('Tên khách hàng').fill(name);
+  await page.getByLabel('Số điện thoại 1').fill(number);
+  await page.getByRole('button', { name: 'Thêm email' }).click();
+  await page.getByLabel('Email 1').fill(`draft-${number}@example.vn`);
+  await page.getByLabel('Giới tính').selectOption({ label: 'Nữ' });
+  await page.getByLabel('Hạng khách hàng').selectOption({ label: 'Vàng' });
+  await page.getByLabel('Tỉnh/Thành phố').selectOption({ label: 'Thành phố Hà Nội' });
+  await expect(page.getByLabel('Quận/Huyện').locator('option')).not.toHaveCount(1);
+  await page.getByLabel('Quận/Huyện').selectOption({ index: 1 });
+  await page.getByLabel('Ghi chú').fill('Khách hẹn gọi lại lúc 15:00');
+
+  await page.reload();
+  await expect(page.getByLabel('Tên khách hàng')).toHaveValue(name);
+  await expect(page.getByLabel('Số điện thoại 1')).toHaveValue(number);
+  await expect(page.getByLabel('Email 1')).toHaveValue(`draft-${number}@example.vn`);
+  await expect(page.getByLabel('Hạng khách hàng')).toHaveValue('2');
+  await expect(page.getByLabel('Ghi chú')).toHaveValue('Khách hẹn gọi lại lúc 15:00');
+  await expect(page.getByText('Bản nháp được giữ cho tab này')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Tạo khách hàng' }).click();
+  await expect(toast(page, 'Tạo mới khách hàng thành công')).toBeVisible();
+  await expect(page).toHaveURL(/\/customers\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { name })).toBeVisible();
+  const id = page.url().split('/').pop() ?? '';
+  // The new tab gave way to the customer's own tab.
+  await expect(page.getByRole('tab')).toHaveText([`Customer ${id}`]);
+  // The timeline has its first entry.
+  await expect(page.getByText('Tạo khách hàng', { exact: true })).toBeVisible();
+
+  // The same phone again (in its +84 form): the refusal links to the existing customer.
+  await page.goto('/customers');
+  await page.getByRole('button', { name: 'Thêm khách hàng' }).click();
+  await page.getByLabel('Tên khách hàng').fill(`Trùng ${unique()}`);
+  await page.getByLabel('Số điện thoại 1').fill(`+84${number.slice(1)}`);
+  await page.getByRole('button', { name: 'Tạo khách hàng' }).click();
+  await expect(
+    page.getByRole('alert').filter({ hasText: `Số điện thoại đã thuộc về khách hàng ${name}` }),
+  ).toBeVisible();
+  await page.getByRole('link', { name: `Mở khách hàng ${name}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/customers/${id}$`));
+  await expect(page.getByRole('heading', { name })).toBeVisible();
+});
+
+test('search ignores diacritics and case: "nguyen van a" finds "Nguyễn Văn A"', async ({
+  page,
+  request,
+}) => {
+  const u = unique();
+  const number = phone();
+  await createCustomer(request, token, { name: `Nguyễn Văn A ${u}`, phones: [{ phone: number }] });
+  await createCustomer(request, token, { name: `Nguyễn Văn B ${u}`, phones: [{ phone: phone() }] });
+  await page.goto('/customers');
+  const search = page.getByRole('searchbox', { name: 'Tìm theo tên, số điện thoại hoặc email' });
+  await search.fill(`nguyen van a ${u}`);
+  const table = page.getByRole('table', { name: 'Danh sách khách hàng' });
+  await expect(table.getByRole('link', { name: `Nguyễn Văn A ${u}` })).toBeVisible();
+  await expect(table.getByRole('link', { name: `Nguyễn Văn B ${u}` })).toHaveCount(0);
+  await expect(page.getByText('trong 1 bản ghi')).toBeVisible();
+
+  // A partial phone number finds it too.
+  await search.fill(number.slice(2, 9));
+  await expect(table.getByRole('link', { name: `Nguyễn Văn A ${u}` })).toBeVisible();
+});
+
+test('merge: another customer is folded into this one', async ({ page, request }) => {
+  const u = unique();
+  const keep = await createCustomer(request, token, {
+    name: `Giữ lại ${u}`,
+    phones: [{ phone: phone(), is_primary: true }],
+  });
+  const otherPhone = phone();
+  const gone = await createCustomer(request, token, {
+    name: `Gộp đi ${u}`,
+    phones: [{ phone: otherPhone, is_primary: true }],
+    emails: [{ email: `gop-${u}@example.vn`, is_primary: true }],
+  });
+  await page.goto(`/customers/${keep._id}`);
+  await expect(page.getByRole('heading', { name: keep.name })).toBeVisible();
+  await page.getByRole('button', { name: 'Gộp khách hàng' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('searchbox', { name: 'Tìm khách hàng cần gộp' }).fill(`gop di ${u}`);
+  await dialog.getByRole('option', { name: new RegExp(gone.name) }).click();
+  await dialog.getByRole('button', { name: 'Gộp', exact: true }).click();
+  await expect(
+    dialog.getByText(`Gộp ${gone.name} vào ${keep.name}?`, { exact: false }),
+  ).toBeVisible();
+  await dialog.getByRole('button', { name: 'Gộp', exact: true }).click();
+  await expect(toast(page, 'Gộp khách hàng thành công')).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  // The survivor now holds the merged phone and email; the timeline records the merge.
+  const phones = page.getByRole('textbox', { name: /^Số điện thoại \d$/ });
+  await expect(phones).toHaveCount(2);
+  await expect(page.getByRole('textbox', { name: 'Email 1' })).toHaveValue(`gop-${u}@example.vn`);
+  await expect(page.getByText(`Gộp khách hàng: ${gone.name}`)).toBeVisible();
+  const answer = await request.get(`/v2/customers/${gone._id}`, {
+    headers: { Authorization: token },
+  });
+  expect(answer.status()).toBe(404);
+});
