@@ -155,7 +155,7 @@ export async function buildApp(
       { smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.outboxDir },
       app.log,
     ),
-    realtime: createRealtime(app.server, tokens),
+    realtime: await createRealtime(app.server, tokens, { redisUrl: config.redisUrl }),
     throttle: createThrottle(database.db),
     tokens,
     secrets: createSecretBox(config.dataKey ?? (await loadPlatformSecret(database.db, 'data-key'))),
@@ -167,7 +167,7 @@ export async function buildApp(
   registerCustomerJobs(platform);
   await platform.jobs.start();
   app.addHook('onClose', async () => {
-    platform.realtime.io.disconnectSockets(true);
+    await platform.realtime.close();
     await platform.jobs.stop();
   });
 

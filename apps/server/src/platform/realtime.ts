@@ -1,5 +1,7 @@
 import type { Server as HttpServer } from 'node:http';
 import { Server } from 'socket.io';
+import { createAdapter } from '@socket.io/redis-adapter';
+import { createClient } from 'redis';
 import { REALTIME_EVENTS } from '@omnicare/shared/notifications/notifications.schemas';
 import { readToken, type AuthContext, type TokenService } from './auth.js';
 
@@ -12,8 +14,19 @@ const sessionRoom = (sessionId: string) => `session:${sessionId}`;
  * The real-time channel: socket.io on the API's own port, authenticated with the same token
  * as HTTP. Each socket joins its user's, tenant's and session's rooms.
  */
-export function createRealtime(httpServer: HttpServer, tokens: TokenService) {
+export async function createRealtime(
+  httpServer: HttpServer,
+  tokens: TokenService,
+  options: { redisUrl?: string } = {},
+) {
   const io = new Server(httpServer, { serveClient: false, cors: { origin: false } });
+  // With Redis, every instance's sockets get every instance's events (rooms span the cluster).
+  const redis = options.redisUrl ? createClient({ url: options.redisUrl }) : undefined;
+  const redisSubscriber = redis?.duplicate();
+  if (redis && redisSubscriber) {
+    await Promise.all([redis.connect(), redisSubscriber.connect()]);
+    io.adapter(createAdapter(redis, redisSubscriber));
+  }
   io.use(async (socket, next) => {
     const raw = (socket.handshake.auth as { token?: unknown }).token;
     const auth = typeof raw === 'string' ? await tokens.verify(readToken(raw) ?? '') : null;
@@ -50,7 +63,10 @@ export function createRealtime(httpServer: HttpServer, tokens: TokenService) {
         setTimeout(drop, NOTIFY_BEFORE_DROP_MS).unref();
       }
     },
-    close: () => new Promise<void>((resolve) => io.close(() => resolve())),
+    async close() {
+      io.disconnectSockets(true);
+      await Promise.all([redis?.quit(), redisSubscriber?.quit()]);
+    },
   };
 }
-export type Realtime = ReturnType<typeof createRealtime>;
+export type Realtime = Awaited<ReturnType<typeof createRealtime>>;

@@ -119,3 +119,36 @@ export async function seedTenant(t: TestApp, label = 'Thử nghiệm') {
   const id = (name: string) => created.staff[email(name)] as string;
   return { tenantId: created.tenantId, slug, email, id };
 }
+
+/**
+ * A Redis for multi-instance tests: REDIS_URL or 127.0.0.1:6379 when it answers, else a
+ * throwaway redis-server on a free port when the binary exists; undefined when neither.
+ */
+export async function testRedis(): Promise<{ url: string; stop(): Promise<void> } | undefined> {
+  const { createClient } = await import('redis');
+  const { spawn, spawnSync } = await import('node:child_process');
+  const answers = async (url: string) => {
+    const client = createClient({ url, socket: { connectTimeout: 500, reconnectStrategy: false } });
+    client.on('error', () => {});
+    try {
+      await client.connect();
+      await client.quit();
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const existing = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+  if (await answers(existing)) return { url: existing, stop: async () => {} };
+  if (spawnSync('redis-server', ['--version']).status !== 0) return undefined;
+  const port = 46_000 + Math.floor(Math.random() * 4_000);
+  const server = spawn(
+    'redis-server',
+    ['--port', String(port), '--save', '', '--appendonly', 'no'],
+    { stdio: 'ignore' },
+  );
+  const url = `redis://127.0.0.1:${port}`;
+  for (let i = 0; i < 40 && !(await answers(url)); i++)
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  return { url, stop: async () => void server.kill() };
+}

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { StaffRole } from '@omnicare/shared/users/roles';
 import type { Database } from '../../platform/db.js';
 import { hashSecret } from '../../platform/passwords.js';
@@ -88,6 +88,17 @@ export const DEMO_LOGINS = DEMO_TENANTS.flatMap((tenant) =>
 
 /** Seeds each demo tenant that is not there yet; returns whether anything was added. */
 export async function seedDemo(db: Database): Promise<boolean> {
+  const present = await db
+    .select({ slug: tenants.slug })
+    .from(tenants)
+    .where(
+      inArray(
+        tenants.slug,
+        DEMO_TENANTS.map((t) => t.slug),
+      ),
+    );
+  // Hashing costs tens of milliseconds: skip it on the usual start, when all are there.
+  if (present.length === DEMO_TENANTS.length) return false;
   const passwordHash = await hashSecret(DEMO_PASSWORD);
   let added = false;
   for (const demo of DEMO_TENANTS) {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
 import type { AddressInfo } from 'node:net';
 import { REALTIME_EVENTS } from '@omnicare/shared/notifications/notifications.schemas';
-import { bearer, createTestApp, type TestApp } from '../../test/helpers.js';
+import { bearer, createTestApp, testRedis, type TestApp } from '../../test/helpers.js';
 
 let t: TestApp;
 let url: string;
@@ -186,5 +186,40 @@ describe('notifications', () => {
         })
       ).statusCode,
     ).toBe(422);
+  });
+});
+
+describe('several server instances', () => {
+  it('deliver a notification created on one instance to a socket on another, through Redis', async (context) => {
+    const redis = await testRedis();
+    if (!redis) return context.skip('no Redis here and no redis-server binary to start one');
+    const redisUrl = redis.url;
+    const first = await createTestApp({ redisUrl });
+    const second = await createTestApp({ redisUrl });
+    try {
+      await second.app.listen({ port: 0, host: '127.0.0.1' });
+      const secondUrl = `http://127.0.0.1:${(second.app.server.address() as AddressInfo).port}`;
+      const token = await second.login('agent@demo.vn');
+      const socket = connect(secondUrl, {
+        auth: { token },
+        transports: ['websocket'],
+        reconnection: false,
+      });
+      sockets.push(socket);
+      await next(socket, 'connect');
+      const arrived = next<{ title: string }>(socket, REALTIME_EVENTS.notification);
+      const sent = await first.app.inject({
+        method: 'POST',
+        url: '/v2/notifications',
+        headers: bearer(await first.login('admin@demo.vn')),
+        payload: { title: 'Qua Redis', user_ids: [agentId] },
+      });
+      expect(sent.statusCode).toBe(201);
+      expect((await arrived).title).toBe('Qua Redis');
+    } finally {
+      await first.close();
+      await second.close();
+      await redis.stop();
+    }
   });
 });
