@@ -28,6 +28,8 @@ export interface MultiSelectProps {
   /** Labels for chosen values that the current options may not hold. */
   knownLabels?: Readonly<Record<string, string>>;
   disabled?: boolean;
+  /** Offer the clear button (default true). */
+  clearable?: boolean;
   invalid?: boolean;
   describedBy?: string;
   footer?: ReactNode;
@@ -56,6 +58,7 @@ export function MultiSelect({
   loading = false,
   knownLabels,
   disabled,
+  clearable = true,
   invalid,
   describedBy,
   footer,
@@ -117,7 +120,7 @@ export function MultiSelect({
               </span>
             )}
           </span>
-          {value.length > 0 && !disabled && (
+          {value.length > 0 && clearable && !disabled && (
             <span
               role="button"
               tabIndex={-1}

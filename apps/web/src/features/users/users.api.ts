@@ -96,6 +96,8 @@ export const setStaffActive = (id: string, active: boolean) =>
   apiRequestWithMessage<BulkResult>({
     method: 'PUT',
     url: `/v2/${active ? 'active' : 'disable'}-user/${encodeURIComponent(id)}`,
+    // A JSON body, even empty: the spec's call sends data.
+    data: {},
   });
 
 export interface BulkOutcome {

@@ -143,6 +143,7 @@ export function TenantConfigForm({
                 <MultiSelect
                   id={id('time_zone')}
                   single
+                  clearable={false}
                   options={timeZoneOptions(field.value)}
                   value={field.value ? [field.value] : []}
                   onChange={(next) => next[0] && field.onChange(next[0])}

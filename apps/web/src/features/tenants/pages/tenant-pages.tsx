@@ -86,9 +86,9 @@ function TenantsTable() {
             <TableHead>{TENANT_TEXT.name}</TableHead>
             <TableHead>{TENANT_TEXT.slug}</TableHead>
             <TableHead>{TENANT_TEXT.users}</TableHead>
-            <TableHead>{TENANT_TEXT.timeZone}</TableHead>
+            <TableHead className="hidden lg:table-cell">{TENANT_TEXT.timeZone}</TableHead>
             <TableHead>{TENANT_TEXT.workflow}</TableHead>
-            <TableHead>{TENANT_TEXT.created}</TableHead>
+            <TableHead className="hidden lg:table-cell">{TENANT_TEXT.created}</TableHead>
             <TableHead className="text-right" />
           </TableRow>
         </TableHeader>
@@ -113,13 +113,17 @@ function TenantsTable() {
               <TableCell className="font-medium text-slate-900">{tenant.name}</TableCell>
               <TableCell className="font-mono text-xs">{tenant.slug}</TableCell>
               <TableCell className="tabular-nums">{tenant.user_count}</TableCell>
-              <TableCell className="whitespace-nowrap">{tenant.time_zone}</TableCell>
+              <TableCell className="hidden whitespace-nowrap lg:table-cell">
+                {tenant.time_zone}
+              </TableCell>
               <TableCell>
                 <Badge variant={tenant.workflow === 'enabled' ? 'success' : 'secondary'}>
                   {tenant.workflow === 'enabled' ? TENANT_TEXT.enabled : TENANT_TEXT.disabled}
                 </Badge>
               </TableCell>
-              <TableCell className="tabular-nums">{formatDate(tenant.created_at)}</TableCell>
+              <TableCell className="hidden tabular-nums lg:table-cell">
+                {formatDate(tenant.created_at)}
+              </TableCell>
               <TableCell className="text-right">
                 <Button asChild variant="outline" size="sm">
                   <Link

@@ -47,7 +47,7 @@ export function StaffFilters({
     onFiltersChange({ ...filters, [key]: value });
   return (
     <div className="flex flex-wrap items-center gap-2">
-      <div className="relative min-w-56 flex-1 basis-64">
+      <div className="relative min-w-48 flex-1 basis-48">
         <Search
           className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-slate-400"
           aria-hidden="true"
@@ -65,7 +65,7 @@ export function StaffFilters({
         value={filters.role ?? ALL}
         onValueChange={(value) => set('role', value === ALL ? null : (value as StaffRole))}
       >
-        <SelectTrigger size="sm" className="w-40" aria-label="Lọc theo vai trò">
+        <SelectTrigger size="sm" className="w-36" aria-label="Lọc theo vai trò">
           <SelectValue />
         </SelectTrigger>
         <SelectContent>
@@ -81,7 +81,7 @@ export function StaffFilters({
         value={filters.groupId ?? ALL}
         onValueChange={(value) => set('groupId', value === ALL ? null : value)}
       >
-        <SelectTrigger size="sm" className="w-44" aria-label="Lọc theo phòng ban">
+        <SelectTrigger size="sm" className="w-40" aria-label="Lọc theo phòng ban">
           <SelectValue />
         </SelectTrigger>
         <SelectContent>
@@ -95,7 +95,7 @@ export function StaffFilters({
       </Select>
       <OrganizationSelect
         size="sm"
-        className="w-44"
+        className="w-40"
         aria-label="Lọc theo tổ chức"
         value={filters.organizationId}
         onChange={(value) => set('organizationId', value)}
@@ -105,7 +105,7 @@ export function StaffFilters({
         value={filters.status ?? ALL}
         onValueChange={(value) => set('status', value === ALL ? null : (value as UserStatus))}
       >
-        <SelectTrigger size="sm" className="w-40" aria-label="Lọc theo trạng thái">
+        <SelectTrigger size="sm" className="w-44" aria-label="Lọc theo trạng thái">
           <SelectValue />
         </SelectTrigger>
         <SelectContent>

@@ -51,7 +51,7 @@ export function MemberAvatars({ members }: { members: Group['members'] }) {
           <span
             key={member._id}
             title={member.name}
-            className={`flex size-6 items-center justify-center rounded-full text-[10px] font-semibold ring-2 ring-white ${AVATAR_COLORS[index % AVATAR_COLORS.length]}`}
+            className={`flex size-7 items-center justify-center rounded-full text-[10px] font-semibold tracking-tight ring-2 ring-white ${AVATAR_COLORS[index % AVATAR_COLORS.length]}`}
           >
             {initials(member.name)}
           </span>

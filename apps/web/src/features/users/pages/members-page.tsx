@@ -188,9 +188,9 @@ export function MembersPage() {
               )}
               <TableHead>Nhân viên</TableHead>
               <TableHead>Vai trò</TableHead>
-              <TableHead>Phòng ban</TableHead>
-              <TableHead>Tổ chức</TableHead>
-              <TableHead>Mã NV</TableHead>
+              <TableHead className="hidden lg:table-cell">Phòng ban</TableHead>
+              <TableHead className="hidden lg:table-cell">Tổ chức</TableHead>
+              <TableHead className="hidden lg:table-cell">Mã NV</TableHead>
               <TableHead>Trạng thái</TableHead>
               {canEdit && <TableHead className="text-right">Thao tác</TableHead>}
             </TableRow>
@@ -226,16 +226,23 @@ export function MembersPage() {
                   <div className="flex min-w-0 flex-col">
                     <span className="truncate font-medium text-slate-900">{user.name}</span>
                     <span className="truncate text-xs text-slate-500">{user.email}</span>
+                    <span className="truncate text-xs text-slate-500 lg:hidden">
+                      {[user.agent_id, user.organization_name].filter(Boolean).join(' · ')}
+                    </span>
                   </div>
                 </TableCell>
                 <TableCell className="whitespace-nowrap">{ROLE.label(user.role)}</TableCell>
-                <TableCell className="max-w-48">
+                <TableCell className="hidden max-w-48 lg:table-cell">
                   <span className="line-clamp-2 text-[13px]">
                     {user.groups.length ? user.groups.map((group) => group.name).join(', ') : '—'}
                   </span>
                 </TableCell>
-                <TableCell className="max-w-40 truncate">{user.organization_name ?? '—'}</TableCell>
-                <TableCell className="font-mono text-xs">{user.agent_id}</TableCell>
+                <TableCell className="hidden max-w-40 truncate lg:table-cell">
+                  {user.organization_name ?? '—'}
+                </TableCell>
+                <TableCell className="hidden font-mono text-xs lg:table-cell">
+                  {user.agent_id}
+                </TableCell>
                 <TableCell>
                   <StaffStatusBadge active={user.active} />
                 </TableCell>
