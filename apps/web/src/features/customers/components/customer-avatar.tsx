@@ -1,3 +1,4 @@
+import { UserRound } from 'lucide-react';
 import { cn } from '@/lib/cn';
 
 function initials(name: string): string {
@@ -42,7 +43,7 @@ export function CustomerAvatar({
         className,
       )}
     >
-      {initials(name)}
+      {name.trim() ? initials(name) : <UserRound className="size-1/2" />}
     </span>
   );
 }

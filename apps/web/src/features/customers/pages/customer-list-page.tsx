@@ -401,7 +401,7 @@ export function CustomerListPage() {
                 order={order}
                 onSort={onSort}
               />
-              <TableHead className="hidden lg:table-cell">{CUSTOMER_TEXT.source}</TableHead>
+              <TableHead className="hidden xl:table-cell">{CUSTOMER_TEXT.source}</TableHead>
               <TableHead className="hidden lg:table-cell">{CUSTOMER_TEXT.owner}</TableHead>
               <TableHead className="hidden 2xl:table-cell">{CUSTOMER_TEXT.organization}</TableHead>
               <SortHead
@@ -467,7 +467,7 @@ export function CustomerListPage() {
                     {CUSTOMER_TIER.label(row.tier)}
                   </Badge>
                 </TableCell>
-                <TableCell className="hidden whitespace-nowrap lg:table-cell">
+                <TableCell className="hidden whitespace-nowrap xl:table-cell">
                   {CHANNEL_SOURCE.label(row.source)}
                 </TableCell>
                 <TableCell className="hidden max-w-40 truncate lg:table-cell">
