@@ -16,6 +16,7 @@ export const IN_DEVELOPMENT_LABEL = 'Đang phát triển';
 export const UI_TEXT = {
   paginationShow: 'Hiển thị',
   paginationOf: (total: number) => `trong ${total} bản ghi`,
+  paginationOfMore: (total: number) => `trong hơn ${total} bản ghi`,
   paginationPage: (page: number, pages: number) => `Trang ${page}/${pages}`,
   confirmTitle: 'Are you sure?',
   confirmDescription: 'This action cannot be undone.',

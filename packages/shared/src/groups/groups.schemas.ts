@@ -6,6 +6,20 @@ export const GROUP_TARGETS = ['user', 'end_user'] as const;
 export type GroupTarget = (typeof GROUP_TARGETS)[number];
 
 export const CUSTOMER_GROUP_NAME_REQUIRED = 'Tên nhóm khách hàng không được bỏ trống';
+/** The customer-group toasts of spec section 8, answered by the server and shown by the client. */
+export const CUSTOMER_GROUP_MESSAGES = {
+  created: 'Tạo mới nhóm khách hàng thành công',
+  updated: 'Cập nhật nhóm khách hàng thành công',
+  deleted: 'Xóa nhóm khách hàng thành công',
+} as const;
+export const DEPARTMENT_MESSAGES = {
+  created: 'Tạo mới phòng ban thành công',
+  updated: 'Cập nhật phòng ban thành công',
+  deleted: 'Xóa phòng ban thành công',
+} as const;
+/** The success messages of a group's writes, by target. */
+export const groupMessages = (target: GroupTarget) =>
+  target === 'end_user' ? CUSTOMER_GROUP_MESSAGES : DEPARTMENT_MESSAGES;
 
 const departmentFields = {
   target: z.literal('user'),

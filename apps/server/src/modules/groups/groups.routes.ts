@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  groupMessages,
   allGroupQuery,
   createGroupBody,
   groupListQuery,
@@ -54,12 +55,7 @@ export const groupsRoutes: RouteModule = (app, platform) => {
     async (request, reply) => {
       const group = await groups.createGroup(platform, authOf(request), request.body);
       reply.status(201);
-      return created(
-        group,
-        group.target === 'end_user'
-          ? 'Tạo mới nhóm khách hàng thành công'
-          : 'Tạo mới phòng ban thành công',
-      );
+      return created(group, groupMessages(group.target).created);
     },
   );
 
@@ -71,12 +67,7 @@ export const groupsRoutes: RouteModule = (app, platform) => {
     },
     async (request) => {
       const group = await groups.updateGroup(platform, authOf(request), request.body);
-      return ok(
-        group,
-        group.target === 'end_user'
-          ? 'Cập nhật nhóm khách hàng thành công'
-          : 'Cập nhật phòng ban thành công',
-      );
+      return ok(group, groupMessages(group.target).updated);
     },
   );
 
@@ -84,8 +75,8 @@ export const groupsRoutes: RouteModule = (app, platform) => {
     '/v2/group/:id',
     { schema: { tags, summary: 'Xóa nhóm', params: idParams }, config: { access: WRITE } },
     async (request) => {
-      await groups.deleteGroup(platform, authOf(request), request.params.id);
-      return ok(null, 'Xóa thành công');
+      const target = await groups.deleteGroup(platform, authOf(request), request.params.id);
+      return ok(null, groupMessages(target).deleted);
     },
   );
 

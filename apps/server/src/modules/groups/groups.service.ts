@@ -158,4 +158,5 @@ export async function deleteGroup(platform: Platform, auth: AuthContext, id: str
     entityId: id,
     before,
   });
+  return before.target;
 }

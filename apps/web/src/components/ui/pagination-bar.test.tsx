@@ -3,7 +3,9 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PaginationBar, totalPages } from './pagination-bar';
 
-function setup(props: { page?: number; pageSize?: number; total?: number } = {}) {
+function setup(
+  props: { page?: number; pageSize?: number; total?: number; totalCapped?: boolean } = {},
+) {
   const onPageChange = vi.fn();
   const onPageSizeChange = vi.fn();
   render(
@@ -11,6 +13,7 @@ function setup(props: { page?: number; pageSize?: number; total?: number } = {})
       page={props.page ?? 1}
       pageSize={props.pageSize ?? 10}
       total={props.total ?? 95}
+      totalCapped={props.totalCapped}
       onPageChange={onPageChange}
       onPageSizeChange={onPageSizeChange}
     />,
@@ -31,6 +34,12 @@ describe('pagination bar (spec section 2)', () => {
     expect(screen.getByLabelText('Hiển thị')).toHaveValue('10');
     expect(screen.getByText('trong 95 bản ghi')).toBeInTheDocument();
     expect(screen.getByText('Trang 3/10')).toBeInTheDocument();
+  });
+
+  it('says "more than" when the server stopped counting', () => {
+    setup({ page: 1, total: 10000, totalCapped: true });
+    expect(screen.getByText('trong hơn 10000 bản ghi')).toBeInTheDocument();
+    expect(screen.getByText('Trang 1/1000')).toBeInTheDocument();
   });
 
   it('offers sizes 10, 20, 30, 40, 50, 100', () => {

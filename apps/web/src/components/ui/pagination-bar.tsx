@@ -15,6 +15,8 @@ export interface PaginationBarProps {
   page: number;
   pageSize: number;
   total: number;
+  /** The server stopped counting at `total`: the label says "more than". */
+  totalCapped?: boolean;
   onPageChange: (page: number) => void;
   onPageSizeChange: (pageSize: number) => void;
   className?: string;
@@ -25,6 +27,7 @@ export function PaginationBar({
   page,
   pageSize,
   total,
+  totalCapped = false,
   onPageChange,
   onPageSizeChange,
   className,
@@ -57,7 +60,7 @@ export function PaginationBar({
             </option>
           ))}
         </select>
-        <span>{UI_TEXT.paginationOf(total)}</span>
+        <span>{totalCapped ? UI_TEXT.paginationOfMore(total) : UI_TEXT.paginationOf(total)}</span>
       </div>
       <div className="flex items-center gap-1">
         <Button

@@ -1,11 +1,11 @@
+import { CUSTOMER_GROUP_MESSAGES } from '@omnicare/shared/groups/groups.schemas';
+
 /**
  * Strings of the customer screens that packages/shared does not hold. Spec strings (section 8)
  * are verbatim; labels of enums come from shared (CUSTOMER_TIER, GENDER, CHANNEL_SOURCE).
  */
 export const CUSTOMER_GROUP_TEXT = {
-  created: 'Tạo mới nhóm khách hàng thành công',
-  updated: 'Cập nhật nhóm khách hàng thành công',
-  deleted: 'Xóa nhóm khách hàng thành công',
+  ...CUSTOMER_GROUP_MESSAGES,
   add: 'Thêm nhóm khách hàng',
   editTitle: 'Chỉnh sửa nhóm khách hàng',
   createTitle: 'Thêm mới nhóm khách hàng',
@@ -67,8 +67,6 @@ export const CUSTOMER_TEXT = {
   selectRow: (name: string) => `Chọn ${name}`,
   selected: (count: number) => `Đã chọn ${count} khách hàng`,
   clearSelection: 'Bỏ chọn',
-  totalOf: (total: number, capped: boolean) =>
-    capped ? `trong hơn ${total} bản ghi` : `trong ${total} bản ghi`,
   capped: (total: number) => `Hơn ${total.toLocaleString('vi-VN')} khách hàng khớp bộ lọc`,
   matching: (total: number) => `${total.toLocaleString('vi-VN')} khách hàng`,
   savedFilters: 'Bộ lọc đã lưu',

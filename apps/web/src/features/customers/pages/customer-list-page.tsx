@@ -490,6 +490,7 @@ export function CustomerListPage() {
           page={page}
           pageSize={pageSize}
           total={total}
+          totalCapped={capped}
           onPageChange={setPage}
           onPageSizeChange={setPageSize}
         />
