@@ -1,4 +1,5 @@
-import type { TenantConfigBody, TenantConfigView } from '@omnicare/shared/tenants/tenants.schemas';
+import type { z } from 'zod';
+import type { TenantConfigView, tenantConfigBody } from '@omnicare/shared/tenants/tenants.schemas';
 import type { StaffUser } from '@omnicare/shared/users/users.schemas';
 import { apiList, apiRequest, apiRequestWithMessage } from '@/lib/http';
 
@@ -20,7 +21,10 @@ const configUrl = (tenantId: string | null) =>
 export const getTenantConfig = (tenantId: string | null, signal?: AbortSignal) =>
   apiRequest<TenantConfigView>({ method: 'GET', url: configUrl(tenantId), signal });
 
-export const updateTenantConfig = (tenantId: string | null, body: TenantConfigBody) =>
+/** The body as typed in the form: the server parses it with the shared schema. */
+export type TenantConfigInput = z.input<typeof tenantConfigBody>;
+
+export const updateTenantConfig = (tenantId: string | null, body: TenantConfigInput) =>
   apiRequestWithMessage<TenantConfigView>({ method: 'PUT', url: configUrl(tenantId), data: body });
 
 export const listTenants = (signal?: AbortSignal) =>

@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TenantConfigBody } from '@omnicare/shared/tenants/tenants.schemas';
 import { getTenantConfig, listTenantUsers, listTenants, updateTenantConfig } from './tenants.api';
+import type { TenantConfigInput } from './tenants.api';
 
 export const tenantKeys = {
   all: ['tenants'] as const,
@@ -38,7 +38,7 @@ export function useUpdateTenantConfig(tenantId: string | null) {
   const queryClient = useQueryClient();
   return useMutation({
     meta: { silent: true },
-    mutationFn: (body: TenantConfigBody) => updateTenantConfig(tenantId, body),
+    mutationFn: (body: TenantConfigInput) => updateTenantConfig(tenantId, body),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: tenantKeys.all }),

@@ -2,14 +2,19 @@ import type { z } from 'zod';
 import type { Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { createUserBody, updateUserBody } from '@omnicare/shared/users/users.schemas';
-import type { StaffUser, UpdateUserBody } from '@omnicare/shared/users/users.schemas';
+import type { StaffUser } from '@omnicare/shared/users/users.schemas';
+import type { UpdateUserInput } from './users.api';
 
 export type MemberFormMode = 'create' | 'edit';
 
 /** What the form holds: the create body's input (the password is unused when editing). */
 export type MemberFormValues = z.input<typeof createUserBody>;
-/** What a valid form gives: the update body, plus the password when creating. */
-export type MemberFormOutput = UpdateUserBody & { password?: string };
+/**
+ * What a valid form gives: the raw input, not the schema's output. The server parses the body
+ * with the same schema, and its transforms (blank to null, lower-case email) are not idempotent:
+ * a null where the schema expects a string is refused.
+ */
+export type MemberFormOutput = MemberFormValues;
 
 /** The shared schemas, as the server validates them: creating needs a password. */
 export function memberFormSchema(mode: MemberFormMode) {
@@ -20,9 +25,9 @@ export function memberFormSchema(mode: MemberFormMode) {
 export function memberFormResolver(
   mode: MemberFormMode,
 ): Resolver<MemberFormValues, unknown, MemberFormOutput> {
-  if (mode === 'create') return zodResolver(createUserBody);
-  // The form holds a (blank, unused) password the update schema does not know: it is dropped.
-  return zodResolver(updateUserBody) as unknown as Resolver<
+  if (mode === 'create') return zodResolver(createUserBody, undefined, { raw: true });
+  // The form holds a (blank, unused) password the update schema does not know: it is ignored.
+  return zodResolver(updateUserBody, undefined, { raw: true }) as unknown as Resolver<
     MemberFormValues,
     unknown,
     MemberFormOutput
@@ -66,6 +71,6 @@ export function memberFormDefaults(user: StaffUser | null): MemberFormValues {
 /** The request body: an empty SIP password is left out so the stored one stays. */
 export function memberRequestBody(values: MemberFormOutput, mode: MemberFormMode) {
   const { password, sip_password, ...rest } = values;
-  const body: UpdateUserBody = { ...rest, ...(sip_password ? { sip_password } : {}) };
-  return mode === 'create' ? { ...body, password: password ?? '' } : body;
+  const body: UpdateUserInput = { ...rest, ...(sip_password ? { sip_password } : {}) };
+  return mode === 'create' ? { ...body, password } : body;
 }

@@ -39,12 +39,12 @@ describe('request bodies', () => {
     const values = {
       name: 'A',
       email: 'a@x.vn',
-      phone: null,
+      phone: '',
       role: 'agent' as const,
       agent_id: '1',
-      sip_username: null,
-      sip_gateway_url: null,
-      hotline: null,
+      sip_username: '',
+      sip_gateway_url: '',
+      hotline: '',
       sip_password: '',
       password: 'abc12345',
     };

@@ -1,12 +1,13 @@
 import { MIN_USER_SEARCH_LENGTH } from '@omnicare/shared/platform/constants';
 import type { StaffRole } from '@omnicare/shared/users/roles';
 import { STAFF_ROLES } from '@omnicare/shared/users/roles';
+import type { z } from 'zod';
 import type {
   BulkResult,
-  CreateUserBody,
   StaffUser,
   USER_STATUS,
-  UpdateUserBody,
+  createUserBody,
+  updateUserBody,
 } from '@omnicare/shared/users/users.schemas';
 import { apiList, apiRequest, apiRequestWithMessage } from '@/lib/http';
 
@@ -49,6 +50,9 @@ export async function searchUsers({
 }
 
 export type UserStatus = (typeof USER_STATUS)[number];
+/** Bodies as typed in a form: the server parses them with the shared schemas. */
+export type CreateUserInput = z.input<typeof createUserBody>;
+export type UpdateUserInput = z.input<typeof updateUserBody>;
 
 export interface StaffListParams {
   keyword?: string;
@@ -81,11 +85,11 @@ export async function listPickableUsers(signal?: AbortSignal): Promise<StaffUser
   return data?.list ?? [];
 }
 
-export const createStaff = (body: CreateUserBody) =>
+export const createStaff = (body: CreateUserInput) =>
   apiRequestWithMessage<StaffUser>({ method: 'POST', url: '/v2/create-user', data: body });
 
 /** An empty sip_password keeps the stored one. */
-export const updateStaff = (id: string, body: UpdateUserBody) =>
+export const updateStaff = (id: string, body: UpdateUserInput) =>
   apiRequestWithMessage<StaffUser>({
     method: 'PUT',
     url: `/v2/update-user/${encodeURIComponent(id)}`,

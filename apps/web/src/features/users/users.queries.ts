@@ -1,5 +1,4 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CreateUserBody, UpdateUserBody } from '@omnicare/shared/users/users.schemas';
 import { MAX_PAGE_SIZE } from '@omnicare/shared/platform/constants';
 import { listAudit } from '@/features/audit/audit.api';
 import type { AuditParams } from '@/features/audit/audit.api';
@@ -13,7 +12,7 @@ import {
   setStaffActive,
   updateStaff,
 } from './users.api';
-import type { StaffListParams } from './users.api';
+import type { CreateUserInput, StaffListParams, UpdateUserInput } from './users.api';
 import {
   createDepartment,
   deleteDepartment,
@@ -80,7 +79,7 @@ export function useSaveStaff() {
     // The form shows field errors itself.
     meta: { silent: true },
     mutationFn: (
-      input: { id: null; body: CreateUserBody } | { id: string; body: UpdateUserBody },
+      input: { id: null; body: CreateUserInput } | { id: string; body: UpdateUserInput },
     ) => (input.id === null ? createStaff(input.body) : updateStaff(input.id, input.body)),
     onSuccess: () => invalidate(),
   });

@@ -46,7 +46,7 @@ function NameForm({ state, onDone }: { state: NameDialogState; onDone: () => voi
   const uid = useId();
   const parentId = state.mode === 'create' ? (state.parent?._id ?? null) : state.node.parent_id;
   const form = useForm({
-    resolver: zodResolver(organizationBody),
+    resolver: zodResolver(organizationBody, undefined, { raw: true }),
     defaultValues: { name: state.mode === 'rename' ? state.node.name : '', parent_id: parentId },
   });
   const { errors } = form.formState;

@@ -73,7 +73,8 @@ export function TenantConfigForm({
   const uid = useId();
   const id = (name: string) => `${uid}-${name}`;
   const form = useForm({
-    resolver: zodResolver(tenantConfigBody),
+    // Raw values: the server applies the schema's transforms itself.
+    resolver: zodResolver(tenantConfigBody, undefined, { raw: true }),
     defaultValues: defaults(config),
   });
   const { errors, isDirty } = form.formState;

@@ -56,7 +56,7 @@ function DepartmentForm({ group, onDone }: { group: Group | null; onDone: () => 
   const uid = useId();
   const id = (name: string) => `${uid}-${name}`;
   const form = useForm({
-    resolver: zodResolver(departmentFormSchema),
+    resolver: zodResolver(departmentFormSchema, undefined, { raw: true }),
     defaultValues: departmentFormDefaults(group),
   });
   const { errors } = form.formState;

@@ -4,7 +4,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { Loader2 } from 'lucide-react';
 import { ROLE, STAFF_ROLES } from '@omnicare/shared/users/roles';
 import type { StaffRole } from '@omnicare/shared/users/roles';
-import type { CreateUserBody, StaffUser } from '@omnicare/shared/users/users.schemas';
+import type { StaffUser } from '@omnicare/shared/users/users.schemas';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -28,6 +28,7 @@ import { OrganizationSelect } from '@/features/organizations/components/organiza
 import { applyFieldErrors, errorMessage } from '@/lib/errors';
 import { toast } from '@/lib/toast';
 import { useDepartmentOptions, useSaveStaff } from '../users.queries';
+import type { CreateUserInput } from '../users.api';
 import { USERS_TEXT } from '../users-text';
 import {
   MEMBER_FIELDS,
@@ -104,7 +105,7 @@ export function MemberForm({ user, onDone }: { user: StaffUser | null; onDone: (
     try {
       const result = user
         ? await save.mutateAsync({ id: user._id, body })
-        : await save.mutateAsync({ id: null, body: body as CreateUserBody });
+        : await save.mutateAsync({ id: null, body: body as CreateUserInput });
       toast.success(result.message);
       onDone();
     } catch (error) {
