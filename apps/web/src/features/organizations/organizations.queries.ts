@@ -24,6 +24,8 @@ export function useOrganizationTree() {
 
 export function useOrganization(id: string) {
   return useQuery({
+    // The record page explains a missing organization itself.
+    meta: { silent: true },
     queryKey: organizationKeys.detail(id),
     queryFn: ({ signal }) => getOrganization(id, signal),
   });

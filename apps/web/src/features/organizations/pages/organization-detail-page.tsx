@@ -63,14 +63,22 @@ export function OrganizationDetailPage() {
   if (detail.isPending) return <PageSpinner />;
   if (detail.isError || !detail.data) {
     return (
-      <Card>
-        <CardContent className="flex flex-col items-center gap-3 py-12 text-center">
-          <p className="text-sm text-slate-600">{ORGANIZATION_TEXT.notFound}</p>
-          <Button asChild variant="outline">
-            <Link to="/settings/users/organizations">{ORGANIZATION_TEXT.backToTree}</Link>
-          </Button>
-        </CardContent>
-      </Card>
+      <div className="flex flex-col gap-4">
+        <h1 className="text-xl font-semibold tracking-tight text-slate-900">
+          {recordTabTitle('organization', organizationId)}
+        </h1>
+        <Card>
+          <CardContent className="flex flex-col items-center gap-3 py-12 text-center">
+            <p className="text-sm text-slate-600">{ORGANIZATION_TEXT.notFound}</p>
+            {detail.error && (
+              <p className="text-[13px] text-slate-500">{errorMessage(detail.error)}</p>
+            )}
+            <Button asChild variant="outline">
+              <Link to="/settings/users/organizations">{ORGANIZATION_TEXT.backToTree}</Link>
+            </Button>
+          </CardContent>
+        </Card>
+      </div>
     );
   }
   return <OrganizationDetailView key={tabKey} tabKey={tabKey} organization={detail.data} />;

@@ -222,7 +222,7 @@ export function MembersPage() {
                     />
                   </TableCell>
                 )}
-                <TableCell className="max-w-64">
+                <TableCell className="max-w-48 lg:max-w-64">
                   <div className="flex min-w-0 flex-col">
                     <span className="truncate font-medium text-slate-900">{user.name}</span>
                     <span className="truncate text-xs text-slate-500">{user.email}</span>
