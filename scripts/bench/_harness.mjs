@@ -1,5 +1,6 @@
 // Shared by the benchmarks: a fresh server on a temporary embedded database, and a load runner.
 import { spawn } from 'node:child_process';
+import { openSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
@@ -32,10 +33,12 @@ export async function startServer() {
     LOGIN_RATE_PER_IP: '100000',
   };
   delete env.DATABASE_URL;
-  const child = spawn(process.execPath, [at('apps', 'server', 'dist', 'main.js')], {
+  // The server's own output goes to a file, for when a run goes wrong.
+  const log = openSync(path.join(os.tmpdir(), `omnicare-bench-server-${port}.log`), 'w');
+  const child = spawn(process.execPath, [at('scripts', 'bench', '_server.mjs')], {
     cwd: root,
-    env,
-    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...env, LOG_LEVEL: 'info' },
+    stdio: ['ignore', log, log],
   });
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 240; i++) {

@@ -129,6 +129,8 @@ function surname() {
 
 async function generate(databaseUrl) {
   const client = new pg.Client({ connectionString: databaseUrl });
+  // A failure below stops the server; its closing connection must not hide the first error.
+  client.on('error', () => {});
   await client.connect();
   const {
     rows: [tenant],
@@ -160,6 +162,7 @@ async function generate(databaseUrl) {
         id,
         tenant.id,
         name,
+        toSearchKey(name),
         Math.floor(random() * 4),
         pick(SOURCES),
         pick(staff).id,

