@@ -7,7 +7,7 @@ const optionalText = (label: string, max: number) =>
     .string()
     .trim()
     .max(max, `${label} không được vượt quá ${max} ký tự`)
-    .optional()
+    .nullish()
     .transform((value) => value || null);
 
 /** One or two comma-separated SIP gateway hosts (wss://...), primary first. */
@@ -21,7 +21,7 @@ export const sipGatewayUrlField = () =>
       const hosts = value.split(',').map((host) => host.trim());
       return hosts.length <= 2 && hosts.every((host) => /^wss?:\/\/[^\s,]+$/i.test(host));
     }, 'Địa chỉ SIP gateway phải là một hoặc hai địa chỉ ws:// hoặc wss:// cách nhau bởi dấu phẩy')
-    .optional()
+    .nullish()
     .transform((value) => value || null);
 
 export const PHONE_PATTERN = /^\+?[0-9 .-]{8,15}$/;
@@ -34,7 +34,7 @@ const userFields = {
     .trim()
     .max(20)
     .refine((value) => !value || PHONE_PATTERN.test(value), 'Số điện thoại không hợp lệ')
-    .optional()
+    .nullish()
     .transform((value) => value || null),
   role: z.enum(STAFF_ROLES, { error: 'Vai trò không hợp lệ' }),
   organization_id: z.uuid('Tổ chức không hợp lệ').nullable().optional(),
@@ -46,7 +46,7 @@ const userFields = {
   sip_username: optionalText('Tài khoản SIP', 100),
   sip_gateway_url: sipGatewayUrlField(),
   /** Write-only: empty keeps the stored password. */
-  sip_password: z.string().max(200, 'Mật khẩu SIP quá dài').optional(),
+  sip_password: z.string().max(200, 'Mật khẩu SIP quá dài').nullish(),
   hotline: optionalText('Hotline', 30),
 };
 

@@ -427,3 +427,24 @@ describe('audit log and platform administration', () => {
     ).toBe(401);
   });
 });
+
+describe('optional staff fields', () => {
+  it('take null, empty or missing alike, as a form that parsed them first sends them', async () => {
+    const body = newUser({
+      phone: null,
+      sip_username: '',
+      sip_gateway_url: null,
+      sip_password: null,
+      hotline: null,
+    });
+    const response = await create(admin, body);
+    expect(response.statusCode).toBe(201);
+    expect(response.json().data).toMatchObject({
+      phone: null,
+      sip_username: null,
+      sip_gateway_url: null,
+      hotline: null,
+      has_sip_password: false,
+    });
+  });
+});
