@@ -172,6 +172,16 @@ export async function buildApp(
   });
 
   registerErrorHandling(app);
+  // An empty JSON body (a PUT with no payload, as the spec's calls send) means no body.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    if (body === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(body as string));
+    } catch {
+      done(Object.assign(new Error('invalid JSON'), { statusCode: 400 }), undefined);
+    }
+  });
   await app.register(fastifyRateLimit, {
     global: false,
     errorResponseBuilder: () => ({ statusCode: 429, message: httpStatusMessage(429) }),

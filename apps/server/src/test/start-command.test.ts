@@ -37,7 +37,8 @@ async function start() {
     );
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      if (output.includes('OmniCare is running at')) {
+      // The banner ends with the last demo login.
+      if (output.includes('admin@other.vn')) {
         clearTimeout(timer);
         resolve();
       }

@@ -98,6 +98,8 @@ export interface StaffUser {
 /** Per-item result of a bulk action. */
 export interface BulkResult {
   id: string;
+  /** The record's name when it was found, so a failure can be shown by name. */
+  name?: string;
   ok: boolean;
   message?: string;
 }

@@ -42,12 +42,12 @@ function filterConditions(tenantId: string, filter: CustomerFilter): SQL[] {
   }
   if (filter.groupId) {
     conditions.push(
-      sql`exists (select 1 from ${groupCustomers} gc where gc.customer_id = ${customers.id} and gc.group_id = ${filter.groupId})`,
+      sql`exists (select 1 from ${groupCustomers} gc where gc.customer_id = ${customers}.id and gc.group_id = ${filter.groupId})`,
     );
   }
   if (filter.tagId) {
     conditions.push(
-      sql`exists (select 1 from ${customerTags} ct where ct.customer_id = ${customers.id} and ct.tag_id = ${filter.tagId})`,
+      sql`exists (select 1 from ${customerTags} ct where ct.customer_id = ${customers}.id and ct.tag_id = ${filter.tagId})`,
     );
   }
   if (filter.tier !== undefined) conditions.push(eq(customers.tier, filter.tier));
@@ -104,25 +104,6 @@ export async function listCustomers(
   return { rows, total: Math.min(counted, countCap), capped: counted > countCap };
 }
 export type CustomerListRow = Awaited<ReturnType<typeof listCustomers>>['rows'][number];
-
-/** Ids matching a filter, for exports (streamed in pages by the caller). */
-export async function customerIdsPage(
-  db: Database,
-  tenantId: string,
-  filter: CustomerFilter,
-  afterId: string | null,
-  limit: number,
-) {
-  const conditions = filterConditions(tenantId, filter);
-  if (afterId) conditions.push(sql`${customers.id} > ${afterId}`);
-  const rows = await db
-    .select({ id: customers.id })
-    .from(customers)
-    .where(and(...conditions))
-    .orderBy(asc(customers.id))
-    .limit(limit);
-  return rows.map((row) => row.id);
-}
 
 export async function findCustomer(db: Db, tenantId: string, id: string, scope?: SQL) {
   const [row] = await db

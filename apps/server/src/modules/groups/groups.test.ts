@@ -179,7 +179,11 @@ describe('customer groups (target end_user)', () => {
       ).statusCode,
     ).toBe(404);
     const khachMoi = search.json().data.list[0];
-    const removed = await t.app.inject({ method: 'DELETE', url: `/v2/group/${khachMoi._id}`, headers: bearer(admin) });
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/v2/group/${khachMoi._id}`,
+      headers: bearer(admin),
+    });
     expect(removed.json().message).toBe('Xóa nhóm khách hàng thành công');
     const platform = await t.app.inject({
       method: 'GET',

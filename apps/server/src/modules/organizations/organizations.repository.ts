@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db.js';
 import { vietnameseOrder } from '../../platform/sql.js';
-import { groups, organizations, users } from '../../db/schema/index.js';
+import { customers, groups, organizations, users } from '../../db/schema/index.js';
 
 export type OrganizationRow = typeof organizations.$inferSelect;
 
@@ -9,7 +9,8 @@ export async function listOrganizations(db: Database, tenantId: string) {
   return db
     .select({
       organization: organizations,
-      userCount: sql<number>`(select count(*)::int from ${users} where ${users.organizationId} = ${organizations.id})`,
+      // Aliased: unqualified names inside the subquery would bind to its own table.
+      userCount: sql<number>`(select count(*)::int from ${users} member where member.organization_id = ${organizations}.id)`,
     })
     .from(organizations)
     .where(eq(organizations.tenantId, tenantId))
@@ -72,12 +73,18 @@ export async function updateOrganization(
 
 /** What still belongs to an organization and so blocks its deletion. */
 export async function dependants(db: Database, tenantId: string, id: string) {
-  const result = await db.execute<{ children: number; users: number; departments: number }>(sql`
+  const result = await db.execute<{
+    customers: number;
+    children: number;
+    users: number;
+    departments: number;
+  }>(sql`
     select
+      (select count(*)::int from ${customers} where tenant_id = ${tenantId} and organization_id = ${id}) as customers,
       (select count(*)::int from ${organizations} where tenant_id = ${tenantId} and parent_id = ${id}) as children,
       (select count(*)::int from ${users} where tenant_id = ${tenantId} and organization_id = ${id}) as users,
       (select count(*)::int from ${groups} where tenant_id = ${tenantId} and organization_id = ${id}) as departments`);
-  return result.rows[0] ?? { children: 0, users: 0, departments: 0 };
+  return result.rows[0] ?? { customers: 0, children: 0, users: 0, departments: 0 };
 }
 
 export async function deleteOrganization(db: Database, tenantId: string, id: string) {

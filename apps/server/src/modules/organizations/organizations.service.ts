@@ -16,6 +16,7 @@ const MESSAGES = {
   hasChildren: 'Không thể xóa tổ chức còn tổ chức con',
   hasUsers: 'Không thể xóa tổ chức đang có nhân viên',
   hasDepartments: 'Không thể xóa tổ chức đang có phòng ban',
+  hasCustomers: 'Không thể xóa tổ chức đang có khách hàng',
 } as const;
 
 /** The tenant's organizations as a tree, siblings by name. */
@@ -126,6 +127,7 @@ export async function deleteOrganization(platform: Platform, auth: AuthContext, 
   if (blocking.children > 0) throw new AppError(422, MESSAGES.hasChildren);
   if (blocking.users > 0) throw new AppError(422, MESSAGES.hasUsers);
   if (blocking.departments > 0) throw new AppError(422, MESSAGES.hasDepartments);
+  if (blocking.customers > 0) throw new AppError(422, MESSAGES.hasCustomers);
   await repo.deleteOrganization(platform.db, auth.tenantId, id);
   await writeAudit(platform.db, {
     tenantId: auth.tenantId,

@@ -251,10 +251,17 @@ describe('activating and disabling', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json().data).toMatchObject({ succeeded: 2, failed: 1 });
     expect(response.json().data.results).toEqual([
-      { id: a, ok: true },
-      { id: b, ok: true },
+      { id: a, name: 'Đặng Thị Mai', ok: true },
+      { id: b, name: 'Đặng Thị Mai', ok: true },
       { id: missing, ok: false, message: 'Không tìm thấy người dùng' },
     ]);
+    // A single activation with a JSON content type and no body at all is fine.
+    const empty = await t.app.inject({
+      method: 'PUT',
+      url: `/v2/active-user/${a}`,
+      headers: { ...bearer(admin), 'content-type': 'application/json' },
+    });
+    expect(empty.statusCode).toBe(200);
     expect(response.json().message).toBe('2/3 thành công, 1 thất bại');
     const back = await t.app.inject({
       method: 'POST',
@@ -318,9 +325,10 @@ describe('activating and disabling', () => {
       payload: { ids: [adminId, secondId] },
     });
     expect(bulk.json().data.results).toEqual([
-      { id: adminId, ok: true },
+      { id: adminId, name: 'Quản Trị Viên', ok: true },
       {
         id: secondId,
+        name: 'Đặng Thị Mai',
         ok: false,
         message:
           'Không thể vô hiệu hóa hoặc đổi vai trò của quản trị viên đang hoạt động cuối cùng',
@@ -408,6 +416,8 @@ describe('audit log and platform administration', () => {
     expect(accounts.statusCode).toBe(200);
     const names = accounts.json().data.map((a: { name: string }) => a.name);
     expect(names).toEqual(expect.arrayContaining(['Demo', 'Other']));
+    const demo = accounts.json().data.find((a: { name: string }) => a.name === 'Demo');
+    expect(demo.user_count).toBeGreaterThanOrEqual(5);
     const tenantUsers = await t.app.inject({
       method: 'GET',
       url: `/v2/admin/settings/${tenant.tenantId}/users`,

@@ -229,7 +229,8 @@ export async function listTenants(db: Database) {
   return db
     .select({
       tenant: tenants,
-      userCount: sql<number>`(select count(*)::int from ${users} where ${users.tenantId} = ${tenants.id})`,
+      // Aliased: unqualified names inside the subquery would bind to its own table.
+      userCount: sql<number>`(select count(*)::int from ${users} member where member.tenant_id = ${tenants}.id)`,
     })
     .from(tenants)
     .orderBy(vietnameseOrder(tenants.name));

@@ -251,11 +251,11 @@ export async function setActive(
       if (!user) return { id, ok: false, message: USER_MESSAGES.notFound };
       if (!active && user.active && user.role === 'administrator') {
         if (remainingAdmins.length <= 1)
-          return { id, ok: false, message: USER_MESSAGES.lastAdministrator };
+          return { id, name: user.name, ok: false, message: USER_MESSAGES.lastAdministrator };
         remainingAdmins = remainingAdmins.filter((adminId) => adminId !== id);
       }
       if (user.active !== active) changed.push(id);
-      return { id, ok: true };
+      return { id, name: user.name, ok: true };
     });
     await repo.setActive(tx, auth.tenantId, changed, active);
     for (const id of changed) {
