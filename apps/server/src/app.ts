@@ -228,7 +228,8 @@ async function serveWebApp(app: FastifyInstance, webDist: string) {
   if (!existsSync(path.join(webDist, 'index.html'))) return false;
   await app.register(fastifyStatic, {
     root: webDist,
-    index: false,
+    // '/' is the SPA's own page; no other folder is listed.
+    index: ['index.html'],
     cacheControl: false,
     setHeaders: (reply, file) => {
       // Vite fingerprints everything under assets/, so those files never change.

@@ -130,6 +130,12 @@ describe('web app serving', () => {
       expect(page.statusCode).toBe(200);
       expect(page.body).toContain('<title>OmniCare</title>');
       expect(page.headers['cache-control']).toBe('no-cache');
+      const root = await web.app.inject({ method: 'GET', url: '/' });
+      expect(root.statusCode).toBe(200);
+      expect(root.body).toContain('<title>OmniCare</title>');
+      expect(root.headers['cache-control']).toBe('no-cache');
+      const folder = await web.app.inject({ method: 'GET', url: '/assets/' });
+      expect(folder.body).toContain('<title>OmniCare</title>');
       const asset = await web.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
       expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
       // A file built after start is served too.
