@@ -3,24 +3,14 @@ import { Link, useParams } from 'react-router';
 import { ArrowLeft, Loader2, RotateCcw } from 'lucide-react';
 import { organizationBody } from '@omnicare/shared/organizations/organizations.schemas';
 import { formatDateTime } from '@omnicare/shared/platform/time';
-import { ROLE, isAdministrator } from '@omnicare/shared/users/roles';
+import { isAdministrator } from '@omnicare/shared/users/roles';
 import { PageSpinner } from '@/components/feedback/page-spinner';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
-import { EmptyState } from '@/components/ui/empty-state';
 import { Input } from '@/components/ui/input';
 import { FieldError, Label } from '@/components/ui/label';
-import { PaginationBar } from '@/components/ui/pagination-bar';
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '@/components/ui/table';
-import { StaffStatusBadge } from '@/features/users/components/staff-status-badge';
+import { StaffTableCard, useStaffPaging } from '@/features/users/components/staff-table-card';
 import { useStaffList } from '@/features/users/users.queries';
 import { applyFieldErrors, errorMessage } from '@/lib/errors';
 import { toast } from '@/lib/toast';
@@ -244,57 +234,11 @@ function OrganizationEditForm({
 }
 
 function OrganizationMembers({ organizationId }: { organizationId: string }) {
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(10);
-  const staff = useStaffList({ organization_id: organizationId, page, page_size: pageSize });
-  const rows = staff.data?.data ?? [];
-  return (
-    <Card className="flex flex-col gap-3 p-3 sm:p-4">
-      <h2 className="text-sm font-semibold text-slate-900">{ORGANIZATION_TEXT.members}</h2>
-      <Table aria-label={ORGANIZATION_TEXT.members}>
-        <TableHeader>
-          <TableRow>
-            <TableHead>Nhân viên</TableHead>
-            <TableHead>Vai trò</TableHead>
-            <TableHead>Mã NV</TableHead>
-            <TableHead>Trạng thái</TableHead>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {!staff.isPending && rows.length === 0 && (
-            <TableRow className="hover:bg-transparent">
-              <TableCell colSpan={4}>
-                <EmptyState />
-              </TableCell>
-            </TableRow>
-          )}
-          {rows.map((user) => (
-            <TableRow key={user._id}>
-              <TableCell>
-                <div className="flex min-w-0 flex-col">
-                  <span className="truncate font-medium text-slate-900">{user.name}</span>
-                  <span className="truncate text-xs text-slate-500">{user.email}</span>
-                </div>
-              </TableCell>
-              <TableCell>{ROLE.label(user.role)}</TableCell>
-              <TableCell className="font-mono text-xs">{user.agent_id}</TableCell>
-              <TableCell>
-                <StaffStatusBadge active={user.active} />
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-      <PaginationBar
-        page={page}
-        pageSize={pageSize}
-        total={staff.data?.total ?? 0}
-        onPageChange={setPage}
-        onPageSizeChange={(size) => {
-          setPageSize(size);
-          setPage(1);
-        }}
-      />
-    </Card>
-  );
+  const paging = useStaffPaging();
+  const staff = useStaffList({
+    organization_id: organizationId,
+    page: paging.page,
+    page_size: paging.pageSize,
+  });
+  return <StaffTableCard title={ORGANIZATION_TEXT.members} staff={staff} paging={paging} />;
 }

@@ -1,8 +1,6 @@
-import { useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { Building2, Settings2 } from 'lucide-react';
 import { formatDate } from '@omnicare/shared/platform/time';
-import { ROLE } from '@omnicare/shared/users/roles';
 import { FORBIDDEN_PATH } from '@/app/route-access';
 import { PageSpinner } from '@/components/feedback/page-spinner';
 import { PageHeader, usePageHandle } from '@/components/feedback/placeholder-page';
@@ -10,7 +8,6 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
-import { PaginationBar } from '@/components/ui/pagination-bar';
 import { Skeleton } from '@/components/ui/skeleton';
 import {
   Table,
@@ -21,7 +18,7 @@ import {
   TableRow,
 } from '@/components/ui/table';
 import { SettingsGroupNav } from '@/features/users/components/users-sub-nav';
-import { StaffStatusBadge } from '@/features/users/components/staff-status-badge';
+import { StaffTableCard, useStaffPaging } from '@/features/users/components/staff-table-card';
 import { useCurrentUser } from '@/stores/session-store';
 import { TenantConfigForm } from '../components/tenant-config-form';
 import { useTenantConfig, useTenantUsers, useTenants } from '../tenants.queries';
@@ -176,59 +173,9 @@ export function TenantConfigPage() {
 }
 
 function TenantStaff({ tenantId }: { tenantId: string }) {
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(10);
-  const staff = useTenantUsers(tenantId, page, pageSize);
-  const rows = staff.data?.data ?? [];
-  return (
-    <Card className="flex flex-col gap-3 p-3 sm:p-4">
-      <h2 className="text-sm font-semibold text-slate-900">{TENANT_TEXT.tenantStaff}</h2>
-      <Table aria-label={TENANT_TEXT.tenantStaff}>
-        <TableHeader>
-          <TableRow>
-            <TableHead>Nhân viên</TableHead>
-            <TableHead>Vai trò</TableHead>
-            <TableHead>Mã NV</TableHead>
-            <TableHead>Trạng thái</TableHead>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {!staff.isPending && rows.length === 0 && (
-            <TableRow className="hover:bg-transparent">
-              <TableCell colSpan={4}>
-                <EmptyState />
-              </TableCell>
-            </TableRow>
-          )}
-          {rows.map((member) => (
-            <TableRow key={member._id}>
-              <TableCell>
-                <div className="flex min-w-0 flex-col">
-                  <span className="truncate font-medium text-slate-900">{member.name}</span>
-                  <span className="truncate text-xs text-slate-500">{member.email}</span>
-                </div>
-              </TableCell>
-              <TableCell>{ROLE.label(member.role)}</TableCell>
-              <TableCell className="font-mono text-xs">{member.agent_id}</TableCell>
-              <TableCell>
-                <StaffStatusBadge active={member.active} />
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-      <PaginationBar
-        page={page}
-        pageSize={pageSize}
-        total={staff.data?.total ?? 0}
-        onPageChange={setPage}
-        onPageSizeChange={(size) => {
-          setPageSize(size);
-          setPage(1);
-        }}
-      />
-    </Card>
-  );
+  const paging = useStaffPaging();
+  const staff = useTenantUsers(tenantId, paging.page, paging.pageSize);
+  return <StaffTableCard title={TENANT_TEXT.tenantStaff} staff={staff} paging={paging} />;
 }
 
 /** /settings/tenant/config/{tenantId}: any tenant, for the platform administrator only. */
