@@ -6,6 +6,8 @@ import * as schema from '../db/schema/index.js';
 import { seedReferenceData } from '../db/seed/reference.js';
 
 export type Database = NodePgDatabase<typeof schema>;
+/** The handle inside `db.transaction(...)`. */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 export interface DatabaseHandle {
   url: string;

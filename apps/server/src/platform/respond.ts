@@ -15,3 +15,12 @@ export const list = <T>(data: T[], total: number, message = 'Thành công') => (
   data,
   total,
 });
+
+/** A bulk action's answer: every item's result, the counts, and a summary when some failed. */
+export function bulkAnswer<R extends { ok: boolean }>(results: R[], doneMessage: string) {
+  const failed = results.filter((result) => !result.ok).length;
+  const succeeded = results.length - failed;
+  const message =
+    failed === 0 ? doneMessage : `${succeeded}/${results.length} thành công, ${failed} thất bại`;
+  return ok({ results, succeeded, failed }, message);
+}

@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import type { StaffRole } from '@omnicare/shared/users/roles';
 import type { Database } from '../../platform/db.js';
 import { hashSecret } from '../../platform/passwords.js';
@@ -136,12 +136,4 @@ export async function insertTenantWithStaff(db: Database, demo: DemoTenant, pass
       staff: Object.fromEntries(staff.map((row) => [row.email, row.id])),
     };
   });
-}
-
-export async function findDemoTenantId(db: Database, slug: string) {
-  const row = await db.query.tenants.findFirst({
-    where: eq(tenants.slug, slug),
-    columns: { id: true },
-  });
-  return row?.id;
 }

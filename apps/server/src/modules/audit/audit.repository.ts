@@ -1,8 +1,6 @@
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
-import type { Database } from '../../platform/db.js';
+import type { Database, Transaction } from '../../platform/db.js';
 import { auditLog, users } from '../../db/schema/index.js';
-
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 export interface AuditInput {
   tenantId: string;
@@ -15,7 +13,7 @@ export interface AuditInput {
 }
 
 /** Records who did what, with the state before and after. */
-export async function writeAudit(db: Database | Tx, entry: AuditInput) {
+export async function writeAudit(db: Database | Transaction, entry: AuditInput) {
   await db.insert(auditLog).values(entry);
 }
 

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db.js';
-import { passwordResets, sessions, tenants, users } from '../../db/schema/index.js';
+import { passwordResets, sessions, users } from '../../db/schema/index.js';
 
 export function findUserByEmail(db: Database, email: string) {
   return db.query.users.findFirst({ where: sql`lower(${users.email}) = ${email.toLowerCase()}` });
@@ -10,10 +10,6 @@ export function findUserInTenant(db: Database, tenantId: string, userId: string)
   return db.query.users.findFirst({
     where: and(eq(users.tenantId, tenantId), eq(users.id, userId)),
   });
-}
-
-export async function findTenant(db: Database, tenantId: string) {
-  return db.query.tenants.findFirst({ where: eq(tenants.id, tenantId) });
 }
 
 export async function insertSession(

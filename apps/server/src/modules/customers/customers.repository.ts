@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gte, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../../platform/db.js';
+import type { Database, Transaction } from '../../platform/db.js';
 import {
   auditLog,
   customerEmails,
@@ -14,8 +14,7 @@ import {
 } from '../../db/schema/index.js';
 import { containsPattern } from '../../platform/sql.js';
 
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
-type Db = Database | Tx;
+type Db = Database | Transaction;
 export type CustomerRow = typeof customers.$inferSelect;
 
 export interface CustomerFilter {
@@ -171,14 +170,14 @@ export async function findHolders(
     .limit(5);
 }
 
-export async function insertCustomer(tx: Tx, values: typeof customers.$inferInsert) {
+export async function insertCustomer(tx: Transaction, values: typeof customers.$inferInsert) {
   const [row] = await tx.insert(customers).values(values).returning();
   if (!row) throw new Error('customer not created');
   return row;
 }
 
 export async function updateCustomer(
-  tx: Tx,
+  tx: Transaction,
   tenantId: string,
   id: string,
   values: Partial<typeof customers.$inferInsert>,
@@ -190,7 +189,7 @@ export async function updateCustomer(
 }
 
 export async function replaceContacts(
-  tx: Tx,
+  tx: Transaction,
   tenantId: string,
   customerId: string,
   phones: { phone: string; national: string; isPrimary: boolean }[],
@@ -205,7 +204,7 @@ export async function replaceContacts(
 }
 
 export async function replaceMemberships(
-  tx: Tx,
+  tx: Transaction,
   tenantId: string,
   customerId: string,
   groupIds: string[],
@@ -221,7 +220,12 @@ export async function replaceMemberships(
     await tx.insert(customerTags).values(tagIds.map((tagId) => ({ tenantId, tagId, customerId })));
 }
 
-export async function addToGroup(tx: Tx, tenantId: string, groupId: string, customerIds: string[]) {
+export async function addToGroup(
+  tx: Transaction,
+  tenantId: string,
+  groupId: string,
+  customerIds: string[],
+) {
   if (customerIds.length === 0) return;
   await tx
     .insert(groupCustomers)
@@ -229,7 +233,12 @@ export async function addToGroup(tx: Tx, tenantId: string, groupId: string, cust
     .onConflictDoNothing();
 }
 
-export async function addTag(tx: Tx, tenantId: string, tagId: string, customerIds: string[]) {
+export async function addTag(
+  tx: Transaction,
+  tenantId: string,
+  tagId: string,
+  customerIds: string[],
+) {
   if (customerIds.length === 0) return;
   await tx
     .insert(customerTags)
@@ -238,7 +247,7 @@ export async function addTag(tx: Tx, tenantId: string, tagId: string, customerId
 }
 
 export async function setOwner(
-  tx: Tx,
+  tx: Transaction,
   tenantId: string,
   ownerId: string | null,
   customerIds: string[],
@@ -250,7 +259,7 @@ export async function setOwner(
     .where(and(eq(customers.tenantId, tenantId), inArray(customers.id, customerIds)));
 }
 
-export async function deleteCustomers(tx: Tx, tenantId: string, ids: string[]) {
+export async function deleteCustomers(tx: Transaction, tenantId: string, ids: string[]) {
   if (ids.length === 0) return;
   await tx
     .delete(customers)
@@ -267,7 +276,7 @@ export async function visibleIds(db: Db, tenantId: string, ids: string[], scope?
 }
 
 /** History of a merged customer becomes the survivor's. */
-export async function moveHistory(tx: Tx, tenantId: string, fromId: string, toId: string) {
+export async function moveHistory(tx: Transaction, tenantId: string, fromId: string, toId: string) {
   await tx
     .update(auditLog)
     .set({ entityId: toId })
@@ -332,7 +341,7 @@ export async function holdersOf(db: Db, tenantId: string, nationals: string[], e
 
 /** Inserts many new customers with their phones and emails in three statements. */
 export async function insertImported(
-  tx: Tx,
+  tx: Transaction,
   items: {
     customer: typeof customers.$inferInsert;
     phones: { phone: string; national: string; isPrimary: boolean }[];
@@ -357,7 +366,7 @@ export async function insertImported(
 
 /** Updates an imported customer's fields; the search text follows the new name. */
 export async function updateImported(
-  tx: Tx,
+  tx: Transaction,
   tenantId: string,
   id: string,
   values: {

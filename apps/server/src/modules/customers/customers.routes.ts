@@ -8,7 +8,7 @@ import {
 import { pageQuery } from '@omnicare/shared/platform/validation';
 import { authOf } from '../../platform/auth.js';
 import { AppError } from '../../platform/errors.js';
-import { created, list, ok } from '../../platform/respond.js';
+import { bulkAnswer, created, list, ok } from '../../platform/respond.js';
 import { typed, type RouteModule } from '../../platform/routes.js';
 import * as customers from './customers.service.js';
 import {
@@ -109,13 +109,7 @@ export const customersRoutes: RouteModule = (app, platform) => {
       ) {
         throw new AppError(401);
       }
-      const results = await customers.bulk(platform, auth, request.body);
-      const failed = results.filter((result) => !result.ok).length;
-      const message =
-        failed === 0
-          ? 'Cập nhật thành công'
-          : `${results.length - failed}/${results.length} thành công, ${failed} thất bại`;
-      return ok({ results, succeeded: results.length - failed, failed }, message);
+      return bulkAnswer(await customers.bulk(platform, auth, request.body), 'Cập nhật thành công');
     },
   );
 

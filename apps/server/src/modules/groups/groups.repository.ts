@@ -1,9 +1,7 @@
 import { and, asc, count, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../../platform/db.js';
+import type { Database, Transaction } from '../../platform/db.js';
 import { unaccentContains, vietnameseOrder } from '../../platform/sql.js';
 import { groupMembers, groups, organizations, users } from '../../db/schema/index.js';
-
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 const membersOfGroup = sql<{ _id: string; name: string; role: string }[]>`coalesce((
   select json_agg(json_build_object('_id', u.id, 'name', u.name, 'role', u.role) order by u.name)
@@ -85,14 +83,14 @@ export async function staffIdsInTenant(db: Database, tenantId: string, ids: stri
   return rows.map((row) => row.id);
 }
 
-export async function insertGroup(tx: Tx, values: typeof groups.$inferInsert) {
+export async function insertGroup(tx: Transaction, values: typeof groups.$inferInsert) {
   const [row] = await tx.insert(groups).values(values).returning();
   if (!row) throw new Error('group not created');
   return row;
 }
 
 export async function updateGroup(
-  tx: Tx,
+  tx: Transaction,
   tenantId: string,
   id: string,
   values: Partial<typeof groups.$inferInsert>,
@@ -103,7 +101,12 @@ export async function updateGroup(
     .where(and(eq(groups.tenantId, tenantId), eq(groups.id, id)));
 }
 
-export async function setMembers(tx: Tx, tenantId: string, groupId: string, userIds: string[]) {
+export async function setMembers(
+  tx: Transaction,
+  tenantId: string,
+  groupId: string,
+  userIds: string[],
+) {
   await tx.delete(groupMembers).where(eq(groupMembers.groupId, groupId));
   if (userIds.length > 0)
     await tx.insert(groupMembers).values(userIds.map((userId) => ({ tenantId, groupId, userId })));

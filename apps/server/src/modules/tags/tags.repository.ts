@@ -1,9 +1,7 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { Database } from '../../platform/db.js';
+import type { Database, Transaction } from '../../platform/db.js';
 import { tagGroups, tags } from '../../db/schema/index.js';
 import { unaccentContains, vietnameseOrder } from '../../platform/sql.js';
-
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** Tag groups whose name or one of whose tags contains the text (all groups without text). */
 export async function listTagGroups(db: Database, tenantId: string, text?: string) {
@@ -59,13 +57,13 @@ export async function keysOutside(
   return new Set(rows.map((row) => row.key));
 }
 
-export async function insertTagGroup(tx: Tx, tenantId: string, name: string) {
+export async function insertTagGroup(tx: Transaction, tenantId: string, name: string) {
   const [row] = await tx.insert(tagGroups).values({ tenantId, name }).returning();
   if (!row) throw new Error('tag group not created');
   return row;
 }
 
-export async function renameTagGroup(tx: Tx, tenantId: string, id: string, name: string) {
+export async function renameTagGroup(tx: Transaction, tenantId: string, id: string, name: string) {
   await tx
     .update(tagGroups)
     .set({ name, updatedAt: new Date() })
@@ -77,7 +75,7 @@ export async function renameTagGroup(tx: Tx, tenantId: string, id: string, name:
  * tags whose key stays, renaming them if their spelling changed.
  */
 export async function syncTags(
-  tx: Tx,
+  tx: Transaction,
   tenantId: string,
   groupId: string,
   wanted: { name: string; key: string }[],

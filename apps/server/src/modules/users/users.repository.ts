@@ -1,11 +1,10 @@
 import { and, asc, count, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../../platform/db.js';
+import type { Database, Transaction } from '../../platform/db.js';
 import { containsPattern, unaccentContains, vietnameseOrder } from '../../platform/sql.js';
 import { groupMembers, groups, organizations, tenants, users } from '../../db/schema/index.js';
 
 export type UserRow = typeof users.$inferSelect;
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
-type Db = Database | Tx;
+type Db = Database | Transaction;
 
 export async function findAccount(db: Database, tenantId: string, userId: string) {
   const [row] = await db
@@ -158,14 +157,14 @@ export async function existingDepartmentIds(db: Database, tenantId: string, ids:
   return rows.map((row) => row.id);
 }
 
-export async function insertUser(tx: Tx, values: typeof users.$inferInsert) {
+export async function insertUser(tx: Transaction, values: typeof users.$inferInsert) {
   const [row] = await tx.insert(users).values(values).returning();
   if (!row) throw new Error('user not created');
   return row;
 }
 
 export async function updateUser(
-  tx: Tx,
+  tx: Transaction,
   tenantId: string,
   id: string,
   values: Partial<typeof users.$inferInsert>,
@@ -178,7 +177,7 @@ export async function updateUser(
 
 /** Replaces the user's department memberships. */
 export async function setUserDepartments(
-  tx: Tx,
+  tx: Transaction,
   tenantId: string,
   userId: string,
   groupIds: string[],
@@ -198,7 +197,7 @@ export async function setUserDepartments(
   }
 }
 
-export async function setActive(tx: Tx, tenantId: string, ids: string[], active: boolean) {
+export async function setActive(tx: Transaction, tenantId: string, ids: string[], active: boolean) {
   if (ids.length === 0) return;
   await tx
     .update(users)
@@ -214,7 +213,7 @@ export async function usersByIds(db: Db, tenantId: string, ids: string[]) {
 }
 
 /** Active administrators of the tenant, locked for the rest of the transaction. */
-export async function lockActiveAdministrators(tx: Tx, tenantId: string) {
+export async function lockActiveAdministrators(tx: Transaction, tenantId: string) {
   const rows = await tx
     .select({ id: users.id })
     .from(users)
@@ -234,12 +233,4 @@ export async function listTenants(db: Database) {
     })
     .from(tenants)
     .orderBy(vietnameseOrder(tenants.name));
-}
-
-export async function tenantExists(db: Database, tenantId: string) {
-  const row = await db.query.tenants.findFirst({
-    where: eq(tenants.id, tenantId),
-    columns: { id: true },
-  });
-  return !!row;
 }

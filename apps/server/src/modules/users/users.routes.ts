@@ -12,7 +12,7 @@ import {
 import type { Presence } from '@omnicare/shared/users/presence';
 import { authOf, type Access } from '../../platform/auth.js';
 import { AppError } from '../../platform/errors.js';
-import { created, list, ok } from '../../platform/respond.js';
+import { bulkAnswer, created, list, ok } from '../../platform/respond.js';
 import { typed, type RouteModule } from '../../platform/routes.js';
 import * as users from './users.service.js';
 
@@ -236,12 +236,7 @@ export const usersRoutes: RouteModule = (app, platform) => {
       },
       async (request) => {
         const results = await users.setActive(platform, authOf(request), request.body.ids, active);
-        const failed = results.filter((result) => !result.ok).length;
-        const message =
-          failed === 0
-            ? done
-            : `${results.length - failed}/${results.length} thành công, ${failed} thất bại`;
-        return ok({ results, succeeded: results.length - failed, failed }, message);
+        return bulkAnswer(results, done);
       },
     );
   }

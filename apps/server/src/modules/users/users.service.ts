@@ -15,6 +15,7 @@ import { hashSecret } from '../../platform/passwords.js';
 import { writeAudit } from '../audit/audit.repository.js';
 import { signOutEverywhere } from '../auth/auth.service.js';
 import * as repo from './users.repository.js';
+import { findTenant } from '../tenants/tenants.repository.js';
 
 export const USER_MESSAGES = {
   notFound: 'Không tìm thấy người dùng',
@@ -324,6 +325,5 @@ export async function listTenantAccounts(platform: Platform) {
 }
 
 export async function ensureTenant(platform: Platform, tenantId: string) {
-  if (!(await repo.tenantExists(platform.db, tenantId)))
-    throw new AppError(404, 'Không tìm thấy tenant');
+  if (!(await findTenant(platform.db, tenantId))) throw new AppError(404, 'Không tìm thấy tenant');
 }
