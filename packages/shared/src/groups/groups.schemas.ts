@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuery, requiredText } from '../platform/validation.js';
+import { idListParam, pageQuery, requiredText } from '../platform/validation.js';
 
 /** Groups have a target: 'user' groups are departments of staff, 'end_user' groups hold customers. */
 export const GROUP_TARGETS = ['user', 'end_user'] as const;
@@ -64,10 +64,12 @@ export const groupListQuery = z.object({
   name: z.string().trim().max(100).optional(),
   offset: z.coerce.number().int().min(0).default(0),
   limit: z.coerce.number().int().min(1).max(100).default(10),
+  ids: idListParam('Danh sách mã nhóm không hợp lệ'),
 });
 export const allGroupQuery = pageQuery.extend({
   target: z.enum(GROUP_TARGETS, { error: 'target không hợp lệ' }).default('user'),
   name: z.string().trim().max(100).optional(),
+  ids: idListParam('Danh sách mã nhóm không hợp lệ'),
 });
 
 export interface Group {

@@ -38,3 +38,31 @@ export const pageQuery = z.object({
     .max(100, 'Số bản ghi mỗi trang tối đa là 100')
     .default(10),
 });
+
+/** Most ids one `ids` query may name (pickers resolve the labels of chosen values with it). */
+export const MAX_ID_LIST = 100;
+
+/**
+ * `ids=a,b,c`: comma-separated uuids, at most MAX_ID_LIST, for looking chosen rows up by id
+ * (a picker's values may not be on the page it has loaded).
+ */
+export const idListParam = (message = 'Danh sách mã không hợp lệ') =>
+  z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      if (raw === undefined) return undefined;
+      const ids = [
+        ...new Set(
+          raw
+            .split(',')
+            .map((id) => id.trim())
+            .filter(Boolean),
+        ),
+      ];
+      if (ids.length > MAX_ID_LIST || ids.some((id) => !z.uuid().safeParse(id).success)) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return ids;
+    });

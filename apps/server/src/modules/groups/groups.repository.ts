@@ -22,12 +22,13 @@ const groupWithRelations = {
 export async function listGroups(
   db: Database,
   tenantId: string,
-  filter: { target: string; name?: string; offset: number; limit: number },
+  filter: { target: string; name?: string; ids?: readonly string[]; offset: number; limit: number },
 ) {
   const conditions: SQL[] = [eq(groups.tenantId, tenantId), eq(groups.target, filter.target)];
   if (filter.name) {
     conditions.push(unaccentContains(groups.name, filter.name));
   }
+  if (filter.ids) conditions.push(inArray(groups.id, [...filter.ids]));
   const where = and(...conditions);
   const [rows, [total]] = await Promise.all([
     db

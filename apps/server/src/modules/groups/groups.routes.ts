@@ -37,11 +37,12 @@ export const groupsRoutes: RouteModule = (app, platform) => {
       config: { access: 'authenticated' },
     },
     async (request) => {
-      const { target, name, page, page_size } = request.query;
+      const { target, name, ids, page, page_size } = request.query;
       return ok(
         await groups.listGroups(platform, authOf(request).tenantId, {
           target,
           name,
+          ids,
           offset: (page - 1) * page_size,
           limit: page_size,
         }),

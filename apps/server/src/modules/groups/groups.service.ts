@@ -48,7 +48,7 @@ const toGroup = ({
 export async function listGroups(
   platform: Platform,
   tenantId: string,
-  filter: { target: GroupTarget; name?: string; offset: number; limit: number },
+  filter: { target: GroupTarget; name?: string; ids?: string[]; offset: number; limit: number },
 ) {
   const { rows, total } = await repo.listGroups(platform.db, tenantId, filter);
   return { list: rows.map(toGroup), total };

@@ -193,3 +193,54 @@ describe('customer groups (target end_user)', () => {
     expect(platform.json().data.total).toBe(2);
   });
 });
+
+describe('looking groups up by id (pickers resolve the names of chosen values)', () => {
+  it('answers only the named groups of the caller tenant, on both list routes', async () => {
+    const names = ['Nhóm tra cứu A', 'Nhóm tra cứu B', 'Nhóm tra cứu C'];
+    const ids: string[] = [];
+    for (const name of names) {
+      ids.push((await post({ target: 'end_user', name })).json().data._id);
+    }
+    const wanted = `${ids[0]},${ids[2]}`;
+    const byId = await t.app.inject({
+      method: 'GET',
+      url: `/v2/groups?target=end_user&ids=${wanted}&limit=100`,
+      headers: bearer(admin),
+    });
+    expect(byId.statusCode).toBe(200);
+    expect(byId.json().data.list.map((g: { name: string }) => g.name)).toEqual([
+      'Nhóm tra cứu A',
+      'Nhóm tra cứu C',
+    ]);
+    expect(byId.json().data.total).toBe(2);
+
+    const department = (await post({ target: 'user', name: 'Phòng tra cứu' })).json().data;
+    const departments = await t.app.inject({
+      method: 'GET',
+      url: `/v2/all-group?target=user&ids=${department._id},${ids[1]}`,
+      headers: bearer(admin),
+    });
+    // A customer group id does not turn up among departments.
+    expect(departments.json().data.list.map((g: { name: string }) => g.name)).toEqual([
+      'Phòng tra cứu',
+    ]);
+
+    // Another tenant sees none of them.
+    const other = await t.app.inject({
+      method: 'GET',
+      url: `/v2/groups?target=end_user&ids=${wanted}`,
+      headers: bearer(await t.login('admin@demo.vn')),
+    });
+    expect(other.json().data.list).toEqual([]);
+
+    const bad = await t.app.inject({
+      method: 'GET',
+      url: '/v2/groups?target=end_user&ids=abc',
+      headers: bearer(admin),
+    });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors).toEqual([
+      { param: 'ids', message: 'Danh sách mã nhóm không hợp lệ' },
+    ]);
+  });
+});

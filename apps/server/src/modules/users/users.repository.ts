@@ -39,6 +39,7 @@ function keywordCondition(keyword: string): SQL {
 export interface UserFilter {
   keyword?: string;
   roles?: readonly string[];
+  ids?: readonly string[];
   groupId?: string;
   organizationId?: string;
   active?: boolean;
@@ -61,6 +62,7 @@ export async function listUsers(db: Database, tenantId: string, filter: UserFilt
   const conditions: SQL[] = [eq(users.tenantId, tenantId)];
   if (filter.keyword) conditions.push(keywordCondition(filter.keyword));
   if (filter.roles) conditions.push(inArray(users.role, [...filter.roles]));
+  if (filter.ids) conditions.push(inArray(users.id, [...filter.ids]));
   if (filter.organizationId) conditions.push(eq(users.organizationId, filter.organizationId));
   if (filter.active !== undefined) conditions.push(eq(users.active, filter.active));
   if (filter.groupId) {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { presenceBody } from '@omnicare/shared/users/presence.schemas';
 import { STAFF_ROLES } from '@omnicare/shared/users/roles';
-import { pageQuery } from '@omnicare/shared/platform/validation';
+import { idListParam, pageQuery } from '@omnicare/shared/platform/validation';
 import {
   adminResetPasswordBody,
   createUserBody,
@@ -79,6 +79,7 @@ export const usersRoutes: RouteModule = (app, platform) => {
         querystring: pageQuery.extend({
           keyword: z.string().trim().max(100).optional(),
           roles: rolesParam,
+          ids: idListParam('Danh sách mã người dùng không hợp lệ'),
         }),
       },
       config: { access: STAFF },

@@ -110,6 +110,7 @@ export async function listUsers(
   query: {
     keyword?: string;
     roles?: readonly string[];
+    ids?: readonly string[];
     group_id?: string;
     organization_id?: string;
     status?: 'active' | 'disabled';
@@ -120,6 +121,7 @@ export async function listUsers(
   const { rows, total } = await repo.listUsers(platform.db, tenantId, {
     keyword: query.keyword,
     roles: query.roles,
+    ids: query.ids,
     groupId: query.group_id,
     organizationId: query.organization_id,
     active: query.status === undefined ? undefined : query.status === 'active',

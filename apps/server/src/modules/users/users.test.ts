@@ -80,6 +80,36 @@ describe('GET /v2/all-user', () => {
     expect(all.json().data.total).toBe(5);
   });
 
+  it('looks staff up by id, for the labels of values a picker already holds', async () => {
+    const admin = await t.login('admin@demo.vn');
+    const all = (
+      await t.app.inject({ method: 'GET', url: '/v2/all-user', headers: bearer(admin) })
+    ).json().data.list as { _id: string; email: string }[];
+    const wanted = all.filter((u) => ['agent@demo.vn', 'leader@demo.vn'].includes(u.email));
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/v2/all-user?ids=${wanted.map((u) => u._id).join(',')}`,
+      headers: bearer(agent),
+    });
+    expect(response.statusCode).toBe(200);
+    expect(
+      response
+        .json()
+        .data.list.map((u: { email: string }) => u.email)
+        .sort(),
+    ).toEqual(['agent@demo.vn', 'leader@demo.vn']);
+
+    const bad = await t.app.inject({
+      method: 'GET',
+      url: '/v2/all-user?ids=1,2',
+      headers: bearer(agent),
+    });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors).toEqual([
+      { param: 'ids', message: 'Danh sách mã người dùng không hợp lệ' },
+    ]);
+  });
+
   it('rejects a roles value that is not a JSON list of staff roles', async () => {
     const roles = encodeURIComponent(JSON.stringify(['end_user']));
     const response = await t.app.inject({
