@@ -1,7 +1,6 @@
 // npm run bench customers [count]: 200 000 Vietnamese customers, then list latencies over HTTP.
 import pg from 'pg';
 import { load, login, ms, startServer } from './_harness.mjs';
-import { normalizePhone, toSearchKey } from '../../packages/shared/dist/customers/normalize.js';
 
 const COUNT = Number(process.argv[2] ?? 200_000);
 const SURNAMES = [
@@ -168,8 +167,6 @@ async function generate(databaseUrl) {
         pick(staff).id,
         phone,
         email,
-        `${toSearchKey(name)} ${email}`,
-        national,
         createdAt,
       ]);
       phones.push([tenant.id, id, phone, national]);
@@ -177,7 +174,7 @@ async function generate(databaseUrl) {
     }
     await insert(
       client,
-      'customers (id, tenant_id, name, name_key, tier, source, owner_id, primary_phone, primary_email, search_text, phone_search, created_at)',
+      'customers (id, tenant_id, name, name_key, tier, source, owner_id, primary_phone, primary_email, created_at)',
       customers,
     );
     await insert(
@@ -207,6 +204,9 @@ async function insert(client, target, rows) {
 }
 
 const server = await startServer();
+// The shared package is built by startServer, so it is imported only now (a fresh clone has no dist).
+const { normalizePhone, toSearchKey } =
+  await import('../../packages/shared/dist/customers/normalize.js');
 try {
   console.log(`Generating ${COUNT.toLocaleString('en')} customers...`);
   const seconds = await generate(server.databaseUrl);

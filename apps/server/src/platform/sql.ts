@@ -1,8 +1,14 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 
-/** A LIKE pattern matching the text anywhere, with LIKE's wildcards taken literally. */
-export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
+/** LIKE's wildcards and escape character, taken literally. */
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
+
+/** A LIKE pattern matching the text anywhere. */
+export const containsPattern = (text: string) => `%${escapeLike(text)}%`;
+
+/** A LIKE pattern matching values that start with the text. */
+export const prefixPattern = (text: string) => `${escapeLike(text)}%`;
 
 /** Case- and diacritics-insensitive "contains": 'nguyen' finds 'Nguyễn'. */
 export const unaccentContains = (column: PgColumn | SQL, text: string): SQL =>

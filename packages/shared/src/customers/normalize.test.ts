@@ -3,7 +3,7 @@ import {
   isValidPhone,
   looksLikePhone,
   normalizePhone,
-  phoneSearchDigits,
+  phoneSearchOf,
   toSearchKey,
 } from './normalize.js';
 
@@ -26,9 +26,9 @@ describe('phones', () => {
   });
 
   it('turns a partial search into the digits to look for', () => {
-    expect(phoneSearchDigits('0912 34')).toBe('91234');
-    expect(phoneSearchDigits('+8491')).toBe('91');
-    expect(phoneSearchDigits('345 678')).toBe('345678');
+    expect(phoneSearchOf('0912 34')).toEqual({ digits: '91234', fromStart: true });
+    expect(phoneSearchOf('+8491')).toEqual({ digits: '91', fromStart: true });
+    expect(phoneSearchOf('345 678')).toEqual({ digits: '345678', fromStart: false });
     expect(looksLikePhone('0912 345')).toBe(true);
     expect(looksLikePhone('nguyen')).toBe(false);
   });

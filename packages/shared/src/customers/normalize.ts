@@ -30,13 +30,16 @@ export function normalizePhone(raw: string | null | undefined): string {
   return digits;
 }
 
-/** The digits a partial phone search looks for inside stored national numbers. */
-export function phoneSearchDigits(query: string): string {
+/**
+ * What a partial phone search looks for in stored national numbers. A leading 0 or +84 marks the
+ * start of the number ('0912' finds numbers starting 912); bare digits match anywhere ('345 678').
+ */
+export function phoneSearchOf(query: string): { digits: string; fromStart: boolean } {
   const text = query.trim();
   const digits = text.replace(/\D/g, '');
-  if (text.startsWith('+84')) return digits.slice(2);
-  if (digits.startsWith('0')) return digits.slice(1);
-  return digits;
+  if (text.startsWith('+84')) return { digits: digits.slice(2), fromStart: true };
+  if (digits.startsWith('0')) return { digits: digits.slice(1), fromStart: true };
+  return { digits, fromStart: false };
 }
 
 /** A search text that is mostly digits is a phone search. */

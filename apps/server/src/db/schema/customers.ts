@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import {
   boolean,
   date,
@@ -42,10 +41,6 @@ export const customers = pgTable(
     primaryEmail: text('primary_email'),
     /** Lower-cased, diacritics-free name: the order of an alphabetical list. */
     nameKey: text('name_key').notNull().default(''),
-    /** Lower-cased, diacritics-free name and emails: what a text search matches. */
-    searchText: text('search_text').notNull().default(''),
-    /** The national numbers of all phones: what a phone search matches, digits only. */
-    phoneSearch: text('phone_search').notNull().default(''),
     createdBy: uuid('created_by').references(() => users.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -56,10 +51,37 @@ export const customers = pgTable(
     index('customers_tenant_name_idx').on(table.tenantId, table.nameKey, table.id),
     index('customers_tenant_tier_idx').on(table.tenantId, table.tier, table.createdAt),
     index('customers_tenant_source_idx').on(table.tenantId, table.source, table.createdAt),
+    // Counts the common pair of filters (a tier from a channel) from the index alone.
+    index('customers_tenant_source_tier_idx').on(table.tenantId, table.source, table.tier),
     index('customers_tenant_owner_idx').on(table.tenantId, table.ownerId),
     index('customers_tenant_org_idx').on(table.tenantId, table.organizationId),
-    index('customers_search_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
-    index('customers_phone_trgm_idx').using('gin', sql`${table.phoneSearch} gin_trgm_ops`),
+  ],
+);
+
+/**
+ * What a customer search matches, one row per searchable prefix start (see `searchTermKinds`).
+ * Database triggers keep it in step with customers, customer_phones and customer_emails
+ * (migration 0006), so every way of writing a customer, SQL imports included, stays findable.
+ */
+export const customerSearchTerms = pgTable(
+  'customer_search_terms',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['word', 'phone', 'digits'] }).notNull(),
+    term: text('term').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.customerId, table.kind, table.term] }),
+    // A keyword is a prefix: `term like 'abc%'` is a range scan of this index, on any collation.
+    index('customer_search_terms_lookup_idx').on(
+      table.tenantId,
+      table.kind,
+      table.term.op('text_pattern_ops'),
+      table.customerId,
+    ),
   ],
 );
 

@@ -15,7 +15,7 @@ import { contextForUser, type AuthContext } from '../../platform/auth.js';
 import { AppError, fieldError } from '../../platform/errors.js';
 import { runJob, startJob } from '../jobs/jobs.service.js';
 import * as repo from './customers.repository.js';
-import { contactRows, customerScope, searchColumns, toFilter } from './customers.service.js';
+import { contactRows, customerScope, toFilter } from './customers.service.js';
 
 export const IMPORT_JOB = 'customer_import';
 export const EXPORT_JOB = 'customer_export';
@@ -315,14 +315,14 @@ export async function runImport(platform: Platform, jobId: string) {
               createdBy: auth.userId,
               primaryPhone: c.phones[0]?.phone ?? null,
               primaryEmail: c.emails[0]?.email ?? null,
-              ...searchColumns(body.name, c.phones, c.emails),
+              nameKey: toSearchKey(body.name),
             },
             phones: c.phones,
             emails: c.emails,
           })),
         );
         for (const { id, body } of updates) {
-          await repo.updateImported(tx, job.tenantId, id, {
+          await repo.updateCustomer(tx, job.tenantId, id, {
             name: body.name,
             nameKey: toSearchKey(body.name),
             ...(body.gender ? { gender: body.gender } : {}),

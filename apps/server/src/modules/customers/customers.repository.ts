@@ -4,6 +4,7 @@ import {
   auditLog,
   customerEmails,
   customerPhones,
+  customerSearchTerms,
   customerTags,
   customers,
   groupCustomers,
@@ -12,14 +13,15 @@ import {
   tags,
   users,
 } from '../../db/schema/index.js';
-import { containsPattern } from '../../platform/sql.js';
+import { prefixPattern } from '../../platform/sql.js';
 
 type Db = Database | Transaction;
 export type CustomerRow = typeof customers.$inferSelect;
+type SearchTermKind = (typeof customerSearchTerms.$inferSelect)['kind'];
 
 export interface CustomerFilter {
-  /** Already normalised: a diacritics-free text key, or phone digits. */
-  search?: { text: string } | { phone: string };
+  /** Already normalised: a diacritics-free text or phone digits, matched as a term's start. */
+  search?: { kind: SearchTermKind; prefix: string };
   groupId?: string;
   tagId?: string;
   tier?: number;
@@ -33,11 +35,12 @@ export interface CustomerFilter {
 
 function filterConditions(tenantId: string, filter: CustomerFilter): SQL[] {
   const conditions: SQL[] = [eq(customers.tenantId, tenantId)];
-  if (filter.search && 'text' in filter.search) {
-    conditions.push(sql`${customers.searchText} like ${containsPattern(filter.search.text)}`);
-  }
-  if (filter.search && 'phone' in filter.search) {
-    conditions.push(sql`${customers.phoneSearch} like ${containsPattern(filter.search.phone)}`);
+  if (filter.search) {
+    conditions.push(
+      sql`exists (select 1 from ${customerSearchTerms} t where t.tenant_id = ${tenantId}
+        and t.kind = ${filter.search.kind} and t.term like ${prefixPattern(filter.search.prefix)}
+        and t.customer_id = ${customers}.id)`,
+    );
   }
   if (filter.groupId) {
     conditions.push(
@@ -362,32 +365,4 @@ export async function insertImported(
   );
   if (phones.length) await tx.insert(customerPhones).values(phones);
   if (emails.length) await tx.insert(customerEmails).values(emails);
-}
-
-/** Updates an imported customer's fields; the search text follows the new name. */
-export async function updateImported(
-  tx: Transaction,
-  tenantId: string,
-  id: string,
-  values: {
-    name: string;
-    nameKey: string;
-    gender?: string;
-    birthday?: string;
-    address?: string;
-    notes?: string;
-  },
-) {
-  const { nameKey, ...columns } = values;
-  // nameKey is both the sort key and the start of the search text.
-  await tx
-    .update(customers)
-    .set({
-      ...columns,
-      updatedAt: new Date(),
-      nameKey,
-      searchText: sql`concat_ws(' ', ${nameKey}::text,
-        (select string_agg(email, ' ') from ${customerEmails} where customer_id = ${id}::uuid))`,
-    })
-    .where(and(eq(customers.tenantId, tenantId), eq(customers.id, id)));
 }

@@ -9,7 +9,7 @@ import type { Gender } from '@omnicare/shared/customers/customer-enums';
 import {
   looksLikePhone,
   normalizePhone,
-  phoneSearchDigits,
+  phoneSearchOf,
   toSearchKey,
 } from '@omnicare/shared/customers/normalize';
 import { validateCustomValues } from '@omnicare/shared/fields/fields.schemas';
@@ -45,15 +45,18 @@ export const customerScope = (auth: AuthContext): SQL | undefined =>
     organization: customers.organizationId,
   });
 
-/** A keyword that looks like a phone searches phone digits; any other, a diacritics-free key. */
+/**
+ * A keyword that looks like a phone searches phone numbers (from their start after a 0 or +84,
+ * anywhere otherwise); any other keyword is a diacritics-free prefix of name words and emails.
+ */
 export function searchTerm(keyword: string | undefined): repo.CustomerFilter['search'] {
   if (!keyword) return undefined;
   if (looksLikePhone(keyword)) {
-    const digits = phoneSearchDigits(keyword);
-    return digits ? { phone: digits } : undefined;
+    const { digits, fromStart } = phoneSearchOf(keyword);
+    return digits ? { kind: fromStart ? 'phone' : 'digits', prefix: digits } : undefined;
   }
   const text = toSearchKey(keyword);
-  return text ? { text } : undefined;
+  return text ? { kind: 'word', prefix: text } : undefined;
 }
 
 export function toFilter(
@@ -154,19 +157,6 @@ export function contactRows(body: Pick<CustomerBody, 'phones' | 'emails'>) {
   };
 }
 
-/** What text and phone searches match, stored with the customer. */
-export function searchColumns(
-  name: string,
-  phones: { national: string }[],
-  emails: { email: string }[],
-) {
-  return {
-    nameKey: toSearchKey(name),
-    searchText: [toSearchKey(name), ...emails.map((e) => e.email)].join(' '),
-    phoneSearch: phones.map((p) => p.national).join(' '),
-  };
-}
-
 /** 422 naming the customer who already has one of these phones or emails, with a link. */
 async function guardDuplicates(
   platform: Platform,
@@ -237,7 +227,7 @@ function customerColumns(body: CustomerBody, contacts: ReturnType<typeof contact
     custom: body.custom,
     primaryPhone: contacts.phones.find((p) => p.isPrimary)?.phone ?? null,
     primaryEmail: contacts.emails.find((e) => e.isPrimary)?.email ?? null,
-    ...searchColumns(body.name, contacts.phones, contacts.emails),
+    nameKey: toSearchKey(body.name),
   };
 }
 

@@ -137,6 +137,48 @@ describe('customers', () => {
     expect((await list(admin, 'keyword=khong co ai')).total).toBe(0);
   });
 
+  it('matches the start of any name word or email, and phones from their start after 0 or +84', async () => {
+    const lan = (
+      await create(admin, {
+        name: 'Đặng Ngọc Lan',
+        phones: [{ phone: '0977 123 456' }],
+        emails: [{ email: 'lan.dang@congty.vn' }],
+      })
+    ).json().data;
+    await create(admin, { name: 'Phạm Lan Anh', phones: [{ phone: '0388 977 123' }] });
+    expect(names(await list(admin, 'keyword=ngoc lan'))).toEqual(['Đặng Ngọc Lan']);
+    expect(names(await list(admin, 'keyword=lan'))).toEqual(['Phạm Lan Anh', 'Đặng Ngọc Lan']);
+    expect(names(await list(admin, 'keyword=lan a'))).toEqual(['Phạm Lan Anh']);
+    // Inside a word or across a skipped word is not a match.
+    expect((await list(admin, 'keyword=gọc lan')).total).toBe(0);
+    expect((await list(admin, 'keyword=dang lan')).total).toBe(0);
+    expect(names(await list(admin, 'keyword=lan.dang'))).toEqual(['Đặng Ngọc Lan']);
+    expect(names(await list(admin, 'keyword=congty.vn'))).toEqual(['Đặng Ngọc Lan']);
+    // A leading 0 anchors at the number's start; bare digits match anywhere.
+    expect(names(await list(admin, 'keyword=0977 12'))).toEqual(['Đặng Ngọc Lan']);
+    expect(names(await list(admin, 'keyword=977 12'))).toEqual(['Phạm Lan Anh', 'Đặng Ngọc Lan']);
+
+    // The terms follow a rename and new contacts, and leave with the customer.
+    const updated = await t.app.inject({
+      method: 'PUT',
+      url: `/v2/customers/${lan._id}`,
+      headers: bearer(admin),
+      payload: { name: 'Đặng Thu Hà', phones: [{ phone: '0966 000 111' }], emails: [] },
+    });
+    expect(updated.statusCode).toBe(200);
+    expect((await list(admin, 'keyword=ngoc lan')).total).toBe(0);
+    expect((await list(admin, 'keyword=0977 12')).total).toBe(0);
+    expect((await list(admin, 'keyword=congty')).total).toBe(0);
+    expect(names(await list(admin, 'keyword=thu ha'))).toEqual(['Đặng Thu Hà']);
+    expect(names(await list(admin, 'keyword=6000 111'))).toEqual(['Đặng Thu Hà']);
+    await t.app.inject({
+      method: 'DELETE',
+      url: `/v2/customers/${lan._id}`,
+      headers: bearer(admin),
+    });
+    expect((await list(admin, 'keyword=thu ha')).total).toBe(0);
+  });
+
   it('filters by tier, source, group, tag and created date, and sorts', async () => {
     const group = (
       await t.app.inject({
