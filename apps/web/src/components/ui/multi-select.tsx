@@ -44,7 +44,11 @@ const fold = (text: string) =>
     .replace(/Đ/g, 'D')
     .toLowerCase();
 
-/** A searchable list of checkable options in a popover, chosen values shown as chips. */
+/**
+ * A searchable list of checkable options in a popover, chosen values shown as chips.
+ * @deprecated Use SearchCombobox (search-combobox.tsx), or a picker bound to a source such as
+ * DepartmentPicker; this stays only until its last caller (the templates form) moves over.
+ */
 export function MultiSelect({
   id,
   options,

@@ -9,7 +9,6 @@ import type {
 import { CUSTOMER_GROUP_TARGET } from '@omnicare/shared/customers/customer-enums';
 import type { Group } from '@omnicare/shared/groups/groups.schemas';
 import type { CustomField } from '@omnicare/shared/fields/fields.schemas';
-import type { OrganizationNode } from '@omnicare/shared/organizations/organizations.schemas';
 import type { BulkResult } from '@omnicare/shared/users/users.schemas';
 import type { ApiSuccess } from '@omnicare/shared/platform/envelope';
 import { apiList, apiRequest, http } from '@/lib/http';
@@ -20,6 +19,8 @@ export interface GroupListParams {
   offset: number;
   limit: number;
   name?: string;
+  /** Only these groups (a picker naming its chosen values). */
+  ids?: readonly string[];
 }
 
 /** GET /v2/groups: the spec reads `list` and `total`. */
@@ -30,7 +31,12 @@ export async function fetchCustomerGroups(
   const data = await apiRequest<{ list?: Group[]; total?: number }>({
     method: 'GET',
     url: '/v2/groups',
-    params: { target: CUSTOMER_GROUP_TARGET, ...params, name: params.name || undefined },
+    params: {
+      target: CUSTOMER_GROUP_TARGET,
+      ...params,
+      name: params.name || undefined,
+      ids: params.ids ? params.ids.join(',') : undefined,
+    },
     signal,
   });
   return { list: data?.list ?? [], total: data?.total ?? 0 };
@@ -281,37 +287,6 @@ export async function fetchCustomerFields(signal?: AbortSignal): Promise<CustomF
     signal,
   });
   return (data ?? []).filter((field) => field.active).sort((a, b) => a.position - b.position);
-}
-
-export interface OwnerOption {
-  _id: string;
-  name: string;
-  email: string;
-}
-
-/** Staff who may own customers; an empty keyword lists the first page. */
-export async function fetchOwners(keyword: string, signal?: AbortSignal): Promise<OwnerOption[]> {
-  const data = await apiRequest<{ list?: OwnerOption[] }>({
-    method: 'GET',
-    url: '/v2/all-user',
-    params: { keyword: keyword.trim() || undefined, page: 1, page_size: 100 },
-    signal,
-  });
-  return data?.list ?? [];
-}
-
-export const fetchOrganizations = (signal?: AbortSignal) =>
-  apiRequest<OrganizationNode[]>({ method: 'GET', url: '/v2/organizes', signal });
-
-/** The organization tree as indented options. */
-export function flattenOrganizations(
-  nodes: OrganizationNode[],
-  depth = 0,
-): { _id: string; name: string; depth: number }[] {
-  return nodes.flatMap((node) => [
-    { _id: node._id, name: node.name, depth },
-    ...flattenOrganizations(node.children ?? [], depth + 1),
-  ]);
 }
 
 /* ------------------------------------------------------------------------- saved filters */

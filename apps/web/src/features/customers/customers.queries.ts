@@ -2,16 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { Role } from '@omnicare/shared/users/roles';
 import { isAgent } from '@omnicare/shared/users/roles';
 import { useCurrentUser } from '@/stores/session-store';
-import {
-  fetchCities,
-  fetchCustomerFields,
-  fetchCustomerGroups,
-  fetchDistricts,
-  fetchOrganizations,
-  fetchOwners,
-  fetchTagGroups,
-  flattenOrganizations,
-} from './customers.api';
+import { fetchCities, fetchCustomerFields, fetchDistricts, fetchTagGroups } from './customers.api';
 
 export const customerKeys = {
   groups: ['customer-groups'] as const,
@@ -30,16 +21,6 @@ export function useCanManageCustomers(): boolean {
   return canManageCustomers(useCurrentUser()?.role);
 }
 
-/** Every customer group, for pickers (the API caps a page at 100). */
-export function useAllCustomerGroups() {
-  return useQuery({
-    queryKey: [...customerKeys.groups, 'all'],
-    queryFn: async ({ signal }) =>
-      (await fetchCustomerGroups({ offset: 0, limit: 100 }, signal)).list,
-    staleTime: 60_000,
-  });
-}
-
 /** Every tag, flattened from the tag groups, for pickers. */
 export function useAllTags() {
   return useQuery({
@@ -50,23 +31,6 @@ export function useAllTags() {
       groups.flatMap((group) =>
         group.tags.map((tag) => ({ _id: tag._id, name: tag.name, group: group.name })),
       ),
-  });
-}
-
-export function useOwners(keyword = '') {
-  return useQuery({
-    queryKey: ['owners', keyword],
-    queryFn: ({ signal }) => fetchOwners(keyword, signal),
-    staleTime: 60_000,
-  });
-}
-
-export function useOrganizationOptions() {
-  return useQuery({
-    queryKey: ['organizations', 'tree'],
-    queryFn: ({ signal }) => fetchOrganizations(signal),
-    staleTime: 60_000,
-    select: (tree) => flattenOrganizations(tree),
   });
 }
 

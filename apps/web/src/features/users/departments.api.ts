@@ -9,6 +9,8 @@ export interface DepartmentListParams {
   page: number;
   page_size: number;
   name?: string;
+  /** Only these departments (a picker naming its chosen values). */
+  ids?: readonly string[];
 }
 
 /** Departments are groups with target 'user'; /v2/all-group answers `{ list, total }`. */
@@ -19,7 +21,7 @@ export async function listDepartments(
   const data = await apiRequest<{ list?: Group[]; total?: number }>({
     method: 'GET',
     url: '/v2/all-group',
-    params: { target: 'user', ...params },
+    params: { target: 'user', ...params, ids: params.ids ? params.ids.join(',') : undefined },
     signal,
   });
   return { data: data?.list ?? [], total: data?.total ?? 0 };

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { http } from '@/lib/http';
-import { searchUsers } from './users.api';
+import { fetchStaffPage, searchUsers } from './users.api';
 
 describe('user search helper (spec section 5)', () => {
   afterEach(() => vi.restoreAllMocks());
@@ -43,5 +43,37 @@ describe('user search helper (spec section 5)', () => {
       keyword: 'le',
       roles: '["team_leader"]',
     });
+  });
+});
+
+describe('staff pages for pickers', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('lists the first page without a keyword, and looks users up by id', async () => {
+    const request = vi
+      .spyOn(http, 'request')
+      .mockResolvedValue({ data: { statusCode: 200, data: { list: [], total: 42 } } });
+    await expect(fetchStaffPage({ keyword: ' ', page: 2, page_size: 20 })).resolves.toEqual({
+      list: [],
+      total: 42,
+    });
+    expect((request.mock.calls[0]?.[0] as { params: unknown }).params).toEqual({
+      keyword: undefined,
+      roles: '["administrator","agent","supervisor","team_leader"]',
+      ids: undefined,
+      page: 2,
+      page_size: 20,
+    });
+    await fetchStaffPage({ ids: ['a', 'b'], page: 1, page_size: 100 });
+    expect((request.mock.calls[1]?.[0] as { params: { ids: string } }).params.ids).toBe('a,b');
+  });
+
+  it('keeps the spec rule: one character is not sent', async () => {
+    const request = vi.spyOn(http, 'request');
+    await expect(fetchStaffPage({ keyword: 'a', page: 1, page_size: 20 })).resolves.toEqual({
+      list: [],
+      total: 0,
+    });
+    expect(request).not.toHaveBeenCalled();
   });
 });

@@ -71,18 +71,39 @@ export const listStaff = (params: StaffListParams, signal?: AbortSignal) =>
 export const getStaff = (id: string, signal?: AbortSignal) =>
   apiRequest<StaffUser>({ method: 'GET', url: `/v2/users/${encodeURIComponent(id)}`, signal });
 
-/**
- * The first page of /v2/all-user without a keyword, for pickers before anything is typed
- * (searchUsers answers [] under 2 characters, as the spec wants for searches).
- */
-export async function listPickableUsers(signal?: AbortSignal): Promise<StaffUser[]> {
-  const data = await apiRequest<{ list?: StaffUser[] }>({
+/** Rows per page of a picker's server search. */
+export const PICKER_PAGE_SIZE = 20;
+
+export interface StaffPageParams {
+  /** Sent only from MIN_USER_SEARCH_LENGTH characters (the spec's user-search rule). */
+  keyword?: string;
+  roles?: readonly StaffRole[];
+  /** Look these users up (the labels of values a picker already holds). */
+  ids?: readonly string[];
+  page: number;
+  page_size: number;
+}
+
+/** A page of /v2/all-user: the first pages without a keyword, a search, or users by id. */
+export async function fetchStaffPage(
+  { keyword, roles = STAFF_ROLES, ids, page, page_size }: StaffPageParams,
+  signal?: AbortSignal,
+): Promise<{ list: StaffUser[]; total: number }> {
+  const text = (keyword ?? '').trim();
+  if (text.length > 0 && text.length < MIN_USER_SEARCH_LENGTH) return { list: [], total: 0 };
+  const data = await apiRequest<{ list?: StaffUser[]; total?: number }>({
     method: 'GET',
     url: '/v2/all-user',
-    params: { roles: JSON.stringify(STAFF_ROLES), page: 1, page_size: 100 },
+    params: {
+      keyword: text || undefined,
+      roles: JSON.stringify(roles),
+      ids: ids ? ids.join(',') : undefined,
+      page,
+      page_size,
+    },
     signal,
   });
-  return data?.list ?? [];
+  return { list: data?.list ?? [], total: data?.total ?? 0 };
 }
 
 export const createStaff = (body: CreateUserInput) =>

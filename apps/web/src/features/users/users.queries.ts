@@ -1,14 +1,11 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { MAX_PAGE_SIZE } from '@omnicare/shared/platform/constants';
 import { listAudit } from '@/features/audit/audit.api';
 import type { AuditParams } from '@/features/audit/audit.api';
 import {
   bulkSetStaffActive,
   createStaff,
-  listPickableUsers,
   listStaff,
   resetStaffPassword,
-  searchUsers,
   setStaffActive,
   updateStaff,
 } from './users.api';
@@ -24,13 +21,10 @@ import type { DepartmentBody, DepartmentListParams } from './departments.api';
 export const staffKeys = {
   all: ['staff'] as const,
   list: (params: StaffListParams) => ['staff', 'list', params] as const,
-  pickable: () => ['staff', 'pickable'] as const,
-  search: (keyword: string) => ['staff', 'search', keyword] as const,
 };
 export const departmentKeys = {
   all: ['departments'] as const,
   list: (params: DepartmentListParams) => ['departments', 'list', params] as const,
-  options: () => ['departments', 'options'] as const,
 };
 export const auditKeys = {
   list: (params: AuditParams) => ['audit', params] as const,
@@ -43,23 +37,6 @@ export function useStaffList(params: StaffListParams, enabled = true) {
     placeholderData: keepPreviousData,
     enabled,
   });
-}
-
-/** Users to pick from: the first page without a keyword, or the search for 2+ characters. */
-export function usePickableUsers(keyword: string) {
-  const text = keyword.trim();
-  const first = useQuery({
-    queryKey: staffKeys.pickable(),
-    queryFn: ({ signal }) => listPickableUsers(signal),
-    staleTime: 30_000,
-  });
-  const search = useQuery({
-    queryKey: staffKeys.search(text),
-    queryFn: ({ signal }) => searchUsers({ keyword: text, signal }),
-    enabled: text.length >= 2,
-    placeholderData: keepPreviousData,
-  });
-  return text.length >= 2 ? search : first;
 }
 
 function useInvalidateStaff() {
@@ -126,15 +103,6 @@ export function useDepartmentList(params: DepartmentListParams) {
     queryKey: departmentKeys.list(params),
     queryFn: ({ signal }) => listDepartments(params, signal),
     placeholderData: keepPreviousData,
-  });
-}
-
-/** Every department (up to the page-size cap), for filters and pickers. */
-export function useDepartmentOptions() {
-  return useQuery({
-    queryKey: departmentKeys.options(),
-    queryFn: ({ signal }) => listDepartments({ page: 1, page_size: MAX_PAGE_SIZE }, signal),
-    staleTime: 30_000,
   });
 }
 

@@ -25,9 +25,9 @@ import { Label } from '@/components/ui/label';
 import { toast } from '@/lib/toast';
 import type { BulkAction, BulkAnswer, BulkPayload } from '../customers.api';
 import { runBulk } from '../customers.api';
-import { useAllCustomerGroups, useAllTags, useOwners } from '../customers.queries';
+import { StaffPicker } from '@/features/users/components/staff-picker';
 import { BULK_TEXT, COMMON_TEXT, CUSTOMER_TEXT } from '../customers-text';
-import { NativeSelect } from './native-select';
+import { CustomerGroupPicker, TagPicker } from './customer-pickers';
 
 type PickAction = Exclude<BulkAction, 'delete'>;
 const PICK: Record<PickAction, { title: string; label: string }> = {
@@ -48,20 +48,14 @@ function PickDialog({
   onClose: () => void;
   onApply: (value: string) => Promise<unknown>;
 }) {
-  const [value, setValue] = useState('');
+  const [value, setValue] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
-  const groups = useAllCustomerGroups();
-  const tags = useAllTags();
-  const owners = useOwners();
-  const options =
-    action === 'add_group'
-      ? (groups.data ?? []).map((group) => ({ value: group._id, label: group.name }))
-      : action === 'add_tag'
-        ? (tags.data ?? []).map((tag) => ({ value: tag._id, label: `${tag.group} / ${tag.name}` }))
-        : [
-            { value: UNASSIGN, label: BULK_TEXT.unassign },
-            ...(owners.data ?? []).map((owner) => ({ value: owner._id, label: owner.name })),
-          ];
+  const picker = {
+    id: 'bulk-pick',
+    value,
+    onChange: (next: string | null) => setValue(next),
+    placeholder: PICK[action].label,
+  };
   return (
     <Dialog open onOpenChange={(open) => !open && !pending && onClose()}>
       <DialogContent className="max-w-md">
@@ -71,18 +65,14 @@ function PickDialog({
         </DialogHeader>
         <div className="flex flex-col gap-1.5">
           <Label htmlFor="bulk-pick">{PICK[action].label}</Label>
-          <NativeSelect
-            id="bulk-pick"
-            value={value}
-            onChange={(event) => setValue(event.target.value)}
-          >
-            <option value="">{PICK[action].label}</option>
-            {options.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </NativeSelect>
+          {action === 'add_group' && <CustomerGroupPicker {...picker} />}
+          {action === 'add_tag' && <TagPicker {...picker} />}
+          {action === 'assign_owner' && (
+            <StaffPicker
+              {...picker}
+              extraOptions={[{ value: UNASSIGN, label: BULK_TEXT.unassign }]}
+            />
+          )}
         </div>
         <DialogFooter>
           <Button variant="outline" onClick={onClose} disabled={pending}>
@@ -92,7 +82,7 @@ function PickDialog({
             disabled={!value || pending}
             onClick={() => {
               setPending(true);
-              void onApply(value)
+              void onApply(value ?? '')
                 .then(onClose)
                 .catch(() => undefined)
                 .finally(() => setPending(false));

@@ -1,8 +1,8 @@
 import type { CustomField } from '@omnicare/shared/fields/fields.schemas';
 import { Input } from '@/components/ui/input';
 import { FieldError, Label } from '@/components/ui/label';
+import { SearchCombobox } from '@/components/ui/search-combobox';
 import { DETAIL_TEXT } from '../customers-text';
-import { ChipPicker } from './chip-picker';
 import { NativeSelect } from './native-select';
 
 /** One custom field, rendered by its type. */
@@ -72,12 +72,15 @@ export function CustomFieldInput({
       break;
     case 'multiselect':
       control = (
-        <ChipPicker
+        <SearchCombobox
           id={id}
-          label={field.label}
+          multiple
           options={field.options.map((option) => ({ value: option, label: option }))}
           value={Array.isArray(value) ? value.filter((item) => typeof item === 'string') : []}
           onChange={(next) => onChange(next)}
+          placeholder={`${DETAIL_TEXT.choose} ${field.label.toLowerCase()}`}
+          invalid={Boolean(error)}
+          describedBy={error ? errorId : undefined}
         />
       );
       break;

@@ -1,16 +1,14 @@
 import { useId } from 'react';
+import type { ReactNode } from 'react';
 import { CUSTOMER_TIER } from '@omnicare/shared/customers/customer-enums';
 import { CHANNEL_SOURCE } from '@omnicare/shared/channels/channel-source';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { OrganizationPicker } from '@/features/organizations/components/organization-picker';
+import { StaffPicker } from '@/features/users/components/staff-picker';
 import type { CustomerFilters } from '../customers.api';
-import {
-  useAllCustomerGroups,
-  useAllTags,
-  useOrganizationOptions,
-  useOwners,
-} from '../customers.queries';
 import { COMMON_TEXT, CUSTOMER_TEXT } from '../customers-text';
+import { CustomerGroupPicker, TagPicker } from './customer-pickers';
 import { NativeSelect } from './native-select';
 
 /** Source values whose label repeats another's (web and chat are both Livechat) show once. */
@@ -31,24 +29,25 @@ export interface CustomerFiltersProps {
 /** Group, tag, tier, source, owner, organization and created date range. */
 export function CustomerFiltersPanel({ value, onChange }: CustomerFiltersProps) {
   const id = useId();
-  const groups = useAllCustomerGroups();
-  const tags = useAllTags();
-  const owners = useOwners();
-  const organizations = useOrganizationOptions();
   const set = (key: keyof CustomerFilters, next: string) =>
     onChange({ ...value, [key]: next || undefined });
 
-  const select = (
-    key: keyof CustomerFilters,
-    label: string,
-    options: { value: string; label: string }[],
-  ) => (
+  const field = (key: keyof CustomerFilters, label: string, control: (id: string) => ReactNode) => (
     <div className="flex min-w-0 flex-col gap-1">
       <Label htmlFor={`${id}-${key}`} className="text-xs text-slate-500">
         {label}
       </Label>
+      {control(`${id}-${key}`)}
+    </div>
+  );
+  const select = (
+    key: keyof CustomerFilters,
+    label: string,
+    options: { value: string; label: string }[],
+  ) =>
+    field(key, label, (fieldId) => (
       <NativeSelect
-        id={`${id}-${key}`}
+        id={fieldId}
         value={value[key] ?? ''}
         onChange={(event) => set(key, event.target.value)}
       >
@@ -59,21 +58,22 @@ export function CustomerFiltersPanel({ value, onChange }: CustomerFiltersProps) 
           </option>
         ))}
       </NativeSelect>
-    </div>
-  );
+    ));
+  // The pickers of one filter: one value at most, empty for 'Tất cả'.
+  const pick = (key: keyof CustomerFilters) => ({
+    value: value[key] ?? null,
+    onChange: (next: string | null) => set(key, next ?? ''),
+    placeholder: COMMON_TEXT.all,
+  });
 
   return (
     <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
-      {select(
-        'group_id',
-        CUSTOMER_TEXT.group,
-        (groups.data ?? []).map((group) => ({ value: group._id, label: group.name })),
-      )}
-      {select(
-        'tag_id',
-        CUSTOMER_TEXT.tag,
-        (tags.data ?? []).map((tag) => ({ value: tag._id, label: `${tag.group} / ${tag.name}` })),
-      )}
+      {field('group_id', CUSTOMER_TEXT.group, (fieldId) => (
+        <CustomerGroupPicker id={fieldId} {...pick('group_id')} />
+      ))}
+      {field('tag_id', CUSTOMER_TEXT.tag, (fieldId) => (
+        <TagPicker id={fieldId} {...pick('tag_id')} />
+      ))}
       {select(
         'tier',
         CUSTOMER_TEXT.tier,
@@ -87,19 +87,12 @@ export function CustomerFiltersPanel({ value, onChange }: CustomerFiltersProps) 
         CUSTOMER_TEXT.source,
         sourceOptions().map((option) => ({ value: option.value, label: option.label })),
       )}
-      {select(
-        'owner_id',
-        CUSTOMER_TEXT.owner,
-        (owners.data ?? []).map((owner) => ({ value: owner._id, label: owner.name })),
-      )}
-      {select(
-        'organization_id',
-        CUSTOMER_TEXT.organization,
-        (organizations.data ?? []).map((org) => ({
-          value: org._id,
-          label: `${'\u00a0\u00a0'.repeat(org.depth)}${org.name}`,
-        })),
-      )}
+      {field('owner_id', CUSTOMER_TEXT.owner, (fieldId) => (
+        <StaffPicker id={fieldId} {...pick('owner_id')} />
+      ))}
+      {field('organization_id', CUSTOMER_TEXT.organization, (fieldId) => (
+        <OrganizationPicker id={fieldId} {...pick('organization_id')} />
+      ))}
       <div className="flex min-w-0 flex-col gap-1">
         <Label htmlFor={`${id}-from`} className="text-xs text-slate-500">
           {CUSTOMER_TEXT.createdFrom}

@@ -15,18 +15,11 @@ import { toast } from '@/lib/toast';
 import { readTabDraft, saveTabDraft } from '@/stores/record-tabs-store';
 import type { DuplicateCustomerRef } from '../customers.api';
 import { duplicateOf, saveCustomer, uploadCustomerAvatar } from '../customers.api';
-import {
-  customerKeys,
-  useAllCustomerGroups,
-  useAllTags,
-  useCities,
-  useCustomerFields,
-  useDistricts,
-  useOrganizationOptions,
-  useOwners,
-} from '../customers.queries';
+import { OrganizationPicker } from '@/features/organizations/components/organization-picker';
+import { StaffPicker } from '@/features/users/components/staff-picker';
+import { customerKeys, useCities, useCustomerFields, useDistricts } from '../customers.queries';
 import { DETAIL_TEXT } from '../customers-text';
-import { ChipPicker } from './chip-picker';
+import { CustomerGroupPicker, TagPicker } from './customer-pickers';
 import { ContactListField } from './contact-list-field';
 import { CustomFieldInput } from './custom-field-input';
 import { CustomerAvatar } from './customer-avatar';
@@ -68,6 +61,9 @@ function Field({
     </div>
   );
 }
+
+/** A chosen value the record already names. */
+const named = (item: { _id: string; name: string }) => ({ value: item._id, label: item.name });
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -145,10 +141,6 @@ export function CustomerForm({ tabKey, customer, onSaved }: CustomerFormProps) {
     null,
   );
   const fields = useCustomerFields();
-  const groups = useAllCustomerGroups();
-  const tags = useAllTags();
-  const owners = useOwners();
-  const organizations = useOrganizationOptions();
   const cities = useCities();
   const districts = useDistricts(form.city_code || null);
 
@@ -413,27 +405,25 @@ export function CustomerForm({ tabKey, customer, onSaved }: CustomerFormProps) {
             </NativeSelect>
           </Field>
           <Field id={`${id}-groups`} label={DETAIL_TEXT.groups} error={errors.group_ids}>
-            <ChipPicker
+            <CustomerGroupPicker
               id={`${id}-groups`}
-              label={DETAIL_TEXT.groups}
-              options={(groups.data ?? []).map((group) => ({
-                value: group._id,
-                label: group.name,
-              }))}
+              multiple
               value={form.group_ids}
               onChange={(group_ids) => change({ group_ids })}
+              knownOptions={customer?.groups.map(named)}
+              placeholder={`${DETAIL_TEXT.choose} ${DETAIL_TEXT.groups.toLowerCase()}`}
+              maxChips={6}
             />
           </Field>
           <Field id={`${id}-tags`} label={DETAIL_TEXT.tags} error={errors.tag_ids}>
-            <ChipPicker
+            <TagPicker
               id={`${id}-tags`}
-              label={DETAIL_TEXT.tags}
-              options={(tags.data ?? []).map((tag) => ({
-                value: tag._id,
-                label: `${tag.group} / ${tag.name}`,
-              }))}
+              multiple
               value={form.tag_ids}
               onChange={(tag_ids) => change({ tag_ids })}
+              knownOptions={customer?.tags.map(named)}
+              placeholder={`${DETAIL_TEXT.choose} ${DETAIL_TEXT.tags.toLowerCase()}`}
+              maxChips={6}
             />
           </Field>
           <Field
@@ -441,36 +431,21 @@ export function CustomerForm({ tabKey, customer, onSaved }: CustomerFormProps) {
             label={DETAIL_TEXT.organization}
             error={errors.organization_id}
           >
-            <NativeSelect
+            <OrganizationPicker
               id={`${id}-organization`}
-              value={form.organization_id}
-              onChange={(event) => change({ organization_id: event.target.value })}
-            >
-              <option value="">{DETAIL_TEXT.choose}</option>
-              {(organizations.data ?? []).map((org) => (
-                <option key={org._id} value={org._id}>
-                  {`${'\u00a0\u00a0'.repeat(org.depth)}${org.name}`}
-                </option>
-              ))}
-            </NativeSelect>
+              value={form.organization_id || null}
+              onChange={(organization_id) => change({ organization_id: organization_id ?? '' })}
+              placeholder={DETAIL_TEXT.choose}
+            />
           </Field>
           <Field id={`${id}-owner`} label={DETAIL_TEXT.owner} error={errors.owner_id}>
-            <NativeSelect
+            <StaffPicker
               id={`${id}-owner`}
-              value={form.owner_id}
-              onChange={(event) => change({ owner_id: event.target.value })}
-            >
-              <option value="">{DETAIL_TEXT.choose}</option>
-              {customer?.owner &&
-                !(owners.data ?? []).some((owner) => owner._id === customer.owner?._id) && (
-                  <option value={customer.owner._id}>{customer.owner.name}</option>
-                )}
-              {(owners.data ?? []).map((owner) => (
-                <option key={owner._id} value={owner._id}>
-                  {owner.name}
-                </option>
-              ))}
-            </NativeSelect>
+              value={form.owner_id || null}
+              onChange={(owner_id) => change({ owner_id: owner_id ?? '' })}
+              knownOptions={customer?.owner ? [named(customer.owner)] : undefined}
+              placeholder={DETAIL_TEXT.choose}
+            />
           </Field>
         </div>
       </Section>

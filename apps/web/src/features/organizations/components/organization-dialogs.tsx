@@ -20,7 +20,7 @@ import { toast } from '@/lib/toast';
 import { moveTargets } from '../organization-tree';
 import { useCreateOrganization, useUpdateOrganization } from '../organizations.queries';
 import { ORGANIZATION_TEXT } from '../organizations-text';
-import { OrganizationSelect } from './organization-select';
+import { OrganizationPicker } from './organization-picker';
 
 /** Adding (at the root or under a parent) or renaming one organization. */
 export type NameDialogState =
@@ -183,13 +183,13 @@ function MoveForm({
       </DialogHeader>
       <div className="flex flex-col gap-1.5">
         <Label htmlFor={`${uid}-parent`}>{ORGANIZATION_TEXT.newParent}</Label>
-        <OrganizationSelect
+        <OrganizationPicker
           id={`${uid}-parent`}
           value={parentId}
           onChange={setParentId}
-          noneLabel={ORGANIZATION_TEXT.rootLevel}
+          noneLabel={targets.root ? ORGANIZATION_TEXT.rootLevel : undefined}
           choices={targets.parents}
-          required={!targets.root}
+          clearable={targets.root}
           invalid={error ? true : undefined}
           describedBy={error ? `${uid}-parent-error` : undefined}
           disabled={nothingToChoose}

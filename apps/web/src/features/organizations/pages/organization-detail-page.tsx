@@ -21,7 +21,7 @@ import {
   saveTabDraft,
 } from '@/stores/record-tabs-store';
 import { useCurrentUser } from '@/stores/session-store';
-import { OrganizationSelect } from '../components/organization-select';
+import { OrganizationPicker } from '../components/organization-picker';
 import type { OrganizationDetail } from '../organizations.api';
 import { organizationPath, parentChoices } from '../organization-tree';
 import {
@@ -199,7 +199,7 @@ function OrganizationEditForm({
       </div>
       <div className="flex flex-col gap-1.5">
         <Label htmlFor="organization-parent">{ORGANIZATION_TEXT.parent}</Label>
-        <OrganizationSelect
+        <OrganizationPicker
           id="organization-parent"
           value={values.parent_id}
           onChange={(parent) => change({ ...values, parent_id: parent })}

@@ -12,7 +12,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { FieldError, Label } from '@/components/ui/label';
-import { MultiSelect } from '@/components/ui/multi-select';
+import { SearchCombobox } from '@/components/ui/search-combobox';
 import {
   Select,
   SelectContent,
@@ -141,13 +141,12 @@ export function TenantConfigForm({
               control={form.control}
               name="time_zone"
               render={({ field }) => (
-                <MultiSelect
+                <SearchCombobox
                   id={id('time_zone')}
-                  single
                   clearable={false}
                   options={timeZoneOptions(field.value)}
-                  value={field.value ? [field.value] : []}
-                  onChange={(next) => next[0] && field.onChange(next[0])}
+                  value={field.value || null}
+                  onChange={(next) => next && field.onChange(next)}
                   searchPlaceholder={TENANT_TEXT.timeZoneSearch}
                   invalid={errors.time_zone ? true : undefined}
                   describedBy={errors.time_zone ? `${id('time_zone')}-error` : undefined}

@@ -14,7 +14,7 @@ import {
 } from '@/components/ui/dialog';
 import { Input, Textarea } from '@/components/ui/input';
 import { FieldError, Label } from '@/components/ui/label';
-import { OrganizationSelect } from '@/features/organizations/components/organization-select';
+import { OrganizationPicker } from '@/features/organizations/components/organization-picker';
 import { applyFieldErrors, errorMessage } from '@/lib/errors';
 import { toast } from '@/lib/toast';
 import {
@@ -26,7 +26,7 @@ import {
 import type { DepartmentFormValues } from '../department-form';
 import { useSaveDepartment } from '../users.queries';
 import { USERS_TEXT } from '../users-text';
-import { UserPicker } from './user-picker';
+import { StaffPicker } from './staff-picker';
 
 export function DepartmentFormDialog({
   open,
@@ -61,10 +61,11 @@ function DepartmentForm({ group, onDone }: { group: Group | null; onDone: () => 
   });
   const { errors } = form.formState;
   const save = useSaveDepartment();
-  const known = Object.fromEntries([
-    ...(group?.members ?? []).map((member) => [member._id, member.name] as const),
-    ...(group?.leader_id ? [[group.leader_id, group.leader_name ?? ''] as const] : []),
-  ]);
+  // The names of the current leader and members, whichever page the search shows.
+  const known = [
+    ...(group?.members ?? []).map((member) => ({ value: member._id, label: member.name })),
+    ...(group?.leader_id ? [{ value: group.leader_id, label: group.leader_name ?? '' }] : []),
+  ];
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -107,7 +108,7 @@ function DepartmentForm({ group, onDone }: { group: Group | null; onDone: () => 
           control={form.control}
           name="organization_id"
           render={({ field }) => (
-            <OrganizationSelect
+            <OrganizationPicker
               id={id('organization_id')}
               value={field.value ?? null}
               onChange={field.onChange}
@@ -127,13 +128,12 @@ function DepartmentForm({ group, onDone }: { group: Group | null; onDone: () => 
           control={form.control}
           name="leader_id"
           render={({ field }) => (
-            <UserPicker
+            <StaffPicker
               id={id('leader_id')}
-              single
-              value={field.value ? [field.value] : []}
-              onChange={(next) => field.onChange(next[0] ?? null)}
+              value={field.value ?? null}
+              onChange={field.onChange}
               placeholder="Chọn trưởng phòng"
-              knownLabels={known}
+              knownOptions={known}
               {...aria('leader_id')}
             />
           )}
@@ -146,12 +146,14 @@ function DepartmentForm({ group, onDone }: { group: Group | null; onDone: () => 
           control={form.control}
           name="member_ids"
           render={({ field }) => (
-            <UserPicker
+            <StaffPicker
               id={id('member_ids')}
+              multiple
               value={field.value ?? []}
-              onChange={field.onChange}
+              onChange={(next) => field.onChange(next)}
               placeholder="Chọn thành viên"
-              knownLabels={known}
+              maxChips={8}
+              knownOptions={known}
               {...aria('member_ids')}
             />
           )}

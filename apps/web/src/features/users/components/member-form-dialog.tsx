@@ -16,7 +16,6 @@ import {
 } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { FieldError, Label } from '@/components/ui/label';
-import { MultiSelect } from '@/components/ui/multi-select';
 import {
   Select,
   SelectContent,
@@ -24,10 +23,11 @@ import {
   SelectTrigger,
   SelectValue,
 } from '@/components/ui/select';
-import { OrganizationSelect } from '@/features/organizations/components/organization-select';
+import { OrganizationPicker } from '@/features/organizations/components/organization-picker';
 import { applyFieldErrors, errorMessage } from '@/lib/errors';
 import { toast } from '@/lib/toast';
-import { useDepartmentOptions, useSaveStaff } from '../users.queries';
+import { useSaveStaff } from '../users.queries';
+import { DepartmentPicker } from './staff-picker';
 import type { CreateUserInput } from '../users.api';
 import { USERS_TEXT } from '../users-text';
 import {
@@ -97,7 +97,6 @@ export function MemberForm({ user, onDone }: { user: StaffUser | null; onDone: (
     defaultValues: memberFormDefaults(user),
   });
   const { errors } = form.formState;
-  const departments = useDepartmentOptions();
   const save = useSaveStaff();
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -123,14 +122,10 @@ export function MemberForm({ user, onDone }: { user: StaffUser | null; onDone: (
     ...extra,
   });
 
-  const departmentOptions = (departments.data?.data ?? []).map((group) => ({
+  const knownDepartments = (user?.groups ?? []).map((group) => ({
     value: group._id,
     label: group.name,
-    hint: group.organization_name ?? undefined,
   }));
-  const knownDepartments = Object.fromEntries(
-    (user?.groups ?? []).map((group) => [group._id, group.name]),
-  );
 
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-5">
@@ -189,7 +184,7 @@ export function MemberForm({ user, onDone }: { user: StaffUser | null; onDone: (
             control={form.control}
             name="organization_id"
             render={({ field }) => (
-              <OrganizationSelect
+              <OrganizationPicker
                 id={id('organization_id')}
                 value={field.value ?? null}
                 onChange={field.onChange}
@@ -210,15 +205,14 @@ export function MemberForm({ user, onDone }: { user: StaffUser | null; onDone: (
             control={form.control}
             name="group_ids"
             render={({ field }) => (
-              <MultiSelect
+              <DepartmentPicker
                 id={id('group_ids')}
-                options={departmentOptions}
+                multiple
                 value={field.value ?? []}
-                onChange={field.onChange}
-                knownLabels={knownDepartments}
+                onChange={(next) => field.onChange(next)}
+                knownOptions={knownDepartments}
                 placeholder="Chọn phòng ban"
-                searchPlaceholder="Tìm phòng ban"
-                loading={departments.isFetching}
+                maxChips={6}
                 invalid={invalid('group_ids')}
                 describedBy={describedBy('group_ids')}
               />

@@ -10,10 +10,10 @@ import {
   SelectTrigger,
   SelectValue,
 } from '@/components/ui/select';
-import { OrganizationSelect } from '@/features/organizations/components/organization-select';
+import { OrganizationPicker } from '@/features/organizations/components/organization-picker';
 import type { UserStatus } from '../users.api';
-import { useDepartmentOptions } from '../users.queries';
 import { USER_STATUS_LABEL, USERS_TEXT } from '../users-text';
+import { DepartmentPicker } from './staff-picker';
 
 export interface StaffFilterValues {
   role: StaffRole | null;
@@ -42,7 +42,6 @@ export function StaffFilters({
   filters: StaffFilterValues;
   onFiltersChange: (filters: StaffFilterValues) => void;
 }) {
-  const departments = useDepartmentOptions();
   const set = <K extends keyof StaffFilterValues>(key: K, value: StaffFilterValues[K]) =>
     onFiltersChange({ ...filters, [key]: value });
   return (
@@ -77,29 +76,21 @@ export function StaffFilters({
           ))}
         </SelectContent>
       </Select>
-      <Select
-        value={filters.groupId ?? ALL}
-        onValueChange={(value) => set('groupId', value === ALL ? null : value)}
-      >
-        <SelectTrigger size="sm" className="w-40" aria-label="Lọc theo phòng ban">
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          <SelectItem value={ALL}>{USERS_TEXT.allDepartments}</SelectItem>
-          {(departments.data?.data ?? []).map((group) => (
-            <SelectItem key={group._id} value={group._id}>
-              {group.name}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
-      <OrganizationSelect
+      <DepartmentPicker
         size="sm"
-        className="w-40"
+        className="w-44"
+        aria-label="Lọc theo phòng ban"
+        value={filters.groupId}
+        onChange={(value) => set('groupId', value)}
+        placeholder={USERS_TEXT.allDepartments}
+      />
+      <OrganizationPicker
+        size="sm"
+        className="w-44"
         aria-label="Lọc theo tổ chức"
         value={filters.organizationId}
         onChange={(value) => set('organizationId', value)}
-        noneLabel={USERS_TEXT.allOrganizations}
+        placeholder={USERS_TEXT.allOrganizations}
       />
       <Select
         value={filters.status ?? ALL}

@@ -1,0 +1,525 @@
+import { useEffect, useId, useState } from 'react';
+import type { KeyboardEvent, ReactNode } from 'react';
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { Check, ChevronDown, Loader2, Search, X } from 'lucide-react';
+import { MESSAGES } from '@omnicare/shared/platform/errors';
+import { toSearchKey } from '@omnicare/shared/customers/normalize';
+import { cn } from '@/lib/cn';
+import { errorMessage } from '@/lib/errors';
+import { Popover, PopoverContent, PopoverTrigger } from './popover';
+
+export interface ComboOption {
+  value: string;
+  label: string;
+  /** A second, quieter line (an email, a parent organization...). */
+  hint?: string;
+  /** Indentation in a tree (organizations), shown while nothing is typed. */
+  depth?: number;
+}
+
+export interface ComboboxPage {
+  options: ComboOption[];
+  hasMore: boolean;
+}
+
+/** Where a remote combobox reads its options: one page per call, searched on the server. */
+export interface ComboboxSource {
+  /** Cache key of this source's queries (several pickers of one source share results). */
+  key: readonly unknown[];
+  /** A page (from 1) of options matching the keyword ('' lists the first pages). */
+  search: (query: { keyword: string; page: number; signal: AbortSignal }) => Promise<ComboboxPage>;
+  /** The options of these ids, for chosen values the loaded pages do not hold. */
+  resolve?: (ids: string[], signal: AbortSignal) => Promise<ComboOption[]>;
+  /** A keyword shorter than this (but not empty) is not sent (spec: user search, 2). */
+  minSearchLength?: number;
+}
+
+/** How long typing must pause before the keyword goes to the server. */
+export const COMBOBOX_DEBOUNCE_MS = 300;
+
+export const COMBOBOX_TEXT = {
+  placeholder: 'Chọn...',
+  search: 'Tìm kiếm...',
+  loading: 'Đang tải...',
+  loadingMore: 'Đang tải thêm...',
+  clear: 'Bỏ chọn',
+  minLength: (count: number) => `Nhập ít nhất ${count} ký tự để tìm kiếm`,
+  selectedCount: (count: number) => `Đã chọn ${count}`,
+} as const;
+
+interface CommonProps {
+  id?: string;
+  /** Remote options, searched on the server as the user types. */
+  source?: ComboboxSource;
+  /** Local options (the whole list), searched here without diacritics. */
+  options?: readonly ComboOption[];
+  /** Local options still loading. */
+  loading?: boolean;
+  /** Labels the caller already knows for chosen values (the record being edited...). */
+  knownOptions?: readonly ComboOption[];
+  /** Fixed choices listed before the results ('Bỏ người phụ trách', 'Gốc'...). */
+  extraOptions?: readonly ComboOption[];
+  placeholder?: string;
+  searchPlaceholder?: string;
+  /** Offer the clear button (default true). */
+  clearable?: boolean;
+  disabled?: boolean;
+  invalid?: boolean;
+  describedBy?: string;
+  size?: 'sm' | 'default';
+  /** Chosen values shown as chips in the trigger before '+N' (multiple). */
+  maxChips?: number;
+  debounceMs?: number;
+  className?: string;
+  'aria-label'?: string;
+}
+
+export type SearchComboboxProps = CommonProps &
+  (
+    | {
+        multiple?: false;
+        value: string | null;
+        onChange: (value: string | null, option: ComboOption | null) => void;
+      }
+    | {
+        multiple: true;
+        value: readonly string[];
+        onChange: (value: string[], options: ComboOption[]) => void;
+      }
+  );
+
+const matches = (option: ComboOption, key: string) =>
+  !key || toSearchKey(`${option.label} ${option.hint ?? ''}`).includes(key);
+
+/**
+ * One picker for staff, groups, organizations, departments and short fixed lists: a button
+ * (role combobox) opening a search box over a listbox. Remote sources are asked page by page
+ * as the user types (debounced) and scrolls; chosen values keep their labels even when they
+ * are not in the loaded results. Keys: arrows, Page Up/Down, Enter, Escape, Backspace.
+ */
+export function SearchCombobox(props: SearchComboboxProps) {
+  const {
+    id,
+    source,
+    options,
+    loading = false,
+    knownOptions,
+    extraOptions,
+    placeholder = COMBOBOX_TEXT.placeholder,
+    searchPlaceholder = COMBOBOX_TEXT.search,
+    clearable = true,
+    disabled,
+    invalid,
+    describedBy,
+    size = 'default',
+    maxChips = 3,
+    debounceMs = COMBOBOX_DEBOUNCE_MS,
+    className,
+    'aria-label': ariaLabel,
+  } = props;
+  const baseId = useId();
+  const listboxId = `${baseId}-listbox`;
+  const optionId = (index: number) => `${baseId}-option-${index}`;
+  const [open, setOpen] = useState(false);
+  const [text, setText] = useState('');
+  const [active, setActive] = useState(0);
+  // Options the user picked here: their labels stay whatever the results become.
+  const [picked, setPicked] = useState<ReadonlyMap<string, ComboOption>>(new Map());
+
+  const values: readonly string[] = props.multiple ? props.value : props.value ? [props.value] : [];
+  // The chosen values when the list opened: listed first, in place while the user (un)picks.
+  const [pinned, setPinned] = useState<readonly string[]>([]);
+  const typed = text.trim();
+  // The keyword sent to the server: the typed text once typing has paused.
+  const [settledText, setSettledText] = useState('');
+  useEffect(() => {
+    if (!source || typed === settledText) return;
+    const timer = setTimeout(() => setSettledText(typed), debounceMs);
+    return () => clearTimeout(timer);
+  }, [source, typed, settledText, debounceMs]);
+  const keyword = source ? settledText : typed;
+  const settled = keyword === typed;
+  const minLength = source?.minSearchLength ?? 0;
+  const tooShort = Boolean(source) && typed.length > 0 && typed.length < minLength;
+
+  const results = useInfiniteQuery({
+    queryKey: [...(source?.key ?? ['combobox-local']), 'search', keyword],
+    queryFn: ({ pageParam, signal }) =>
+      source
+        ? source.search({ keyword, page: pageParam, signal })
+        : { options: [], hasMore: false },
+    initialPageParam: 1,
+    getNextPageParam: (last, pages) => (last.hasMore ? pages.length + 1 : undefined),
+    enabled: Boolean(source) && open && settled && !tooShort,
+    placeholderData: keepPreviousData,
+  });
+
+  // Labels from the caller, the fixed choices, local options and the user's own picks.
+  const known = new Map<string, ComboOption>();
+  for (const list of [knownOptions, extraOptions, options]) {
+    for (const option of list ?? []) known.set(option.value, option);
+  }
+  for (const [value, option] of picked) known.set(value, option);
+  const unknown = values.filter((value) => !known.has(value));
+  const resolved = useQuery({
+    queryKey: [...(source?.key ?? ['combobox-local']), 'resolve', [...unknown].sort()],
+    queryFn: ({ signal }) => source?.resolve?.(unknown, signal) ?? [],
+    enabled: Boolean(source?.resolve) && unknown.length > 0,
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+  });
+  const loaded = (results.data?.pages ?? []).flatMap((page) => page.options);
+  const optionOf = (value: string): ComboOption | undefined =>
+    known.get(value) ??
+    loaded.find((option) => option.value === value) ??
+    resolved.data?.find((option) => option.value === value);
+  const labelOf = (value: string) =>
+    optionOf(value)?.label ?? (resolved.isFetching ? COMBOBOX_TEXT.loading : value);
+
+  // What the list shows: fixed choices, then (before any keyword) the chosen values, then results.
+  const key = toSearchKey(typed);
+  const extras = (extraOptions ?? []).filter((option) => matches(option, key));
+  const found = source
+    ? tooShort
+      ? []
+      : loaded
+    : (options ?? []).filter((option) => matches(option, key));
+  const chosenFirst =
+    source && !typed
+      ? pinned
+          .filter((value) => !extras.some((option) => option.value === value))
+          .map((value) => optionOf(value) ?? { value, label: labelOf(value) })
+      : [];
+  const seen = new Set([...extras, ...chosenFirst].map((option) => option.value));
+  const visible = [...extras, ...chosenFirst];
+  for (const option of found) {
+    if (seen.has(option.value)) continue;
+    seen.add(option.value);
+    visible.push(option);
+  }
+  const activeIndex = Math.min(active, Math.max(visible.length - 1, 0));
+  const busy = source ? results.isFetching || (!settled && !tooShort) : loading;
+  const waiting = source ? results.isPending && !tooShort : loading && visible.length === 0;
+
+  const activeId = visible.length > 0 ? optionId(activeIndex) : undefined;
+  useEffect(() => {
+    if (open && activeId) document.getElementById(activeId)?.scrollIntoView?.({ block: 'nearest' });
+  }, [activeId, open]);
+
+  const remember = (option: ComboOption) =>
+    setPicked((current) => new Map(current).set(option.value, option));
+
+  const choose = (option: ComboOption) => {
+    remember(option);
+    if (!props.multiple) {
+      const next = props.value === option.value && clearable ? null : option.value;
+      props.onChange(next, next === null ? null : option);
+      setOpen(false);
+      return;
+    }
+    const next = values.includes(option.value)
+      ? values.filter((value) => value !== option.value)
+      : [...values, option.value];
+    props.onChange(
+      next,
+      next.map(
+        (value) => optionOf(value) ?? (value === option.value ? option : { value, label: value }),
+      ),
+    );
+  };
+
+  const clear = () => {
+    if (props.multiple) props.onChange([], []);
+    else props.onChange(null, null);
+  };
+
+  const openWith = (initial: string) => {
+    setText(initial);
+    setPinned(values);
+    setOpen(true);
+  };
+
+  const onOpenChange = (next: boolean) => {
+    if (next) {
+      setText('');
+      setSettledText('');
+      setPinned(values);
+      const first = values[0];
+      setActive(
+        first && !source
+          ? Math.max(
+              visible.findIndex((o) => o.value === first),
+              0,
+            )
+          : 0,
+      );
+    }
+    setOpen(next);
+  };
+
+  const loadMore = () => {
+    if (results.hasNextPage && !results.isFetchingNextPage) void results.fetchNextPage();
+  };
+
+  const onTriggerKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+    if (disabled) return;
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      onOpenChange(true);
+    } else if ((event.key === 'Backspace' || event.key === 'Delete') && clearable) {
+      if (values.length > 0) {
+        event.preventDefault();
+        clear();
+      }
+    } else if (
+      event.key.length === 1 &&
+      event.key !== ' ' &&
+      !event.ctrlKey &&
+      !event.metaKey &&
+      !event.altKey
+    ) {
+      event.preventDefault();
+      openWith(event.key);
+    }
+  };
+
+  const onSearchKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    const last = visible.length - 1;
+    switch (event.key) {
+      case 'ArrowDown':
+        event.preventDefault();
+        if (activeIndex >= last) loadMore();
+        setActive(Math.min(activeIndex + 1, last));
+        break;
+      case 'ArrowUp':
+        event.preventDefault();
+        setActive(Math.max(activeIndex - 1, 0));
+        break;
+      case 'PageDown':
+        event.preventDefault();
+        if (activeIndex + 8 >= last) loadMore();
+        setActive(Math.min(activeIndex + 8, last));
+        break;
+      case 'PageUp':
+        event.preventDefault();
+        setActive(Math.max(activeIndex - 8, 0));
+        break;
+      case 'Enter': {
+        // Never submits the surrounding form.
+        event.preventDefault();
+        const option = visible[activeIndex];
+        if (option) choose(option);
+        break;
+      }
+      case 'Tab':
+        event.preventDefault();
+        setOpen(false);
+        break;
+      case 'Backspace':
+        if (!text && props.multiple && values.length > 0 && clearable) {
+          event.preventDefault();
+          props.onChange(
+            values.slice(0, -1),
+            values.slice(0, -1).map((value) => optionOf(value) ?? { value, label: value }),
+          );
+        }
+        break;
+    }
+  };
+
+  let status: ReactNode = null;
+  if (tooShort) status = COMBOBOX_TEXT.minLength(minLength);
+  else if (source && results.isError && visible.length === 0) status = errorMessage(results.error);
+  else if (waiting && visible.length === 0)
+    status = (
+      <span className="inline-flex items-center gap-2">
+        <Loader2 className="size-4 animate-spin" aria-hidden="true" />
+        {COMBOBOX_TEXT.loading}
+      </span>
+    );
+  else if (visible.length === 0 && !busy) status = MESSAGES.emptyList;
+
+  const shown = values.slice(0, maxChips);
+  const showClear = clearable && values.length > 0 && !disabled;
+  return (
+    <div className={cn('relative min-w-0', className)}>
+      <Popover open={open} onOpenChange={onOpenChange} modal>
+        <PopoverTrigger asChild disabled={disabled}>
+          <button
+            id={id}
+            type="button"
+            role="combobox"
+            aria-label={ariaLabel}
+            aria-haspopup="listbox"
+            aria-expanded={open}
+            aria-controls={open ? listboxId : undefined}
+            aria-invalid={invalid || undefined}
+            aria-describedby={describedBy}
+            onKeyDown={onTriggerKeyDown}
+            className={cn(
+              'flex w-full items-center gap-1.5 rounded-md border border-slate-300 bg-white py-1 pl-2.5 text-left text-sm text-slate-800 shadow-xs outline-none focus-visible:border-teal-600 focus-visible:ring-2 focus-visible:ring-teal-600/25 disabled:cursor-not-allowed disabled:opacity-50 aria-invalid:border-red-500',
+              size === 'sm' ? 'min-h-8' : 'min-h-9',
+              showClear ? 'pr-14' : 'pr-8',
+            )}
+          >
+            <span className="flex min-w-0 flex-1 flex-wrap items-center gap-1">
+              {values.length === 0 && (
+                <span className="truncate text-slate-400">{placeholder}</span>
+              )}
+              {!props.multiple && values[0] && (
+                <span className="truncate">{labelOf(values[0])}</span>
+              )}
+              {props.multiple &&
+                shown.map((value) => (
+                  <span
+                    key={value}
+                    className="inline-flex max-w-44 items-center rounded bg-teal-50 px-1.5 py-0.5 text-xs font-medium text-teal-800"
+                  >
+                    <span className="truncate">{labelOf(value)}</span>
+                  </span>
+                ))}
+              {props.multiple && values.length > shown.length && (
+                <span className="rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-600">
+                  +{values.length - shown.length}
+                </span>
+              )}
+            </span>
+          </button>
+        </PopoverTrigger>
+        <PopoverContent
+          className="w-[var(--radix-popover-trigger-width)] min-w-64 p-0"
+          onCloseAutoFocus={() => setText('')}
+        >
+          <div className="flex items-center gap-2 border-b border-slate-100 px-2.5">
+            <Search className="size-4 shrink-0 text-slate-400" aria-hidden="true" />
+            <input
+              autoFocus
+              role="combobox"
+              aria-expanded="true"
+              aria-controls={listboxId}
+              aria-autocomplete="list"
+              aria-activedescendant={activeId}
+              aria-label={searchPlaceholder}
+              value={text}
+              onChange={(event) => {
+                // A new keyword starts at the first option.
+                setText(event.target.value);
+                setActive(0);
+              }}
+              onFocus={(event) => {
+                const end = event.currentTarget.value.length;
+                event.currentTarget.setSelectionRange(end, end);
+              }}
+              onKeyDown={onSearchKeyDown}
+              placeholder={searchPlaceholder}
+              autoComplete="off"
+              className="h-9 w-full min-w-0 bg-transparent text-sm outline-none placeholder:text-slate-400"
+            />
+            {busy && (
+              <Loader2
+                className="size-4 shrink-0 animate-spin text-slate-400"
+                aria-label={COMBOBOX_TEXT.loading}
+              />
+            )}
+          </div>
+          <div
+            id={listboxId}
+            role="listbox"
+            aria-label={ariaLabel ?? searchPlaceholder}
+            aria-multiselectable={props.multiple || undefined}
+            aria-busy={busy || undefined}
+            className="max-h-64 overflow-y-auto p-1 empty:hidden"
+            onScroll={(event) => {
+              const list = event.currentTarget;
+              if (list.scrollTop + list.clientHeight >= list.scrollHeight - 24) loadMore();
+            }}
+          >
+            {visible.map((option, index) => {
+              const selected = values.includes(option.value);
+              const indent = !typed && option.depth ? option.depth : 0;
+              const hint = option.depth !== undefined && !typed ? undefined : option.hint;
+              return (
+                <div
+                  key={option.value}
+                  id={optionId(index)}
+                  role="option"
+                  aria-selected={selected}
+                  data-active={index === activeIndex || undefined}
+                  onMouseDown={(event) => event.preventDefault()}
+                  onMouseMove={() => index !== activeIndex && setActive(index)}
+                  onClick={() => choose(option)}
+                  className="flex cursor-pointer items-center gap-2 rounded-md px-2 py-1.5 data-[active]:bg-slate-100"
+                >
+                  <span
+                    className={cn(
+                      'flex size-4 shrink-0 items-center justify-center border',
+                      props.multiple ? 'rounded-[4px]' : 'rounded-full',
+                      selected
+                        ? 'border-teal-700 bg-teal-700 text-white'
+                        : 'border-slate-300 bg-white',
+                    )}
+                    aria-hidden="true"
+                  >
+                    {selected && <Check className="size-3" strokeWidth={3} />}
+                  </span>
+                  <span className="flex min-w-0 flex-col" style={{ paddingLeft: indent * 14 }}>
+                    <span className="truncate">
+                      {indent > 0 && (
+                        <span className="mr-1 text-slate-300" aria-hidden="true">
+                          └
+                        </span>
+                      )}
+                      {option.label}
+                    </span>
+                    {hint && <span className="truncate text-xs text-slate-500">{hint}</span>}
+                  </span>
+                </div>
+              );
+            })}
+          </div>
+          {status && (
+            <p role="status" className="px-2 py-6 text-center text-sm text-slate-500">
+              {status}
+            </p>
+          )}
+          {results.isFetchingNextPage && (
+            <p className="flex items-center justify-center gap-2 border-t border-slate-100 px-2 py-2 text-xs text-slate-500">
+              <Loader2 className="size-3.5 animate-spin" aria-hidden="true" />
+              {COMBOBOX_TEXT.loadingMore}
+            </p>
+          )}
+        </PopoverContent>
+      </Popover>
+      {showClear && (
+        <button
+          type="button"
+          tabIndex={-1}
+          aria-label={COMBOBOX_TEXT.clear}
+          onClick={clear}
+          className="absolute top-1/2 right-7 -translate-y-1/2 rounded p-0.5 text-slate-400 hover:bg-slate-100 hover:text-slate-700"
+        >
+          <X className="size-3.5" aria-hidden="true" />
+        </button>
+      )}
+      <ChevronDown
+        className="pointer-events-none absolute top-1/2 right-2.5 size-4 -translate-y-1/2 text-slate-500"
+        aria-hidden="true"
+      />
+    </div>
+  );
+}
+
+/** A source's page from a list answer with a total: more pages while some rows are left. */
+export function pageOf(
+  options: ComboOption[],
+  total: number,
+  page: number,
+  pageSize: number,
+): ComboboxPage {
+  return { options, hasMore: page * pageSize < total };
+}
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+/** The props of a picker bound to one source: everything but where the options come from. */
+export type PickerProps = DistributiveOmit<SearchComboboxProps, 'source' | 'options' | 'loading'>;

@@ -1,0 +1,56 @@
+import type { ComboboxSource, ComboOption, PickerProps } from '@/components/ui/search-combobox';
+import { SearchCombobox, pageOf } from '@/components/ui/search-combobox';
+import { MAX_ID_LIST } from '@omnicare/shared/platform/validation';
+import type { Group } from '@omnicare/shared/groups/groups.schemas';
+import { PICKER_PAGE_SIZE } from '@/features/users/users.api';
+import { fetchCustomerGroups } from '../customers.api';
+import { customerKeys, useAllTags } from '../customers.queries';
+
+const groupOption = (group: Group): ComboOption => ({ value: group._id, label: group.name });
+
+/** Customer groups from /v2/groups (offset/limit), searched by name on the server. */
+export const CUSTOMER_GROUP_SOURCE: ComboboxSource = {
+  key: [...customerKeys.groups, 'picker'],
+  search: async ({ keyword, page, signal }) => {
+    const { list, total } = await fetchCustomerGroups(
+      { offset: (page - 1) * PICKER_PAGE_SIZE, limit: PICKER_PAGE_SIZE, name: keyword },
+      signal,
+    );
+    return pageOf(list.map(groupOption), total, page, PICKER_PAGE_SIZE);
+  },
+  resolve: async (ids, signal) => {
+    const { list } = await fetchCustomerGroups(
+      { offset: 0, limit: MAX_ID_LIST, ids: ids.slice(0, MAX_ID_LIST) },
+      signal,
+    );
+    return list.map(groupOption);
+  },
+};
+
+export function CustomerGroupPicker(props: PickerProps) {
+  return (
+    <SearchCombobox
+      searchPlaceholder="Tìm nhóm khách hàng"
+      {...props}
+      source={CUSTOMER_GROUP_SOURCE}
+    />
+  );
+}
+
+/** Tags of every tag group (GET /v2/group-tag-customer answers them all), searched here. */
+export function TagPicker(props: PickerProps) {
+  const tags = useAllTags();
+  const options = (tags.data ?? []).map((tag) => ({
+    value: tag._id,
+    label: tag.name,
+    hint: tag.group,
+  }));
+  return (
+    <SearchCombobox
+      searchPlaceholder="Tìm tag"
+      {...props}
+      options={options}
+      loading={tags.isPending}
+    />
+  );
+}
