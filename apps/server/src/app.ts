@@ -53,6 +53,7 @@ import { fieldsRoutes } from './modules/fields/fields.routes.js';
 import { locationsRoutes } from './modules/locations/locations.routes.js';
 import { savedFiltersRoutes } from './modules/saved-filters/saved-filters.routes.js';
 import { tagsRoutes } from './modules/tags/tags.routes.js';
+import { templatesRoutes } from './modules/templates/templates.routes.js';
 
 const ROUTE_MODULES: RouteModule[] = [
   healthRoutes,
@@ -70,6 +71,7 @@ const ROUTE_MODULES: RouteModule[] = [
   customersRoutes,
   savedFiltersRoutes,
   jobsRoutes,
+  templatesRoutes,
 ];
 
 export interface RouteEntry {

@@ -9,3 +9,4 @@ export * from './auth.js';
 export * from './platform.js';
 export * from './diagnostics.js';
 export * from './notifications.js';
+export * from './templates.js';

@@ -1,0 +1,391 @@
+/**
+ * Message templates (canned responses) and their catalogs.
+ *
+ * - Catalogs belong to a tenant; names are unique without case or diacritics. Only
+ *   administrators change them; deleting one is refused while templates are filed under it.
+ * - A template's visibility says who may use it: 'everyone' (the tenant), 'departments' (the
+ *   members of chosen departments) or 'personal' (its owner only). Administrators manage the
+ *   shared ones (everyone, departments); any staff member manages their own personal ones, and
+ *   nobody else sees or changes those. Changing visibility to or from shared needs an
+ *   administrator.
+ * - Lists: administrators and supervisors see every shared template and their own personal
+ *   ones; team leaders and agents see what they may use (active or not).
+ * - GET /v2/templates/user/{id} answers the active templates a user may use; a user reads their
+ *   own, administrators and supervisors anyone's in the tenant.
+ * - Every write is audited (entities 'template_catalog' and 'template').
+ */
+import { toSearchKey } from '@omnicare/shared/customers/normalize';
+import {
+  TEMPLATE_CATALOG_MESSAGES,
+  TEMPLATE_MESSAGES,
+  type MessageTemplate,
+  type TemplateBody,
+  type TemplateCatalog,
+  type TemplateListQuery,
+} from '@omnicare/shared/templates/templates.schemas';
+import type { TemplateKind, TemplateVisibility } from '@omnicare/shared/templates/template-enums';
+import { usedPlaceholders } from '@omnicare/shared/templates/placeholders';
+import type { Platform } from '../../platform/context.js';
+import type { AuthContext } from '../../platform/auth.js';
+import { AppError, fieldError, forbidden, notFound } from '../../platform/errors.js';
+import { writeAudit } from '../audit/audit.repository.js';
+import * as repo from './templates.repository.js';
+
+/** The PostgreSQL error code of a failed statement (drizzle wraps it in `cause`). */
+const pgCode = (error: unknown) =>
+  (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code;
+const isUniqueViolation = (error: unknown) => pgCode(error) === '23505';
+
+/** Those who run shared templates and catalogs. */
+const canManageShared = (auth: AuthContext) => auth.role === 'administrator';
+/** Those who may read every shared template and any user's usable templates. */
+const canReadAll = (auth: AuthContext) =>
+  auth.role === 'administrator' || auth.role === 'supervisor';
+
+/* ------------------------------------------------------------------------------ catalogs */
+
+const toCatalog = ({ catalog, templateCount }: repo.CatalogRow): TemplateCatalog => ({
+  _id: catalog.id,
+  name: catalog.name,
+  description: catalog.description,
+  template_count: Number(templateCount),
+  created_at: catalog.createdAt.toISOString(),
+  updated_at: catalog.updatedAt.toISOString(),
+});
+
+export async function listCatalogs(
+  platform: Platform,
+  tenantId: string,
+  filter: { keyword?: string; page: number; page_size: number },
+) {
+  const { rows, total } = await repo.listCatalogs(platform.db, tenantId, {
+    keyword: filter.keyword || undefined,
+    offset: (filter.page - 1) * filter.page_size,
+    limit: filter.page_size,
+  });
+  return { data: rows.map(toCatalog), total };
+}
+
+async function getCatalog(platform: Platform, tenantId: string, id: string) {
+  const row = await repo.getCatalog(platform.db, tenantId, id);
+  if (!row) throw notFound(TEMPLATE_CATALOG_MESSAGES.notFound);
+  return toCatalog(row);
+}
+
+async function checkCatalogName(
+  platform: Platform,
+  tenantId: string,
+  name: string,
+  exceptId?: string,
+) {
+  const nameKey = toSearchKey(name);
+  if (await repo.catalogNameTaken(platform.db, tenantId, nameKey, exceptId))
+    throw fieldError('name', TEMPLATE_CATALOG_MESSAGES.nameTaken);
+  return nameKey;
+}
+
+export async function createCatalog(
+  platform: Platform,
+  auth: AuthContext,
+  body: { name: string; description: string },
+) {
+  const nameKey = await checkCatalogName(platform, auth.tenantId, body.name);
+  let id: string;
+  try {
+    id = await repo.insertCatalog(platform.db, {
+      tenantId: auth.tenantId,
+      name: body.name,
+      nameKey,
+      description: body.description,
+      createdBy: auth.userId,
+    });
+  } catch (error) {
+    // Two requests with one name at once: the unique index decides.
+    if (isUniqueViolation(error)) throw fieldError('name', TEMPLATE_CATALOG_MESSAGES.nameTaken);
+    throw error;
+  }
+  const created = await getCatalog(platform, auth.tenantId, id);
+  await writeAudit(platform.db, {
+    tenantId: auth.tenantId,
+    actorId: auth.userId,
+    action: 'create',
+    entity: 'template_catalog',
+    entityId: id,
+    after: created,
+  });
+  return created;
+}
+
+export async function updateCatalog(
+  platform: Platform,
+  auth: AuthContext,
+  id: string,
+  body: { name: string; description: string },
+) {
+  const before = await getCatalog(platform, auth.tenantId, id);
+  const nameKey = await checkCatalogName(platform, auth.tenantId, body.name, id);
+  try {
+    await repo.updateCatalog(platform.db, auth.tenantId, id, {
+      name: body.name,
+      nameKey,
+      description: body.description,
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw fieldError('name', TEMPLATE_CATALOG_MESSAGES.nameTaken);
+    throw error;
+  }
+  const after = await getCatalog(platform, auth.tenantId, id);
+  await writeAudit(platform.db, {
+    tenantId: auth.tenantId,
+    actorId: auth.userId,
+    action: 'update',
+    entity: 'template_catalog',
+    entityId: id,
+    before,
+    after,
+  });
+  return after;
+}
+
+/** Refused while templates (of anyone, personal ones included) are filed under the catalog. */
+export async function deleteCatalog(platform: Platform, auth: AuthContext, id: string) {
+  const before = await getCatalog(platform, auth.tenantId, id);
+  if (before.template_count > 0)
+    throw new AppError(422, TEMPLATE_CATALOG_MESSAGES.inUse(before.template_count));
+  try {
+    await repo.deleteCatalog(platform.db, auth.tenantId, id);
+  } catch (error) {
+    // A template filed under it in the meantime: the foreign key refuses.
+    if (pgCode(error) === '23503') {
+      const now = await getCatalog(platform, auth.tenantId, id);
+      throw new AppError(422, TEMPLATE_CATALOG_MESSAGES.inUse(now.template_count));
+    }
+    throw error;
+  }
+  await writeAudit(platform.db, {
+    tenantId: auth.tenantId,
+    actorId: auth.userId,
+    action: 'delete',
+    entity: 'template_catalog',
+    entityId: id,
+    before,
+  });
+}
+
+/* ----------------------------------------------------------------------------- templates */
+
+const toTemplate = ({
+  template,
+  catalogName,
+  ownerName,
+  departments,
+}: repo.TemplateRow): MessageTemplate => ({
+  _id: template.id,
+  kind: template.kind as TemplateKind,
+  name: template.name,
+  catalog_id: template.catalogId,
+  catalog_name: catalogName,
+  content: template.content,
+  subject: template.subject,
+  shortcut: template.shortcut,
+  zns_template_id: template.znsTemplateId,
+  visibility: template.visibility as TemplateVisibility,
+  departments,
+  active: template.active,
+  owner: { _id: template.ownerId, name: ownerName },
+  placeholders: usedPlaceholders(`${template.subject ?? ''}\n${template.content}`),
+  created_at: template.createdAt.toISOString(),
+  updated_at: template.updatedAt.toISOString(),
+});
+
+/** What the caller sees in the management lists. */
+const visibleTo = (auth: AuthContext) =>
+  canReadAll(auth) ? repo.sharedOrOwn(auth.userId) : repo.usableBy(auth.userId);
+
+export async function listTemplates(
+  platform: Platform,
+  auth: AuthContext,
+  kind: TemplateKind,
+  query: TemplateListQuery,
+) {
+  const { rows, total } = await repo.listTemplates(platform.db, auth.tenantId, {
+    visibleTo: visibleTo(auth),
+    kind,
+    keyword: query.keyword || undefined,
+    catalogId: query.catalog_id === 'none' ? null : query.catalog_id,
+    visibility: query.visibility,
+    active: query.active,
+    offset: (query.page - 1) * query.page_size,
+    limit: query.page_size,
+  });
+  return { data: rows.map(toTemplate), total };
+}
+
+/** A template the caller may see, else 404 (another's personal template is not revealed). */
+async function getVisibleTemplate(platform: Platform, auth: AuthContext, id: string) {
+  const row = await repo.getTemplate(platform.db, auth.tenantId, id);
+  if (!row) throw notFound(TEMPLATE_MESSAGES.notFound);
+  const template = toTemplate(row);
+  if (template.visibility === 'personal' && template.owner?._id !== auth.userId)
+    throw notFound(TEMPLATE_MESSAGES.notFound);
+  if (
+    template.visibility === 'departments' &&
+    !canReadAll(auth) &&
+    !(await repo.isUsableBy(platform.db, auth.tenantId, id, auth.userId))
+  )
+    throw notFound(TEMPLATE_MESSAGES.notFound);
+  return template;
+}
+
+export const getTemplate = getVisibleTemplate;
+
+/** Shared templates are the administrators'; personal ones their owner's. */
+function assertMayWrite(auth: AuthContext, visibility: TemplateVisibility) {
+  if (visibility !== 'personal' && !canManageShared(auth)) throw forbidden();
+}
+
+async function checkReferences(
+  platform: Platform,
+  auth: AuthContext,
+  body: TemplateBody,
+  exceptId?: string,
+) {
+  if (body.catalog_id && !(await repo.catalogExists(platform.db, auth.tenantId, body.catalog_id)))
+    throw fieldError('catalog_id', TEMPLATE_MESSAGES.catalogMissing);
+  if (
+    body.department_ids.length > 0 &&
+    (await repo.departmentIdsInTenant(platform.db, auth.tenantId, body.department_ids)).length !==
+      body.department_ids.length
+  )
+    throw fieldError('department_ids', TEMPLATE_MESSAGES.departmentMissing);
+  if (
+    body.shortcut &&
+    (await repo.shortcutTaken(platform.db, auth.tenantId, body.shortcut, exceptId))
+  )
+    throw fieldError('shortcut', TEMPLATE_MESSAGES.shortcutTaken);
+}
+
+const columnsOf = (body: TemplateBody) => ({
+  kind: body.kind,
+  name: body.name,
+  catalogId: body.catalog_id,
+  content: body.content,
+  subject: body.subject,
+  shortcut: body.shortcut,
+  znsTemplateId: body.zns_template_id,
+  visibility: body.visibility,
+  active: body.active,
+});
+
+async function writeTemplate(run: () => Promise<string>) {
+  try {
+    return await run();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw fieldError('shortcut', TEMPLATE_MESSAGES.shortcutTaken);
+    throw error;
+  }
+}
+
+async function readBack(platform: Platform, tenantId: string, id: string) {
+  const row = await repo.getTemplate(platform.db, tenantId, id);
+  if (!row) throw notFound(TEMPLATE_MESSAGES.notFound);
+  return toTemplate(row);
+}
+
+export async function createTemplate(platform: Platform, auth: AuthContext, body: TemplateBody) {
+  assertMayWrite(auth, body.visibility);
+  await checkReferences(platform, auth, body);
+  const id = await writeTemplate(() =>
+    platform.db.transaction(async (tx) => {
+      const templateId = await repo.insertTemplate(tx, {
+        tenantId: auth.tenantId,
+        ...columnsOf(body),
+        ownerId: auth.userId,
+        updatedBy: auth.userId,
+      });
+      await repo.setTemplateDepartments(tx, auth.tenantId, templateId, body.department_ids);
+      return templateId;
+    }),
+  );
+  const created = await readBack(platform, auth.tenantId, id);
+  await writeAudit(platform.db, {
+    tenantId: auth.tenantId,
+    actorId: auth.userId,
+    action: 'create',
+    entity: 'template',
+    entityId: id,
+    after: created,
+  });
+  return created;
+}
+
+export async function updateTemplate(
+  platform: Platform,
+  auth: AuthContext,
+  id: string,
+  body: TemplateBody,
+) {
+  const before = await getVisibleTemplate(platform, auth, id);
+  // Both what it was and what it becomes must be the caller's to change.
+  assertMayWrite(auth, before.visibility);
+  assertMayWrite(auth, body.visibility);
+  await checkReferences(platform, auth, body, id);
+  await writeTemplate(() =>
+    platform.db.transaction(async (tx) => {
+      await repo.updateTemplate(tx, auth.tenantId, id, {
+        ...columnsOf(body),
+        updatedBy: auth.userId,
+      });
+      await repo.setTemplateDepartments(tx, auth.tenantId, id, body.department_ids);
+      return id;
+    }),
+  );
+  const after = await readBack(platform, auth.tenantId, id);
+  await writeAudit(platform.db, {
+    tenantId: auth.tenantId,
+    actorId: auth.userId,
+    action: 'update',
+    entity: 'template',
+    entityId: id,
+    before,
+    after,
+  });
+  return after;
+}
+
+export async function deleteTemplate(platform: Platform, auth: AuthContext, id: string) {
+  const before = await getVisibleTemplate(platform, auth, id);
+  assertMayWrite(auth, before.visibility);
+  await repo.deleteTemplate(platform.db, auth.tenantId, id);
+  await writeAudit(platform.db, {
+    tenantId: auth.tenantId,
+    actorId: auth.userId,
+    action: 'delete',
+    entity: 'template',
+    entityId: id,
+    before,
+  });
+  return before;
+}
+
+/**
+ * The active templates a user may use (everyone + their departments + their personal ones).
+ * A user reads their own; administrators and supervisors anyone's in their tenant.
+ */
+export async function templatesOfUser(
+  platform: Platform,
+  auth: AuthContext,
+  userId: string,
+  filter: { kind?: TemplateKind; keyword?: string },
+) {
+  if (userId !== auth.userId && !canReadAll(auth)) throw forbidden();
+  if (!(await repo.staffUserInTenant(platform.db, auth.tenantId, userId)))
+    throw notFound(TEMPLATE_MESSAGES.userNotFound);
+  const rows = await repo.allTemplates(platform.db, auth.tenantId, {
+    visibleTo: repo.usableBy(userId),
+    kind: filter.kind,
+    keyword: filter.keyword || undefined,
+    active: true,
+  });
+  return rows.map(toTemplate);
+}

@@ -1,0 +1,237 @@
+import { z } from 'zod';
+import { pageQuery, requiredText } from '../platform/validation.js';
+import {
+  TEMPLATE_KINDS,
+  TEMPLATE_VISIBILITIES,
+  type TemplateKind,
+  type TemplateVisibility,
+} from './template-enums.js';
+import { placeholderProblem, smsProblem, type PlaceholderKey } from './placeholders.js';
+
+/* ------------------------------------------------------------------------------ catalogs */
+
+export const TEMPLATE_CATALOG_MESSAGES = {
+  created: 'Tạo mới danh mục mẫu thành công',
+  updated: 'Cập nhật danh mục mẫu thành công',
+  deleted: 'Xóa danh mục mẫu thành công',
+  notFound: 'Không tìm thấy danh mục mẫu',
+  nameTaken: 'Tên danh mục đã tồn tại',
+  inUse: (count: number) =>
+    `Không thể xóa danh mục đang có ${count} mẫu tin nhắn, hãy chuyển hoặc xóa các mẫu trước`,
+} as const;
+
+export const TEMPLATE_CATALOG_NAME_MAX = 150;
+export const TEMPLATE_DESCRIPTION_MAX = 500;
+
+export const templateCatalogBody = z.object({
+  name: requiredText('Tên danh mục', TEMPLATE_CATALOG_NAME_MAX),
+  description: z
+    .string({ error: 'Mô tả không hợp lệ' })
+    .trim()
+    .max(TEMPLATE_DESCRIPTION_MAX, `Mô tả không được vượt quá ${TEMPLATE_DESCRIPTION_MAX} ký tự`)
+    .nullish()
+    .transform((value) => value ?? ''),
+});
+export type TemplateCatalogBody = z.input<typeof templateCatalogBody>;
+
+export const templateCatalogQuery = pageQuery.extend({
+  keyword: z.string().trim().max(100, 'Từ khóa tối đa 100 ký tự').optional(),
+});
+
+export interface TemplateCatalog {
+  _id: string;
+  name: string;
+  description: string;
+  /** Templates of every kind and visibility filed under it. */
+  template_count: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/* ----------------------------------------------------------------------------- templates */
+
+export const TEMPLATE_MESSAGES = {
+  created: 'Tạo mới mẫu tin nhắn thành công',
+  updated: 'Cập nhật mẫu tin nhắn thành công',
+  deleted: 'Xóa mẫu tin nhắn thành công',
+  notFound: 'Không tìm thấy mẫu tin nhắn',
+  userNotFound: 'Không tìm thấy người dùng',
+  catalogMissing: 'Danh mục không tồn tại',
+  departmentMissing: 'Có phòng ban không tồn tại',
+  shortcutTaken: 'Phím tắt đã được dùng cho một mẫu khác',
+  contentRequired: 'Nội dung không được bỏ trống',
+  subjectRequired: 'Tiêu đề email không được bỏ trống',
+  znsIdRequired: 'Mã mẫu ZNS không được bỏ trống',
+  znsIdInvalid: 'Mã mẫu ZNS chỉ gồm chữ số (tối đa 20)',
+  shortcutInvalid: 'Phím tắt bắt đầu bằng "/", chỉ gồm chữ không dấu, số, "-" hoặc "_" (tối đa 30)',
+  shortcutChatOnly: 'Phím tắt chỉ dùng cho mẫu chat',
+  departmentsRequired: 'Vui lòng chọn ít nhất một phòng ban',
+} as const;
+
+export const TEMPLATE_NAME_MAX = 150;
+export const TEMPLATE_SUBJECT_MAX = 200;
+/**
+ * Longest content per kind, in characters. SMS is held by its parts (SMS_MAX_SEGMENTS) well
+ * before this; WhatsApp follows Meta's 1 024-character body; ZNS bodies are short by Zalo's
+ * rules; email content is plain text with line breaks.
+ */
+export const TEMPLATE_CONTENT_MAX: Readonly<Record<TemplateKind, number>> = {
+  sms: 1000,
+  zns: 1000,
+  chat: 2000,
+  whatsapp: 1024,
+  email: 20000,
+};
+export const TEMPLATE_SHORTCUT_PATTERN = /^\/[a-z0-9_-]{1,30}$/;
+
+/** '/chao', 'chao' and ' /Chao ' are one shortcut: trimmed, lower-cased, with its slash. */
+export function normalizeShortcut(value: string): string {
+  const text = value.trim().toLowerCase();
+  if (!text) return '';
+  return text.startsWith('/') ? text : `/${text}`;
+}
+
+const blankToNull = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? null : value;
+
+export const templateBody = z
+  .object({
+    kind: z.enum(TEMPLATE_KINDS, { error: 'Loại mẫu không hợp lệ' }),
+    name: requiredText('Tên mẫu', TEMPLATE_NAME_MAX),
+    catalog_id: z.preprocess(
+      blankToNull,
+      z
+        .uuid('Danh mục không hợp lệ')
+        .nullish()
+        .transform((value) => value ?? null),
+    ),
+    content: z
+      .string({ error: TEMPLATE_MESSAGES.contentRequired })
+      .trim()
+      .min(1, TEMPLATE_MESSAGES.contentRequired),
+    subject: z.preprocess(
+      blankToNull,
+      z
+        .string({ error: 'Tiêu đề email không hợp lệ' })
+        .trim()
+        .max(
+          TEMPLATE_SUBJECT_MAX,
+          `Tiêu đề email không được vượt quá ${TEMPLATE_SUBJECT_MAX} ký tự`,
+        )
+        .nullish()
+        .transform((value) => value ?? null),
+    ),
+    shortcut: z.preprocess(
+      blankToNull,
+      z
+        .string({ error: TEMPLATE_MESSAGES.shortcutInvalid })
+        .transform(normalizeShortcut)
+        .pipe(z.string().regex(TEMPLATE_SHORTCUT_PATTERN, TEMPLATE_MESSAGES.shortcutInvalid))
+        .nullish()
+        .transform((value) => value ?? null),
+    ),
+    zns_template_id: z.preprocess(
+      blankToNull,
+      z
+        .string({ error: TEMPLATE_MESSAGES.znsIdInvalid })
+        .trim()
+        .regex(/^\d{1,20}$/, TEMPLATE_MESSAGES.znsIdInvalid)
+        .nullish()
+        .transform((value) => value ?? null),
+    ),
+    visibility: z
+      .enum(TEMPLATE_VISIBILITIES, { error: 'Phạm vi sử dụng không hợp lệ' })
+      .default('everyone'),
+    department_ids: z
+      .array(z.uuid('Phòng ban không hợp lệ'), { error: 'Phòng ban không hợp lệ' })
+      .max(100, 'Tối đa 100 phòng ban')
+      .nullish()
+      .transform((value) => [...new Set(value ?? [])]),
+    active: z.boolean({ error: 'Trạng thái không hợp lệ' }).default(true),
+  })
+  .superRefine((value, ctx) => {
+    const issue = (path: string, message: string) =>
+      ctx.addIssue({ code: 'custom', path: [path], message });
+    const max = TEMPLATE_CONTENT_MAX[value.kind];
+    if (value.content.length > max) issue('content', `Nội dung không được vượt quá ${max} ký tự`);
+    const contentProblem = placeholderProblem(value.content);
+    if (contentProblem) issue('content', contentProblem);
+    else if (value.kind === 'sms') {
+      const tooLong = smsProblem(value.content);
+      if (tooLong) issue('content', tooLong);
+    }
+    if (value.kind === 'email') {
+      if (!value.subject) issue('subject', TEMPLATE_MESSAGES.subjectRequired);
+      else {
+        const subjectProblem = placeholderProblem(value.subject);
+        if (subjectProblem) issue('subject', subjectProblem);
+      }
+    }
+    if (value.kind === 'zns' && !value.zns_template_id)
+      issue('zns_template_id', TEMPLATE_MESSAGES.znsIdRequired);
+    if (value.shortcut && value.kind !== 'chat')
+      issue('shortcut', TEMPLATE_MESSAGES.shortcutChatOnly);
+    if (value.visibility === 'departments' && value.department_ids.length === 0)
+      issue('department_ids', TEMPLATE_MESSAGES.departmentsRequired);
+  })
+  // Fields of other kinds and departments of other visibilities are not kept.
+  .transform((value) => ({
+    ...value,
+    subject: value.kind === 'email' ? value.subject : null,
+    zns_template_id: value.kind === 'zns' ? value.zns_template_id : null,
+    department_ids: value.visibility === 'departments' ? value.department_ids : [],
+  }));
+export type TemplateBodyInput = z.input<typeof templateBody>;
+export type TemplateBody = z.output<typeof templateBody>;
+
+const booleanQuery = z
+  .enum(['true', 'false'], { error: 'Giá trị phải là true hoặc false' })
+  .transform((value) => value === 'true');
+
+export const templateKindParams = z.object({
+  kind: z.enum(TEMPLATE_KINDS, { error: 'Loại mẫu không hợp lệ' }),
+});
+
+/** GET /v2/core/templates/{kind}. `catalog_id=none` lists templates without a catalog. */
+export const templateListQuery = pageQuery.extend({
+  keyword: z.string().trim().max(100, 'Từ khóa tối đa 100 ký tự').optional(),
+  catalog_id: z
+    .union([z.uuid('Danh mục không hợp lệ'), z.literal('none')], {
+      error: 'Danh mục không hợp lệ',
+    })
+    .optional(),
+  visibility: z.enum(TEMPLATE_VISIBILITIES, { error: 'Phạm vi sử dụng không hợp lệ' }).optional(),
+  active: booleanQuery.optional(),
+});
+export type TemplateListQuery = z.output<typeof templateListQuery>;
+
+/** GET /v2/templates/user/{id}: the active templates the user may use. */
+export const userTemplatesQuery = z.object({
+  kind: z.enum(TEMPLATE_KINDS, { error: 'Loại mẫu không hợp lệ' }).optional(),
+  keyword: z.string().trim().max(100, 'Từ khóa tối đa 100 ký tự').optional(),
+});
+
+export interface MessageTemplate {
+  _id: string;
+  kind: TemplateKind;
+  name: string;
+  catalog_id: string | null;
+  catalog_name: string | null;
+  content: string;
+  /** Email only. */
+  subject: string | null;
+  /** Chat only: typed in the composer, e.g. '/chao'. */
+  shortcut: string | null;
+  /** ZNS only: the template id registered with Zalo. */
+  zns_template_id: string | null;
+  visibility: TemplateVisibility;
+  /** The departments a 'departments' template is for. */
+  departments: { _id: string; name: string }[];
+  active: boolean;
+  /** Who created it; the only user of a personal template. */
+  owner: { _id: string; name: string } | null;
+  /** The known placeholders the content and subject use. */
+  placeholders: PlaceholderKey[];
+  created_at: string;
+  updated_at: string;
+}
