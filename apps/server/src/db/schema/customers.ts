@@ -59,7 +59,7 @@ export const customers = pgTable(
 );
 
 /**
- * What a customer search matches, one row per searchable prefix start (see `searchTermKinds`).
+ * What a customer search matches: terms whose start a keyword is (kinds in migration 0006).
  * Database triggers keep it in step with customers, customer_phones and customer_emails
  * (migration 0006), so every way of writing a customer, SQL imports included, stays findable.
  */
@@ -70,7 +70,7 @@ export const customerSearchTerms = pgTable(
     customerId: uuid('customer_id')
       .notNull()
       .references(() => customers.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['word', 'phone', 'digits'] }).notNull(),
+    kind: text('kind', { enum: ['name', 'email', 'phone', 'digits'] }).notNull(),
     term: text('term').notNull(),
   },
   (table) => [

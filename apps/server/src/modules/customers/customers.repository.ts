@@ -21,7 +21,7 @@ type SearchTermKind = (typeof customerSearchTerms.$inferSelect)['kind'];
 
 export interface CustomerFilter {
   /** Already normalised: a diacritics-free text or phone digits, matched as a term's start. */
-  search?: { kind: SearchTermKind; prefix: string };
+  search?: { kinds: SearchTermKind[]; prefix: string };
   groupId?: string;
   tagId?: string;
   tier?: number;
@@ -33,13 +33,17 @@ export interface CustomerFilter {
   scope?: SQL;
 }
 
+function searchTermsMatch(tenantId: string, search: NonNullable<CustomerFilter['search']>) {
+  return sql`t.tenant_id = ${tenantId} and ${inArray(sql`t.kind`, search.kinds)}
+    and t.term like ${prefixPattern(search.prefix)}`;
+}
+
 function filterConditions(tenantId: string, filter: CustomerFilter): SQL[] {
   const conditions: SQL[] = [eq(customers.tenantId, tenantId)];
   if (filter.search) {
     conditions.push(
-      sql`exists (select 1 from ${customerSearchTerms} t where t.tenant_id = ${tenantId}
-        and t.kind = ${filter.search.kind} and t.term like ${prefixPattern(filter.search.prefix)}
-        and t.customer_id = ${customers}.id)`,
+      sql`${customers.id} in (select t.customer_id from ${customerSearchTerms} t
+        where ${searchTermsMatch(tenantId, filter.search)})`,
     );
   }
   if (filter.groupId) {
@@ -88,6 +92,14 @@ export async function listCustomers(
   const where = and(...filterConditions(tenantId, filter));
   const direction = page.order === 'asc' ? asc : desc;
   const sortKey = SORT_COLUMNS[page.sort];
+  const { search, ...others } = filter;
+  // A search alone is counted in the terms index, without visiting the customers it matches.
+  const count =
+    search && Object.values(others).every((value) => value === undefined)
+      ? sql`select count(distinct t.customer_id)::int as value from ${customerSearchTerms} t
+          where ${searchTermsMatch(tenantId, search)}`
+      : sql`select count(*)::int as value from (select 1 from ${customers} where ${where}
+          limit ${countCap + 1}) matching`;
   const [rows, total] = await Promise.all([
     db
       .select(listColumns)
@@ -98,9 +110,7 @@ export async function listCustomers(
       .orderBy(direction(sortKey), direction(customers.id))
       .offset(page.offset)
       .limit(page.limit),
-    db.execute<{ value: number }>(
-      sql`select count(*)::int as value from (select 1 from ${customers} where ${where} limit ${countCap + 1}) matching`,
-    ),
+    db.execute<{ value: number }>(count),
   ]);
   const counted = total.rows[0]?.value ?? 0;
   return { rows, total: Math.min(counted, countCap), capped: counted > countCap };

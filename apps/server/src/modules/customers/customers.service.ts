@@ -53,10 +53,10 @@ export function searchTerm(keyword: string | undefined): repo.CustomerFilter['se
   if (!keyword) return undefined;
   if (looksLikePhone(keyword)) {
     const { digits, fromStart } = phoneSearchOf(keyword);
-    return digits ? { kind: fromStart ? 'phone' : 'digits', prefix: digits } : undefined;
+    return digits ? { kinds: [fromStart ? 'phone' : 'digits'], prefix: digits } : undefined;
   }
   const text = toSearchKey(keyword);
-  return text ? { kind: 'word', prefix: text } : undefined;
+  return text ? { kinds: ['name', 'email'], prefix: text } : undefined;
 }
 
 export function toFilter(
