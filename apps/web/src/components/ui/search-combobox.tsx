@@ -60,6 +60,8 @@ interface CommonProps {
   /** Fixed choices listed before the results ('Bỏ người phụ trách', 'Gốc'...). */
   extraOptions?: readonly ComboOption[];
   placeholder?: string;
+  /** What nothing chosen means, shown like a value ('Tất cả' in a filter); else the placeholder. */
+  emptyLabel?: string;
   searchPlaceholder?: string;
   /** Offer the clear button (default true). */
   clearable?: boolean;
@@ -106,6 +108,7 @@ export function SearchCombobox(props: SearchComboboxProps) {
     knownOptions,
     extraOptions,
     placeholder = COMBOBOX_TEXT.placeholder,
+    emptyLabel,
     searchPlaceholder = COMBOBOX_TEXT.search,
     clearable = true,
     disabled,
@@ -364,7 +367,9 @@ export function SearchCombobox(props: SearchComboboxProps) {
           >
             <span className="flex min-w-0 flex-1 flex-wrap items-center gap-1">
               {values.length === 0 && (
-                <span className="truncate text-slate-400">{placeholder}</span>
+                <span className={cn('truncate', !emptyLabel && 'text-slate-400')}>
+                  {emptyLabel ?? placeholder}
+                </span>
               )}
               {!props.multiple && values[0] && (
                 <span className="truncate">{labelOf(values[0])}</span>
@@ -387,7 +392,7 @@ export function SearchCombobox(props: SearchComboboxProps) {
           </button>
         </PopoverTrigger>
         <PopoverContent
-          className="w-[var(--radix-popover-trigger-width)] min-w-64 p-0"
+          className="w-[var(--radix-popover-trigger-width)] min-w-72 p-0"
           onCloseAutoFocus={() => setText('')}
         >
           <div className="flex items-center gap-2 border-b border-slate-100 px-2.5">

@@ -63,7 +63,7 @@ export function CustomerFiltersPanel({ value, onChange }: CustomerFiltersProps) 
   const pick = (key: keyof CustomerFilters) => ({
     value: value[key] ?? null,
     onChange: (next: string | null) => set(key, next ?? ''),
-    placeholder: COMMON_TEXT.all,
+    emptyLabel: COMMON_TEXT.all,
   });
 
   return (

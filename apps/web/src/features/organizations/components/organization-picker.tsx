@@ -23,6 +23,8 @@ export interface OrganizationPickerProps {
   noneLabel?: string;
   /** Shown while nothing is chosen, when there is no explicit 'none' choice. */
   placeholder?: string;
+  /** Nothing chosen shown like a value ('Tất cả tổ chức' in a filter). */
+  emptyLabel?: string;
   /** Offer only these (e.g. the allowed move targets); default: the whole tree. */
   choices?: readonly FlatOrganization[];
   /** Whether a chosen organization may be cleared back to null (default true). */

@@ -82,7 +82,7 @@ export function StaffFilters({
         aria-label="Lọc theo phòng ban"
         value={filters.groupId}
         onChange={(value) => set('groupId', value)}
-        placeholder={USERS_TEXT.allDepartments}
+        emptyLabel={USERS_TEXT.allDepartments}
       />
       <OrganizationPicker
         size="sm"
@@ -90,7 +90,7 @@ export function StaffFilters({
         aria-label="Lọc theo tổ chức"
         value={filters.organizationId}
         onChange={(value) => set('organizationId', value)}
-        placeholder={USERS_TEXT.allOrganizations}
+        emptyLabel={USERS_TEXT.allOrganizations}
       />
       <Select
         value={filters.status ?? ALL}

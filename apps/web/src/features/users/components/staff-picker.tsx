@@ -46,7 +46,7 @@ const STAFF_SOURCE = staffSource();
 export function StaffPicker({ roles, ...props }: PickerProps & { roles?: readonly StaffRole[] }) {
   return (
     <SearchCombobox
-      searchPlaceholder="Tìm theo tên, email, mã nhân viên"
+      searchPlaceholder="Tìm theo tên, email hoặc mã"
       {...props}
       source={roles ? staffSource(roles) : STAFF_SOURCE}
     />
