@@ -47,6 +47,8 @@ const departments = () => import('@/features/users/pages/departments-page');
 const organizations = () => import('@/features/organizations/pages/organizations-page');
 const organizationDetail = () => import('@/features/organizations/pages/organization-detail-page');
 const tenant = () => import('@/features/tenants/pages/tenant-pages');
+const templates = () => import('@/features/templates/pages/templates-page');
+const templateCatalogs = () => import('@/features/templates/pages/template-catalogs-page');
 
 /** A page of an area with its title (read by the page through the route handle). */
 function page<M, K extends keyof M>(
@@ -277,8 +279,20 @@ export const routes: RouteObject[] = [
                         'ZaloUserIndexPage',
                       ),
                       settingsPage('multi-channels/zalo-user/:tenantId', 'Tài khoản Zalo cá nhân'),
-                      settingsPage('others/templates', 'Mẫu tin nhắn'),
-                      settingsPage('others/template-catalogs', 'Danh mục mẫu'),
+                      page(
+                        'others/templates',
+                        'Mẫu tin nhắn',
+                        'settings',
+                        templates,
+                        'TemplatesPage',
+                      ),
+                      page(
+                        'others/template-catalogs',
+                        'Danh mục mẫu',
+                        'settings',
+                        templateCatalogs,
+                        'TemplateCatalogsPage',
+                      ),
                       settingsPage('tickets/priority', 'Độ ưu tiên ticket'),
                       settingsPage('tickets/service', 'Dịch vụ'),
                       settingsPage('tickets/template', 'Mẫu ticket'),

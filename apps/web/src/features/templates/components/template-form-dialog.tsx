@@ -1,0 +1,479 @@
+import { useId, useRef, useState } from 'react';
+import type { FormEvent, ReactNode } from 'react';
+import { Braces, Loader2 } from 'lucide-react';
+import {
+  TEMPLATE_KIND,
+  TEMPLATE_VISIBILITY,
+  type TemplateKind,
+  type TemplateVisibility,
+} from '@omnicare/shared/templates/template-enums';
+import {
+  SMS_MAX_SEGMENTS,
+  TEMPLATE_PLACEHOLDERS,
+  countSms,
+  placeholderToken,
+  renderSample,
+  type PlaceholderKey,
+} from '@omnicare/shared/templates/placeholders';
+import {
+  TEMPLATE_CONTENT_MAX,
+  TEMPLATE_NAME_MAX,
+  TEMPLATE_SUBJECT_MAX,
+  type MessageTemplate,
+} from '@omnicare/shared/templates/templates.schemas';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Input, Textarea } from '@/components/ui/input';
+import { FieldError, Label } from '@/components/ui/label';
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '@/components/ui/select';
+import { Switch } from '@/components/ui/switch';
+import { cn } from '@/lib/cn';
+import { errorMessage, isApiError } from '@/lib/errors';
+import { toast } from '@/lib/toast';
+import {
+  TEMPLATE_FIELDS,
+  insertAt,
+  templateFormDefaults,
+  toTemplateBody,
+  validateTemplateForm,
+} from '../template-form';
+import type { TemplateField, TemplateFormErrors, TemplateFormValues } from '../template-form';
+import { DepartmentPicker, departmentOption } from '@/features/users/components/staff-picker';
+import { useCatalogOptions, useSaveTemplate } from '../templates.queries';
+import { TEMPLATE_TEXT } from '../templates-text';
+import { TemplatePreview } from './template-preview';
+
+const NO_CATALOG = '__none__';
+
+export interface TemplateFormDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The template being edited; null to create one of `kind`. */
+  template: MessageTemplate | null;
+  kind: TemplateKind;
+  /** Administrators share templates; everyone else only keeps personal ones. */
+  canShare: boolean;
+}
+
+export function TemplateFormDialog({
+  open,
+  onOpenChange,
+  template,
+  kind,
+  canShare,
+}: TemplateFormDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-h-[94vh] max-w-4xl overflow-y-auto">
+        {open && (
+          <TemplateForm
+            key={template?._id ?? `new-${kind}`}
+            template={template}
+            kind={kind}
+            canShare={canShare}
+            onDone={() => onOpenChange(false)}
+          />
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function Field({
+  id,
+  label,
+  required,
+  error,
+  hint,
+  children,
+  className,
+}: {
+  id: string;
+  label: string;
+  required?: boolean;
+  error?: string;
+  hint?: ReactNode;
+  children: ReactNode;
+  className?: string;
+}) {
+  return (
+    <div className={cn('flex min-w-0 flex-col gap-1.5', className)}>
+      <Label htmlFor={id}>
+        {label}
+        {required && <span className="ml-0.5 text-red-600">*</span>}
+      </Label>
+      {children}
+      {hint && !error && <p className="text-xs text-slate-500">{hint}</p>}
+      <FieldError id={`${id}-error`} message={error} />
+    </div>
+  );
+}
+
+/** Characters (or SMS parts) used, red past the limit. */
+function ContentCounter({ kind, content }: { kind: TemplateKind; content: string }) {
+  if (kind === 'sms') {
+    const count = countSms(renderSample(content));
+    const over = count.segments > SMS_MAX_SEGMENTS;
+    return (
+      <p
+        data-testid="content-counter"
+        className={cn('text-xs tabular-nums', over ? 'text-red-600' : 'text-slate-500')}
+      >
+        {TEMPLATE_TEXT.smsEstimate}:{' '}
+        {TEMPLATE_TEXT.smsCount(count.units, count.segments, count.encoding)} (
+        {TEMPLATE_TEXT.smsLimit(SMS_MAX_SEGMENTS)})
+      </p>
+    );
+  }
+  const max = TEMPLATE_CONTENT_MAX[kind];
+  return (
+    <p
+      data-testid="content-counter"
+      className={cn(
+        'text-xs tabular-nums',
+        content.length > max ? 'text-red-600' : 'text-slate-500',
+      )}
+    >
+      {TEMPLATE_TEXT.characters(content.length, max)}
+    </p>
+  );
+}
+
+function TemplateForm({
+  template,
+  kind,
+  canShare,
+  onDone,
+}: {
+  template: MessageTemplate | null;
+  kind: TemplateKind;
+  canShare: boolean;
+  onDone: () => void;
+}) {
+  const uid = useId();
+  const id = (name: string) => `${uid}-${name}`;
+  const [values, setValues] = useState<TemplateFormValues>(() =>
+    templateFormDefaults(template, kind, canShare ? 'everyone' : 'personal'),
+  );
+  const [errors, setErrors] = useState<TemplateFormErrors>({});
+  const save = useSaveTemplate();
+  const catalogs = useCatalogOptions();
+  const contentRef = useRef<HTMLTextAreaElement>(null);
+  const subjectRef = useRef<HTMLInputElement>(null);
+  // Placeholder buttons insert into the field that last had the focus (content by default).
+  const [target, setTarget] = useState<'content' | 'subject'>('content');
+
+  const set = <K extends TemplateField>(name: K, value: TemplateFormValues[K]) => {
+    setValues((current) => ({ ...current, [name]: value }));
+    if (errors[name]) setErrors((current) => ({ ...current, [name]: undefined }));
+  };
+  const aria = (name: TemplateField) => ({
+    'aria-invalid': errors[name] ? true : undefined,
+    'aria-describedby': errors[name] ? `${id(name)}-error` : undefined,
+  });
+
+  function insertPlaceholder(key: PlaceholderKey) {
+    const field = values.kind === 'email' ? target : 'content';
+    const element = field === 'subject' ? subjectRef.current : contentRef.current;
+    const { text, caret } = insertAt(
+      values[field],
+      placeholderToken(key),
+      element?.selectionStart,
+      element?.selectionEnd,
+    );
+    set(field, text);
+    requestAnimationFrame(() => {
+      element?.focus();
+      element?.setSelectionRange(caret, caret);
+    });
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const problems = validateTemplateForm(values);
+    setErrors(problems);
+    if (Object.keys(problems).length > 0) return;
+    try {
+      const result = await save.mutateAsync({
+        id: template?._id ?? null,
+        body: toTemplateBody(values),
+      });
+      toast.success(result.message);
+      onDone();
+    } catch (failure) {
+      const fieldErrors = isApiError(failure)
+        ? failure.fieldErrors.filter((entry) =>
+            (TEMPLATE_FIELDS as readonly string[]).includes(entry.param),
+          )
+        : [];
+      if (fieldErrors.length > 0) {
+        setErrors(Object.fromEntries(fieldErrors.map((entry) => [entry.param, entry.message])));
+      } else toast.error(errorMessage(failure));
+    }
+  }
+
+  const visibilities: TemplateVisibility[] = canShare
+    ? [...TEMPLATE_VISIBILITY.values]
+    : ['personal'];
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-4">
+      <DialogHeader>
+        <DialogTitle>{template ? TEMPLATE_TEXT.editTitle : TEMPLATE_TEXT.createTitle}</DialogTitle>
+        <DialogDescription>
+          Dùng biến như {'{{customer.name}}'} để điền thông tin khách hàng khi gửi.
+        </DialogDescription>
+      </DialogHeader>
+      <div className="grid gap-5 md:grid-cols-[minmax(0,1fr)_18rem]">
+        <div className="flex min-w-0 flex-col gap-4">
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field id={id('kind')} label={TEMPLATE_TEXT.kind} required error={errors.kind}>
+              <Select
+                value={values.kind}
+                onValueChange={(value) => set('kind', value as TemplateKind)}
+              >
+                <SelectTrigger id={id('kind')} {...aria('kind')}>
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  {TEMPLATE_KIND.options().map((option) => (
+                    <SelectItem key={option.value} value={option.value}>
+                      {option.label}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            </Field>
+            <Field id={id('name')} label={TEMPLATE_TEXT.name} required error={errors.name}>
+              <Input
+                id={id('name')}
+                value={values.name}
+                maxLength={TEMPLATE_NAME_MAX}
+                placeholder={TEMPLATE_TEXT.namePlaceholder}
+                autoFocus
+                onChange={(event) => set('name', event.target.value)}
+                {...aria('name')}
+              />
+            </Field>
+          </div>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field id={id('catalog_id')} label={TEMPLATE_TEXT.catalog} error={errors.catalog_id}>
+              <Select
+                value={values.catalog_id || NO_CATALOG}
+                onValueChange={(value) => set('catalog_id', value === NO_CATALOG ? '' : value)}
+              >
+                <SelectTrigger id={id('catalog_id')} {...aria('catalog_id')}>
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  <SelectItem value={NO_CATALOG}>{TEMPLATE_TEXT.noCatalog}</SelectItem>
+                  {/* The current catalog even before the options load. */}
+                  {template?.catalog_id &&
+                    !catalogs.data?.some((catalog) => catalog._id === template.catalog_id) && (
+                      <SelectItem value={template.catalog_id}>
+                        {template.catalog_name ?? template.catalog_id}
+                      </SelectItem>
+                    )}
+                  {(catalogs.data ?? []).map((catalog) => (
+                    <SelectItem key={catalog._id} value={catalog._id}>
+                      {catalog.name}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            </Field>
+            {values.kind === 'chat' && (
+              <Field
+                id={id('shortcut')}
+                label={TEMPLATE_TEXT.shortcut}
+                error={errors.shortcut}
+                hint={TEMPLATE_TEXT.shortcutHint}
+              >
+                <Input
+                  id={id('shortcut')}
+                  value={values.shortcut}
+                  maxLength={31}
+                  placeholder={TEMPLATE_TEXT.shortcutPlaceholder}
+                  className="font-mono"
+                  onChange={(event) => set('shortcut', event.target.value)}
+                  {...aria('shortcut')}
+                />
+              </Field>
+            )}
+            {values.kind === 'zns' && (
+              <Field
+                id={id('zns_template_id')}
+                label={TEMPLATE_TEXT.znsId}
+                required
+                error={errors.zns_template_id}
+              >
+                <Input
+                  id={id('zns_template_id')}
+                  value={values.zns_template_id}
+                  inputMode="numeric"
+                  maxLength={20}
+                  placeholder={TEMPLATE_TEXT.znsIdPlaceholder}
+                  onChange={(event) => set('zns_template_id', event.target.value)}
+                  {...aria('zns_template_id')}
+                />
+              </Field>
+            )}
+          </div>
+          {values.kind === 'email' && (
+            <Field id={id('subject')} label={TEMPLATE_TEXT.subject} required error={errors.subject}>
+              <Input
+                id={id('subject')}
+                ref={subjectRef}
+                value={values.subject}
+                maxLength={TEMPLATE_SUBJECT_MAX}
+                placeholder={TEMPLATE_TEXT.subjectPlaceholder}
+                onFocus={() => setTarget('subject')}
+                onChange={(event) => set('subject', event.target.value)}
+                {...aria('subject')}
+              />
+            </Field>
+          )}
+          <div className="flex min-w-0 flex-col gap-1.5">
+            <Label htmlFor={id('content')}>
+              {TEMPLATE_TEXT.content}
+              <span className="ml-0.5 text-red-600">*</span>
+            </Label>
+            <div
+              role="group"
+              aria-label={TEMPLATE_TEXT.insertPlaceholder}
+              className="flex flex-wrap items-center gap-1"
+            >
+              <span className="mr-1 inline-flex items-center gap-1 text-xs text-slate-500">
+                <Braces className="size-3.5" aria-hidden="true" />
+                {TEMPLATE_TEXT.insertPlaceholder}:
+              </span>
+              {TEMPLATE_PLACEHOLDERS.map((placeholder) => (
+                <button
+                  key={placeholder.key}
+                  type="button"
+                  title={placeholderToken(placeholder.key)}
+                  aria-label={TEMPLATE_TEXT.insert(placeholder.label)}
+                  // Keep the caret where it is in the field.
+                  onMouseDown={(event) => event.preventDefault()}
+                  onClick={() => insertPlaceholder(placeholder.key)}
+                  className="rounded-full border border-slate-200 bg-white px-2 py-0.5 text-xs text-slate-700 outline-none hover:border-teal-600 hover:bg-teal-50 hover:text-teal-800 focus-visible:ring-2 focus-visible:ring-teal-600/40"
+                >
+                  {placeholder.label}
+                </button>
+              ))}
+            </div>
+            <Textarea
+              id={id('content')}
+              ref={contentRef}
+              rows={values.kind === 'email' ? 9 : 6}
+              value={values.content}
+              placeholder={TEMPLATE_TEXT.contentPlaceholder}
+              onFocus={() => setTarget('content')}
+              onChange={(event) => set('content', event.target.value)}
+              {...aria('content')}
+            />
+            <div className="flex flex-wrap items-start justify-between gap-2">
+              <FieldError id={`${id('content')}-error`} message={errors.content} />
+              <div className="ml-auto">
+                <ContentCounter kind={values.kind} content={values.content} />
+              </div>
+            </div>
+          </div>
+          <fieldset className="flex flex-col gap-2">
+            <legend className="mb-1.5 text-sm font-medium text-slate-700">
+              {TEMPLATE_TEXT.visibility}
+            </legend>
+            <div className="grid gap-2 sm:grid-cols-3">
+              {visibilities.map((visibility) => (
+                <label
+                  key={visibility}
+                  className={cn(
+                    'flex cursor-pointer flex-col gap-0.5 rounded-md border px-3 py-2 text-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-teal-600/40',
+                    values.visibility === visibility
+                      ? 'border-teal-600 bg-teal-50/60'
+                      : 'border-slate-200 hover:border-slate-300',
+                  )}
+                >
+                  <span className="flex items-center gap-2 font-medium text-slate-800">
+                    <input
+                      type="radio"
+                      name={id('visibility')}
+                      value={visibility}
+                      checked={values.visibility === visibility}
+                      onChange={() => set('visibility', visibility)}
+                      className="accent-teal-700"
+                    />
+                    {TEMPLATE_VISIBILITY.label(visibility)}
+                  </span>
+                  <span className="text-xs text-slate-500">
+                    {TEMPLATE_TEXT.visibilityHint[visibility]}
+                  </span>
+                </label>
+              ))}
+            </div>
+            <FieldError id={`${id('visibility')}-error`} message={errors.visibility} />
+          </fieldset>
+          {values.visibility === 'departments' && (
+            <Field
+              id={id('department_ids')}
+              label={TEMPLATE_TEXT.departments}
+              required
+              error={errors.department_ids}
+            >
+              <DepartmentPicker
+                id={id('department_ids')}
+                multiple
+                value={values.department_ids}
+                onChange={(next) => set('department_ids', next)}
+                knownOptions={(template?.departments ?? []).map(departmentOption)}
+                placeholder={TEMPLATE_TEXT.departmentsPlaceholder}
+                maxChips={4}
+                invalid={Boolean(errors.department_ids)}
+                describedBy={errors.department_ids ? `${id('department_ids')}-error` : undefined}
+              />
+            </Field>
+          )}
+          <div className="flex items-center gap-2">
+            <Switch
+              id={id('active')}
+              checked={values.active}
+              onCheckedChange={(checked) => set('active', checked)}
+            />
+            <Label htmlFor={id('active')}>{TEMPLATE_TEXT.active}</Label>
+          </div>
+        </div>
+        <div className="min-w-0 md:sticky md:top-0 md:self-start">
+          <TemplatePreview
+            kind={values.kind}
+            content={values.content}
+            subject={values.subject}
+            znsTemplateId={values.zns_template_id}
+          />
+        </div>
+      </div>
+      {/* Stays in view while the form scrolls. */}
+      <DialogFooter className="sticky -bottom-6 z-10 -mx-6 -mb-6 rounded-b-xl border-t border-slate-100 bg-white px-6 py-3">
+        <Button variant="outline" onClick={onDone} disabled={save.isPending}>
+          {TEMPLATE_TEXT.cancel}
+        </Button>
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
+          {TEMPLATE_TEXT.save}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
