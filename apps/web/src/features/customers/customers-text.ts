@@ -135,8 +135,15 @@ export const IMPORT_TEXT = {
 } as const;
 
 export const EXPORT_TEXT = {
+  title: 'Xuất Excel',
   running: (percent: number) => `Đang xuất ${percent}%`,
+  progressLabel: 'Tiến độ xuất Excel',
+  progress: (processed: number, total: number) =>
+    `Đã xử lý ${processed.toLocaleString('vi-VN')}/${total.toLocaleString('vi-VN')} khách hàng`,
   done: 'Xuất Excel hoàn tất',
+  finished: (count: number) => `Xuất Excel hoàn tất: ${count.toLocaleString('vi-VN')} khách hàng`,
+  download: 'Tải tệp Excel',
+  dismiss: 'Đóng thông báo xuất Excel',
   failed: 'Xuất Excel thất bại',
   fileName: 'khach-hang.xlsx',
 } as const;

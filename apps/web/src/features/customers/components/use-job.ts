@@ -6,15 +6,22 @@ export const JOB_POLL_MS = 1_000;
 export const isJobActive = (job: Pick<Job, 'status'> | undefined | null): boolean =>
   job?.status === 'waiting' || job?.status === 'running';
 
-/** Follows a background job, polling about once a second until it ends. */
-export function useJob(jobId: string | null) {
+/**
+ * Follows a background job, polling about once a second until it ends (or cannot be read:
+ * `silent` leaves that failure to the caller instead of a toast).
+ */
+export function useJob(jobId: string | null, options: { silent?: boolean } = {}) {
   return useQuery({
     queryKey: ['jobs', jobId],
     queryFn: ({ signal }) => fetchJob(jobId ?? '', signal),
     enabled: Boolean(jobId),
     staleTime: 0,
+    meta: { silent: options.silent },
     refetchInterval: (query) =>
-      query.state.data === undefined || isJobActive(query.state.data) ? JOB_POLL_MS : false,
+      query.state.status !== 'error' &&
+      (query.state.data === undefined || isJobActive(query.state.data))
+        ? JOB_POLL_MS
+        : false,
   });
 }
 

@@ -1,18 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  ArrowDown,
-  ArrowUp,
-  ArrowUpDown,
-  Download,
-  FileUp,
-  Filter,
-  Loader2,
-  Plus,
-  Search,
-  X,
-} from 'lucide-react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ArrowDown, ArrowUp, ArrowUpDown, FileUp, Filter, Plus, Search, X } from 'lucide-react';
 import type { CustomerListItem } from '@omnicare/shared/customers/customers.schemas';
 import { CUSTOMER_SORTS } from '@omnicare/shared/customers/customers.schemas';
 import { CUSTOMER_TIER } from '@omnicare/shared/customers/customer-enums';
@@ -35,28 +24,25 @@ import {
   TableRow,
 } from '@/components/ui/table';
 import { cn } from '@/lib/cn';
-import { toast } from '@/lib/toast';
 import { useListParams } from '@/lib/use-list-params';
 import { BulkActions } from '../components/bulk-actions';
 import { CustomerAvatar } from '../components/customer-avatar';
 import { CustomerFiltersPanel } from '../components/customer-filters';
+import { ExportBanner, ExportButton, useExportJob } from '../components/export-job';
 import { ImportWizard } from '../components/import-wizard';
 import { ProgressBar } from '../components/progress-bar';
 import { SavedFiltersMenu } from '../components/saved-filters-menu';
-import { JOB_POLL_MS, importCounts, isJobActive, useJob } from '../components/use-job';
+import { importCounts, isJobActive, useJob } from '../components/use-job';
 import type { CustomerFilters, CustomerSort, Job, SortOrder } from '../customers.api';
 import {
   FILTER_KEYS,
   IMPORT_JOB_KIND,
   compactParams,
-  downloadJobFile,
   fetchCustomers,
-  fetchJob,
   fetchJobs,
-  startExport,
 } from '../customers.api';
 import { customerKeys, useCanManageCustomers } from '../customers.queries';
-import { CUSTOMER_TEXT, EXPORT_TEXT, IMPORT_TEXT } from '../customers-text';
+import { CUSTOMER_TEXT, IMPORT_TEXT } from '../customers-text';
 
 const TIER_BADGE = ['secondary', 'outline', 'warning', 'default'] as const;
 
@@ -127,33 +113,6 @@ function SortHead({
         <Icon className="size-3.5" aria-hidden="true" />
       </button>
     </TableHead>
-  );
-}
-
-function ExportButton({ query }: { query: Record<string, unknown> }) {
-  const [percent, setPercent] = useState(0);
-  const run = useMutation({
-    mutationFn: async () => {
-      setPercent(0);
-      let job = await startExport(query);
-      // Follow the job about once a second until it ends, then fetch its file.
-      while (isJobActive(job)) {
-        await new Promise((resolve) => setTimeout(resolve, JOB_POLL_MS));
-        job = await fetchJob(job._id);
-        setPercent(job.percent);
-      }
-      if (job.status !== 'completed' || !job.download_url) {
-        throw new Error(job.error || EXPORT_TEXT.failed);
-      }
-      await downloadJobFile(job.download_url, EXPORT_TEXT.fileName);
-    },
-    onSuccess: () => toast.success(EXPORT_TEXT.done),
-  });
-  return (
-    <Button variant="outline" onClick={() => run.mutate()} disabled={run.isPending}>
-      {run.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Download />}
-      {run.isPending ? EXPORT_TEXT.running(percent) : CUSTOMER_TEXT.export}
-    </Button>
   );
 }
 
@@ -234,6 +193,7 @@ export function CustomerListPage() {
   const [selected, setSelected] = useState<Map<string, CustomerListItem>>(new Map());
   const [importOpen, setImportOpen] = useState(false);
   const importJob = useImportJob();
+  const exportJob = useExportJob();
   const keyword = debouncedSearch.trim();
 
   const params = { ...filters, keyword, sort, order, page, page_size: pageSize };
@@ -307,7 +267,10 @@ export function CustomerListPage() {
               <FileUp aria-hidden="true" />
               {CUSTOMER_TEXT.import}
             </Button>
-            <ExportButton query={compactParams({ ...filters, keyword, sort, order })} />
+            <ExportButton
+              exportJob={exportJob}
+              query={compactParams({ ...filters, keyword, sort, order })}
+            />
             <Button onClick={openNew}>
               <Plus aria-hidden="true" />
               {CUSTOMER_TEXT.add}
@@ -315,6 +278,7 @@ export function CustomerListPage() {
           </div>
         }
       />
+      <ExportBanner exportJob={exportJob} />
       {importJob.job && (
         <ImportBanner
           job={importJob.job}
