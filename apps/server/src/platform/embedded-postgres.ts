@@ -27,6 +27,8 @@ export async function startEmbeddedPostgres(
     port,
     persistent: true,
     createPostgresUser: asRoot,
+    // Room for the customer search indexes of a few hundred thousand customers.
+    postgresFlags: ['-c', 'shared_buffers=256MB'],
     onLog: () => {},
     onError: (message) => log(String(message)),
   });

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   date,
@@ -59,7 +60,7 @@ export const customers = pgTable(
 );
 
 /**
- * What a customer search matches: terms whose start a keyword is (kinds in migration 0006).
+ * What a customer search matches: terms a keyword is the start of (migrations 0006 and 0008).
  * Database triggers keep it in step with customers, customer_phones and customer_emails
  * (migration 0006), so every way of writing a customer, SQL imports included, stays findable.
  */
@@ -70,7 +71,7 @@ export const customerSearchTerms = pgTable(
     customerId: uuid('customer_id')
       .notNull()
       .references(() => customers.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['name', 'email', 'phone', 'digits'] }).notNull(),
+    kind: text('kind', { enum: ['name', 'email', 'phone'] }).notNull(),
     term: text('term').notNull(),
   },
   (table) => [
@@ -102,6 +103,8 @@ export const customerPhones = pgTable(
   },
   (table) => [
     uniqueIndex('customer_phones_tenant_national_unique').on(table.tenantId, table.national),
+    // Bare digits match anywhere in a number: digit trigrams are evenly spread, so this is selective.
+    index('customer_phones_national_trgm_idx').using('gin', sql`${table.national} gin_trgm_ops`),
     index('customer_phones_customer_idx').on(table.customerId),
   ],
 );

@@ -13,15 +13,15 @@ import {
   tags,
   users,
 } from '../../db/schema/index.js';
-import { prefixPattern } from '../../platform/sql.js';
+import { containsPattern, prefixPattern } from '../../platform/sql.js';
 
 type Db = Database | Transaction;
 export type CustomerRow = typeof customers.$inferSelect;
 type SearchTermKind = (typeof customerSearchTerms.$inferSelect)['kind'];
 
 export interface CustomerFilter {
-  /** Already normalised: a diacritics-free text or phone digits, matched as a term's start. */
-  search?: { kinds: SearchTermKind[]; prefix: string };
+  /** Already normalised: the start of search terms, or digits anywhere in a phone number. */
+  search?: { kinds: SearchTermKind[]; prefix: string } | { digits: string };
   groupId?: string;
   tagId?: string;
   tier?: number;
@@ -33,18 +33,21 @@ export interface CustomerFilter {
   scope?: SQL;
 }
 
-function searchTermsMatch(tenantId: string, search: NonNullable<CustomerFilter['search']>) {
-  return sql`t.tenant_id = ${tenantId} and ${inArray(sql`t.kind`, search.kinds)}
-    and t.term like ${prefixPattern(search.prefix)}`;
+/** The ids of the tenant's customers a search matches (several times when several terms do). */
+function searchMatches(tenantId: string, search: NonNullable<CustomerFilter['search']>) {
+  if ('digits' in search) {
+    return sql`select p.customer_id from ${customerPhones} p
+      where p.tenant_id = ${tenantId} and p.national like ${containsPattern(search.digits)}`;
+  }
+  return sql`select t.customer_id from ${customerSearchTerms} t
+    where t.tenant_id = ${tenantId} and ${inArray(sql`t.kind`, search.kinds)}
+      and t.term like ${prefixPattern(search.prefix)}`;
 }
 
 function filterConditions(tenantId: string, filter: CustomerFilter): SQL[] {
   const conditions: SQL[] = [eq(customers.tenantId, tenantId)];
   if (filter.search) {
-    conditions.push(
-      sql`${customers.id} in (select t.customer_id from ${customerSearchTerms} t
-        where ${searchTermsMatch(tenantId, filter.search)})`,
-    );
+    conditions.push(sql`${customers.id} in (${searchMatches(tenantId, filter.search)})`);
   }
   if (filter.groupId) {
     conditions.push(
@@ -93,11 +96,10 @@ export async function listCustomers(
   const direction = page.order === 'asc' ? asc : desc;
   const sortKey = SORT_COLUMNS[page.sort];
   const { search, ...others } = filter;
-  // A search alone is counted in the terms index, without visiting the customers it matches.
+  // A search alone is counted in its index, without visiting the customers it matches.
   const count =
     search && Object.values(others).every((value) => value === undefined)
-      ? sql`select count(distinct t.customer_id)::int as value from ${customerSearchTerms} t
-          where ${searchTermsMatch(tenantId, search)}`
+      ? sql`select count(distinct customer_id)::int as value from (${searchMatches(tenantId, search)}) matching`
       : sql`select count(*)::int as value from (select 1 from ${customers} where ${where}
           limit ${countCap + 1}) matching`;
   const [rows, total] = await Promise.all([

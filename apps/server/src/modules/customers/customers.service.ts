@@ -53,7 +53,8 @@ export function searchTerm(keyword: string | undefined): repo.CustomerFilter['se
   if (!keyword) return undefined;
   if (looksLikePhone(keyword)) {
     const { digits, fromStart } = phoneSearchOf(keyword);
-    return digits ? { kinds: [fromStart ? 'phone' : 'digits'], prefix: digits } : undefined;
+    if (!digits) return undefined;
+    return fromStart ? { kinds: ['phone'], prefix: digits } : { digits };
   }
   const text = toSearchKey(keyword);
   return text ? { kinds: ['name', 'email'], prefix: text } : undefined;
