@@ -59,6 +59,10 @@ export function MemberAvatars({ members }: { members: Group['members'] }) {
       </div>
       <span className="text-[13px] whitespace-nowrap text-slate-600">
         {members.length} thành viên
+        {/* The bubbles only show initials: screen readers get the names. */}
+        {members.length > 0 && (
+          <span className="sr-only">: {members.map((member) => member.name).join(', ')}</span>
+        )}
       </span>
     </div>
   );
