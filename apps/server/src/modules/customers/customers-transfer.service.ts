@@ -383,7 +383,7 @@ export async function runExport(platform: Platform, jobId: string) {
         job.tenantId,
         filter,
         { sort: 'created_at', order: 'desc', offset, limit: EXPORT_PAGE },
-        EXPORT_MAX,
+        { countCap: EXPORT_MAX },
       );
       total = page.total;
       for (const { customer, ownerName, organizationName } of page.rows) {

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, seedTenant, type TestApp } from '../../test/helpers.js';
+import { listCustomers, NARROW_SEARCH, type CustomerFilter } from './customers.repository.js';
+import { searchTerm } from './customers.service.js';
 
 let t: TestApp;
 let tenant: Awaited<ReturnType<typeof seedTenant>>;
@@ -177,6 +179,48 @@ describe('customers', () => {
       headers: bearer(admin),
     });
     expect((await list(admin, 'keyword=thu ha')).total).toBe(0);
+  });
+
+  it('finds the same customers whether a search is taken as narrow or broad', async () => {
+    const other = await seedTenant(t);
+    const otherAdmin = await t.login(other.email('admin'));
+    for (const [token, name, phone] of [
+      [otherAdmin, 'Trịnh Văn Tú', '0945 000 001'],
+      [otherAdmin, 'Trịnh Thị Tâm', '0945 000 002'],
+      [otherAdmin, 'Lê Trịnh Công', '0945 000 003'],
+      [otherAdmin, 'Phan Văn Trí', '0388 945 000'],
+      [admin, 'Trịnh Văn Tú', '0945 999 001'],
+    ] as const) {
+      expect((await create(token, { name, phones: [{ phone }] })).statusCode).toBe(201);
+    }
+    const search = (keyword: string) =>
+      searchTerm(keyword) as NonNullable<CustomerFilter['search']>;
+    const page = { sort: 'created_at', order: 'desc', offset: 0, limit: 2 } as const;
+    for (const [keyword, expected] of [
+      ['trinh', 3],
+      ['0945 000', 3],
+      ['945 00', 4],
+    ] as const) {
+      for (const narrowSearch of [1, NARROW_SEARCH]) {
+        const found = await listCustomers(
+          t.database.db,
+          other.tenantId,
+          { search: search(keyword) },
+          page,
+          { narrowSearch },
+        );
+        expect(found.total, `${keyword}, narrow under ${narrowSearch}`).toBe(expected);
+        expect(found.rows).toHaveLength(2);
+        const capped = await listCustomers(
+          t.database.db,
+          other.tenantId,
+          { search: search(keyword), tier: 0 },
+          page,
+          { narrowSearch, countCap: 2 },
+        );
+        expect(capped).toMatchObject({ total: 2, capped: true });
+      }
+    }
   });
 
   it('filters by tier, source, group, tag and created date, and sorts', async () => {
