@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
+import { SEARCH_DEBOUNCE_MS } from '@omnicare/shared/platform/constants';
 import { ACCOUNTS, signInAs } from './fixtures';
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -71,24 +72,57 @@ test('customer groups: search is debounced and starts again at page 1', async ({
     });
     expect(response.status()).toBe(201);
   }
+  // Every list request, with when it left. On a fresh database these 12 groups may be all there
+  // is, so the unfiltered list also reads 'trong 12 bản ghi': each step waits for the answer to
+  // its own request, never for a text the previous list could show as well.
+  const sent: { at: number; name: string | null; offset: string | null }[] = [];
+  page.on('request', (req) => {
+    const url = new URL(req.url());
+    if (url.pathname !== '/v2/groups') return;
+    sent.push({
+      at: Date.now(),
+      name: url.searchParams.get('name'),
+      offset: url.searchParams.get('offset'),
+    });
+  });
+  const answered = (name: string, offset: number) =>
+    page.waitForResponse((response) => {
+      const url = new URL(response.url());
+      return (
+        url.pathname === '/v2/groups' &&
+        url.searchParams.get('name') === name &&
+        url.searchParams.get('offset') === String(offset)
+      );
+    });
+
   await page.goto('/customers/groups');
   const search = page.getByRole('searchbox', { name: 'Tìm kiếm' });
+  const searched = answered(`Trang ${tag}`, 0);
   await search.fill(`Trang ${tag}`);
+  await searched;
   await expect(page.getByText('trong 12 bản ghi')).toBeVisible();
+  const secondPage = answered(`Trang ${tag}`, 10);
   await page.getByRole('button', { name: 'Trang sau' }).click();
+  await secondPage;
   await expect(page.getByText('Trang 2/2')).toBeVisible();
   await expect(page.getByRole('row')).toHaveCount(3);
 
-  const requests: string[] = [];
-  page.on('request', (req) => {
-    if (req.url().includes('/v2/groups?')) requests.push(req.url());
-  });
+  // Every request so far is answered; from here on only the new search may be asked.
+  const before = sent.length;
+  const typedAt = Date.now();
+  const settled = answered(`Trang ${tag} 1`, 0);
   await search.fill(`Trang ${tag} 1`);
+  await settled;
   await expect(page.getByText('Trang 1/1')).toBeVisible();
   await expect(page.getByText('trong 2 bản ghi')).toBeVisible();
-  // One settled search, asked from the first row.
-  expect(requests.filter((url) => url.includes('offset=0'))).toHaveLength(1);
-  expect(requests.some((url) => url.includes('offset=10'))).toBe(false);
+  // A stale request would leave with the settled one or after it: give it the debounce window.
+  await page.waitForTimeout(SEARCH_DEBOUNCE_MS + 100);
+  // One settled search, asked from the first row, not before the debounce ran out.
+  const after = sent.slice(before);
+  expect(after.map(({ name, offset }) => ({ name, offset }))).toEqual([
+    { name: `Trang ${tag} 1`, offset: '0' },
+  ]);
+  expect(after[0]!.at - typedAt).toBeGreaterThanOrEqual(SEARCH_DEBOUNCE_MS);
 });
 
 test('customer groups: a failed load shows the error toast and an empty list', async ({ page }) => {
