@@ -1,7 +1,8 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from './config.js';
-import { buildApp } from './app.js';
+import pino from 'pino';
+import { buildApp, loggerOptions } from './app.js';
 import { connectDatabase, prepareDatabase } from './platform/db.js';
 import { startEmbeddedPostgres } from './platform/embedded-postgres.js';
 import { DEMO_LOGINS, seedDemo } from './db/seed/demo.js';
@@ -31,7 +32,13 @@ if (config.seedDemo) {
   say(seeded ? 'Demo data seeded.' : 'Demo data already present.');
 }
 
-const app = await buildApp(config, database);
+// Log lines leave asynchronously, so a busy server writes them in batches (flushed at exit).
+const app = await buildApp(config, database, {
+  loggerInstance: pino(
+    loggerOptions(config.logLevel) as pino.LoggerOptions,
+    pino.destination({ dest: 1, sync: false }),
+  ),
+});
 await app.listen({ port: config.port, host: config.host });
 // The server's own pid, for operators (and the start test) who must signal it directly.
 const pidFile = path.join(config.dataDir, 'server.pid');

@@ -100,7 +100,28 @@ export async function contextForUser(pool: pg.Pool, userId: string) {
   return toContext(result.rows[0]);
 }
 
+/** How many checked tokens a server remembers (the oldest is forgotten first). */
+const CHECKED_TOKENS = 10_000;
+
 export function createTokenService(pool: pg.Pool, secret: Uint8Array, ttlMs: number) {
+  // A token's signature and expiry need checking once: the HMAC through WebCrypto cost more CPU
+  // than the session query that every request still runs (revocation stays immediate).
+  const checked = new Map<string, { sessionId: unknown; expiresAt: number }>();
+  async function sessionIdOf(token: string): Promise<unknown> {
+    const known = checked.get(token);
+    if (known) {
+      if (known.expiresAt > Date.now()) return known.sessionId;
+      checked.delete(token);
+    }
+    try {
+      const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'] });
+      if (checked.size >= CHECKED_TOKENS) checked.delete(checked.keys().next().value as string);
+      checked.set(token, { sessionId: payload.sid, expiresAt: (payload.exp ?? 0) * 1000 });
+      return payload.sid;
+    } catch {
+      return null;
+    }
+  }
   return {
     ttlMs,
     async sign(sessionId: string, userId: string, expiresAt: Date) {
@@ -113,13 +134,7 @@ export function createTokenService(pool: pg.Pool, secret: Uint8Array, ttlMs: num
     },
     /** The live session behind a token, or null when it is malformed, expired or revoked. */
     async verify(token: string): Promise<AuthContext | null> {
-      let sessionId: unknown;
-      try {
-        const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'] });
-        sessionId = payload.sid;
-      } catch {
-        return null;
-      }
+      const sessionId = await sessionIdOf(token);
       if (typeof sessionId !== 'string' || !UUID.test(sessionId)) return null;
       const result = await pool.query<ContextRow>({
         name: 'auth-session-context',
