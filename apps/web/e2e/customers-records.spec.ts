@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { SEARCH_DEBOUNCE_MS } from '@omnicare/shared/platform/constants';
 import { ACCOUNTS, apiLogin, storeSession } from './fixtures';
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -102,6 +103,50 @@ test('search ignores diacritics and case: "nguyen van a" finds "Nguyễn Văn A"
   // A partial phone number finds it too.
   await search.fill(number.slice(2, 9));
   await expect(table.getByRole('link', { name: `Nguyễn Văn A ${u}` })).toBeVisible();
+});
+
+test('a saved filter puts its keyword and filters in place with one request', async ({
+  page,
+  request,
+}) => {
+  const u = unique();
+  await createCustomer(request, token, {
+    name: `Khách hạng vàng ${u}`,
+    phones: [{ phone: phone() }],
+    tier: 2,
+  });
+  await createCustomer(request, token, { name: `Khách thường ${u}`, phones: [{ phone: phone() }] });
+  const saved = await request.post('/v2/saved-filters', {
+    headers: { Authorization: token },
+    data: { entity: 'customer', name: `Vàng ${u}`, filters: { keyword: u, tier: 2 } },
+  });
+  expect(saved.status()).toBe(201);
+  const firstLoad = page.waitForResponse((response) => response.url().includes('/v2/customers?'));
+  await page.goto('/customers');
+  await firstLoad;
+
+  const sent: URLSearchParams[] = [];
+  page.on('request', (req) => {
+    const url = new URL(req.url());
+    if (url.pathname === '/v2/customers') sent.push(url.searchParams);
+  });
+  const applied = page.waitForResponse((response) => {
+    const url = new URL(response.url());
+    return url.pathname === '/v2/customers' && url.searchParams.get('keyword') === u;
+  });
+  await page.getByRole('button', { name: 'Bộ lọc đã lưu' }).click();
+  await page.getByRole('menuitem', { name: `Vàng ${u}` }).click();
+  await applied;
+  const table = page.getByRole('table', { name: 'Danh sách khách hàng' });
+  await expect(table.getByRole('link', { name: `Khách hạng vàng ${u}` })).toBeVisible();
+  await expect(table.getByRole('link', { name: `Khách thường ${u}` })).toHaveCount(0);
+  await expect(
+    page.getByRole('searchbox', { name: 'Tìm theo tên, số điện thoại hoặc email' }),
+  ).toHaveValue(u);
+  // Nothing asked with the new filters and the old (empty) keyword, nor again once the
+  // search box's debounce has run out.
+  await page.waitForTimeout(SEARCH_DEBOUNCE_MS + 100);
+  expect(sent.map((params) => [params.get('keyword'), params.get('tier')])).toEqual([[u, '2']]);
 });
 
 test('merge: another customer is folded into this one', async ({ page, request }) => {

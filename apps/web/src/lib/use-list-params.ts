@@ -17,20 +17,46 @@ export function useDebouncedValue<T>(value: T, delay: number = SEARCH_DEBOUNCE_M
 
 /**
  * List paging state (spec section 4): page from 1, size 10; the search text is debounced
- * 500 ms and a settled change resets to page 1; a new page size also starts at page 1.
+ * 500 ms and a settled change resets to page 1 in the same render, so the list asks once per
+ * settled term; a new page size also starts at page 1.
+ *
+ * `resetOn` is whatever else selects the rows (filters or a kind kept in the address): when it
+ * changes the page is 1 in the very render that shows the change. Setting page 1 from the
+ * handler that changes the address would not do: the router updates in a transition, after the
+ * handler's own updates, so the list would first ask for page 1 of the old filters.
+ * `applySearch` puts a search in place at once (a saved filter), without a request for the
+ * text it replaces.
  */
-export function useListParams(initialPageSize: number = DEFAULT_PAGE_SIZE) {
+export function useListParams({
+  resetOn = '',
+  initialPageSize = DEFAULT_PAGE_SIZE,
+}: { resetOn?: string; initialPageSize?: number } = {}) {
   const [page, setPage] = useState(DEFAULT_PAGE);
   const [pageSize, setPageSizeState] = useState(initialPageSize);
   const [search, setSearch] = useState('');
-  const debouncedSearch = useDebouncedValue(search);
-  const [appliedSearch, setAppliedSearch] = useState(debouncedSearch);
+  const [debouncedSearch, setDebouncedSearch] = useState(search);
+  const [pagedFor, setPagedFor] = useState(resetOn);
 
-  if (appliedSearch !== debouncedSearch) {
-    // Adjusting state while rendering: the page resets in the same render as the new search.
-    setAppliedSearch(debouncedSearch);
+  if (pagedFor !== resetOn) {
+    // Adjusting state while rendering: React renders again before anything is committed.
+    setPagedFor(resetOn);
     setPage(DEFAULT_PAGE);
   }
+
+  useEffect(() => {
+    if (search === debouncedSearch) return;
+    const timer = setTimeout(() => {
+      setDebouncedSearch(search);
+      setPage(DEFAULT_PAGE);
+    }, SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [search, debouncedSearch]);
+
+  const applySearch = useCallback((text: string) => {
+    setSearch(text);
+    setDebouncedSearch(text);
+    setPage(DEFAULT_PAGE);
+  }, []);
 
   const setPageSize = useCallback((size: number) => {
     setPageSizeState(size);
@@ -44,6 +70,7 @@ export function useListParams(initialPageSize: number = DEFAULT_PAGE_SIZE) {
     setPageSize,
     search,
     setSearch,
-    debouncedSearch: appliedSearch,
+    applySearch,
+    debouncedSearch,
   };
 }

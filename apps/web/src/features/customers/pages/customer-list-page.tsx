@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp, ArrowUpDown, FileUp, Filter, Plus, Search, X } from 'lucide-react';
 import type { CustomerListItem } from '@omnicare/shared/customers/customers.schemas';
@@ -186,9 +186,18 @@ export function CustomerListPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const canManage = useCanManageCustomers();
-  const { page, setPage, pageSize, setPageSize, search, setSearch, debouncedSearch } =
-    useListParams();
   const { filters, sort, order, update } = useListState();
+  // Filters and sort live in the address: the page is 1 in the render that shows new ones.
+  const { page, setPage, pageSize, setPageSize, search, setSearch, applySearch, debouncedSearch } =
+    useListParams({ resetOn: JSON.stringify([filters, sort, order]) });
+  const location = useLocation();
+  // A saved filter's keyword waits for its filters to reach the address, so that one request
+  // carries both (the address changes in a transition, after this component's own updates).
+  const [savedKeyword, setSavedKeyword] = useState<{ from: string; keyword: string } | null>(null);
+  if (savedKeyword && location.key !== savedKeyword.from) {
+    setSavedKeyword(null);
+    applySearch(savedKeyword.keyword);
+  }
   const [showFilters, setShowFilters] = useState(() => Object.keys(filters).length > 0);
   const [selected, setSelected] = useState<Map<string, CustomerListItem>>(new Map());
   const [importOpen, setImportOpen] = useState(false);
@@ -213,14 +222,9 @@ export function CustomerListPage() {
       void queryClient.invalidateQueries({ queryKey: customerKeys.customers });
   }, [importStatus, queryClient]);
 
-  const setFilters = (next: CustomerFilters) => {
-    update({ filters: next });
-    setPage(1);
-  };
-  const onSort = (column: CustomerSort) => {
+  const setFilters = (next: CustomerFilters) => update({ filters: next });
+  const onSort = (column: CustomerSort) =>
     update({ sort: column, order: sort === column && order === 'desc' ? 'asc' : 'desc' });
-    setPage(1);
-  };
   const currentFilters = { ...compactParams(filters), keyword: keyword || undefined, sort, order };
   const applySaved = (saved: Record<string, unknown>) => {
     const next: CustomerFilters = {};
@@ -234,9 +238,11 @@ export function CustomerListPage() {
       sort: savedSort ?? 'created_at',
       order: saved.order === 'asc' ? 'asc' : 'desc',
     });
-    setSearch(typeof saved.keyword === 'string' ? saved.keyword : '');
+    setSavedKeyword({
+      from: location.key,
+      keyword: typeof saved.keyword === 'string' ? saved.keyword : '',
+    });
     setShowFilters(Object.keys(next).length > 0);
-    setPage(1);
   };
 
   const pageIds = rows.map((row) => row._id);

@@ -93,7 +93,8 @@ export function TemplatesPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get('kind');
   const kind: TemplateKind = TEMPLATE_KIND.is(requested) ? requested : DEFAULT_KIND;
-  const list = useListParams();
+  // The kind lives in the address: the page is 1 in the render that shows another kind.
+  const list = useListParams({ resetOn: kind });
   const [catalogId, setCatalogId] = useState<string>(ALL);
   const [visibility, setVisibility] = useState<TemplateVisibility | typeof ALL>(ALL);
   const [status, setStatus] = useState<StatusFilter | typeof ALL>(ALL);
@@ -123,7 +124,6 @@ export function TemplatesPage() {
       },
       { replace: true },
     );
-    list.setPage(1);
   };
   const filter =
     <T,>(setter: (value: T) => void) =>
