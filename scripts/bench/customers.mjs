@@ -188,7 +188,10 @@ async function generate(databaseUrl) {
       emails.map((e) => [...e, true]),
     );
   }
-  await client.query('vacuum analyze customers, customer_phones, customer_emails');
+  // As autovacuum would have by the time a real tenant grew this big.
+  await client.query(
+    'vacuum analyze customers, customer_phones, customer_emails, customer_search_terms',
+  );
   await client.end();
   return (performance.now() - started) / 1000;
 }
