@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailField, pageQuery, requiredText } from '../platform/validation.js';
 import { CHANNEL_SOURCE, type ChannelSource } from '../channels/channel-source.js';
+import { customFilterParam } from '../fields/custom-filters.js';
 import { GENDER, type Gender } from './customer-enums.js';
 import { isValidPhone, normalizePhone } from './normalize.js';
 
@@ -96,6 +97,8 @@ export const customerListQuery = pageQuery.extend({
   organization_id: z.uuid().optional(),
   created_from: isoDate('Ngày không hợp lệ').optional(),
   created_to: isoDate('Ngày không hợp lệ').optional(),
+  /** Custom field filters by field key (JSON in a query string), see `checkCustomFilters`. */
+  custom: customFilterParam.optional(),
   sort: z.enum(CUSTOMER_SORTS).default('created_at'),
   order: z.enum(['asc', 'desc']).default('desc'),
 });

@@ -15,7 +15,7 @@ import { contextForUser, type AuthContext } from '../../platform/auth.js';
 import { AppError, fieldError } from '../../platform/errors.js';
 import { runJob, startJob } from '../jobs/jobs.service.js';
 import * as repo from './customers.repository.js';
-import { contactRows, customerScope, toFilter } from './customers.service.js';
+import { contactRows, customFilterOf, customerScope, toFilter } from './customers.service.js';
 
 export const IMPORT_JOB = 'customer_import';
 export const EXPORT_JOB = 'customer_export';
@@ -136,6 +136,8 @@ export async function startExport(
   auth: AuthContext,
   query: Partial<CustomerListQuery>,
 ) {
+  // Custom field filters are checked now (a 422 to the caller), and again when the job runs.
+  await customFilterOf(platform, auth.tenantId, query.custom);
   return startJob(platform, auth, EXPORT_JOB, { query, actor: actorOf(auth) });
 }
 
@@ -361,7 +363,9 @@ export async function runExport(platform: Platform, jobId: string) {
       .object({ query: z.record(z.string(), z.unknown()), actor: z.any() })
       .parse(job.input);
     const auth = await authOfActor(platform, actor);
-    const filter = toFilter(query as Partial<CustomerListQuery>, customerScope(auth));
+    const listQuery = query as Partial<CustomerListQuery>;
+    const custom = await customFilterOf(platform, job.tenantId, listQuery.custom);
+    const filter = toFilter(listQuery, customerScope(auth), custom?.conditions);
     const file = await platform.files.privatePath(`exports/${job.tenantId}`, `${job.id}.xlsx`);
     const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useStyles: true });
     const sheet = workbook.addWorksheet('Khách hàng');

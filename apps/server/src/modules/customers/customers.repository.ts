@@ -13,7 +13,8 @@ import {
   tags,
   users,
 } from '../../db/schema/index.js';
-import { containsPattern, prefixPattern } from '../../platform/sql.js';
+import type { CustomFieldCondition } from '@omnicare/shared/fields/custom-filters';
+import { containsPattern, prefixPattern, unaccentContains } from '../../platform/sql.js';
 
 type Db = Database | Transaction;
 export type CustomerRow = typeof customers.$inferSelect;
@@ -30,6 +31,8 @@ export interface CustomerFilter {
   organizationId?: string;
   createdFrom?: Date;
   createdBefore?: Date;
+  /** Checked filters on `customers.custom` (see `customFieldCondition`). */
+  custom?: CustomFieldCondition[];
   scope?: SQL;
 }
 
@@ -79,6 +82,49 @@ async function searchCondition(
   };
 }
 
+/** `customers.custom @> {key: value}`: answered by the jsonb_path_ops GIN index. */
+const customContains = (key: string, value: unknown) =>
+  sql`${customers.custom} @> ${JSON.stringify({ [key]: value })}::jsonb`;
+
+/**
+ * One custom-field filter as SQL. Select, multi-select and a ticked checkbox are containments
+ * the GIN index on `custom` answers; text, ranges and an unticked checkbox filter the rows the
+ * other conditions leave. A value of another JSON type than the field's never matches a range.
+ */
+export function customFieldCondition(condition: CustomFieldCondition): SQL {
+  const { key } = condition;
+  const json = sql`${customers.custom} -> ${key}::text`;
+  const text = sql`${customers.custom} ->> ${key}::text`;
+  switch (condition.type) {
+    case 'text':
+      return unaccentContains(text, condition.contains);
+    case 'number': {
+      const value = sql`(case when jsonb_typeof(${json}) = 'number' then (${text})::numeric end)`;
+      const ends = [
+        condition.min === undefined ? undefined : sql`${value} >= ${condition.min}`,
+        condition.max === undefined ? undefined : sql`${value} <= ${condition.max}`,
+      ];
+      return and(...ends) as SQL;
+    }
+    case 'date': {
+      // Days are stored as YYYY-MM-DD: their byte order is their calendar order.
+      const value = sql`(case when jsonb_typeof(${json}) = 'string' then ${text} end) collate "C"`;
+      const ends = [
+        condition.from === undefined ? undefined : sql`${value} >= ${condition.from}`,
+        condition.to === undefined ? undefined : sql`${value} <= ${condition.to}`,
+      ];
+      return and(...ends) as SQL;
+    }
+    case 'select':
+      return or(...condition.anyOf.map((option) => customContains(key, option))) as SQL;
+    case 'multiselect':
+      return customContains(key, condition.allOf);
+    case 'checkbox':
+      // Never ticked (no value) counts as not ticked.
+      return condition.checked ? customContains(key, true) : sql`not ${customContains(key, true)}`;
+  }
+}
+
 function filterConditions(tenantId: string, filter: Omit<CustomerFilter, 'search'>): SQL[] {
   const conditions: SQL[] = [eq(customers.tenantId, tenantId)];
   if (filter.groupId) {
@@ -97,6 +143,7 @@ function filterConditions(tenantId: string, filter: Omit<CustomerFilter, 'search
   if (filter.organizationId) conditions.push(eq(customers.organizationId, filter.organizationId));
   if (filter.createdFrom) conditions.push(gte(customers.createdAt, filter.createdFrom));
   if (filter.createdBefore) conditions.push(lt(customers.createdAt, filter.createdBefore));
+  for (const condition of filter.custom ?? []) conditions.push(customFieldCondition(condition));
   if (filter.scope) conditions.push(filter.scope);
   return conditions;
 }

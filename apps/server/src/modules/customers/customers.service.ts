@@ -13,6 +13,10 @@ import {
   toSearchKey,
 } from '@omnicare/shared/customers/normalize';
 import { validateCustomValues } from '@omnicare/shared/fields/fields.schemas';
+import {
+  checkCustomFilters,
+  type CustomFieldCondition,
+} from '@omnicare/shared/fields/custom-filters';
 import { startOfDayIn } from '@omnicare/shared/platform/time';
 import type { BulkResult } from '@omnicare/shared/users/users.schemas';
 import { customers } from '../../db/schema/index.js';
@@ -60,9 +64,31 @@ export function searchTerm(keyword: string | undefined): repo.CustomerFilter['se
   return text ? { kinds: ['name', 'email'], prefix: text } : undefined;
 }
 
+/**
+ * The custom-field filters of a list query, checked against the tenant's active customer fields
+ * (422 `{param: '<param>.<key>', message}` otherwise); undefined when there are none.
+ */
+export async function customFilterOf(
+  platform: Platform,
+  tenantId: string,
+  custom: Record<string, unknown> | undefined,
+  param = 'custom',
+): Promise<{ conditions: CustomFieldCondition[]; values: Record<string, unknown> } | undefined> {
+  if (!custom || Object.keys(custom).length === 0) return undefined;
+  const checked = checkCustomFilters(
+    await listFields(platform, tenantId, 'customer'),
+    custom,
+    param,
+  );
+  if (checked.problems.length > 0)
+    throw new AppError(422, checked.problems[0]?.message, checked.problems);
+  return checked.conditions.length > 0 ? checked : undefined;
+}
+
 export function toFilter(
   query: Partial<CustomerListQuery>,
   scope: SQL | undefined,
+  custom?: CustomFieldCondition[],
 ): repo.CustomerFilter {
   return {
     search: searchTerm(query.keyword),
@@ -74,6 +100,7 @@ export function toFilter(
     organizationId: query.organization_id,
     createdFrom: query.created_from ? startOfDayIn(query.created_from) : undefined,
     createdBefore: query.created_to ? startOfDayIn(query.created_to, undefined, true) : undefined,
+    custom: custom?.length ? custom : undefined,
     scope,
   };
 }
@@ -103,7 +130,8 @@ export async function listCustomers(
   auth: AuthContext,
   query: CustomerListQuery,
 ) {
-  const filter = toFilter(query, customerScope(auth));
+  const custom = await customFilterOf(platform, auth.tenantId, query.custom);
+  const filter = toFilter(query, customerScope(auth), custom?.conditions);
   const { rows, total, capped } = await repo.listCustomers(platform.db, auth.tenantId, filter, {
     sort: query.sort,
     order: query.order,

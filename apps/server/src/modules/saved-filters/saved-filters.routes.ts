@@ -5,6 +5,7 @@ import { notFound } from '../../platform/errors.js';
 import { created, ok } from '../../platform/respond.js';
 import { typed, type RouteModule } from '../../platform/routes.js';
 import * as repo from './saved-filters.repository.js';
+import { saveFilter } from './saved-filters.service.js';
 
 const toView = (row: Awaited<ReturnType<typeof repo.insertSavedFilter>>) => ({
   _id: row.id,
@@ -41,18 +42,9 @@ export const savedFiltersRoutes: RouteModule = (app, platform) => {
       config: { access: 'authenticated' },
     },
     async (request, reply) => {
-      const auth = authOf(request);
+      const saved = await saveFilter(platform, authOf(request), request.body);
       reply.status(201);
-      return created(
-        toView(
-          await repo.insertSavedFilter(platform.db, {
-            tenantId: auth.tenantId,
-            userId: auth.userId,
-            ...request.body,
-          }),
-        ),
-        'Lưu bộ lọc thành công',
-      );
+      return created(toView(saved), 'Lưu bộ lọc thành công');
     },
   );
   r.delete(

@@ -1,0 +1,1 @@
+CREATE INDEX "customers_custom_idx" ON "customers" USING gin ("custom" jsonb_path_ops);

@@ -1,0 +1,35 @@
+import type { z } from 'zod';
+import type { savedFilterBody } from '@omnicare/shared/customers/customers.schemas';
+import { customFilterParam } from '@omnicare/shared/fields/custom-filters';
+import type { AuthContext } from '../../platform/auth.js';
+import type { Platform } from '../../platform/context.js';
+import { fieldError } from '../../platform/errors.js';
+import { customFilterOf } from '../customers/customers.service.js';
+import * as repo from './saved-filters.repository.js';
+
+/**
+ * Saves one of the user's filters. A customer filter's custom-field part is checked against the
+ * tenant's fields like the list checks it (422 `filters.custom.<key>`), and kept as an object
+ * of the filters that apply, so applying it later asks the list for exactly these.
+ */
+export async function saveFilter(
+  platform: Platform,
+  auth: AuthContext,
+  body: z.infer<typeof savedFilterBody>,
+) {
+  const filters = { ...body.filters };
+  if (body.entity === 'customer' && filters.custom !== undefined) {
+    const parsed = customFilterParam.safeParse(filters.custom);
+    if (!parsed.success) throw fieldError('filters.custom', parsed.error.issues[0]?.message ?? '');
+    const custom = await customFilterOf(platform, auth.tenantId, parsed.data, 'filters.custom');
+    if (custom) filters.custom = custom.values;
+    else delete filters.custom;
+  }
+  return repo.insertSavedFilter(platform.db, {
+    tenantId: auth.tenantId,
+    userId: auth.userId,
+    entity: body.entity,
+    name: body.name,
+    filters,
+  });
+}
