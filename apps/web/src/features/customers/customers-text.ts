@@ -220,3 +220,16 @@ export const TIMELINE_KIND_LABEL: Record<string, string> = {
   'customer.import': 'Nhập từ tệp',
   'customer.avatar': 'Đổi ảnh đại diện',
 };
+
+/** The custom field filters of the customer list. */
+export const CUSTOM_FILTER_TEXT = {
+  title: 'Trường tùy chỉnh',
+  from: 'Từ',
+  to: 'Đến',
+  fromDay: 'từ ngày',
+  toDay: 'đến ngày',
+  yes: 'Có',
+  no: 'Không',
+  contains: 'Có chứa...',
+  hasAll: 'có tất cả',
+} as const;

@@ -101,6 +101,8 @@ export interface CustomerFilters {
   organization_id?: string;
   created_from?: string;
   created_to?: string;
+  /** Custom field filters: the API's JSON by field key (see `custom-filters.ts`). */
+  custom?: string;
 }
 export const FILTER_KEYS = [
   'group_id',
@@ -111,6 +113,7 @@ export const FILTER_KEYS = [
   'organization_id',
   'created_from',
   'created_to',
+  'custom',
 ] as const satisfies readonly (keyof CustomerFilters)[];
 
 export type CustomerSort = CustomerListQuery['sort'];

@@ -2,12 +2,15 @@ import { useId } from 'react';
 import type { ReactNode } from 'react';
 import { CUSTOMER_TIER } from '@omnicare/shared/customers/customer-enums';
 import { CHANNEL_SOURCE } from '@omnicare/shared/channels/channel-source';
+import type { CustomField } from '@omnicare/shared/fields/fields.schemas';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { OrganizationPicker } from '@/features/organizations/components/organization-picker';
 import { StaffPicker } from '@/features/users/components/staff-picker';
 import type { CustomerFilters } from '../customers.api';
-import { COMMON_TEXT, CUSTOMER_TEXT } from '../customers-text';
+import { customParamOf, readCustomFilters } from '../custom-filters';
+import { COMMON_TEXT, CUSTOMER_TEXT, CUSTOM_FILTER_TEXT } from '../customers-text';
+import { CustomFieldFilters } from './custom-field-filters';
 import { CustomerGroupPicker, TagPicker } from './customer-pickers';
 import { NativeSelect } from './native-select';
 
@@ -23,14 +26,17 @@ export function sourceOptions() {
 
 export interface CustomerFiltersProps {
   value: CustomerFilters;
-  onChange: (next: CustomerFilters) => void;
+  /** A change applied to the filters as they are by then (quick changes build on each other). */
+  onChange: (update: (current: CustomerFilters) => CustomerFilters) => void;
+  /** The customer's custom fields, each with its own filter below the others. */
+  fields?: readonly CustomField[];
 }
 
-/** Group, tag, tier, source, owner, organization and created date range. */
-export function CustomerFiltersPanel({ value, onChange }: CustomerFiltersProps) {
+/** Group, tag, tier, source, owner, organization, created date range, then custom fields. */
+export function CustomerFiltersPanel({ value, onChange, fields = [] }: CustomerFiltersProps) {
   const id = useId();
   const set = (key: keyof CustomerFilters, next: string) =>
-    onChange({ ...value, [key]: next || undefined });
+    onChange((current) => ({ ...current, [key]: next || undefined }));
 
   const field = (key: keyof CustomerFilters, label: string, control: (id: string) => ReactNode) => (
     <div className="flex min-w-0 flex-col gap-1">
@@ -66,57 +72,82 @@ export function CustomerFiltersPanel({ value, onChange }: CustomerFiltersProps) 
     emptyLabel: COMMON_TEXT.all,
   });
 
+  const grid = 'grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4';
   return (
-    <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
-      {field('group_id', CUSTOMER_TEXT.group, (fieldId) => (
-        <CustomerGroupPicker id={fieldId} {...pick('group_id')} />
-      ))}
-      {field('tag_id', CUSTOMER_TEXT.tag, (fieldId) => (
-        <TagPicker id={fieldId} {...pick('tag_id')} />
-      ))}
-      {select(
-        'tier',
-        CUSTOMER_TEXT.tier,
-        CUSTOMER_TIER.options().map((option) => ({
-          value: String(option.value),
-          label: option.label,
-        })),
-      )}
-      {select(
-        'source',
-        CUSTOMER_TEXT.source,
-        sourceOptions().map((option) => ({ value: option.value, label: option.label })),
-      )}
-      {field('owner_id', CUSTOMER_TEXT.owner, (fieldId) => (
-        <StaffPicker id={fieldId} {...pick('owner_id')} />
-      ))}
-      {field('organization_id', CUSTOMER_TEXT.organization, (fieldId) => (
-        <OrganizationPicker id={fieldId} {...pick('organization_id')} />
-      ))}
-      <div className="flex min-w-0 flex-col gap-1">
-        <Label htmlFor={`${id}-from`} className="text-xs text-slate-500">
-          {CUSTOMER_TEXT.createdFrom}
-        </Label>
-        <Input
-          id={`${id}-from`}
-          type="date"
-          value={value.created_from ?? ''}
-          max={value.created_to}
-          onChange={(event) => set('created_from', event.target.value)}
-        />
+    <div className="flex flex-col gap-3">
+      <div className={grid}>
+        {field('group_id', CUSTOMER_TEXT.group, (fieldId) => (
+          <CustomerGroupPicker id={fieldId} {...pick('group_id')} />
+        ))}
+        {field('tag_id', CUSTOMER_TEXT.tag, (fieldId) => (
+          <TagPicker id={fieldId} {...pick('tag_id')} />
+        ))}
+        {select(
+          'tier',
+          CUSTOMER_TEXT.tier,
+          CUSTOMER_TIER.options().map((option) => ({
+            value: String(option.value),
+            label: option.label,
+          })),
+        )}
+        {select(
+          'source',
+          CUSTOMER_TEXT.source,
+          sourceOptions().map((option) => ({ value: option.value, label: option.label })),
+        )}
+        {field('owner_id', CUSTOMER_TEXT.owner, (fieldId) => (
+          <StaffPicker id={fieldId} {...pick('owner_id')} />
+        ))}
+        {field('organization_id', CUSTOMER_TEXT.organization, (fieldId) => (
+          <OrganizationPicker id={fieldId} {...pick('organization_id')} />
+        ))}
+        <div className="flex min-w-0 flex-col gap-1">
+          <Label htmlFor={`${id}-from`} className="text-xs text-slate-500">
+            {CUSTOMER_TEXT.createdFrom}
+          </Label>
+          <Input
+            id={`${id}-from`}
+            type="date"
+            value={value.created_from ?? ''}
+            max={value.created_to}
+            onChange={(event) => set('created_from', event.target.value)}
+          />
+        </div>
+        <div className="flex min-w-0 flex-col gap-1">
+          <Label htmlFor={`${id}-to`} className="text-xs text-slate-500">
+            {CUSTOMER_TEXT.createdTo}
+          </Label>
+          <Input
+            id={`${id}-to`}
+            type="date"
+            value={value.created_to ?? ''}
+            min={value.created_from}
+            onChange={(event) => set('created_to', event.target.value)}
+          />
+        </div>
       </div>
-      <div className="flex min-w-0 flex-col gap-1">
-        <Label htmlFor={`${id}-to`} className="text-xs text-slate-500">
-          {CUSTOMER_TEXT.createdTo}
-        </Label>
-        <Input
-          id={`${id}-to`}
-          type="date"
-          value={value.created_to ?? ''}
-          min={value.created_from}
-          onChange={(event) => set('created_to', event.target.value)}
-        />
-      </div>
+      {fields.length > 0 && (
+        <section
+          aria-label={CUSTOM_FILTER_TEXT.title}
+          className="flex flex-col gap-2 border-t border-slate-200 pt-3"
+        >
+          <h3 className="text-xs font-semibold tracking-wide text-slate-500 uppercase">
+            {CUSTOM_FILTER_TEXT.title}
+          </h3>
+          <div className={grid}>
+            <CustomFieldFilters
+              fields={fields}
+              value={readCustomFilters(value.custom)}
+              onChange={(update) =>
+                onChange((current) => ({
+                  ...current,
+                  custom: customParamOf(update(readCustomFilters(current.custom))),
+                }))
+              }
+            />
+          </div>
+        </section>
+      )}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp, ArrowUpDown, FileUp, Filter, Plus, Search, X } from 'lucide-react';
@@ -41,7 +41,8 @@ import {
   fetchCustomers,
   fetchJobs,
 } from '../customers.api';
-import { customerKeys, useCanManageCustomers } from '../customers.queries';
+import { customerKeys, useCanManageCustomers, useCustomerFields } from '../customers.queries';
+import { applicableCustomFilters, customParamOf, readCustomFilters } from '../custom-filters';
 import { CUSTOMER_TEXT, IMPORT_TEXT } from '../customers-text';
 
 const TIER_BADGE = ['secondary', 'outline', 'warning', 'default'] as const;
@@ -52,7 +53,9 @@ function useListState() {
   const filters = useMemo(() => {
     const value: CustomerFilters = {};
     for (const key of FILTER_KEYS) {
-      const item = params.get(key);
+      // Custom filters in one canonical spelling, so an edited address asks like a clean one.
+      const item =
+        key === 'custom' ? customParamOf(readCustomFilters(params.get(key))) : params.get(key);
       if (item) value[key] = item;
     }
     return value;
@@ -62,9 +65,22 @@ function useListState() {
     ? (sortParam as CustomerSort)
     : 'created_at';
   const order: SortOrder = params.get('order') === 'asc' ? 'asc' : 'desc';
-  const update = (next: { filters?: CustomerFilters; sort?: CustomerSort; order?: SortOrder }) => {
+  // The filters as last set: a change made before the address shows the previous one (two quick
+  // picks) builds on it instead of on what this render read.
+  const latest = useRef(filters);
+  useEffect(() => {
+    latest.current = filters;
+  }, [filters]);
+  const update = (next: {
+    filters?: CustomerFilters | ((current: CustomerFilters) => CustomerFilters);
+    sort?: CustomerSort;
+    order?: SortOrder;
+  }) => {
+    const nextFilters =
+      typeof next.filters === 'function' ? next.filters(latest.current) : next.filters;
+    if (nextFilters) latest.current = nextFilters;
     const merged = {
-      ...(next.filters ?? filters),
+      ...(nextFilters ?? latest.current),
       sort: next.sort ?? sort,
       order: next.order ?? order,
     };
@@ -205,11 +221,21 @@ export function CustomerListPage() {
   const exportJob = useExportJob();
   const keyword = debouncedSearch.trim();
 
-  const params = { ...filters, keyword, sort, order, page, page_size: pageSize };
+  // Custom filters go to the server for the fields the tenant has now (a saved filter naming a
+  // removed field or option drops that part); they wait for the fields, unless those fail.
+  const fields = useCustomerFields();
+  const customFilters = useMemo(() => readCustomFilters(filters.custom), [filters.custom]);
+  const appliedCustom = fields.data
+    ? applicableCustomFilters(fields.data, customFilters)
+    : customFilters;
+  const waitingForFields = filters.custom !== undefined && fields.isPending;
+  const listFilters = { ...filters, custom: customParamOf(appliedCustom) };
+  const params = { ...listFilters, keyword, sort, order, page, page_size: pageSize };
   const query = useQuery({
     queryKey: [...customerKeys.customers, 'list', params],
     queryFn: ({ signal }) => fetchCustomers(params, signal),
     placeholderData: keepPreviousData,
+    enabled: !waitingForFields,
   });
   const rows = query.isError ? [] : (query.data?.data ?? []);
   const total = query.isError ? 0 : (query.data?.total ?? 0);
@@ -222,14 +248,22 @@ export function CustomerListPage() {
       void queryClient.invalidateQueries({ queryKey: customerKeys.customers });
   }, [importStatus, queryClient]);
 
-  const setFilters = (next: CustomerFilters) => update({ filters: next });
+  const setFilters = (next: CustomerFilters | ((current: CustomerFilters) => CustomerFilters)) =>
+    update({ filters: next });
   const onSort = (column: CustomerSort) =>
     update({ sort: column, order: sort === column && order === 'desc' ? 'asc' : 'desc' });
-  const currentFilters = { ...compactParams(filters), keyword: keyword || undefined, sort, order };
+  const currentFilters = {
+    ...compactParams({ ...filters, custom: undefined }),
+    // Kept as an object: what the API takes in a saved filter and answers back.
+    custom: Object.keys(appliedCustom).length > 0 ? appliedCustom : undefined,
+    keyword: keyword || undefined,
+    sort,
+    order,
+  };
   const applySaved = (saved: Record<string, unknown>) => {
     const next: CustomerFilters = {};
     for (const key of FILTER_KEYS) {
-      const value = saved[key];
+      const value = key === 'custom' ? customParamOf(readCustomFilters(saved.custom)) : saved[key];
       if (typeof value === 'string' || typeof value === 'number') next[key] = String(value);
     }
     const savedSort = CUSTOMER_SORTS.find((value) => value === saved.sort);
@@ -259,7 +293,9 @@ export function CustomerListPage() {
     else next.set(row._id, row);
     setSelected(next);
   };
-  const filterCount = Object.keys(filters).length;
+  const filterCount =
+    Object.keys(filters).filter((key) => key !== 'custom').length +
+    Object.keys(appliedCustom).length;
   const openNew = () => void navigate(`/customers/new-${Date.now().toString(36)}`);
 
   return (
@@ -275,7 +311,7 @@ export function CustomerListPage() {
             </Button>
             <ExportButton
               exportJob={exportJob}
-              query={compactParams({ ...filters, keyword, sort, order })}
+              query={compactParams({ ...listFilters, keyword, sort, order })}
             />
             <Button onClick={openNew}>
               <Plus aria-hidden="true" />
@@ -328,7 +364,7 @@ export function CustomerListPage() {
         </div>
         {showFilters && (
           <div className="rounded-lg border border-slate-200 bg-slate-50/60 p-3">
-            <CustomerFiltersPanel value={filters} onChange={setFilters} />
+            <CustomerFiltersPanel value={filters} onChange={setFilters} fields={fields.data} />
           </div>
         )}
         <BulkActions
