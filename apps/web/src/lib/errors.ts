@@ -64,19 +64,35 @@ export function errorMessage(error: unknown): string {
   return MESSAGES.genericFallback;
 }
 
+/**
+ * A 422 answer's messages for these fields, by field (a field named twice keeps the last);
+ * null when the failure names none of them.
+ */
+export function fieldErrorMessages<TField extends string>(
+  error: unknown,
+  fields: readonly TField[],
+): Partial<Record<TField, string>> | null {
+  if (!isApiError(error)) return null;
+  const messages: Partial<Record<TField, string>> = {};
+  let matched = false;
+  for (const fieldError of error.fieldErrors) {
+    const name = fields.find((field) => field === fieldError.param);
+    if (!name) continue;
+    messages[name] = fieldError.message;
+    matched = true;
+  }
+  return matched ? messages : null;
+}
+
 /** Applies server field errors onto a react-hook-form; returns true when any field matched. */
 export function applyFieldErrors<TField extends string>(
   error: unknown,
   setError: (name: TField, error: { type: string; message: string }) => void,
   fields: readonly TField[],
 ): boolean {
-  if (!isApiError(error)) return false;
-  let matched = false;
-  for (const fieldError of error.fieldErrors) {
-    const name = fields.find((field) => field === fieldError.param);
-    if (!name) continue;
-    setError(name, { type: 'server', message: fieldError.message });
-    matched = true;
-  }
-  return matched;
+  const messages = fieldErrorMessages(error, fields);
+  if (!messages) return false;
+  for (const [name, message] of Object.entries(messages) as [TField, string][])
+    setError(name, { type: 'server', message });
+  return true;
 }

@@ -24,6 +24,8 @@ export const UI_TEXT = {
   confirmCancel: 'Hủy',
   confirmTooltip: 'Xóa',
   deleteQuestion: (name: string) => `Bạn có chắc chắn muốn xóa ${name} không?`,
+  formSave: 'Lưu',
+  formCancel: 'Hủy',
   errorScreenTitle: 'Something went wrong',
   errorScreenText: 'Oops! Đã có lỗi trong quá trình xử lý',
   errorScreenBack: 'Trở lại',

@@ -42,8 +42,6 @@ export const TEMPLATE_TEXT = {
   previewEmpty: 'Nội dung xem trước sẽ hiện ở đây.',
   updatedAt: 'Cập nhật',
   owner: 'Người tạo',
-  save: 'Lưu',
-  cancel: 'Hủy',
   edit: 'Sửa',
   delete: 'Xóa',
   actions: 'Thao tác',

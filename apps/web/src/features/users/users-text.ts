@@ -38,8 +38,6 @@ export const USERS_TEXT = {
     `Đặt mật khẩu mới cho ${name}. Mọi phiên đăng nhập của người này sẽ kết thúc.`,
   newPassword: 'Mật khẩu mới',
   confirmPassword: 'Nhập lại mật khẩu',
-  save: 'Lưu',
-  cancel: 'Hủy',
   sipSection: 'Tài khoản SIP (softphone)',
   sipGatewayHint: 'Một hoặc hai địa chỉ wss:// cách nhau bởi dấu phẩy (chính trước, dự phòng sau)',
   noHistory: 'Chưa có thay đổi nào được ghi lại.',

@@ -1,23 +1,14 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { Loader2 } from 'lucide-react';
 import { CUSTOMER_GROUP_TARGET } from '@omnicare/shared/customers/customer-enums';
 import { createGroupBody } from '@omnicare/shared/groups/groups.schemas';
 import type { Group } from '@omnicare/shared/groups/groups.schemas';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { DialogForm, FormDialog } from '@/components/ui/form-dialog';
 import { Input } from '@/components/ui/input';
 import { FieldError, Label } from '@/components/ui/label';
-import { isApiError } from '@/lib/errors';
+import { fieldErrorMessages } from '@/lib/errors';
 import type { CustomerGroupPayload } from '../customers.api';
-import { COMMON_TEXT, CUSTOMER_GROUP_TEXT } from '../customers-text';
+import { CUSTOMER_GROUP_TEXT } from '../customers-text';
 
 /** The name rule of the shared schema: required and not blank after trimming. */
 export function validateGroupName(name: string): string | null {
@@ -50,23 +41,22 @@ function GroupForm({ group, onSubmit, onOpenChange }: Omit<CustomerGroupDialogPr
       await onSubmit({ id: group?._id, name: name.trim() });
       onOpenChange(false);
     } catch (failure) {
-      const fieldError = isApiError(failure)
-        ? failure.fieldErrors.find((entry) => entry.param === 'name')
-        : undefined;
-      if (fieldError) setError(fieldError.message);
+      const message = fieldErrorMessages(failure, ['name'] as const)?.name;
+      if (message) setError(message);
     } finally {
       setPending(false);
     }
   }
 
   return (
-    <form className="flex flex-col gap-4" noValidate onSubmit={(event) => void submit(event)}>
-      <DialogHeader>
-        <DialogTitle>
-          {group ? CUSTOMER_GROUP_TEXT.editTitle : CUSTOMER_GROUP_TEXT.createTitle}
-        </DialogTitle>
-        <DialogDescription className="sr-only">{CUSTOMER_GROUP_TEXT.nameLabel}</DialogDescription>
-      </DialogHeader>
+    <DialogForm
+      title={group ? CUSTOMER_GROUP_TEXT.editTitle : CUSTOMER_GROUP_TEXT.createTitle}
+      description={CUSTOMER_GROUP_TEXT.nameLabel}
+      descriptionClassName="sr-only"
+      onSubmit={submit}
+      onCancel={() => onOpenChange(false)}
+      pending={pending}
+    >
       <div className="flex flex-col gap-1.5">
         <Label htmlFor="customer-group-name">
           {CUSTOMER_GROUP_TEXT.nameLabel} <span className="text-red-600">*</span>
@@ -86,16 +76,7 @@ function GroupForm({ group, onSubmit, onOpenChange }: Omit<CustomerGroupDialogPr
         />
         <FieldError id="customer-group-name-error" message={error ?? undefined} />
       </div>
-      <DialogFooter>
-        <Button variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>
-          {COMMON_TEXT.cancel}
-        </Button>
-        <Button type="submit" disabled={pending}>
-          {pending && <Loader2 className="animate-spin" aria-hidden="true" />}
-          {COMMON_TEXT.save}
-        </Button>
-      </DialogFooter>
-    </form>
+    </DialogForm>
   );
 }
 
@@ -107,17 +88,13 @@ export function CustomerGroupDialog({
   onSubmit,
 }: CustomerGroupDialogProps) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-md">
-        {open && (
-          <GroupForm
-            key={group?._id ?? 'new'}
-            group={group}
-            onSubmit={onSubmit}
-            onOpenChange={onOpenChange}
-          />
-        )}
-      </DialogContent>
-    </Dialog>
+    <FormDialog open={open} onOpenChange={onOpenChange} className="max-w-md">
+      <GroupForm
+        key={group?._id ?? 'new'}
+        group={group}
+        onSubmit={onSubmit}
+        onOpenChange={onOpenChange}
+      />
+    </FormDialog>
   );
 }

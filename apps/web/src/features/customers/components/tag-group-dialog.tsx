@@ -1,22 +1,15 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { Loader2, Plus, X } from 'lucide-react';
+import { Plus, X } from 'lucide-react';
 import type { TagGroup, TagGroupBody } from '@omnicare/shared/customers/customers.schemas';
 import { TAG_GROUP_MESSAGES } from '@omnicare/shared/customers/customers.schemas';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { DialogForm, FormDialog } from '@/components/ui/form-dialog';
 import { Input } from '@/components/ui/input';
 import { FieldError, Label } from '@/components/ui/label';
 import { cn } from '@/lib/cn';
-import { isApiError } from '@/lib/errors';
-import { COMMON_TEXT, TAG_GROUP_TEXT } from '../customers-text';
+import { fieldErrorMessages, isApiError } from '@/lib/errors';
+import { TAG_GROUP_TEXT } from '../customers-text';
 
 /** The indices a `duplicate_tag` refusal names, or null for any other failure. */
 export function duplicateTagIndices(error: unknown): number[] | null {
@@ -118,9 +111,9 @@ function TagGroupForm({ group, onSubmit, onOpenChange }: Omit<TagGroupDialogProp
         setDuplicates(
           new Set(indices.map((index) => tags[index]?.key).filter((key) => key !== undefined)),
         );
-      } else if (isApiError(failure)) {
-        const nameError = failure.fieldErrors.find((entry) => entry.param === 'name');
-        if (nameError) setProblems({ name: nameError.message, tags: {} });
+      } else {
+        const message = fieldErrorMessages(failure, ['name'] as const)?.name;
+        if (message) setProblems({ name: message, tags: {} });
       }
     } finally {
       setPending(false);
@@ -128,11 +121,14 @@ function TagGroupForm({ group, onSubmit, onOpenChange }: Omit<TagGroupDialogProp
   }
 
   return (
-    <form className="flex flex-col gap-4" noValidate onSubmit={(event) => void submit(event)}>
-      <DialogHeader>
-        <DialogTitle>{group ? TAG_GROUP_TEXT.editTitle : TAG_GROUP_TEXT.createTitle}</DialogTitle>
-        <DialogDescription className="sr-only">{TAG_GROUP_TEXT.nameLabel}</DialogDescription>
-      </DialogHeader>
+    <DialogForm
+      title={group ? TAG_GROUP_TEXT.editTitle : TAG_GROUP_TEXT.createTitle}
+      description={TAG_GROUP_TEXT.nameLabel}
+      descriptionClassName="sr-only"
+      onSubmit={submit}
+      onCancel={() => onOpenChange(false)}
+      pending={pending}
+    >
       <div className="flex flex-col gap-1.5">
         <Label htmlFor="tag-group-name">
           {TAG_GROUP_TEXT.nameLabel} <span className="text-red-600">*</span>
@@ -200,33 +196,20 @@ function TagGroupForm({ group, onSubmit, onOpenChange }: Omit<TagGroupDialogProp
           {TAG_GROUP_TEXT.addTag}
         </Button>
       </fieldset>
-      <DialogFooter>
-        <Button variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>
-          {COMMON_TEXT.cancel}
-        </Button>
-        <Button type="submit" disabled={pending}>
-          {pending && <Loader2 className="animate-spin" aria-hidden="true" />}
-          {COMMON_TEXT.save}
-        </Button>
-      </DialogFooter>
-    </form>
+    </DialogForm>
   );
 }
 
 /** Add or edit a tag group: its name and a list of tags, added and removed at will. */
 export function TagGroupDialog({ open, onOpenChange, group, onSubmit }: TagGroupDialogProps) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-lg">
-        {open && (
-          <TagGroupForm
-            key={group?._id ?? 'new'}
-            group={group}
-            onSubmit={onSubmit}
-            onOpenChange={onOpenChange}
-          />
-        )}
-      </DialogContent>
-    </Dialog>
+    <FormDialog open={open} onOpenChange={onOpenChange} className="max-w-lg">
+      <TagGroupForm
+        key={group?._id ?? 'new'}
+        group={group}
+        onSubmit={onSubmit}
+        onOpenChange={onOpenChange}
+      />
+    </FormDialog>
   );
 }

@@ -1,29 +1,20 @@
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
-import { Loader2 } from 'lucide-react';
 import {
   TEMPLATE_CATALOG_NAME_MAX,
   TEMPLATE_DESCRIPTION_MAX,
   templateCatalogBody,
   type TemplateCatalog,
 } from '@omnicare/shared/templates/templates.schemas';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { DialogForm, FormDialog, FormField, fieldAria } from '@/components/ui/form-dialog';
 import { Input, Textarea } from '@/components/ui/input';
-import { FieldError, Label } from '@/components/ui/label';
-import { errorMessage, isApiError } from '@/lib/errors';
-import { toast } from '@/lib/toast';
+import { fieldErrorMessages } from '@/lib/errors';
+import { saveForm } from '@/lib/form-save';
 import { useSaveCatalog } from '../templates.queries';
-import { CATALOG_TEXT, TEMPLATE_TEXT } from '../templates-text';
+import { CATALOG_TEXT } from '../templates-text';
 
-type CatalogField = 'name' | 'description';
+const CATALOG_FIELDS = ['name', 'description'] as const;
+type CatalogField = (typeof CATALOG_FIELDS)[number];
 type CatalogErrors = Partial<Record<CatalogField, string>>;
 
 /** The shared schema's verdict on the two fields. */
@@ -49,17 +40,13 @@ export function TemplateCatalogDialog({
   catalog: TemplateCatalog | null;
 }) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-md">
-        {open && (
-          <CatalogForm
-            key={catalog?._id ?? 'new'}
-            catalog={catalog}
-            onDone={() => onOpenChange(false)}
-          />
-        )}
-      </DialogContent>
-    </Dialog>
+    <FormDialog open={open} onOpenChange={onOpenChange} className="max-w-md">
+      <CatalogForm
+        key={catalog?._id ?? 'new'}
+        catalog={catalog}
+        onDone={() => onOpenChange(false)}
+      />
+    </FormDialog>
   );
 }
 
@@ -82,70 +69,48 @@ function CatalogForm({ catalog, onDone }: { catalog: TemplateCatalog | null; onD
     const problems = validateCatalog(values);
     setErrors(problems);
     if (Object.keys(problems).length > 0) return;
-    try {
-      const result = await save.mutateAsync({ id: catalog?._id ?? null, body: values });
-      toast.success(result.message);
-      onDone();
-    } catch (failure) {
-      const fieldErrors = isApiError(failure)
-        ? failure.fieldErrors.filter(
-            (entry) => entry.param === 'name' || entry.param === 'description',
-          )
-        : [];
-      if (fieldErrors.length > 0)
-        setErrors(Object.fromEntries(fieldErrors.map((entry) => [entry.param, entry.message])));
-      else toast.error(errorMessage(failure));
-    }
+    await saveForm(() => save.mutateAsync({ id: catalog?._id ?? null, body: values }), {
+      onSaved: onDone,
+      showFieldErrors: (error) => {
+        const messages = fieldErrorMessages(error, CATALOG_FIELDS);
+        if (messages) setErrors(messages);
+        return messages !== null;
+      },
+    });
   }
 
   const nameId = `${uid}-name`;
   const descriptionId = `${uid}-description`;
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-4">
-      <DialogHeader>
-        <DialogTitle>{catalog ? CATALOG_TEXT.editTitle : CATALOG_TEXT.createTitle}</DialogTitle>
-        <DialogDescription>Nhóm các mẫu tin nhắn để tìm và lọc nhanh hơn.</DialogDescription>
-      </DialogHeader>
-      <div className="flex flex-col gap-1.5">
-        <Label htmlFor={nameId}>
-          {CATALOG_TEXT.name}
-          <span className="ml-0.5 text-red-600">*</span>
-        </Label>
+    <DialogForm
+      title={catalog ? CATALOG_TEXT.editTitle : CATALOG_TEXT.createTitle}
+      description="Nhóm các mẫu tin nhắn để tìm và lọc nhanh hơn."
+      onSubmit={submit}
+      onCancel={onDone}
+      pending={save.isPending}
+    >
+      <FormField id={nameId} label={CATALOG_TEXT.name} required error={errors.name}>
         <Input
           id={nameId}
           value={values.name}
           autoFocus
           maxLength={TEMPLATE_CATALOG_NAME_MAX}
           placeholder={CATALOG_TEXT.namePlaceholder}
-          aria-invalid={errors.name ? true : undefined}
-          aria-describedby={errors.name ? `${nameId}-error` : undefined}
+          {...fieldAria(nameId, errors.name)}
           onChange={(event) => set('name', event.target.value)}
         />
-        <FieldError id={`${nameId}-error`} message={errors.name} />
-      </div>
-      <div className="flex flex-col gap-1.5">
-        <Label htmlFor={descriptionId}>{CATALOG_TEXT.description}</Label>
+      </FormField>
+      <FormField id={descriptionId} label={CATALOG_TEXT.description} error={errors.description}>
         <Textarea
           id={descriptionId}
           rows={3}
           value={values.description}
           maxLength={TEMPLATE_DESCRIPTION_MAX}
           placeholder={CATALOG_TEXT.descriptionPlaceholder}
-          aria-invalid={errors.description ? true : undefined}
-          aria-describedby={errors.description ? `${descriptionId}-error` : undefined}
+          {...fieldAria(descriptionId, errors.description)}
           onChange={(event) => set('description', event.target.value)}
         />
-        <FieldError id={`${descriptionId}-error`} message={errors.description} />
-      </div>
-      <DialogFooter>
-        <Button variant="outline" onClick={onDone} disabled={save.isPending}>
-          {TEMPLATE_TEXT.cancel}
-        </Button>
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
-          {TEMPLATE_TEXT.save}
-        </Button>
-      </DialogFooter>
-    </form>
+      </FormField>
+    </DialogForm>
   );
 }

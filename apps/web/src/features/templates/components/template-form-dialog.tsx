@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from 'react';
-import type { FormEvent, ReactNode } from 'react';
-import { Braces, Loader2 } from 'lucide-react';
+import type { ComponentProps, FormEvent } from 'react';
+import { Braces } from 'lucide-react';
 import {
   TEMPLATE_KIND,
   TEMPLATE_VISIBILITY,
@@ -21,15 +21,7 @@ import {
   TEMPLATE_SUBJECT_MAX,
   type MessageTemplate,
 } from '@omnicare/shared/templates/templates.schemas';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { DialogForm, FormDialog, FormField, fieldAria } from '@/components/ui/form-dialog';
 import { Input, Textarea } from '@/components/ui/input';
 import { FieldError, Label } from '@/components/ui/label';
 import {
@@ -41,8 +33,8 @@ import {
 } from '@/components/ui/select';
 import { Switch } from '@/components/ui/switch';
 import { cn } from '@/lib/cn';
-import { errorMessage, isApiError } from '@/lib/errors';
-import { toast } from '@/lib/toast';
+import { fieldErrorMessages } from '@/lib/errors';
+import { saveForm } from '@/lib/form-save';
 import {
   TEMPLATE_FIELDS,
   insertAt,
@@ -76,51 +68,26 @@ export function TemplateFormDialog({
   canShare,
 }: TemplateFormDialogProps) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-h-[94vh] max-w-4xl overflow-y-auto">
-        {open && (
-          <TemplateForm
-            key={template?._id ?? `new-${kind}`}
-            template={template}
-            kind={kind}
-            canShare={canShare}
-            onDone={() => onOpenChange(false)}
-          />
-        )}
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      className="max-h-[94vh] max-w-4xl overflow-y-auto"
+    >
+      <TemplateForm
+        key={template?._id ?? `new-${kind}`}
+        template={template}
+        kind={kind}
+        canShare={canShare}
+        onDone={() => onOpenChange(false)}
+      />
+    </FormDialog>
   );
 }
 
-function Field({
-  id,
-  label,
-  required,
-  error,
-  hint,
-  children,
-  className,
-}: {
-  id: string;
-  label: string;
-  required?: boolean;
-  error?: string;
-  hint?: ReactNode;
-  children: ReactNode;
-  className?: string;
-}) {
-  return (
-    <div className={cn('flex min-w-0 flex-col gap-1.5', className)}>
-      <Label htmlFor={id}>
-        {label}
-        {required && <span className="ml-0.5 text-red-600">*</span>}
-      </Label>
-      {children}
-      {hint && !error && <p className="text-xs text-slate-500">{hint}</p>}
-      <FieldError id={`${id}-error`} message={error} />
-    </div>
-  );
-}
+/** A FormField that may shrink in the form's grid columns. */
+const Field = ({ className, ...props }: ComponentProps<typeof FormField>) => (
+  <FormField className={cn('min-w-0', className)} {...props} />
+);
 
 /** Characters (or SMS parts) used, red past the limit. */
 function ContentCounter({ kind, content }: { kind: TemplateKind; content: string }) {
@@ -180,10 +147,7 @@ function TemplateForm({
     setValues((current) => ({ ...current, [name]: value }));
     if (errors[name]) setErrors((current) => ({ ...current, [name]: undefined }));
   };
-  const aria = (name: TemplateField) => ({
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': errors[name] ? `${id(name)}-error` : undefined,
-  });
+  const aria = (name: TemplateField) => fieldAria(id(name), errors[name]);
 
   function insertPlaceholder(key: PlaceholderKey) {
     const field = values.kind === 'email' ? target : 'content';
@@ -206,23 +170,17 @@ function TemplateForm({
     const problems = validateTemplateForm(values);
     setErrors(problems);
     if (Object.keys(problems).length > 0) return;
-    try {
-      const result = await save.mutateAsync({
-        id: template?._id ?? null,
-        body: toTemplateBody(values),
-      });
-      toast.success(result.message);
-      onDone();
-    } catch (failure) {
-      const fieldErrors = isApiError(failure)
-        ? failure.fieldErrors.filter((entry) =>
-            (TEMPLATE_FIELDS as readonly string[]).includes(entry.param),
-          )
-        : [];
-      if (fieldErrors.length > 0) {
-        setErrors(Object.fromEntries(fieldErrors.map((entry) => [entry.param, entry.message])));
-      } else toast.error(errorMessage(failure));
-    }
+    await saveForm(
+      () => save.mutateAsync({ id: template?._id ?? null, body: toTemplateBody(values) }),
+      {
+        onSaved: onDone,
+        showFieldErrors: (error) => {
+          const messages = fieldErrorMessages(error, TEMPLATE_FIELDS);
+          if (messages) setErrors(messages);
+          return messages !== null;
+        },
+      },
+    );
   }
 
   const visibilities: TemplateVisibility[] = canShare
@@ -230,13 +188,15 @@ function TemplateForm({
     : ['personal'];
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-4">
-      <DialogHeader>
-        <DialogTitle>{template ? TEMPLATE_TEXT.editTitle : TEMPLATE_TEXT.createTitle}</DialogTitle>
-        <DialogDescription>
-          Dùng biến như {'{{customer.name}}'} để điền thông tin khách hàng khi gửi.
-        </DialogDescription>
-      </DialogHeader>
+    <DialogForm
+      title={template ? TEMPLATE_TEXT.editTitle : TEMPLATE_TEXT.createTitle}
+      description={<>Dùng biến như {'{{customer.name}}'} để điền thông tin khách hàng khi gửi.</>}
+      onSubmit={submit}
+      onCancel={onDone}
+      pending={save.isPending}
+      // Stays in view while the form scrolls.
+      footerClassName="sticky -bottom-6 z-10 -mx-6 -mb-6 rounded-b-xl border-t border-slate-100 bg-white px-6 py-3"
+    >
       <div className="grid gap-5 md:grid-cols-[minmax(0,1fr)_18rem]">
         <div className="flex min-w-0 flex-col gap-4">
           <div className="grid gap-4 sm:grid-cols-2">
@@ -464,16 +424,6 @@ function TemplateForm({
           />
         </div>
       </div>
-      {/* Stays in view while the form scrolls. */}
-      <DialogFooter className="sticky -bottom-6 z-10 -mx-6 -mb-6 rounded-b-xl border-t border-slate-100 bg-white px-6 py-3">
-        <Button variant="outline" onClick={onDone} disabled={save.isPending}>
-          {TEMPLATE_TEXT.cancel}
-        </Button>
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
-          {TEMPLATE_TEXT.save}
-        </Button>
-      </DialogFooter>
-    </form>
+    </DialogForm>
   );
 }

@@ -1,21 +1,11 @@
 import { useId } from 'react';
-import type { ComponentProps, ReactNode } from 'react';
+import type { ComponentProps } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { Loader2 } from 'lucide-react';
 import { ROLE, STAFF_ROLES } from '@omnicare/shared/users/roles';
 import type { StaffRole } from '@omnicare/shared/users/roles';
 import type { StaffUser } from '@omnicare/shared/users/users.schemas';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { DialogForm, FormDialog, FormField } from '@/components/ui/form-dialog';
 import { Input } from '@/components/ui/input';
-import { FieldError, Label } from '@/components/ui/label';
 import {
   Select,
   SelectContent,
@@ -24,8 +14,8 @@ import {
   SelectValue,
 } from '@/components/ui/select';
 import { OrganizationPicker } from '@/features/organizations/components/organization-picker';
-import { applyFieldErrors, errorMessage } from '@/lib/errors';
-import { toast } from '@/lib/toast';
+import { applyFieldErrors } from '@/lib/errors';
+import { saveForm } from '@/lib/form-save';
 import { useSaveStaff } from '../users.queries';
 import { DepartmentPicker } from './staff-picker';
 import type { CreateUserInput } from '../users.api';
@@ -47,43 +37,13 @@ export interface MemberFormDialogProps {
 
 export function MemberFormDialog({ open, onOpenChange, user }: MemberFormDialogProps) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-h-[92vh] max-w-2xl overflow-y-auto">
-        {open && (
-          <MemberForm key={user?._id ?? 'new'} user={user} onDone={() => onOpenChange(false)} />
-        )}
-      </DialogContent>
-    </Dialog>
-  );
-}
-
-function Field({
-  id,
-  label,
-  error,
-  required,
-  hint,
-  children,
-  className,
-}: {
-  id: string;
-  label: string;
-  error?: string;
-  required?: boolean;
-  hint?: string;
-  children: ReactNode;
-  className?: string;
-}) {
-  return (
-    <div className={className ?? 'flex flex-col gap-1.5'}>
-      <Label htmlFor={id}>
-        {label}
-        {required && <span className="ml-0.5 text-red-600">*</span>}
-      </Label>
-      {children}
-      {hint && !error && <p className="text-xs text-slate-500">{hint}</p>}
-      <FieldError id={`${id}-error`} message={error} />
-    </div>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      className="max-h-[92vh] max-w-2xl overflow-y-auto"
+    >
+      <MemberForm key={user?._id ?? 'new'} user={user} onDone={() => onOpenChange(false)} />
+    </FormDialog>
   );
 }
 
@@ -99,17 +59,18 @@ export function MemberForm({ user, onDone }: { user: StaffUser | null; onDone: (
   const { errors } = form.formState;
   const save = useSaveStaff();
 
-  const onSubmit = form.handleSubmit(async (values) => {
+  const onSubmit = form.handleSubmit((values) => {
     const body = memberRequestBody(values, mode);
-    try {
-      const result = user
-        ? await save.mutateAsync({ id: user._id, body })
-        : await save.mutateAsync({ id: null, body: body as CreateUserInput });
-      toast.success(result.message);
-      onDone();
-    } catch (error) {
-      if (!applyFieldErrors(error, form.setError, MEMBER_FIELDS)) toast.error(errorMessage(error));
-    }
+    return saveForm(
+      () =>
+        user
+          ? save.mutateAsync({ id: user._id, body })
+          : save.mutateAsync({ id: null, body: body as CreateUserInput }),
+      {
+        onSaved: onDone,
+        showFieldErrors: (error) => applyFieldErrors(error, form.setError, MEMBER_FIELDS),
+      },
+    );
   });
 
   const invalid = (name: keyof MemberFormValues) => (errors[name] ? true : undefined);
@@ -128,31 +89,38 @@ export function MemberForm({ user, onDone }: { user: StaffUser | null; onDone: (
   }));
 
   return (
-    <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-5">
-      <DialogHeader>
-        <DialogTitle>{user ? USERS_TEXT.editTitle : USERS_TEXT.createTitle}</DialogTitle>
-        <DialogDescription>
-          {user ? `${user.name} · ${user.email}` : 'Tài khoản đăng nhập của một nhân viên mới.'}
-        </DialogDescription>
-      </DialogHeader>
-
+    <DialogForm
+      title={user ? USERS_TEXT.editTitle : USERS_TEXT.createTitle}
+      description={
+        user ? `${user.name} · ${user.email}` : 'Tài khoản đăng nhập của một nhân viên mới.'
+      }
+      onSubmit={onSubmit}
+      onCancel={onDone}
+      pending={save.isPending}
+      className="gap-5"
+    >
       <fieldset className="grid gap-4 sm:grid-cols-2">
-        <Field id={id('name')} label="Họ tên" required error={errors.name?.message}>
+        <FormField id={id('name')} label="Họ tên" required error={errors.name?.message}>
           <Input {...text('name', { autoComplete: 'off' })} {...form.register('name')} />
-        </Field>
-        <Field id={id('email')} label="Email" required error={errors.email?.message}>
+        </FormField>
+        <FormField id={id('email')} label="Email" required error={errors.email?.message}>
           <Input
             {...text('email', { type: 'email', autoComplete: 'off' })}
             {...form.register('email')}
           />
-        </Field>
-        <Field id={id('phone')} label="Số điện thoại" error={errors.phone?.message}>
+        </FormField>
+        <FormField id={id('phone')} label="Số điện thoại" error={errors.phone?.message}>
           <Input {...text('phone', { inputMode: 'tel' })} {...form.register('phone')} />
-        </Field>
-        <Field id={id('agent_id')} label="Mã nhân viên" required error={errors.agent_id?.message}>
+        </FormField>
+        <FormField
+          id={id('agent_id')}
+          label="Mã nhân viên"
+          required
+          error={errors.agent_id?.message}
+        >
           <Input {...text('agent_id')} {...form.register('agent_id')} />
-        </Field>
-        <Field id={id('role')} label="Vai trò" required error={errors.role?.message}>
+        </FormField>
+        <FormField id={id('role')} label="Vai trò" required error={errors.role?.message}>
           <Controller
             control={form.control}
             name="role"
@@ -178,8 +146,12 @@ export function MemberForm({ user, onDone }: { user: StaffUser | null; onDone: (
               </Select>
             )}
           />
-        </Field>
-        <Field id={id('organization_id')} label="Tổ chức" error={errors.organization_id?.message}>
+        </FormField>
+        <FormField
+          id={id('organization_id')}
+          label="Tổ chức"
+          error={errors.organization_id?.message}
+        >
           <Controller
             control={form.control}
             name="organization_id"
@@ -194,8 +166,8 @@ export function MemberForm({ user, onDone }: { user: StaffUser | null; onDone: (
               />
             )}
           />
-        </Field>
-        <Field
+        </FormField>
+        <FormField
           id={id('group_ids')}
           label="Phòng ban"
           error={errors.group_ids?.message ?? errors.group_ids?.root?.message}
@@ -218,9 +190,9 @@ export function MemberForm({ user, onDone }: { user: StaffUser | null; onDone: (
               />
             )}
           />
-        </Field>
+        </FormField>
         {mode === 'create' && (
-          <Field
+          <FormField
             id={id('password')}
             label="Mật khẩu đăng nhập"
             required
@@ -231,7 +203,7 @@ export function MemberForm({ user, onDone }: { user: StaffUser | null; onDone: (
               {...text('password', { type: 'password', autoComplete: 'new-password' })}
               {...form.register('password')}
             />
-          </Field>
+          </FormField>
         )}
       </fieldset>
 
@@ -239,16 +211,20 @@ export function MemberForm({ user, onDone }: { user: StaffUser | null; onDone: (
         <legend className="px-1 text-sm font-semibold text-slate-800">
           {USERS_TEXT.sipSection}
         </legend>
-        <Field id={id('sip_username')} label="Tài khoản SIP" error={errors.sip_username?.message}>
+        <FormField
+          id={id('sip_username')}
+          label="Tài khoản SIP"
+          error={errors.sip_username?.message}
+        >
           <Input
             {...text('sip_username', { autoComplete: 'off' })}
             {...form.register('sip_username')}
           />
-        </Field>
-        <Field id={id('hotline')} label="Hotline" error={errors.hotline?.message}>
+        </FormField>
+        <FormField id={id('hotline')} label="Hotline" error={errors.hotline?.message}>
           <Input {...text('hotline')} {...form.register('hotline')} />
-        </Field>
-        <Field
+        </FormField>
+        <FormField
           id={id('sip_gateway_url')}
           label="SIP gateway"
           error={errors.sip_gateway_url?.message}
@@ -261,8 +237,8 @@ export function MemberForm({ user, onDone }: { user: StaffUser | null; onDone: (
             })}
             {...form.register('sip_gateway_url')}
           />
-        </Field>
-        <Field
+        </FormField>
+        <FormField
           id={id('sip_password')}
           label="Mật khẩu SIP"
           error={errors.sip_password?.message}
@@ -276,18 +252,8 @@ export function MemberForm({ user, onDone }: { user: StaffUser | null; onDone: (
             })}
             {...form.register('sip_password')}
           />
-        </Field>
+        </FormField>
       </fieldset>
-
-      <DialogFooter>
-        <Button variant="outline" onClick={onDone} disabled={save.isPending}>
-          {USERS_TEXT.cancel}
-        </Button>
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
-          {USERS_TEXT.save}
-        </Button>
-      </DialogFooter>
-    </form>
+    </DialogForm>
   );
 }

@@ -1,23 +1,13 @@
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Loader2 } from 'lucide-react';
 import { loginBody } from '@omnicare/shared/auth/auth.schemas';
 import { adminResetPasswordBody } from '@omnicare/shared/users/users.schemas';
 import type { StaffUser } from '@omnicare/shared/users/users.schemas';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { DialogForm, FormDialog, FormField, fieldAria } from '@/components/ui/form-dialog';
 import { Input } from '@/components/ui/input';
-import { FieldError, Label } from '@/components/ui/label';
-import { applyFieldErrors, errorMessage } from '@/lib/errors';
-import { toast } from '@/lib/toast';
+import { applyFieldErrors } from '@/lib/errors';
+import { saveForm } from '@/lib/form-save';
 import { UI_TEXT } from '@/lib/web-constants';
 import { useResetStaffPassword } from '../users.queries';
 import { USERS_TEXT } from '../users-text';
@@ -37,11 +27,9 @@ export function ResetPasswordDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   return (
-    <Dialog open={user !== null} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-md">
-        {user && <ResetPasswordForm user={user} onDone={() => onOpenChange(false)} />}
-      </DialogContent>
-    </Dialog>
+    <FormDialog open={user !== null} onOpenChange={onOpenChange} className="max-w-md">
+      {user && <ResetPasswordForm user={user} onDone={() => onOpenChange(false)} />}
+    </FormDialog>
   );
 }
 
@@ -53,55 +41,41 @@ function ResetPasswordForm({ user, onDone }: { user: StaffUser; onDone: () => vo
   });
   const { errors } = form.formState;
   const reset = useResetStaffPassword();
-  const onSubmit = form.handleSubmit(async ({ password }) => {
-    try {
-      const result = await reset.mutateAsync({ id: user._id, password });
-      toast.success(result.message);
-      onDone();
-    } catch (error) {
-      if (!applyFieldErrors(error, form.setError, ['password'] as const))
-        toast.error(errorMessage(error));
-    }
-  });
+  const onSubmit = form.handleSubmit(({ password }) =>
+    saveForm(() => reset.mutateAsync({ id: user._id, password }), {
+      onSaved: onDone,
+      showFieldErrors: (error) => applyFieldErrors(error, form.setError, ['password'] as const),
+    }),
+  );
+  const passwordId = `${uid}-password`;
+  const confirmId = `${uid}-confirm`;
   return (
-    <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-4">
-      <DialogHeader>
-        <DialogTitle>{USERS_TEXT.resetPassword}</DialogTitle>
-        <DialogDescription>{USERS_TEXT.resetPasswordHint(user.name)}</DialogDescription>
-      </DialogHeader>
-      <div className="flex flex-col gap-1.5">
-        <Label htmlFor={`${uid}-password`}>{USERS_TEXT.newPassword}</Label>
+    <DialogForm
+      title={USERS_TEXT.resetPassword}
+      description={USERS_TEXT.resetPasswordHint(user.name)}
+      onSubmit={onSubmit}
+      onCancel={onDone}
+      pending={reset.isPending}
+      submitText={USERS_TEXT.resetPassword}
+    >
+      <FormField id={passwordId} label={USERS_TEXT.newPassword} error={errors.password?.message}>
         <Input
-          id={`${uid}-password`}
+          id={passwordId}
           type="password"
           autoComplete="new-password"
-          aria-invalid={errors.password ? true : undefined}
-          aria-describedby={errors.password ? `${uid}-password-error` : undefined}
+          {...fieldAria(passwordId, errors.password?.message)}
           {...form.register('password')}
         />
-        <FieldError id={`${uid}-password-error`} message={errors.password?.message} />
-      </div>
-      <div className="flex flex-col gap-1.5">
-        <Label htmlFor={`${uid}-confirm`}>{USERS_TEXT.confirmPassword}</Label>
+      </FormField>
+      <FormField id={confirmId} label={USERS_TEXT.confirmPassword} error={errors.confirm?.message}>
         <Input
-          id={`${uid}-confirm`}
+          id={confirmId}
           type="password"
           autoComplete="new-password"
-          aria-invalid={errors.confirm ? true : undefined}
-          aria-describedby={errors.confirm ? `${uid}-confirm-error` : undefined}
+          {...fieldAria(confirmId, errors.confirm?.message)}
           {...form.register('confirm')}
         />
-        <FieldError id={`${uid}-confirm-error`} message={errors.confirm?.message} />
-      </div>
-      <DialogFooter>
-        <Button variant="outline" onClick={onDone} disabled={reset.isPending}>
-          {USERS_TEXT.cancel}
-        </Button>
-        <Button type="submit" disabled={reset.isPending}>
-          {reset.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
-          {USERS_TEXT.resetPassword}
-        </Button>
-      </DialogFooter>
-    </form>
+      </FormField>
+    </DialogForm>
   );
 }

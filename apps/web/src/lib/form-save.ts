@@ -1,0 +1,23 @@
+import { errorMessage } from './errors';
+import { toast } from './toast';
+
+/**
+ * Sends a dialog's form. Success: the server's message as a toast, then `onSaved` (which closes
+ * the dialog). Failure: `showFieldErrors` puts a 422's messages on their fields and says whether
+ * it did; any other failure is an error toast (the form's save mutation is silent).
+ */
+export async function saveForm(
+  send: () => Promise<{ message: string }>,
+  {
+    onSaved,
+    showFieldErrors,
+  }: { onSaved: () => void; showFieldErrors: (error: unknown) => boolean },
+): Promise<void> {
+  try {
+    const result = await send();
+    toast.success(result.message);
+    onSaved();
+  } catch (error) {
+    if (!showFieldErrors(error)) toast.error(errorMessage(error));
+  }
+}
