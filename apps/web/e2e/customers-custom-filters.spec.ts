@@ -1,8 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { APIRequestContext } from '@playwright/test';
-import { ACCOUNTS, apiLogin, storeSession } from './fixtures';
-
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+import { ACCOUNTS, apiLogin, storeSession, unique } from './fixtures';
 
 let token = '';
 const fieldIds: string[] = [];

@@ -1,9 +1,8 @@
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { SEARCH_DEBOUNCE_MS } from '@omnicare/shared/platform/constants';
-import { ACCOUNTS, signInAs } from './fixtures';
+import { ACCOUNTS, signInAs, unique } from './fixtures';
 
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const toast = (page: Page, text: string) =>
   page.locator('[data-sonner-toast]').filter({ hasText: text });
 

@@ -1,9 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
-import { ACCOUNTS, signInAs } from './fixtures';
-
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-const phone = () => `09${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+import { ACCOUNTS, signInAs, unique, phone } from './fixtures';
 
 test('import a small CSV with one bad row, then download its per-row report', async ({
   page,
@@ -61,9 +58,7 @@ test('import a small CSV with one bad row, then download its per-row report', as
   expect(file.subarray(0, 2).toString('latin1')).toBe('PK');
 
   await dialog.getByRole('button', { name: 'Đóng', exact: true }).first().click();
-  await page
-    .getByRole('searchbox', { name: 'Tìm theo tên, số điện thoại hoặc email' })
-    .fill(`nhap ${u}`);
+  await page.getByRole('searchbox', { name: 'Tìm theo tên, số điện thoại hoặc email' }).fill(u);
   const table = page.getByRole('table', { name: 'Danh sách khách hàng' });
   await expect(table.getByRole('link', { name: `Nhập Một ${u}` })).toBeVisible();
   await expect(table.getByRole('link', { name: `Nhập Hai ${u}` })).toBeVisible();

@@ -1,8 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import { ACCOUNTS, signInAs } from './fixtures';
+import { ACCOUNTS, signInAs, unique } from './fixtures';
 
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const toast = (page: Page, text: string) =>
   page.locator('[data-sonner-toast]').filter({ hasText: text });
 /** Tailwind 4's red-500, as Chromium reports it. */

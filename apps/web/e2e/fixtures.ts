@@ -6,6 +6,10 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import type { StoredUser } from '@omnicare/shared/auth/auth.schemas';
 
 export const PASSWORD = 'Demo@123456';
+/** A short token no other test run uses, to tell this test's records apart. */
+export const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+/** A random Vietnamese mobile number in its 0 form. */
+export const phone = () => `09${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
 export const ACCOUNTS = {
   administrator: { email: 'admin@demo.vn', roleLabel: 'Quản trị viên' },
   supervisor: { email: 'supervisor@demo.vn', roleLabel: 'Giám sát viên' },

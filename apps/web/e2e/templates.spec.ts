@@ -1,8 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import { ACCOUNTS, apiLogin, expectForbidden, signInAs } from './fixtures';
+import { ACCOUNTS, apiLogin, expectForbidden, signInAs, unique } from './fixtures';
 
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const toast = (page: Page, text: string) =>
   page.locator('[data-sonner-toast]').filter({ hasText: text });
 
