@@ -77,6 +77,17 @@ describe('list params (spec section 4)', () => {
     expect(seen).toEqual([['chat', 1]]);
   });
 
+  it('steps back a page when a delete took the last row of one', () => {
+    const { result } = renderHook(() => useListParams());
+    act(() => result.current.afterRemoval(1));
+    expect(result.current.page).toBe(1);
+    act(() => result.current.setPage(3));
+    act(() => result.current.afterRemoval(2));
+    expect(result.current.page).toBe(3);
+    act(() => result.current.afterRemoval(1));
+    expect(result.current.page).toBe(2);
+  });
+
   it('starts a new page size at page 1', () => {
     const { result } = renderHook(() => useListParams());
     act(() => result.current.setPage(3));

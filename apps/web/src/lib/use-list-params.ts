@@ -63,6 +63,11 @@ export function useListParams({
     setPage(DEFAULT_PAGE);
   }, []);
 
+  /** After a delete: the last row of a page went, so show the page before, not an empty one. */
+  const afterRemoval = (rowsOnPage: number) => {
+    if (rowsOnPage === 1 && page > DEFAULT_PAGE) setPage(page - 1);
+  };
+
   return {
     page,
     setPage,
@@ -72,5 +77,8 @@ export function useListParams({
     setSearch,
     applySearch,
     debouncedSearch,
+    afterRemoval,
   };
 }
+
+export type ListParams = ReturnType<typeof useListParams>;

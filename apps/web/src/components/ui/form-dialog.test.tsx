@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError } from '@/lib/errors';
-import { saveForm } from '@/lib/form-save';
+import { removeWithFeedback, saveForm } from '@/lib/mutation-feedback';
 import { DialogForm, FormDialog, FormField, fieldAria } from './form-dialog';
 
 const toasts = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn() }));
@@ -68,6 +68,19 @@ describe('form dialog', () => {
     await user.click(screen.getByRole('button', { name: 'Mở' }));
     expect(screen.getByRole('button', { name: 'Lưu' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Hủy' })).toBeDisabled();
+  });
+});
+
+describe('removeWithFeedback', () => {
+  it('toasts the message then runs the follow-up; a failure is swallowed (already toasted)', async () => {
+    const onRemoved = vi.fn();
+    await removeWithFeedback(() => Promise.resolve({ message: 'Đã xóa' }), onRemoved);
+    expect(toasts.success).toHaveBeenCalledWith('Đã xóa');
+    expect(onRemoved).toHaveBeenCalledTimes(1);
+    await expect(
+      removeWithFeedback(() => Promise.reject(new Error('x')), onRemoved),
+    ).resolves.toBeUndefined();
+    expect(onRemoved).toHaveBeenCalledTimes(1);
   });
 });
 

@@ -1,19 +1,20 @@
 import { useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Accordion } from 'radix-ui';
-import { ChevronDown, Pencil, Plus, Search, Tags, Trash2 } from 'lucide-react';
+import { ChevronDown, Tags } from 'lucide-react';
 import type { TagGroup, TagGroupBody } from '@omnicare/shared/customers/customers.schemas';
 import { TAG_GROUP_MESSAGES } from '@omnicare/shared/customers/customers.schemas';
-import { AreaNav, PageHeader } from '@/components/feedback/placeholder-page';
+import { AreaNav } from '@/components/feedback/placeholder-page';
+import { ListPage } from '@/components/list/list-page';
+import { DeleteRowButton, EditRowButton } from '@/components/list/list-table';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
-import { ConfirmDialog, deleteConfirmText } from '@/components/ui/confirm-dialog';
+import { deleteConfirmText } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Input } from '@/components/ui/input';
+import { SearchInput } from '@/components/ui/search-input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/lib/toast';
 import { useDebouncedValue } from '@/lib/use-list-params';
+import { useRecordDialog } from '@/lib/use-record-dialog';
 import { TagGroupDialog } from '../components/tag-group-dialog';
 import { deleteTagGroup, fetchTagGroups, saveTagGroup } from '../customers.api';
 import { customerKeys, useCanManageCustomers } from '../customers.queries';
@@ -25,7 +26,7 @@ export function TagGroupsPage() {
   const canManage = useCanManageCustomers();
   const [search, setSearch] = useState('');
   const tagName = useDebouncedValue(search).trim();
-  const [dialog, setDialog] = useState<{ open: boolean; group?: TagGroup }>({ open: false });
+  const dialog = useRecordDialog<TagGroup>();
   const query = useQuery({
     queryKey: [...customerKeys.tagGroups, { tagName }],
     queryFn: ({ signal }) => fetchTagGroups(tagName, signal),
@@ -54,119 +55,91 @@ export function TagGroupsPage() {
   });
 
   return (
-    <div className="flex flex-col gap-4">
-      <AreaNav area="customers" />
-      <PageHeader
-        title="Nhóm tags"
-        actions={
-          canManage && (
-            <Button onClick={() => setDialog({ open: true })}>
-              <Plus aria-hidden="true" />
-              {TAG_GROUP_TEXT.add}
-            </Button>
-          )
-        }
+    <ListPage
+      nav={<AreaNav area="customers" />}
+      title="Nhóm tags"
+      add={canManage && { label: TAG_GROUP_TEXT.add, onClick: dialog.add }}
+      cardClassName="p-4"
+      dialogs={
+        <TagGroupDialog
+          open={dialog.open}
+          group={dialog.record ?? undefined}
+          onOpenChange={dialog.onOpenChange}
+          onSubmit={(id, body) => save.mutateAsync({ id, body })}
+        />
+      }
+    >
+      <SearchInput
+        className="max-w-sm"
+        label={COMMON_TEXT.search}
+        placeholder={TAG_GROUP_TEXT.searchPlaceholder}
+        value={search}
+        onChange={setSearch}
       />
-      <Card className="flex flex-col gap-3 p-4">
-        <div className="relative max-w-sm">
-          <Search
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
-            aria-hidden="true"
-          />
-          <Input
-            type="search"
-            aria-label={COMMON_TEXT.search}
-            placeholder={TAG_GROUP_TEXT.searchPlaceholder}
-            className="pl-9"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-          />
+      {query.isPending && (
+        <div className="flex flex-col gap-2">
+          {Array.from({ length: 4 }, (_, index) => (
+            <Skeleton key={index} className="h-12 w-full" />
+          ))}
         </div>
-        {query.isPending && (
-          <div className="flex flex-col gap-2">
-            {Array.from({ length: 4 }, (_, index) => (
-              <Skeleton key={index} className="h-12 w-full" />
-            ))}
-          </div>
-        )}
-        {!query.isPending && groups.length === 0 && <EmptyState />}
-        {groups.length > 0 && (
-          <Accordion.Root
-            type="multiple"
-            value={openItems}
-            onValueChange={(value) =>
-              setOpenBySearch((current) => ({ ...current, [tagName]: value }))
-            }
-            className="flex flex-col divide-y divide-slate-100 rounded-lg border border-slate-200"
-            aria-busy={query.isFetching}
-          >
-            {groups.map((group) => (
-              <Accordion.Item key={group._id} value={group._id} data-testid="tag-group">
-                <Accordion.Header className="flex items-center gap-2 pr-2">
-                  <Accordion.Trigger className="group flex min-w-0 flex-1 items-center gap-3 px-4 py-3 text-left outline-none hover:bg-slate-50 focus-visible:ring-2 focus-visible:ring-teal-600/50">
-                    <ChevronDown
-                      className="size-4 shrink-0 text-slate-400 transition-transform group-data-[state=open]:rotate-180"
-                      aria-hidden="true"
+      )}
+      {!query.isPending && groups.length === 0 && <EmptyState />}
+      {groups.length > 0 && (
+        <Accordion.Root
+          type="multiple"
+          value={openItems}
+          onValueChange={(value) =>
+            setOpenBySearch((current) => ({ ...current, [tagName]: value }))
+          }
+          className="flex flex-col divide-y divide-slate-100 rounded-lg border border-slate-200"
+          aria-busy={query.isFetching}
+        >
+          {groups.map((group) => (
+            <Accordion.Item key={group._id} value={group._id} data-testid="tag-group">
+              <Accordion.Header className="flex items-center gap-2 pr-2">
+                <Accordion.Trigger className="group flex min-w-0 flex-1 items-center gap-3 px-4 py-3 text-left outline-none hover:bg-slate-50 focus-visible:ring-2 focus-visible:ring-teal-600/50">
+                  <ChevronDown
+                    className="size-4 shrink-0 text-slate-400 transition-transform group-data-[state=open]:rotate-180"
+                    aria-hidden="true"
+                  />
+                  <span className="truncate font-medium text-slate-900">{group.name}</span>
+                  <Badge variant="secondary">{TAG_GROUP_TEXT.tagCount(group.tags.length)}</Badge>
+                </Accordion.Trigger>
+                {canManage && (
+                  <>
+                    <EditRowButton
+                      label={`${COMMON_TEXT.edit} ${group.name}`}
+                      onClick={() => dialog.edit(group)}
                     />
-                    <span className="truncate font-medium text-slate-900">{group.name}</span>
-                    <Badge variant="secondary">{TAG_GROUP_TEXT.tagCount(group.tags.length)}</Badge>
-                  </Accordion.Trigger>
-                  {canManage && (
-                    <>
-                      <Button
-                        variant="ghost"
-                        size="icon-sm"
-                        aria-label={`${COMMON_TEXT.edit} ${group.name}`}
-                        onClick={() => setDialog({ open: true, group })}
-                      >
-                        <Pencil />
-                      </Button>
-                      <ConfirmDialog
-                        tooltip
-                        title={deleteConfirmText(group.name)}
-                        description={DETAIL_TEXT.irreversible}
-                        onConfirm={() => remove.mutateAsync(group._id).catch(() => undefined)}
-                        trigger={
-                          <Button
-                            variant="ghost"
-                            size="icon-sm"
-                            className="text-red-600 hover:bg-red-50 hover:text-red-700"
-                            aria-label={`${COMMON_TEXT.delete} ${group.name}`}
-                          >
-                            <Trash2 />
-                          </Button>
-                        }
-                      />
-                    </>
-                  )}
-                </Accordion.Header>
-                <Accordion.Content className="px-4 pb-4 pl-11">
-                  {group.tags.length === 0 ? (
-                    <p className="text-sm text-slate-500">{TAG_GROUP_TEXT.noTags}</p>
-                  ) : (
-                    <ul className="flex flex-wrap gap-2" aria-label={group.name}>
-                      {group.tags.map((tag) => (
-                        <li key={tag._id}>
-                          <Badge variant="outline" className="bg-white py-1">
-                            <Tags className="size-3 text-teal-700" aria-hidden="true" />
-                            {tag.name}
-                          </Badge>
-                        </li>
-                      ))}
-                    </ul>
-                  )}
-                </Accordion.Content>
-              </Accordion.Item>
-            ))}
-          </Accordion.Root>
-        )}
-      </Card>
-      <TagGroupDialog
-        open={dialog.open}
-        group={dialog.group}
-        onOpenChange={(open) => setDialog((current) => ({ ...current, open }))}
-        onSubmit={(id, body) => save.mutateAsync({ id, body })}
-      />
-    </div>
+                    <DeleteRowButton
+                      label={`${COMMON_TEXT.delete} ${group.name}`}
+                      title={deleteConfirmText(group.name)}
+                      description={DETAIL_TEXT.irreversible}
+                      onConfirm={() => remove.mutateAsync(group._id).catch(() => undefined)}
+                    />
+                  </>
+                )}
+              </Accordion.Header>
+              <Accordion.Content className="px-4 pb-4 pl-11">
+                {group.tags.length === 0 ? (
+                  <p className="text-sm text-slate-500">{TAG_GROUP_TEXT.noTags}</p>
+                ) : (
+                  <ul className="flex flex-wrap gap-2" aria-label={group.name}>
+                    {group.tags.map((tag) => (
+                      <li key={tag._id}>
+                        <Badge variant="outline" className="bg-white py-1">
+                          <Tags className="size-3 text-teal-700" aria-hidden="true" />
+                          {tag.name}
+                        </Badge>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </Accordion.Content>
+            </Accordion.Item>
+          ))}
+        </Accordion.Root>
+      )}
+    </ListPage>
   );
 }

@@ -9,7 +9,7 @@ import {
 import { DialogForm, FormDialog, FormField, fieldAria } from '@/components/ui/form-dialog';
 import { Input, Textarea } from '@/components/ui/input';
 import { fieldErrorMessages } from '@/lib/errors';
-import { saveForm } from '@/lib/form-save';
+import { saveForm } from '@/lib/mutation-feedback';
 import { useSaveCatalog } from '../templates.queries';
 import { CATALOG_TEXT } from '../templates-text';
 

@@ -34,7 +34,7 @@ import {
 import { Switch } from '@/components/ui/switch';
 import { cn } from '@/lib/cn';
 import { fieldErrorMessages } from '@/lib/errors';
-import { saveForm } from '@/lib/form-save';
+import { saveForm } from '@/lib/mutation-feedback';
 import {
   TEMPLATE_FIELDS,
   insertAt,

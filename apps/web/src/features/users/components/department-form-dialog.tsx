@@ -12,7 +12,7 @@ import {
 import { Input, Textarea } from '@/components/ui/input';
 import { OrganizationPicker } from '@/features/organizations/components/organization-picker';
 import { applyFieldErrors } from '@/lib/errors';
-import { saveForm } from '@/lib/form-save';
+import { saveForm } from '@/lib/mutation-feedback';
 import {
   DEPARTMENT_FIELDS,
   departmentFormDefaults,

@@ -15,7 +15,7 @@ import {
 } from '@/components/ui/select';
 import { OrganizationPicker } from '@/features/organizations/components/organization-picker';
 import { applyFieldErrors } from '@/lib/errors';
-import { saveForm } from '@/lib/form-save';
+import { saveForm } from '@/lib/mutation-feedback';
 import { useSaveStaff } from '../users.queries';
 import { DepartmentPicker } from './staff-picker';
 import type { CreateUserInput } from '../users.api';

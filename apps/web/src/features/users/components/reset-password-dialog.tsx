@@ -7,7 +7,7 @@ import type { StaffUser } from '@omnicare/shared/users/users.schemas';
 import { DialogForm, FormDialog, FormField, fieldAria } from '@/components/ui/form-dialog';
 import { Input } from '@/components/ui/input';
 import { applyFieldErrors } from '@/lib/errors';
-import { saveForm } from '@/lib/form-save';
+import { saveForm } from '@/lib/mutation-feedback';
 import { UI_TEXT } from '@/lib/web-constants';
 import { useResetStaffPassword } from '../users.queries';
 import { USERS_TEXT } from '../users-text';

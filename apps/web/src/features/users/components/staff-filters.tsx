@@ -1,8 +1,7 @@
-import { Search } from 'lucide-react';
 import { ROLE, STAFF_ROLES } from '@omnicare/shared/users/roles';
 import type { StaffRole } from '@omnicare/shared/users/roles';
 import { USER_STATUS } from '@omnicare/shared/users/users.schemas';
-import { Input } from '@/components/ui/input';
+import { SearchInput } from '@/components/ui/search-input';
 import {
   Select,
   SelectContent,
@@ -46,20 +45,14 @@ export function StaffFilters({
     onFiltersChange({ ...filters, [key]: value });
   return (
     <div className="flex flex-wrap items-center gap-2">
-      <div className="relative min-w-48 flex-1 basis-48">
-        <Search
-          className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-slate-400"
-          aria-hidden="true"
-        />
-        <Input
-          type="search"
-          value={search}
-          onChange={(event) => onSearchChange(event.target.value)}
-          placeholder={USERS_TEXT.searchPlaceholder}
-          aria-label="Tìm nhân viên"
-          className="h-8 pl-8"
-        />
-      </div>
+      <SearchInput
+        size="sm"
+        className="min-w-48 flex-1 basis-48"
+        label="Tìm nhân viên"
+        placeholder={USERS_TEXT.searchPlaceholder}
+        value={search}
+        onChange={onSearchChange}
+      />
       <Select
         value={filters.role ?? ALL}
         onValueChange={(value) => set('role', value === ALL ? null : (value as StaffRole))}

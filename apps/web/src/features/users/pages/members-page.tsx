@@ -1,26 +1,18 @@
 import { useState } from 'react';
-import { History, KeyRound, Pencil, Plus, Power, PowerOff } from 'lucide-react';
+import { History, KeyRound, Power, PowerOff } from 'lucide-react';
 import { MIN_USER_SEARCH_LENGTH } from '@omnicare/shared/platform/constants';
 import { ROLE, isAdministrator } from '@omnicare/shared/users/roles';
 import type { StaffUser } from '@omnicare/shared/users/users.schemas';
-import { PageHeader, usePageHandle } from '@/components/feedback/placeholder-page';
+import { usePageHandle } from '@/components/feedback/placeholder-page';
+import { ListPage, ListPagination } from '@/components/list/list-page';
+import { EditRowButton, ListTable, RowActions } from '@/components/list/list-table';
 import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { EmptyState } from '@/components/ui/empty-state';
-import { PaginationBar } from '@/components/ui/pagination-bar';
-import { Skeleton } from '@/components/ui/skeleton';
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '@/components/ui/table';
+import { TableCell, TableHead, TableRow } from '@/components/ui/table';
 import { Tooltip } from '@/components/ui/tooltip';
 import { useListParams } from '@/lib/use-list-params';
+import { useRecordDialog } from '@/lib/use-record-dialog';
 import { toast } from '@/lib/toast';
 import { useCurrentUser } from '@/stores/session-store';
 import { BulkResultPanel } from '../components/bulk-result-panel';
@@ -51,7 +43,7 @@ export function MembersPage() {
   const [filters, setFilters] = useState<StaffFilterValues>(NO_STAFF_FILTERS);
   const [selected, setSelected] = useState<ReadonlyMap<string, string>>(new Map());
   const [report, setReport] = useState<BulkReport | null>(null);
-  const [editing, setEditing] = useState<{ user: StaffUser | null } | null>(null);
+  const dialog = useRecordDialog<StaffUser>();
   const [resetting, setResetting] = useState<StaffUser | null>(null);
   const [historyOf, setHistoryOf] = useState<StaffUser | null>(null);
 
@@ -113,218 +105,195 @@ export function MembersPage() {
   };
 
   return (
-    <div className="flex flex-col gap-4">
-      <SettingsGroupNav anyOf="/settings/users/members" />
-      <PageHeader
-        title={title}
-        actions={
-          canEdit && (
-            <Button onClick={() => setEditing({ user: null })}>
-              <Plus aria-hidden="true" />
-              {USERS_TEXT.addMember}
+    <ListPage
+      nav={<SettingsGroupNav anyOf="/settings/users/members" />}
+      title={title}
+      add={canEdit && { label: USERS_TEXT.addMember, onClick: dialog.add }}
+      dialogs={
+        <>
+          <MemberFormDialog
+            open={dialog.open}
+            onOpenChange={dialog.onOpenChange}
+            user={dialog.record}
+          />
+          <ResetPasswordDialog
+            user={resetting}
+            onOpenChange={(open) => !open && setResetting(null)}
+          />
+          <UserHistoryDialog
+            user={historyOf}
+            onOpenChange={(open) => !open && setHistoryOf(null)}
+          />
+        </>
+      }
+    >
+      <StaffFilters
+        search={list.search}
+        onSearchChange={list.setSearch}
+        filters={filters}
+        onFiltersChange={changeFilters}
+      />
+      {canEdit && selected.size > 0 && (
+        <div
+          className="flex flex-wrap items-center gap-2 rounded-lg border border-teal-200 bg-teal-50/60 px-3 py-2 text-sm"
+          aria-label="Thao tác hàng loạt"
+          role="toolbar"
+        >
+          <span className="font-medium text-teal-900">{USERS_TEXT.selected(selected.size)}</span>
+          <div className="ml-auto flex flex-wrap gap-2">
+            <ConfirmDialog
+              trigger={
+                <Button size="sm" variant="outline" disabled={bulk.isPending}>
+                  <Power aria-hidden="true" />
+                  {USERS_TEXT.activate}
+                </Button>
+              }
+              title={USERS_TEXT.bulkActivateTitle}
+              description={USERS_TEXT.bulkActivateQuestion(selected.size)}
+              confirmText={USERS_TEXT.activate}
+              destructive={false}
+              onConfirm={() => runBulk(true).catch(() => undefined)}
+            />
+            <ConfirmDialog
+              trigger={
+                <Button size="sm" variant="outline" disabled={bulk.isPending}>
+                  <PowerOff aria-hidden="true" />
+                  {USERS_TEXT.disable}
+                </Button>
+              }
+              title={USERS_TEXT.bulkDisableTitle}
+              description={USERS_TEXT.bulkDisableQuestion(selected.size)}
+              confirmText={USERS_TEXT.disable}
+              onConfirm={() => runBulk(false).catch(() => undefined)}
+            />
+            <Button size="sm" variant="ghost" onClick={() => setSelected(new Map())}>
+              {USERS_TEXT.clearSelection}
             </Button>
-          )
-        }
-      />
-      <Card className="flex flex-col gap-3 p-3 sm:p-4">
-        <StaffFilters
-          search={list.search}
-          onSearchChange={list.setSearch}
-          filters={filters}
-          onFiltersChange={changeFilters}
-        />
-        {canEdit && selected.size > 0 && (
-          <div
-            className="flex flex-wrap items-center gap-2 rounded-lg border border-teal-200 bg-teal-50/60 px-3 py-2 text-sm"
-            aria-label="Thao tác hàng loạt"
-            role="toolbar"
-          >
-            <span className="font-medium text-teal-900">{USERS_TEXT.selected(selected.size)}</span>
-            <div className="ml-auto flex flex-wrap gap-2">
-              <ConfirmDialog
-                trigger={
-                  <Button size="sm" variant="outline" disabled={bulk.isPending}>
-                    <Power aria-hidden="true" />
-                    {USERS_TEXT.activate}
-                  </Button>
-                }
-                title={USERS_TEXT.bulkActivateTitle}
-                description={USERS_TEXT.bulkActivateQuestion(selected.size)}
-                confirmText={USERS_TEXT.activate}
-                destructive={false}
-                onConfirm={() => runBulk(true).catch(() => undefined)}
-              />
-              <ConfirmDialog
-                trigger={
-                  <Button size="sm" variant="outline" disabled={bulk.isPending}>
-                    <PowerOff aria-hidden="true" />
-                    {USERS_TEXT.disable}
-                  </Button>
-                }
-                title={USERS_TEXT.bulkDisableTitle}
-                description={USERS_TEXT.bulkDisableQuestion(selected.size)}
-                confirmText={USERS_TEXT.disable}
-                onConfirm={() => runBulk(false).catch(() => undefined)}
-              />
-              <Button size="sm" variant="ghost" onClick={() => setSelected(new Map())}>
-                {USERS_TEXT.clearSelection}
-              </Button>
-            </div>
           </div>
-        )}
-        {report && <BulkResultPanel report={report} onDismiss={() => setReport(null)} />}
-        <Table aria-label="Danh sách nhân viên" aria-busy={staff.isFetching}>
-          <TableHeader>
-            <TableRow>
-              {canEdit && (
-                <TableHead className="w-10">
-                  <Checkbox
-                    aria-label="Chọn tất cả trên trang"
-                    checked={rows.length > 0 && headerChecked}
-                    disabled={rows.length === 0}
-                    onCheckedChange={(checked) => togglePage(checked === true)}
-                  />
-                </TableHead>
-              )}
-              <TableHead>Nhân viên</TableHead>
-              <TableHead>Vai trò</TableHead>
-              <TableHead className="hidden lg:table-cell">Phòng ban</TableHead>
-              <TableHead className="hidden lg:table-cell">Tổ chức</TableHead>
-              <TableHead className="hidden lg:table-cell">Mã NV</TableHead>
-              <TableHead>Trạng thái</TableHead>
-              {canEdit && <TableHead className="text-right">Thao tác</TableHead>}
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {staff.isPending &&
-              Array.from({ length: 10 }, (_, index) => (
-                <TableRow key={index}>
-                  <TableCell colSpan={canEdit ? 8 : 6}>
-                    <Skeleton className="h-7" />
-                  </TableCell>
-                </TableRow>
-              ))}
-            {!staff.isPending && rows.length === 0 && (
-              <TableRow className="hover:bg-transparent">
-                <TableCell colSpan={canEdit ? 8 : 6}>
-                  <EmptyState />
-                </TableCell>
-              </TableRow>
+        </div>
+      )}
+      {report && <BulkResultPanel report={report} onDismiss={() => setReport(null)} />}
+      <ListTable
+        label="Danh sách nhân viên"
+        query={staff}
+        empty={rows.length === 0}
+        columns={canEdit ? 8 : 6}
+        head={
+          <>
+            {canEdit && (
+              <TableHead className="w-10">
+                <Checkbox
+                  aria-label="Chọn tất cả trên trang"
+                  checked={rows.length > 0 && headerChecked}
+                  disabled={rows.length === 0}
+                  onCheckedChange={(checked) => togglePage(checked === true)}
+                />
+              </TableHead>
             )}
-            {rows.map((user) => (
-              <TableRow key={user._id} data-state={selected.has(user._id) ? 'selected' : undefined}>
-                {canEdit && (
-                  <TableCell>
-                    <Checkbox
-                      aria-label={`Chọn ${user.name}`}
-                      checked={selected.has(user._id)}
-                      onCheckedChange={(checked) => toggleRow(user, checked === true)}
-                    />
-                  </TableCell>
-                )}
-                <TableCell className="max-w-48 lg:max-w-64">
-                  <div className="flex min-w-0 flex-col">
-                    <span className="truncate font-medium text-slate-900">{user.name}</span>
-                    <span className="truncate text-xs text-slate-500">{user.email}</span>
-                    <span className="truncate text-xs text-slate-500 lg:hidden">
-                      {[user.agent_id, user.organization_name].filter(Boolean).join(' · ')}
-                    </span>
-                  </div>
-                </TableCell>
-                <TableCell className="whitespace-nowrap">{ROLE.label(user.role)}</TableCell>
-                <TableCell className="hidden max-w-48 lg:table-cell">
-                  <span className="line-clamp-2 text-[13px]">
-                    {user.groups.length ? user.groups.map((group) => group.name).join(', ') : '—'}
-                  </span>
-                </TableCell>
-                <TableCell className="hidden max-w-40 truncate lg:table-cell">
-                  {user.organization_name ?? '—'}
-                </TableCell>
-                <TableCell className="hidden font-mono text-xs lg:table-cell">
-                  {user.agent_id}
-                </TableCell>
-                <TableCell>
-                  <StaffStatusBadge active={user.active} />
-                </TableCell>
-                {canEdit && (
-                  <TableCell>
-                    <div className="flex justify-end gap-0.5">
-                      <Tooltip content={USERS_TEXT.edit}>
-                        <Button
-                          variant="ghost"
-                          size="icon-sm"
-                          aria-label={`${USERS_TEXT.edit} ${user.name}`}
-                          onClick={() => setEditing({ user })}
-                        >
-                          <Pencil />
-                        </Button>
-                      </Tooltip>
-                      <ConfirmDialog
-                        tooltip={user.active ? USERS_TEXT.disable : USERS_TEXT.activate}
-                        trigger={
-                          <Button
-                            variant="ghost"
-                            size="icon-sm"
-                            aria-label={`${user.active ? USERS_TEXT.disable : USERS_TEXT.activate} ${user.name}`}
-                            className={
-                              user.active ? 'text-red-600 hover:text-red-700' : 'text-emerald-700'
-                            }
-                          >
-                            {user.active ? <PowerOff /> : <Power />}
-                          </Button>
+            <TableHead>Nhân viên</TableHead>
+            <TableHead>Vai trò</TableHead>
+            <TableHead className="hidden lg:table-cell">Phòng ban</TableHead>
+            <TableHead className="hidden lg:table-cell">Tổ chức</TableHead>
+            <TableHead className="hidden lg:table-cell">Mã NV</TableHead>
+            <TableHead>Trạng thái</TableHead>
+            {canEdit && <TableHead className="text-right">Thao tác</TableHead>}
+          </>
+        }
+      >
+        {rows.map((user) => (
+          <TableRow key={user._id} data-state={selected.has(user._id) ? 'selected' : undefined}>
+            {canEdit && (
+              <TableCell>
+                <Checkbox
+                  aria-label={`Chọn ${user.name}`}
+                  checked={selected.has(user._id)}
+                  onCheckedChange={(checked) => toggleRow(user, checked === true)}
+                />
+              </TableCell>
+            )}
+            <TableCell className="max-w-48 lg:max-w-64">
+              <div className="flex min-w-0 flex-col">
+                <span className="truncate font-medium text-slate-900">{user.name}</span>
+                <span className="truncate text-xs text-slate-500">{user.email}</span>
+                <span className="truncate text-xs text-slate-500 lg:hidden">
+                  {[user.agent_id, user.organization_name].filter(Boolean).join(' · ')}
+                </span>
+              </div>
+            </TableCell>
+            <TableCell className="whitespace-nowrap">{ROLE.label(user.role)}</TableCell>
+            <TableCell className="hidden max-w-48 lg:table-cell">
+              <span className="line-clamp-2 text-[13px]">
+                {user.groups.length ? user.groups.map((group) => group.name).join(', ') : '—'}
+              </span>
+            </TableCell>
+            <TableCell className="hidden max-w-40 truncate lg:table-cell">
+              {user.organization_name ?? '—'}
+            </TableCell>
+            <TableCell className="hidden font-mono text-xs lg:table-cell">
+              {user.agent_id}
+            </TableCell>
+            <TableCell>
+              <StaffStatusBadge active={user.active} />
+            </TableCell>
+            {canEdit && (
+              <TableCell>
+                <RowActions>
+                  <EditRowButton
+                    label={`${USERS_TEXT.edit} ${user.name}`}
+                    tooltip={USERS_TEXT.edit}
+                    onClick={() => dialog.edit(user)}
+                  />
+                  <ConfirmDialog
+                    tooltip={user.active ? USERS_TEXT.disable : USERS_TEXT.activate}
+                    trigger={
+                      <Button
+                        variant="ghost"
+                        size="icon-sm"
+                        aria-label={`${user.active ? USERS_TEXT.disable : USERS_TEXT.activate} ${user.name}`}
+                        className={
+                          user.active ? 'text-red-600 hover:text-red-700' : 'text-emerald-700'
                         }
-                        title={user.active ? USERS_TEXT.disable : USERS_TEXT.activate}
-                        description={
-                          user.active
-                            ? USERS_TEXT.disableQuestion(user.name)
-                            : USERS_TEXT.activateQuestion(user.name)
-                        }
-                        confirmText={user.active ? USERS_TEXT.disable : USERS_TEXT.activate}
-                        destructive={user.active}
-                        onConfirm={() => toggleActive(user).catch(() => undefined)}
-                      />
-                      <Tooltip content={USERS_TEXT.resetPassword}>
-                        <Button
-                          variant="ghost"
-                          size="icon-sm"
-                          aria-label={`${USERS_TEXT.resetPassword} ${user.name}`}
-                          onClick={() => setResetting(user)}
-                        >
-                          <KeyRound />
-                        </Button>
-                      </Tooltip>
-                      <Tooltip content={USERS_TEXT.history}>
-                        <Button
-                          variant="ghost"
-                          size="icon-sm"
-                          aria-label={`${USERS_TEXT.history} ${user.name}`}
-                          onClick={() => setHistoryOf(user)}
-                        >
-                          <History />
-                        </Button>
-                      </Tooltip>
-                    </div>
-                  </TableCell>
-                )}
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-        <PaginationBar
-          page={list.page}
-          pageSize={list.pageSize}
-          total={staff.data?.total ?? 0}
-          onPageChange={list.setPage}
-          onPageSizeChange={list.setPageSize}
-        />
-      </Card>
-      <MemberFormDialog
-        open={editing !== null}
-        onOpenChange={(open) => !open && setEditing(null)}
-        user={editing?.user ?? null}
-      />
-      <ResetPasswordDialog user={resetting} onOpenChange={(open) => !open && setResetting(null)} />
-      <UserHistoryDialog user={historyOf} onOpenChange={(open) => !open && setHistoryOf(null)} />
-    </div>
+                      >
+                        {user.active ? <PowerOff /> : <Power />}
+                      </Button>
+                    }
+                    title={user.active ? USERS_TEXT.disable : USERS_TEXT.activate}
+                    description={
+                      user.active
+                        ? USERS_TEXT.disableQuestion(user.name)
+                        : USERS_TEXT.activateQuestion(user.name)
+                    }
+                    confirmText={user.active ? USERS_TEXT.disable : USERS_TEXT.activate}
+                    destructive={user.active}
+                    onConfirm={() => toggleActive(user).catch(() => undefined)}
+                  />
+                  <Tooltip content={USERS_TEXT.resetPassword}>
+                    <Button
+                      variant="ghost"
+                      size="icon-sm"
+                      aria-label={`${USERS_TEXT.resetPassword} ${user.name}`}
+                      onClick={() => setResetting(user)}
+                    >
+                      <KeyRound />
+                    </Button>
+                  </Tooltip>
+                  <Tooltip content={USERS_TEXT.history}>
+                    <Button
+                      variant="ghost"
+                      size="icon-sm"
+                      aria-label={`${USERS_TEXT.history} ${user.name}`}
+                      onClick={() => setHistoryOf(user)}
+                    >
+                      <History />
+                    </Button>
+                  </Tooltip>
+                </RowActions>
+              </TableCell>
+            )}
+          </TableRow>
+        ))}
+      </ListTable>
+      <ListPagination list={list} total={staff.data?.total ?? 0} />
+    </ListPage>
   );
 }

@@ -21,3 +21,19 @@ export async function saveForm(
     if (!showFieldErrors(error)) toast.error(errorMessage(error));
   }
 }
+
+/**
+ * Runs a delete from its confirmation. Success: the server's message as a toast, then
+ * `onRemoved` (e.g. list.afterRemoval). A failure has had its toast from the mutation cache.
+ */
+export function removeWithFeedback(
+  send: () => Promise<{ message: string }>,
+  onRemoved?: () => void,
+): Promise<void> {
+  return send()
+    .then((result) => {
+      toast.success(result.message);
+      onRemoved?.();
+    })
+    .catch(() => undefined);
+}
