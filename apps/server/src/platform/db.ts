@@ -6,6 +6,14 @@ import * as schema from '../db/schema/index.js';
 import { seedReferenceData } from '../db/seed/reference.js';
 
 export type Database = NodePgDatabase<typeof schema>;
+
+/** The PostgreSQL error code of a failed statement (drizzle wraps it in `cause`). */
+export const pgErrorCode = (error: unknown) =>
+  (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code;
+/** Two writes raced for one unique value and the unique index refused the second. */
+export const isUniqueViolation = (error: unknown) =>
+  (error as { code?: string }).code === '23505' ||
+  (error as { cause?: { code?: string } }).cause?.code === '23505';
 /** The handle inside `db.transaction(...)`. */
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 

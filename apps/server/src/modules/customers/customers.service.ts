@@ -21,6 +21,7 @@ import { startOfDayIn } from '@omnicare/shared/platform/time';
 import type { BulkResult } from '@omnicare/shared/users/users.schemas';
 import { customers } from '../../db/schema/index.js';
 import type { Platform } from '../../platform/context.js';
+import { isUniqueViolation } from '../../platform/db.js';
 import type { AuthContext } from '../../platform/auth.js';
 import { dataScopeOf, scopeCondition } from '../../platform/data-scope.js';
 import { AppError, fieldError, notFound } from '../../platform/errors.js';
@@ -271,12 +272,7 @@ async function withDuplicateRace<T>(
   try {
     return await work();
   } catch (error) {
-    if (
-      (error as { code?: string }).code === '23505' ||
-      (error as { cause?: { code?: string } }).cause?.code === '23505'
-    ) {
-      await guardDuplicates(platform, tenantId, contacts, exceptId);
-    }
+    if (isUniqueViolation(error)) await guardDuplicates(platform, tenantId, contacts, exceptId);
     throw error;
   }
 }

@@ -26,15 +26,21 @@ import {
 import type { TemplateKind, TemplateVisibility } from '@omnicare/shared/templates/template-enums';
 import { usedPlaceholders } from '@omnicare/shared/templates/placeholders';
 import type { Platform } from '../../platform/context.js';
+import { isUniqueViolation, pgErrorCode } from '../../platform/db.js';
 import type { AuthContext } from '../../platform/auth.js';
 import { AppError, fieldError, forbidden, notFound } from '../../platform/errors.js';
 import { writeAudit } from '../audit/audit.repository.js';
 import * as repo from './templates.repository.js';
 
-/** The PostgreSQL error code of a failed statement (drizzle wraps it in `cause`). */
-const pgCode = (error: unknown) =>
-  (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code;
-const isUniqueViolation = (error: unknown) => pgCode(error) === '23505';
+/** Runs a write; a unique-index race (two saves at once) answers like the check before it. */
+async function uniqueAs<T>(param: string, message: string, write: () => Promise<T>) {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw fieldError(param, message);
+    throw error;
+  }
+}
 
 /** Those who run shared templates and catalogs. */
 const canManageShared = (auth: AuthContext) => auth.role === 'administrator';
@@ -90,20 +96,15 @@ export async function createCatalog(
   body: { name: string; description: string },
 ) {
   const nameKey = await checkCatalogName(platform, auth.tenantId, body.name);
-  let id: string;
-  try {
-    id = await repo.insertCatalog(platform.db, {
+  const id = await uniqueAs('name', TEMPLATE_CATALOG_MESSAGES.nameTaken, () =>
+    repo.insertCatalog(platform.db, {
       tenantId: auth.tenantId,
       name: body.name,
       nameKey,
       description: body.description,
       createdBy: auth.userId,
-    });
-  } catch (error) {
-    // Two requests with one name at once: the unique index decides.
-    if (isUniqueViolation(error)) throw fieldError('name', TEMPLATE_CATALOG_MESSAGES.nameTaken);
-    throw error;
-  }
+    }),
+  );
   const created = await getCatalog(platform, auth.tenantId, id);
   await writeAudit(platform.db, {
     tenantId: auth.tenantId,
@@ -124,16 +125,13 @@ export async function updateCatalog(
 ) {
   const before = await getCatalog(platform, auth.tenantId, id);
   const nameKey = await checkCatalogName(platform, auth.tenantId, body.name, id);
-  try {
-    await repo.updateCatalog(platform.db, auth.tenantId, id, {
+  await uniqueAs('name', TEMPLATE_CATALOG_MESSAGES.nameTaken, () =>
+    repo.updateCatalog(platform.db, auth.tenantId, id, {
       name: body.name,
       nameKey,
       description: body.description,
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw fieldError('name', TEMPLATE_CATALOG_MESSAGES.nameTaken);
-    throw error;
-  }
+    }),
+  );
   const after = await getCatalog(platform, auth.tenantId, id);
   await writeAudit(platform.db, {
     tenantId: auth.tenantId,
@@ -156,7 +154,7 @@ export async function deleteCatalog(platform: Platform, auth: AuthContext, id: s
     await repo.deleteCatalog(platform.db, auth.tenantId, id);
   } catch (error) {
     // A template filed under it in the meantime: the foreign key refuses.
-    if (pgCode(error) === '23503') {
+    if (pgErrorCode(error) === '23503') {
       const now = await getCatalog(platform, auth.tenantId, id);
       throw new AppError(422, TEMPLATE_CATALOG_MESSAGES.inUse(now.template_count));
     }
@@ -277,15 +275,6 @@ const columnsOf = (body: TemplateBody) => ({
   active: body.active,
 });
 
-async function writeTemplate(run: () => Promise<string>) {
-  try {
-    return await run();
-  } catch (error) {
-    if (isUniqueViolation(error)) throw fieldError('shortcut', TEMPLATE_MESSAGES.shortcutTaken);
-    throw error;
-  }
-}
-
 async function readBack(platform: Platform, tenantId: string, id: string) {
   const row = await repo.getTemplate(platform.db, tenantId, id);
   if (!row) throw notFound(TEMPLATE_MESSAGES.notFound);
@@ -295,7 +284,7 @@ async function readBack(platform: Platform, tenantId: string, id: string) {
 export async function createTemplate(platform: Platform, auth: AuthContext, body: TemplateBody) {
   assertMayWrite(auth, body.visibility);
   await checkReferences(platform, auth, body);
-  const id = await writeTemplate(() =>
+  const id = await uniqueAs('shortcut', TEMPLATE_MESSAGES.shortcutTaken, () =>
     platform.db.transaction(async (tx) => {
       const templateId = await repo.insertTemplate(tx, {
         tenantId: auth.tenantId,
@@ -330,7 +319,7 @@ export async function updateTemplate(
   assertMayWrite(auth, before.visibility);
   assertMayWrite(auth, body.visibility);
   await checkReferences(platform, auth, body, id);
-  await writeTemplate(() =>
+  await uniqueAs('shortcut', TEMPLATE_MESSAGES.shortcutTaken, () =>
     platform.db.transaction(async (tx) => {
       await repo.updateTemplate(tx, auth.tenantId, id, {
         ...columnsOf(body),
