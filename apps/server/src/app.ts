@@ -1,6 +1,9 @@
 import Fastify, {
+  LogController,
   type FastifyBaseLogger,
   type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
   type FastifyServerOptions,
 } from 'fastify';
 import fastifyRateLimit from '@fastify/rate-limit';
@@ -88,6 +91,25 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * One log line per request, at its end and naming it, instead of Fastify's two (incoming and
+ * completed): under load, request logging was a fifth of the server's CPU.
+ */
+class OneLinePerRequest extends LogController {
+  override incomingRequest() {}
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ) {
+    if (this.isLogDisabled(request)) return;
+    const line = { req: request, res: reply, responseTime: reply.elapsedTime };
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else reply.log.info(line, 'request completed');
+  }
+}
+
 const SECRET_QUERY = /([?&](?:token|password|code)=)[^&]*/gi;
 
 export function loggerOptions(level: Config['logLevel']): FastifyServerOptions['logger'] {
@@ -128,14 +150,7 @@ export async function buildApp(
       : { logger: options.logger ?? loggerOptions(config.logLevel) }),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
-    // One line per request (below) instead of Fastify's two: logging was a fifth of the CPU.
-    disableRequestLogging: true,
-  });
-  app.addHook('onResponse', async (request, reply) => {
-    request.log.info(
-      { req: request, res: reply, responseTime: reply.elapsedTime },
-      'request completed',
-    );
+    logController: new OneLinePerRequest(),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
