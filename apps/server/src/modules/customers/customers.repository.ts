@@ -36,6 +36,10 @@ export interface CustomerFilter {
   scope?: SQL;
 }
 
+/** The one number a `select count(...)::int as value` answers. */
+const countOf = (db: Db, query: SQL) =>
+  db.execute<{ value: number }>(query).then((result) => result.rows[0]?.value ?? 0);
+
 /** The ids of the tenant's customers a search matches (several times when several terms do). */
 function searchMatches(tenantId: string, search: NonNullable<CustomerFilter['search']>) {
   if ('digits' in search) {
@@ -74,11 +78,7 @@ async function searchCondition(
     // Distinct customers among the terms, read from the index: linear in the matches, but far
     // cheaper than visiting customers in an order the planner misjudges.
     matched: () =>
-      db
-        .execute<{ value: number }>(
-          sql`select count(distinct customer_id)::int as value from (${matches}) matching`,
-        )
-        .then((result) => result.rows[0]?.value ?? 0),
+      countOf(db, sql`select count(distinct customer_id)::int as value from (${matches}) matching`),
   };
 }
 
@@ -193,12 +193,11 @@ export async function listCustomers(
       .offset(page.offset)
       .limit(page.limit),
     known ??
-      db
-        .execute<{ value: number }>(
-          sql`select count(*)::int as value from (select 1 from ${customers} where ${where}
-            limit ${countCap + 1}) matching`,
-        )
-        .then((result) => result.rows[0]?.value ?? 0),
+      countOf(
+        db,
+        sql`select count(*)::int as value from (select 1 from ${customers} where ${where}
+          limit ${countCap + 1}) matching`,
+      ),
   ]);
   return { rows, total: Math.min(counted, countCap), capped: counted > countCap };
 }
