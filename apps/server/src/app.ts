@@ -57,6 +57,7 @@ import { locationsRoutes } from './modules/locations/locations.routes.js';
 import { savedFiltersRoutes } from './modules/saved-filters/saved-filters.routes.js';
 import { tagsRoutes } from './modules/tags/tags.routes.js';
 import { templatesRoutes } from './modules/templates/templates.routes.js';
+import { createTenantMemo, settleWrites } from './platform/tenant-memo.js';
 
 const ROUTE_MODULES: RouteModule[] = [
   healthRoutes,
@@ -167,10 +168,12 @@ export async function buildApp(
       routeCatalogue.push({ method, url: route.url, access: route.config.access });
   });
 
+  const memo = createTenantMemo(database.url, app.log);
   const tokens = createTokenService(
     database.pool,
     await loadJwtSecret(database.db, config.jwtSecret),
     config.sessionTtlMs,
+    memo,
   );
   const platform: Platform = {
     config,
@@ -186,14 +189,16 @@ export async function buildApp(
     secrets: createSecretBox(config.dataKey ?? (await loadPlatformSecret(database.db, 'data-key'))),
     files: createFileStore(config.dataDir),
     jobs: createJobQueue(database.url, app.log),
+    memo,
     log: app.log,
   };
   app.decorate('platform', platform);
   registerCustomerJobs(platform);
-  await platform.jobs.start();
+  await Promise.all([platform.jobs.start(), platform.memo.start()]);
   app.addHook('onClose', async () => {
     await platform.realtime.close();
     await platform.jobs.stop();
+    await platform.memo.close();
   });
 
   registerErrorHandling(app);
@@ -231,6 +236,7 @@ export async function buildApp(
     index: false,
   });
   registerAccessControl(app, tokens);
+  settleWrites(app, platform.memo);
 
   for (const routes of ROUTE_MODULES) routes(app, platform);
   const hasWebApp = await serveWebApp(app, config.webDist);

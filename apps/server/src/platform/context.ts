@@ -8,6 +8,7 @@ import type { TokenService } from './auth.js';
 import type { SecretBox } from './secret-box.js';
 import type { FileStore } from './files.js';
 import type { JobQueue } from './jobs.js';
+import type { TenantMemo } from './tenant-memo.js';
 
 /** What services need from the platform, built once in app.ts and handed to each module. */
 export interface Platform {
@@ -21,5 +22,7 @@ export interface Platform {
   secrets: SecretBox;
   files: FileStore;
   jobs: JobQueue;
+  /** List counts and other values derived from a tenant's data, until it changes. */
+  memo: TenantMemo;
   log: FastifyBaseLogger;
 }

@@ -55,7 +55,7 @@ async function openSession(
     ip: meta.ip,
     userAgent: meta.userAgent?.slice(0, 500),
   });
-  return platform.tokens.sign(session.id, user.id, expiresAt);
+  return platform.tokens.sign(session.id, user.id, user.tenantId, expiresAt);
 }
 
 /** Signs in with email and password; one message for an unknown email and a wrong password. */

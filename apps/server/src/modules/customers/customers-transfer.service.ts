@@ -387,7 +387,7 @@ export async function runExport(platform: Platform, jobId: string) {
         job.tenantId,
         filter,
         { sort: 'created_at', order: 'desc', offset, limit: EXPORT_PAGE },
-        { countCap: EXPORT_MAX },
+        { countCap: EXPORT_MAX, memo: platform.memo },
       );
       total = page.total;
       for (const { customer, ownerName, organizationName } of page.rows) {

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gte, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { PgDialect, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database, Transaction } from '../../platform/db.js';
 import {
   auditLog,
@@ -15,6 +16,7 @@ import {
 } from '../../db/schema/index.js';
 import type { CustomFieldCondition } from '@omnicare/shared/fields/custom-filters';
 import { containsPattern, prefixPattern, unaccentContains } from '../../platform/sql.js';
+import type { TenantMemo } from '../../platform/tenant-memo.js';
 
 type Db = Database | Transaction;
 export type CustomerRow = typeof customers.$inferSelect;
@@ -40,45 +42,97 @@ export interface CustomerFilter {
 const countOf = (db: Db, query: SQL) =>
   db.execute<{ value: number }>(query).then((result) => result.rows[0]?.value ?? 0);
 
+const dialect = new PgDialect();
+
+/** A read-only query's answer, remembered by its SQL until the tenant's data changes. */
+function remembered<T>(
+  memo: TenantMemo | undefined,
+  tenantId: string,
+  query: SQL,
+  run: (query: SQL) => Promise<T>,
+): Promise<T> {
+  if (!memo) return run(query);
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  return memo.remember('customers', tenantId, `${text}\u0000${JSON.stringify(params)}`, () =>
+    run(query),
+  );
+}
+
+type Search = NonNullable<CustomerFilter['search']>;
+
+/** The search terms a keyword matches: the start of a name, an email or a phone number. */
+const termsMatching = (tenantId: string, search: Extract<Search, { kinds: unknown }>) =>
+  sql`t.tenant_id = ${tenantId} and ${inArray(sql`t.kind`, search.kinds)}
+    and t.term like ${prefixPattern(search.prefix)}`;
+
 /** The ids of the tenant's customers a search matches (several times when several terms do). */
-function searchMatches(tenantId: string, search: NonNullable<CustomerFilter['search']>) {
+function searchMatches(tenantId: string, search: Search) {
   if ('digits' in search) {
     return sql`select p.customer_id from ${customerPhones} p
       where p.tenant_id = ${tenantId} and p.national like ${containsPattern(search.digits)}`;
   }
   return sql`select t.customer_id from ${customerSearchTerms} t
-    where t.tenant_id = ${tenantId} and ${inArray(sql`t.kind`, search.kinds)}
-      and t.term like ${prefixPattern(search.prefix)}`;
+    where ${termsMatching(tenantId, search)}`;
 }
 
 /**
- * The condition a search puts on customers, and how to count the customers it matches. The right
- * plan depends on how many match, and PostgreSQL's estimate of a prefix or trigram match is often
- * off tenfold: it walked 24 000 customers in date order looking for 20 of 172 matches. So the
- * matches are counted first (at most `narrowSearch` terms, in the index); a narrow search then
- * fetches exactly its customers, a broad one lets the sort order lead.
+ * The condition a search puts on customers, how to count the customers it matches, and for a
+ * term search with few enough matches, its page in date order. The right plan depends on how
+ * many match, and PostgreSQL's estimate of a prefix or trigram match is often off tenfold: it
+ * walked 24 000 customers in date order looking for 20 of 172 matches. So the matches are
+ * counted first, in the index and remembered:
+ * - under `sortedSearch` terms, a page in date order is sorted from the terms index alone;
+ * - under `narrowSearch` terms, the condition fetches exactly the matching customers;
+ * - past it, the search is broad and the condition lets the sort order lead.
  */
 async function searchCondition(
   db: Db,
   tenantId: string,
-  search: NonNullable<CustomerFilter['search']>,
-  narrowSearch: number,
+  search: Search,
+  { sortedSearch, narrowSearch }: { sortedSearch: number; narrowSearch: number },
+  memo: TenantMemo | undefined,
 ) {
   const matches = searchMatches(tenantId, search);
-  const probe = await db.execute<{ terms: number; customers: number }>(
+  const probeLimit = Math.max(sortedSearch, narrowSearch);
+  const { terms, customers: matched } = await remembered(
+    memo,
+    tenantId,
     sql`select count(*)::int as terms, count(distinct customer_id)::int as customers
-      from (${matches} limit ${narrowSearch}) probe`,
+      from (${matches} limit ${probeLimit}) probe`,
+    (query) =>
+      db
+        .execute<{ terms: number; customers: number }>(query)
+        .then((result) => result.rows[0] ?? { terms: 0, customers: 0 }),
   );
-  const { terms = 0, customers: matched = 0 } = probe.rows[0] ?? {};
-  if (terms < narrowSearch) {
-    return { condition: sql`${customers.id} = any(array(${matches}))`, matched: () => matched };
-  }
+  const sortedPage =
+    'kinds' in search && terms < sortedSearch
+      ? (order: 'asc' | 'desc', offset: number, limit: number) => {
+          const direction = sql.raw(order);
+          return sql`select customer_id from (
+            select t.customer_id, t.created_at from ${customerSearchTerms} t
+             where ${termsMatching(tenantId, search)}
+             group by t.customer_id, t.created_at
+             order by t.created_at ${direction}, t.customer_id ${direction}
+             offset ${offset} limit ${limit}) page`;
+        }
+      : undefined;
   return {
-    condition: sql`${customers.id} in (${matches})`,
-    // Distinct customers among the terms, read from the index: linear in the matches, but far
-    // cheaper than visiting customers in an order the planner misjudges.
+    sortedPage,
+    condition:
+      terms < narrowSearch
+        ? sql`${customers.id} = any(array(${matches}))`
+        : sql`${customers.id} in (${matches})`,
+    // Past the probe, distinct customers among the terms, read from the index: linear in the
+    // matches, but far cheaper than visiting customers in an order the planner misjudges.
     matched: () =>
-      countOf(db, sql`select count(distinct customer_id)::int as value from (${matches}) matching`),
+      terms < probeLimit
+        ? matched
+        : remembered(
+            memo,
+            tenantId,
+            sql`select count(distinct customer_id)::int as value from (${matches}) matching`,
+            (query) => countOf(db, query),
+          ),
   };
 }
 
@@ -155,14 +209,20 @@ const SORT_COLUMNS = {
   tier: customers.tier,
 } as const;
 
+/** A name looked up in its own subquery: a list query is planned a third faster than with joins. */
+const nameOf = (table: typeof users | typeof organizations, id: AnyPgColumn) =>
+  sql<string | null>`(select ${table}.name from ${table} where ${table}.id = ${id})`;
+
 const listColumns = {
   customer: customers,
-  ownerName: users.name,
-  organizationName: organizations.name,
+  ownerName: nameOf(users, customers.ownerId),
+  organizationName: nameOf(organizations, customers.organizationId),
 };
 
 /** Counting stops here: past it, lists say "more than" instead of paying for an exact count. */
 export const COUNT_CAP = 10_000;
+/** Under this many matching terms, a search alone sorts its date-ordered page from the terms. */
+export const SORTED_SEARCH = 20_000;
 /** Past this many matching terms a search is broad: its page is found by walking the sort order. */
 export const NARROW_SEARCH = 5_000;
 
@@ -171,33 +231,48 @@ export async function listCustomers(
   tenantId: string,
   filter: CustomerFilter,
   page: { sort: keyof typeof SORT_COLUMNS; order: 'asc' | 'desc'; offset: number; limit: number },
-  { countCap = COUNT_CAP, narrowSearch = NARROW_SEARCH } = {},
+  {
+    countCap = COUNT_CAP,
+    sortedSearch = SORTED_SEARCH,
+    narrowSearch = NARROW_SEARCH,
+    memo,
+  }: { countCap?: number; sortedSearch?: number; narrowSearch?: number; memo?: TenantMemo } = {},
 ) {
   const { search, ...others } = filter;
-  const searched = search ? await searchCondition(db, tenantId, search, narrowSearch) : undefined;
+  const searched = search
+    ? await searchCondition(db, tenantId, search, { sortedSearch, narrowSearch }, memo)
+    : undefined;
   const where = and(...filterConditions(tenantId, others), searched?.condition);
   const direction = page.order === 'asc' ? asc : desc;
   const sortKey = SORT_COLUMNS[page.sort];
-  // A search with no other filter is counted among its matches alone.
-  const known = Object.values(others).every((value) => value === undefined)
-    ? searched?.matched()
-    : undefined;
+  const searchAlone = searched && Object.values(others).every((value) => value === undefined);
+  // A search alone in date order reads its page's ids from the terms index.
+  const sortedPage =
+    searchAlone && page.sort === 'created_at'
+      ? searched.sortedPage?.(page.order, page.offset, page.limit)
+      : undefined;
   const [rows, counted] = await Promise.all([
     db
       .select(listColumns)
       .from(customers)
-      .leftJoin(users, eq(users.id, customers.ownerId))
-      .leftJoin(organizations, eq(organizations.id, customers.organizationId))
-      .where(where)
+      .where(
+        sortedPage
+          ? and(eq(customers.tenantId, tenantId), sql`${customers.id} in (${sortedPage})`)
+          : where,
+      )
       .orderBy(direction(sortKey), direction(customers.id))
-      .offset(page.offset)
+      .offset(sortedPage ? 0 : page.offset)
       .limit(page.limit),
-    known ??
-      countOf(
-        db,
-        sql`select count(*)::int as value from (select 1 from ${customers} where ${where}
-          limit ${countCap + 1}) matching`,
-      ),
+    // A search alone is counted among its matches.
+    searchAlone
+      ? searched.matched()
+      : remembered(
+          memo,
+          tenantId,
+          sql`select count(*)::int as value from (select 1 from ${customers} where ${where}
+            limit ${countCap + 1}) matching`,
+          (query) => countOf(db, query),
+        ),
   ]);
   return { rows, total: Math.min(counted, countCap), capped: counted > countCap };
 }
@@ -207,8 +282,6 @@ export async function findCustomer(db: Db, tenantId: string, id: string, scope?:
   const [row] = await db
     .select(listColumns)
     .from(customers)
-    .leftJoin(users, eq(users.id, customers.ownerId))
-    .leftJoin(organizations, eq(organizations.id, customers.organizationId))
     .where(and(eq(customers.tenantId, tenantId), eq(customers.id, id), scope));
   return row;
 }

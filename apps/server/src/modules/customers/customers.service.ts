@@ -133,12 +133,18 @@ export async function listCustomers(
 ) {
   const custom = await customFilterOf(platform, auth.tenantId, query.custom);
   const filter = toFilter(query, customerScope(auth), custom?.conditions);
-  const { rows, total, capped } = await repo.listCustomers(platform.db, auth.tenantId, filter, {
-    sort: query.sort,
-    order: query.order,
-    offset: (query.page - 1) * query.page_size,
-    limit: query.page_size,
-  });
+  const { rows, total, capped } = await repo.listCustomers(
+    platform.db,
+    auth.tenantId,
+    filter,
+    {
+      sort: query.sort,
+      order: query.order,
+      offset: (query.page - 1) * query.page_size,
+      limit: query.page_size,
+    },
+    { memo: platform.memo },
+  );
   return { data: rows.map(toListItem), total, capped };
 }
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, seedTenant, type TestApp } from '../../test/helpers.js';
-import { listCustomers, NARROW_SEARCH, type CustomerFilter } from './customers.repository.js';
+import { listCustomers, type CustomerFilter } from './customers.repository.js';
 import { searchTerm } from './customers.service.js';
 
 let t: TestApp;
@@ -181,44 +181,62 @@ describe('customers', () => {
     expect((await list(admin, 'keyword=thu ha')).total).toBe(0);
   });
 
-  it('finds the same customers whether a search is taken as narrow or broad', async () => {
+  it('finds the same customers, in the same order, whichever plan a search takes', async () => {
     const other = await seedTenant(t);
     const otherAdmin = await t.login(other.email('admin'));
-    for (const [token, name, phone] of [
-      [otherAdmin, 'Trịnh Văn Tú', '0945 000 001'],
-      [otherAdmin, 'Trịnh Thị Tâm', '0945 000 002'],
-      [otherAdmin, 'Lê Trịnh Công', '0945 000 003'],
-      [otherAdmin, 'Phan Văn Trí', '0388 945 000'],
-      [admin, 'Trịnh Văn Tú', '0945 999 001'],
+    for (const [token, name, phone, email] of [
+      [otherAdmin, 'Trịnh Văn Tú', '0945 000 001', 'trinh.tu@congty.vn'],
+      [otherAdmin, 'Trịnh Thị Tâm', '0945 000 002', 'tam@congty.vn'],
+      [otherAdmin, 'Lê Trịnh Công', '0945 000 003', 'trinh.cong@congty.vn'],
+      [otherAdmin, 'Phan Văn Trí', '0388 945 000', 'tri@congty.vn'],
+      [admin, 'Trịnh Văn Tú', '0945 999 001', 'trinh.tu@khac.vn'],
     ] as const) {
-      expect((await create(token, { name, phones: [{ phone }] })).statusCode).toBe(201);
+      const created = await create(token, { name, phones: [{ phone }], emails: [{ email }] });
+      expect(created.statusCode).toBe(201);
     }
     const search = (keyword: string) =>
       searchTerm(keyword) as NonNullable<CustomerFilter['search']>;
-    const page = { sort: 'created_at', order: 'desc', offset: 0, limit: 2 } as const;
+    const plans = [
+      ['sorted from the terms', {}],
+      ['narrow', { sortedSearch: 1 }],
+      ['broad', { sortedSearch: 1, narrowSearch: 1 }],
+    ] as const;
+    // 'trinh' matches names and emails, several terms of one customer.
     for (const [keyword, expected] of [
       ['trinh', 3],
       ['0945 000', 3],
       ['945 00', 4],
     ] as const) {
-      for (const narrowSearch of [1, NARROW_SEARCH]) {
-        const found = await listCustomers(
-          t.database.db,
-          other.tenantId,
-          { search: search(keyword) },
-          page,
-          { narrowSearch },
-        );
-        expect(found.total, `${keyword}, narrow under ${narrowSearch}`).toBe(expected);
-        expect(found.rows).toHaveLength(2);
+      const pages: Record<string, string[]> = {};
+      for (const [plan, options] of plans) {
+        for (const [order, offset] of [
+          ['desc', 0],
+          ['asc', 0],
+          ['desc', 2],
+        ] as const) {
+          const found = await listCustomers(
+            t.database.db,
+            other.tenantId,
+            { search: search(keyword) },
+            { sort: 'created_at', order, offset, limit: 2 },
+            options,
+          );
+          expect(found.total, `${keyword}, ${plan}`).toBe(expected);
+          const ids = found.rows.map((row) => row.customer.id);
+          (pages[`${order} ${offset}`] ??= []).push(ids.join());
+          expect(ids, `${keyword}, ${plan}`).toHaveLength(Math.min(2, expected - offset));
+        }
         const capped = await listCustomers(
           t.database.db,
           other.tenantId,
           { search: search(keyword), tier: 0 },
-          page,
-          { narrowSearch, countCap: 2 },
+          { sort: 'created_at', order: 'desc', offset: 0, limit: 2 },
+          { ...options, countCap: 2 },
         );
         expect(capped).toMatchObject({ total: 2, capped: true });
+      }
+      for (const [page, found] of Object.entries(pages)) {
+        expect(new Set(found).size, `${keyword}, ${page}: ${found.join(' | ')}`).toBe(1);
       }
     }
   });
