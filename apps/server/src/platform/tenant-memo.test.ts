@@ -268,3 +268,32 @@ describe('remembered sessions', () => {
     expect((await account(older)).statusCode).toBe(403);
   });
 });
+
+describe('two instances', () => {
+  it('hear each other: a logout and a new customer on one reach the other', async () => {
+    const second = await createTestApp();
+    try {
+      const token = await t.login(tenant.email('supervisor'));
+      const onSecond = (url: string) =>
+        second.app.inject({ method: 'GET', url, headers: bearer(token) });
+      expect((await onSecond('/v2/my-account')).statusCode).toBe(200);
+      const before = (await onSecond('/v2/customers')).json().total as number;
+
+      const created = await t.app.inject({
+        method: 'POST',
+        url: '/v2/customers',
+        headers: bearer(token),
+        payload: { name: 'Khách Hai Máy', phones: [{ phone: '0987 333 444' }] },
+      });
+      expect(created.statusCode).toBe(201);
+      await vi.waitFor(async () =>
+        expect((await onSecond('/v2/customers')).json().total).toBe(before + 1),
+      );
+
+      await t.app.inject({ method: 'POST', url: '/v2/logout', headers: bearer(token) });
+      await vi.waitFor(async () => expect((await onSecond('/v2/my-account')).statusCode).toBe(403));
+    } finally {
+      await second.close();
+    }
+  });
+});
