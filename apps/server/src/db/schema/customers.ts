@@ -89,6 +89,11 @@ export const customerSearchTerms = pgTable(
       table.kind,
       table.term.op('text_pattern_ops'),
     ),
+    // Bare digits match anywhere in a phone number: digit trigrams are evenly spread, so this
+    // is selective.
+    index('customer_search_terms_phone_trgm_idx')
+      .using('gin', sql`${table.term} gin_trgm_ops`)
+      .where(sql`${table.kind} = 'phone'`),
   ],
 );
 
@@ -109,8 +114,6 @@ export const customerPhones = pgTable(
   },
   (table) => [
     uniqueIndex('customer_phones_tenant_national_unique').on(table.tenantId, table.national),
-    // Bare digits match anywhere in a number: digit trigrams are evenly spread, so this is selective.
-    index('customer_phones_national_trgm_idx').using('gin', sql`${table.national} gin_trgm_ops`),
     index('customer_phones_customer_idx').on(table.customerId),
   ],
 );

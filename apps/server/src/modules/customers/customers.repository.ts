@@ -60,28 +60,28 @@ function remembered<T>(
 
 type Search = NonNullable<CustomerFilter['search']>;
 
-/** The search terms a keyword matches: the start of a name, an email or a phone number. */
-const termsMatching = (tenantId: string, search: Extract<Search, { kinds: unknown }>) =>
-  sql`t.tenant_id = ${tenantId} and ${inArray(sql`t.kind`, search.kinds)}
-    and t.term like ${prefixPattern(search.prefix)}`;
+/**
+ * The search terms a keyword matches: the start of a name, an email or a phone number, or for
+ * bare digits, anywhere in a phone number.
+ */
+const termsMatching = (tenantId: string, search: Search) =>
+  'digits' in search
+    ? sql`t.tenant_id = ${tenantId} and t.kind = 'phone'
+        and t.term like ${containsPattern(search.digits)}`
+    : sql`t.tenant_id = ${tenantId} and ${inArray(sql`t.kind`, search.kinds)}
+        and t.term like ${prefixPattern(search.prefix)}`;
 
 /** The ids of the tenant's customers a search matches (several times when several terms do). */
-function searchMatches(tenantId: string, search: Search) {
-  if ('digits' in search) {
-    return sql`select p.customer_id from ${customerPhones} p
-      where p.tenant_id = ${tenantId} and p.national like ${containsPattern(search.digits)}`;
-  }
-  return sql`select t.customer_id from ${customerSearchTerms} t
-    where ${termsMatching(tenantId, search)}`;
-}
+const searchMatches = (tenantId: string, search: Search) =>
+  sql`select t.customer_id from ${customerSearchTerms} t where ${termsMatching(tenantId, search)}`;
 
 /**
- * The condition a search puts on customers, how to count the customers it matches, and for a
- * term search with few enough matches, its page in date order. The right plan depends on how
+ * The condition a search puts on customers, how to count the customers it matches, and when
+ * few enough match, its page in date order. The right plan depends on how
  * many match, and PostgreSQL's estimate of a prefix or trigram match is often off tenfold: it
  * walked 24 000 customers in date order looking for 20 of 172 matches. So the matches are
  * counted first, in the index and remembered:
- * - under `sortedSearch` terms, a page in date order is sorted from the terms index alone;
+ * - under `sortedSearch` terms, a page in date order is sorted from the terms alone;
  * - under `narrowSearch` terms, the condition fetches exactly the matching customers;
  * - past it, the search is broad and the condition lets the sort order lead.
  */
@@ -105,7 +105,7 @@ async function searchCondition(
         .then((result) => result.rows[0] ?? { terms: 0, customers: 0 }),
   );
   const sortedPage =
-    'kinds' in search && terms < sortedSearch
+    terms < sortedSearch
       ? (order: 'asc' | 'desc', offset: number, limit: number) => {
           const direction = sql.raw(order);
           // When no customer matched twice (the probe saw as many customers as terms), the
