@@ -16,6 +16,7 @@ export function ListPage({
   title,
   add,
   actions,
+  notices,
   cardClassName,
   children,
   dialogs,
@@ -24,28 +25,37 @@ export function ListPage({
   title: string;
   /** The add button; leave it out for those who may not add. */
   add?: { label: string; onClick: () => void } | false;
-  /** Header actions other than the add button. */
+  /** Header actions other than the add button, shown before it. */
   actions?: ReactNode;
+  /** Banners between the title and the card (a running job). */
+  notices?: ReactNode;
   cardClassName?: string;
   children: ReactNode;
   dialogs?: ReactNode;
 }) {
+  const addButton = add && (
+    <Button onClick={add.onClick}>
+      <Plus aria-hidden="true" />
+      {add.label}
+    </Button>
+  );
   return (
     <div className="flex flex-col gap-4">
       {nav}
       <PageHeader
         title={title}
         actions={
-          add ? (
-            <Button onClick={add.onClick}>
-              <Plus aria-hidden="true" />
-              {add.label}
-            </Button>
+          addButton && actions ? (
+            <div className="flex flex-wrap items-center gap-2">
+              {actions}
+              {addButton}
+            </div>
           ) : (
-            actions
+            addButton || actions
           )
         }
       />
+      {notices}
       <Card className={cn('flex flex-col gap-3 p-3 sm:p-4', cardClassName)}>{children}</Card>
       {dialogs}
     </div>
@@ -56,15 +66,19 @@ export function ListPage({
 export function ListPagination({
   list,
   total,
+  totalCapped,
 }: {
   list: Pick<ListParams, 'page' | 'pageSize' | 'setPage' | 'setPageSize'>;
   total: number;
+  /** The server stopped counting at `total`. */
+  totalCapped?: boolean;
 }) {
   return (
     <PaginationBar
       page={list.page}
       pageSize={list.pageSize}
       total={total}
+      totalCapped={totalCapped}
       onPageChange={list.setPage}
       onPageSizeChange={list.setPageSize}
     />

@@ -1,11 +1,19 @@
 import type { ReactNode } from 'react';
-import { Pencil, Trash2 } from 'lucide-react';
+import { ArrowDown, ArrowUp, ArrowUpDown, Pencil, Trash2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Table, TableBody, TableCell, TableHeader, TableRow } from '@/components/ui/table';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@/components/ui/table';
 import { Tooltip } from '@/components/ui/tooltip';
+import { cn } from '@/lib/cn';
 
 /**
  * A list's table: the header cells, skeleton rows while the first page loads, 'Không có dữ
@@ -57,6 +65,80 @@ export function ListTable({
         {children}
       </TableBody>
     </Table>
+  );
+}
+
+/** A header cell that sorts by `column`: its arrow and `aria-sort` show the current order. */
+export function SortableHead<Column extends string>({
+  label,
+  column,
+  sort,
+  order,
+  onSort,
+  className,
+}: {
+  label: string;
+  column: Column;
+  sort: Column;
+  order: 'asc' | 'desc';
+  onSort: (column: Column) => void;
+  className?: string;
+}) {
+  const active = sort === column;
+  const Icon = active ? (order === 'asc' ? ArrowUp : ArrowDown) : ArrowUpDown;
+  return (
+    <TableHead
+      className={className}
+      aria-sort={active ? (order === 'asc' ? 'ascending' : 'descending') : 'none'}
+    >
+      <button
+        type="button"
+        onClick={() => onSort(column)}
+        className={cn(
+          'inline-flex items-center gap-1 rounded uppercase outline-none hover:text-slate-800 focus-visible:ring-2 focus-visible:ring-teal-600/50',
+          active && 'text-teal-800',
+        )}
+      >
+        {label}
+        <Icon className="size-3.5" aria-hidden="true" />
+      </button>
+    </TableHead>
+  );
+}
+
+interface SelectBoxProps {
+  label: string;
+  checked: boolean;
+  onChange: () => void;
+}
+
+function SelectBox({ label, checked, onChange }: SelectBoxProps) {
+  return (
+    <input
+      type="checkbox"
+      className="size-4 accent-teal-700"
+      aria-label={label}
+      checked={checked}
+      onChange={onChange}
+    />
+  );
+}
+
+/** The header cell of a selection column: its checkbox selects or clears the page's rows. */
+export function SelectPageHead(props: SelectBoxProps) {
+  return (
+    <TableHead className="w-10">
+      <SelectBox {...props} />
+    </TableHead>
+  );
+}
+
+/** A row's cell in the selection column. */
+export function SelectRowCell(props: SelectBoxProps) {
+  return (
+    <TableCell>
+      <SelectBox {...props} />
+    </TableCell>
   );
 }
 

@@ -1,0 +1,162 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useLocation, useSearchParams } from 'react-router';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { CustomFilters } from '@omnicare/shared/fields/custom-filters';
+import { CUSTOMER_SORTS } from '@omnicare/shared/customers/customers.schemas';
+import type { CustomerFilters, CustomerSort, SortOrder } from '../customers.api';
+import { FILTER_KEYS, compactParams, fetchCustomers } from '../customers.api';
+import { customerKeys, useCustomerFields } from '../customers.queries';
+import { applicableCustomFilters, customParamOf, readCustomFilters } from '../custom-filters';
+
+type FiltersUpdate = CustomerFilters | ((current: CustomerFilters) => CustomerFilters);
+
+/** Filters and sort live in the address, so going back from a record keeps them. */
+export function useCustomerListState() {
+  const [params, setParams] = useSearchParams();
+  const filters = useMemo(() => {
+    const value: CustomerFilters = {};
+    for (const key of FILTER_KEYS) {
+      // Custom filters in one canonical spelling, so an edited address asks like a clean one.
+      const item =
+        key === 'custom' ? customParamOf(readCustomFilters(params.get(key))) : params.get(key);
+      if (item) value[key] = item;
+    }
+    return value;
+  }, [params]);
+  const sortParam = params.get('sort');
+  const sort: CustomerSort = (CUSTOMER_SORTS as readonly string[]).includes(sortParam ?? '')
+    ? (sortParam as CustomerSort)
+    : 'created_at';
+  const order: SortOrder = params.get('order') === 'asc' ? 'asc' : 'desc';
+  // The filters as last set: a change made before the address shows the previous one (two quick
+  // picks) builds on it instead of on what this render read.
+  const latest = useRef(filters);
+  useEffect(() => {
+    latest.current = filters;
+  }, [filters]);
+  const update = (next: { filters?: FiltersUpdate; sort?: CustomerSort; order?: SortOrder }) => {
+    const nextFilters =
+      typeof next.filters === 'function' ? next.filters(latest.current) : next.filters;
+    if (nextFilters) latest.current = nextFilters;
+    const merged = {
+      ...(nextFilters ?? latest.current),
+      sort: next.sort ?? sort,
+      order: next.order ?? order,
+    };
+    const query = new URLSearchParams();
+    for (const [key, value] of Object.entries(compactParams(merged))) {
+      if (key === 'sort' && value === 'created_at') continue;
+      if (key === 'order' && value === 'desc') continue;
+      query.set(key, String(value));
+    }
+    setParams(query, { replace: true });
+  };
+  return {
+    filters,
+    sort,
+    order,
+    setFilters: (next: FiltersUpdate) => update({ filters: next }),
+    sortBy: (column: CustomerSort) =>
+      update({ sort: column, order: sort === column && order === 'desc' ? 'asc' : 'desc' }),
+    update,
+  };
+}
+
+/**
+ * A saved filter's keyword waits for its filters to reach the address, so that one request
+ * carries both (the address changes in a transition, after this component's own updates).
+ */
+export function useKeywordAfterAddress(applySearch: (keyword: string) => void) {
+  const location = useLocation();
+  const [pending, setPending] = useState<{ from: string; keyword: string } | null>(null);
+  if (pending && location.key !== pending.from) {
+    setPending(null);
+    applySearch(pending.keyword);
+  }
+  return (keyword: string) => setPending({ from: location.key, keyword });
+}
+
+/** What a saved filter holds, as the list's filters, sort, order and keyword. */
+export function readSavedFilter(saved: Record<string, unknown>) {
+  const filters: CustomerFilters = {};
+  for (const key of FILTER_KEYS) {
+    const value = key === 'custom' ? customParamOf(readCustomFilters(saved.custom)) : saved[key];
+    if (typeof value === 'string' || typeof value === 'number') filters[key] = String(value);
+  }
+  return {
+    filters,
+    sort: CUSTOMER_SORTS.find((value) => value === saved.sort) ?? 'created_at',
+    order: saved.order === 'asc' ? ('asc' as const) : ('desc' as const),
+    keyword: typeof saved.keyword === 'string' ? saved.keyword : '',
+  };
+}
+
+/** The list as a saved filter keeps it. */
+export function savedFilterOf({
+  filters,
+  appliedCustom,
+  keyword,
+  sort,
+  order,
+}: {
+  filters: CustomerFilters;
+  appliedCustom: CustomFilters;
+  keyword: string;
+  sort: CustomerSort;
+  order: SortOrder;
+}) {
+  return {
+    ...compactParams({ ...filters, custom: undefined }),
+    // Kept as an object: what the API takes in a saved filter and answers back.
+    custom: Object.keys(appliedCustom).length > 0 ? appliedCustom : undefined,
+    keyword: keyword || undefined,
+    sort,
+    order,
+  };
+}
+
+/**
+ * The customers of a page. Custom filters go to the server for the fields the tenant has now
+ * (a saved filter naming a removed field or option drops that part); they wait for the fields,
+ * unless those fail.
+ */
+export function useCustomerRows({
+  filters,
+  keyword,
+  sort,
+  order,
+  page,
+  pageSize,
+}: {
+  filters: CustomerFilters;
+  keyword: string;
+  sort: CustomerSort;
+  order: SortOrder;
+  page: number;
+  pageSize: number;
+}) {
+  const fields = useCustomerFields();
+  const customFilters = useMemo(() => readCustomFilters(filters.custom), [filters.custom]);
+  const appliedCustom = fields.data
+    ? applicableCustomFilters(fields.data, customFilters)
+    : customFilters;
+  const waitingForFields = filters.custom !== undefined && fields.isPending;
+  const listFilters = { ...filters, custom: customParamOf(appliedCustom) };
+  const params = { ...listFilters, keyword, sort, order, page, page_size: pageSize };
+  const query = useQuery({
+    queryKey: [...customerKeys.customers, 'list', params],
+    queryFn: ({ signal }) => fetchCustomers(params, signal),
+    placeholderData: keepPreviousData,
+    enabled: !waitingForFields,
+  });
+  return {
+    query,
+    fields: fields.data,
+    appliedCustom,
+    /** What the export asks for: the list's filters without paging. */
+    exportQuery: compactParams({ ...listFilters, keyword, sort, order }),
+    rows: query.isError ? [] : (query.data?.data ?? []),
+    total: query.isError ? 0 : (query.data?.total ?? 0),
+    capped: !query.isError && query.data?.total_capped === true,
+  };
+}

@@ -1,0 +1,31 @@
+import { useState } from 'react';
+
+/**
+ * Rows picked across pages, kept by id with the row as it was when picked; `togglePage`
+ * clears the page's rows when all of them are picked, else picks them all.
+ */
+export function useRowSelection<Row extends { _id: string }>(rows: readonly Row[]) {
+  const [selected, setSelected] = useState<ReadonlyMap<string, Row>>(new Map());
+  const allOnPage = rows.length > 0 && rows.every((row) => selected.has(row._id));
+  const toggle = (row: Row) => {
+    const next = new Map(selected);
+    if (next.has(row._id)) next.delete(row._id);
+    else next.set(row._id, row);
+    setSelected(next);
+  };
+  const togglePage = () => {
+    const next = new Map(selected);
+    rows.forEach((row) => (allOnPage ? next.delete(row._id) : next.set(row._id, row)));
+    setSelected(next);
+  };
+  return {
+    selected,
+    isSelected: (id: string) => selected.has(id),
+    allOnPage,
+    toggle,
+    togglePage,
+    clear: () => setSelected(new Map()),
+  };
+}
+
+export type RowSelection<Row extends { _id: string }> = ReturnType<typeof useRowSelection<Row>>;
