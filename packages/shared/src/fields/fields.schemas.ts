@@ -33,7 +33,8 @@ const fieldFields = {
     .array(z.string().trim().min(1, 'Lựa chọn không được bỏ trống').max(100))
     .max(100)
     .default([]),
-  position: z.number().int().min(0).max(1000).default(0),
+  /** Left out, a new field goes last and an edited one keeps its place. */
+  position: z.number().int().min(0).max(1000).optional(),
   active: z.boolean().default(true),
 };
 
@@ -80,12 +81,40 @@ export interface CustomField {
   active: boolean;
 }
 
-/** Checks values against the fields; returns `{param: 'custom.<key>', message}` problems. */
+/** PUT /v2/fields/order: the entity's fields, every one, in their new order. */
+export const fieldOrderBody = z.object({
+  entity: fieldFields.entity,
+  ids: z.array(z.uuid('Mã trường không hợp lệ')).min(1).max(1000),
+});
+
+/**
+ * The values a record keeps when it is saved: what was sent for active fields, and what it
+ * had for switched-off ones (hidden from forms, so a save must not lose them). Keys of no
+ * field at all are left for `validateCustomValues` to refuse.
+ */
+export function customValuesToStore(
+  fields: CustomField[],
+  sent: Record<string, unknown>,
+  stored: Record<string, unknown> = {},
+) {
+  const inactive = new Set(fields.filter((f) => !f.active).map((f) => f.key));
+  const values: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(sent)) if (!inactive.has(key)) values[key] = value;
+  for (const [key, value] of Object.entries(stored)) if (inactive.has(key)) values[key] = value;
+  return values;
+}
+
+/**
+ * Checks values against the active fields; returns `{param: 'custom.<key>', message}` problems.
+ * Values of switched-off fields are not checked (see `customValuesToStore`).
+ */
 export function validateCustomValues(fields: CustomField[], values: Record<string, unknown>) {
   const problems: { param: string; message: string }[] = [];
   const known = new Map(fields.filter((f) => f.active).map((f) => [f.key, f]));
+  const switchedOff = new Set(fields.filter((f) => !f.active).map((f) => f.key));
   for (const key of Object.keys(values)) {
-    if (!known.has(key)) problems.push({ param: `custom.${key}`, message: 'Trường không tồn tại' });
+    if (!known.has(key) && !switchedOff.has(key))
+      problems.push({ param: `custom.${key}`, message: 'Trường không tồn tại' });
   }
   for (const field of known.values()) {
     const param = `custom.${field.key}`;

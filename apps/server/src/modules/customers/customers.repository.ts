@@ -440,6 +440,46 @@ export async function deleteCustomers(tx: Transaction, tenantId: string, ids: st
     .where(and(eq(customers.tenantId, tenantId), inArray(customers.id, ids)));
 }
 
+/** A deleted custom field's values leave every customer of the tenant. */
+export async function dropCustomValues(tx: Transaction, tenantId: string, key: string) {
+  await tx
+    .update(customers)
+    .set({ custom: sql`${customers.custom} - ${key}::text` })
+    .where(and(eq(customers.tenantId, tenantId), sql`jsonb_exists(${customers.custom}, ${key})`));
+}
+
+/**
+ * A select or multi-select field lost options: its values keep only the options still offered
+ * (a value left with none is removed), so no customer holds a value its form cannot show.
+ */
+export async function keepOfferedOptions(
+  tx: Transaction,
+  tenantId: string,
+  key: string,
+  options: string[],
+) {
+  const value = sql`${customers.custom} -> ${key}::text`;
+  const isList = sql`jsonb_typeof(${value}) = 'array'`;
+  const offered = sql`${JSON.stringify(options)}::jsonb`;
+  const kept = sql`coalesce((select jsonb_agg(item.value)
+    from jsonb_array_elements(case when ${isList} then ${value} else '[]'::jsonb end) as item(value)
+    where ${offered} @> jsonb_build_array(item.value)), '[]'::jsonb)`;
+  await tx
+    .update(customers)
+    .set({
+      custom: sql`case when ${isList} and ${kept} <> '[]'::jsonb
+        then jsonb_set(${customers.custom}, array[${key}::text], ${kept})
+        else ${customers.custom} - ${key}::text end`,
+    })
+    .where(
+      and(
+        eq(customers.tenantId, tenantId),
+        sql`jsonb_exists(${customers.custom}, ${key})`,
+        sql`not (${offered} @> case when ${isList} then ${value} else jsonb_build_array(${value}) end)`,
+      ),
+    );
+}
+
 /** Ids among these that the scope lets the caller see. */
 export async function visibleIds(db: Db, tenantId: string, ids: string[], scope?: SQL) {
   const rows = await db

@@ -12,7 +12,7 @@ import {
   phoneSearchOf,
   toSearchKey,
 } from '@omnicare/shared/customers/normalize';
-import { validateCustomValues } from '@omnicare/shared/fields/fields.schemas';
+import { customValuesToStore, validateCustomValues } from '@omnicare/shared/fields/fields.schemas';
 import {
   checkCustomFilters,
   type CustomFieldCondition,
@@ -213,7 +213,16 @@ async function guardDuplicates(
   });
 }
 
-async function checkReferences(platform: Platform, auth: AuthContext, body: CustomerBody) {
+/**
+ * Checks what the body refers to; answers the ids to link and the custom values to store
+ * (`stored`: the customer's values so far, kept for switched-off fields).
+ */
+async function checkReferences(
+  platform: Platform,
+  auth: AuthContext,
+  body: CustomerBody,
+  stored: Record<string, unknown> = {},
+) {
   const db = platform.db;
   const groupIds = [...new Set(body.group_ids)];
   if ((await repo.tenantCustomerGroupIds(db, auth.tenantId, groupIds)).length !== groupIds.length) {
@@ -238,12 +247,10 @@ async function checkReferences(platform: Platform, auth: AuthContext, body: Cust
   ) {
     throw fieldError('district_code', CUSTOMER_MESSAGES.districtMismatch);
   }
-  const problems = validateCustomValues(
-    await listFields(platform, auth.tenantId, 'customer'),
-    body.custom,
-  );
+  const fields = await listFields(platform, auth.tenantId, 'customer');
+  const problems = validateCustomValues(fields, body.custom);
   if (problems.length > 0) throw new AppError(422, problems[0]?.message, problems);
-  return { groupIds, tagIds };
+  return { groupIds, tagIds, custom: customValuesToStore(fields, body.custom, stored) };
 }
 
 function customerColumns(body: CustomerBody, contacts: ReturnType<typeof contactRows>) {
@@ -286,14 +293,14 @@ async function withDuplicateRace<T>(
 export async function createCustomer(platform: Platform, auth: AuthContext, body: CustomerBody) {
   const contacts = contactRows(body);
   await guardDuplicates(platform, auth.tenantId, contacts);
-  const { groupIds, tagIds } = await checkReferences(platform, auth, body);
+  const { groupIds, tagIds, custom } = await checkReferences(platform, auth, body);
   // A new customer with no owner belongs to whoever created it, so their own scope shows it.
   const ownerId = body.owner_id === undefined ? auth.userId : body.owner_id;
   const id = await withDuplicateRace(platform, auth.tenantId, contacts, undefined, () =>
     platform.db.transaction(async (tx) => {
       const row = await repo.insertCustomer(tx, {
         tenantId: auth.tenantId,
-        ...customerColumns(body, contacts),
+        ...customerColumns({ ...body, custom }, contacts),
         ownerId,
         createdBy: auth.userId,
       });
@@ -323,10 +330,15 @@ export async function updateCustomer(
   const before = await getCustomer(platform, auth, id);
   const contacts = contactRows(body);
   await guardDuplicates(platform, auth.tenantId, contacts, id);
-  const { groupIds, tagIds } = await checkReferences(platform, auth, body);
+  const { groupIds, tagIds, custom } = await checkReferences(platform, auth, body, before.custom);
   await withDuplicateRace(platform, auth.tenantId, contacts, id, () =>
     platform.db.transaction(async (tx) => {
-      await repo.updateCustomer(tx, auth.tenantId, id, customerColumns(body, contacts));
+      await repo.updateCustomer(
+        tx,
+        auth.tenantId,
+        id,
+        customerColumns({ ...body, custom }, contacts),
+      );
       await repo.replaceContacts(tx, auth.tenantId, id, contacts.phones, contacts.emails);
       await repo.replaceMemberships(tx, auth.tenantId, id, groupIds, tagIds);
     }),

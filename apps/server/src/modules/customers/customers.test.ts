@@ -473,10 +473,10 @@ describe('customers', () => {
     });
     const missing = await create(admin, { name: 'Có Trường', custom: { kenh: 'Fax' } });
     expect(missing.statusCode).toBe(422);
-    // Fields come in their order: position, then label.
+    // Fields come in their order: a new field goes after the last one.
     expect(missing.json().errors).toEqual([
-      { param: 'custom.kenh', message: 'Kênh ưa thích không hợp lệ' },
       { param: 'custom.ma_kh', message: 'Mã KH cũ không được bỏ trống' },
+      { param: 'custom.kenh', message: 'Kênh ưa thích không hợp lệ' },
     ]);
     const ok = await create(admin, {
       name: 'Có Trường',

@@ -1,5 +1,5 @@
-import { and, asc, eq } from 'drizzle-orm';
-import type { Database } from '../../platform/db.js';
+import { and, asc, eq, max } from 'drizzle-orm';
+import type { Database, Transaction } from '../../platform/db.js';
 import { customFields } from '../../db/schema/index.js';
 
 export type FieldRow = typeof customFields.$inferSelect;
@@ -32,6 +32,25 @@ export async function keyTaken(db: Database, tenantId: string, entity: string, k
   return !!row;
 }
 
+/** The place after the entity's last field. */
+export async function nextPosition(db: Database, tenantId: string, entity: string) {
+  const [row] = await db
+    .select({ last: max(customFields.position) })
+    .from(customFields)
+    .where(and(eq(customFields.tenantId, tenantId), eq(customFields.entity, entity)));
+  return row?.last === null || row?.last === undefined ? 0 : row.last + 1;
+}
+
+/** Numbers the fields 0, 1, 2… in the order of `ids`. */
+export async function setPositions(tx: Transaction, tenantId: string, ids: string[]) {
+  for (const [position, id] of ids.entries()) {
+    await tx
+      .update(customFields)
+      .set({ position, updatedAt: new Date() })
+      .where(and(eq(customFields.tenantId, tenantId), eq(customFields.id, id)));
+  }
+}
+
 export async function insertField(db: Database, values: typeof customFields.$inferInsert) {
   const [row] = await db.insert(customFields).values(values).returning();
   if (!row) throw new Error('field not created');
@@ -39,7 +58,7 @@ export async function insertField(db: Database, values: typeof customFields.$inf
 }
 
 export async function updateField(
-  db: Database,
+  db: Database | Transaction,
   tenantId: string,
   id: string,
   values: Partial<typeof customFields.$inferInsert>,
@@ -52,7 +71,7 @@ export async function updateField(
   return row;
 }
 
-export async function deleteField(db: Database, tenantId: string, id: string) {
+export async function deleteField(db: Database | Transaction, tenantId: string, id: string) {
   await db
     .delete(customFields)
     .where(and(eq(customFields.tenantId, tenantId), eq(customFields.id, id)));

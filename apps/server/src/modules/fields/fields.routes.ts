@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { FIELD_ENTITIES, fieldBody, fieldPatchBody } from '@omnicare/shared/fields/fields.schemas';
+import {
+  FIELD_ENTITIES,
+  fieldBody,
+  fieldOrderBody,
+  fieldPatchBody,
+} from '@omnicare/shared/fields/fields.schemas';
 import { authOf } from '../../platform/auth.js';
 import { created, ok } from '../../platform/respond.js';
 import { typed, type RouteModule } from '../../platform/routes.js';
@@ -37,6 +42,15 @@ export const fieldsRoutes: RouteModule = (app, platform) => {
         'Tạo mới trường thành công',
       );
     },
+  );
+  r.put(
+    '/v2/fields/order',
+    {
+      schema: { tags, summary: 'Sắp xếp thứ tự trường', body: fieldOrderBody },
+      config: { access: ADMIN },
+    },
+    async (request) =>
+      ok(await fields.orderFields(platform, authOf(request), request.body), 'Cập nhật thành công'),
   );
   r.get(
     '/v2/field/:id',

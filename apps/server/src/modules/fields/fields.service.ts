@@ -5,11 +5,12 @@ import type {
   FieldType,
 } from '@omnicare/shared/fields/fields.schemas';
 import type { z } from 'zod';
-import type { fieldPatchBody } from '@omnicare/shared/fields/fields.schemas';
+import type { fieldOrderBody, fieldPatchBody } from '@omnicare/shared/fields/fields.schemas';
 import type { Platform } from '../../platform/context.js';
 import type { AuthContext } from '../../platform/auth.js';
 import { AppError, fieldError, notFound } from '../../platform/errors.js';
 import { writeAudit } from '../audit/audit.repository.js';
+import { dropCustomValues, keepOfferedOptions } from '../customers/customers.repository.js';
 import * as repo from './fields.repository.js';
 
 const toField = (row: repo.FieldRow): CustomField => ({
@@ -37,7 +38,9 @@ export async function getField(platform: Platform, tenantId: string, id: string)
 export async function createField(platform: Platform, auth: AuthContext, body: FieldBody) {
   if (await repo.keyTaken(platform.db, auth.tenantId, body.entity, body.key))
     throw fieldError('key', 'Mã trường đã tồn tại');
-  const row = await repo.insertField(platform.db, { tenantId: auth.tenantId, ...body });
+  const position =
+    body.position ?? (await repo.nextPosition(platform.db, auth.tenantId, body.entity));
+  const row = await repo.insertField(platform.db, { tenantId: auth.tenantId, ...body, position });
   await writeAudit(platform.db, {
     tenantId: auth.tenantId,
     actorId: auth.userId,
@@ -68,12 +71,18 @@ export async function updateField(
     throw fieldError('options', 'Vui lòng nhập ít nhất một lựa chọn');
   }
   const { label, required, position, active } = body;
-  const row = await repo.updateField(platform.db, auth.tenantId, id, {
-    label,
-    required,
-    options,
-    position,
-    active,
+  const dropped = before.options.filter((option) => !options.includes(option));
+  const row = await platform.db.transaction(async (tx) => {
+    const updated = await repo.updateField(tx, auth.tenantId, id, {
+      label,
+      required,
+      options,
+      position,
+      active,
+    });
+    if (updated && dropped.length > 0 && before.entity === 'customer')
+      await keepOfferedOptions(tx, auth.tenantId, before.key, options);
+    return updated;
   });
   if (!row) throw notFound('Không tìm thấy trường tùy chỉnh');
   await writeAudit(platform.db, {
@@ -90,7 +99,11 @@ export async function updateField(
 
 export async function deleteField(platform: Platform, auth: AuthContext, id: string) {
   const before = await getField(platform, auth.tenantId, id);
-  await repo.deleteField(platform.db, auth.tenantId, id);
+  // Ticket values join this once tickets exist; a field's values go with it.
+  await platform.db.transaction(async (tx) => {
+    await repo.deleteField(tx, auth.tenantId, id);
+    if (before.entity === 'customer') await dropCustomValues(tx, auth.tenantId, before.key);
+  });
   await writeAudit(platform.db, {
     tenantId: auth.tenantId,
     actorId: auth.userId,
@@ -99,4 +112,31 @@ export async function deleteField(platform: Platform, auth: AuthContext, id: str
     entityId: id,
     before,
   });
+}
+
+/** Puts the entity's fields in the given order; `ids` must name each of them once. */
+export async function orderFields(
+  platform: Platform,
+  auth: AuthContext,
+  { entity, ids }: z.infer<typeof fieldOrderBody>,
+) {
+  const current = await listFields(platform, auth.tenantId, entity);
+  const known = new Set(current.map((field) => field._id));
+  if (
+    ids.length !== current.length ||
+    new Set(ids).size !== ids.length ||
+    ids.some((id) => !known.has(id))
+  )
+    throw fieldError('ids', 'Danh sách trường đã thay đổi, vui lòng tải lại trang');
+  await platform.db.transaction((tx) => repo.setPositions(tx, auth.tenantId, ids));
+  const after = await listFields(platform, auth.tenantId, entity);
+  await writeAudit(platform.db, {
+    tenantId: auth.tenantId,
+    actorId: auth.userId,
+    action: 'update',
+    entity: 'field',
+    before: current.map((field) => field.key),
+    after: after.map((field) => field.key),
+  });
+  return after;
 }
