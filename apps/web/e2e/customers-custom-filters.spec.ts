@@ -35,7 +35,7 @@ test('custom field filters: a select and a checkbox narrow the list, survive a r
   request,
 }, testInfo) => {
   const u = unique();
-  // An administrator defines the fields (the field settings screen is not built yet: its API).
+  // The fields come through the API here; custom-fields.spec.ts drives their settings screen.
   const segment = await defineField(request, {
     key: `phan_khuc_${u}`,
     label: 'Phân khúc',

@@ -49,6 +49,7 @@ const organizationDetail = () => import('@/features/organizations/pages/organiza
 const tenant = () => import('@/features/tenants/pages/tenant-pages');
 const templates = () => import('@/features/templates/pages/templates-page');
 const templateCatalogs = () => import('@/features/templates/pages/template-catalogs-page');
+const customFields = () => import('@/features/fields/pages/custom-fields-page');
 
 /** A page of an area with its title (read by the page through the route handle). */
 function page<M, K extends keyof M>(
@@ -314,7 +315,13 @@ export const routes: RouteObject[] = [
                         'OrganizationsPage',
                       ),
                       settingsPage('time-working', 'Thời gian làm việc'),
-                      settingsPage('object-rule', 'Quy tắc đối tượng'),
+                      page(
+                        'object-rule',
+                        'Quy tắc đối tượng',
+                        'settings',
+                        customFields,
+                        'CustomFieldsPage',
+                      ),
                       settingsPage('blacklist', 'Danh sách chặn'),
                       page('tenant', 'Tenant', 'settings', tenant, 'TenantPage'),
                       page(

@@ -15,6 +15,14 @@ export const FIELD_TYPE = labelled({
 });
 export type FieldType = (typeof FIELD_TYPE.values)[number];
 
+const optionList = z
+  .array(z.string().trim().min(1, 'Lựa chọn không được bỏ trống').max(100))
+  .max(100);
+
+const hasDuplicateOptions = (options: string[]) =>
+  new Set(options.map((o) => o.toLowerCase())).size !== options.length;
+const DUPLICATE_OPTIONS = 'Các lựa chọn không được trùng nhau';
+
 const fieldFields = {
   entity: z.enum(FIELD_ENTITIES, { error: 'Đối tượng không hợp lệ' }),
   key: z
@@ -29,10 +37,7 @@ const fieldFields = {
     error: 'Kiểu trường không hợp lệ',
   }),
   required: z.boolean().default(false),
-  options: z
-    .array(z.string().trim().min(1, 'Lựa chọn không được bỏ trống').max(100))
-    .max(100)
-    .default([]),
+  options: optionList.default([]),
   /** Left out, a new field goes last and an edited one keeps its place. */
   position: z.number().int().min(0).max(1000).optional(),
   active: z.boolean().default(true),
@@ -47,12 +52,8 @@ const optionsRule = (value: { type: FieldType; options: string[] }, ctx: z.Refin
       message: 'Vui lòng nhập ít nhất một lựa chọn',
     });
   }
-  if (new Set(value.options.map((o) => o.toLowerCase())).size !== value.options.length) {
-    ctx.addIssue({
-      code: 'custom',
-      path: ['options'],
-      message: 'Các lựa chọn không được trùng nhau',
-    });
+  if (hasDuplicateOptions(value.options)) {
+    ctx.addIssue({ code: 'custom', path: ['options'], message: DUPLICATE_OPTIONS });
   }
 };
 
@@ -63,11 +64,16 @@ export const fieldPatchBody = z
   .object({
     label: fieldFields.label.optional(),
     required: z.boolean().optional(),
-    options: fieldFields.options.optional(),
+    // No default here: a PATCH without options keeps the field's own.
+    options: optionList.optional(),
     position: fieldFields.position.optional(),
     active: z.boolean().optional(),
   })
-  .refine((value) => Object.keys(value).length > 0, 'Không có thay đổi');
+  .refine((value) => Object.keys(value).length > 0, 'Không có thay đổi')
+  .refine((value) => !value.options || !hasDuplicateOptions(value.options), {
+    path: ['options'],
+    message: DUPLICATE_OPTIONS,
+  });
 
 export interface CustomField {
   _id: string;

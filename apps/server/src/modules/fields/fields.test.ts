@@ -163,6 +163,18 @@ describe('custom fields', () => {
       kenh: 'Zalo',
       so_thich: ['Du lịch', 'Thể thao'],
     });
+    // A PATCH that leaves options out keeps them, and every value with them.
+    const off = await send(admin, 'PATCH', `/v2/field/${kenh._id}`, { active: false });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json().data).toMatchObject({ active: false, options: ['Zalo', 'Email', 'Fax'] });
+    await send(admin, 'PATCH', `/v2/field/${kenh._id}`, { active: true });
+    expect(await customOf(admin, fax._id)).toEqual({ kenh: 'Fax', so_thich: ['Thể thao'] });
+    const duplicated = await send(admin, 'PATCH', `/v2/field/${kenh._id}`, {
+      options: ['Zalo', 'zalo'],
+    });
+    expect(duplicated.json().errors).toEqual([
+      { param: 'options', message: 'Các lựa chọn không được trùng nhau' },
+    ]);
     const renamed = await send(admin, 'PATCH', `/v2/field/${kenh._id}`, {
       options: ['Zalo', 'Email'],
     });

@@ -15,7 +15,7 @@ import {
   withCustomFilter,
 } from '../custom-filters';
 import { COMMON_TEXT, CUSTOM_FILTER_TEXT } from '../customers-text';
-import { NativeSelect } from './native-select';
+import { NativeSelect } from '@/components/ui/native-select';
 
 /**
  * A box whose text reaches the filters once typing pauses (or on leaving it), so the list asks

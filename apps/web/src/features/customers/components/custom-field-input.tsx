@@ -3,7 +3,7 @@ import { Input } from '@/components/ui/input';
 import { FieldError, Label } from '@/components/ui/label';
 import { SearchCombobox } from '@/components/ui/search-combobox';
 import { DETAIL_TEXT } from '../customers-text';
-import { NativeSelect } from './native-select';
+import { NativeSelect } from '@/components/ui/native-select';
 
 /** One custom field, rendered by its type. */
 export function CustomFieldInput({

@@ -12,7 +12,7 @@ import { customParamOf, readCustomFilters } from '../custom-filters';
 import { COMMON_TEXT, CUSTOMER_TEXT, CUSTOM_FILTER_TEXT } from '../customers-text';
 import { CustomFieldFilters } from './custom-field-filters';
 import { CustomerGroupPicker, TagPicker } from './customer-pickers';
-import { NativeSelect } from './native-select';
+import { NativeSelect } from '@/components/ui/native-select';
 
 /** Source values whose label repeats another's (web and chat are both Livechat) show once. */
 export function sourceOptions() {

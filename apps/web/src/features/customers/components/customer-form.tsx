@@ -33,7 +33,7 @@ import {
   toPayload,
   validateCustomerForm,
 } from './customer-form-state';
-import { NativeSelect } from './native-select';
+import { NativeSelect } from '@/components/ui/native-select';
 
 function Field({
   id,
@@ -66,9 +66,15 @@ function Field({
 const named = (item: { _id: string; name: string }) => ({ value: item._id, label: item.name });
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
+  const headingId = useId();
   return (
-    <section className="flex flex-col gap-4 border-t border-slate-100 pt-5 first:border-t-0 first:pt-0">
-      <h2 className="text-sm font-semibold tracking-wide text-slate-500 uppercase">{title}</h2>
+    <section
+      aria-labelledby={headingId}
+      className="flex flex-col gap-4 border-t border-slate-100 pt-5 first:border-t-0 first:pt-0"
+    >
+      <h2 id={headingId} className="text-sm font-semibold tracking-wide text-slate-500 uppercase">
+        {title}
+      </h2>
       {children}
     </section>
   );

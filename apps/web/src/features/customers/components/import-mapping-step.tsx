@@ -18,7 +18,7 @@ import type {
   ImportTargetKey,
 } from '../customers.api';
 import { IMPORT_TEXT } from '../customers-text';
-import { NativeSelect } from './native-select';
+import { NativeSelect } from '@/components/ui/native-select';
 
 export interface ImportMappingStepProps {
   preview: ImportPreview;
