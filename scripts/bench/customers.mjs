@@ -3,128 +3,7 @@ import pg from 'pg';
 import { load, login, ms, startServer } from './_harness.mjs';
 
 const COUNT = Number(process.argv[2] ?? 200_000);
-const SURNAMES = [
-  'Nguyễn',
-  'Trần',
-  'Lê',
-  'Phạm',
-  'Hoàng',
-  'Huỳnh',
-  'Phan',
-  'Vũ',
-  'Võ',
-  'Đặng',
-  'Bùi',
-  'Đỗ',
-  'Hồ',
-  'Ngô',
-  'Dương',
-  'Lý',
-];
-const SURNAME_WEIGHTS = [38, 11, 9.5, 7, 5.1, 5.1, 4.5, 3.9, 3.9, 2.1, 2, 1.4, 1.3, 1.3, 1, 0.5];
-const MIDDLE = [
-  'Văn',
-  'Thị',
-  'Minh',
-  'Hữu',
-  'Đức',
-  'Thanh',
-  'Ngọc',
-  'Quốc',
-  'Thu',
-  'Hoài',
-  'Xuân',
-  'Gia',
-  'Bảo',
-  'Kim',
-  'Anh',
-];
-const GIVEN = [
-  'An',
-  'Bình',
-  'Châu',
-  'Dũng',
-  'Giang',
-  'Hà',
-  'Hải',
-  'Hạnh',
-  'Hiếu',
-  'Hoa',
-  'Hùng',
-  'Hương',
-  'Khánh',
-  'Lan',
-  'Linh',
-  'Long',
-  'Mai',
-  'Minh',
-  'Nam',
-  'Nga',
-  'Ngọc',
-  'Nhung',
-  'Phong',
-  'Phúc',
-  'Quân',
-  'Quỳnh',
-  'Sơn',
-  'Tâm',
-  'Thảo',
-  'Thắng',
-  'Thủy',
-  'Trang',
-  'Trung',
-  'Tuấn',
-  'Vân',
-  'Việt',
-  'Yến',
-];
-const PREFIXES = [
-  '90',
-  '91',
-  '93',
-  '94',
-  '96',
-  '97',
-  '98',
-  '32',
-  '33',
-  '34',
-  '35',
-  '36',
-  '37',
-  '38',
-  '39',
-  '70',
-  '76',
-  '77',
-  '78',
-  '79',
-  '81',
-  '82',
-  '83',
-  '84',
-  '85',
-  '86',
-  '88',
-  '89',
-];
 const SOURCES = ['hand', 'zalo', 'facebook', 'web', 'CALL_INBOUND', 'email', 'import'];
-
-// mulberry32: a small seeded generator, so every run generates the same customers.
-let seed = 42;
-function random() {
-  seed = (seed + 0x6d2b79f5) | 0;
-  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-}
-const pick = (items) => items[Math.floor(random() * items.length)];
-const total = SURNAME_WEIGHTS.reduce((a, b) => a + b, 0);
-function surname() {
-  let r = random() * total;
-  for (const [i, w] of SURNAME_WEIGHTS.entries()) if ((r -= w) <= 0) return SURNAMES[i];
-  return SURNAMES[0];
-}
 
 async function generate(databaseUrl) {
   const client = new pg.Client({ connectionString: databaseUrl });
@@ -139,6 +18,8 @@ async function generate(databaseUrl) {
   ]);
   const started = performance.now();
   const batch = 5_000;
+  const random = seededRandom(42);
+  const pick = (items) => pickFrom(random, items);
   const usedPhones = new Set();
   for (let offset = 0; offset < COUNT; offset += batch) {
     const customers = [];
@@ -146,11 +27,8 @@ async function generate(databaseUrl) {
     const emails = [];
     for (let i = 0; i < Math.min(batch, COUNT - offset); i++) {
       const n = offset + i;
-      const name = `${surname()} ${pick(MIDDLE)} ${pick(GIVEN)}`;
-      let phone;
-      do phone = `0${pick(PREFIXES)}${String(Math.floor(random() * 1e7)).padStart(7, '0')}`;
-      while (usedPhones.has(phone));
-      usedPhones.add(phone);
+      const name = personName(random);
+      const phone = mobileNumber(random, usedPhones);
       const email = `${toSearchKey(name).replaceAll(' ', '.')}.${n}@example.vn`;
       const id = crypto.randomUUID();
       const national = normalizePhone(phone);
@@ -238,9 +116,15 @@ function startWriter(url, token) {
 }
 
 const server = await startServer();
-// The shared package is built by startServer, so it is imported only now (a fresh clone has no dist).
+// The packages are built by startServer, so they are imported only now (a fresh clone has no dist).
 const { normalizePhone, toSearchKey } =
   await import('../../packages/shared/dist/customers/normalize.js');
+const {
+  mobileNumber,
+  personName,
+  pick: pickFrom,
+  seededRandom,
+} = await import('../../apps/server/dist/db/seed/sample-people.js');
 try {
   console.log(`Generating ${COUNT.toLocaleString('en')} customers...`);
   const seconds = await generate(server.databaseUrl);

@@ -15,6 +15,11 @@ const envSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
   SEED_DEMO: flag,
+  /** `0`: the demo tenant gets its staff only (tests and benchmarks start from that). */
+  DEMO_SAMPLES: z
+    .enum(['1', '0', 'true', 'false', ''])
+    .optional()
+    .transform((value) => value !== '0' && value !== 'false'),
   JWT_SECRET: z.string().min(32).optional(),
   DATA_KEY: z.string().min(32).optional(),
   SESSION_TTL_HOURS: z.coerce.number().positive().default(12),
@@ -49,6 +54,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     embeddedPgPort: value.EMBEDDED_PG_PORT,
     /** Demo data goes into the embedded database always, into an external one only on request. */
     seedDemo: value.DATABASE_URL ? value.SEED_DEMO : true,
+    /** Organizations, groups, tags, fields and customers in a newly seeded demo tenant. */
+    demoSamples: value.DEMO_SAMPLES,
     jwtSecret: value.JWT_SECRET,
     dataKey: value.DATA_KEY,
     sessionTtlMs: value.SESSION_TTL_HOURS * 3600_000,

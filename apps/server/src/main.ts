@@ -28,7 +28,7 @@ if (!databaseUrl) {
 const database = connectDatabase(databaseUrl);
 await prepareDatabase(database);
 if (config.seedDemo) {
-  const seeded = await seedDemo(database.db);
+  const seeded = await seedDemo(database.db, { samples: config.demoSamples });
   say(seeded ? 'Demo data seeded.' : 'Demo data already present.');
 }
 

@@ -5,6 +5,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SAMPLE_CUSTOMER_COUNT } from '../db/seed/demo-samples.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const port = 38_000 + Math.floor(Math.random() * 2_000);
@@ -80,6 +81,14 @@ describe('npm start', () => {
       const signedIn = await login();
       expect(signedIn.status).toBe(200);
       const token = signedIn.body.data.token;
+      // A user trying the product finds customers, their fields and groups already there.
+      const read = async (url: string) =>
+        (
+          await fetch(`http://127.0.0.1:${port}${url}`, { headers: { authorization: token } })
+        ).json();
+      expect((await read('/v2/customers?page_size=1')).total).toBe(SAMPLE_CUSTOMER_COUNT);
+      expect((await read('/v2/fields?entity=customer')).data).toHaveLength(5);
+      expect((await read('/v2/groups?target=end_user&offset=0&limit=10')).data.total).toBe(4);
       const sent = await fetch(`http://127.0.0.1:${port}/v2/notifications`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: token },

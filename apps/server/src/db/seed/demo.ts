@@ -4,6 +4,7 @@ import type { Database } from '../../platform/db.js';
 import { hashSecret } from '../../platform/passwords.js';
 import { tenants, users } from '../schema/index.js';
 import type { TenantSettings } from '../schema/tenants.js';
+import { seedDemoSamples } from './demo-samples.js';
 
 export const DEMO_PASSWORD = 'Demo@123456';
 
@@ -11,6 +12,8 @@ export interface DemoTenant {
   slug: string;
   name: string;
   settings: TenantSettings;
+  /** Gets the sample organizations, groups, tags, fields and customers (demo-samples.ts). */
+  samples?: boolean;
   staff: {
     email: string;
     name: string;
@@ -27,6 +30,7 @@ export const DEMO_TENANTS: DemoTenant[] = [
     slug: 'demo',
     name: 'Demo',
     settings: { workflow: 'enabled' },
+    samples: true,
     staff: [
       {
         email: 'admin@demo.vn',
@@ -86,8 +90,11 @@ export const DEMO_LOGINS = DEMO_TENANTS.flatMap((tenant) =>
   tenant.staff.map((member) => ({ email: member.email, role: member.role, tenant: tenant.name })),
 );
 
-/** Seeds each demo tenant that is not there yet; returns whether anything was added. */
-export async function seedDemo(db: Database): Promise<boolean> {
+/**
+ * Seeds each demo tenant that is not there yet, with its sample data when `samples`; returns
+ * whether anything was added.
+ */
+export async function seedDemo(db: Database, { samples = false } = {}): Promise<boolean> {
   const present = await db
     .select({ slug: tenants.slug })
     .from(tenants)
@@ -102,13 +109,18 @@ export async function seedDemo(db: Database): Promise<boolean> {
   const passwordHash = await hashSecret(DEMO_PASSWORD);
   let added = false;
   for (const demo of DEMO_TENANTS) {
-    if (await insertTenantWithStaff(db, demo, passwordHash)) added = true;
+    if (await insertTenantWithStaff(db, demo, passwordHash, samples)) added = true;
   }
   return added;
 }
 
 /** Inserts a tenant and its staff in one transaction; undefined when the slug already exists. */
-export async function insertTenantWithStaff(db: Database, demo: DemoTenant, passwordHash: string) {
+export async function insertTenantWithStaff(
+  db: Database,
+  demo: DemoTenant,
+  passwordHash: string,
+  samples = false,
+) {
   return db.transaction(async (tx) => {
     const [tenant] = await tx
       .insert(tenants)
@@ -131,9 +143,8 @@ export async function insertTenantWithStaff(db: Database, demo: DemoTenant, pass
         })),
       )
       .returning({ id: users.id, email: users.email });
-    return {
-      tenantId: tenant.id,
-      staff: Object.fromEntries(staff.map((row) => [row.email, row.id])),
-    };
+    const staffIds = Object.fromEntries(staff.map((row) => [row.email, row.id]));
+    if (samples && demo.samples) await seedDemoSamples(tx, tenant.id, staffIds);
+    return { tenantId: tenant.id, staff: staffIds };
   });
 }

@@ -53,7 +53,7 @@ export function CustomerTable({
           <TableHead>{CUSTOMER_TEXT.phone}</TableHead>
           <TableHead className="hidden md:table-cell">{CUSTOMER_TEXT.email}</TableHead>
           <SortableHead label={CUSTOMER_TEXT.tier} column="tier" {...sorting} />
-          <TableHead className="hidden xl:table-cell">{CUSTOMER_TEXT.source}</TableHead>
+          <TableHead className="hidden 2xl:table-cell">{CUSTOMER_TEXT.source}</TableHead>
           <TableHead className="hidden lg:table-cell">{CUSTOMER_TEXT.owner}</TableHead>
           <TableHead className="hidden 2xl:table-cell">{CUSTOMER_TEXT.organization}</TableHead>
           <SortableHead
@@ -66,7 +66,7 @@ export function CustomerTable({
             label={CUSTOMER_TEXT.updatedAt}
             column="updated_at"
             {...sorting}
-            className="hidden 2xl:table-cell"
+            className="hidden min-[1800px]:table-cell"
           />
         </>
       }
@@ -84,11 +84,11 @@ export function CustomerTable({
               className="flex min-w-0 items-center gap-2 font-medium text-slate-900 outline-none hover:text-teal-800 focus-visible:underline"
             >
               <CustomerAvatar name={row.name} url={row.avatar_url} />
-              <span className="max-w-56 truncate">{row.name}</span>
+              <span className="max-w-48 truncate">{row.name}</span>
             </Link>
           </TableCell>
           <TableCell className="whitespace-nowrap tabular-nums">{row.phone ?? ''}</TableCell>
-          <TableCell className="hidden max-w-56 truncate md:table-cell">
+          <TableCell className="hidden max-w-48 truncate md:table-cell">
             {row.email ?? ''}
           </TableCell>
           <TableCell>
@@ -96,7 +96,7 @@ export function CustomerTable({
               {CUSTOMER_TIER.label(row.tier)}
             </Badge>
           </TableCell>
-          <TableCell className="hidden whitespace-nowrap xl:table-cell">
+          <TableCell className="hidden whitespace-nowrap 2xl:table-cell">
             {CHANNEL_SOURCE.label(row.source)}
           </TableCell>
           <TableCell className="hidden max-w-40 truncate lg:table-cell">
@@ -108,7 +108,7 @@ export function CustomerTable({
           <TableCell className="hidden whitespace-nowrap md:table-cell">
             {formatDateTime(row.created_at)}
           </TableCell>
-          <TableCell className="hidden whitespace-nowrap 2xl:table-cell">
+          <TableCell className="hidden whitespace-nowrap min-[1800px]:table-cell">
             {formatDateTime(row.updated_at)}
           </TableCell>
         </TableRow>
