@@ -6,13 +6,21 @@ test('import a small CSV with one bad row, then download its per-row report', as
   page,
   request,
 }) => {
-  await signInAs(page, request, ACCOUNTS.administrator.email);
+  const user = await signInAs(page, request, ACCOUNTS.administrator.email);
   const u = unique();
+  // A custom field of the tenant: its column is suggested by its label.
+  const oldCode = `Mã cũ ${u}`;
+  const field = await request.post('/v2/fields', {
+    headers: { Authorization: user.token },
+    data: { entity: 'customer', key: `e2e_ma_cu_${u}`, label: oldCode, type: 'text' },
+  });
+  expect(field.status()).toBe(201);
+  const fieldId = ((await field.json()) as { data: { _id: string } }).data._id;
   const csv = [
-    'Họ tên,Số điện thoại,Email',
-    `Nhập Một ${u},${phone()},mot-${u}@example.vn`,
-    `Nhập Hai ${u},${phone()},hai-${u}@example.vn`,
-    `Nhập Lỗi ${u},12ab,khong-phai-email`,
+    `Họ tên,Số điện thoại,Email,${oldCode}`,
+    `Nhập Một ${u},${phone()},mot-${u}@example.vn,KH-001`,
+    `Nhập Hai ${u},${phone()},hai-${u}@example.vn,`,
+    `Nhập Lỗi ${u},12ab,khong-phai-email,KH-003`,
   ].join('\n');
 
   await page.goto('/customers');
@@ -30,6 +38,8 @@ test('import a small CSV with one bad row, then download its per-row report', as
   await expect(dialog.getByLabel(/Tên khách hàng/)).toHaveValue('0');
   await expect(dialog.getByLabel('Số điện thoại')).toHaveValue('1');
   await expect(dialog.getByLabel('Email')).toHaveValue('2');
+  await expect(dialog.getByRole('heading', { name: 'Trường tùy chỉnh' })).toBeVisible();
+  await expect(dialog.getByLabel(oldCode)).toHaveValue('3');
   const preview = dialog.getByRole('table', { name: 'Xem trước' });
   await expect(preview.getByText(`Nhập Một ${u}`)).toBeVisible();
   await dialog.getByLabel('Bỏ qua dòng trùng').check();
@@ -63,5 +73,10 @@ test('import a small CSV with one bad row, then download its per-row report', as
   await expect(table.getByRole('link', { name: `Nhập Một ${u}` })).toBeVisible();
   await expect(table.getByRole('link', { name: `Nhập Hai ${u}` })).toBeVisible();
   await expect(table.getByRole('link', { name: `Nhập Lỗi ${u}` })).toHaveCount(0);
-  await expect(table.getByRole('cell', { name: 'Import' }).first()).toBeVisible();
+
+  // The record: its source is the import, its custom field filled from the file.
+  await table.getByRole('link', { name: `Nhập Một ${u}` }).click();
+  await expect(page.getByLabel('Nguồn')).toHaveValue('import');
+  await expect(page.getByLabel(oldCode)).toHaveValue('KH-001');
+  await request.delete(`/v2/field/${fieldId}`, { headers: { Authorization: user.token } });
 });

@@ -82,13 +82,18 @@ describe('npm start', () => {
       expect(signedIn.status).toBe(200);
       const token = signedIn.body.data.token;
       // A user trying the product finds customers, their fields and groups already there.
-      const read = async (url: string) =>
-        (
+      const read = async <T>(url: string) =>
+        (await (
           await fetch(`http://127.0.0.1:${port}${url}`, { headers: { authorization: token } })
-        ).json();
-      expect((await read('/v2/customers?page_size=1')).total).toBe(SAMPLE_CUSTOMER_COUNT);
-      expect((await read('/v2/fields?entity=customer')).data).toHaveLength(5);
-      expect((await read('/v2/groups?target=end_user&offset=0&limit=10')).data.total).toBe(4);
+        ).json()) as T;
+      expect((await read<{ total: number }>('/v2/customers?page_size=1')).total).toBe(
+        SAMPLE_CUSTOMER_COUNT,
+      );
+      expect((await read<{ data: unknown[] }>('/v2/fields?entity=customer')).data).toHaveLength(5);
+      const groups = await read<{ data: { total: number } }>(
+        '/v2/groups?target=end_user&offset=0&limit=10',
+      );
+      expect(groups.data.total).toBe(4);
       const sent = await fetch(`http://127.0.0.1:${port}/v2/notifications`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: token },

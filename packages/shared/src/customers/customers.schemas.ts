@@ -1,16 +1,12 @@
 import { z } from 'zod';
-import { emailField, pageQuery, requiredText } from '../platform/validation.js';
+import { emailField, isCalendarDay, pageQuery, requiredText } from '../platform/validation.js';
 import { CHANNEL_SOURCE, type ChannelSource } from '../channels/channel-source.js';
 import { customFilterParam } from '../fields/custom-filters.js';
 import { GENDER, type Gender } from './customer-enums.js';
 import { isValidPhone, normalizePhone } from './normalize.js';
 
 const nullableUuid = (message: string) => z.uuid(message).nullable().optional();
-const isoDate = (message: string) =>
-  z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, message)
-    .refine((value) => !Number.isNaN(Date.parse(value)), message);
+const isoDate = (message: string) => z.string().refine(isCalendarDay, message);
 
 export const customerBody = z
   .object({

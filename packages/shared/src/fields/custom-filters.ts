@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { CustomField } from './fields.schemas.js';
+import { isCalendarDay } from '../platform/validation.js';
 
 /**
  * Filters on custom fields of a list (customers today), keyed by field key. What each value
@@ -63,9 +64,6 @@ export const customFilterParam = z
     return z.NEVER;
   });
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const isDay = (value: unknown): value is string =>
-  typeof value === 'string' && DAY.test(value) && !Number.isNaN(Date.parse(value));
 const isEmpty = (value: unknown) =>
   value === undefined ||
   value === null ||
@@ -130,7 +128,7 @@ function checkOne(field: CustomField, value: unknown): Checked {
       const range =
         field.type === 'number'
           ? rangeOf(value, ['min', 'max'], isNumber)
-          : rangeOf(value, ['from', 'to'], isDay);
+          : rangeOf(value, ['from', 'to'], isCalendarDay);
       if (!range) return bad;
       const { low, high } = range;
       if (low === undefined && high === undefined) return null;

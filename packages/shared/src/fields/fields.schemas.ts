@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredText } from '../platform/validation.js';
+import { isCalendarDay, requiredText } from '../platform/validation.js';
 import { labelled } from '../platform/labelled.js';
 
 export const FIELD_ENTITIES = ['customer', 'ticket'] as const;
@@ -141,11 +141,7 @@ export function validateCustomValues(fields: CustomField[], values: Record<strin
         case 'number':
           return typeof value !== 'number' || !Number.isFinite(value);
         case 'date':
-          return (
-            typeof value !== 'string' ||
-            !/^\d{4}-\d{2}-\d{2}$/.test(value) ||
-            Number.isNaN(Date.parse(value))
-          );
+          return !isCalendarDay(value);
         case 'select':
           return typeof value !== 'string' || !field.options.includes(value);
         case 'multiselect':

@@ -66,3 +66,10 @@ export const idListParam = (message = 'Danh sách mã không hợp lệ') =>
       }
       return ids;
     });
+
+/** A real day written yyyy-mm-dd: '2024-02-31' is not one (Date.parse would roll it over). */
+export function isCalendarDay(value: unknown): value is string {
+  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const day = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === value;
+}

@@ -10,9 +10,11 @@ import { CUSTOMER_TIER } from '@omnicare/shared/customers/customer-enums';
 import { CHANNEL_SOURCE } from '@omnicare/shared/channels/channel-source';
 import { toSearchKey } from '@omnicare/shared/customers/normalize';
 import { formatDateTime } from '@omnicare/shared/platform/time';
+import { validateCustomValues, type CustomField } from '@omnicare/shared/fields/fields.schemas';
 import type { Platform } from '../../platform/context.js';
 import { contextForUser, type AuthContext } from '../../platform/auth.js';
 import { AppError, fieldError } from '../../platform/errors.js';
+import { listFields } from '../fields/fields.service.js';
 import { runJob, startJob } from '../jobs/jobs.service.js';
 import * as repo from './customers.repository.js';
 import { contactRows, customFilterOf, customerScope, toFilter } from './customers.service.js';
@@ -42,11 +44,19 @@ export const IMPORT_TARGETS = {
 } as const;
 type ImportTarget = keyof typeof IMPORT_TARGETS;
 const TARGET_KEYS = Object.keys(IMPORT_TARGETS) as ImportTarget[];
+/** A column may also fill an active custom field: target `custom.<key>`. */
+const CUSTOM_TARGET = 'custom.';
+const isImportTarget = (key: string): key is ImportTarget => key in IMPORT_TARGETS;
 
 export const importStartBody = z.object({
   file_id: z.string().regex(/^[0-9a-f-]{36}\.(csv|xlsx)$/, 'Tệp không hợp lệ'),
-  mapping: z.partialRecord(
-    z.enum(TARGET_KEYS as [ImportTarget, ...ImportTarget[]]),
+  mapping: z.record(
+    z
+      .string()
+      .refine(
+        (key) => isImportTarget(key) || /^custom\.[a-z][a-z0-9_]{0,39}$/.test(key),
+        'Trường nhập không hợp lệ',
+      ),
     z.number().int().min(0).max(200),
   ),
   duplicate: z.enum(['skip', 'update'], { error: 'Cách xử lý trùng không hợp lệ' }).default('skip'),
@@ -106,12 +116,23 @@ export async function previewImport(
   if (body.length > MAX_ROWS)
     throw fieldError('file', `Tối đa ${MAX_ROWS.toLocaleString('vi-VN')} dòng mỗi lần nhập`);
   const keys = header.map(toSearchKey);
-  const suggested: Partial<Record<ImportTarget, number>> = {};
-  for (const target of TARGET_KEYS) {
-    const index = keys.findIndex((key) =>
-      (IMPORT_TARGETS[target].hints as readonly string[]).includes(key),
-    );
-    if (index >= 0 && !Object.values(suggested).includes(index)) suggested[target] = index;
+  const targets = [
+    ...TARGET_KEYS.map((key) => ({
+      key: key as string,
+      label: IMPORT_TARGETS[key].label as string,
+      hints: IMPORT_TARGETS[key].hints as readonly string[],
+    })),
+    // A custom field is suggested for a column headed with its label or its key.
+    ...(await importableFields(platform, auth.tenantId)).map((field) => ({
+      key: `${CUSTOM_TARGET}${field.key}`,
+      label: field.label,
+      hints: [toSearchKey(field.label), field.key, field.key.replaceAll('_', ' ')],
+    })),
+  ];
+  const suggested: Record<string, number> = {};
+  for (const target of targets) {
+    const index = keys.findIndex((key) => target.hints.includes(key));
+    if (index >= 0 && !Object.values(suggested).includes(index)) suggested[target.key] = index;
   }
   return {
     file_id: fileId,
@@ -119,13 +140,23 @@ export async function previewImport(
     sample: body.slice(0, PREVIEW_ROWS),
     total_rows: body.length,
     suggested_mapping: suggested,
-    targets: TARGET_KEYS.map((key) => ({ key, label: IMPORT_TARGETS[key].label })),
+    targets: targets.map(({ key, label }) => ({ key, label })),
   };
+}
+
+/** The customer fields an import may fill: the active ones. */
+async function importableFields(platform: Platform, tenantId: string) {
+  return (await listFields(platform, tenantId, 'customer')).filter((field) => field.active);
 }
 
 export async function startImport(platform: Platform, auth: AuthContext, body: ImportStartBody) {
   if (body.mapping.name === undefined)
     throw fieldError('mapping.name', 'Vui lòng chọn cột tên khách hàng');
+  const fields = new Set(
+    (await importableFields(platform, auth.tenantId)).map((f) => `${CUSTOM_TARGET}${f.key}`),
+  );
+  const unknown = Object.keys(body.mapping).find((key) => !isImportTarget(key) && !fields.has(key));
+  if (unknown) throw fieldError(`mapping.${unknown}`, 'Trường tùy chỉnh không tồn tại hoặc đã tắt');
   const file = await platform.files.privatePath(uploadsFolder(auth.tenantId), body.file_id);
   if (!existsSync(file)) throw fieldError('file_id', 'Tệp đã hết hạn, vui lòng tải lên lại');
   return startJob(platform, auth, IMPORT_JOB, { ...body, actor: actorOf(auth) });
@@ -168,11 +199,70 @@ function parseBirthday(text: string) {
   return text;
 }
 
+const YES = new Set(['co', 'x', '1', 'true', 'yes', 'dung']);
+const NO = new Set(['khong', '0', 'false', 'no', 'sai']);
+
+/**
+ * A number as people type it: '1250,5', '1.250,5', '1,250.5', '1.000.000' and '2 000' all
+ * read. A single mark is a decimal one ('1.250' is 1.25); groups of three need the other mark
+ * for decimals.
+ */
+export function numberCell(text: string): number | undefined {
+  const compact = text.replace(/\s/g, '');
+  if (/^-?\d+(?:[.,]\d+)?$/.test(compact)) return Number(compact.replace(',', '.'));
+  const dotGroups = /^-?\d{1,3}(?:\.\d{3})+(?:,\d+)?$/.test(compact);
+  const commaGroups = /^-?\d{1,3}(?:,\d{3})+(?:\.\d+)?$/.test(compact);
+  if (dotGroups) return Number(compact.replaceAll('.', '').replace(',', '.'));
+  if (commaGroups) return Number(compact.replaceAll(',', ''));
+  return undefined;
+}
+
+/**
+ * A cell as a custom field's value: numbers with a decimal comma or dot, dates as dd/mm/yyyy
+ * or yyyy-mm-dd, options matched without case or diacritics (several split by ',' or ';'),
+ * checkboxes as Có/Không, x, 1/0, yes/no. Undefined for a blank cell; the text itself when it
+ * cannot be read, so the field's check names the problem.
+ */
+export function customCellValue(field: CustomField, text: string): unknown {
+  if (text === '') return undefined;
+  const option = (value: string) =>
+    field.options.find((o) => toSearchKey(o) === toSearchKey(value)) ?? value;
+  switch (field.type) {
+    case 'text':
+      return text;
+    case 'number':
+      return numberCell(text) ?? text;
+    case 'date':
+      return parseBirthday(text);
+    case 'select':
+      return option(text);
+    case 'multiselect':
+      return text
+        .split(/[,;]/)
+        .map((part) => part.trim())
+        .filter(Boolean)
+        .map(option);
+    case 'checkbox': {
+      const key = toSearchKey(text);
+      return YES.has(key) ? true : NO.has(key) ? false : text;
+    }
+  }
+}
+
 /** One sheet row as the body a person would have typed, or the reason it cannot be. */
-function rowToBody(row: string[], mapping: ImportStartBody['mapping']) {
-  const cell = (key: ImportTarget) =>
+function rowToBody(row: string[], mapping: ImportStartBody['mapping'], fields: CustomField[]) {
+  const cell = (key: string) =>
     mapping[key] === undefined ? '' : (row[mapping[key] as number] ?? '').trim();
   const problems: string[] = [];
+  const custom: Record<string, unknown> = {};
+  const mappedFields = fields.filter((f) => mapping[`${CUSTOM_TARGET}${f.key}`] !== undefined);
+  for (const field of mappedFields) {
+    const value = customCellValue(field, cell(`${CUSTOM_TARGET}${field.key}`));
+    if (value !== undefined) custom[field.key] = value;
+  }
+  // Required fields bind the form, not a file: a blank cell leaves the field empty.
+  const optional = mappedFields.map((field) => ({ ...field, required: false }));
+  problems.push(...validateCustomValues(optional, custom).map((problem) => problem.message));
   const gender = cell('gender') ? GENDER_WORDS[toSearchKey(cell('gender'))] : undefined;
   if (cell('gender') && !gender) problems.push('Giới tính không hợp lệ');
   const tierText = cell('tier');
@@ -193,6 +283,7 @@ function rowToBody(row: string[], mapping: ImportStartBody['mapping']) {
     tier: tier ?? 0,
     notes: cell('notes'),
     source: 'import',
+    custom,
   });
   if (!parsed.success) problems.push(...parsed.error.issues.map((issue) => issue.message));
   return problems.length > 0 || !parsed.success ? { problems } : { body: parsed.data };
@@ -228,6 +319,7 @@ export async function runImport(platform: Platform, jobId: string) {
     const file = await platform.files.privatePath(uploadsFolder(job.tenantId), input.file_id);
     const [header = [], ...rows] = await readRows(file);
     const scope = customerScope(auth);
+    const fields = await importableFields(platform, job.tenantId);
     const report: ReportRow[] = [];
     const seenPhones = new Map<string, number>();
     const seenEmails = new Map<string, number>();
@@ -238,7 +330,7 @@ export async function runImport(platform: Platform, jobId: string) {
       const batch = rows.slice(start, start + BATCH).map((row, offset) => ({
         row,
         line: start + offset + 2,
-        ...rowToBody(row, input.mapping),
+        ...rowToBody(row, input.mapping, fields),
       }));
       const valid = batch.filter((item) => item.body);
       const contacts = new Map(valid.map((item) => [item.line, contactRows(item.body!)]));
@@ -312,6 +404,7 @@ export async function runImport(platform: Platform, jobId: string) {
               address: body.address ?? null,
               tier: body.tier,
               notes: body.notes,
+              custom: body.custom,
               source: 'import',
               ownerId: auth.userId,
               createdBy: auth.userId,
@@ -332,6 +425,7 @@ export async function runImport(platform: Platform, jobId: string) {
             ...(body.address ? { address: body.address } : {}),
             ...(body.notes ? { notes: body.notes } : {}),
           });
+          await repo.mergeCustomValues(tx, job.tenantId, id, body.custom);
         }
       });
       counts.created += creates.length;

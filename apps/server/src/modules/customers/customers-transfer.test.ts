@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { bearer, createTestApp, seedTenant, type TestApp } from '../../test/helpers.js';
+import { numberCell } from './customers-transfer.service.js';
 
 let t: TestApp;
 let tenant: Awaited<ReturnType<typeof seedTenant>>;
@@ -217,6 +218,147 @@ describe('customer import', () => {
     });
     expect(noName.json().errors).toEqual([
       { param: 'mapping.name', message: 'Vui lòng chọn cột tên khách hàng' },
+    ]);
+  });
+});
+
+describe('numbers in import cells', () => {
+  it('reads decimal commas, thousands groups and spaces, and nothing else', () => {
+    const cases: [string, number | undefined][] = [
+      ['1250', 1250],
+      ['1250,5', 1250.5],
+      ['1.250,5', 1250.5],
+      ['1,250.5', 1250.5],
+      ['1.000.000', 1_000_000],
+      ['2 000', 2000],
+      ['-3,25', -3.25],
+      ['nhiều', undefined],
+      ['1,2,3.4.5', undefined],
+    ];
+    for (const [text, value] of cases) expect(numberCell(text), text).toBe(value);
+  });
+});
+
+describe('customer import into custom fields', () => {
+  it('suggests, reads and checks custom field columns, and merges them on update', async () => {
+    const other = await seedTenant(t);
+    const owner = await t.login(other.email('admin'));
+    const fields = [
+      { key: 'ma_cu', label: 'Mã khách hàng cũ', type: 'text' },
+      { key: 'diem', label: 'Điểm tích lũy', type: 'number' },
+      { key: 'ngay_ky', label: 'Ngày ký', type: 'date' },
+      { key: 'phan_khuc', label: 'Phân khúc', type: 'select', options: ['Bán lẻ', 'Đại lý'] },
+      { key: 'so_thich', label: 'Sở thích', type: 'multiselect', options: ['Du lịch', 'Ẩm thực'] },
+      { key: 'vip', label: 'Khách VIP', type: 'checkbox', required: true },
+      { key: 'tat', label: 'Trường đã tắt', type: 'text', active: false },
+    ];
+    for (const field of fields) {
+      const created = await t.app.inject({
+        method: 'POST',
+        url: '/v2/fields',
+        headers: bearer(owner),
+        payload: { entity: 'customer', ...field },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+    }
+    const upload = async (lines: string[]) => {
+      const file = multipart('kh.csv', Buffer.from(lines.join('\n')), 'text/csv');
+      const preview = await t.app.inject({
+        method: 'POST',
+        url: '/v2/customers/import/preview',
+        headers: { ...bearer(owner), ...file.headers },
+        payload: file.payload,
+      });
+      expect(preview.statusCode, preview.body).toBe(200);
+      return preview.json().data;
+    };
+    const run = async (
+      preview: { file_id: string; suggested_mapping: Record<string, number> },
+      duplicate = 'skip',
+    ) => {
+      const started = await t.app.inject({
+        method: 'POST',
+        url: '/v2/customers/import',
+        headers: bearer(owner),
+        payload: { file_id: preview.file_id, mapping: preview.suggested_mapping, duplicate },
+      });
+      expect(started.statusCode, started.body).toBe(201);
+      return waitForJob(owner, started.json().data._id);
+    };
+    const customOf = async (phone: string) => {
+      const [found] = (
+        await t.app.inject({
+          method: 'GET',
+          url: `/v2/customers?keyword=${phone}`,
+          headers: bearer(owner),
+        })
+      ).json().data;
+      return (
+        await t.app.inject({
+          method: 'GET',
+          url: `/v2/customers/${found._id}`,
+          headers: bearer(owner),
+        })
+      ).json().data.custom;
+    };
+
+    const preview = await upload([
+      'Họ tên,SĐT,Mã khách hàng cũ,diem,Ngày ký,Phân khúc,Sở thích,Khách VIP,Trường đã tắt',
+      'Chị Hạnh,0906000001,KH-1,"1.250,5",05/02/2024,dai ly,"Du lịch; ẩm thực",Có,x',
+      'Anh Tú,0906000002,,,,,,,',
+      'Ông Bảy,0906000003,,nhiều,31/02/2024,Bán sỉ,Câu cá,có lẽ,',
+    ]);
+    expect(preview.suggested_mapping).toEqual({
+      name: 0,
+      phone: 1,
+      'custom.ma_cu': 2,
+      'custom.diem': 3,
+      'custom.ngay_ky': 4,
+      'custom.phan_khuc': 5,
+      'custom.so_thich': 6,
+      'custom.vip': 7,
+    });
+    expect(preview.targets).toContainEqual({ key: 'custom.vip', label: 'Khách VIP' });
+    expect(preview.targets.map((target: { key: string }) => target.key)).not.toContain(
+      'custom.tat',
+    );
+
+    const job = await run(preview);
+    expect(job.result).toMatchObject({ created: 2, failed: 1 });
+    expect(await customOf('0906000001')).toEqual({
+      ma_cu: 'KH-1',
+      diem: 1250.5,
+      ngay_ky: '2024-02-05',
+      phan_khuc: 'Đại lý',
+      so_thich: ['Du lịch', 'Ẩm thực'],
+      vip: true,
+    });
+    // A required field left blank in the file does not stop the row.
+    expect(await customOf('0906000002')).toEqual({});
+    const report = await t.app.inject({
+      method: 'GET',
+      url: job.download_url,
+      headers: bearer(owner),
+    });
+    const [, bad] = await readSheet(report.rawPayload);
+    expect(bad?.[0]).toBe('4');
+    expect(bad?.[1]).toBe(
+      'Điểm tích lũy không hợp lệ; Ngày ký không hợp lệ; Phân khúc không hợp lệ; Sở thích không hợp lệ; Khách VIP không hợp lệ',
+    );
+
+    // Updating by phone sets the mapped fields and keeps the others.
+    const update = await upload(['Họ tên,SĐT,Phân khúc', 'Chị Hạnh,0906000001,Bán lẻ']);
+    expect((await run(update, 'update')).result).toMatchObject({ updated: 1 });
+    expect(await customOf('0906000001')).toMatchObject({ phan_khuc: 'Bán lẻ', ma_cu: 'KH-1' });
+
+    const switchedOff = await t.app.inject({
+      method: 'POST',
+      url: '/v2/customers/import',
+      headers: bearer(owner),
+      payload: { file_id: update.file_id, mapping: { name: 0, 'custom.tat': 1 } },
+    });
+    expect(switchedOff.json().errors).toEqual([
+      { param: 'mapping.custom.tat', message: 'Trường tùy chỉnh không tồn tại hoặc đã tắt' },
     ]);
   });
 });

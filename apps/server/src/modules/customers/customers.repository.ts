@@ -440,6 +440,20 @@ export async function deleteCustomers(tx: Transaction, tenantId: string, ids: st
     .where(and(eq(customers.tenantId, tenantId), inArray(customers.id, ids)));
 }
 
+/** Sets these custom values on a customer and keeps the others it has. */
+export async function mergeCustomValues(
+  tx: Transaction,
+  tenantId: string,
+  id: string,
+  values: Record<string, unknown>,
+) {
+  if (Object.keys(values).length === 0) return;
+  await tx
+    .update(customers)
+    .set({ custom: sql`${customers.custom} || ${JSON.stringify(values)}::jsonb` })
+    .where(and(eq(customers.tenantId, tenantId), eq(customers.id, id)));
+}
+
 /** A deleted custom field's values leave every customer of the tenant. */
 export async function dropCustomValues(tx: Transaction, tenantId: string, key: string) {
   await tx

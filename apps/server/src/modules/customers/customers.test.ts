@@ -126,6 +126,12 @@ describe('customers', () => {
     expect(district.json().errors).toEqual([
       { param: 'district_code', message: 'Quận/huyện không thuộc tỉnh/thành phố đã chọn' },
     ]);
+    // A day that does not exist is refused, not rolled over (nor a database error).
+    const february = await create(admin, { name: 'Sinh 31/02', birthday: '1990-02-31' });
+    expect(february.statusCode).toBe(422);
+    expect(february.json().errors).toEqual([
+      { param: 'birthday', message: 'Ngày sinh không hợp lệ' },
+    ]);
   });
 
   it('finds customers without diacritics or case, and by partial phone in any form', async () => {

@@ -97,6 +97,7 @@ export const BULK_TEXT = {
 } as const;
 
 export const IMPORT_TEXT = {
+  customFields: 'Trường tùy chỉnh',
   title: 'Nhập khách hàng',
   stepUpload: 'Tải tệp',
   stepMapping: 'Ghép cột',

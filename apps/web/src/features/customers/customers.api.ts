@@ -322,8 +322,8 @@ export async function deleteSavedFilter(id: string): Promise<void> {
 
 /* -------------------------------------------------------------------- import and export */
 
-export type ImportTargetKey =
-  'name' | 'phone' | 'email' | 'address' | 'gender' | 'birthday' | 'tier' | 'notes';
+/** A customer field ('name', 'phone'...) or an active custom field (`custom.<key>`). */
+export type ImportTargetKey = string;
 export type ImportMapping = Partial<Record<ImportTargetKey, number>>;
 
 export interface ImportPreview {

@@ -20,6 +20,9 @@ import type {
 import { IMPORT_TEXT } from '../customers-text';
 import { NativeSelect } from '@/components/ui/native-select';
 
+/** Targets of custom fields are `custom.<key>`. */
+const CUSTOM_TARGET_PREFIX = 'custom.';
+
 export interface ImportMappingStepProps {
   preview: ImportPreview;
   pending?: boolean;
@@ -58,45 +61,62 @@ export function ImportMappingStep({ preview, pending, onBack, onStart }: ImportM
   }
 
   const mappedTargets = preview.targets.filter((target) => mapping[target.key] !== undefined);
+  const isCustom = (target: { key: string }) => target.key.startsWith(CUSTOM_TARGET_PREFIX);
+  const standardTargets = preview.targets.filter((target) => !isCustom(target));
+  const customTargets = preview.targets.filter(isCustom);
 
   return (
     <form className="flex min-w-0 flex-col gap-4" noValidate onSubmit={submit}>
       <p className="text-sm text-slate-600">{IMPORT_TEXT.mappingHint(preview.total_rows)}</p>
-      <div className="grid gap-3 sm:grid-cols-2">
-        {preview.targets.map((target) => {
-          const id = `${baseId}-${target.key}`;
-          const invalid = target.key === 'name' && error !== null;
-          return (
-            <div key={target.key} className="flex flex-col gap-1.5">
-              <Label htmlFor={id}>
-                {target.label}
-                {target.key === 'name' && <span className="text-red-600"> *</span>}
-              </Label>
-              <NativeSelect
-                id={id}
-                value={mapping[target.key] ?? ''}
-                aria-invalid={invalid ? true : undefined}
-                aria-describedby={invalid ? `${id}-error` : undefined}
-                onChange={(event) => {
-                  const value = event.target.value;
-                  setMappingState((current) =>
-                    setMapping(current, target.key, value === '' ? undefined : Number(value)),
+      {[standardTargets, customTargets].map(
+        (targets, group) =>
+          targets.length > 0 && (
+            <div key={group} className="flex flex-col gap-2">
+              {group === 1 && (
+                <h3 className="text-sm font-medium text-slate-700">{IMPORT_TEXT.customFields}</h3>
+              )}
+              <div className="grid gap-3 sm:grid-cols-2">
+                {targets.map((target) => {
+                  const id = `${baseId}-${target.key}`;
+                  const invalid = target.key === 'name' && error !== null;
+                  return (
+                    <div key={target.key} className="flex flex-col gap-1.5">
+                      <Label htmlFor={id}>
+                        {target.label}
+                        {target.key === 'name' && <span className="text-red-600"> *</span>}
+                      </Label>
+                      <NativeSelect
+                        id={id}
+                        value={mapping[target.key] ?? ''}
+                        aria-invalid={invalid ? true : undefined}
+                        aria-describedby={invalid ? `${id}-error` : undefined}
+                        onChange={(event) => {
+                          const value = event.target.value;
+                          setMappingState((current) =>
+                            setMapping(
+                              current,
+                              target.key,
+                              value === '' ? undefined : Number(value),
+                            ),
+                          );
+                          if (target.key === 'name') setError(null);
+                        }}
+                      >
+                        <option value="">{IMPORT_TEXT.notMapped}</option>
+                        {preview.columns.map((column, index) => (
+                          <option key={`${index}-${column}`} value={index}>
+                            {column || `#${index + 1}`}
+                          </option>
+                        ))}
+                      </NativeSelect>
+                      {invalid && <FieldError id={`${id}-error`} message={error ?? undefined} />}
+                    </div>
                   );
-                  if (target.key === 'name') setError(null);
-                }}
-              >
-                <option value="">{IMPORT_TEXT.notMapped}</option>
-                {preview.columns.map((column, index) => (
-                  <option key={`${index}-${column}`} value={index}>
-                    {column || `#${index + 1}`}
-                  </option>
-                ))}
-              </NativeSelect>
-              {invalid && <FieldError id={`${id}-error`} message={error ?? undefined} />}
+                })}
+              </div>
             </div>
-          );
-        })}
-      </div>
+          ),
+      )}
 
       <div className="flex flex-col gap-2">
         <h3 className="text-sm font-medium text-slate-700">{IMPORT_TEXT.preview}</h3>
