@@ -1,13 +1,11 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { Plus, X } from 'lucide-react';
 import type { TagGroup, TagGroupBody } from '@omnicare/shared/customers/customers.schemas';
 import { TAG_GROUP_MESSAGES } from '@omnicare/shared/customers/customers.schemas';
-import { Button } from '@/components/ui/button';
 import { DialogForm, FormDialog } from '@/components/ui/form-dialog';
 import { Input } from '@/components/ui/input';
 import { FieldError, Label } from '@/components/ui/label';
-import { cn } from '@/lib/cn';
+import { TextListField, textListRow, type TextListRow } from '@/components/ui/text-list-field';
 import { fieldErrorMessages, isApiError } from '@/lib/errors';
 import { TAG_GROUP_TEXT } from '../customers-text';
 
@@ -17,11 +15,6 @@ export function duplicateTagIndices(error: unknown): number[] | null {
   const body = error.body as { code?: unknown; invalid?: unknown };
   if (body.code !== 'duplicate_tag' || !Array.isArray(body.invalid)) return null;
   return body.invalid.filter((index): index is number => Number.isInteger(index));
-}
-
-interface TagRow {
-  key: number;
-  value: string;
 }
 
 interface Problems {
@@ -53,12 +46,11 @@ export interface TagGroupDialogProps {
   onSubmit: (id: string | undefined, body: TagGroupBody) => Promise<unknown>;
 }
 
-let nextKey = 0;
-const row = (value: string): TagRow => ({ key: (nextKey += 1), value });
-
 function TagGroupForm({ group, onSubmit, onOpenChange }: Omit<TagGroupDialogProps, 'open'>) {
   const [name, setName] = useState(group?.name ?? '');
-  const [tags, setTags] = useState<TagRow[]>(() => (group ? group.raw_tags.map(row) : [row('')]));
+  const [tags, setTags] = useState<TextListRow[]>(() =>
+    group ? group.raw_tags.map(textListRow) : [textListRow('')],
+  );
   const [problems, setProblems] = useState<Problems>({ tags: {} });
   /** Keys of the rows the server called duplicates: red border, no text. */
   const [duplicates, setDuplicates] = useState<Set<number>>(new Set());
@@ -148,54 +140,20 @@ function TagGroupForm({ group, onSubmit, onOpenChange }: Omit<TagGroupDialogProp
         />
         <FieldError id="tag-group-name-error" message={problems.name} />
       </div>
-      <fieldset className="flex flex-col gap-2">
-        <legend className="mb-1.5 text-sm font-medium text-slate-700">
-          {TAG_GROUP_TEXT.tagsLabel}
-        </legend>
-        <div className="flex max-h-[45vh] flex-col gap-2 overflow-y-auto pr-1">
-          {tags.length === 0 && <p className="text-sm text-slate-500">{TAG_GROUP_TEXT.noTags}</p>}
-          {tags.map((tag, index) => {
-            const message = problems.tags[index];
-            const duplicate = duplicates.has(tag.key);
-            const errorId = `tag-input-${tag.key}-error`;
-            return (
-              <div key={tag.key} className="flex flex-col gap-1">
-                <div className="flex items-center gap-2">
-                  <Input
-                    value={tag.value}
-                    maxLength={100}
-                    aria-label={TAG_GROUP_TEXT.tagInput(index)}
-                    placeholder={TAG_GROUP_TEXT.tagPlaceholder}
-                    data-duplicate={duplicate ? 'true' : undefined}
-                    aria-invalid={message || duplicate ? true : undefined}
-                    aria-describedby={message ? errorId : undefined}
-                    className={cn(duplicate && 'border-red-500 focus-visible:border-red-500')}
-                    onChange={(event) => changeTag(tag.key, index, event.target.value)}
-                  />
-                  <Button
-                    variant="ghost"
-                    size="icon-sm"
-                    aria-label={TAG_GROUP_TEXT.removeTag(index)}
-                    onClick={() => removeTag(tag.key)}
-                  >
-                    <X />
-                  </Button>
-                </div>
-                <FieldError id={errorId} message={message} />
-              </div>
-            );
-          })}
-        </div>
-        <Button
-          variant="outline"
-          size="sm"
-          className="self-start"
-          onClick={() => setTags((current) => [...current, row('')])}
-        >
-          <Plus aria-hidden="true" />
-          {TAG_GROUP_TEXT.addTag}
-        </Button>
-      </fieldset>
+      <TextListField
+        legend={TAG_GROUP_TEXT.tagsLabel}
+        rows={tags}
+        errors={problems.tags}
+        marked={(tag) => duplicates.has(tag.key)}
+        emptyText={TAG_GROUP_TEXT.noTags}
+        inputLabel={TAG_GROUP_TEXT.tagInput}
+        removeLabel={TAG_GROUP_TEXT.removeTag}
+        addLabel={TAG_GROUP_TEXT.addTag}
+        placeholder={TAG_GROUP_TEXT.tagPlaceholder}
+        onChange={(tag, index, value) => changeTag(tag.key, index, value)}
+        onRemove={(tag) => removeTag(tag.key)}
+        onAdd={() => setTags((current) => [...current, textListRow('')])}
+      />
     </DialogForm>
   );
 }

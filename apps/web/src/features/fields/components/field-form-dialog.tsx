@@ -1,6 +1,5 @@
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
-import { Plus, X } from 'lucide-react';
 import {
   FIELD_TYPE,
   fieldBody,
@@ -9,12 +8,12 @@ import {
   type FieldEntity,
   type FieldType,
 } from '@omnicare/shared/fields/fields.schemas';
-import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { DialogForm, FormDialog, FormField, fieldAria } from '@/components/ui/form-dialog';
 import { Input } from '@/components/ui/input';
 import { FieldError, Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
+import { TextListField, textListRow, type TextListRow } from '@/components/ui/text-list-field';
 import { fieldErrorMessages } from '@/lib/errors';
 import { saveForm } from '@/lib/mutation-feedback';
 import { keyFromLabel } from '../field-key';
@@ -65,13 +64,6 @@ export function checkField(
   return { problems };
 }
 
-interface OptionRow {
-  id: number;
-  value: string;
-}
-let nextRowId = 0;
-const optionRow = (value: string): OptionRow => ({ id: (nextRowId += 1), value });
-
 function FieldForm({
   entity,
   field,
@@ -88,8 +80,8 @@ function FieldForm({
   // The key follows the label until the user types one of their own.
   const [keyTouched, setKeyTouched] = useState(editing);
   const [type, setType] = useState<FieldType>(field?.type ?? 'text');
-  const [options, setOptions] = useState<OptionRow[]>(() =>
-    field && field.options.length > 0 ? field.options.map(optionRow) : [optionRow('')],
+  const [options, setOptions] = useState<TextListRow[]>(() =>
+    field && field.options.length > 0 ? field.options.map(textListRow) : [textListRow('')],
   );
   const [required, setRequired] = useState(field?.required ?? false);
   const [active, setActive] = useState(field?.active ?? true);
@@ -128,7 +120,6 @@ function FieldForm({
   const labelId = `${uid}-label`;
   const keyId = `${uid}-key`;
   const typeId = `${uid}-type`;
-  const optionsError = `${uid}-options-error`;
   const removedOptions = field
     ? field.options.filter((option) => !options.some((row) => row.value.trim() === option))
     : [];
@@ -206,67 +197,37 @@ function FieldForm({
         </FormField>
       </div>
       {hasOptions(type) && (
-        <fieldset
-          className="flex flex-col gap-2"
-          aria-describedby={problems.fields.options ? optionsError : undefined}
-        >
-          <legend className="mb-1.5 text-sm font-medium text-slate-700">
-            {FIELD_TEXT.options} <span className="text-red-600">*</span>
-          </legend>
-          <div className="flex max-h-[32vh] flex-col gap-2 overflow-y-auto pr-1">
-            {options.map((row, index) => {
-              const message = problems.options[index];
-              const inputId = `${uid}-option-${row.id}`;
-              return (
-                <div key={row.id} className="flex flex-col gap-1">
-                  <div className="flex items-center gap-2">
-                    <Input
-                      value={row.value}
-                      maxLength={100}
-                      aria-label={FIELD_TEXT.optionInput(index)}
-                      placeholder={FIELD_TEXT.optionPlaceholder}
-                      {...fieldAria(inputId, message)}
-                      onChange={(event) => {
-                        const value = event.target.value;
-                        setOptions((current) =>
-                          current.map((item) => (item.id === row.id ? { ...item, value } : item)),
-                        );
-                        setProblems((current) => ({ ...current, options: {} }));
-                        clear('options');
-                      }}
-                    />
-                    <Button
-                      variant="ghost"
-                      size="icon-sm"
-                      aria-label={FIELD_TEXT.removeOption(index)}
-                      disabled={options.length === 1}
-                      onClick={() => {
-                        setOptions((current) => current.filter((item) => item.id !== row.id));
-                        setProblems((current) => ({ ...current, options: {} }));
-                      }}
-                    >
-                      <X />
-                    </Button>
-                  </div>
-                  <FieldError id={`${inputId}-error`} message={message} />
-                </div>
-              );
-            })}
-          </div>
-          <Button
-            variant="outline"
-            size="sm"
-            className="self-start"
-            onClick={() => setOptions((current) => [...current, optionRow('')])}
-          >
-            <Plus aria-hidden="true" />
-            {FIELD_TEXT.addOption}
-          </Button>
-          <FieldError id={optionsError} message={problems.fields.options} />
-          {removedOptions.length > 0 && (
-            <p className="text-xs text-amber-700">{FIELD_TEXT.optionsRemovedHint}</p>
-          )}
-        </fieldset>
+        <TextListField
+          legend={FIELD_TEXT.options}
+          required
+          rows={options}
+          errors={problems.options}
+          inputLabel={FIELD_TEXT.optionInput}
+          removeLabel={FIELD_TEXT.removeOption}
+          addLabel={FIELD_TEXT.addOption}
+          placeholder={FIELD_TEXT.optionPlaceholder}
+          keepOne
+          onChange={(row, _index, value) => {
+            setOptions((current) =>
+              current.map((item) => (item.key === row.key ? { ...item, value } : item)),
+            );
+            setProblems((current) => ({ ...current, options: {} }));
+            clear('options');
+          }}
+          onRemove={(row) => {
+            setOptions((current) => current.filter((item) => item.key !== row.key));
+            setProblems((current) => ({ ...current, options: {} }));
+          }}
+          onAdd={() => setOptions((current) => [...current, textListRow('')])}
+          footer={
+            <>
+              <FieldError id={`${uid}-options-error`} message={problems.fields.options} />
+              {removedOptions.length > 0 && (
+                <p className="text-xs text-amber-700">{FIELD_TEXT.optionsRemovedHint}</p>
+              )}
+            </>
+          }
+        />
       )}
       <div className="flex flex-col gap-3 rounded-md border border-slate-200 p-3">
         <CheckRow

@@ -20,6 +20,7 @@ import { deleteConfirmText } from '@/components/ui/confirm-dialog';
 import { Switch } from '@/components/ui/switch';
 import { TableCell, TableHead, TableRow } from '@/components/ui/table';
 import { cn } from '@/lib/cn';
+import { SegmentedTabs } from '@/components/ui/segmented-tabs';
 import { removeWithFeedback } from '@/lib/mutation-feedback';
 import { toast } from '@/lib/toast';
 import { useRecordDialog } from '@/lib/use-record-dialog';
@@ -34,6 +35,10 @@ import {
 import { FIELD_TEXT } from '../fields-text';
 
 const SHOWN_OPTIONS = 3;
+const ENTITY_OPTIONS = FIELD_ENTITIES.map((value) => ({
+  value,
+  label: FIELD_TEXT.entities[value],
+}));
 const isEntity = (value: string | null): value is FieldEntity =>
   FIELD_ENTITIES.includes(value as FieldEntity);
 
@@ -94,27 +99,12 @@ export function CustomFieldsPage() {
         />
       }
     >
-      <div
-        role="tablist"
-        aria-label={FIELD_TEXT.entityTabs}
-        className="flex w-fit gap-1 rounded-lg bg-slate-100 p-1"
-      >
-        {FIELD_ENTITIES.map((value) => (
-          <button
-            key={value}
-            type="button"
-            role="tab"
-            aria-selected={value === entity}
-            onClick={() => changeEntity(value)}
-            className={cn(
-              'rounded-md px-3 py-1.5 text-[13px] font-medium whitespace-nowrap text-slate-600 outline-none hover:text-slate-900 focus-visible:ring-2 focus-visible:ring-teal-600/50',
-              value === entity && 'bg-white text-teal-800 shadow-xs hover:text-teal-800',
-            )}
-          >
-            {FIELD_TEXT.entities[value]}
-          </button>
-        ))}
-      </div>
+      <SegmentedTabs
+        label={FIELD_TEXT.entityTabs}
+        options={ENTITY_OPTIONS}
+        value={entity}
+        onChange={changeEntity}
+      />
       <p className="text-[13px] text-slate-600">{FIELD_TEXT.entityHint[entity]}</p>
       <ListTable
         label={FIELD_TEXT.tableLabel}

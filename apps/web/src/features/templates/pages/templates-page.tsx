@@ -28,7 +28,7 @@ import {
   SelectValue,
 } from '@/components/ui/select';
 import { TableCell, TableHead, TableRow } from '@/components/ui/table';
-import { cn } from '@/lib/cn';
+import { SegmentedTabs } from '@/components/ui/segmented-tabs';
 import { removeWithFeedback } from '@/lib/mutation-feedback';
 import { useListParams } from '@/lib/use-list-params';
 import { useRecordDialog } from '@/lib/use-record-dialog';
@@ -141,27 +141,12 @@ export function TemplatesPage() {
         />
       }
     >
-      <div
-        role="tablist"
-        aria-label={TEMPLATE_TEXT.kindTabs}
-        className="flex w-fit max-w-full gap-1 overflow-x-auto rounded-lg bg-slate-100 p-1"
-      >
-        {TEMPLATE_KIND.options().map((option) => (
-          <button
-            key={option.value}
-            type="button"
-            role="tab"
-            aria-selected={option.value === kind}
-            onClick={() => changeKind(option.value)}
-            className={cn(
-              'rounded-md px-3 py-1.5 text-[13px] font-medium whitespace-nowrap text-slate-600 outline-none hover:text-slate-900 focus-visible:ring-2 focus-visible:ring-teal-600/50',
-              option.value === kind && 'bg-white text-teal-800 shadow-xs hover:text-teal-800',
-            )}
-          >
-            {option.label}
-          </button>
-        ))}
-      </div>
+      <SegmentedTabs
+        label={TEMPLATE_TEXT.kindTabs}
+        options={TEMPLATE_KIND.options()}
+        value={kind}
+        onChange={changeKind}
+      />
       <div className="flex flex-wrap items-center gap-2">
         <SearchInput
           size="sm"
