@@ -31,3 +31,16 @@ export function createFileStore(dataDir: string) {
   };
 }
 export type FileStore = ReturnType<typeof createFileStore>;
+
+/**
+ * The image type a file's first bytes say it is (PNG, JPEG, GIF, WEBP), as an extension, or
+ * undefined: what a client calls a file is not trusted.
+ */
+export function imageExtensionOf(content: Buffer): string | undefined {
+  const starts = (bytes: number[], at = 0) => bytes.every((byte, i) => content[at + i] === byte);
+  if (starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return '.png';
+  if (starts([0xff, 0xd8, 0xff])) return '.jpg';
+  if (starts([0x47, 0x49, 0x46, 0x38])) return '.gif';
+  if (starts([0x52, 0x49, 0x46, 0x46]) && starts([0x57, 0x45, 0x42, 0x50], 8)) return '.webp';
+  return undefined;
+}

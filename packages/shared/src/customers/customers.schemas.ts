@@ -178,28 +178,39 @@ export const TAG_GROUP_MESSAGES = {
   nameRequired: 'Tên nhóm tags không được bỏ trống',
   tagRequired: 'Tên tag không được bỏ trống',
   duplicate: 'Tên tag bị trùng',
+  nameTaken: 'Tên nhóm tags đã tồn tại',
   created: 'Tạo mới nhóm tags thành công',
   updated: 'Cập nhật nhóm tags thành công',
   deleted: 'Xóa nhóm tags thành công',
 } as const;
 
 /** Values are trimmed before they are checked, on both sides. */
-export const tagGroupBody = z.object({
-  name: z
-    .string({ error: TAG_GROUP_MESSAGES.nameRequired })
-    .trim()
-    .min(1, TAG_GROUP_MESSAGES.nameRequired)
-    .max(100),
-  tags: z
-    .array(
-      z
-        .string({ error: TAG_GROUP_MESSAGES.tagRequired })
-        .trim()
-        .min(1, TAG_GROUP_MESSAGES.tagRequired)
-        .max(100),
-    )
-    .max(200),
-});
+export const tagGroupBody = z
+  .object({
+    name: z
+      .string({ error: TAG_GROUP_MESSAGES.nameRequired })
+      .trim()
+      .min(1, TAG_GROUP_MESSAGES.nameRequired)
+      .max(100),
+    tags: z
+      .array(
+        z
+          .string({ error: TAG_GROUP_MESSAGES.tagRequired })
+          .trim()
+          .min(1, TAG_GROUP_MESSAGES.tagRequired)
+          .max(100),
+      )
+      .max(200),
+    /**
+     * Optional, beside `tags`: the id each tag had when the form opened (null for a new one),
+     * so a renamed tag keeps its customers. Without it tags are matched by their name.
+     */
+    tag_ids: z.array(z.uuid('Mã tag không hợp lệ').nullable()).max(200).optional(),
+  })
+  .refine((body) => !body.tag_ids || body.tag_ids.length === body.tags.length, {
+    path: ['tag_ids'],
+    message: 'Danh sách mã tag không khớp danh sách tag',
+  });
 export type TagGroupBody = z.infer<typeof tagGroupBody>;
 
 export interface TagGroup {

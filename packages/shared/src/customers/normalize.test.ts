@@ -29,6 +29,10 @@ describe('phones', () => {
     expect(phoneSearchOf('0912 34')).toEqual({ digits: '91234', fromStart: true });
     expect(phoneSearchOf('+8491')).toEqual({ digits: '91', fromStart: true });
     expect(phoneSearchOf('345 678')).toEqual({ digits: '345678', fromStart: false });
+    // 84 before a whole number is +84 without the plus; shorter digits are searched anywhere.
+    expect(phoneSearchOf('84912349847')).toEqual({ digits: '912349847', fromStart: true });
+    expect(phoneSearchOf('84 28 3823 4567')).toEqual({ digits: '2838234567', fromStart: true });
+    expect(phoneSearchOf('84912')).toEqual({ digits: '84912', fromStart: false });
     expect(looksLikePhone('0912 345')).toBe(true);
     expect(looksLikePhone('nguyen')).toBe(false);
   });

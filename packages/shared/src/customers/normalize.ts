@@ -39,6 +39,9 @@ export function phoneSearchOf(query: string): { digits: string; fromStart: boole
   const digits = text.replace(/\D/g, '');
   if (text.startsWith('+84')) return { digits: digits.slice(2), fromStart: true };
   if (digits.startsWith('0')) return { digits: digits.slice(1), fromStart: true };
+  // 84 and a whole national number (9 or 10 digits) is the +84 form without its plus.
+  if (digits.startsWith('84') && digits.length >= 11)
+    return { digits: digits.slice(2), fromStart: true };
   return { digits, fromStart: false };
 }
 

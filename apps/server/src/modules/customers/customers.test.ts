@@ -553,6 +553,62 @@ describe('customers', () => {
     const served = await t.app.inject({ method: 'GET', url });
     expect(served.statusCode).toBe(200);
     expect(served.rawPayload.equals(png)).toBe(true);
+
+    // A profile save, which does not send the avatar, keeps it.
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: `/v2/customers/${customer._id}`,
+      headers: bearer(admin),
+      payload: { name: 'Có Ảnh', notes: 'Đã sửa ghi chú' },
+    });
+    expect(saved.json().data).toMatchObject({ avatar_url: url, notes: 'Đã sửa ghi chú' });
+    // The change is in the timeline.
+    const timeline = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/v2/customers/${customer._id}/timeline`,
+        headers: bearer(admin),
+      })
+    ).json().data as { kind: string }[];
+    expect(timeline.map((entry) => entry.kind)).toContain('customer.avatar');
+
+    // What the content is decides, not what the file is called.
+    const text = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="fake.png"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
+      Buffer.from('Trương Thị, không phải ảnh'),
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const fake = await t.app.inject({
+      method: 'POST',
+      url: `/v2/customers/${customer._id}/avatar`,
+      headers: { ...bearer(admin), 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: text,
+    });
+    expect(fake.statusCode).toBe(422);
+    expect(fake.json().errors).toEqual([
+      { param: 'file', message: 'Ảnh đại diện phải là PNG, JPEG, WEBP hoặc GIF' },
+    ]);
+  });
+
+  it('gives a new customer without an owner to whoever created it, so an agent sees it', async () => {
+    const created = await create(agent, { name: 'Khách Của Agent', owner_id: null });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().data.owner?.name).toBeTruthy();
+    const read = await t.app.inject({
+      method: 'GET',
+      url: `/v2/customers/${created.json().data._id}`,
+      headers: bearer(agent),
+    });
+    expect(read.statusCode).toBe(200);
+    expect(names(await list(agent, 'keyword=khach cua agent'))).toEqual(['Khách Của Agent']);
+  });
+
+  it('finds a number typed as 84 and the whole number, like +84', async () => {
+    await create(admin, { name: 'Số 84', phones: [{ phone: '0912349847' }] });
+    for (const keyword of ['84912349847', '+84912349847', '0912349847'])
+      expect(names(await list(admin, `keyword=${encodeURIComponent(keyword)}`))).toEqual(['Số 84']);
   });
 });
 
@@ -586,6 +642,21 @@ describe('reference data and saved filters', () => {
       })
     ).json().data;
     expect(mine.map((f: { name: string }) => f.name)).toEqual(['Khách Vàng']);
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/v2/saved-filters',
+      headers: bearer(agent),
+      payload: { entity: 'customer', name: 'khach vang', filters: { tier: 3 } },
+    });
+    expect(again.json().errors).toEqual([{ param: 'name', message: 'Tên bộ lọc đã tồn tại' }]);
+    // Another user may use the same name.
+    const theirs = await t.app.inject({
+      method: 'POST',
+      url: '/v2/saved-filters',
+      headers: bearer(admin),
+      payload: { entity: 'customer', name: 'Khách Vàng', filters: { tier: 2 } },
+    });
+    expect(theirs.statusCode).toBe(201);
     const others = (
       await t.app.inject({
         method: 'GET',
@@ -593,7 +664,8 @@ describe('reference data and saved filters', () => {
         headers: bearer(admin),
       })
     ).json().data;
-    expect(others).toEqual([]);
+    expect(others.map((f: { name: string }) => f.name)).toEqual(['Khách Vàng']);
+    expect(others[0]._id).not.toBe(mine[0]._id);
     expect(
       (
         await t.app.inject({

@@ -3,6 +3,7 @@ import type { savedFilterBody } from '@omnicare/shared/customers/customers.schem
 import { customFilterParam } from '@omnicare/shared/fields/custom-filters';
 import type { AuthContext } from '../../platform/auth.js';
 import type { Platform } from '../../platform/context.js';
+import { toSearchKey } from '@omnicare/shared/customers/normalize';
 import { fieldError } from '../../platform/errors.js';
 import { customFilterOf } from '../customers/customers.service.js';
 import * as repo from './saved-filters.repository.js';
@@ -25,6 +26,10 @@ export async function saveFilter(
     if (custom) filters.custom = custom.values;
     else delete filters.custom;
   }
+  // Two filters of one name in the user's menu could not be told apart.
+  const mine = await repo.listSavedFilters(platform.db, auth.userId, body.entity);
+  if (mine.some((filter) => toSearchKey(filter.name) === toSearchKey(body.name)))
+    throw fieldError('name', 'Tên bộ lọc đã tồn tại');
   return repo.insertSavedFilter(platform.db, {
     tenantId: auth.tenantId,
     userId: auth.userId,

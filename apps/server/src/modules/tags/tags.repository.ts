@@ -71,24 +71,43 @@ export async function renameTagGroup(tx: Transaction, tenantId: string, id: stri
 }
 
 /**
- * Makes the group's tags exactly `wanted`, keeping the ids (and so the customers' tags) of
- * tags whose key stays, renaming them if their spelling changed.
+ * Makes the group's tags exactly `wanted`, keeping the ids (and so the customers' tags) of the
+ * tags it names by id (a rename) or, failing that, whose key stays (a new spelling).
  */
 export async function syncTags(
   tx: Transaction,
   tenantId: string,
   groupId: string,
-  wanted: { name: string; key: string }[],
+  wanted: { name: string; key: string; id: string | null }[],
 ) {
   const existing = await tx.select().from(tags).where(eq(tags.tagGroupId, groupId));
-  const byKey = new Map(existing.map((tag) => [tag.key, tag]));
-  const keep = new Set(wanted.map((tag) => tag.key));
-  const removed = existing.filter((tag) => !keep.has(tag.key)).map((tag) => tag.id);
+  const left = new Map(existing.map((tag) => [tag.id, tag]));
+  const claim = (id: string | undefined) => {
+    const tag = id === undefined ? undefined : left.get(id);
+    if (tag) left.delete(tag.id);
+    return tag;
+  };
+  const plan = wanted.map((tag) => ({
+    ...tag,
+    current:
+      claim(tag.id ?? undefined) ??
+      claim([...left.values()].find((other) => other.key === tag.key)?.id),
+  }));
+  const removed = [...left.keys()];
   if (removed.length) await tx.delete(tags).where(inArray(tags.id, removed));
-  for (const [position, tag] of wanted.entries()) {
-    const current = byKey.get(tag.key);
-    if (current)
-      await tx.update(tags).set({ name: tag.name, position }).where(eq(tags.id, current.id));
+  // Keys move between kept tags (two swapped names): free them all before setting them.
+  const kept = plan.flatMap((tag) => (tag.current ? [tag.current.id] : []));
+  if (kept.length)
+    await tx
+      .update(tags)
+      .set({ key: sql`'~' || ${tags.id}::text` })
+      .where(inArray(tags.id, kept));
+  for (const [position, tag] of plan.entries()) {
+    if (tag.current)
+      await tx
+        .update(tags)
+        .set({ name: tag.name, key: tag.key, position })
+        .where(eq(tags.id, tag.current.id));
     else
       await tx
         .insert(tags)

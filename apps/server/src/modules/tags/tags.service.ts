@@ -6,7 +6,7 @@ import {
 import { toSearchKey } from '@omnicare/shared/customers/normalize';
 import type { Platform } from '../../platform/context.js';
 import type { AuthContext } from '../../platform/auth.js';
-import { AppError, notFound } from '../../platform/errors.js';
+import { AppError, fieldError, notFound } from '../../platform/errors.js';
 import { writeAudit } from '../audit/audit.repository.js';
 import * as repo from './tags.repository.js';
 
@@ -52,7 +52,19 @@ async function checkDuplicates(
       invalid: [...invalid].sort((a, b) => a - b),
     });
   }
-  return body.tags.map((name, index) => ({ name, key: keys[index] as string }));
+  return body.tags.map((name, index) => ({
+    name,
+    key: keys[index] as string,
+    id: body.tag_ids?.[index] ?? null,
+  }));
+}
+
+/** Tag group names are unique in a tenant, compared without case and diacritics. */
+async function checkName(platform: Platform, tenantId: string, name: string, groupId?: string) {
+  const key = toSearchKey(name);
+  const groups = await repo.listTagGroups(platform.db, tenantId);
+  if (groups.some(({ group }) => group.id !== groupId && toSearchKey(group.name) === key))
+    throw fieldError('name', TAG_GROUP_MESSAGES.nameTaken);
 }
 
 async function getTagGroup(platform: Platform, tenantId: string, id: string) {
@@ -64,6 +76,7 @@ async function getTagGroup(platform: Platform, tenantId: string, id: string) {
 }
 
 export async function createTagGroup(platform: Platform, auth: AuthContext, body: TagGroupBody) {
+  await checkName(platform, auth.tenantId, body.name);
   const wanted = await checkDuplicates(platform, auth.tenantId, body);
   const id = await platform.db.transaction(async (tx) => {
     const group = await repo.insertTagGroup(tx, auth.tenantId, body.name);
@@ -91,6 +104,7 @@ export async function updateTagGroup(
   if (!(await repo.findTagGroup(platform.db, auth.tenantId, id)))
     throw notFound('Không tìm thấy nhóm tags');
   const before = await getTagGroup(platform, auth.tenantId, id);
+  await checkName(platform, auth.tenantId, body.name, id);
   const wanted = await checkDuplicates(platform, auth.tenantId, body, id);
   await platform.db.transaction(async (tx) => {
     await repo.renameTagGroup(tx, auth.tenantId, id, body.name);

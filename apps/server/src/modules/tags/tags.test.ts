@@ -108,6 +108,75 @@ describe('tag groups', () => {
     expect(after.tags).toEqual([]);
   });
 
+  it('renames a tag by its id, keeping its customers, even when two tags swap names', async () => {
+    const group = (
+      await post({ name: 'Kênh ưa thích', tags: ['Zalo', 'Email', 'Điện thoại'] })
+    ).json().data;
+    const [zalo, email, phone] = group.tags.map((tag: { _id: string }) => tag._id);
+    const customer = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/v2/customers',
+        headers: bearer(admin),
+        payload: { name: 'Khách Đổi Tag', tag_ids: [zalo, email] },
+      })
+    ).json().data;
+    const put = (payload: Record<string, unknown>) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/v2/group-tag-customer/${group._id}`,
+        headers: bearer(admin),
+        payload,
+      });
+    const renamed = await put({
+      name: 'Kênh ưa thích',
+      tags: ['Zalo OA', 'Thư điện tử', 'SMS'],
+      tag_ids: [zalo, email, null],
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(
+      renamed
+        .json()
+        .data.tags.map((tag: { _id: string }) => tag._id)
+        .slice(0, 2),
+    ).toEqual([zalo, email]);
+    const tagsOf = async () =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/v2/customers/${customer._id}`,
+          headers: bearer(admin),
+        })
+      ).json().data.tags;
+    expect(await tagsOf()).toEqual([
+      { _id: zalo, name: 'Zalo OA' },
+      { _id: email, name: 'Thư điện tử' },
+    ]);
+    // Điện thoại was dropped, and two tags swap their names in one save.
+    expect(renamed.json().data.tags.map((tag: { _id: string }) => tag._id)).not.toContain(phone);
+    const swapped = await put({
+      name: 'Kênh ưa thích',
+      tags: ['Thư điện tử', 'Zalo OA'],
+      tag_ids: [zalo, email],
+    });
+    expect(swapped.statusCode, swapped.body).toBe(200);
+    expect(await tagsOf()).toEqual([
+      { _id: zalo, name: 'Thư điện tử' },
+      { _id: email, name: 'Zalo OA' },
+    ]);
+    const mismatched = await put({ name: 'Kênh ưa thích', tags: ['A'], tag_ids: [] });
+    expect(mismatched.json().errors).toEqual([
+      { param: 'tag_ids', message: 'Danh sách mã tag không khớp danh sách tag' },
+    ]);
+  });
+
+  it('keeps tag group names unique without case or diacritics', async () => {
+    expect((await post({ name: 'Mức độ hài lòng', tags: ['Rất tốt'] })).statusCode).toBe(201);
+    const again = await post({ name: 'muc do hai LONG', tags: ['Tệ'] });
+    expect(again.statusCode).toBe(422);
+    expect(again.json().errors).toEqual([{ param: 'name', message: 'Tên nhóm tags đã tồn tại' }]);
+  });
+
   it('is private to the tenant and written by managers only', async () => {
     const group = (await post({ name: 'Riêng', tags: ['A1'] })).json().data;
     const demoAdmin = await t.login('admin@demo.vn');

@@ -8,7 +8,12 @@ import { TagGroupDialog, checkTagGroup } from './tag-group-dialog';
 const group: TagGroup = {
   _id: 'tg1',
   name: 'Sở thích',
-  tags: [],
+  tags: [
+    { _id: 't1', name: 'Du lịch' },
+    { _id: 't2', name: 'Thể thao' },
+    { _id: 't3', name: 'du lich' },
+    { _id: 't4', name: 'Ẩm thực' },
+  ],
   raw_tags: ['Du lịch', 'Thể thao', 'du lich', 'Ẩm thực'],
 };
 
@@ -53,7 +58,28 @@ describe('tag group dialog (spec section 5)', () => {
     await user.type(screen.getByLabelText('Tag 3'), 'Facebook  ');
     await user.click(screen.getByRole('button', { name: 'Xóa tag 2' }));
     await user.click(screen.getByRole('button', { name: 'Lưu' }));
-    expect(onSubmit).toHaveBeenCalledWith(undefined, { name: 'Kênh', tags: ['Zalo', 'Facebook'] });
+    expect(onSubmit).toHaveBeenCalledWith(undefined, {
+      name: 'Kênh',
+      tags: ['Zalo', 'Facebook'],
+      tag_ids: [null, null],
+    });
+  });
+
+  it('sends the id each tag started as, so a renamed tag keeps its customers', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn().mockResolvedValue({});
+    render(<TagGroupDialog open group={group} onOpenChange={vi.fn()} onSubmit={onSubmit} />);
+    await user.clear(screen.getByLabelText('Tag 2'));
+    await user.type(screen.getByLabelText('Tag 2'), 'Bóng đá');
+    await user.click(screen.getByRole('button', { name: 'Xóa tag 3' }));
+    await user.click(screen.getByRole('button', { name: 'Thêm tag' }));
+    await user.type(screen.getByLabelText('Tag 4'), 'Công nghệ');
+    await user.click(screen.getByRole('button', { name: 'Lưu' }));
+    expect(onSubmit).toHaveBeenCalledWith('tg1', {
+      name: 'Sở thích',
+      tags: ['Du lịch', 'Bóng đá', 'Ẩm thực', 'Công nghệ'],
+      tag_ids: ['t1', 't2', 't4', null],
+    });
   });
 
   it('marks exactly the duplicate indices with a red border and no text', async () => {
@@ -69,6 +95,7 @@ describe('tag group dialog (spec section 5)', () => {
     expect(onSubmit).toHaveBeenCalledWith('tg1', {
       name: 'Sở thích',
       tags: ['Du lịch', 'Thể thao', 'du lich', 'Ẩm thực'],
+      tag_ids: ['t1', 't2', 't3', 't4'],
     });
     expect(screen.getByLabelText('Tag 3')).toHaveClass('border-red-500');
     for (const label of ['Tag 1', 'Tag 2', 'Tag 4']) {

@@ -51,6 +51,10 @@ function TagGroupForm({ group, onSubmit, onOpenChange }: Omit<TagGroupDialogProp
   const [tags, setTags] = useState<TextListRow[]>(() =>
     group ? group.raw_tags.map(textListRow) : [textListRow('')],
   );
+  // The id of the tag each row started as: a renamed tag keeps its customers.
+  const [tagIdOfRow] = useState(
+    () => new Map(tags.map((row, index) => [row.key, group?.tags[index]?._id ?? null])),
+  );
   const [problems, setProblems] = useState<Problems>({ tags: {} });
   /** Keys of the rows the server called duplicates: red border, no text. */
   const [duplicates, setDuplicates] = useState<Set<number>>(new Set());
@@ -95,7 +99,10 @@ function TagGroupForm({ group, onSubmit, onOpenChange }: Omit<TagGroupDialogProp
     );
     setPending(true);
     try {
-      await onSubmit(group?._id, checked.body);
+      await onSubmit(group?._id, {
+        ...checked.body,
+        tag_ids: tags.map((row) => tagIdOfRow.get(row.key) ?? null),
+      });
       onOpenChange(false);
     } catch (failure) {
       const indices = duplicateTagIndices(failure);
