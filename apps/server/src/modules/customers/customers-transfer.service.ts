@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { customerBody, type CustomerListQuery } from '@omnicare/shared/customers/customers.schemas';
-import { CUSTOMER_TIER } from '@omnicare/shared/customers/customer-enums';
+import { CUSTOMER_TIER, GENDER } from '@omnicare/shared/customers/customer-enums';
 import { CHANNEL_SOURCE } from '@omnicare/shared/channels/channel-source';
 import { toSearchKey } from '@omnicare/shared/customers/normalize';
 import { formatDateTime } from '@omnicare/shared/platform/time';
@@ -15,6 +15,7 @@ import type { Platform } from '../../platform/context.js';
 import { contextForUser, type AuthContext } from '../../platform/auth.js';
 import { AppError, fieldError } from '../../platform/errors.js';
 import { listFields } from '../fields/fields.service.js';
+import { placeNames } from '../locations/locations.repository.js';
 import { runJob, startJob } from '../jobs/jobs.service.js';
 import * as repo from './customers.repository.js';
 import { contactRows, customFilterOf, customerScope, toFilter } from './customers.service.js';
@@ -447,6 +448,18 @@ export async function runImport(platform: Platform, jobId: string) {
   });
 }
 
+const dayMonthYear = (isoDay: string) => isoDay.split('-').reverse().join('/');
+
+/** A custom value as the import reads it back (see `customCellValue`). */
+function customCellText(field: CustomField, value: unknown): string | number {
+  if (value === undefined || value === null) return '';
+  if (field.type === 'number' && typeof value === 'number') return value;
+  if (field.type === 'date' && typeof value === 'string') return dayMonthYear(value);
+  if (field.type === 'checkbox') return value === true ? 'Có' : 'Không';
+  if (Array.isArray(value)) return value.join(', ');
+  return String(value);
+}
+
 const EXPORT_PAGE = 1_000;
 const EXPORT_MAX = 200_000;
 
@@ -463,15 +476,27 @@ export async function runExport(platform: Platform, jobId: string) {
     const file = await platform.files.privatePath(`exports/${job.tenantId}`, `${job.id}.xlsx`);
     const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useStyles: true });
     const sheet = workbook.addWorksheet('Khách hàng');
+    // Headed as the import reads them, so an export can be edited and imported back.
+    const fields = await importableFields(platform, job.tenantId);
+    const places = await placeNames(platform.db);
     sheet.columns = [
       { header: 'Tên khách hàng', width: 28 },
       { header: 'Số điện thoại', width: 16 },
       { header: 'Email', width: 28 },
+      { header: 'Giới tính', width: 10 },
+      { header: 'Ngày sinh', width: 12 },
+      { header: 'Địa chỉ', width: 30 },
+      { header: 'Tỉnh/Thành phố', width: 22 },
+      { header: 'Quận/Huyện', width: 20 },
       { header: 'Hạng', width: 12 },
       { header: 'Nguồn', width: 14 },
+      { header: 'Nhóm khách hàng', width: 24 },
+      { header: 'Tags', width: 24 },
       { header: 'Người phụ trách', width: 22 },
       { header: 'Tổ chức', width: 22 },
       { header: 'Ngày tạo', width: 18 },
+      { header: 'Ghi chú', width: 30 },
+      ...fields.map((field) => ({ header: field.label, width: 18 })),
     ];
     let written = 0;
     let total = 0;
@@ -484,17 +509,35 @@ export async function runExport(platform: Platform, jobId: string) {
         { countCap: EXPORT_MAX, memo: platform.memo },
       );
       total = page.total;
+      const relations = await repo.customerRelations(
+        platform.db,
+        page.rows.map((row) => row.customer.id),
+      );
+      const namesOf = (items: { customerId: string; name: string }[], id: string) =>
+        items
+          .filter((item) => item.customerId === id)
+          .map((item) => item.name)
+          .join(', ');
       for (const { customer, ownerName, organizationName } of page.rows) {
         sheet
           .addRow([
             customer.name,
             customer.primaryPhone ?? '',
             customer.primaryEmail ?? '',
+            customer.gender ? GENDER.label(customer.gender) : '',
+            customer.birthday ? dayMonthYear(customer.birthday) : '',
+            customer.address ?? '',
+            places.city.get(customer.cityCode ?? '') ?? '',
+            places.district.get(customer.districtCode ?? '') ?? '',
             CUSTOMER_TIER.label(customer.tier),
             CHANNEL_SOURCE.label(customer.source),
+            namesOf(relations.groups, customer.id),
+            namesOf(relations.tags, customer.id),
             ownerName ?? '',
             organizationName ?? '',
             formatDateTime(customer.createdAt),
+            customer.notes,
+            ...fields.map((field) => customCellText(field, customer.custom[field.key])),
           ])
           .commit();
       }

@@ -351,6 +351,63 @@ describe('customer import into custom fields', () => {
     expect((await run(update, 'update')).result).toMatchObject({ updated: 1 });
     expect(await customOf('0906000001')).toMatchObject({ phan_khuc: 'Bán lẻ', ma_cu: 'KH-1' });
 
+    // The export carries the custom fields, headed so that it imports back unchanged.
+    const exported = await t.app.inject({
+      method: 'POST',
+      url: '/v2/customers/export',
+      headers: bearer(owner),
+      payload: {},
+    });
+    const exportJob = await waitForJob(owner, exported.json().data._id);
+    const exportFile = await t.app.inject({
+      method: 'GET',
+      url: exportJob.download_url,
+      headers: bearer(owner),
+    });
+    const sheet = await readSheet(exportFile.rawPayload);
+    const header = sheet[0] ?? [];
+    const hanh = sheet.find((row) => row[0] === 'Chị Hạnh') ?? [];
+    const column = (label: string) => hanh[header.indexOf(label)];
+    expect(header).not.toContain('Trường đã tắt');
+    expect([
+      column('Mã khách hàng cũ'),
+      column('Điểm tích lũy'),
+      column('Ngày ký'),
+      column('Phân khúc'),
+      column('Sở thích'),
+      column('Khách VIP'),
+    ]).toEqual(['KH-1', '1250.5', '05/02/2024', 'Bán lẻ', 'Du lịch, Ẩm thực', 'Có']);
+    const before = await customOf('0906000001');
+    const back = multipart(
+      'xuat.xlsx',
+      exportFile.rawPayload,
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    );
+    const again = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/v2/customers/import/preview',
+        headers: { ...bearer(owner), ...back.headers },
+        payload: back.payload,
+      })
+    ).json().data;
+    expect(Object.keys(again.suggested_mapping).sort()).toEqual(
+      [
+        'name',
+        'phone',
+        'email',
+        'gender',
+        'birthday',
+        'address',
+        'tier',
+        'notes',
+        ...fields.filter((f) => f.active !== false).map((f) => `custom.${f.key}`),
+      ].sort(),
+    );
+    const reimported = await run(again, 'update');
+    expect(reimported.result).toMatchObject({ updated: 2, failed: 0, created: 0 });
+    expect(await customOf('0906000001')).toEqual(before);
+
     const switchedOff = await t.app.inject({
       method: 'POST',
       url: '/v2/customers/import',
@@ -386,11 +443,19 @@ describe('customer export', () => {
       'Tên khách hàng',
       'Số điện thoại',
       'Email',
+      'Giới tính',
+      'Ngày sinh',
+      'Địa chỉ',
+      'Tỉnh/Thành phố',
+      'Quận/Huyện',
       'Hạng',
       'Nguồn',
+      'Nhóm khách hàng',
+      'Tags',
       'Người phụ trách',
       'Tổ chức',
       'Ngày tạo',
+      'Ghi chú',
     ]);
     expect(
       rows
@@ -398,7 +463,10 @@ describe('customer export', () => {
         .map((row) => row[0])
         .sort(),
     ).toEqual(['Bùi Minh Khôi', 'Khách XLSX', 'Ngô Thị Lan (mới)', 'Đỗ Văn Hùng'].sort());
-    expect(rows.find((row) => row[0] === 'Bùi Minh Khôi')?.slice(3, 5)).toEqual([
+    const khoi = rows.find((row) => row[0] === 'Bùi Minh Khôi');
+    expect([khoi?.[3], khoi?.[4], khoi?.[8], khoi?.[9]]).toEqual([
+      'Khác',
+      '01/07/1988',
       'Kim cương',
       'Import',
     ]);
