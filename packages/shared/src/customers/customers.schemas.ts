@@ -218,6 +218,8 @@ export interface TagGroup {
   name: string;
   tags: { _id: string; name: string }[];
   raw_tags: string[];
+  /** Customers carrying at least one tag of the group. */
+  customer_count: number;
 }
 
 /** The body of a duplicate-tag refusal: the indices of the offending tags in the request. */

@@ -83,6 +83,8 @@ export interface Group {
   leader_name: string | null;
   description: string;
   members: { _id: string; name: string; role: string }[];
+  /** Customers in a customer group (target end_user); 0 for a department. */
+  customer_count: number;
   created_at: string;
   updated_at: string;
 }

@@ -1,7 +1,13 @@
 import { and, asc, count, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Database, Transaction } from '../../platform/db.js';
 import { unaccentContains, vietnameseOrder } from '../../platform/sql.js';
-import { groupMembers, groups, organizations, users } from '../../db/schema/index.js';
+import {
+  groupCustomers,
+  groupMembers,
+  groups,
+  organizations,
+  users,
+} from '../../db/schema/index.js';
 
 const membersOfGroup = sql<{ _id: string; name: string; role: string }[]>`coalesce((
   select json_agg(json_build_object('_id', u.id, 'name', u.name, 'role', u.role) order by u.name)
@@ -12,11 +18,16 @@ const leaderName = sql<
   string | null
 >`(select ${users.name} from ${users} where ${users.id} = ${groups.leaderId})`;
 
+/** How many customers a customer group holds (0 for departments). */
+const customersInGroup = sql<number>`(select count(*)::int from ${groupCustomers} gc
+  where gc.group_id = ${groups.id})`;
+
 const groupWithRelations = {
   group: groups,
   organizationName: organizations.name,
   leaderName,
   members: membersOfGroup,
+  customerCount: customersInGroup,
 };
 
 export async function listGroups(

@@ -30,6 +30,7 @@ const toGroup = ({
   organizationName,
   leaderName,
   members,
+  customerCount,
 }: repo.GroupWithRelations): Group => ({
   _id: group.id,
   id: group.id,
@@ -41,6 +42,7 @@ const toGroup = ({
   leader_name: leaderName,
   description: group.description,
   members,
+  customer_count: customerCount,
   created_at: group.createdAt.toISOString(),
   updated_at: group.updatedAt.toISOString(),
 });

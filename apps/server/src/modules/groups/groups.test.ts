@@ -150,6 +150,22 @@ describe('customer groups (target end_user)', () => {
     ]);
 
     const vip = search.json().data.list[1];
+    // Each group says how many customers it holds (what a delete would take from them).
+    expect(vip.customer_count).toBe(0);
+    for (const name of ['Khách Một', 'Khách Hai']) {
+      await t.app.inject({
+        method: 'POST',
+        url: '/v2/customers',
+        headers: bearer(admin),
+        payload: { name, group_ids: [vip._id] },
+      });
+    }
+    const counted = await t.app.inject({
+      method: 'GET',
+      url: `/v2/groups?target=end_user&ids=${vip._id}`,
+      headers: bearer(admin),
+    });
+    expect(counted.json().data.list[0].customer_count).toBe(2);
     const renamed = await t.app.inject({
       method: 'PUT',
       url: '/v2/updateGroup',

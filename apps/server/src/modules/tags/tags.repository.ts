@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../platform/db.js';
-import { tagGroups, tags } from '../../db/schema/index.js';
+import { customerTags, tagGroups, tags } from '../../db/schema/index.js';
 import { unaccentContains, vietnameseOrder } from '../../platform/sql.js';
 
 /** Tag groups whose name or one of whose tags contains the text (all groups without text). */
@@ -28,9 +28,27 @@ export async function listTagGroups(db: Database, tenantId: string, text?: strin
         )
         .orderBy(asc(tags.position))
     : [];
+  // Customers carrying any tag of the group: what deleting it takes from them.
+  const counts = groupRows.length
+    ? await db
+        .select({
+          groupId: tags.tagGroupId,
+          customers: sql<number>`count(distinct ${customerTags.customerId})::int`,
+        })
+        .from(customerTags)
+        .innerJoin(tags, eq(tags.id, customerTags.tagId))
+        .where(
+          inArray(
+            tags.tagGroupId,
+            groupRows.map((g) => g.id),
+          ),
+        )
+        .groupBy(tags.tagGroupId)
+    : [];
   return groupRows.map((group) => ({
     group,
     tags: tagRows.filter((tag) => tag.tagGroupId === group.id),
+    customerCount: counts.find((row) => row.groupId === group.id)?.customers ?? 0,
   }));
 }
 

@@ -12,11 +12,12 @@ import * as repo from './tags.repository.js';
 
 type Listed = Awaited<ReturnType<typeof repo.listTagGroups>>[number];
 
-const toTagGroup = ({ group, tags }: Listed): TagGroup => ({
+const toTagGroup = ({ group, tags, customerCount }: Listed): TagGroup => ({
   _id: group.id,
   name: group.name,
   tags: tags.map((tag) => ({ _id: tag.id, name: tag.name })),
   raw_tags: tags.map((tag) => tag.name),
+  customer_count: customerCount,
 });
 
 export async function listTagGroups(platform: Platform, tenantId: string, text?: string) {

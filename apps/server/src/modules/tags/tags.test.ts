@@ -70,6 +70,7 @@ describe('tag groups', () => {
     expect(updated.statusCode).toBe(200);
     expect(updated.json().message).toBe('Cập nhật nhóm tags thành công');
     expect(updated.json().data.tags[0]._id).toBe(travel);
+    expect(updated.json().data.customer_count).toBe(1);
     const reread = (
       await t.app.inject({
         method: 'GET',

@@ -210,6 +210,12 @@ export const DETAIL_TEXT = {
   choose: 'Chọn',
   loading: 'Đang tải...',
   irreversible: 'Thao tác này không thể hoàn tác.',
+  /** The delete confirmation of a customer group or tag group: who loses it. */
+  leavesCustomers: (count: number) =>
+    count > 0
+      ? `${count.toLocaleString('vi-VN')} khách hàng đang thuộc nhóm này sẽ không còn thuộc nhóm nữa. Thao tác này không thể hoàn tác.`
+      : 'Chưa có khách hàng nào thuộc nhóm này. Thao tác này không thể hoàn tác.',
+  customerCount: 'Số khách hàng',
 } as const;
 
 /** Timeline kinds the server writes today; later issues add tickets, conversations, calls. */

@@ -6,7 +6,8 @@ import type { Group } from '@omnicare/shared/groups/groups.schemas';
 import { DialogForm, FormDialog } from '@/components/ui/form-dialog';
 import { Input } from '@/components/ui/input';
 import { FieldError, Label } from '@/components/ui/label';
-import { fieldErrorMessages } from '@/lib/errors';
+import { errorMessage, fieldErrorMessages } from '@/lib/errors';
+import { toast } from '@/lib/toast';
 import type { CustomerGroupPayload } from '../customers.api';
 import { CUSTOMER_GROUP_TEXT } from '../customers-text';
 
@@ -41,8 +42,10 @@ function GroupForm({ group, onSubmit, onOpenChange }: Omit<CustomerGroupDialogPr
       await onSubmit({ id: group?._id, name: name.trim() });
       onOpenChange(false);
     } catch (failure) {
+      // A 422 on the name shows under it; anything else is a toast (the save itself is silent).
       const message = fieldErrorMessages(failure, ['name'] as const)?.name;
       if (message) setError(message);
+      else toast.error(errorMessage(failure));
     } finally {
       setPending(false);
     }

@@ -15,6 +15,7 @@ const group: TagGroup = {
     { _id: 't4', name: 'Ẩm thực' },
   ],
   raw_tags: ['Du lịch', 'Thể thao', 'du lich', 'Ẩm thực'],
+  customer_count: 0,
 };
 
 const duplicateError = (invalid: number[]) =>

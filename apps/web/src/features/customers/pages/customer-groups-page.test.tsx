@@ -32,6 +32,7 @@ const group = (id: string, name: string): Group => ({
   leader_name: null,
   description: '',
   members: [],
+  customer_count: 4,
   created_at: '2026-01-02T03:04:05.000Z',
   updated_at: '2026-01-02T03:04:05.000Z',
 });
@@ -94,6 +95,31 @@ describe('customer groups page', () => {
     );
   });
 
+  it('a name taken shows under the field only; another failure is one toast', async () => {
+    const user = userEvent.setup();
+    api.fetchCustomerGroups.mockResolvedValue({ list: [], total: 0 });
+    api.saveCustomerGroup.mockRejectedValueOnce(
+      new ApiError({
+        kind: 'http',
+        status: 422,
+        message: 'Tên nhóm đã tồn tại',
+        fieldErrors: [{ param: 'name', message: 'Tên nhóm đã tồn tại' }],
+      }),
+    );
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Thêm nhóm khách hàng' }));
+    await user.type(screen.getByLabelText(/Tên nhóm khách hàng/), 'Khách VIP');
+    await user.click(screen.getByRole('button', { name: 'Lưu' }));
+    expect(await screen.findByText('Tên nhóm đã tồn tại')).toBeVisible();
+    expect(toasts.error).not.toHaveBeenCalled();
+
+    api.saveCustomerGroup.mockRejectedValueOnce(
+      new ApiError({ kind: 'http', status: 500, message: 'Đã xảy ra lỗi từ server' }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Lưu' }));
+    await waitFor(() => expect(toasts.error).toHaveBeenCalledTimes(1));
+  });
+
   it('deletes after the confirmation question', async () => {
     const user = userEvent.setup();
     api.fetchCustomerGroups.mockResolvedValue({ list: [group('g1', 'Khách VIP')], total: 1 });
@@ -102,6 +128,7 @@ describe('customer groups page', () => {
     await user.click(await screen.findByRole('button', { name: 'Xóa Khách VIP' }));
     const dialog = await screen.findByRole('alertdialog');
     expect(within(dialog).getByText('Bạn có chắc chắn muốn xóa Khách VIP không?')).toBeVisible();
+    expect(within(dialog).getByText(/4 khách hàng đang thuộc nhóm này/)).toBeVisible();
     await user.click(within(dialog).getByRole('button', { name: 'Xác nhận' }));
     await waitFor(() =>
       expect(toasts.success).toHaveBeenCalledWith('Xóa nhóm khách hàng thành công'),

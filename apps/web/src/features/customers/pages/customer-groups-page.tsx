@@ -16,7 +16,13 @@ import { deleteCustomerGroup, fetchCustomerGroups, saveCustomerGroup } from '../
 import { customerKeys, useCanManageCustomers } from '../customers.queries';
 import { COMMON_TEXT, CUSTOMER_GROUP_TEXT, DETAIL_TEXT } from '../customers-text';
 
-const COLUMNS = ['#', CUSTOMER_GROUP_TEXT.nameLabel, 'Ngày tạo', 'Cập nhật'];
+const COLUMNS = [
+  '#',
+  CUSTOMER_GROUP_TEXT.nameLabel,
+  DETAIL_TEXT.customerCount,
+  'Ngày tạo',
+  'Cập nhật',
+];
 
 /** /customers/groups: the customer-groups table with search, add/edit dialog and delete. */
 export function CustomerGroupsPage() {
@@ -38,6 +44,8 @@ export function CustomerGroupsPage() {
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: customerKeys.groups });
   const save = useMutation({
+    // The dialog speaks for a failed save: the name's message under it, or a toast.
+    meta: { silent: true },
     mutationFn: saveCustomerGroup,
     onSuccess: (_message, payload) => {
       toast.success(payload.id ? CUSTOMER_GROUP_TEXT.updated : CUSTOMER_GROUP_TEXT.created);
@@ -78,7 +86,7 @@ export function CustomerGroupsPage() {
       <ListTable
         query={query}
         empty={rows.length === 0}
-        columns={canManage ? 5 : 4}
+        columns={canManage ? 6 : 5}
         skeletonRows={5}
         skeletonClassName="h-5 w-full"
         head={
@@ -98,6 +106,9 @@ export function CustomerGroupsPage() {
               {(page - 1) * pageSize + index + 1}
             </TableCell>
             <TableCell className="font-medium text-slate-900">{group.name}</TableCell>
+            <TableCell className="text-slate-700 tabular-nums">
+              {group.customer_count.toLocaleString('vi-VN')}
+            </TableCell>
             <TableCell className="whitespace-nowrap">{formatDateTime(group.created_at)}</TableCell>
             <TableCell className="whitespace-nowrap">{formatDateTime(group.updated_at)}</TableCell>
             {canManage && (
@@ -109,7 +120,7 @@ export function CustomerGroupsPage() {
                 <DeleteRowButton
                   label={`${COMMON_TEXT.delete} ${group.name}`}
                   title={deleteConfirmText(group.name)}
-                  description={DETAIL_TEXT.irreversible}
+                  description={DETAIL_TEXT.leavesCustomers(group.customer_count)}
                   onConfirm={() => remove.mutateAsync(group._id).catch(() => undefined)}
                 />
               </TableCell>

@@ -114,7 +114,7 @@ export function TagGroupsPage() {
                     <DeleteRowButton
                       label={`${COMMON_TEXT.delete} ${group.name}`}
                       title={deleteConfirmText(group.name)}
-                      description={DETAIL_TEXT.irreversible}
+                      description={DETAIL_TEXT.leavesCustomers(group.customer_count)}
                       onConfirm={() => remove.mutateAsync(group._id).catch(() => undefined)}
                     />
                   </>
