@@ -92,6 +92,12 @@ export const BULK_TEXT = {
   deleteQuestion: (count: number) => `Bạn có chắc chắn muốn xóa ${count} khách hàng đã chọn không?`,
   resultTitle: 'Kết quả thao tác hàng loạt',
   resultSummary: (ok: number, failed: number) => `${ok} thành công, ${failed} thất bại`,
+  done: {
+    add_group: (count: number) => `Đã thêm ${count} khách hàng vào nhóm`,
+    add_tag: (count: number) => `Đã gắn tag cho ${count} khách hàng`,
+    assign_owner: (count: number) => `Đã cập nhật người phụ trách của ${count} khách hàng`,
+    delete: (count: number) => `Đã xóa ${count} khách hàng`,
+  },
   ok: 'Thành công',
   failed: 'Thất bại',
 } as const;

@@ -166,9 +166,12 @@ export function BulkActions({ selected, canDelete, onClear, onDone }: BulkAction
   const mutation = useMutation({
     mutationFn: runBulk,
     onSuccess: (result, payload) => {
-      if (result.failed === 0) toast.success(BULK_TEXT.resultSummary(result.succeeded, 0));
-      setResultNames(names);
-      setAnswer(result);
+      // All done: a toast that says what was done; otherwise each failure is named.
+      if (result.failed === 0) toast.success(BULK_TEXT.done[payload.action](result.succeeded));
+      else {
+        setResultNames(names);
+        setAnswer(result);
+      }
       onDone(payload.action);
     },
   });
