@@ -510,6 +510,30 @@ export async function mergeCustomers(
 }
 
 /** What happened to a customer, newest first; tickets, conversations and calls join later. */
+/** Fields whose change is not news to a reader of the timeline. */
+const UNREMARKABLE = new Set(['updated_at', 'created_at']);
+
+/**
+ * What a timeline entry adds to its kind: the name a customer was created or merged under,
+ * or the fields an update changed (keys of the customer as the API gives it).
+ */
+function timelineDetail(action: string, before: unknown, after: unknown) {
+  const record = (value: unknown) =>
+    value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
+  if (action === 'merge') return { merged_name: String(record(before).name ?? '') };
+  if (action === 'create') return { name: String(record(after).name ?? '') };
+  if (action === 'update') {
+    const old = record(before);
+    const now = record(after);
+    const keys = new Set([...Object.keys(old), ...Object.keys(now)]);
+    const changed = [...keys].filter(
+      (key) => !UNREMARKABLE.has(key) && JSON.stringify(old[key]) !== JSON.stringify(now[key]),
+    );
+    return { changed };
+  }
+  return null;
+}
+
 export async function customerTimeline(
   platform: Platform,
   auth: AuthContext,
@@ -529,10 +553,7 @@ export async function customerTimeline(
       kind: `customer.${entry.action}`,
       actor: entry.actorId ? { _id: entry.actorId, name: actorName ?? '' } : null,
       at: entry.createdAt.toISOString(),
-      detail:
-        entry.action === 'merge'
-          ? { merged_name: (entry.before as { name?: string } | null)?.name ?? '' }
-          : null,
+      detail: timelineDetail(entry.action, entry.before, entry.after),
     })),
     total,
   };

@@ -559,7 +559,7 @@ describe('customers', () => {
       method: 'PUT',
       url: `/v2/customers/${customer._id}`,
       headers: bearer(admin),
-      payload: { name: 'Có Ảnh', notes: 'Đã sửa ghi chú' },
+      payload: { name: 'Có Ảnh', notes: 'Đã sửa ghi chú', owner_id: customer.owner._id },
     });
     expect(saved.json().data).toMatchObject({ avatar_url: url, notes: 'Đã sửa ghi chú' });
     // The change is in the timeline.
@@ -569,8 +569,18 @@ describe('customers', () => {
         url: `/v2/customers/${customer._id}/timeline`,
         headers: bearer(admin),
       })
-    ).json().data as { kind: string }[];
-    expect(timeline.map((entry) => entry.kind)).toContain('customer.avatar');
+    ).json().data as { kind: string; detail: unknown }[];
+    expect(timeline.map((entry) => entry.kind)).toEqual([
+      'customer.update',
+      'customer.avatar',
+      'customer.create',
+    ]);
+    // An update names what it changed; a creation the name it was created under.
+    expect(timeline.map((entry) => entry.detail)).toEqual([
+      { changed: ['notes'] },
+      null,
+      { name: 'Có Ảnh' },
+    ]);
 
     // What the content is decides, not what the file is called.
     const text = Buffer.concat([

@@ -224,6 +224,29 @@ export const DETAIL_TEXT = {
   customerCount: 'Số khách hàng',
 } as const;
 
+/** The customer's fields as a timeline entry names them (its `detail.changed` keys). */
+export const TIMELINE_FIELD_LABEL: Record<string, string> = {
+  name: DETAIL_TEXT.name,
+  avatar_url: DETAIL_TEXT.avatar,
+  gender: DETAIL_TEXT.gender,
+  birthday: DETAIL_TEXT.birthday,
+  phones: DETAIL_TEXT.phones,
+  phone: DETAIL_TEXT.phones,
+  emails: DETAIL_TEXT.emails,
+  email: DETAIL_TEXT.emails,
+  address: DETAIL_TEXT.address,
+  city_code: DETAIL_TEXT.city,
+  district_code: DETAIL_TEXT.district,
+  tier: DETAIL_TEXT.tier,
+  groups: DETAIL_TEXT.groups,
+  tags: DETAIL_TEXT.tags,
+  organization: DETAIL_TEXT.organization,
+  owner: DETAIL_TEXT.owner,
+  source: DETAIL_TEXT.source,
+  notes: DETAIL_TEXT.notes,
+  custom: DETAIL_TEXT.customFields,
+};
+
 /** Timeline kinds the server writes today; later issues add tickets, conversations, calls. */
 export const TIMELINE_KIND_LABEL: Record<string, string> = {
   'customer.create': 'Tạo khách hàng',

@@ -4,13 +4,28 @@ import { formatDateTime, formatRelative } from '@omnicare/shared/platform/time';
 import { Skeleton } from '@/components/ui/skeleton';
 import { fetchCustomerTimeline } from '../customers.api';
 import { customerKeys } from '../customers.queries';
-import { DETAIL_TEXT, TIMELINE_KIND_LABEL } from '../customers-text';
+import { DETAIL_TEXT, TIMELINE_FIELD_LABEL, TIMELINE_KIND_LABEL } from '../customers-text';
 
 const KIND_ICON: Record<string, typeof History> = {
   'customer.create': UserPlus,
   'customer.update': PencilLine,
   'customer.merge': GitMerge,
 };
+
+/**
+ * What an entry adds to its kind: the name a customer was created or merged under, or the
+ * fields an update changed ('Hạng khách hàng, Tags').
+ */
+export function timelineDetailText(detail: Record<string, unknown> | null): string {
+  if (!detail) return '';
+  if (typeof detail.merged_name === 'string') return detail.merged_name;
+  if (typeof detail.name === 'string') return detail.name;
+  if (Array.isArray(detail.changed)) {
+    const labels = detail.changed.map((key) => TIMELINE_FIELD_LABEL[String(key)]);
+    return [...new Set(labels.filter(Boolean))].join(', ');
+  }
+  return '';
+}
 
 /** What happened to the customer, newest first. */
 export function CustomerTimeline({ customerId }: { customerId: string }) {
@@ -40,10 +55,7 @@ export function CustomerTimeline({ customerId }: { customerId: string }) {
       <ol className="relative flex flex-col gap-4 border-l border-slate-200 pl-5">
         {entries.map((entry) => {
           const Icon = KIND_ICON[entry.kind] ?? History;
-          const mergedName =
-            entry.detail && typeof entry.detail.merged_name === 'string'
-              ? entry.detail.merged_name
-              : '';
+          const more = timelineDetailText(entry.detail);
           return (
             <li key={entry._id} className="relative text-sm">
               <span className="absolute top-0 -left-[31px] flex size-5 items-center justify-center rounded-full border border-slate-200 bg-white">
@@ -51,7 +63,7 @@ export function CustomerTimeline({ customerId }: { customerId: string }) {
               </span>
               <p className="font-medium text-slate-800">
                 {TIMELINE_KIND_LABEL[entry.kind] ?? entry.kind}
-                {mergedName && <span className="font-normal text-slate-600">: {mergedName}</span>}
+                {more && <span className="font-normal text-slate-600">: {more}</span>}
               </p>
               <p className="text-xs text-slate-500">
                 {entry.actor?.name ? `${entry.actor.name} · ` : ''}
