@@ -1,7 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import {
   DEFAULT_PAGE,
   DEFAULT_PAGE_SIZE,
+  PAGE_SIZE_OPTIONS,
   SEARCH_DEBOUNCE_MS,
 } from '@omnicare/shared/platform/constants';
 
@@ -13,6 +15,23 @@ export function useDebouncedValue<T>(value: T, delay: number = SEARCH_DEBOUNCE_M
     return () => clearTimeout(timer);
   }, [value, delay]);
   return settled;
+}
+
+/** A list's paging and search, kept in the component (useListParams) or in the address. */
+export interface ListParams {
+  page: number;
+  setPage: (page: number) => void;
+  pageSize: number;
+  setPageSize: (size: number) => void;
+  /** The text as typed. */
+  search: string;
+  setSearch: (text: string) => void;
+  /** Puts a search in place at once, with page 1. */
+  applySearch: (text: string) => void;
+  /** The settled text the list asks for. */
+  debouncedSearch: string;
+  /** After a delete: the last row of a page went, so show the page before, not an empty one. */
+  afterRemoval: (rowsOnPage: number) => void;
 }
 
 /**
@@ -30,7 +49,7 @@ export function useDebouncedValue<T>(value: T, delay: number = SEARCH_DEBOUNCE_M
 export function useListParams({
   resetOn = '',
   initialPageSize = DEFAULT_PAGE_SIZE,
-}: { resetOn?: string; initialPageSize?: number } = {}) {
+}: { resetOn?: string; initialPageSize?: number } = {}): ListParams {
   const [page, setPage] = useState(DEFAULT_PAGE);
   const [pageSize, setPageSizeState] = useState(initialPageSize);
   const [search, setSearch] = useState('');
@@ -63,7 +82,6 @@ export function useListParams({
     setPage(DEFAULT_PAGE);
   }, []);
 
-  /** After a delete: the last row of a page went, so show the page before, not an empty one. */
   const afterRemoval = (rowsOnPage: number) => {
     if (rowsOnPage === 1 && page > DEFAULT_PAGE) setPage(page - 1);
   };
@@ -81,4 +99,126 @@ export function useListParams({
   };
 }
 
-export type ListParams = ReturnType<typeof useListParams>;
+// The search last asked for, and the location it was asked from (its key, which the first entry
+// of a history shares, and where it was). The router shows a new address in a transition, after
+// the handler's own updates: a second change before it shows (a page size picked as the typed
+// term settles) builds on the first instead of undoing it.
+let requested: { from: string; search: string } | null = null;
+
+/**
+ * The address's search parameters and `change`, which edits them on top of any change still on
+ * its way and replaces the entry (Back leaves the screen, not each keystroke).
+ */
+export function useAddressParams() {
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const change = useCallback(
+    (edit: (next: URLSearchParams) => void) => {
+      const from = `${location.key} ${location.pathname}${location.search}`;
+      const next = new URLSearchParams(
+        requested?.from === from ? requested.search : location.search,
+      );
+      edit(next);
+      requested = { from, search: next.toString() };
+      void navigate(`?${requested.search}`, { replace: true });
+    },
+    [location.key, location.pathname, location.search, navigate],
+  );
+  return [params, change] as const;
+}
+
+/** The address parameters of a list kept there: the settled search, the page, the page size. */
+export const LIST_ADDRESS_KEYS = { search: 'q', page: 'page', size: 'size' } as const;
+
+function readPage(value: string | null): number {
+  const page = Number(value);
+  return Number.isSafeInteger(page) && page > DEFAULT_PAGE ? page : DEFAULT_PAGE;
+}
+
+function readPageSize(value: string | null, fallback: number): number {
+  const size = Number(value);
+  return (PAGE_SIZE_OPTIONS as readonly number[]).includes(size) ? size : fallback;
+}
+
+/**
+ * useListParams with the settled search (`q`), the page (`page`) and the page size (`size`) in
+ * the address, so Back to the list and a reload show it as it was; defaults stay out of the
+ * address and each change replaces the entry, so Back leaves the screen. The rules are those of
+ * useListParams: the typed text settles after 500 ms and goes to the address with page 1 in one
+ * change. There is no `resetOn`: whoever writes the other parameters that choose the rows
+ * (filters) drops `page` in the same change, since the address is the page's only truth (Back
+ * to a filtered page 3 must show page 3). A search that reaches the address from elsewhere
+ * (Back, a saved filter) replaces the typed text.
+ */
+export function useListParamsInAddress({
+  initialPageSize = DEFAULT_PAGE_SIZE,
+}: { initialPageSize?: number } = {}): ListParams {
+  const [params, changeParams] = useAddressParams();
+  const page = readPage(params.get(LIST_ADDRESS_KEYS.page));
+  const pageSize = readPageSize(params.get(LIST_ADDRESS_KEYS.size), initialPageSize);
+  const debouncedSearch = params.get(LIST_ADDRESS_KEYS.search) ?? '';
+  const [search, setSearch] = useState(debouncedSearch);
+  // The term last read from the address and the one this list wrote last: a new term that is
+  // not our own replaces the text, while our own keeps what was typed since it settled.
+  const [seen, setSeen] = useState(debouncedSearch);
+  const [written, setWritten] = useState(debouncedSearch);
+  if (seen !== debouncedSearch) {
+    setSeen(debouncedSearch);
+    if (written !== debouncedSearch) {
+      setWritten(debouncedSearch);
+      setSearch(debouncedSearch);
+    }
+  }
+
+  const write = useCallback(
+    (change: { search?: string; page?: number; size?: number }) =>
+      changeParams((next) => {
+        const set = (key: string, value: string | number, fallback: string | number) => {
+          if (value === fallback) next.delete(key);
+          else next.set(key, String(value));
+        };
+        if (change.search !== undefined) set(LIST_ADDRESS_KEYS.search, change.search, '');
+        if (change.size !== undefined) set(LIST_ADDRESS_KEYS.size, change.size, initialPageSize);
+        set(LIST_ADDRESS_KEYS.page, change.page ?? DEFAULT_PAGE, DEFAULT_PAGE);
+      }),
+    [changeParams, initialPageSize],
+  );
+
+  useEffect(() => {
+    if (search === debouncedSearch) return;
+    const timer = setTimeout(() => {
+      setWritten(search);
+      write({ search });
+    }, SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [search, debouncedSearch, write]);
+
+  const applySearch = useCallback(
+    (text: string) => {
+      setSearch(text);
+      setWritten(text);
+      write({ search: text });
+    },
+    [write],
+  );
+
+  const setPage = useCallback((next: number) => write({ page: next }), [write]);
+  const setPageSize = useCallback((size: number) => write({ size }), [write]);
+
+  const afterRemoval = (rowsOnPage: number) => {
+    if (rowsOnPage === 1 && page > DEFAULT_PAGE) setPage(page - 1);
+  };
+
+  return {
+    page,
+    setPage,
+    pageSize,
+    setPageSize,
+    search,
+    setSearch,
+    applySearch,
+    debouncedSearch,
+    afterRemoval,
+  };
+}

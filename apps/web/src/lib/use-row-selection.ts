@@ -1,11 +1,22 @@
 import { useState } from 'react';
 
 /**
- * Rows picked across pages, kept by id with the row as it was when picked; `togglePage`
- * clears the page's rows when all of them are picked, else picks them all.
+ * Rows picked, kept by id with the row as it was when picked; `togglePage` clears the page's
+ * rows when all of them are picked, else picks them all. `resetOn` names the rows shown (page,
+ * size, search, filters): when it changes the selection is empty in the very render that shows
+ * the new rows, so no bulk action can reach rows that are no longer in sight.
  */
-export function useRowSelection<Row extends { _id: string }>(rows: readonly Row[]) {
+export function useRowSelection<Row extends { _id: string }>(
+  rows: readonly Row[],
+  { resetOn = '' }: { resetOn?: string } = {},
+) {
   const [selected, setSelected] = useState<ReadonlyMap<string, Row>>(new Map());
+  const [selectedFor, setSelectedFor] = useState(resetOn);
+  if (selectedFor !== resetOn) {
+    // Adjusting state while rendering: React renders again before anything is committed.
+    setSelectedFor(resetOn);
+    setSelected(new Map());
+  }
   const allOnPage = rows.length > 0 && rows.every((row) => selected.has(row._id));
   const toggle = (row: Row) => {
     const next = new Map(selected);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useState } from 'react';
+import type { ReactNode } from 'react';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { TableRow } from '@/components/ui/table';
@@ -8,7 +9,7 @@ import { ListTable, SelectPageHead, SelectRowCell, SortableHead } from './list-t
 
 type Row = { _id: string; name: string };
 
-function Sample({ rows }: { rows: Row[] }) {
+function Sample({ rows, emptyAction }: { rows: Row[]; emptyAction?: ReactNode }) {
   const [sort, setSort] = useState<'name' | 'age'>('name');
   const [order, setOrder] = useState<'asc' | 'desc'>('desc');
   const selection = useRowSelection(rows);
@@ -22,6 +23,7 @@ function Sample({ rows }: { rows: Row[] }) {
       <ListTable
         query={{ isPending: false, isFetching: false }}
         empty={rows.length === 0}
+        emptyAction={emptyAction}
         columns={3}
         head={
           <>
@@ -29,6 +31,7 @@ function Sample({ rows }: { rows: Row[] }) {
               label="All"
               checked={selection.allOnPage}
               onChange={selection.togglePage}
+              disabled={rows.length === 0}
             />
             <SortableHead label="Name" column="name" sort={sort} order={order} onSort={onSort} />
             <SortableHead label="Age" column="age" sort={sort} order={order} onSort={onSort} />
@@ -86,5 +89,16 @@ describe('list table: sortable headers and selection', () => {
     render(<Sample rows={[]} />);
     expect(screen.getByText('Không có dữ liệu.')).toBeInTheDocument();
     expect(screen.getByRole('checkbox', { name: 'All' })).not.toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'All' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Clear' })).not.toBeInTheDocument();
+  });
+
+  it('shows the empty action under the empty text, and only when empty', () => {
+    const { rerender } = render(<Sample rows={[]} emptyAction={<button>Clear</button>} />);
+    const cell = screen.getByText('Không có dữ liệu.').closest('td');
+    expect(cell).toContainElement(screen.getByRole('button', { name: 'Clear' }));
+    rerender(<Sample rows={rows} emptyAction={<button>Clear</button>} />);
+    expect(screen.queryByRole('button', { name: 'Clear' })).not.toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'All' })).toBeEnabled();
   });
 });

@@ -17,7 +17,8 @@ import { cn } from '@/lib/cn';
 
 /**
  * A list's table: the header cells, skeleton rows while the first page loads, 'Không có dữ
- * liệu.' when there is nothing, else the rows (children); busy while any page loads.
+ * liệu.' (and `emptyAction` under it) when there is nothing, else the rows (children); busy
+ * while any page loads. A table wider than its card scrolls sideways inside it.
  */
 export function ListTable({
   label,
@@ -27,6 +28,7 @@ export function ListTable({
   head,
   skeletonRows = 10,
   skeletonClassName = 'h-7',
+  emptyAction,
   children,
 }: {
   /** The table's accessible name. */
@@ -39,6 +41,8 @@ export function ListTable({
   head: ReactNode;
   skeletonRows?: number;
   skeletonClassName?: string;
+  /** Shown under the empty text: a way out of an empty result (clearing the filters). */
+  emptyAction?: ReactNode;
   children: ReactNode;
 }) {
   return (
@@ -58,7 +62,7 @@ export function ListTable({
         {!query.isPending && empty && (
           <TableRow className="hover:bg-transparent">
             <TableCell colSpan={columns}>
-              <EmptyState />
+              <EmptyState>{emptyAction}</EmptyState>
             </TableCell>
           </TableRow>
         )}
@@ -110,21 +114,26 @@ interface SelectBoxProps {
   label: string;
   checked: boolean;
   onChange: () => void;
+  disabled?: boolean;
 }
 
-function SelectBox({ label, checked, onChange }: SelectBoxProps) {
+function SelectBox({ label, checked, onChange, disabled }: SelectBoxProps) {
   return (
     <input
       type="checkbox"
-      className="size-4 accent-teal-700"
+      className="size-4 accent-teal-700 disabled:cursor-not-allowed disabled:opacity-50"
       aria-label={label}
       checked={checked}
       onChange={onChange}
+      disabled={disabled}
     />
   );
 }
 
-/** The header cell of a selection column: its checkbox selects or clears the page's rows. */
+/**
+ * The header cell of a selection column: its checkbox selects or clears the page's rows
+ * (`disabled` when the page has none).
+ */
 export function SelectPageHead(props: SelectBoxProps) {
   return (
     <TableHead className="w-10">

@@ -159,6 +159,8 @@ export interface BulkActionsProps {
 /** The bar shown while rows are selected: add to group, tag, assign owner, delete. */
 export function BulkActions({ selected, canDelete, onClear, onDone }: BulkActionsProps) {
   const [picking, setPicking] = useState<PickAction | null>(null);
+  // The rows went out of sight (another page, term or filter): nothing is left to act on.
+  if (picking && selected.length === 0) setPicking(null);
   const [answer, setAnswer] = useState<BulkAnswer | null>(null);
   const names = new Map(selected.map((customer) => [customer._id, customer.name]));
   const [resultNames, setResultNames] = useState(names);

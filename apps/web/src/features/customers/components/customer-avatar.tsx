@@ -1,18 +1,25 @@
 import { UserRound } from 'lucide-react';
 import { cn } from '@/lib/cn';
 
-function initials(name: string): string {
-  const parts = name.trim().split(/\s+/).filter(Boolean);
-  const picked = parts.length > 1 ? [parts[parts.length - 2], parts[parts.length - 1]] : parts;
-  return (
-    picked
-      .map((part) => part?.[0] ?? '')
-      .join('')
-      .toUpperCase() || '?'
-  );
+const LETTER = /\p{L}/u;
+// A word made of letters only (with combining marks, should a name come decomposed).
+const LETTER_WORD = /^[\p{L}\p{M}]+$/u;
+
+const firstLetter = (text: string) => LETTER.exec(text)?.[0] ?? '';
+
+/**
+ * The first letters of the first and last words made of letters ('Đặng Thị Phúc' → 'ĐP',
+ * 'Trương Thị Thanh Tâm (VIP)' → 'TT'), else the first letter anywhere, else '?'.
+ */
+export function customerInitials(name: string): string {
+  const text = name.normalize('NFC');
+  const words = text.split(/\s+/).filter((word) => LETTER_WORD.test(word));
+  const [first, ...rest] = words;
+  const picked = first === undefined ? [text] : [first, rest.at(-1) ?? ''];
+  return picked.map(firstLetter).join('').toLocaleUpperCase('vi') || '?';
 }
 
-/** The customer's picture, else the initials of the last two words of the name. */
+/** The customer's picture, else the initials of the name. */
 export function CustomerAvatar({
   name,
   url,
@@ -38,12 +45,12 @@ export function CustomerAvatar({
     <span
       aria-hidden="true"
       className={cn(
-        'flex shrink-0 items-center justify-center rounded-full bg-teal-100 font-semibold text-teal-800',
+        'flex shrink-0 items-center justify-center overflow-hidden rounded-full bg-teal-100 leading-none font-semibold whitespace-nowrap text-teal-800',
         box,
         className,
       )}
     >
-      {name.trim() ? initials(name) : <UserRound className="size-1/2" />}
+      {name.trim() ? customerInitials(name) : <UserRound className="size-1/2" />}
     </span>
   );
 }

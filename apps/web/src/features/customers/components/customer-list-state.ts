@@ -1,8 +1,8 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { useLocation, useSearchParams } from 'react-router';
+import { useEffect, useMemo, useRef } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { CustomFilters } from '@omnicare/shared/fields/custom-filters';
 import { CUSTOMER_SORTS } from '@omnicare/shared/customers/customers.schemas';
+import { LIST_ADDRESS_KEYS, useAddressParams } from '@/lib/use-list-params';
 import type { CustomerFilters, CustomerSort, SortOrder } from '../customers.api';
 import { FILTER_KEYS, compactParams, fetchCustomers } from '../customers.api';
 import { customerKeys, useCustomerFields } from '../customers.queries';
@@ -10,9 +10,26 @@ import { applicableCustomFilters, customParamOf, readCustomFilters } from '../cu
 
 type FiltersUpdate = CustomerFilters | ((current: CustomerFilters) => CustomerFilters);
 
-/** Filters and sort live in the address, so going back from a record keeps them. */
+/**
+ * The order a click on a column header asks for: the sorted column flips; another starts A→Z
+ * for the name and newest or highest first for dates and the tier.
+ */
+export function nextSortOrder(
+  column: CustomerSort,
+  sort: CustomerSort,
+  order: SortOrder,
+): SortOrder {
+  if (column === sort) return order === 'asc' ? 'desc' : 'asc';
+  return column === 'name' ? 'asc' : 'desc';
+}
+
+/**
+ * Filters and sort live in the address beside the list's keyword, page and size
+ * (useListParamsInAddress), so going back from a record keeps them. A change of filters, sort or
+ * keyword drops the page in the same change: page 1 shows with them, not a page of the old rows.
+ */
 export function useCustomerListState() {
-  const [params, setParams] = useSearchParams();
+  const [params, changeParams] = useAddressParams();
   const filters = useMemo(() => {
     const value: CustomerFilters = {};
     for (const key of FILTER_KEYS) {
@@ -34,7 +51,13 @@ export function useCustomerListState() {
   useEffect(() => {
     latest.current = filters;
   }, [filters]);
-  const update = (next: { filters?: FiltersUpdate; sort?: CustomerSort; order?: SortOrder }) => {
+  const update = (next: {
+    filters?: FiltersUpdate;
+    sort?: CustomerSort;
+    order?: SortOrder;
+    /** A keyword set with the filters, in the same change (a saved filter, clearing all). */
+    keyword?: string;
+  }) => {
     const nextFilters =
       typeof next.filters === 'function' ? next.filters(latest.current) : next.filters;
     if (nextFilters) latest.current = nextFilters;
@@ -43,13 +66,18 @@ export function useCustomerListState() {
       sort: next.sort ?? sort,
       order: next.order ?? order,
     };
-    const query = new URLSearchParams();
-    for (const [key, value] of Object.entries(compactParams(merged))) {
-      if (key === 'sort' && value === 'created_at') continue;
-      if (key === 'order' && value === 'desc') continue;
-      query.set(key, String(value));
-    }
-    setParams(query, { replace: true });
+    changeParams((query) => {
+      // The keyword and the page size stay (unless a keyword comes along); the page is 1.
+      for (const key of [...FILTER_KEYS, 'sort', 'order', LIST_ADDRESS_KEYS.page])
+        query.delete(key);
+      for (const [key, value] of Object.entries(compactParams(merged))) {
+        if (key === 'sort' && value === 'created_at') continue;
+        if (key === 'order' && value === 'desc') continue;
+        query.set(key, String(value));
+      }
+      if (next.keyword) query.set(LIST_ADDRESS_KEYS.search, next.keyword);
+      else if (next.keyword === '') query.delete(LIST_ADDRESS_KEYS.search);
+    });
   };
   return {
     filters,
@@ -57,23 +85,9 @@ export function useCustomerListState() {
     order,
     setFilters: (next: FiltersUpdate) => update({ filters: next }),
     sortBy: (column: CustomerSort) =>
-      update({ sort: column, order: sort === column && order === 'desc' ? 'asc' : 'desc' }),
+      update({ sort: column, order: nextSortOrder(column, sort, order) }),
     update,
   };
-}
-
-/**
- * A saved filter's keyword waits for its filters to reach the address, so that one request
- * carries both (the address changes in a transition, after this component's own updates).
- */
-export function useKeywordAfterAddress(applySearch: (keyword: string) => void) {
-  const location = useLocation();
-  const [pending, setPending] = useState<{ from: string; keyword: string } | null>(null);
-  if (pending && location.key !== pending.from) {
-    setPending(null);
-    applySearch(pending.keyword);
-  }
-  return (keyword: string) => setPending({ from: location.key, keyword });
 }
 
 /** What a saved filter holds, as the list's filters, sort, order and keyword. */

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { X } from 'lucide-react';
 import type { CustomerListItem } from '@omnicare/shared/customers/customers.schemas';
 import { CUSTOMER_TIER } from '@omnicare/shared/customers/customer-enums';
 import { CHANNEL_SOURCE } from '@omnicare/shared/channels/channel-source';
@@ -10,6 +11,7 @@ import {
   SortableHead,
 } from '@/components/list/list-table';
 import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
 import { TableCell, TableHead, TableRow } from '@/components/ui/table';
 import type { RowSelection } from '@/lib/use-row-selection';
 import type { CustomerSort, SortOrder } from '../customers.api';
@@ -18,7 +20,10 @@ import { CustomerAvatar } from './customer-avatar';
 
 const TIER_BADGE = ['secondary', 'outline', 'warning', 'default'] as const;
 
-/** The customers of a page, each a link to its record, with a checkbox and sortable columns. */
+/**
+ * The customers of a page, each a link to its record, with a checkbox and sortable columns;
+ * an empty result of a search or filters offers to clear them (`onClearFilters`).
+ */
 export function CustomerTable({
   rows,
   query,
@@ -26,6 +31,7 @@ export function CustomerTable({
   order,
   onSort,
   selection,
+  onClearFilters,
 }: {
   rows: CustomerListItem[];
   query: { isPending: boolean; isFetching: boolean };
@@ -33,6 +39,8 @@ export function CustomerTable({
   order: SortOrder;
   onSort: (column: CustomerSort) => void;
   selection: RowSelection<CustomerListItem>;
+  /** Given while a keyword or a filter is active. */
+  onClearFilters?: () => void;
 }) {
   const sorting = { sort, order, onSort };
   return (
@@ -42,16 +50,25 @@ export function CustomerTable({
       empty={rows.length === 0}
       columns={10}
       skeletonClassName="h-6 w-full"
+      emptyAction={
+        onClearFilters && (
+          <Button variant="outline" size="sm" onClick={onClearFilters}>
+            <X aria-hidden="true" />
+            {CUSTOMER_TEXT.clearFilters}
+          </Button>
+        )
+      }
       head={
         <>
           <SelectPageHead
             label={CUSTOMER_TEXT.selectAll}
             checked={selection.allOnPage}
             onChange={selection.togglePage}
+            disabled={rows.length === 0}
           />
           <SortableHead label={CUSTOMER_TEXT.name} column="name" {...sorting} />
           <TableHead>{CUSTOMER_TEXT.phone}</TableHead>
-          <TableHead className="hidden md:table-cell">{CUSTOMER_TEXT.email}</TableHead>
+          <TableHead className="hidden lg:table-cell">{CUSTOMER_TEXT.email}</TableHead>
           <SortableHead label={CUSTOMER_TEXT.tier} column="tier" {...sorting} />
           <TableHead className="hidden 2xl:table-cell">{CUSTOMER_TEXT.source}</TableHead>
           <TableHead className="hidden lg:table-cell">{CUSTOMER_TEXT.owner}</TableHead>
@@ -84,11 +101,11 @@ export function CustomerTable({
               className="flex min-w-0 items-center gap-2 font-medium text-slate-900 outline-none hover:text-teal-800 focus-visible:underline"
             >
               <CustomerAvatar name={row.name} url={row.avatar_url} />
-              <span className="max-w-48 truncate">{row.name}</span>
+              <span className="max-w-32 truncate xl:max-w-48">{row.name}</span>
             </Link>
           </TableCell>
           <TableCell className="whitespace-nowrap tabular-nums">{row.phone ?? ''}</TableCell>
-          <TableCell className="hidden max-w-48 truncate md:table-cell">
+          <TableCell className="hidden max-w-48 truncate lg:table-cell">
             {row.email ?? ''}
           </TableCell>
           <TableCell>

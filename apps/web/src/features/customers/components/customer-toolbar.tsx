@@ -9,7 +9,10 @@ import { CustomerFiltersPanel } from './customer-filters';
 import { SavedFiltersMenu } from './saved-filters-menu';
 import type { SavedFiltersMenuProps } from './saved-filters-menu';
 
-/** The search box, the filters button with its count, clearing, saved filters; then the panel. */
+/**
+ * The search box (wide enough for its whole placeholder: the buttons wrap to the next line
+ * first), the filters button with its count, clearing, saved filters; then the panel.
+ */
 export function CustomerToolbar({
   search,
   onSearchChange,
@@ -37,7 +40,7 @@ export function CustomerToolbar({
     <>
       <div className="flex flex-wrap items-center gap-2">
         <SearchInput
-          className="min-w-56 flex-1 sm:max-w-md"
+          className="min-w-[min(100%,21rem)] flex-1 sm:max-w-md"
           label={CUSTOMER_TEXT.searchPlaceholder}
           placeholder={CUSTOMER_TEXT.searchPlaceholder}
           value={search}

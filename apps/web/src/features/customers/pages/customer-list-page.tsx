@@ -5,7 +5,7 @@ import { FileUp } from 'lucide-react';
 import { AreaNav } from '@/components/feedback/placeholder-page';
 import { ListPage, ListPagination } from '@/components/list/list-page';
 import { Button } from '@/components/ui/button';
-import { useListParams } from '@/lib/use-list-params';
+import { useListParamsInAddress } from '@/lib/use-list-params';
 import { useRowSelection } from '@/lib/use-row-selection';
 import { BulkActions } from '../components/bulk-actions';
 import {
@@ -13,7 +13,6 @@ import {
   savedFilterOf,
   useCustomerListState,
   useCustomerRows,
-  useKeywordAfterAddress,
 } from '../components/customer-list-state';
 import { CustomerTable } from '../components/customer-table';
 import { CustomerToolbar } from '../components/customer-toolbar';
@@ -29,9 +28,8 @@ export function CustomerListPage() {
   const queryClient = useQueryClient();
   const canManage = useCanManageCustomers();
   const { filters, sort, order, setFilters, sortBy, update } = useCustomerListState();
-  // Filters and sort live in the address: the page is 1 in the render that shows new ones.
-  const list = useListParams({ resetOn: JSON.stringify([filters, sort, order]) });
-  const applyKeywordLater = useKeywordAfterAddress(list.applySearch);
+  // Keyword, page and size live in the address too; a change of filters or sort drops the page.
+  const list = useListParamsInAddress();
   const [showFilters, setShowFilters] = useState(() => Object.keys(filters).length > 0);
   const [importOpen, setImportOpen] = useState(false);
   const importJob = useImportJob();
@@ -45,13 +43,21 @@ export function CustomerListPage() {
     page: list.page,
     pageSize: list.pageSize,
   });
-  const selection = useRowSelection(customers.rows);
+  // Only rows in sight stay picked: a bulk action never reaches a row of another page.
+  const selection = useRowSelection(customers.rows, {
+    resetOn: JSON.stringify([filters, sort, order, keyword, list.page, list.pageSize]),
+  });
 
+  // Keyword and filters in one change of the address, so the list asks once for both.
   const applySaved = (saved: Record<string, unknown>) => {
-    const { keyword: savedKeyword, ...state } = readSavedFilter(saved);
+    const state = readSavedFilter(saved);
     update(state);
-    applyKeywordLater(savedKeyword);
+    list.setSearch(state.keyword);
     setShowFilters(Object.keys(state.filters).length > 0);
+  };
+  const clearAll = () => {
+    update({ filters: {}, keyword: '' });
+    list.setSearch('');
   };
   const filterCount =
     Object.keys(filters).filter((key) => key !== 'custom').length +
@@ -139,6 +145,7 @@ export function CustomerListPage() {
         order={order}
         onSort={sortBy}
         selection={selection}
+        onClearFilters={keyword || Object.keys(filters).length > 0 ? clearAll : undefined}
       />
       <ListPagination list={list} total={customers.total} totalCapped={customers.capped} />
     </ListPage>

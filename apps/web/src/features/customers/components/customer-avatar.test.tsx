@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { render } from '@testing-library/react';
+import { CustomerAvatar, customerInitials } from './customer-avatar';
+
+describe('customer initials', () => {
+  it('takes the first letters of the first and last words made of letters', () => {
+    expect(customerInitials('Trương Thị Thanh Tâm (VIP)')).toBe('TT');
+    expect(customerInitials('Đặng Thị Phúc')).toBe('ĐP');
+    expect(customerInitials('  ánh   dương ')).toBe('ÁD');
+    expect(customerInitials('Nguyễn Văn An 2')).toBe('NA');
+    expect(customerInitials('Lan')).toBe('L');
+  });
+
+  it('reads a decomposed name like a composed one', () => {
+    expect(customerInitials('Đặng Ánh'.normalize('NFD'))).toBe('ĐÁ');
+  });
+
+  it('falls back to the first letter anywhere, else a question mark', () => {
+    expect(customerInitials('(VIP) 0912')).toBe('V');
+    expect(customerInitials('Công-ty ABC!')).toBe('C');
+    expect(customerInitials('#1-2')).toBe('?');
+    expect(customerInitials('0912 345 678')).toBe('?');
+    expect(customerInitials('+++')).toBe('?');
+  });
+
+  it('keeps its text inside the circle', () => {
+    const { container } = render(<CustomerAvatar name="Trương Thị Thanh Tâm (VIP)" url={null} />);
+    const circle = container.firstElementChild;
+    expect(circle).toHaveTextContent(/^TT$/);
+    expect(circle).toHaveClass('overflow-hidden', 'rounded-full', 'whitespace-nowrap');
+  });
+});
