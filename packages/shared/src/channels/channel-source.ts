@@ -12,7 +12,7 @@ export const CHANNEL_SOURCE = labelled({
   email: 'Email',
   hand: 'Thủ công',
   api: 'Từ CRM',
-  import: 'Import',
+  import: 'Nhập từ tệp',
   whatsapp: 'WhatsApp',
 });
 export type ChannelSource = (typeof CHANNEL_SOURCE.values)[number];

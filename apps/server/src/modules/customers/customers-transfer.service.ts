@@ -42,6 +42,8 @@ export const IMPORT_TARGETS = {
   birthday: { label: 'Ngày sinh', hints: ['ngay sinh', 'birthday', 'dob'] },
   tier: { label: 'Hạng', hints: ['hang', 'hang khach hang', 'tier'] },
   notes: { label: 'Ghi chú', hints: ['ghi chu', 'notes', 'note'] },
+  groups: { label: 'Nhóm khách hàng', hints: ['nhom khach hang', 'nhom', 'group', 'groups'] },
+  tags: { label: 'Tags', hints: ['tags', 'tag', 'nhan'] },
 } as const;
 type ImportTarget = keyof typeof IMPORT_TARGETS;
 const TARGET_KEYS = Object.keys(IMPORT_TARGETS) as ImportTarget[];
@@ -250,11 +252,35 @@ export function customCellValue(field: CustomField, text: string): unknown {
   }
 }
 
+type NamedIds = Map<string, string>;
+/** Names in a cell ('VIP, Đại lý'), matched without case or diacritics; unknown ones named. */
+function idsOfNames(text: string, known: NamedIds) {
+  const names = text
+    .split(/[,;]/)
+    .map((name) => name.trim())
+    .filter(Boolean);
+  const ids = names.map((name) => known.get(toSearchKey(name)));
+  return {
+    ids: [...new Set(ids.filter((id): id is string => id !== undefined))],
+    unknown: names.filter((_, index) => ids[index] === undefined),
+  };
+}
+
 /** One sheet row as the body a person would have typed, or the reason it cannot be. */
-function rowToBody(row: string[], mapping: ImportStartBody['mapping'], fields: CustomField[]) {
+function rowToBody(
+  row: string[],
+  mapping: ImportStartBody['mapping'],
+  fields: CustomField[],
+  known: { groups: NamedIds; tags: NamedIds },
+) {
   const cell = (key: string) =>
     mapping[key] === undefined ? '' : (row[mapping[key] as number] ?? '').trim();
   const problems: string[] = [];
+  const groups = idsOfNames(cell('groups'), known.groups);
+  if (groups.unknown.length)
+    problems.push(`Nhóm khách hàng không tồn tại: ${groups.unknown.join(', ')}`);
+  const tags = idsOfNames(cell('tags'), known.tags);
+  if (tags.unknown.length) problems.push(`Tag không tồn tại: ${tags.unknown.join(', ')}`);
   const custom: Record<string, unknown> = {};
   const mappedFields = fields.filter((f) => mapping[`${CUSTOM_TARGET}${f.key}`] !== undefined);
   for (const field of mappedFields) {
@@ -285,6 +311,8 @@ function rowToBody(row: string[], mapping: ImportStartBody['mapping'], fields: C
     notes: cell('notes'),
     source: 'import',
     custom,
+    group_ids: groups.ids,
+    tag_ids: tags.ids,
   });
   if (!parsed.success) problems.push(...parsed.error.issues.map((issue) => issue.message));
   return problems.length > 0 || !parsed.success ? { problems } : { body: parsed.data };
@@ -321,6 +349,10 @@ export async function runImport(platform: Platform, jobId: string) {
     const [header = [], ...rows] = await readRows(file);
     const scope = customerScope(auth);
     const fields = await importableFields(platform, job.tenantId);
+    const names = await repo.groupAndTagNames(platform.db, job.tenantId);
+    const byName = (items: { id: string; name: string }[]): NamedIds =>
+      new Map(items.map((item) => [toSearchKey(item.name), item.id]));
+    const known = { groups: byName(names.groups), tags: byName(names.tags) };
     const report: ReportRow[] = [];
     const seenPhones = new Map<string, number>();
     const seenEmails = new Map<string, number>();
@@ -331,7 +363,7 @@ export async function runImport(platform: Platform, jobId: string) {
       const batch = rows.slice(start, start + BATCH).map((row, offset) => ({
         row,
         line: start + offset + 2,
-        ...rowToBody(row, input.mapping, fields),
+        ...rowToBody(row, input.mapping, fields, known),
       }));
       const valid = batch.filter((item) => item.body);
       const contacts = new Map(valid.map((item) => [item.line, contactRows(item.body!)]));
@@ -415,6 +447,8 @@ export async function runImport(platform: Platform, jobId: string) {
             },
             phones: c.phones,
             emails: c.emails,
+            groupIds: body.group_ids,
+            tagIds: body.tag_ids,
           })),
         );
         for (const { id, body } of updates) {
@@ -427,6 +461,7 @@ export async function runImport(platform: Platform, jobId: string) {
             ...(body.notes ? { notes: body.notes } : {}),
           });
           await repo.mergeCustomValues(tx, job.tenantId, id, body.custom);
+          await repo.addMemberships(tx, job.tenantId, id, body.group_ids, body.tag_ids);
         }
       });
       counts.created += creates.length;

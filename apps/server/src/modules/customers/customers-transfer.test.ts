@@ -401,6 +401,8 @@ describe('customer import into custom fields', () => {
         'address',
         'tier',
         'notes',
+        'groups',
+        'tags',
         ...fields.filter((f) => f.active !== false).map((f) => `custom.${f.key}`),
       ].sort(),
     );
@@ -417,6 +419,69 @@ describe('customer import into custom fields', () => {
     expect(switchedOff.json().errors).toEqual([
       { param: 'mapping.custom.tat', message: 'Trường tùy chỉnh không tồn tại hoặc đã tắt' },
     ]);
+  });
+});
+
+describe('customer import into groups and tags', () => {
+  it('puts customers in the groups and tags a row names, and refuses names that do not exist', async () => {
+    const other = await seedTenant(t);
+    const owner = await t.login(other.email('admin'));
+    const send = (url: string, payload: Record<string, unknown>) =>
+      t.app.inject({ method: 'POST', url, headers: bearer(owner), payload });
+    const vip = (await send('/v2/group', { name: 'Khách VIP', target: 'end_user' })).json().data;
+    const tagGroup = (
+      await send('/v2/group-tag-customer', { name: 'Sở thích', tags: ['Du lịch', 'Ẩm thực'] })
+    ).json().data;
+    const csv = [
+      'Họ tên,Số điện thoại,Nhóm khách hàng,Tags',
+      'Có Nhóm,0907000001,khach vip,"du lich; Ẩm thực"',
+      'Sai Tag,0907000002,,Câu cá',
+      'Sai Nhóm,0907000003,Nhóm lạ,',
+    ].join('\n');
+    const file = multipart('kh.csv', Buffer.from(csv), 'text/csv');
+    const preview = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/v2/customers/import/preview',
+        headers: { ...bearer(owner), ...file.headers },
+        payload: file.payload,
+      })
+    ).json().data;
+    expect(preview.suggested_mapping).toEqual({ name: 0, phone: 1, groups: 2, tags: 3 });
+    const started = await send('/v2/customers/import', {
+      file_id: preview.file_id,
+      mapping: preview.suggested_mapping,
+    });
+    const job = await waitForJob(owner, started.json().data._id);
+    expect(job.result).toMatchObject({ created: 1, failed: 2 });
+    const report = await t.app.inject({
+      method: 'GET',
+      url: job.download_url,
+      headers: bearer(owner),
+    });
+    const [, first, second] = await readSheet(report.rawPayload);
+    expect([first?.[1], second?.[1]]).toEqual([
+      'Tag không tồn tại: Câu cá',
+      'Nhóm khách hàng không tồn tại: Nhóm lạ',
+    ]);
+    const [found] = (
+      await t.app.inject({
+        method: 'GET',
+        url: '/v2/customers?keyword=0907000001',
+        headers: bearer(owner),
+      })
+    ).json().data;
+    const detail = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/v2/customers/${found._id}`,
+        headers: bearer(owner),
+      })
+    ).json().data;
+    expect(detail.groups.map((g: { _id: string }) => g._id)).toEqual([vip._id]);
+    expect(detail.tags.map((tag: { _id: string }) => tag._id).sort()).toEqual(
+      tagGroup.tags.map((tag: { _id: string }) => tag._id).sort(),
+    );
   });
 });
 
@@ -468,7 +533,7 @@ describe('customer export', () => {
       'Khác',
       '01/07/1988',
       'Kim cương',
-      'Import',
+      'Nhập từ tệp',
     ]);
 
     // An agent owns none of these: their export is empty; another user cannot read this job.

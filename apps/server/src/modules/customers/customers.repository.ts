@@ -407,6 +407,30 @@ export async function addToGroup(
     .onConflictDoNothing();
 }
 
+/** Adds groups and tags to a customer, keeping those it has. */
+export async function addMemberships(
+  tx: Transaction,
+  tenantId: string,
+  customerId: string,
+  groupIds: string[],
+  tagIds: string[],
+) {
+  for (const groupId of groupIds) await addToGroup(tx, tenantId, groupId, [customerId]);
+  for (const tagId of tagIds) await addTag(tx, tenantId, tagId, [customerId]);
+}
+
+/** The tenant's customer groups and tags by name, for files that name them. */
+export async function groupAndTagNames(db: Db, tenantId: string) {
+  const [groupRows, tagRows] = await Promise.all([
+    db
+      .select({ id: groups.id, name: groups.name })
+      .from(groups)
+      .where(and(eq(groups.tenantId, tenantId), eq(groups.target, 'end_user'))),
+    db.select({ id: tags.id, name: tags.name }).from(tags).where(eq(tags.tenantId, tenantId)),
+  ]);
+  return { groups: groupRows, tags: tagRows };
+}
+
 export async function addTag(
   tx: Transaction,
   tenantId: string,
@@ -574,6 +598,8 @@ export async function insertImported(
     customer: typeof customers.$inferInsert;
     phones: { phone: string; national: string; isPrimary: boolean }[];
     emails: { email: string; isPrimary: boolean }[];
+    groupIds: string[];
+    tagIds: string[];
   }[],
 ) {
   if (items.length === 0) return;
@@ -582,12 +608,22 @@ export async function insertImported(
     .values(items.map((item) => item.customer))
     .returning({ id: customers.id });
   const tenantId = items[0]?.customer.tenantId as string;
-  const phones = items.flatMap((item, index) =>
-    item.phones.map((p) => ({ ...p, tenantId, customerId: inserted[index]?.id as string })),
+  const rows = <T>(of: (item: (typeof items)[number], customerId: string) => T[]) =>
+    items.flatMap((item, index) => of(item, inserted[index]?.id as string));
+  const phones = rows((item, customerId) =>
+    item.phones.map((p) => ({ ...p, tenantId, customerId })),
   );
-  const emails = items.flatMap((item, index) =>
-    item.emails.map((e) => ({ ...e, tenantId, customerId: inserted[index]?.id as string })),
+  const emails = rows((item, customerId) =>
+    item.emails.map((e) => ({ ...e, tenantId, customerId })),
+  );
+  const inGroups = rows((item, customerId) =>
+    item.groupIds.map((groupId) => ({ tenantId, groupId, customerId })),
+  );
+  const tagged = rows((item, customerId) =>
+    item.tagIds.map((tagId) => ({ tenantId, tagId, customerId })),
   );
   if (phones.length) await tx.insert(customerPhones).values(phones);
   if (emails.length) await tx.insert(customerEmails).values(emails);
+  if (inGroups.length) await tx.insert(groupCustomers).values(inGroups);
+  if (tagged.length) await tx.insert(customerTags).values(tagged);
 }

@@ -166,7 +166,8 @@ export function ImportMappingStep({ preview, pending, onBack, onStart }: ImportM
         ))}
       </fieldset>
 
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+      {/* Stays in sight at the bottom of the scrolling dialog, however many fields there are. */}
+      <div className="sticky -bottom-6 -mx-6 -mb-6 flex flex-col-reverse gap-2 border-t border-slate-100 bg-white px-6 py-4 sm:flex-row sm:justify-end">
         <Button variant="outline" onClick={onBack} disabled={pending}>
           {IMPORT_TEXT.back}
         </Button>
