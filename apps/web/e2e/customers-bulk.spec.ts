@@ -1,12 +1,5 @@
 import { expect, test } from '@playwright/test';
-import type { Locator, Page } from '@playwright/test';
-import { ACCOUNTS, apiLogin, phone, signInAs, unique } from './fixtures';
-
-async function pick(page: Page, picker: Locator, search: string, name: string) {
-  await picker.click();
-  await page.getByRole('combobox', { name: /^Tìm/ }).fill(search);
-  await page.getByRole('option', { name }).click();
-}
+import { ACCOUNTS, apiLogin, phone, pick, signInAs, unique } from './fixtures';
 
 test('bulk actions: add to a group, assign an owner the agent then sees, delete', async ({
   page,

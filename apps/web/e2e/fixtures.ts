@@ -2,7 +2,7 @@
 import { readFile, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from '@playwright/test';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import type { StoredUser } from '@omnicare/shared/auth/auth.schemas';
 
 export const PASSWORD = 'Demo@123456';
@@ -112,4 +112,11 @@ export async function readResetCode(email: string, since: number): Promise<strin
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error(`no reset mail for ${email} in ${outbox}`);
+}
+
+/** Opens a search picker, types into its search box and picks the option named `name`. */
+export async function pick(page: Page, picker: Locator, search: string, name: string) {
+  await picker.click();
+  await page.getByRole('combobox', { name: /^Tìm/ }).fill(search);
+  await page.getByRole('option', { name }).click();
 }

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type { Group } from '@omnicare/shared/groups/groups.schemas';
-import { ACCOUNTS, apiLogin, expectForbidden, signInAs } from './fixtures';
+import { ACCOUNTS, apiLogin, expectForbidden, pick, signInAs } from './fixtures';
 import { adminToken, createAgent, runId } from './staff-fixtures';
 
 const NO_RIGHT = 'Bạn không có quyền truy cập';
@@ -10,12 +10,6 @@ const departmentRow = (page: Page, name: string) =>
   departmentsTable(page).getByRole('row').filter({ hasText: name });
 
 /** Opens a picker, types into its search box and picks the option naming `name`. */
-async function pick(page: Page, picker: Locator, search: string, name: string) {
-  await picker.click();
-  await page.getByRole('combobox', { name: /^Tìm/ }).fill(search);
-  await page.getByRole('option', { name }).click();
-}
-
 test('an administrator creates a department with a leader and members, edits it, then deletes it', async ({
   page,
   request,
