@@ -103,6 +103,28 @@ test('search ignores diacritics and case: "nguyen van a" finds "Nguyễn Văn A"
   await expect(table.getByRole('link', { name: `Nguyễn Văn A ${u}` })).toBeVisible();
 });
 
+test('a customer deleted from its record: back to the list as it was left, without it', async ({
+  page,
+  request,
+}) => {
+  const u = unique();
+  for (const name of ['Xóa Đi', 'Ở Lại'])
+    await createCustomer(request, token, { name: `${name} ${u}`, phones: [{ phone: phone() }] });
+  await page.goto('/customers');
+  await page.getByRole('searchbox', { name: 'Tìm theo tên, số điện thoại hoặc email' }).fill(u);
+  await expect(page).toHaveURL(new RegExp(`q=${u}`));
+  const table = page.getByRole('table', { name: 'Danh sách khách hàng' });
+  await table.getByRole('link', { name: `Xóa Đi ${u}` }).click();
+  await page.getByRole('button', { name: 'Xóa khách hàng' }).click();
+  const confirm = page.getByRole('alertdialog');
+  await expect(confirm).toContainText(`Bạn có chắc chắn muốn xóa Xóa Đi ${u} không?`);
+  await confirm.getByRole('button', { name: 'Xác nhận' }).click();
+  await expect(toast(page, 'Xóa thành công')).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/customers\\?q=${u}$`));
+  await expect(table.getByRole('link', { name: `Ở Lại ${u}` })).toBeVisible();
+  await expect(table.getByRole('link', { name: `Xóa Đi ${u}` })).toHaveCount(0);
+});
+
 test('a saved filter puts its keyword and filters in place with one request', async ({
   page,
   request,

@@ -18,6 +18,7 @@ import { MergeDialog } from '../components/merge-dialog';
 import { deleteCustomer, fetchCustomer } from '../customers.api';
 import { customerKeys, useCanManageCustomers } from '../customers.queries';
 import { CUSTOMER_TEXT, DETAIL_TEXT } from '../customers-text';
+import { customerListAddress } from '../customer-list-address';
 
 const isNewId = (id: string) => id.startsWith('new');
 
@@ -42,7 +43,8 @@ export function CustomerDetailPage() {
       toast.success(DETAIL_TEXT.deleted);
       void queryClient.invalidateQueries({ queryKey: customerKeys.customers });
       closeTab(tabKey);
-      void navigate('/customers', { replace: true });
+      // Back to the list as the user left it (search, filters, page).
+      void navigate(customerListAddress(), { replace: true });
     },
   });
 

@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { useListParamsInAddress } from '@/lib/use-list-params';
 import { useRowSelection } from '@/lib/use-row-selection';
 import { BulkActions } from '../components/bulk-actions';
+import { useRememberListAddress } from '../customer-list-address';
 import {
   readSavedFilter,
   savedFilterOf,
@@ -25,6 +26,7 @@ import { CUSTOMER_TEXT } from '../customers-text';
 /** /customers: search, filters, sort, paging, selection with bulk actions, saved filters, import, export. */
 export function CustomerListPage() {
   const navigate = useNavigate();
+  useRememberListAddress();
   const queryClient = useQueryClient();
   const canManage = useCanManageCustomers();
   const { filters, sort, order, setFilters, sortBy, update } = useCustomerListState();
