@@ -158,8 +158,21 @@ export function mapContactErrors(form: CustomerFormState, errors: FormErrors): F
   return result;
 }
 
-export function validateCustomerForm(form: CustomerFormState, fields: CustomField[]): FormErrors {
+/**
+ * The payload with only the custom values of the fields the form shows: values of switched-off
+ * fields are hidden here and kept by the server, so they are neither checked nor sent.
+ */
+export function payloadFor(form: CustomerFormState, fields: CustomField[]): CustomerPayload {
   const payload = toPayload(form);
+  const shown = new Set(fields.map((field) => field.key));
+  const custom = Object.fromEntries(
+    Object.entries(payload.custom ?? {}).filter(([key]) => shown.has(key)),
+  );
+  return { ...payload, custom };
+}
+
+export function validateCustomerForm(form: CustomerFormState, fields: CustomField[]): FormErrors {
+  const payload = payloadFor(form, fields);
   const errors: FormErrors = {};
   const parsed = customerBody.safeParse(payload);
   if (!parsed.success) {

@@ -30,7 +30,7 @@ import {
   formFromCustomer,
   formFromDraft,
   mapContactErrors,
-  toPayload,
+  payloadFor,
   validateCustomerForm,
 } from './customer-form-state';
 import { NativeSelect } from '@/components/ui/native-select';
@@ -167,7 +167,7 @@ export function CustomerForm({ tabKey, customer, onSaved }: CustomerFormProps) {
   };
 
   const save = useMutation({
-    mutationFn: () => saveCustomer(customer?._id, toPayload(form)),
+    mutationFn: () => saveCustomer(customer?._id, payloadFor(form, fields.data ?? [])),
     meta: { silent: true },
     onSuccess: (saved) => {
       saveTabDraft(tabKey, 'customer', undefined);
