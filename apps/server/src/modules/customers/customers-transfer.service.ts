@@ -28,6 +28,8 @@ const PREVIEW_ROWS = 5;
 
 /** The customer fields an import column can fill, with the header words that suggest each. */
 export const IMPORT_TARGETS = {
+  /** The id an export writes: the row updates that customer, even one without phone or email. */
+  id: { label: 'Mã khách hàng (ID)', hints: ['ma khach hang id', 'ma khach hang', 'id'] },
   name: {
     label: 'Tên khách hàng',
     hints: ['ho ten', 'ho va ten', 'ten khach hang', 'ten', 'name', 'full name'],
@@ -276,6 +278,8 @@ function rowToBody(
   const cell = (key: string) =>
     mapping[key] === undefined ? '' : (row[mapping[key] as number] ?? '').trim();
   const problems: string[] = [];
+  const id = cell('id');
+  if (id && !z.uuid().safeParse(id).success) problems.push('Mã khách hàng không hợp lệ');
   const groups = idsOfNames(cell('groups'), known.groups);
   if (groups.unknown.length)
     problems.push(`Nhóm khách hàng không tồn tại: ${groups.unknown.join(', ')}`);
@@ -315,7 +319,9 @@ function rowToBody(
     tag_ids: tags.ids,
   });
   if (!parsed.success) problems.push(...parsed.error.issues.map((issue) => issue.message));
-  return problems.length > 0 || !parsed.success ? { problems } : { body: parsed.data };
+  return problems.length > 0 || !parsed.success
+    ? { problems }
+    : { body: parsed.data, id: id || undefined };
 }
 
 interface ReportRow {
@@ -373,10 +379,11 @@ export async function runImport(platform: Platform, jobId: string) {
         [...contacts.values()].flatMap((c) => c.phones.map((p) => p.national)),
         [...contacts.values()].flatMap((c) => c.emails.map((e) => e.email)),
       );
+      const named = valid.flatMap((item) => (item.id ? [item.id] : []));
       const visible = await repo.visibleIds(
         platform.db,
         job.tenantId,
-        [...new Set(holders.values())],
+        [...new Set([...holders.values(), ...named])],
         scope,
       );
       const creates: {
@@ -405,10 +412,16 @@ export async function runImport(platform: Platform, jobId: string) {
         }
         own.phones.forEach((p) => seenPhones.set(p.national, item.line));
         own.emails.forEach((e) => seenEmails.set(e.email, item.line));
-        const existing = [
-          ...own.phones.map((p) => holders.get(`p:${p.national}`)),
-          ...own.emails.map((e) => holders.get(`e:${e.email}`)),
-        ].find(Boolean);
+        if (item.id && !visible.has(item.id)) {
+          fail(`Không tìm thấy khách hàng có mã ${item.id}`);
+          continue;
+        }
+        const existing =
+          item.id ??
+          [
+            ...own.phones.map((p) => holders.get(`p:${p.national}`)),
+            ...own.emails.map((e) => holders.get(`e:${e.email}`)),
+          ].find(Boolean);
         if (!existing) {
           creates.push({ body: item.body, contacts: own });
         } else if (input.duplicate === 'skip') {
@@ -515,6 +528,7 @@ export async function runExport(platform: Platform, jobId: string) {
     const fields = await importableFields(platform, job.tenantId);
     const places = await placeNames(platform.db);
     sheet.columns = [
+      { header: 'Mã khách hàng (ID)', width: 38 },
       { header: 'Tên khách hàng', width: 28 },
       { header: 'Số điện thoại', width: 16 },
       { header: 'Email', width: 28 },
@@ -556,6 +570,7 @@ export async function runExport(platform: Platform, jobId: string) {
       for (const { customer, ownerName, organizationName } of page.rows) {
         sheet
           .addRow([
+            customer.id,
             customer.name,
             customer.primaryPhone ?? '',
             customer.primaryEmail ?? '',

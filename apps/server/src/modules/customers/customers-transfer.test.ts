@@ -351,6 +351,14 @@ describe('customer import into custom fields', () => {
     expect((await run(update, 'update')).result).toMatchObject({ updated: 1 });
     expect(await customOf('0906000001')).toMatchObject({ phan_khuc: 'Bán lẻ', ma_cu: 'KH-1' });
 
+    // A customer without phone or email is found again by the id the export writes.
+    const noContact = await t.app.inject({
+      method: 'POST',
+      url: '/v2/customers',
+      headers: bearer(owner),
+      payload: { name: 'Không Liên Hệ', custom: { ma_cu: 'KH-9', vip: false } },
+    });
+    expect(noContact.statusCode, noContact.body).toBe(201);
     // The export carries the custom fields, headed so that it imports back unchanged.
     const exported = await t.app.inject({
       method: 'POST',
@@ -366,7 +374,7 @@ describe('customer import into custom fields', () => {
     });
     const sheet = await readSheet(exportFile.rawPayload);
     const header = sheet[0] ?? [];
-    const hanh = sheet.find((row) => row[0] === 'Chị Hạnh') ?? [];
+    const hanh = sheet.find((row) => row[1] === 'Chị Hạnh') ?? [];
     const column = (label: string) => hanh[header.indexOf(label)];
     expect(header).not.toContain('Trường đã tắt');
     expect([
@@ -393,6 +401,7 @@ describe('customer import into custom fields', () => {
     ).json().data;
     expect(Object.keys(again.suggested_mapping).sort()).toEqual(
       [
+        'id',
         'name',
         'phone',
         'email',
@@ -407,8 +416,31 @@ describe('customer import into custom fields', () => {
       ].sort(),
     );
     const reimported = await run(again, 'update');
-    expect(reimported.result).toMatchObject({ updated: 2, failed: 0, created: 0 });
+    expect(reimported.result).toMatchObject({ updated: 3, failed: 0, created: 0 });
+    const noContactAfter = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/v2/customers/${noContact.json().data._id}`,
+        headers: bearer(owner),
+      })
+    ).json().data;
+    expect(noContactAfter.custom).toEqual({ ma_cu: 'KH-9', vip: false });
     expect(await customOf('0906000001')).toEqual(before);
+
+    // An id of no customer here (or out of the caller's scope) fails its row.
+    const stranger = '00000000-0000-4000-8000-00000000abcd';
+    const unknownId = await upload(['Mã khách hàng (ID),Họ tên', `${stranger},Ai Đó`]);
+    expect(unknownId.suggested_mapping).toEqual({ id: 0, name: 1 });
+    const unknownJob = await run(unknownId, 'update');
+    expect(unknownJob.result).toMatchObject({ failed: 1, created: 0, updated: 0 });
+    const unknownReport = await t.app.inject({
+      method: 'GET',
+      url: unknownJob.download_url,
+      headers: bearer(owner),
+    });
+    expect((await readSheet(unknownReport.rawPayload))[1]?.[1]).toBe(
+      `Không tìm thấy khách hàng có mã ${stranger}`,
+    );
 
     const switchedOff = await t.app.inject({
       method: 'POST',
@@ -505,6 +537,7 @@ describe('customer export', () => {
     expect(file.headers['content-disposition']).toContain('khach-hang-');
     const rows = await readSheet(file.rawPayload);
     expect(rows[0]).toEqual([
+      'Mã khách hàng (ID)',
       'Tên khách hàng',
       'Số điện thoại',
       'Email',
@@ -525,11 +558,12 @@ describe('customer export', () => {
     expect(
       rows
         .slice(1)
-        .map((row) => row[0])
+        .map((row) => row[1])
         .sort(),
     ).toEqual(['Bùi Minh Khôi', 'Khách XLSX', 'Ngô Thị Lan (mới)', 'Đỗ Văn Hùng'].sort());
-    const khoi = rows.find((row) => row[0] === 'Bùi Minh Khôi');
-    expect([khoi?.[3], khoi?.[4], khoi?.[8], khoi?.[9]]).toEqual([
+    const khoi = rows.find((row) => row[1] === 'Bùi Minh Khôi');
+    expect(khoi?.[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect([khoi?.[4], khoi?.[5], khoi?.[9], khoi?.[10]]).toEqual([
       'Khác',
       '01/07/1988',
       'Kim cương',
