@@ -28,8 +28,10 @@ const fieldFields = {
   key: z
     .string({ error: 'Mã trường không được bỏ trống' })
     .trim()
+    .min(1, 'Mã trường không được bỏ trống')
+    // Empty passes here: the line above says so, once.
     .regex(
-      /^[a-z][a-z0-9_]{0,39}$/,
+      /^(?:[a-z][a-z0-9_]{0,39})?$/,
       'Mã trường gồm chữ thường, số, dấu gạch dưới và bắt đầu bằng chữ',
     ),
   label: requiredText('Tên trường', 100),
@@ -57,7 +59,14 @@ const optionsRule = (value: { type: FieldType; options: string[] }, ctx: z.Refin
   }
 };
 
-export const fieldBody = z.object(fieldFields).superRefine(optionsRule);
+/** A required checkbox could only ever be saved ticked: a checkbox is never required. */
+export const CHECKBOX_NOT_REQUIRED = 'Hộp kiểm không thể là trường bắt buộc';
+const checkboxRule = (value: { type: FieldType; required: boolean }, ctx: z.RefinementCtx) => {
+  if (value.type === 'checkbox' && value.required)
+    ctx.addIssue({ code: 'custom', path: ['required'], message: CHECKBOX_NOT_REQUIRED });
+};
+
+export const fieldBody = z.object(fieldFields).superRefine(optionsRule).superRefine(checkboxRule);
 export type FieldBody = z.infer<typeof fieldBody>;
 /** PATCH: any subset except entity and key, which never change. */
 export const fieldPatchBody = z

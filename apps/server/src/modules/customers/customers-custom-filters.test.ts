@@ -97,7 +97,8 @@ async function exportedNames(token: string, payload: Record<string, unknown>) {
   await workbook.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
   const names: string[] = [];
   workbook.worksheets[0]?.eachRow((row, index) => {
-    if (index > 1) names.push(String(row.getCell(1).value));
+    // Column 1 is the customer's id, column 2 the name.
+    if (index > 1) names.push(String(row.getCell(2).value));
   });
   return names.sort();
 }

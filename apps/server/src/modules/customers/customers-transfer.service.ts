@@ -126,12 +126,14 @@ export async function previewImport(
       key: key as string,
       label: IMPORT_TARGETS[key].label as string,
       hints: IMPORT_TARGETS[key].hints as readonly string[],
+      required: key === 'name',
     })),
     // A custom field is suggested for a column headed with its label or its key.
     ...(await importableFields(platform, auth.tenantId)).map((field) => ({
       key: `${CUSTOM_TARGET}${field.key}`,
       label: field.label,
       hints: [toSearchKey(field.label), field.key, field.key.replaceAll('_', ' ')],
+      required: field.required,
     })),
   ];
   const suggested: Record<string, number> = {};
@@ -145,7 +147,7 @@ export async function previewImport(
     sample: body.slice(0, PREVIEW_ROWS),
     total_rows: body.length,
     suggested_mapping: suggested,
-    targets: targets.map(({ key, label }) => ({ key, label })),
+    targets: targets.map(({ key, label, required }) => ({ key, label, required })),
   };
 }
 
@@ -291,9 +293,8 @@ function rowToBody(
     const value = customCellValue(field, cell(`${CUSTOM_TARGET}${field.key}`));
     if (value !== undefined) custom[field.key] = value;
   }
-  // Required fields bind the form, not a file: a blank cell leaves the field empty.
-  const optional = mappedFields.map((field) => ({ ...field, required: false }));
-  problems.push(...validateCustomValues(optional, custom).map((problem) => problem.message));
+  // Mapped fields are checked as the form checks them, required ones included.
+  problems.push(...validateCustomValues(mappedFields, custom).map((problem) => problem.message));
   const gender = cell('gender') ? GENDER_WORDS[toSearchKey(cell('gender'))] : undefined;
   if (cell('gender') && !gender) problems.push('Giới tính không hợp lệ');
   const tierText = cell('tier');
@@ -359,6 +360,12 @@ export async function runImport(platform: Platform, jobId: string) {
     const byName = (items: { id: string; name: string }[]): NamedIds =>
       new Map(items.map((item) => [toSearchKey(item.name), item.id]));
     const known = { groups: byName(names.groups), tags: byName(names.tags) };
+    const unmappedRequired = fields
+      .filter(
+        (field) => field.required && input.mapping[`${CUSTOM_TARGET}${field.key}`] === undefined,
+      )
+      .map((field) => `${field.label} không được bỏ trống`)
+      .join('; ');
     const report: ReportRow[] = [];
     const seenPhones = new Map<string, number>();
     const seenEmails = new Map<string, number>();
@@ -423,7 +430,9 @@ export async function runImport(platform: Platform, jobId: string) {
             ...own.emails.map((e) => holders.get(`e:${e.email}`)),
           ].find(Boolean);
         if (!existing) {
-          creates.push({ body: item.body, contacts: own });
+          // A new customer needs what the form needs: every required field.
+          if (unmappedRequired) fail(unmappedRequired);
+          else creates.push({ body: item.body, contacts: own });
         } else if (input.duplicate === 'skip') {
           counts.skipped++;
           report.push({

@@ -244,12 +244,12 @@ describe('customer import into custom fields', () => {
     const other = await seedTenant(t);
     const owner = await t.login(other.email('admin'));
     const fields = [
-      { key: 'ma_cu', label: 'Mã khách hàng cũ', type: 'text' },
+      { key: 'ma_cu', label: 'Mã khách hàng cũ', type: 'text', required: true },
       { key: 'diem', label: 'Điểm tích lũy', type: 'number' },
       { key: 'ngay_ky', label: 'Ngày ký', type: 'date' },
       { key: 'phan_khuc', label: 'Phân khúc', type: 'select', options: ['Bán lẻ', 'Đại lý'] },
       { key: 'so_thich', label: 'Sở thích', type: 'multiselect', options: ['Du lịch', 'Ẩm thực'] },
-      { key: 'vip', label: 'Khách VIP', type: 'checkbox', required: true },
+      { key: 'vip', label: 'Khách VIP', type: 'checkbox' },
       { key: 'tat', label: 'Trường đã tắt', type: 'text', active: false },
     ];
     for (const field of fields) {
@@ -318,13 +318,22 @@ describe('customer import into custom fields', () => {
       'custom.so_thich': 6,
       'custom.vip': 7,
     });
-    expect(preview.targets).toContainEqual({ key: 'custom.vip', label: 'Khách VIP' });
+    expect(preview.targets).toContainEqual({
+      key: 'custom.vip',
+      label: 'Khách VIP',
+      required: false,
+    });
+    expect(preview.targets).toContainEqual({
+      key: 'custom.ma_cu',
+      label: 'Mã khách hàng cũ',
+      required: true,
+    });
     expect(preview.targets.map((target: { key: string }) => target.key)).not.toContain(
       'custom.tat',
     );
 
     const job = await run(preview);
-    expect(job.result).toMatchObject({ created: 2, failed: 1 });
+    expect(job.result).toMatchObject({ created: 1, failed: 2 });
     expect(await customOf('0906000001')).toEqual({
       ma_cu: 'KH-1',
       diem: 1250.5,
@@ -333,18 +342,21 @@ describe('customer import into custom fields', () => {
       so_thich: ['Du lịch', 'Ẩm thực'],
       vip: true,
     });
-    // A required field left blank in the file does not stop the row.
-    expect(await customOf('0906000002')).toEqual({});
     const report = await t.app.inject({
       method: 'GET',
       url: job.download_url,
       headers: bearer(owner),
     });
-    const [, bad] = await readSheet(report.rawPayload);
+    // A required field left blank fails its row, as the form would refuse it.
+    const [, blank, bad] = await readSheet(report.rawPayload);
+    expect([blank?.[0], blank?.[1]]).toEqual(['3', 'Mã khách hàng cũ không được bỏ trống']);
     expect(bad?.[0]).toBe('4');
     expect(bad?.[1]).toBe(
-      'Điểm tích lũy không hợp lệ; Ngày ký không hợp lệ; Phân khúc không hợp lệ; Sở thích không hợp lệ; Khách VIP không hợp lệ',
+      'Mã khách hàng cũ không được bỏ trống; Điểm tích lũy không hợp lệ; Ngày ký không hợp lệ; Phân khúc không hợp lệ; Sở thích không hợp lệ; Khách VIP không hợp lệ',
     );
+    // A file without the required column creates nobody, but may update.
+    const withoutColumn = await run(await upload(['Họ tên,SĐT', 'Người Mới,0906000009']));
+    expect(withoutColumn.result).toMatchObject({ created: 0, failed: 1 });
 
     // Updating by phone sets the mapped fields and keeps the others.
     const update = await upload(['Họ tên,SĐT,Phân khúc', 'Chị Hạnh,0906000001,Bán lẻ']);
@@ -416,7 +428,7 @@ describe('customer import into custom fields', () => {
       ].sort(),
     );
     const reimported = await run(again, 'update');
-    expect(reimported.result).toMatchObject({ updated: 3, failed: 0, created: 0 });
+    expect(reimported.result).toMatchObject({ updated: 2, failed: 0, created: 0 });
     const noContactAfter = (
       await t.app.inject({
         method: 'GET',

@@ -6,6 +6,7 @@ import type {
 } from '@omnicare/shared/fields/fields.schemas';
 import type { z } from 'zod';
 import type { fieldOrderBody, fieldPatchBody } from '@omnicare/shared/fields/fields.schemas';
+import { CHECKBOX_NOT_REQUIRED } from '@omnicare/shared/fields/fields.schemas';
 import type { Platform } from '../../platform/context.js';
 import type { AuthContext } from '../../platform/auth.js';
 import { AppError, fieldError, notFound } from '../../platform/errors.js';
@@ -71,6 +72,7 @@ export async function updateField(
     throw fieldError('options', 'Vui lòng nhập ít nhất một lựa chọn');
   }
   const { label, required, position, active } = body;
+  if (before.type === 'checkbox' && required) throw fieldError('required', CHECKBOX_NOT_REQUIRED);
   const dropped = before.options.filter((option) => !options.includes(option));
   const row = await platform.db.transaction(async (tx) => {
     const updated = await repo.updateField(tx, auth.tenantId, id, {

@@ -63,6 +63,38 @@ describe('custom fields', () => {
     expect((await listFields(admin)).map((f) => f.key)).toEqual(['hang_the', 'so_the']);
   });
 
+  it('refuses a blank key and a required checkbox, in Vietnamese', async () => {
+    const blank = await send(admin, 'POST', '/v2/fields', {
+      entity: 'customer',
+      key: ' ',
+      label: 'Không mã',
+      type: 'text',
+    });
+    expect(blank.json().errors).toEqual([
+      { param: 'key', message: 'Mã trường không được bỏ trống' },
+    ]);
+    const box = await send(admin, 'POST', '/v2/fields', {
+      entity: 'customer',
+      key: 'dong_y',
+      label: 'Đồng ý nhận tin',
+      type: 'checkbox',
+      required: true,
+    });
+    expect(box.json().errors).toEqual([
+      { param: 'required', message: 'Hộp kiểm không thể là trường bắt buộc' },
+    ]);
+    const made = await addField(admin, {
+      key: 'dong_y',
+      label: 'Đồng ý nhận tin',
+      type: 'checkbox',
+    });
+    const patched = await send(admin, 'PATCH', `/v2/field/${made._id}`, { required: true });
+    expect(patched.json().errors).toEqual([
+      { param: 'required', message: 'Hộp kiểm không thể là trường bắt buộc' },
+    ]);
+    await send(admin, 'DELETE', `/v2/field/${made._id}`);
+  });
+
   it('puts the fields of an entity in a new order, all of them or none', async () => {
     const fields = await listFields(admin);
     const reversed = fields.map((f) => f._id).reverse();

@@ -332,7 +332,8 @@ export interface ImportPreview {
   sample: string[][];
   total_rows: number;
   suggested_mapping: ImportMapping;
-  targets: { key: ImportTargetKey; label: string }[];
+  /** `required`: the name, and required custom fields (a new customer needs them). */
+  targets: { key: ImportTargetKey; label: string; required?: boolean }[];
 }
 
 export type DuplicateMode = 'skip' | 'update';

@@ -7,7 +7,8 @@ export const FIELD_TEXT = {
   entityHint: {
     customer:
       'Các trường đang dùng hiện trong hồ sơ khách hàng và bộ lọc danh sách khách hàng, theo thứ tự dưới đây.',
-    ticket: 'Các trường đang dùng sẽ hiện trong biểu mẫu ticket, theo thứ tự dưới đây.',
+    ticket:
+      'Trường của ticket được lưu sẵn ở đây; chúng sẽ hiện trong biểu mẫu ticket khi màn hình ticket được xây dựng.',
   } satisfies Record<FieldEntity, string>,
   add: 'Thêm trường',
   createTitle: 'Thêm trường tùy chỉnh',
@@ -33,6 +34,7 @@ export const FIELD_TEXT = {
   required: 'Bắt buộc nhập',
   requiredColumn: 'Bắt buộc',
   requiredHint: 'Không lưu được hồ sơ khi trường này còn trống.',
+  checkboxNeverRequired: 'Hộp kiểm không bắt buộc: bỏ trống nghĩa là không chọn.',
   active: 'Đang dùng',
   activeHint: 'Trường tắt không hiện trong biểu mẫu và bộ lọc; giá trị đã nhập vẫn được giữ.',
   status: 'Trạng thái',

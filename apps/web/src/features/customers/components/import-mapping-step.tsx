@@ -83,7 +83,9 @@ export function ImportMappingStep({ preview, pending, onBack, onStart }: ImportM
                     <div key={target.key} className="flex flex-col gap-1.5">
                       <Label htmlFor={id}>
                         {target.label}
-                        {target.key === 'name' && <span className="text-red-600"> *</span>}
+                        {(target.required || target.key === 'name') && (
+                          <span className="text-red-600"> *</span>
+                        )}
                       </Label>
                       <NativeSelect
                         id={id}

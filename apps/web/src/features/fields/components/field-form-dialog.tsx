@@ -184,7 +184,9 @@ function FieldForm({
             disabled={editing}
             {...fieldAria(typeId, problems.fields.type)}
             onChange={(event) => {
-              setType(event.target.value as FieldType);
+              const next = event.target.value as FieldType;
+              setType(next);
+              if (next === 'checkbox') setRequired(false);
               setProblems(noProblems());
             }}
           >
@@ -233,8 +235,9 @@ function FieldForm({
         <CheckRow
           id={`${uid}-required`}
           label={FIELD_TEXT.required}
-          hint={FIELD_TEXT.requiredHint}
+          hint={type === 'checkbox' ? FIELD_TEXT.checkboxNeverRequired : FIELD_TEXT.requiredHint}
           checked={required}
+          disabled={type === 'checkbox'}
           onChange={setRequired}
         />
         <CheckRow
@@ -254,12 +257,14 @@ function CheckRow({
   label,
   hint,
   checked,
+  disabled,
   onChange,
 }: {
   id: string;
   label: string;
   hint: string;
   checked: boolean;
+  disabled?: boolean;
   onChange: (checked: boolean) => void;
 }) {
   return (
@@ -268,6 +273,7 @@ function CheckRow({
         id={id}
         className="mt-0.5"
         checked={checked}
+        disabled={disabled}
         aria-describedby={`${id}-hint`}
         onCheckedChange={(value) => onChange(value === true)}
       />
