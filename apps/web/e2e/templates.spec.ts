@@ -27,7 +27,14 @@ test('an administrator runs catalogs and a chat template with a placeholder and 
   await page.goto('/settings/others/template-catalogs');
   await expect(page.getByRole('heading', { name: 'Danh mục mẫu' })).toBeVisible();
   const catalogSearch = page.getByRole('searchbox', { name: 'Tìm danh mục' });
+  // The settled search's answer, not the list before it (empty too on a fresh database).
+  const searched = page.waitForResponse(
+    (response) =>
+      response.url().includes('/v2/core/template-catalogs') &&
+      response.url().includes(`keyword=${run}`),
+  );
   await catalogSearch.fill(run);
+  await searched;
   await expect(page.getByText('Không có dữ liệu.')).toBeVisible();
   await page.getByRole('button', { name: 'Thêm danh mục' }).click();
   const dialog = page.getByRole('dialog');
