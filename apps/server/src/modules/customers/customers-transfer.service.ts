@@ -224,6 +224,13 @@ export function numberCell(text: string): number | undefined {
   return undefined;
 }
 
+/** The items of a cell that lists several ('Du lịch; Ẩm thực', 'VIP, Đại lý'). */
+const listCell = (text: string) =>
+  text
+    .split(/[,;]/)
+    .map((part) => part.trim())
+    .filter(Boolean);
+
 /**
  * A cell as a custom field's value: numbers with a decimal comma or dot, dates as dd/mm/yyyy
  * or yyyy-mm-dd, options matched without case or diacritics (several split by ',' or ';'),
@@ -244,11 +251,7 @@ export function customCellValue(field: CustomField, text: string): unknown {
     case 'select':
       return option(text);
     case 'multiselect':
-      return text
-        .split(/[,;]/)
-        .map((part) => part.trim())
-        .filter(Boolean)
-        .map(option);
+      return listCell(text).map(option);
     case 'checkbox': {
       const key = toSearchKey(text);
       return YES.has(key) ? true : NO.has(key) ? false : text;
@@ -259,10 +262,7 @@ export function customCellValue(field: CustomField, text: string): unknown {
 type NamedIds = Map<string, string>;
 /** Names in a cell ('VIP, Đại lý'), matched without case or diacritics; unknown ones named. */
 function idsOfNames(text: string, known: NamedIds) {
-  const names = text
-    .split(/[,;]/)
-    .map((name) => name.trim())
-    .filter(Boolean);
+  const names = listCell(text);
   const ids = names.map((name) => known.get(toSearchKey(name)));
   return {
     ids: [...new Set(ids.filter((id): id is string => id !== undefined))],

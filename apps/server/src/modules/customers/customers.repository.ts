@@ -415,8 +415,16 @@ export async function addMemberships(
   groupIds: string[],
   tagIds: string[],
 ) {
-  for (const groupId of groupIds) await addToGroup(tx, tenantId, groupId, [customerId]);
-  for (const tagId of tagIds) await addTag(tx, tenantId, tagId, [customerId]);
+  if (groupIds.length)
+    await tx
+      .insert(groupCustomers)
+      .values(groupIds.map((groupId) => ({ tenantId, groupId, customerId })))
+      .onConflictDoNothing();
+  if (tagIds.length)
+    await tx
+      .insert(customerTags)
+      .values(tagIds.map((tagId) => ({ tenantId, tagId, customerId })))
+      .onConflictDoNothing();
 }
 
 /** The tenant's customer groups and tags by name, for files that name them. */

@@ -509,7 +509,6 @@ export async function mergeCustomers(
   return getCustomer(platform, auth, survivorId);
 }
 
-/** What happened to a customer, newest first; tickets, conversations and calls join later. */
 /** Fields whose change is not news to a reader of the timeline. */
 const UNREMARKABLE = new Set(['updated_at', 'created_at']);
 
@@ -534,6 +533,7 @@ function timelineDetail(action: string, before: unknown, after: unknown) {
   return null;
 }
 
+/** What happened to a customer, newest first; tickets, conversations and calls join later. */
 export async function customerTimeline(
   platform: Platform,
   auth: AuthContext,

@@ -52,6 +52,14 @@ export async function listTagGroups(db: Database, tenantId: string, text?: strin
   }));
 }
 
+/** The tenant's tag group names, without their tags. */
+export function tagGroupNames(db: Database, tenantId: string) {
+  return db
+    .select({ id: tagGroups.id, name: tagGroups.name })
+    .from(tagGroups)
+    .where(eq(tagGroups.tenantId, tenantId));
+}
+
 export function findTagGroup(db: Database, tenantId: string, id: string) {
   return db.query.tagGroups.findFirst({
     where: and(eq(tagGroups.tenantId, tenantId), eq(tagGroups.id, id)),

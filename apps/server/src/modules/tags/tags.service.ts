@@ -63,8 +63,8 @@ async function checkDuplicates(
 /** Tag group names are unique in a tenant, compared without case and diacritics. */
 async function checkName(platform: Platform, tenantId: string, name: string, groupId?: string) {
   const key = toSearchKey(name);
-  const groups = await repo.listTagGroups(platform.db, tenantId);
-  if (groups.some(({ group }) => group.id !== groupId && toSearchKey(group.name) === key))
+  const groups = await repo.tagGroupNames(platform.db, tenantId);
+  if (groups.some((group) => group.id !== groupId && toSearchKey(group.name) === key))
     throw fieldError('name', TAG_GROUP_MESSAGES.nameTaken);
 }
 
