@@ -82,6 +82,8 @@ export interface RouteEntry {
   method: string;
   url: string;
   access: Access | undefined;
+  /** The status codes the route declares a response body for. */
+  responses: string[];
 }
 
 declare module 'fastify' {
@@ -164,8 +166,9 @@ export async function buildApp(
     // Plugin routes outside the API (OpenAPI UI, static files) are public by nature.
     if (route.config.access === undefined && !route.url.startsWith('/v2'))
       route.config.access = 'public';
+    const responses = Object.keys((route.schema?.response as object | undefined) ?? {});
     for (const method of methods)
-      routeCatalogue.push({ method, url: route.url, access: route.config.access });
+      routeCatalogue.push({ method, url: route.url, access: route.config.access, responses });
   });
 
   const memo = createTenantMemo(database.url, app.log);

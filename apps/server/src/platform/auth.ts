@@ -3,6 +3,7 @@ import { jwtVerify, SignJWT } from 'jose';
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Role, StaffRole } from '@omnicare/shared/users/roles';
+import { can, type Permission } from '@omnicare/shared/users/permissions';
 import type { DataScope } from '@omnicare/shared/users/data-scope';
 import { DEFAULT_DATA_SCOPES } from '@omnicare/shared/tenants/tenants.schemas';
 import type pg from 'pg';
@@ -13,10 +14,11 @@ import type { TenantMemo } from './tenant-memo.js';
 
 /**
  * Who may call a route: nobody signed in ('public'), any signed-in staff ('authenticated'),
- * or only the listed roles; 'optional' reads a valid token when one is sent and never refuses.
- * Every route declares one; see the route catalogue test.
+ * or the roles holding a permission (or any of several; `PERMISSIONS` in shared); 'optional'
+ * reads a valid token when one is sent and never refuses. Every route declares one; see the
+ * route catalogue test.
  */
-export type Access = 'public' | 'optional' | 'authenticated' | readonly StaffRole[];
+export type Access = 'public' | 'optional' | 'authenticated' | Permission | readonly Permission[];
 
 export interface AuthContext {
   sessionId: string;
@@ -210,12 +212,13 @@ export function registerAccessControl(app: FastifyInstance, tokens: TokenService
     }
     if (!auth) throw sessionExpired();
     request.authContext = auth;
-    if (access !== 'authenticated' && !(access as readonly string[]).includes(auth.role)) {
-      throw forbidden();
-    }
+    if (access !== 'authenticated' && !holdsAny(auth.role, access)) throw forbidden();
     if (requireAdminFlag && !auth.isAdmin) throw forbidden();
   });
 }
+
+const holdsAny = (role: Role, access: Permission | readonly Permission[]) =>
+  typeof access === 'string' ? can(role, access) : access.some((one) => can(role, one));
 
 /** The signed-in caller of a non-public route. */
 export function authOf(request: FastifyRequest): AuthContext {

@@ -19,6 +19,14 @@ describe('route catalogue', () => {
     expect(undeclared).toEqual([]);
   });
 
+  it('declares the success response of every API operation (one contract per operation)', () => {
+    const undeclared = t.app.routeCatalogue
+      .filter((route) => route.url.startsWith('/v2') && route.method !== 'HEAD')
+      .filter((route) => !route.responses.some((status) => /^2\d\d$/.test(status)))
+      .map((route) => `${route.method} ${route.url}`);
+    expect(undeclared).toEqual([]);
+  });
+
   it('opens to anonymous callers exactly the routes meant to be public', () => {
     const open = t.app.routeCatalogue
       .filter(

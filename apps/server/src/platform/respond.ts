@@ -1,3 +1,16 @@
+import type { z } from 'zod';
+import { createdBody, listBody, okBody } from '@omnicare/shared/platform/envelope';
+
+/**
+ * A route's `response` declaration for its success (the error bodies are the error handler's):
+ * `schema: { ..., response: answers.ok(tagGroupView) }`.
+ */
+export const answers = {
+  ok: <T extends z.ZodType>(data: T) => ({ 200: okBody(data) }),
+  created: <T extends z.ZodType>(data: T) => ({ 201: createdBody(data) }),
+  list: <T extends z.ZodType>(item: T) => ({ 200: listBody(item) }),
+};
+
 /** The success envelope of DESIGN.md section 4. */
 export const ok = <T>(data: T, message = 'Thành công') => ({
   statusCode: 200 as const,

@@ -213,14 +213,15 @@ export const tagGroupBody = z
   });
 export type TagGroupBody = z.infer<typeof tagGroupBody>;
 
-export interface TagGroup {
-  _id: string;
-  name: string;
-  tags: { _id: string; name: string }[];
-  raw_tags: string[];
+export const tagGroupView = z.object({
+  _id: z.string(),
+  name: z.string(),
+  tags: z.array(z.object({ _id: z.string(), name: z.string() })),
+  raw_tags: z.array(z.string()),
   /** Customers carrying at least one tag of the group. */
-  customer_count: number;
-}
+  customer_count: z.number().int(),
+});
+export type TagGroup = z.infer<typeof tagGroupView>;
 
 /** The body of a duplicate-tag refusal: the indices of the offending tags in the request. */
 export interface DuplicateTagError {

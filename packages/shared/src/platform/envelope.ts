@@ -1,4 +1,28 @@
+import { z } from 'zod';
 import type { FieldError } from './errors.js';
+
+/**
+ * The success bodies of the API (DESIGN.md section 4) as zod schemas: a route declares
+ * `response` with them, so /docs shows the real shape, the serializer drops any field nobody
+ * declared, and the web infers its types from the same schema.
+ */
+export const okBody = <T extends z.ZodType>(data: T) =>
+  z.object({ statusCode: z.literal(200), message: z.string(), data });
+export const createdBody = <T extends z.ZodType>(data: T) =>
+  z.object({ statusCode: z.literal(201), message: z.string(), data });
+export const listBody = <T extends z.ZodType>(item: T) =>
+  z.object({
+    statusCode: z.literal(200),
+    message: z.string(),
+    data: z.array(item),
+    total: z.number().int(),
+  });
+
+/** `data: null`: the answer of a delete or another act with nothing to return. */
+export const noData = z.null();
+
+/** Timestamps travel as ISO 8601 UTC text. */
+export const isoDateTime = z.iso.datetime();
 
 /** Every success answer of the API (DESIGN.md section 4). */
 export interface ApiSuccess<T> {

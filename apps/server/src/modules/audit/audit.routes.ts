@@ -9,7 +9,7 @@ export const auditRoutes: RouteModule = (app, platform) => {
     '/v2/audit-logs',
     {
       schema: { tags: ['audit'], summary: 'Nhật ký thay đổi', querystring: auditQuery },
-      config: { access: ['administrator'] },
+      config: { access: 'audit.read' },
     },
     async (request) => {
       const { entity, entity_id, page, page_size } = request.query;

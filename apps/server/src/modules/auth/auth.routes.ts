@@ -68,7 +68,7 @@ export const authRoutes: RouteModule = (app, platform) => {
     '/v2/view-as',
     {
       schema: { tags: ['auth'], summary: 'Xem dưới quyền người dùng khác', body: viewAsBody },
-      config: { access: ['administrator'], requireAdminFlag: true },
+      config: { access: 'view_as.use', requireAdminFlag: true },
     },
     async (request) =>
       ok(await auth.viewAs(platform, authOf(request), request.body.user_id, requestMeta(request))),

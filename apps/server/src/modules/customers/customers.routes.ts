@@ -7,6 +7,7 @@ import {
 } from '@omnicare/shared/customers/customers.schemas';
 import { pageQuery } from '@omnicare/shared/platform/validation';
 import { authOf } from '../../platform/auth.js';
+import { can } from '@omnicare/shared/users/permissions';
 import { AppError } from '../../platform/errors.js';
 import { bulkAnswer, created, list, ok } from '../../platform/respond.js';
 import { typed, type RouteModule } from '../../platform/routes.js';
@@ -22,7 +23,6 @@ import {
 const idParams = z.object({ id: z.uuid('Mã khách hàng không hợp lệ') });
 const tags = ['customers'];
 const STAFF = 'authenticated' as const;
-const MANAGERS = ['administrator', 'supervisor', 'team_leader'] as const;
 
 export const customersRoutes: RouteModule = (app, platform) => {
   const r = typed(app);
@@ -81,7 +81,10 @@ export const customersRoutes: RouteModule = (app, platform) => {
 
   r.delete(
     '/v2/customers/:id',
-    { schema: { tags, summary: 'Xóa khách hàng', params: idParams }, config: { access: MANAGERS } },
+    {
+      schema: { tags, summary: 'Xóa khách hàng', params: idParams },
+      config: { access: 'customer.delete' },
+    },
     async (request) => {
       await customers.deleteCustomer(platform, authOf(request), request.params.id);
       return ok(null, 'Xóa thành công');
@@ -96,10 +99,7 @@ export const customersRoutes: RouteModule = (app, platform) => {
     },
     async (request) => {
       const auth = authOf(request);
-      if (
-        request.body.action === 'delete' &&
-        !(MANAGERS as readonly string[]).includes(auth.role)
-      ) {
+      if (request.body.action === 'delete' && !can(auth.role, 'customer.delete')) {
         throw new AppError(401);
       }
       return bulkAnswer(await customers.bulk(platform, auth, request.body), 'Cập nhật thành công');
@@ -110,7 +110,7 @@ export const customersRoutes: RouteModule = (app, platform) => {
     '/v2/customers/merge',
     {
       schema: { tags, summary: 'Gộp hai khách hàng', body: customerMergeBody },
-      config: { access: MANAGERS },
+      config: { access: 'customer.merge' },
     },
     async (request) =>
       ok(

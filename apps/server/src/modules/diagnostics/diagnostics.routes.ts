@@ -99,7 +99,7 @@ export const diagnosticsRoutes: RouteModule = (app, platform) => {
         summary: 'Danh sách nhật ký chẩn đoán',
         querystring: pageQuery.extend({ kind: z.enum(DIAGNOSTIC_KINDS).optional() }),
       },
-      config: { access: ['administrator'] },
+      config: { access: 'diagnostics.read' },
     },
     async (request) => {
       const { kind, page, page_size } = request.query;

@@ -12,7 +12,6 @@ import * as fields from './fields.service.js';
 
 const idParams = z.object({ id: z.uuid('Mã trường không hợp lệ') });
 const tags = ['fields'];
-const ADMIN = ['administrator'] as const;
 
 export const fieldsRoutes: RouteModule = (app, platform) => {
   const r = typed(app);
@@ -33,7 +32,7 @@ export const fieldsRoutes: RouteModule = (app, platform) => {
     '/v2/fields',
     {
       schema: { tags, summary: 'Tạo trường tùy chỉnh', body: fieldBody },
-      config: { access: ADMIN },
+      config: { access: 'custom_field.manage' },
     },
     async (request, reply) => {
       reply.status(201);
@@ -47,7 +46,7 @@ export const fieldsRoutes: RouteModule = (app, platform) => {
     '/v2/fields/order',
     {
       schema: { tags, summary: 'Sắp xếp thứ tự trường', body: fieldOrderBody },
-      config: { access: ADMIN },
+      config: { access: 'custom_field.manage' },
     },
     async (request) =>
       ok(await fields.orderFields(platform, authOf(request), request.body), 'Cập nhật thành công'),
@@ -65,7 +64,7 @@ export const fieldsRoutes: RouteModule = (app, platform) => {
     '/v2/field/:id',
     {
       schema: { tags, summary: 'Cập nhật trường', params: idParams, body: fieldBody },
-      config: { access: ADMIN },
+      config: { access: 'custom_field.manage' },
     },
     async (request) =>
       ok(
@@ -77,7 +76,7 @@ export const fieldsRoutes: RouteModule = (app, platform) => {
     '/v2/field/:id',
     {
       schema: { tags, summary: 'Cập nhật một phần trường', params: idParams, body: fieldPatchBody },
-      config: { access: ADMIN },
+      config: { access: 'custom_field.manage' },
     },
     async (request) =>
       ok(
@@ -87,7 +86,10 @@ export const fieldsRoutes: RouteModule = (app, platform) => {
   );
   r.delete(
     '/v2/field/:id',
-    { schema: { tags, summary: 'Xóa trường', params: idParams }, config: { access: ADMIN } },
+    {
+      schema: { tags, summary: 'Xóa trường', params: idParams },
+      config: { access: 'custom_field.manage' },
+    },
     async (request) => {
       await fields.deleteField(platform, authOf(request), request.params.id);
       return ok(null, 'Xóa thành công');

@@ -15,7 +15,8 @@ import * as groups from './groups.service.js';
 const idParams = z.object({ id: z.uuid('Mã nhóm không hợp lệ') });
 const tags = ['groups'];
 // Writers are checked per target in the service: departments need an administrator.
-const WRITE = ['administrator', 'supervisor', 'team_leader'] as const;
+/** Departments or customer groups: the service checks the one the group is. */
+const WRITE = ['department.manage', 'customer_group.manage'] as const;
 
 export const groupsRoutes: RouteModule = (app, platform) => {
   const r = typed(app);
@@ -90,7 +91,7 @@ export const groupsRoutes: RouteModule = (app, platform) => {
         params: z.object({ id: z.uuid('Mã tenant không hợp lệ') }),
         querystring: allGroupQuery,
       },
-      config: { access: ['administrator'], requireAdminFlag: true },
+      config: { access: 'platform.administer', requireAdminFlag: true },
     },
     async (request) => {
       await ensureTenant(platform, request.params.id);

@@ -4,6 +4,7 @@ import type {
   GroupTarget,
   UpdateGroupBody,
 } from '@omnicare/shared/groups/groups.schemas';
+import { can, type Permission } from '@omnicare/shared/users/permissions';
 import type { Platform } from '../../platform/context.js';
 import type { AuthContext } from '../../platform/auth.js';
 import { fieldError, forbidden, notFound } from '../../platform/errors.js';
@@ -19,10 +20,10 @@ const MESSAGES = {
   memberMissing: 'Có thành viên không tồn tại',
 } as const;
 
-/** Departments are run by administrators; customer groups by anyone who manages customers. */
-const WRITERS: Record<GroupTarget, readonly string[]> = {
-  user: ['administrator'],
-  end_user: ['administrator', 'supervisor', 'team_leader'],
+/** Departments and customer groups share the table but not who runs them. */
+const MANAGE: Record<GroupTarget, Permission> = {
+  user: 'department.manage',
+  end_user: 'customer_group.manage',
 };
 
 const toGroup = ({
@@ -69,7 +70,7 @@ async function prepare(
   body: CreateGroupBody | UpdateGroupBody,
   exceptId?: string,
 ) {
-  if (!WRITERS[body.target].includes(auth.role)) throw forbidden();
+  if (!can(auth.role, MANAGE[body.target])) throw forbidden();
   if (await repo.nameTaken(platform.db, auth.tenantId, body.target, body.name, exceptId))
     throw fieldError('name', MESSAGES.nameTaken);
   if (body.target === 'end_user') return { columns: { name: body.name }, members: null };
@@ -150,7 +151,7 @@ export async function updateGroup(platform: Platform, auth: AuthContext, body: U
 
 export async function deleteGroup(platform: Platform, auth: AuthContext, id: string) {
   const before = await getGroup(platform, auth.tenantId, id);
-  if (!WRITERS[before.target].includes(auth.role)) throw forbidden();
+  if (!can(auth.role, MANAGE[before.target])) throw forbidden();
   await repo.deleteGroup(platform.db, auth.tenantId, id);
   await writeAudit(platform.db, {
     tenantId: auth.tenantId,

@@ -116,6 +116,28 @@ describe('departments (groups with target user)', () => {
 });
 
 describe('customer groups (target end_user)', () => {
+  it('are managed by administrators and supervisors, not team leaders (they span every scope)', async () => {
+    const leader = await t.login(tenant.email('leader'));
+    const supervisor = await t.login(tenant.email('supervisor'));
+    expect((await post({ target: 'end_user', name: 'Nhóm trưởng nhóm' }, leader)).statusCode).toBe(
+      401,
+    );
+    const group = await post({ target: 'end_user', name: 'Nhóm giám sát' }, supervisor);
+    expect(group.statusCode).toBe(201);
+    const id = group.json().data._id;
+    const rename = await t.app.inject({
+      method: 'PUT',
+      url: '/v2/updateGroup',
+      headers: bearer(leader),
+      payload: { id, target: 'end_user', name: 'Đổi tên' },
+    });
+    expect(rename.statusCode).toBe(401);
+    const remove = (token: string) =>
+      t.app.inject({ method: 'DELETE', url: `/v2/group/${id}`, headers: bearer(token) });
+    expect((await remove(leader)).statusCode).toBe(401);
+    expect((await remove(supervisor)).statusCode).toBe(200);
+  });
+
   it('uses the spec messages and reads list and total with offset and limit', async () => {
     const blank = await post({ target: 'end_user', name: '   ' });
     expect(blank.statusCode).toBe(422);

@@ -65,7 +65,7 @@ export const notificationsRoutes: RouteModule = (app, platform) => {
     '/v2/notifications',
     {
       schema: { tags, summary: 'Gửi thông báo cho nhân viên', body: announceBody },
-      config: { access: ['administrator'] },
+      config: { access: 'notification.announce' },
     },
     async (request, reply) => {
       reply.status(201);

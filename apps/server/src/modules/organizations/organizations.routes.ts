@@ -36,7 +36,7 @@ export const organizationsRoutes: RouteModule = (app, platform) => {
     '/v2/organize',
     {
       schema: { tags, summary: 'Tạo tổ chức', body: organizationBody },
-      config: { access: ['administrator'] },
+      config: { access: 'organization.manage' },
     },
     async (request, reply) => {
       reply.status(201);
@@ -56,7 +56,7 @@ export const organizationsRoutes: RouteModule = (app, platform) => {
         params: idParams,
         body: organizationBody,
       },
-      config: { access: ['administrator'] },
+      config: { access: 'organization.manage' },
     },
     async (request) =>
       ok(
@@ -74,7 +74,7 @@ export const organizationsRoutes: RouteModule = (app, platform) => {
     '/v2/organize/:id',
     {
       schema: { tags, summary: 'Xóa tổ chức', params: idParams },
-      config: { access: ['administrator'] },
+      config: { access: 'organization.manage' },
     },
     async (request) => {
       await organizations.deleteOrganization(platform, authOf(request), request.params.id);

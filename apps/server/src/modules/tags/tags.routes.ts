@@ -1,13 +1,17 @@
 import { z } from 'zod';
-import { TAG_GROUP_MESSAGES, tagGroupBody } from '@omnicare/shared/customers/customers.schemas';
+import {
+  TAG_GROUP_MESSAGES,
+  tagGroupBody,
+  tagGroupView,
+} from '@omnicare/shared/customers/customers.schemas';
+import { noData } from '@omnicare/shared/platform/envelope';
 import { authOf } from '../../platform/auth.js';
-import { created, ok } from '../../platform/respond.js';
+import { answers, created, ok } from '../../platform/respond.js';
 import { typed, type RouteModule } from '../../platform/routes.js';
 import * as tagGroups from './tags.service.js';
 
 const idParams = z.object({ id: z.uuid('Mã nhóm tags không hợp lệ') });
 const tags = ['tags'];
-const WRITE = ['administrator', 'supervisor', 'team_leader'] as const;
 
 export const tagsRoutes: RouteModule = (app, platform) => {
   const r = typed(app);
@@ -18,6 +22,7 @@ export const tagsRoutes: RouteModule = (app, platform) => {
         tags,
         summary: 'Nhóm tags khách hàng',
         querystring: z.object({ tag_name: z.string().trim().max(100).optional() }),
+        response: answers.ok(z.array(tagGroupView)),
       },
       config: { access: 'authenticated' },
     },
@@ -32,7 +37,15 @@ export const tagsRoutes: RouteModule = (app, platform) => {
   );
   r.post(
     '/v2/group-tag-customer',
-    { schema: { tags, summary: 'Tạo nhóm tags', body: tagGroupBody }, config: { access: WRITE } },
+    {
+      schema: {
+        tags,
+        summary: 'Tạo nhóm tags',
+        body: tagGroupBody,
+        response: answers.created(tagGroupView),
+      },
+      config: { access: 'tag_group.manage' },
+    },
     async (request, reply) => {
       reply.status(201);
       return created(
@@ -44,8 +57,14 @@ export const tagsRoutes: RouteModule = (app, platform) => {
   r.put(
     '/v2/group-tag-customer/:id',
     {
-      schema: { tags, summary: 'Cập nhật nhóm tags', params: idParams, body: tagGroupBody },
-      config: { access: WRITE },
+      schema: {
+        tags,
+        summary: 'Cập nhật nhóm tags',
+        params: idParams,
+        body: tagGroupBody,
+        response: answers.ok(tagGroupView),
+      },
+      config: { access: 'tag_group.manage' },
     },
     async (request) =>
       ok(
@@ -55,7 +74,10 @@ export const tagsRoutes: RouteModule = (app, platform) => {
   );
   r.delete(
     '/v2/group-tag-customer/:id',
-    { schema: { tags, summary: 'Xóa nhóm tags', params: idParams }, config: { access: WRITE } },
+    {
+      schema: { tags, summary: 'Xóa nhóm tags', params: idParams, response: answers.ok(noData) },
+      config: { access: 'tag_group.manage' },
+    },
     async (request) => {
       await tagGroups.deleteTagGroup(platform, authOf(request), request.params.id);
       return ok(null, TAG_GROUP_MESSAGES.deleted);

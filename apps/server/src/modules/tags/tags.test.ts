@@ -203,4 +203,26 @@ describe('tag groups', () => {
     const agent = await t.login(tenant.email('agent'));
     expect((await post({ name: 'X', tags: [] }, agent)).statusCode).toBe(401);
   });
+
+  it('are managed by administrators and supervisors, not team leaders (tags span every scope)', async () => {
+    const leader = await t.login(tenant.email('leader'));
+    const supervisor = await t.login(tenant.email('supervisor'));
+    expect((await post({ name: 'Nhóm trưởng nhóm', tags: ['a'] }, leader)).statusCode).toBe(401);
+    const group = await post({ name: 'Nhóm giám sát', tags: ['Giám sát'] }, supervisor);
+    expect(group.statusCode).toBe(201);
+    const url = `/v2/group-tag-customer/${group.json().data._id}`;
+    const rename = await t.app.inject({
+      method: 'PUT',
+      url,
+      headers: bearer(leader),
+      payload: { name: 'Đổi tên', tags: [] },
+    });
+    expect(rename.statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url, headers: bearer(leader) })).statusCode,
+    ).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url, headers: bearer(supervisor) })).statusCode,
+    ).toBe(200);
+  });
 });

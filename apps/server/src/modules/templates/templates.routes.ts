@@ -20,7 +20,6 @@ const templateParams = z.object({ id: z.uuid('Mã mẫu tin nhắn không hợp 
 const userParams = z.object({ id: z.uuid('Mã người dùng không hợp lệ') });
 // Catalogs are the administrators'; who may write a template depends on its visibility and is
 // checked in the service (any staff member for their personal ones).
-const ADMIN = ['administrator'] as const;
 
 export const templatesRoutes: RouteModule = (app, platform) => {
   const r = typed(app);
@@ -45,7 +44,7 @@ export const templatesRoutes: RouteModule = (app, platform) => {
     '/v2/core/template-catalogs',
     {
       schema: { tags, summary: 'Tạo danh mục mẫu', body: templateCatalogBody },
-      config: { access: ADMIN },
+      config: { access: 'template_catalog.manage' },
     },
     async (request, reply) => {
       reply.status(201);
@@ -65,7 +64,7 @@ export const templatesRoutes: RouteModule = (app, platform) => {
         params: catalogParams,
         body: templateCatalogBody,
       },
-      config: { access: ADMIN },
+      config: { access: 'template_catalog.manage' },
     },
     async (request) =>
       ok(
@@ -78,7 +77,7 @@ export const templatesRoutes: RouteModule = (app, platform) => {
     '/v2/core/template-catalogs/:id',
     {
       schema: { tags, summary: 'Xóa danh mục mẫu', params: catalogParams },
-      config: { access: ADMIN },
+      config: { access: 'template_catalog.manage' },
     },
     async (request) => {
       await templates.deleteCatalog(platform, authOf(request), request.params.id);

@@ -14,6 +14,7 @@
  *   own, administrators and supervisors anyone's in the tenant.
  * - Every write is audited (entities 'template_catalog' and 'template').
  */
+import { can } from '@omnicare/shared/users/permissions';
 import { toSearchKey } from '@omnicare/shared/customers/normalize';
 import {
   TEMPLATE_CATALOG_MESSAGES,
@@ -42,11 +43,8 @@ async function uniqueAs<T>(param: string, message: string, write: () => Promise<
   }
 }
 
-/** Those who run shared templates and catalogs. */
-const canManageShared = (auth: AuthContext) => auth.role === 'administrator';
-/** Those who may read every shared template and any user's usable templates. */
-const canReadAll = (auth: AuthContext) =>
-  auth.role === 'administrator' || auth.role === 'supervisor';
+const canManageShared = (auth: AuthContext) => can(auth.role, 'template.manage_shared');
+const canReadAll = (auth: AuthContext) => can(auth.role, 'template.read_all');
 
 /* ------------------------------------------------------------------------------ catalogs */
 

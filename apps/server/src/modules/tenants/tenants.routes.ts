@@ -7,14 +7,14 @@ import * as tenants from './tenants.service.js';
 
 const tenantParams = z.object({ tenantId: z.uuid('Mã tenant không hợp lệ') });
 const tags = ['tenants'];
-const platformAdmin = { access: ['administrator'] as const, requireAdminFlag: true };
+const platformAdmin = { access: 'platform.administer', requireAdminFlag: true } as const;
 
 export const tenantsRoutes: RouteModule = (app, platform) => {
   const r = typed(app);
 
   r.get(
     '/v2/tenant/config',
-    { schema: { tags, summary: 'Cấu hình tenant' }, config: { access: ['administrator'] } },
+    { schema: { tags, summary: 'Cấu hình tenant' }, config: { access: 'tenant.configure' } },
     async (request) => ok(await tenants.getTenantConfig(platform, authOf(request).tenantId)),
   );
 
@@ -22,7 +22,7 @@ export const tenantsRoutes: RouteModule = (app, platform) => {
     '/v2/tenant/config',
     {
       schema: { tags, summary: 'Cập nhật cấu hình tenant', body: tenantConfigBody },
-      config: { access: ['administrator'] },
+      config: { access: 'tenant.configure' },
     },
     async (request) => {
       const auth = authOf(request);

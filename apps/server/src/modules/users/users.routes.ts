@@ -35,8 +35,7 @@ const userIdParams = z.object({ userId: z.uuid('Mã người dùng không hợp 
 const tenantParams = z.object({ id: z.uuid('Mã tenant không hợp lệ') });
 
 const STAFF: Access = 'authenticated';
-const MANAGERS: Access = ['administrator', 'supervisor', 'team_leader'];
-const ADMIN: Access = ['administrator'];
+const ADMIN: Access = 'staff.manage';
 const tags = ['users'];
 
 export const usersRoutes: RouteModule = (app, platform) => {
@@ -129,7 +128,7 @@ export const usersRoutes: RouteModule = (app, platform) => {
     '/v2/users',
     {
       schema: { tags, summary: 'Danh sách nhân viên', querystring: usersQuery },
-      config: { access: MANAGERS },
+      config: { access: 'staff.read' },
     },
     async (request) => {
       const { role, ...rest } = request.query;
@@ -145,7 +144,7 @@ export const usersRoutes: RouteModule = (app, platform) => {
     '/v2/users/:id',
     {
       schema: { tags, summary: 'Chi tiết nhân viên', params: idParams },
-      config: { access: MANAGERS },
+      config: { access: 'staff.read' },
     },
     async (request) =>
       ok(await users.getUser(platform, authOf(request).tenantId, request.params.id)),
@@ -243,7 +242,7 @@ export const usersRoutes: RouteModule = (app, platform) => {
   }
 
   // Cross-tenant views for the platform administrator (administrator with the admin flag).
-  const platformAdmin = { access: ADMIN, requireAdminFlag: true };
+  const platformAdmin = { access: 'platform.administer', requireAdminFlag: true } as const;
   r.get(
     '/v2/admin/settings/accounts-all',
     { schema: { tags, summary: 'Danh sách tenant' }, config: platformAdmin },

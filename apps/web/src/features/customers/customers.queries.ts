@@ -1,7 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Role } from '@omnicare/shared/users/roles';
-import { isAgent } from '@omnicare/shared/users/roles';
-import { useCurrentUser } from '@/stores/session-store';
 import { fetchCities, fetchCustomerFields, fetchDistricts, fetchTagGroups } from './customers.api';
 
 export const customerKeys = {
@@ -12,14 +9,6 @@ export const customerKeys = {
   timeline: (id: string) => ['customers', 'timeline', id] as const,
   savedFilters: ['saved-filters', 'customer'] as const,
 };
-
-/** Writers of groups, tags, merges and deletes: everyone but agents (the server checks too). */
-export const canManageCustomers = (role: Role | undefined): boolean =>
-  role !== undefined && !isAgent(role) && role !== 'end_user';
-
-export function useCanManageCustomers(): boolean {
-  return canManageCustomers(useCurrentUser()?.role);
-}
 
 /** Every tag, flattened from the tag groups, for pickers. */
 export function useAllTags() {

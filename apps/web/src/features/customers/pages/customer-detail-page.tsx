@@ -16,7 +16,8 @@ import { CustomerForm } from '../components/customer-form';
 import { CustomerTimeline } from '../components/customer-timeline';
 import { MergeDialog } from '../components/merge-dialog';
 import { deleteCustomer, fetchCustomer } from '../customers.api';
-import { customerKeys, useCanManageCustomers } from '../customers.queries';
+import { useCan } from '@/lib/use-can';
+import { customerKeys } from '../customers.queries';
 import { CUSTOMER_TEXT, DETAIL_TEXT } from '../customers-text';
 import { customerListAddress } from '../customer-list-address';
 
@@ -27,7 +28,8 @@ export function CustomerDetailPage() {
   const { customerId = '' } = useParams();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const canManage = useCanManageCustomers();
+  const canMerge = useCan('customer.merge');
+  const canDelete = useCan('customer.delete');
   const closeTab = useRecordTabsStore((state) => state.close);
   const tabKey = recordTabKey('customer', customerId);
   const creating = isNewId(customerId);
@@ -84,29 +86,35 @@ export function CustomerDetailPage() {
             </div>
           )}
         </div>
-        {customer && canManage && (
+        {customer && (canMerge || canDelete) && (
           <div className="flex flex-wrap gap-2">
-            <MergeDialog
-              survivor={customer}
-              onMerged={(merged) => {
-                queryClient.setQueryData(customerKeys.customer(merged._id), merged);
-                void queryClient.invalidateQueries({ queryKey: customerKeys.timeline(merged._id) });
-              }}
-            />
-            <ConfirmDialog
-              title={deleteConfirmText(customer.name)}
-              description={DETAIL_TEXT.irreversible}
-              onConfirm={() => remove.mutateAsync().catch(() => undefined)}
-              trigger={
-                <Button
-                  variant="outline"
-                  className="text-red-600 hover:bg-red-50 hover:text-red-700"
-                >
-                  <Trash2 aria-hidden="true" />
-                  {DETAIL_TEXT.deleteCustomer}
-                </Button>
-              }
-            />
+            {canMerge && (
+              <MergeDialog
+                survivor={customer}
+                onMerged={(merged) => {
+                  queryClient.setQueryData(customerKeys.customer(merged._id), merged);
+                  void queryClient.invalidateQueries({
+                    queryKey: customerKeys.timeline(merged._id),
+                  });
+                }}
+              />
+            )}
+            {canDelete && (
+              <ConfirmDialog
+                title={deleteConfirmText(customer.name)}
+                description={DETAIL_TEXT.irreversible}
+                onConfirm={() => remove.mutateAsync().catch(() => undefined)}
+                trigger={
+                  <Button
+                    variant="outline"
+                    className="text-red-600 hover:bg-red-50 hover:text-red-700"
+                  >
+                    <Trash2 aria-hidden="true" />
+                    {DETAIL_TEXT.deleteCustomer}
+                  </Button>
+                }
+              />
+            )}
           </div>
         )}
       </div>

@@ -13,7 +13,8 @@ import { useRecordDialog } from '@/lib/use-record-dialog';
 import { CustomerGroupDialog } from '../components/customer-group-dialog';
 import type { CustomerGroupPayload } from '../customers.api';
 import { deleteCustomerGroup, fetchCustomerGroups, saveCustomerGroup } from '../customers.api';
-import { customerKeys, useCanManageCustomers } from '../customers.queries';
+import { useCan } from '@/lib/use-can';
+import { customerKeys } from '../customers.queries';
 import { COMMON_TEXT, CUSTOMER_GROUP_TEXT, DETAIL_TEXT } from '../customers-text';
 
 const COLUMNS = [
@@ -27,7 +28,7 @@ const COLUMNS = [
 /** /customers/groups: the customer-groups table with search, add/edit dialog and delete. */
 export function CustomerGroupsPage() {
   const queryClient = useQueryClient();
-  const canManage = useCanManageCustomers();
+  const canManage = useCan('customer_group.manage');
   const list = useListParams();
   const { page, pageSize } = list;
   const name = list.debouncedSearch.trim();

@@ -20,7 +20,8 @@ import { CustomerToolbar } from '../components/customer-toolbar';
 import { ExportBanner, ExportButton, useExportJob } from '../components/export-job';
 import { ImportBanner, useImportJob } from '../components/import-job';
 import { ImportWizard } from '../components/import-wizard';
-import { customerKeys, useCanManageCustomers } from '../customers.queries';
+import { useCan } from '@/lib/use-can';
+import { customerKeys } from '../customers.queries';
 import { CUSTOMER_TEXT } from '../customers-text';
 
 /** /customers: search, filters, sort, paging, selection with bulk actions, saved filters, import, export. */
@@ -28,7 +29,7 @@ export function CustomerListPage() {
   const navigate = useNavigate();
   useRememberListAddress();
   const queryClient = useQueryClient();
-  const canManage = useCanManageCustomers();
+  const canDelete = useCan('customer.delete');
   const { filters, sort, order, setFilters, sortBy, update } = useCustomerListState();
   // Keyword, page and size live in the address too; a change of filters or sort drops the page.
   const list = useListParamsInAddress();
@@ -128,7 +129,7 @@ export function CustomerListPage() {
       />
       <BulkActions
         selected={[...selection.selected.values()]}
-        canDelete={canManage}
+        canDelete={canDelete}
         onClear={selection.clear}
         onDone={(action) => {
           if (action === 'delete') selection.clear();

@@ -17,13 +17,14 @@ import { useDebouncedValue } from '@/lib/use-list-params';
 import { useRecordDialog } from '@/lib/use-record-dialog';
 import { TagGroupDialog } from '../components/tag-group-dialog';
 import { deleteTagGroup, fetchTagGroups, saveTagGroup } from '../customers.api';
-import { customerKeys, useCanManageCustomers } from '../customers.queries';
+import { useCan } from '@/lib/use-can';
+import { customerKeys } from '../customers.queries';
 import { COMMON_TEXT, DETAIL_TEXT, TAG_GROUP_TEXT } from '../customers-text';
 
 /** /customers/tags: the tag-group accordion with search, add/edit dialog and delete. */
 export function TagGroupsPage() {
   const queryClient = useQueryClient();
-  const canManage = useCanManageCustomers();
+  const canManage = useCan('tag_group.manage');
   const [search, setSearch] = useState('');
   const tagName = useDebouncedValue(search).trim();
   const dialog = useRecordDialog<TagGroup>();

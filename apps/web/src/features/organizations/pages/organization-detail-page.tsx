@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router';
 import { ArrowLeft, Loader2, RotateCcw } from 'lucide-react';
 import { organizationBody } from '@omnicare/shared/organizations/organizations.schemas';
 import { formatDateTime } from '@omnicare/shared/platform/time';
-import { isAdministrator } from '@omnicare/shared/users/roles';
+import { useCan } from '@/lib/use-can';
 import { PageSpinner } from '@/components/feedback/page-spinner';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -20,7 +20,6 @@ import {
   recordTabTitle,
   saveTabDraft,
 } from '@/stores/record-tabs-store';
-import { useCurrentUser } from '@/stores/session-store';
 import { OrganizationPicker } from '../components/organization-picker';
 import type { OrganizationDetail } from '../organizations.api';
 import { organizationPath, parentChoices } from '../organization-tree';
@@ -82,7 +81,7 @@ function OrganizationDetailView({
   organization: OrganizationDetail;
 }) {
   const tree = useOrganizationTree();
-  const canEdit = isAdministrator(useCurrentUser()?.role);
+  const canEdit = useCan('organization.manage');
   const path = organizationPath(tree.data ?? [], organization._id);
   return (
     <div className="flex flex-col gap-4">

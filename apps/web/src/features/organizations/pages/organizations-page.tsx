@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ChevronsDownUp, ChevronsUpDown, Plus } from 'lucide-react';
-import { isAdministrator } from '@omnicare/shared/users/roles';
+import { useCan } from '@/lib/use-can';
 import type { OrganizationNode } from '@omnicare/shared/organizations/organizations.schemas';
 import { PageHeader, usePageHandle } from '@/components/feedback/placeholder-page';
 import { Button } from '@/components/ui/button';
@@ -9,7 +9,6 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { SettingsGroupNav } from '@/features/users/components/users-sub-nav';
 import { toast } from '@/lib/toast';
-import { useCurrentUser } from '@/stores/session-store';
 import { OrganizationMoveDialog, OrganizationNameDialog } from '../components/organization-dialogs';
 import type { NameDialogState } from '../components/organization-dialogs';
 import { OrganizationTreeView } from '../components/organization-tree-view';
@@ -20,7 +19,7 @@ import { ORGANIZATION_TEXT } from '../organizations-text';
 /** /settings/users/organizations: the organization tree and its edits. */
 export function OrganizationsPage() {
   const { title } = usePageHandle();
-  const canEdit = isAdministrator(useCurrentUser()?.role);
+  const canEdit = useCan('organization.manage');
   const tree = useOrganizationTree();
   const nodes = tree.data ?? [];
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());

@@ -1,6 +1,6 @@
 import { formatDateTime } from '@omnicare/shared/platform/time';
 import type { TemplateCatalog } from '@omnicare/shared/templates/templates.schemas';
-import { isAdministrator } from '@omnicare/shared/users/roles';
+import { useCan } from '@/lib/use-can';
 import { usePageHandle } from '@/components/feedback/placeholder-page';
 import { ListPage, ListPagination } from '@/components/list/list-page';
 import {
@@ -16,7 +16,6 @@ import { removeWithFeedback } from '@/lib/mutation-feedback';
 import { useListParams } from '@/lib/use-list-params';
 import { useRecordDialog } from '@/lib/use-record-dialog';
 import { SettingsGroupNav } from '@/features/users/components/users-sub-nav';
-import { useCurrentUser } from '@/stores/session-store';
 import { TemplateCatalogDialog } from '../components/template-catalog-dialog';
 import { useCatalogList, useDeleteCatalog } from '../templates.queries';
 import { CATALOG_TEXT, TEMPLATE_TEXT } from '../templates-text';
@@ -24,7 +23,7 @@ import { CATALOG_TEXT, TEMPLATE_TEXT } from '../templates-text';
 /** /settings/others/template-catalogs: the tenant's template catalogs. */
 export function TemplateCatalogsPage() {
   const { title } = usePageHandle();
-  const canEdit = isAdministrator(useCurrentUser()?.role);
+  const canEdit = useCan('template_catalog.manage');
   const list = useListParams();
   const keyword = list.debouncedSearch.trim();
   const catalogs = useCatalogList({

@@ -8,7 +8,7 @@ import {
   type TemplateVisibility,
 } from '@omnicare/shared/templates/template-enums';
 import type { MessageTemplate } from '@omnicare/shared/templates/templates.schemas';
-import { isAdministrator } from '@omnicare/shared/users/roles';
+import { can } from '@omnicare/shared/users/permissions';
 import { usePageHandle } from '@/components/feedback/placeholder-page';
 import { ListPage, ListPagination } from '@/components/list/list-page';
 import {
@@ -52,7 +52,7 @@ export function canEditTemplate(
 ) {
   if (!user) return false;
   if (template.visibility === 'personal') return template.owner?._id === user._id;
-  return isAdministrator(user.role);
+  return can(user.role, 'template.manage_shared');
 }
 
 function VisibilityCell({ template }: { template: MessageTemplate }) {
@@ -83,7 +83,7 @@ function VisibilityCell({ template }: { template: MessageTemplate }) {
 export function TemplatesPage() {
   const { title } = usePageHandle();
   const user = useCurrentUser();
-  const canShare = isAdministrator(user?.role);
+  const canShare = can(user?.role, 'template.manage_shared');
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get('kind');
   const kind: TemplateKind = TEMPLATE_KIND.is(requested) ? requested : DEFAULT_KIND;

@@ -1,4 +1,4 @@
-import { isAdministrator } from '@omnicare/shared/users/roles';
+import { useCan } from '@/lib/use-can';
 import type { Group } from '@omnicare/shared/groups/groups.schemas';
 import { usePageHandle } from '@/components/feedback/placeholder-page';
 import { ListPage, ListPagination } from '@/components/list/list-page';
@@ -14,7 +14,6 @@ import { TableCell, TableHead, TableRow } from '@/components/ui/table';
 import { removeWithFeedback } from '@/lib/mutation-feedback';
 import { useListParams } from '@/lib/use-list-params';
 import { useRecordDialog } from '@/lib/use-record-dialog';
-import { useCurrentUser } from '@/stores/session-store';
 import { DepartmentFormDialog } from '../components/department-form-dialog';
 import { SettingsGroupNav } from '../components/users-sub-nav';
 import { useDeleteDepartment, useDepartmentList } from '../users.queries';
@@ -64,7 +63,7 @@ export function MemberAvatars({ members }: { members: Group['members'] }) {
 /** /settings/users/departments: staff departments (groups with target 'user'). */
 export function DepartmentsPage() {
   const { title } = usePageHandle();
-  const canEdit = isAdministrator(useCurrentUser()?.role);
+  const canEdit = useCan('department.manage');
   const list = useListParams();
   const name = list.debouncedSearch.trim();
   const departments = useDepartmentList({

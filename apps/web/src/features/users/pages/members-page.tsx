@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { History, KeyRound, Power, PowerOff } from 'lucide-react';
 import { MIN_USER_SEARCH_LENGTH } from '@omnicare/shared/platform/constants';
-import { ROLE, isAdministrator } from '@omnicare/shared/users/roles';
+import { ROLE } from '@omnicare/shared/users/roles';
+import { can } from '@omnicare/shared/users/permissions';
 import type { StaffUser } from '@omnicare/shared/users/users.schemas';
 import { usePageHandle } from '@/components/feedback/placeholder-page';
 import { ListPage, ListPagination } from '@/components/list/list-page';
@@ -38,7 +39,7 @@ export function staffKeyword(search: string): string | undefined {
 export function MembersPage() {
   const { title } = usePageHandle();
   const me = useCurrentUser();
-  const canEdit = isAdministrator(me?.role);
+  const canEdit = can(me?.role, 'staff.manage');
   const list = useListParams();
   const [filters, setFilters] = useState<StaffFilterValues>(NO_STAFF_FILTERS);
   const [selected, setSelected] = useState<ReadonlyMap<string, string>>(new Map());
