@@ -3,6 +3,17 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+// Only a module's own service (and its tests) reads its repository: routes call services, and
+// other modules and the platform ask the owning module's service.
+const otherModulesRepository = {
+  regex: String.raw`^(\.\./)+[^./][^/]*/.*\.repository(\.js)?$|(^|/)modules/.*\.repository(\.js)?$`,
+  message: "Another module's repository: import what you need from its service.",
+};
+const anyRepository = {
+  regex: String.raw`\.repository(\.js)?$`,
+  message: 'Routes call their service, never a repository.',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -30,5 +41,13 @@ export default tseslint.config(
     files: ['apps/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    files: ['apps/server/src/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [otherModulesRepository] }] },
+  },
+  {
+    files: ['apps/server/src/**/*.routes.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [anyRepository] }] },
   },
 );

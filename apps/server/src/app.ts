@@ -32,8 +32,6 @@ import {
 import { createSecretBox } from './platform/secret-box.js';
 import { createFileStore, PUBLIC_FILES_PREFIX } from './platform/files.js';
 import { createJobQueue } from './platform/jobs.js';
-import { registerCustomerJobs } from './modules/customers/customers-transfer.service.js';
-import { jobsRoutes } from './modules/jobs/jobs.routes.js';
 import fastifyMultipart from '@fastify/multipart';
 import type { Platform } from './platform/context.js';
 import type { DatabaseHandle } from './platform/db.js';
@@ -41,42 +39,9 @@ import { registerErrorHandling, registerNotFound } from './platform/errors.js';
 import { createMailer } from './platform/mail.js';
 import { createRealtime } from './platform/realtime.js';
 import { createThrottle } from './platform/throttle.js';
-import type { RouteModule } from './platform/routes.js';
-import { authRoutes } from './modules/auth/auth.routes.js';
-import { diagnosticsRoutes } from './modules/diagnostics/diagnostics.routes.js';
-import { healthRoutes } from './modules/health/health.routes.js';
-import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
-import { usersRoutes } from './modules/users/users.routes.js';
-import { auditRoutes } from './modules/audit/audit.routes.js';
-import { groupsRoutes } from './modules/groups/groups.routes.js';
-import { organizationsRoutes } from './modules/organizations/organizations.routes.js';
-import { tenantsRoutes } from './modules/tenants/tenants.routes.js';
-import { customersRoutes } from './modules/customers/customers.routes.js';
-import { fieldsRoutes } from './modules/fields/fields.routes.js';
-import { locationsRoutes } from './modules/locations/locations.routes.js';
-import { savedFiltersRoutes } from './modules/saved-filters/saved-filters.routes.js';
-import { tagsRoutes } from './modules/tags/tags.routes.js';
-import { templatesRoutes } from './modules/templates/templates.routes.js';
 import { createTenantMemo, settleWrites } from './platform/tenant-memo.js';
-
-const ROUTE_MODULES: RouteModule[] = [
-  healthRoutes,
-  authRoutes,
-  usersRoutes,
-  notificationsRoutes,
-  diagnosticsRoutes,
-  organizationsRoutes,
-  groupsRoutes,
-  tenantsRoutes,
-  auditRoutes,
-  locationsRoutes,
-  fieldsRoutes,
-  tagsRoutes,
-  customersRoutes,
-  savedFiltersRoutes,
-  jobsRoutes,
-  templatesRoutes,
-];
+import { customFieldHosts } from './platform/modules.js';
+import { SERVER_MODULES } from './modules.js';
 
 export interface RouteEntry {
   method: string;
@@ -194,9 +159,10 @@ export async function buildApp(
     jobs: createJobQueue(database.url, app.log),
     memo,
     log: app.log,
+    customFields: customFieldHosts(SERVER_MODULES),
   };
   app.decorate('platform', platform);
-  registerCustomerJobs(platform);
+  for (const module of SERVER_MODULES) module.jobs?.(platform);
   await Promise.all([platform.jobs.start(), platform.memo.start()]);
   app.addHook('onClose', async () => {
     await platform.realtime.close();
@@ -241,7 +207,7 @@ export async function buildApp(
   registerAccessControl(app, tokens);
   settleWrites(app, platform.memo);
 
-  for (const routes of ROUTE_MODULES) routes(app, platform);
+  for (const module of SERVER_MODULES) module.routes(app, platform);
   const hasWebApp = await serveWebApp(app, config.webDist);
   registerNotFound(app, (request, reply) =>
     hasWebApp && request.method === 'GET' && !SERVER_PATHS.test(request.url)

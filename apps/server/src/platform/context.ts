@@ -9,6 +9,7 @@ import type { SecretBox } from './secret-box.js';
 import type { FileStore } from './files.js';
 import type { JobQueue } from './jobs.js';
 import type { TenantMemo } from './tenant-memo.js';
+import type { CustomFieldHosts } from './modules.js';
 
 /** What services need from the platform, built once in app.ts and handed to each module. */
 export interface Platform {
@@ -25,4 +26,6 @@ export interface Platform {
   /** List counts and other values derived from a tenant's data, until it changes. */
   memo: TenantMemo;
   log: FastifyBaseLogger;
+  /** The entities whose records carry custom field values, as their modules lend them. */
+  customFields: CustomFieldHosts;
 }

@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { buildApp, loggerOptions } from '../app.js';
+import { readdir } from 'node:fs/promises';
 import { connectDatabase } from './db.js';
+import { SERVER_MODULES } from '../modules.js';
 import { bearer, createTestApp, DEMO_PASSWORD, type TestApp } from '../test/helpers.js';
 
 let t: TestApp;
@@ -57,6 +59,39 @@ describe('route catalogue', () => {
     ).toBeUndefined();
     await app.close();
     await database.close();
+  });
+});
+
+describe('server modules', () => {
+  it('registers every module folder once, through its module file', async () => {
+    const folders = await readdir(new URL('../modules/', import.meta.url));
+    expect(SERVER_MODULES.map((module) => module.name).sort()).toEqual(folders.sort());
+  });
+
+  it('declares each memo topic with exactly the tables whose triggers announce it', async () => {
+    // tgargs holds the trigger's one argument (the topic) and a NUL byte.
+    const { rows } = await t.database.pool.query<{ topic: string; table: string }>(
+      `select distinct convert_from(substr(tgargs, 1, length(tgargs) - 1), 'UTF8') as topic,
+              relname as table
+         from pg_trigger
+         join pg_class on pg_class.oid = tgrelid
+         join pg_proc on pg_proc.oid = tgfoid
+        where proname = 'notify_tenant_change'`,
+    );
+    const byTopic = (pairs: { topic: string; table: string }[]) =>
+      Object.fromEntries(
+        [...new Set(pairs.map((pair) => pair.topic))].sort().map((topic) => [
+          topic,
+          pairs
+            .filter((pair) => pair.topic === topic)
+            .map((pair) => pair.table)
+            .sort(),
+        ]),
+      );
+    const declared = SERVER_MODULES.flatMap((module) => module.memoTopics ?? []).flatMap(
+      ({ topic, tables }) => tables.map((table) => ({ topic, table })),
+    );
+    expect(byTopic(declared)).toEqual(byTopic(rows));
   });
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDateTime } from '../platform/envelope.js';
 import { pageQuery } from '../platform/validation.js';
 
 export const auditQuery = pageQuery.extend({
@@ -6,13 +7,15 @@ export const auditQuery = pageQuery.extend({
   entity_id: z.string().trim().max(64).optional(),
 });
 
-export interface AuditEntry {
-  _id: string;
-  action: string;
-  entity: string;
-  entity_id: string | null;
-  actor: { _id: string; name: string } | null;
-  before: unknown;
-  after: unknown;
-  created_at: string;
-}
+/** GET /v2/audit-logs: one entry, who did what with the state before and after. */
+export const auditEntryView = z.object({
+  _id: z.string(),
+  action: z.string(),
+  entity: z.string(),
+  entity_id: z.string().nullable(),
+  actor: z.object({ _id: z.string(), name: z.string() }).nullable(),
+  before: z.unknown(),
+  after: z.unknown(),
+  created_at: isoDateTime,
+});
+export type AuditEntry = z.infer<typeof auditEntryView>;

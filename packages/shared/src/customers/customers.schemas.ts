@@ -230,9 +230,3 @@ export interface DuplicateTagError {
   code: 'duplicate_tag';
   invalid: number[];
 }
-
-export const savedFilterBody = z.object({
-  entity: z.enum(['customer', 'ticket']),
-  name: requiredText('Tên bộ lọc', 100),
-  filters: z.record(z.string(), z.unknown()),
-});

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { TRACE_MAX_EVENTS } from '../platform/constants.js';
+import { isoDateTime } from '../platform/envelope.js';
+import { pageQuery } from '../platform/validation.js';
 
 const MAX_TEXT = 4_000;
 const traceEvent = z.union([z.string().max(MAX_TEXT), z.record(z.string(), z.unknown())]);
@@ -55,3 +57,22 @@ export type ClientErrorReport = z.infer<typeof clientErrorReport>;
 export const clientErrorsBody = z.object({
   errors: z.array(clientErrorReport).min(1).max(50, 'Tối đa 50 lỗi mỗi lần gửi'),
 });
+
+/** The three report kinds, stored in one table. */
+export const DIAGNOSTIC_KINDS = ['trace_disconnected', 'trace_call_error', 'client_error'] as const;
+export type DiagnosticKind = (typeof DIAGNOSTIC_KINDS)[number];
+
+/** GET /v2/diagnostics */
+export const diagnosticsQuery = pageQuery.extend({ kind: z.enum(DIAGNOSTIC_KINDS).optional() });
+
+export const diagnosticView = z.object({
+  _id: z.string(),
+  kind: z.enum(DIAGNOSTIC_KINDS),
+  /** Null for a client error reported before anyone signed in. */
+  user_id: z.string().nullable(),
+  payload: z.unknown(),
+  ip: z.string().nullable(),
+  user_agent: z.string().nullable(),
+  created_at: isoDateTime,
+});
+export type DiagnosticReport = z.infer<typeof diagnosticView>;

@@ -1,34 +1,23 @@
-import { auditQuery, type AuditEntry } from '@omnicare/shared/audit/audit.schemas';
+import { auditEntryView, auditQuery } from '@omnicare/shared/audit/audit.schemas';
 import { authOf } from '../../platform/auth.js';
-import { list } from '../../platform/respond.js';
+import { answers, list } from '../../platform/respond.js';
 import { typed, type RouteModule } from '../../platform/routes.js';
-import { listAudit } from './audit.repository.js';
+import { auditLogPage } from './audit.service.js';
 
 export const auditRoutes: RouteModule = (app, platform) => {
   typed(app).get(
     '/v2/audit-logs',
     {
-      schema: { tags: ['audit'], summary: 'Nhật ký thay đổi', querystring: auditQuery },
+      schema: {
+        tags: ['audit'],
+        summary: 'Nhật ký thay đổi',
+        querystring: auditQuery,
+        response: answers.list(auditEntryView),
+      },
       config: { access: 'audit.read' },
     },
     async (request) => {
-      const { entity, entity_id, page, page_size } = request.query;
-      const { rows, total } = await listAudit(platform.db, authOf(request).tenantId, {
-        entity,
-        entityId: entity_id,
-        offset: (page - 1) * page_size,
-        limit: page_size,
-      });
-      const entries: AuditEntry[] = rows.map(({ entry, actorName }) => ({
-        _id: entry.id,
-        action: entry.action,
-        entity: entry.entity,
-        entity_id: entry.entityId,
-        actor: entry.actorId ? { _id: entry.actorId, name: actorName ?? '' } : null,
-        before: entry.before,
-        after: entry.after,
-        created_at: entry.createdAt.toISOString(),
-      }));
+      const { entries, total } = await auditLogPage(platform, authOf(request), request.query);
       return list(entries, total);
     },
   );

@@ -12,7 +12,7 @@ import type { AuthContext } from '../../platform/auth.js';
 import { AppError, fieldError, notFound, tooManyRequests } from '../../platform/errors.js';
 import { hashSecret, verifyAgainstNothing, verifySecret } from '../../platform/passwords.js';
 import * as repo from './auth.repository.js';
-import { writeAudit } from '../audit/audit.repository.js';
+import { writeAudit } from '../audit/audit.service.js';
 
 const LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;
 const RESET_REQUESTS_PER_EMAIL = 3;

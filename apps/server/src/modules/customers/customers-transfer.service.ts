@@ -15,7 +15,7 @@ import type { Platform } from '../../platform/context.js';
 import { contextForUser, type AuthContext } from '../../platform/auth.js';
 import { AppError, fieldError } from '../../platform/errors.js';
 import { listFields } from '../fields/fields.service.js';
-import { placeNames } from '../locations/locations.repository.js';
+import { placeNames } from '../locations/locations.service.js';
 import { runJob, startJob } from '../jobs/jobs.service.js';
 import * as repo from './customers.repository.js';
 import { contactRows, customFilterOf, customerScope, toFilter } from './customers.service.js';

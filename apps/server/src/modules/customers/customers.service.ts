@@ -26,10 +26,10 @@ import { isUniqueViolation } from '../../platform/db.js';
 import type { AuthContext } from '../../platform/auth.js';
 import { dataScopeOf, scopeCondition } from '../../platform/data-scope.js';
 import { AppError, fieldError, notFound } from '../../platform/errors.js';
-import { listAudit, writeAudit } from '../audit/audit.repository.js';
+import { listAudit, writeAudit } from '../audit/audit.service.js';
 import { listFields } from '../fields/fields.service.js';
-import { cityExists, districtBelongsTo } from '../locations/locations.repository.js';
-import { organizationExists } from '../users/users.repository.js';
+import { cityExists, districtBelongsTo } from '../locations/locations.service.js';
+import { organizationExists } from '../organizations/organizations.service.js';
 import { imageExtensionOf } from '../../platform/files.js';
 import * as repo from './customers.repository.js';
 

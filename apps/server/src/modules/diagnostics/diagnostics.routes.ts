@@ -1,18 +1,19 @@
-import { z } from 'zod';
 import {
   clientErrorsBody,
+  diagnosticsQuery,
+  diagnosticView,
   traceCallErrorBody,
   traceDisconnectedBody,
 } from '@omnicare/shared/diagnostics/diagnostics.schemas';
-import { pageQuery } from '@omnicare/shared/platform/validation';
+import { noData } from '@omnicare/shared/platform/envelope';
 import { authOf } from '../../platform/auth.js';
-import { created, list } from '../../platform/respond.js';
+import { answers, created, list } from '../../platform/respond.js';
 import { perIpLimit, requestMeta, typed, type RouteModule } from '../../platform/routes.js';
-import * as repo from './diagnostics.repository.js';
+import * as diagnostics from './diagnostics.service.js';
 
-const DIAGNOSTIC_KINDS = ['trace_disconnected', 'trace_call_error', 'client_error'] as const;
 // Traces are small; anything bigger than this is refused before it is parsed.
 const BODY_LIMIT = 256 * 1024;
+const RECORDED = 'Đã ghi nhận';
 
 export const diagnosticsRoutes: RouteModule = (app, platform) => {
   const r = typed(app);
@@ -22,23 +23,23 @@ export const diagnosticsRoutes: RouteModule = (app, platform) => {
     '/v2/trace-disconnected',
     {
       bodyLimit: BODY_LIMIT,
-      schema: { tags, summary: 'Nhật ký mất kết nối softphone', body: traceDisconnectedBody },
+      schema: {
+        tags,
+        summary: 'Nhật ký mất kết nối softphone',
+        body: traceDisconnectedBody,
+        response: answers.created(noData),
+      },
       config: { access: 'authenticated' },
     },
     async (request, reply) => {
-      const auth = authOf(request);
-      const meta = requestMeta(request);
-      await repo.insertReports(platform.db, [
-        {
-          tenantId: auth.tenantId,
-          userId: auth.userId,
-          kind: 'trace_disconnected',
-          payload: request.body,
-          ...meta,
-        },
-      ]);
+      await diagnostics.recordDisconnection(
+        platform,
+        authOf(request),
+        request.body,
+        requestMeta(request),
+      );
       reply.status(201);
-      return created(null, 'Đã ghi nhận');
+      return created(null, RECORDED);
     },
   );
 
@@ -46,23 +47,23 @@ export const diagnosticsRoutes: RouteModule = (app, platform) => {
     '/v2/trace-call-error',
     {
       bodyLimit: BODY_LIMIT,
-      schema: { tags, summary: 'Nhật ký lỗi cuộc gọi', body: traceCallErrorBody },
+      schema: {
+        tags,
+        summary: 'Nhật ký lỗi cuộc gọi',
+        body: traceCallErrorBody,
+        response: answers.created(noData),
+      },
       config: { access: 'authenticated' },
     },
     async (request, reply) => {
-      const auth = authOf(request);
-      await repo.insertReports(platform.db, [
-        {
-          tenantId: auth.tenantId,
-          userId: auth.userId,
-          kind: 'trace_call_error',
-          // Identity comes from the session, whatever the client wrote into the log.
-          payload: { ...request.body.log, tenant_id: auth.tenantId, user_id: auth.userId },
-          ...requestMeta(request),
-        },
-      ]);
+      await diagnostics.recordCallError(
+        platform,
+        authOf(request),
+        request.body,
+        requestMeta(request),
+      );
       reply.status(201);
-      return created(null, 'Đã ghi nhận');
+      return created(null, RECORDED);
     },
   );
 
@@ -70,24 +71,23 @@ export const diagnosticsRoutes: RouteModule = (app, platform) => {
     '/v2/client-errors',
     {
       bodyLimit: BODY_LIMIT,
-      schema: { tags, summary: 'Báo lỗi từ ứng dụng web (theo lô)', body: clientErrorsBody },
+      schema: {
+        tags,
+        summary: 'Báo lỗi từ ứng dụng web (theo lô)',
+        body: clientErrorsBody,
+        response: answers.created(noData),
+      },
       config: { access: 'optional', ...perIpLimit(30, '1 minute') },
     },
     async (request, reply) => {
-      const auth = request.authContext;
-      const meta = requestMeta(request);
-      await repo.insertReports(
-        platform.db,
-        request.body.errors.map((payload) => ({
-          tenantId: auth?.tenantId ?? null,
-          userId: auth?.userId ?? null,
-          kind: 'client_error',
-          payload,
-          ...meta,
-        })),
+      await diagnostics.recordClientErrors(
+        platform,
+        request.authContext,
+        request.body,
+        requestMeta(request),
       );
       reply.status(201);
-      return created(null, 'Đã ghi nhận');
+      return created(null, RECORDED);
     },
   );
 
@@ -97,29 +97,18 @@ export const diagnosticsRoutes: RouteModule = (app, platform) => {
       schema: {
         tags,
         summary: 'Danh sách nhật ký chẩn đoán',
-        querystring: pageQuery.extend({ kind: z.enum(DIAGNOSTIC_KINDS).optional() }),
+        querystring: diagnosticsQuery,
+        response: answers.list(diagnosticView),
       },
       config: { access: 'diagnostics.read' },
     },
     async (request) => {
-      const { kind, page, page_size } = request.query;
-      const { rows, total } = await repo.listReports(platform.db, authOf(request).tenantId, {
-        kind,
-        offset: (page - 1) * page_size,
-        limit: page_size,
-      });
-      return list(
-        rows.map((row) => ({
-          _id: row.id,
-          kind: row.kind,
-          user_id: row.userId,
-          payload: row.payload,
-          ip: row.ip,
-          user_agent: row.userAgent,
-          created_at: row.createdAt.toISOString(),
-        })),
-        total,
+      const { reports, total } = await diagnostics.listReports(
+        platform,
+        authOf(request),
+        request.query,
       );
+      return list(reports, total);
     },
   );
 };

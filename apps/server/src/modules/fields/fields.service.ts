@@ -10,8 +10,7 @@ import { CHECKBOX_NOT_REQUIRED } from '@omnicare/shared/fields/fields.schemas';
 import type { Platform } from '../../platform/context.js';
 import type { AuthContext } from '../../platform/auth.js';
 import { AppError, fieldError, notFound } from '../../platform/errors.js';
-import { writeAudit } from '../audit/audit.repository.js';
-import { dropCustomValues, keepOfferedOptions } from '../customers/customers.repository.js';
+import { writeAudit } from '../audit/audit.service.js';
 import * as repo from './fields.repository.js';
 
 const toField = (row: repo.FieldRow): CustomField => ({
@@ -82,8 +81,10 @@ export async function updateField(
       position,
       active,
     });
-    if (updated && dropped.length > 0 && before.entity === 'customer')
-      await keepOfferedOptions(tx, auth.tenantId, before.key, options);
+    if (updated && dropped.length > 0)
+      await platform.customFields
+        .get(before.entity)
+        ?.keepOfferedOptions(tx, auth.tenantId, before.key, options);
     return updated;
   });
   if (!row) throw notFound('Không tìm thấy trường tùy chỉnh');
@@ -101,10 +102,10 @@ export async function updateField(
 
 export async function deleteField(platform: Platform, auth: AuthContext, id: string) {
   const before = await getField(platform, auth.tenantId, id);
-  // Ticket values join this once tickets exist; a field's values go with it.
+  // A field's values go with it, from whichever records its entity's module keeps.
   await platform.db.transaction(async (tx) => {
     await repo.deleteField(tx, auth.tenantId, id);
-    if (before.entity === 'customer') await dropCustomValues(tx, auth.tenantId, before.key);
+    await platform.customFields.get(before.entity)?.dropValues(tx, auth.tenantId, before.key);
   });
   await writeAudit(platform.db, {
     tenantId: auth.tenantId,

@@ -8,8 +8,8 @@ import { can, type Permission } from '@omnicare/shared/users/permissions';
 import type { Platform } from '../../platform/context.js';
 import type { AuthContext } from '../../platform/auth.js';
 import { fieldError, forbidden, notFound } from '../../platform/errors.js';
-import { writeAudit } from '../audit/audit.repository.js';
-import { organizationExists } from '../users/users.repository.js';
+import { writeAudit } from '../audit/audit.service.js';
+import { organizationExists } from '../organizations/organizations.service.js';
 import * as repo from './groups.repository.js';
 
 const MESSAGES = {

@@ -1,11 +1,10 @@
 import { z } from 'zod';
-import { createReadStream, existsSync } from 'node:fs';
+import { createReadStream } from 'node:fs';
+import { jobsQuery, jobView } from '@omnicare/shared/jobs/jobs.schemas';
 import { authOf } from '../../platform/auth.js';
-import { notFound } from '../../platform/errors.js';
-import { list, ok } from '../../platform/respond.js';
+import { answers, list, ok } from '../../platform/respond.js';
 import { typed, type RouteModule } from '../../platform/routes.js';
-import { listUserJobs } from './jobs.repository.js';
-import { getJob, toJobView } from './jobs.service.js';
+import { getJob, jobFile, listJobs } from './jobs.service.js';
 
 const idParams = z.object({ id: z.uuid('Mã tác vụ không hợp lệ') });
 
@@ -18,44 +17,47 @@ export const jobsRoutes: RouteModule = (app, platform) => {
       schema: {
         tags,
         summary: 'Tác vụ nền của tôi',
-        querystring: z.object({ kind: z.string().max(50).optional() }),
+        querystring: jobsQuery,
+        response: answers.list(jobView),
       },
       config: { access: 'authenticated' },
     },
     async (request) => {
-      const rows = await listUserJobs(platform.db, authOf(request).userId, request.query.kind);
-      return list(rows.map(toJobView), rows.length);
+      const jobs = await listJobs(platform, authOf(request), request.query.kind);
+      return list(jobs, jobs.length);
     },
   );
   r.get(
     '/v2/jobs/:id',
     {
-      schema: { tags, summary: 'Tiến độ tác vụ', params: idParams },
+      schema: { tags, summary: 'Tiến độ tác vụ', params: idParams, response: answers.ok(jobView) },
       config: { access: 'authenticated' },
     },
-    async (request) => ok(toJobView(await getJob(platform, authOf(request), request.params.id))),
+    async (request) => ok(await getJob(platform, authOf(request), request.params.id)),
   );
   r.get(
     '/v2/jobs/:id/file',
     {
-      schema: { tags, summary: 'Tải tệp kết quả của tác vụ', params: idParams },
+      schema: {
+        tags,
+        summary: 'Tải tệp kết quả của tác vụ',
+        params: idParams,
+        // A raw XLSX file, not an envelope.
+        response: { 200: z.any().describe('file') },
+      },
       config: { access: 'authenticated' },
     },
     async (request, reply) => {
-      const job = await getJob(platform, authOf(request), request.params.id);
-      const file = job.result.file;
-      if (typeof file !== 'string' || !existsSync(file))
-        throw notFound('Tác vụ không có tệp kết quả');
-      const name = typeof job.result.file_name === 'string' ? job.result.file_name : 'ket-qua.xlsx';
+      const file = await jobFile(platform, authOf(request), request.params.id);
       reply.header(
         'content-type',
         'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
       );
       reply.header(
         'content-disposition',
-        `attachment; filename*=UTF-8''${encodeURIComponent(name)}`,
+        `attachment; filename*=UTF-8''${encodeURIComponent(file.name)}`,
       );
-      return reply.send(createReadStream(file));
+      return reply.send(createReadStream(file.path));
     },
   );
 };

@@ -1,27 +1,34 @@
+import { existsSync } from 'node:fs';
+import type { Job, JobStatus } from '@omnicare/shared/jobs/jobs.schemas';
 import type { Platform } from '../../platform/context.js';
 import type { AuthContext } from '../../platform/auth.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import * as repo from './jobs.repository.js';
 
-export interface JobView {
-  _id: string;
-  kind: string;
-  status: 'waiting' | 'running' | 'completed' | 'failed';
-  processed: number;
-  total: number;
-  percent: number;
-  result: Record<string, unknown>;
-  error: string | null;
-  created_at: string;
-  finished_at: string | null;
-  /** Where to download the result file (error report or export), when there is one. */
-  download_url: string | null;
+/**
+ * Result keys only the server reads: `file` is where the job's file lies on the server, which
+ * the client downloads from `download_url` instead.
+ */
+const SERVER_ONLY_RESULT = new Set(['file']);
+
+type JobResult = Job['result'];
+
+/** The job's result as its owner sees it: scalar values, nothing naming the server's disk. */
+function publicResult(result: Record<string, unknown>): JobResult {
+  const shown: JobResult = {};
+  for (const [key, value] of Object.entries(result)) {
+    if (SERVER_ONLY_RESULT.has(key)) continue;
+    if (value === null || ['number', 'string', 'boolean'].includes(typeof value))
+      shown[key] = value as JobResult[string];
+  }
+  return shown;
 }
 
-export const toJobView = (row: repo.JobRow): JobView => ({
+/** The job as its owner follows it (GET /v2/jobs, GET /v2/jobs/:id, the start of a job). */
+export const toJobView = (row: repo.JobRow): Job => ({
   _id: row.id,
   kind: row.kind,
-  status: row.status as JobView['status'],
+  status: row.status as JobStatus,
   processed: row.processed,
   total: row.total,
   percent:
@@ -30,12 +37,17 @@ export const toJobView = (row: repo.JobRow): JobView => ({
       : row.total > 0
         ? Math.floor((row.processed / row.total) * 100)
         : 0,
-  result: row.result,
+  result: publicResult(row.result),
   error: row.error,
   created_at: row.createdAt.toISOString(),
   finished_at: row.finishedAt?.toISOString() ?? null,
   download_url: typeof row.result.file === 'string' ? `/v2/jobs/${row.id}/file` : null,
 });
+
+/** The caller's latest jobs (20), of one kind if given. */
+export async function listJobs(platform: Platform, auth: AuthContext, kind?: string) {
+  return (await repo.listUserJobs(platform.db, auth.userId, kind)).map(toJobView);
+}
 
 /** Creates the job row the user follows, then queues the work. */
 export async function startJob(
@@ -54,10 +66,23 @@ export async function startJob(
   return toJobView(row);
 }
 
-export async function getJob(platform: Platform, auth: AuthContext, id: string) {
+async function findJob(platform: Platform, auth: AuthContext, id: string) {
   const row = await repo.findUserJob(platform.db, auth.userId, id);
   if (!row) throw notFound('Không tìm thấy tác vụ');
   return row;
+}
+
+export async function getJob(platform: Platform, auth: AuthContext, id: string) {
+  return toJobView(await findJob(platform, auth, id));
+}
+
+/** The file a job of the caller's produced, with the name to save it under. */
+export async function jobFile(platform: Platform, auth: AuthContext, id: string) {
+  const { result } = await findJob(platform, auth, id);
+  const file = result.file;
+  if (typeof file !== 'string' || !existsSync(file)) throw notFound('Tác vụ không có tệp kết quả');
+  const name = typeof result.file_name === 'string' ? result.file_name : 'ket-qua.xlsx';
+  return { path: file, name };
 }
 
 /**

@@ -1,20 +1,26 @@
 import { z } from 'zod';
-import { ok } from '../../platform/respond.js';
+import {
+  cityView,
+  districtsQuery,
+  districtView,
+} from '@omnicare/shared/locations/locations.schemas';
+import { answers, ok } from '../../platform/respond.js';
 import { typed, type RouteModule } from '../../platform/routes.js';
-import { listCities, listDistricts } from './locations.repository.js';
+import { listCities, listDistricts } from './locations.service.js';
 
 export const locationsRoutes: RouteModule = (app, platform) => {
   const r = typed(app);
   r.get(
     '/v2/cities',
     {
-      schema: { tags: ['locations'], summary: 'Tỉnh/thành phố' },
+      schema: {
+        tags: ['locations'],
+        summary: 'Tỉnh/thành phố',
+        response: answers.ok(z.array(cityView)),
+      },
       config: { access: 'authenticated' },
     },
-    async () => {
-      const rows = await listCities(platform.db);
-      return ok(rows.map((row) => ({ _id: row.code, code: row.code, name: row.name })));
-    },
+    async () => ok(await listCities(platform)),
   );
   r.get(
     '/v2/districts',
@@ -22,22 +28,11 @@ export const locationsRoutes: RouteModule = (app, platform) => {
       schema: {
         tags: ['locations'],
         summary: 'Quận/huyện của một tỉnh',
-        querystring: z.object({
-          city_id: z.string().trim().min(1, 'Vui lòng chọn tỉnh/thành phố').max(10),
-        }),
+        querystring: districtsQuery,
+        response: answers.ok(z.array(districtView)),
       },
       config: { access: 'authenticated' },
     },
-    async (request) => {
-      const rows = await listDistricts(platform.db, request.query.city_id);
-      return ok(
-        rows.map((row) => ({
-          _id: row.code,
-          code: row.code,
-          city_id: row.cityCode,
-          name: row.name,
-        })),
-      );
-    },
+    async (request) => ok(await listDistricts(platform, request.query.city_id)),
   );
 };

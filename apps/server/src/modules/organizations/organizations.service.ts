@@ -3,9 +3,10 @@ import type {
   OrganizationNode,
 } from '@omnicare/shared/organizations/organizations.schemas';
 import type { Platform } from '../../platform/context.js';
+import type { Database } from '../../platform/db.js';
 import type { AuthContext } from '../../platform/auth.js';
 import { AppError, fieldError, notFound } from '../../platform/errors.js';
-import { writeAudit } from '../audit/audit.repository.js';
+import { writeAudit } from '../audit/audit.service.js';
 import * as repo from './organizations.repository.js';
 
 const MESSAGES = {
@@ -137,4 +138,9 @@ export async function deleteOrganization(platform: Platform, auth: AuthContext, 
     entityId: id,
     before,
   });
+}
+
+/** Whether the organization is the tenant's: for modules that place records in one. */
+export async function organizationExists(db: Database, tenantId: string, id: string) {
+  return !!(await repo.findOrganization(db, tenantId, id));
 }

@@ -2,6 +2,8 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { Database } from '../../platform/db.js';
 import { savedFilters } from '../../db/schema/index.js';
 
+export type SavedFilterRow = typeof savedFilters.$inferSelect;
+
 export const listSavedFilters = (db: Database, userId: string, entity: string) =>
   db
     .select()

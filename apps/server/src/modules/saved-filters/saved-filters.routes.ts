@@ -1,18 +1,14 @@
 import { z } from 'zod';
-import { savedFilterBody } from '@omnicare/shared/customers/customers.schemas';
+import { noData } from '@omnicare/shared/platform/envelope';
+import {
+  savedFilterBody,
+  savedFiltersQuery,
+  savedFilterView,
+} from '@omnicare/shared/saved-filters/saved-filters.schemas';
 import { authOf } from '../../platform/auth.js';
-import { notFound } from '../../platform/errors.js';
-import { created, ok } from '../../platform/respond.js';
+import { answers, created, ok } from '../../platform/respond.js';
 import { typed, type RouteModule } from '../../platform/routes.js';
-import * as repo from './saved-filters.repository.js';
-import { saveFilter } from './saved-filters.service.js';
-
-const toView = (row: Awaited<ReturnType<typeof repo.insertSavedFilter>>) => ({
-  _id: row.id,
-  name: row.name,
-  entity: row.entity,
-  filters: row.filters,
-});
+import * as savedFilters from './saved-filters.service.js';
 
 // Each user's own named filters of a list screen: no rules beyond ownership.
 export const savedFiltersRoutes: RouteModule = (app, platform) => {
@@ -24,27 +20,29 @@ export const savedFiltersRoutes: RouteModule = (app, platform) => {
       schema: {
         tags,
         summary: 'Bộ lọc đã lưu của tôi',
-        querystring: z.object({ entity: z.enum(['customer', 'ticket']) }),
+        querystring: savedFiltersQuery,
+        response: answers.ok(z.array(savedFilterView)),
       },
       config: { access: 'authenticated' },
     },
     async (request) =>
-      ok(
-        (
-          await repo.listSavedFilters(platform.db, authOf(request).userId, request.query.entity)
-        ).map(toView),
-      ),
+      ok(await savedFilters.listSavedFilters(platform, authOf(request), request.query.entity)),
   );
   r.post(
     '/v2/saved-filters',
     {
-      schema: { tags, summary: 'Lưu bộ lọc', body: savedFilterBody },
+      schema: {
+        tags,
+        summary: 'Lưu bộ lọc',
+        body: savedFilterBody,
+        response: answers.created(savedFilterView),
+      },
       config: { access: 'authenticated' },
     },
     async (request, reply) => {
-      const saved = await saveFilter(platform, authOf(request), request.body);
+      const saved = await savedFilters.saveFilter(platform, authOf(request), request.body);
       reply.status(201);
-      return created(toView(saved), 'Lưu bộ lọc thành công');
+      return created(saved, 'Lưu bộ lọc thành công');
     },
   );
   r.delete(
@@ -54,12 +52,12 @@ export const savedFiltersRoutes: RouteModule = (app, platform) => {
         tags,
         summary: 'Xóa bộ lọc',
         params: z.object({ id: z.uuid('Mã bộ lọc không hợp lệ') }),
+        response: answers.ok(noData),
       },
       config: { access: 'authenticated' },
     },
     async (request) => {
-      if (!(await repo.deleteSavedFilter(platform.db, authOf(request).userId, request.params.id)))
-        throw notFound('Không tìm thấy bộ lọc');
+      await savedFilters.deleteSavedFilter(platform, authOf(request), request.params.id);
       return ok(null, 'Xóa thành công');
     },
   );

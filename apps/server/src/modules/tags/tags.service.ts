@@ -7,7 +7,7 @@ import { toSearchKey } from '@omnicare/shared/customers/normalize';
 import type { Platform } from '../../platform/context.js';
 import type { AuthContext } from '../../platform/auth.js';
 import { AppError, fieldError, notFound } from '../../platform/errors.js';
-import { writeAudit } from '../audit/audit.repository.js';
+import { writeAudit } from '../audit/audit.service.js';
 import * as repo from './tags.repository.js';
 
 type Listed = Awaited<ReturnType<typeof repo.listTagGroups>>[number];

@@ -30,7 +30,7 @@ import type { Platform } from '../../platform/context.js';
 import { isUniqueViolation, pgErrorCode } from '../../platform/db.js';
 import type { AuthContext } from '../../platform/auth.js';
 import { AppError, fieldError, forbidden, notFound } from '../../platform/errors.js';
-import { writeAudit } from '../audit/audit.repository.js';
+import { writeAudit } from '../audit/audit.service.js';
 import * as repo from './templates.repository.js';
 
 /** Runs a write; a unique-index race (two saves at once) answers like the check before it. */

@@ -5,9 +5,10 @@ import {
 } from '@omnicare/shared/tenants/tenants.schemas';
 import { REALTIME_EVENTS } from '@omnicare/shared/notifications/notifications.schemas';
 import type { Platform } from '../../platform/context.js';
+import type { Database } from '../../platform/db.js';
 import type { AuthContext } from '../../platform/auth.js';
 import { notFound } from '../../platform/errors.js';
-import { writeAudit } from '../audit/audit.repository.js';
+import { writeAudit } from '../audit/audit.service.js';
 import * as repo from './tenants.repository.js';
 
 export async function getTenantConfig(
@@ -55,3 +56,6 @@ export async function updateTenantConfig(
   platform.realtime.toTenant(tenantId, REALTIME_EVENTS.tenantConfig, after);
   return after;
 }
+
+/** The tenant's row, or undefined: for modules that check a tenant exists. */
+export const findTenant = (db: Database, tenantId: string) => repo.findTenant(db, tenantId);

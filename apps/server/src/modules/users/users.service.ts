@@ -12,10 +12,10 @@ import type { Platform } from '../../platform/context.js';
 import type { AuthContext } from '../../platform/auth.js';
 import { AppError, fieldError, notFound, sessionExpired } from '../../platform/errors.js';
 import { hashSecret } from '../../platform/passwords.js';
-import { writeAudit } from '../audit/audit.repository.js';
+import { writeAudit } from '../audit/audit.service.js';
 import { signOutEverywhere } from '../auth/auth.service.js';
 import * as repo from './users.repository.js';
-import { findTenant } from '../tenants/tenants.repository.js';
+import { findTenant } from '../tenants/tenants.service.js';
 
 export const USER_MESSAGES = {
   notFound: 'Không tìm thấy người dùng',

@@ -10,7 +10,10 @@ import { CUSTOMER_GROUP_TARGET } from '@omnicare/shared/customers/customer-enums
 import type { Group } from '@omnicare/shared/groups/groups.schemas';
 import type { CustomField } from '@omnicare/shared/fields/fields.schemas';
 import type { BulkResult } from '@omnicare/shared/users/users.schemas';
+import type { Job } from '@omnicare/shared/jobs/jobs.schemas';
+import type { City, District } from '@omnicare/shared/locations/locations.schemas';
 import type { ApiSuccess } from '@omnicare/shared/platform/envelope';
+import type { SavedFilter } from '@omnicare/shared/saved-filters/saved-filters.schemas';
 import { apiList, apiRequest, http } from '@/lib/http';
 
 /* ----------------------------------------------------------------------- customer groups */
@@ -259,18 +262,6 @@ export function duplicateOf(body: unknown): DuplicateCustomerRef | null {
 
 /* ------------------------------------------------------------------------------ pickers */
 
-export interface City {
-  _id: string;
-  code: string;
-  name: string;
-}
-export interface District {
-  _id: string;
-  code: string;
-  city_id: string;
-  name: string;
-}
-
 export const fetchCities = (signal?: AbortSignal) =>
   apiRequest<City[]>({ method: 'GET', url: '/v2/cities', signal });
 
@@ -293,13 +284,6 @@ export async function fetchCustomerFields(signal?: AbortSignal): Promise<CustomF
 }
 
 /* ------------------------------------------------------------------------- saved filters */
-
-export interface SavedFilter {
-  _id: string;
-  name: string;
-  entity: 'customer';
-  filters: Record<string, unknown>;
-}
 
 export const fetchSavedFilters = (signal?: AbortSignal) =>
   apiRequest<SavedFilter[]>({
@@ -337,20 +321,6 @@ export interface ImportPreview {
 }
 
 export type DuplicateMode = 'skip' | 'update';
-
-export interface Job {
-  _id: string;
-  kind: string;
-  status: 'waiting' | 'running' | 'completed' | 'failed';
-  processed: number;
-  total: number;
-  percent: number;
-  result: Record<string, unknown>;
-  error: string | null;
-  created_at: string;
-  finished_at: string | null;
-  download_url: string | null;
-}
 
 export const IMPORT_JOB_KIND = 'customer_import';
 export const EXPORT_JOB_KIND = 'customer_export';

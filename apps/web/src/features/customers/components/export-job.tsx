@@ -4,7 +4,7 @@ import { CheckCircle2, Download, Loader2, X, XCircle } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/lib/toast';
 import { useCurrentUser } from '@/stores/session-store';
-import type { Job } from '../customers.api';
+import type { Job } from '@omnicare/shared/jobs/jobs.schemas';
 import { EXPORT_JOB_KIND, downloadJobFile, fetchJobs, startExport } from '../customers.api';
 import { CUSTOMER_TEXT, EXPORT_TEXT } from '../customers-text';
 import { ProgressBar } from './progress-bar';

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { FileUp, X } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import type { Job } from '../customers.api';
+import type { Job } from '@omnicare/shared/jobs/jobs.schemas';
 import { IMPORT_JOB_KIND, fetchJobs } from '../customers.api';
 import { customerKeys } from '../customers.queries';
 import { IMPORT_TEXT } from '../customers-text';

@@ -12,7 +12,8 @@ import {
 import { FieldError } from '@/components/ui/label';
 import { cn } from '@/lib/cn';
 import { isApiError } from '@/lib/errors';
-import type { DuplicateMode, ImportMapping, ImportPreview, Job } from '../customers.api';
+import type { Job } from '@omnicare/shared/jobs/jobs.schemas';
+import type { DuplicateMode, ImportMapping, ImportPreview } from '../customers.api';
 import { downloadJobFile, previewImport, startImport } from '../customers.api';
 import { IMPORT_TEXT } from '../customers-text';
 import { ImportMappingStep } from './import-mapping-step';

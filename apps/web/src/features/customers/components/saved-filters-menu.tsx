@@ -23,7 +23,7 @@ import { Input } from '@/components/ui/input';
 import { FieldError, Label } from '@/components/ui/label';
 import { isApiError } from '@/lib/errors';
 import { toast } from '@/lib/toast';
-import type { SavedFilter } from '../customers.api';
+import type { SavedFilter } from '@omnicare/shared/saved-filters/saved-filters.schemas';
 import { createSavedFilter, deleteSavedFilter, fetchSavedFilters } from '../customers.api';
 import { customerKeys } from '../customers.queries';
 import { COMMON_TEXT, CUSTOMER_TEXT, DETAIL_TEXT } from '../customers-text';

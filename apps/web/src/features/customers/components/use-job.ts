@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Job } from '../customers.api';
+import type { Job } from '@omnicare/shared/jobs/jobs.schemas';
 import { fetchJob } from '../customers.api';
 
 export const JOB_POLL_MS = 1_000;

@@ -1,0 +1,37 @@
+import type { ServerModule } from './platform/modules.js';
+import { auditModule } from './modules/audit/audit.module.js';
+import { authModule } from './modules/auth/auth.module.js';
+import { customersModule } from './modules/customers/customers.module.js';
+import { diagnosticsModule } from './modules/diagnostics/diagnostics.module.js';
+import { fieldsModule } from './modules/fields/fields.module.js';
+import { groupsModule } from './modules/groups/groups.module.js';
+import { healthModule } from './modules/health/health.module.js';
+import { jobsModule } from './modules/jobs/jobs.module.js';
+import { locationsModule } from './modules/locations/locations.module.js';
+import { notificationsModule } from './modules/notifications/notifications.module.js';
+import { organizationsModule } from './modules/organizations/organizations.module.js';
+import { savedFiltersModule } from './modules/saved-filters/saved-filters.module.js';
+import { tagsModule } from './modules/tags/tags.module.js';
+import { templatesModule } from './modules/templates/templates.module.js';
+import { tenantsModule } from './modules/tenants/tenants.module.js';
+import { usersModule } from './modules/users/users.module.js';
+
+/** Every server module, the one list app.ts registers (routes, jobs, custom field hosts). */
+export const SERVER_MODULES: readonly ServerModule[] = [
+  healthModule,
+  authModule,
+  usersModule,
+  notificationsModule,
+  diagnosticsModule,
+  organizationsModule,
+  groupsModule,
+  tenantsModule,
+  auditModule,
+  locationsModule,
+  fieldsModule,
+  tagsModule,
+  customersModule,
+  savedFiltersModule,
+  jobsModule,
+  templatesModule,
+];

@@ -1,0 +1,26 @@
+import type { ServerModule } from '../../platform/modules.js';
+import { registerCustomerJobs } from './customers-transfer.service.js';
+import { dropCustomValues, keepOfferedOptions } from './customers.repository.js';
+import { customersRoutes } from './customers.routes.js';
+
+export const customersModule: ServerModule = {
+  name: 'customers',
+  routes: customersRoutes,
+  jobs: registerCustomerJobs,
+  memoTopics: [
+    // Customer list counts: the customers, what they are filtered by, and what scopes read.
+    {
+      topic: 'customers',
+      tables: [
+        'customers',
+        'customer_phones',
+        'customer_emails',
+        'group_customers',
+        'customer_tags',
+        'users',
+        'group_members',
+      ],
+    },
+  ],
+  customFields: [{ entity: 'customer', dropValues: dropCustomValues, keepOfferedOptions }],
+};

@@ -1,0 +1,53 @@
+import type { FieldEntity } from '@omnicare/shared/fields/fields.schemas';
+import type { Platform } from './context.js';
+import type { Transaction } from './db.js';
+import type { RouteModule } from './routes.js';
+import type { ChangeTopic } from './tenant-memo.js';
+
+/**
+ * What a module lends to custom fields for one entity whose records carry their values: the
+ * fields module calls it when a field of that entity changes, in the field's transaction.
+ */
+export interface CustomFieldHost {
+  entity: FieldEntity;
+  /** A deleted field's values leave every record of the tenant. */
+  dropValues(tx: Transaction, tenantId: string, key: string): Promise<void>;
+  /** A select or multi-select field lost options: values keep only the ones still offered. */
+  keepOfferedOptions(
+    tx: Transaction,
+    tenantId: string,
+    key: string,
+    options: string[],
+  ): Promise<void>;
+}
+
+/**
+ * A tenant memo topic a module owns, with the tables whose changes announce it (their
+ * triggers, created by a migration, name the topic; the platform test compares the two).
+ */
+export interface MemoTopic {
+  topic: ChangeTopic;
+  tables: string[];
+}
+
+/** One server module as app.ts registers it (`modules/<domain>/<domain>.module.ts`). */
+export interface ServerModule {
+  name: string;
+  routes: RouteModule;
+  /** Registers the module's background job handlers (before the queue starts). */
+  jobs?: (platform: Platform) => void;
+  memoTopics?: MemoTopic[];
+  customFields?: CustomFieldHost[];
+}
+
+export type CustomFieldHosts = ReadonlyMap<FieldEntity, CustomFieldHost>;
+
+/** The custom field hosts of all modules by entity; an entity lent twice is a mistake. */
+export function customFieldHosts(modules: readonly ServerModule[]): CustomFieldHosts {
+  const hosts = new Map<FieldEntity, CustomFieldHost>();
+  for (const host of modules.flatMap((module) => module.customFields ?? [])) {
+    if (hosts.has(host.entity)) throw new Error(`custom fields of ${host.entity} lent twice`);
+    hosts.set(host.entity, host);
+  }
+  return hosts;
+}

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { isoDateTime } from '../platform/envelope.js';
+
+export const JOB_STATUSES = ['waiting', 'running', 'completed', 'failed'] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];
+
+/** GET /v2/jobs: the caller's latest jobs, of one kind if given. */
+export const jobsQuery = z.object({ kind: z.string().max(50).optional() });
+
+/**
+ * A background job as its owner follows it. `result` holds what the job's kind reports (an
+ * import's counts, an export's total); a file it produced is fetched from `download_url` and
+ * never named by its place on the server.
+ */
+export const jobView = z.object({
+  _id: z.string(),
+  kind: z.string(),
+  status: z.enum(JOB_STATUSES),
+  processed: z.number().int(),
+  total: z.number().int(),
+  percent: z.number().int(),
+  result: z.record(z.string(), z.union([z.number(), z.string(), z.boolean(), z.null()])),
+  error: z.string().nullable(),
+  created_at: isoDateTime,
+  finished_at: isoDateTime.nullable(),
+  /** Where to download the result file (error report or export), when there is one. */
+  download_url: z.string().nullable(),
+});
+export type Job = z.infer<typeof jobView>;
