@@ -93,3 +93,4 @@ export type Group = z.infer<typeof groupView>;
 
 /** GET /v2/groups, /v2/all-group: the spec reads `list` (DESIGN.md section 4). */
 export const groupPageView = z.object({ list: z.array(groupView), total: z.number().int() });
+export type GroupPage = z.infer<typeof groupPageView>;

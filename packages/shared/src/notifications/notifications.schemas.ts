@@ -13,6 +13,7 @@ export const notificationItemView = z.object({
 export type NotificationItem = z.infer<typeof notificationItemView>;
 
 export const unreadCountView = z.object({ count: z.number().int() });
+export type UnreadCount = z.infer<typeof unreadCountView>;
 
 /** POST /v2/notifications: how many staff were notified. */
 export const announcementView = z.object({ sent: z.number().int() });

@@ -9,3 +9,4 @@ export const presenceBody = z.object({ presence: presenceField });
 
 /** The answer of PUT /v2/my-presence. */
 export const presenceView = z.object({ presence: presenceField });
+export type PresenceView = z.infer<typeof presenceView>;

@@ -103,6 +103,7 @@ export const staffSearchView = z.object({
   list: z.array(staffUserView),
   total: z.number().int(),
 });
+export type StaffSearch = z.infer<typeof staffSearchView>;
 
 /** Per-item result of a bulk action (`bulkResult(bulkResultItem)` is the whole answer). */
 export const bulkResultItem = z.object({

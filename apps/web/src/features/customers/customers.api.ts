@@ -10,7 +10,7 @@ import { CUSTOMER_GROUP_TARGET } from '@omnicare/shared/customers/customer-enums
 import type { Group } from '@omnicare/shared/groups/groups.schemas';
 import type { CustomField } from '@omnicare/shared/fields/fields.schemas';
 import type { BulkResult } from '@omnicare/shared/users/users.schemas';
-import type { ApiSuccess } from '@omnicare/shared/platform/envelope';
+import type { ApiSuccess, BulkResultData } from '@omnicare/shared/platform/envelope';
 import { apiList, apiRequest, http } from '@/lib/http';
 
 /* ----------------------------------------------------------------------- customer groups */
@@ -220,11 +220,7 @@ export interface BulkPayload {
   tag_id?: string;
   owner_id?: string | null;
 }
-export interface BulkAnswer {
-  results: BulkResult[];
-  succeeded: number;
-  failed: number;
-}
+export type BulkAnswer = BulkResultData<BulkResult>;
 
 export async function runBulk(payload: BulkPayload): Promise<BulkAnswer> {
   return apiRequest<BulkAnswer>({ method: 'POST', url: '/v2/customers/bulk', data: payload });
