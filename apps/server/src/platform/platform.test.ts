@@ -119,7 +119,15 @@ describe('contract', () => {
     expect(
       doc.paths['/v2/login'].post.requestBody.content['application/json'].schema.required,
     ).toEqual(['email', 'password']);
-    expect(doc.paths['/v2/my-account']).toBeDefined();
+    const account = doc.paths['/v2/my-account'].get.responses['200'].content['application/json'];
+    expect(account.schema.properties.data.required).toEqual(
+      expect.arrayContaining(['role', 'presence', 'tenant', 'workflow']),
+    );
+    // Every reference resolves to a component of the document (the organization tree's nodes).
+    const refs = [...JSON.stringify(doc).matchAll(/"\$ref":"#\/components\/schemas\/([^"]+)"/g)];
+    const names = refs.map((match) => match[1] ?? '');
+    expect(names).toContain('OrganizationNode');
+    expect(names.filter((name) => !doc.components.schemas?.[name])).toEqual([]);
   });
 });
 

@@ -1,5 +1,10 @@
 import type { z } from 'zod';
-import { createdBody, listBody, okBody } from '@omnicare/shared/platform/envelope';
+import {
+  createdBody,
+  listBody,
+  okBody,
+  type BulkResultData,
+} from '@omnicare/shared/platform/envelope';
 
 /**
  * A route's `response` declaration for its success (the error bodies are the error handler's):
@@ -29,11 +34,15 @@ export const list = <T>(data: T[], total: number, message = 'Thành công') => (
   total,
 });
 
-/** A bulk action's answer: every item's result, the counts, and a summary when some failed. */
+/**
+ * A bulk action's answer: every item's result, the counts, and a summary when some failed;
+ * the route declares it with `answers.ok(bulkResult(itemSchema))`.
+ */
 export function bulkAnswer<R extends { ok: boolean }>(results: R[], doneMessage: string) {
   const failed = results.filter((result) => !result.ok).length;
   const succeeded = results.length - failed;
   const message =
     failed === 0 ? doneMessage : `${succeeded}/${results.length} thành công, ${failed} thất bại`;
-  return ok({ results, succeeded, failed }, message);
+  const data: BulkResultData<R> = { results, succeeded, failed };
+  return ok(data, message);
 }

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { emailField, newPasswordField } from '../platform/validation.js';
 import { FORGOT_PASSWORD_CODE_LENGTH } from '../platform/constants.js';
-import type { Role } from '../users/roles.js';
-import type { Presence } from '../users/presence.js';
+import { FEATURE_SWITCHES } from '../tenants/tenants.schemas.js';
+import { presenceField } from '../users/presence.schemas.js';
+import { ROLE } from '../users/roles.js';
 
 export const loginBody = z.object({
   email: emailField(),
@@ -32,45 +33,51 @@ export const resetPasswordBody = z.object({
 });
 export type ResetPasswordBody = z.infer<typeof resetPasswordBody>;
 
+const roleField = z.enum(ROLE.values);
+
 export const viewAsBody = z.object({
   user_id: z.string({ error: 'Vui lòng chọn người dùng' }).uuid('Người dùng không hợp lệ'),
 });
 
-/** The stored user (local storage key `user`, spec section 3). */
-export interface StoredUser {
-  token: string;
-  role: Role;
-  tenant_id: string;
-  user_id: string;
-  _id: string;
-  agent_id: string;
-  is_admin: boolean;
-  name: string;
-  email: string;
+/** The stored user (local storage key `user`, spec section 3): the answer of login and view-as. */
+export const storedUserView = z.object({
+  token: z.string(),
+  role: roleField,
+  tenant_id: z.string(),
+  user_id: z.string(),
+  _id: z.string(),
+  agent_id: z.string(),
+  is_admin: z.boolean(),
+  name: z.string(),
+  email: z.string(),
   /** Set only on a view-as (impersonation) token: who is looking. */
-  viewed_by?: string;
-}
+  viewed_by: z.string().optional(),
+});
+export type StoredUser = z.infer<typeof storedUserView>;
 
-export type FeatureSwitch = 'enabled' | 'disabled';
+export type FeatureSwitch = (typeof FEATURE_SWITCHES)[number];
 
-export interface TenantConfig {
-  _id: string;
-  name: string;
-  time_zone: string;
-  workflow: FeatureSwitch;
-}
+/** The caller's tenant as GET /v2/my-account carries it. */
+export const accountTenantView = z.object({
+  _id: z.string(),
+  name: z.string(),
+  time_zone: z.string(),
+  workflow: z.enum(FEATURE_SWITCHES),
+});
+export type TenantConfig = z.infer<typeof accountTenantView>;
 
-export interface MyAccount {
-  _id: string;
-  user_id: string;
-  tenant_id: string;
-  name: string;
-  email: string;
-  role: Role;
-  agent_id: string;
-  is_admin: boolean;
-  presence: Presence;
-  tenant: TenantConfig;
+export const myAccountView = z.object({
+  _id: z.string(),
+  user_id: z.string(),
+  tenant_id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: roleField,
+  agent_id: z.string(),
+  is_admin: z.boolean(),
+  presence: presenceField,
+  tenant: accountTenantView,
   /** Kept at the top level too: the automation guard reads `workflow`. */
-  workflow: FeatureSwitch;
-}
+  workflow: z.enum(FEATURE_SWITCHES),
+});
+export type MyAccount = z.infer<typeof myAccountView>;

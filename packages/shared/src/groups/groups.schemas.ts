@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDateTime } from '../platform/envelope.js';
 import { idListParam, pageQuery, requiredText } from '../platform/validation.js';
 
 /** Groups have a target: 'user' groups are departments of staff, 'end_user' groups hold customers. */
@@ -72,19 +73,24 @@ export const allGroupQuery = pageQuery.extend({
   ids: idListParam('Danh sách mã nhóm không hợp lệ'),
 });
 
-export interface Group {
-  _id: string;
-  id: string;
-  name: string;
-  target: GroupTarget;
-  organization_id: string | null;
-  organization_name: string | null;
-  leader_id: string | null;
-  leader_name: string | null;
-  description: string;
-  members: { _id: string; name: string; role: string }[];
+export const groupView = z.object({
+  _id: z.string(),
+  id: z.string(),
+  name: z.string(),
+  target: z.enum(GROUP_TARGETS),
+  organization_id: z.string().nullable(),
+  organization_name: z.string().nullable(),
+  leader_id: z.string().nullable(),
+  leader_name: z.string().nullable(),
+  description: z.string(),
+  members: z.array(z.object({ _id: z.string(), name: z.string(), role: z.string() })),
   /** Customers in a customer group (target end_user); 0 for a department. */
-  customer_count: number;
-  created_at: string;
-  updated_at: string;
-}
+  customer_count: z.number().int(),
+  created_at: isoDateTime,
+  updated_at: isoDateTime,
+});
+export type Group = z.infer<typeof groupView>;
+
+/** GET /v2/groups, /v2/all-group: the spec reads `list` (DESIGN.md section 4). */
+export const groupPageView = z.object({ list: z.array(groupView), total: z.number().int() });
+export type GroupPage = z.infer<typeof groupPageView>;

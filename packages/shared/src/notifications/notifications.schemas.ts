@@ -1,14 +1,22 @@
 import { z } from 'zod';
+import { isoDateTime } from '../platform/envelope.js';
 
-export interface NotificationItem {
-  _id: string;
-  kind: string;
-  title: string;
-  body: string;
-  link: string | null;
-  read_at: string | null;
-  created_at: string;
-}
+export const notificationItemView = z.object({
+  _id: z.string(),
+  kind: z.string(),
+  title: z.string(),
+  body: z.string(),
+  link: z.string().nullable(),
+  read_at: isoDateTime.nullable(),
+  created_at: isoDateTime,
+});
+export type NotificationItem = z.infer<typeof notificationItemView>;
+
+export const unreadCountView = z.object({ count: z.number().int() });
+export type UnreadCount = z.infer<typeof unreadCountView>;
+
+/** POST /v2/notifications: how many staff were notified. */
+export const announcementView = z.object({ sent: z.number().int() });
 
 export const notificationListQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),

@@ -18,6 +18,19 @@ export const listBody = <T extends z.ZodType>(item: T) =>
     total: z.number().int(),
   });
 
+/**
+ * The data of a bulk action's answer: every item's result (`item`, which carries `ok`) and the
+ * counts. The server's `bulkAnswer()` builds it and the web reads its inferred type.
+ */
+export const bulkResult = <T extends z.ZodType>(item: T) =>
+  z.object({
+    results: z.array(item),
+    succeeded: z.number().int(),
+    failed: z.number().int(),
+  });
+/** The data of a bulk answer whose items are `Item`: `z.infer` of `bulkResult(item)`. */
+export type BulkResultData<Item> = z.infer<ReturnType<typeof bulkResult<z.ZodType<Item>>>>;
+
 /** `data: null`: the answer of a delete or another act with nothing to return. */
 export const noData = z.null();
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDateTime } from '../platform/envelope.js';
 import { requiredText } from '../platform/validation.js';
 import { DATA_SCOPE, type DataScope } from '../users/data-scope.js';
 import { STAFF_ROLES, type StaffRole } from '../users/roles.js';
@@ -16,6 +17,10 @@ export const DEFAULT_DATA_SCOPES: Record<StaffRole, DataScope> = {
 const scope = z.enum(DATA_SCOPE.values as [DataScope, ...DataScope[]], {
   error: 'Phạm vi dữ liệu không hợp lệ',
 });
+
+const dataScopes = z.object(
+  Object.fromEntries(STAFF_ROLES.map((role) => [role, scope])) as Record<StaffRole, typeof scope>,
+);
 
 export const tenantConfigBody = z.object({
   name: requiredText('Tên tenant', 120),
@@ -37,21 +42,32 @@ export const tenantConfigBody = z.object({
         return false;
       }
     }, 'Múi giờ không hợp lệ'),
-  data_scopes: z.object(
-    Object.fromEntries(STAFF_ROLES.map((role) => [role, scope])) as Record<StaffRole, typeof scope>,
-  ),
+  data_scopes: dataScopes,
   workflow: z.enum(FEATURE_SWITCHES, { error: 'Giá trị không hợp lệ' }),
 });
 export type TenantConfigBody = z.infer<typeof tenantConfigBody>;
 
-export interface TenantConfigView {
-  _id: string;
-  name: string;
-  slug: string;
-  logo_url: string | null;
-  time_zone: string;
-  data_scopes: Record<StaffRole, DataScope>;
-  workflow: 'enabled' | 'disabled';
-  user_count?: number;
-  created_at: string;
-}
+export const tenantConfigView = z.object({
+  _id: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  logo_url: z.string().nullable(),
+  time_zone: z.string(),
+  data_scopes: dataScopes,
+  workflow: z.enum(FEATURE_SWITCHES),
+  user_count: z.number().int().optional(),
+  created_at: isoDateTime,
+});
+export type TenantConfigView = z.infer<typeof tenantConfigView>;
+
+/** A tenant as the platform administrator's list shows it. */
+export const tenantAccountView = z.object({
+  _id: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  time_zone: z.string(),
+  workflow: z.enum(FEATURE_SWITCHES),
+  user_count: z.number().int(),
+  created_at: isoDateTime,
+});
+export type TenantAccount = z.infer<typeof tenantAccountView>;

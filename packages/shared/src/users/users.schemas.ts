@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { emailField, newPasswordField, pageQuery, requiredText } from '../platform/validation.js';
+import { bulkResult, isoDateTime } from '../platform/envelope.js';
+import { presenceField } from './presence.schemas.js';
 import { STAFF_ROLES } from './roles.js';
 
 const optionalText = (label: string, max: number) =>
@@ -74,32 +76,55 @@ export const usersQuery = pageQuery.extend({
 });
 
 /** A staff member as the API shows it; the SIP password is never sent back. */
-export interface StaffUser {
-  _id: string;
-  name: string;
-  email: string;
-  phone: string | null;
-  role: (typeof STAFF_ROLES)[number];
-  is_admin: boolean;
-  agent_id: string;
-  active: boolean;
-  presence: string;
-  organization_id: string | null;
-  organization_name: string | null;
-  groups: { _id: string; name: string }[];
-  sip_username: string | null;
-  sip_gateway_url: string | null;
-  has_sip_password: boolean;
-  hotline: string | null;
-  created_at: string;
-  updated_at: string;
-}
+export const staffUserView = z.object({
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  role: z.enum(STAFF_ROLES),
+  is_admin: z.boolean(),
+  agent_id: z.string(),
+  active: z.boolean(),
+  presence: presenceField,
+  organization_id: z.string().nullable(),
+  organization_name: z.string().nullable(),
+  groups: z.array(z.object({ _id: z.string(), name: z.string() })),
+  sip_username: z.string().nullable(),
+  sip_gateway_url: z.string().nullable(),
+  has_sip_password: z.boolean(),
+  hotline: z.string().nullable(),
+  created_at: isoDateTime,
+  updated_at: isoDateTime,
+});
+export type StaffUser = z.infer<typeof staffUserView>;
 
-/** Per-item result of a bulk action. */
-export interface BulkResult {
-  id: string;
+/** GET /v2/all-user: the spec reads `list` (DESIGN.md section 4). */
+export const staffSearchView = z.object({
+  list: z.array(staffUserView),
+  total: z.number().int(),
+});
+export type StaffSearch = z.infer<typeof staffSearchView>;
+
+/** Per-item result of a bulk action (`bulkResult(bulkResultItem)` is the whole answer). */
+export const bulkResultItem = z.object({
+  id: z.string(),
   /** The record's name when it was found, so a failure can be shown by name. */
-  name?: string;
-  ok: boolean;
-  message?: string;
-}
+  name: z.string().optional(),
+  ok: z.boolean(),
+  message: z.string().optional(),
+});
+export type BulkResult = z.infer<typeof bulkResultItem>;
+
+/** POST /v2/active-users and /v2/disable-users. */
+export const staffBulkView = bulkResult(bulkResultItem);
+export type StaffBulkOutcome = z.infer<typeof staffBulkView>;
+
+/** GET /v2/my-softphone: the caller's SIP account, the password opened for their browser only. */
+export const softphoneAccountView = z.object({
+  username: z.string().nullable(),
+  sipGatewayUrl: z.string().nullable(),
+  sipPass: z.string().nullable(),
+  agentId: z.string(),
+  hotline: z.string().nullable(),
+});
+export type SoftphoneAccount = z.infer<typeof softphoneAccountView>;

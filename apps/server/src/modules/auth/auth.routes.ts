@@ -2,11 +2,13 @@ import {
   forgotPasswordBody,
   loginBody,
   resetPasswordBody,
+  storedUserView,
   viewAsBody,
 } from '@omnicare/shared/auth/auth.schemas';
+import { noData } from '@omnicare/shared/platform/envelope';
 import { MESSAGES } from '@omnicare/shared/platform/errors';
 import { authOf } from '../../platform/auth.js';
-import { ok } from '../../platform/respond.js';
+import { answers, ok } from '../../platform/respond.js';
 import { perIpLimit, requestMeta, typed, type RouteModule } from '../../platform/routes.js';
 import * as auth from './auth.service.js';
 
@@ -16,7 +18,12 @@ export const authRoutes: RouteModule = (app, platform) => {
   r.post(
     '/v2/login',
     {
-      schema: { tags: ['auth'], summary: 'Đăng nhập', body: loginBody },
+      schema: {
+        tags: ['auth'],
+        summary: 'Đăng nhập',
+        body: loginBody,
+        response: answers.ok(storedUserView),
+      },
       config: { access: 'public', ...perIpLimit(platform.config.loginRatePerIp, '1 minute') },
     },
     async (request) =>
@@ -25,7 +32,10 @@ export const authRoutes: RouteModule = (app, platform) => {
 
   r.post(
     '/v2/logout',
-    { schema: { tags: ['auth'], summary: 'Đăng xuất' }, config: { access: 'authenticated' } },
+    {
+      schema: { tags: ['auth'], summary: 'Đăng xuất', response: answers.ok(noData) },
+      config: { access: 'authenticated' },
+    },
     async (request) => {
       await auth.logout(platform, authOf(request));
       return ok(null, 'Đăng xuất thành công');
@@ -39,6 +49,7 @@ export const authRoutes: RouteModule = (app, platform) => {
         tags: ['auth'],
         summary: 'Gửi mã xác nhận đặt lại mật khẩu',
         body: forgotPasswordBody,
+        response: answers.ok(noData),
       },
       config: { access: 'public', ...perIpLimit(10, '1 minute') },
     },
@@ -55,6 +66,7 @@ export const authRoutes: RouteModule = (app, platform) => {
         tags: ['auth'],
         summary: 'Đặt mật khẩu mới bằng mã xác nhận',
         body: resetPasswordBody,
+        response: answers.ok(noData),
       },
       config: { access: 'public', ...perIpLimit(20, '1 minute') },
     },
@@ -67,7 +79,12 @@ export const authRoutes: RouteModule = (app, platform) => {
   r.post(
     '/v2/view-as',
     {
-      schema: { tags: ['auth'], summary: 'Xem dưới quyền người dùng khác', body: viewAsBody },
+      schema: {
+        tags: ['auth'],
+        summary: 'Xem dưới quyền người dùng khác',
+        body: viewAsBody,
+        response: answers.ok(storedUserView),
+      },
       config: { access: 'view_as.use', requireAdminFlag: true },
     },
     async (request) =>

@@ -4,10 +4,13 @@ import {
   allGroupQuery,
   createGroupBody,
   groupListQuery,
+  groupPageView,
+  groupView,
   updateGroupBody,
 } from '@omnicare/shared/groups/groups.schemas';
+import { noData } from '@omnicare/shared/platform/envelope';
 import { authOf } from '../../platform/auth.js';
-import { created, ok } from '../../platform/respond.js';
+import { answers, created, ok } from '../../platform/respond.js';
 import { typed, type RouteModule } from '../../platform/routes.js';
 import { ensureTenant } from '../users/users.service.js';
 import * as groups from './groups.service.js';
@@ -24,7 +27,12 @@ export const groupsRoutes: RouteModule = (app, platform) => {
   r.get(
     '/v2/groups',
     {
-      schema: { tags, summary: 'Danh sách nhóm (offset/limit)', querystring: groupListQuery },
+      schema: {
+        tags,
+        summary: 'Danh sách nhóm (offset/limit)',
+        querystring: groupListQuery,
+        response: answers.ok(groupPageView),
+      },
       config: { access: 'authenticated' },
     },
     async (request) =>
@@ -34,7 +42,12 @@ export const groupsRoutes: RouteModule = (app, platform) => {
   r.get(
     '/v2/all-group',
     {
-      schema: { tags, summary: 'Danh sách nhóm (trang)', querystring: allGroupQuery },
+      schema: {
+        tags,
+        summary: 'Danh sách nhóm (trang)',
+        querystring: allGroupQuery,
+        response: answers.ok(groupPageView),
+      },
       config: { access: 'authenticated' },
     },
     async (request) => {
@@ -53,7 +66,15 @@ export const groupsRoutes: RouteModule = (app, platform) => {
 
   r.post(
     '/v2/group',
-    { schema: { tags, summary: 'Tạo nhóm', body: createGroupBody }, config: { access: WRITE } },
+    {
+      schema: {
+        tags,
+        summary: 'Tạo nhóm',
+        body: createGroupBody,
+        response: answers.created(groupView),
+      },
+      config: { access: WRITE },
+    },
     async (request, reply) => {
       const group = await groups.createGroup(platform, authOf(request), request.body);
       reply.status(201);
@@ -64,7 +85,12 @@ export const groupsRoutes: RouteModule = (app, platform) => {
   r.put(
     '/v2/updateGroup',
     {
-      schema: { tags, summary: 'Cập nhật nhóm', body: updateGroupBody },
+      schema: {
+        tags,
+        summary: 'Cập nhật nhóm',
+        body: updateGroupBody,
+        response: answers.ok(groupView),
+      },
       config: { access: WRITE },
     },
     async (request) => {
@@ -75,7 +101,10 @@ export const groupsRoutes: RouteModule = (app, platform) => {
 
   r.delete(
     '/v2/group/:id',
-    { schema: { tags, summary: 'Xóa nhóm', params: idParams }, config: { access: WRITE } },
+    {
+      schema: { tags, summary: 'Xóa nhóm', params: idParams, response: answers.ok(noData) },
+      config: { access: WRITE },
+    },
     async (request) => {
       const target = await groups.deleteGroup(platform, authOf(request), request.params.id);
       return ok(null, groupMessages(target).deleted);
@@ -90,6 +119,7 @@ export const groupsRoutes: RouteModule = (app, platform) => {
         summary: 'Phòng ban của một tenant',
         params: z.object({ id: z.uuid('Mã tenant không hợp lệ') }),
         querystring: allGroupQuery,
+        response: answers.ok(groupPageView),
       },
       config: { access: 'platform.administer', requireAdminFlag: true },
     },

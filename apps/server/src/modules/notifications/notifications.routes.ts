@@ -1,8 +1,14 @@
 import { z } from 'zod';
-import { notificationListQuery } from '@omnicare/shared/notifications/notifications.schemas';
+import {
+  announcementView,
+  notificationItemView,
+  notificationListQuery,
+  unreadCountView,
+} from '@omnicare/shared/notifications/notifications.schemas';
+import { noData } from '@omnicare/shared/platform/envelope';
 import { requiredText } from '@omnicare/shared/platform/validation';
 import { authOf } from '../../platform/auth.js';
-import { created, list, ok } from '../../platform/respond.js';
+import { answers, created, list, ok } from '../../platform/respond.js';
 import { typed, type RouteModule } from '../../platform/routes.js';
 import * as notifications from './notifications.service.js';
 
@@ -21,7 +27,12 @@ export const notificationsRoutes: RouteModule = (app, platform) => {
   r.get(
     '/v2/notifications',
     {
-      schema: { tags, summary: 'Thông báo của tôi', querystring: notificationListQuery },
+      schema: {
+        tags,
+        summary: 'Thông báo của tôi',
+        querystring: notificationListQuery,
+        response: answers.list(notificationItemView),
+      },
       config: { access: 'authenticated' },
     },
     async (request) => {
@@ -36,13 +47,19 @@ export const notificationsRoutes: RouteModule = (app, platform) => {
 
   r.get(
     '/v2/notifications/unread-count',
-    { schema: { tags, summary: 'Số thông báo chưa đọc' }, config: { access: 'authenticated' } },
+    {
+      schema: { tags, summary: 'Số thông báo chưa đọc', response: answers.ok(unreadCountView) },
+      config: { access: 'authenticated' },
+    },
     async (request) => ok({ count: await notifications.unreadCount(platform, authOf(request)) }),
   );
 
   r.put(
     '/v2/notifications/read-all',
-    { schema: { tags, summary: 'Đánh dấu tất cả đã đọc' }, config: { access: 'authenticated' } },
+    {
+      schema: { tags, summary: 'Đánh dấu tất cả đã đọc', response: answers.ok(noData) },
+      config: { access: 'authenticated' },
+    },
     async (request) => {
       await notifications.markAllRead(platform, authOf(request));
       return ok(null, 'Cập nhật thành công');
@@ -52,7 +69,7 @@ export const notificationsRoutes: RouteModule = (app, platform) => {
   r.put(
     '/v2/notifications/:id/read',
     {
-      schema: { tags, summary: 'Đánh dấu đã đọc', params: idParams },
+      schema: { tags, summary: 'Đánh dấu đã đọc', params: idParams, response: answers.ok(noData) },
       config: { access: 'authenticated' },
     },
     async (request) => {
@@ -64,7 +81,12 @@ export const notificationsRoutes: RouteModule = (app, platform) => {
   r.post(
     '/v2/notifications',
     {
-      schema: { tags, summary: 'Gửi thông báo cho nhân viên', body: announceBody },
+      schema: {
+        tags,
+        summary: 'Gửi thông báo cho nhân viên',
+        body: announceBody,
+        response: answers.created(announcementView),
+      },
       config: { access: 'notification.announce' },
     },
     async (request, reply) => {

@@ -1,7 +1,12 @@
 import { z } from 'zod';
-import { organizationBody } from '@omnicare/shared/organizations/organizations.schemas';
+import { noData } from '@omnicare/shared/platform/envelope';
+import {
+  organizationBody,
+  organizationNodeView,
+  organizationView,
+} from '@omnicare/shared/organizations/organizations.schemas';
 import { authOf } from '../../platform/auth.js';
-import { created, ok } from '../../platform/respond.js';
+import { answers, created, ok } from '../../platform/respond.js';
 import { typed, type RouteModule } from '../../platform/routes.js';
 import * as organizations from './organizations.service.js';
 
@@ -13,7 +18,10 @@ export const organizationsRoutes: RouteModule = (app, platform) => {
 
   r.get(
     '/v2/organizes',
-    { schema: { tags, summary: 'Cây tổ chức' }, config: { access: 'authenticated' } },
+    {
+      schema: { tags, summary: 'Cây tổ chức', response: answers.ok(z.array(organizationNodeView)) },
+      config: { access: 'authenticated' },
+    },
     async (request) => {
       const tree = await organizations.organizationTree(platform, authOf(request).tenantId);
       return ok(tree);
@@ -23,7 +31,12 @@ export const organizationsRoutes: RouteModule = (app, platform) => {
   r.get(
     '/v2/organize/:id',
     {
-      schema: { tags, summary: 'Chi tiết tổ chức', params: idParams },
+      schema: {
+        tags,
+        summary: 'Chi tiết tổ chức',
+        params: idParams,
+        response: answers.ok(organizationView),
+      },
       config: { access: 'authenticated' },
     },
     async (request) =>
@@ -35,7 +48,12 @@ export const organizationsRoutes: RouteModule = (app, platform) => {
   r.post(
     '/v2/organize',
     {
-      schema: { tags, summary: 'Tạo tổ chức', body: organizationBody },
+      schema: {
+        tags,
+        summary: 'Tạo tổ chức',
+        body: organizationBody,
+        response: answers.created(organizationView),
+      },
       config: { access: 'organization.manage' },
     },
     async (request, reply) => {
@@ -55,6 +73,7 @@ export const organizationsRoutes: RouteModule = (app, platform) => {
         summary: 'Đổi tên hoặc di chuyển tổ chức',
         params: idParams,
         body: organizationBody,
+        response: answers.ok(organizationView),
       },
       config: { access: 'organization.manage' },
     },
@@ -73,7 +92,7 @@ export const organizationsRoutes: RouteModule = (app, platform) => {
   r.delete(
     '/v2/organize/:id',
     {
-      schema: { tags, summary: 'Xóa tổ chức', params: idParams },
+      schema: { tags, summary: 'Xóa tổ chức', params: idParams, response: answers.ok(noData) },
       config: { access: 'organization.manage' },
     },
     async (request) => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { tenantConfigBody } from '@omnicare/shared/tenants/tenants.schemas';
+import { tenantConfigBody, tenantConfigView } from '@omnicare/shared/tenants/tenants.schemas';
 import { authOf } from '../../platform/auth.js';
-import { ok } from '../../platform/respond.js';
+import { answers, ok } from '../../platform/respond.js';
 import { typed, type RouteModule } from '../../platform/routes.js';
 import * as tenants from './tenants.service.js';
 
@@ -14,14 +14,22 @@ export const tenantsRoutes: RouteModule = (app, platform) => {
 
   r.get(
     '/v2/tenant/config',
-    { schema: { tags, summary: 'Cấu hình tenant' }, config: { access: 'tenant.configure' } },
+    {
+      schema: { tags, summary: 'Cấu hình tenant', response: answers.ok(tenantConfigView) },
+      config: { access: 'tenant.configure' },
+    },
     async (request) => ok(await tenants.getTenantConfig(platform, authOf(request).tenantId)),
   );
 
   r.put(
     '/v2/tenant/config',
     {
-      schema: { tags, summary: 'Cập nhật cấu hình tenant', body: tenantConfigBody },
+      schema: {
+        tags,
+        summary: 'Cập nhật cấu hình tenant',
+        body: tenantConfigBody,
+        response: answers.ok(tenantConfigView),
+      },
       config: { access: 'tenant.configure' },
     },
     async (request) => {
@@ -36,7 +44,12 @@ export const tenantsRoutes: RouteModule = (app, platform) => {
   r.get(
     '/v2/tenant/config/:tenantId',
     {
-      schema: { tags, summary: 'Cấu hình của một tenant', params: tenantParams },
+      schema: {
+        tags,
+        summary: 'Cấu hình của một tenant',
+        params: tenantParams,
+        response: answers.ok(tenantConfigView),
+      },
       config: platformAdmin,
     },
     async (request) => ok(await tenants.getTenantConfig(platform, request.params.tenantId)),
@@ -50,6 +63,7 @@ export const tenantsRoutes: RouteModule = (app, platform) => {
         summary: 'Cập nhật cấu hình của một tenant',
         params: tenantParams,
         body: tenantConfigBody,
+        response: answers.ok(tenantConfigView),
       },
       config: platformAdmin,
     },

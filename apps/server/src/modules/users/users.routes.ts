@@ -1,18 +1,26 @@
 import { z } from 'zod';
-import { presenceBody } from '@omnicare/shared/users/presence.schemas';
+import { myAccountView } from '@omnicare/shared/auth/auth.schemas';
+import { noData } from '@omnicare/shared/platform/envelope';
+import { tenantAccountView } from '@omnicare/shared/tenants/tenants.schemas';
+import { presenceBody, presenceView } from '@omnicare/shared/users/presence.schemas';
 import { STAFF_ROLES } from '@omnicare/shared/users/roles';
 import { idListParam, pageQuery } from '@omnicare/shared/platform/validation';
 import {
   adminResetPasswordBody,
+  bulkResultItem,
   createUserBody,
   idsBody,
+  softphoneAccountView,
+  staffBulkView,
+  staffSearchView,
+  staffUserView,
   updateUserBody,
   usersQuery,
 } from '@omnicare/shared/users/users.schemas';
 import type { Presence } from '@omnicare/shared/users/presence';
 import { authOf, type Access } from '../../platform/auth.js';
 import { AppError } from '../../platform/errors.js';
-import { bulkAnswer, created, list, ok } from '../../platform/respond.js';
+import { answers, bulkAnswer, created, list, ok } from '../../platform/respond.js';
 import { typed, type RouteModule } from '../../platform/routes.js';
 import * as users from './users.service.js';
 
@@ -44,7 +52,11 @@ export const usersRoutes: RouteModule = (app, platform) => {
   r.get(
     '/v2/my-account',
     {
-      schema: { tags, summary: 'Tài khoản của tôi và cấu hình tenant' },
+      schema: {
+        tags,
+        summary: 'Tài khoản của tôi và cấu hình tenant',
+        response: answers.ok(myAccountView),
+      },
       config: { access: STAFF },
     },
     async (request) => ok(await users.myAccount(platform, authOf(request))),
@@ -52,14 +64,26 @@ export const usersRoutes: RouteModule = (app, platform) => {
 
   r.get(
     '/v2/my-softphone',
-    { schema: { tags, summary: 'Tài khoản softphone của tôi' }, config: { access: STAFF } },
+    {
+      schema: {
+        tags,
+        summary: 'Tài khoản softphone của tôi',
+        response: answers.ok(softphoneAccountView),
+      },
+      config: { access: STAFF },
+    },
     async (request) => ok(await users.mySoftphoneAccount(platform, authOf(request))),
   );
 
   r.put(
     '/v2/my-presence',
     {
-      schema: { tags, summary: 'Đổi trạng thái làm việc', body: presenceBody },
+      schema: {
+        tags,
+        summary: 'Đổi trạng thái làm việc',
+        body: presenceBody,
+        response: answers.ok(presenceView),
+      },
       config: { access: STAFF },
     },
     async (request) =>
@@ -80,6 +104,7 @@ export const usersRoutes: RouteModule = (app, platform) => {
           roles: rolesParam,
           ids: idListParam('Danh sách mã người dùng không hợp lệ'),
         }),
+        response: answers.ok(staffSearchView),
       },
       config: { access: STAFF },
     },
@@ -102,6 +127,7 @@ export const usersRoutes: RouteModule = (app, platform) => {
         querystring: z.object({
           keyword: z.string().trim().min(1, 'Vui lòng nhập từ khóa').max(200),
         }),
+        response: answers.ok(staffUserView.nullable()),
       },
       config: { access: STAFF },
     },
@@ -115,6 +141,7 @@ export const usersRoutes: RouteModule = (app, platform) => {
         tags,
         summary: 'Danh sách chuyên viên đang hoạt động',
         querystring: pageQuery.extend({ keyword: z.string().trim().max(100).optional() }),
+        response: answers.list(staffUserView),
       },
       config: { access: STAFF },
     },
@@ -127,7 +154,12 @@ export const usersRoutes: RouteModule = (app, platform) => {
   r.get(
     '/v2/users',
     {
-      schema: { tags, summary: 'Danh sách nhân viên', querystring: usersQuery },
+      schema: {
+        tags,
+        summary: 'Danh sách nhân viên',
+        querystring: usersQuery,
+        response: answers.list(staffUserView),
+      },
       config: { access: 'staff.read' },
     },
     async (request) => {
@@ -143,7 +175,12 @@ export const usersRoutes: RouteModule = (app, platform) => {
   r.get(
     '/v2/users/:id',
     {
-      schema: { tags, summary: 'Chi tiết nhân viên', params: idParams },
+      schema: {
+        tags,
+        summary: 'Chi tiết nhân viên',
+        params: idParams,
+        response: answers.ok(staffUserView),
+      },
       config: { access: 'staff.read' },
     },
     async (request) =>
@@ -152,7 +189,15 @@ export const usersRoutes: RouteModule = (app, platform) => {
 
   r.post(
     '/v2/create-user',
-    { schema: { tags, summary: 'Tạo nhân viên', body: createUserBody }, config: { access: ADMIN } },
+    {
+      schema: {
+        tags,
+        summary: 'Tạo nhân viên',
+        body: createUserBody,
+        response: answers.created(staffUserView),
+      },
+      config: { access: ADMIN },
+    },
     async (request, reply) => {
       reply.status(201);
       return created(
@@ -165,7 +210,13 @@ export const usersRoutes: RouteModule = (app, platform) => {
   r.put(
     '/v2/update-user/:id',
     {
-      schema: { tags, summary: 'Cập nhật nhân viên', params: idParams, body: updateUserBody },
+      schema: {
+        tags,
+        summary: 'Cập nhật nhân viên',
+        params: idParams,
+        body: updateUserBody,
+        response: answers.ok(staffUserView),
+      },
       config: { access: ADMIN },
     },
     async (request) =>
@@ -183,6 +234,7 @@ export const usersRoutes: RouteModule = (app, platform) => {
         summary: 'Đặt lại mật khẩu cho nhân viên',
         params: userIdParams,
         body: adminResetPasswordBody,
+        response: answers.ok(noData),
       },
       config: { access: ADMIN },
     },
@@ -207,6 +259,7 @@ export const usersRoutes: RouteModule = (app, platform) => {
           tags,
           summary: active ? 'Kích hoạt nhân viên' : 'Vô hiệu hóa nhân viên',
           params: idParams,
+          response: answers.ok(bulkResultItem),
         },
         config: { access: ADMIN },
       },
@@ -231,6 +284,7 @@ export const usersRoutes: RouteModule = (app, platform) => {
           tags,
           summary: active ? 'Kích hoạt nhiều nhân viên' : 'Vô hiệu hóa nhiều nhân viên',
           body: idsBody,
+          response: answers.ok(staffBulkView),
         },
         config: { access: ADMIN },
       },
@@ -245,7 +299,10 @@ export const usersRoutes: RouteModule = (app, platform) => {
   const platformAdmin = { access: 'platform.administer', requireAdminFlag: true } as const;
   r.get(
     '/v2/admin/settings/accounts-all',
-    { schema: { tags, summary: 'Danh sách tenant' }, config: platformAdmin },
+    {
+      schema: { tags, summary: 'Danh sách tenant', response: answers.list(tenantAccountView) },
+      config: platformAdmin,
+    },
     async () => {
       const tenants = await users.listTenantAccounts(platform);
       return list(tenants, tenants.length);
@@ -259,6 +316,7 @@ export const usersRoutes: RouteModule = (app, platform) => {
         summary: 'Nhân viên của một tenant',
         params: tenantParams,
         querystring: usersQuery,
+        response: answers.list(staffUserView),
       },
       config: platformAdmin,
     },

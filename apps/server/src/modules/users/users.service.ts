@@ -37,7 +37,7 @@ export function toStaffUser({ user, organizationName, groups }: repo.UserWithRel
     is_admin: user.isAdmin,
     agent_id: user.agentId,
     active: user.active,
-    presence: user.presence,
+    presence: user.presence as Presence,
     organization_id: user.organizationId,
     organization_name: organizationName,
     groups,

@@ -6,6 +6,7 @@ import type {
   StoredUser,
 } from '@omnicare/shared/auth/auth.schemas';
 import type { Presence } from '@omnicare/shared/users/presence';
+import type { PresenceView } from '@omnicare/shared/users/presence.schemas';
 import { apiRequest } from '@/lib/http';
 
 export const login = (body: LoginBody) =>
@@ -15,13 +16,13 @@ export const getMyAccount = (signal?: AbortSignal) =>
   apiRequest<MyAccount>({ method: 'GET', url: '/v2/my-account', signal });
 
 export const updateMyPresence = (presence: Presence) =>
-  apiRequest<{ presence: Presence }>({ method: 'PUT', url: '/v2/my-presence', data: { presence } });
+  apiRequest<PresenceView>({ method: 'PUT', url: '/v2/my-presence', data: { presence } });
 
 export const requestResetCode = (body: ForgotPasswordBody) =>
-  apiRequest<unknown>({ method: 'POST', url: '/v2/forgot-password', data: body });
+  apiRequest<null>({ method: 'POST', url: '/v2/forgot-password', data: body });
 
 export const confirmReset = (body: ResetPasswordBody) =>
-  apiRequest<unknown>({ method: 'POST', url: '/v2/forgot-password/confirm', data: body });
+  apiRequest<null>({ method: 'POST', url: '/v2/forgot-password/confirm', data: body });
 
 export const startViewAs = (userId: string) =>
   apiRequest<StoredUser>({ method: 'POST', url: '/v2/view-as', data: { user_id: userId } });

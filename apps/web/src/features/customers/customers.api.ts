@@ -12,7 +12,7 @@ import type { CustomField } from '@omnicare/shared/fields/fields.schemas';
 import type { BulkResult } from '@omnicare/shared/users/users.schemas';
 import type { Job } from '@omnicare/shared/jobs/jobs.schemas';
 import type { City, District } from '@omnicare/shared/locations/locations.schemas';
-import type { ApiSuccess } from '@omnicare/shared/platform/envelope';
+import type { ApiSuccess, BulkResultData } from '@omnicare/shared/platform/envelope';
 import type { SavedFilter } from '@omnicare/shared/saved-filters/saved-filters.schemas';
 import { apiList, apiRequest, http } from '@/lib/http';
 
@@ -223,11 +223,7 @@ export interface BulkPayload {
   tag_id?: string;
   owner_id?: string | null;
 }
-export interface BulkAnswer {
-  results: BulkResult[];
-  succeeded: number;
-  failed: number;
-}
+export type BulkAnswer = BulkResultData<BulkResult>;
 
 export async function runBulk(payload: BulkPayload): Promise<BulkAnswer> {
   return apiRequest<BulkAnswer>({ method: 'POST', url: '/v2/customers/bulk', data: payload });

@@ -1,4 +1,7 @@
-import type { NotificationItem } from '@omnicare/shared/notifications/notifications.schemas';
+import type {
+  NotificationItem,
+  UnreadCount,
+} from '@omnicare/shared/notifications/notifications.schemas';
 import { apiList, apiRequest } from '@/lib/http';
 
 export const BELL_PAGE_SIZE = 20;
@@ -17,10 +20,10 @@ export const listNotifications = (
   });
 
 export const getUnreadCount = () =>
-  apiRequest<{ count: number }>({ method: 'GET', url: '/v2/notifications/unread-count' });
+  apiRequest<UnreadCount>({ method: 'GET', url: '/v2/notifications/unread-count' });
 
 export const markNotificationRead = (id: string) =>
-  apiRequest<unknown>({ method: 'PUT', url: `/v2/notifications/${encodeURIComponent(id)}/read` });
+  apiRequest<null>({ method: 'PUT', url: `/v2/notifications/${encodeURIComponent(id)}/read` });
 
 export const markAllNotificationsRead = () =>
-  apiRequest<unknown>({ method: 'PUT', url: '/v2/notifications/read-all' });
+  apiRequest<null>({ method: 'PUT', url: '/v2/notifications/read-all' });

@@ -1,16 +1,9 @@
 import type {
   OrganizationBody,
+  OrganizationDetail,
   OrganizationNode,
 } from '@omnicare/shared/organizations/organizations.schemas';
 import { apiRequest, apiRequestWithMessage } from '@/lib/http';
-
-export interface OrganizationDetail {
-  _id: string;
-  name: string;
-  parent_id: string | null;
-  created_at: string;
-  updated_at: string;
-}
 
 export const getOrganizationTree = (signal?: AbortSignal) =>
   apiRequest<OrganizationNode[]>({ method: 'GET', url: '/v2/organizes', signal });

@@ -1,18 +1,11 @@
 import type { z } from 'zod';
-import type { TenantConfigView, tenantConfigBody } from '@omnicare/shared/tenants/tenants.schemas';
+import type {
+  TenantAccount,
+  TenantConfigView,
+  tenantConfigBody,
+} from '@omnicare/shared/tenants/tenants.schemas';
 import type { StaffUser } from '@omnicare/shared/users/users.schemas';
 import { apiList, apiRequest, apiRequestWithMessage } from '@/lib/http';
-
-/** A tenant as the platform administrator's list shows it. */
-export interface TenantAccount {
-  _id: string;
-  name: string;
-  slug: string;
-  time_zone: string;
-  workflow: TenantConfigView['workflow'];
-  user_count: number;
-  created_at: string;
-}
 
 const configUrl = (tenantId: string | null) =>
   tenantId ? `/v2/tenant/config/${encodeURIComponent(tenantId)}` : '/v2/tenant/config';

@@ -1,6 +1,7 @@
 import type {
   CreateGroupBody,
   Group,
+  GroupPage,
   UpdateGroupBody,
 } from '@omnicare/shared/groups/groups.schemas';
 import { apiRequest, apiRequestWithMessage } from '@/lib/http';
@@ -18,7 +19,7 @@ export async function listDepartments(
   params: DepartmentListParams,
   signal?: AbortSignal,
 ): Promise<{ data: Group[]; total: number }> {
-  const data = await apiRequest<{ list?: Group[]; total?: number }>({
+  const data = await apiRequest<Partial<GroupPage>>({
     method: 'GET',
     url: '/v2/all-group',
     params: { target: 'user', ...params, ids: params.ids ? params.ids.join(',') : undefined },

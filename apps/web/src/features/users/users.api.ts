@@ -4,6 +4,8 @@ import { STAFF_ROLES } from '@omnicare/shared/users/roles';
 import type { z } from 'zod';
 import type {
   BulkResult,
+  StaffBulkOutcome,
+  StaffSearch,
   StaffUser,
   USER_STATUS,
   createUserBody,
@@ -11,13 +13,8 @@ import type {
 } from '@omnicare/shared/users/users.schemas';
 import { apiList, apiRequest, apiRequestWithMessage } from '@/lib/http';
 
-export interface UserSummary {
-  _id: string;
-  name: string;
-  email: string;
-  role: StaffRole;
-  agent_id: string;
-}
+/** What a user search's callers read of each staff member. */
+export type UserSummary = Pick<StaffUser, '_id' | 'name' | 'email' | 'role' | 'agent_id'>;
 
 export interface SearchUsersParams {
   keyword?: string | null;
@@ -40,7 +37,7 @@ export async function searchUsers({
 }: SearchUsersParams): Promise<UserSummary[]> {
   const text = (keyword ?? '').trim();
   if (text.length < MIN_USER_SEARCH_LENGTH) return [];
-  const data = await apiRequest<{ list?: UserSummary[]; total?: number }>({
+  const data = await apiRequest<Partial<StaffSearch>>({
     method: 'GET',
     url: '/v2/all-user',
     params: { ...extra, keyword: text, roles: JSON.stringify(roles) },
@@ -88,10 +85,10 @@ export interface StaffPageParams {
 export async function fetchStaffPage(
   { keyword, roles = STAFF_ROLES, ids, page, page_size }: StaffPageParams,
   signal?: AbortSignal,
-): Promise<{ list: StaffUser[]; total: number }> {
+): Promise<StaffSearch> {
   const text = (keyword ?? '').trim();
   if (text.length > 0 && text.length < MIN_USER_SEARCH_LENGTH) return { list: [], total: 0 };
-  const data = await apiRequest<{ list?: StaffUser[]; total?: number }>({
+  const data = await apiRequest<Partial<StaffSearch>>({
     method: 'GET',
     url: '/v2/all-user',
     params: {
@@ -125,15 +122,9 @@ export const setStaffActive = (id: string, active: boolean) =>
     data: {},
   });
 
-export interface BulkOutcome {
-  results: BulkResult[];
-  succeeded: number;
-  failed: number;
-}
-
 /** Activates or disables many users; each one succeeds or fails on its own. */
 export const bulkSetStaffActive = (ids: readonly string[], active: boolean) =>
-  apiRequestWithMessage<BulkOutcome>({
+  apiRequestWithMessage<StaffBulkOutcome>({
     method: 'POST',
     url: `/v2/${active ? 'active' : 'disable'}-users`,
     data: { ids },

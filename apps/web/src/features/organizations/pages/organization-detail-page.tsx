@@ -1,7 +1,10 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ArrowLeft, Loader2, RotateCcw } from 'lucide-react';
-import { organizationBody } from '@omnicare/shared/organizations/organizations.schemas';
+import {
+  organizationBody,
+  type OrganizationDetail,
+} from '@omnicare/shared/organizations/organizations.schemas';
 import { formatDateTime } from '@omnicare/shared/platform/time';
 import { useCan } from '@/lib/use-can';
 import { PageSpinner } from '@/components/feedback/page-spinner';
@@ -21,7 +24,6 @@ import {
   saveTabDraft,
 } from '@/stores/record-tabs-store';
 import { OrganizationPicker } from '../components/organization-picker';
-import type { OrganizationDetail } from '../organizations.api';
 import { organizationPath, parentChoices } from '../organization-tree';
 import {
   useOrganization,
