@@ -18,6 +18,10 @@ export const listBody = <T extends z.ZodType>(item: T) =>
     total: z.number().int(),
   });
 
+/** A bulk action's `data`: every item's result and the counts (`bulkAnswer` on the server). */
+export const bulkResult = <T extends z.ZodType>(item: T) =>
+  z.object({ results: z.array(item), succeeded: z.number().int(), failed: z.number().int() });
+
 /** `data: null`: the answer of a delete or another act with nothing to return. */
 export const noData = z.null();
 

@@ -1,15 +1,18 @@
 import type {
   CustomerBody,
+  CustomerBulkAnswer,
+  CustomerBulkBody,
   CustomerDetail,
-  CustomerListItem,
+  CustomerListAnswer,
   CustomerListQuery,
   TagGroup,
   TagGroupBody,
+  TimelineEntry,
 } from '@omnicare/shared/customers/customers.schemas';
+import type { ImportPreview, JobView } from '@omnicare/shared/customers/customers-transfer.schemas';
 import { CUSTOMER_GROUP_TARGET } from '@omnicare/shared/customers/customer-enums';
 import type { Group } from '@omnicare/shared/groups/groups.schemas';
 import type { CustomField } from '@omnicare/shared/fields/fields.schemas';
-import type { BulkResult } from '@omnicare/shared/users/users.schemas';
 import type { ApiSuccess } from '@omnicare/shared/platform/envelope';
 import { apiList, apiRequest, http } from '@/lib/http';
 
@@ -127,11 +130,7 @@ export interface CustomerListParams extends CustomerFilters {
   page_size: number;
 }
 
-export interface CustomerPage {
-  data: CustomerListItem[];
-  total: number;
-  total_capped: boolean;
-}
+export type CustomerPage = Pick<CustomerListAnswer, 'data' | 'total' | 'total_capped'>;
 
 /** Drops empty values so the query string carries only what the user chose. */
 export function compactParams<T extends object>(params: T): Partial<T> {
@@ -147,11 +146,12 @@ export async function fetchCustomers(
   params: CustomerListParams,
   signal?: AbortSignal,
 ): Promise<CustomerPage> {
-  const response = await http.request<{
-    data?: CustomerListItem[];
-    total?: number;
-    total_capped?: boolean;
-  }>({ method: 'GET', url: '/v2/customers', params: compactParams(params), signal });
+  const response = await http.request<Partial<CustomerListAnswer>>({
+    method: 'GET',
+    url: '/v2/customers',
+    params: compactParams(params),
+    signal,
+  });
   return {
     data: response.data.data ?? [],
     total: response.data.total ?? 0,
@@ -195,14 +195,6 @@ export async function uploadCustomerAvatar(id: string, file: File): Promise<Cust
   });
 }
 
-export interface TimelineEntry {
-  _id: string;
-  kind: string;
-  actor: { _id: string; name: string } | null;
-  at: string;
-  detail: Record<string, unknown> | null;
-}
-
 export async function fetchCustomerTimeline(id: string, signal?: AbortSignal) {
   return apiList<TimelineEntry>({
     method: 'GET',
@@ -212,22 +204,12 @@ export async function fetchCustomerTimeline(id: string, signal?: AbortSignal) {
   });
 }
 
-export type BulkAction = 'add_group' | 'add_tag' | 'assign_owner' | 'delete';
-export interface BulkPayload {
-  action: BulkAction;
-  ids: string[];
-  group_id?: string;
-  tag_id?: string;
-  owner_id?: string | null;
-}
-export interface BulkAnswer {
-  results: BulkResult[];
-  succeeded: number;
-  failed: number;
-}
-
-export async function runBulk(payload: BulkPayload): Promise<BulkAnswer> {
-  return apiRequest<BulkAnswer>({ method: 'POST', url: '/v2/customers/bulk', data: payload });
+export async function runBulk(payload: CustomerBulkBody): Promise<CustomerBulkAnswer> {
+  return apiRequest<CustomerBulkAnswer>({
+    method: 'POST',
+    url: '/v2/customers/bulk',
+    data: payload,
+  });
 }
 
 export async function mergeCustomers(
@@ -326,31 +308,7 @@ export async function deleteSavedFilter(id: string): Promise<void> {
 export type ImportTargetKey = string;
 export type ImportMapping = Partial<Record<ImportTargetKey, number>>;
 
-export interface ImportPreview {
-  file_id: string;
-  columns: string[];
-  sample: string[][];
-  total_rows: number;
-  suggested_mapping: ImportMapping;
-  /** `required`: the name, and required custom fields (a new customer needs them). */
-  targets: { key: ImportTargetKey; label: string; required?: boolean }[];
-}
-
 export type DuplicateMode = 'skip' | 'update';
-
-export interface Job {
-  _id: string;
-  kind: string;
-  status: 'waiting' | 'running' | 'completed' | 'failed';
-  processed: number;
-  total: number;
-  percent: number;
-  result: Record<string, unknown>;
-  error: string | null;
-  created_at: string;
-  finished_at: string | null;
-  download_url: string | null;
-}
 
 export const IMPORT_JOB_KIND = 'customer_import';
 export const EXPORT_JOB_KIND = 'customer_export';
@@ -368,20 +326,21 @@ export async function previewImport(file: File): Promise<ImportPreview> {
 }
 
 export const startImport = (fileId: string, mapping: ImportMapping, duplicate: DuplicateMode) =>
-  apiRequest<Job>({
+  apiRequest<JobView>({
     method: 'POST',
     url: '/v2/customers/import',
     data: { file_id: fileId, mapping, duplicate },
   });
 
 export const startExport = (query: Record<string, unknown>) =>
-  apiRequest<Job>({ method: 'POST', url: '/v2/customers/export', data: query });
+  apiRequest<JobView>({ method: 'POST', url: '/v2/customers/export', data: query });
 
 export const fetchJob = (id: string, signal?: AbortSignal) =>
-  apiRequest<Job>({ method: 'GET', url: `/v2/jobs/${encodeURIComponent(id)}`, signal });
+  apiRequest<JobView>({ method: 'GET', url: `/v2/jobs/${encodeURIComponent(id)}`, signal });
 
-export async function fetchJobs(kind: string, signal?: AbortSignal): Promise<Job[]> {
-  return (await apiList<Job>({ method: 'GET', url: '/v2/jobs', params: { kind }, signal })).data;
+export async function fetchJobs(kind: string, signal?: AbortSignal): Promise<JobView[]> {
+  return (await apiList<JobView>({ method: 'GET', url: '/v2/jobs', params: { kind }, signal }))
+    .data;
 }
 
 /** Downloads a job's file with the session header and saves it under the server's name. */

@@ -4,7 +4,7 @@ import { CheckCircle2, Download, Loader2, X, XCircle } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/lib/toast';
 import { useCurrentUser } from '@/stores/session-store';
-import type { Job } from '../customers.api';
+import type { JobView } from '@omnicare/shared/customers/customers-transfer.schemas';
 import { EXPORT_JOB_KIND, downloadJobFile, fetchJobs, startExport } from '../customers.api';
 import { CUSTOMER_TEXT, EXPORT_TEXT } from '../customers-text';
 import { ProgressBar } from './progress-bar';
@@ -42,7 +42,7 @@ function storeExport(value: StoredExport | null): void {
   }
 }
 
-const exportedCount = (job: Job) =>
+const exportedCount = (job: JobView) =>
   typeof job.result.total === 'number' ? job.result.total : job.processed;
 
 /**
@@ -84,7 +84,8 @@ export function useExportJob() {
   };
 
   const download = useMutation({
-    mutationFn: (target: Job) => downloadJobFile(target.download_url ?? '', EXPORT_TEXT.fileName),
+    mutationFn: (target: JobView) =>
+      downloadJobFile(target.download_url ?? '', EXPORT_TEXT.fileName),
     // The file is saved: a reload need not offer it again (the banner stays until closed).
     onSuccess: () => storeExport(null),
   });
@@ -112,7 +113,7 @@ export function useExportJob() {
     job: lost ? undefined : job,
     active: start.isPending || isJobActive(job),
     start: (query: Record<string, unknown>) => start.mutate(query),
-    download: (target: Job) => download.mutate(target),
+    download: (target: JobView) => download.mutate(target),
     downloading: download.isPending,
     dismiss: forget,
   };

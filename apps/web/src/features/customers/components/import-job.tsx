@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { FileUp, X } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import type { Job } from '../customers.api';
+import type { JobView } from '@omnicare/shared/customers/customers-transfer.schemas';
 import { IMPORT_JOB_KIND, fetchJobs } from '../customers.api';
 import { customerKeys } from '../customers.queries';
 import { IMPORT_TEXT } from '../customers-text';
@@ -42,7 +42,7 @@ export function ImportBanner({
   onOpen,
   onDismiss,
 }: {
-  job: Job;
+  job: JobView;
   onOpen: () => void;
   onDismiss: () => void;
 }) {

@@ -12,7 +12,8 @@ import {
 import { FieldError } from '@/components/ui/label';
 import { cn } from '@/lib/cn';
 import { isApiError } from '@/lib/errors';
-import type { DuplicateMode, ImportMapping, ImportPreview, Job } from '../customers.api';
+import type { ImportPreview, JobView } from '@omnicare/shared/customers/customers-transfer.schemas';
+import type { DuplicateMode, ImportMapping } from '../customers.api';
 import { downloadJobFile, previewImport, startImport } from '../customers.api';
 import { IMPORT_TEXT } from '../customers-text';
 import { ImportMappingStep } from './import-mapping-step';
@@ -94,7 +95,7 @@ function ResultStep({
   onAgain,
   onClose,
 }: {
-  job: Job;
+  job: JobView;
   onAgain: () => void;
   onClose: () => void;
 }) {
@@ -160,9 +161,9 @@ export interface ImportWizardProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** The import job being followed (started here or resumed after a reload). */
-  job: Job | undefined;
+  job: JobView | undefined;
   jobId: string | null;
-  onJobStarted: (job: Job) => void;
+  onJobStarted: (job: JobView) => void;
   /** Forgets the finished job to start another import. */
   onReset: () => void;
 }

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Job } from '../customers.api';
+import type { JobView } from '@omnicare/shared/customers/customers-transfer.schemas';
 import { fetchJob } from '../customers.api';
 
 export const JOB_POLL_MS = 1_000;
-export const isJobActive = (job: Pick<Job, 'status'> | undefined | null): boolean =>
+export const isJobActive = (job: Pick<JobView, 'status'> | undefined | null): boolean =>
   job?.status === 'waiting' || job?.status === 'running';
 
 /**
@@ -26,7 +26,7 @@ export function useJob(jobId: string | null, options: { silent?: boolean } = {})
 }
 
 /** The counts of a finished import. */
-export function importCounts(job: Job | undefined) {
+export function importCounts(job: JobView | undefined) {
   const result = job?.result ?? {};
   const count = (key: string) => (typeof result[key] === 'number' ? (result[key] as number) : 0);
   return {
