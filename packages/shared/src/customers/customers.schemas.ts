@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailField, isCalendarDay, pageQuery, requiredText } from '../platform/validation.js';
+import { bulkResult, isoDateTime, listBody } from '../platform/envelope.js';
 import { CHANNEL_SOURCE, type ChannelSource } from '../channels/channel-source.js';
 import { customFilterParam } from '../fields/custom-filters.js';
 import { GENDER, type Gender } from './customer-enums.js';
@@ -101,6 +102,7 @@ export const customerListQuery = pageQuery.extend({
 export type CustomerListQuery = z.infer<typeof customerListQuery>;
 
 export const BULK_CUSTOMER_ACTIONS = ['add_group', 'add_tag', 'assign_owner', 'delete'] as const;
+export type CustomerBulkAction = (typeof BULK_CUSTOMER_ACTIONS)[number];
 export const customerBulkBody = z
   .object({
     action: z.enum(BULK_CUSTOMER_ACTIONS, { error: 'Thao tác không hợp lệ' }),
@@ -128,6 +130,7 @@ export const customerBulkBody = z
         message: 'Vui lòng chọn người phụ trách',
       });
   });
+export type CustomerBulkBody = z.infer<typeof customerBulkBody>;
 
 export const customerMergeBody = z
   .object({
@@ -139,33 +142,67 @@ export const customerMergeBody = z
     message: 'Không thể gộp một khách hàng với chính nó',
   });
 
-export interface CustomerListItem {
-  _id: string;
-  name: string;
-  avatar_url: string | null;
-  phone: string | null;
-  email: string | null;
-  tier: number;
-  source: string;
-  owner: { _id: string; name: string } | null;
-  organization: { _id: string; name: string } | null;
-  created_at: string;
-  updated_at: string;
-}
+/** A record named by another: an owner, an organization, a group, a tag, an actor. */
+const namedRef = z.object({ _id: z.string(), name: z.string() });
 
-export interface CustomerDetail extends CustomerListItem {
-  gender: Gender | null;
-  birthday: string | null;
-  phones: { phone: string; is_primary: boolean }[];
-  emails: { email: string; is_primary: boolean }[];
-  address: string | null;
-  city_code: string | null;
-  district_code: string | null;
-  groups: { _id: string; name: string }[];
-  tags: { _id: string; name: string }[];
-  custom: Record<string, unknown>;
-  notes: string;
-}
+export const customerListItemView = z.object({
+  _id: z.string(),
+  name: z.string(),
+  avatar_url: z.string().nullable(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  tier: z.number().int(),
+  source: z.string(),
+  owner: namedRef.nullable(),
+  organization: namedRef.nullable(),
+  created_at: isoDateTime,
+  updated_at: isoDateTime,
+});
+export type CustomerListItem = z.infer<typeof customerListItemView>;
+
+/** GET /v2/customers: past the count cap, `total` is the cap and `total_capped` says so. */
+export const customerListAnswer = listBody(customerListItemView).extend({
+  total_capped: z.boolean(),
+});
+export type CustomerListAnswer = z.infer<typeof customerListAnswer>;
+
+export const customerDetailView = customerListItemView.extend({
+  gender: z.enum(GENDER.values as [Gender, ...Gender[]]).nullable(),
+  birthday: z.string().nullable(),
+  phones: z.array(z.object({ phone: z.string(), is_primary: z.boolean() })),
+  emails: z.array(z.object({ email: z.string(), is_primary: z.boolean() })),
+  address: z.string().nullable(),
+  city_code: z.string().nullable(),
+  district_code: z.string().nullable(),
+  groups: z.array(namedRef),
+  tags: z.array(namedRef),
+  custom: z.record(z.string(), z.unknown()),
+  notes: z.string(),
+});
+export type CustomerDetail = z.infer<typeof customerDetailView>;
+
+/** One item of a bulk action's answer: the customer's id, and why it failed when it did. */
+export const customerBulkItem = z.object({
+  id: z.string(),
+  ok: z.boolean(),
+  message: z.string().optional(),
+});
+export type CustomerBulkItem = z.infer<typeof customerBulkItem>;
+export const customerBulkAnswer = bulkResult(customerBulkItem);
+export type CustomerBulkAnswer = z.infer<typeof customerBulkAnswer>;
+
+/**
+ * An entry of a customer's timeline: `kind` is `customer.<audit action>`; `detail` adds the
+ * name a customer was created or merged under, or the fields an update changed.
+ */
+export const timelineEntryView = z.object({
+  _id: z.string(),
+  kind: z.string(),
+  actor: namedRef.nullable(),
+  at: isoDateTime,
+  detail: z.record(z.string(), z.unknown()).nullable(),
+});
+export type TimelineEntry = z.infer<typeof timelineEntryView>;
 
 /** A 422 for a phone or email another customer already has, with where to find them. */
 export interface DuplicateCustomer {

@@ -84,17 +84,18 @@ export const fieldPatchBody = z
     message: DUPLICATE_OPTIONS,
   });
 
-export interface CustomField {
-  _id: string;
-  entity: FieldEntity;
-  key: string;
-  label: string;
-  type: FieldType;
-  required: boolean;
-  options: string[];
-  position: number;
-  active: boolean;
-}
+export const customFieldView = z.object({
+  _id: z.string(),
+  entity: z.enum(FIELD_ENTITIES),
+  key: z.string(),
+  label: z.string(),
+  type: z.enum(FIELD_TYPE.values as [FieldType, ...FieldType[]]),
+  required: z.boolean(),
+  options: z.array(z.string()),
+  position: z.number().int(),
+  active: z.boolean(),
+});
+export type CustomField = z.infer<typeof customFieldView>;
 
 /** PUT /v2/fields/order: the entity's fields, every one, in their new order. */
 export const fieldOrderBody = z.object({

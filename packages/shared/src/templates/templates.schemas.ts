@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { pageQuery, requiredText } from '../platform/validation.js';
+import { TEMPLATE_KINDS, TEMPLATE_VISIBILITIES, type TemplateKind } from './template-enums.js';
+import { isoDateTime } from '../platform/envelope.js';
 import {
-  TEMPLATE_KINDS,
-  TEMPLATE_VISIBILITIES,
-  type TemplateKind,
-  type TemplateVisibility,
-} from './template-enums.js';
-import { placeholderProblem, smsProblem, type PlaceholderKey } from './placeholders.js';
+  TEMPLATE_PLACEHOLDERS,
+  placeholderProblem,
+  smsProblem,
+  type PlaceholderKey,
+} from './placeholders.js';
 
 /* ------------------------------------------------------------------------------ catalogs */
 
@@ -38,15 +39,16 @@ export const templateCatalogQuery = pageQuery.extend({
   keyword: z.string().trim().max(100, 'Từ khóa tối đa 100 ký tự').optional(),
 });
 
-export interface TemplateCatalog {
-  _id: string;
-  name: string;
-  description: string;
+export const templateCatalogView = z.object({
+  _id: z.string(),
+  name: z.string(),
+  description: z.string(),
   /** Templates of every kind and visibility filed under it. */
-  template_count: number;
-  created_at: string;
-  updated_at: string;
-}
+  template_count: z.number().int(),
+  created_at: isoDateTime,
+  updated_at: isoDateTime,
+});
+export type TemplateCatalog = z.infer<typeof templateCatalogView>;
 
 /* ----------------------------------------------------------------------------- templates */
 
@@ -211,27 +213,34 @@ export const userTemplatesQuery = z.object({
   keyword: z.string().trim().max(100, 'Từ khóa tối đa 100 ký tự').optional(),
 });
 
-export interface MessageTemplate {
-  _id: string;
-  kind: TemplateKind;
-  name: string;
-  catalog_id: string | null;
-  catalog_name: string | null;
-  content: string;
+const namedRef = z.object({ _id: z.string(), name: z.string() });
+const PLACEHOLDER_KEYS = TEMPLATE_PLACEHOLDERS.map((placeholder) => placeholder.key) as [
+  PlaceholderKey,
+  ...PlaceholderKey[],
+];
+
+export const messageTemplateView = z.object({
+  _id: z.string(),
+  kind: z.enum(TEMPLATE_KINDS),
+  name: z.string(),
+  catalog_id: z.string().nullable(),
+  catalog_name: z.string().nullable(),
+  content: z.string(),
   /** Email only. */
-  subject: string | null;
+  subject: z.string().nullable(),
   /** Chat only: typed in the composer, e.g. '/chao'. */
-  shortcut: string | null;
+  shortcut: z.string().nullable(),
   /** ZNS only: the template id registered with Zalo. */
-  zns_template_id: string | null;
-  visibility: TemplateVisibility;
+  zns_template_id: z.string().nullable(),
+  visibility: z.enum(TEMPLATE_VISIBILITIES),
   /** The departments a 'departments' template is for. */
-  departments: { _id: string; name: string }[];
-  active: boolean;
+  departments: z.array(namedRef),
+  active: z.boolean(),
   /** Who created it; the only user of a personal template. */
-  owner: { _id: string; name: string } | null;
+  owner: namedRef.nullable(),
   /** The known placeholders the content and subject use. */
-  placeholders: PlaceholderKey[];
-  created_at: string;
-  updated_at: string;
-}
+  placeholders: z.array(z.enum(PLACEHOLDER_KEYS)),
+  created_at: isoDateTime,
+  updated_at: isoDateTime,
+});
+export type MessageTemplate = z.infer<typeof messageTemplateView>;

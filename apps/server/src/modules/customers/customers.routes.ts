@@ -1,15 +1,22 @@
 import { z } from 'zod';
 import {
   customerBody,
+  customerBulkAnswer,
   customerBulkBody,
+  customerDetailView,
+  customerListAnswer,
   customerListQuery,
   customerMergeBody,
+  timelineEntryView,
 } from '@omnicare/shared/customers/customers.schemas';
+import { importPreviewView } from '@omnicare/shared/customers/customers-transfer.schemas';
+import { jobView } from '@omnicare/shared/jobs/jobs.schemas';
+import { noData } from '@omnicare/shared/platform/envelope';
 import { pageQuery } from '@omnicare/shared/platform/validation';
 import { authOf } from '../../platform/auth.js';
 import { can } from '@omnicare/shared/users/permissions';
 import { AppError } from '../../platform/errors.js';
-import { bulkAnswer, created, list, ok } from '../../platform/respond.js';
+import { answers, bulkAnswer, created, list, ok } from '../../platform/respond.js';
 import { typed, type RouteModule } from '../../platform/routes.js';
 import * as customers from './customers.service.js';
 import {
@@ -30,7 +37,12 @@ export const customersRoutes: RouteModule = (app, platform) => {
   r.get(
     '/v2/customers',
     {
-      schema: { tags, summary: 'Danh sách khách hàng', querystring: customerListQuery },
+      schema: {
+        tags,
+        summary: 'Danh sách khách hàng',
+        querystring: customerListQuery,
+        response: { 200: customerListAnswer },
+      },
       config: { access: STAFF },
     },
     async (request) => {
@@ -47,7 +59,12 @@ export const customersRoutes: RouteModule = (app, platform) => {
   r.get(
     '/v2/customers/:id',
     {
-      schema: { tags, summary: 'Chi tiết khách hàng', params: idParams },
+      schema: {
+        tags,
+        summary: 'Chi tiết khách hàng',
+        params: idParams,
+        response: answers.ok(customerDetailView),
+      },
       config: { access: STAFF },
     },
     async (request) =>
@@ -56,7 +73,15 @@ export const customersRoutes: RouteModule = (app, platform) => {
 
   r.post(
     '/v2/customers',
-    { schema: { tags, summary: 'Tạo khách hàng', body: customerBody }, config: { access: STAFF } },
+    {
+      schema: {
+        tags,
+        summary: 'Tạo khách hàng',
+        body: customerBody,
+        response: answers.created(customerDetailView),
+      },
+      config: { access: STAFF },
+    },
     async (request, reply) => {
       reply.status(201);
       return created(
@@ -69,7 +94,13 @@ export const customersRoutes: RouteModule = (app, platform) => {
   r.put(
     '/v2/customers/:id',
     {
-      schema: { tags, summary: 'Cập nhật khách hàng', params: idParams, body: customerBody },
+      schema: {
+        tags,
+        summary: 'Cập nhật khách hàng',
+        params: idParams,
+        body: customerBody,
+        response: answers.ok(customerDetailView),
+      },
       config: { access: STAFF },
     },
     async (request) =>
@@ -82,7 +113,7 @@ export const customersRoutes: RouteModule = (app, platform) => {
   r.delete(
     '/v2/customers/:id',
     {
-      schema: { tags, summary: 'Xóa khách hàng', params: idParams },
+      schema: { tags, summary: 'Xóa khách hàng', params: idParams, response: answers.ok(noData) },
       config: { access: 'customer.delete' },
     },
     async (request) => {
@@ -94,7 +125,12 @@ export const customersRoutes: RouteModule = (app, platform) => {
   r.post(
     '/v2/customers/bulk',
     {
-      schema: { tags, summary: 'Thao tác hàng loạt', body: customerBulkBody },
+      schema: {
+        tags,
+        summary: 'Thao tác hàng loạt',
+        body: customerBulkBody,
+        response: answers.ok(customerBulkAnswer),
+      },
       config: { access: STAFF },
     },
     async (request) => {
@@ -109,7 +145,12 @@ export const customersRoutes: RouteModule = (app, platform) => {
   r.post(
     '/v2/customers/merge',
     {
-      schema: { tags, summary: 'Gộp hai khách hàng', body: customerMergeBody },
+      schema: {
+        tags,
+        summary: 'Gộp hai khách hàng',
+        body: customerMergeBody,
+        response: answers.ok(customerDetailView),
+      },
       config: { access: 'customer.merge' },
     },
     async (request) =>
@@ -132,6 +173,7 @@ export const customersRoutes: RouteModule = (app, platform) => {
         summary: 'Lịch sử hoạt động của khách hàng',
         params: idParams,
         querystring: pageQuery,
+        response: answers.list(timelineEntryView),
       },
       config: { access: STAFF },
     },
@@ -149,7 +191,11 @@ export const customersRoutes: RouteModule = (app, platform) => {
   r.post(
     '/v2/customers/import/preview',
     {
-      schema: { tags, summary: 'Xem trước tệp nhập khách hàng (multipart, field file)' },
+      schema: {
+        tags,
+        summary: 'Xem trước tệp nhập khách hàng (multipart, field file)',
+        response: answers.ok(importPreviewView),
+      },
       config: { access: STAFF },
     },
     async (request) => {
@@ -164,7 +210,12 @@ export const customersRoutes: RouteModule = (app, platform) => {
   r.post(
     '/v2/customers/import',
     {
-      schema: { tags, summary: 'Nhập khách hàng (tác vụ nền)', body: importStartBody },
+      schema: {
+        tags,
+        summary: 'Nhập khách hàng (tác vụ nền)',
+        body: importStartBody,
+        response: answers.created(jobView),
+      },
       config: { access: STAFF },
     },
     async (request, reply) => {
@@ -183,6 +234,7 @@ export const customersRoutes: RouteModule = (app, platform) => {
         tags,
         summary: 'Xuất khách hàng theo bộ lọc (tác vụ nền)',
         body: customerListQuery.partial(),
+        response: answers.created(jobView),
       },
       config: { access: STAFF },
     },
@@ -198,7 +250,12 @@ export const customersRoutes: RouteModule = (app, platform) => {
   r.post(
     '/v2/customers/:id/avatar',
     {
-      schema: { tags, summary: 'Tải ảnh đại diện (multipart, field file)', params: idParams },
+      schema: {
+        tags,
+        summary: 'Tải ảnh đại diện (multipart, field file)',
+        params: idParams,
+        response: answers.ok(customerDetailView),
+      },
       config: { access: STAFF },
     },
     async (request) => {

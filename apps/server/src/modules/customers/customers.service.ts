@@ -2,6 +2,8 @@ import { Readable } from 'node:stream';
 import type { SQL } from 'drizzle-orm';
 import type {
   CustomerBody,
+  CustomerBulkBody,
+  CustomerBulkItem,
   CustomerDetail,
   CustomerListItem,
   CustomerListQuery,
@@ -19,7 +21,6 @@ import {
   type CustomFieldCondition,
 } from '@omnicare/shared/fields/custom-filters';
 import { startOfDayIn } from '@omnicare/shared/platform/time';
-import type { BulkResult } from '@omnicare/shared/users/users.schemas';
 import { customers } from '../../db/schema/index.js';
 import type { Platform } from '../../platform/context.js';
 import { isUniqueViolation } from '../../platform/db.js';
@@ -401,14 +402,8 @@ export async function deleteCustomer(platform: Platform, auth: AuthContext, id: 
 export async function bulk(
   platform: Platform,
   auth: AuthContext,
-  input: {
-    action: 'add_group' | 'add_tag' | 'assign_owner' | 'delete';
-    ids: string[];
-    group_id?: string;
-    tag_id?: string;
-    owner_id?: string | null;
-  },
-): Promise<BulkResult[]> {
+  input: CustomerBulkBody,
+): Promise<CustomerBulkItem[]> {
   const ids = [...new Set(input.ids)];
   if (
     input.action === 'add_group' &&

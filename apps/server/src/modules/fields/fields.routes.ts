@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import {
   FIELD_ENTITIES,
+  customFieldView,
   fieldBody,
   fieldOrderBody,
   fieldPatchBody,
 } from '@omnicare/shared/fields/fields.schemas';
+import { noData } from '@omnicare/shared/platform/envelope';
 import { authOf } from '../../platform/auth.js';
-import { created, ok } from '../../platform/respond.js';
+import { answers, created, ok } from '../../platform/respond.js';
 import { typed, type RouteModule } from '../../platform/routes.js';
 import * as fields from './fields.service.js';
 
@@ -22,6 +24,7 @@ export const fieldsRoutes: RouteModule = (app, platform) => {
         tags,
         summary: 'Danh sách trường tùy chỉnh',
         querystring: z.object({ entity: z.enum(FIELD_ENTITIES).optional() }),
+        response: answers.ok(z.array(customFieldView)),
       },
       config: { access: 'authenticated' },
     },
@@ -31,7 +34,12 @@ export const fieldsRoutes: RouteModule = (app, platform) => {
   r.post(
     '/v2/fields',
     {
-      schema: { tags, summary: 'Tạo trường tùy chỉnh', body: fieldBody },
+      schema: {
+        tags,
+        summary: 'Tạo trường tùy chỉnh',
+        body: fieldBody,
+        response: answers.created(customFieldView),
+      },
       config: { access: 'custom_field.manage' },
     },
     async (request, reply) => {
@@ -45,7 +53,12 @@ export const fieldsRoutes: RouteModule = (app, platform) => {
   r.put(
     '/v2/fields/order',
     {
-      schema: { tags, summary: 'Sắp xếp thứ tự trường', body: fieldOrderBody },
+      schema: {
+        tags,
+        summary: 'Sắp xếp thứ tự trường',
+        body: fieldOrderBody,
+        response: answers.ok(z.array(customFieldView)),
+      },
       config: { access: 'custom_field.manage' },
     },
     async (request) =>
@@ -54,7 +67,12 @@ export const fieldsRoutes: RouteModule = (app, platform) => {
   r.get(
     '/v2/field/:id',
     {
-      schema: { tags, summary: 'Chi tiết trường', params: idParams },
+      schema: {
+        tags,
+        summary: 'Chi tiết trường',
+        params: idParams,
+        response: answers.ok(customFieldView),
+      },
       config: { access: 'authenticated' },
     },
     async (request) =>
@@ -63,7 +81,13 @@ export const fieldsRoutes: RouteModule = (app, platform) => {
   r.put(
     '/v2/field/:id',
     {
-      schema: { tags, summary: 'Cập nhật trường', params: idParams, body: fieldBody },
+      schema: {
+        tags,
+        summary: 'Cập nhật trường',
+        params: idParams,
+        body: fieldBody,
+        response: answers.ok(customFieldView),
+      },
       config: { access: 'custom_field.manage' },
     },
     async (request) =>
@@ -75,7 +99,13 @@ export const fieldsRoutes: RouteModule = (app, platform) => {
   r.patch(
     '/v2/field/:id',
     {
-      schema: { tags, summary: 'Cập nhật một phần trường', params: idParams, body: fieldPatchBody },
+      schema: {
+        tags,
+        summary: 'Cập nhật một phần trường',
+        params: idParams,
+        body: fieldPatchBody,
+        response: answers.ok(customFieldView),
+      },
       config: { access: 'custom_field.manage' },
     },
     async (request) =>
@@ -87,7 +117,7 @@ export const fieldsRoutes: RouteModule = (app, platform) => {
   r.delete(
     '/v2/field/:id',
     {
-      schema: { tags, summary: 'Xóa trường', params: idParams },
+      schema: { tags, summary: 'Xóa trường', params: idParams, response: answers.ok(noData) },
       config: { access: 'custom_field.manage' },
     },
     async (request) => {

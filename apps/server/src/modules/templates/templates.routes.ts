@@ -2,15 +2,18 @@ import { z } from 'zod';
 import {
   TEMPLATE_CATALOG_MESSAGES,
   TEMPLATE_MESSAGES,
+  messageTemplateView,
   templateBody,
   templateCatalogBody,
   templateCatalogQuery,
+  templateCatalogView,
   templateKindParams,
   templateListQuery,
   userTemplatesQuery,
 } from '@omnicare/shared/templates/templates.schemas';
+import { noData } from '@omnicare/shared/platform/envelope';
 import { authOf } from '../../platform/auth.js';
-import { created, list, ok } from '../../platform/respond.js';
+import { answers, created, list, ok } from '../../platform/respond.js';
 import { typed, type RouteModule } from '../../platform/routes.js';
 import * as templates from './templates.service.js';
 
@@ -27,7 +30,12 @@ export const templatesRoutes: RouteModule = (app, platform) => {
   r.get(
     '/v2/core/template-catalogs',
     {
-      schema: { tags, summary: 'Danh mục mẫu tin nhắn', querystring: templateCatalogQuery },
+      schema: {
+        tags,
+        summary: 'Danh mục mẫu tin nhắn',
+        querystring: templateCatalogQuery,
+        response: answers.list(templateCatalogView),
+      },
       config: { access: 'authenticated' },
     },
     async (request) => {
@@ -43,7 +51,12 @@ export const templatesRoutes: RouteModule = (app, platform) => {
   r.post(
     '/v2/core/template-catalogs',
     {
-      schema: { tags, summary: 'Tạo danh mục mẫu', body: templateCatalogBody },
+      schema: {
+        tags,
+        summary: 'Tạo danh mục mẫu',
+        body: templateCatalogBody,
+        response: answers.created(templateCatalogView),
+      },
       config: { access: 'template_catalog.manage' },
     },
     async (request, reply) => {
@@ -63,6 +76,7 @@ export const templatesRoutes: RouteModule = (app, platform) => {
         summary: 'Cập nhật danh mục mẫu',
         params: catalogParams,
         body: templateCatalogBody,
+        response: answers.ok(templateCatalogView),
       },
       config: { access: 'template_catalog.manage' },
     },
@@ -76,7 +90,12 @@ export const templatesRoutes: RouteModule = (app, platform) => {
   r.delete(
     '/v2/core/template-catalogs/:id',
     {
-      schema: { tags, summary: 'Xóa danh mục mẫu', params: catalogParams },
+      schema: {
+        tags,
+        summary: 'Xóa danh mục mẫu',
+        params: catalogParams,
+        response: answers.ok(noData),
+      },
       config: { access: 'template_catalog.manage' },
     },
     async (request) => {
@@ -93,6 +112,7 @@ export const templatesRoutes: RouteModule = (app, platform) => {
         summary: 'Danh sách mẫu tin nhắn theo loại',
         params: templateKindParams,
         querystring: templateListQuery,
+        response: answers.list(messageTemplateView),
       },
       config: { access: 'authenticated' },
     },
@@ -110,7 +130,12 @@ export const templatesRoutes: RouteModule = (app, platform) => {
   r.post(
     '/v2/core/template',
     {
-      schema: { tags, summary: 'Tạo mẫu tin nhắn', body: templateBody },
+      schema: {
+        tags,
+        summary: 'Tạo mẫu tin nhắn',
+        body: templateBody,
+        response: answers.created(messageTemplateView),
+      },
       config: { access: 'authenticated' },
     },
     async (request, reply) => {
@@ -125,7 +150,12 @@ export const templatesRoutes: RouteModule = (app, platform) => {
   r.get(
     '/v2/core/template/:id',
     {
-      schema: { tags, summary: 'Chi tiết mẫu tin nhắn', params: templateParams },
+      schema: {
+        tags,
+        summary: 'Chi tiết mẫu tin nhắn',
+        params: templateParams,
+        response: answers.ok(messageTemplateView),
+      },
       config: { access: 'authenticated' },
     },
     async (request) =>
@@ -140,6 +170,7 @@ export const templatesRoutes: RouteModule = (app, platform) => {
         summary: 'Cập nhật mẫu tin nhắn',
         params: templateParams,
         body: templateBody,
+        response: answers.ok(messageTemplateView),
       },
       config: { access: 'authenticated' },
     },
@@ -153,7 +184,12 @@ export const templatesRoutes: RouteModule = (app, platform) => {
   r.delete(
     '/v2/core/template/:id',
     {
-      schema: { tags, summary: 'Xóa mẫu tin nhắn', params: templateParams },
+      schema: {
+        tags,
+        summary: 'Xóa mẫu tin nhắn',
+        params: templateParams,
+        response: answers.ok(noData),
+      },
       config: { access: 'authenticated' },
     },
     async (request) => {
@@ -170,6 +206,7 @@ export const templatesRoutes: RouteModule = (app, platform) => {
         summary: 'Mẫu tin nhắn người dùng được dùng',
         params: userParams,
         querystring: userTemplatesQuery,
+        response: answers.list(messageTemplateView),
       },
       config: { access: 'authenticated' },
     },

@@ -1,18 +1,21 @@
 import type {
   CustomerBody,
+  CustomerBulkAnswer,
+  CustomerBulkBody,
   CustomerDetail,
-  CustomerListItem,
+  CustomerListAnswer,
   CustomerListQuery,
   TagGroup,
   TagGroupBody,
+  TimelineEntry,
 } from '@omnicare/shared/customers/customers.schemas';
+import type { ImportPreview } from '@omnicare/shared/customers/customers-transfer.schemas';
 import { CUSTOMER_GROUP_TARGET } from '@omnicare/shared/customers/customer-enums';
 import type { Group } from '@omnicare/shared/groups/groups.schemas';
 import type { CustomField } from '@omnicare/shared/fields/fields.schemas';
-import type { BulkResult } from '@omnicare/shared/users/users.schemas';
 import type { Job } from '@omnicare/shared/jobs/jobs.schemas';
 import type { City, District } from '@omnicare/shared/locations/locations.schemas';
-import type { ApiSuccess, BulkResultData } from '@omnicare/shared/platform/envelope';
+import type { ApiSuccess } from '@omnicare/shared/platform/envelope';
 import type { SavedFilter } from '@omnicare/shared/saved-filters/saved-filters.schemas';
 import { apiList, apiRequest, http } from '@/lib/http';
 
@@ -130,11 +133,7 @@ export interface CustomerListParams extends CustomerFilters {
   page_size: number;
 }
 
-export interface CustomerPage {
-  data: CustomerListItem[];
-  total: number;
-  total_capped: boolean;
-}
+export type CustomerPage = Pick<CustomerListAnswer, 'data' | 'total' | 'total_capped'>;
 
 /** Drops empty values so the query string carries only what the user chose. */
 export function compactParams<T extends object>(params: T): Partial<T> {
@@ -150,11 +149,12 @@ export async function fetchCustomers(
   params: CustomerListParams,
   signal?: AbortSignal,
 ): Promise<CustomerPage> {
-  const response = await http.request<{
-    data?: CustomerListItem[];
-    total?: number;
-    total_capped?: boolean;
-  }>({ method: 'GET', url: '/v2/customers', params: compactParams(params), signal });
+  const response = await http.request<Partial<CustomerListAnswer>>({
+    method: 'GET',
+    url: '/v2/customers',
+    params: compactParams(params),
+    signal,
+  });
   return {
     data: response.data.data ?? [],
     total: response.data.total ?? 0,
@@ -198,14 +198,6 @@ export async function uploadCustomerAvatar(id: string, file: File): Promise<Cust
   });
 }
 
-export interface TimelineEntry {
-  _id: string;
-  kind: string;
-  actor: { _id: string; name: string } | null;
-  at: string;
-  detail: Record<string, unknown> | null;
-}
-
 export async function fetchCustomerTimeline(id: string, signal?: AbortSignal) {
   return apiList<TimelineEntry>({
     method: 'GET',
@@ -215,18 +207,12 @@ export async function fetchCustomerTimeline(id: string, signal?: AbortSignal) {
   });
 }
 
-export type BulkAction = 'add_group' | 'add_tag' | 'assign_owner' | 'delete';
-export interface BulkPayload {
-  action: BulkAction;
-  ids: string[];
-  group_id?: string;
-  tag_id?: string;
-  owner_id?: string | null;
-}
-export type BulkAnswer = BulkResultData<BulkResult>;
-
-export async function runBulk(payload: BulkPayload): Promise<BulkAnswer> {
-  return apiRequest<BulkAnswer>({ method: 'POST', url: '/v2/customers/bulk', data: payload });
+export async function runBulk(payload: CustomerBulkBody): Promise<CustomerBulkAnswer> {
+  return apiRequest<CustomerBulkAnswer>({
+    method: 'POST',
+    url: '/v2/customers/bulk',
+    data: payload,
+  });
 }
 
 export async function mergeCustomers(
@@ -305,16 +291,6 @@ export async function deleteSavedFilter(id: string): Promise<void> {
 /** A customer field ('name', 'phone'...) or an active custom field (`custom.<key>`). */
 export type ImportTargetKey = string;
 export type ImportMapping = Partial<Record<ImportTargetKey, number>>;
-
-export interface ImportPreview {
-  file_id: string;
-  columns: string[];
-  sample: string[][];
-  total_rows: number;
-  suggested_mapping: ImportMapping;
-  /** `required`: the name, and required custom fields (a new customer needs them). */
-  targets: { key: ImportTargetKey; label: string; required?: boolean }[];
-}
 
 export type DuplicateMode = 'skip' | 'update';
 

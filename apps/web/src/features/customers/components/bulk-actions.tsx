@@ -10,7 +10,6 @@ import {
   X,
   XCircle,
 } from 'lucide-react';
-import type { CustomerListItem } from '@omnicare/shared/customers/customers.schemas';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import {
@@ -23,13 +22,18 @@ import {
 } from '@/components/ui/dialog';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/lib/toast';
-import type { BulkAction, BulkAnswer, BulkPayload } from '../customers.api';
+import type {
+  CustomerBulkAction,
+  CustomerBulkAnswer,
+  CustomerBulkBody,
+  CustomerListItem,
+} from '@omnicare/shared/customers/customers.schemas';
 import { runBulk } from '../customers.api';
 import { StaffPicker } from '@/features/users/components/staff-picker';
 import { BULK_TEXT, COMMON_TEXT, CUSTOMER_TEXT } from '../customers-text';
 import { CustomerGroupPicker, TagPicker } from './customer-pickers';
 
-type PickAction = Exclude<BulkAction, 'delete'>;
+type PickAction = Exclude<CustomerBulkAction, 'delete'>;
 const PICK: Record<PickAction, { title: string; label: string }> = {
   add_group: { title: BULK_TEXT.addGroup, label: BULK_TEXT.pickGroup },
   add_tag: { title: BULK_TEXT.addTag, label: BULK_TEXT.pickTag },
@@ -102,7 +106,7 @@ function ResultsDialog({
   names,
   onClose,
 }: {
-  answer: BulkAnswer;
+  answer: CustomerBulkAnswer;
   names: Map<string, string>;
   onClose: () => void;
 }) {
@@ -153,7 +157,7 @@ export interface BulkActionsProps {
   canDelete: boolean;
   onClear: () => void;
   /** After any action: reload the list, keep or drop the selection. */
-  onDone: (action: BulkAction) => void;
+  onDone: (action: CustomerBulkAction) => void;
 }
 
 /** The bar shown while rows are selected: add to group, tag, assign owner, delete. */
@@ -161,7 +165,7 @@ export function BulkActions({ selected, canDelete, onClear, onDone }: BulkAction
   const [picking, setPicking] = useState<PickAction | null>(null);
   // The rows went out of sight (another page, term or filter): nothing is left to act on.
   if (picking && selected.length === 0) setPicking(null);
-  const [answer, setAnswer] = useState<BulkAnswer | null>(null);
+  const [answer, setAnswer] = useState<CustomerBulkAnswer | null>(null);
   const names = new Map(selected.map((customer) => [customer._id, customer.name]));
   const [resultNames, setResultNames] = useState(names);
   const ids = selected.map((customer) => customer._id);
@@ -179,7 +183,7 @@ export function BulkActions({ selected, canDelete, onClear, onDone }: BulkAction
   });
 
   const apply = (action: PickAction, value: string) => {
-    const payload: BulkPayload = { action, ids };
+    const payload: CustomerBulkBody = { action, ids };
     if (action === 'add_group') payload.group_id = value;
     if (action === 'add_tag') payload.tag_id = value;
     if (action === 'assign_owner') payload.owner_id = value === UNASSIGN ? null : value;

@@ -11,12 +11,8 @@ import {
   TableHeader,
   TableRow,
 } from '@/components/ui/table';
-import type {
-  DuplicateMode,
-  ImportMapping,
-  ImportPreview,
-  ImportTargetKey,
-} from '../customers.api';
+import type { ImportPreview } from '@omnicare/shared/customers/customers-transfer.schemas';
+import type { DuplicateMode, ImportMapping, ImportTargetKey } from '../customers.api';
 import { IMPORT_TEXT } from '../customers-text';
 import { NativeSelect } from '@/components/ui/native-select';
 
