@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { isoDateTime } from '../platform/envelope.js';
 
 /** POST /v2/customers/import/preview: the saved upload, its columns and a suggested mapping. */
 export const importPreviewView = z.object({
