@@ -8,6 +8,24 @@ import { isValidPhone, normalizePhone } from './normalize.js';
 const nullableUuid = (message: string) => z.uuid(message).nullable().optional();
 const isoDate = (message: string) => z.string().refine(isCalendarDay, message);
 
+/** What the customer endpoints answer when they refuse. */
+export const CUSTOMER_MESSAGES = {
+  notFound: 'Không tìm thấy khách hàng',
+  duplicatePhone: 'Số điện thoại đã thuộc về khách hàng',
+  duplicateEmail: 'Email đã thuộc về khách hàng',
+  /** The holder is outside the caller's data scope: who it is stays unsaid. */
+  phoneTaken: 'Số điện thoại đã được dùng cho một khách hàng khác',
+  emailTaken: 'Email đã được dùng cho một khách hàng khác',
+  groupMissing: 'Nhóm khách hàng không tồn tại',
+  tagMissing: 'Tag không tồn tại',
+  ownerMissing: 'Người phụ trách không tồn tại',
+  organizationMissing: 'Tổ chức không tồn tại',
+  cityMissing: 'Tỉnh/thành phố không tồn tại',
+  districtMismatch: 'Quận/huyện không thuộc tỉnh/thành phố đã chọn',
+  avatarType: 'Ảnh đại diện phải là PNG, JPEG, WEBP hoặc GIF',
+  avatarSize: 'Ảnh đại diện tối đa 2 MB',
+} as const;
+
 export const customerBody = z
   .object({
     name: requiredText('Tên khách hàng', 150),

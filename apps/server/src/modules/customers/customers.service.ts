@@ -7,6 +7,7 @@ import type {
   CustomerListQuery,
 } from '@omnicare/shared/customers/customers.schemas';
 import type { Gender } from '@omnicare/shared/customers/customer-enums';
+import { CUSTOMER_MESSAGES } from '@omnicare/shared/customers/customers.schemas';
 import {
   looksLikePhone,
   normalizePhone,
@@ -32,20 +33,6 @@ import { cityExists, districtBelongsTo } from '../locations/locations.repository
 import { organizationExists } from '../users/users.repository.js';
 import { imageExtensionOf } from '../../platform/files.js';
 import * as repo from './customers.repository.js';
-
-export const CUSTOMER_MESSAGES = {
-  notFound: 'Không tìm thấy khách hàng',
-  duplicatePhone: 'Số điện thoại đã thuộc về khách hàng',
-  duplicateEmail: 'Email đã thuộc về khách hàng',
-  groupMissing: 'Nhóm khách hàng không tồn tại',
-  tagMissing: 'Tag không tồn tại',
-  ownerMissing: 'Người phụ trách không tồn tại',
-  organizationMissing: 'Tổ chức không tồn tại',
-  cityMissing: 'Tỉnh/thành phố không tồn tại',
-  districtMismatch: 'Quận/huyện không thuộc tỉnh/thành phố đã chọn',
-  avatarType: 'Ảnh đại diện phải là PNG, JPEG, WEBP hoặc GIF',
-  avatarSize: 'Ảnh đại diện tối đa 2 MB',
-} as const;
 
 /** The caller's data scope as a condition on customers (owner and organization). */
 export const customerScope = (auth: AuthContext): SQL | undefined =>
