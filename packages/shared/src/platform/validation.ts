@@ -39,6 +39,25 @@ export const pageQuery = z.object({
     .default(10),
 });
 
+type OptionalWithoutDefaults<Shape extends z.ZodRawShape> = {
+  [Key in keyof Shape]: z.ZodOptional<
+    Shape[Key] extends z.ZodDefault<infer Inner> ? Inner : Shape[Key]
+  >;
+};
+
+/**
+ * The fields of a shape, each optional and without its default: the body of a partial update,
+ * where a field left out keeps its stored value instead of taking the default.
+ */
+export function optionalWithoutDefaults<Shape extends z.ZodRawShape>(shape: Shape) {
+  return Object.fromEntries(
+    Object.entries(shape).map(([key, field]) => [
+      key,
+      ((field instanceof z.ZodDefault ? field.unwrap() : field) as z.ZodType).optional(),
+    ]),
+  ) as unknown as OptionalWithoutDefaults<Shape>;
+}
+
 /** Most ids one `ids` query may name (pickers resolve the labels of chosen values with it). */
 export const MAX_ID_LIST = 100;
 

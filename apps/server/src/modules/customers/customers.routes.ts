@@ -4,6 +4,7 @@ import {
   customerBulkBody,
   customerListQuery,
   customerMergeBody,
+  customerUpdateBody,
 } from '@omnicare/shared/customers/customers.schemas';
 import { pageQuery } from '@omnicare/shared/platform/validation';
 import { authOf } from '../../platform/auth.js';
@@ -69,7 +70,7 @@ export const customersRoutes: RouteModule = (app, platform) => {
   r.put(
     '/v2/customers/:id',
     {
-      schema: { tags, summary: 'Cập nhật khách hàng', params: idParams, body: customerBody },
+      schema: { tags, summary: 'Cập nhật khách hàng', params: idParams, body: customerUpdateBody },
       config: { access: STAFF },
     },
     async (request) =>
