@@ -37,6 +37,7 @@ import fastifyMultipart from '@fastify/multipart';
 import type { Platform } from './platform/context.js';
 import type { DatabaseHandle } from './platform/db.js';
 import { registerErrorHandling, registerNotFound } from './platform/errors.js';
+import { registerInputGuard } from './platform/input-guard.js';
 import { createMailer } from './platform/mail.js';
 import { createRealtime } from './platform/realtime.js';
 import { createThrottle } from './platform/throttle.js';
@@ -172,6 +173,7 @@ export async function buildApp(
   });
 
   registerErrorHandling(app);
+  registerInputGuard(app);
   // An empty JSON body (a PUT with no payload, as the spec's calls send) means no body.
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {

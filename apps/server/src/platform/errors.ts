@@ -33,6 +33,15 @@ function toFieldErrors(validation: ValidationIssue[]): FieldError[] {
   }));
 }
 
+/**
+ * A multipart body the parser cannot read (no boundary, a part cut short): busboy throws plain
+ * errors, told apart from the server's own by where they were raised.
+ */
+const isBrokenUpload = (request: FastifyRequest, error: FastifyError) =>
+  error.statusCode === undefined &&
+  request.isMultipart() &&
+  /[\\/]@fastify[\\/]busboy[\\/]/.test(error.stack ?? '');
+
 /** One error handler for every route; registered before the routes. */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -51,6 +60,9 @@ export function registerErrorHandling(app: FastifyInstance) {
         ...(error.errors ? { errors: error.errors } : {}),
         ...error.extra,
       });
+    }
+    if (isBrokenUpload(request, error)) {
+      return reply.status(400).send({ statusCode: 400, message: MESSAGES.uploadBroken });
     }
     const status = error.statusCode ?? 500;
     if (status === 413) {

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { emailField, isCalendarDay, pageQuery, requiredText } from '../platform/validation.js';
+import {
+  emailField,
+  isCalendarDay,
+  optionalWithoutDefaults,
+  pageQuery,
+  requiredText,
+} from '../platform/validation.js';
 import { bulkResult, isoDateTime, listBody } from '../platform/envelope.js';
 import { CHANNEL_SOURCE, type ChannelSource } from '../channels/channel-source.js';
 import { customFilterParam } from '../fields/custom-filters.js';
@@ -8,6 +14,61 @@ import { isValidPhone, normalizePhone } from './normalize.js';
 
 const nullableUuid = (message: string) => z.uuid(message).nullable().optional();
 const isoDate = (message: string) => z.string().refine(isCalendarDay, message);
+
+/** What the customer endpoints answer when they refuse. */
+export const CUSTOMER_MESSAGES = {
+  notFound: 'Không tìm thấy khách hàng',
+  duplicatePhone: 'Số điện thoại đã thuộc về khách hàng',
+  duplicateEmail: 'Email đã thuộc về khách hàng',
+  /** The holder is outside the caller's data scope: who it is stays unsaid. */
+  phoneTaken: 'Số điện thoại đã được dùng cho một khách hàng khác',
+  emailTaken: 'Email đã được dùng cho một khách hàng khác',
+  groupMissing: 'Nhóm khách hàng không tồn tại',
+  tagMissing: 'Tag không tồn tại',
+  ownerMissing: 'Người phụ trách không tồn tại',
+  organizationMissing: 'Tổ chức không tồn tại',
+  cityMissing: 'Tỉnh/thành phố không tồn tại',
+  districtMismatch: 'Quận/huyện không thuộc tỉnh/thành phố đã chọn',
+  avatarType: 'Ảnh đại diện phải là PNG, JPEG, WEBP hoặc GIF',
+  avatarSize: 'Ảnh đại diện tối đa 2 MB',
+} as const;
+
+/** Phones and emails of one customer are distinct, with at most one primary of each. */
+function checkContacts(
+  value: {
+    phones?: { phone: string; is_primary: boolean }[];
+    emails?: { email: string; is_primary: boolean }[];
+  },
+  ctx: z.RefinementCtx,
+) {
+  const seen = new Map<string, number>();
+  (value.phones ?? []).forEach((entry, index) => {
+    const key = normalizePhone(entry.phone);
+    if (seen.has(key))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['phones', index, 'phone'],
+        message: 'Số điện thoại bị trùng',
+      });
+    seen.set(key, index);
+  });
+  const emails = new Set<string>();
+  (value.emails ?? []).forEach((entry, index) => {
+    if (emails.has(entry.email))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['emails', index, 'email'],
+        message: 'Email bị trùng',
+      });
+    emails.add(entry.email);
+  });
+  if ((value.phones ?? []).filter((p) => p.is_primary).length > 1) {
+    ctx.addIssue({ code: 'custom', path: ['phones'], message: 'Chỉ một số điện thoại chính' });
+  }
+  if ((value.emails ?? []).filter((e) => e.is_primary).length > 1) {
+    ctx.addIssue({ code: 'custom', path: ['emails'], message: 'Chỉ một email chính' });
+  }
+}
 
 export const customerBody = z
   .object({
@@ -52,36 +113,16 @@ export const customerBody = z
     custom: z.record(z.string(), z.unknown()).default({}),
     notes: z.string().max(5000, 'Ghi chú không được vượt quá 5000 ký tự').default(''),
   })
-  .superRefine((value, ctx) => {
-    const seen = new Map<string, number>();
-    value.phones.forEach((entry, index) => {
-      const key = normalizePhone(entry.phone);
-      if (seen.has(key))
-        ctx.addIssue({
-          code: 'custom',
-          path: ['phones', index, 'phone'],
-          message: 'Số điện thoại bị trùng',
-        });
-      seen.set(key, index);
-    });
-    const emails = new Set<string>();
-    value.emails.forEach((entry, index) => {
-      if (emails.has(entry.email))
-        ctx.addIssue({
-          code: 'custom',
-          path: ['emails', index, 'email'],
-          message: 'Email bị trùng',
-        });
-      emails.add(entry.email);
-    });
-    if (value.phones.filter((p) => p.is_primary).length > 1) {
-      ctx.addIssue({ code: 'custom', path: ['phones'], message: 'Chỉ một số điện thoại chính' });
-    }
-    if (value.emails.filter((e) => e.is_primary).length > 1) {
-      ctx.addIssue({ code: 'custom', path: ['emails'], message: 'Chỉ một email chính' });
-    }
-  });
+  .superRefine(checkContacts);
 export type CustomerBody = z.infer<typeof customerBody>;
+/**
+ * `PUT /v2/customers/{id}`: the fields sent replace the customer's, those left out keep their
+ * value (`null` clears a nullable one). `custom`, when sent, is the whole set of values.
+ */
+export const customerUpdateBody = z
+  .object(optionalWithoutDefaults(customerBody.shape))
+  .superRefine(checkContacts);
+export type CustomerUpdateBody = z.infer<typeof customerUpdateBody>;
 
 export const CUSTOMER_SORTS = ['created_at', 'updated_at', 'name', 'tier'] as const;
 export const customerListQuery = pageQuery.extend({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { CustomField } from './fields.schemas.js';
-import { isCalendarDay } from '../platform/validation.js';
+import { findInputProblem, isCalendarDay, UNSAFE_TEXT_MESSAGE } from '../platform/validation.js';
 
 /**
  * Filters on custom fields of a list (customers today), keyed by field key. What each value
@@ -56,7 +56,13 @@ export const customFilterParam = z
     if (raw.trim() === '') return {};
     try {
       const parsed: unknown = JSON.parse(raw);
-      if (isPlainObject(parsed)) return parsed;
+      // Parsed here, after the request's own text was checked for unsafe characters.
+      const problem = findInputProblem(parsed);
+      if (problem?.kind === 'unsafe_text') {
+        ctx.addIssue({ code: 'custom', message: UNSAFE_TEXT_MESSAGE });
+        return z.NEVER;
+      }
+      if (isPlainObject(parsed) && !problem) return parsed;
     } catch {
       // reported below
     }

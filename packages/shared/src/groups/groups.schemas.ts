@@ -22,6 +22,15 @@ export const DEPARTMENT_MESSAGES = {
 export const groupMessages = (target: GroupTarget) =>
   target === 'end_user' ? CUSTOMER_GROUP_MESSAGES : DEPARTMENT_MESSAGES;
 
+/** What the group endpoints answer when they refuse (departments and customer groups alike). */
+export const GROUP_MESSAGES = {
+  notFound: 'Không tìm thấy nhóm',
+  nameTaken: 'Tên nhóm đã tồn tại',
+  organizationMissing: 'Tổ chức không tồn tại',
+  leaderMissing: 'Trưởng phòng không tồn tại',
+  memberMissing: 'Có thành viên không tồn tại',
+} as const;
+
 const departmentFields = {
   target: z.literal('user'),
   name: requiredText('Tên phòng ban', 150),

@@ -56,6 +56,7 @@ export const MESSAGES = {
   callInterrupted: 'Kết nối bị gián đoạn, vui lòng thử lại sau vài giây!',
   callConnectError: 'Có lỗi xảy ra khi kết nối cuộc gọi',
   offline: 'Mất kết nối Internet, vui lòng kiểm tra đường truyền',
+  uploadBroken: 'Tệp tải lên bị lỗi hoặc không trọn vẹn, vui lòng tải lên lại',
 } as const;
 
 /** Default text for a 422 field whose message is missing (spec section 5). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isCalendarDay } from './validation.js';
+import { findInputProblem, hasUnsafeText, isCalendarDay } from './validation.js';
 
 describe('isCalendarDay', () => {
   it('takes real days written yyyy-mm-dd, leap days included', () => {
@@ -20,5 +20,35 @@ describe('isCalendarDay', () => {
       null,
     ])
       expect(isCalendarDay(value), String(value)).toBe(false);
+  });
+});
+
+describe('findInputProblem', () => {
+  it('names the first string or key holding a NUL or a lone surrogate by its path', () => {
+    expect(findInputProblem({ name: 'An', phones: [{ phone: '09\u00001' }] })).toEqual({
+      kind: 'unsafe_text',
+      param: 'phones.0.phone',
+    });
+    expect(findInputProblem({ custom: { 'a\ud800': 1 } })).toEqual({
+      kind: 'unsafe_text',
+      param: 'custom.a?',
+    });
+    expect(findInputProblem('\udc00x')).toEqual({ kind: 'unsafe_text', param: '' });
+  });
+
+  it('takes surrogate pairs (emoji) and ordinary text', () => {
+    expect(findInputProblem({ name: 'Nguyễn 😀', tags: ['VIP'], tier: 3, ok: null })).toBe(
+      undefined,
+    );
+    expect(hasUnsafeText('😀')).toBe(false);
+    expect(hasUnsafeText('\ud83d')).toBe(true);
+  });
+
+  it('stops at nesting deeper than the limit, without exhausting the stack', () => {
+    let deep: unknown = 1;
+    for (let level = 0; level < 100_000; level++) deep = [deep];
+    expect(findInputProblem(deep)).toEqual({ kind: 'too_deep' });
+    expect(findInputProblem({ a: { b: { c: 'd' } } }, 3)).toBe(undefined);
+    expect(findInputProblem({ a: { b: { c: {} } } }, 3)).toEqual({ kind: 'too_deep' });
   });
 });

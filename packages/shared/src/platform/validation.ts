@@ -39,6 +39,25 @@ export const pageQuery = z.object({
     .default(10),
 });
 
+type OptionalWithoutDefaults<Shape extends z.ZodRawShape> = {
+  [Key in keyof Shape]: z.ZodOptional<
+    Shape[Key] extends z.ZodDefault<infer Inner> ? Inner : Shape[Key]
+  >;
+};
+
+/**
+ * The fields of a shape, each optional and without its default: the body of a partial update,
+ * where a field left out keeps its stored value instead of taking the default.
+ */
+export function optionalWithoutDefaults<Shape extends z.ZodRawShape>(shape: Shape) {
+  return Object.fromEntries(
+    Object.entries(shape).map(([key, field]) => [
+      key,
+      ((field instanceof z.ZodDefault ? field.unwrap() : field) as z.ZodType).optional(),
+    ]),
+  ) as unknown as OptionalWithoutDefaults<Shape>;
+}
+
 /** Most ids one `ids` query may name (pickers resolve the labels of chosen values with it). */
 export const MAX_ID_LIST = 100;
 
@@ -72,4 +91,49 @@ export function isCalendarDay(value: unknown): value is string {
   if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
   const day = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === value;
+}
+
+export const UNSAFE_TEXT_MESSAGE = 'Không được chứa ký tự không hợp lệ';
+/** Deepest nesting a request's JSON may have; real bodies stay under ten levels. */
+export const MAX_INPUT_DEPTH = 64;
+
+// NUL (PostgreSQL refuses it in text and jsonb) and UTF-16 surrogates without their pair.
+// eslint-disable-next-line no-control-regex -- finding NUL is the point
+const UNSAFE_TEXT = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+export const hasUnsafeText = (text: string) => UNSAFE_TEXT.test(text);
+
+export type InputProblem = { kind: 'too_deep' } | { kind: 'unsafe_text'; param: string };
+
+/**
+ * The first problem of a parsed request part, walking it without recursion (so a hostile
+ * nesting cannot exhaust the stack): nesting past `maxDepth`, or a string or key holding
+ * unsafe text, named by its path (`phones.0.phone`; a bad key is named with '?' for its bad
+ * characters).
+ */
+export function findInputProblem(
+  value: unknown,
+  maxDepth = MAX_INPUT_DEPTH,
+): InputProblem | undefined {
+  const stack: { value: unknown; path: string; depth: number }[] = [{ value, path: '', depth: 0 }];
+  const join = (path: string, key: string) => (path ? `${path}.${key}` : key);
+  for (let item = stack.pop(); item; item = stack.pop()) {
+    if (typeof item.value === 'string') {
+      if (hasUnsafeText(item.value)) return { kind: 'unsafe_text', param: item.path };
+      continue;
+    }
+    if (!item.value || typeof item.value !== 'object') continue;
+    if (item.depth >= maxDepth) return { kind: 'too_deep' };
+    const entries = Array.isArray(item.value)
+      ? item.value.map((child, index) => [String(index), child] as const)
+      : Object.entries(item.value);
+    for (const [key, child] of entries.reverse()) {
+      if (hasUnsafeText(key)) {
+        const shown = key.replace(new RegExp(UNSAFE_TEXT.source, 'g'), '?');
+        return { kind: 'unsafe_text', param: join(item.path, shown) };
+      }
+      stack.push({ value: child, path: join(item.path, key), depth: item.depth + 1 });
+    }
+  }
+  return undefined;
 }

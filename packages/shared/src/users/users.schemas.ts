@@ -28,6 +28,17 @@ export const sipGatewayUrlField = () =>
 
 export const PHONE_PATTERN = /^\+?[0-9 .-]{8,15}$/;
 
+/** What the staff endpoints answer when they refuse. */
+export const USER_MESSAGES = {
+  notFound: 'Không tìm thấy người dùng',
+  emailTaken: 'Email đã tồn tại',
+  agentIdTaken: 'Mã nhân viên đã tồn tại',
+  lastAdministrator:
+    'Không thể vô hiệu hóa hoặc đổi vai trò của quản trị viên đang hoạt động cuối cùng',
+  organizationMissing: 'Tổ chức không tồn tại',
+  departmentMissing: 'Phòng ban không tồn tại',
+} as const;
+
 const userFields = {
   name: requiredText('Họ tên', 120),
   email: emailField(),

@@ -1,8 +1,9 @@
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { Database, Transaction } from '../../platform/db.js';
+import type { AuditSubject } from '@omnicare/shared/audit/audit-actions';
 import { auditLog, users } from '../../db/schema/index.js';
 
-export interface AuditInput {
+interface AuditRecord {
   tenantId: string;
   actorId: string | null;
   action: string;
@@ -11,6 +12,9 @@ export interface AuditInput {
   before?: unknown;
   after?: unknown;
 }
+
+/** An entry to record: its entity and action one pair of AUDIT_ACTION, so none goes unlabelled. */
+export type AuditInput = AuditRecord & AuditSubject;
 
 /** Records who did what, with the state before and after. */
 export async function writeAudit(db: Database | Transaction, entry: AuditInput) {

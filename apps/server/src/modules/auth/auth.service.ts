@@ -131,7 +131,7 @@ export async function resetPassword(platform: Platform, input: ResetPasswordBody
   await writeAudit(platform.db, {
     tenantId: user.tenantId,
     actorId: user.id,
-    action: 'password_reset',
+    action: 'reset_password',
     entity: 'user',
     entityId: user.id,
   });

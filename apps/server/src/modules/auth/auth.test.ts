@@ -359,6 +359,14 @@ describe('password reset', () => {
 
     const done = await confirm(code, 'NewPass123');
     expect(done.statusCode).toBe(200);
+    // A reset of one's own password is recorded under the name an administrator's reset uses.
+    const [leader] = await t.database.db.select().from(users).where(eq(users.email, email));
+    const recorded = await t.database.db
+      .select({ action: auditLog.action })
+      .from(auditLog)
+      .where(eq(auditLog.entityId, leader?.id ?? ''));
+    expect(recorded.map((entry) => entry.action)).toContain('reset_password');
+    expect(recorded.map((entry) => entry.action)).not.toContain('password_reset');
     expect((await myAccount(before)).statusCode).toBe(403);
     expect((await confirm(code, 'NewPass123')).statusCode).toBe(422);
     const relogin = await t.login(email, 'NewPass123');

@@ -7,6 +7,7 @@ import {
   customerListAnswer,
   customerListQuery,
   customerMergeBody,
+  customerUpdateBody,
   timelineEntryView,
 } from '@omnicare/shared/customers/customers.schemas';
 import { importPreviewView } from '@omnicare/shared/customers/customers-transfer.schemas';
@@ -98,7 +99,7 @@ export const customersRoutes: RouteModule = (app, platform) => {
         tags,
         summary: 'Cập nhật khách hàng',
         params: idParams,
-        body: customerBody,
+        body: customerUpdateBody,
         response: answers.ok(customerDetailView),
       },
       config: { access: STAFF },

@@ -7,8 +7,10 @@ import type {
   CustomerDetail,
   CustomerListItem,
   CustomerListQuery,
+  CustomerUpdateBody,
 } from '@omnicare/shared/customers/customers.schemas';
 import type { Gender } from '@omnicare/shared/customers/customer-enums';
+import { CUSTOMER_MESSAGES } from '@omnicare/shared/customers/customers.schemas';
 import {
   looksLikePhone,
   normalizePhone,
@@ -33,20 +35,6 @@ import { cityExists, districtBelongsTo } from '../locations/locations.service.js
 import { organizationExists } from '../organizations/organizations.service.js';
 import { imageExtensionOf } from '../../platform/files.js';
 import * as repo from './customers.repository.js';
-
-export const CUSTOMER_MESSAGES = {
-  notFound: 'Không tìm thấy khách hàng',
-  duplicatePhone: 'Số điện thoại đã thuộc về khách hàng',
-  duplicateEmail: 'Email đã thuộc về khách hàng',
-  groupMissing: 'Nhóm khách hàng không tồn tại',
-  tagMissing: 'Tag không tồn tại',
-  ownerMissing: 'Người phụ trách không tồn tại',
-  organizationMissing: 'Tổ chức không tồn tại',
-  cityMissing: 'Tỉnh/thành phố không tồn tại',
-  districtMismatch: 'Quận/huyện không thuộc tỉnh/thành phố đã chọn',
-  avatarType: 'Ảnh đại diện phải là PNG, JPEG, WEBP hoặc GIF',
-  avatarSize: 'Ảnh đại diện tối đa 2 MB',
-} as const;
 
 /** The caller's data scope as a condition on customers (owner and organization). */
 export const customerScope = (auth: AuthContext): SQL | undefined =>
@@ -157,8 +145,11 @@ export async function getCustomer(
   platform: Platform,
   auth: AuthContext,
   id: string,
+  /** Read past the caller's scope: the answer to a write that moved the customer out of it. */
+  { unscoped = false } = {},
 ): Promise<CustomerDetail> {
-  const row = await repo.findCustomer(platform.db, auth.tenantId, id, customerScope(auth));
+  const scope = unscoped ? undefined : customerScope(auth);
+  const row = await repo.findCustomer(platform.db, auth.tenantId, id, scope);
   if (!row) throw notFound(CUSTOMER_MESSAGES.notFound);
   const relations = await repo.customerRelations(platform.db, [id]);
   const { customer } = row;
@@ -198,35 +189,49 @@ export function contactRows(body: Pick<CustomerBody, 'phones' | 'emails'>) {
   };
 }
 
-/** 422 naming the customer who already has one of these phones or emails, with a link. */
+/**
+ * 422 when another customer already has one of these phones or emails: naming them, with a
+ * link, when the caller may see them; saying only that the phone or email is taken otherwise.
+ */
 async function guardDuplicates(
   platform: Platform,
-  tenantId: string,
+  auth: AuthContext,
   contacts: ReturnType<typeof contactRows>,
   exceptId?: string,
 ) {
   const nationals = contacts.phones.map((p) => p.national);
   const emails = contacts.emails.map((e) => e.email);
-  const [holder] = await repo.findHolders(platform.db, tenantId, nationals, emails, exceptId);
+  const [holder] = await repo.findHolders(platform.db, auth.tenantId, nationals, emails, exceptId);
   if (!holder) return;
   const relations = await repo.customerRelations(platform.db, [holder.id]);
   const phoneClash = relations.phones.some((p) => nationals.includes(p.national));
+  const param = phoneClash ? 'phones' : 'emails';
+  const visible = await repo.visibleIds(
+    platform.db,
+    auth.tenantId,
+    [holder.id],
+    customerScope(auth),
+  );
+  if (!visible.has(holder.id)) {
+    const message = phoneClash ? CUSTOMER_MESSAGES.phoneTaken : CUSTOMER_MESSAGES.emailTaken;
+    throw new AppError(422, message, [{ param, message }]);
+  }
   const duplicate = { _id: holder.id, name: holder.name, link: `/customers/${holder.id}` };
   const message = `${phoneClash ? CUSTOMER_MESSAGES.duplicatePhone : CUSTOMER_MESSAGES.duplicateEmail} ${holder.name}`;
-  throw new AppError(422, message, [{ param: phoneClash ? 'phones' : 'emails', message }], {
-    duplicate,
-  });
+  throw new AppError(422, message, [{ param, message }], { duplicate });
 }
 
 /**
  * Checks what the body refers to; answers the ids to link and the custom values to store
- * (`stored`: the customer's values so far, kept for switched-off fields).
+ * (`stored`: the customer's values so far, kept for switched-off fields; `customSent: false`
+ * keeps them all as they are, unchecked, for an update that leaves `custom` out).
  */
 async function checkReferences(
   platform: Platform,
   auth: AuthContext,
   body: CustomerBody,
   stored: Record<string, unknown> = {},
+  customSent = true,
 ) {
   const db = platform.db;
   const groupIds = [...new Set(body.group_ids)];
@@ -252,6 +257,7 @@ async function checkReferences(
   ) {
     throw fieldError('district_code', CUSTOMER_MESSAGES.districtMismatch);
   }
+  if (!customSent) return { groupIds, tagIds, custom: stored };
   const fields = await listFields(platform, auth.tenantId, 'customer');
   const problems = validateCustomValues(fields, body.custom);
   if (problems.length > 0) throw new AppError(422, problems[0]?.message, problems);
@@ -283,7 +289,7 @@ function customerColumns(body: CustomerBody, contacts: ReturnType<typeof contact
 /** A unique-index race (two saves of one phone at once) answers like the duplicate guard. */
 async function withDuplicateRace<T>(
   platform: Platform,
-  tenantId: string,
+  auth: AuthContext,
   contacts: ReturnType<typeof contactRows>,
   exceptId: string | undefined,
   work: () => Promise<T>,
@@ -291,18 +297,18 @@ async function withDuplicateRace<T>(
   try {
     return await work();
   } catch (error) {
-    if (isUniqueViolation(error)) await guardDuplicates(platform, tenantId, contacts, exceptId);
+    if (isUniqueViolation(error)) await guardDuplicates(platform, auth, contacts, exceptId);
     throw error;
   }
 }
 
 export async function createCustomer(platform: Platform, auth: AuthContext, body: CustomerBody) {
   const contacts = contactRows(body);
-  await guardDuplicates(platform, auth.tenantId, contacts);
+  await guardDuplicates(platform, auth, contacts);
   const { groupIds, tagIds, custom } = await checkReferences(platform, auth, body);
   // A new customer with no owner belongs to whoever created it, so their own scope shows it.
   const ownerId = body.owner_id ?? auth.userId;
-  const id = await withDuplicateRace(platform, auth.tenantId, contacts, undefined, () =>
+  const id = await withDuplicateRace(platform, auth, contacts, undefined, () =>
     platform.db.transaction(async (tx) => {
       const row = await repo.insertCustomer(tx, {
         tenantId: auth.tenantId,
@@ -315,7 +321,8 @@ export async function createCustomer(platform: Platform, auth: AuthContext, body
       return row.id;
     }),
   );
-  const created = await getCustomer(platform, auth, id);
+  // Given to someone else, the new customer may be outside the creator's scope.
+  const created = await getCustomer(platform, auth, id, { unscoped: true });
   await writeAudit(platform.db, {
     tenantId: auth.tenantId,
     actorId: auth.userId,
@@ -327,17 +334,50 @@ export async function createCustomer(platform: Platform, auth: AuthContext, body
   return created;
 }
 
+/** A stored customer as the body that would save it unchanged. */
+function bodyOf(customer: CustomerDetail): CustomerBody {
+  return {
+    name: customer.name,
+    gender: customer.gender,
+    birthday: customer.birthday,
+    phones: customer.phones,
+    emails: customer.emails,
+    address: customer.address,
+    city_code: customer.city_code,
+    district_code: customer.district_code,
+    tier: customer.tier,
+    group_ids: customer.groups.map((g) => g._id),
+    tag_ids: customer.tags.map((t) => t._id),
+    organization_id: customer.organization?._id ?? null,
+    owner_id: customer.owner?._id ?? null,
+    source: customer.source as CustomerBody['source'],
+    custom: customer.custom,
+    notes: customer.notes,
+  };
+}
+
+/** Saves what the body names; what it leaves out keeps its value (see `customerUpdateBody`). */
 export async function updateCustomer(
   platform: Platform,
   auth: AuthContext,
   id: string,
-  body: CustomerBody,
+  changes: CustomerUpdateBody,
 ) {
   const before = await getCustomer(platform, auth, id);
+  const sent = Object.fromEntries(
+    Object.entries(changes).filter(([, value]) => value !== undefined),
+  ) as CustomerUpdateBody;
+  const body: CustomerBody = { ...bodyOf(before), ...sent };
   const contacts = contactRows(body);
-  await guardDuplicates(platform, auth.tenantId, contacts, id);
-  const { groupIds, tagIds, custom } = await checkReferences(platform, auth, body, before.custom);
-  await withDuplicateRace(platform, auth.tenantId, contacts, id, () =>
+  await guardDuplicates(platform, auth, contacts, id);
+  const { groupIds, tagIds, custom } = await checkReferences(
+    platform,
+    auth,
+    body,
+    before.custom,
+    sent.custom !== undefined,
+  );
+  await withDuplicateRace(platform, auth, contacts, id, () =>
     platform.db.transaction(async (tx) => {
       await repo.updateCustomer(
         tx,
@@ -349,7 +389,8 @@ export async function updateCustomer(
       await repo.replaceMemberships(tx, auth.tenantId, id, groupIds, tagIds);
     }),
   );
-  const after = await getCustomer(platform, auth, id);
+  // A new owner may take the customer out of the caller's scope: the answer still shows it.
+  const after = await getCustomer(platform, auth, id, { unscoped: true });
   await writeAudit(platform.db, {
     tenantId: auth.tenantId,
     actorId: auth.userId,

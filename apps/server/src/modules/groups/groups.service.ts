@@ -4,6 +4,7 @@ import type {
   GroupTarget,
   UpdateGroupBody,
 } from '@omnicare/shared/groups/groups.schemas';
+import { GROUP_MESSAGES } from '@omnicare/shared/groups/groups.schemas';
 import { can, type Permission } from '@omnicare/shared/users/permissions';
 import type { Platform } from '../../platform/context.js';
 import type { AuthContext } from '../../platform/auth.js';
@@ -11,14 +12,6 @@ import { fieldError, forbidden, notFound } from '../../platform/errors.js';
 import { writeAudit } from '../audit/audit.service.js';
 import { organizationExists } from '../organizations/organizations.service.js';
 import * as repo from './groups.repository.js';
-
-const MESSAGES = {
-  notFound: 'Không tìm thấy nhóm',
-  nameTaken: 'Tên nhóm đã tồn tại',
-  organizationMissing: 'Tổ chức không tồn tại',
-  leaderMissing: 'Trưởng phòng không tồn tại',
-  memberMissing: 'Có thành viên không tồn tại',
-} as const;
 
 /** Departments and customer groups share the table but not who runs them. */
 const MANAGE: Record<GroupTarget, Permission> = {
@@ -59,7 +52,7 @@ export async function listGroups(
 
 async function getGroup(platform: Platform, tenantId: string, id: string) {
   const row = await repo.getGroup(platform.db, tenantId, id);
-  if (!row) throw notFound(MESSAGES.notFound);
+  if (!row) throw notFound(GROUP_MESSAGES.notFound);
   return toGroup(row);
 }
 
@@ -72,27 +65,27 @@ async function prepare(
 ) {
   if (!can(auth.role, MANAGE[body.target])) throw forbidden();
   if (await repo.nameTaken(platform.db, auth.tenantId, body.target, body.name, exceptId))
-    throw fieldError('name', MESSAGES.nameTaken);
+    throw fieldError('name', GROUP_MESSAGES.nameTaken);
   if (body.target === 'end_user') return { columns: { name: body.name }, members: null };
   if (
     body.organization_id &&
     !(await organizationExists(platform.db, auth.tenantId, body.organization_id))
   ) {
-    throw fieldError('organization_id', MESSAGES.organizationMissing);
+    throw fieldError('organization_id', GROUP_MESSAGES.organizationMissing);
   }
   const leaderId = body.leader_id ?? null;
   if (
     leaderId &&
     (await repo.staffIdsInTenant(platform.db, auth.tenantId, [leaderId])).length === 0
   ) {
-    throw fieldError('leader_id', MESSAGES.leaderMissing);
+    throw fieldError('leader_id', GROUP_MESSAGES.leaderMissing);
   }
   // The leader is always a member of their department.
   const members = [...new Set([...(body.member_ids ?? []), ...(leaderId ? [leaderId] : [])])];
   if (
     (await repo.staffIdsInTenant(platform.db, auth.tenantId, members)).length !== members.length
   ) {
-    throw fieldError('member_ids', MESSAGES.memberMissing);
+    throw fieldError('member_ids', GROUP_MESSAGES.memberMissing);
   }
   return {
     columns: {

@@ -2,23 +2,13 @@ import type {
   OrganizationBody,
   OrganizationNode,
 } from '@omnicare/shared/organizations/organizations.schemas';
+import { ORGANIZATION_MESSAGES } from '@omnicare/shared/organizations/organizations.schemas';
 import type { Platform } from '../../platform/context.js';
 import type { Database } from '../../platform/db.js';
 import type { AuthContext } from '../../platform/auth.js';
 import { AppError, fieldError, notFound } from '../../platform/errors.js';
 import { writeAudit } from '../audit/audit.service.js';
 import * as repo from './organizations.repository.js';
-
-const MESSAGES = {
-  notFound: 'Không tìm thấy tổ chức',
-  parentMissing: 'Tổ chức cha không tồn tại',
-  nameTaken: 'Tên tổ chức đã tồn tại',
-  cycle: 'Không thể chuyển tổ chức vào chính nó hoặc tổ chức con của nó',
-  hasChildren: 'Không thể xóa tổ chức còn tổ chức con',
-  hasUsers: 'Không thể xóa tổ chức đang có nhân viên',
-  hasDepartments: 'Không thể xóa tổ chức đang có phòng ban',
-  hasCustomers: 'Không thể xóa tổ chức đang có khách hàng',
-} as const;
 
 /** The tenant's organizations as a tree, siblings by name. */
 export async function organizationTree(
@@ -48,7 +38,7 @@ export async function organizationTree(
 
 export async function getOrganization(platform: Platform, tenantId: string, id: string) {
   const row = await repo.findOrganization(platform.db, tenantId, id);
-  if (!row) throw notFound(MESSAGES.notFound);
+  if (!row) throw notFound(ORGANIZATION_MESSAGES.notFound);
   return {
     _id: row.id,
     name: row.name,
@@ -67,13 +57,13 @@ async function checkPlacement(
   const parentId = body.parent_id ?? null;
   if (parentId) {
     if (!(await repo.findOrganization(platform.db, tenantId, parentId)))
-      throw fieldError('parent_id', MESSAGES.parentMissing);
+      throw fieldError('parent_id', ORGANIZATION_MESSAGES.parentMissing);
     if (selfId && (await repo.subtreeIds(platform.db, tenantId, selfId)).includes(parentId)) {
-      throw fieldError('parent_id', MESSAGES.cycle);
+      throw fieldError('parent_id', ORGANIZATION_MESSAGES.cycle);
     }
   }
   if (await repo.siblingNameTaken(platform.db, tenantId, parentId, body.name, selfId))
-    throw fieldError('name', MESSAGES.nameTaken);
+    throw fieldError('name', ORGANIZATION_MESSAGES.nameTaken);
   return parentId;
 }
 
@@ -125,10 +115,10 @@ export async function updateOrganization(
 export async function deleteOrganization(platform: Platform, auth: AuthContext, id: string) {
   const before = await getOrganization(platform, auth.tenantId, id);
   const blocking = await repo.dependants(platform.db, auth.tenantId, id);
-  if (blocking.children > 0) throw new AppError(422, MESSAGES.hasChildren);
-  if (blocking.users > 0) throw new AppError(422, MESSAGES.hasUsers);
-  if (blocking.departments > 0) throw new AppError(422, MESSAGES.hasDepartments);
-  if (blocking.customers > 0) throw new AppError(422, MESSAGES.hasCustomers);
+  if (blocking.children > 0) throw new AppError(422, ORGANIZATION_MESSAGES.hasChildren);
+  if (blocking.users > 0) throw new AppError(422, ORGANIZATION_MESSAGES.hasUsers);
+  if (blocking.departments > 0) throw new AppError(422, ORGANIZATION_MESSAGES.hasDepartments);
+  if (blocking.customers > 0) throw new AppError(422, ORGANIZATION_MESSAGES.hasCustomers);
   await repo.deleteOrganization(platform.db, auth.tenantId, id);
   await writeAudit(platform.db, {
     tenantId: auth.tenantId,

@@ -15,6 +15,7 @@ import {
   staffSearchView,
   staffUserView,
   updateUserBody,
+  USER_MESSAGES,
   usersQuery,
 } from '@omnicare/shared/users/users.schemas';
 import type { Presence } from '@omnicare/shared/users/presence';
@@ -271,8 +272,8 @@ export const usersRoutes: RouteModule = (app, platform) => {
           active,
         );
         if (!result?.ok) {
-          const message = result?.message ?? users.USER_MESSAGES.notFound;
-          throw new AppError(message === users.USER_MESSAGES.notFound ? 404 : 422, message);
+          const message = result?.message ?? USER_MESSAGES.notFound;
+          throw new AppError(message === USER_MESSAGES.notFound ? 404 : 422, message);
         }
         return ok(result, done);
       },

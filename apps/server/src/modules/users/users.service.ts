@@ -7,6 +7,7 @@ import type {
   StaffUser,
   UpdateUserBody,
 } from '@omnicare/shared/users/users.schemas';
+import { USER_MESSAGES } from '@omnicare/shared/users/users.schemas';
 import { REALTIME_EVENTS } from '@omnicare/shared/notifications/notifications.schemas';
 import type { Platform } from '../../platform/context.js';
 import type { AuthContext } from '../../platform/auth.js';
@@ -16,16 +17,6 @@ import { writeAudit } from '../audit/audit.service.js';
 import { signOutEverywhere } from '../auth/auth.service.js';
 import * as repo from './users.repository.js';
 import { findTenant } from '../tenants/tenants.service.js';
-
-export const USER_MESSAGES = {
-  notFound: 'Không tìm thấy người dùng',
-  emailTaken: 'Email đã tồn tại',
-  agentIdTaken: 'Mã nhân viên đã tồn tại',
-  lastAdministrator:
-    'Không thể vô hiệu hóa hoặc đổi vai trò của quản trị viên đang hoạt động cuối cùng',
-  organizationMissing: 'Tổ chức không tồn tại',
-  departmentMissing: 'Phòng ban không tồn tại',
-} as const;
 
 export function toStaffUser({ user, organizationName, groups }: repo.UserWithRelations): StaffUser {
   return {

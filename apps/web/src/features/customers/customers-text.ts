@@ -247,16 +247,6 @@ export const TIMELINE_FIELD_LABEL: Record<string, string> = {
   custom: DETAIL_TEXT.customFields,
 };
 
-/** Timeline kinds the server writes today; later issues add tickets, conversations, calls. */
-export const TIMELINE_KIND_LABEL: Record<string, string> = {
-  'customer.create': 'Tạo khách hàng',
-  'customer.update': 'Cập nhật thông tin',
-  'customer.merge': 'Gộp khách hàng',
-  'customer.delete': 'Xóa khách hàng',
-  'customer.import': 'Nhập từ tệp',
-  'customer.avatar': 'Đổi ảnh đại diện',
-};
-
 /** The custom field filters of the customer list. */
 export const CUSTOM_FILTER_TEXT = {
   title: 'Trường tùy chỉnh',

@@ -44,18 +44,6 @@ export const USERS_TEXT = {
   system: 'Hệ thống',
 } as const;
 
-/** Audit actions of a user record, as people read them. */
-export const AUDIT_ACTION_LABEL: Readonly<Record<string, string>> = {
-  create: 'Tạo mới',
-  update: 'Cập nhật',
-  activate: 'Kích hoạt',
-  disable: 'Vô hiệu hóa',
-  reset_password: 'Đặt lại mật khẩu',
-  password_reset: 'Tự đặt lại mật khẩu',
-  view_as: 'Được xem với tư cách',
-  delete: 'Xóa',
-};
-
 /** Field names of a user record in the change history. */
 export const USER_FIELD_LABEL: Readonly<Record<string, string>> = {
   name: 'Họ tên',

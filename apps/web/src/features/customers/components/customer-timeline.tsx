@@ -1,14 +1,28 @@
 import { useQuery } from '@tanstack/react-query';
-import { GitMerge, History, PencilLine, UserPlus } from 'lucide-react';
+import {
+  FolderPlus,
+  GitMerge,
+  History,
+  ImageIcon,
+  PencilLine,
+  Tag,
+  UserCog,
+  UserPlus,
+} from 'lucide-react';
+import { auditActionLabel, type AuditAction } from '@omnicare/shared/audit/audit-actions';
 import { formatDateTime, formatRelative } from '@omnicare/shared/platform/time';
 import { Skeleton } from '@/components/ui/skeleton';
 import { fetchCustomerTimeline } from '../customers.api';
 import { customerKeys } from '../customers.queries';
-import { DETAIL_TEXT, TIMELINE_FIELD_LABEL, TIMELINE_KIND_LABEL } from '../customers-text';
+import { DETAIL_TEXT, TIMELINE_FIELD_LABEL } from '../customers-text';
 
-const KIND_ICON: Record<string, typeof History> = {
+const KIND_ICON: Partial<Record<AuditAction, typeof History>> = {
   'customer.create': UserPlus,
   'customer.update': PencilLine,
+  'customer.avatar': ImageIcon,
+  'customer.add_group': FolderPlus,
+  'customer.add_tag': Tag,
+  'customer.assign_owner': UserCog,
   'customer.merge': GitMerge,
 };
 
@@ -54,7 +68,7 @@ export function CustomerTimeline({ customerId }: { customerId: string }) {
       )}
       <ol className="relative flex flex-col gap-4 border-l border-slate-200 pl-5">
         {entries.map((entry) => {
-          const Icon = KIND_ICON[entry.kind] ?? History;
+          const Icon = KIND_ICON[entry.kind as AuditAction] ?? History;
           const more = timelineDetailText(entry.detail);
           return (
             <li key={entry._id} className="relative text-sm">
@@ -62,7 +76,7 @@ export function CustomerTimeline({ customerId }: { customerId: string }) {
                 <Icon className="size-3 text-teal-700" aria-hidden="true" />
               </span>
               <p className="font-medium text-slate-800">
-                {TIMELINE_KIND_LABEL[entry.kind] ?? entry.kind}
+                {auditActionLabel(entry.kind)}
                 {more && <span className="font-normal text-slate-600">: {more}</span>}
               </p>
               <p className="text-xs text-slate-500">

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { ArrowRight } from 'lucide-react';
+import { auditActionLabel } from '@omnicare/shared/audit/audit-actions';
 import { formatDateTime } from '@omnicare/shared/platform/time';
 import type { StaffUser } from '@omnicare/shared/users/users.schemas';
 import { Badge } from '@/components/ui/badge';
@@ -14,7 +15,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { PaginationBar } from '@/components/ui/pagination-bar';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useUserAudit } from '../users.queries';
-import { AUDIT_ACTION_LABEL, USERS_TEXT } from '../users-text';
+import { USERS_TEXT } from '../users-text';
 import { diffRecords } from '../audit-diff';
 
 export function UserHistoryDialog({
@@ -62,7 +63,7 @@ function UserHistory({ user }: { user: StaffUser }) {
               <li key={entry._id} className="rounded-lg border border-slate-200 px-3 py-2 text-sm">
                 <div className="flex flex-wrap items-center gap-2">
                   <Badge variant="secondary">
-                    {AUDIT_ACTION_LABEL[entry.action] ?? entry.action}
+                    {auditActionLabel(`${entry.entity}.${entry.action}`)}
                   </Badge>
                   <span className="text-slate-700">{entry.actor?.name ?? USERS_TEXT.system}</span>
                   <time
