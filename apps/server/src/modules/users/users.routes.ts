@@ -38,6 +38,11 @@ const STAFF: Access = 'authenticated';
 const MANAGERS: Access = ['administrator', 'supervisor', 'team_leader'];
 const ADMIN: Access = ['administrator'];
 const tags = ['users'];
+/** The status of a single activation's failure; other failures are 422. */
+const FAILURE_STATUS: Record<string, number> = {
+  [users.USER_MESSAGES.notFound]: 404,
+  [users.USER_MESSAGES.forbidden]: 401,
+};
 
 export const usersRoutes: RouteModule = (app, platform) => {
   const r = typed(app);
@@ -220,7 +225,7 @@ export const usersRoutes: RouteModule = (app, platform) => {
         );
         if (!result?.ok) {
           const message = result?.message ?? users.USER_MESSAGES.notFound;
-          throw new AppError(message === users.USER_MESSAGES.notFound ? 404 : 422, message);
+          throw new AppError(FAILURE_STATUS[message] ?? 422, message);
         }
         return ok(result, done);
       },

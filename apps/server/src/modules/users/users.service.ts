@@ -1,6 +1,7 @@
 import type { MyAccount } from '@omnicare/shared/auth/auth.schemas';
 import type { Presence } from '@omnicare/shared/users/presence';
-import type { Role, StaffRole } from '@omnicare/shared/users/roles';
+import { mayActOn, type Role, type StaffRole } from '@omnicare/shared/users/roles';
+import { httpStatusMessage } from '@omnicare/shared/platform/errors';
 import type {
   BulkResult,
   CreateUserBody,
@@ -10,7 +11,13 @@ import type {
 import { REALTIME_EVENTS } from '@omnicare/shared/notifications/notifications.schemas';
 import type { Platform } from '../../platform/context.js';
 import type { AuthContext } from '../../platform/auth.js';
-import { AppError, fieldError, notFound, sessionExpired } from '../../platform/errors.js';
+import {
+  AppError,
+  fieldError,
+  forbidden,
+  notFound,
+  sessionExpired,
+} from '../../platform/errors.js';
 import { hashSecret } from '../../platform/passwords.js';
 import { writeAudit } from '../audit/audit.repository.js';
 import { signOutEverywhere } from '../auth/auth.service.js';
@@ -25,7 +32,20 @@ export const USER_MESSAGES = {
     'Không thể vô hiệu hóa hoặc đổi vai trò của quản trị viên đang hoạt động cuối cùng',
   organizationMissing: 'Tổ chức không tồn tại',
   departmentMissing: 'Phòng ban không tồn tại',
+  /** An account with more power than the caller's (per item of a bulk answer too). */
+  forbidden: httpStatusMessage(401),
 } as const;
+
+/**
+ * 401 unless the caller has at least the power of each account given: the account as it is and,
+ * for an edit, as it would become (see `mayActOn`).
+ */
+function assertMayActOn(auth: AuthContext, ...accounts: { role: string; is_admin: boolean }[]) {
+  if (
+    accounts.some((account) => !mayActOn(auth, { role: account.role, isAdmin: account.is_admin }))
+  )
+    throw forbidden();
+}
 
 export function toStaffUser({ user, organizationName, groups }: repo.UserWithRelations): StaffUser {
   return {
@@ -180,6 +200,7 @@ const userColumns = (platform: Platform, body: UpdateUserBody) => ({
 });
 
 export async function createUser(platform: Platform, auth: AuthContext, body: CreateUserBody) {
+  assertMayActOn(auth, { role: body.role, is_admin: false });
   const groupIds = await checkUserFields(platform, auth.tenantId, body);
   const passwordHash = await hashSecret(body.password);
   const id = await platform.db.transaction(async (tx) => {
@@ -210,6 +231,7 @@ export async function updateUser(
   body: UpdateUserBody,
 ) {
   const before = await getUser(platform, auth.tenantId, id);
+  assertMayActOn(auth, before, { role: body.role, is_admin: before.is_admin });
   const groupIds = await checkUserFields(platform, auth.tenantId, body, id);
   await platform.db.transaction(async (tx) => {
     if (before.role === 'administrator' && body.role !== 'administrator' && before.active) {
@@ -233,8 +255,9 @@ export async function updateUser(
 }
 
 /**
- * Activates or disables users; each id gets its own result. Disabling never leaves the tenant
- * without an active administrator, and signs the disabled users out at once.
+ * Activates or disables users; each id gets its own result. Nobody acts on an account with more
+ * power than their own; disabling never leaves the tenant without an active administrator, and
+ * signs the disabled users out at once.
  */
 export async function setActive(
   platform: Platform,
@@ -252,6 +275,8 @@ export async function setActive(
     const out: BulkResult[] = unique.map((id) => {
       const user = found.get(id);
       if (!user) return { id, ok: false, message: USER_MESSAGES.notFound };
+      if (!mayActOn(auth, user))
+        return { id, name: user.name, ok: false, message: USER_MESSAGES.forbidden };
       if (!active && user.active && user.role === 'administrator') {
         if (remainingAdmins.length <= 1)
           return { id, name: user.name, ok: false, message: USER_MESSAGES.lastAdministrator };
@@ -288,6 +313,7 @@ export async function resetPasswordByAdmin(
   password: string,
 ) {
   const user = await getUser(platform, auth.tenantId, userId);
+  assertMayActOn(auth, user);
   await platform.db.transaction(async (tx) => {
     await repo.updateUser(tx, auth.tenantId, user._id, {
       passwordHash: await hashSecret(password),
