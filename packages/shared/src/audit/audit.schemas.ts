@@ -12,6 +12,8 @@ export interface AuditEntry {
   entity: string;
   entity_id: string | null;
   actor: { _id: string; name: string } | null;
+  /** The administrator who made the change in a view-as session as `actor`. */
+  impersonator: { _id: string; name: string } | null;
   before: unknown;
   after: unknown;
   created_at: string;

@@ -1,10 +1,13 @@
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Database, Transaction } from '../../platform/db.js';
 import { auditLog, users } from '../../db/schema/index.js';
 
 export interface AuditInput {
   tenantId: string;
   actorId: string | null;
+  /** The administrator behind the actor's view-as session (`AuthContext.impersonatorId`). */
+  impersonatorId: string | null;
   action: string;
   entity: string;
   entityId?: string;
@@ -17,6 +20,8 @@ export async function writeAudit(db: Database | Transaction, entry: AuditInput) 
   await db.insert(auditLog).values(entry);
 }
 
+const impersonators = alias(users, 'impersonator');
+
 export async function listAudit(
   db: Database,
   tenantId: string,
@@ -28,9 +33,10 @@ export async function listAudit(
   const where = and(...conditions);
   const [rows, [total]] = await Promise.all([
     db
-      .select({ entry: auditLog, actorName: users.name })
+      .select({ entry: auditLog, actorName: users.name, impersonatorName: impersonators.name })
       .from(auditLog)
       .leftJoin(users, eq(users.id, auditLog.actorId))
+      .leftJoin(impersonators, eq(impersonators.id, auditLog.impersonatorId))
       .where(where)
       .orderBy(desc(auditLog.createdAt))
       .offset(filter.offset)

@@ -19,12 +19,15 @@ export const auditRoutes: RouteModule = (app, platform) => {
         offset: (page - 1) * page_size,
         limit: page_size,
       });
-      const entries: AuditEntry[] = rows.map(({ entry, actorName }) => ({
+      const entries: AuditEntry[] = rows.map(({ entry, actorName, impersonatorName }) => ({
         _id: entry.id,
         action: entry.action,
         entity: entry.entity,
         entity_id: entry.entityId,
         actor: entry.actorId ? { _id: entry.actorId, name: actorName ?? '' } : null,
+        impersonator: entry.impersonatorId
+          ? { _id: entry.impersonatorId, name: impersonatorName ?? '' }
+          : null,
         before: entry.before,
         after: entry.after,
         created_at: entry.createdAt.toISOString(),

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { LoginBody, ResetPasswordBody, StoredUser } from '@omnicare/shared/auth/auth.schemas';
-import type { Role } from '@omnicare/shared/users/roles';
+import { mayActOn, type Role } from '@omnicare/shared/users/roles';
 import { MESSAGES } from '@omnicare/shared/platform/errors';
 import {
   FORGOT_PASSWORD_CODE_LENGTH,
@@ -9,7 +9,14 @@ import {
 } from '@omnicare/shared/platform/constants';
 import type { Platform } from '../../platform/context.js';
 import type { AuthContext } from '../../platform/auth.js';
-import { AppError, fieldError, notFound, tooManyRequests } from '../../platform/errors.js';
+import {
+  AppError,
+  fieldError,
+  forbidden,
+  notFound,
+  sessionExpired,
+  tooManyRequests,
+} from '../../platform/errors.js';
 import { hashSecret, verifyAgainstNothing, verifySecret } from '../../platform/passwords.js';
 import * as repo from './auth.repository.js';
 import { writeAudit } from '../audit/audit.repository.js';
@@ -44,13 +51,16 @@ async function openSession(
   platform: Platform,
   user: UserRow,
   meta: RequestMeta,
-  impersonatorId?: string,
+  viewAs?: { impersonatorId: string; openerSessionId: string; openerExpiresAt: Date },
 ) {
-  const expiresAt = new Date(Date.now() + platform.tokens.ttlMs);
+  const ttlEnd = Date.now() + platform.tokens.ttlMs;
+  // A view-as session never outlives the session that opened it.
+  const expiresAt = new Date(Math.min(ttlEnd, viewAs?.openerExpiresAt.getTime() ?? ttlEnd));
   const session = await repo.insertSession(platform.db, {
     tenantId: user.tenantId,
     userId: user.id,
-    impersonatorId,
+    impersonatorId: viewAs?.impersonatorId,
+    openerSessionId: viewAs?.openerSessionId,
     expiresAt,
     ip: meta.ip,
     userAgent: meta.userAgent?.slice(0, 500),
@@ -81,9 +91,11 @@ export async function login(
   return toStoredUser(user, await openSession(platform, user, meta));
 }
 
+/** Ends the caller's session and the view-as sessions it opened. */
 export async function logout(platform: Platform, auth: AuthContext) {
-  await repo.revokeSession(platform.db, auth.sessionId, 'logout');
+  const opened = await repo.revokeSession(platform.db, auth.sessionId, 'logout');
   platform.realtime.endSessions([auth.sessionId], { notify: false });
+  platform.realtime.endSessions(opened, { notify: true });
 }
 
 /** Mails a 4-digit code when the account exists; the answer is the same either way. */
@@ -130,6 +142,7 @@ export async function resetPassword(platform: Platform, input: ResetPasswordBody
   await signOutEverywhere(platform, user.id, 'password_reset');
   await writeAudit(platform.db, {
     tenantId: user.tenantId,
+    impersonatorId: null,
     actorId: user.id,
     action: 'password_reset',
     entity: 'user',
@@ -137,26 +150,42 @@ export async function resetPassword(platform: Platform, input: ResetPasswordBody
   });
 }
 
-/** Revokes every session of a user and closes their open tabs' real-time connections. */
+/**
+ * Revokes every session of a user (view-as sessions they opened included) and closes those
+ * tabs' real-time connections.
+ */
 export async function signOutEverywhere(platform: Platform, userId: string, reason: string) {
   const ids = await repo.revokeUserSessions(platform.db, userId, reason);
   platform.realtime.endSessions(ids, { notify: true });
 }
 
-/** An administrator with the admin flag opens a session as another staff user of the tenant. */
+/**
+ * An administrator with the admin flag opens a session as another staff user of the tenant,
+ * never of more power than their own, and never from a view-as session. It ends with the
+ * session that opened it (see platform/auth.ts and `logout`, `signOutEverywhere`).
+ */
 export async function viewAs(
   platform: Platform,
   auth: AuthContext,
   userId: string,
   meta: RequestMeta,
 ) {
+  if (auth.impersonatorId) throw forbidden();
   const target = await repo.findUserInTenant(platform.db, auth.tenantId, userId);
   if (!target || target.role === 'end_user') throw notFound('Không tìm thấy người dùng');
+  if (!mayActOn(auth, target)) throw forbidden();
   if (!target.active) throw fieldError('user_id', 'Người dùng đã bị vô hiệu hóa');
   if (target.id === auth.userId) throw fieldError('user_id', 'Không thể xem dưới quyền chính mình');
-  const token = await openSession(platform, target, meta, auth.userId);
+  const opener = await repo.findSession(platform.db, auth.sessionId);
+  if (!opener) throw sessionExpired();
+  const token = await openSession(platform, target, meta, {
+    impersonatorId: auth.userId,
+    openerSessionId: opener.id,
+    openerExpiresAt: opener.expiresAt,
+  });
   await writeAudit(platform.db, {
     tenantId: auth.tenantId,
+    impersonatorId: auth.impersonatorId,
     actorId: auth.userId,
     action: 'view_as',
     entity: 'user',

@@ -5,7 +5,13 @@ import { eq, sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import type { AddressInfo } from 'node:net';
 import { auditLog, sessions, users } from '../../db/schema/index.js';
-import { bearer, createTestApp, DEMO_PASSWORD, type TestApp } from '../../test/helpers.js';
+import {
+  bearer,
+  createTestApp,
+  DEMO_PASSWORD,
+  seedTenant,
+  type TestApp,
+} from '../../test/helpers.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -297,6 +303,164 @@ describe('roles and tenancy', () => {
       headers: bearer(otherAdmin),
     });
     expect(own.json().data.list.map((u: { email: string }) => u.email)).toEqual(['admin@other.vn']);
+  });
+});
+
+describe('view-as', () => {
+  /** A tenant whose administrator has the admin flag, signed in, with a second flagged one. */
+  async function flaggedTenant() {
+    const tenant = await seedTenant(t, 'Xem dưới quyền');
+    await t.database.db
+      .update(users)
+      .set({ isAdmin: true })
+      .where(eq(users.id, tenant.id('admin')));
+    const admin = await t.login(tenant.email('admin'));
+    const secondEmail = `admin2@${tenant.slug}.test`;
+    const second = await t.app.inject({
+      method: 'POST',
+      url: '/v2/create-user',
+      headers: bearer(admin),
+      payload: {
+        name: 'Quản Trị Hai',
+        email: secondEmail,
+        role: 'administrator',
+        agent_id: 'A2',
+        password: 'Matkhau123',
+      },
+    });
+    const secondId = second.json().data._id as string;
+    await t.database.db.update(users).set({ isAdmin: true }).where(eq(users.id, secondId));
+    return { ...tenant, admin, secondId, secondToken: await t.login(secondEmail, 'Matkhau123') };
+  }
+  const viewAs = (token: string, userId: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/v2/view-as',
+      headers: bearer(token),
+      payload: { user_id: userId },
+    });
+
+  it("never gives the viewer the target's SIP password", async () => {
+    const tenant = await flaggedTenant();
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/v2/create-user',
+      headers: bearer(tenant.admin),
+      payload: {
+        name: 'Chuyên Viên SIP',
+        email: `sip@${tenant.slug}.test`,
+        role: 'agent',
+        agent_id: 'SIP1',
+        password: 'Matkhau123',
+        sip_username: 'sip1',
+        sip_password: 'sip-secret-9',
+      },
+    });
+    const viewed = (await viewAs(tenant.admin, created.json().data._id)).json().data;
+    const softphone = (token: string) =>
+      t.app.inject({ method: 'GET', url: '/v2/my-softphone', headers: bearer(token) });
+    const underViewAs = await softphone(viewed.token);
+    expect(underViewAs.statusCode).toBe(200);
+    expect(underViewAs.json().data).toMatchObject({ username: 'sip1', sipPass: null });
+    expect(underViewAs.body).not.toContain('sip-secret-9');
+    const own = await softphone(await t.login(`sip@${tenant.slug}.test`, 'Matkhau123'));
+    expect(own.json().data.sipPass).toBe('sip-secret-9');
+  });
+
+  it('ends when its opener logs out, is disabled or loses the right to open it', async () => {
+    const tenant = await flaggedTenant();
+    const agentId = tenant.id('agent');
+
+    const afterLogout = (await viewAs(tenant.admin, agentId)).json().data.token;
+    expect((await myAccount(afterLogout)).statusCode).toBe(200);
+    await t.app.inject({ method: 'POST', url: '/v2/logout', headers: bearer(tenant.admin) });
+    expect((await myAccount(afterLogout)).statusCode).toBe(403);
+
+    const admin = await t.login(tenant.email('admin'));
+    const afterDisable = (await viewAs(admin, agentId)).json().data.token;
+    const disabled = await t.app.inject({
+      method: 'PUT',
+      url: `/v2/disable-user/${tenant.id('admin')}`,
+      headers: bearer(tenant.secondToken),
+    });
+    expect(disabled.statusCode).toBe(200);
+    expect((await myAccount(afterDisable)).statusCode).toBe(403);
+
+    // Changed behind the server's back (no revocation): the session check alone ends it.
+    const afterFlag = (await viewAs(tenant.secondToken, agentId)).json().data.token;
+    expect((await myAccount(afterFlag)).statusCode).toBe(200);
+    await t.database.db.update(users).set({ isAdmin: false }).where(eq(users.id, tenant.secondId));
+    await t.app.platform.memo.settled();
+    expect((await myAccount(afterFlag)).statusCode).toBe(403);
+  });
+
+  it('opens no view-as from a view-as session', async () => {
+    const tenant = await flaggedTenant();
+    const asSecond = (await viewAs(tenant.admin, tenant.secondId)).json().data.token;
+    const nested = await viewAs(asSecond, tenant.id('agent'));
+    expect(nested.statusCode).toBe(401);
+  });
+
+  it('records the administrator behind every change made under view-as', async () => {
+    const tenant = await flaggedTenant();
+    const plainEmail = `plain@${tenant.slug}.test`;
+    const plainId = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/v2/create-user',
+        headers: bearer(tenant.admin),
+        payload: {
+          name: 'Quản Trị Thường',
+          email: plainEmail,
+          role: 'administrator',
+          agent_id: 'A3',
+          password: 'Matkhau123',
+        },
+      })
+    ).json().data._id as string;
+    const asPlain = (await viewAs(tenant.admin, plainId)).json().data.token;
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/v2/create-user',
+      headers: bearer(asPlain),
+      payload: {
+        name: 'Người Mới',
+        email: `new@${tenant.slug}.test`,
+        role: 'agent',
+        agent_id: 'N1',
+        password: 'Matkhau123',
+      },
+    });
+    expect(made.statusCode).toBe(201);
+    const madeId = made.json().data._id as string;
+    const [row] = await t.database.db.select().from(auditLog).where(eq(auditLog.entityId, madeId));
+    expect(row).toMatchObject({
+      action: 'create',
+      actorId: plainId,
+      impersonatorId: tenant.id('admin'),
+    });
+    const log = await t.app.inject({
+      method: 'GET',
+      url: `/v2/audit-logs?entity=user&entity_id=${madeId}`,
+      headers: bearer(tenant.admin),
+    });
+    expect(log.json().data[0]).toMatchObject({
+      actor: { _id: plainId, name: 'Quản Trị Thường' },
+      impersonator: { _id: tenant.id('admin'), name: 'Quản Trị Viên' },
+    });
+
+    // Changes made in one's own session name nobody behind them.
+    const own = await t.app.inject({
+      method: 'PUT',
+      url: `/v2/disable-user/${madeId}`,
+      headers: bearer(await t.login(plainEmail, 'Matkhau123')),
+    });
+    expect(own.statusCode).toBe(200);
+    const entries = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, madeId));
+    expect(entries.find((entry) => entry.action === 'disable')?.impersonatorId).toBeNull();
   });
 });
 

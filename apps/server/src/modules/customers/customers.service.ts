@@ -317,6 +317,7 @@ export async function createCustomer(platform: Platform, auth: AuthContext, body
   const created = await getCustomer(platform, auth, id);
   await writeAudit(platform.db, {
     tenantId: auth.tenantId,
+    impersonatorId: auth.impersonatorId,
     actorId: auth.userId,
     action: 'create',
     entity: 'customer',
@@ -351,6 +352,7 @@ export async function updateCustomer(
   const after = await getCustomer(platform, auth, id);
   await writeAudit(platform.db, {
     tenantId: auth.tenantId,
+    impersonatorId: auth.impersonatorId,
     actorId: auth.userId,
     action: 'update',
     entity: 'customer',
@@ -382,6 +384,7 @@ export async function setAvatar(
   await platform.db.transaction((tx) => repo.updateCustomer(tx, auth.tenantId, id, { avatarUrl }));
   await writeAudit(platform.db, {
     tenantId: auth.tenantId,
+    impersonatorId: auth.impersonatorId,
     actorId: auth.userId,
     action: 'avatar',
     entity: 'customer',
@@ -443,6 +446,7 @@ export async function bulk(
     for (const id of allowed) {
       await writeAudit(tx, {
         tenantId: auth.tenantId,
+        impersonatorId: auth.impersonatorId,
         actorId: auth.userId,
         action: input.action,
         entity: 'customer',
@@ -498,6 +502,7 @@ export async function mergeCustomers(
     await repo.replaceMemberships(tx, auth.tenantId, survivorId, body.group_ids, body.tag_ids);
     await writeAudit(tx, {
       tenantId: auth.tenantId,
+      impersonatorId: auth.impersonatorId,
       actorId: auth.userId,
       action: 'merge',
       entity: 'customer',

@@ -108,6 +108,7 @@ export async function createCatalog(
   const created = await getCatalog(platform, auth.tenantId, id);
   await writeAudit(platform.db, {
     tenantId: auth.tenantId,
+    impersonatorId: auth.impersonatorId,
     actorId: auth.userId,
     action: 'create',
     entity: 'template_catalog',
@@ -135,6 +136,7 @@ export async function updateCatalog(
   const after = await getCatalog(platform, auth.tenantId, id);
   await writeAudit(platform.db, {
     tenantId: auth.tenantId,
+    impersonatorId: auth.impersonatorId,
     actorId: auth.userId,
     action: 'update',
     entity: 'template_catalog',
@@ -162,6 +164,7 @@ export async function deleteCatalog(platform: Platform, auth: AuthContext, id: s
   }
   await writeAudit(platform.db, {
     tenantId: auth.tenantId,
+    impersonatorId: auth.impersonatorId,
     actorId: auth.userId,
     action: 'delete',
     entity: 'template_catalog',
@@ -299,6 +302,7 @@ export async function createTemplate(platform: Platform, auth: AuthContext, body
   const created = await readBack(platform, auth.tenantId, id);
   await writeAudit(platform.db, {
     tenantId: auth.tenantId,
+    impersonatorId: auth.impersonatorId,
     actorId: auth.userId,
     action: 'create',
     entity: 'template',
@@ -332,6 +336,7 @@ export async function updateTemplate(
   const after = await readBack(platform, auth.tenantId, id);
   await writeAudit(platform.db, {
     tenantId: auth.tenantId,
+    impersonatorId: auth.impersonatorId,
     actorId: auth.userId,
     action: 'update',
     entity: 'template',
@@ -348,6 +353,7 @@ export async function deleteTemplate(platform: Platform, auth: AuthContext, id: 
   await repo.deleteTemplate(platform.db, auth.tenantId, id);
   await writeAudit(platform.db, {
     tenantId: auth.tenantId,
+    impersonatorId: auth.impersonatorId,
     actorId: auth.userId,
     action: 'delete',
     entity: 'template',

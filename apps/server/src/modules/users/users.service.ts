@@ -100,15 +100,19 @@ export async function myAccount(platform: Platform, auth: AuthContext): Promise<
   };
 }
 
-/** The caller's softphone account, with the SIP password decrypted for their own browser only. */
+/**
+ * The caller's softphone account, with the SIP password decrypted for their own browser only:
+ * never under view-as, where the browser is the impersonator's.
+ */
 export async function mySoftphoneAccount(platform: Platform, auth: AuthContext) {
   const row = await repo.findAccount(platform.db, auth.tenantId, auth.userId);
   if (!row) throw sessionExpired();
   const { user } = row;
+  const secret = auth.impersonatorId ? null : user.sipPasswordEncrypted;
   return {
     username: user.sipUsername,
     sipGatewayUrl: user.sipGatewayUrl,
-    sipPass: user.sipPasswordEncrypted ? platform.secrets.open(user.sipPasswordEncrypted) : null,
+    sipPass: secret ? platform.secrets.open(secret) : null,
     agentId: user.agentId,
     hotline: user.hotline,
   };
@@ -215,6 +219,7 @@ export async function createUser(platform: Platform, auth: AuthContext, body: Cr
   const created = await getUser(platform, auth.tenantId, id);
   await writeAudit(platform.db, {
     tenantId: auth.tenantId,
+    impersonatorId: auth.impersonatorId,
     actorId: auth.userId,
     action: 'create',
     entity: 'user',
@@ -244,6 +249,7 @@ export async function updateUser(
   const after = await getUser(platform, auth.tenantId, id);
   await writeAudit(platform.db, {
     tenantId: auth.tenantId,
+    impersonatorId: auth.impersonatorId,
     actorId: auth.userId,
     action: 'update',
     entity: 'user',
@@ -289,6 +295,7 @@ export async function setActive(
     for (const id of changed) {
       await writeAudit(tx, {
         tenantId: auth.tenantId,
+        impersonatorId: auth.impersonatorId,
         actorId: auth.userId,
         action: active ? 'activate' : 'disable',
         entity: 'user',
@@ -321,6 +328,7 @@ export async function resetPasswordByAdmin(
     });
     await writeAudit(tx, {
       tenantId: auth.tenantId,
+      impersonatorId: auth.impersonatorId,
       actorId: auth.userId,
       action: 'reset_password',
       entity: 'user',
