@@ -41,6 +41,7 @@ import { registerErrorHandling, registerNotFound } from './platform/errors.js';
 import { createMailer } from './platform/mail.js';
 import { createRealtime } from './platform/realtime.js';
 import { createThrottle } from './platform/throttle.js';
+import { createBackground } from './platform/background.js';
 import type { RouteModule } from './platform/routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { diagnosticsRoutes } from './modules/diagnostics/diagnostics.routes.js';
@@ -190,12 +191,14 @@ export async function buildApp(
     files: createFileStore(config.dataDir),
     jobs: createJobQueue(database.url, app.log),
     memo,
+    background: createBackground(app.log),
     log: app.log,
   };
   app.decorate('platform', platform);
   registerCustomerJobs(platform);
   await Promise.all([platform.jobs.start(), platform.memo.start()]);
   app.addHook('onClose', async () => {
+    await platform.background.idle();
     await platform.realtime.close();
     await platform.jobs.stop();
     await platform.memo.close();

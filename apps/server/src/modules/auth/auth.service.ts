@@ -74,7 +74,8 @@ export async function login(
   input: LoginBody,
   meta: RequestMeta,
 ): Promise<StoredUser> {
-  const accountKey = `login:account:${input.email}`;
+  // Counted per account and IP: a stranger's wrong guesses lock only their own address out.
+  const accountKey = `login:account:${input.email}:${meta.ip ?? 'unknown'}`;
   const failures = await platform.throttle.count(accountKey, LOGIN_FAILURE_WINDOW_MS);
   if (failures >= platform.config.loginFailuresPerAccount) throw tooManyRequests();
 
@@ -98,12 +99,19 @@ export async function logout(platform: Platform, auth: AuthContext) {
   platform.realtime.endSessions(opened, { notify: true });
 }
 
-/** Mails a 4-digit code when the account exists; the answer is the same either way. */
+/**
+ * Mails a 4-digit code when the account exists; the answer is the same either way, and as
+ * quick: the code is made, stored and mailed after the answer.
+ */
 export async function requestPasswordReset(platform: Platform, email: string) {
   const count = await platform.throttle.hit(`reset:email:${email}`, RESET_REQUEST_WINDOW_MS);
   if (count > RESET_REQUESTS_PER_EMAIL) throw tooManyRequests();
   const user = await repo.findUserByEmail(platform.db, email);
-  if (!user || !user.active) return;
+  if (user?.active)
+    platform.background.run('password reset code', () => sendResetCode(platform, user));
+}
+
+async function sendResetCode(platform: Platform, user: UserRow) {
   const code = String(randomInt(0, 10 ** FORGOT_PASSWORD_CODE_LENGTH)).padStart(
     FORGOT_PASSWORD_CODE_LENGTH,
     '0',
