@@ -21,6 +21,7 @@ import path from 'node:path';
 import { httpStatusMessage } from '@omnicare/shared/platform/errors';
 import { PRODUCT_NAME } from '@omnicare/shared/platform/constants';
 import { useVietnameseValidation } from '@omnicare/shared/platform/zod-locale';
+import { PUBLIC_FILES_PREFIX } from '@omnicare/shared/platform/validation';
 import type { Config } from './config.js';
 import type { Access } from './platform/auth.js';
 import {
@@ -30,7 +31,7 @@ import {
   registerAccessControl,
 } from './platform/auth.js';
 import { createSecretBox } from './platform/secret-box.js';
-import { createFileStore, PUBLIC_FILES_PREFIX } from './platform/files.js';
+import { createFileStore } from './platform/files.js';
 import { createJobQueue } from './platform/jobs.js';
 import { registerCustomerJobs } from './modules/customers/customers-transfer.service.js';
 import { jobsRoutes } from './modules/jobs/jobs.routes.js';
@@ -156,6 +157,10 @@ export async function buildApp(
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // Every answer, files and errors included, is read as the type it declares, never sniffed.
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('x-content-type-options', 'nosniff');
+  });
 
   const routeCatalogue: RouteEntry[] = [];
   app.decorate('routeCatalogue', routeCatalogue);

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { emailField, isCalendarDay, pageQuery, requiredText } from '../platform/validation.js';
+import {
+  emailField,
+  isCalendarDay,
+  pageQuery,
+  publicFileField,
+  requiredText,
+} from '../platform/validation.js';
 import { CHANNEL_SOURCE, type ChannelSource } from '../channels/channel-source.js';
 import { customFilterParam } from '../fields/custom-filters.js';
 import { GENDER, type Gender } from './customer-enums.js';
@@ -11,7 +17,8 @@ const isoDate = (message: string) => z.string().refine(isCalendarDay, message);
 export const customerBody = z
   .object({
     name: requiredText('Tên khách hàng', 150),
-    avatar_url: z.string().max(1000).nullable().optional(),
+    // The web puts it into <img src>: only a file the server stored (its own upload sets it).
+    avatar_url: publicFileField('Ảnh đại diện không hợp lệ'),
     gender: z
       .enum(GENDER.values as [Gender, ...Gender[]], { error: 'Giới tính không hợp lệ' })
       .nullable()
