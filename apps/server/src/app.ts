@@ -22,6 +22,7 @@ import path from 'node:path';
 import { httpStatusMessage } from '@omnicare/shared/platform/errors';
 import { PRODUCT_NAME } from '@omnicare/shared/platform/constants';
 import { useVietnameseValidation } from '@omnicare/shared/platform/zod-locale';
+import { PUBLIC_FILES_PREFIX } from '@omnicare/shared/platform/validation';
 import type { Config } from './config.js';
 import type { Access } from './platform/auth.js';
 import {
@@ -31,7 +32,7 @@ import {
   registerAccessControl,
 } from './platform/auth.js';
 import { createSecretBox } from './platform/secret-box.js';
-import { createFileStore, PUBLIC_FILES_PREFIX } from './platform/files.js';
+import { createFileStore } from './platform/files.js';
 import { createJobQueue } from './platform/jobs.js';
 import fastifyMultipart from '@fastify/multipart';
 import type { Platform } from './platform/context.js';
@@ -41,6 +42,7 @@ import { registerInputGuard } from './platform/input-guard.js';
 import { createMailer } from './platform/mail.js';
 import { createRealtime } from './platform/realtime.js';
 import { createThrottle } from './platform/throttle.js';
+import { createBackground } from './platform/background.js';
 import { createTenantMemo, settleWrites } from './platform/tenant-memo.js';
 import { customFieldHosts } from './platform/modules.js';
 import { SERVER_MODULES } from './modules.js';
@@ -124,6 +126,10 @@ export async function buildApp(
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // Every answer, files and errors included, is read as the type it declares, never sniffed.
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('x-content-type-options', 'nosniff');
+  });
 
   const routeCatalogue: RouteEntry[] = [];
   app.decorate('routeCatalogue', routeCatalogue);
@@ -160,6 +166,7 @@ export async function buildApp(
     files: createFileStore(config.dataDir),
     jobs: createJobQueue(database.url, app.log),
     memo,
+    background: createBackground(app.log),
     log: app.log,
     customFields: customFieldHosts(SERVER_MODULES),
   };
@@ -167,6 +174,7 @@ export async function buildApp(
   for (const module of SERVER_MODULES) module.jobs?.(platform);
   await Promise.all([platform.jobs.start(), platform.memo.start()]);
   app.addHook('onClose', async () => {
+    await platform.background.idle();
     await platform.realtime.close();
     await platform.jobs.stop();
     await platform.memo.close();

@@ -71,9 +71,19 @@ const CONTEXT_COLUMNS = `
   u.organization_id as "organizationId", t.settings -> 'data_scopes' ->> u.role as "dataScope",
   coalesce((select array_agg(gm.group_id) from group_members gm join groups g on g.id = gm.group_id
             where gm.user_id = u.id and g.target = 'user'), '{}') as "departmentIds"`;
+/**
+ * A view-as session lives only while the session that opened it does, and while its opener is
+ * an active administrator with the admin flag (logging out, disabling and password resets also
+ * revoke it: see auth.service).
+ */
 const SESSION_CONTEXT_SQL = `select s.id as "sessionId", s.impersonator_id as "impersonatorId", ${CONTEXT_COLUMNS}
   from sessions s join users u on u.id = s.user_id join tenants t on t.id = u.tenant_id
-  where s.id = $1 and s.revoked_at is null and s.expires_at > now() and u.active`;
+  where s.id = $1 and s.revoked_at is null and s.expires_at > now() and u.active
+    and (s.impersonator_id is null or exists (
+      select 1 from sessions o join users opener on opener.id = o.user_id
+      where o.id = s.opener_session_id and o.user_id = s.impersonator_id and o.revoked_at is null
+        and o.expires_at > now() and opener.active and opener.role = 'administrator'
+        and opener.is_admin))`;
 const USER_CONTEXT_SQL = `select 'job' as "sessionId", null as "impersonatorId", ${CONTEXT_COLUMNS}
   from users u join tenants t on t.id = u.tenant_id where u.id = $1 and u.active`;
 

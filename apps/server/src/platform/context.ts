@@ -10,6 +10,7 @@ import type { FileStore } from './files.js';
 import type { JobQueue } from './jobs.js';
 import type { TenantMemo } from './tenant-memo.js';
 import type { CustomFieldHosts } from './modules.js';
+import type { Background } from './background.js';
 
 /** What services need from the platform, built once in app.ts and handed to each module. */
 export interface Platform {
@@ -25,6 +26,8 @@ export interface Platform {
   jobs: JobQueue;
   /** List counts and other values derived from a tenant's data, until it changes. */
   memo: TenantMemo;
+  /** Work started by a request that its answer does not wait for. */
+  background: Background;
   log: FastifyBaseLogger;
   /** The entities whose records carry custom field values, as their modules lend them. */
   customFields: CustomFieldHosts;

@@ -14,6 +14,8 @@ export const auditEntryView = z.object({
   entity: z.string(),
   entity_id: z.string().nullable(),
   actor: z.object({ _id: z.string(), name: z.string() }).nullable(),
+  /** The administrator who made the change in a view-as session as `actor`. */
+  impersonator: z.object({ _id: z.string(), name: z.string() }).nullable(),
   before: z.unknown(),
   after: z.unknown(),
   created_at: isoDateTime,

@@ -4,6 +4,7 @@ import {
   isCalendarDay,
   optionalWithoutDefaults,
   pageQuery,
+  publicFileField,
   requiredText,
 } from '../platform/validation.js';
 import { bulkResult, isoDateTime, listBody } from '../platform/envelope.js';
@@ -73,7 +74,8 @@ function checkContacts(
 export const customerBody = z
   .object({
     name: requiredText('Tên khách hàng', 150),
-    avatar_url: z.string().max(1000).nullable().optional(),
+    // The web puts it into <img src>: only a file the server stored (its own upload sets it).
+    avatar_url: publicFileField('Ảnh đại diện không hợp lệ'),
     gender: z
       .enum(GENDER.values as [Gender, ...Gender[]], { error: 'Giới tính không hợp lệ' })
       .nullable()

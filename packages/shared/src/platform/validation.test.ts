@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { findInputProblem, hasUnsafeText, isCalendarDay } from './validation.js';
+import {
+  findInputProblem,
+  hasUnsafeText,
+  isAppPath,
+  isCalendarDay,
+  isPublicFilePath,
+} from './validation.js';
 
 describe('isCalendarDay', () => {
   it('takes real days written yyyy-mm-dd, leap days included', () => {
@@ -50,5 +56,50 @@ describe('findInputProblem', () => {
     expect(findInputProblem(deep)).toEqual({ kind: 'too_deep' });
     expect(findInputProblem({ a: { b: { c: 'd' } } }, 3)).toBe(undefined);
     expect(findInputProblem({ a: { b: { c: {} } } }, 3)).toEqual({ kind: 'too_deep' });
+  });
+});
+
+describe('isAppPath', () => {
+  it('takes paths inside the app', () => {
+    for (const path of ['/', '/customers/1', '/settings/users?tab=2#top'])
+      expect(isAppPath(path), path).toBe(true);
+  });
+
+  it('refuses every way out to another origin', () => {
+    for (const path of [
+      '//attacker.example',
+      '/\\attacker.example',
+      '/\t/attacker.example',
+      '/\n/attacker.example',
+      'https://attacker.example',
+      'javascript:alert(1)',
+      'customers',
+      '',
+    ])
+      expect(isAppPath(path), JSON.stringify(path)).toBe(false);
+  });
+});
+
+describe('isPublicFilePath', () => {
+  it('takes the files the server stores', () => {
+    expect(
+      isPublicFilePath(
+        '/files/avatars/5f0c2b1e-0000-4000-8000-000000000000/1b4e28ba-2fa1-11d2-883f-0016d3cca427.png',
+      ),
+    ).toBe(true);
+  });
+
+  it('refuses other sites, scripts, data and climbs out of the folder', () => {
+    for (const value of [
+      'javascript:alert(1)',
+      'https://attacker.example/a.png',
+      '//attacker.example/a.png',
+      'data:image/png;base64,AAAA',
+      '/files/../../etc/passwd',
+      '/files/avatars/a.png?x=1',
+      '/v2/customers',
+      '/files/',
+    ])
+      expect(isPublicFilePath(value), value).toBe(false);
   });
 });

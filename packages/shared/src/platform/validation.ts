@@ -137,3 +137,40 @@ export function findInputProblem(
   }
   return undefined;
 }
+
+/** Where the server serves public files (avatars); the only place an image address may point. */
+export const PUBLIC_FILES_PREFIX = '/files/';
+
+/**
+ * A path of a file the server stored and serves (`/files/avatars/<tenant>/<name>.png`): never
+ * another site, a `javascript:` or `data:` address, or a climb out of the folder with '..'.
+ */
+export function isPublicFilePath(value: string): boolean {
+  if (!value.startsWith(PUBLIC_FILES_PREFIX)) return false;
+  return /^(?:[A-Za-z0-9_-]+\/)*[A-Za-z0-9_-]+\.[A-Za-z0-9]+$/.test(
+    value.slice(PUBLIC_FILES_PREFIX.length),
+  );
+}
+
+/** An image address a record may hold: one of our public files, or none (empty is none). */
+export const publicFileField = (message: string) =>
+  z
+    .string()
+    .trim()
+    .max(1000, message)
+    .refine((value) => value === '' || isPublicFilePath(value), message)
+    .nullish()
+    .transform((value) => (value === undefined ? undefined : value || null));
+
+/**
+ * A link inside the app: a path from its root ('/customers/1'). Never another origin: not
+ * '//host' nor '/\host' (browsers read '\' as '/'), nor whitespace or control characters, which
+ * browsers drop from an address ('/\t/host' is '//host').
+ */
+export function isAppPath(value: string): boolean {
+  // eslint-disable-next-line no-control-regex
+  return /^\/(?![/\\])[^\\\s\u0000-\u001f\u007f]*$/.test(value);
+}
+
+export const appPathField = (message: string) =>
+  z.string().max(500, message).refine(isAppPath, message);

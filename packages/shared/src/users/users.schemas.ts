@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { httpStatusMessage } from '../platform/errors.js';
 import { emailField, newPasswordField, pageQuery, requiredText } from '../platform/validation.js';
 import { bulkResult, isoDateTime } from '../platform/envelope.js';
 import { presenceField } from './presence.schemas.js';
@@ -37,6 +38,8 @@ export const USER_MESSAGES = {
     'Không thể vô hiệu hóa hoặc đổi vai trò của quản trị viên đang hoạt động cuối cùng',
   organizationMissing: 'Tổ chức không tồn tại',
   departmentMissing: 'Phòng ban không tồn tại',
+  /** An account with more power than the caller's (per item of a bulk answer too). */
+  forbidden: httpStatusMessage(401),
 } as const;
 
 const userFields = {

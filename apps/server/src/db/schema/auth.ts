@@ -1,4 +1,5 @@
-import { index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, text, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { createdAt, id, timestamptz } from './columns.js';
 import { tenants } from './tenants.js';
 import { users } from './users.js';
@@ -16,6 +17,8 @@ export const sessions = pgTable(
       .references(() => users.id),
     /** Set when an administrator views the app as this user. */
     impersonatorId: uuid('impersonator_id').references(() => users.id),
+    /** The impersonator's own session: a view-as session lives only while it does. */
+    openerSessionId: uuid('opener_session_id').references((): AnyPgColumn => sessions.id),
     expiresAt: timestamptz('expires_at').notNull(),
     revokedAt: timestamptz('revoked_at'),
     revokedReason: text('revoked_reason'),
@@ -23,7 +26,16 @@ export const sessions = pgTable(
     userAgent: text('user_agent'),
     createdAt: createdAt(),
   },
-  (table) => [index('sessions_user_idx').on(table.userId)],
+  (table) => [
+    index('sessions_user_idx').on(table.userId),
+    // Few sessions are view-as ones: partial indexes find them when their opener ends.
+    index('sessions_impersonator_idx')
+      .on(table.impersonatorId)
+      .where(sql`${table.impersonatorId} is not null`),
+    index('sessions_opener_idx')
+      .on(table.openerSessionId)
+      .where(sql`${table.openerSessionId} is not null`),
+  ],
 );
 
 export const passwordResets = pgTable(

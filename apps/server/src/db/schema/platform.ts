@@ -19,6 +19,8 @@ export const auditLog = pgTable(
       .notNull()
       .references(() => tenants.id),
     actorId: uuid('actor_id').references(() => users.id),
+    /** The administrator behind a view-as session the actor's change was made in. */
+    impersonatorId: uuid('impersonator_id').references(() => users.id),
     action: text('action').notNull(),
     entity: text('entity').notNull(),
     entityId: text('entity_id'),

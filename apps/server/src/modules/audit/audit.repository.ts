@@ -1,4 +1,5 @@
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Database, Transaction } from '../../platform/db.js';
 import type { AuditSubject } from '@omnicare/shared/audit/audit-actions';
 import { auditLog, users } from '../../db/schema/index.js';
@@ -6,6 +7,8 @@ import { auditLog, users } from '../../db/schema/index.js';
 interface AuditRecord {
   tenantId: string;
   actorId: string | null;
+  /** The administrator behind the actor's view-as session (`AuthContext.impersonatorId`). */
+  impersonatorId: string | null;
   action: string;
   entity: string;
   entityId?: string;
@@ -21,6 +24,8 @@ export async function writeAudit(db: Database | Transaction, entry: AuditInput) 
   await db.insert(auditLog).values(entry);
 }
 
+const impersonators = alias(users, 'impersonator');
+
 export async function listAudit(
   db: Database,
   tenantId: string,
@@ -32,9 +37,10 @@ export async function listAudit(
   const where = and(...conditions);
   const [rows, [total]] = await Promise.all([
     db
-      .select({ entry: auditLog, actorName: users.name })
+      .select({ entry: auditLog, actorName: users.name, impersonatorName: impersonators.name })
       .from(auditLog)
       .leftJoin(users, eq(users.id, auditLog.actorId))
+      .leftJoin(impersonators, eq(impersonators.id, auditLog.impersonatorId))
       .where(where)
       .orderBy(desc(auditLog.createdAt))
       .offset(filter.offset)

@@ -24,12 +24,15 @@ export async function auditLogPage(
     offset: (query.page - 1) * query.page_size,
     limit: query.page_size,
   });
-  const entries: AuditEntry[] = rows.map(({ entry, actorName }) => ({
+  const entries: AuditEntry[] = rows.map(({ entry, actorName, impersonatorName }) => ({
     _id: entry.id,
     action: entry.action,
     entity: entry.entity,
     entity_id: entry.entityId,
     actor: entry.actorId ? { _id: entry.actorId, name: actorName ?? '' } : null,
+    impersonator: entry.impersonatorId
+      ? { _id: entry.impersonatorId, name: impersonatorName ?? '' }
+      : null,
     before: entry.before,
     after: entry.after,
     created_at: entry.createdAt.toISOString(),

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db.js';
 import { passwordResets, sessions, users } from '../../db/schema/index.js';
 
@@ -18,6 +18,7 @@ export async function insertSession(
     tenantId: string;
     userId: string;
     impersonatorId?: string;
+    openerSessionId?: string;
     expiresAt: Date;
     ip?: string;
     userAgent?: string;
@@ -28,21 +29,36 @@ export async function insertSession(
   return row;
 }
 
-export async function revokeSession(db: Database, sessionId: string, reason: string) {
-  await db
-    .update(sessions)
-    .set({ revokedAt: new Date(), revokedReason: reason })
-    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+export function findSession(db: Database, sessionId: string) {
+  return db.query.sessions.findFirst({ where: eq(sessions.id, sessionId) });
 }
 
-/** Revokes every live session of a user, including view-as sessions others hold on them. */
+/** Revokes a session and the view-as sessions it opened; returns the view-as sessions' ids. */
+export async function revokeSession(db: Database, sessionId: string, reason: string) {
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: new Date(), revokedReason: reason })
+    .where(
+      and(
+        or(eq(sessions.id, sessionId), eq(sessions.openerSessionId, sessionId)),
+        isNull(sessions.revokedAt),
+      ),
+    )
+    .returning({ id: sessions.id });
+  return rows.map((row) => row.id).filter((id) => id !== sessionId);
+}
+
+/**
+ * Revokes every live session of a user: their own, view-as sessions others hold on them, and
+ * view-as sessions they opened on others.
+ */
 export async function revokeUserSessions(db: Database, userId: string, reason: string) {
   const rows = await db
     .update(sessions)
     .set({ revokedAt: new Date(), revokedReason: reason })
     .where(
       and(
-        eq(sessions.userId, userId),
+        or(eq(sessions.userId, userId), eq(sessions.impersonatorId, userId)),
         isNull(sessions.revokedAt),
         gt(sessions.expiresAt, new Date()),
       ),

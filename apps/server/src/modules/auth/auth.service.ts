@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { LoginBody, ResetPasswordBody, StoredUser } from '@omnicare/shared/auth/auth.schemas';
-import type { Role } from '@omnicare/shared/users/roles';
+import { mayActOn, type Role } from '@omnicare/shared/users/roles';
 import { MESSAGES } from '@omnicare/shared/platform/errors';
 import {
   FORGOT_PASSWORD_CODE_LENGTH,
@@ -9,7 +9,14 @@ import {
 } from '@omnicare/shared/platform/constants';
 import type { Platform } from '../../platform/context.js';
 import type { AuthContext } from '../../platform/auth.js';
-import { AppError, fieldError, notFound, tooManyRequests } from '../../platform/errors.js';
+import {
+  AppError,
+  fieldError,
+  forbidden,
+  notFound,
+  sessionExpired,
+  tooManyRequests,
+} from '../../platform/errors.js';
 import { hashSecret, verifyAgainstNothing, verifySecret } from '../../platform/passwords.js';
 import * as repo from './auth.repository.js';
 import { writeAudit } from '../audit/audit.service.js';
@@ -44,13 +51,16 @@ async function openSession(
   platform: Platform,
   user: UserRow,
   meta: RequestMeta,
-  impersonatorId?: string,
+  viewAs?: { impersonatorId: string; openerSessionId: string; openerExpiresAt: Date },
 ) {
-  const expiresAt = new Date(Date.now() + platform.tokens.ttlMs);
+  const ttlEnd = Date.now() + platform.tokens.ttlMs;
+  // A view-as session never outlives the session that opened it.
+  const expiresAt = new Date(Math.min(ttlEnd, viewAs?.openerExpiresAt.getTime() ?? ttlEnd));
   const session = await repo.insertSession(platform.db, {
     tenantId: user.tenantId,
     userId: user.id,
-    impersonatorId,
+    impersonatorId: viewAs?.impersonatorId,
+    openerSessionId: viewAs?.openerSessionId,
     expiresAt,
     ip: meta.ip,
     userAgent: meta.userAgent?.slice(0, 500),
@@ -64,7 +74,8 @@ export async function login(
   input: LoginBody,
   meta: RequestMeta,
 ): Promise<StoredUser> {
-  const accountKey = `login:account:${input.email}`;
+  // Counted per account and IP: a stranger's wrong guesses lock only their own address out.
+  const accountKey = `login:account:${input.email}:${meta.ip ?? 'unknown'}`;
   const failures = await platform.throttle.count(accountKey, LOGIN_FAILURE_WINDOW_MS);
   if (failures >= platform.config.loginFailuresPerAccount) throw tooManyRequests();
 
@@ -81,17 +92,26 @@ export async function login(
   return toStoredUser(user, await openSession(platform, user, meta));
 }
 
+/** Ends the caller's session and the view-as sessions it opened. */
 export async function logout(platform: Platform, auth: AuthContext) {
-  await repo.revokeSession(platform.db, auth.sessionId, 'logout');
+  const opened = await repo.revokeSession(platform.db, auth.sessionId, 'logout');
   platform.realtime.endSessions([auth.sessionId], { notify: false });
+  platform.realtime.endSessions(opened, { notify: true });
 }
 
-/** Mails a 4-digit code when the account exists; the answer is the same either way. */
+/**
+ * Mails a 4-digit code when the account exists; the answer is the same either way, and as
+ * quick: the code is made, stored and mailed after the answer.
+ */
 export async function requestPasswordReset(platform: Platform, email: string) {
   const count = await platform.throttle.hit(`reset:email:${email}`, RESET_REQUEST_WINDOW_MS);
   if (count > RESET_REQUESTS_PER_EMAIL) throw tooManyRequests();
   const user = await repo.findUserByEmail(platform.db, email);
-  if (!user || !user.active) return;
+  if (user?.active)
+    platform.background.run('password reset code', () => sendResetCode(platform, user));
+}
+
+async function sendResetCode(platform: Platform, user: UserRow) {
   const code = String(randomInt(0, 10 ** FORGOT_PASSWORD_CODE_LENGTH)).padStart(
     FORGOT_PASSWORD_CODE_LENGTH,
     '0',
@@ -130,6 +150,7 @@ export async function resetPassword(platform: Platform, input: ResetPasswordBody
   await signOutEverywhere(platform, user.id, 'password_reset');
   await writeAudit(platform.db, {
     tenantId: user.tenantId,
+    impersonatorId: null,
     actorId: user.id,
     action: 'reset_password',
     entity: 'user',
@@ -137,26 +158,42 @@ export async function resetPassword(platform: Platform, input: ResetPasswordBody
   });
 }
 
-/** Revokes every session of a user and closes their open tabs' real-time connections. */
+/**
+ * Revokes every session of a user (view-as sessions they opened included) and closes those
+ * tabs' real-time connections.
+ */
 export async function signOutEverywhere(platform: Platform, userId: string, reason: string) {
   const ids = await repo.revokeUserSessions(platform.db, userId, reason);
   platform.realtime.endSessions(ids, { notify: true });
 }
 
-/** An administrator with the admin flag opens a session as another staff user of the tenant. */
+/**
+ * An administrator with the admin flag opens a session as another staff user of the tenant,
+ * never of more power than their own, and never from a view-as session. It ends with the
+ * session that opened it (see platform/auth.ts and `logout`, `signOutEverywhere`).
+ */
 export async function viewAs(
   platform: Platform,
   auth: AuthContext,
   userId: string,
   meta: RequestMeta,
 ) {
+  if (auth.impersonatorId) throw forbidden();
   const target = await repo.findUserInTenant(platform.db, auth.tenantId, userId);
   if (!target || target.role === 'end_user') throw notFound('Không tìm thấy người dùng');
+  if (!mayActOn(auth, target)) throw forbidden();
   if (!target.active) throw fieldError('user_id', 'Người dùng đã bị vô hiệu hóa');
   if (target.id === auth.userId) throw fieldError('user_id', 'Không thể xem dưới quyền chính mình');
-  const token = await openSession(platform, target, meta, auth.userId);
+  const opener = await repo.findSession(platform.db, auth.sessionId);
+  if (!opener) throw sessionExpired();
+  const token = await openSession(platform, target, meta, {
+    impersonatorId: auth.userId,
+    openerSessionId: opener.id,
+    openerExpiresAt: opener.expiresAt,
+  });
   await writeAudit(platform.db, {
     tenantId: auth.tenantId,
+    impersonatorId: auth.impersonatorId,
     actorId: auth.userId,
     action: 'view_as',
     entity: 'user',

@@ -5,7 +5,13 @@ import { eq, sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import type { AddressInfo } from 'node:net';
 import { auditLog, sessions, users } from '../../db/schema/index.js';
-import { bearer, createTestApp, DEMO_PASSWORD, type TestApp } from '../../test/helpers.js';
+import {
+  bearer,
+  createTestApp,
+  DEMO_PASSWORD,
+  seedTenant,
+  type TestApp,
+} from '../../test/helpers.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -135,15 +141,18 @@ describe('rate limits', () => {
     }
   });
 
-  it('locks an account after repeated wrong passwords, even for the right one', async () => {
-    await t.database.db.execute(
-      sql`delete from throttles where key like 'login:account:supervisor@demo.vn'`,
-    );
-    const attempt = (password: string) =>
+  it('locks an account out of an address after repeated wrong passwords, even for the right one', async () => {
+    const clear = () =>
+      t.database.db.execute(
+        sql`delete from throttles where key like 'login:account:supervisor@demo.vn:%'`,
+      );
+    await clear();
+    const attempt = (password: string, remoteAddress = '10.1.1.1') =>
       t.app.inject({
         method: 'POST',
         url: '/v2/login',
-        payload: { email: 'supervisor@demo.vn', password },
+        remoteAddress,
+        payload: { email: 'Supervisor@Demo.vn', password },
       });
     for (let i = 0; i < t.config.loginFailuresPerAccount; i++)
       expect((await attempt('wrong-pass-1')).statusCode).toBe(400);
@@ -152,9 +161,10 @@ describe('rate limits', () => {
     expect(blocked.json().message).toBe(
       'Gửi quá nhiều yêu cầu đồng thời, vui lòng thử lại sau ít phút!',
     );
-    await t.database.db.execute(
-      sql`delete from throttles where key like 'login:account:supervisor@demo.vn'`,
-    );
+    // A stranger's guesses do not lock the owner out from elsewhere.
+    expect((await attempt(DEMO_PASSWORD, '10.2.2.2')).statusCode).toBe(200);
+    expect((await attempt(DEMO_PASSWORD)).statusCode).toBe(429);
+    await clear();
     expect((await attempt(DEMO_PASSWORD)).statusCode).toBe(200);
   });
 });
@@ -300,7 +310,166 @@ describe('roles and tenancy', () => {
   });
 });
 
+describe('view-as', () => {
+  /** A tenant whose administrator has the admin flag, signed in, with a second flagged one. */
+  async function flaggedTenant() {
+    const tenant = await seedTenant(t, 'Xem dưới quyền');
+    await t.database.db
+      .update(users)
+      .set({ isAdmin: true })
+      .where(eq(users.id, tenant.id('admin')));
+    const admin = await t.login(tenant.email('admin'));
+    const secondEmail = `admin2@${tenant.slug}.test`;
+    const second = await t.app.inject({
+      method: 'POST',
+      url: '/v2/create-user',
+      headers: bearer(admin),
+      payload: {
+        name: 'Quản Trị Hai',
+        email: secondEmail,
+        role: 'administrator',
+        agent_id: 'A2',
+        password: 'Matkhau123',
+      },
+    });
+    const secondId = second.json().data._id as string;
+    await t.database.db.update(users).set({ isAdmin: true }).where(eq(users.id, secondId));
+    return { ...tenant, admin, secondId, secondToken: await t.login(secondEmail, 'Matkhau123') };
+  }
+  const viewAs = (token: string, userId: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/v2/view-as',
+      headers: bearer(token),
+      payload: { user_id: userId },
+    });
+
+  it("never gives the viewer the target's SIP password", async () => {
+    const tenant = await flaggedTenant();
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/v2/create-user',
+      headers: bearer(tenant.admin),
+      payload: {
+        name: 'Chuyên Viên SIP',
+        email: `sip@${tenant.slug}.test`,
+        role: 'agent',
+        agent_id: 'SIP1',
+        password: 'Matkhau123',
+        sip_username: 'sip1',
+        sip_password: 'sip-secret-9',
+      },
+    });
+    const viewed = (await viewAs(tenant.admin, created.json().data._id)).json().data;
+    const softphone = (token: string) =>
+      t.app.inject({ method: 'GET', url: '/v2/my-softphone', headers: bearer(token) });
+    const underViewAs = await softphone(viewed.token);
+    expect(underViewAs.statusCode).toBe(200);
+    expect(underViewAs.json().data).toMatchObject({ username: 'sip1', sipPass: null });
+    expect(underViewAs.body).not.toContain('sip-secret-9');
+    const own = await softphone(await t.login(`sip@${tenant.slug}.test`, 'Matkhau123'));
+    expect(own.json().data.sipPass).toBe('sip-secret-9');
+  });
+
+  it('ends when its opener logs out, is disabled or loses the right to open it', async () => {
+    const tenant = await flaggedTenant();
+    const agentId = tenant.id('agent');
+
+    const afterLogout = (await viewAs(tenant.admin, agentId)).json().data.token;
+    expect((await myAccount(afterLogout)).statusCode).toBe(200);
+    await t.app.inject({ method: 'POST', url: '/v2/logout', headers: bearer(tenant.admin) });
+    expect((await myAccount(afterLogout)).statusCode).toBe(403);
+
+    const admin = await t.login(tenant.email('admin'));
+    const afterDisable = (await viewAs(admin, agentId)).json().data.token;
+    const disabled = await t.app.inject({
+      method: 'PUT',
+      url: `/v2/disable-user/${tenant.id('admin')}`,
+      headers: bearer(tenant.secondToken),
+    });
+    expect(disabled.statusCode).toBe(200);
+    expect((await myAccount(afterDisable)).statusCode).toBe(403);
+
+    // Changed behind the server's back (no revocation): the session check alone ends it.
+    const afterFlag = (await viewAs(tenant.secondToken, agentId)).json().data.token;
+    expect((await myAccount(afterFlag)).statusCode).toBe(200);
+    await t.database.db.update(users).set({ isAdmin: false }).where(eq(users.id, tenant.secondId));
+    await t.app.platform.memo.settled();
+    expect((await myAccount(afterFlag)).statusCode).toBe(403);
+  });
+
+  it('opens no view-as from a view-as session', async () => {
+    const tenant = await flaggedTenant();
+    const asSecond = (await viewAs(tenant.admin, tenant.secondId)).json().data.token;
+    const nested = await viewAs(asSecond, tenant.id('agent'));
+    expect(nested.statusCode).toBe(401);
+  });
+
+  it('records the administrator behind every change made under view-as', async () => {
+    const tenant = await flaggedTenant();
+    const plainEmail = `plain@${tenant.slug}.test`;
+    const plainId = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/v2/create-user',
+        headers: bearer(tenant.admin),
+        payload: {
+          name: 'Quản Trị Thường',
+          email: plainEmail,
+          role: 'administrator',
+          agent_id: 'A3',
+          password: 'Matkhau123',
+        },
+      })
+    ).json().data._id as string;
+    const asPlain = (await viewAs(tenant.admin, plainId)).json().data.token;
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/v2/create-user',
+      headers: bearer(asPlain),
+      payload: {
+        name: 'Người Mới',
+        email: `new@${tenant.slug}.test`,
+        role: 'agent',
+        agent_id: 'N1',
+        password: 'Matkhau123',
+      },
+    });
+    expect(made.statusCode).toBe(201);
+    const madeId = made.json().data._id as string;
+    const [row] = await t.database.db.select().from(auditLog).where(eq(auditLog.entityId, madeId));
+    expect(row).toMatchObject({
+      action: 'create',
+      actorId: plainId,
+      impersonatorId: tenant.id('admin'),
+    });
+    const log = await t.app.inject({
+      method: 'GET',
+      url: `/v2/audit-logs?entity=user&entity_id=${madeId}`,
+      headers: bearer(tenant.admin),
+    });
+    expect(log.json().data[0]).toMatchObject({
+      actor: { _id: plainId, name: 'Quản Trị Thường' },
+      impersonator: { _id: tenant.id('admin'), name: 'Quản Trị Viên' },
+    });
+
+    // Changes made in one's own session name nobody behind them.
+    const own = await t.app.inject({
+      method: 'PUT',
+      url: `/v2/disable-user/${madeId}`,
+      headers: bearer(await t.login(plainEmail, 'Matkhau123')),
+    });
+    expect(own.statusCode).toBe(200);
+    const entries = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, madeId));
+    expect(entries.find((entry) => entry.action === 'disable')?.impersonatorId).toBeNull();
+  });
+});
+
 async function newestCode(outbox: string, email: string) {
+  await t.app.platform.background.idle();
   const files = (await readdir(outbox)).filter((name) => name.endsWith(`${email}.eml`)).sort();
   const last = files.at(-1);
   if (!last) throw new Error('no mail in outbox');
@@ -384,8 +553,13 @@ describe('password reset', () => {
     expect((await request(address)).statusCode).toBe(429);
   });
 
-  it('delivers the code through a real SMTP server when SMTP_URL is set', async () => {
+  it('delivers the code through a real SMTP server when SMTP_URL is set, answering before it does', async () => {
+    // The server holds each mail until released, as a slow mail server would.
     const received: string[] = [];
+    let mailArrived!: () => void;
+    const arrived = new Promise<void>((resolve) => (mailArrived = resolve));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
     const smtp = new SMTPServer({
       authOptional: true,
       disabledCommands: ['STARTTLS'],
@@ -394,7 +568,8 @@ describe('password reset', () => {
         stream.on('data', (chunk: Buffer) => (data += chunk.toString()));
         stream.on('end', () => {
           received.push(data);
-          callback();
+          mailArrived();
+          void released.then(() => callback());
         });
       },
     });
@@ -402,16 +577,27 @@ describe('password reset', () => {
     const port = (smtp.server.address() as AddressInfo).port;
     const withSmtp = await createTestApp({ smtpUrl: `smtp://127.0.0.1:${port}` });
     try {
-      const response = await withSmtp.app.inject({
+      const answer = withSmtp.app.inject({
         method: 'POST',
         url: '/v2/forgot-password',
         payload: { email: 'agent@demo.vn' },
       });
+      await arrived;
+      // An unknown address gets its answer without any mail: a known one may not wait for its mail.
+      const response = await Promise.race([
+        answer,
+        new Promise<never>((_resolve, reject) =>
+          setTimeout(() => reject(new Error('the answer waited for the mail')), 5_000),
+        ),
+      ]);
       expect(response.statusCode).toBe(200);
+      release();
+      await withSmtp.app.platform.background.idle();
       expect(received).toHaveLength(1);
       expect(received[0]).toContain('agent@demo.vn');
       expect(received[0]).toMatch(/Subject: =\?UTF-8\?/);
     } finally {
+      release();
       await withSmtp.close();
       await new Promise<void>((resolve) => smtp.close(() => resolve()));
     }

@@ -325,6 +325,7 @@ export async function createCustomer(platform: Platform, auth: AuthContext, body
   const created = await getCustomer(platform, auth, id, { unscoped: true });
   await writeAudit(platform.db, {
     tenantId: auth.tenantId,
+    impersonatorId: auth.impersonatorId,
     actorId: auth.userId,
     action: 'create',
     entity: 'customer',
@@ -338,6 +339,8 @@ export async function createCustomer(platform: Platform, auth: AuthContext, body
 function bodyOf(customer: CustomerDetail): CustomerBody {
   return {
     name: customer.name,
+    // Left out, the avatar stays as stored (see rowValues).
+    avatar_url: undefined,
     gender: customer.gender,
     birthday: customer.birthday,
     phones: customer.phones,
@@ -393,6 +396,7 @@ export async function updateCustomer(
   const after = await getCustomer(platform, auth, id, { unscoped: true });
   await writeAudit(platform.db, {
     tenantId: auth.tenantId,
+    impersonatorId: auth.impersonatorId,
     actorId: auth.userId,
     action: 'update',
     entity: 'customer',
@@ -424,6 +428,7 @@ export async function setAvatar(
   await platform.db.transaction((tx) => repo.updateCustomer(tx, auth.tenantId, id, { avatarUrl }));
   await writeAudit(platform.db, {
     tenantId: auth.tenantId,
+    impersonatorId: auth.impersonatorId,
     actorId: auth.userId,
     action: 'avatar',
     entity: 'customer',
@@ -479,6 +484,7 @@ export async function bulk(
     for (const id of allowed) {
       await writeAudit(tx, {
         tenantId: auth.tenantId,
+        impersonatorId: auth.impersonatorId,
         actorId: auth.userId,
         action: input.action,
         entity: 'customer',
@@ -534,6 +540,7 @@ export async function mergeCustomers(
     await repo.replaceMemberships(tx, auth.tenantId, survivorId, body.group_ids, body.tag_ids);
     await writeAudit(tx, {
       tenantId: auth.tenantId,
+      impersonatorId: auth.impersonatorId,
       actorId: auth.userId,
       action: 'merge',
       entity: 'customer',

@@ -43,6 +43,7 @@ export async function createField(platform: Platform, auth: AuthContext, body: F
   const row = await repo.insertField(platform.db, { tenantId: auth.tenantId, ...body, position });
   await writeAudit(platform.db, {
     tenantId: auth.tenantId,
+    impersonatorId: auth.impersonatorId,
     actorId: auth.userId,
     action: 'create',
     entity: 'field',
@@ -90,6 +91,7 @@ export async function updateField(
   if (!row) throw notFound('Không tìm thấy trường tùy chỉnh');
   await writeAudit(platform.db, {
     tenantId: auth.tenantId,
+    impersonatorId: auth.impersonatorId,
     actorId: auth.userId,
     action: 'update',
     entity: 'field',
@@ -109,6 +111,7 @@ export async function deleteField(platform: Platform, auth: AuthContext, id: str
   });
   await writeAudit(platform.db, {
     tenantId: auth.tenantId,
+    impersonatorId: auth.impersonatorId,
     actorId: auth.userId,
     action: 'delete',
     entity: 'field',
@@ -135,6 +138,7 @@ export async function orderFields(
   const after = await listFields(platform, auth.tenantId, entity);
   await writeAudit(platform.db, {
     tenantId: auth.tenantId,
+    impersonatorId: auth.impersonatorId,
     actorId: auth.userId,
     action: 'update',
     entity: 'field',

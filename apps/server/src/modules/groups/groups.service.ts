@@ -112,6 +112,7 @@ export async function createGroup(platform: Platform, auth: AuthContext, body: C
   const created = await getGroup(platform, auth.tenantId, id);
   await writeAudit(platform.db, {
     tenantId: auth.tenantId,
+    impersonatorId: auth.impersonatorId,
     actorId: auth.userId,
     action: 'create',
     entity: 'group',
@@ -132,6 +133,7 @@ export async function updateGroup(platform: Platform, auth: AuthContext, body: U
   const after = await getGroup(platform, auth.tenantId, body.id);
   await writeAudit(platform.db, {
     tenantId: auth.tenantId,
+    impersonatorId: auth.impersonatorId,
     actorId: auth.userId,
     action: 'update',
     entity: 'group',
@@ -148,6 +150,7 @@ export async function deleteGroup(platform: Platform, auth: AuthContext, id: str
   await repo.deleteGroup(platform.db, auth.tenantId, id);
   await writeAudit(platform.db, {
     tenantId: auth.tenantId,
+    impersonatorId: auth.impersonatorId,
     actorId: auth.userId,
     action: 'delete',
     entity: 'group',

@@ -6,7 +6,7 @@ import {
   unreadCountView,
 } from '@omnicare/shared/notifications/notifications.schemas';
 import { noData } from '@omnicare/shared/platform/envelope';
-import { requiredText } from '@omnicare/shared/platform/validation';
+import { appPathField, requiredText } from '@omnicare/shared/platform/validation';
 import { authOf } from '../../platform/auth.js';
 import { answers, created, list, ok } from '../../platform/respond.js';
 import { typed, type RouteModule } from '../../platform/routes.js';
@@ -16,7 +16,7 @@ const idParams = z.object({ id: z.uuid('Mã thông báo không hợp lệ') });
 const announceBody = z.object({
   title: requiredText('Tiêu đề', 200),
   body: z.string().max(2000, 'Nội dung không được vượt quá 2000 ký tự').optional(),
-  link: z.string().max(500).regex(/^\//, 'Liên kết phải là đường dẫn trong ứng dụng').optional(),
+  link: appPathField('Liên kết phải là đường dẫn trong ứng dụng').optional(),
   user_ids: z.array(z.uuid('Người nhận không hợp lệ')).min(1).max(1000).optional(),
 });
 

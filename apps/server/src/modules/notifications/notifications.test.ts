@@ -187,6 +187,21 @@ describe('notifications', () => {
       ).statusCode,
     ).toBe(422);
   });
+
+  it('takes only links inside the app', async () => {
+    for (const link of ['//attacker.example', '/\\attacker.example', '/\t/attacker.example']) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/v2/notifications',
+        headers: bearer(admin),
+        payload: { title: 'Liên kết', link, user_ids: [agentId] },
+      });
+      expect(response.statusCode, link).toBe(422);
+      expect(response.json().errors).toEqual([
+        { param: 'link', message: 'Liên kết phải là đường dẫn trong ứng dụng' },
+      ]);
+    }
+  });
 });
 
 describe('several server instances', () => {

@@ -80,6 +80,7 @@ export async function createOrganization(
   });
   await writeAudit(platform.db, {
     tenantId: auth.tenantId,
+    impersonatorId: auth.impersonatorId,
     actorId: auth.userId,
     action: 'create',
     entity: 'organization',
@@ -102,6 +103,7 @@ export async function updateOrganization(
   const after = await getOrganization(platform, auth.tenantId, id);
   await writeAudit(platform.db, {
     tenantId: auth.tenantId,
+    impersonatorId: auth.impersonatorId,
     actorId: auth.userId,
     action: 'update',
     entity: 'organization',
@@ -122,6 +124,7 @@ export async function deleteOrganization(platform: Platform, auth: AuthContext, 
   await repo.deleteOrganization(platform.db, auth.tenantId, id);
   await writeAudit(platform.db, {
     tenantId: auth.tenantId,
+    impersonatorId: auth.impersonatorId,
     actorId: auth.userId,
     action: 'delete',
     entity: 'organization',

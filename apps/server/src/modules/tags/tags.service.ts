@@ -87,6 +87,7 @@ export async function createTagGroup(platform: Platform, auth: AuthContext, body
   const created = await getTagGroup(platform, auth.tenantId, id);
   await writeAudit(platform.db, {
     tenantId: auth.tenantId,
+    impersonatorId: auth.impersonatorId,
     actorId: auth.userId,
     action: 'create',
     entity: 'tag_group',
@@ -114,6 +115,7 @@ export async function updateTagGroup(
   const after = await getTagGroup(platform, auth.tenantId, id);
   await writeAudit(platform.db, {
     tenantId: auth.tenantId,
+    impersonatorId: auth.impersonatorId,
     actorId: auth.userId,
     action: 'update',
     entity: 'tag_group',
@@ -131,6 +133,7 @@ export async function deleteTagGroup(platform: Platform, auth: AuthContext, id: 
   await repo.deleteTagGroup(platform.db, auth.tenantId, id);
   await writeAudit(platform.db, {
     tenantId: auth.tenantId,
+    impersonatorId: auth.impersonatorId,
     actorId: auth.userId,
     action: 'delete',
     entity: 'tag_group',

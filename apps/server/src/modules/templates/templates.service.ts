@@ -106,6 +106,7 @@ export async function createCatalog(
   const created = await getCatalog(platform, auth.tenantId, id);
   await writeAudit(platform.db, {
     tenantId: auth.tenantId,
+    impersonatorId: auth.impersonatorId,
     actorId: auth.userId,
     action: 'create',
     entity: 'template_catalog',
@@ -133,6 +134,7 @@ export async function updateCatalog(
   const after = await getCatalog(platform, auth.tenantId, id);
   await writeAudit(platform.db, {
     tenantId: auth.tenantId,
+    impersonatorId: auth.impersonatorId,
     actorId: auth.userId,
     action: 'update',
     entity: 'template_catalog',
@@ -160,6 +162,7 @@ export async function deleteCatalog(platform: Platform, auth: AuthContext, id: s
   }
   await writeAudit(platform.db, {
     tenantId: auth.tenantId,
+    impersonatorId: auth.impersonatorId,
     actorId: auth.userId,
     action: 'delete',
     entity: 'template_catalog',
@@ -297,6 +300,7 @@ export async function createTemplate(platform: Platform, auth: AuthContext, body
   const created = await readBack(platform, auth.tenantId, id);
   await writeAudit(platform.db, {
     tenantId: auth.tenantId,
+    impersonatorId: auth.impersonatorId,
     actorId: auth.userId,
     action: 'create',
     entity: 'template',
@@ -330,6 +334,7 @@ export async function updateTemplate(
   const after = await readBack(platform, auth.tenantId, id);
   await writeAudit(platform.db, {
     tenantId: auth.tenantId,
+    impersonatorId: auth.impersonatorId,
     actorId: auth.userId,
     action: 'update',
     entity: 'template',
@@ -346,6 +351,7 @@ export async function deleteTemplate(platform: Platform, auth: AuthContext, id: 
   await repo.deleteTemplate(platform.db, auth.tenantId, id);
   await writeAudit(platform.db, {
     tenantId: auth.tenantId,
+    impersonatorId: auth.impersonatorId,
     actorId: auth.userId,
     action: 'delete',
     entity: 'template',

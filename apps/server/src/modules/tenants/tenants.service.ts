@@ -46,6 +46,7 @@ export async function updateTenantConfig(
   const after = await getTenantConfig(platform, tenantId);
   await writeAudit(platform.db, {
     tenantId,
+    impersonatorId: auth.impersonatorId,
     actorId: auth.userId,
     action: 'update',
     entity: 'tenant',

@@ -438,6 +438,109 @@ describe('audit log and platform administration', () => {
   });
 });
 
+describe('power over other accounts', () => {
+  it('lets a plain administrator take no action on the flagged one, single or in bulk', async () => {
+    const own = await seedTenant(t, 'Quyền hạn');
+    const flaggedId = own.id('admin');
+    await t.database.db.update(users).set({ isAdmin: true }).where(eq(users.id, flaggedId));
+    const flagged = await t.login(own.email('admin'));
+    const plainBody = newUser({ role: 'administrator', email: `plain@${own.slug}.test` });
+    const created = await create(flagged, plainBody);
+    expect(created.statusCode).toBe(201);
+    const plain = await t.login(plainBody.email, plainBody.password);
+    const refused = { statusCode: 401, message: 'Bạn không có quyền truy cập' };
+
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: `/v2/reset-password/${flaggedId}`,
+      headers: bearer(plain),
+      payload: { password: 'Chiemquyen1' },
+    });
+    expect(reset.json()).toEqual(refused);
+    await expect(t.login(own.email('admin'), 'Chiemquyen1')).rejects.toThrow();
+
+    const target = (
+      await t.app.inject({ method: 'GET', url: `/v2/users/${flaggedId}`, headers: bearer(plain) })
+    ).json().data;
+    const update = await t.app.inject({
+      method: 'PUT',
+      url: `/v2/update-user/${flaggedId}`,
+      headers: bearer(plain),
+      payload: {
+        name: target.name,
+        email: `taken-over@${own.slug}.test`,
+        role: 'administrator',
+        agent_id: target.agent_id,
+      },
+    });
+    expect(update.json()).toEqual(refused);
+
+    const disable = await t.app.inject({
+      method: 'PUT',
+      url: `/v2/disable-user/${flaggedId}`,
+      headers: bearer(plain),
+    });
+    expect(disable.json()).toEqual(refused);
+    const agentId = own.id('agent');
+    const bulk = await t.app.inject({
+      method: 'POST',
+      url: '/v2/disable-users',
+      headers: bearer(plain),
+      payload: { ids: [flaggedId, agentId] },
+    });
+    expect(bulk.json().data.results).toEqual([
+      { id: flaggedId, name: 'Quản Trị Viên', ok: false, message: 'Bạn không có quyền truy cập' },
+      { id: agentId, name: 'Chuyên Viên Một', ok: true },
+    ]);
+
+    // The flagged administrator is untouched and still signed in.
+    const account = await t.app.inject({
+      method: 'GET',
+      url: '/v2/my-account',
+      headers: bearer(flagged),
+    });
+    expect(account.json().data).toMatchObject({ email: own.email('admin'), is_admin: true });
+    // The flagged administrator acts on the plain one as before.
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/v2/reset-password/${created.json().data._id}`,
+          headers: bearer(flagged),
+          payload: { password: 'Matkhau456' },
+        })
+      ).statusCode,
+    ).toBe(200);
+  });
+
+  it('refuses to raise an account above its editor', async () => {
+    const own = await seedTenant(t, 'Thăng cấp');
+    const plain = await t.login(own.email('admin'));
+    // A flag on an agent does nothing, until the agent becomes an administrator.
+    const agentId = own.id('agent');
+    await t.database.db.update(users).set({ isAdmin: true }).where(eq(users.id, agentId));
+    const agent = (
+      await t.app.inject({ method: 'GET', url: `/v2/users/${agentId}`, headers: bearer(plain) })
+    ).json().data;
+    const promote = await t.app.inject({
+      method: 'PUT',
+      url: `/v2/update-user/${agentId}`,
+      headers: bearer(plain),
+      payload: { name: agent.name, email: agent.email, role: 'administrator', agent_id: 'G1' },
+    });
+    expect(promote.statusCode).toBe(401);
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, agentId));
+    expect(row?.role).toBe('agent');
+    const rename = await t.app.inject({
+      method: 'PUT',
+      url: `/v2/update-user/${agentId}`,
+      headers: bearer(plain),
+      payload: { name: 'Tên Khác', email: agent.email, role: 'agent', agent_id: 'G1' },
+    });
+    expect(rename.statusCode).toBe(200);
+  });
+});
+
 describe('optional staff fields', () => {
   it('take null, empty or missing alike, as a form that parsed them first sends them', async () => {
     const body = newUser({

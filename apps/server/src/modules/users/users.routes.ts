@@ -46,6 +46,11 @@ const tenantParams = z.object({ id: z.uuid('Mã tenant không hợp lệ') });
 const STAFF: Access = 'authenticated';
 const ADMIN: Access = 'staff.manage';
 const tags = ['users'];
+/** The status of a single activation's failure; other failures are 422. */
+const FAILURE_STATUS: Record<string, number> = {
+  [USER_MESSAGES.notFound]: 404,
+  [USER_MESSAGES.forbidden]: 401,
+};
 
 export const usersRoutes: RouteModule = (app, platform) => {
   const r = typed(app);
@@ -273,7 +278,7 @@ export const usersRoutes: RouteModule = (app, platform) => {
         );
         if (!result?.ok) {
           const message = result?.message ?? USER_MESSAGES.notFound;
-          throw new AppError(message === USER_MESSAGES.notFound ? 404 : 422, message);
+          throw new AppError(FAILURE_STATUS[message] ?? 422, message);
         }
         return ok(result, done);
       },

@@ -1,6 +1,6 @@
 import type { MyAccount } from '@omnicare/shared/auth/auth.schemas';
 import type { Presence } from '@omnicare/shared/users/presence';
-import type { Role, StaffRole } from '@omnicare/shared/users/roles';
+import { mayActOn, type Role, type StaffRole } from '@omnicare/shared/users/roles';
 import type {
   BulkResult,
   CreateUserBody,
@@ -11,12 +11,29 @@ import { USER_MESSAGES } from '@omnicare/shared/users/users.schemas';
 import { REALTIME_EVENTS } from '@omnicare/shared/notifications/notifications.schemas';
 import type { Platform } from '../../platform/context.js';
 import type { AuthContext } from '../../platform/auth.js';
-import { AppError, fieldError, notFound, sessionExpired } from '../../platform/errors.js';
+import {
+  AppError,
+  fieldError,
+  forbidden,
+  notFound,
+  sessionExpired,
+} from '../../platform/errors.js';
 import { hashSecret } from '../../platform/passwords.js';
 import { writeAudit } from '../audit/audit.service.js';
 import { signOutEverywhere } from '../auth/auth.service.js';
 import * as repo from './users.repository.js';
 import { findTenant } from '../tenants/tenants.service.js';
+
+/**
+ * 401 unless the caller has at least the power of each account given: the account as it is and,
+ * for an edit, as it would become (see `mayActOn`).
+ */
+function assertMayActOn(auth: AuthContext, ...accounts: { role: string; is_admin: boolean }[]) {
+  if (
+    accounts.some((account) => !mayActOn(auth, { role: account.role, isAdmin: account.is_admin }))
+  )
+    throw forbidden();
+}
 
 export function toStaffUser({ user, organizationName, groups }: repo.UserWithRelations): StaffUser {
   return {
@@ -71,15 +88,19 @@ export async function myAccount(platform: Platform, auth: AuthContext): Promise<
   };
 }
 
-/** The caller's softphone account, with the SIP password decrypted for their own browser only. */
+/**
+ * The caller's softphone account, with the SIP password decrypted for their own browser only:
+ * never under view-as, where the browser is the impersonator's.
+ */
 export async function mySoftphoneAccount(platform: Platform, auth: AuthContext) {
   const row = await repo.findAccount(platform.db, auth.tenantId, auth.userId);
   if (!row) throw sessionExpired();
   const { user } = row;
+  const secret = auth.impersonatorId ? null : user.sipPasswordEncrypted;
   return {
     username: user.sipUsername,
     sipGatewayUrl: user.sipGatewayUrl,
-    sipPass: user.sipPasswordEncrypted ? platform.secrets.open(user.sipPasswordEncrypted) : null,
+    sipPass: secret ? platform.secrets.open(secret) : null,
     agentId: user.agentId,
     hotline: user.hotline,
   };
@@ -171,6 +192,7 @@ const userColumns = (platform: Platform, body: UpdateUserBody) => ({
 });
 
 export async function createUser(platform: Platform, auth: AuthContext, body: CreateUserBody) {
+  assertMayActOn(auth, { role: body.role, is_admin: false });
   const groupIds = await checkUserFields(platform, auth.tenantId, body);
   const passwordHash = await hashSecret(body.password);
   const id = await platform.db.transaction(async (tx) => {
@@ -185,6 +207,7 @@ export async function createUser(platform: Platform, auth: AuthContext, body: Cr
   const created = await getUser(platform, auth.tenantId, id);
   await writeAudit(platform.db, {
     tenantId: auth.tenantId,
+    impersonatorId: auth.impersonatorId,
     actorId: auth.userId,
     action: 'create',
     entity: 'user',
@@ -201,6 +224,7 @@ export async function updateUser(
   body: UpdateUserBody,
 ) {
   const before = await getUser(platform, auth.tenantId, id);
+  assertMayActOn(auth, before, { role: body.role, is_admin: before.is_admin });
   const groupIds = await checkUserFields(platform, auth.tenantId, body, id);
   await platform.db.transaction(async (tx) => {
     if (before.role === 'administrator' && body.role !== 'administrator' && before.active) {
@@ -213,6 +237,7 @@ export async function updateUser(
   const after = await getUser(platform, auth.tenantId, id);
   await writeAudit(platform.db, {
     tenantId: auth.tenantId,
+    impersonatorId: auth.impersonatorId,
     actorId: auth.userId,
     action: 'update',
     entity: 'user',
@@ -224,8 +249,9 @@ export async function updateUser(
 }
 
 /**
- * Activates or disables users; each id gets its own result. Disabling never leaves the tenant
- * without an active administrator, and signs the disabled users out at once.
+ * Activates or disables users; each id gets its own result. Nobody acts on an account with more
+ * power than their own; disabling never leaves the tenant without an active administrator, and
+ * signs the disabled users out at once.
  */
 export async function setActive(
   platform: Platform,
@@ -243,6 +269,8 @@ export async function setActive(
     const out: BulkResult[] = unique.map((id) => {
       const user = found.get(id);
       if (!user) return { id, ok: false, message: USER_MESSAGES.notFound };
+      if (!mayActOn(auth, user))
+        return { id, name: user.name, ok: false, message: USER_MESSAGES.forbidden };
       if (!active && user.active && user.role === 'administrator') {
         if (remainingAdmins.length <= 1)
           return { id, name: user.name, ok: false, message: USER_MESSAGES.lastAdministrator };
@@ -255,6 +283,7 @@ export async function setActive(
     for (const id of changed) {
       await writeAudit(tx, {
         tenantId: auth.tenantId,
+        impersonatorId: auth.impersonatorId,
         actorId: auth.userId,
         action: active ? 'activate' : 'disable',
         entity: 'user',
@@ -279,6 +308,7 @@ export async function resetPasswordByAdmin(
   password: string,
 ) {
   const user = await getUser(platform, auth.tenantId, userId);
+  assertMayActOn(auth, user);
   await platform.db.transaction(async (tx) => {
     await repo.updateUser(tx, auth.tenantId, user._id, {
       passwordHash: await hashSecret(password),
@@ -286,6 +316,7 @@ export async function resetPasswordByAdmin(
     });
     await writeAudit(tx, {
       tenantId: auth.tenantId,
+      impersonatorId: auth.impersonatorId,
       actorId: auth.userId,
       action: 'reset_password',
       entity: 'user',

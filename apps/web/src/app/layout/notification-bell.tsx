@@ -5,6 +5,7 @@ import { Popover } from 'radix-ui';
 import { Bell, CheckCheck } from 'lucide-react';
 import type { NotificationItem } from '@omnicare/shared/notifications/notifications.schemas';
 import { formatRelative } from '@omnicare/shared/platform/time';
+import { isAppPath } from '@omnicare/shared/platform/validation';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -95,7 +96,7 @@ export function NotificationBell() {
 
   function openItem(item: NotificationItem) {
     if (!item.read_at) readOne.mutate(item._id);
-    if (item.link?.startsWith('/')) {
+    if (item.link && isAppPath(item.link)) {
       setOpen(false);
       void navigate(item.link);
     }

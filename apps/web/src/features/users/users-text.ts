@@ -42,6 +42,7 @@ export const USERS_TEXT = {
   sipGatewayHint: 'Một hoặc hai địa chỉ wss:// cách nhau bởi dấu phẩy (chính trước, dự phòng sau)',
   noHistory: 'Chưa có thay đổi nào được ghi lại.',
   system: 'Hệ thống',
+  viewedBy: (name: string) => `(${name} xem dưới quyền)`,
 } as const;
 
 /** Field names of a user record in the change history. */

@@ -29,4 +29,17 @@ describe('customer initials', () => {
     expect(circle).toHaveTextContent(/^TT$/);
     expect(circle).toHaveClass('overflow-hidden', 'rounded-full', 'whitespace-nowrap');
   });
+
+  it('shows only an image the server stored', () => {
+    const stored = render(<CustomerAvatar name="Lan" url="/files/avatars/t1/a1.png" />);
+    expect(stored.container.querySelector('img')).toHaveAttribute(
+      'src',
+      '/files/avatars/t1/a1.png',
+    );
+    for (const url of ['javascript:alert(1)', 'https://attacker.example/a.png']) {
+      const other = render(<CustomerAvatar name="Lan" url={url} />);
+      expect(other.container.querySelector('img')).toBeNull();
+      expect(other.container.firstElementChild).toHaveTextContent(/^L$/);
+    }
+  });
 });

@@ -1,4 +1,5 @@
 import { UserRound } from 'lucide-react';
+import { isPublicFilePath } from '@omnicare/shared/platform/validation';
 import { cn } from '@/lib/cn';
 
 const LETTER = /\p{L}/u;
@@ -32,7 +33,8 @@ export function CustomerAvatar({
   className?: string;
 }) {
   const box = size === 'lg' ? 'size-20 text-xl' : 'size-8 text-xs';
-  if (url) {
+  // Only a file the server stored: a row saved before addresses were checked may hold another.
+  if (url && isPublicFilePath(url)) {
     return (
       <img
         src={url}

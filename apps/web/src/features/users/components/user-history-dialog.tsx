@@ -66,6 +66,11 @@ function UserHistory({ user }: { user: StaffUser }) {
                     {auditActionLabel(`${entry.entity}.${entry.action}`)}
                   </Badge>
                   <span className="text-slate-700">{entry.actor?.name ?? USERS_TEXT.system}</span>
+                  {entry.impersonator && (
+                    <span className="text-xs text-slate-500">
+                      {USERS_TEXT.viewedBy(entry.impersonator.name)}
+                    </span>
+                  )}
                   <time
                     className="ml-auto text-xs text-slate-500 tabular-nums"
                     dateTime={entry.created_at}
