@@ -32,7 +32,7 @@ import {
 import { createSecretBox } from './platform/secret-box.js';
 import { createFileStore, PUBLIC_FILES_PREFIX } from './platform/files.js';
 import { createJobQueue } from './platform/jobs.js';
-import { registerCustomerJobs } from './modules/customers/customers-transfer.service.js';
+import { registerCustomerJobs } from './modules/customers/customers-jobs.js';
 import { jobsRoutes } from './modules/jobs/jobs.routes.js';
 import fastifyMultipart from '@fastify/multipart';
 import type { Platform } from './platform/context.js';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { bearer, createTestApp, seedTenant, type TestApp } from '../../test/helpers.js';
-import { numberCell } from './customers-transfer.service.js';
+import { numberCell } from './customer-columns.js';
 
 let t: TestApp;
 let tenant: Awaited<ReturnType<typeof seedTenant>>;

@@ -11,13 +11,9 @@ import { AppError } from '../../platform/errors.js';
 import { bulkAnswer, created, list, ok } from '../../platform/respond.js';
 import { typed, type RouteModule } from '../../platform/routes.js';
 import * as customers from './customers.service.js';
-import {
-  importErrors,
-  importStartBody,
-  previewImport,
-  startExport,
-  startImport,
-} from './customers-transfer.service.js';
+import { importStartBody } from '@omnicare/shared/customers/customer-import.schemas';
+import { importErrors, previewImport, startImport } from './customers-import.service.js';
+import { startExport } from './customers-export.service.js';
 
 const idParams = z.object({ id: z.uuid('Mã khách hàng không hợp lệ') });
 const tags = ['customers'];
@@ -155,9 +151,7 @@ export const customersRoutes: RouteModule = (app, platform) => {
     async (request) => {
       const file = await request.file();
       if (!file) throw importErrors.missingFile();
-      return ok(
-        await previewImport(platform, authOf(request), file.filename, await file.toBuffer()),
-      );
+      return ok(await previewImport(platform, authOf(request), file.filename, file.file));
     },
   );
 
