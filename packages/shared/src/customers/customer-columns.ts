@@ -25,7 +25,11 @@ export const CUSTOMER_COLUMNS = [
   { key: 'district', label: 'Quận/Huyện' },
   { key: 'tier', label: 'Hạng', hints: ['hang', 'hang khach hang', 'tier'] },
   { key: 'source', label: 'Nguồn' },
-  { key: 'groups', label: 'Nhóm khách hàng', hints: ['nhom khach hang', 'nhom', 'group', 'groups'] },
+  {
+    key: 'groups',
+    label: 'Nhóm khách hàng',
+    hints: ['nhom khach hang', 'nhom', 'group', 'groups'],
+  },
   { key: 'tags', label: 'Tags', hints: ['tags', 'tag', 'nhan'] },
   { key: 'owner', label: 'Người phụ trách' },
   { key: 'organization', label: 'Tổ chức' },
@@ -45,8 +49,7 @@ const hasHints = (column: Column): column is Extract<Column, { hints: readonly s
 export const IMPORT_COLUMNS = CUSTOMER_COLUMNS.filter(hasHints);
 
 const IMPORT_TARGET_KEYS = new Set<string>(IMPORT_COLUMNS.map((column) => column.key));
-export const isImportTarget = (key: string): key is ImportTargetKey =>
-  IMPORT_TARGET_KEYS.has(key);
+export const isImportTarget = (key: string): key is ImportTargetKey => IMPORT_TARGET_KEYS.has(key);
 
 /** A column may also fill an active custom field: target `custom.<key>`. */
 export const CUSTOM_TARGET_PREFIX = 'custom.';

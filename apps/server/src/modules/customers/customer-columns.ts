@@ -116,7 +116,11 @@ const COLUMN_IO: ColumnIO = {
           : { problem: IMPORT_MESSAGES.row.badId },
     write: (row) => row.customer.id,
   },
-  name: { width: 28, read: (text) => ({ draft: { name: text } }), write: (row) => row.customer.name },
+  name: {
+    width: 28,
+    read: (text) => ({ draft: { name: text } }),
+    write: (row) => row.customer.name,
+  },
   phone: {
     width: 16,
     read: (text) => ({ draft: { phones: text ? [{ phone: text }] : [] } }),
@@ -131,7 +135,10 @@ const COLUMN_IO: ColumnIO = {
     width: 10,
     read: (text) => {
       const gender = text ? GENDER_WORDS[toSearchKey(text)] : undefined;
-      return { draft: { gender: gender ?? null }, problem: text && !gender ? IMPORT_MESSAGES.row.badGender : undefined };
+      return {
+        draft: { gender: gender ?? null },
+        problem: text && !gender ? IMPORT_MESSAGES.row.badGender : undefined,
+      };
     },
     write: (row) => (row.customer.gender ? GENDER.label(row.customer.gender) : ''),
   },
@@ -165,7 +172,9 @@ const COLUMN_IO: ColumnIO = {
       const groups = idsOfNames(text, context.groups);
       return {
         draft: { group_ids: groups.ids },
-        problem: groups.unknown.length ? IMPORT_MESSAGES.row.unknownGroups(groups.unknown) : undefined,
+        problem: groups.unknown.length
+          ? IMPORT_MESSAGES.row.unknownGroups(groups.unknown)
+          : undefined,
       };
     },
     write: (row) => row.groups,

@@ -11,7 +11,9 @@ export async function* sheetRows(file: string): AsyncGenerator<string[]> {
   const input = createReadStream(file);
   try {
     if (file.endsWith('.csv')) {
-      const parser = input.pipe(parseCsv({ bom: true, relax_column_count: true, skip_empty_lines: true }));
+      const parser = input.pipe(
+        parseCsv({ bom: true, relax_column_count: true, skip_empty_lines: true }),
+      );
       try {
         for await (const record of parser as AsyncIterable<unknown[]>)
           yield record.map((cell) => String(cell ?? '').trim());
@@ -56,7 +58,10 @@ export class TooManyRows extends Error {}
  * A sheet's header, its first `keep` data rows and how many there are; past `limit` data rows
  * the reading stops and `TooManyRows` is thrown.
  */
-export async function readSheet(file: string, { limit, keep = limit }: { limit: number; keep?: number }) {
+export async function readSheet(
+  file: string,
+  { limit, keep = limit }: { limit: number; keep?: number },
+) {
   let header: string[] | undefined;
   const rows: string[][] = [];
   let count = 0;
