@@ -7,6 +7,10 @@ import type {
   TagGroupBody,
 } from '@omnicare/shared/customers/customers.schemas';
 import { CUSTOMER_GROUP_TARGET } from '@omnicare/shared/customers/customer-enums';
+import type {
+  ImportPreview,
+  ImportStartBody,
+} from '@omnicare/shared/customers/customer-import.schemas';
 import type { Group } from '@omnicare/shared/groups/groups.schemas';
 import type { CustomField } from '@omnicare/shared/fields/fields.schemas';
 import type { BulkResult } from '@omnicare/shared/users/users.schemas';
@@ -322,22 +326,6 @@ export async function deleteSavedFilter(id: string): Promise<void> {
 
 /* -------------------------------------------------------------------- import and export */
 
-/** A customer field ('name', 'phone'...) or an active custom field (`custom.<key>`). */
-export type ImportTargetKey = string;
-export type ImportMapping = Partial<Record<ImportTargetKey, number>>;
-
-export interface ImportPreview {
-  file_id: string;
-  columns: string[];
-  sample: string[][];
-  total_rows: number;
-  suggested_mapping: ImportMapping;
-  /** `required`: the name, and required custom fields (a new customer needs them). */
-  targets: { key: ImportTargetKey; label: string; required?: boolean }[];
-}
-
-export type DuplicateMode = 'skip' | 'update';
-
 export interface Job {
   _id: string;
   kind: string;
@@ -367,12 +355,8 @@ export async function previewImport(file: File): Promise<ImportPreview> {
   });
 }
 
-export const startImport = (fileId: string, mapping: ImportMapping, duplicate: DuplicateMode) =>
-  apiRequest<Job>({
-    method: 'POST',
-    url: '/v2/customers/import',
-    data: { file_id: fileId, mapping, duplicate },
-  });
+export const startImport = (body: ImportStartBody) =>
+  apiRequest<Job>({ method: 'POST', url: '/v2/customers/import', data: body });
 
 export const startExport = (query: Record<string, unknown>) =>
   apiRequest<Job>({ method: 'POST', url: '/v2/customers/export', data: query });

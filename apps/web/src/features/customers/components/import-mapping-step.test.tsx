@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ImportPreview } from '../customers.api';
+import type { ImportPreview } from '@omnicare/shared/customers/customer-import.schemas';
 import { ImportMappingStep, setMapping } from './import-mapping-step';
 
 const preview: ImportPreview = {
@@ -14,10 +14,10 @@ const preview: ImportPreview = {
   total_rows: 2,
   suggested_mapping: { name: 0, phone: 1, notes: 3 },
   targets: [
-    { key: 'name', label: 'Tên khách hàng' },
-    { key: 'phone', label: 'Số điện thoại' },
-    { key: 'email', label: 'Email' },
-    { key: 'notes', label: 'Ghi chú' },
+    { key: 'name', label: 'Tên khách hàng', required: true },
+    { key: 'phone', label: 'Số điện thoại', required: false },
+    { key: 'email', label: 'Email', required: false },
+    { key: 'notes', label: 'Ghi chú', required: false },
   ],
 };
 
