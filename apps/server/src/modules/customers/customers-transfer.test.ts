@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
+import { readdir, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { bearer, createTestApp, seedTenant, type TestApp } from '../../test/helpers.js';
-import { numberCell } from './customers-transfer.service.js';
+import { numberCell } from './customer-columns.js';
 
 let t: TestApp;
 let tenant: Awaited<ReturnType<typeof seedTenant>>;
@@ -219,6 +222,148 @@ describe('customer import', () => {
     expect(noName.json().errors).toEqual([
       { param: 'mapping.name', message: 'Vui lòng chọn cột tên khách hàng' },
     ]);
+  });
+});
+
+describe('import uploads', () => {
+  const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+  const uploadsOf = async (tenantId: string) =>
+    readdir(path.join(t.config.dataDir, 'files', 'private', 'imports', tenantId)).catch(() => []);
+  const preview = (token: string, upload: ReturnType<typeof multipart>) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/v2/customers/import/preview',
+      headers: { ...bearer(token), ...upload.headers },
+      payload: upload.payload,
+    });
+
+  it('refuses a file of more than 50,000 rows as it reads, and keeps nothing of it', async () => {
+    const other = await seedTenant(t);
+    const owner = await t.login(other.email('admin'));
+    const file = path.join(os.tmpdir(), `omnicare-many-rows-${other.slug}.xlsx`);
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file });
+    const sheet = workbook.addWorksheet('KH');
+    sheet.addRow(['Họ tên', 'Số điện thoại']).commit();
+    for (let row = 1; row <= 50_001; row++) sheet.addRow([`Khách ${row}`, '']).commit();
+    await workbook.commit();
+    const content = await readFile(file);
+    await rm(file);
+
+    const refused = await preview(owner, multipart('nhieu-dong.xlsx', content, XLSX_TYPE));
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toEqual({
+      statusCode: 422,
+      message: 'Tối đa 50.000 dòng mỗi lần nhập',
+      errors: [{ param: 'file', message: 'Tối đa 50.000 dòng mỗi lần nhập' }],
+    });
+    expect(await uploadsOf(other.tenantId)).toEqual([]);
+
+    // One row fewer is within the limit, and its upload is kept for the import.
+    const csv = ['Họ tên', ...Array.from({ length: 50_000 }, (_, row) => `Khách ${row}`)];
+    const accepted = await preview(
+      owner,
+      multipart('du-dong.csv', Buffer.from(csv.join('\n')), 'text/csv'),
+    );
+    expect(accepted.statusCode).toBe(200);
+    expect(accepted.json().data.total_rows).toBe(50_000);
+    expect(await uploadsOf(other.tenantId)).toEqual([accepted.json().data.file_id]);
+  });
+
+  it('keeps nothing of a broken, empty or oversized upload', async () => {
+    const other = await seedTenant(t);
+    const owner = await t.login(other.email('admin'));
+    const broken = await preview(
+      owner,
+      multipart('hong.xlsx', Buffer.from('PK\u0003\u0004 không phải zip'), XLSX_TYPE),
+    );
+    expect(broken.statusCode).toBe(422);
+    expect(broken.json().errors).toEqual([
+      { param: 'file', message: 'Không đọc được tệp, hãy kiểm tra định dạng' },
+    ]);
+    const empty = await preview(owner, multipart('rong.csv', Buffer.from(''), 'text/csv'));
+    expect(empty.json().errors).toEqual([{ param: 'file', message: 'Tệp không có dữ liệu' }]);
+    const huge = await preview(
+      owner,
+      multipart('lon.csv', Buffer.alloc(20 * 1024 * 1024 + 1, 'a'), 'text/csv'),
+    );
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json().errors).toEqual([
+      { param: 'file', message: 'Tệp vượt quá dung lượng cho phép (20 MB)' },
+    ]);
+    expect(await uploadsOf(other.tenantId)).toEqual([]);
+  });
+});
+
+describe('import against customers outside the scope', () => {
+  it("says only that a phone or email is taken when another agent's customer has it", async () => {
+    const other = await seedTenant(t);
+    const agent = await t.login(other.email('agent'));
+    const agent2 = await t.login(other.email('agent2'));
+    const theirs = await t.app.inject({
+      method: 'POST',
+      url: '/v2/customers',
+      headers: bearer(agent2),
+      payload: {
+        name: 'Khách Bí Mật',
+        phones: [{ phone: '0908000001' }],
+        emails: [{ email: 'bi.mat@example.vn' }],
+      },
+    });
+    expect(theirs.statusCode, theirs.body).toBe(201);
+    const secret = theirs.json().data;
+    const csv = [
+      'Họ tên,Số điện thoại,Email',
+      'Trùng Số,0908 000 001,',
+      'Trùng Email,,bi.mat@example.vn',
+    ];
+    const run = async (duplicate: 'skip' | 'update') => {
+      const file = multipart('kh.csv', Buffer.from(csv.join('\n')), 'text/csv');
+      const data = (
+        await t.app.inject({
+          method: 'POST',
+          url: '/v2/customers/import/preview',
+          headers: { ...bearer(agent), ...file.headers },
+          payload: file.payload,
+        })
+      ).json().data;
+      const started = await t.app.inject({
+        method: 'POST',
+        url: '/v2/customers/import',
+        headers: bearer(agent),
+        payload: { file_id: data.file_id, mapping: data.suggested_mapping, duplicate },
+      });
+      const job = await waitForJob(agent, started.json().data._id);
+      const report = await t.app.inject({
+        method: 'GET',
+        url: job.download_url,
+        headers: bearer(agent),
+      });
+      return { job, rows: await readSheet(report.rawPayload) };
+    };
+    for (const [duplicate, counts] of [
+      ['update', { failed: 2, skipped: 0, created: 0, updated: 0 }],
+      ['skip', { failed: 0, skipped: 2, created: 0, updated: 0 }],
+    ] as const) {
+      const { job, rows } = await run(duplicate);
+      expect(job.result, duplicate).toMatchObject(counts);
+      expect(rows.slice(1).map((row) => row.slice(0, 2))).toEqual([
+        ['2', 'Số điện thoại đã được sử dụng'],
+        ['3', 'Email đã được sử dụng'],
+      ]);
+      const everything = JSON.stringify({ job, rows });
+      expect(everything).not.toContain(secret.name);
+      expect(everything).not.toContain(secret._id);
+    }
+    // Unchanged, and still not the agent's.
+    const after = await t.app.inject({
+      method: 'GET',
+      url: `/v2/customers/${secret._id}`,
+      headers: bearer(agent2),
+    });
+    expect(after.json().data).toMatchObject({
+      name: 'Khách Bí Mật',
+      owner: { _id: other.id('agent2') },
+    });
   });
 });
 

@@ -1,5 +1,5 @@
 import type { ServerModule } from '../../platform/modules.js';
-import { registerCustomerJobs } from './customers-transfer.service.js';
+import { registerCustomerJobs } from './customers-jobs.js';
 import { dropCustomValues, keepOfferedOptions } from './customers.repository.js';
 import { customersRoutes } from './customers.routes.js';
 

@@ -10,7 +10,7 @@ import {
   customerUpdateBody,
   timelineEntryView,
 } from '@omnicare/shared/customers/customers.schemas';
-import { importPreviewView } from '@omnicare/shared/customers/customers-transfer.schemas';
+import { importPreviewView } from '@omnicare/shared/customers/customer-import.schemas';
 import { jobView } from '@omnicare/shared/jobs/jobs.schemas';
 import { noData } from '@omnicare/shared/platform/envelope';
 import { pageQuery } from '@omnicare/shared/platform/validation';
@@ -20,13 +20,9 @@ import { AppError } from '../../platform/errors.js';
 import { answers, bulkAnswer, created, list, ok } from '../../platform/respond.js';
 import { typed, type RouteModule } from '../../platform/routes.js';
 import * as customers from './customers.service.js';
-import {
-  importErrors,
-  importStartBody,
-  previewImport,
-  startExport,
-  startImport,
-} from './customers-transfer.service.js';
+import { importStartBody } from '@omnicare/shared/customers/customer-import.schemas';
+import { importErrors, previewImport, startImport } from './customers-import.service.js';
+import { startExport } from './customers-export.service.js';
 
 const idParams = z.object({ id: z.uuid('Mã khách hàng không hợp lệ') });
 const tags = ['customers'];
@@ -202,9 +198,7 @@ export const customersRoutes: RouteModule = (app, platform) => {
     async (request) => {
       const file = await request.file();
       if (!file) throw importErrors.missingFile();
-      return ok(
-        await previewImport(platform, authOf(request), file.filename, await file.toBuffer()),
-      );
+      return ok(await previewImport(platform, authOf(request), file.filename, file.file));
     },
   );
 

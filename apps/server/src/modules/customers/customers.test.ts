@@ -4,15 +4,9 @@ import { listCustomers, type CustomerFilter } from './customers.repository.js';
 import { searchTerm } from './customers.service.js';
 
 let t: TestApp;
-let tenant: Awaited<ReturnType<typeof seedTenant>>;
-let admin: string;
-let agent: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  tenant = await seedTenant(t);
-  admin = await t.login(tenant.email('admin'));
-  agent = await t.login(tenant.email('agent'));
 });
 afterAll(() => t.close());
 
@@ -29,8 +23,32 @@ const list = async (token: string, query: string) => {
 };
 const names = (result: { data: { name: string }[] }) => result.data.map((c) => c.name).sort();
 
+/**
+ * A tenant of its own for a test: it finds only the customers it creates, so any test runs
+ * alone (`-t`) and in any order.
+ */
+async function freshTenant() {
+  const tenant = await seedTenant(t);
+  return {
+    tenant,
+    admin: await t.login(tenant.email('admin')),
+    agent: await t.login(tenant.email('agent')),
+  };
+}
+/** Nguyễn Văn An, whom several tests look for. */
+const createAn = async (token: string) => {
+  const response = await create(token, {
+    name: 'Nguyễn Văn An',
+    phones: [{ phone: '0912 345 678' }],
+    emails: [{ email: 'An.Nguyen@Example.vn' }],
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().data as { _id: string; name: string };
+};
+
 describe('customers', () => {
   it('creates a customer with phones, emails and address, and reads it back', async () => {
+    const { tenant, admin } = await freshTenant();
     const response = await create(admin, {
       name: 'Nguyễn Văn An',
       gender: 'male',
@@ -60,6 +78,8 @@ describe('customers', () => {
   });
 
   it('treats +84 and 0 forms of a phone as the same and points to the existing customer', async () => {
+    const { admin } = await freshTenant();
+    await createAn(admin);
     const first = (
       await create(admin, { name: 'Trần Thị Bích', phones: [{ phone: '0987654321' }] })
     ).json().data;
@@ -81,7 +101,7 @@ describe('customers', () => {
     // Another tenant may have the same phone.
     expect(
       (
-        await create(await t.login('admin@demo.vn'), {
+        await create((await freshTenant()).admin, {
           name: 'Khách Demo',
           phones: [{ phone: '0987654321' }],
         })
@@ -90,6 +110,7 @@ describe('customers', () => {
   });
 
   it('validates fields in Vietnamese', async () => {
+    const { admin } = await freshTenant();
     const response = await create(admin, {
       name: '',
       phones: [{ phone: '123' }],
@@ -135,6 +156,8 @@ describe('customers', () => {
   });
 
   it('finds customers without diacritics or case, and by partial phone in any form', async () => {
+    const { admin } = await freshTenant();
+    await createAn(admin);
     await create(admin, { name: 'Lê Thị Hồng Nhung', phones: [{ phone: '0903 111 222' }] });
     expect(names(await list(admin, 'keyword=le thi hong'))).toEqual(['Lê Thị Hồng Nhung']);
     expect(names(await list(admin, 'keyword=NHUNG'))).toEqual(['Lê Thị Hồng Nhung']);
@@ -146,6 +169,7 @@ describe('customers', () => {
   });
 
   it('matches the start of any name word or email, and phones from their start after 0 or +84', async () => {
+    const { admin } = await freshTenant();
     const lan = (
       await create(admin, {
         name: 'Đặng Ngọc Lan',
@@ -188,6 +212,7 @@ describe('customers', () => {
   });
 
   it('finds the same customers, in the same order, whichever plan a search takes', async () => {
+    const { admin } = await freshTenant();
     const other = await seedTenant(t);
     const otherAdmin = await t.login(other.email('admin'));
     for (const [token, name, phone, email] of [
@@ -248,6 +273,10 @@ describe('customers', () => {
   });
 
   it('filters by tier, source, group, tag and created date, and sorts', async () => {
+    const { admin } = await freshTenant();
+    await createAn(admin);
+    await create(admin, { name: 'Lê Thị Hồng Nhung', phones: [{ phone: '0903 111 222' }] });
+    await create(admin, { name: 'Trần Thị Bích', tier: 1, source: 'facebook' });
     const group = (
       await t.app.inject({
         method: 'POST',
@@ -290,6 +319,8 @@ describe('customers', () => {
   });
 
   it('applies the data scope: an agent sees the customers they own, and no others', async () => {
+    const { tenant, admin, agent } = await freshTenant();
+    await createAn(admin);
     const mine = (await create(agent, { name: 'Khách Của Agent' })).json().data;
     expect(mine.owner._id).toBe(tenant.id('agent'));
     expect(names(await list(agent, ''))).toEqual(['Khách Của Agent']);
@@ -320,19 +351,20 @@ describe('customers', () => {
     ]);
     // Now owned by agent2, the customer leaves the agent's scope.
     expect((await list(agent, '')).total).toBe(0);
-    const demoAdmin = await t.login('admin@demo.vn');
+    const strangerAdmin = (await freshTenant()).admin;
     expect(
       (
         await t.app.inject({
           method: 'GET',
           url: `/v2/customers/${mine._id}`,
-          headers: bearer(demoAdmin),
+          headers: bearer(strangerAdmin),
         })
       ).statusCode,
     ).toBe(404);
   });
 
   it('runs bulk actions with per-item results and keeps delete to managers', async () => {
+    const { admin, agent } = await freshTenant();
     const a = (await create(admin, { name: 'Hàng Loạt A' })).json().data._id;
     const b = (await create(admin, { name: 'Hàng Loạt B' })).json().data._id;
     const group = (
@@ -381,6 +413,7 @@ describe('customers', () => {
   });
 
   it('merges two customers: contacts, tags, groups and history move to the survivor', async () => {
+    const { admin, agent } = await freshTenant();
     const tagGroup = (
       await t.app.inject({
         method: 'POST',
@@ -461,6 +494,7 @@ describe('customers', () => {
   });
 
   it('stores custom field values that match their definitions', async () => {
+    const { admin, agent } = await freshTenant();
     const field = async (body: Record<string, unknown>) =>
       (
         await t.app.inject({
@@ -528,6 +562,7 @@ describe('customers', () => {
   });
 
   it('takes an avatar image and serves it', async () => {
+    const { admin } = await freshTenant();
     const customer = (await create(admin, { name: 'Có Ảnh' })).json().data;
     const png = Buffer.from(
       '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5a2b6d50000000049454e44ae426082',
@@ -603,6 +638,7 @@ describe('customers', () => {
   });
 
   it('gives a new customer without an owner to whoever created it, so an agent sees it', async () => {
+    const { agent } = await freshTenant();
     const created = await create(agent, { name: 'Khách Agent Tự Tạo', owner_id: null });
     expect(created.statusCode, created.body).toBe(201);
     expect(created.json().data.owner?.name).toBeTruthy();
@@ -616,6 +652,7 @@ describe('customers', () => {
   });
 
   it('finds a number typed as 84 and the whole number, like +84', async () => {
+    const { admin } = await freshTenant();
     await create(admin, { name: 'Số 84', phones: [{ phone: '0912349847' }] });
     for (const keyword of ['84912349847', '+84912349847', '0912349847'])
       expect(names(await list(admin, `keyword=${encodeURIComponent(keyword)}`))).toEqual(['Số 84']);
@@ -624,6 +661,7 @@ describe('customers', () => {
 
 describe('reference data and saved filters', () => {
   it("lists Vietnam's 63 provinces and a province's districts", async () => {
+    const { agent } = await freshTenant();
     const cities = (
       await t.app.inject({ method: 'GET', url: '/v2/cities', headers: bearer(agent) })
     ).json().data;
@@ -637,6 +675,7 @@ describe('reference data and saved filters', () => {
   });
 
   it("saves a user's own filters", async () => {
+    const { admin, agent } = await freshTenant();
     const saved = await t.app.inject({
       method: 'POST',
       url: '/v2/saved-filters',

@@ -4,7 +4,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { SearchCombobox } from './search-combobox';
-import type { ComboboxSource, ComboOption } from './search-combobox';
+import type { ComboboxSource, ComboOption } from './use-combobox-source';
 
 const PEOPLE: ComboOption[] = [
   { value: 'u1', label: 'Nguyễn Văn An', hint: 'an@demo.vn' },
@@ -301,7 +301,11 @@ describe('SearchCombobox', () => {
     expect(searchBox()).toHaveValue('h');
     await user.keyboard('oang');
     await waitFor(() => expect(optionNames()).toEqual(['Hoàng Văn Emem@demo.vn']));
-    expect(search.mock.calls.map(([query]) => query.keyword)).toEqual(['hoang']);
+    // The unfiltered first page is never asked for. (A slow machine may pause long enough
+    // after 'h' for it to be sent: typing speed is not what this checks.)
+    const keywords = search.mock.calls.map(([query]) => query.keyword);
+    expect(keywords).not.toContain('');
+    expect(keywords.at(-1)).toBe('hoang');
     await user.keyboard('{Enter}');
     expect(screen.getByRole('combobox', { name: 'Người phụ trách' })).toHaveTextContent(
       'Hoàng Văn Em',

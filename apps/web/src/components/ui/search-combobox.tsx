@@ -1,41 +1,12 @@
 import { useEffect, useId, useState } from 'react';
 import type { KeyboardEvent, ReactNode } from 'react';
-import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Check, ChevronDown, Loader2, Search, X } from 'lucide-react';
 import { MESSAGES } from '@omnicare/shared/platform/errors';
-import { toSearchKey } from '@omnicare/shared/customers/normalize';
 import { cn } from '@/lib/cn';
 import { errorMessage } from '@/lib/errors';
 import { Popover, PopoverContent, PopoverTrigger } from './popover';
-
-export interface ComboOption {
-  value: string;
-  label: string;
-  /** A second, quieter line (an email, a parent organization...). */
-  hint?: string;
-  /** Indentation in a tree (organizations), shown while nothing is typed. */
-  depth?: number;
-}
-
-export interface ComboboxPage {
-  options: ComboOption[];
-  hasMore: boolean;
-}
-
-/** Where a remote combobox reads its options: one page per call, searched on the server. */
-export interface ComboboxSource {
-  /** Cache key of this source's queries (several pickers of one source share results). */
-  key: readonly unknown[];
-  /** A page (from 1) of options matching the keyword ('' lists the first pages). */
-  search: (query: { keyword: string; page: number; signal: AbortSignal }) => Promise<ComboboxPage>;
-  /** The options of these ids, for chosen values the loaded pages do not hold. */
-  resolve?: (ids: string[], signal: AbortSignal) => Promise<ComboOption[]>;
-  /** A keyword shorter than this (but not empty) is not sent (spec: user search, 2). */
-  minSearchLength?: number;
-}
-
-/** How long typing must pause before the keyword goes to the server. */
-export const COMBOBOX_DEBOUNCE_MS = 300;
+import { useComboboxSource } from './use-combobox-source';
+import type { ComboboxSource, ComboOption } from './use-combobox-source';
 
 export const COMBOBOX_TEXT = {
   placeholder: 'Chọn...',
@@ -90,9 +61,6 @@ export type SearchComboboxProps = CommonProps &
       }
   );
 
-const matches = (option: ComboOption, key: string) =>
-  !key || toSearchKey(`${option.label} ${option.hint ?? ''}`).includes(key);
-
 /**
  * One picker for staff, groups, organizations, departments and short fixed lists: a button
  * (role combobox) opening a search box over a listbox. Remote sources are asked page by page
@@ -116,7 +84,7 @@ export function SearchCombobox(props: SearchComboboxProps) {
     describedBy,
     size = 'default',
     maxChips = 3,
-    debounceMs = COMBOBOX_DEBOUNCE_MS,
+    debounceMs,
     className,
     'aria-label': ariaLabel,
   } = props;
@@ -126,91 +94,42 @@ export function SearchCombobox(props: SearchComboboxProps) {
   const [open, setOpen] = useState(false);
   const [text, setText] = useState('');
   const [active, setActive] = useState(0);
-  // Options the user picked here: their labels stay whatever the results become.
-  const [picked, setPicked] = useState<ReadonlyMap<string, ComboOption>>(new Map());
-
   const values: readonly string[] = props.multiple ? props.value : props.value ? [props.value] : [];
   // The chosen values when the list opened: listed first, in place while the user (un)picks.
   const [pinned, setPinned] = useState<readonly string[]>([]);
   const typed = text.trim();
-  // The keyword sent to the server: the typed text once typing has paused.
-  const [settledText, setSettledText] = useState('');
-  useEffect(() => {
-    if (!source || typed === settledText) return;
-    const timer = setTimeout(() => setSettledText(typed), debounceMs);
-    return () => clearTimeout(timer);
-  }, [source, typed, settledText, debounceMs]);
-  const keyword = source ? settledText : typed;
-  const settled = keyword === typed;
-  const minLength = source?.minSearchLength ?? 0;
-  const tooShort = Boolean(source) && typed.length > 0 && typed.length < minLength;
-
-  const results = useInfiniteQuery({
-    queryKey: [...(source?.key ?? ['combobox-local']), 'search', keyword],
-    queryFn: ({ pageParam, signal }) =>
-      source
-        ? source.search({ keyword, page: pageParam, signal })
-        : { options: [], hasMore: false },
-    initialPageParam: 1,
-    getNextPageParam: (last, pages) => (last.hasMore ? pages.length + 1 : undefined),
-    enabled: Boolean(source) && open && settled && !tooShort,
-    placeholderData: keepPreviousData,
+  const {
+    visible,
+    optionOf,
+    labelOf,
+    remember,
+    restart,
+    loadMore,
+    busy,
+    waiting,
+    loadingMore,
+    error,
+    tooShort,
+    minLength,
+  } = useComboboxSource({
+    source,
+    options,
+    loading,
+    knownOptions,
+    extraOptions,
+    values,
+    pinned,
+    text,
+    open,
+    debounceMs,
+    loadingLabel: COMBOBOX_TEXT.loading,
   });
-
-  // Labels from the caller, the fixed choices, local options and the user's own picks.
-  const known = new Map<string, ComboOption>();
-  for (const list of [knownOptions, extraOptions, options]) {
-    for (const option of list ?? []) known.set(option.value, option);
-  }
-  for (const [value, option] of picked) known.set(value, option);
-  const unknown = values.filter((value) => !known.has(value));
-  const resolved = useQuery({
-    queryKey: [...(source?.key ?? ['combobox-local']), 'resolve', [...unknown].sort()],
-    queryFn: ({ signal }) => source?.resolve?.(unknown, signal) ?? [],
-    enabled: Boolean(source?.resolve) && unknown.length > 0,
-    placeholderData: keepPreviousData,
-    staleTime: 60_000,
-  });
-  const loaded = (results.data?.pages ?? []).flatMap((page) => page.options);
-  const optionOf = (value: string): ComboOption | undefined =>
-    known.get(value) ??
-    loaded.find((option) => option.value === value) ??
-    resolved.data?.find((option) => option.value === value);
-  const labelOf = (value: string) =>
-    optionOf(value)?.label ?? (resolved.isFetching ? COMBOBOX_TEXT.loading : value);
-
-  // What the list shows: fixed choices, then (before any keyword) the chosen values, then results.
-  const key = toSearchKey(typed);
-  const extras = (extraOptions ?? []).filter((option) => matches(option, key));
-  const found = source
-    ? tooShort
-      ? []
-      : loaded
-    : (options ?? []).filter((option) => matches(option, key));
-  const chosenFirst =
-    source && !typed
-      ? pinned
-          .filter((value) => !extras.some((option) => option.value === value))
-          .map((value) => optionOf(value) ?? { value, label: labelOf(value) })
-      : [];
-  const seen = new Set([...extras, ...chosenFirst].map((option) => option.value));
-  const visible = [...extras, ...chosenFirst];
-  for (const option of found) {
-    if (seen.has(option.value)) continue;
-    seen.add(option.value);
-    visible.push(option);
-  }
   const activeIndex = Math.min(active, Math.max(visible.length - 1, 0));
-  const busy = source ? results.isFetching || (!settled && !tooShort) : loading;
-  const waiting = source ? results.isPending && !tooShort : loading && visible.length === 0;
 
   const activeId = visible.length > 0 ? optionId(activeIndex) : undefined;
   useEffect(() => {
     if (open && activeId) document.getElementById(activeId)?.scrollIntoView?.({ block: 'nearest' });
   }, [activeId, open]);
-
-  const remember = (option: ComboOption) =>
-    setPicked((current) => new Map(current).set(option.value, option));
 
   const choose = (option: ComboOption) => {
     remember(option);
@@ -245,7 +164,7 @@ export function SearchCombobox(props: SearchComboboxProps) {
   const onOpenChange = (next: boolean) => {
     if (next) {
       setText('');
-      setSettledText('');
+      restart();
       setPinned(values);
       const first = values[0];
       setActive(
@@ -258,10 +177,6 @@ export function SearchCombobox(props: SearchComboboxProps) {
       );
     }
     setOpen(next);
-  };
-
-  const loadMore = () => {
-    if (results.hasNextPage && !results.isFetchingNextPage) void results.fetchNextPage();
   };
 
   const onTriggerKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
@@ -332,7 +247,7 @@ export function SearchCombobox(props: SearchComboboxProps) {
 
   let status: ReactNode = null;
   if (tooShort) status = COMBOBOX_TEXT.minLength(minLength);
-  else if (source && results.isError && visible.length === 0) status = errorMessage(results.error);
+  else if (error && visible.length === 0) status = errorMessage(error);
   else if (waiting && visible.length === 0)
     status = (
       <span className="inline-flex items-center gap-2">
@@ -487,7 +402,7 @@ export function SearchCombobox(props: SearchComboboxProps) {
               {status}
             </p>
           )}
-          {results.isFetchingNextPage && (
+          {loadingMore && (
             <p className="flex items-center justify-center gap-2 border-t border-slate-100 px-2 py-2 text-xs text-slate-500">
               <Loader2 className="size-3.5 animate-spin" aria-hidden="true" />
               {COMBOBOX_TEXT.loadingMore}
@@ -512,16 +427,6 @@ export function SearchCombobox(props: SearchComboboxProps) {
       />
     </div>
   );
-}
-
-/** A source's page from a list answer with a total: more pages while some rows are left. */
-export function pageOf(
-  options: ComboOption[],
-  total: number,
-  page: number,
-  pageSize: number,
-): ComboboxPage {
-  return { options, hasMore: page * pageSize < total };
 }
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;

@@ -118,9 +118,6 @@ export const IMPORT_TEXT = {
   notMapped: 'Không nhập',
   preview: 'Xem trước',
   duplicate: 'Khi trùng số điện thoại hoặc email',
-  duplicateSkip: 'Bỏ qua dòng trùng',
-  duplicateUpdate: 'Cập nhật khách hàng đã có',
-  nameRequired: 'Vui lòng chọn cột tên khách hàng',
   start: 'Bắt đầu nhập',
   back: 'Quay lại',
   progress: (processed: number, total: number) =>

@@ -9,8 +9,11 @@ import type {
   TagGroupBody,
   TimelineEntry,
 } from '@omnicare/shared/customers/customers.schemas';
-import type { ImportPreview } from '@omnicare/shared/customers/customers-transfer.schemas';
 import { CUSTOMER_GROUP_TARGET } from '@omnicare/shared/customers/customer-enums';
+import type {
+  ImportPreview,
+  ImportStartBody,
+} from '@omnicare/shared/customers/customer-import.schemas';
 import type { Group } from '@omnicare/shared/groups/groups.schemas';
 import type { CustomField } from '@omnicare/shared/fields/fields.schemas';
 import type { Job } from '@omnicare/shared/jobs/jobs.schemas';
@@ -288,12 +291,6 @@ export async function deleteSavedFilter(id: string): Promise<void> {
 
 /* -------------------------------------------------------------------- import and export */
 
-/** A customer field ('name', 'phone'...) or an active custom field (`custom.<key>`). */
-export type ImportTargetKey = string;
-export type ImportMapping = Partial<Record<ImportTargetKey, number>>;
-
-export type DuplicateMode = 'skip' | 'update';
-
 export const IMPORT_JOB_KIND = 'customer_import';
 export const EXPORT_JOB_KIND = 'customer_export';
 
@@ -309,12 +306,8 @@ export async function previewImport(file: File): Promise<ImportPreview> {
   });
 }
 
-export const startImport = (fileId: string, mapping: ImportMapping, duplicate: DuplicateMode) =>
-  apiRequest<Job>({
-    method: 'POST',
-    url: '/v2/customers/import',
-    data: { file_id: fileId, mapping, duplicate },
-  });
+export const startImport = (body: ImportStartBody) =>
+  apiRequest<Job>({ method: 'POST', url: '/v2/customers/import', data: body });
 
 export const startExport = (query: Record<string, unknown>) =>
   apiRequest<Job>({ method: 'POST', url: '/v2/customers/export', data: query });

@@ -1,3 +1,6 @@
+import { z } from 'zod';
+import type { Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import type { TemplateKind, TemplateVisibility } from '@omnicare/shared/templates/template-enums';
 import {
   templateBody,
@@ -32,7 +35,6 @@ export const TEMPLATE_FIELDS = [
   'active',
 ] as const satisfies readonly (keyof TemplateFormValues)[];
 export type TemplateField = (typeof TEMPLATE_FIELDS)[number];
-export type TemplateFormErrors = Partial<Record<TemplateField, string>>;
 
 export function templateFormDefaults(
   template: MessageTemplate | null,
@@ -69,20 +71,15 @@ export function toTemplateBody(values: TemplateFormValues): TemplateBodyInput {
   };
 }
 
-const isField = (name: unknown): name is TemplateField =>
-  typeof name === 'string' && (TEMPLATE_FIELDS as readonly string[]).includes(name);
-
-/** The shared schema's verdict, first message per field (the server answers the same). */
-export function validateTemplateForm(values: TemplateFormValues): TemplateFormErrors {
-  const parsed = templateBody.safeParse(toTemplateBody(values));
-  if (parsed.success) return {};
-  const errors: TemplateFormErrors = {};
-  for (const issue of parsed.error.issues) {
-    const field = issue.path[0];
-    if (isField(field) && !errors[field]) errors[field] = issue.message;
-  }
-  return errors;
-}
+/**
+ * The form checked as the server checks it: what it would send, by the shared schema. The
+ * form's values stay as they are (the server parses the body itself).
+ */
+export const templateFormResolver: Resolver<TemplateFormValues> = zodResolver(
+  z.preprocess((values: TemplateFormValues) => toTemplateBody(values), templateBody),
+  undefined,
+  { raw: true },
+);
 
 /**
  * Inserts `token` into `text` in place of the selection [start, end) and returns the new text

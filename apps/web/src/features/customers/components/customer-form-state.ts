@@ -1,3 +1,5 @@
+import type { FieldError, Resolver } from 'react-hook-form';
+import { toNestErrors } from '@hookform/resolvers';
 import type { CustomerDetail } from '@omnicare/shared/customers/customers.schemas';
 import { customerBody } from '@omnicare/shared/customers/customers.schemas';
 import type { CustomField } from '@omnicare/shared/fields/fields.schemas';
@@ -185,4 +187,18 @@ export function validateCustomerForm(form: CustomerFormState, fields: CustomFiel
     if (!errors[problem.param]) errors[problem.param] = problem.message;
   }
   return mapContactErrors(form, errors);
+}
+
+/**
+ * The form checked as the server checks it: the shared customer schema on what the form would
+ * send, and the rules of the custom fields it shows. Messages land on the form's own rows.
+ */
+export function customerFormResolver(fields: CustomField[]): Resolver<CustomerFormState> {
+  return (values, _context, options) => {
+    const problems = Object.entries(validateCustomerForm(values, fields));
+    if (problems.length === 0) return { values, errors: {} };
+    const flat: Record<string, FieldError> = {};
+    for (const [param, message] of problems) flat[param] = { type: 'validation', message };
+    return { values: {}, errors: toNestErrors(flat, options) };
+  };
 }

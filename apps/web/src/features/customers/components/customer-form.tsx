@@ -1,12 +1,12 @@
-import { useId, useRef, useState } from 'react';
-import type { FormEvent, ReactNode } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import type { ReactNode } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import type { FieldPath } from 'react-hook-form';
 import { Link } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle, Camera, Loader2, RotateCcw, Save } from 'lucide-react';
 import type { CustomerDetail } from '@omnicare/shared/customers/customers.schemas';
 import { CUSTOMER_TIER, GENDER } from '@omnicare/shared/customers/customer-enums';
-import type { Gender } from '@omnicare/shared/customers/customer-enums';
-import type { ChannelSource } from '@omnicare/shared/channels/channel-source';
 import { Button } from '@/components/ui/button';
 import { Input, Textarea } from '@/components/ui/input';
 import { FieldError, Label } from '@/components/ui/label';
@@ -26,12 +26,12 @@ import { CustomerAvatar } from './customer-avatar';
 import { sourceOptions } from './customer-filters';
 import type { CustomerFormState, FormErrors } from './customer-form-state';
 import {
+  customerFormResolver,
   emptyCustomerForm,
   formFromCustomer,
   formFromDraft,
   mapContactErrors,
   payloadFor,
-  validateCustomerForm,
 } from './customer-form-state';
 import { NativeSelect } from '@/components/ui/native-select';
 
@@ -136,51 +136,57 @@ export interface CustomerFormProps {
 export function CustomerForm({ tabKey, customer, onSaved }: CustomerFormProps) {
   const id = useId();
   const queryClient = useQueryClient();
-  const [form, setForm] = useState<CustomerFormState>(
+  const fields = useCustomerFields();
+  const shownFields = fields.data ?? [];
+  const [initial] = useState(
     () =>
       formFromDraft(readTabDraft(tabKey).customer) ??
       (customer ? formFromCustomer(customer) : emptyCustomerForm()),
   );
+  const form = useForm<CustomerFormState>({
+    resolver: customerFormResolver(shownFields),
+    defaultValues: initial,
+    // The first field in error gets the focus, as it comes in the form (see `submit`).
+    shouldFocusError: false,
+  });
+  const { errors } = form.formState;
   const [dirty, setDirty] = useState(() => readTabDraft(tabKey).customer !== undefined);
-  const [errors, setErrors] = useState<FormErrors>({});
   const [duplicate, setDuplicate] = useState<{ message: string; ref: DuplicateCustomerRef } | null>(
     null,
   );
-  const fields = useCustomerFields();
+  const cityCode = useWatch({ control: form.control, name: 'city_code' });
   const cities = useCities();
-  const districts = useDistricts(form.city_code || null);
+  const districts = useDistricts(cityCode || null);
 
-  const change = (patch: Partial<CustomerFormState>) => {
-    setForm((current) => {
-      const next = { ...current, ...patch };
-      saveTabDraft(tabKey, 'customer', next as unknown as Record<string, unknown>);
-      return next;
-    });
-    setDirty(true);
-  };
-  const clearError = (...keys: string[]) => {
-    if (keys.some((key) => errors[key])) {
-      const next = { ...errors };
-      keys.forEach((key) => delete next[key]);
-      setErrors(next);
-    }
-  };
+  // Every change the user makes is the tab's draft.
+  useEffect(
+    () =>
+      form.subscribe({
+        formState: { values: true },
+        callback: ({ values, name }) => {
+          if (!name) return;
+          saveTabDraft(tabKey, 'customer', values as unknown as Record<string, unknown>);
+          setDirty(true);
+        },
+      }),
+    [form, tabKey],
+  );
 
   const save = useMutation({
-    mutationFn: () => saveCustomer(customer?._id, payloadFor(form, fields.data ?? [])),
+    mutationFn: (values: CustomerFormState) =>
+      saveCustomer(customer?._id, payloadFor(values, shownFields)),
     meta: { silent: true },
     onSuccess: (saved) => {
       saveTabDraft(tabKey, 'customer', undefined);
       setDirty(false);
-      setErrors({});
       setDuplicate(null);
       toast.success(customer ? DETAIL_TEXT.updated : DETAIL_TEXT.created);
       queryClient.setQueryData(customerKeys.customer(saved._id), saved);
       void queryClient.invalidateQueries({ queryKey: customerKeys.customers });
-      if (customer) setForm(formFromCustomer(saved));
+      if (customer) form.reset(formFromCustomer(saved));
       onSaved(saved, !customer);
     },
-    onError: (failure) => {
+    onError: (failure, values) => {
       const ref = isApiError(failure) ? duplicateOf(failure.body) : null;
       if (ref && isApiError(failure)) {
         setDuplicate({ message: failure.message, ref });
@@ -189,40 +195,43 @@ export function CustomerForm({ tabKey, customer, onSaved }: CustomerFormProps) {
       if (isApiError(failure) && failure.fieldErrors.length > 0) {
         const raw: FormErrors = {};
         failure.fieldErrors.forEach((entry) => (raw[entry.param] = entry.message));
-        setErrors(mapContactErrors(form, raw));
+        for (const [param, message] of Object.entries(mapContactErrors(values, raw)))
+          form.setError(param as FieldPath<CustomerFormState>, { type: 'server', message });
       }
       toast.error(failure instanceof Error ? failure.message : String(failure));
     },
   });
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const problems = validateCustomerForm(form, fields.data ?? []);
-    setErrors(problems);
-    setDuplicate(null);
-    if (Object.keys(problems).length > 0) {
-      document.getElementById(`${id}-${Object.keys(problems)[0]?.split('.')[0]}`)?.focus();
-      return;
-    }
-    save.mutate();
-  }
+  const submit = form.handleSubmit(
+    (values) => {
+      setDuplicate(null);
+      save.mutate(values);
+    },
+    (problems) => {
+      setDuplicate(null);
+      document.getElementById(`${id}-${Object.keys(problems)[0]}`)?.focus();
+    },
+  );
 
   const discard = () => {
     saveTabDraft(tabKey, 'customer', undefined);
-    setForm(customer ? formFromCustomer(customer) : emptyCustomerForm());
-    setErrors({});
+    form.reset(customer ? formFromCustomer(customer) : emptyCustomerForm());
     setDuplicate(null);
     setDirty(false);
   };
 
-  const indexed = (prefix: 'phones' | 'emails') => {
+  /** A contact list's messages by row ('phones.1'), beside the list's own. */
+  const contactErrors = (prefix: 'phones' | 'emails') => {
+    const rows = (errors[prefix] ?? {}) as Record<string, { message?: string } | undefined>;
     const result: Record<number, string | undefined> = {};
-    for (const [key, message] of Object.entries(errors)) {
-      const match = new RegExp(`^${prefix}\\.(\\d+)`).exec(key);
-      if (match) result[Number(match[1])] = message;
-    }
+    for (const [key, entry] of Object.entries(rows))
+      if (/^\d+$/.test(key)) result[Number(key)] = entry?.message;
     return result;
   };
+  const listError = (prefix: 'phones' | 'emails') =>
+    errors[prefix]?.message ?? errors[prefix]?.root?.message;
+  const errorOf = (name: 'name' | 'gender' | 'birthday' | 'address' | 'notes') =>
+    errors[name]?.message;
 
   return (
     <form
@@ -252,28 +261,20 @@ export function CustomerForm({ tabKey, customer, onSaved }: CustomerFormProps) {
           <Field
             id={`${id}-name`}
             label={DETAIL_TEXT.name}
-            error={errors.name}
+            error={errorOf('name')}
             required
             className="flex flex-col gap-1.5 sm:col-span-2"
           >
             <Input
               id={`${id}-name`}
-              value={form.name}
               maxLength={150}
-              aria-invalid={errors.name ? true : undefined}
-              aria-describedby={errors.name ? `${id}-name-error` : undefined}
-              onChange={(event) => {
-                change({ name: event.target.value });
-                clearError('name');
-              }}
+              aria-invalid={errorOf('name') ? true : undefined}
+              aria-describedby={errorOf('name') ? `${id}-name-error` : undefined}
+              {...form.register('name')}
             />
           </Field>
-          <Field id={`${id}-gender`} label={DETAIL_TEXT.gender} error={errors.gender}>
-            <NativeSelect
-              id={`${id}-gender`}
-              value={form.gender}
-              onChange={(event) => change({ gender: event.target.value as Gender | '' })}
-            >
+          <Field id={`${id}-gender`} label={DETAIL_TEXT.gender} error={errorOf('gender')}>
+            <NativeSelect id={`${id}-gender`} {...form.register('gender')}>
               <option value="">{DETAIL_TEXT.choose}</option>
               {GENDER.options().map((option) => (
                 <option key={option.value} value={option.value}>
@@ -282,16 +283,12 @@ export function CustomerForm({ tabKey, customer, onSaved }: CustomerFormProps) {
               ))}
             </NativeSelect>
           </Field>
-          <Field id={`${id}-birthday`} label={DETAIL_TEXT.birthday} error={errors.birthday}>
+          <Field id={`${id}-birthday`} label={DETAIL_TEXT.birthday} error={errorOf('birthday')}>
             <Input
               id={`${id}-birthday`}
               type="date"
-              value={form.birthday}
-              aria-invalid={errors.birthday ? true : undefined}
-              onChange={(event) => {
-                change({ birthday: event.target.value });
-                clearError('birthday');
-              }}
+              aria-invalid={errorOf('birthday') ? true : undefined}
+              {...form.register('birthday')}
             />
           </Field>
         </div>
@@ -299,62 +296,46 @@ export function CustomerForm({ tabKey, customer, onSaved }: CustomerFormProps) {
 
       <Section title={DETAIL_TEXT.contact}>
         <div className="grid gap-4 lg:grid-cols-2">
-          <ContactListField
-            legend={DETAIL_TEXT.phones}
-            name={`${id}-phones`}
-            items={form.phones}
-            type="tel"
-            inputLabel={DETAIL_TEXT.phoneInput}
-            addLabel={DETAIL_TEXT.addPhone}
-            errors={indexed('phones')}
-            listError={errors.phones}
-            onChange={(phones) => {
-              change({ phones });
-              setErrors((current) =>
-                Object.fromEntries(
-                  Object.entries(current).filter(([key]) => !key.startsWith('phones')),
-                ),
-              );
-            }}
-          />
-          <ContactListField
-            legend={DETAIL_TEXT.emails}
-            name={`${id}-emails`}
-            items={form.emails}
-            type="email"
-            inputLabel={DETAIL_TEXT.emailInput}
-            addLabel={DETAIL_TEXT.addEmail}
-            errors={indexed('emails')}
-            listError={errors.emails}
-            onChange={(emails) => {
-              change({ emails });
-              setErrors((current) =>
-                Object.fromEntries(
-                  Object.entries(current).filter(([key]) => !key.startsWith('emails')),
-                ),
-              );
-            }}
-          />
+          {(['phones', 'emails'] as const).map((list) => (
+            <Controller
+              key={list}
+              control={form.control}
+              name={list}
+              render={({ field }) => (
+                <ContactListField
+                  legend={list === 'phones' ? DETAIL_TEXT.phones : DETAIL_TEXT.emails}
+                  name={`${id}-${list}`}
+                  items={field.value}
+                  type={list === 'phones' ? 'tel' : 'email'}
+                  inputLabel={list === 'phones' ? DETAIL_TEXT.phoneInput : DETAIL_TEXT.emailInput}
+                  addLabel={list === 'phones' ? DETAIL_TEXT.addPhone : DETAIL_TEXT.addEmail}
+                  errors={contactErrors(list)}
+                  listError={listError(list)}
+                  onChange={(items) => {
+                    field.onChange(items);
+                    // A list's messages name rows by position: any change makes them stale.
+                    form.clearErrors(list);
+                  }}
+                />
+              )}
+            />
+          ))}
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
           <Field
             id={`${id}-address`}
             label={DETAIL_TEXT.address}
-            error={errors.address}
+            error={errorOf('address')}
             className="flex flex-col gap-1.5 sm:col-span-2"
           >
-            <Input
-              id={`${id}-address`}
-              value={form.address}
-              maxLength={500}
-              onChange={(event) => change({ address: event.target.value })}
-            />
+            <Input id={`${id}-address`} maxLength={500} {...form.register('address')} />
           </Field>
-          <Field id={`${id}-city`} label={DETAIL_TEXT.city} error={errors.city_code}>
+          <Field id={`${id}-city`} label={DETAIL_TEXT.city} error={errors.city_code?.message}>
             <NativeSelect
               id={`${id}-city`}
-              value={form.city_code}
-              onChange={(event) => change({ city_code: event.target.value, district_code: '' })}
+              {...form.register('city_code', {
+                onChange: () => form.setValue('district_code', ''),
+              })}
             >
               <option value="">{DETAIL_TEXT.pickCity}</option>
               {(cities.data ?? []).map((city) => (
@@ -364,12 +345,15 @@ export function CustomerForm({ tabKey, customer, onSaved }: CustomerFormProps) {
               ))}
             </NativeSelect>
           </Field>
-          <Field id={`${id}-district`} label={DETAIL_TEXT.district} error={errors.district_code}>
+          <Field
+            id={`${id}-district`}
+            label={DETAIL_TEXT.district}
+            error={errors.district_code?.message}
+          >
             <NativeSelect
               id={`${id}-district`}
-              value={form.district_code}
-              disabled={!form.city_code}
-              onChange={(event) => change({ district_code: event.target.value })}
+              disabled={!cityCode}
+              {...form.register('district_code')}
             >
               <option value="">{DETAIL_TEXT.pickDistrict}</option>
               {(districts.data ?? []).map((district) => (
@@ -384,12 +368,8 @@ export function CustomerForm({ tabKey, customer, onSaved }: CustomerFormProps) {
 
       <Section title={DETAIL_TEXT.classification}>
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field id={`${id}-tier`} label={DETAIL_TEXT.tier} error={errors.tier}>
-            <NativeSelect
-              id={`${id}-tier`}
-              value={form.tier}
-              onChange={(event) => change({ tier: Number(event.target.value) })}
-            >
+          <Field id={`${id}-tier`} label={DETAIL_TEXT.tier} error={errors.tier?.message}>
+            <NativeSelect id={`${id}-tier`} {...form.register('tier', { valueAsNumber: true })}>
               {CUSTOMER_TIER.options().map((option) => (
                 <option key={option.value} value={option.value}>
                   {option.label}
@@ -397,12 +377,8 @@ export function CustomerForm({ tabKey, customer, onSaved }: CustomerFormProps) {
               ))}
             </NativeSelect>
           </Field>
-          <Field id={`${id}-source`} label={DETAIL_TEXT.source} error={errors.source}>
-            <NativeSelect
-              id={`${id}-source`}
-              value={form.source}
-              onChange={(event) => change({ source: event.target.value as ChannelSource })}
-            >
+          <Field id={`${id}-source`} label={DETAIL_TEXT.source} error={errors.source?.message}>
+            <NativeSelect id={`${id}-source`} {...form.register('source')}>
               {sourceOptions().map((option) => (
                 <option key={option.value} value={option.value}>
                   {option.label}
@@ -410,65 +386,92 @@ export function CustomerForm({ tabKey, customer, onSaved }: CustomerFormProps) {
               ))}
             </NativeSelect>
           </Field>
-          <Field id={`${id}-groups`} label={DETAIL_TEXT.groups} error={errors.group_ids}>
-            <CustomerGroupPicker
-              id={`${id}-groups`}
-              multiple
-              value={form.group_ids}
-              onChange={(group_ids) => change({ group_ids })}
-              knownOptions={customer?.groups.map(named)}
-              placeholder={`${DETAIL_TEXT.choose} ${DETAIL_TEXT.groups.toLowerCase()}`}
-              maxChips={6}
+          <Field id={`${id}-groups`} label={DETAIL_TEXT.groups} error={errors.group_ids?.message}>
+            <Controller
+              control={form.control}
+              name="group_ids"
+              render={({ field }) => (
+                <CustomerGroupPicker
+                  id={`${id}-groups`}
+                  multiple
+                  value={field.value}
+                  onChange={(next) => field.onChange(next)}
+                  knownOptions={customer?.groups.map(named)}
+                  placeholder={`${DETAIL_TEXT.choose} ${DETAIL_TEXT.groups.toLowerCase()}`}
+                  maxChips={6}
+                />
+              )}
             />
           </Field>
-          <Field id={`${id}-tags`} label={DETAIL_TEXT.tags} error={errors.tag_ids}>
-            <TagPicker
-              id={`${id}-tags`}
-              multiple
-              value={form.tag_ids}
-              onChange={(tag_ids) => change({ tag_ids })}
-              knownOptions={customer?.tags.map(named)}
-              placeholder={`${DETAIL_TEXT.choose} ${DETAIL_TEXT.tags.toLowerCase()}`}
-              maxChips={6}
+          <Field id={`${id}-tags`} label={DETAIL_TEXT.tags} error={errors.tag_ids?.message}>
+            <Controller
+              control={form.control}
+              name="tag_ids"
+              render={({ field }) => (
+                <TagPicker
+                  id={`${id}-tags`}
+                  multiple
+                  value={field.value}
+                  onChange={(next) => field.onChange(next)}
+                  knownOptions={customer?.tags.map(named)}
+                  placeholder={`${DETAIL_TEXT.choose} ${DETAIL_TEXT.tags.toLowerCase()}`}
+                  maxChips={6}
+                />
+              )}
             />
           </Field>
           <Field
             id={`${id}-organization`}
             label={DETAIL_TEXT.organization}
-            error={errors.organization_id}
+            error={errors.organization_id?.message}
           >
-            <OrganizationPicker
-              id={`${id}-organization`}
-              value={form.organization_id || null}
-              onChange={(organization_id) => change({ organization_id: organization_id ?? '' })}
-              placeholder={DETAIL_TEXT.choose}
+            <Controller
+              control={form.control}
+              name="organization_id"
+              render={({ field }) => (
+                <OrganizationPicker
+                  id={`${id}-organization`}
+                  value={field.value || null}
+                  onChange={(next) => field.onChange(next ?? '')}
+                  placeholder={DETAIL_TEXT.choose}
+                />
+              )}
             />
           </Field>
-          <Field id={`${id}-owner`} label={DETAIL_TEXT.owner} error={errors.owner_id}>
-            <StaffPicker
-              id={`${id}-owner`}
-              value={form.owner_id || null}
-              onChange={(owner_id) => change({ owner_id: owner_id ?? '' })}
-              knownOptions={customer?.owner ? [named(customer.owner)] : undefined}
-              placeholder={DETAIL_TEXT.choose}
+          <Field id={`${id}-owner`} label={DETAIL_TEXT.owner} error={errors.owner_id?.message}>
+            <Controller
+              control={form.control}
+              name="owner_id"
+              render={({ field }) => (
+                <StaffPicker
+                  id={`${id}-owner`}
+                  value={field.value || null}
+                  onChange={(next) => field.onChange(next ?? '')}
+                  knownOptions={customer?.owner ? [named(customer.owner)] : undefined}
+                  placeholder={DETAIL_TEXT.choose}
+                />
+              )}
             />
           </Field>
         </div>
       </Section>
 
-      {(fields.data ?? []).length > 0 && (
+      {shownFields.length > 0 && (
         <Section title={DETAIL_TEXT.customFields}>
           <div className="grid gap-4 sm:grid-cols-2">
-            {(fields.data ?? []).map((field) => (
-              <CustomFieldInput
+            {shownFields.map((field) => (
+              <Controller
                 key={field._id}
-                field={field}
-                value={form.custom[field.key]}
-                error={errors[`custom.${field.key}`]}
-                onChange={(value) => {
-                  change({ custom: { ...form.custom, [field.key]: value } });
-                  clearError(`custom.${field.key}`);
-                }}
+                control={form.control}
+                name={`custom.${field.key}`}
+                render={({ field: control, fieldState }) => (
+                  <CustomFieldInput
+                    field={field}
+                    value={control.value}
+                    error={fieldState.error?.message}
+                    onChange={control.onChange}
+                  />
+                )}
               />
             ))}
           </div>
@@ -476,14 +479,8 @@ export function CustomerForm({ tabKey, customer, onSaved }: CustomerFormProps) {
       )}
 
       <div className="border-t border-slate-100 pt-5">
-        <Field id={`${id}-notes`} label={DETAIL_TEXT.notes} error={errors.notes}>
-          <Textarea
-            id={`${id}-notes`}
-            value={form.notes}
-            maxLength={5000}
-            rows={4}
-            onChange={(event) => change({ notes: event.target.value })}
-          />
+        <Field id={`${id}-notes`} label={DETAIL_TEXT.notes} error={errorOf('notes')}>
+          <Textarea id={`${id}-notes`} maxLength={5000} rows={4} {...form.register('notes')} />
         </Field>
       </div>
 

@@ -1,5 +1,7 @@
-import type { ComboboxSource, ComboOption, PickerProps } from '@/components/ui/search-combobox';
-import { SearchCombobox, pageOf } from '@/components/ui/search-combobox';
+import type { PickerProps } from '@/components/ui/search-combobox';
+import { SearchCombobox } from '@/components/ui/search-combobox';
+import type { ComboboxSource, ComboOption } from '@/components/ui/use-combobox-source';
+import { pageOf } from '@/components/ui/use-combobox-source';
 import { MAX_ID_LIST } from '@omnicare/shared/platform/validation';
 import type { Group } from '@omnicare/shared/groups/groups.schemas';
 import { PICKER_PAGE_SIZE } from '@/features/users/users.api';

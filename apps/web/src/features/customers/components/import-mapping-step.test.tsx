@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ImportPreview } from '@omnicare/shared/customers/customers-transfer.schemas';
+import type { ImportPreview } from '@omnicare/shared/customers/customer-import.schemas';
 import { ImportMappingStep, setMapping } from './import-mapping-step';
 
 const preview: ImportPreview = {

@@ -11,13 +11,16 @@ import {
   TableHeader,
   TableRow,
 } from '@/components/ui/table';
-import type { ImportPreview } from '@omnicare/shared/customers/customers-transfer.schemas';
-import type { DuplicateMode, ImportMapping, ImportTargetKey } from '../customers.api';
-import { IMPORT_TEXT } from '../customers-text';
 import { NativeSelect } from '@/components/ui/native-select';
-
-/** Targets of custom fields are `custom.<key>`. */
-const CUSTOM_TARGET_PREFIX = 'custom.';
+import { CUSTOM_TARGET_PREFIX } from '@omnicare/shared/customers/customer-columns';
+import {
+  DUPLICATE_MODE,
+  IMPORT_MESSAGES,
+  type DuplicateMode,
+  type ImportMapping,
+  type ImportPreview,
+} from '@omnicare/shared/customers/customer-import.schemas';
+import { IMPORT_TEXT } from '../customers-text';
 
 export interface ImportMappingStepProps {
   preview: ImportPreview;
@@ -29,11 +32,11 @@ export interface ImportMappingStepProps {
 /** Keeps only mapped targets; a column goes to one target at most (the latest choice wins). */
 export function setMapping(
   mapping: ImportMapping,
-  target: ImportTargetKey,
+  target: string,
   column: number | undefined,
 ): ImportMapping {
   const next: ImportMapping = {};
-  for (const [key, value] of Object.entries(mapping) as [ImportTargetKey, number][]) {
+  for (const [key, value] of Object.entries(mapping)) {
     if (key !== target && value !== column) next[key] = value;
   }
   if (column !== undefined) next[target] = column;
@@ -50,7 +53,7 @@ export function ImportMappingStep({ preview, pending, onBack, onStart }: ImportM
   function submit(event: FormEvent) {
     event.preventDefault();
     if (mapping.name === undefined) {
-      setError(IMPORT_TEXT.nameRequired);
+      setError(IMPORT_MESSAGES.nameColumn);
       return;
     }
     onStart(mapping, duplicate);
@@ -144,12 +147,7 @@ export function ImportMappingStep({ preview, pending, onBack, onStart }: ImportM
 
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-1 text-sm font-medium text-slate-700">{IMPORT_TEXT.duplicate}</legend>
-        {(
-          [
-            ['skip', IMPORT_TEXT.duplicateSkip],
-            ['update', IMPORT_TEXT.duplicateUpdate],
-          ] as const
-        ).map(([value, label]) => (
+        {DUPLICATE_MODE.options().map(({ value, label }) => (
           <label key={value} className="flex items-center gap-2 text-sm text-slate-700">
             <input
               type="radio"

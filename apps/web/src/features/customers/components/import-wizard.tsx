@@ -12,9 +12,12 @@ import {
 import { FieldError } from '@/components/ui/label';
 import { cn } from '@/lib/cn';
 import { isApiError } from '@/lib/errors';
+import type {
+  DuplicateMode,
+  ImportMapping,
+  ImportPreview,
+} from '@omnicare/shared/customers/customer-import.schemas';
 import type { Job } from '@omnicare/shared/jobs/jobs.schemas';
-import type { ImportPreview } from '@omnicare/shared/customers/customers-transfer.schemas';
-import type { DuplicateMode, ImportMapping } from '../customers.api';
 import { downloadJobFile, previewImport, startImport } from '../customers.api';
 import { IMPORT_TEXT } from '../customers-text';
 import { ImportMappingStep } from './import-mapping-step';
@@ -181,7 +184,7 @@ export function ImportWizard({
   const [preview, setPreview] = useState<ImportPreview | null>(null);
   const start = useMutation({
     mutationFn: ({ mapping, duplicate }: { mapping: ImportMapping; duplicate: DuplicateMode }) =>
-      startImport(preview?.file_id ?? '', mapping, duplicate),
+      startImport({ file_id: preview?.file_id ?? '', mapping, duplicate }),
     onSuccess: (started) => {
       setPreview(null);
       onJobStarted(started);

@@ -1,8 +1,7 @@
 import { useId, useState } from 'react';
-import type { FormEvent } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import {
   FIELD_TYPE,
-  fieldBody,
   type CustomField,
   type FieldBody,
   type FieldEntity,
@@ -13,56 +12,19 @@ import { DialogForm, FormDialog, FormField, fieldAria } from '@/components/ui/fo
 import { Input } from '@/components/ui/input';
 import { FieldError, Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
-import { TextListField, textListRow, type TextListRow } from '@/components/ui/text-list-field';
-import { fieldErrorMessages } from '@/lib/errors';
+import { TextListField, textListRow } from '@/components/ui/text-list-field';
+import { applyFieldErrors } from '@/lib/errors';
 import { saveForm } from '@/lib/mutation-feedback';
 import { keyFromLabel } from '../field-key';
+import {
+  FIELD_FORM_FIELDS,
+  fieldFormDefaults,
+  fieldFormResolver,
+  hasOptions,
+  type FieldFormValues,
+} from '../field-form';
 import { useSaveField } from '../fields.queries';
 import { FIELD_TEXT } from '../fields-text';
-
-const FORM_FIELDS = ['label', 'key', 'type', 'options'] as const;
-type FormFieldName = (typeof FORM_FIELDS)[number];
-
-interface Problems {
-  fields: Partial<Record<FormFieldName, string>>;
-  /** Messages of single options, by row index. */
-  options: Record<number, string>;
-}
-
-const noProblems = (): Problems => ({ fields: {}, options: {} });
-export const hasOptions = (type: FieldType) => type === 'select' || type === 'multiselect';
-
-export interface FieldFormValues {
-  label: string;
-  key: string;
-  type: FieldType;
-  options: string[];
-  required: boolean;
-  active: boolean;
-}
-
-/** The body to send, or the shared schema's messages: per field, and per option row. */
-export function checkField(
-  entity: FieldEntity,
-  values: FieldFormValues,
-  position: number | undefined,
-): { body: FieldBody } | { problems: Problems } {
-  const parsed = fieldBody.safeParse({
-    entity,
-    ...values,
-    options: hasOptions(values.type) ? values.options : [],
-    ...(position === undefined ? {} : { position }),
-  });
-  if (parsed.success) return { body: parsed.data };
-  const problems = noProblems();
-  for (const issue of parsed.error.issues) {
-    const [field, index] = issue.path;
-    if (field === 'options' && typeof index === 'number') problems.options[index] ??= issue.message;
-    else if (FORM_FIELDS.includes(field as FormFieldName))
-      problems.fields[field as FormFieldName] ??= issue.message;
-  }
-  return { problems };
-}
 
 function FieldForm({
   entity,
@@ -75,51 +37,31 @@ function FieldForm({
 }) {
   const uid = useId();
   const editing = field !== null;
-  const [label, setLabel] = useState(field?.label ?? '');
-  const [key, setKey] = useState(field?.key ?? '');
+  const form = useForm<FieldFormValues, unknown, FieldBody>({
+    resolver: fieldFormResolver(entity, field?.position),
+    defaultValues: fieldFormDefaults(field),
+  });
+  const { errors } = form.formState;
+  const [type, options] = useWatch({ control: form.control, name: ['type', 'options'] });
   // The key follows the label until the user types one of their own.
   const [keyTouched, setKeyTouched] = useState(editing);
-  const [type, setType] = useState<FieldType>(field?.type ?? 'text');
-  const [options, setOptions] = useState<TextListRow[]>(() =>
-    field && field.options.length > 0 ? field.options.map(textListRow) : [textListRow('')],
-  );
-  const [required, setRequired] = useState(field?.required ?? false);
-  const [active, setActive] = useState(field?.active ?? true);
-  const [problems, setProblems] = useState<Problems>(noProblems);
   const save = useSaveField();
+  const revalidate = () => ({ shouldValidate: form.formState.isSubmitted });
 
-  const clear = (name: FormFieldName) =>
-    setProblems((current) =>
-      current.fields[name]
-        ? { ...current, fields: { ...current.fields, [name]: undefined } }
-        : current,
-    );
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const checked = checkField(
-      entity,
-      { label, key, type, options: options.map((row) => row.value), required, active },
-      field?.position,
-    );
-    if ('problems' in checked) {
-      setProblems(checked.problems);
-      return;
-    }
-    setProblems(noProblems());
-    await saveForm(() => save.mutateAsync({ id: field?._id ?? null, body: checked.body }), {
+  const submit = form.handleSubmit((body) =>
+    saveForm(() => save.mutateAsync({ id: field?._id ?? null, body }), {
       onSaved: onDone,
-      showFieldErrors: (error) => {
-        const messages = fieldErrorMessages(error, FORM_FIELDS);
-        if (messages) setProblems({ fields: messages, options: {} });
-        return messages !== null;
-      },
-    });
-  }
+      showFieldErrors: (error) => applyFieldErrors(error, form.setError, FIELD_FORM_FIELDS),
+    }),
+  );
 
   const labelId = `${uid}-label`;
   const keyId = `${uid}-key`;
   const typeId = `${uid}-type`;
+  const optionsError = errors.options?.message ?? errors.options?.root?.message;
+  const optionErrors = Object.fromEntries(
+    options.map((_, index) => [index, errors.options?.[index]?.message]),
+  );
   const removedOptions = field
     ? field.options.filter((option) => !options.some((row) => row.value.trim() === option))
     : [];
@@ -131,22 +73,18 @@ function FieldForm({
       onCancel={onDone}
       pending={save.isPending}
     >
-      <FormField id={labelId} label={FIELD_TEXT.label} required error={problems.fields.label}>
+      <FormField id={labelId} label={FIELD_TEXT.label} required error={errors.label?.message}>
         <Input
           id={labelId}
-          value={label}
           autoFocus
           maxLength={100}
           placeholder={FIELD_TEXT.labelPlaceholder}
-          {...fieldAria(labelId, problems.fields.label)}
-          onChange={(event) => {
-            setLabel(event.target.value);
-            clear('label');
-            if (!keyTouched) {
-              setKey(keyFromLabel(event.target.value));
-              clear('key');
-            }
-          }}
+          {...fieldAria(labelId, errors.label?.message)}
+          {...form.register('label', {
+            onChange: (event: { target: { value: string } }) => {
+              if (!keyTouched) form.setValue('key', keyFromLabel(event.target.value), revalidate());
+            },
+          })}
         />
       </FormField>
       <div className="grid gap-4 sm:grid-cols-2">
@@ -155,20 +93,15 @@ function FieldForm({
           label={FIELD_TEXT.key}
           required
           hint={FIELD_TEXT.keyHint}
-          error={problems.fields.key}
+          error={errors.key?.message}
         >
           <Input
             id={keyId}
-            value={key}
             disabled={editing}
             maxLength={40}
             className="font-mono text-[13px]"
-            {...fieldAria(keyId, problems.fields.key)}
-            onChange={(event) => {
-              setKey(event.target.value);
-              setKeyTouched(true);
-              clear('key');
-            }}
+            {...fieldAria(keyId, errors.key?.message)}
+            {...form.register('key', { onChange: () => setKeyTouched(true) })}
           />
         </FormField>
         <FormField
@@ -176,19 +109,19 @@ function FieldForm({
           label={FIELD_TEXT.type}
           required
           hint={editing ? FIELD_TEXT.typeLocked : undefined}
-          error={problems.fields.type}
+          error={errors.type?.message}
         >
           <NativeSelect
             id={typeId}
-            value={type}
             disabled={editing}
-            {...fieldAria(typeId, problems.fields.type)}
-            onChange={(event) => {
-              const next = event.target.value as FieldType;
-              setType(next);
-              if (next === 'checkbox') setRequired(false);
-              setProblems(noProblems());
-            }}
+            {...fieldAria(typeId, errors.type?.message)}
+            {...form.register('type', {
+              onChange: (event: { target: { value: string } }) => {
+                if ((event.target.value as FieldType) === 'checkbox')
+                  form.setValue('required', false);
+                form.clearErrors();
+              },
+            })}
           >
             {FIELD_TYPE.options().map((option) => (
               <option key={option.value} value={option.value}>
@@ -199,53 +132,72 @@ function FieldForm({
         </FormField>
       </div>
       {hasOptions(type) && (
-        <TextListField
-          legend={FIELD_TEXT.options}
-          required
-          rows={options}
-          errors={problems.options}
-          inputLabel={FIELD_TEXT.optionInput}
-          removeLabel={FIELD_TEXT.removeOption}
-          addLabel={FIELD_TEXT.addOption}
-          placeholder={FIELD_TEXT.optionPlaceholder}
-          keepOne
-          onChange={(row, _index, value) => {
-            setOptions((current) =>
-              current.map((item) => (item.key === row.key ? { ...item, value } : item)),
-            );
-            setProblems((current) => ({ ...current, options: {} }));
-            clear('options');
-          }}
-          onRemove={(row) => {
-            setOptions((current) => current.filter((item) => item.key !== row.key));
-            setProblems((current) => ({ ...current, options: {} }));
-          }}
-          onAdd={() => setOptions((current) => [...current, textListRow('')])}
-          footer={
-            <>
-              <FieldError id={`${uid}-options-error`} message={problems.fields.options} />
-              {removedOptions.length > 0 && (
-                <p className="text-xs text-amber-700">{FIELD_TEXT.optionsRemovedHint}</p>
-              )}
-            </>
-          }
+        <Controller
+          control={form.control}
+          name="options"
+          render={({ field: rows }) => (
+            <TextListField
+              legend={FIELD_TEXT.options}
+              required
+              rows={rows.value}
+              errors={optionErrors}
+              inputLabel={FIELD_TEXT.optionInput}
+              removeLabel={FIELD_TEXT.removeOption}
+              addLabel={FIELD_TEXT.addOption}
+              placeholder={FIELD_TEXT.optionPlaceholder}
+              keepOne
+              onChange={(row, _index, value) => {
+                rows.onChange(
+                  rows.value.map((item) => (item.key === row.key ? { ...item, value } : item)),
+                );
+                form.clearErrors('options');
+              }}
+              onRemove={(row) => {
+                rows.onChange(rows.value.filter((item) => item.key !== row.key));
+                form.clearErrors('options');
+              }}
+              onAdd={() => rows.onChange([...rows.value, textListRow('')])}
+              footer={
+                <>
+                  <FieldError id={`${uid}-options-error`} message={optionsError} />
+                  {removedOptions.length > 0 && (
+                    <p className="text-xs text-amber-700">{FIELD_TEXT.optionsRemovedHint}</p>
+                  )}
+                </>
+              }
+            />
+          )}
         />
       )}
       <div className="flex flex-col gap-3 rounded-md border border-slate-200 p-3">
-        <CheckRow
-          id={`${uid}-required`}
-          label={FIELD_TEXT.required}
-          hint={type === 'checkbox' ? FIELD_TEXT.checkboxNeverRequired : FIELD_TEXT.requiredHint}
-          checked={required}
-          disabled={type === 'checkbox'}
-          onChange={setRequired}
+        <Controller
+          control={form.control}
+          name="required"
+          render={({ field: required }) => (
+            <CheckRow
+              id={`${uid}-required`}
+              label={FIELD_TEXT.required}
+              hint={
+                type === 'checkbox' ? FIELD_TEXT.checkboxNeverRequired : FIELD_TEXT.requiredHint
+              }
+              checked={required.value}
+              disabled={type === 'checkbox'}
+              onChange={required.onChange}
+            />
+          )}
         />
-        <CheckRow
-          id={`${uid}-active`}
-          label={FIELD_TEXT.active}
-          hint={FIELD_TEXT.activeHint}
-          checked={active}
-          onChange={setActive}
+        <Controller
+          control={form.control}
+          name="active"
+          render={({ field: active }) => (
+            <CheckRow
+              id={`${uid}-active`}
+              label={FIELD_TEXT.active}
+              hint={FIELD_TEXT.activeHint}
+              checked={active.value}
+              onChange={active.onChange}
+            />
+          )}
         />
       </div>
     </DialogForm>

@@ -25,7 +25,8 @@ import { removeWithFeedback } from '@/lib/mutation-feedback';
 import { toast } from '@/lib/toast';
 import { useRecordDialog } from '@/lib/use-record-dialog';
 import { SettingsGroupNav } from '@/features/users/components/users-sub-nav';
-import { FieldFormDialog, hasOptions } from '../components/field-form-dialog';
+import { FieldFormDialog } from '../components/field-form-dialog';
+import { hasOptions } from '../field-form';
 import {
   useDeleteField,
   useFieldSettings,

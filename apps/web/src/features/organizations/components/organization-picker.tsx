@@ -1,4 +1,4 @@
-import type { ComboOption } from '@/components/ui/search-combobox';
+import type { ComboOption } from '@/components/ui/use-combobox-source';
 import { SearchCombobox } from '@/components/ui/search-combobox';
 import { flattenTree } from '../organization-tree';
 import type { FlatOrganization } from '../organization-tree';

@@ -1,5 +1,6 @@
-import { useId, useRef, useState } from 'react';
-import type { ComponentProps, FormEvent } from 'react';
+import { useId, useState } from 'react';
+import type { ComponentProps } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Braces } from 'lucide-react';
 import {
   TEMPLATE_KIND,
@@ -21,7 +22,13 @@ import {
   TEMPLATE_SUBJECT_MAX,
   type MessageTemplate,
 } from '@omnicare/shared/templates/templates.schemas';
-import { DialogForm, FormDialog, FormField, fieldAria } from '@/components/ui/form-dialog';
+import {
+  DialogForm,
+  FormDialog,
+  FormField,
+  fieldAria,
+  fieldErrorLink,
+} from '@/components/ui/form-dialog';
 import { Input, Textarea } from '@/components/ui/input';
 import { FieldError, Label } from '@/components/ui/label';
 import {
@@ -33,16 +40,16 @@ import {
 } from '@/components/ui/select';
 import { Switch } from '@/components/ui/switch';
 import { cn } from '@/lib/cn';
-import { fieldErrorMessages } from '@/lib/errors';
+import { applyFieldErrors } from '@/lib/errors';
 import { saveForm } from '@/lib/mutation-feedback';
 import {
   TEMPLATE_FIELDS,
   insertAt,
   templateFormDefaults,
+  templateFormResolver,
   toTemplateBody,
-  validateTemplateForm,
 } from '../template-form';
-import type { TemplateField, TemplateFormErrors, TemplateFormValues } from '../template-form';
+import type { TemplateField, TemplateFormValues } from '../template-form';
 import { DepartmentPicker, departmentOption } from '@/features/users/components/staff-picker';
 import { useCatalogOptions, useSaveTemplate } from '../templates.queries';
 import { TEMPLATE_TEXT } from '../templates-text';
@@ -132,56 +139,46 @@ function TemplateForm({
 }) {
   const uid = useId();
   const id = (name: string) => `${uid}-${name}`;
-  const [values, setValues] = useState<TemplateFormValues>(() =>
-    templateFormDefaults(template, kind, canShare ? 'everyone' : 'personal'),
-  );
-  const [errors, setErrors] = useState<TemplateFormErrors>({});
+  const form = useForm<TemplateFormValues>({
+    resolver: templateFormResolver,
+    defaultValues: templateFormDefaults(template, kind, canShare ? 'everyone' : 'personal'),
+  });
+  // What the kind-specific fields, the counter and the preview follow.
+  const [currentKind, visibility, content, subject, znsTemplateId] = useWatch({
+    control: form.control,
+    name: ['kind', 'visibility', 'content', 'subject', 'zns_template_id'],
+  });
+  const { errors } = form.formState;
   const save = useSaveTemplate();
   const catalogs = useCatalogOptions();
-  const contentRef = useRef<HTMLTextAreaElement>(null);
-  const subjectRef = useRef<HTMLInputElement>(null);
   // Placeholder buttons insert into the field that last had the focus (content by default).
   const [target, setTarget] = useState<'content' | 'subject'>('content');
 
-  const set = <K extends TemplateField>(name: K, value: TemplateFormValues[K]) => {
-    setValues((current) => ({ ...current, [name]: value }));
-    if (errors[name]) setErrors((current) => ({ ...current, [name]: undefined }));
-  };
-  const aria = (name: TemplateField) => fieldAria(id(name), errors[name]);
+  const errorOf = (name: TemplateField) => errors[name]?.message;
+  const aria = (name: TemplateField) => fieldAria(id(name), errorOf(name));
 
   function insertPlaceholder(key: PlaceholderKey) {
-    const field = values.kind === 'email' ? target : 'content';
-    const element = field === 'subject' ? subjectRef.current : contentRef.current;
+    const field = currentKind === 'email' ? target : 'content';
+    const element = document.getElementById(id(field)) as HTMLInputElement | null;
     const { text, caret } = insertAt(
-      values[field],
+      form.getValues(field),
       placeholderToken(key),
       element?.selectionStart,
       element?.selectionEnd,
     );
-    set(field, text);
+    form.setValue(field, text, { shouldValidate: form.formState.isSubmitted });
     requestAnimationFrame(() => {
       element?.focus();
       element?.setSelectionRange(caret, caret);
     });
   }
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const problems = validateTemplateForm(values);
-    setErrors(problems);
-    if (Object.keys(problems).length > 0) return;
-    await saveForm(
-      () => save.mutateAsync({ id: template?._id ?? null, body: toTemplateBody(values) }),
-      {
-        onSaved: onDone,
-        showFieldErrors: (error) => {
-          const messages = fieldErrorMessages(error, TEMPLATE_FIELDS);
-          if (messages) setErrors(messages);
-          return messages !== null;
-        },
-      },
-    );
-  }
+  const submit = form.handleSubmit((checked) =>
+    saveForm(() => save.mutateAsync({ id: template?._id ?? null, body: toTemplateBody(checked) }), {
+      onSaved: onDone,
+      showFieldErrors: (error) => applyFieldErrors(error, form.setError, TEMPLATE_FIELDS),
+    }),
+  );
 
   const visibilities: TemplateVisibility[] = canShare
     ? [...TEMPLATE_VISIBILITY.values]
@@ -200,108 +197,124 @@ function TemplateForm({
       <div className="grid gap-5 md:grid-cols-[minmax(0,1fr)_18rem]">
         <div className="flex min-w-0 flex-col gap-4">
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field id={id('kind')} label={TEMPLATE_TEXT.kind} required error={errors.kind}>
-              <Select
-                value={values.kind}
-                onValueChange={(value) => set('kind', value as TemplateKind)}
-              >
-                <SelectTrigger id={id('kind')} {...aria('kind')}>
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {TEMPLATE_KIND.options().map((option) => (
-                    <SelectItem key={option.value} value={option.value}>
-                      {option.label}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
+            <Field id={id('kind')} label={TEMPLATE_TEXT.kind} required error={errorOf('kind')}>
+              <Controller
+                control={form.control}
+                name="kind"
+                render={({ field }) => (
+                  <Select
+                    value={field.value}
+                    onValueChange={(value) => field.onChange(value as TemplateKind)}
+                  >
+                    <SelectTrigger id={id('kind')} {...aria('kind')}>
+                      <SelectValue />
+                    </SelectTrigger>
+                    <SelectContent>
+                      {TEMPLATE_KIND.options().map((option) => (
+                        <SelectItem key={option.value} value={option.value}>
+                          {option.label}
+                        </SelectItem>
+                      ))}
+                    </SelectContent>
+                  </Select>
+                )}
+              />
             </Field>
-            <Field id={id('name')} label={TEMPLATE_TEXT.name} required error={errors.name}>
+            <Field id={id('name')} label={TEMPLATE_TEXT.name} required error={errorOf('name')}>
               <Input
                 id={id('name')}
-                value={values.name}
                 maxLength={TEMPLATE_NAME_MAX}
                 placeholder={TEMPLATE_TEXT.namePlaceholder}
                 autoFocus
-                onChange={(event) => set('name', event.target.value)}
+                {...form.register('name')}
                 {...aria('name')}
               />
             </Field>
           </div>
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field id={id('catalog_id')} label={TEMPLATE_TEXT.catalog} error={errors.catalog_id}>
-              <Select
-                value={values.catalog_id || NO_CATALOG}
-                onValueChange={(value) => set('catalog_id', value === NO_CATALOG ? '' : value)}
-              >
-                <SelectTrigger id={id('catalog_id')} {...aria('catalog_id')}>
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  <SelectItem value={NO_CATALOG}>{TEMPLATE_TEXT.noCatalog}</SelectItem>
-                  {/* The current catalog even before the options load. */}
-                  {template?.catalog_id &&
-                    !catalogs.data?.some((catalog) => catalog._id === template.catalog_id) && (
-                      <SelectItem value={template.catalog_id}>
-                        {template.catalog_name ?? template.catalog_id}
-                      </SelectItem>
-                    )}
-                  {(catalogs.data ?? []).map((catalog) => (
-                    <SelectItem key={catalog._id} value={catalog._id}>
-                      {catalog.name}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
+            <Field
+              id={id('catalog_id')}
+              label={TEMPLATE_TEXT.catalog}
+              error={errorOf('catalog_id')}
+            >
+              <Controller
+                control={form.control}
+                name="catalog_id"
+                render={({ field }) => (
+                  <Select
+                    value={field.value || NO_CATALOG}
+                    onValueChange={(value) => field.onChange(value === NO_CATALOG ? '' : value)}
+                  >
+                    <SelectTrigger id={id('catalog_id')} {...aria('catalog_id')}>
+                      <SelectValue />
+                    </SelectTrigger>
+                    <SelectContent>
+                      <SelectItem value={NO_CATALOG}>{TEMPLATE_TEXT.noCatalog}</SelectItem>
+                      {/* The current catalog even before the options load. */}
+                      {template?.catalog_id &&
+                        !catalogs.data?.some((catalog) => catalog._id === template.catalog_id) && (
+                          <SelectItem value={template.catalog_id}>
+                            {template.catalog_name ?? template.catalog_id}
+                          </SelectItem>
+                        )}
+                      {(catalogs.data ?? []).map((catalog) => (
+                        <SelectItem key={catalog._id} value={catalog._id}>
+                          {catalog.name}
+                        </SelectItem>
+                      ))}
+                    </SelectContent>
+                  </Select>
+                )}
+              />
             </Field>
-            {values.kind === 'chat' && (
+            {currentKind === 'chat' && (
               <Field
                 id={id('shortcut')}
                 label={TEMPLATE_TEXT.shortcut}
-                error={errors.shortcut}
+                error={errorOf('shortcut')}
                 hint={TEMPLATE_TEXT.shortcutHint}
               >
                 <Input
                   id={id('shortcut')}
-                  value={values.shortcut}
                   maxLength={31}
                   placeholder={TEMPLATE_TEXT.shortcutPlaceholder}
                   className="font-mono"
-                  onChange={(event) => set('shortcut', event.target.value)}
+                  {...form.register('shortcut')}
                   {...aria('shortcut')}
                 />
               </Field>
             )}
-            {values.kind === 'zns' && (
+            {currentKind === 'zns' && (
               <Field
                 id={id('zns_template_id')}
                 label={TEMPLATE_TEXT.znsId}
                 required
-                error={errors.zns_template_id}
+                error={errorOf('zns_template_id')}
               >
                 <Input
                   id={id('zns_template_id')}
-                  value={values.zns_template_id}
                   inputMode="numeric"
                   maxLength={20}
                   placeholder={TEMPLATE_TEXT.znsIdPlaceholder}
-                  onChange={(event) => set('zns_template_id', event.target.value)}
+                  {...form.register('zns_template_id')}
                   {...aria('zns_template_id')}
                 />
               </Field>
             )}
           </div>
-          {values.kind === 'email' && (
-            <Field id={id('subject')} label={TEMPLATE_TEXT.subject} required error={errors.subject}>
+          {currentKind === 'email' && (
+            <Field
+              id={id('subject')}
+              label={TEMPLATE_TEXT.subject}
+              required
+              error={errorOf('subject')}
+            >
               <Input
                 id={id('subject')}
-                ref={subjectRef}
-                value={values.subject}
                 maxLength={TEMPLATE_SUBJECT_MAX}
                 placeholder={TEMPLATE_TEXT.subjectPlaceholder}
                 onFocus={() => setTarget('subject')}
-                onChange={(event) => set('subject', event.target.value)}
+                {...form.register('subject')}
                 {...aria('subject')}
               />
             </Field>
@@ -337,18 +350,16 @@ function TemplateForm({
             </div>
             <Textarea
               id={id('content')}
-              ref={contentRef}
-              rows={values.kind === 'email' ? 9 : 6}
-              value={values.content}
+              rows={currentKind === 'email' ? 9 : 6}
               placeholder={TEMPLATE_TEXT.contentPlaceholder}
               onFocus={() => setTarget('content')}
-              onChange={(event) => set('content', event.target.value)}
+              {...form.register('content')}
               {...aria('content')}
             />
             <div className="flex flex-wrap items-start justify-between gap-2">
-              <FieldError id={`${id('content')}-error`} message={errors.content} />
+              <FieldError id={`${id('content')}-error`} message={errorOf('content')} />
               <div className="ml-auto">
-                <ContentCounter kind={values.kind} content={values.content} />
+                <ContentCounter kind={currentKind} content={content} />
               </div>
             </div>
           </div>
@@ -356,71 +367,88 @@ function TemplateForm({
             <legend className="mb-1.5 text-sm font-medium text-slate-700">
               {TEMPLATE_TEXT.visibility}
             </legend>
-            <div className="grid gap-2 sm:grid-cols-3">
-              {visibilities.map((visibility) => (
-                <label
-                  key={visibility}
-                  className={cn(
-                    'flex cursor-pointer flex-col gap-0.5 rounded-md border px-3 py-2 text-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-teal-600/40',
-                    values.visibility === visibility
-                      ? 'border-teal-600 bg-teal-50/60'
-                      : 'border-slate-200 hover:border-slate-300',
-                  )}
-                >
-                  <span className="flex items-center gap-2 font-medium text-slate-800">
-                    <input
-                      type="radio"
-                      name={id('visibility')}
-                      value={visibility}
-                      checked={values.visibility === visibility}
-                      onChange={() => set('visibility', visibility)}
-                      className="accent-teal-700"
-                    />
-                    {TEMPLATE_VISIBILITY.label(visibility)}
-                  </span>
-                  <span className="text-xs text-slate-500">
-                    {TEMPLATE_TEXT.visibilityHint[visibility]}
-                  </span>
-                </label>
-              ))}
-            </div>
-            <FieldError id={`${id('visibility')}-error`} message={errors.visibility} />
+            <Controller
+              control={form.control}
+              name="visibility"
+              render={({ field }) => (
+                <div className="grid gap-2 sm:grid-cols-3">
+                  {visibilities.map((visibility) => (
+                    <label
+                      key={visibility}
+                      className={cn(
+                        'flex cursor-pointer flex-col gap-0.5 rounded-md border px-3 py-2 text-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-teal-600/40',
+                        field.value === visibility
+                          ? 'border-teal-600 bg-teal-50/60'
+                          : 'border-slate-200 hover:border-slate-300',
+                      )}
+                    >
+                      <span className="flex items-center gap-2 font-medium text-slate-800">
+                        <input
+                          type="radio"
+                          name={id('visibility')}
+                          value={visibility}
+                          checked={field.value === visibility}
+                          onChange={() => field.onChange(visibility)}
+                          className="accent-teal-700"
+                        />
+                        {TEMPLATE_VISIBILITY.label(visibility)}
+                      </span>
+                      <span className="text-xs text-slate-500">
+                        {TEMPLATE_TEXT.visibilityHint[visibility]}
+                      </span>
+                    </label>
+                  ))}
+                </div>
+              )}
+            />
+            <FieldError id={`${id('visibility')}-error`} message={errorOf('visibility')} />
           </fieldset>
-          {values.visibility === 'departments' && (
+          {visibility === 'departments' && (
             <Field
               id={id('department_ids')}
               label={TEMPLATE_TEXT.departments}
               required
-              error={errors.department_ids}
+              error={errorOf('department_ids')}
             >
-              <DepartmentPicker
-                id={id('department_ids')}
-                multiple
-                value={values.department_ids}
-                onChange={(next) => set('department_ids', next)}
-                knownOptions={(template?.departments ?? []).map(departmentOption)}
-                placeholder={TEMPLATE_TEXT.departmentsPlaceholder}
-                maxChips={4}
-                invalid={Boolean(errors.department_ids)}
-                describedBy={errors.department_ids ? `${id('department_ids')}-error` : undefined}
+              <Controller
+                control={form.control}
+                name="department_ids"
+                render={({ field }) => (
+                  <DepartmentPicker
+                    id={id('department_ids')}
+                    multiple
+                    value={field.value}
+                    onChange={(next) => field.onChange(next)}
+                    knownOptions={(template?.departments ?? []).map(departmentOption)}
+                    placeholder={TEMPLATE_TEXT.departmentsPlaceholder}
+                    maxChips={4}
+                    {...fieldErrorLink(id('department_ids'), errorOf('department_ids'))}
+                  />
+                )}
               />
             </Field>
           )}
           <div className="flex items-center gap-2">
-            <Switch
-              id={id('active')}
-              checked={values.active}
-              onCheckedChange={(checked) => set('active', checked)}
+            <Controller
+              control={form.control}
+              name="active"
+              render={({ field }) => (
+                <Switch
+                  id={id('active')}
+                  checked={field.value}
+                  onCheckedChange={(checked) => field.onChange(checked)}
+                />
+              )}
             />
             <Label htmlFor={id('active')}>{TEMPLATE_TEXT.active}</Label>
           </div>
         </div>
         <div className="min-w-0 md:sticky md:top-0 md:self-start">
           <TemplatePreview
-            kind={values.kind}
-            content={values.content}
-            subject={values.subject}
-            znsTemplateId={values.zns_template_id}
+            kind={currentKind}
+            content={content}
+            subject={subject}
+            znsTemplateId={znsTemplateId}
           />
         </div>
       </div>

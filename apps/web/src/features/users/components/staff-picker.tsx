@@ -1,5 +1,7 @@
-import type { ComboboxSource, ComboOption, PickerProps } from '@/components/ui/search-combobox';
-import { SearchCombobox, pageOf } from '@/components/ui/search-combobox';
+import type { PickerProps } from '@/components/ui/search-combobox';
+import { SearchCombobox } from '@/components/ui/search-combobox';
+import type { ComboboxSource, ComboOption } from '@/components/ui/use-combobox-source';
+import { pageOf } from '@/components/ui/use-combobox-source';
 import { MAX_ID_LIST } from '@omnicare/shared/platform/validation';
 import { MIN_USER_SEARCH_LENGTH } from '@omnicare/shared/platform/constants';
 import { ROLE, STAFF_ROLES } from '@omnicare/shared/users/roles';

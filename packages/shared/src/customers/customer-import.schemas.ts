@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { labelled } from '../platform/labelled.js';
+import { isImportTarget } from './customer-columns.js';
+
+/** At most this many data rows (the header aside) per imported file. */
+export const IMPORT_MAX_ROWS = 50_000;
+
+/** What the import does with a row whose customer exists (by id, phone or email). */
+export const DUPLICATE_MODE = labelled({
+  skip: 'Bỏ qua dòng trùng',
+  update: 'Cập nhật khách hàng đã có',
+});
+export type DuplicateMode = (typeof DUPLICATE_MODE.values)[number];
+
+/** The import's messages: the upload, the start request and the per-row report. */
+export const IMPORT_MESSAGES = {
+  missingFile: 'Vui lòng chọn tệp',
+  fileType: 'Chỉ nhận tệp CSV hoặc XLSX',
+  unreadable: 'Không đọc được tệp, hãy kiểm tra định dạng',
+  empty: 'Tệp không có dữ liệu',
+  tooManyRows: `Tối đa ${IMPORT_MAX_ROWS.toLocaleString('vi-VN')} dòng mỗi lần nhập`,
+  tooLarge: 'Tệp vượt quá dung lượng cho phép (20 MB)',
+  badFileId: 'Tệp không hợp lệ',
+  expired: 'Tệp đã hết hạn, vui lòng tải lên lại',
+  badTarget: 'Trường nhập không hợp lệ',
+  badDuplicate: 'Cách xử lý trùng không hợp lệ',
+  nameColumn: 'Vui lòng chọn cột tên khách hàng',
+  unknownField: 'Trường tùy chỉnh không tồn tại hoặc đã tắt',
+  actorGone: 'Người tạo tác vụ không còn hoạt động',
+  row: {
+    invalid: 'Dòng không hợp lệ',
+    badId: 'Mã khách hàng không hợp lệ',
+    badGender: 'Giới tính không hợp lệ',
+    badTier: 'Hạng khách hàng không hợp lệ',
+    unknownGroups: (names: string[]) => `Nhóm khách hàng không tồn tại: ${names.join(', ')}`,
+    unknownTags: (names: string[]) => `Tag không tồn tại: ${names.join(', ')}`,
+    sameAsLine: (line: number) => `Trùng số điện thoại hoặc email với dòng ${line}`,
+    noSuchId: (id: string) => `Không tìm thấy khách hàng có mã ${id}`,
+    skipped: 'Khách hàng đã tồn tại, bỏ qua',
+    /** A customer outside the user's scope holds it: only that it is taken may be said. */
+    phoneTaken: 'Số điện thoại đã được sử dụng',
+    emailTaken: 'Email đã được sử dụng',
+  },
+} as const;
+
+export const importStartBody = z.object({
+  file_id: z.string().regex(/^[0-9a-f-]{36}\.(csv|xlsx)$/, IMPORT_MESSAGES.badFileId),
+  /** Target (a customer field or `custom.<key>`) to the index of its column in the file. */
+  mapping: z.record(
+    z
+      .string()
+      .refine(
+        (key) => isImportTarget(key) || /^custom\.[a-z][a-z0-9_]{0,39}$/.test(key),
+        IMPORT_MESSAGES.badTarget,
+      ),
+    z.number().int().min(0).max(200),
+  ),
+  duplicate: z
+    .enum(DUPLICATE_MODE.values as [DuplicateMode, ...DuplicateMode[]], {
+      error: IMPORT_MESSAGES.badDuplicate,
+    })
+    .default('skip'),
+});
+export type ImportStartBody = z.infer<typeof importStartBody>;
+export type ImportMapping = ImportStartBody['mapping'];
+
+/** POST /v2/customers/import/preview: the saved upload, its columns and a suggested mapping. */
+export const importPreviewView = z.object({
+  file_id: z.string(),
+  columns: z.array(z.string()),
+  /** The first rows under the header. */
+  sample: z.array(z.array(z.string())),
+  total_rows: z.number().int(),
+  /** Target key ('name', 'phone'... or `custom.<key>`) to column index. */
+  suggested_mapping: z.record(z.string(), z.number().int()),
+  /** `required`: the name, and required custom fields (a new customer needs them). */
+  targets: z.array(z.object({ key: z.string(), label: z.string(), required: z.boolean() })),
+});
+export type ImportPreview = z.infer<typeof importPreviewView>;
