@@ -1,10 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { Outlet, RouterProvider, createMemoryRouter, useLocation } from 'react-router';
+import type { RouteObject } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { StoredUser } from '@omnicare/shared/auth/auth.schemas';
 import type { StaffRole } from '@omnicare/shared/users/roles';
 import { useSessionStore } from '@/stores/session-store';
+import { SPEC_ROUTE_TABLE, samplePath } from '@/test/spec-route-table';
 import {
   PublicOnly,
   RequireAdminFlag,
@@ -13,8 +15,16 @@ import {
   RequireWorkflow,
   safeRedirect,
 } from './guards';
-import { FORBIDDEN_PATH, canAccess, requiredRoles } from './route-access';
+import { FEATURE_ROUTES } from './feature-routes';
 import { visibleNavItems } from './navigation';
+import {
+  FORBIDDEN_PATH,
+  canAccess,
+  requiredRoles,
+  requiresAdminFlag,
+  requiresWorkflow,
+} from './route-access';
+import { routes } from './router';
 
 const getMyAccount = vi.hoisted(() => vi.fn());
 vi.mock('@/features/auth/auth.api', () => ({ getMyAccount }));
@@ -32,57 +42,64 @@ const user = (role: StaffRole, extra: Partial<StoredUser> = {}): StoredUser => (
   ...extra,
 });
 
-/** The role table of spec section 6, row by row. */
-const TABLE: [string, StaffRole[]][] = [
-  ['/settings', ['administrator']],
-  ['/settings/users/members', ['administrator']],
-  ['/settings/organizations/o1', ['administrator']],
-  ['/settings/tickets/view', ['administrator', 'team_leader']],
-  ['/settings/tickets/priority', ['administrator']],
-  ['/monitors/agents', ['administrator', 'supervisor']],
-  ['/monitors/daily-stats', ['administrator', 'supervisor']],
-  ['/chat', ['administrator', 'supervisor', 'agent']],
-  ['/chat/t1', ['administrator', 'supervisor', 'agent']],
-  ['/campaign', ['administrator', 'supervisor']],
-  ['/campaign/report', ['administrator', 'supervisor']],
-  ['/campaign/c1', ['administrator', 'supervisor']],
-  ['/campaign/c1/report', ['administrator', 'supervisor']],
-  ['/campaign/c1/report-zns', ['administrator', 'supervisor']],
-  ['/report/ticket', ['administrator', 'supervisor', 'team_leader']],
-  ['/report/group', ['administrator', 'supervisor', 'team_leader']],
-  ['/report/customer', ['administrator', 'supervisor', 'team_leader']],
-  ['/report/custom', ['administrator', 'supervisor', 'team_leader']],
-  ['/report/agent', ['administrator', 'supervisor', 'team_leader']],
-  ['/smart-qc', ['administrator']],
-  ['/smart-qc/keyword', ['administrator']],
-  ['/smart-qc/dashboard', ['administrator']],
-  ['/smart-qc/criteria', ['administrator']],
-  ['/smart-qc/criteria/call', ['administrator']],
-  ['/smart-qc/autoQa/q1', ['administrator']],
-  ['/smart-qc/manualQa/q1/calls/c1', ['administrator']],
-];
-const OPEN = [
-  '/tickets',
-  '/tickets/9',
-  '/customers',
-  '/customers/tags',
-  '/report/summary',
-  '/report/call',
-  '/report/ad-funnel',
-  '/automation',
-  '/switchboard/queue',
-];
 const ROLES: StaffRole[] = ['administrator', 'supervisor', 'team_leader', 'agent'];
+const DECLARED = FEATURE_ROUTES.map((route) => route.path);
 
-describe('route access table (spec section 6)', () => {
-  it.each(TABLE)('%s allows %j only', (path, allowed) => {
-    for (const role of ROLES)
-      expect(canAccess(path, role), `${role} on ${path}`).toBe(allowed.includes(role));
+const GUARDS = new Set<unknown>([
+  PublicOnly,
+  RequireAuth,
+  RequireRouteRoles,
+  RequireWorkflow,
+  RequireAdminFlag,
+]);
+
+/** The guards above a declared path in the assembled router, outermost first. */
+function guardsAbove(
+  path: string,
+  tree: RouteObject[] = routes,
+  above: string[] = [],
+): string[] | null {
+  for (const route of tree) {
+    if (route.path === path) return above;
+    const type = (route.element as { type?: { name: string } } | undefined)?.type;
+    const chain = type && GUARDS.has(type) ? [...above, type.name] : above;
+    const found = route.children && guardsAbove(path, route.children, chain);
+    if (found) return found;
+  }
+  return null;
+}
+
+describe('route access (spec section 6), walked over the declared routes', () => {
+  it('has a spec row for every declared route and a declared route for every row', () => {
+    expect(DECLARED.filter((path) => !(path in SPEC_ROUTE_TABLE))).toEqual([]);
+    expect(Object.keys(SPEC_ROUTE_TABLE).filter((path) => !DECLARED.includes(path))).toEqual([]);
+    expect(new Set(DECLARED).size).toBe(DECLARED.length);
   });
 
-  it.each(OPEN)('%s has no role guard', (path) => {
-    expect(requiredRoles(path)).toBeNull();
-    for (const role of ROLES) expect(canAccess(path, role)).toBe(true);
+  it.each(DECLARED)('%s is guarded as the spec says', (path) => {
+    const spec = SPEC_ROUTE_TABLE[path];
+    if (!spec) throw new Error(`no spec row for ${path}`);
+    const route = FEATURE_ROUTES.find((item) => item.path === path);
+    const address = samplePath(path);
+    const guards = guardsAbove(path) ?? [];
+    expect(guardsAbove(path), 'the router has the route').not.toBeNull();
+    if ('access' in spec) {
+      expect(route?.access).toBe(spec.access);
+      expect(guards).not.toContain('RequireAuth');
+      expect(guards.includes('PublicOnly')).toBe(spec.access === 'signed-out');
+      return;
+    }
+    for (const role of ROLES) {
+      expect(canAccess(address, role), `${role} on ${address}`).toBe(spec.roles.includes(role));
+      // Whatever lies below a guarded path is guarded alike (it ends on /page-404 after the check).
+      expect(canAccess(`${address}/below`, role)).toBe(spec.roles.includes(role));
+    }
+    if (spec.roles.length === ROLES.length) expect(requiredRoles(address)).toBeNull();
+    expect(requiresWorkflow(address)).toBe(Boolean(spec.workflow));
+    expect(requiresAdminFlag(address)).toBe(Boolean(spec.adminFlag));
+    expect(guards.slice(0, 2)).toEqual(['RequireAuth', 'RequireRouteRoles']);
+    expect(guards.includes('RequireWorkflow')).toBe(Boolean(spec.workflow));
+    expect(guards.includes('RequireAdminFlag')).toBe(Boolean(spec.adminFlag));
   });
 
   it('matches whole path segments', () => {
@@ -92,6 +109,21 @@ describe('route access table (spec section 6)', () => {
       'supervisor',
       'team_leader',
     ]);
+    expect(requiredRoles('/report/summary/x')).toBeNull();
+  });
+
+  it('reads a path as the router does: any letter case, percent-encoded letters', () => {
+    // The router opens these screens, so the role table must apply to them too.
+    for (const path of [
+      '/SETTINGS',
+      '/Settings/Users/Members',
+      '/setting%73',
+      '/Smart-QC/keyword',
+    ]) {
+      expect(requiredRoles(path), path).toEqual(['administrator']);
+    }
+    expect(requiredRoles('/Settings/Tickets/View')).toEqual(['administrator', 'team_leader']);
+    expect(requiresWorkflow('/Automation/editor')).toBe(true);
   });
 
   it('sends refused users to the warning page', () => {

@@ -1,6 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { FEATURE_ROUTES } from '@/app/feature-routes';
+import { matchRecordPath } from '@/app/route-table';
+import { samplePath } from '@/test/spec-route-table';
 import {
-  matchRecordPath,
   readTabDraft,
   recordTabTitle,
   saveTabDraft,
@@ -34,6 +36,19 @@ describe('record tabs (spec section 2)', () => {
     expect(matchRecordPath('/customers/groups')).toBeNull();
     expect(matchRecordPath('/tickets')).toBeNull();
     expect(matchRecordPath('/tickets/1/extra')).toBeNull();
+    expect(matchRecordPath('/customers/a%20b')).toEqual({ kind: 'customer', id: 'a b' });
+  });
+
+  it('opens tabs for the ticket, customer and organization routes only (spec section 2)', () => {
+    const recordRoutes = FEATURE_ROUTES.flatMap((route) => {
+      const record = matchRecordPath(samplePath(route.path));
+      return record ? [[route.path, record.kind]] : [];
+    });
+    expect(recordRoutes).toEqual([
+      ['/tickets/:ticketId', 'ticket'],
+      ['/customers/:customerId', 'customer'],
+      ['/settings/organizations/:organizationId', 'organization'],
+    ]);
   });
 
   it('keeps at most 5 tabs: a sixth closes the oldest and its drafts', () => {

@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { MAX_RECORD_TABS } from '@omnicare/shared/platform/constants';
+import { matchRecordPath } from '@/app/route-table';
 import { readJsonItem, removeItem, writeJsonItem } from '@/lib/storage';
 import {
   RECORD_TABS_STORAGE_KEY,
@@ -38,22 +39,6 @@ const KIND_PREFIX: Record<RecordKind, string> = {
 /** 'Ticket mới' for ids starting with 'new', else 'Ticket {id}', 'Customer {id}', 'Tổ chức {id}'. */
 export function recordTabTitle(kind: RecordKind, id: string): string {
   return id.startsWith('new') ? RECORD_TAB_NEW_TITLE : `${KIND_PREFIX[kind]} ${id}`;
-}
-
-/** Customers' sub-areas that share the /customers/{id} shape but are not records. */
-const CUSTOMER_AREAS = new Set(['tags', 'groups']);
-
-export function matchRecordPath(pathname: string): { kind: RecordKind; id: string } | null {
-  const path = pathname.replace(/\/+$/, '');
-  let match = /^\/tickets\/([^/]+)$/.exec(path);
-  if (match?.[1]) return { kind: 'ticket', id: decodeURIComponent(match[1]) };
-  match = /^\/customers\/([^/]+)$/.exec(path);
-  if (match?.[1] && !CUSTOMER_AREAS.has(match[1])) {
-    return { kind: 'customer', id: decodeURIComponent(match[1]) };
-  }
-  match = /^\/settings\/organizations\/([^/]+)$/.exec(path);
-  if (match?.[1]) return { kind: 'organization', id: decodeURIComponent(match[1]) };
-  return null;
 }
 
 export const recordTabKey = (kind: RecordKind, id: string) => `${kind}:${id}`;

@@ -2,10 +2,11 @@ import { useEffect } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Building2, FileText, User, X } from 'lucide-react';
 import { canAccess } from '@/app/route-access';
+import { matchRecordPath } from '@/app/route-table';
 import { cn } from '@/lib/cn';
 import { useCurrentUser } from '@/stores/session-store';
 import type { RecordKind } from '@/stores/record-tabs-store';
-import { matchRecordPath, useRecordTabsStore } from '@/stores/record-tabs-store';
+import { useRecordTabsStore } from '@/stores/record-tabs-store';
 
 const KIND_ICON: Record<RecordKind, typeof FileText> = {
   ticket: FileText,

@@ -41,10 +41,10 @@ export function Sidebar({ collapsed, onToggle }: { collapsed: boolean; onToggle:
       <nav aria-label="Điều hướng chính" className="flex-1 overflow-y-auto px-2 py-3">
         <ul className="flex flex-col gap-0.5">
           {items.map((item) => {
-            const active = isInArea(pathname, item.area);
+            const active = isInArea(pathname, item.areaPath);
             const Icon = item.icon;
             return (
-              <li key={item.area}>
+              <li key={item.areaPath}>
                 <Tooltip content={collapsed ? item.label : undefined} side="right">
                   <NavLink
                     to={item.to}

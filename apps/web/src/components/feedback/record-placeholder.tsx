@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/input';
+import { matchRecordPath } from '@/app/route-table';
 import {
-  matchRecordPath,
   readTabDraft,
   recordTabKey,
   recordTabTitle,

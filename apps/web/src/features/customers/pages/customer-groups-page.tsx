@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Group } from '@omnicare/shared/groups/groups.schemas';
 import { formatDateTime } from '@omnicare/shared/platform/time';
-import { AreaNav } from '@/components/feedback/placeholder-page';
+import { AreaNav } from '@/components/layout/area-nav';
 import { ListPage, ListPagination } from '@/components/list/list-page';
 import { DeleteRowButton, EditRowButton, ListTable } from '@/components/list/list-table';
 import { deleteConfirmText } from '@/components/ui/confirm-dialog';

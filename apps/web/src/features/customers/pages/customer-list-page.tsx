@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { FileUp } from 'lucide-react';
-import { AreaNav } from '@/components/feedback/placeholder-page';
+import { AreaNav } from '@/components/layout/area-nav';
 import { ListPage, ListPagination } from '@/components/list/list-page';
 import { Button } from '@/components/ui/button';
 import { useListParamsInAddress } from '@/lib/use-list-params';

@@ -4,7 +4,7 @@ import { Accordion } from 'radix-ui';
 import { ChevronDown, Tags } from 'lucide-react';
 import type { TagGroup, TagGroupBody } from '@omnicare/shared/customers/customers.schemas';
 import { TAG_GROUP_MESSAGES } from '@omnicare/shared/customers/customers.schemas';
-import { AreaNav } from '@/components/feedback/placeholder-page';
+import { AreaNav } from '@/components/layout/area-nav';
 import { ListPage } from '@/components/list/list-page';
 import { DeleteRowButton, EditRowButton } from '@/components/list/list-table';
 import { Badge } from '@/components/ui/badge';

@@ -6,7 +6,7 @@ import {
   type CustomField,
   type FieldEntity,
 } from '@omnicare/shared/fields/fields.schemas';
-import { usePageHandle } from '@/components/feedback/placeholder-page';
+import { usePageHandle } from '@/app/route-declaration';
 import { ListPage } from '@/components/list/list-page';
 import {
   DeleteRowButton,
@@ -24,7 +24,7 @@ import { SegmentedTabs } from '@/components/ui/segmented-tabs';
 import { removeWithFeedback } from '@/lib/mutation-feedback';
 import { toast } from '@/lib/toast';
 import { useRecordDialog } from '@/lib/use-record-dialog';
-import { SettingsGroupNav } from '@/features/users/components/users-sub-nav';
+import { SettingsGroupNav } from '@/components/layout/settings-group-nav';
 import { FieldFormDialog } from '../components/field-form-dialog';
 import { hasOptions } from '../field-form';
 import {
@@ -88,7 +88,7 @@ export function CustomFieldsPage() {
 
   return (
     <ListPage
-      nav={<SettingsGroupNav anyOf="/settings/object-rule" />}
+      nav={<SettingsGroupNav group="system" />}
       title={title}
       add={{ label: FIELD_TEXT.add, onClick: dialog.add }}
       dialogs={

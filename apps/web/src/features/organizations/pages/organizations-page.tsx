@@ -2,12 +2,13 @@ import { useState } from 'react';
 import { ChevronsDownUp, ChevronsUpDown, Plus } from 'lucide-react';
 import { useCan } from '@/lib/use-can';
 import type { OrganizationNode } from '@omnicare/shared/organizations/organizations.schemas';
-import { PageHeader, usePageHandle } from '@/components/feedback/placeholder-page';
+import { PageHeader } from '@/components/layout/page-header';
+import { usePageHandle } from '@/app/route-declaration';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
-import { SettingsGroupNav } from '@/features/users/components/users-sub-nav';
+import { SettingsGroupNav } from '@/components/layout/settings-group-nav';
 import { toast } from '@/lib/toast';
 import { OrganizationMoveDialog, OrganizationNameDialog } from '../components/organization-dialogs';
 import type { NameDialogState } from '../components/organization-dialogs';
@@ -36,7 +37,7 @@ export function OrganizationsPage() {
 
   return (
     <div className="flex flex-col gap-4">
-      <SettingsGroupNav anyOf="/settings/users/organizations" />
+      <SettingsGroupNav group="users" />
       <PageHeader
         title={title}
         actions={

@@ -1,7 +1,7 @@
 import { formatDateTime } from '@omnicare/shared/platform/time';
 import type { TemplateCatalog } from '@omnicare/shared/templates/templates.schemas';
 import { useCan } from '@/lib/use-can';
-import { usePageHandle } from '@/components/feedback/placeholder-page';
+import { usePageHandle } from '@/app/route-declaration';
 import { ListPage, ListPagination } from '@/components/list/list-page';
 import {
   DeleteRowButton,
@@ -15,7 +15,7 @@ import { TableCell, TableHead, TableRow } from '@/components/ui/table';
 import { removeWithFeedback } from '@/lib/mutation-feedback';
 import { useListParams } from '@/lib/use-list-params';
 import { useRecordDialog } from '@/lib/use-record-dialog';
-import { SettingsGroupNav } from '@/features/users/components/users-sub-nav';
+import { SettingsGroupNav } from '@/components/layout/settings-group-nav';
 import { TemplateCatalogDialog } from '../components/template-catalog-dialog';
 import { useCatalogList, useDeleteCatalog } from '../templates.queries';
 import { CATALOG_TEXT, TEMPLATE_TEXT } from '../templates-text';
@@ -39,7 +39,7 @@ export function TemplateCatalogsPage() {
 
   return (
     <ListPage
-      nav={<SettingsGroupNav anyOf="/settings/others/template-catalogs" />}
+      nav={<SettingsGroupNav group="templates" />}
       title={title}
       add={canEdit && { label: CATALOG_TEXT.add, onClick: dialog.add }}
       dialogs={

@@ -9,7 +9,7 @@ import {
 } from '@omnicare/shared/templates/template-enums';
 import type { MessageTemplate } from '@omnicare/shared/templates/templates.schemas';
 import { can } from '@omnicare/shared/users/permissions';
-import { usePageHandle } from '@/components/feedback/placeholder-page';
+import { usePageHandle } from '@/app/route-declaration';
 import { ListPage, ListPagination } from '@/components/list/list-page';
 import {
   DeleteRowButton,
@@ -32,7 +32,7 @@ import { SegmentedTabs } from '@/components/ui/segmented-tabs';
 import { removeWithFeedback } from '@/lib/mutation-feedback';
 import { useListParams } from '@/lib/use-list-params';
 import { useRecordDialog } from '@/lib/use-record-dialog';
-import { SettingsGroupNav } from '@/features/users/components/users-sub-nav';
+import { SettingsGroupNav } from '@/components/layout/settings-group-nav';
 import { useCurrentUser } from '@/stores/session-store';
 import { TemplateFormDialog } from '../components/template-form-dialog';
 import { TokenText } from '../components/template-preview';
@@ -128,7 +128,7 @@ export function TemplatesPage() {
 
   return (
     <ListPage
-      nav={<SettingsGroupNav anyOf="/settings/others/templates" />}
+      nav={<SettingsGroupNav group="templates" />}
       title={title}
       add={{ label: TEMPLATE_TEXT.add, onClick: dialog.add }}
       dialogs={

@@ -3,7 +3,8 @@ import { Building2, Settings2 } from 'lucide-react';
 import { formatDate } from '@omnicare/shared/platform/time';
 import { FORBIDDEN_PATH } from '@/app/route-access';
 import { PageSpinner } from '@/components/feedback/page-spinner';
-import { PageHeader, usePageHandle } from '@/components/feedback/placeholder-page';
+import { PageHeader } from '@/components/layout/page-header';
+import { usePageHandle } from '@/app/route-declaration';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -17,7 +18,7 @@ import {
   TableHeader,
   TableRow,
 } from '@/components/ui/table';
-import { SettingsGroupNav } from '@/features/users/components/users-sub-nav';
+import { SettingsGroupNav } from '@/components/layout/settings-group-nav';
 import { StaffTableCard, useStaffPaging } from '@/features/users/components/staff-table-card';
 import { useCurrentUser } from '@/stores/session-store';
 import { TenantConfigForm } from '../components/tenant-config-form';
@@ -145,7 +146,7 @@ export function TenantPage() {
   const user = useCurrentUser();
   return (
     <div className="flex flex-col gap-4">
-      <SettingsGroupNav anyOf="/settings/tenant" />
+      <SettingsGroupNav group="system" />
       <PageHeader title={title} />
       <OwnTenantCard />
       {user?.is_admin && <TenantsTable />}
@@ -159,7 +160,7 @@ export function TenantConfigPage() {
   const config = useTenantConfig(null);
   return (
     <div className="flex flex-col gap-4">
-      <SettingsGroupNav anyOf="/settings/tenant/config" />
+      <SettingsGroupNav group="system" />
       <PageHeader title={title} />
       {config.isPending ? (
         <PageSpinner />
@@ -191,7 +192,7 @@ function TenantConfigById({ tenantId }: { tenantId: string }) {
   const config = useTenantConfig(tenantId);
   return (
     <div className="flex flex-col gap-4">
-      <SettingsGroupNav anyOf="/settings/tenant" />
+      <SettingsGroupNav group="system" />
       <PageHeader
         title={config.data ? `${title}: ${config.data.name}` : title}
         actions={

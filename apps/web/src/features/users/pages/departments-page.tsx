@@ -1,6 +1,6 @@
 import { useCan } from '@/lib/use-can';
 import type { Group } from '@omnicare/shared/groups/groups.schemas';
-import { usePageHandle } from '@/components/feedback/placeholder-page';
+import { usePageHandle } from '@/app/route-declaration';
 import { ListPage, ListPagination } from '@/components/list/list-page';
 import {
   DeleteRowButton,
@@ -15,7 +15,7 @@ import { removeWithFeedback } from '@/lib/mutation-feedback';
 import { useListParams } from '@/lib/use-list-params';
 import { useRecordDialog } from '@/lib/use-record-dialog';
 import { DepartmentFormDialog } from '../components/department-form-dialog';
-import { SettingsGroupNav } from '../components/users-sub-nav';
+import { SettingsGroupNav } from '@/components/layout/settings-group-nav';
 import { useDeleteDepartment, useDepartmentList } from '../users.queries';
 
 const initials = (name: string) =>
@@ -78,7 +78,7 @@ export function DepartmentsPage() {
 
   return (
     <ListPage
-      nav={<SettingsGroupNav anyOf="/settings/users/departments" />}
+      nav={<SettingsGroupNav group="users" />}
       title={title}
       add={canEdit && { label: 'Thêm phòng ban', onClick: dialog.add }}
       dialogs={

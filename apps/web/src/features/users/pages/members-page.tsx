@@ -4,7 +4,7 @@ import { MIN_USER_SEARCH_LENGTH } from '@omnicare/shared/platform/constants';
 import { ROLE } from '@omnicare/shared/users/roles';
 import { can } from '@omnicare/shared/users/permissions';
 import type { StaffUser } from '@omnicare/shared/users/users.schemas';
-import { usePageHandle } from '@/components/feedback/placeholder-page';
+import { usePageHandle } from '@/app/route-declaration';
 import { ListPage, ListPagination } from '@/components/list/list-page';
 import { EditRowButton, ListTable, RowActions } from '@/components/list/list-table';
 import { Button } from '@/components/ui/button';
@@ -23,7 +23,7 @@ import { ResetPasswordDialog } from '../components/reset-password-dialog';
 import { NO_STAFF_FILTERS, StaffFilters } from '../components/staff-filters';
 import type { StaffFilterValues } from '../components/staff-filters';
 import { UserHistoryDialog } from '../components/user-history-dialog';
-import { SettingsGroupNav } from '../components/users-sub-nav';
+import { SettingsGroupNav } from '@/components/layout/settings-group-nav';
 import { StaffStatusBadge } from '../components/staff-status-badge';
 import type { StaffListParams } from '../users.api';
 import { useBulkSetStaffActive, useSetStaffActive, useStaffList } from '../users.queries';
@@ -107,7 +107,7 @@ export function MembersPage() {
 
   return (
     <ListPage
-      nav={<SettingsGroupNav anyOf="/settings/users/members" />}
+      nav={<SettingsGroupNav group="users" />}
       title={title}
       add={canEdit && { label: USERS_TEXT.addMember, onClick: dialog.add }}
       dialogs={

@@ -4,7 +4,7 @@ import { Eye, Loader2, Search } from 'lucide-react';
 import type { StaffRole } from '@omnicare/shared/users/roles';
 import { ROLE, STAFF_ROLES } from '@omnicare/shared/users/roles';
 import { MIN_USER_SEARCH_LENGTH } from '@omnicare/shared/platform/constants';
-import { PageHeader } from '@/components/feedback/placeholder-page';
+import { PageHeader } from '@/components/layout/page-header';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';

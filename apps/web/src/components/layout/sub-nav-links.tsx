@@ -1,14 +1,12 @@
 import { NavLink } from 'react-router';
-import { SETTINGS_GROUPS } from '@/app/navigation';
+import type { SubNavLink } from '@/app/navigation';
 import { cn } from '@/lib/cn';
 
-/** The settings group a page belongs to, as tabs above the page (members, departments...). */
-export function SettingsGroupNav({ anyOf }: { anyOf: string }) {
-  const group = SETTINGS_GROUPS.find((entry) => entry.links.some((link) => link.to === anyOf));
-  if (!group) return null;
+/** A row of links between sibling pages, the current one highlighted. */
+export function SubNavLinks({ label, links }: { label: string; links: readonly SubNavLink[] }) {
   return (
-    <nav aria-label={group.title} className="-mx-1 flex gap-1 overflow-x-auto pb-1">
-      {group.links.map((link) => (
+    <nav aria-label={label} className="-mx-1 flex gap-1 overflow-x-auto pb-1">
+      {links.map((link) => (
         <NavLink
           key={link.to}
           to={link.to}

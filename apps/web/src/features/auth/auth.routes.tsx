@@ -1,0 +1,17 @@
+import type { RouteDeclaration } from '@/app/route-declaration';
+import { lazyPage } from '@/app/route-declaration';
+
+export const authRoutes: readonly RouteDeclaration[] = [
+  {
+    path: '/login',
+    title: 'Đăng nhập',
+    page: lazyPage(() => import('./pages/login-page'), 'LoginPage'),
+    access: 'signed-out',
+  },
+  {
+    path: '/forgot-password',
+    title: 'Quên mật khẩu',
+    page: lazyPage(() => import('./pages/forgot-password-page'), 'ForgotPasswordPage'),
+    access: 'public',
+  },
+];

@@ -1,0 +1,17 @@
+import { MessagesSquare } from 'lucide-react';
+import type { RouteDeclaration } from '@/app/route-declaration';
+import { lazyPage } from '@/app/route-declaration';
+
+const page = lazyPage(() => import('./pages/conversations-pages'), 'ConversationsPage');
+
+/** The conversations screens keep the spec's addresses (/chat). */
+export const conversationsRoutes: readonly RouteDeclaration[] = [
+  {
+    path: '/chat',
+    title: 'Chat',
+    page,
+    roles: ['administrator', 'supervisor', 'agent'],
+    sidebar: { label: 'Chat', icon: MessagesSquare, order: 30 },
+  },
+  { path: '/chat/:ticketId', title: 'Hội thoại', page },
+];

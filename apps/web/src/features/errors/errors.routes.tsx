@@ -1,0 +1,12 @@
+import { MESSAGES } from '@omnicare/shared/platform/errors';
+import type { RouteDeclaration } from '@/app/route-declaration';
+import { lazyPage } from '@/app/route-declaration';
+
+export const errorsRoutes: readonly RouteDeclaration[] = [
+  {
+    path: '/page-404',
+    title: MESSAGES.notFoundTitle,
+    page: lazyPage(() => import('./pages/not-found-page'), 'NotFoundPage'),
+    access: 'public',
+  },
+];

@@ -1,0 +1,11 @@
+import type { RouteDeclaration } from '@/app/route-declaration';
+import { lazyPage } from '@/app/route-declaration';
+
+export const fieldsRoutes: readonly RouteDeclaration[] = [
+  {
+    path: '/settings/object-rule',
+    title: 'Quy tắc đối tượng',
+    page: lazyPage(() => import('./pages/custom-fields-page'), 'CustomFieldsPage'),
+    nav: { label: 'Quy tắc đối tượng', group: 'system', order: 2 },
+  },
+];

@@ -1,0 +1,17 @@
+import type { RouteDeclaration } from '@/app/route-declaration';
+import { lazyPage } from '@/app/route-declaration';
+
+export const organizationsRoutes: readonly RouteDeclaration[] = [
+  {
+    path: '/settings/users/organizations',
+    title: 'Tổ chức',
+    page: lazyPage(() => import('./pages/organizations-page'), 'OrganizationsPage'),
+    nav: { label: 'Tổ chức', group: 'users' },
+  },
+  {
+    path: '/settings/organizations/:organizationId',
+    title: 'Tổ chức',
+    page: lazyPage(() => import('./pages/organization-detail-page'), 'OrganizationDetailPage'),
+    recordKind: 'organization',
+  },
+];

@@ -1,0 +1,119 @@
+import { Settings } from 'lucide-react';
+import type { RouteDeclaration } from '@/app/route-declaration';
+import { lazyPage } from '@/app/route-declaration';
+
+const pages = () => import('./pages/settings-pages');
+const page = lazyPage(pages, 'SettingsPage');
+
+/** The settings area (administrators); its other screens are declared by their features. */
+export const settingsRoutes: readonly RouteDeclaration[] = [
+  {
+    path: '/settings',
+    title: 'Cài đặt',
+    page: lazyPage(pages, 'SettingsHomePage'),
+    roles: ['administrator'],
+    sidebar: { label: 'Cài đặt', icon: Settings, order: 100 },
+  },
+  {
+    path: '/settings/multi-channels/email',
+    title: 'Kênh Email',
+    page,
+    nav: { label: 'Email', group: 'channels' },
+  },
+  {
+    path: '/settings/multi-channels/facebook',
+    title: 'Kênh Facebook',
+    page,
+    nav: { label: 'Facebook', group: 'channels' },
+  },
+  {
+    path: '/settings/multi-channels/livechat',
+    title: 'Kênh Livechat',
+    page,
+    nav: { label: 'Livechat', group: 'channels' },
+  },
+  {
+    path: '/settings/multi-channels/sms',
+    title: 'Kênh SMS',
+    page,
+    nav: { label: 'SMS', group: 'channels' },
+  },
+  {
+    path: '/settings/multi-channels/tiktok',
+    title: 'Kênh TikTok',
+    page,
+    nav: { label: 'TikTok', group: 'channels' },
+  },
+  {
+    path: '/settings/multi-channels/whatsapp',
+    title: 'Kênh WhatsApp',
+    page,
+    nav: { label: 'WhatsApp', group: 'channels' },
+  },
+  {
+    path: '/settings/multi-channels/zalo',
+    title: 'Kênh Zalo OA',
+    page,
+    nav: { label: 'Zalo OA', group: 'channels' },
+  },
+  {
+    path: '/settings/multi-channels/zalo-user',
+    title: 'Zalo cá nhân',
+    page: lazyPage(pages, 'ZaloUserIndexPage'),
+    nav: { label: 'Zalo cá nhân', group: 'channels' },
+  },
+  {
+    path: '/settings/multi-channels/zalo-user/:tenantId',
+    title: 'Tài khoản Zalo cá nhân',
+    page,
+  },
+  {
+    path: '/settings/tickets/priority',
+    title: 'Độ ưu tiên ticket',
+    page,
+    nav: { label: 'Độ ưu tiên', group: 'tickets' },
+  },
+  {
+    path: '/settings/tickets/service',
+    title: 'Dịch vụ',
+    page,
+    nav: { label: 'Dịch vụ', group: 'tickets' },
+  },
+  {
+    path: '/settings/tickets/template',
+    title: 'Mẫu ticket',
+    page,
+    nav: { label: 'Mẫu ticket', group: 'tickets' },
+  },
+  {
+    path: '/settings/tickets/ticket-type',
+    title: 'Loại ticket',
+    page,
+    nav: { label: 'Loại ticket', group: 'tickets' },
+  },
+  {
+    path: '/settings/tickets/view',
+    title: 'View ticket',
+    page,
+    roles: ['administrator', 'team_leader'],
+    nav: { label: 'View ticket', group: 'tickets' },
+  },
+  {
+    path: '/settings/time-working',
+    title: 'Thời gian làm việc',
+    page,
+    nav: { label: 'Thời gian làm việc', group: 'system', order: 1 },
+  },
+  {
+    path: '/settings/blacklist',
+    title: 'Danh sách chặn',
+    page,
+    nav: { label: 'Danh sách chặn', group: 'system', order: 3 },
+  },
+  {
+    path: '/settings/tags',
+    title: 'Tags',
+    page,
+    nav: { label: 'Tags', group: 'system', order: 4 },
+  },
+];

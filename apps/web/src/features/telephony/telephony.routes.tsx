@@ -1,0 +1,22 @@
+import { Headset } from 'lucide-react';
+import type { RouteDeclaration } from '@/app/route-declaration';
+import { lazyPage } from '@/app/route-declaration';
+
+const page = lazyPage(() => import('./pages/telephony-pages'), 'TelephonyPage');
+
+/** The telephony screens keep the spec's addresses (/switchboard). */
+export const telephonyRoutes: readonly RouteDeclaration[] = [
+  {
+    path: '/switchboard',
+    redirectTo: '/switchboard/queue',
+    sidebar: { label: 'Tổng đài', icon: Headset, order: 90 },
+  },
+  { path: '/switchboard/queue', title: 'Hàng chờ', page, nav: { label: 'Hàng chờ' } },
+  { path: '/switchboard/ivr', title: 'IVR', page, nav: { label: 'IVR' } },
+  {
+    path: '/switchboard/call-history',
+    title: 'Lịch sử cuộc gọi',
+    page,
+    nav: { label: 'Lịch sử cuộc gọi' },
+  },
+];

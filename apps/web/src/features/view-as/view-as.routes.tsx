@@ -1,0 +1,13 @@
+import { Eye } from 'lucide-react';
+import type { RouteDeclaration } from '@/app/route-declaration';
+import { lazyPage } from '@/app/route-declaration';
+
+export const viewAsRoutes: readonly RouteDeclaration[] = [
+  {
+    path: '/view-as-mode',
+    title: 'Xem với tư cách',
+    page: lazyPage(() => import('./pages/view-as-page'), 'ViewAsPage'),
+    requiresAdminFlag: true,
+    sidebar: { label: 'Xem với tư cách', icon: Eye, order: 110 },
+  },
+];
