@@ -24,7 +24,7 @@ const DECLARED: DeclaredRoute[] = FEATURE_ROUTES.map((route) => ({
 }));
 
 /** The declaration a path opens, or null for a path nobody declared. */
-export function findRoute(pathname: string) {
+function findRoute(pathname: string) {
   return deepest(DECLARED, pathname);
 }
 
