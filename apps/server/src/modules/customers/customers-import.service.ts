@@ -71,9 +71,9 @@ export async function previewImport(
   const fileId = `${randomUUID()}${extension}`;
   const file = await platform.files.privatePath(uploadsFolder(auth.tenantId), fileId);
   try {
-    await pipeline(upload, createWriteStream(file)).catch((error: unknown) => {
-      throw error instanceof AppError ? error : fieldError('file', IMPORT_MESSAGES.unreadable);
-    });
+    // A body cut short fails here with the multipart parser's error: the error handler answers
+    // it as a broken upload (400).
+    await pipeline(upload, createWriteStream(file));
     if (upload.truncated)
       throw new AppError(413, IMPORT_MESSAGES.tooLarge, [
         { param: 'file', message: IMPORT_MESSAGES.tooLarge },
