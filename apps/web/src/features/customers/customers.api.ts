@@ -8,6 +8,7 @@ import type {
   TagGroup,
   TagGroupBody,
   TimelineEntry,
+  DuplicateCustomer,
 } from '@omnicare/shared/customers/customers.schemas';
 import { CUSTOMER_GROUP_TARGET } from '@omnicare/shared/customers/customer-enums';
 import type {
@@ -229,18 +230,11 @@ export async function mergeCustomers(
   });
 }
 
-/** The body of a duplicate phone/email refusal. */
-export interface DuplicateCustomerRef {
-  _id: string;
-  name: string;
-  link: string;
-}
-
-export function duplicateOf(body: unknown): DuplicateCustomerRef | null {
+export function duplicateOf(body: unknown): DuplicateCustomer | null {
   if (!body || typeof body !== 'object') return null;
   const duplicate = (body as { duplicate?: unknown }).duplicate;
   if (!duplicate || typeof duplicate !== 'object') return null;
-  const { _id, name, link } = duplicate as Partial<DuplicateCustomerRef>;
+  const { _id, name, link } = duplicate as Partial<DuplicateCustomer>;
   if (typeof _id !== 'string' || typeof link !== 'string') return null;
   return { _id, name: typeof name === 'string' ? name : '', link };
 }

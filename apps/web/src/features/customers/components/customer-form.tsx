@@ -13,7 +13,7 @@ import { FieldError, Label } from '@/components/ui/label';
 import { isApiError } from '@/lib/errors';
 import { toast } from '@/lib/toast';
 import { readTabDraft, saveTabDraft } from '@/stores/record-tabs-store';
-import type { DuplicateCustomerRef } from '../customers.api';
+import type { DuplicateCustomer } from '@omnicare/shared/customers/customers.schemas';
 import { duplicateOf, saveCustomer, uploadCustomerAvatar } from '../customers.api';
 import { OrganizationPicker } from '@/features/organizations/components/organization-picker';
 import { StaffPicker } from '@/features/users/components/staff-picker';
@@ -151,7 +151,7 @@ export function CustomerForm({ tabKey, customer, onSaved }: CustomerFormProps) {
   });
   const { errors } = form.formState;
   const [dirty, setDirty] = useState(() => readTabDraft(tabKey).customer !== undefined);
-  const [duplicate, setDuplicate] = useState<{ message: string; ref: DuplicateCustomerRef } | null>(
+  const [duplicate, setDuplicate] = useState<{ message: string; ref: DuplicateCustomer } | null>(
     null,
   );
   const cityCode = useWatch({ control: form.control, name: 'city_code' });
