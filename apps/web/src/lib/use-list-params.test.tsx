@@ -148,6 +148,47 @@ describe('list params in the address', () => {
     expect(last()).toMatchObject({ search: '', term: '', page: 1, size: 10 });
   });
 
+  it('does not pull the user back when the term settles while a record page loads', async () => {
+    function Probe() {
+      const list = useListParamsInAddress();
+      useEffect(() => {
+        probe.list = list;
+      });
+      return null;
+    }
+    const probe = { list: null as unknown as ListParams };
+    let loaded: (module: { Component: () => null }) => void = () => {};
+    const router = createMemoryRouter(
+      [
+        { path: '/list', element: <Probe /> },
+        {
+          path: '/record',
+          lazy: () => new Promise<{ Component: () => null }>((resolve) => (loaded = resolve)),
+        },
+      ],
+      { initialEntries: ['/list'] },
+    );
+    render(<RouterProvider router={router} />);
+    await act(async () => {
+      probe.list.setSearch('hoang');
+      await Promise.resolve();
+    });
+    // A click on a row before the term settles; the record's page is still downloading.
+    await act(async () => {
+      void router.navigate('/record');
+      await Promise.resolve();
+    });
+    await act(async () => {
+      vi.advanceTimersByTime(600);
+      await Promise.resolve();
+    });
+    await act(async () => {
+      loaded({ Component: () => null });
+      await vi.runAllTimersAsync();
+    });
+    expect(router.state.location.pathname).toBe('/record');
+  });
+
   it('writes a settled term with page 1 in one change, replacing the entry', async () => {
     const { current, seen, last, router, step } = renderInAddress('/list?page=4&size=20');
     await step(() => current.list.setSearch('hoang'));

@@ -1,5 +1,10 @@
-import { useCallback, useEffect, useState } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useCallback, useContext, useEffect, useState } from 'react';
+import {
+  UNSAFE_DataRouterStateContext,
+  useLocation,
+  useNavigate,
+  useSearchParams,
+} from 'react-router';
 import {
   DEFAULT_PAGE,
   DEFAULT_PAGE_SIZE,
@@ -113,8 +118,13 @@ export function useAddressParams() {
   const [params] = useSearchParams();
   const location = useLocation();
   const navigate = useNavigate();
+  // Where the router is going, while a navigation waits (a record's page still loading): a
+  // change written then (a typed term settling) would pull the user back to the list. Read from
+  // the data router's state context, which, unlike useNavigation(), plain routers do without.
+  const leavingTo = useContext(UNSAFE_DataRouterStateContext)?.navigation.location?.pathname;
   const change = useCallback(
     (edit: (next: URLSearchParams) => void) => {
+      if (leavingTo !== undefined && leavingTo !== location.pathname) return;
       const from = `${location.key} ${location.pathname}${location.search}`;
       const next = new URLSearchParams(
         requested?.from === from ? requested.search : location.search,
@@ -123,7 +133,7 @@ export function useAddressParams() {
       requested = { from, search: next.toString() };
       void navigate(`?${requested.search}`, { replace: true });
     },
-    [location.key, location.pathname, location.search, navigate],
+    [leavingTo, location.key, location.pathname, location.search, navigate],
   );
   return [params, change] as const;
 }
