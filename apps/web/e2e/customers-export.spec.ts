@@ -120,9 +120,15 @@ test('an export that ends during the reload is still offered afterwards', async 
   const admin = await apiLogin(request, ACCOUNTS.administrator.email);
   await storeSession(page, admin);
   await page.goto('/customers');
+  // The export has started (the server answered with its job) before the reload: a reload
+  // while the start is still on its way may cancel the request itself.
+  const started = page.waitForResponse(
+    (response) => response.url().endsWith('/v2/customers/export') && response.status() === 201,
+  );
   await page.getByRole('button', { name: 'Xuất Excel', exact: true }).click();
   const banner = page.getByRole('region', { name: 'Xuất Excel' });
   await expect(banner).toBeVisible();
+  await started;
   // Reload at once, without waiting for the end (nothing is held here).
   await page.reload();
   await expect(banner).toContainText(/Đang xuất \d+%|Xuất Excel hoàn tất/);
