@@ -189,6 +189,37 @@ describe('list params in the address', () => {
     expect(router.state.location.pathname).toBe('/record');
   });
 
+  it('does not pull the user back when the term settles before the list renders the click', async () => {
+    function Probe() {
+      const list = useListParamsInAddress();
+      useEffect(() => {
+        probe.list = list;
+      });
+      return null;
+    }
+    const probe = { list: null as unknown as ListParams };
+    const router = createMemoryRouter(
+      [
+        { path: '/list', element: <Probe /> },
+        { path: '/record', lazy: () => new Promise<{ Component: () => null }>(() => {}) },
+      ],
+      { initialEntries: ['/list'] },
+    );
+    render(<RouterProvider router={router} />);
+    await act(async () => {
+      probe.list.setSearch('hoang');
+      await Promise.resolve();
+    });
+    // The click and the settling timer in one task: the list has not rendered the navigation.
+    await act(async () => {
+      void router.navigate('/record');
+      vi.advanceTimersByTime(600);
+      await Promise.resolve();
+    });
+    expect(router.state.navigation.location?.pathname).toBe('/record');
+    expect(router.state.location.search).toBe('');
+  });
+
   it('writes a settled term with page 1 in one change, replacing the entry', async () => {
     const { current, seen, last, router, step } = renderInAddress('/list?page=4&size=20');
     await step(() => current.list.setSearch('hoang'));

@@ -1,10 +1,5 @@
 import { useCallback, useContext, useEffect, useState } from 'react';
-import {
-  UNSAFE_DataRouterStateContext,
-  useLocation,
-  useNavigate,
-  useSearchParams,
-} from 'react-router';
+import { UNSAFE_DataRouterContext, useLocation, useNavigate, useSearchParams } from 'react-router';
 import {
   DEFAULT_PAGE,
   DEFAULT_PAGE_SIZE,
@@ -120,10 +115,12 @@ export function useAddressParams() {
   const navigate = useNavigate();
   // Where the router is going, while a navigation waits (a record's page still loading): a
   // change written then (a typed term settling) would pull the user back to the list. Read from
-  // the data router's state context, which, unlike useNavigation(), plain routers do without.
-  const leavingTo = useContext(UNSAFE_DataRouterStateContext)?.navigation.location?.pathname;
+  // the router when the change is made, not when the list last rendered: a timer may fire
+  // between a click on a row and the render that follows it. Plain routers have no such state.
+  const router = useContext(UNSAFE_DataRouterContext)?.router;
   const change = useCallback(
     (edit: (next: URLSearchParams) => void) => {
+      const leavingTo = router?.state.navigation.location?.pathname;
       if (leavingTo !== undefined && leavingTo !== location.pathname) return;
       const from = `${location.key} ${location.pathname}${location.search}`;
       const next = new URLSearchParams(
@@ -133,7 +130,7 @@ export function useAddressParams() {
       requested = { from, search: next.toString() };
       void navigate(`?${requested.search}`, { replace: true });
     },
-    [leavingTo, location.key, location.pathname, location.search, navigate],
+    [router, location.key, location.pathname, location.search, navigate],
   );
   return [params, change] as const;
 }
