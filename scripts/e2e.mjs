@@ -68,6 +68,7 @@ export async function runE2E({ reportFile, extraArgs = [] } = {}) {
       LOG_LEVEL: 'warn',
       LOGIN_RATE_PER_IP: '100000',
       LOGIN_FAILURES_PER_ACCOUNT: '1000',
+      LOGIN_FAILURES_PER_ACCOUNT_ALL_IPS: '100000',
       // The specs make their own records; the demo tenant starts with its staff only.
       DEMO_SAMPLES: '0',
     },

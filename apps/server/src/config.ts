@@ -30,6 +30,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOGIN_RATE_PER_IP: z.coerce.number().int().positive().default(30),
   LOGIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
+  LOGIN_FAILURES_PER_ACCOUNT_ALL_IPS: z.coerce.number().int().positive().default(50),
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: flag,
 });
@@ -67,6 +68,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     trustProxy: value.TRUST_PROXY,
     loginRatePerIp: value.LOGIN_RATE_PER_IP,
     loginFailuresPerAccount: value.LOGIN_FAILURES_PER_ACCOUNT,
+    loginFailuresPerAccountAllIps: value.LOGIN_FAILURES_PER_ACCOUNT_ALL_IPS,
     webDist: value.WEB_DIST
       ? path.resolve(value.WEB_DIST)
       : path.resolve(import.meta.dirname, '../../web/dist'),

@@ -29,6 +29,15 @@ export async function insertSession(
   return row;
 }
 
+/** Whether the user has signed in from this address before (a view-as session does not count). */
+export async function hasSignedInFrom(db: Database, userId: string, ip: string) {
+  const row = await db.query.sessions.findFirst({
+    columns: { id: true },
+    where: and(eq(sessions.userId, userId), eq(sessions.ip, ip), isNull(sessions.impersonatorId)),
+  });
+  return row !== undefined;
+}
+
 export function findSession(db: Database, sessionId: string) {
   return db.query.sessions.findFirst({ where: eq(sessions.id, sessionId) });
 }

@@ -75,20 +75,30 @@ export async function login(
   meta: RequestMeta,
 ): Promise<StoredUser> {
   // Counted per account and IP: a stranger's wrong guesses lock only their own address out.
-  const accountKey = `login:account:${input.email}:${meta.ip ?? 'unknown'}`;
-  const failures = await platform.throttle.count(accountKey, LOGIN_FAILURE_WINDOW_MS);
+  const addressKey = `login:account:${input.email}:${meta.ip ?? 'unknown'}`;
+  const failures = await platform.throttle.count(addressKey, LOGIN_FAILURE_WINDOW_MS);
   if (failures >= platform.config.loginFailuresPerAccount) throw tooManyRequests();
+  // And over all addresses: guesses spread over many addresses lock the account out of every
+  // address it has never signed in from, while its owner's usual addresses still get in.
+  const accountKey = `login:account-all:${input.email}`;
+  const spread = await platform.throttle.count(accountKey, LOGIN_FAILURE_WINDOW_MS);
 
   const user = await repo.findUserByEmail(platform.db, input.email);
+  if (
+    spread >= platform.config.loginFailuresPerAccountAllIps &&
+    !(user && meta.ip && (await repo.hasSignedInFrom(platform.db, user.id, meta.ip)))
+  )
+    throw tooManyRequests();
   const ok = user
     ? await verifySecret(user.passwordHash, input.password)
     : await verifyAgainstNothing(input.password);
   if (!user || !ok) {
+    await platform.throttle.hit(addressKey, LOGIN_FAILURE_WINDOW_MS);
     await platform.throttle.hit(accountKey, LOGIN_FAILURE_WINDOW_MS);
     throw new AppError(400, MESSAGES.wrongCredentials);
   }
   if (!user.active) throw new AppError(400, MESSAGES.accountDisabled);
-  await platform.throttle.clear(accountKey);
+  await platform.throttle.clear(addressKey);
   return toStoredUser(user, await openSession(platform, user, meta));
 }
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
+import { decodeJwt } from 'jose';
 import { SMTPServer } from 'smtp-server';
 import type { AddressInfo } from 'node:net';
 import { auditLog, sessions, users } from '../../db/schema/index.js';
@@ -169,6 +170,36 @@ describe('rate limits', () => {
   });
 });
 
+describe('guesses spread over many addresses', () => {
+  it('lock the account out of new addresses, not out of those its owner signed in from', async () => {
+    const spread = await createTestApp({ loginFailuresPerAccountAllIps: 3 });
+    const email = 'leader@demo.vn';
+    const clear = () =>
+      spread.database.db.execute(sql`delete from throttles where key like ${`login:%${email}%`}`);
+    try {
+      await clear();
+      const attempt = (password: string, remoteAddress: string) =>
+        spread.app.inject({
+          method: 'POST',
+          url: '/v2/login',
+          remoteAddress,
+          payload: { email, password },
+        });
+      // The owner's usual address, known from an earlier sign-in.
+      expect((await attempt(DEMO_PASSWORD, '10.7.0.1')).statusCode).toBe(200);
+      for (const address of ['10.8.0.1', '10.8.0.2', '10.8.0.3'])
+        expect((await attempt('wrong-pass-1', address)).statusCode).toBe(400);
+      // Below the per-address limit everywhere, yet the account is shut to a new address...
+      expect((await attempt(DEMO_PASSWORD, '10.8.0.4')).statusCode).toBe(429);
+      // ...while its owner still gets in from where they signed in before.
+      expect((await attempt(DEMO_PASSWORD, '10.7.0.1')).statusCode).toBe(200);
+    } finally {
+      await clear();
+      await spread.close();
+    }
+  });
+});
+
 describe('sessions', () => {
   it('refuses a missing, malformed or forged token with 403 and the expired message', async () => {
     for (const headers of [
@@ -193,16 +224,21 @@ describe('sessions', () => {
     expect((await myAccount(token)).statusCode).toBe(403);
   });
 
-  it('refuses an expired session', async () => {
-    const short = await createTestApp({ sessionTtlMs: 1_000 });
-    try {
-      const token = await short.login('agent@demo.vn');
-      expect((await myAccount(token)).statusCode).toBe(200);
-      await new Promise((resolve) => setTimeout(resolve, 1_500));
-      expect((await myAccount(token)).statusCode).toBe(403);
-    } finally {
-      await short.close();
-    }
+  it('refuses a token past its expiry, and a session past its end', async () => {
+    // The token of a live session, signed to have ended a second ago.
+    const token = await t.login('agent@demo.vn');
+    const { sid, sub, tid } = decodeJwt(token);
+    const past = new Date(Date.now() - 1_000);
+    const ended = await t.app.platform.tokens.sign(String(sid), String(sub), String(tid), past);
+    expect((await myAccount(token)).statusCode).toBe(200);
+    expect((await myAccount(ended)).statusCode).toBe(403);
+    // A session whose end has passed, though its token has not yet.
+    const other = await t.login('agent@demo.vn');
+    await t.database.db
+      .update(sessions)
+      .set({ expiresAt: past })
+      .where(eq(sessions.id, String(decodeJwt(other).sid)));
+    expect((await myAccount(other)).statusCode).toBe(403);
   });
 
   it('refuses the tokens of a user disabled after signing in', async () => {
