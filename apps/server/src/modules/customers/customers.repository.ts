@@ -367,7 +367,7 @@ export async function findHolders(
   const conditions: SQL[] = [eq(customers.tenantId, tenantId), or(...matches) as SQL];
   if (exceptId) conditions.push(ne(customers.id, exceptId));
   return db
-    .select({ id: customers.id, name: customers.name })
+    .select({ id: customers.id, number: customers.number, name: customers.name })
     .from(customers)
     .where(and(...conditions))
     .limit(5);

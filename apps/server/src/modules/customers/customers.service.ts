@@ -255,7 +255,7 @@ async function guardDuplicates(
     const message = phoneClash ? CUSTOMER_MESSAGES.phoneTaken : CUSTOMER_MESSAGES.emailTaken;
     throw new AppError(422, message, [{ param, message }]);
   }
-  const duplicate = { _id: holder.id, name: holder.name, link: `/customers/${holder.id}` };
+  const duplicate = { _id: holder.id, name: holder.name, link: `/customers/${holder.number}` };
   const message = `${phoneClash ? CUSTOMER_MESSAGES.duplicatePhone : CUSTOMER_MESSAGES.duplicateEmail} ${holder.name}`;
   throw new AppError(422, message, [{ param, message }], { duplicate });
 }
