@@ -208,17 +208,15 @@ test('merge: another customer is folded into this one', async ({ page, request }
   expect(answer.status()).toBe(404);
 });
 
-test('a customer by its number: its tab, the story of its changes, and its tab after a merge', async ({
+test('a customer by its number: its tab and tooltip, and the story of its changes', async ({
   page,
   request,
 }) => {
+  // Several screens and a background search in one story.
+  test.slow();
   const u = unique();
   const customer = await createCustomer(request, token, {
     name: `Số Hiệu ${u}`,
-    phones: [{ phone: phone() }],
-  });
-  const survivor = await createCustomer(request, token, {
-    name: `Người Nhận ${u}`,
     phones: [{ phone: phone() }],
   });
   const tagName = `Thân thiết ${u}`;
@@ -269,8 +267,27 @@ test('a customer by its number: its tab, the story of its changes, and its tab a
   await expect(timeline.getByRole('listitem').first()).toHaveText(
     new RegExp(`Gắn tag: ${tagName}`),
   );
+});
 
-  // Merged into another customer from its own page: the old tab then opens the survivor.
+test("a merged-away customer's open tab opens the survivor, with a toast", async ({
+  page,
+  request,
+}) => {
+  // Several screens and a background search in one story.
+  test.slow();
+  const u = unique();
+  const customer = await createCustomer(request, token, {
+    name: `Số Hiệu ${u}`,
+    phones: [{ phone: phone() }],
+  });
+  const survivor = await createCustomer(request, token, {
+    name: `Người Nhận ${u}`,
+    phones: [{ phone: phone() }],
+  });
+  const title = `Customer ${customer.number}`;
+  await page.goto(`/customers/${customer.number}`);
+  await expect(page.getByTestId('record-name')).toHaveText(customer.name);
+  // Merged into another customer from the survivor's page: the old tab then opens the survivor.
   await page.goto(`/customers/${survivor.number}`);
   await expect(page.getByRole('tab')).toHaveText([title, `Customer ${survivor.number}`]);
   await page.getByRole('button', { name: 'Gộp khách hàng' }).click();

@@ -193,7 +193,7 @@ describe('duplicate phone or email', () => {
         errors: [
           { param: 'phones', message: 'Số điện thoại đã thuộc về khách hàng Khách Của Tôi' },
         ],
-        duplicate: { _id: held._id, name: 'Khách Của Tôi', link: `/customers/${held._id}` },
+        duplicate: { _id: held._id, name: 'Khách Của Tôi', link: `/customers/${held.number}` },
       });
     }
   });

@@ -122,7 +122,10 @@ export function CustomerDetailPage() {
                 onMerged={(merged) => {
                   // The merged-away customer's page, if opened again, asks the server and is
                   // sent here; none of its answers kept in memory may show it as it was.
-                  queryClient.removeQueries({ queryKey: customerKeys.details });
+                  queryClient.removeQueries({
+                    queryKey: customerKeys.details,
+                    predicate: (cached) => cached.queryKey[2] !== customerId,
+                  });
                   queryClient.setQueryData(customerKeys.customer(customerId), merged);
                   void queryClient.invalidateQueries({
                     queryKey: customerKeys.timeline(merged._id),
