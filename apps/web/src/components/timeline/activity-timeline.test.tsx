@@ -66,4 +66,22 @@ describe('ActivityTimeline', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Thử lại' }));
     expect(onRetry).toHaveBeenCalledOnce();
   });
+
+  it('can leave its heading to a dialog, naming its list, and say who was behind an actor', () => {
+    render(
+      <ActivityTimeline
+        title="Lịch sử thay đổi"
+        titleId="h"
+        showTitle={false}
+        entries={[entry('user.disable')]}
+        pending={false}
+        failed={false}
+        noteOf={() => '(Lê An xem dưới quyền)'}
+      />,
+    );
+    expect(screen.queryByRole('heading')).not.toBeInTheDocument();
+    const list = screen.getByRole('list', { name: 'Lịch sử thay đổi' });
+    expect(list).toHaveTextContent('Vô hiệu hóa');
+    expect(list).toHaveTextContent('Trần Bình (Lê An xem dưới quyền)');
+  });
 });

@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import {
   ArrowRight,
   FileInput,
@@ -50,7 +49,7 @@ function ActivityIcon({ kind }: { kind: string }) {
 }
 
 /** One entry: its label from the shared action list, what it involved, and what it changed. */
-export function ActivityItem({ entry }: { entry: ActivityEntry }) {
+export function ActivityItem({ entry, note }: { entry: ActivityEntry; note?: string }) {
   return (
     <li className="relative text-sm" data-kind={entry.kind}>
       <span className="absolute top-0 -left-[31px] flex size-5 items-center justify-center rounded-full border border-slate-200 bg-white">
@@ -82,7 +81,8 @@ export function ActivityItem({ entry }: { entry: ActivityEntry }) {
         </dl>
       )}
       <p className="mt-0.5 text-xs text-slate-500">
-        {entry.actor?.name ?? ACTIVITY_TEXT.system} ·{' '}
+        {entry.actor?.name ?? ACTIVITY_TEXT.system}
+        {note && ` ${note}`} ·{' '}
         <time dateTime={entry.at} title={formatDateTime(entry.at)}>
           {formatRelative(entry.at)}
         </time>
@@ -92,32 +92,45 @@ export function ActivityItem({ entry }: { entry: ActivityEntry }) {
 }
 
 /**
- * A record's activity, newest first: the customer timeline now, tickets' activity log later.
- * The caller loads the entries; this shows them, the loading and failed states included.
+ * A record's activity, newest first: the customer timeline and the staff history now, tickets'
+ * activity log later. The caller loads the entries; this shows them, the loading and failed
+ * states included. `title` names the section and its list; `showTitle: false` leaves the
+ * heading to a surrounding dialog.
  */
 export function ActivityTimeline({
   title,
   titleId,
+  showTitle = true,
   entries,
   pending,
   failed,
   onRetry,
   emptyText = ACTIVITY_TEXT.empty,
+  noteOf,
 }: {
-  title: ReactNode;
+  title: string;
   titleId: string;
+  showTitle?: boolean;
   entries: ActivityEntry[];
   pending: boolean;
   failed: boolean;
   onRetry?: () => void;
   emptyText?: string;
+  /** Said beside an entry's actor (who was behind a view-as session). */
+  noteOf?: (entry: ActivityEntry) => string | undefined;
 }) {
   return (
-    <section aria-labelledby={titleId} className="flex flex-col gap-3">
-      <h2 id={titleId} className="flex items-center gap-2 text-sm font-semibold text-slate-900">
-        <History className="size-4 text-teal-700" aria-hidden="true" />
-        {title}
-      </h2>
+    <section
+      aria-labelledby={showTitle ? titleId : undefined}
+      aria-label={showTitle ? undefined : title}
+      className="flex flex-col gap-3"
+    >
+      {showTitle && (
+        <h2 id={titleId} className="flex items-center gap-2 text-sm font-semibold text-slate-900">
+          <History className="size-4 text-teal-700" aria-hidden="true" />
+          {title}
+        </h2>
+      )}
       {pending && (
         <div className="flex flex-col gap-2" aria-busy="true">
           <Skeleton className="h-10" />
@@ -138,9 +151,12 @@ export function ActivityTimeline({
         <p className="text-sm text-slate-500">{emptyText}</p>
       )}
       {entries.length > 0 && (
-        <ol className="relative flex flex-col gap-4 border-l border-slate-200 pl-5">
+        <ol
+          aria-label={title}
+          className="relative flex flex-col gap-4 border-l border-slate-200 pl-5"
+        >
           {entries.map((entry) => (
-            <ActivityItem key={entry._id} entry={entry} />
+            <ActivityItem key={entry._id} entry={entry} note={noteOf?.(entry)} />
           ))}
         </ol>
       )}
