@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { SEARCH_DEBOUNCE_MS } from '@omnicare/shared/platform/constants';
-import { ACCOUNTS, apiLogin, storeSession, unique, phone } from './fixtures';
+import { ACCOUNTS, apiLogin, pick, storeSession, unique, phone } from './fixtures';
 
 const toast = (page: Page, text: string) =>
   page.locator('[data-sonner-toast]').filter({ hasText: text });
@@ -10,13 +10,13 @@ async function createCustomer(
   request: APIRequestContext,
   token: string,
   data: Record<string, unknown>,
-): Promise<{ _id: string; name: string }> {
+): Promise<{ _id: string; number: number; name: string }> {
   const response = await request.post('/v2/customers', {
     headers: { Authorization: token },
     data,
   });
   expect(response.status()).toBe(201);
-  return ((await response.json()) as { data: { _id: string; name: string } }).data;
+  return ((await response.json()) as { data: { _id: string; number: number; name: string } }).data;
 }
 
 let token = '';
@@ -35,7 +35,8 @@ test('a customer created in a new tab: the draft survives a reload, then the tab
   await page.goto('/customers');
   await page.getByRole('button', { name: 'Thêm khách hàng' }).click();
   await expect(page).toHaveURL(/\/customers\/new-[a-z0-9]+$/);
-  await expect(page.getByRole('tab', { name: 'Ticket mới' })).toHaveAttribute(
+  // A new customer's tab says what it is: the spec's 'Ticket mới' is for new tickets.
+  await expect(page.getByRole('tab', { name: 'Khách hàng mới' })).toHaveAttribute(
     'aria-selected',
     'true',
   );
@@ -60,9 +61,10 @@ test('a customer created in a new tab: the draft survives a reload, then the tab
 
   await page.getByRole('button', { name: 'Tạo khách hàng' }).click();
   await expect(toast(page, 'Tạo mới khách hàng thành công')).toBeVisible();
-  await expect(page).toHaveURL(/\/customers\/[0-9a-f-]{36}$/);
-  await expect(page.getByRole('heading', { name })).toBeVisible();
+  await expect(page).toHaveURL(/\/customers\/\d+$/);
   const id = page.url().split('/').pop() ?? '';
+  await expect(page.getByRole('heading', { name: `Customer ${id}` })).toBeVisible();
+  await expect(page.getByTestId('record-name')).toHaveText(name);
   // The new tab gave way to the customer's own tab.
   await expect(page.getByRole('tab')).toHaveText([`Customer ${id}`]);
   // The timeline has its first entry.
@@ -79,7 +81,7 @@ test('a customer created in a new tab: the draft survives a reload, then the tab
   ).toBeVisible();
   await page.getByRole('link', { name: `Mở khách hàng ${name}` }).click();
   await expect(page).toHaveURL(new RegExp(`/customers/${id}$`));
-  await expect(page.getByRole('heading', { name })).toBeVisible();
+  await expect(page.getByTestId('record-name')).toHaveText(name);
 });
 
 test('search ignores diacritics and case: "nguyen van a" finds "Nguyễn Văn A"', async ({
@@ -182,7 +184,7 @@ test('merge: another customer is folded into this one', async ({ page, request }
     emails: [{ email: `gop-${u}@example.vn`, is_primary: true }],
   });
   await page.goto(`/customers/${keep._id}`);
-  await expect(page.getByRole('heading', { name: keep.name })).toBeVisible();
+  await expect(page.getByTestId('record-name')).toHaveText(keep.name);
   await page.getByRole('button', { name: 'Gộp khách hàng' }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('searchbox', { name: 'Tìm khách hàng cần gộp' }).fill(`gop di ${u}`);
@@ -204,4 +206,102 @@ test('merge: another customer is folded into this one', async ({ page, request }
     headers: { Authorization: token },
   });
   expect(answer.status()).toBe(404);
+});
+
+test('a customer by its number: its tab and tooltip, and the story of its changes', async ({
+  page,
+  request,
+}) => {
+  // Several screens and a background search in one story.
+  test.slow();
+  const u = unique();
+  const customer = await createCustomer(request, token, {
+    name: `Số Hiệu ${u}`,
+    phones: [{ phone: phone() }],
+  });
+  const tagName = `Thân thiết ${u}`;
+  const tagGroup = await request.post('/v2/group-tag-customer', {
+    headers: { Authorization: token },
+    data: { name: `Nhãn ${u}`, tags: [tagName] },
+  });
+  expect(tagGroup.status()).toBe(201);
+
+  // An old link by id moves to the number, in the same tab.
+  await page.goto(`/customers/${customer._id}`);
+  const title = `Customer ${customer.number}`;
+  await expect(page).toHaveURL(new RegExp(`/customers/${customer.number}$`));
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(page.getByTestId('record-name')).toHaveText(customer.name);
+  await expect(page.getByRole('tab')).toHaveText([title]);
+  await expect(page.getByRole('tab', { name: title })).toHaveAttribute(
+    'title',
+    `${title} · ${customer.name}`,
+  );
+
+  // A field edited: the timeline says from what to what.
+  await page.getByLabel('Hạng khách hàng').selectOption({ label: 'Vàng' });
+  await page.getByRole('button', { name: 'Lưu', exact: true }).click();
+  await expect(toast(page, 'Cập nhật thành công')).toBeVisible();
+  const timeline = page.getByRole('region', { name: 'Lịch sử hoạt động' });
+  const latest = timeline.getByRole('listitem').first();
+  await expect(latest).toContainText('Cập nhật thông tin');
+  await expect(latest).toContainText('Hạng khách hàng:ThườngVàng');
+
+  // Tagged from the list: the timeline names the tag.
+  await page.goto('/customers');
+  await page.getByRole('searchbox', { name: 'Tìm theo tên, số điện thoại hoặc email' }).fill(u);
+  await expect(page).toHaveURL(new RegExp(`q=${u}`));
+  await page.getByRole('checkbox', { name: `Chọn ${customer.name}` }).check();
+  await page.getByRole('toolbar').getByRole('button', { name: 'Gắn tag' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Gắn tag' });
+  await pick(page, dialog.getByRole('combobox', { name: 'Chọn tag' }), u, tagName);
+  await dialog.getByRole('button', { name: 'Áp dụng' }).click();
+  await expect(page.getByText('Đã gắn tag cho 1 khách hàng')).toBeVisible();
+  await page
+    .getByRole('table', { name: 'Danh sách khách hàng' })
+    .getByRole('link', {
+      name: customer.name,
+    })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/customers/${customer.number}$`));
+  await expect(timeline.getByRole('listitem').first()).toHaveText(
+    new RegExp(`Gắn tag: ${tagName}`),
+  );
+});
+
+test("a merged-away customer's open tab opens the survivor, with a toast", async ({
+  page,
+  request,
+}) => {
+  // Several screens and a background search in one story.
+  test.slow();
+  const u = unique();
+  const customer = await createCustomer(request, token, {
+    name: `Số Hiệu ${u}`,
+    phones: [{ phone: phone() }],
+  });
+  const survivor = await createCustomer(request, token, {
+    name: `Người Nhận ${u}`,
+    phones: [{ phone: phone() }],
+  });
+  const title = `Customer ${customer.number}`;
+  await page.goto(`/customers/${customer.number}`);
+  await expect(page.getByTestId('record-name')).toHaveText(customer.name);
+  // Merged into another customer from the survivor's page: the old tab then opens the survivor.
+  await page.goto(`/customers/${survivor.number}`);
+  await expect(page.getByRole('tab')).toHaveText([title, `Customer ${survivor.number}`]);
+  await page.getByRole('button', { name: 'Gộp khách hàng' }).click();
+  const merge = page.getByRole('dialog');
+  await merge.getByRole('searchbox', { name: 'Tìm khách hàng cần gộp' }).fill(`so hieu ${u}`);
+  await merge.getByRole('option', { name: new RegExp(customer.name) }).click();
+  await merge.getByRole('button', { name: 'Gộp', exact: true }).click();
+  await merge.getByRole('button', { name: 'Gộp', exact: true }).click();
+  await expect(toast(page, 'Gộp khách hàng thành công')).toBeVisible();
+  await page.getByRole('tab', { name: title }).click();
+  await expect(page).toHaveURL(new RegExp(`/customers/${survivor.number}$`));
+  await expect(
+    toast(page, `${title} đã được gộp vào Customer ${survivor.number} (${survivor.name})`),
+  ).toBeVisible();
+  await expect(page.getByRole('tab')).toHaveText([`Customer ${survivor.number}`]);
+  await expect(page.getByTestId('record-name')).toHaveText(survivor.name);
 });

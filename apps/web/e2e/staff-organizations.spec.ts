@@ -96,20 +96,26 @@ test('an organization opens as a record tab whose edit draft is kept per tab', a
     headers: { Authorization: user.token },
     data: { name, parent_id: null },
   });
-  const organization = ((await created.json()) as { data: { _id: string } }).data;
+  const organization = ((await created.json()) as { data: { _id: string; number: number } }).data;
   await page.goto('/settings/users/organizations');
   await item(page, name).getByRole('link', { name }).click();
-  await expect(page).toHaveURL(new RegExp(`/settings/organizations/${organization._id}$`));
-  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
-  await expect(page.getByText(`Tổ chức ${organization._id}`).first()).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/settings/organizations/${organization.number}$`));
+  await expect(
+    page.getByRole('heading', { level: 1, name: `Tổ chức ${organization.number}` }),
+  ).toBeVisible();
+  await expect(page.getByTestId('record-name')).toHaveText(name);
+  await expect(page.getByRole('tab', { name: `Tổ chức ${organization.number}` })).toHaveAttribute(
+    'title',
+    `Tổ chức ${organization.number} · ${name}`,
+  );
 
   await page.getByLabel('Tên tổ chức').fill(`${name} nháp`);
   await expect(page.getByText('Bản nháp chưa lưu')).toBeVisible();
   await page.goto('/settings/users/members');
-  await page.goto(`/settings/organizations/${organization._id}`);
+  await page.goto(`/settings/organizations/${organization.number}`);
   await expect(page.getByLabel('Tên tổ chức')).toHaveValue(`${name} nháp`);
   await page.getByRole('button', { name: 'Lưu' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: `${name} nháp` })).toBeVisible();
+  await expect(page.getByTestId('record-name')).toHaveText(`${name} nháp`);
   await expect(page.getByText('Bản nháp chưa lưu')).toHaveCount(0);
 
   await request.delete(`/v2/organize/${organization._id}`, {

@@ -58,3 +58,12 @@ export function matchRecordPath(pathname: string): { kind: RecordKind; id: strin
   const id = last.startsWith(':') ? found.params[last.slice(1)] : undefined;
   return id ? { kind: found.route.recordKind, id } : null;
 }
+
+/** The address of a record of a kind ('/customers/12' for customer 12), from its screen. */
+export function recordPath(kind: RecordKind, id: string | number): string {
+  const route = FEATURE_ROUTES.find(
+    (declared) => 'recordKind' in declared && declared.recordKind === kind,
+  );
+  if (!route) throw new Error(`no screen declares record kind ${kind}`);
+  return route.path.replace(/:[^/]+$/, encodeURIComponent(String(id)));
+}

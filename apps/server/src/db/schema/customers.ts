@@ -3,6 +3,7 @@ import {
   boolean,
   date,
   index,
+  integer,
   jsonb,
   pgTable,
   primaryKey,
@@ -11,7 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt, id, timestamptz, updatedAt } from './columns.js';
+import { createdAt, id, recordNumber, timestamptz, updatedAt } from './columns.js';
 import { groups } from './groups.js';
 import { organizations } from './organizations.js';
 import { tenants } from './tenants.js';
@@ -24,6 +25,7 @@ export const customers = pgTable(
     tenantId: uuid('tenant_id')
       .notNull()
       .references(() => tenants.id),
+    number: recordNumber(),
     name: text('name').notNull(),
     avatarUrl: text('avatar_url'),
     gender: text('gender'),
@@ -47,6 +49,7 @@ export const customers = pgTable(
     updatedAt: updatedAt(),
   },
   (table) => [
+    uniqueIndex('customers_tenant_number_unique').on(table.tenantId, table.number),
     // Scanned forwards or backwards for both orders of the default sort (created_at, id).
     index('customers_tenant_created_idx').on(table.tenantId, table.createdAt, table.id),
     index('customers_tenant_name_idx').on(table.tenantId, table.nameKey, table.id),
@@ -60,6 +63,25 @@ export const customers = pgTable(
     // checkbox. jsonb_path_ops indexes values under their path, smaller than the default class.
     index('customers_custom_idx').using('gin', table.custom.op('jsonb_path_ops')),
   ],
+);
+
+/**
+ * Where a merged-away customer went: its old id and number answer with the survivor
+ * (`merged_into`), so links and open tabs to it still lead somewhere.
+ */
+export const customerMerges = pgTable(
+  'customer_merges',
+  {
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    mergedId: uuid('merged_id').primaryKey(),
+    mergedNumber: integer('merged_number').notNull(),
+    /** No foreign key: the survivor may be merged or deleted later in its turn. */
+    survivorId: uuid('survivor_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('customer_merges_number_idx').on(table.tenantId, table.mergedNumber)],
 );
 
 /**

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, pgTable, text, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { createdAt, id, updatedAt } from './columns.js';
+import { createdAt, id, recordNumber, updatedAt } from './columns.js';
 import { tenants } from './tenants.js';
 
 /** The tenant's organisational units (company, branches) as a tree. */
@@ -11,6 +11,7 @@ export const organizations = pgTable(
     tenantId: uuid('tenant_id')
       .notNull()
       .references(() => tenants.id),
+    number: recordNumber(),
     parentId: uuid('parent_id').references((): AnyPgColumn => organizations.id),
     name: text('name').notNull(),
     createdAt: createdAt(),
@@ -18,6 +19,7 @@ export const organizations = pgTable(
   },
   (table) => [
     index('organizations_tenant_idx').on(table.tenantId),
+    uniqueIndex('organizations_tenant_number_unique').on(table.tenantId, table.number),
     // Sibling names are unique; roots share the all-zero parent in the index.
     uniqueIndex('organizations_sibling_name_unique').on(
       table.tenantId,

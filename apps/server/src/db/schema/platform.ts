@@ -1,4 +1,4 @@
-import { index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id } from './columns.js';
 import { tenants } from './tenants.js';
 import { users } from './users.js';
@@ -29,4 +29,20 @@ export const auditLog = pgTable(
     createdAt: createdAt(),
   },
   (table) => [index('audit_log_tenant_created_idx').on(table.tenantId, table.createdAt)],
+);
+
+/**
+ * The last short number given to each kind of record of a tenant (`customer`, `organization`,
+ * later `ticket`): the `next_record_number` SQL function counts on, under this row's lock.
+ */
+export const recordNumbers = pgTable(
+  'record_numbers',
+  {
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    entity: text('entity').notNull(),
+    last: integer('last').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.tenantId, table.entity] })],
 );

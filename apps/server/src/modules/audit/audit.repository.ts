@@ -24,6 +24,11 @@ export async function writeAudit(db: Database | Transaction, entry: AuditInput) 
   await db.insert(auditLog).values(entry);
 }
 
+/** Records many entries in one statement (a bulk action's, an import batch's). */
+export async function writeAuditEntries(db: Database | Transaction, entries: AuditInput[]) {
+  if (entries.length > 0) await db.insert(auditLog).values(entries);
+}
+
 const impersonators = alias(users, 'impersonator');
 
 export async function listAudit(

@@ -8,6 +8,8 @@ import * as repo from './audit.repository.js';
  * (in its transaction when it has one). The repository's own signature, passed through.
  */
 export const writeAudit = repo.writeAudit;
+/** `writeAudit` for many entries at once. */
+export const writeAuditEntries = repo.writeAuditEntries;
 
 /** One entity's entries (or all), newest first, with their actor's name: for timelines. */
 export const listAudit = repo.listAudit;

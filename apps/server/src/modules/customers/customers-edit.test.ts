@@ -36,7 +36,7 @@ const create = (token: string, body: Record<string, unknown>) =>
 const timelineOf = async (token: string, id: string) => {
   const response = await call(token, 'GET', `/v2/customers/${id}/timeline`);
   expect(response.statusCode).toBe(200);
-  return response.json().data as { kind: string; detail: { changed?: string[] } | null }[];
+  return response.json().data as { kind: string; changes: { field: string }[] }[];
 };
 
 describe('partial update of a customer', () => {
@@ -68,7 +68,7 @@ describe('partial update of a customer', () => {
     expect(read.json().data.owner._id).toBe(tenant.id('agent'));
     const timeline = await timelineOf(agent, id);
     expect(timeline.map((entry) => entry.kind)).toEqual(['customer.update', 'customer.create']);
-    expect(timeline[0]?.detail?.changed).toEqual(['name']);
+    expect(timeline[0]?.changes.map((change) => change.field)).toEqual(['name']);
   });
 
   it('lets an administrator change one field and keeps groups, tags, owner and custom values', async () => {
@@ -193,7 +193,7 @@ describe('duplicate phone or email', () => {
         errors: [
           { param: 'phones', message: 'Số điện thoại đã thuộc về khách hàng Khách Của Tôi' },
         ],
-        duplicate: { _id: held._id, name: 'Khách Của Tôi', link: `/customers/${held._id}` },
+        duplicate: { _id: held._id, name: 'Khách Của Tôi', link: `/customers/${held.number}` },
       });
     }
   });

@@ -27,6 +27,7 @@ import type { AuthContext } from '../../platform/auth.js';
 import { AppError, fieldError } from '../../platform/errors.js';
 import { runJob, startJob } from '../jobs/jobs.service.js';
 import * as repo from './customers.repository.js';
+import { writeAuditEntries } from '../audit/audit.service.js';
 import { contactRows, customerScope } from './customers.service.js';
 import {
   customCellValue,
@@ -300,7 +301,7 @@ export async function runImport(platform: Platform, jobId: string) {
       }
 
       await platform.db.transaction(async (tx) => {
-        await repo.insertImported(
+        const createdIds = await repo.insertImported(
           tx,
           creates.map(({ body, contacts: c }) => ({
             customer: {
@@ -337,6 +338,21 @@ export async function runImport(platform: Platform, jobId: string) {
           await repo.mergeCustomValues(tx, job.tenantId, id, body.custom);
           await repo.addMemberships(tx, job.tenantId, id, body.group_ids, body.tag_ids);
         }
+        // Each customer's timeline says it came from this import, naming the file.
+        const source = { job_id: job.id, file_name: input.file_name ?? null };
+        const entry = (id: string, action: 'import_create' | 'import_update') => ({
+          tenantId: job.tenantId,
+          actorId: auth.userId,
+          impersonatorId: auth.impersonatorId,
+          entity: 'customer' as const,
+          action,
+          entityId: id,
+          after: source,
+        });
+        await writeAuditEntries(tx, [
+          ...createdIds.map((id) => entry(id, 'import_create')),
+          ...updates.map(({ id }) => entry(id, 'import_update')),
+        ]);
       });
       counts.created += creates.length;
       counts.updated += updates.length;

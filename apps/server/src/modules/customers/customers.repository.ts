@@ -4,6 +4,7 @@ import type { Database, Transaction } from '../../platform/db.js';
 import {
   auditLog,
   customerEmails,
+  customerMerges,
   customerPhones,
   customerSearchTerms,
   customerTags,
@@ -17,6 +18,8 @@ import {
 import type { CustomFieldCondition } from '@omnicare/shared/fields/custom-filters';
 import { containsPattern, prefixPattern, unaccentContains } from '../../platform/sql.js';
 import type { TenantMemo } from '../../platform/tenant-memo.js';
+import type { RecordRef } from '@omnicare/shared/platform/record-ref';
+import { tenantRecord } from '../../platform/record-numbers.js';
 
 type Db = Database | Transaction;
 export type CustomerRow = typeof customers.$inferSelect;
@@ -280,12 +283,38 @@ export async function listCustomers(
 }
 export type CustomerListRow = Awaited<ReturnType<typeof listCustomers>>['rows'][number];
 
-export async function findCustomer(db: Db, tenantId: string, id: string, scope?: SQL) {
+export async function findCustomer(db: Db, tenantId: string, ref: RecordRef, scope?: SQL) {
   const [row] = await db
     .select(listColumns)
     .from(customers)
-    .where(and(eq(customers.tenantId, tenantId), eq(customers.id, id), scope));
+    .where(and(tenantRecord(customers, tenantId, ref), scope));
   return row;
+}
+
+/** Remembers where a merged-away customer went (see `customerMerges`). */
+export async function recordMerge(
+  tx: Transaction,
+  values: typeof customerMerges.$inferInsert,
+): Promise<void> {
+  await tx.insert(customerMerges).values(values);
+}
+
+/** The customer a merged-away id or number went into (the last merge's), if it was merged. */
+export async function mergedInto(db: Db, tenantId: string, ref: RecordRef) {
+  const [row] = await db
+    .select({ survivorId: customerMerges.survivorId })
+    .from(customerMerges)
+    .where(
+      and(
+        eq(customerMerges.tenantId, tenantId),
+        'id' in ref
+          ? eq(customerMerges.mergedId, ref.id)
+          : eq(customerMerges.mergedNumber, ref.number),
+      ),
+    )
+    .orderBy(desc(customerMerges.createdAt))
+    .limit(1);
+  return row?.survivorId;
 }
 
 export async function customerRelations(db: Db, ids: string[]) {
@@ -338,7 +367,7 @@ export async function findHolders(
   const conditions: SQL[] = [eq(customers.tenantId, tenantId), or(...matches) as SQL];
   if (exceptId) conditions.push(ne(customers.id, exceptId));
   return db
-    .select({ id: customers.id, name: customers.name })
+    .select({ id: customers.id, number: customers.number, name: customers.name })
     .from(customers)
     .where(and(...conditions))
     .limit(5);
@@ -405,6 +434,89 @@ export async function addToGroup(
     .insert(groupCustomers)
     .values(customerIds.map((customerId) => ({ tenantId, groupId, customerId })))
     .onConflictDoNothing();
+}
+
+export async function removeFromGroup(
+  tx: Transaction,
+  tenantId: string,
+  groupId: string,
+  customerIds: string[],
+) {
+  if (customerIds.length === 0) return;
+  await tx
+    .delete(groupCustomers)
+    .where(
+      and(
+        eq(groupCustomers.tenantId, tenantId),
+        eq(groupCustomers.groupId, groupId),
+        inArray(groupCustomers.customerId, customerIds),
+      ),
+    );
+}
+
+export async function removeTag(
+  tx: Transaction,
+  tenantId: string,
+  tagId: string,
+  customerIds: string[],
+) {
+  if (customerIds.length === 0) return;
+  await tx
+    .delete(customerTags)
+    .where(
+      and(
+        eq(customerTags.tenantId, tenantId),
+        eq(customerTags.tagId, tagId),
+        inArray(customerTags.customerId, customerIds),
+      ),
+    );
+}
+
+/** A customer group of the tenant as `{_id, name}`, or undefined. */
+export async function customerGroupRef(db: Db, tenantId: string, id: string) {
+  const [row] = await db
+    .select({ _id: groups.id, name: groups.name })
+    .from(groups)
+    .where(and(eq(groups.tenantId, tenantId), eq(groups.target, 'end_user'), eq(groups.id, id)));
+  return row;
+}
+
+/** A tag of the tenant as `{_id, name}`, or undefined. */
+export async function tagRef(db: Db, tenantId: string, id: string) {
+  const [row] = await db
+    .select({ _id: tags.id, name: tags.name })
+    .from(tags)
+    .where(and(eq(tags.tenantId, tenantId), eq(tags.id, id)));
+  return row;
+}
+
+/** A staff member of the tenant as `{_id, name}`, or undefined. */
+export async function staffRef(db: Db, tenantId: string, id: string) {
+  const [row] = await db
+    .select({ _id: users.id, name: users.name })
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), eq(users.id, id)));
+  return row;
+}
+
+/** Customers' names, numbers and owners, as a bulk action's audit entries keep them. */
+export async function customerRefs(db: Db, tenantId: string, ids: string[]) {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({
+      id: customers.id,
+      name: customers.name,
+      number: customers.number,
+      ownerId: customers.ownerId,
+      ownerName: users.name,
+    })
+    .from(customers)
+    .leftJoin(users, eq(users.id, customers.ownerId))
+    .where(and(eq(customers.tenantId, tenantId), inArray(customers.id, ids)));
+  return rows.map(({ ownerId, ownerName, ...row }) => ({
+    ...row,
+    owner: ownerId ? { _id: ownerId, name: ownerName ?? '' } : null,
+  }));
 }
 
 /** Adds groups and tags to a customer, keeping those it has. */
@@ -610,7 +722,7 @@ export async function insertImported(
     tagIds: string[];
   }[],
 ) {
-  if (items.length === 0) return;
+  if (items.length === 0) return [];
   const inserted = await tx
     .insert(customers)
     .values(items.map((item) => item.customer))
@@ -634,4 +746,5 @@ export async function insertImported(
   if (emails.length) await tx.insert(customerEmails).values(emails);
   if (inGroups.length) await tx.insert(groupCustomers).values(inGroups);
   if (tagged.length) await tx.insert(customerTags).values(tagged);
+  return inserted.map((row) => row.id);
 }

@@ -7,9 +7,10 @@ import {
   customerListAnswer,
   customerListQuery,
   customerMergeBody,
+  customerRefParams,
   customerUpdateBody,
-  timelineEntryView,
 } from '@omnicare/shared/customers/customers.schemas';
+import { activityEntryView } from '@omnicare/shared/audit/activity.schemas';
 import { importPreviewView } from '@omnicare/shared/customers/customer-import.schemas';
 import { jobView } from '@omnicare/shared/jobs/jobs.schemas';
 import { noData } from '@omnicare/shared/platform/envelope';
@@ -58,8 +59,8 @@ export const customersRoutes: RouteModule = (app, platform) => {
     {
       schema: {
         tags,
-        summary: 'Chi tiết khách hàng',
-        params: idParams,
+        summary: 'Chi tiết khách hàng (theo mã hoặc số khách hàng)',
+        params: customerRefParams,
         response: answers.ok(customerDetailView),
       },
       config: { access: STAFF },
@@ -170,7 +171,7 @@ export const customersRoutes: RouteModule = (app, platform) => {
         summary: 'Lịch sử hoạt động của khách hàng',
         params: idParams,
         querystring: pageQuery,
-        response: answers.list(timelineEntryView),
+        response: answers.list(activityEntryView),
       },
       config: { access: STAFF },
     },

@@ -10,6 +10,8 @@ import type {
   CustomerUpdateBody,
 } from '@omnicare/shared/customers/customers.schemas';
 import type { Gender } from '@omnicare/shared/customers/customer-enums';
+import type { MergedInto } from '@omnicare/shared/customers/customers.schemas';
+import type { RecordRef } from '@omnicare/shared/platform/record-ref';
 import { CUSTOMER_MESSAGES } from '@omnicare/shared/customers/customers.schemas';
 import {
   looksLikePhone,
@@ -29,9 +31,11 @@ import { isUniqueViolation } from '../../platform/db.js';
 import type { AuthContext } from '../../platform/auth.js';
 import { dataScopeOf, scopeCondition } from '../../platform/data-scope.js';
 import { AppError, fieldError, notFound } from '../../platform/errors.js';
-import { listAudit, writeAudit } from '../audit/audit.service.js';
+import { listAudit, writeAudit, writeAuditEntries } from '../audit/audit.service.js';
+import type { ActivityEntry } from '@omnicare/shared/audit/activity.schemas';
+import { customerActivity, type ActivityNames } from './customer-activity.js';
 import { listFields } from '../fields/fields.service.js';
-import { cityExists, districtBelongsTo } from '../locations/locations.service.js';
+import { cityExists, districtBelongsTo, placeNames } from '../locations/locations.service.js';
 import { organizationExists } from '../organizations/organizations.service.js';
 import { imageExtensionOf } from '../../platform/files.js';
 import * as repo from './customers.repository.js';
@@ -105,6 +109,7 @@ const toListItem = ({
   organizationName,
 }: repo.CustomerListRow): CustomerListItem => ({
   _id: customer.id,
+  number: customer.number,
   name: customer.name,
   avatar_url: customer.avatarUrl,
   phone: customer.primaryPhone,
@@ -141,18 +146,52 @@ export async function listCustomers(
   return { data: rows.map(toListItem), total, capped };
 }
 
+/** Merges chained this deep are followed to the customer that holds them all now. */
+const MERGE_HOPS = 10;
+
+/**
+ * The 404 for a customer that is not there: when it was merged away into a customer the caller
+ * may see, it names that survivor (`merged_into`), so a link or an open tab to it can follow.
+ */
+async function missingCustomer(platform: Platform, auth: AuthContext, ref: RecordRef) {
+  let next: RecordRef = ref;
+  for (let hop = 0; hop < MERGE_HOPS; hop += 1) {
+    const survivorId = await repo.mergedInto(platform.db, auth.tenantId, next);
+    if (!survivorId) break;
+    const found = await repo.findCustomer(
+      platform.db,
+      auth.tenantId,
+      { id: survivorId },
+      customerScope(auth),
+    );
+    if (found) {
+      const { customer } = found;
+      const mergedInto: MergedInto = {
+        _id: customer.id,
+        number: customer.number,
+        name: customer.name,
+      };
+      return new AppError(404, CUSTOMER_MESSAGES.merged, undefined, { merged_into: mergedInto });
+    }
+    next = { id: survivorId };
+  }
+  return notFound(CUSTOMER_MESSAGES.notFound);
+}
+
 export async function getCustomer(
   platform: Platform,
   auth: AuthContext,
-  id: string,
+  /** Its id, or `{number}` for its short number. */
+  ref: string | RecordRef,
   /** Read past the caller's scope: the answer to a write that moved the customer out of it. */
   { unscoped = false } = {},
 ): Promise<CustomerDetail> {
   const scope = unscoped ? undefined : customerScope(auth);
-  const row = await repo.findCustomer(platform.db, auth.tenantId, id, scope);
-  if (!row) throw notFound(CUSTOMER_MESSAGES.notFound);
-  const relations = await repo.customerRelations(platform.db, [id]);
+  const named = typeof ref === 'string' ? { id: ref } : ref;
+  const row = await repo.findCustomer(platform.db, auth.tenantId, named, scope);
+  if (!row) throw await missingCustomer(platform, auth, named);
   const { customer } = row;
+  const relations = await repo.customerRelations(platform.db, [customer.id]);
   return {
     ...toListItem(row),
     gender: customer.gender as Gender | null,
@@ -216,7 +255,7 @@ async function guardDuplicates(
     const message = phoneClash ? CUSTOMER_MESSAGES.phoneTaken : CUSTOMER_MESSAGES.emailTaken;
     throw new AppError(422, message, [{ param, message }]);
   }
-  const duplicate = { _id: holder.id, name: holder.name, link: `/customers/${holder.id}` };
+  const duplicate = { _id: holder.id, name: holder.name, link: `/customers/${holder.number}` };
   const message = `${phoneClash ? CUSTOMER_MESSAGES.duplicatePhone : CUSTOMER_MESSAGES.duplicateEmail} ${holder.name}`;
   throw new AppError(422, message, [{ param, message }], { duplicate });
 }
@@ -444,54 +483,76 @@ export async function deleteCustomer(platform: Platform, auth: AuthContext, id: 
   if (!result?.ok) throw notFound(CUSTOMER_MESSAGES.notFound);
 }
 
-/** Applies one action to many customers; ids outside the caller's scope fail one by one. */
+/** What a bulk action names in each customer's timeline, as named now (kept if renamed later). */
+async function bulkObject(platform: Platform, auth: AuthContext, input: CustomerBulkBody) {
+  const db = platform.db;
+  if (input.action === 'add_group' || input.action === 'remove_group') {
+    const group = await repo.customerGroupRef(db, auth.tenantId, input.group_id ?? '');
+    if (!group) throw fieldError('group_id', CUSTOMER_MESSAGES.groupMissing);
+    return { group };
+  }
+  if (input.action === 'add_tag' || input.action === 'remove_tag') {
+    const tag = await repo.tagRef(db, auth.tenantId, input.tag_id ?? '');
+    if (!tag) throw fieldError('tag_id', CUSTOMER_MESSAGES.tagMissing);
+    return { tag };
+  }
+  if (input.action === 'assign_owner') {
+    if (!input.owner_id) return { owner: null };
+    const owner = await repo.staffRef(db, auth.tenantId, input.owner_id);
+    if (!owner) throw fieldError('owner_id', CUSTOMER_MESSAGES.ownerMissing);
+    return { owner };
+  }
+  return {};
+}
+
+/**
+ * Applies one action to many customers; ids outside the caller's scope fail one by one. Each
+ * customer's timeline gets an entry naming the tag, group or owner (and the owner before).
+ */
 export async function bulk(
   platform: Platform,
   auth: AuthContext,
   input: CustomerBulkBody,
 ): Promise<CustomerBulkItem[]> {
   const ids = [...new Set(input.ids)];
-  if (
-    input.action === 'add_group' &&
-    (await repo.tenantCustomerGroupIds(platform.db, auth.tenantId, [input.group_id ?? '']))
-      .length === 0
-  ) {
-    throw fieldError('group_id', CUSTOMER_MESSAGES.groupMissing);
-  }
-  if (
-    input.action === 'add_tag' &&
-    (await repo.tenantTagIds(platform.db, auth.tenantId, [input.tag_id ?? ''])).length === 0
-  ) {
-    throw fieldError('tag_id', CUSTOMER_MESSAGES.tagMissing);
-  }
-  if (
-    input.action === 'assign_owner' &&
-    input.owner_id &&
-    !(await repo.staffExists(platform.db, auth.tenantId, input.owner_id))
-  ) {
-    throw fieldError('owner_id', CUSTOMER_MESSAGES.ownerMissing);
-  }
+  const object = await bulkObject(platform, auth, input);
   const visible = await repo.visibleIds(platform.db, auth.tenantId, ids, customerScope(auth));
   const allowed = ids.filter((id) => visible.has(id));
+  // Who each customer was (name, number, owner) before the action.
+  const was = new Map(
+    (await repo.customerRefs(platform.db, auth.tenantId, allowed)).map((row) => [row.id, row]),
+  );
   await platform.db.transaction(async (tx) => {
     if (input.action === 'add_group')
       await repo.addToGroup(tx, auth.tenantId, input.group_id as string, allowed);
+    if (input.action === 'remove_group')
+      await repo.removeFromGroup(tx, auth.tenantId, input.group_id as string, allowed);
     if (input.action === 'add_tag')
       await repo.addTag(tx, auth.tenantId, input.tag_id as string, allowed);
+    if (input.action === 'remove_tag')
+      await repo.removeTag(tx, auth.tenantId, input.tag_id as string, allowed);
     if (input.action === 'assign_owner')
       await repo.setOwner(tx, auth.tenantId, input.owner_id ?? null, allowed);
     if (input.action === 'delete') await repo.deleteCustomers(tx, auth.tenantId, allowed);
-    for (const id of allowed) {
-      await writeAudit(tx, {
-        tenantId: auth.tenantId,
-        impersonatorId: auth.impersonatorId,
-        actorId: auth.userId,
-        action: input.action,
-        entity: 'customer',
-        entityId: id,
-        after: { group_id: input.group_id, tag_id: input.tag_id, owner_id: input.owner_id },
-      });
-    }
+    await writeAuditEntries(
+      tx,
+      allowed.map((id) => {
+        const customer = was.get(id);
+        return {
+          tenantId: auth.tenantId,
+          impersonatorId: auth.impersonatorId,
+          actorId: auth.userId,
+          action: input.action,
+          entity: 'customer' as const,
+          entityId: id,
+          before:
+            input.action === 'assign_owner'
+              ? { owner: customer?.owner ?? null }
+              : { name: customer?.name, number: customer?.number },
+          after: object,
+        };
+      }),
+    );
   });
   return ids.map((id) =>
     visible.has(id) ? { id, ok: true } : { id, ok: false, message: CUSTOMER_MESSAGES.notFound },
@@ -535,6 +596,12 @@ export async function mergeCustomers(
     // The merged customer goes first, so its phones and emails are free for the survivor.
     await repo.moveHistory(tx, auth.tenantId, mergedId, survivorId);
     await repo.deleteCustomers(tx, auth.tenantId, [mergedId]);
+    await repo.recordMerge(tx, {
+      tenantId: auth.tenantId,
+      mergedId,
+      mergedNumber: merged.number,
+      survivorId,
+    });
     await repo.updateCustomer(tx, auth.tenantId, survivorId, customerColumns(body, contacts));
     await repo.replaceContacts(tx, auth.tenantId, survivorId, contacts.phones, contacts.emails);
     await repo.replaceMemberships(tx, auth.tenantId, survivorId, body.group_ids, body.tag_ids);
@@ -552,37 +619,13 @@ export async function mergeCustomers(
   return getCustomer(platform, auth, survivorId);
 }
 
-/** Fields whose change is not news to a reader of the timeline. */
-const UNREMARKABLE = new Set(['updated_at', 'created_at']);
-
-/**
- * What a timeline entry adds to its kind: the name a customer was created or merged under,
- * or the fields an update changed (keys of the customer as the API gives it).
- */
-function timelineDetail(action: string, before: unknown, after: unknown) {
-  const record = (value: unknown) =>
-    value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
-  if (action === 'merge') return { merged_name: String(record(before).name ?? '') };
-  if (action === 'create') return { name: String(record(after).name ?? '') };
-  if (action === 'update') {
-    const old = record(before);
-    const now = record(after);
-    const keys = new Set([...Object.keys(old), ...Object.keys(now)]);
-    const changed = [...keys].filter(
-      (key) => !UNREMARKABLE.has(key) && JSON.stringify(old[key]) !== JSON.stringify(now[key]),
-    );
-    return { changed };
-  }
-  return null;
-}
-
 /** What happened to a customer, newest first; tickets, conversations and calls join later. */
 export async function customerTimeline(
   platform: Platform,
   auth: AuthContext,
   id: string,
   page: { page: number; page_size: number },
-) {
+): Promise<{ data: ActivityEntry[]; total: number }> {
   await getCustomer(platform, auth, id);
   const { rows, total } = await listAudit(platform.db, auth.tenantId, {
     entity: 'customer',
@@ -590,13 +633,22 @@ export async function customerTimeline(
     offset: (page.page - 1) * page.page_size,
     limit: page.page_size,
   });
+  const needsNames = rows.some(({ entry }) => entry.action === 'update');
+  const [places, fields] = needsNames
+    ? await Promise.all([placeNames(platform.db), listFields(platform, auth.tenantId, 'customer')])
+    : [undefined, []];
+  const names: ActivityNames = {
+    place: (code) => places?.city.get(code) ?? places?.district.get(code),
+    customField: (key) => fields.find((field) => field.key === key),
+    customOrder: fields.map((field) => field.key),
+  };
   return {
     data: rows.map(({ entry, actorName }) => ({
       _id: entry.id,
       kind: `customer.${entry.action}`,
       actor: entry.actorId ? { _id: entry.actorId, name: actorName ?? '' } : null,
       at: entry.createdAt.toISOString(),
-      detail: timelineDetail(entry.action, entry.before, entry.after),
+      ...customerActivity(entry.action, entry.before, entry.after, names),
     })),
     total,
   };

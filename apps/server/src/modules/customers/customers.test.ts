@@ -471,7 +471,7 @@ describe('customers', () => {
     const kinds = timeline.data.map((event: { kind: string }) => event.kind);
     expect(kinds[0]).toBe('customer.merge');
     expect(kinds.filter((kind: string) => kind === 'customer.create')).toHaveLength(2);
-    expect(timeline.data[0].detail.merged_name).toBe('Vo Thanh Cong (trùng)');
+    expect(timeline.data[0].objects).toEqual(['Vo Thanh Cong (trùng)']);
     const same = await t.app.inject({
       method: 'POST',
       url: '/v2/customers/merge',
@@ -604,17 +604,20 @@ describe('customers', () => {
         url: `/v2/customers/${customer._id}/timeline`,
         headers: bearer(admin),
       })
-    ).json().data as { kind: string; detail: unknown }[];
+    ).json().data as { kind: string; objects: string[]; changes: unknown[] }[];
     expect(timeline.map((entry) => entry.kind)).toEqual([
       'customer.update',
       'customer.avatar',
       'customer.create',
     ]);
-    // An update names what it changed; a creation the name it was created under.
-    expect(timeline.map((entry) => entry.detail)).toEqual([
-      { changed: ['notes'] },
-      null,
-      { name: 'Có Ảnh' },
+    // An update says what it changed from what to what; a creation names the customer.
+    expect(timeline.map(({ objects, changes }) => ({ objects, changes }))).toEqual([
+      {
+        objects: [],
+        changes: [{ field: 'notes', label: 'Ghi chú', from: null, to: 'Đã sửa ghi chú' }],
+      },
+      { objects: [], changes: [] },
+      { objects: ['Có Ảnh'], changes: [] },
     ]);
 
     // What the content is decides, not what the file is called.

@@ -1,6 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db.js';
 import { vietnameseOrder } from '../../platform/sql.js';
+import { tenantRecord } from '../../platform/record-numbers.js';
+import type { RecordRef } from '@omnicare/shared/platform/record-ref';
 import { customers, groups, organizations, users } from '../../db/schema/index.js';
 
 export type OrganizationRow = typeof organizations.$inferSelect;
@@ -17,9 +19,9 @@ export async function listOrganizations(db: Database, tenantId: string) {
     .orderBy(vietnameseOrder(organizations.name));
 }
 
-export function findOrganization(db: Database, tenantId: string, id: string) {
+export function findOrganization(db: Database, tenantId: string, ref: string | RecordRef) {
   return db.query.organizations.findFirst({
-    where: and(eq(organizations.tenantId, tenantId), eq(organizations.id, id)),
+    where: tenantRecord(organizations, tenantId, typeof ref === 'string' ? { id: ref } : ref),
   });
 }
 

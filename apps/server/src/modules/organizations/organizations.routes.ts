@@ -3,6 +3,7 @@ import { noData } from '@omnicare/shared/platform/envelope';
 import {
   organizationBody,
   organizationNodeView,
+  organizationRefParams,
   organizationView,
 } from '@omnicare/shared/organizations/organizations.schemas';
 import { authOf } from '../../platform/auth.js';
@@ -33,8 +34,8 @@ export const organizationsRoutes: RouteModule = (app, platform) => {
     {
       schema: {
         tags,
-        summary: 'Chi tiết tổ chức',
-        params: idParams,
+        summary: 'Chi tiết tổ chức (theo mã hoặc số tổ chức)',
+        params: organizationRefParams,
         response: answers.ok(organizationView),
       },
       config: { access: 'authenticated' },

@@ -9,6 +9,7 @@ import type { AuthContext } from '../../platform/auth.js';
 import { AppError, fieldError, notFound } from '../../platform/errors.js';
 import { writeAudit } from '../audit/audit.service.js';
 import * as repo from './organizations.repository.js';
+import type { RecordRef } from '@omnicare/shared/platform/record-ref';
 
 /** The tenant's organizations as a tree, siblings by name. */
 export async function organizationTree(
@@ -21,6 +22,7 @@ export async function organizationTree(
       organization.id,
       {
         _id: organization.id,
+        number: organization.number,
         name: organization.name,
         parent_id: organization.parentId,
         user_count: userCount,
@@ -36,11 +38,17 @@ export async function organizationTree(
   return roots;
 }
 
-export async function getOrganization(platform: Platform, tenantId: string, id: string) {
-  const row = await repo.findOrganization(platform.db, tenantId, id);
+export async function getOrganization(
+  platform: Platform,
+  tenantId: string,
+  /** Its id, or `{number}` for its short number. */
+  ref: string | RecordRef,
+) {
+  const row = await repo.findOrganization(platform.db, tenantId, ref);
   if (!row) throw notFound(ORGANIZATION_MESSAGES.notFound);
   return {
     _id: row.id,
+    number: row.number,
     name: row.name,
     parent_id: row.parentId,
     created_at: row.createdAt.toISOString(),

@@ -6,7 +6,7 @@ import { matchRecordPath } from '@/app/route-table';
 import { cn } from '@/lib/cn';
 import { useCurrentUser } from '@/stores/session-store';
 import type { RecordKind } from '@/stores/record-tabs-store';
-import { useRecordTabsStore } from '@/stores/record-tabs-store';
+import { recordTabTooltip, useRecordTabsStore } from '@/stores/record-tabs-store';
 
 const KIND_ICON: Record<RecordKind, typeof FileText> = {
   ticket: FileText,
@@ -59,6 +59,7 @@ export function RecordTabsBar() {
               role="tab"
               aria-selected={active}
               to={tab.path}
+              title={recordTabTooltip(tab)}
               className="flex min-w-0 items-center gap-1.5 rounded-tl-md py-1.5 pr-1 pl-3 outline-none focus-visible:ring-2 focus-visible:ring-teal-600/50"
             >
               <Icon

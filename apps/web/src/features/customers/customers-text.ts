@@ -81,6 +81,8 @@ export const CUSTOMER_TEXT = {
 export const BULK_TEXT = {
   addGroup: 'Thêm vào nhóm',
   addTag: 'Gắn tag',
+  removeGroup: 'Bỏ khỏi nhóm',
+  removeTag: 'Gỡ tag',
   assignOwner: 'Giao người phụ trách',
   delete: 'Xóa',
   apply: 'Áp dụng',
@@ -95,6 +97,8 @@ export const BULK_TEXT = {
   done: {
     add_group: (count: number) => `Đã thêm ${count} khách hàng vào nhóm`,
     add_tag: (count: number) => `Đã gắn tag cho ${count} khách hàng`,
+    remove_group: (count: number) => `Đã bỏ ${count} khách hàng khỏi nhóm`,
+    remove_tag: (count: number) => `Đã gỡ tag của ${count} khách hàng`,
     assign_owner: (count: number) => `Đã cập nhật người phụ trách của ${count} khách hàng`,
     delete: (count: number) => `Đã xóa ${count} khách hàng`,
   },
@@ -203,6 +207,9 @@ export const DETAIL_TEXT = {
   mergeConfirm: 'Gộp',
   mergePick: 'Chọn khách hàng',
   merged: 'Gộp khách hàng thành công',
+  /** The toast when a merged-away customer's tab opens the customer it went into. */
+  mergedAway: (old: string, survivor: string, survivorName: string) =>
+    `${old} đã được gộp vào ${survivor} (${survivorName})`,
   mergeQuestion: (merged: string, survivor: string) =>
     `Gộp ${merged} vào ${survivor}? Thao tác này không thể hoàn tác.`,
   deleteCustomer: 'Xóa khách hàng',
@@ -220,29 +227,6 @@ export const DETAIL_TEXT = {
       : 'Chưa có khách hàng nào thuộc nhóm này. Thao tác này không thể hoàn tác.',
   customerCount: 'Số khách hàng',
 } as const;
-
-/** The customer's fields as a timeline entry names them (its `detail.changed` keys). */
-export const TIMELINE_FIELD_LABEL: Record<string, string> = {
-  name: DETAIL_TEXT.name,
-  avatar_url: DETAIL_TEXT.avatar,
-  gender: DETAIL_TEXT.gender,
-  birthday: DETAIL_TEXT.birthday,
-  phones: DETAIL_TEXT.phones,
-  phone: DETAIL_TEXT.phones,
-  emails: DETAIL_TEXT.emails,
-  email: DETAIL_TEXT.emails,
-  address: DETAIL_TEXT.address,
-  city_code: DETAIL_TEXT.city,
-  district_code: DETAIL_TEXT.district,
-  tier: DETAIL_TEXT.tier,
-  groups: DETAIL_TEXT.groups,
-  tags: DETAIL_TEXT.tags,
-  organization: DETAIL_TEXT.organization,
-  owner: DETAIL_TEXT.owner,
-  source: DETAIL_TEXT.source,
-  notes: DETAIL_TEXT.notes,
-  custom: DETAIL_TEXT.customFields,
-};
 
 /** The custom field filters of the customer list. */
 export const CUSTOM_FILTER_TEXT = {

@@ -7,9 +7,9 @@ import type {
   CustomerListQuery,
   TagGroup,
   TagGroupBody,
-  TimelineEntry,
   DuplicateCustomer,
 } from '@omnicare/shared/customers/customers.schemas';
+import type { ActivityEntry } from '@omnicare/shared/audit/activity.schemas';
 import { CUSTOMER_GROUP_TARGET } from '@omnicare/shared/customers/customer-enums';
 import type {
   ImportPreview,
@@ -203,7 +203,7 @@ export async function uploadCustomerAvatar(id: string, file: File): Promise<Cust
 }
 
 export async function fetchCustomerTimeline(id: string, signal?: AbortSignal) {
-  return apiList<TimelineEntry>({
+  return apiList<ActivityEntry>({
     method: 'GET',
     url: `/v2/customers/${encodeURIComponent(id)}/timeline`,
     params: { page: 1, page_size: 50 },

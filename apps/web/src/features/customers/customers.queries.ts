@@ -5,7 +5,9 @@ export const customerKeys = {
   groups: ['customer-groups'] as const,
   tagGroups: ['tag-groups'] as const,
   customers: ['customers'] as const,
-  customer: (id: string) => ['customers', 'detail', id] as const,
+  details: ['customers', 'detail'] as const,
+  /** One customer by the reference its address holds (its number, or an old link's id). */
+  customer: (ref: string) => ['customers', 'detail', ref] as const,
   timeline: (id: string) => ['customers', 'timeline', id] as const,
   savedFilters: ['saved-filters', 'customer'] as const,
 };

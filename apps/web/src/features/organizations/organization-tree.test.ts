@@ -16,7 +16,7 @@ const node = (
   parent_id: string | null,
   children: OrganizationNode[] = [],
   user_count = 0,
-): OrganizationNode => ({ _id, name, parent_id, user_count, children });
+): OrganizationNode => ({ _id, number: 1, name, parent_id, user_count, children });
 
 // Trụ sở ─ Khối CSKH ─ Tổng đài ; Chi nhánh ─ Kinh doanh
 const tree = [

@@ -2,9 +2,11 @@ import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import {
   CheckCircle2,
+  FolderMinus,
   FolderPlus,
   Loader2,
   Tag,
+  TagX,
   Trash2,
   UserCheck,
   X,
@@ -37,6 +39,8 @@ type PickAction = Exclude<CustomerBulkAction, 'delete'>;
 const PICK: Record<PickAction, { title: string; label: string }> = {
   add_group: { title: BULK_TEXT.addGroup, label: BULK_TEXT.pickGroup },
   add_tag: { title: BULK_TEXT.addTag, label: BULK_TEXT.pickTag },
+  remove_group: { title: BULK_TEXT.removeGroup, label: BULK_TEXT.pickGroup },
+  remove_tag: { title: BULK_TEXT.removeTag, label: BULK_TEXT.pickTag },
   assign_owner: { title: BULK_TEXT.assignOwner, label: BULK_TEXT.pickOwner },
 };
 const UNASSIGN = '__none__';
@@ -69,8 +73,10 @@ function PickDialog({
         </DialogHeader>
         <div className="flex flex-col gap-1.5">
           <Label htmlFor="bulk-pick">{PICK[action].label}</Label>
-          {action === 'add_group' && <CustomerGroupPicker {...picker} />}
-          {action === 'add_tag' && <TagPicker {...picker} />}
+          {(action === 'add_group' || action === 'remove_group') && (
+            <CustomerGroupPicker {...picker} />
+          )}
+          {(action === 'add_tag' || action === 'remove_tag') && <TagPicker {...picker} />}
           {action === 'assign_owner' && (
             <StaffPicker
               {...picker}
@@ -184,8 +190,8 @@ export function BulkActions({ selected, canDelete, onClear, onDone }: BulkAction
 
   const apply = (action: PickAction, value: string) => {
     const payload: CustomerBulkBody = { action, ids };
-    if (action === 'add_group') payload.group_id = value;
-    if (action === 'add_tag') payload.tag_id = value;
+    if (action === 'add_group' || action === 'remove_group') payload.group_id = value;
+    if (action === 'add_tag' || action === 'remove_tag') payload.tag_id = value;
     if (action === 'assign_owner') payload.owner_id = value === UNASSIGN ? null : value;
     return mutation.mutateAsync(payload);
   };
@@ -213,6 +219,14 @@ export function BulkActions({ selected, canDelete, onClear, onDone }: BulkAction
           <Button variant="outline" size="sm" onClick={() => setPicking('add_tag')}>
             <Tag aria-hidden="true" />
             {BULK_TEXT.addTag}
+          </Button>
+          <Button variant="outline" size="sm" onClick={() => setPicking('remove_group')}>
+            <FolderMinus aria-hidden="true" />
+            {BULK_TEXT.removeGroup}
+          </Button>
+          <Button variant="outline" size="sm" onClick={() => setPicking('remove_tag')}>
+            <TagX aria-hidden="true" />
+            {BULK_TEXT.removeTag}
           </Button>
           <Button variant="outline" size="sm" onClick={() => setPicking('assign_owner')}>
             <UserCheck aria-hidden="true" />

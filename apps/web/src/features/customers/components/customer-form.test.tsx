@@ -27,6 +27,7 @@ const FIELDS: CustomField[] = [
 
 const CUSTOMER: CustomerDetail = {
   _id: '0b7e3c1e-2f1a-4e55-9d7f-1a2b3c4d5e6f',
+  number: 7,
   name: 'Nguyễn Văn An',
   avatar_url: null,
   phone: '0912345678',

@@ -1,3 +1,4 @@
+import { recordPath } from '@/app/route-table';
 import { Link } from 'react-router';
 import { X } from 'lucide-react';
 import type { CustomerListItem } from '@omnicare/shared/customers/customers.schemas';
@@ -97,7 +98,7 @@ export function CustomerTable({
           />
           <TableCell>
             <Link
-              to={`/customers/${row._id}`}
+              to={recordPath('customer', row.number)}
               className="flex min-w-0 items-center gap-2 font-medium text-slate-900 outline-none hover:text-teal-800 focus-visible:underline"
             >
               <CustomerAvatar name={row.name} url={row.avatar_url} />

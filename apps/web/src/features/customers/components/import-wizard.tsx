@@ -57,12 +57,16 @@ function Steps({ current }: { current: number }) {
   );
 }
 
-function UploadStep({ onPreview }: { onPreview: (preview: ImportPreview) => void }) {
+function UploadStep({
+  onPreview,
+}: {
+  onPreview: (preview: ImportPreview, fileName: string) => void;
+}) {
   const input = useRef<HTMLInputElement>(null);
   const [error, setError] = useState<string | null>(null);
   const upload = useMutation({
     mutationFn: previewImport,
-    onSuccess: onPreview,
+    onSuccess: (preview, file) => onPreview(preview, file.name),
     onError: (failure) => {
       if (isApiError(failure)) setError(failure.fieldErrors[0]?.message ?? failure.message);
     },
@@ -182,9 +186,11 @@ export function ImportWizard({
   onReset,
 }: ImportWizardProps) {
   const [preview, setPreview] = useState<ImportPreview | null>(null);
+  // The chosen file's name: the imported customers' timelines name it.
+  const [fileName, setFileName] = useState<string>();
   const start = useMutation({
     mutationFn: ({ mapping, duplicate }: { mapping: ImportMapping; duplicate: DuplicateMode }) =>
-      startImport({ file_id: preview?.file_id ?? '', mapping, duplicate }),
+      startImport({ file_id: preview?.file_id ?? '', file_name: fileName, mapping, duplicate }),
     onSuccess: (started) => {
       setPreview(null);
       onJobStarted(started);
@@ -200,7 +206,14 @@ export function ImportWizard({
           <DialogDescription className="sr-only">{IMPORT_TEXT.uploadHint}</DialogDescription>
         </DialogHeader>
         <Steps current={step} />
-        {step === 0 && <UploadStep onPreview={setPreview} />}
+        {step === 0 && (
+          <UploadStep
+            onPreview={(answer, name) => {
+              setPreview(answer);
+              setFileName(name);
+            }}
+          />
+        )}
         {step === 1 && preview && (
           <ImportMappingStep
             preview={preview}

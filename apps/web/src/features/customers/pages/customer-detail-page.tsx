@@ -1,7 +1,8 @@
+import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trash2, UserX } from 'lucide-react';
-import type { CustomerDetail } from '@omnicare/shared/customers/customers.schemas';
+import type { CustomerDetail, MergedInto } from '@omnicare/shared/customers/customers.schemas';
 import { CUSTOMER_TIER } from '@omnicare/shared/customers/customer-enums';
 import { CHANNEL_SOURCE } from '@omnicare/shared/channels/channel-source';
 import { formatDateTime } from '@omnicare/shared/platform/time';
@@ -11,7 +12,9 @@ import { Card } from '@/components/ui/card';
 import { ConfirmDialog, deleteConfirmText } from '@/components/ui/confirm-dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/lib/toast';
-import { recordTabKey, recordTabTitle, useRecordTabsStore } from '@/stores/record-tabs-store';
+import { isApiError } from '@/lib/errors';
+import { useRecordTab } from '@/components/layout/use-record-tab';
+import { recordTabTitle, useRecordTabsStore } from '@/stores/record-tabs-store';
 import { CustomerForm } from '../components/customer-form';
 import { CustomerTimeline } from '../components/customer-timeline';
 import { MergeDialog } from '../components/merge-dialog';
@@ -23,7 +26,17 @@ import { customerListAddress } from '../customer-list-address';
 
 const isNewId = (id: string) => id.startsWith('new');
 
-/** /customers/{customerId}: the record tab of one customer, or a new one for 'new…' ids. */
+/** The survivor named by the 404 of a merged-away customer, if that is why it is missing. */
+function mergedIntoOf(error: unknown): MergedInto | null {
+  if (!isApiError(error) || error.status !== 404) return null;
+  const body = error.body as { merged_into?: MergedInto } | undefined;
+  return typeof body?.merged_into?.number === 'number' ? body.merged_into : null;
+}
+
+/**
+ * /customers/{customerId}: the record tab of one customer (by its number; an id moves to the
+ * number), or a new one for 'new…' ids.
+ */
 export function CustomerDetailPage() {
   const { customerId = '' } = useParams();
   const navigate = useNavigate();
@@ -31,16 +44,34 @@ export function CustomerDetailPage() {
   const canMerge = useCan('customer.merge');
   const canDelete = useCan('customer.delete');
   const closeTab = useRecordTabsStore((state) => state.close);
-  const tabKey = recordTabKey('customer', customerId);
   const creating = isNewId(customerId);
   const query = useQuery({
     queryKey: customerKeys.customer(customerId),
-    queryFn: ({ signal }) => fetchCustomer(customerId, signal),
+    queryFn: async ({ signal }) => {
+      const found = await fetchCustomer(customerId, signal);
+      // Opened by id, the page moves to the number: that address needs no second request.
+      queryClient.setQueryData(customerKeys.customer(String(found.number)), found);
+      return found;
+    },
     enabled: !creating,
     meta: { silent: true },
   });
+  const customer = query.data;
+  const { tabKey, openInstead } = useRecordTab('customer', customerId, customer);
+  const mergedInto = mergedIntoOf(query.error);
+  useEffect(() => {
+    if (!mergedInto) return;
+    toast.info(
+      DETAIL_TEXT.mergedAway(
+        recordTabTitle('customer', customerId),
+        recordTabTitle('customer', String(mergedInto.number)),
+        mergedInto.name,
+      ),
+    );
+    openInstead(mergedInto.number);
+  }, [customerId, mergedInto, openInstead]);
   const remove = useMutation({
-    mutationFn: () => deleteCustomer(customerId),
+    mutationFn: () => deleteCustomer(customer?._id ?? customerId),
     onSuccess: () => {
       toast.success(DETAIL_TEXT.deleted);
       void queryClient.invalidateQueries({ queryKey: customerKeys.customers });
@@ -56,25 +87,22 @@ export function CustomerDetailPage() {
       return;
     }
     // The new tab gives way to the created customer's own tab.
-    closeTab(tabKey);
-    void navigate(`/customers/${saved._id}`, { replace: true });
+    queryClient.setQueryData(customerKeys.customer(String(saved.number)), saved);
+    openInstead(saved.number);
   };
 
-  const customer = query.data;
-  const heading = creating
-    ? CUSTOMER_TEXT.add
-    : (customer?.name ?? recordTabTitle('customer', customerId));
+  const title = recordTabTitle('customer', customer ? String(customer.number) : customerId);
 
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="flex min-w-0 flex-col gap-1">
-          <p className="text-xs font-medium text-slate-500">
-            {recordTabTitle('customer', customerId)}
-          </p>
-          <h1 className="truncate text-xl font-semibold tracking-tight text-slate-900">
-            {heading}
-          </h1>
+          <h1 className="truncate text-xl font-semibold tracking-tight text-slate-900">{title}</h1>
+          {customer && (
+            <p data-testid="record-name" className="truncate text-base font-medium text-slate-700">
+              {customer.name}
+            </p>
+          )}
           {customer && (
             <div className="flex flex-wrap items-center gap-2 text-xs text-slate-500">
               <Badge variant="secondary">{CUSTOMER_TIER.label(customer.tier)}</Badge>
@@ -92,7 +120,13 @@ export function CustomerDetailPage() {
               <MergeDialog
                 survivor={customer}
                 onMerged={(merged) => {
-                  queryClient.setQueryData(customerKeys.customer(merged._id), merged);
+                  // The merged-away customer's page, if opened again, asks the server and is
+                  // sent here; none of its answers kept in memory may show it as it was.
+                  queryClient.removeQueries({
+                    queryKey: customerKeys.details,
+                    predicate: (cached) => cached.queryKey[2] !== customerId,
+                  });
+                  queryClient.setQueryData(customerKeys.customer(customerId), merged);
                   void queryClient.invalidateQueries({
                     queryKey: customerKeys.timeline(merged._id),
                   });
@@ -127,7 +161,7 @@ export function CustomerDetailPage() {
           <Skeleton className="h-9 w-2/3" />
         </Card>
       )}
-      {!creating && query.isError && (
+      {!creating && query.isError && !mergedInto && (
         <Card className="flex flex-col items-center gap-2 px-5 py-12 text-center">
           <UserX className="size-8 text-slate-300" aria-hidden="true" />
           <p className="max-w-md text-sm text-slate-600">{DETAIL_TEXT.notFound}</p>

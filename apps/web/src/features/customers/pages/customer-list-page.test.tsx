@@ -26,6 +26,7 @@ vi.mock('@/stores/session-store', () => ({
 
 const customer = (id: string): CustomerListItem => ({
   _id: id,
+  number: 1,
   name: `Khách ${id}`,
   avatar_url: null,
   phone: null,

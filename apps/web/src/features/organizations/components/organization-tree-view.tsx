@@ -1,3 +1,4 @@
+import { recordPath } from '@/app/route-table';
 import { Link } from 'react-router';
 import { ChevronRight, FolderInput, Pencil, Plus, Trash2 } from 'lucide-react';
 import type { OrganizationNode } from '@omnicare/shared/organizations/organizations.schemas';
@@ -88,7 +89,7 @@ function TreeNode({
           <ChevronRight className={cn('size-4 transition-transform', open && 'rotate-90')} />
         </button>
         <Link
-          to={`/settings/organizations/${encodeURIComponent(node._id)}`}
+          to={recordPath('organization', node.number)}
           className="min-w-0 truncate rounded text-sm font-medium text-slate-800 outline-none hover:text-teal-800 hover:underline focus-visible:ring-2 focus-visible:ring-teal-600/50"
         >
           {node.name}

@@ -17,12 +17,8 @@ import { StaffTableCard, useStaffPaging } from '@/features/users/components/staf
 import { useStaffList } from '@/features/users/users.queries';
 import { applyFieldErrors, errorMessage } from '@/lib/errors';
 import { toast } from '@/lib/toast';
-import {
-  readTabDraft,
-  recordTabKey,
-  recordTabTitle,
-  saveTabDraft,
-} from '@/stores/record-tabs-store';
+import { readTabDraft, recordTabTitle, saveTabDraft } from '@/stores/record-tabs-store';
+import { useRecordTab } from '@/components/layout/use-record-tab';
 import { OrganizationPicker } from '../components/organization-picker';
 import { organizationPath, parentChoices } from '../organization-tree';
 import {
@@ -45,11 +41,14 @@ function readDraft(tabKey: string): OrganizationDraft | null {
   return { name: draft.name, parent_id: typeof parent === 'string' ? parent : null };
 }
 
-/** /settings/organizations/{organizationId}: a record tab 'Tổ chức {id}'. */
+/**
+ * /settings/organizations/{organizationId}: a record tab 'Tổ chức {number}' (an id moves to the
+ * number).
+ */
 export function OrganizationDetailPage() {
   const { organizationId = '' } = useParams();
   const detail = useOrganization(organizationId);
-  const tabKey = recordTabKey('organization', organizationId);
+  const { tabKey } = useRecordTab('organization', organizationId, detail.data);
 
   if (detail.isPending) return <PageSpinner />;
   if (detail.isError || !detail.data) {
@@ -95,14 +94,12 @@ function OrganizationDetailView({
           <ArrowLeft className="size-3.5" aria-hidden="true" />
           {ORGANIZATION_TEXT.backToTree}
         </Link>
-        <div className="flex flex-wrap items-center gap-2">
-          <h1 className="text-xl font-semibold tracking-tight text-slate-900">
-            {organization.name}
-          </h1>
-          <Badge variant="outline" className="font-normal">
-            {recordTabTitle('organization', organization._id)}
-          </Badge>
-        </div>
+        <h1 className="text-xl font-semibold tracking-tight text-slate-900">
+          {recordTabTitle('organization', String(organization.number))}
+        </h1>
+        <p data-testid="record-name" className="text-base font-medium text-slate-700">
+          {organization.name}
+        </p>
         {path.length > 1 && (
           <p className="text-[13px] text-slate-500" aria-label={ORGANIZATION_TEXT.path}>
             {path.join(' / ')}

@@ -1,9 +1,7 @@
 import { useState } from 'react';
-import { ArrowRight } from 'lucide-react';
-import { auditActionLabel } from '@omnicare/shared/audit/audit-actions';
-import { formatDateTime } from '@omnicare/shared/platform/time';
+import type { ActivityEntry } from '@omnicare/shared/audit/activity.schemas';
+import type { AuditEntry } from '@omnicare/shared/audit/audit.schemas';
 import type { StaffUser } from '@omnicare/shared/users/users.schemas';
-import { Badge } from '@/components/ui/badge';
 import {
   Dialog,
   DialogContent,
@@ -11,12 +9,30 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { EmptyState } from '@/components/ui/empty-state';
 import { PaginationBar } from '@/components/ui/pagination-bar';
-import { Skeleton } from '@/components/ui/skeleton';
+import { ActivityTimeline } from '@/components/timeline/activity-timeline';
 import { useUserAudit } from '../users.queries';
 import { USERS_TEXT } from '../users-text';
 import { diffRecords } from '../audit-diff';
+
+/** A staff audit entry as the shared timeline shows it: its changes from → to. */
+function activityOf(entry: AuditEntry): ActivityEntry {
+  const changes = entry.action === 'create' ? [] : diffRecords(entry.before, entry.after);
+  const shown = (value: string) => (value === '—' ? null : value);
+  return {
+    _id: entry._id,
+    kind: `${entry.entity}.${entry.action}`,
+    actor: entry.actor,
+    at: entry.created_at,
+    objects: [],
+    changes: changes.map((change) => ({
+      field: change.field,
+      label: change.label,
+      from: shown(change.before),
+      to: shown(change.after),
+    })),
+  };
+}
 
 export function UserHistoryDialog({
   user,
@@ -38,7 +54,13 @@ function UserHistory({ user }: { user: StaffUser }) {
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(10);
   const audit = useUserAudit(user._id, page, pageSize);
-  const entries = audit.data?.data ?? [];
+  const rows = audit.data?.data ?? [];
+  const entries = rows.map(activityOf);
+  const impersonators = new Map(
+    rows.flatMap((row) =>
+      row.impersonator ? [[row._id, USERS_TEXT.viewedBy(row.impersonator.name)] as const] : [],
+    ),
+  );
   return (
     <div className="flex flex-col gap-4">
       <DialogHeader>
@@ -47,58 +69,17 @@ function UserHistory({ user }: { user: StaffUser }) {
           {user.name} · {user.email}
         </DialogDescription>
       </DialogHeader>
-      {audit.isPending ? (
-        <div className="flex flex-col gap-2">
-          {Array.from({ length: 3 }, (_, index) => (
-            <Skeleton key={index} className="h-14" />
-          ))}
-        </div>
-      ) : entries.length === 0 ? (
-        <EmptyState message={USERS_TEXT.noHistory} />
-      ) : (
-        <ol className="flex flex-col gap-2" aria-label={USERS_TEXT.history}>
-          {entries.map((entry) => {
-            const changes = entry.action === 'create' ? [] : diffRecords(entry.before, entry.after);
-            return (
-              <li key={entry._id} className="rounded-lg border border-slate-200 px-3 py-2 text-sm">
-                <div className="flex flex-wrap items-center gap-2">
-                  <Badge variant="secondary">
-                    {auditActionLabel(`${entry.entity}.${entry.action}`)}
-                  </Badge>
-                  <span className="text-slate-700">{entry.actor?.name ?? USERS_TEXT.system}</span>
-                  {entry.impersonator && (
-                    <span className="text-xs text-slate-500">
-                      {USERS_TEXT.viewedBy(entry.impersonator.name)}
-                    </span>
-                  )}
-                  <time
-                    className="ml-auto text-xs text-slate-500 tabular-nums"
-                    dateTime={entry.created_at}
-                  >
-                    {formatDateTime(entry.created_at)}
-                  </time>
-                </div>
-                {changes.length > 0 && (
-                  <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-[13px]">
-                    {changes.map((change) => (
-                      <div key={change.field} className="contents">
-                        <dt className="text-slate-500">{change.label}</dt>
-                        <dd className="flex min-w-0 flex-wrap items-center gap-1.5 text-slate-800">
-                          <span className="break-all text-slate-500 line-through decoration-slate-300">
-                            {change.before}
-                          </span>
-                          <ArrowRight className="size-3 text-slate-400" aria-hidden="true" />
-                          <span className="break-all">{change.after}</span>
-                        </dd>
-                      </div>
-                    ))}
-                  </dl>
-                )}
-              </li>
-            );
-          })}
-        </ol>
-      )}
+      <ActivityTimeline
+        title={USERS_TEXT.history}
+        titleId="user-history"
+        showTitle={false}
+        entries={entries}
+        pending={audit.isPending}
+        failed={audit.isError}
+        onRetry={() => void audit.refetch()}
+        emptyText={USERS_TEXT.noHistory}
+        noteOf={(entry) => impersonators.get(entry._id)}
+      />
       <PaginationBar
         page={page}
         pageSize={pageSize}

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { isoDateTime } from '../platform/envelope.js';
+import { isCalendarDay } from '../platform/validation.js';
+
+/** A field an action changed, its values as people read them (null: it was empty). */
+export const activityChangeView = z.object({
+  field: z.string(),
+  label: z.string(),
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+});
+export type ActivityChange = z.infer<typeof activityChangeView>;
+
+/**
+ * One entry of a record's activity (a customer's timeline now, a ticket's activity log later):
+ * `kind` is `<entity>.<audit action>` (its label from `auditActionLabel`), `objects` names what
+ * the action involved (a tag, a group, a merged customer, an imported file) as it was named
+ * when it happened, `changes` the fields it changed from → to.
+ */
+export const activityEntryView = z.object({
+  _id: z.string(),
+  kind: z.string(),
+  actor: z.object({ _id: z.string(), name: z.string() }).nullable(),
+  at: isoDateTime,
+  objects: z.array(z.string()),
+  changes: z.array(activityChangeView),
+});
+export type ActivityEntry = z.infer<typeof activityEntryView>;
+
+export const ACTIVITY_TEXT = { yes: 'Có', no: 'Không' } as const;
+
+/**
+ * A stored value as people read it: a calendar day as dd/MM/yyyy, a boolean as Có/Không, a
+ * list joined by commas, a named record by its name; null for an empty value (shown as '—').
+ */
+export function activityValue(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'boolean') return value ? ACTIVITY_TEXT.yes : ACTIVITY_TEXT.no;
+  if (typeof value === 'string') {
+    const text = value.trim();
+    if (!text) return null;
+    return isCalendarDay(text) ? text.split('-').reverse().join('/') : text;
+  }
+  if (typeof value === 'number') return String(value);
+  if (Array.isArray(value)) {
+    const items = value.map(activityValue).filter((item): item is string => item !== null);
+    return items.length > 0 ? items.join(', ') : null;
+  }
+  if (typeof value === 'object' && 'name' in value) return activityValue(value.name);
+  return JSON.stringify(value);
+}
+
+/** The change of one field, or null when its value as shown did not change. */
+export function activityChange(
+  field: string,
+  label: string,
+  before: unknown,
+  after: unknown,
+): ActivityChange | null {
+  const from = activityValue(before);
+  const to = activityValue(after);
+  return from === to ? null : { field, label, from, to };
+}
