@@ -23,8 +23,11 @@ export type CustomerRow = typeof customers.$inferSelect;
 type SearchTermKind = (typeof customerSearchTerms.$inferSelect)['kind'];
 
 export interface CustomerFilter {
-  /** Already normalised: the start of search terms, or digits anywhere in a phone number. */
-  search?: { kinds: SearchTermKind[]; prefix: string } | { digits: string };
+  /**
+   * Already normalised: the start of search terms (any of `prefixes`; none matches nothing), or
+   * digits anywhere in a phone number.
+   */
+  search?: { kinds: SearchTermKind[]; prefixes: string[] } | { digits: string };
   groupId?: string;
   tagId?: string;
   tier?: number;
@@ -68,8 +71,13 @@ const termsMatching = (tenantId: string, search: Search) =>
   'digits' in search
     ? sql`t.tenant_id = ${tenantId} and t.kind = 'phone'
         and t.term like ${containsPattern(search.digits)}`
-    : sql`t.tenant_id = ${tenantId} and ${inArray(sql`t.kind`, search.kinds)}
-        and t.term like ${prefixPattern(search.prefix)}`;
+    : search.prefixes.length === 0
+      ? sql`false`
+      : sql`t.tenant_id = ${tenantId} and ${inArray(sql`t.kind`, search.kinds)}
+        and (${sql.join(
+          search.prefixes.map((prefix) => sql`t.term like ${prefixPattern(prefix)}`),
+          sql` or `,
+        )})`;
 
 /** The ids of the tenant's customers a search matches (several times when several terms do). */
 const searchMatches = (tenantId: string, search: Search) =>

@@ -43,19 +43,44 @@ export const customerScope = (auth: AuthContext): SQL | undefined =>
     organization: customers.organizationId,
   });
 
+/** Up to this many words, a name search tries every order of them (4! = 24 prefixes). */
+const ANY_ORDER_WORDS = 4;
+
+/** The word orders a name search tries: all of them for a few words, as typed past that. */
+export function wordOrders(text: string): string[] {
+  const words = text.split(' ');
+  if (words.length > ANY_ORDER_WORDS) return [text];
+  const orders = (rest: string[]): string[][] =>
+    rest.length <= 1
+      ? [rest]
+      : rest.flatMap((word, index) =>
+          orders([...rest.slice(0, index), ...rest.slice(index + 1)]).map((tail) => [
+            word,
+            ...tail,
+          ]),
+        );
+  return [...new Set(orders(words).map((order) => order.join(' ')))];
+}
+
+/** A search that matches nothing: a keyword of emoji or punctuation only. */
+const NOTHING = { kinds: ['name', 'email'], prefixes: [] } satisfies repo.CustomerFilter['search'];
+
 /**
  * A keyword that looks like a phone searches phone numbers (from their start after a 0 or +84,
- * anywhere otherwise); any other keyword is a diacritics-free prefix of name words and emails.
+ * anywhere otherwise); any other keyword is a diacritics-free prefix of name words and emails,
+ * its words in any order ('van nguyen' finds Nguyễn Văn An: the stored term 'nguyen van an'
+ * starts with the order 'nguyen van'). A keyword with no letter or digit finds nobody.
  */
 export function searchTerm(keyword: string | undefined): repo.CustomerFilter['search'] {
-  if (!keyword) return undefined;
+  if (!keyword?.trim()) return undefined;
   if (looksLikePhone(keyword)) {
     const { digits, fromStart } = phoneSearchOf(keyword);
-    if (!digits) return undefined;
-    return fromStart ? { kinds: ['phone'], prefix: digits } : { digits };
+    if (!digits) return NOTHING;
+    return fromStart ? { kinds: ['phone'], prefixes: [digits] } : { digits };
   }
   const text = toSearchKey(keyword);
-  return text ? { kinds: ['name', 'email'], prefix: text } : undefined;
+  if (!/[\p{L}\p{N}]/u.test(text)) return NOTHING;
+  return { kinds: ['name', 'email'], prefixes: wordOrders(text) };
 }
 
 /**

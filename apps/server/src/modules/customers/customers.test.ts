@@ -168,6 +168,20 @@ describe('customers', () => {
     expect((await list(admin, 'keyword=khong co ai')).total).toBe(0);
   });
 
+  it('finds a name whatever the order of its words, and nobody for emoji or punctuation', async () => {
+    const { admin } = await freshTenant();
+    await createAn(admin);
+    await create(admin, { name: 'Trần Thị Mai', phones: [{ phone: '0903 111 333' }] });
+    expect(names(await list(admin, 'keyword=van nguyen'))).toEqual(['Nguyễn Văn An']);
+    expect(names(await list(admin, 'keyword=an van'))).toEqual(['Nguyễn Văn An']);
+    expect(names(await list(admin, 'keyword=an van nguyen'))).toEqual(['Nguyễn Văn An']);
+    expect(names(await list(admin, 'keyword=mai thi tran'))).toEqual(['Trần Thị Mai']);
+    for (const keyword of ['😀', '😀🎉 👍', '!!!', '...', '— ?', '---'])
+      expect((await list(admin, `keyword=${encodeURIComponent(keyword)}`)).total, keyword).toBe(0);
+    // Blank is no search at all.
+    expect((await list(admin, 'keyword=%20%20')).total).toBe(2);
+  });
+
   it('matches the start of any name word or email, and phones from their start after 0 or +84', async () => {
     const { admin } = await freshTenant();
     const lan = (
