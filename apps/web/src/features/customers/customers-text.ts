@@ -12,6 +12,8 @@ export const CUSTOMER_GROUP_TEXT = {
   nameLabel: 'Tên nhóm khách hàng',
   namePlaceholder: 'Nhập tên nhóm khách hàng',
   searchPlaceholder: 'Tìm theo tên nhóm',
+  countLink: (count: number, name: string) =>
+    `Xem ${count.toLocaleString('vi-VN')} khách hàng của nhóm ${name}`,
 } as const;
 
 export const TAG_GROUP_TEXT = {
