@@ -21,7 +21,12 @@ import {
   type ImportStartBody,
 } from '@omnicare/shared/customers/customer-import.schemas';
 import { toSearchKey } from '@omnicare/shared/customers/normalize';
-import { validateCustomValues, type CustomField } from '@omnicare/shared/fields/fields.schemas';
+import {
+  isEmptyCustomValue,
+  requiredFieldMessage,
+  validateCustomValues,
+  type CustomField,
+} from '@omnicare/shared/fields/fields.schemas';
 import type { Platform } from '../../platform/context.js';
 import type { AuthContext } from '../../platform/auth.js';
 import { AppError, fieldError } from '../../platform/errors.js';
@@ -158,8 +163,11 @@ function rowToBody(
     const value = customCellValue(field, cell(customTarget(field.key)));
     if (value !== undefined) custom[field.key] = value;
   }
-  // Mapped fields are checked as the form checks them, required ones included.
-  problems.push(...validateCustomValues(mappedFields, custom).map((problem) => problem.message));
+  // Mapped values are checked as the form checks them; a blank cell keeps what an updated
+  // customer has, so required fields are checked only for the rows that create (`missingRequired`).
+  problems.push(
+    ...validateCustomValues(mappedFields, custom, {}).map((problem) => problem.message),
+  );
   const { id, ...body } = draft;
   const parsed = customerBody.safeParse({ ...body, custom });
   if (!parsed.success) problems.push(...parsed.error.issues.map((issue) => issue.message));
@@ -209,10 +217,12 @@ export async function runImport(platform: Platform, jobId: string) {
     const byName = (items: { id: string; name: string }[]): NamedIds =>
       new Map(items.map((item) => [toSearchKey(item.name), item.id]));
     const context = { groups: byName(names.groups), tags: byName(names.tags) };
-    const unmappedRequired = fields
-      .filter((field) => field.required && input.mapping[customTarget(field.key)] === undefined)
-      .map((field) => `${field.label} không được bỏ trống`)
-      .join('; ');
+    /** What a new customer lacks of the required fields (a blank cell or no column at all). */
+    const missingRequired = (custom: Record<string, unknown>) =>
+      fields
+        .filter((field) => field.required && isEmptyCustomValue(custom[field.key]))
+        .map((field) => requiredFieldMessage(field.label))
+        .join('; ');
     const report: ReportRow[] = [];
     const seenPhones = new Map<string, number>();
     const seenEmails = new Map<string, number>();
@@ -282,7 +292,8 @@ export async function runImport(platform: Platform, jobId: string) {
         const existing = item.id ?? holder?.id;
         if (!existing) {
           // A new customer needs what the form needs: every required field.
-          if (unmappedRequired) fail(unmappedRequired);
+          const missing = missingRequired(item.body.custom);
+          if (missing) fail(missing);
           else creates.push({ body: item.body, contacts: own });
         } else if (!visible.has(existing)) {
           // Held by a customer the user may not see: say only that the phone or email is taken.

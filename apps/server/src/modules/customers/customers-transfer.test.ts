@@ -497,7 +497,7 @@ describe('customer import into custom fields', () => {
     expect([blank?.[0], blank?.[1]]).toEqual(['3', 'Mã khách hàng cũ không được bỏ trống']);
     expect(bad?.[0]).toBe('4');
     expect(bad?.[1]).toBe(
-      'Mã khách hàng cũ không được bỏ trống; Điểm tích lũy không hợp lệ; Ngày ký không hợp lệ; Phân khúc không hợp lệ; Sở thích không hợp lệ; Khách VIP không hợp lệ',
+      'Điểm tích lũy không hợp lệ; Ngày ký không hợp lệ; Phân khúc không hợp lệ; Sở thích không hợp lệ; Khách VIP không hợp lệ',
     );
     // A file without the required column creates nobody, but may update.
     const withoutColumn = await run(await upload(['Họ tên,SĐT', 'Người Mới,0906000009']));
@@ -507,6 +507,21 @@ describe('customer import into custom fields', () => {
     const update = await upload(['Họ tên,SĐT,Phân khúc', 'Chị Hạnh,0906000001,Bán lẻ']);
     expect((await run(update, 'update')).result).toMatchObject({ updated: 1 });
     expect(await customOf('0906000001')).toMatchObject({ phan_khuc: 'Bán lẻ', ma_cu: 'KH-1' });
+    // A blank cell of the required field does not refuse an updated row (it keeps the value),
+    // while the new row beside it fails naming the field.
+    const blankRequired = await upload([
+      'Họ tên,SĐT,Mã khách hàng cũ,Phân khúc',
+      'Chị Hạnh,0906000001,,Bán lẻ',
+      'Người Mới,0906000010,,Bán lẻ',
+    ]);
+    const mixed = await run(blankRequired, 'update');
+    expect(mixed.result).toMatchObject({ updated: 1, created: 0, failed: 1 });
+    expect(await customOf('0906000001')).toMatchObject({ phan_khuc: 'Bán lẻ', ma_cu: 'KH-1' });
+    const mixedReport = await readSheet(
+      (await t.app.inject({ method: 'GET', url: mixed.download_url, headers: bearer(owner) }))
+        .rawPayload,
+    );
+    expect(mixedReport[1]?.slice(0, 2)).toEqual(['3', 'Mã khách hàng cũ không được bỏ trống']);
 
     // A customer without phone or email is found again by the id the export writes.
     const noContact = await t.app.inject({

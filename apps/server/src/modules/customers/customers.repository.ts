@@ -502,6 +502,17 @@ export async function dropCustomValues(tx: Transaction, tenantId: string, key: s
     .where(and(eq(customers.tenantId, tenantId), sql`jsonb_exists(${customers.custom}, ${key})`));
 }
 
+/** Customers of the tenant with no value for a custom field (none, null, '' or []). */
+export function countMissingCustomValue(db: Db, tenantId: string, key: string) {
+  const value = sql`${customers.custom} -> ${key}::text`;
+  return countOf(
+    db,
+    sql`select count(*)::int as value from ${customers}
+      where ${customers.tenantId} = ${tenantId}
+        and (${value} is null or ${value} in ('null'::jsonb, '""'::jsonb, '[]'::jsonb))`,
+  );
+}
+
 /**
  * A select or multi-select field lost options: its values keep only the options still offered
  * (a value left with none is removed), so no customer holds a value its form cannot show.

@@ -257,6 +257,7 @@ async function checkReferences(
   body: CustomerBody,
   stored: Record<string, unknown> = {},
   customSent = true,
+  isUpdate = false,
 ) {
   const db = platform.db;
   const groupIds = [...new Set(body.group_ids)];
@@ -284,7 +285,8 @@ async function checkReferences(
   }
   if (!customSent) return { groupIds, tagIds, custom: stored };
   const fields = await listFields(platform, auth.tenantId, 'customer');
-  const problems = validateCustomValues(fields, body.custom);
+  // An update is checked against what the customer had (see `validateCustomValues`).
+  const problems = validateCustomValues(fields, body.custom, isUpdate ? stored : undefined);
   if (problems.length > 0) throw new AppError(422, problems[0]?.message, problems);
   return { groupIds, tagIds, custom: customValuesToStore(fields, body.custom, stored) };
 }
@@ -404,6 +406,7 @@ export async function updateCustomer(
     body,
     before.custom,
     sent.custom !== undefined,
+    true,
   );
   await withDuplicateRace(platform, auth, contacts, id, () =>
     platform.db.transaction(async (tx) => {
