@@ -546,6 +546,37 @@ export async function keepOfferedOptions(
 }
 
 /** Ids among these that the scope lets the caller see. */
+/**
+ * Other customers of the tenant sharing a phone (national number), an email or the
+ * diacritics-free name, with what they share; each lookup is an index probe.
+ */
+export async function duplicateCandidates(
+  db: Db,
+  tenantId: string,
+  exceptId: string,
+  { nationals, emails, nameKey }: { nationals: string[]; emails: string[]; nameKey: string },
+  limit: number,
+  scope?: SQL,
+) {
+  const result = await db.execute<{ id: string; reason: 'phone' | 'email' | 'name' }>(sql`
+    select customer_id as id, 'phone' as reason from ${customerPhones}
+      where tenant_id = ${tenantId} and ${inArray(customerPhones.national, nationals.length ? nationals : [''])}
+    union all
+    select customer_id, 'email' from ${customerEmails}
+      where tenant_id = ${tenantId} and ${inArray(customerEmails.email, emails.length ? emails : [''])}
+    union all
+    (select id, 'name' from ${customers}
+      where ${and(eq(customers.tenantId, tenantId), eq(customers.nameKey, nameKey), ne(customers.id, exceptId), scope)}
+        and ${nameKey} <> ''
+      order by id limit ${limit})`);
+  const reasons = new Map<string, Set<'phone' | 'email' | 'name'>>();
+  for (const row of result.rows) {
+    if (row.id === exceptId) continue;
+    reasons.set(row.id, (reasons.get(row.id) ?? new Set()).add(row.reason));
+  }
+  return reasons;
+}
+
 export async function visibleIds(db: Db, tenantId: string, ids: string[], scope?: SQL) {
   const rows = await db
     .select({ id: customers.id })

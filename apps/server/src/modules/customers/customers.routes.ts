@@ -4,6 +4,7 @@ import {
   customerBulkAnswer,
   customerBulkBody,
   customerDetailView,
+  customerDuplicateView,
   customerListAnswer,
   customerListQuery,
   customerMergeBody,
@@ -160,6 +161,21 @@ export const customersRoutes: RouteModule = (app, platform) => {
         ),
         'Gộp khách hàng thành công',
       ),
+  );
+
+  r.get(
+    '/v2/customers/:id/duplicates',
+    {
+      schema: {
+        tags,
+        summary: 'Khách hàng có thể trùng',
+        params: idParams,
+        response: answers.ok(z.array(customerDuplicateView)),
+      },
+      config: { access: STAFF },
+    },
+    async (request) =>
+      ok(await customers.customerDuplicates(platform, authOf(request), request.params.id)),
   );
 
   r.get(

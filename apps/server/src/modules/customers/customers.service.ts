@@ -8,9 +8,10 @@ import type {
   CustomerListItem,
   CustomerListQuery,
   CustomerUpdateBody,
+  CustomerDuplicate,
 } from '@omnicare/shared/customers/customers.schemas';
 import type { Gender } from '@omnicare/shared/customers/customer-enums';
-import { CUSTOMER_MESSAGES } from '@omnicare/shared/customers/customers.schemas';
+import { CUSTOMER_MESSAGES, DUPLICATE_REASON } from '@omnicare/shared/customers/customers.schemas';
 import {
   looksLikePhone,
   normalizePhone,
@@ -578,6 +579,42 @@ export async function mergeCustomers(
     });
   });
   return getCustomer(platform, auth, survivorId);
+}
+
+const DUPLICATES_SHOWN = 10;
+
+/**
+ * Likely duplicates of a customer the caller sees: same phone, email or diacritics-free name,
+ * within the caller's data scope (others are not named), phone and email matches first.
+ */
+export async function customerDuplicates(
+  platform: Platform,
+  auth: AuthContext,
+  id: string,
+): Promise<CustomerDuplicate[]> {
+  const customer = await getCustomer(platform, auth, id);
+  const scope = customerScope(auth);
+  const candidates = await repo.duplicateCandidates(
+    platform.db,
+    auth.tenantId,
+    id,
+    {
+      nationals: customer.phones.map((p) => normalizePhone(p.phone)),
+      emails: customer.emails.map((e) => e.email),
+      nameKey: toSearchKey(customer.name),
+    },
+    DUPLICATES_SHOWN,
+    scope,
+  );
+  const found: CustomerDuplicate[] = [];
+  for (const [candidate, reasons] of candidates) {
+    const row = await repo.findCustomer(platform.db, auth.tenantId, candidate, scope);
+    if (row)
+      found.push({ ...toListItem(row), reasons: DUPLICATE_REASON.filter((r) => reasons.has(r)) });
+  }
+  const strength = (item: CustomerDuplicate) =>
+    (item.reasons.includes('name') ? 1 : 0) - item.reasons.length;
+  return found.sort((a, b) => strength(a) - strength(b)).slice(0, DUPLICATES_SHOWN);
 }
 
 /** Fields whose change is not news to a reader of the timeline. */

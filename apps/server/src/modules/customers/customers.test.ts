@@ -332,6 +332,49 @@ describe('customers', () => {
     expect(page.data).toHaveLength(2);
   });
 
+  it('suggests likely duplicates by diacritics-free name, within the scope and the tenant', async () => {
+    const { admin, agent } = await freshTenant();
+    const an = await createAn(admin);
+    const twin = (
+      await create(admin, { name: 'nguyen van AN', phones: [{ phone: '0977 000 001' }] })
+    ).json().data;
+    await create(admin, { name: 'Nguyễn Văn Anh' });
+    const agentsTwin = (await create(agent, { name: 'Nguyễn  Văn An' })).json().data;
+    const duplicates = async (token: string, id: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/v2/customers/${id}/duplicates`,
+        headers: bearer(token),
+      });
+
+    const forAdmin = await duplicates(admin, an._id);
+    expect(forAdmin.statusCode, forAdmin.body).toBe(200);
+    expect(
+      forAdmin
+        .json()
+        .data.map((item: { _id: string; reasons: string[]; phone: string | null }) => [
+          item._id,
+          item.reasons,
+        ])
+        .sort(),
+    ).toEqual(
+      [
+        [twin._id, ['name']],
+        [agentsTwin._id, ['name']],
+      ].sort(),
+    );
+    // An agent is told only of the customers their scope shows.
+    const forAgent = await duplicates(agent, agentsTwin._id);
+    expect(forAgent.json().data).toEqual([]);
+    expect((await duplicates(agent, an._id)).statusCode).toBe(404);
+    // Another tenant's administrator cannot ask about this tenant's customers.
+    const other = await freshTenant();
+    expect((await duplicates(other.admin, an._id)).statusCode).toBe(404);
+    await create(other.admin, { name: 'Nguyễn Văn An' });
+    // ...and the namesake there is not suggested here.
+    expect((await duplicates(admin, an._id)).json().data).toHaveLength(2);
+  });
+
   it('applies the data scope: an agent sees the customers they own, and no others', async () => {
     const { tenant, admin, agent } = await freshTenant();
     await createAn(admin);
