@@ -23,6 +23,7 @@ import {
   checkCustomFilters,
   type CustomFieldCondition,
 } from '@omnicare/shared/fields/custom-filters';
+import { mergedCustomerBody } from '@omnicare/shared/customers/merge';
 import { startOfDayIn } from '@omnicare/shared/platform/time';
 import { customers } from '../../db/schema/index.js';
 import type { Platform } from '../../platform/context.js';
@@ -540,25 +541,7 @@ export async function mergeCustomers(
 ) {
   const survivor = await getCustomer(platform, auth, survivorId);
   const merged = await getCustomer(platform, auth, mergedId);
-  const body: CustomerBody = {
-    name: survivor.name,
-    avatar_url: survivor.avatar_url ?? merged.avatar_url,
-    gender: survivor.gender ?? merged.gender,
-    birthday: survivor.birthday ?? merged.birthday,
-    phones: [...survivor.phones, ...merged.phones.map((p) => ({ ...p, is_primary: false }))],
-    emails: [...survivor.emails, ...merged.emails.map((e) => ({ ...e, is_primary: false }))],
-    address: survivor.address ?? merged.address,
-    city_code: survivor.city_code ?? merged.city_code,
-    district_code: survivor.city_code ? survivor.district_code : merged.district_code,
-    tier: Math.max(survivor.tier, merged.tier),
-    group_ids: [...new Set([...survivor.groups, ...merged.groups].map((g) => g._id))],
-    tag_ids: [...new Set([...survivor.tags, ...merged.tags].map((t) => t._id))],
-    organization_id: survivor.organization?._id ?? merged.organization?._id ?? null,
-    owner_id: survivor.owner?._id ?? merged.owner?._id ?? null,
-    source: survivor.source as CustomerBody['source'],
-    custom: { ...merged.custom, ...survivor.custom },
-    notes: [survivor.notes, merged.notes].filter(Boolean).join('\n\n'),
-  };
+  const body = mergedCustomerBody(survivor, merged);
   const contacts = contactRows(body);
   await platform.db.transaction(async (tx) => {
     // The merged customer goes first, so its phones and emails are free for the survivor.
