@@ -77,3 +77,24 @@ export const importPreviewView = z.object({
   targets: z.array(z.object({ key: z.string(), label: z.string(), required: z.boolean() })),
 });
 export type ImportPreview = z.infer<typeof importPreviewView>;
+
+/** GET /v2/customers/import/sample: a file to fill in, headed as the import reads it. */
+export const IMPORT_SAMPLE_FORMATS = ['xlsx', 'csv'] as const;
+export const importSampleQuery = z.object({
+  format: z.enum(IMPORT_SAMPLE_FORMATS, { error: 'Định dạng không hợp lệ' }).default('xlsx'),
+});
+export const IMPORT_SAMPLE_NAME = 'mau-nhap-khach-hang';
+
+/** The example row of the sample file, by import column (custom fields get one by type). */
+export const IMPORT_SAMPLE_ROW: Record<string, string> = {
+  name: 'Nguyễn Văn An',
+  phone: '0912 345 678',
+  email: 'an.nguyen@example.com',
+  gender: 'Nam',
+  birthday: '20/05/1990',
+  address: '12 Lý Thường Kiệt, Hoàn Kiếm, Hà Nội',
+  tier: 'Vàng',
+  groups: '',
+  tags: '',
+  notes: 'Dòng ví dụ: thay bằng khách hàng của bạn',
+};

@@ -15,6 +15,8 @@ import {
 import {
   IMPORT_MAX_ROWS,
   IMPORT_MESSAGES,
+  IMPORT_SAMPLE_NAME,
+  IMPORT_SAMPLE_ROW,
   importStartBody,
   type ImportMapping,
   type ImportPreview,
@@ -125,6 +127,64 @@ async function suggestMapping(platform: Platform, tenantId: string, header: stri
   return {
     suggested_mapping: suggested,
     targets: targets.map(({ key, label, required }) => ({ key, label, required })),
+  };
+}
+
+/** An example value of a custom field, as the import reads it. */
+function sampleCustomValue(field: CustomField): string {
+  switch (field.type) {
+    case 'number':
+      return '1250';
+    case 'date':
+      return '05/02/2024';
+    case 'select':
+    case 'multiselect':
+      return field.options[0] ?? '';
+    case 'checkbox':
+      return 'Có';
+    default:
+      return 'Ví dụ';
+  }
+}
+
+/**
+ * The sample file offered by the import dialog: the columns the import reads (the export's id
+ * aside: it is for updating exported customers) and the tenant's active custom fields, headed
+ * as the import suggests them, with one example row.
+ */
+export async function importSample(platform: Platform, tenantId: string, format: 'xlsx' | 'csv') {
+  const fields = await sheetFields(platform, tenantId);
+  const columns = IMPORT_COLUMNS.filter((column) => column.key !== 'id');
+  const header = [
+    ...columns.map((column) => column.label as string),
+    ...fields.map((field) => field.label),
+  ];
+  const example = [
+    ...columns.map((column) => IMPORT_SAMPLE_ROW[column.key] ?? ''),
+    ...fields.map(sampleCustomValue),
+  ];
+  const name = `${IMPORT_SAMPLE_NAME}.${format}`;
+  if (format === 'csv') {
+    const line = (cells: string[]) =>
+      cells.map((cell) => (/[",\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell)).join(',');
+    // A byte-order mark, so spreadsheet programs read the Vietnamese letters as UTF-8.
+    return {
+      name,
+      type: 'text/csv; charset=utf-8',
+      content: Buffer.from(`\uFEFF${line(header)}\r\n${line(example)}\r\n`),
+    };
+  }
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('Khách hàng');
+  sheet.addRow(header).font = { bold: true };
+  sheet.addRow(example);
+  header.forEach((label, index) => {
+    sheet.getColumn(index + 1).width = Math.max(14, label.length + 4);
+  });
+  return {
+    name,
+    type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    content: Buffer.from(await workbook.xlsx.writeBuffer()),
   };
 }
 

@@ -384,6 +384,112 @@ describe('numbers in import cells', () => {
   });
 });
 
+describe('customer import sample file', () => {
+  it("offers a sample headed as the import reads it, the tenant's custom fields included, that imports as is", async () => {
+    const other = await seedTenant(t);
+    const owner = await t.login(other.email('admin'));
+    const field = await t.app.inject({
+      method: 'POST',
+      url: '/v2/fields',
+      headers: bearer(owner),
+      payload: {
+        entity: 'customer',
+        key: 'phan_khuc',
+        label: 'Phân khúc',
+        type: 'select',
+        options: ['Bán lẻ', 'Đại lý'],
+        required: true,
+      },
+    });
+    expect(field.statusCode, field.body).toBe(201);
+    const xlsx = await t.app.inject({
+      method: 'GET',
+      url: '/v2/customers/import/sample?format=xlsx',
+      headers: bearer(owner),
+    });
+    expect(xlsx.statusCode).toBe(200);
+    expect(xlsx.headers['content-disposition']).toContain('mau-nhap-khach-hang.xlsx');
+    const [header, example, more] = await readSheet(xlsx.rawPayload);
+    expect(header).toEqual([
+      'Tên khách hàng',
+      'Số điện thoại',
+      'Email',
+      'Giới tính',
+      'Ngày sinh',
+      'Địa chỉ',
+      'Hạng',
+      'Nhóm khách hàng',
+      'Tags',
+      'Ghi chú',
+      'Phân khúc',
+    ]);
+    expect(example?.slice(0, 3)).toEqual([
+      'Nguyễn Văn An',
+      '0912 345 678',
+      'an.nguyen@example.com',
+    ]);
+    expect(example?.at(-1)).toBe('Bán lẻ');
+    expect(more).toBeUndefined();
+    // Another tenant's sample does not carry this tenant's fields.
+    const foreign = await t.app.inject({
+      method: 'GET',
+      url: '/v2/customers/import/sample?format=xlsx',
+      headers: bearer(admin),
+    });
+    expect((await readSheet(foreign.rawPayload))[0]).not.toContain('Phân khúc');
+
+    const csv = await t.app.inject({
+      method: 'GET',
+      url: '/v2/customers/import/sample?format=csv',
+      headers: bearer(owner),
+    });
+    expect(csv.headers['content-type']).toContain('text/csv');
+    const text = csv.rawPayload.toString('utf8');
+    expect(text.startsWith('\uFEFFTên khách hàng,Số điện thoại,Email')).toBe(true);
+    expect(text).toContain('"12 Lý Thường Kiệt, Hoàn Kiếm, Hà Nội"');
+    const bad = await t.app.inject({
+      method: 'GET',
+      url: '/v2/customers/import/sample?format=pdf',
+      headers: bearer(owner),
+    });
+    expect(bad.statusCode).toBe(422);
+
+    // The sample, uploaded unchanged, maps itself and creates its example customer.
+    const upload = multipart('mau.csv', csv.rawPayload, 'text/csv');
+    const preview = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/v2/customers/import/preview',
+        headers: { ...bearer(owner), ...upload.headers },
+        payload: upload.payload,
+      })
+    ).json().data;
+    expect(Object.keys(preview.suggested_mapping).sort()).toEqual(
+      [
+        'address',
+        'birthday',
+        'custom.phan_khuc',
+        'email',
+        'gender',
+        'groups',
+        'name',
+        'notes',
+        'phone',
+        'tags',
+        'tier',
+      ].sort(),
+    );
+    const started = await t.app.inject({
+      method: 'POST',
+      url: '/v2/customers/import',
+      headers: bearer(owner),
+      payload: { file_id: preview.file_id, mapping: preview.suggested_mapping },
+    });
+    const job = await waitForJob(owner, started.json().data._id);
+    expect(job.result).toMatchObject({ created: 1, failed: 0 });
+  });
+});
+
 describe('customer import into custom fields', () => {
   it('suggests, reads and checks custom field columns, and merges them on update', async () => {
     const other = await seedTenant(t);
