@@ -342,3 +342,7 @@ export const fetchCustomerDuplicates = (id: string, signal?: AbortSignal) =>
     url: `/v2/customers/${encodeURIComponent(id)}/duplicates`,
     signal,
   });
+
+/** The import's sample file, headed as the import reads it (the tenant's custom fields too). */
+export const downloadImportSample = (format: 'xlsx' | 'csv') =>
+  downloadJobFile(`/v2/customers/import/sample?format=${format}`, `mau-nhap-khach-hang.${format}`);
