@@ -40,6 +40,8 @@ test('a field made required: the warning counts customers without it, new ones n
   page,
   request,
 }) => {
+  // Three screens in one story: give a busy machine room.
+  test.setTimeout(120_000);
   const u = unique();
   const label = `E2E CCCD ${u}`;
   const field = await api<{ _id: string }>(request, 'post', '/v2/fields', {
