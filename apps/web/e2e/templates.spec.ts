@@ -20,6 +20,14 @@ test('an administrator runs catalogs and a chat template with a placeholder and 
 }) => {
   await signInAs(page, request, ACCOUNTS.administrator.email);
   const run = unique();
+  // The preview fills the customer variables from the tenant's customer last updated.
+  const admin = await apiLogin(request, ACCOUNTS.administrator.email);
+  const sample = `Khách Mẫu ${run}`;
+  const made = await request.post('/v2/customers', {
+    headers: { Authorization: admin.token },
+    data: { name: sample },
+  });
+  expect(made.status()).toBe(201);
   const catalog = `Chào hỏi ${run}`;
   const name = `Lời chào ${run}`;
 
@@ -66,7 +74,10 @@ test('an administrator runs catalogs and a chat template with a placeholder and 
   await dialog.getByRole('button', { name: 'Chèn biến Tên khách hàng' }).click();
   await expect(content).toHaveValue('Chào {{customer.name}}, em có thể giúp gì ạ?');
   const preview = dialog.getByTestId('template-preview');
-  await expect(preview).toHaveText('Chào Nguyễn Văn An, em có thể giúp gì ạ?');
+  await expect(preview).toHaveText(`Chào ${sample}, em có thể giúp gì ạ?`);
+  await expect(dialog.getByTestId('template-preview-sample')).toHaveText(
+    `Xem trước với khách hàng ${sample} của doanh nghiệp.`,
+  );
 
   // An unknown variable is refused before anything is sent.
   await content.fill('Chào {{khach}}');
@@ -114,7 +125,7 @@ test('an administrator runs catalogs and a chat template with a placeholder and 
     .getByLabel('Nội dung')
     .fill('Chào buổi sáng {{customer.name}}, em là {{agent.name}}.');
   await expect(dialog.getByTestId('template-preview')).toContainText(
-    'Chào buổi sáng Nguyễn Văn An, em là Trần Thị Bình.',
+    `Chào buổi sáng ${sample}, em là Trần Thị Bình.`,
   );
   await dialog.getByRole('button', { name: 'Lưu' }).click();
   await expect(toast(page, 'Cập nhật mẫu tin nhắn thành công')).toBeVisible();

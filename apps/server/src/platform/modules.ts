@@ -1,6 +1,6 @@
 import type { FieldEntity } from '@omnicare/shared/fields/fields.schemas';
 import type { Platform } from './context.js';
-import type { Transaction } from './db.js';
+import type { Database, Transaction } from './db.js';
 import type { RouteModule } from './routes.js';
 import type { ChangeTopic } from './tenant-memo.js';
 
@@ -19,6 +19,8 @@ export interface CustomFieldHost {
     key: string,
     options: string[],
   ): Promise<void>;
+  /** How many of the tenant's records have no value for the field (before making it required). */
+  countMissing(db: Database, tenantId: string, key: string): Promise<number>;
 }
 
 /**

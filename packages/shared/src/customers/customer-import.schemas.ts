@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { labelled } from '../platform/labelled.js';
 import { isImportTarget } from './customer-columns.js';
+import { isValidPhone } from './normalize.js';
+import { emailField } from '../platform/validation.js';
+import { requiredFieldMessage } from '../fields/fields.schemas.js';
 
 /** At most this many data rows (the header aside) per imported file. */
 export const IMPORT_MAX_ROWS = 50_000;
@@ -36,6 +39,9 @@ export const IMPORT_MESSAGES = {
     unknownTags: (names: string[]) => `Tag không tồn tại: ${names.join(', ')}`,
     sameAsLine: (line: number) => `Trùng số điện thoại hoặc email với dòng ${line}`,
     noSuchId: (id: string) => `Không tìm thấy khách hàng có mã ${id}`,
+    badPhone: 'Số điện thoại không hợp lệ',
+    badEmail: 'Email không hợp lệ',
+    requiredForNew: (label: string) => `${label} không được bỏ trống (khi tạo khách hàng mới)`,
     skipped: 'Khách hàng đã tồn tại, bỏ qua',
     /** A customer outside the user's scope holds it: only that it is taken may be said. */
     phoneTaken: 'Số điện thoại đã được sử dụng',
@@ -79,3 +85,48 @@ export const importPreviewView = z.object({
   targets: z.array(z.object({ key: z.string(), label: z.string(), required: z.boolean() })),
 });
 export type ImportPreview = z.infer<typeof importPreviewView>;
+
+/** GET /v2/customers/import/sample: a file to fill in, headed as the import reads it. */
+export const IMPORT_SAMPLE_FORMATS = ['xlsx', 'csv'] as const;
+export const importSampleQuery = z.object({
+  format: z.enum(IMPORT_SAMPLE_FORMATS, { error: 'Định dạng không hợp lệ' }).default('xlsx'),
+});
+export const IMPORT_SAMPLE_NAME = 'mau-nhap-khach-hang';
+
+/** The example row of the sample file, by import column (custom fields get one by type). */
+export const IMPORT_SAMPLE_ROW: Record<string, string> = {
+  name: 'Nguyễn Văn An',
+  phone: '0912 345 678',
+  email: 'an.nguyen@example.com',
+  gender: 'Nam',
+  birthday: '20/05/1990',
+  address: '12 Lý Thường Kiệt, Hoàn Kiếm, Hà Nội',
+  tier: 'Vàng',
+  groups: '',
+  tags: '',
+  notes: 'Dòng ví dụ: thay bằng khách hàng của bạn',
+};
+
+/**
+ * What the import would refuse in a row of the preview, under a mapping: a missing name, a phone
+ * or email that is not valid, and a required custom field left blank (refused for a new
+ * customer; an existing one keeps its value). The import itself checks every row again.
+ */
+export function previewRowProblems(
+  row: string[],
+  mapping: ImportMapping,
+  targets: ImportPreview['targets'],
+): string[] {
+  const cell = (key: string) =>
+    mapping[key] === undefined ? '' : (row[mapping[key] as number] ?? '').trim();
+  const label = (key: string) => targets.find((target) => target.key === key)?.label ?? key;
+  const problems: string[] = [];
+  if (!cell('name')) problems.push(requiredFieldMessage(label('name')));
+  if (cell('phone') && !isValidPhone(cell('phone'))) problems.push(IMPORT_MESSAGES.row.badPhone);
+  if (cell('email') && !emailField().safeParse(cell('email')).success)
+    problems.push(IMPORT_MESSAGES.row.badEmail);
+  for (const target of targets)
+    if (target.required && target.key !== 'name' && !cell(target.key))
+      problems.push(IMPORT_MESSAGES.row.requiredForNew(target.label));
+  return problems;
+}

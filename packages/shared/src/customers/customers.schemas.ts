@@ -259,6 +259,21 @@ export const customerBulkAnswer = bulkResult(customerBulkItem);
 export type CustomerBulkAnswer = z.infer<typeof customerBulkAnswer>;
 
 /** A 422 for a phone or email another customer already has, with where to find them. */
+/** Why a customer is suggested as a duplicate of another. */
+export const DUPLICATE_REASON = ['phone', 'email', 'name'] as const;
+export type DuplicateReason = (typeof DUPLICATE_REASON)[number];
+export const DUPLICATE_REASON_LABEL: Record<DuplicateReason, string> = {
+  phone: 'Trùng số điện thoại',
+  email: 'Trùng email',
+  name: 'Trùng tên',
+};
+
+/** GET /v2/customers/{id}/duplicates: likely duplicates within the caller's scope. */
+export const customerDuplicateView = customerListItemView.extend({
+  reasons: z.array(z.enum(DUPLICATE_REASON)),
+});
+export type CustomerDuplicate = z.infer<typeof customerDuplicateView>;
+
 export interface DuplicateCustomer {
   _id: string;
   name: string;

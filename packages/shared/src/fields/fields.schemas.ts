@@ -97,6 +97,10 @@ export const customFieldView = z.object({
 });
 export type CustomField = z.infer<typeof customFieldView>;
 
+/** GET /v2/field/{id}/missing: how many records have no value for the field. */
+export const fieldMissingView = z.object({ count: z.number().int().min(0) });
+export type FieldMissing = z.infer<typeof fieldMissingView>;
+
 /** PUT /v2/fields/order: the entity's fields, every one, in their new order. */
 export const fieldOrderBody = z.object({
   entity: fieldFields.entity,
@@ -120,11 +124,29 @@ export function customValuesToStore(
   return values;
 }
 
+export const requiredFieldMessage = (label: string) => `${label} không được bỏ trống`;
+
+/** No value: missing, null, '' or an empty list. */
+export const isEmptyCustomValue = (value: unknown) =>
+  value === undefined ||
+  value === null ||
+  value === '' ||
+  (Array.isArray(value) && value.length === 0);
+
 /**
  * Checks values against the active fields; returns `{param: 'custom.<key>', message}` problems.
  * Values of switched-off fields are not checked (see `customValuesToStore`).
+ *
+ * Required fields: a new record (no `stored`) needs a value for each. An edited record
+ * (`stored`: its values so far) is refused only for a required field the edit empties: sent
+ * empty (the key with null, '' or []) or, having had a value, left out. A record that never had
+ * a value (made before the field became required) saves an unrelated change as it is.
  */
-export function validateCustomValues(fields: CustomField[], values: Record<string, unknown>) {
+export function validateCustomValues(
+  fields: CustomField[],
+  values: Record<string, unknown>,
+  stored?: Record<string, unknown>,
+) {
   const problems: { param: string; message: string }[] = [];
   const known = new Map(fields.filter((f) => f.active).map((f) => [f.key, f]));
   const switchedOff = new Set(fields.filter((f) => !f.active).map((f) => f.key));
@@ -135,13 +157,10 @@ export function validateCustomValues(fields: CustomField[], values: Record<strin
   for (const field of known.values()) {
     const param = `custom.${field.key}`;
     const value = values[field.key];
-    const empty =
-      value === undefined ||
-      value === null ||
-      value === '' ||
-      (Array.isArray(value) && value.length === 0);
-    if (empty) {
-      if (field.required) problems.push({ param, message: `${field.label} không được bỏ trống` });
+    if (isEmptyCustomValue(value)) {
+      const emptied = !stored || field.key in values || !isEmptyCustomValue(stored[field.key]);
+      if (field.required && emptied)
+        problems.push({ param, message: requiredFieldMessage(field.label) });
       continue;
     }
     const bad = (() => {

@@ -15,13 +15,20 @@ import {
 import {
   IMPORT_MAX_ROWS,
   IMPORT_MESSAGES,
+  IMPORT_SAMPLE_NAME,
+  IMPORT_SAMPLE_ROW,
   importStartBody,
   type ImportMapping,
   type ImportPreview,
   type ImportStartBody,
 } from '@omnicare/shared/customers/customer-import.schemas';
 import { toSearchKey } from '@omnicare/shared/customers/normalize';
-import { validateCustomValues, type CustomField } from '@omnicare/shared/fields/fields.schemas';
+import {
+  isEmptyCustomValue,
+  requiredFieldMessage,
+  validateCustomValues,
+  type CustomField,
+} from '@omnicare/shared/fields/fields.schemas';
 import type { Platform } from '../../platform/context.js';
 import type { AuthContext } from '../../platform/auth.js';
 import { AppError, fieldError } from '../../platform/errors.js';
@@ -124,6 +131,64 @@ async function suggestMapping(platform: Platform, tenantId: string, header: stri
   };
 }
 
+/** An example value of a custom field, as the import reads it. */
+function sampleCustomValue(field: CustomField): string {
+  switch (field.type) {
+    case 'number':
+      return '1250';
+    case 'date':
+      return '05/02/2024';
+    case 'select':
+    case 'multiselect':
+      return field.options[0] ?? '';
+    case 'checkbox':
+      return 'Có';
+    default:
+      return 'Ví dụ';
+  }
+}
+
+/**
+ * The sample file offered by the import dialog: the columns the import reads (the export's id
+ * aside: it is for updating exported customers) and the tenant's active custom fields, headed
+ * as the import suggests them, with one example row.
+ */
+export async function importSample(platform: Platform, tenantId: string, format: 'xlsx' | 'csv') {
+  const fields = await sheetFields(platform, tenantId);
+  const columns = IMPORT_COLUMNS.filter((column) => column.key !== 'id');
+  const header = [
+    ...columns.map((column) => column.label as string),
+    ...fields.map((field) => field.label),
+  ];
+  const example = [
+    ...columns.map((column) => IMPORT_SAMPLE_ROW[column.key] ?? ''),
+    ...fields.map(sampleCustomValue),
+  ];
+  const name = `${IMPORT_SAMPLE_NAME}.${format}`;
+  if (format === 'csv') {
+    const line = (cells: string[]) =>
+      cells.map((cell) => (/[",\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell)).join(',');
+    // A byte-order mark, so spreadsheet programs read the Vietnamese letters as UTF-8.
+    return {
+      name,
+      type: 'text/csv; charset=utf-8',
+      content: Buffer.from(`\uFEFF${line(header)}\r\n${line(example)}\r\n`),
+    };
+  }
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('Khách hàng');
+  sheet.addRow(header).font = { bold: true };
+  sheet.addRow(example);
+  header.forEach((label, index) => {
+    sheet.getColumn(index + 1).width = Math.max(14, label.length + 4);
+  });
+  return {
+    name,
+    type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    content: Buffer.from(await workbook.xlsx.writeBuffer()),
+  };
+}
+
 export async function startImport(platform: Platform, auth: AuthContext, body: ImportStartBody) {
   if (body.mapping.name === undefined) throw fieldError('mapping.name', IMPORT_MESSAGES.nameColumn);
   const fields = new Set(
@@ -159,8 +224,11 @@ function rowToBody(
     const value = customCellValue(field, cell(customTarget(field.key)));
     if (value !== undefined) custom[field.key] = value;
   }
-  // Mapped fields are checked as the form checks them, required ones included.
-  problems.push(...validateCustomValues(mappedFields, custom).map((problem) => problem.message));
+  // Mapped values are checked as the form checks them; a blank cell keeps what an updated
+  // customer has, so required fields are checked only for the rows that create (`missingRequired`).
+  problems.push(
+    ...validateCustomValues(mappedFields, custom, {}).map((problem) => problem.message),
+  );
   const { id, ...body } = draft;
   const parsed = customerBody.safeParse({ ...body, custom });
   if (!parsed.success) problems.push(...parsed.error.issues.map((issue) => issue.message));
@@ -210,10 +278,12 @@ export async function runImport(platform: Platform, jobId: string) {
     const byName = (items: { id: string; name: string }[]): NamedIds =>
       new Map(items.map((item) => [toSearchKey(item.name), item.id]));
     const context = { groups: byName(names.groups), tags: byName(names.tags) };
-    const unmappedRequired = fields
-      .filter((field) => field.required && input.mapping[customTarget(field.key)] === undefined)
-      .map((field) => `${field.label} không được bỏ trống`)
-      .join('; ');
+    /** What a new customer lacks of the required fields (a blank cell or no column at all). */
+    const missingRequired = (custom: Record<string, unknown>) =>
+      fields
+        .filter((field) => field.required && isEmptyCustomValue(custom[field.key]))
+        .map((field) => requiredFieldMessage(field.label))
+        .join('; ');
     const report: ReportRow[] = [];
     const seenPhones = new Map<string, number>();
     const seenEmails = new Map<string, number>();
@@ -283,7 +353,8 @@ export async function runImport(platform: Platform, jobId: string) {
         const existing = item.id ?? holder?.id;
         if (!existing) {
           // A new customer needs what the form needs: every required field.
-          if (unmappedRequired) fail(unmappedRequired);
+          const missing = missingRequired(item.body.custom);
+          if (missing) fail(missing);
           else creates.push({ body: item.body, contacts: own });
         } else if (!visible.has(existing)) {
           // Held by a customer the user may not see: say only that the phone or email is taken.

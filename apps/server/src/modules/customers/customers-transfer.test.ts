@@ -384,6 +384,112 @@ describe('numbers in import cells', () => {
   });
 });
 
+describe('customer import sample file', () => {
+  it("offers a sample headed as the import reads it, the tenant's custom fields included, that imports as is", async () => {
+    const other = await seedTenant(t);
+    const owner = await t.login(other.email('admin'));
+    const field = await t.app.inject({
+      method: 'POST',
+      url: '/v2/fields',
+      headers: bearer(owner),
+      payload: {
+        entity: 'customer',
+        key: 'phan_khuc',
+        label: 'Phân khúc',
+        type: 'select',
+        options: ['Bán lẻ', 'Đại lý'],
+        required: true,
+      },
+    });
+    expect(field.statusCode, field.body).toBe(201);
+    const xlsx = await t.app.inject({
+      method: 'GET',
+      url: '/v2/customers/import/sample?format=xlsx',
+      headers: bearer(owner),
+    });
+    expect(xlsx.statusCode).toBe(200);
+    expect(xlsx.headers['content-disposition']).toContain('mau-nhap-khach-hang.xlsx');
+    const [header, example, more] = await readSheet(xlsx.rawPayload);
+    expect(header).toEqual([
+      'Tên khách hàng',
+      'Số điện thoại',
+      'Email',
+      'Giới tính',
+      'Ngày sinh',
+      'Địa chỉ',
+      'Hạng',
+      'Nhóm khách hàng',
+      'Tags',
+      'Ghi chú',
+      'Phân khúc',
+    ]);
+    expect(example?.slice(0, 3)).toEqual([
+      'Nguyễn Văn An',
+      '0912 345 678',
+      'an.nguyen@example.com',
+    ]);
+    expect(example?.at(-1)).toBe('Bán lẻ');
+    expect(more).toBeUndefined();
+    // Another tenant's sample does not carry this tenant's fields.
+    const foreign = await t.app.inject({
+      method: 'GET',
+      url: '/v2/customers/import/sample?format=xlsx',
+      headers: bearer(admin),
+    });
+    expect((await readSheet(foreign.rawPayload))[0]).not.toContain('Phân khúc');
+
+    const csv = await t.app.inject({
+      method: 'GET',
+      url: '/v2/customers/import/sample?format=csv',
+      headers: bearer(owner),
+    });
+    expect(csv.headers['content-type']).toContain('text/csv');
+    const text = csv.rawPayload.toString('utf8');
+    expect(text.startsWith('\uFEFFTên khách hàng,Số điện thoại,Email')).toBe(true);
+    expect(text).toContain('"12 Lý Thường Kiệt, Hoàn Kiếm, Hà Nội"');
+    const bad = await t.app.inject({
+      method: 'GET',
+      url: '/v2/customers/import/sample?format=pdf',
+      headers: bearer(owner),
+    });
+    expect(bad.statusCode).toBe(422);
+
+    // The sample, uploaded unchanged, maps itself and creates its example customer.
+    const upload = multipart('mau.csv', csv.rawPayload, 'text/csv');
+    const preview = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/v2/customers/import/preview',
+        headers: { ...bearer(owner), ...upload.headers },
+        payload: upload.payload,
+      })
+    ).json().data;
+    expect(Object.keys(preview.suggested_mapping).sort()).toEqual(
+      [
+        'address',
+        'birthday',
+        'custom.phan_khuc',
+        'email',
+        'gender',
+        'groups',
+        'name',
+        'notes',
+        'phone',
+        'tags',
+        'tier',
+      ].sort(),
+    );
+    const started = await t.app.inject({
+      method: 'POST',
+      url: '/v2/customers/import',
+      headers: bearer(owner),
+      payload: { file_id: preview.file_id, mapping: preview.suggested_mapping },
+    });
+    const job = await waitForJob(owner, started.json().data._id);
+    expect(job.result).toMatchObject({ created: 1, failed: 0 });
+  });
+});
+
 describe('customer import into custom fields', () => {
   it('suggests, reads and checks custom field columns, and merges them on update', async () => {
     const other = await seedTenant(t);
@@ -497,7 +603,7 @@ describe('customer import into custom fields', () => {
     expect([blank?.[0], blank?.[1]]).toEqual(['3', 'Mã khách hàng cũ không được bỏ trống']);
     expect(bad?.[0]).toBe('4');
     expect(bad?.[1]).toBe(
-      'Mã khách hàng cũ không được bỏ trống; Điểm tích lũy không hợp lệ; Ngày ký không hợp lệ; Phân khúc không hợp lệ; Sở thích không hợp lệ; Khách VIP không hợp lệ',
+      'Điểm tích lũy không hợp lệ; Ngày ký không hợp lệ; Phân khúc không hợp lệ; Sở thích không hợp lệ; Khách VIP không hợp lệ',
     );
     // A file without the required column creates nobody, but may update.
     const withoutColumn = await run(await upload(['Họ tên,SĐT', 'Người Mới,0906000009']));
@@ -507,6 +613,21 @@ describe('customer import into custom fields', () => {
     const update = await upload(['Họ tên,SĐT,Phân khúc', 'Chị Hạnh,0906000001,Bán lẻ']);
     expect((await run(update, 'update')).result).toMatchObject({ updated: 1 });
     expect(await customOf('0906000001')).toMatchObject({ phan_khuc: 'Bán lẻ', ma_cu: 'KH-1' });
+    // A blank cell of the required field does not refuse an updated row (it keeps the value),
+    // while the new row beside it fails naming the field.
+    const blankRequired = await upload([
+      'Họ tên,SĐT,Mã khách hàng cũ,Phân khúc',
+      'Chị Hạnh,0906000001,,Bán lẻ',
+      'Người Mới,0906000010,,Bán lẻ',
+    ]);
+    const mixed = await run(blankRequired, 'update');
+    expect(mixed.result).toMatchObject({ updated: 1, created: 0, failed: 1 });
+    expect(await customOf('0906000001')).toMatchObject({ phan_khuc: 'Bán lẻ', ma_cu: 'KH-1' });
+    const mixedReport = await readSheet(
+      (await t.app.inject({ method: 'GET', url: mixed.download_url, headers: bearer(owner) }))
+        .rawPayload,
+    );
+    expect(mixedReport[1]?.slice(0, 2)).toEqual(['3', 'Mã khách hàng cũ không được bỏ trống']);
 
     // A customer without phone or email is found again by the id the export writes.
     const noContact = await t.app.inject({

@@ -1,6 +1,10 @@
 import type { ServerModule } from '../../platform/modules.js';
 import { registerCustomerJobs } from './customers-jobs.js';
-import { dropCustomValues, keepOfferedOptions } from './customers.repository.js';
+import {
+  countMissingCustomValue,
+  dropCustomValues,
+  keepOfferedOptions,
+} from './customers.repository.js';
 import { customersRoutes } from './customers.routes.js';
 
 export const customersModule: ServerModule = {
@@ -22,5 +26,12 @@ export const customersModule: ServerModule = {
       ],
     },
   ],
-  customFields: [{ entity: 'customer', dropValues: dropCustomValues, keepOfferedOptions }],
+  customFields: [
+    {
+      entity: 'customer',
+      dropValues: dropCustomValues,
+      keepOfferedOptions,
+      countMissing: countMissingCustomValue,
+    },
+  ],
 };

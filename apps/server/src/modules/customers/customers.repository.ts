@@ -26,8 +26,11 @@ export type CustomerRow = typeof customers.$inferSelect;
 type SearchTermKind = (typeof customerSearchTerms.$inferSelect)['kind'];
 
 export interface CustomerFilter {
-  /** Already normalised: the start of search terms, or digits anywhere in a phone number. */
-  search?: { kinds: SearchTermKind[]; prefix: string } | { digits: string };
+  /**
+   * Already normalised: the start of search terms (any of `prefixes`; none matches nothing), or
+   * digits anywhere in a phone number.
+   */
+  search?: { kinds: SearchTermKind[]; prefixes: string[] } | { digits: string };
   groupId?: string;
   tagId?: string;
   tier?: number;
@@ -71,8 +74,13 @@ const termsMatching = (tenantId: string, search: Search) =>
   'digits' in search
     ? sql`t.tenant_id = ${tenantId} and t.kind = 'phone'
         and t.term like ${containsPattern(search.digits)}`
-    : sql`t.tenant_id = ${tenantId} and ${inArray(sql`t.kind`, search.kinds)}
-        and t.term like ${prefixPattern(search.prefix)}`;
+    : search.prefixes.length === 0
+      ? sql`false`
+      : sql`t.tenant_id = ${tenantId} and ${inArray(sql`t.kind`, search.kinds)}
+        and (${sql.join(
+          search.prefixes.map((prefix) => sql`t.term like ${prefixPattern(prefix)}`),
+          sql` or `,
+        )})`;
 
 /** The ids of the tenant's customers a search matches (several times when several terms do). */
 const searchMatches = (tenantId: string, search: Search) =>
@@ -606,6 +614,17 @@ export async function dropCustomValues(tx: Transaction, tenantId: string, key: s
     .where(and(eq(customers.tenantId, tenantId), sql`jsonb_exists(${customers.custom}, ${key})`));
 }
 
+/** Customers of the tenant with no value for a custom field (none, null, '' or []). */
+export function countMissingCustomValue(db: Db, tenantId: string, key: string) {
+  const value = sql`${customers.custom} -> ${key}::text`;
+  return countOf(
+    db,
+    sql`select count(*)::int as value from ${customers}
+      where ${customers.tenantId} = ${tenantId}
+        and (${value} is null or ${value} in ('null'::jsonb, '""'::jsonb, '[]'::jsonb))`,
+  );
+}
+
 /**
  * A select or multi-select field lost options: its values keep only the options still offered
  * (a value left with none is removed), so no customer holds a value its form cannot show.
@@ -639,6 +658,37 @@ export async function keepOfferedOptions(
 }
 
 /** Ids among these that the scope lets the caller see. */
+/**
+ * Other customers of the tenant sharing a phone (national number), an email or the
+ * diacritics-free name, with what they share; each lookup is an index probe.
+ */
+export async function duplicateCandidates(
+  db: Db,
+  tenantId: string,
+  exceptId: string,
+  { nationals, emails, nameKey }: { nationals: string[]; emails: string[]; nameKey: string },
+  limit: number,
+  scope?: SQL,
+) {
+  const result = await db.execute<{ id: string; reason: 'phone' | 'email' | 'name' }>(sql`
+    select customer_id as id, 'phone' as reason from ${customerPhones}
+      where tenant_id = ${tenantId} and ${inArray(customerPhones.national, nationals.length ? nationals : [''])}
+    union all
+    select customer_id, 'email' from ${customerEmails}
+      where tenant_id = ${tenantId} and ${inArray(customerEmails.email, emails.length ? emails : [''])}
+    union all
+    (select id, 'name' from ${customers}
+      where ${and(eq(customers.tenantId, tenantId), eq(customers.nameKey, nameKey), ne(customers.id, exceptId), scope)}
+        and ${nameKey} <> ''
+      order by id limit ${limit})`);
+  const reasons = new Map<string, Set<'phone' | 'email' | 'name'>>();
+  for (const row of result.rows) {
+    if (row.id === exceptId) continue;
+    reasons.set(row.id, (reasons.get(row.id) ?? new Set()).add(row.reason));
+  }
+  return reasons;
+}
+
 export async function visibleIds(db: Db, tenantId: string, ids: string[], scope?: SQL) {
   const rows = await db
     .select({ id: customers.id })

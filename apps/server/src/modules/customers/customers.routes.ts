@@ -4,6 +4,7 @@ import {
   customerBulkAnswer,
   customerBulkBody,
   customerDetailView,
+  customerDuplicateView,
   customerListAnswer,
   customerListQuery,
   customerMergeBody,
@@ -21,8 +22,16 @@ import { AppError } from '../../platform/errors.js';
 import { answers, bulkAnswer, created, list, ok } from '../../platform/respond.js';
 import { typed, type RouteModule } from '../../platform/routes.js';
 import * as customers from './customers.service.js';
-import { importStartBody } from '@omnicare/shared/customers/customer-import.schemas';
-import { importErrors, previewImport, startImport } from './customers-import.service.js';
+import {
+  importSampleQuery,
+  importStartBody,
+} from '@omnicare/shared/customers/customer-import.schemas';
+import {
+  importErrors,
+  importSample,
+  previewImport,
+  startImport,
+} from './customers-import.service.js';
 import { startExport } from './customers-export.service.js';
 
 const idParams = z.object({ id: z.uuid('Mã khách hàng không hợp lệ') });
@@ -164,6 +173,21 @@ export const customersRoutes: RouteModule = (app, platform) => {
   );
 
   r.get(
+    '/v2/customers/:id/duplicates',
+    {
+      schema: {
+        tags,
+        summary: 'Khách hàng có thể trùng',
+        params: idParams,
+        response: answers.ok(z.array(customerDuplicateView)),
+      },
+      config: { access: STAFF },
+    },
+    async (request) =>
+      ok(await customers.customerDuplicates(platform, authOf(request), request.params.id)),
+  );
+
+  r.get(
     '/v2/customers/:id/timeline',
     {
       schema: {
@@ -200,6 +224,29 @@ export const customersRoutes: RouteModule = (app, platform) => {
       const file = await request.file();
       if (!file) throw importErrors.missingFile();
       return ok(await previewImport(platform, authOf(request), file.filename, file.file));
+    },
+  );
+
+  r.get(
+    '/v2/customers/import/sample',
+    {
+      schema: {
+        tags,
+        summary: 'Tệp mẫu để nhập khách hàng (XLSX hoặc CSV)',
+        querystring: importSampleQuery,
+        // A raw file, not an envelope.
+        response: { 200: z.any().describe('file') },
+      },
+      config: { access: STAFF },
+    },
+    async (request, reply) => {
+      const file = await importSample(platform, authOf(request).tenantId, request.query.format);
+      reply.header('content-type', file.type);
+      reply.header(
+        'content-disposition',
+        `attachment; filename*=UTF-8''${encodeURIComponent(file.name)}`,
+      );
+      return reply.send(file.content);
     },
   );
 

@@ -8,11 +8,12 @@ import type {
   CustomerListItem,
   CustomerListQuery,
   CustomerUpdateBody,
+  CustomerDuplicate,
 } from '@omnicare/shared/customers/customers.schemas';
 import type { Gender } from '@omnicare/shared/customers/customer-enums';
 import type { MergedInto } from '@omnicare/shared/customers/customers.schemas';
 import type { RecordRef } from '@omnicare/shared/platform/record-ref';
-import { CUSTOMER_MESSAGES } from '@omnicare/shared/customers/customers.schemas';
+import { CUSTOMER_MESSAGES, DUPLICATE_REASON } from '@omnicare/shared/customers/customers.schemas';
 import {
   looksLikePhone,
   normalizePhone,
@@ -24,6 +25,7 @@ import {
   checkCustomFilters,
   type CustomFieldCondition,
 } from '@omnicare/shared/fields/custom-filters';
+import { mergedCustomerBody } from '@omnicare/shared/customers/merge';
 import { startOfDayIn } from '@omnicare/shared/platform/time';
 import { customers } from '../../db/schema/index.js';
 import type { Platform } from '../../platform/context.js';
@@ -47,19 +49,44 @@ export const customerScope = (auth: AuthContext): SQL | undefined =>
     organization: customers.organizationId,
   });
 
+/** Up to this many words, a name search tries every order of them (4! = 24 prefixes). */
+const ANY_ORDER_WORDS = 4;
+
+/** The word orders a name search tries: all of them for a few words, as typed past that. */
+export function wordOrders(text: string): string[] {
+  const words = text.split(' ');
+  if (words.length > ANY_ORDER_WORDS) return [text];
+  const orders = (rest: string[]): string[][] =>
+    rest.length <= 1
+      ? [rest]
+      : rest.flatMap((word, index) =>
+          orders([...rest.slice(0, index), ...rest.slice(index + 1)]).map((tail) => [
+            word,
+            ...tail,
+          ]),
+        );
+  return [...new Set(orders(words).map((order) => order.join(' ')))];
+}
+
+/** A search that matches nothing: a keyword of emoji or punctuation only. */
+const NOTHING = { kinds: ['name', 'email'], prefixes: [] } satisfies repo.CustomerFilter['search'];
+
 /**
  * A keyword that looks like a phone searches phone numbers (from their start after a 0 or +84,
- * anywhere otherwise); any other keyword is a diacritics-free prefix of name words and emails.
+ * anywhere otherwise); any other keyword is a diacritics-free prefix of name words and emails,
+ * its words in any order ('van nguyen' finds Nguyễn Văn An: the stored term 'nguyen van an'
+ * starts with the order 'nguyen van'). A keyword with no letter or digit finds nobody.
  */
 export function searchTerm(keyword: string | undefined): repo.CustomerFilter['search'] {
-  if (!keyword) return undefined;
+  if (!keyword?.trim()) return undefined;
   if (looksLikePhone(keyword)) {
     const { digits, fromStart } = phoneSearchOf(keyword);
-    if (!digits) return undefined;
-    return fromStart ? { kinds: ['phone'], prefix: digits } : { digits };
+    if (!digits) return NOTHING;
+    return fromStart ? { kinds: ['phone'], prefixes: [digits] } : { digits };
   }
   const text = toSearchKey(keyword);
-  return text ? { kinds: ['name', 'email'], prefix: text } : undefined;
+  if (!/[\p{L}\p{N}]/u.test(text)) return NOTHING;
+  return { kinds: ['name', 'email'], prefixes: wordOrders(text) };
 }
 
 /**
@@ -271,6 +298,7 @@ async function checkReferences(
   body: CustomerBody,
   stored: Record<string, unknown> = {},
   customSent = true,
+  isUpdate = false,
 ) {
   const db = platform.db;
   const groupIds = [...new Set(body.group_ids)];
@@ -298,7 +326,8 @@ async function checkReferences(
   }
   if (!customSent) return { groupIds, tagIds, custom: stored };
   const fields = await listFields(platform, auth.tenantId, 'customer');
-  const problems = validateCustomValues(fields, body.custom);
+  // An update is checked against what the customer had (see `validateCustomValues`).
+  const problems = validateCustomValues(fields, body.custom, isUpdate ? stored : undefined);
   if (problems.length > 0) throw new AppError(422, problems[0]?.message, problems);
   return { groupIds, tagIds, custom: customValuesToStore(fields, body.custom, stored) };
 }
@@ -418,6 +447,7 @@ export async function updateCustomer(
     body,
     before.custom,
     sent.custom !== undefined,
+    true,
   );
   await withDuplicateRace(platform, auth, contacts, id, () =>
     platform.db.transaction(async (tx) => {
@@ -572,25 +602,7 @@ export async function mergeCustomers(
 ) {
   const survivor = await getCustomer(platform, auth, survivorId);
   const merged = await getCustomer(platform, auth, mergedId);
-  const body: CustomerBody = {
-    name: survivor.name,
-    avatar_url: survivor.avatar_url ?? merged.avatar_url,
-    gender: survivor.gender ?? merged.gender,
-    birthday: survivor.birthday ?? merged.birthday,
-    phones: [...survivor.phones, ...merged.phones.map((p) => ({ ...p, is_primary: false }))],
-    emails: [...survivor.emails, ...merged.emails.map((e) => ({ ...e, is_primary: false }))],
-    address: survivor.address ?? merged.address,
-    city_code: survivor.city_code ?? merged.city_code,
-    district_code: survivor.city_code ? survivor.district_code : merged.district_code,
-    tier: Math.max(survivor.tier, merged.tier),
-    group_ids: [...new Set([...survivor.groups, ...merged.groups].map((g) => g._id))],
-    tag_ids: [...new Set([...survivor.tags, ...merged.tags].map((t) => t._id))],
-    organization_id: survivor.organization?._id ?? merged.organization?._id ?? null,
-    owner_id: survivor.owner?._id ?? merged.owner?._id ?? null,
-    source: survivor.source as CustomerBody['source'],
-    custom: { ...merged.custom, ...survivor.custom },
-    notes: [survivor.notes, merged.notes].filter(Boolean).join('\n\n'),
-  };
+  const body = mergedCustomerBody(survivor, merged);
   const contacts = contactRows(body);
   await platform.db.transaction(async (tx) => {
     // The merged customer goes first, so its phones and emails are free for the survivor.
@@ -617,6 +629,42 @@ export async function mergeCustomers(
     });
   });
   return getCustomer(platform, auth, survivorId);
+}
+
+const DUPLICATES_SHOWN = 10;
+
+/**
+ * Likely duplicates of a customer the caller sees: same phone, email or diacritics-free name,
+ * within the caller's data scope (others are not named), phone and email matches first.
+ */
+export async function customerDuplicates(
+  platform: Platform,
+  auth: AuthContext,
+  id: string,
+): Promise<CustomerDuplicate[]> {
+  const customer = await getCustomer(platform, auth, id);
+  const scope = customerScope(auth);
+  const candidates = await repo.duplicateCandidates(
+    platform.db,
+    auth.tenantId,
+    id,
+    {
+      nationals: customer.phones.map((p) => normalizePhone(p.phone)),
+      emails: customer.emails.map((e) => e.email),
+      nameKey: toSearchKey(customer.name),
+    },
+    DUPLICATES_SHOWN,
+    scope,
+  );
+  const found: CustomerDuplicate[] = [];
+  for (const [candidate, reasons] of candidates) {
+    const row = await repo.findCustomer(platform.db, auth.tenantId, { id: candidate }, scope);
+    if (row)
+      found.push({ ...toListItem(row), reasons: DUPLICATE_REASON.filter((r) => reasons.has(r)) });
+  }
+  const strength = (item: CustomerDuplicate) =>
+    (item.reasons.includes('name') ? 1 : 0) - item.reasons.length;
+  return found.sort((a, b) => strength(a) - strength(b)).slice(0, DUPLICATES_SHOWN);
 }
 
 /** What happened to a customer, newest first; tickets, conversations and calls join later. */

@@ -168,6 +168,20 @@ describe('customers', () => {
     expect((await list(admin, 'keyword=khong co ai')).total).toBe(0);
   });
 
+  it('finds a name whatever the order of its words, and nobody for emoji or punctuation', async () => {
+    const { admin } = await freshTenant();
+    await createAn(admin);
+    await create(admin, { name: 'Trần Thị Mai', phones: [{ phone: '0903 111 333' }] });
+    expect(names(await list(admin, 'keyword=van nguyen'))).toEqual(['Nguyễn Văn An']);
+    expect(names(await list(admin, 'keyword=an van'))).toEqual(['Nguyễn Văn An']);
+    expect(names(await list(admin, 'keyword=an van nguyen'))).toEqual(['Nguyễn Văn An']);
+    expect(names(await list(admin, 'keyword=mai thi tran'))).toEqual(['Trần Thị Mai']);
+    for (const keyword of ['😀', '😀🎉 👍', '!!!', '...', '— ?', '---'])
+      expect((await list(admin, `keyword=${encodeURIComponent(keyword)}`)).total, keyword).toBe(0);
+    // Blank is no search at all.
+    expect((await list(admin, 'keyword=%20%20')).total).toBe(2);
+  });
+
   it('matches the start of any name word or email, and phones from their start after 0 or +84', async () => {
     const { admin } = await freshTenant();
     const lan = (
@@ -316,6 +330,49 @@ describe('customers', () => {
     expect(sorted.indexOf('Nguyễn Văn An')).toBeLessThan(sorted.indexOf('Phạm Minh Vàng'));
     const page = await list(admin, 'page=2&page_size=2');
     expect(page.data).toHaveLength(2);
+  });
+
+  it('suggests likely duplicates by diacritics-free name, within the scope and the tenant', async () => {
+    const { admin, agent } = await freshTenant();
+    const an = await createAn(admin);
+    const twin = (
+      await create(admin, { name: 'nguyen van AN', phones: [{ phone: '0977 000 001' }] })
+    ).json().data;
+    await create(admin, { name: 'Nguyễn Văn Anh' });
+    const agentsTwin = (await create(agent, { name: 'Nguyễn  Văn An' })).json().data;
+    const duplicates = async (token: string, id: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/v2/customers/${id}/duplicates`,
+        headers: bearer(token),
+      });
+
+    const forAdmin = await duplicates(admin, an._id);
+    expect(forAdmin.statusCode, forAdmin.body).toBe(200);
+    expect(
+      forAdmin
+        .json()
+        .data.map((item: { _id: string; reasons: string[]; phone: string | null }) => [
+          item._id,
+          item.reasons,
+        ])
+        .sort(),
+    ).toEqual(
+      [
+        [twin._id, ['name']],
+        [agentsTwin._id, ['name']],
+      ].sort(),
+    );
+    // An agent is told only of the customers their scope shows.
+    const forAgent = await duplicates(agent, agentsTwin._id);
+    expect(forAgent.json().data).toEqual([]);
+    expect((await duplicates(agent, an._id)).statusCode).toBe(404);
+    // Another tenant's administrator cannot ask about this tenant's customers.
+    const other = await freshTenant();
+    expect((await duplicates(other.admin, an._id)).statusCode).toBe(404);
+    await create(other.admin, { name: 'Nguyễn Văn An' });
+    // ...and the namesake there is not suggested here.
+    expect((await duplicates(admin, an._id)).json().data).toHaveLength(2);
   });
 
   it('applies the data scope: an agent sees the customers they own, and no others', async () => {

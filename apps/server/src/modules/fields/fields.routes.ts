@@ -3,6 +3,7 @@ import {
   FIELD_ENTITIES,
   customFieldView,
   fieldBody,
+  fieldMissingView,
   fieldOrderBody,
   fieldPatchBody,
 } from '@omnicare/shared/fields/fields.schemas';
@@ -77,6 +78,20 @@ export const fieldsRoutes: RouteModule = (app, platform) => {
     },
     async (request) =>
       ok(await fields.getField(platform, authOf(request).tenantId, request.params.id)),
+  );
+  r.get(
+    '/v2/field/:id/missing',
+    {
+      schema: {
+        tags,
+        summary: 'Số bản ghi chưa có giá trị của trường',
+        params: idParams,
+        response: answers.ok(fieldMissingView),
+      },
+      config: { access: 'custom_field.manage' },
+    },
+    async (request) =>
+      ok(await fields.countMissing(platform, authOf(request).tenantId, request.params.id)),
   );
   r.put(
     '/v2/field/:id',

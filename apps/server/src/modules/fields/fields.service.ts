@@ -35,6 +35,16 @@ export async function getField(platform: Platform, tenantId: string, id: string)
   return toField(row);
 }
 
+/**
+ * How many records of the field's entity have no value for it: what an administrator is told
+ * before making it required (those records keep saving; see `validateCustomValues`).
+ */
+export async function countMissing(platform: Platform, tenantId: string, id: string) {
+  const field = await getField(platform, tenantId, id);
+  const host = platform.customFields.get(field.entity);
+  return { count: host ? await host.countMissing(platform.db, tenantId, field.key) : 0 };
+}
+
 export async function createField(platform: Platform, auth: AuthContext, body: FieldBody) {
   if (await repo.keyTaken(platform.db, auth.tenantId, body.entity, body.key))
     throw fieldError('key', 'Mã trường đã tồn tại');

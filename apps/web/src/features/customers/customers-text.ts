@@ -12,6 +12,8 @@ export const CUSTOMER_GROUP_TEXT = {
   nameLabel: 'Tên nhóm khách hàng',
   namePlaceholder: 'Nhập tên nhóm khách hàng',
   searchPlaceholder: 'Tìm theo tên nhóm',
+  countLink: (count: number, name: string) =>
+    `Xem ${count.toLocaleString('vi-VN')} khách hàng của nhóm ${name}`,
 } as const;
 
 export const TAG_GROUP_TEXT = {
@@ -121,6 +123,15 @@ export const IMPORT_TEXT = {
   column: 'Cột trong tệp',
   notMapped: 'Không nhập',
   preview: 'Xem trước',
+  line: 'Dòng',
+  rowCheck: 'Kiểm tra',
+  rowOk: 'Hợp lệ',
+  badRows: (bad: number, shown: number) =>
+    `${bad}/${shown} dòng xem trước có lỗi; các dòng này sẽ không được nhập nếu không sửa.`,
+  sample: 'Tải tệp mẫu',
+  sampleXlsx: 'Tệp mẫu XLSX',
+  sampleCsv: 'Tệp mẫu CSV',
+  sampleHint: 'Chưa có tệp? Tải tệp mẫu với đúng tiêu đề cột, gồm cả trường tùy chỉnh:',
   duplicate: 'Khi trùng số điện thoại hoặc email',
   start: 'Bắt đầu nhập',
   back: 'Quay lại',
@@ -212,6 +223,16 @@ export const DETAIL_TEXT = {
     `${old} đã được gộp vào ${survivor} (${survivorName})`,
   mergeQuestion: (merged: string, survivor: string) =>
     `Gộp ${merged} vào ${survivor}? Thao tác này không thể hoàn tác.`,
+  mergeSuggested: 'Có thể trùng',
+  mergeNoSuggestion: 'Không thấy khách hàng nào trùng số điện thoại, email hoặc tên.',
+  mergeOrSearch: 'Hoặc tìm khách hàng khác',
+  mergeCompare: 'So sánh hai khách hàng',
+  mergeField: 'Trường',
+  mergeSurvivor: (name: string) => `${name} (giữ lại)`,
+  mergeMerged: (name: string) => `${name} (gộp vào)`,
+  mergeResult: 'Sau khi gộp',
+  mergeKept: 'Giá trị được giữ',
+  mergeBack: 'Chọn khách hàng khác',
   deleteCustomer: 'Xóa khách hàng',
   deleted: 'Xóa thành công',
   notFound: 'Không tìm thấy khách hàng hoặc bạn không có quyền xem khách hàng này.',

@@ -3,6 +3,7 @@ import type {
   CustomerBulkAnswer,
   CustomerBulkBody,
   CustomerDetail,
+  CustomerDuplicate,
   CustomerListAnswer,
   CustomerListQuery,
   TagGroup,
@@ -333,3 +334,15 @@ export async function downloadJobFile(url: string, fallbackName: string): Promis
   link.remove();
   setTimeout(() => URL.revokeObjectURL(href), 10_000);
 }
+
+/** Likely duplicates of a customer (same phone, email or diacritics-free name) in one's scope. */
+export const fetchCustomerDuplicates = (id: string, signal?: AbortSignal) =>
+  apiRequest<CustomerDuplicate[]>({
+    method: 'GET',
+    url: `/v2/customers/${encodeURIComponent(id)}/duplicates`,
+    signal,
+  });
+
+/** The import's sample file, headed as the import reads it (the tenant's custom fields too). */
+export const downloadImportSample = (format: 'xlsx' | 'csv') =>
+  downloadJobFile(`/v2/customers/import/sample?format=${format}`, `mau-nhap-khach-hang.${format}`);

@@ -34,6 +34,11 @@ export const FIELD_TEXT = {
   required: 'Bắt buộc nhập',
   requiredColumn: 'Bắt buộc',
   requiredHint: 'Không lưu được hồ sơ khi trường này còn trống.',
+  requiredWarningTitle: 'Chuyển trường sang bắt buộc?',
+  requiredWarning: (count: number, label: string) =>
+    `${count.toLocaleString('vi-VN')} khách hàng hiện chưa có giá trị cho trường "${label}". Khách hàng mới sẽ phải nhập trường này; hồ sơ cũ vẫn lưu được các thay đổi khác và chỉ bị yêu cầu khi sửa trường này.`,
+  requiredWarningConfirm: 'Vẫn chuyển sang bắt buộc',
+  cancel: 'Hủy',
   checkboxNeverRequired: 'Hộp kiểm không bắt buộc: bỏ trống nghĩa là không chọn.',
   active: 'Đang dùng',
   activeHint: 'Trường tắt không hiện trong biểu mẫu và bộ lọc; giá trị đã nhập vẫn được giữ.',

@@ -1,4 +1,9 @@
-import type { CustomField, FieldBody, FieldEntity } from '@omnicare/shared/fields/fields.schemas';
+import type {
+  CustomField,
+  FieldBody,
+  FieldEntity,
+  FieldMissing,
+} from '@omnicare/shared/fields/fields.schemas';
 import { apiRequest, apiRequestWithMessage } from '@/lib/http';
 
 /** Every field of the entity, switched-off ones too, in their order. */
@@ -28,3 +33,7 @@ export const orderFields = ({ entity, ids }: { entity: FieldEntity; ids: string[
 
 export const deleteField = (id: string) =>
   apiRequestWithMessage<null>({ method: 'DELETE', url: `/v2/field/${encodeURIComponent(id)}` });
+
+/** How many records have no value for the field: told before it becomes required. */
+export const countMissing = (id: string) =>
+  apiRequest<FieldMissing>({ method: 'GET', url: `/v2/field/${encodeURIComponent(id)}/missing` });

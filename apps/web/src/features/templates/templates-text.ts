@@ -39,6 +39,8 @@ export const TEMPLATE_TEXT = {
   insert: (label: string) => `Chèn biến ${label}`,
   preview: 'Xem trước',
   previewHint: 'Hiển thị với dữ liệu mẫu.',
+  previewWith: (name: string) => `Xem trước với khách hàng ${name} của doanh nghiệp.`,
+  previewFictional: 'Xem trước với khách hàng giả định (doanh nghiệp chưa có khách hàng).',
   previewEmpty: 'Nội dung xem trước sẽ hiện ở đây.',
   updatedAt: 'Cập nhật',
   owner: 'Người tạo',

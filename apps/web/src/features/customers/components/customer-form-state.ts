@@ -173,7 +173,15 @@ export function payloadFor(form: CustomerFormState, fields: CustomField[]): Cust
   return { ...payload, custom };
 }
 
-export function validateCustomerForm(form: CustomerFormState, fields: CustomField[]): FormErrors {
+/**
+ * `stored`: the custom values of the customer being edited (none for a new one): a required
+ * field it never had a value for does not stop an unrelated change (the server's rule).
+ */
+export function validateCustomerForm(
+  form: CustomerFormState,
+  fields: CustomField[],
+  stored?: Record<string, unknown>,
+): FormErrors {
   const payload = payloadFor(form, fields);
   const errors: FormErrors = {};
   const parsed = customerBody.safeParse(payload);
@@ -183,7 +191,7 @@ export function validateCustomerForm(form: CustomerFormState, fields: CustomFiel
       if (!errors[key]) errors[key] = issue.message;
     }
   }
-  for (const problem of validateCustomValues(fields, payload.custom)) {
+  for (const problem of validateCustomValues(fields, payload.custom, stored)) {
     if (!errors[problem.param]) errors[problem.param] = problem.message;
   }
   return mapContactErrors(form, errors);
@@ -193,9 +201,12 @@ export function validateCustomerForm(form: CustomerFormState, fields: CustomFiel
  * The form checked as the server checks it: the shared customer schema on what the form would
  * send, and the rules of the custom fields it shows. Messages land on the form's own rows.
  */
-export function customerFormResolver(fields: CustomField[]): Resolver<CustomerFormState> {
+export function customerFormResolver(
+  fields: CustomField[],
+  stored?: Record<string, unknown>,
+): Resolver<CustomerFormState> {
   return (values, _context, options) => {
-    const problems = Object.entries(validateCustomerForm(values, fields));
+    const problems = Object.entries(validateCustomerForm(values, fields, stored));
     if (problems.length === 0) return { values, errors: {} };
     const flat: Record<string, FieldError> = {};
     for (const [param, message] of problems) flat[param] = { type: 'validation', message };

@@ -102,11 +102,15 @@ describe('the customer form', () => {
     expect(await screen.findByDisplayValue('Từ Bản Nháp')).toBeVisible();
   });
 
-  it('checks required custom fields and sends nothing, then sends only the fields it shows', async () => {
+  it('refuses emptying a required custom field, then sends only the fields it shows', async () => {
     const request = mockServer();
     const user = userEvent.setup();
-    const { onSaved } = renderForm('edit-1', { ...CUSTOMER, custom: { so_thich: ['Du lịch'] } });
+    const { onSaved } = renderForm('edit-1', {
+      ...CUSTOMER,
+      custom: { so_thich: ['Du lịch'], ma_cu: 'KH-1' },
+    });
     const code = await screen.findByLabelText(/Mã khách hàng cũ/);
+    await user.clear(code);
     await user.click(screen.getByRole('button', { name: 'Lưu' }));
     expect(await screen.findByText('Mã khách hàng cũ không được bỏ trống')).toBeVisible();
     expect(code).toHaveAttribute('aria-invalid', 'true');
@@ -119,6 +123,21 @@ describe('the customer form', () => {
       method: 'PUT',
       url: `/v2/customers/${CUSTOMER._id}`,
       data: { name: 'Nguyễn Văn An', tier: 1, gender: 'male', custom: { ma_cu: 'KH-9' } },
+    });
+  });
+
+  it('saves an unrelated change to a customer made before the field became required', async () => {
+    const request = mockServer();
+    const user = userEvent.setup();
+    const { onSaved } = renderForm('edit-1', { ...CUSTOMER, custom: {} });
+    await screen.findByLabelText(/Mã khách hàng cũ/);
+    await user.type(screen.getByLabelText(/Tên khách hàng/), ' B');
+    await user.click(screen.getByRole('button', { name: 'Lưu' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(screen.queryByText('Mã khách hàng cũ không được bỏ trống')).toBeNull();
+    expect(writes(request)[0]).toMatchObject({
+      method: 'PUT',
+      data: { name: 'Nguyễn Văn An B', custom: {} },
     });
   });
 

@@ -144,7 +144,7 @@ export function CustomerForm({ tabKey, customer, onSaved }: CustomerFormProps) {
       (customer ? formFromCustomer(customer) : emptyCustomerForm()),
   );
   const form = useForm<CustomerFormState>({
-    resolver: customerFormResolver(shownFields),
+    resolver: customerFormResolver(shownFields, customer?.custom),
     defaultValues: initial,
     // The first field in error gets the focus, as it comes in the form (see `submit`).
     shouldFocusError: false,

@@ -5,6 +5,7 @@ import type { CustomerListItem } from '@omnicare/shared/customers/customers.sche
 import { CUSTOMER_TIER } from '@omnicare/shared/customers/customer-enums';
 import { CHANNEL_SOURCE } from '@omnicare/shared/channels/channel-source';
 import { formatDateTime } from '@omnicare/shared/platform/time';
+import { formatPhone } from '@omnicare/shared/customers/phone-format';
 import {
   ListTable,
   SelectPageHead,
@@ -105,7 +106,7 @@ export function CustomerTable({
               <span className="max-w-32 truncate xl:max-w-48">{row.name}</span>
             </Link>
           </TableCell>
-          <TableCell className="whitespace-nowrap tabular-nums">{row.phone ?? ''}</TableCell>
+          <TableCell className="whitespace-nowrap tabular-nums">{formatPhone(row.phone)}</TableCell>
           <TableCell className="hidden max-w-48 truncate lg:table-cell">
             {row.email ?? ''}
           </TableCell>

@@ -37,9 +37,39 @@ describe('import mapping step', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((cell) => cell.textContent),
-    ).toEqual(['Tên khách hàng', 'Số điện thoại', 'Ghi chú']);
+    ).toEqual(['Dòng', 'Kiểm tra', 'Tên khách hàng', 'Số điện thoại', 'Ghi chú']);
     expect(within(table).getByText('Nguyễn Văn A')).toBeVisible();
     expect(screen.getByText(/Tệp có 2 dòng dữ liệu/)).toBeVisible();
+    const [, good, shortPhone] = within(table).getAllByRole('row');
+    expect(good).not.toHaveAttribute('data-invalid');
+    expect(good).toHaveTextContent('Hợp lệ');
+    expect(shortPhone).toHaveAttribute('data-invalid', 'true');
+  });
+
+  it('marks the preview rows the import would refuse, for the mapping chosen', async () => {
+    const user = userEvent.setup();
+    render(
+      <ImportMappingStep
+        preview={{
+          ...preview,
+          sample: [...preview.sample, ['', '0912 345 679', 'khong-phai-email', '']],
+          targets: [...preview.targets, { key: 'custom.cccd', label: 'Số CCCD', required: true }],
+        }}
+        onBack={vi.fn()}
+        onStart={vi.fn()}
+      />,
+    );
+    await user.selectOptions(screen.getByLabelText('Email'), 'Thư');
+    const rows = within(screen.getByRole('table', { name: 'Xem trước' })).getAllByRole('row');
+    const [, good, shortPhone, noName] = rows;
+    expect(shortPhone).toHaveAttribute('data-invalid', 'true');
+    expect(shortPhone).toHaveTextContent('Số điện thoại không hợp lệ');
+    expect(noName).toHaveTextContent('Tên khách hàng không được bỏ trống');
+    expect(noName).toHaveTextContent('Email không hợp lệ');
+    // The required field has no column: every new customer would lack it.
+    expect(good).toHaveTextContent('Số CCCD không được bỏ trống (khi tạo khách hàng mới)');
+    expect(good).not.toHaveTextContent('Số điện thoại không hợp lệ');
+    expect(screen.getByRole('status')).toHaveTextContent('3/3 dòng xem trước có lỗi');
   });
 
   it('maps email, chooses update for duplicates and starts', async () => {

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
-import { Loader2 } from 'lucide-react';
+import { AlertCircle, Loader2 } from 'lucide-react';
+import { cn } from '@/lib/cn';
 import { Button } from '@/components/ui/button';
 import { FieldError, Label } from '@/components/ui/label';
 import {
@@ -16,6 +17,7 @@ import { CUSTOM_TARGET_PREFIX } from '@omnicare/shared/customers/customer-column
 import {
   DUPLICATE_MODE,
   IMPORT_MESSAGES,
+  previewRowProblems,
   type DuplicateMode,
   type ImportMapping,
   type ImportPreview,
@@ -60,6 +62,10 @@ export function ImportMappingStep({ preview, pending, onBack, onStart }: ImportM
   }
 
   const mappedTargets = preview.targets.filter((target) => mapping[target.key] !== undefined);
+  const rowProblems = preview.sample.map((row) =>
+    previewRowProblems(row, mapping, preview.targets),
+  );
+  const badRows = rowProblems.filter((problems) => problems.length > 0).length;
   const isCustom = (target: { key: string }) => target.key.startsWith(CUSTOM_TARGET_PREFIX);
   const standardTargets = preview.targets.filter((target) => !isCustom(target));
   const customTargets = preview.targets.filter(isCustom);
@@ -121,10 +127,17 @@ export function ImportMappingStep({ preview, pending, onBack, onStart }: ImportM
 
       <div className="flex flex-col gap-2">
         <h3 className="text-sm font-medium text-slate-700">{IMPORT_TEXT.preview}</h3>
+        {badRows > 0 && (
+          <p role="status" className="text-sm text-red-700">
+            {IMPORT_TEXT.badRows(badRows, preview.sample.length)}
+          </p>
+        )}
         <div className="max-h-56 overflow-auto rounded-lg border border-slate-200">
           <Table aria-label={IMPORT_TEXT.preview}>
             <TableHeader>
               <TableRow>
+                <TableHead className="w-12">{IMPORT_TEXT.line}</TableHead>
+                <TableHead className="min-w-48">{IMPORT_TEXT.rowCheck}</TableHead>
                 {mappedTargets.map((target) => (
                   <TableHead key={target.key}>{target.label}</TableHead>
                 ))}
@@ -132,7 +145,22 @@ export function ImportMappingStep({ preview, pending, onBack, onStart }: ImportM
             </TableHeader>
             <TableBody>
               {preview.sample.map((row, rowIndex) => (
-                <TableRow key={rowIndex}>
+                <TableRow
+                  key={rowIndex}
+                  data-invalid={rowProblems[rowIndex]?.length ? true : undefined}
+                  className={cn(rowProblems[rowIndex]?.length && 'bg-red-50 hover:bg-red-50')}
+                >
+                  <TableCell className="text-slate-500 tabular-nums">{rowIndex + 2}</TableCell>
+                  <TableCell className="text-xs">
+                    {rowProblems[rowIndex]?.length ? (
+                      <span className="flex items-start gap-1 text-red-700">
+                        <AlertCircle className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
+                        {rowProblems[rowIndex]?.join('; ')}
+                      </span>
+                    ) : (
+                      <span className="text-emerald-700">{IMPORT_TEXT.rowOk}</span>
+                    )}
+                  </TableCell>
                   {mappedTargets.map((target) => (
                     <TableCell key={target.key} className="max-w-48 truncate">
                       {row[mapping[target.key] ?? -1] ?? ''}

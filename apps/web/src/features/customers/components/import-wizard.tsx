@@ -18,7 +18,12 @@ import type {
   ImportPreview,
 } from '@omnicare/shared/customers/customer-import.schemas';
 import type { Job } from '@omnicare/shared/jobs/jobs.schemas';
-import { downloadJobFile, previewImport, startImport } from '../customers.api';
+import {
+  downloadImportSample,
+  downloadJobFile,
+  previewImport,
+  startImport,
+} from '../customers.api';
 import { IMPORT_TEXT } from '../customers-text';
 import { ImportMappingStep } from './import-mapping-step';
 import { ProgressBar } from './progress-bar';
@@ -64,6 +69,7 @@ function UploadStep({
 }) {
   const input = useRef<HTMLInputElement>(null);
   const [error, setError] = useState<string | null>(null);
+  const sample = useMutation({ mutationFn: downloadImportSample });
   const upload = useMutation({
     mutationFn: previewImport,
     onSuccess: (preview, file) => onPreview(preview, file.name),
@@ -94,6 +100,22 @@ function UploadStep({
         {upload.isPending ? IMPORT_TEXT.uploading : IMPORT_TEXT.chooseFile}
       </Button>
       <FieldError id="import-file-error" message={error ?? undefined} />
+      <p className="flex flex-wrap items-center justify-center gap-x-2 text-xs text-slate-500">
+        {IMPORT_TEXT.sampleHint}
+        {(['xlsx', 'csv'] as const).map((format) => (
+          <Button
+            key={format}
+            variant="link"
+            size="sm"
+            className="h-auto px-0 text-xs"
+            disabled={sample.isPending}
+            onClick={() => sample.mutate(format)}
+          >
+            <Download aria-hidden="true" />
+            {format === 'xlsx' ? IMPORT_TEXT.sampleXlsx : IMPORT_TEXT.sampleCsv}
+          </Button>
+        ))}
+      </p>
     </div>
   );
 }

@@ -66,6 +66,14 @@ describe('customer groups page', () => {
     expect(screen.getByText('trong 1 bản ghi')).toBeVisible();
   });
 
+  it('the customer count opens the customer list filtered by the group', async () => {
+    api.fetchCustomerGroups.mockResolvedValue({ list: [group('g1', 'Khách VIP')], total: 1 });
+    renderPage();
+    const link = await screen.findByRole('link', { name: 'Xem 4 khách hàng của nhóm Khách VIP' });
+    expect(link).toHaveAttribute('href', '/customers?group_id=g1');
+    expect(link).toHaveTextContent('4');
+  });
+
   it('a failed load shows the error toast and an empty list', async () => {
     api.fetchCustomerGroups.mockRejectedValue(
       new ApiError({

@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Group } from '@omnicare/shared/groups/groups.schemas';
 import { formatDateTime } from '@omnicare/shared/platform/time';
@@ -108,7 +109,13 @@ export function CustomerGroupsPage() {
             </TableCell>
             <TableCell className="font-medium text-slate-900">{group.name}</TableCell>
             <TableCell className="text-slate-700 tabular-nums">
-              {group.customer_count.toLocaleString('vi-VN')}
+              <Link
+                to={`/customers?group_id=${encodeURIComponent(group._id)}`}
+                className="text-teal-700 hover:underline"
+                aria-label={CUSTOMER_GROUP_TEXT.countLink(group.customer_count, group.name)}
+              >
+                {group.customer_count.toLocaleString('vi-VN')}
+              </Link>
             </TableCell>
             <TableCell className="whitespace-nowrap">{formatDateTime(group.created_at)}</TableCell>
             <TableCell className="whitespace-nowrap">{formatDateTime(group.updated_at)}</TableCell>

@@ -13,7 +13,7 @@ import { Input } from '@/components/ui/input';
 import { FieldError, Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { TextListField, textListRow } from '@/components/ui/text-list-field';
-import { applyFieldErrors } from '@/lib/errors';
+import { applyFieldErrors, errorMessage } from '@/lib/errors';
 import { saveForm } from '@/lib/mutation-feedback';
 import { keyFromLabel } from '../field-key';
 import {
@@ -24,6 +24,17 @@ import {
   type FieldFormValues,
 } from '../field-form';
 import { useSaveField } from '../fields.queries';
+import { countMissing } from '../fields.api';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { toast } from '@/lib/toast';
 import { FIELD_TEXT } from '../fields-text';
 
 function FieldForm({
@@ -48,12 +59,28 @@ function FieldForm({
   const save = useSaveField();
   const revalidate = () => ({ shouldValidate: form.formState.isSubmitted });
 
-  const submit = form.handleSubmit((body) =>
+  const persist = (body: FieldBody) =>
     saveForm(() => save.mutateAsync({ id: field?._id ?? null, body }), {
       onSaved: onDone,
       showFieldErrors: (error) => applyFieldErrors(error, form.setError, FIELD_FORM_FIELDS),
-    }),
-  );
+    });
+  // Switching a customer field to required first says how many customers lack a value.
+  const [warning, setWarning] = useState<{ body: FieldBody; count: number } | null>(null);
+  const [counting, setCounting] = useState(false);
+  const submit = form.handleSubmit(async (body) => {
+    if (field && entity === 'customer' && body.required && !field.required) {
+      setCounting(true);
+      try {
+        const { count } = await countMissing(field._id);
+        if (count > 0) return setWarning({ body, count });
+      } catch (error) {
+        return toast.error(errorMessage(error));
+      } finally {
+        setCounting(false);
+      }
+    }
+    await persist(body);
+  });
 
   const labelId = `${uid}-label`;
   const keyId = `${uid}-key`;
@@ -71,8 +98,33 @@ function FieldForm({
       description={FIELD_TEXT.dialogDescription}
       onSubmit={submit}
       onCancel={onDone}
-      pending={save.isPending}
+      pending={save.isPending || counting}
     >
+      <Dialog open={warning !== null} onOpenChange={(open) => !open && setWarning(null)}>
+        <DialogContent className="max-w-md">
+          <DialogHeader>
+            <DialogTitle>{FIELD_TEXT.requiredWarningTitle}</DialogTitle>
+            <DialogDescription>
+              {warning && FIELD_TEXT.requiredWarning(warning.count, warning.body.label)}
+            </DialogDescription>
+          </DialogHeader>
+          <DialogFooter>
+            <Button variant="outline" onClick={() => setWarning(null)}>
+              {FIELD_TEXT.cancel}
+            </Button>
+            <Button
+              disabled={save.isPending}
+              onClick={() => {
+                const body = warning?.body;
+                setWarning(null);
+                if (body) void persist(body);
+              }}
+            >
+              {FIELD_TEXT.requiredWarningConfirm}
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
       <FormField id={labelId} label={FIELD_TEXT.label} required error={errors.label?.message}>
         <Input
           id={labelId}

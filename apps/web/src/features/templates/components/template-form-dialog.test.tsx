@@ -21,9 +21,14 @@ globalThis.ResizeObserver ??= class {
 const ok = (data: unknown, extra: Record<string, unknown> = {}) =>
   Promise.resolve({ data: { statusCode: 200, message: 'OK', data, ...extra } });
 
+/** The tenant's customer the preview fills the customer variables from (none: fictional). */
+let sampleCustomers: unknown[] = [];
+
 function mockServer(onWrite?: (config: AxiosRequestConfig) => unknown) {
   return vi.spyOn(http, 'request').mockImplementation(((config: AxiosRequestConfig) => {
     if (config.url === '/v2/core/template-catalogs') return ok([], { total: 0 });
+    if (config.url === '/v2/customers')
+      return ok(sampleCustomers, { total: sampleCustomers.length });
     if (config.url === '/v2/all-group') return ok({ list: [], total: 0 });
     return onWrite ? onWrite(config) : ok(null);
   }) as typeof http.request);
@@ -110,6 +115,43 @@ describe('template dialog', () => {
       'Chào Nguyễn Văn An, em là Trần Thị Bình',
     );
     expect(screen.getByTestId('content-counter')).toHaveTextContent('44/2000 ký tự');
+    expect(screen.getByTestId('template-preview-sample')).toHaveTextContent(
+      'Xem trước với khách hàng giả định (doanh nghiệp chưa có khách hàng).',
+    );
+  });
+
+  it("fills the customer variables from a customer of the tenant, not the user's own name", async () => {
+    sampleCustomers = [
+      {
+        _id: 'c1',
+        name: 'Phạm Thu Trang',
+        avatar_url: null,
+        phone: '+84988111222',
+        email: 'trang@example.vn',
+        tier: 0,
+        source: 'hand',
+        owner: null,
+        organization: null,
+        created_at: '2024-01-01T00:00:00.000Z',
+        updated_at: '2024-01-01T00:00:00.000Z',
+      },
+    ];
+    mockServer();
+    const user = userEvent.setup();
+    renderDialog();
+    await user.type(
+      screen.getByLabelText(/Nội dung/),
+      'Chào {{{{customer.name}}, số {{{{customer.phone}}',
+    );
+    await waitFor(() =>
+      expect(screen.getByTestId('template-preview')).toHaveTextContent(
+        'Chào Phạm Thu Trang, số 0988 111 222',
+      ),
+    );
+    expect(screen.getByTestId('template-preview-sample')).toHaveTextContent(
+      'Xem trước với khách hàng Phạm Thu Trang của doanh nghiệp.',
+    );
+    sampleCustomers = [];
   });
 
   it('shows the shared rules in Vietnamese and sends nothing', async () => {

@@ -54,6 +54,8 @@ import { DepartmentPicker, departmentOption } from '@/features/users/components/
 import { useCatalogOptions, useSaveTemplate } from '../templates.queries';
 import { TEMPLATE_TEXT } from '../templates-text';
 import { TemplatePreview } from './template-preview';
+import { useQuery } from '@tanstack/react-query';
+import { fetchCustomers } from '@/features/customers/customers.api';
 
 const NO_CATALOG = '__none__';
 
@@ -151,6 +153,14 @@ function TemplateForm({
   const { errors } = form.formState;
   const save = useSaveTemplate();
   const catalogs = useCatalogOptions();
+  // The preview's customer: the one last updated in the caller's scope (not the caller).
+  const sample = useQuery({
+    queryKey: ['customers', 'template-sample'],
+    queryFn: ({ signal }) =>
+      fetchCustomers({ sort: 'updated_at', order: 'desc', page: 1, page_size: 1 }, signal),
+    staleTime: 60_000,
+    meta: { silent: true },
+  });
   // Placeholder buttons insert into the field that last had the focus (content by default).
   const [target, setTarget] = useState<'content' | 'subject'>('content');
 
@@ -449,6 +459,7 @@ function TemplateForm({
             content={content}
             subject={subject}
             znsTemplateId={znsTemplateId}
+            sample={sample.isSuccess ? (sample.data.data[0] ?? null) : undefined}
           />
         </div>
       </div>

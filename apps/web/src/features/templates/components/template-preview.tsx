@@ -8,19 +8,46 @@ import {
   findPlaceholders,
   isPlaceholderKey,
   usedPlaceholders,
+  type PlaceholderKey,
 } from '@omnicare/shared/templates/placeholders';
+import { formatPhone } from '@omnicare/shared/customers/phone-format';
+import type { CustomerListItem } from '@omnicare/shared/customers/customers.schemas';
 import { cn } from '@/lib/cn';
 import { TEMPLATE_TEXT } from '../templates-text';
 
+type Values = Readonly<Record<PlaceholderKey, string>>;
+
+/**
+ * The values the preview fills in: the customer variables from a real customer of the tenant
+ * when there is one (`sample`), the fictional sample values otherwise.
+ */
+export function previewValues(sample: CustomerListItem | null | undefined): Values {
+  if (!sample) return SAMPLE_VALUES;
+  return {
+    ...SAMPLE_VALUES,
+    'customer.name': sample.name,
+    'customer.phone': formatPhone(sample.phone),
+    'customer.email': sample.email ?? '',
+  };
+}
+
 /** A text with its placeholders filled by the sample values, marked; unknown ones in red. */
-export function SampleText({ text, dark = false }: { text: string; dark?: boolean }) {
+export function SampleText({
+  text,
+  dark = false,
+  values = SAMPLE_VALUES,
+}: {
+  text: string;
+  dark?: boolean;
+  values?: Values;
+}) {
   const parts: { text: string; kind: 'plain' | 'value' | 'unknown' }[] = [];
   let cursor = 0;
   for (const found of findPlaceholders(text)) {
     if (found.index > cursor) parts.push({ text: text.slice(cursor, found.index), kind: 'plain' });
     parts.push(
       isPlaceholderKey(found.key)
-        ? { text: SAMPLE_VALUES[found.key], kind: 'value' }
+        ? { text: values[found.key], kind: 'value' }
         : { text: found.raw, kind: 'unknown' },
     );
     cursor = found.index + found.raw.length;
@@ -66,13 +93,17 @@ export function TemplatePreview({
   content,
   subject,
   znsTemplateId,
+  sample,
 }: {
   kind: TemplateKind;
   content: string;
   subject: string;
   znsTemplateId: string;
+  /** A customer of the tenant to fill the customer variables; null when it has none. */
+  sample?: CustomerListItem | null;
 }) {
   const Icon = ICONS[kind];
+  const values = previewValues(sample);
   const used = usedPlaceholders(`${kind === 'email' ? subject : ''}\n${content}`);
   const empty = content.trim() === '';
   return (
@@ -93,10 +124,10 @@ export function TemplatePreview({
         ) : kind === 'email' ? (
           <div className="overflow-hidden rounded-md border border-slate-200 bg-white">
             <div className="border-b border-slate-100 px-3 py-2 text-[13px] font-semibold break-words">
-              <SampleText text={subject} />
+              <SampleText text={subject} values={values} />
             </div>
             <p className="px-3 py-2 break-words whitespace-pre-wrap">
-              <SampleText text={content} />
+              <SampleText text={content} values={values} />
             </p>
           </div>
         ) : kind === 'zns' ? (
@@ -105,7 +136,7 @@ export function TemplatePreview({
               Zalo ZNS{znsTemplateId ? ` · #${znsTemplateId}` : ''}
             </div>
             <p className="px-3 py-2 break-words whitespace-pre-wrap">
-              <SampleText text={content} />
+              <SampleText text={content} values={values} />
             </p>
           </div>
         ) : (
@@ -118,7 +149,7 @@ export function TemplatePreview({
                 kind === 'whatsapp' && 'rounded-br-sm bg-emerald-100 text-slate-900',
               )}
             >
-              <SampleText text={content} dark={kind === 'chat'} />
+              <SampleText text={content} dark={kind === 'chat'} values={values} />
             </p>
           </div>
         )}
@@ -129,13 +160,15 @@ export function TemplatePreview({
             (placeholder) => (
               <Fragment key={placeholder.key}>
                 <dt className="text-slate-500">{placeholder.label}</dt>
-                <dd className="truncate text-slate-700">{placeholder.sample}</dd>
+                <dd className="truncate text-slate-700">{values[placeholder.key]}</dd>
               </Fragment>
             ),
           )}
         </dl>
       )}
-      <p className="text-[11px] text-slate-400">{TEMPLATE_TEXT.previewHint}</p>
+      <p data-testid="template-preview-sample" className="text-[11px] text-slate-400">
+        {sample ? TEMPLATE_TEXT.previewWith(sample.name) : TEMPLATE_TEXT.previewFictional}
+      </p>
     </section>
   );
 }
