@@ -76,6 +76,10 @@ export function memberFormDefaults(user: StaffUser | null): MemberFormValues {
 /** The request body: an empty SIP password is left out so the stored one stays. */
 export function memberRequestBody(values: MemberFormOutput, mode: MemberFormMode) {
   const { password, sip_password, ...rest } = values;
-  const body = { ...rest, agent_id: rest.agent_id ?? '', ...(sip_password ? { sip_password } : {}) };
+  const body = {
+    ...rest,
+    agent_id: rest.agent_id ?? '',
+    ...(sip_password ? { sip_password } : {}),
+  };
   return mode === 'create' ? { ...body, password } : (body satisfies UpdateUserInput);
 }

@@ -16,8 +16,7 @@ export const USERS_TEXT = {
   createTitle: 'Thêm nhân viên',
   inviteMember: 'Mời nhân viên',
   inviteTitle: 'Mời nhân viên qua email',
-  inviteDescription:
-    'Người được mời nhận email có liên kết để tự đặt mật khẩu (hiệu lực 7 ngày).',
+  inviteDescription: 'Người được mời nhận email có liên kết để tự đặt mật khẩu (hiệu lực 7 ngày).',
   sendInvite: 'Gửi lời mời',
   resendInvite: 'Gửi lại lời mời',
   invitePending: 'Chờ nhận lời mời',

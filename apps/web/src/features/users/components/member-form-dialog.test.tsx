@@ -167,7 +167,11 @@ describe('member form', () => {
     await user.click(screen.getByRole('button', { name: 'Gửi lời mời' }));
     await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
     expect(sent[0]).toMatchObject({ method: 'POST', url: '/v2/invite-user' });
-    expect(sent[0]?.data).toMatchObject({ name: 'Lê Thu Hà', email: 'ha.le@demo.vn', agent_id: '' });
+    expect(sent[0]?.data).toMatchObject({
+      name: 'Lê Thu Hà',
+      email: 'ha.le@demo.vn',
+      agent_id: '',
+    });
     expect(sent[0]?.data).not.toHaveProperty('password');
   });
 });

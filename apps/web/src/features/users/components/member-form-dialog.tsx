@@ -107,7 +107,13 @@ export function MemberForm({
 
   return (
     <DialogForm
-      title={{ edit: USERS_TEXT.editTitle, create: USERS_TEXT.createTitle, invite: USERS_TEXT.inviteTitle }[mode]}
+      title={
+        {
+          edit: USERS_TEXT.editTitle,
+          create: USERS_TEXT.createTitle,
+          invite: USERS_TEXT.inviteTitle,
+        }[mode]
+      }
       description={
         user
           ? `${user.name} · ${user.email}`
