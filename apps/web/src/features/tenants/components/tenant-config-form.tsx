@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { ImageOff, Loader2 } from 'lucide-react';
 import { DATA_SCOPE } from '@omnicare/shared/users/data-scope';
 import type { DataScope } from '@omnicare/shared/users/data-scope';
-import { ROLE, STAFF_ROLES, type StaffRole } from '@omnicare/shared/users/roles';
+import { powerOf, ROLE, STAFF_ROLES, type StaffRole } from '@omnicare/shared/users/roles';
 import { DEFAULT_DATA_SCOPES, tenantConfigBody } from '@omnicare/shared/tenants/tenants.schemas';
 import type { TenantConfigView } from '@omnicare/shared/tenants/tenants.schemas';
 import { Badge } from '@/components/ui/badge';
@@ -36,6 +36,9 @@ const FIELDS = [
   'import_export_roles',
   'workflow',
 ] as const;
+
+/** Roles from the most powerful down, the order the data-scope rule reads in. */
+const ROLES_BY_POWER = [...STAFF_ROLES].sort((a, b) => powerOf(b, false) - powerOf(a, false));
 
 function defaults(config: TenantConfigView) {
   return {
@@ -174,7 +177,7 @@ export function TenantConfigForm({
           <p className="mt-1 text-[13px] text-slate-500">{TENANT_TEXT.dataScopesRule}</p>
         </div>
         <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-4">
-          {STAFF_ROLES.map((role) => (
+          {ROLES_BY_POWER.map((role) => (
             <div key={role} className="flex flex-col gap-1.5">
               <Label htmlFor={id(`scope-${role}`)}>{ROLE.label(role)}</Label>
               <Controller
@@ -221,7 +224,7 @@ export function TenantConfigForm({
               aria-label={TENANT_TEXT.importExport}
               className="flex flex-wrap gap-x-6 gap-y-2"
             >
-              {STAFF_ROLES.map((role) => {
+              {ROLES_BY_POWER.map((role) => {
                 const roles = field.value ?? [];
                 return (
                   <label key={role} className="flex items-center gap-2 text-sm text-slate-800">
