@@ -10,6 +10,7 @@ import { jobsModule } from './modules/jobs/jobs.module.js';
 import { locationsModule } from './modules/locations/locations.module.js';
 import { notificationsModule } from './modules/notifications/notifications.module.js';
 import { organizationsModule } from './modules/organizations/organizations.module.js';
+import { reportsModule } from './modules/reports/reports.module.js';
 import { savedFiltersModule } from './modules/saved-filters/saved-filters.module.js';
 import { tagsModule } from './modules/tags/tags.module.js';
 import { templatesModule } from './modules/templates/templates.module.js';
@@ -34,4 +35,5 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   savedFiltersModule,
   jobsModule,
   templatesModule,
+  reportsModule,
 ];

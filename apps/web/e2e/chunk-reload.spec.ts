@@ -8,7 +8,7 @@ test('a page chunk that fails to load reloads the page once, then works', async 
   await storeSession(page, await apiLogin(request, ACCOUNTS.agent.email));
   let failures = 0;
   // The first download of the reports chunk fails, as after a deploy with a stale index.
-  await page.route(/\/assets\/report-pages-[\w-]+\.js$/, async (route) => {
+  await page.route(/\/assets\/report-summary-page-[\w-]+\.js$/, async (route) => {
     if (failures === 0) {
       failures += 1;
       await route.fulfill({ status: 404, body: 'gone' });
@@ -32,7 +32,7 @@ test('the same chunk failure does not reload twice: the error screen shows', asy
   request,
 }) => {
   await storeSession(page, await apiLogin(request, ACCOUNTS.agent.email));
-  await page.route(/\/assets\/report-pages-[\w-]+\.js$/, (route) =>
+  await page.route(/\/assets\/report-summary-page-[\w-]+\.js$/, (route) =>
     route.fulfill({ status: 404, body: 'gone' }),
   );
   let loads = 0;

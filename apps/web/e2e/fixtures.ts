@@ -83,8 +83,15 @@ function decodeQuotedPrintable(text: string): string {
   return Buffer.from(bytes).toString('utf8');
 }
 
-/** The 4-digit code of the newest reset mail for `email` in the outbox, newer than `since`. */
-export async function readResetCode(email: string, since: number): Promise<string> {
+/**
+ * What `find` reads in the newest mail to `email` in the outbox newer than `since` (the body
+ * decoded), waiting up to 10 s for it.
+ */
+export async function readMail(
+  email: string,
+  since: number,
+  find: (body: string) => string | undefined,
+): Promise<string> {
   const outbox = process.env.E2E_OUTBOX_DIR ?? path.resolve('.data', 'outbox');
   const deadline = Date.now() + 10_000;
   while (Date.now() < deadline) {
@@ -105,14 +112,30 @@ export async function readResetCode(email: string, since: number): Promise<strin
           .slice(1)
           .join('\n\n'),
       );
-      const code =
-        /(?:là|code)[^\d]{0,10}(\d{4})\b/i.exec(body)?.[1] ?? /\b(\d{4})\b/.exec(body)?.[1];
-      if (code) return code;
+      const found = find(body);
+      if (found) return found;
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new Error(`no reset mail for ${email} in ${outbox}`);
+  throw new Error(`no mail for ${email} in ${outbox}`);
 }
+
+/** The 4-digit code of the newest reset mail for `email` in the outbox, newer than `since`. */
+export const readResetCode = (email: string, since: number) =>
+  readMail(
+    email,
+    since,
+    (body) => /(?:là|code)[^\d]{0,10}(\d{4})\b/i.exec(body)?.[1] ?? /\b(\d{4})\b/.exec(body)?.[1],
+  );
+
+/** The path and query of the invitation link mailed to `email` (newer than `since`). */
+export const readInviteLink = (email: string, since: number) =>
+  readMail(email, since, (body) => {
+    const link = /(https?:\/\/\S+\/accept-invite\?\S+)/.exec(body)?.[1];
+    if (!link) return undefined;
+    const url = new URL(link);
+    return `${url.pathname}${url.search}`;
+  });
 
 /** Opens a search picker, types into its search box and picks the option named `name`. */
 export async function pick(page: Page, picker: Locator, search: string, name: string) {

@@ -70,12 +70,13 @@ test('the organization tree: add, rename, move, refused delete, then delete', as
   await expect(item(page, target).getByRole('treeitem', { name: renamed })).toBeVisible();
   await expect(item(page, root)).not.toHaveAttribute('aria-expanded');
 
-  // Deleting a node that still has a child is refused with the server's reason.
+  // Deleting a node that still has a child says why before anything is asked.
   await page.getByRole('button', { name: `Xóa ${target}` }).click();
-  const confirm = page.getByRole('alertdialog');
-  await expect(confirm).toContainText(`Bạn có chắc chắn muốn xóa ${target} không?`);
-  await confirm.getByRole('button', { name: 'Xác nhận' }).click();
-  await expect(page.getByText('Không thể xóa tổ chức còn tổ chức con')).toBeVisible();
+  const blocked = page.getByRole('dialog');
+  await expect(blocked.getByRole('heading', { name: 'Chưa thể xóa tổ chức' })).toBeVisible();
+  await expect(blocked).toContainText(`“${target}” còn 1 tổ chức con`);
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+  await blocked.getByRole('button', { name: 'Đã hiểu' }).click();
   await expect(item(page, target)).toBeVisible();
 
   for (const name of [renamed, target, root]) {

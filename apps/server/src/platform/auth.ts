@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import type { Role, StaffRole } from '@omnicare/shared/users/roles';
 import { can, type Permission } from '@omnicare/shared/users/permissions';
 import type { DataScope } from '@omnicare/shared/users/data-scope';
-import { DEFAULT_DATA_SCOPES } from '@omnicare/shared/tenants/tenants.schemas';
+import { DEFAULT_DATA_SCOPES, mayImportExport } from '@omnicare/shared/tenants/tenants.schemas';
 import type pg from 'pg';
 import type { Database } from './db.js';
 import { platformSecrets } from '../db/schema/index.js';
@@ -32,6 +32,8 @@ export interface AuthContext {
   organizationId: string | null;
   departmentIds: string[];
   dataScope: DataScope;
+  /** The tenant lets the caller's role import and export customers. */
+  customerImportExport: boolean;
 }
 
 declare module 'fastify' {
@@ -69,6 +71,7 @@ export async function loadPlatformSecret(db: Database, name: string) {
 const CONTEXT_COLUMNS = `
   u.id as "userId", u.tenant_id as "tenantId", u.role, u.is_admin as "isAdmin",
   u.organization_id as "organizationId", t.settings -> 'data_scopes' ->> u.role as "dataScope",
+  t.settings -> 'import_export_roles' as "importExportRoles",
   coalesce((select array_agg(gm.group_id) from group_members gm join groups g on g.id = gm.group_id
             where gm.user_id = u.id and g.target = 'user'), '{}') as "departmentIds"`;
 /**
@@ -87,17 +90,20 @@ const SESSION_CONTEXT_SQL = `select s.id as "sessionId", s.impersonator_id as "i
 const USER_CONTEXT_SQL = `select 'job' as "sessionId", null as "impersonatorId", ${CONTEXT_COLUMNS}
   from users u join tenants t on t.id = u.tenant_id where u.id = $1 and u.active`;
 
-type ContextRow = Omit<AuthContext, 'role' | 'dataScope'> & {
+type ContextRow = Omit<AuthContext, 'role' | 'dataScope' | 'customerImportExport'> & {
   role: string;
   dataScope: string | null;
+  importExportRoles: string[] | null;
 };
 
 function toContext(row: ContextRow | undefined): AuthContext | null {
   if (!row) return null;
   const role = row.role as Role;
+  const { importExportRoles, ...rest } = row;
   return {
-    ...row,
+    ...rest,
     role,
+    customerImportExport: mayImportExport(role, importExportRoles),
     dataScope:
       (row.dataScope as DataScope | null) ?? DEFAULT_DATA_SCOPES[role as StaffRole] ?? 'me',
   };

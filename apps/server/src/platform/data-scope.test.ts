@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { pgTable, serial, text, uuid } from 'drizzle-orm/pg-core';
+import { readFile } from 'node:fs/promises';
+import { tenants } from '../db/schema/index.js';
 import { bearer, createTestApp, seedTenant, type TestApp } from '../test/helpers.js';
 import { dataScopeOf, scopeCondition } from './data-scope.js';
 
@@ -87,7 +89,8 @@ beforeAll(async () => {
       target: 'user',
       name: 'Nhóm 1',
       leader_id: tenant.id('leader'),
-      member_ids: [tenant.id('agent')],
+      // A department may span organizations: agent2 works in branch B.
+      member_ids: [tenant.id('agent'), tenant.id('agent2')],
     },
   });
   await t.database.db.insert(probe).values([
@@ -129,25 +132,27 @@ afterAll(async () => {
 });
 
 describe('data scope per role, applied in SQL', () => {
-  it('gives each demo role its default scope', async () => {
-    expect(await visibleTo(tenant.email('admin'))).toEqual([
-      'of-admin',
-      'of-admin-in-A',
-      'of-agent',
-      'of-agent2',
-      'of-leader',
-    ]);
-    // my_organization: rows of branch A, or owned by anyone in branch A.
-    expect(await visibleTo(tenant.email('supervisor'))).toEqual([
-      'of-admin-in-A',
-      'of-agent',
-      'of-leader',
-    ]);
-    // my_group: rows owned by the leader's department (leader and agent).
-    expect(await visibleTo(tenant.email('leader'))).toEqual(['of-agent', 'of-leader']);
+  it('gives each demo role its default scope, a higher role seeing at least what a lower one sees', async () => {
+    const seen = {
+      admin: await visibleTo(tenant.email('admin')),
+      supervisor: await visibleTo(tenant.email('supervisor')),
+      leader: await visibleTo(tenant.email('leader')),
+      agent: await visibleTo(tenant.email('agent')),
+    };
+    const everything = ['of-admin', 'of-admin-in-A', 'of-agent', 'of-agent2', 'of-leader'];
+    expect(seen.admin).toEqual(everything);
+    // all: the former default (my_organization) hid the rows of agent2, in the leader's
+    // department but in branch B, from the supervisor while the team leader saw them.
+    expect(seen.supervisor).toEqual(everything);
+    // my_group: rows owned by the leader's department (leader, agent, agent2).
+    expect(seen.leader).toEqual(['of-agent', 'of-agent2', 'of-leader']);
     // me: only their own.
-    expect(await visibleTo(tenant.email('agent'))).toEqual(['of-agent']);
+    expect(seen.agent).toEqual(['of-agent']);
     expect(await visibleTo(tenant.email('agent2'))).toEqual(['of-agent2']);
+    const order = [seen.admin, seen.supervisor, seen.leader, seen.agent];
+    order.slice(1).forEach((lower, index) => {
+      for (const label of lower) expect(order[index]).toContain(label);
+    });
   });
 
   it("follows the tenant setting when an administrator changes a role's scope", async () => {
@@ -162,13 +167,53 @@ describe('data scope per role, applied in SQL', () => {
         name: config.name,
         time_zone: config.time_zone,
         workflow: config.workflow,
-        data_scopes: { ...config.data_scopes, agent: 'my_group', team_leader: 'all' },
+        data_scopes: {
+          ...config.data_scopes,
+          supervisor: 'my_organization',
+          agent: 'my_group',
+          team_leader: 'all',
+        },
       },
     });
     expect(saved.statusCode).toBe(200);
-    expect(await visibleTo(tenant.email('agent'))).toEqual(['of-agent', 'of-leader']);
-    // agent2 belongs to no department: my_group falls back to their own rows.
-    expect(await visibleTo(tenant.email('agent2'))).toEqual(['of-agent2']);
+    expect(await visibleTo(tenant.email('agent'))).toEqual(['of-agent', 'of-agent2', 'of-leader']);
+    expect(await visibleTo(tenant.email('supervisor'))).toEqual([
+      'of-admin-in-A',
+      'of-agent',
+      'of-leader',
+    ]);
     expect(await visibleTo(tenant.email('leader'))).toHaveLength(5);
+  });
+});
+
+describe('the data scope defaults migration', () => {
+  it('moves the supervisor to all only in tenants still holding the former defaults', async () => {
+    const file = await readFile(
+      new URL('../db/migrations/0015_staff_invites_profiles.sql', import.meta.url),
+      'utf8',
+    );
+    const update = file.slice(file.indexOf('UPDATE "tenants"'));
+    const former = {
+      administrator: 'all',
+      supervisor: 'my_organization',
+      team_leader: 'my_group',
+      agent: 'me',
+    };
+    const chosen = { ...former, agent: 'my_group' };
+    const old = await seedTenant(t, 'Mặc định cũ');
+    const custom = await seedTenant(t, 'Tự chọn');
+    const setScopes = (tenantId: string, scopes: object) =>
+      t.database.db
+        .update(tenants)
+        .set({ settings: { workflow: 'enabled', data_scopes: scopes } as never })
+        .where(eq(tenants.id, tenantId));
+    await setScopes(old.tenantId, former);
+    await setScopes(custom.tenantId, chosen);
+    await t.database.db.execute(sql.raw(update));
+    const scopesOf = async (tenantId: string) =>
+      (await t.database.db.query.tenants.findFirst({ where: eq(tenants.id, tenantId) }))?.settings
+        .data_scopes;
+    expect(await scopesOf(old.tenantId)).toEqual({ ...former, supervisor: 'all' });
+    expect(await scopesOf(custom.tenantId)).toEqual(chosen);
   });
 });

@@ -40,6 +40,7 @@ describe('route catalogue', () => {
       .sort();
     expect(open).toEqual([
       'GET /v2/health',
+      'POST /v2/accept-invite',
       'POST /v2/client-errors',
       'POST /v2/forgot-password',
       'POST /v2/forgot-password/confirm',

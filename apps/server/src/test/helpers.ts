@@ -1,3 +1,4 @@
+import type { TenantSettings } from '../db/schema/tenants.js';
 import { inject } from 'vitest';
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
@@ -9,6 +10,11 @@ import { connectDatabase, type DatabaseHandle } from '../platform/db.js';
 import { DEMO_PASSWORD } from '../db/seed/demo.js';
 
 export { DEMO_PASSWORD };
+
+/** Tenant settings letting every staff role import and export customers. */
+export const EVERYONE_TRANSFERS = {
+  import_export_roles: ['administrator', 'supervisor', 'team_leader', 'agent'],
+} satisfies Omit<TenantSettings, 'workflow'>;
 
 export interface TestApp {
   app: FastifyInstance;
@@ -64,7 +70,11 @@ let tenantCounter = 0;
  * A fresh tenant with one staff member per role (and a second agent), for tests that change
  * data; emails are `<role>@<slug>.test`, password the demo one.
  */
-export async function seedTenant(t: TestApp, label = 'Thử nghiệm') {
+export async function seedTenant(
+  t: TestApp,
+  label = 'Thử nghiệm',
+  settings: Omit<TenantSettings, 'workflow'> = {},
+) {
   const slug = `t${Date.now().toString(36)}${(tenantCounter++).toString(36)}`;
   const { hashSecret } = await import('../platform/passwords.js');
   const { insertTenantWithStaff } = await import('../db/seed/demo.js');
@@ -74,7 +84,7 @@ export async function seedTenant(t: TestApp, label = 'Thử nghiệm') {
     {
       slug,
       name: `${label} ${slug}`,
-      settings: { workflow: 'enabled' },
+      settings: { workflow: 'enabled', ...settings },
       staff: [
         {
           email: email('admin'),

@@ -8,6 +8,7 @@ import { fieldsRoutes } from '@/features/fields/fields.routes';
 import { integrationsRoutes } from '@/features/integrations/integrations.routes';
 import { monitorsRoutes } from '@/features/monitors/monitors.routes';
 import { organizationsRoutes } from '@/features/organizations/organizations.routes';
+import { profileRoutes } from '@/features/profile/profile.routes';
 import { qcRoutes } from '@/features/qc/qc.routes';
 import { reportsRoutes } from '@/features/reports/reports.routes';
 import { settingsRoutes } from '@/features/settings/settings.routes';
@@ -38,6 +39,7 @@ export const FEATURE_ROUTES: readonly RouteDeclaration[] = [
   ...telephonyRoutes,
   ...settingsRoutes,
   ...usersRoutes,
+  ...profileRoutes,
   ...organizationsRoutes,
   ...templatesRoutes,
   ...fieldsRoutes,

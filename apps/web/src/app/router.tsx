@@ -75,7 +75,14 @@ export const routes: RouteObject[] = [
                 children: [
                   { index: true, element: <Navigate to={HOME_PATH} replace /> },
                   ...guarded(withAccess(undefined)),
-                  { path: '*', element: <Navigate to="/page-404" replace /> },
+                  // A mistyped address keeps the frame (sidebar, header) around the notice.
+                  {
+                    path: '*',
+                    lazy: withChunkReload(async () => ({
+                      Component: (await import('@/features/errors/pages/not-found-page'))
+                        .NotFoundInLayout,
+                    })),
+                  },
                 ],
               },
             ],

@@ -17,6 +17,8 @@ export const RECORD_TAB_NEW_TITLES = {
 export const RECORD_TAB_FALLBACK_PATH = '/tickets';
 /** Session storage: the chunk-load errors that already caused a reload (one reload each). */
 export const CHUNK_RELOAD_STORAGE_KEY = 'chunkReloadedErrors';
+/** The sidebar's collapsed state the user last chose (local storage, per browser). */
+export const SIDEBAR_COLLAPSED_KEY = 'sidebarCollapsed';
 export const HOME_PATH = '/report/summary';
 export const IN_DEVELOPMENT_LABEL = 'Đang phát triển';
 

@@ -23,6 +23,8 @@ interface SessionState {
   clear: (signedOutTo?: string) => void;
   /** Re-reads storage, e.g. after another tab changed it. */
   syncFromStorage: () => void;
+  /** The signed-in user renamed themselves (profile page): the header shows the new name. */
+  renameUser: (name: string) => void;
 }
 
 export const useSessionStore = create<SessionState>()((set) => ({
@@ -48,6 +50,13 @@ export const useSessionStore = create<SessionState>()((set) => ({
   },
   syncFromStorage: () =>
     set({ user: readStoredUser(), viewAsUser: readViewAsUser(), signedOutTo: null }),
+  renameUser: (name) =>
+    set((state) => {
+      if (!state.user || state.viewAsUser) return {};
+      const user = { ...state.user, name };
+      writeStoredUser(user);
+      return { user };
+    }),
 }));
 
 /** The user whose role applies: the impersonated one if present (spec section 6). */

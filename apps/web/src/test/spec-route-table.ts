@@ -20,11 +20,14 @@ const PUBLIC = { access: 'public' } as const;
 export const SPEC_ROUTE_TABLE: Readonly<Record<string, SpecRoute>> = {
   '/login': { access: 'signed-out' },
   '/forgot-password': PUBLIC,
+  '/accept-invite': PUBLIC,
   '/page-404': PUBLIC,
   '/zalo-redirect': PUBLIC,
   '/tiktok-redirect': PUBLIC,
 
   '/view-as-mode': { ...EVERYONE, adminFlag: true },
+  // Not in the spec: each signed-in person's own profile (issue 12).
+  '/profile': EVERYONE,
 
   '/automation': { ...EVERYONE, workflow: true },
   '/automation/editor': { ...EVERYONE, workflow: true },

@@ -33,6 +33,19 @@ export const resetPasswordBody = z.object({
 });
 export type ResetPasswordBody = z.infer<typeof resetPasswordBody>;
 
+/** The link of an invitation mailed to new staff: valid 7 days, only the newest works. */
+export const INVITE_TTL_DAYS = 7;
+
+export const acceptInviteBody = z.object({
+  email: emailField(),
+  token: z
+    .string({ error: 'Liên kết mời không hợp lệ' })
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{20,100}$/, 'Liên kết mời không hợp lệ'),
+  password: newPasswordField(),
+});
+export type AcceptInviteBody = z.infer<typeof acceptInviteBody>;
+
 const roleField = z.enum(ROLE.values);
 
 export const viewAsBody = z.object({
@@ -76,6 +89,9 @@ export const myAccountView = z.object({
   agent_id: z.string(),
   is_admin: z.boolean(),
   presence: presenceField,
+  avatar_url: z.string().nullable(),
+  /** The tenant lets the caller's role import and export customers (tenant setting). */
+  customer_import_export: z.boolean(),
   tenant: accountTenantView,
   /** Kept at the top level too: the automation guard reads `workflow`. */
   workflow: z.enum(FEATURE_SWITCHES),

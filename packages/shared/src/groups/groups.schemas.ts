@@ -26,6 +26,7 @@ export const groupMessages = (target: GroupTarget) =>
 export const GROUP_MESSAGES = {
   notFound: 'Không tìm thấy nhóm',
   nameTaken: 'Tên nhóm đã tồn tại',
+  departmentNameTaken: 'Tên phòng ban đã tồn tại',
   organizationMissing: 'Tổ chức không tồn tại',
   leaderMissing: 'Trưởng phòng không tồn tại',
   memberMissing: 'Có thành viên không tồn tại',

@@ -62,3 +62,6 @@ export const STORAGE_KEYS = {
 } as const;
 /** Session storage key of the impersonated user in view-as mode. */
 export const VIEW_AS_STORAGE_KEY = 'viewAsUserData';
+
+/** Largest avatar picture (customers and staff), in bytes. */
+export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;

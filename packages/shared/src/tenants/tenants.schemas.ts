@@ -6,13 +6,31 @@ import { STAFF_ROLES, type StaffRole } from '../users/roles.js';
 
 export const FEATURE_SWITCHES = ['enabled', 'disabled'] as const;
 
-/** What each role sees by default in customer, ticket and call lists. */
+/**
+ * What each role sees by default in customer, ticket and call lists. A higher role sees at least
+ * what a lower one sees: a team leader's department may span organizations, so a supervisor
+ * (above team leaders) sees all; tenants still on the former defaults (supervisor
+ * my_organization) were moved by migration.
+ */
 export const DEFAULT_DATA_SCOPES: Record<StaffRole, DataScope> = {
   administrator: 'all',
-  supervisor: 'my_organization',
+  supervisor: 'all',
   team_leader: 'my_group',
   agent: 'me',
 };
+
+/** Roles allowed to import and export customers unless the tenant says otherwise. */
+export const DEFAULT_IMPORT_EXPORT_ROLES: readonly StaffRole[] = ['administrator', 'supervisor'];
+
+/** Whether a role may import and export customers under a tenant's setting. */
+export const mayImportExport = (
+  role: string,
+  setting: readonly string[] | null | undefined,
+): boolean => (setting ?? DEFAULT_IMPORT_EXPORT_ROLES).includes(role);
+
+export const TENANT_MESSAGES = {
+  importExportForbidden: 'Vai trò của bạn không được phép nhập hoặc xuất khách hàng',
+} as const;
 
 const scope = z.enum(DATA_SCOPE.values as [DataScope, ...DataScope[]], {
   error: 'Phạm vi dữ liệu không hợp lệ',
@@ -43,6 +61,11 @@ export const tenantConfigBody = z.object({
       }
     }, 'Múi giờ không hợp lệ'),
   data_scopes: dataScopes,
+  /** Roles that may import and export customers (absent keeps the stored setting). */
+  import_export_roles: z
+    .array(z.enum(STAFF_ROLES, { error: 'Vai trò không hợp lệ' }))
+    .max(STAFF_ROLES.length)
+    .optional(),
   workflow: z.enum(FEATURE_SWITCHES, { error: 'Giá trị không hợp lệ' }),
 });
 export type TenantConfigBody = z.infer<typeof tenantConfigBody>;
@@ -54,6 +77,7 @@ export const tenantConfigView = z.object({
   logo_url: z.string().nullable(),
   time_zone: z.string(),
   data_scopes: dataScopes,
+  import_export_roles: z.array(z.enum(STAFF_ROLES)),
   workflow: z.enum(FEATURE_SWITCHES),
   user_count: z.number().int().optional(),
   created_at: isoDateTime,

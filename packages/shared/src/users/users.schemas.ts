@@ -37,6 +37,18 @@ export const USER_MESSAGES = {
   lastAdministrator:
     'Không thể vô hiệu hóa hoặc đổi vai trò của quản trị viên đang hoạt động cuối cùng',
   organizationMissing: 'Tổ chức không tồn tại',
+  inviteSent: 'Đã gửi lời mời',
+  avatarType: 'Ảnh đại diện phải là PNG, JPEG, WEBP hoặc GIF',
+  avatarSize: 'Ảnh đại diện tối đa 2 MB',
+  inviteResent: 'Đã gửi lại lời mời',
+  /** Resending an invitation the person already accepted. */
+  inviteAccepted: 'Người dùng đã nhận lời mời',
+  inviteInvalid: 'Liên kết mời không đúng hoặc đã hết hạn',
+  currentPasswordWrong: 'Mật khẩu hiện tại không đúng',
+  samePassword: 'Mật khẩu mới phải khác mật khẩu hiện tại',
+  profileSaved: 'Cập nhật hồ sơ thành công',
+  passwordChanged: 'Đổi mật khẩu thành công',
+  otherSessionsEnded: 'Đã đăng xuất khỏi các phiên khác',
   departmentMissing: 'Phòng ban không tồn tại',
   /** An account with more power than the caller's (per item of a bulk answer too). */
   forbidden: httpStatusMessage(401),
@@ -66,7 +78,20 @@ const userFields = {
   hotline: optionalText('Hotline', 30),
 };
 
-export const createUserBody = z.object({ ...userFields, password: newPasswordField() });
+/** Empty means 'the next free number of the tenant' (see the users service). */
+const optionalAgentId = z
+  .union([userFields.agent_id, z.literal('')])
+  .nullish()
+  .transform((value) => value || null);
+
+export const createUserBody = z.object({
+  ...userFields,
+  agent_id: optionalAgentId,
+  password: newPasswordField(),
+});
+/** POST /v2/users/invite: the invitee sets their own password from the mailed link. */
+export const inviteUserBody = z.object({ ...userFields, agent_id: optionalAgentId });
+export type InviteUserBody = z.infer<typeof inviteUserBody>;
 export type CreateUserBody = z.infer<typeof createUserBody>;
 export const updateUserBody = z.object(userFields);
 export type UpdateUserBody = z.infer<typeof updateUserBody>;
@@ -107,6 +132,9 @@ export const staffUserView = z.object({
   sip_gateway_url: z.string().nullable(),
   has_sip_password: z.boolean(),
   hotline: z.string().nullable(),
+  avatar_url: z.string().nullable(),
+  /** Invited by email and not yet accepted ('Chờ nhận lời mời'). */
+  invite_pending: z.boolean(),
   created_at: isoDateTime,
   updated_at: isoDateTime,
 });
@@ -142,3 +170,34 @@ export const softphoneAccountView = z.object({
   hotline: z.string().nullable(),
 });
 export type SoftphoneAccount = z.infer<typeof softphoneAccountView>;
+
+/** The caller's own profile (GET/PUT /v2/my-profile). */
+export const myProfileView = z.object({
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(STAFF_ROLES),
+  agent_id: z.string(),
+  avatar_url: z.string().nullable(),
+  /** The presence set at each sign-in; null keeps the last one. */
+  default_presence: presenceField.nullable(),
+});
+export type MyProfile = z.infer<typeof myProfileView>;
+
+export const updateProfileBody = z.object({
+  name: requiredText('Họ tên', 120),
+  default_presence: presenceField.nullable(),
+});
+export type UpdateProfileBody = z.infer<typeof updateProfileBody>;
+
+export const changePasswordBody = z.object({
+  current_password: z
+    .string({ error: 'Mật khẩu hiện tại không được bỏ trống' })
+    .min(1, 'Mật khẩu hiện tại không được bỏ trống')
+    .max(128, 'Mật khẩu không được vượt quá 128 ký tự'),
+  password: newPasswordField(),
+});
+export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
+
+/** POST /v2/my-sessions/revoke-others: how many other sessions ended. */
+export const revokedSessionsView = z.object({ revoked: z.number().int() });

@@ -48,6 +48,8 @@ export const passwordResets = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id),
+    /** 'reset' (a 4-digit code, 10 minutes) or 'invite' (a long token in a link, 7 days). */
+    kind: text('kind').notNull().default('reset'),
     codeHash: text('code_hash').notNull(),
     attempts: integer('attempts').notNull().default(0),
     expiresAt: timestamptz('expires_at').notNull(),

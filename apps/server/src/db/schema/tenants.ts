@@ -9,6 +9,8 @@ export interface TenantSettings {
   workflow: 'enabled' | 'disabled';
   /** Missing roles fall back to DEFAULT_DATA_SCOPES. */
   data_scopes?: Partial<Record<StaffRole, DataScope>>;
+  /** Roles that may import and export customers; missing means DEFAULT_IMPORT_EXPORT_ROLES. */
+  import_export_roles?: StaffRole[];
 }
 
 export const tenants = pgTable('tenants', {

@@ -26,6 +26,11 @@ export const users = pgTable(
     /** AES-256-GCM ciphertext (platform/secret-box.ts); never sent back to clients. */
     sipPasswordEncrypted: text('sip_password_encrypted'),
     hotline: text('hotline'),
+    avatarUrl: text('avatar_url'),
+    /** The presence set at each sign-in; null keeps the last one. */
+    defaultPresence: text('default_presence'),
+    /** Invited by email; cleared when the invitee sets their password. */
+    invitePending: boolean('invite_pending').notNull().default(false),
     presenceChangedAt: timestamptz('presence_changed_at'),
     passwordChangedAt: timestamptz('password_changed_at'),
     createdAt: createdAt(),

@@ -1,9 +1,13 @@
-import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db.js';
 import { passwordResets, sessions, users } from '../../db/schema/index.js';
 
 export function findUserByEmail(db: Database, email: string) {
   return db.query.users.findFirst({ where: sql`lower(${users.email}) = ${email.toLowerCase()}` });
+}
+
+export function findUser(db: Database, userId: string) {
+  return db.query.users.findFirst({ where: eq(users.id, userId) });
 }
 
 export function findUserInTenant(db: Database, tenantId: string, userId: string) {
@@ -83,28 +87,85 @@ export async function setPassword(db: Database, userId: string, passwordHash: st
     .where(eq(users.id, userId));
 }
 
+/** A reset code (4 digits, mailed on request) or an invitation (a long token in a link). */
+export type SecretKind = 'reset' | 'invite';
+
 export async function replaceResetCode(
   db: Database,
-  values: { tenantId: string; userId: string; codeHash: string; expiresAt: Date },
+  values: {
+    tenantId: string;
+    userId: string;
+    kind?: SecretKind;
+    codeHash: string;
+    expiresAt: Date;
+  },
 ) {
+  const kind = values.kind ?? 'reset';
   await db.transaction(async (tx) => {
-    // Only the newest code works: asking again voids the one before.
+    // Only the newest code of a kind works: asking again voids the one before.
     await tx
       .update(passwordResets)
       .set({ usedAt: new Date() })
-      .where(and(eq(passwordResets.userId, values.userId), isNull(passwordResets.usedAt)));
-    await tx.insert(passwordResets).values(values);
+      .where(
+        and(
+          eq(passwordResets.userId, values.userId),
+          eq(passwordResets.kind, kind),
+          isNull(passwordResets.usedAt),
+        ),
+      );
+    await tx.insert(passwordResets).values({ ...values, kind });
   });
 }
 
-export function findLiveResetCode(db: Database, userId: string) {
+export function findLiveResetCode(db: Database, userId: string, kind: SecretKind = 'reset') {
   return db.query.passwordResets.findFirst({
     where: and(
       eq(passwordResets.userId, userId),
+      eq(passwordResets.kind, kind),
       isNull(passwordResets.usedAt),
       gt(passwordResets.expiresAt, new Date()),
     ),
   });
+}
+
+/** Ends an invitation: the password is set, the account no longer waits. */
+export async function acceptInvite(db: Database, userId: string) {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(passwordResets)
+      .set({ usedAt: new Date() })
+      .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
+    await tx
+      .update(users)
+      .set({ invitePending: false, updatedAt: new Date() })
+      .where(eq(users.id, userId));
+  });
+}
+
+/** Applies the user's default presence at sign-in. */
+export async function applyDefaultPresence(db: Database, userId: string, presence: string) {
+  await db
+    .update(users)
+    .set({ presence, presenceChangedAt: new Date() })
+    .where(eq(users.id, userId));
+}
+
+/** Revokes the user's other sessions (and view-as sessions they opened from them). */
+export async function revokeOtherSessions(db: Database, userId: string, keepSessionId: string) {
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: new Date(), revokedReason: 'signed_out_elsewhere' })
+    .where(
+      and(
+        or(eq(sessions.userId, userId), eq(sessions.impersonatorId, userId)),
+        ne(sessions.id, keepSessionId),
+        or(isNull(sessions.openerSessionId), ne(sessions.openerSessionId, keepSessionId)),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, new Date()),
+      ),
+    )
+    .returning({ id: sessions.id });
+  return rows.map((row) => row.id);
 }
 
 /** Counts a wrong code; the code is void once it reaches the limit. */

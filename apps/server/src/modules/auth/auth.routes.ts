@@ -1,4 +1,5 @@
 import {
+  acceptInviteBody,
   forgotPasswordBody,
   loginBody,
   resetPasswordBody,
@@ -74,6 +75,24 @@ export const authRoutes: RouteModule = (app, platform) => {
       await auth.resetPassword(platform, request.body);
       return ok(null, MESSAGES.passwordChanged);
     },
+  );
+
+  r.post(
+    '/v2/accept-invite',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Nhận lời mời: đặt mật khẩu và đăng nhập',
+        body: acceptInviteBody,
+        response: answers.ok(storedUserView),
+      },
+      config: { access: 'public', ...perIpLimit(20, '1 minute') },
+    },
+    async (request) =>
+      ok(
+        await auth.acceptInvite(platform, request.body, requestMeta(request)),
+        'Đăng nhập thành công',
+      ),
   );
 
   r.post(

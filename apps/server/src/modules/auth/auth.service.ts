@@ -1,5 +1,12 @@
-import { randomInt } from 'node:crypto';
-import type { LoginBody, ResetPasswordBody, StoredUser } from '@omnicare/shared/auth/auth.schemas';
+import { randomBytes, randomInt } from 'node:crypto';
+import {
+  INVITE_TTL_DAYS,
+  type AcceptInviteBody,
+  type LoginBody,
+  type ResetPasswordBody,
+  type StoredUser,
+} from '@omnicare/shared/auth/auth.schemas';
+import { USER_MESSAGES } from '@omnicare/shared/users/users.schemas';
 import { mayActOn, type Role } from '@omnicare/shared/users/roles';
 import { MESSAGES } from '@omnicare/shared/platform/errors';
 import {
@@ -99,6 +106,8 @@ export async function login(
   }
   if (!user.active) throw new AppError(400, MESSAGES.accountDisabled);
   await platform.throttle.clear(addressKey);
+  if (user.defaultPresence)
+    await repo.applyDefaultPresence(platform.db, user.id, user.defaultPresence);
   return toStoredUser(user, await openSession(platform, user, meta));
 }
 
@@ -157,6 +166,8 @@ export async function resetPassword(platform: Platform, input: ResetPasswordBody
   }
   await repo.markResetUsed(platform.db, reset.id);
   await repo.setPassword(platform.db, user.id, await hashSecret(input.password));
+  // Setting a password by the reset code also ends a pending invitation.
+  if (user.invitePending) await repo.acceptInvite(platform.db, user.id);
   await signOutEverywhere(platform, user.id, 'password_reset');
   await writeAudit(platform.db, {
     tenantId: user.tenantId,
@@ -210,4 +221,104 @@ export async function viewAs(
     entityId: target.id,
   });
   return toStoredUser(target, token, auth.userId);
+}
+
+/**
+ * Mails an invitation link to a new staff member, after the answer (as reset codes are): a long
+ * random token, stored hashed in the reset-code table as kind 'invite', valid INVITE_TTL_DAYS.
+ */
+export function sendInvite(platform: Platform, userId: string) {
+  platform.background.run('staff invitation', async () => {
+    const user = await repo.findUser(platform.db, userId);
+    if (!user?.invitePending) return;
+    const token = randomBytes(24).toString('base64url');
+    await repo.replaceResetCode(platform.db, {
+      tenantId: user.tenantId,
+      userId: user.id,
+      kind: 'invite',
+      codeHash: await hashSecret(token),
+      expiresAt: new Date(Date.now() + INVITE_TTL_DAYS * 24 * 60 * 60_000),
+    });
+    const link = `${platform.config.publicUrl}/accept-invite?${new URLSearchParams({
+      email: user.email,
+      token,
+    })}`;
+    await platform.mailer.send({
+      to: user.email,
+      subject: 'Lời mời tham gia OmniCare',
+      text: [
+        `Xin chào ${user.name},`,
+        '',
+        'Bạn được mời sử dụng OmniCare. Mở liên kết sau để đặt mật khẩu và đăng nhập:',
+        link,
+        '',
+        `Liên kết có hiệu lực trong ${INVITE_TTL_DAYS} ngày.`,
+      ].join('\n'),
+    });
+  });
+}
+
+/** The invitee sets their password from the mailed link and is signed in. */
+export async function acceptInvite(
+  platform: Platform,
+  input: AcceptInviteBody,
+  meta: RequestMeta,
+): Promise<StoredUser> {
+  const user = await repo.findUserByEmail(platform.db, input.email);
+  const invite =
+    user?.invitePending && user.active
+      ? await repo.findLiveResetCode(platform.db, user.id, 'invite')
+      : undefined;
+  if (!user || !invite) throw fieldError('token', USER_MESSAGES.inviteInvalid);
+  if (!(await verifySecret(invite.codeHash, input.token))) {
+    await repo.countWrongCode(platform.db, invite.id, RESET_CODE_MAX_ATTEMPTS);
+    throw fieldError('token', USER_MESSAGES.inviteInvalid);
+  }
+  await repo.setPassword(platform.db, user.id, await hashSecret(input.password));
+  await repo.acceptInvite(platform.db, user.id);
+  await writeAudit(platform.db, {
+    tenantId: user.tenantId,
+    impersonatorId: null,
+    actorId: user.id,
+    action: 'accept_invite',
+    entity: 'user',
+    entityId: user.id,
+  });
+  return toStoredUser(user, await openSession(platform, user, meta));
+}
+
+/**
+ * The caller changes their own password (the current one first); their other sessions end,
+ * this one stays. Never under view-as.
+ */
+export async function changePassword(
+  platform: Platform,
+  auth: AuthContext,
+  input: { current_password: string; password: string },
+) {
+  if (auth.impersonatorId) throw forbidden();
+  const user = await repo.findUserInTenant(platform.db, auth.tenantId, auth.userId);
+  if (!user) throw sessionExpired();
+  if (!(await verifySecret(user.passwordHash, input.current_password)))
+    throw fieldError('current_password', USER_MESSAGES.currentPasswordWrong);
+  if (input.current_password === input.password)
+    throw fieldError('password', USER_MESSAGES.samePassword);
+  await repo.setPassword(platform.db, user.id, await hashSecret(input.password));
+  await revokeOtherSessions(platform, auth);
+  await writeAudit(platform.db, {
+    tenantId: auth.tenantId,
+    impersonatorId: null,
+    actorId: auth.userId,
+    action: 'change_password',
+    entity: 'user',
+    entityId: auth.userId,
+  });
+}
+
+/** Signs the caller out of every session but this one; answers how many ended. */
+export async function revokeOtherSessions(platform: Platform, auth: AuthContext) {
+  if (auth.impersonatorId) throw forbidden();
+  const ids = await repo.revokeOtherSessions(platform.db, auth.userId, auth.sessionId);
+  platform.realtime.endSessions(ids, { notify: true });
+  return { revoked: ids.length };
 }

@@ -3,7 +3,13 @@ import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
 import type { CustomFieldCondition } from '@omnicare/shared/fields/custom-filters';
 import { customers } from '../../db/schema/index.js';
-import { bearer, createTestApp, seedTenant, type TestApp } from '../../test/helpers.js';
+import {
+  bearer,
+  createTestApp,
+  EVERYONE_TRANSFERS,
+  seedTenant,
+  type TestApp,
+} from '../../test/helpers.js';
 import { customFieldCondition } from './customers.repository.js';
 
 let t: TestApp;
@@ -105,7 +111,7 @@ async function exportedNames(token: string, payload: Record<string, unknown>) {
 
 beforeAll(async () => {
   t = await createTestApp();
-  tenant = await seedTenant(t);
+  tenant = await seedTenant(t, undefined, EVERYONE_TRANSFERS);
   admin = await t.login(tenant.email('admin'));
   agent = await t.login(tenant.email('agent'));
   await addFields(admin);

@@ -7,7 +7,12 @@ import type { AuthContext } from '../../platform/auth.js';
 import { placeNames } from '../locations/locations.service.js';
 import { runJob, startJob } from '../jobs/jobs.service.js';
 import * as repo from './customers.repository.js';
-import { customFilterOf, customerScope, toFilter } from './customers.service.js';
+import {
+  assertMayImportExport,
+  customFilterOf,
+  customerScope,
+  toFilter,
+} from './customers.service.js';
 import { customCellText, sheetFields, SHEET_COLUMNS } from './customer-columns.js';
 import { actorOf, authOfActor } from './customers-job-actor.js';
 
@@ -20,9 +25,16 @@ export async function startExport(
   auth: AuthContext,
   query: Partial<CustomerListQuery>,
 ) {
+  assertMayImportExport(auth);
   // Custom field filters are checked now (a 422 to the caller), and again when the job runs.
   await customFilterOf(platform, auth.tenantId, query.custom);
-  return startJob(platform, auth, EXPORT_JOB, { query, actor: actorOf(auth) });
+  return startJob(
+    platform,
+    auth,
+    EXPORT_JOB,
+    { query, actor: actorOf(auth) },
+    { fileNeedsImportExport: true },
+  );
 }
 
 const exportJobInput = z.object({

@@ -35,7 +35,7 @@ import { AppError, fieldError } from '../../platform/errors.js';
 import { runJob, startJob } from '../jobs/jobs.service.js';
 import * as repo from './customers.repository.js';
 import { writeAuditEntries } from '../audit/audit.service.js';
-import { contactRows, customerScope } from './customers.service.js';
+import { assertMayImportExport, contactRows, customerScope } from './customers.service.js';
 import {
   customCellValue,
   customFieldTarget,
@@ -71,6 +71,8 @@ export async function previewImport(
   fileName: string,
   upload: Upload,
 ): Promise<ImportPreview> {
+  if (!auth.customerImportExport) upload.resume();
+  assertMayImportExport(auth);
   const extension = path.extname(fileName).toLowerCase();
   if (extension !== '.csv' && extension !== '.xlsx') {
     upload.resume();
@@ -190,6 +192,7 @@ export async function importSample(platform: Platform, tenantId: string, format:
 }
 
 export async function startImport(platform: Platform, auth: AuthContext, body: ImportStartBody) {
+  assertMayImportExport(auth);
   if (body.mapping.name === undefined) throw fieldError('mapping.name', IMPORT_MESSAGES.nameColumn);
   const fields = new Set(
     (await sheetFields(platform, auth.tenantId)).map((field) => customTarget(field.key)),
@@ -198,7 +201,13 @@ export async function startImport(platform: Platform, auth: AuthContext, body: I
   if (unknown) throw fieldError(`mapping.${unknown}`, IMPORT_MESSAGES.unknownField);
   const file = await platform.files.privatePath(uploadsFolder(auth.tenantId), body.file_id);
   if (!existsSync(file)) throw fieldError('file_id', IMPORT_MESSAGES.expired);
-  return startJob(platform, auth, IMPORT_JOB, { ...body, actor: actorOf(auth) });
+  return startJob(
+    platform,
+    auth,
+    IMPORT_JOB,
+    { ...body, actor: actorOf(auth) },
+    { fileNeedsImportExport: true },
+  );
 }
 
 /** One sheet row as the body a person would have typed, or the reasons it cannot be. */

@@ -3,7 +3,13 @@ import ExcelJS from 'exceljs';
 import { readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { bearer, createTestApp, seedTenant, type TestApp } from '../../test/helpers.js';
+import {
+  bearer,
+  createTestApp,
+  EVERYONE_TRANSFERS,
+  seedTenant,
+  type TestApp,
+} from '../../test/helpers.js';
 import { numberCell } from './customer-columns.js';
 
 let t: TestApp;
@@ -11,7 +17,7 @@ let tenant: Awaited<ReturnType<typeof seedTenant>>;
 let admin: string;
 beforeAll(async () => {
   t = await createTestApp();
-  tenant = await seedTenant(t);
+  tenant = await seedTenant(t, undefined, EVERYONE_TRANSFERS);
   admin = await t.login(tenant.email('admin'));
 });
 afterAll(() => t.close());
@@ -238,7 +244,7 @@ describe('import uploads', () => {
     });
 
   it('refuses a file of more than 50,000 rows as it reads, and keeps nothing of it', async () => {
-    const other = await seedTenant(t);
+    const other = await seedTenant(t, undefined, EVERYONE_TRANSFERS);
     const owner = await t.login(other.email('admin'));
     const file = path.join(os.tmpdir(), `omnicare-many-rows-${other.slug}.xlsx`);
     const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file });
@@ -270,7 +276,7 @@ describe('import uploads', () => {
   });
 
   it('keeps nothing of a broken, empty or oversized upload', async () => {
-    const other = await seedTenant(t);
+    const other = await seedTenant(t, undefined, EVERYONE_TRANSFERS);
     const owner = await t.login(other.email('admin'));
     const broken = await preview(
       owner,
@@ -296,7 +302,7 @@ describe('import uploads', () => {
 
 describe('import against customers outside the scope', () => {
   it("says only that a phone or email is taken when another agent's customer has it", async () => {
-    const other = await seedTenant(t);
+    const other = await seedTenant(t, undefined, EVERYONE_TRANSFERS);
     const agent = await t.login(other.email('agent'));
     const agent2 = await t.login(other.email('agent2'));
     const theirs = await t.app.inject({
@@ -492,7 +498,7 @@ describe('customer import sample file', () => {
 
 describe('customer import into custom fields', () => {
   it('suggests, reads and checks custom field columns, and merges them on update', async () => {
-    const other = await seedTenant(t);
+    const other = await seedTenant(t, undefined, EVERYONE_TRANSFERS);
     const owner = await t.login(other.email('admin'));
     const fields = [
       { key: 'ma_cu', label: 'Mã khách hàng cũ', type: 'text', required: true },
@@ -734,7 +740,7 @@ describe('customer import into custom fields', () => {
 
 describe('customer import into groups and tags', () => {
   it('puts customers in the groups and tags a row names, and refuses names that do not exist', async () => {
-    const other = await seedTenant(t);
+    const other = await seedTenant(t, undefined, EVERYONE_TRANSFERS);
     const owner = await t.login(other.email('admin'));
     const send = (url: string, payload: Record<string, unknown>) =>
       t.app.inject({ method: 'POST', url, headers: bearer(owner), payload });

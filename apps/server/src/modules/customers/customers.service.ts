@@ -41,6 +41,13 @@ import { cityExists, districtBelongsTo, placeNames } from '../locations/location
 import { organizationExists } from '../organizations/organizations.service.js';
 import { imageExtensionOf } from '../../platform/files.js';
 import * as repo from './customers.repository.js';
+import { TENANT_MESSAGES } from '@omnicare/shared/tenants/tenants.schemas';
+import { AVATAR_MAX_BYTES } from '@omnicare/shared/platform/constants';
+
+/** 401 unless the tenant lets the caller's role import and export customers. */
+export function assertMayImportExport(auth: AuthContext) {
+  if (!auth.customerImportExport) throw new AppError(401, TENANT_MESSAGES.importExportForbidden);
+}
 
 /** The caller's data scope as a condition on customers (owner and organization). */
 export const customerScope = (auth: AuthContext): SQL | undefined =>
@@ -475,8 +482,6 @@ export async function updateCustomer(
   });
   return after;
 }
-
-const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 
 /** A new avatar from an uploaded image: PNG, JPEG, WEBP or GIF by its content, 2 MB at most. */
 export async function setAvatar(

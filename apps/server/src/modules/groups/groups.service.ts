@@ -65,7 +65,10 @@ async function prepare(
 ) {
   if (!can(auth.role, MANAGE[body.target])) throw forbidden();
   if (await repo.nameTaken(platform.db, auth.tenantId, body.target, body.name, exceptId))
-    throw fieldError('name', GROUP_MESSAGES.nameTaken);
+    throw fieldError(
+      'name',
+      body.target === 'user' ? GROUP_MESSAGES.departmentNameTaken : GROUP_MESSAGES.nameTaken,
+    );
   if (body.target === 'end_user') return { columns: { name: body.name }, members: null };
   if (
     body.organization_id &&

@@ -24,6 +24,11 @@ describe('departments (groups with target user)', () => {
     });
     expect(created.statusCode).toBe(201);
     expect(created.json().message).toBe('Tạo mới phòng ban thành công');
+    const duplicate = await post({ target: 'user', name: 'phòng cskh' });
+    expect(duplicate.statusCode).toBe(422);
+    expect(duplicate.json().errors).toEqual([
+      { param: 'name', message: 'Tên phòng ban đã tồn tại' },
+    ]);
     const department = created.json().data;
     expect(department).toMatchObject({
       name: 'Phòng CSKH',

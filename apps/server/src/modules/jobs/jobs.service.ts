@@ -4,6 +4,7 @@ import type { Platform } from '../../platform/context.js';
 import type { AuthContext } from '../../platform/auth.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import * as repo from './jobs.repository.js';
+import { TENANT_MESSAGES } from '@omnicare/shared/tenants/tenants.schemas';
 
 /**
  * Result keys only the server reads: `file` is where the job's file lies on the server, which
@@ -12,6 +13,8 @@ import * as repo from './jobs.repository.js';
 const SERVER_ONLY_RESULT = new Set(['file']);
 
 type JobResult = Job['result'];
+
+const FILE_GUARD = 'file_needs_import_export';
 
 /** The job's result as its owner sees it: scalar values, nothing naming the server's disk. */
 function publicResult(result: Record<string, unknown>): JobResult {
@@ -49,18 +52,22 @@ export async function listJobs(platform: Platform, auth: AuthContext, kind?: str
   return (await repo.listUserJobs(platform.db, auth.userId, kind)).map(toJobView);
 }
 
-/** Creates the job row the user follows, then queues the work. */
+/**
+ * Creates the job row the user follows, then queues the work. `fileNeedsImportExport`: its file
+ * (customer data) is downloaded only while the tenant lets the user's role import and export.
+ */
 export async function startJob(
   platform: Platform,
   auth: AuthContext,
   kind: string,
   input: Record<string, unknown>,
+  options: { fileNeedsImportExport?: boolean } = {},
 ) {
   const row = await repo.insertJob(platform.db, {
     tenantId: auth.tenantId,
     userId: auth.userId,
     kind,
-    input,
+    input: options.fileNeedsImportExport ? { ...input, [FILE_GUARD]: true } : input,
   });
   await platform.jobs.send(kind, { jobId: row.id });
   return toJobView(row);
@@ -78,7 +85,9 @@ export async function getJob(platform: Platform, auth: AuthContext, id: string) 
 
 /** The file a job of the caller's produced, with the name to save it under. */
 export async function jobFile(platform: Platform, auth: AuthContext, id: string) {
-  const { result } = await findJob(platform, auth, id);
+  const { input, result } = await findJob(platform, auth, id);
+  if (input[FILE_GUARD] === true && !auth.customerImportExport)
+    throw new AppError(401, TENANT_MESSAGES.importExportForbidden);
   const file = result.file;
   if (typeof file !== 'string' || !existsSync(file)) throw notFound('Tác vụ không có tệp kết quả');
   const name = typeof result.file_name === 'string' ? result.file_name : 'ket-qua.xlsx';

@@ -1,5 +1,6 @@
 import {
   DEFAULT_DATA_SCOPES,
+  DEFAULT_IMPORT_EXPORT_ROLES,
   type TenantConfigBody,
   type TenantConfigView,
 } from '@omnicare/shared/tenants/tenants.schemas';
@@ -24,6 +25,7 @@ export async function getTenantConfig(
     logo_url: tenant.logoUrl,
     time_zone: tenant.timeZone,
     data_scopes: { ...DEFAULT_DATA_SCOPES, ...tenant.settings.data_scopes },
+    import_export_roles: [...(tenant.settings.import_export_roles ?? DEFAULT_IMPORT_EXPORT_ROLES)],
     workflow: tenant.settings.workflow,
     created_at: tenant.createdAt.toISOString(),
   };
@@ -41,7 +43,11 @@ export async function updateTenantConfig(
     name: body.name,
     logoUrl: body.logo_url,
     timeZone: body.time_zone,
-    settings: { workflow: body.workflow, data_scopes: body.data_scopes },
+    settings: {
+      workflow: body.workflow,
+      data_scopes: body.data_scopes,
+      import_export_roles: [...new Set(body.import_export_roles ?? before.import_export_roles)],
+    },
   });
   const after = await getTenantConfig(platform, tenantId);
   await writeAudit(platform.db, {

@@ -36,10 +36,11 @@ describe('tenant configuration', () => {
       workflow: 'enabled',
       data_scopes: {
         administrator: 'all',
-        supervisor: 'my_organization',
+        supervisor: 'all',
         team_leader: 'my_group',
         agent: 'me',
       },
+      import_export_roles: ['administrator', 'supervisor'],
     });
   });
 

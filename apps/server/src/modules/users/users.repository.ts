@@ -236,3 +236,31 @@ export async function listTenants(db: Database) {
     .from(tenants)
     .orderBy(vietnameseOrder(tenants.name));
 }
+
+/**
+ * The next free agent id of a tenant: one more than the largest numeric one (1001 for the
+ * first). Two concurrent creations may pick the same number; the unique index refuses the second.
+ */
+export async function nextAgentId(db: Db, tenantId: string) {
+  const [row] = await db
+    .select({
+      last: sql<
+        string | null
+      >`max(case when ${users.agentId} ~ '^[0-9]{1,15}$' then ${users.agentId}::bigint end)::text`,
+    })
+    .from(users)
+    .where(eq(users.tenantId, tenantId));
+  return String(row?.last ? BigInt(row.last) + 1n : 1001n);
+}
+
+export async function updateProfile(
+  db: Database,
+  tenantId: string,
+  userId: string,
+  values: Partial<Pick<typeof users.$inferInsert, 'name' | 'defaultPresence' | 'avatarUrl'>>,
+) {
+  await db
+    .update(users)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)));
+}

@@ -8,8 +8,13 @@ import { idListParam, pageQuery } from '@omnicare/shared/platform/validation';
 import {
   adminResetPasswordBody,
   bulkResultItem,
+  changePasswordBody,
   createUserBody,
   idsBody,
+  inviteUserBody,
+  myProfileView,
+  revokedSessionsView,
+  updateProfileBody,
   softphoneAccountView,
   staffBulkView,
   staffSearchView,
@@ -211,6 +216,128 @@ export const usersRoutes: RouteModule = (app, platform) => {
         'Tạo mới nhân viên thành công',
       );
     },
+  );
+
+  r.post(
+    '/v2/invite-user',
+    {
+      schema: {
+        tags,
+        summary: 'Mời nhân viên qua email (người được mời tự đặt mật khẩu)',
+        body: inviteUserBody,
+        response: answers.created(staffUserView),
+      },
+      config: { access: ADMIN },
+    },
+    async (request, reply) => {
+      reply.status(201);
+      return created(
+        await users.inviteUser(platform, authOf(request), request.body),
+        USER_MESSAGES.inviteSent,
+      );
+    },
+  );
+
+  r.post(
+    '/v2/resend-invite/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Gửi lại lời mời',
+        params: idParams,
+        response: answers.ok(staffUserView),
+      },
+      config: { access: ADMIN },
+    },
+    async (request) =>
+      ok(
+        await users.resendInvite(platform, authOf(request), request.params.id),
+        USER_MESSAGES.inviteResent,
+      ),
+  );
+
+  r.get(
+    '/v2/my-profile',
+    {
+      schema: { tags, summary: 'Hồ sơ của tôi', response: answers.ok(myProfileView) },
+      config: { access: 'authenticated' },
+    },
+    async (request) => ok(await users.myProfile(platform, authOf(request))),
+  );
+
+  r.put(
+    '/v2/my-profile',
+    {
+      schema: {
+        tags,
+        summary: 'Cập nhật hồ sơ của tôi',
+        body: updateProfileBody,
+        response: answers.ok(myProfileView),
+      },
+      config: { access: 'authenticated' },
+    },
+    async (request) =>
+      ok(
+        await users.updateProfile(platform, authOf(request), request.body),
+        USER_MESSAGES.profileSaved,
+      ),
+  );
+
+  r.post(
+    '/v2/my-avatar',
+    {
+      schema: {
+        tags,
+        summary: 'Đổi ảnh đại diện của tôi (multipart, field file)',
+        response: answers.ok(myProfileView),
+      },
+      config: { access: 'authenticated' },
+    },
+    async (request) => {
+      const file = await request.file();
+      return ok(
+        await users.setMyAvatar(
+          platform,
+          authOf(request),
+          file ? await file.toBuffer() : undefined,
+        ),
+        'Cập nhật ảnh đại diện thành công',
+      );
+    },
+  );
+
+  r.put(
+    '/v2/my-password',
+    {
+      schema: {
+        tags,
+        summary: 'Đổi mật khẩu của tôi',
+        body: changePasswordBody,
+        response: answers.ok(noData),
+      },
+      config: { access: 'authenticated' },
+    },
+    async (request) => {
+      await users.changeMyPassword(platform, authOf(request), request.body);
+      return ok(null, USER_MESSAGES.passwordChanged);
+    },
+  );
+
+  r.post(
+    '/v2/my-sessions/revoke-others',
+    {
+      schema: {
+        tags,
+        summary: 'Đăng xuất khỏi các phiên khác',
+        response: answers.ok(revokedSessionsView),
+      },
+      config: { access: 'authenticated' },
+    },
+    async (request) =>
+      ok(
+        await users.revokeMyOtherSessions(platform, authOf(request)),
+        USER_MESSAGES.otherSessionsEnded,
+      ),
   );
 
   r.put(

@@ -4,6 +4,10 @@ import { mayActOn, type Role, type StaffRole } from '@omnicare/shared/users/role
 import type {
   BulkResult,
   CreateUserBody,
+  ChangePasswordBody,
+  InviteUserBody,
+  MyProfile,
+  UpdateProfileBody,
   StaffUser,
   UpdateUserBody,
 } from '@omnicare/shared/users/users.schemas';
@@ -11,6 +15,7 @@ import { USER_MESSAGES } from '@omnicare/shared/users/users.schemas';
 import { REALTIME_EVENTS } from '@omnicare/shared/notifications/notifications.schemas';
 import type { Platform } from '../../platform/context.js';
 import type { AuthContext } from '../../platform/auth.js';
+import { randomBytes } from 'node:crypto';
 import {
   AppError,
   fieldError,
@@ -20,7 +25,15 @@ import {
 } from '../../platform/errors.js';
 import { hashSecret } from '../../platform/passwords.js';
 import { writeAudit } from '../audit/audit.service.js';
-import { signOutEverywhere } from '../auth/auth.service.js';
+import {
+  changePassword,
+  revokeOtherSessions,
+  sendInvite,
+  signOutEverywhere,
+} from '../auth/auth.service.js';
+import { Readable } from 'node:stream';
+import { AVATAR_MAX_BYTES } from '@omnicare/shared/platform/constants';
+import { imageExtensionOf } from '../../platform/files.js';
 import * as repo from './users.repository.js';
 import { findTenant } from '../tenants/tenants.service.js';
 
@@ -53,6 +66,8 @@ export function toStaffUser({ user, organizationName, groups }: repo.UserWithRel
     sip_gateway_url: user.sipGatewayUrl,
     has_sip_password: !!user.sipPasswordEncrypted,
     hotline: user.hotline,
+    avatar_url: user.avatarUrl,
+    invite_pending: user.invitePending,
     created_at: user.createdAt.toISOString(),
     updated_at: user.updatedAt.toISOString(),
   };
@@ -78,6 +93,8 @@ export async function myAccount(platform: Platform, auth: AuthContext): Promise<
     agent_id: user.agentId,
     is_admin: user.isAdmin,
     presence: user.presence as Presence,
+    avatar_url: user.avatarUrl,
+    customer_import_export: auth.customerImportExport,
     tenant: {
       _id: tenant.id,
       name: tenant.name,
@@ -154,17 +171,28 @@ export async function findUser(platform: Platform, auth: AuthContext, value: str
   return row ? toStaffUser(row) : null;
 }
 
+/** Staff fields as they are saved: the agent id chosen, or the tenant's next free one. */
+type UserFields = Omit<UpdateUserBody, 'agent_id'> & { agent_id: string | null };
+
+/**
+ * Checks what only the database knows; a taken email and a taken agent id are reported together
+ * (one 422 naming both), so the form marks both at once.
+ */
 async function checkUserFields(
   platform: Platform,
   tenantId: string,
-  body: UpdateUserBody,
+  body: UserFields,
   exceptId?: string,
 ) {
-  if (await repo.emailTaken(platform.db, body.email, exceptId))
-    throw fieldError('email', USER_MESSAGES.emailTaken);
-  if (await repo.agentIdTaken(platform.db, tenantId, body.agent_id, exceptId)) {
-    throw fieldError('agent_id', USER_MESSAGES.agentIdTaken);
-  }
+  const [emailTaken, agentIdTaken] = await Promise.all([
+    repo.emailTaken(platform.db, body.email, exceptId),
+    body.agent_id ? repo.agentIdTaken(platform.db, tenantId, body.agent_id, exceptId) : false,
+  ]);
+  const taken = [
+    ...(emailTaken ? [{ param: 'email', message: USER_MESSAGES.emailTaken }] : []),
+    ...(agentIdTaken ? [{ param: 'agent_id', message: USER_MESSAGES.agentIdTaken }] : []),
+  ];
+  if (taken[0]) throw new AppError(422, taken[0].message, taken);
   if (
     body.organization_id &&
     !(await repo.organizationExists(platform.db, tenantId, body.organization_id))
@@ -178,7 +206,7 @@ async function checkUserFields(
   return groupIds;
 }
 
-const userColumns = (platform: Platform, body: UpdateUserBody) => ({
+const userColumns = (platform: Platform, body: UserFields & { agent_id: string }) => ({
   name: body.name,
   email: body.email,
   phone: body.phone,
@@ -192,14 +220,57 @@ const userColumns = (platform: Platform, body: UpdateUserBody) => ({
 });
 
 export async function createUser(platform: Platform, auth: AuthContext, body: CreateUserBody) {
+  const { password, ...fields } = body;
+  return insertStaff(platform, auth, fields, { passwordHash: await hashSecret(password) });
+}
+
+/**
+ * Invites a staff member by email: the account waits (`invite_pending`) until the invitee sets
+ * a password from the mailed link (auth.service `sendInvite`, `acceptInvite`).
+ */
+export async function inviteUser(platform: Platform, auth: AuthContext, body: InviteUserBody) {
+  // Nobody can sign in with this hash: it is the hash of a secret nobody keeps.
+  const passwordHash = await hashSecret(randomBytes(32).toString('base64url'));
+  const created = await insertStaff(platform, auth, body, { passwordHash, invitePending: true });
+  await writeInviteAudit(platform, auth, created._id);
+  sendInvite(platform, created._id);
+  return created;
+}
+
+/** Mails a new invitation link (the former one stops working) while the invite is pending. */
+export async function resendInvite(platform: Platform, auth: AuthContext, id: string) {
+  const user = await getUser(platform, auth.tenantId, id);
+  assertMayActOn(auth, user);
+  if (!user.invite_pending) throw fieldError('id', USER_MESSAGES.inviteAccepted);
+  await writeInviteAudit(platform, auth, id);
+  sendInvite(platform, id);
+  return user;
+}
+
+const writeInviteAudit = (platform: Platform, auth: AuthContext, id: string) =>
+  writeAudit(platform.db, {
+    tenantId: auth.tenantId,
+    impersonatorId: auth.impersonatorId,
+    actorId: auth.userId,
+    action: 'invite',
+    entity: 'user',
+    entityId: id,
+  });
+
+async function insertStaff(
+  platform: Platform,
+  auth: AuthContext,
+  body: UserFields,
+  secret: { passwordHash: string; invitePending?: boolean },
+) {
   assertMayActOn(auth, { role: body.role, is_admin: false });
   const groupIds = await checkUserFields(platform, auth.tenantId, body);
-  const passwordHash = await hashSecret(body.password);
   const id = await platform.db.transaction(async (tx) => {
+    const agentId = body.agent_id ?? (await repo.nextAgentId(tx, auth.tenantId));
     const user = await repo.insertUser(tx, {
       tenantId: auth.tenantId,
-      ...userColumns(platform, body),
-      passwordHash,
+      ...userColumns(platform, { ...body, agent_id: agentId }),
+      ...secret,
     });
     await repo.setUserDepartments(tx, auth.tenantId, user.id, groupIds);
     return user.id;
@@ -351,3 +422,79 @@ export async function listTenantAccounts(platform: Platform) {
 export async function ensureTenant(platform: Platform, tenantId: string) {
   if (!(await findTenant(platform.db, tenantId))) throw new AppError(404, 'Không tìm thấy tenant');
 }
+
+export async function myProfile(platform: Platform, auth: AuthContext): Promise<MyProfile> {
+  const row = await repo.findAccount(platform.db, auth.tenantId, auth.userId);
+  if (!row) throw sessionExpired();
+  const { user } = row;
+  return {
+    _id: user.id,
+    name: user.name,
+    email: user.email,
+    role: user.role as StaffRole,
+    agent_id: user.agentId,
+    avatar_url: user.avatarUrl,
+    default_presence: (user.defaultPresence as Presence | null) ?? null,
+  };
+}
+
+export async function updateProfile(
+  platform: Platform,
+  auth: AuthContext,
+  body: UpdateProfileBody,
+) {
+  const before = await myProfile(platform, auth);
+  await repo.updateProfile(platform.db, auth.tenantId, auth.userId, {
+    name: body.name,
+    defaultPresence: body.default_presence,
+  });
+  const after = await myProfile(platform, auth);
+  await writeAudit(platform.db, {
+    tenantId: auth.tenantId,
+    impersonatorId: auth.impersonatorId,
+    actorId: auth.userId,
+    action: 'update',
+    entity: 'user',
+    entityId: auth.userId,
+    before: { name: before.name, default_presence: before.default_presence },
+    after: { name: after.name, default_presence: after.default_presence },
+  });
+  return after;
+}
+
+/** The caller's picture: PNG, JPEG, WEBP or GIF up to 2 MB, as customers' avatars. */
+export async function setMyAvatar(
+  platform: Platform,
+  auth: AuthContext,
+  content: Buffer | undefined,
+) {
+  // The size first: a large file is refused with the message that says what to change.
+  if (content && content.length > AVATAR_MAX_BYTES)
+    throw fieldError('file', USER_MESSAGES.avatarSize);
+  const extension = content ? imageExtensionOf(content) : undefined;
+  if (!content || !extension) throw fieldError('file', USER_MESSAGES.avatarType);
+  const before = await myProfile(platform, auth);
+  const avatarUrl = await platform.files.savePublic(
+    `avatars/${auth.tenantId}`,
+    extension,
+    Readable.from(content),
+  );
+  await repo.updateProfile(platform.db, auth.tenantId, auth.userId, { avatarUrl });
+  await writeAudit(platform.db, {
+    tenantId: auth.tenantId,
+    impersonatorId: auth.impersonatorId,
+    actorId: auth.userId,
+    action: 'avatar',
+    entity: 'user',
+    entityId: auth.userId,
+    before: { avatar_url: before.avatar_url },
+    after: { avatar_url: avatarUrl },
+  });
+  return myProfile(platform, auth);
+}
+
+export const changeMyPassword = (platform: Platform, auth: AuthContext, body: ChangePasswordBody) =>
+  changePassword(platform, auth, body);
+
+export const revokeMyOtherSessions = (platform: Platform, auth: AuthContext) =>
+  revokeOtherSessions(platform, auth);

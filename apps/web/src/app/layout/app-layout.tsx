@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { Outlet, useNavigation } from 'react-router';
+import { readJsonItem, writeJsonItem } from '@/lib/storage';
+import { SIDEBAR_COLLAPSED_KEY } from '@/lib/web-constants';
 import { useMediaQuery } from './use-media-query';
 import { Header } from './header';
 import { ViewAsBanner } from './banners';
@@ -10,7 +12,14 @@ import { useDocumentTitle, useRealtimeNotifications } from './use-realtime';
 /** The frame of every signed-in screen: sidebar, header, banners, record tabs, content. */
 export function AppLayout() {
   const wide = useMediaQuery('(min-width: 1024px)');
-  const [userChoice, setUserChoice] = useState<boolean | null>(null);
+  // The user's last choice is remembered on this browser; until then, the screen's width decides.
+  const [userChoice, setUserChoiceState] = useState<boolean | null>(() =>
+    readJsonItem<boolean>(SIDEBAR_COLLAPSED_KEY),
+  );
+  const setUserChoice = (next: boolean) => {
+    setUserChoiceState(next);
+    writeJsonItem(SIDEBAR_COLLAPSED_KEY, next);
+  };
   const collapsed = userChoice ?? !wide;
   const navigation = useNavigation();
   useRealtimeNotifications();
@@ -27,8 +36,11 @@ export function AppLayout() {
       </a>
       <Sidebar collapsed={collapsed} onToggle={() => setUserChoice(!collapsed)} />
       <div className="flex min-w-0 flex-1 flex-col">
-        <ViewAsBanner />
-        <Header onToggleSidebar={() => setUserChoice(!collapsed)} />
+        {/* The view-as banner stays in sight with the header while the page scrolls. */}
+        <div className="sticky top-0 z-30">
+          <ViewAsBanner />
+          <Header onToggleSidebar={() => setUserChoice(!collapsed)} />
+        </div>
         {navigation.state === 'loading' && (
           <div
             className="h-0.5 w-full overflow-hidden bg-teal-100"

@@ -1,5 +1,7 @@
-import { Building2, ChevronDown, LogOut, Menu } from 'lucide-react';
+import { Link } from 'react-router';
+import { Building2, ChevronDown, LogOut, Menu, UserRound } from 'lucide-react';
 import { ROLE } from '@omnicare/shared/users/roles';
+import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import {
   DropdownMenu,
@@ -10,25 +12,16 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { useMyAccount } from '@/features/auth/auth.queries';
+import { PROFILE_PATH, PROFILE_TITLE } from '@/features/profile/profile-text';
 import { requestLogout } from '@/lib/events';
 import { useCurrentUser } from '@/stores/session-store';
 import { NotificationBell } from './notification-bell';
 import { PresenceSelector } from './presence-selector';
 
-function initials(name: string): string {
-  const parts = name.trim().split(/\s+/).filter(Boolean);
-  const letters = parts.length > 1 ? [parts[0], parts[parts.length - 1]] : parts;
-  return (
-    letters
-      .map((part) => part?.[0] ?? '')
-      .join('')
-      .toUpperCase() || '?'
-  );
-}
-
 export function Header({ onToggleSidebar }: { onToggleSidebar: () => void }) {
   const user = useCurrentUser();
-  const tenantName = useMyAccount().data?.tenant?.name;
+  const account = useMyAccount().data;
+  const tenantName = account?.tenant?.name;
   const name = user?.name || user?.email || '';
   const roleLabel = user ? ROLE.label(user.role) : '';
   return (
@@ -57,12 +50,7 @@ export function Header({ onToggleSidebar }: { onToggleSidebar: () => void }) {
           aria-label={`Tài khoản: ${name}, ${roleLabel}`}
           className="flex items-center gap-2 rounded-md py-1 pr-1 pl-1 text-left outline-none hover:bg-slate-100 focus-visible:ring-2 focus-visible:ring-teal-600/50"
         >
-          <span
-            aria-hidden="true"
-            className="flex size-8 items-center justify-center rounded-full bg-teal-100 text-xs font-semibold text-teal-800"
-          >
-            {initials(name)}
-          </span>
+          <Avatar name={name} url={account?.avatar_url} />
           <span className="hidden flex-col leading-tight sm:flex">
             <span
               data-testid="header-user-name"
@@ -83,6 +71,12 @@ export function Header({ onToggleSidebar }: { onToggleSidebar: () => void }) {
             <span className="text-xs text-slate-500">{roleLabel}</span>
           </DropdownMenuLabel>
           <DropdownMenuSeparator />
+          <DropdownMenuItem asChild>
+            <Link to={PROFILE_PATH}>
+              <UserRound aria-hidden="true" />
+              {PROFILE_TITLE}
+            </Link>
+          </DropdownMenuItem>
           <DropdownMenuItem variant="destructive" onSelect={() => requestLogout(false)}>
             <LogOut aria-hidden="true" />
             Đăng xuất

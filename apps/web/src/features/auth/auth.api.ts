@@ -1,4 +1,5 @@
 import type {
+  AcceptInviteBody,
   ForgotPasswordBody,
   LoginBody,
   MyAccount,
@@ -26,3 +27,7 @@ export const confirmReset = (body: ResetPasswordBody) =>
 
 export const startViewAs = (userId: string) =>
   apiRequest<StoredUser>({ method: 'POST', url: '/v2/view-as', data: { user_id: userId } });
+
+/** The invitee sets their password from the mailed link and is signed in. */
+export const acceptInvite = (body: AcceptInviteBody) =>
+  apiRequest<StoredUser>({ method: 'POST', url: '/v2/accept-invite', data: body });

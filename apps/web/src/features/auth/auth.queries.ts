@@ -17,6 +17,11 @@ export function useMyAccount() {
   });
 }
 
+/** Whether the tenant lets the caller's role import and export customers (the server checks too). */
+export function useCanImportExport(): boolean {
+  return useMyAccount().data?.customer_import_export ?? false;
+}
+
 export function useUpdatePresence() {
   const user = useCurrentUser();
   const queryClient = useQueryClient();

@@ -14,4 +14,10 @@ export const authRoutes: readonly RouteDeclaration[] = [
     page: lazyPage(() => import('./pages/forgot-password-page'), 'ForgotPasswordPage'),
     access: 'public',
   },
+  {
+    path: '/accept-invite',
+    title: 'Nhận lời mời',
+    page: lazyPage(() => import('./pages/accept-invite-page'), 'AcceptInvitePage'),
+    access: 'public',
+  },
 ];

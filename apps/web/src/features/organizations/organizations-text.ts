@@ -19,6 +19,11 @@ export const ORGANIZATION_TEXT = {
   parent: 'Tổ chức cha',
   remove: 'Xóa',
   removeTitle: 'Xóa tổ chức',
+  cannotRemoveTitle: 'Chưa thể xóa tổ chức',
+  cannotRemove: (name: string, reasons: string) =>
+    `“${name}” còn ${reasons}. Hãy chuyển hoặc xóa chúng trước, rồi xóa tổ chức này.`,
+  childCount: (count: number) => `${count} tổ chức con`,
+  understood: 'Đã hiểu',
   open: 'Mở chi tiết',
   expandAll: 'Mở rộng tất cả',
   collapseAll: 'Thu gọn tất cả',

@@ -12,7 +12,12 @@ export const reportsRoutes: readonly RouteDeclaration[] = [
     redirectTo: '/report/summary',
     sidebar: { label: 'Báo cáo', icon: BarChart3, order: 10 },
   },
-  { path: '/report/summary', title: 'Báo cáo tổng quan', page, nav: { label: 'Tổng quan' } },
+  {
+    path: '/report/summary',
+    title: 'Báo cáo tổng quan',
+    page: lazyPage(() => import('./pages/report-summary-page'), 'ReportSummaryPage'),
+    nav: { label: 'Tổng quan' },
+  },
   {
     path: '/report/ticket',
     title: 'Báo cáo ticket',

@@ -11,7 +11,12 @@ export const TENANT_TEXT = {
   dataScopes: 'Phạm vi dữ liệu theo vai trò',
   dataScopesHint:
     'Quyết định mỗi vai trò thấy khách hàng, ticket và cuộc gọi nào: tất cả, của tổ chức, của phòng ban hay chỉ của mình.',
+  dataScopesRule:
+    'Nên chọn sao cho vai trò cao hơn thấy ít nhất những gì vai trò thấp hơn thấy (Quản trị viên ≥ Giám sát viên ≥ Trưởng bộ phận ≥ Chuyên viên). Phòng ban có thể gồm người của nhiều tổ chức, nên mặc định Giám sát viên thấy tất cả.',
   defaultScope: (label: string) => `Mặc định: ${label}`,
+  importExport: 'Nhập và xuất khách hàng',
+  importExportHint:
+    'Vai trò được nhập khách hàng từ tệp và xuất danh sách khách hàng ra Excel (trong phạm vi dữ liệu của họ). Mặc định: Quản trị viên và Giám sát viên.',
   features: 'Tính năng',
   workflow: 'Tự động hóa',
   workflowHint: 'Bật để dùng kịch bản tự động hóa; tắt sẽ ẩn menu và chặn trang /automation.',

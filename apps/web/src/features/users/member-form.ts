@@ -1,11 +1,16 @@
 import type { z } from 'zod';
 import type { Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { createUserBody, updateUserBody } from '@omnicare/shared/users/users.schemas';
+import {
+  createUserBody,
+  inviteUserBody,
+  updateUserBody,
+} from '@omnicare/shared/users/users.schemas';
 import type { StaffUser } from '@omnicare/shared/users/users.schemas';
 import type { UpdateUserInput } from './users.api';
 
-export type MemberFormMode = 'create' | 'edit';
+/** 'invite': no password, the invitee sets it from the mailed link; agent id may be left empty. */
+export type MemberFormMode = 'create' | 'invite' | 'edit';
 
 /** What the form holds: the create body's input (the password is unused when editing). */
 export type MemberFormValues = z.input<typeof createUserBody>;
@@ -19,15 +24,15 @@ export type MemberFormOutput = MemberFormValues;
 /** The shared schemas, as the server validates them: creating needs a password. */
 export function memberFormSchema(mode: MemberFormMode) {
   // Editing never sends a password: the update schema drops the field.
-  return mode === 'create' ? createUserBody : updateUserBody;
+  return { create: createUserBody, invite: inviteUserBody, edit: updateUserBody }[mode];
 }
 
 export function memberFormResolver(
   mode: MemberFormMode,
 ): Resolver<MemberFormValues, unknown, MemberFormOutput> {
   if (mode === 'create') return zodResolver(createUserBody, undefined, { raw: true });
-  // The form holds a (blank, unused) password the update schema does not know: it is ignored.
-  return zodResolver(updateUserBody, undefined, { raw: true }) as unknown as Resolver<
+  // The form holds a (blank, unused) password the other schemas do not know: it is ignored.
+  return zodResolver(memberFormSchema(mode), undefined, { raw: true }) as unknown as Resolver<
     MemberFormValues,
     unknown,
     MemberFormOutput
@@ -71,6 +76,10 @@ export function memberFormDefaults(user: StaffUser | null): MemberFormValues {
 /** The request body: an empty SIP password is left out so the stored one stays. */
 export function memberRequestBody(values: MemberFormOutput, mode: MemberFormMode) {
   const { password, sip_password, ...rest } = values;
-  const body: UpdateUserInput = { ...rest, ...(sip_password ? { sip_password } : {}) };
-  return mode === 'create' ? { ...body, password } : body;
+  const body = {
+    ...rest,
+    agent_id: rest.agent_id ?? '',
+    ...(sip_password ? { sip_password } : {}),
+  };
+  return mode === 'create' ? { ...body, password } : (body satisfies UpdateUserInput);
 }

@@ -9,6 +9,7 @@ import type {
   StaffUser,
   USER_STATUS,
   createUserBody,
+  inviteUserBody,
   updateUserBody,
 } from '@omnicare/shared/users/users.schemas';
 import { apiList, apiRequest, apiRequestWithMessage } from '@/lib/http';
@@ -50,6 +51,7 @@ export type UserStatus = (typeof USER_STATUS)[number];
 /** Bodies as typed in a form: the server parses them with the shared schemas. */
 export type CreateUserInput = z.input<typeof createUserBody>;
 export type UpdateUserInput = z.input<typeof updateUserBody>;
+export type InviteUserInput = z.input<typeof inviteUserBody>;
 
 export interface StaffListParams {
   keyword?: string;
@@ -136,4 +138,16 @@ export const resetStaffPassword = (userId: string, password: string) =>
     method: 'POST',
     url: `/v2/reset-password/${encodeURIComponent(userId)}`,
     data: { password },
+  });
+
+/** Invites by email: the person sets their own password from the mailed link. */
+export const inviteStaff = (body: InviteUserInput) =>
+  apiRequestWithMessage<StaffUser>({ method: 'POST', url: '/v2/invite-user', data: body });
+
+/** Mails a new invitation link; the former one stops working. */
+export const resendInvite = (id: string) =>
+  apiRequestWithMessage<StaffUser>({
+    method: 'POST',
+    url: `/v2/resend-invite/${encodeURIComponent(id)}`,
+    data: {},
   });

@@ -4,12 +4,19 @@ import type { AuditParams } from '@/features/audit/audit.api';
 import {
   bulkSetStaffActive,
   createStaff,
+  inviteStaff,
   listStaff,
+  resendInvite,
   resetStaffPassword,
   setStaffActive,
   updateStaff,
 } from './users.api';
-import type { CreateUserInput, StaffListParams, UpdateUserInput } from './users.api';
+import type {
+  CreateUserInput,
+  InviteUserInput,
+  StaffListParams,
+  UpdateUserInput,
+} from './users.api';
 import {
   createDepartment,
   deleteDepartment,
@@ -56,8 +63,24 @@ export function useSaveStaff() {
     // The form shows field errors itself.
     meta: { silent: true },
     mutationFn: (
-      input: { id: null; body: CreateUserInput } | { id: string; body: UpdateUserInput },
-    ) => (input.id === null ? createStaff(input.body) : updateStaff(input.id, input.body)),
+      input:
+        | { id: null; body: CreateUserInput }
+        | { id: string; body: UpdateUserInput }
+        | { invite: true; body: InviteUserInput },
+    ) =>
+      'invite' in input
+        ? inviteStaff(input.body)
+        : input.id === null
+          ? createStaff(input.body)
+          : updateStaff(input.id, input.body),
+    onSuccess: () => invalidate(),
+  });
+}
+
+export function useResendInvite() {
+  const invalidate = useInvalidateStaff();
+  return useMutation({
+    mutationFn: (id: string) => resendInvite(id),
     onSuccess: () => invalidate(),
   });
 }

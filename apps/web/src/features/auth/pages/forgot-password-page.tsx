@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -19,7 +19,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { FieldError, Label } from '@/components/ui/label';
-import { applyFieldErrors } from '@/lib/errors';
+import { ApiError, applyFieldErrors, errorMessage } from '@/lib/errors';
 import { toast } from '@/lib/toast';
 import { UI_TEXT } from '@/lib/web-constants';
 import { confirmReset, requestResetCode } from '../auth.api';
@@ -81,15 +81,54 @@ function EmailStep({ onSent }: { onSent: (email: string) => void }) {
   );
 }
 
+/** Seconds before another code may be asked for; the server allows 3 per 10 minutes. */
+const RESEND_WAIT_S = 60;
+const RESEND_BLOCKED_S = 10 * 60;
+
+const formatWait = (seconds: number) =>
+  seconds >= 60
+    ? `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`
+    : `${seconds} giây`;
+
+/** Seconds left until a moment, ticking every second; `restart` sets a new wait. */
+function useCountdown(initial: number) {
+  const [until, setUntil] = useState(() => Date.now() + initial * 1000);
+  const [now, setNow] = useState(() => Date.now());
+  const left = Math.max(0, Math.ceil((until - now) / 1000));
+  useEffect(() => {
+    if (left <= 0) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [left > 0]); // eslint-disable-line react-hooks/exhaustive-deps
+  return {
+    left,
+    restart: (seconds: number) => {
+      setUntil(Date.now() + seconds * 1000);
+      setNow(Date.now());
+    },
+  };
+}
+
 function ResetStep({ email, onDone }: { email: string; onDone: () => void }) {
   const form = useForm<ResetForm>({
     resolver: zodResolver(resetForm),
     defaultValues: { code: '', password: '', confirm: '' },
   });
   const { errors } = form.formState;
+  // A code was just mailed: 'Gửi lại mã' waits, counting down, rather than meeting the limit.
+  const countdown = useCountdown(RESEND_WAIT_S);
   const resend = useMutation({
     mutationFn: requestResetCode,
-    onSuccess: () => toast.info(MESSAGES.resetCodeSent),
+    // A refusal for too many codes becomes a longer wait, not an error toast.
+    meta: { silent: true },
+    onSuccess: () => {
+      toast.info(MESSAGES.resetCodeSent);
+      countdown.restart(RESEND_WAIT_S);
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.status === 429) countdown.restart(RESEND_BLOCKED_S);
+      else toast.error(errorMessage(error));
+    },
   });
   const mutation = useMutation({
     mutationFn: (values: ResetForm) =>
@@ -155,10 +194,10 @@ function ResetStep({ email, onDone }: { email: string; onDone: () => void }) {
         variant="link"
         size="sm"
         className="self-center"
-        disabled={resend.isPending}
+        disabled={resend.isPending || countdown.left > 0}
         onClick={() => resend.mutate({ email })}
       >
-        Gửi lại mã
+        {countdown.left > 0 ? `Gửi lại mã sau ${formatWait(countdown.left)}` : 'Gửi lại mã'}
       </Button>
     </form>
   );

@@ -41,6 +41,9 @@ export function LoginPage() {
     },
   });
 
+  // The former refusal no longer applies once the user corrects what they typed.
+  const clearServerError = () => setServerError(null);
+
   const onSubmit = form.handleSubmit((values) => {
     setServerError(null);
     mutation.mutate(values);
@@ -97,20 +100,12 @@ export function LoginPage() {
                 autoFocus
                 aria-invalid={errors.email ? true : undefined}
                 aria-describedby={errors.email ? 'login-email-error' : undefined}
-                {...form.register('email')}
+                {...form.register('email', { onChange: clearServerError })}
               />
               <FieldError id="login-email-error" message={errors.email?.message} />
             </div>
             <div className="flex flex-col gap-1.5">
-              <div className="flex items-center justify-between">
-                <Label htmlFor="login-password">Mật khẩu</Label>
-                <Link
-                  to="/forgot-password"
-                  className="rounded text-[13px] text-teal-700 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-teal-600/50"
-                >
-                  Quên mật khẩu?
-                </Link>
-              </div>
+              <Label htmlFor="login-password">Mật khẩu</Label>
               <div className="relative">
                 <Input
                   id="login-password"
@@ -119,8 +114,15 @@ export function LoginPage() {
                   className="pr-10"
                   aria-invalid={errors.password ? true : undefined}
                   aria-describedby={errors.password ? 'login-password-error' : undefined}
-                  {...form.register('password')}
+                  {...form.register('password', { onChange: clearServerError })}
                 />
+                {/* After the password in the tab order, shown on the label's line. */}
+                <Link
+                  to="/forgot-password"
+                  className="absolute right-0 bottom-full mb-1.5 rounded text-[13px] leading-none text-teal-700 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-teal-600/50"
+                >
+                  Quên mật khẩu?
+                </Link>
                 <button
                   type="button"
                   onClick={() => setShowPassword((value) => !value)}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { render } from '@testing-library/react';
+import { fireEvent, render } from '@testing-library/react';
 import { CustomerAvatar, customerInitials } from './customer-avatar';
 
 describe('customer initials', () => {
@@ -41,5 +41,14 @@ describe('customer initials', () => {
       expect(other.container.querySelector('img')).toBeNull();
       expect(other.container.firstElementChild).toHaveTextContent(/^L$/);
     }
+  });
+
+  it('falls back to the initials when the picture fails to load', () => {
+    const view = render(<CustomerAvatar name="Đặng Thị Phúc" url="/files/avatars/t1/gone.png" />);
+    const img = view.container.querySelector('img');
+    if (!img) throw new Error('no picture');
+    fireEvent.error(img);
+    expect(view.container.querySelector('img')).toBeNull();
+    expect(view.container.firstElementChild).toHaveTextContent(/^ĐP$/);
   });
 });

@@ -1,10 +1,10 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import type { FieldPath } from 'react-hook-form';
 import { Link } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { AlertTriangle, Camera, Loader2, RotateCcw, Save } from 'lucide-react';
+import { AlertTriangle, Loader2, RotateCcw, Save } from 'lucide-react';
 import type { CustomerDetail } from '@omnicare/shared/customers/customers.schemas';
 import { CUSTOMER_TIER, GENDER } from '@omnicare/shared/customers/customer-enums';
 import { Button } from '@/components/ui/button';
@@ -22,7 +22,7 @@ import { DETAIL_TEXT } from '../customers-text';
 import { CustomerGroupPicker, TagPicker } from './customer-pickers';
 import { ContactListField } from './contact-list-field';
 import { CustomFieldInput } from './custom-field-input';
-import { CustomerAvatar } from './customer-avatar';
+import { AvatarPicker } from '@/components/ui/avatar-picker';
 import { sourceOptions } from './customer-filters';
 import type { CustomerFormState, FormErrors } from './customer-form-state';
 import {
@@ -82,7 +82,6 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 function AvatarField({ customer }: { customer: CustomerDetail | undefined }) {
   const queryClient = useQueryClient();
-  const input = useRef<HTMLInputElement>(null);
   const upload = useMutation({
     mutationFn: (file: File) => uploadCustomerAvatar(customer?._id ?? '', file),
     onSuccess: (updated) => {
@@ -92,37 +91,14 @@ function AvatarField({ customer }: { customer: CustomerDetail | undefined }) {
     },
   });
   return (
-    <div className="flex items-center gap-4">
-      <CustomerAvatar name={customer?.name ?? ''} url={customer?.avatar_url} size="lg" />
-      <div className="flex flex-col gap-1.5">
-        <input
-          ref={input}
-          type="file"
-          accept="image/png,image/jpeg,image/webp,image/gif"
-          className="sr-only"
-          aria-label={DETAIL_TEXT.avatar}
-          disabled={!customer}
-          onChange={(event) => {
-            const file = event.target.files?.[0];
-            event.target.value = '';
-            if (file) upload.mutate(file);
-          }}
-        />
-        <Button
-          variant="outline"
-          size="sm"
-          className="self-start"
-          disabled={!customer || upload.isPending}
-          onClick={() => input.current?.click()}
-        >
-          {upload.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Camera />}
-          {DETAIL_TEXT.changeAvatar}
-        </Button>
-        <p className="text-xs text-slate-500">
-          {customer ? DETAIL_TEXT.avatarHint : DETAIL_TEXT.avatarAfterCreate}
-        </p>
-      </div>
-    </div>
+    <AvatarPicker
+      name={customer?.name ?? ''}
+      url={customer?.avatar_url}
+      disabled={!customer}
+      pending={upload.isPending}
+      onPick={(file) => upload.mutate(file)}
+      hint={customer ? DETAIL_TEXT.avatarHint : DETAIL_TEXT.avatarAfterCreate}
+    />
   );
 }
 

@@ -21,6 +21,7 @@ import { ExportBanner, ExportButton, useExportJob } from '../components/export-j
 import { ImportBanner, useImportJob } from '../components/import-job';
 import { ImportWizard } from '../components/import-wizard';
 import { useCan } from '@/lib/use-can';
+import { useCanImportExport } from '@/features/auth/auth.queries';
 import { customerKeys } from '../customers.queries';
 import { CUSTOMER_TEXT } from '../customers-text';
 
@@ -30,6 +31,7 @@ export function CustomerListPage() {
   useRememberListAddress();
   const queryClient = useQueryClient();
   const canDelete = useCan('customer.delete');
+  const canTransfer = useCanImportExport();
   const { filters, sort, order, setFilters, sortBy, update } = useCustomerListState();
   // Keyword, page and size live in the address too; a change of filters or sort drops the page.
   const list = useListParamsInAddress();
@@ -71,13 +73,15 @@ export function CustomerListPage() {
       nav={<AreaNav area="customers" />}
       title={CUSTOMER_TEXT.listTitle}
       actions={
-        <>
-          <Button variant="outline" onClick={() => setImportOpen(true)}>
-            <FileUp aria-hidden="true" />
-            {CUSTOMER_TEXT.import}
-          </Button>
-          <ExportButton exportJob={exportJob} query={customers.exportQuery} />
-        </>
+        canTransfer && (
+          <>
+            <Button variant="outline" onClick={() => setImportOpen(true)}>
+              <FileUp aria-hidden="true" />
+              {CUSTOMER_TEXT.import}
+            </Button>
+            <ExportButton exportJob={exportJob} query={customers.exportQuery} />
+          </>
+        )
       }
       add={{
         label: CUSTOMER_TEXT.add,

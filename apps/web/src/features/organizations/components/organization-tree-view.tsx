@@ -4,6 +4,16 @@ import { ChevronRight, FolderInput, Pencil, Plus, Trash2 } from 'lucide-react';
 import type { OrganizationNode } from '@omnicare/shared/organizations/organizations.schemas';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog, deleteConfirmText } from '@/components/ui/confirm-dialog';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '@/components/ui/dialog';
 import { Tooltip } from '@/components/ui/tooltip';
 import { cn } from '@/lib/cn';
 import { ORGANIZATION_TEXT } from '../organizations-text';
@@ -129,22 +139,17 @@ function TreeNode({
                 <FolderInput />
               </Button>
             </Tooltip>
-            <ConfirmDialog
-              tooltip
-              trigger={
-                <Button
-                  variant="ghost"
-                  size="icon-sm"
-                  aria-label={`${ORGANIZATION_TEXT.remove} ${node.name}`}
-                  className="text-red-600 hover:text-red-700"
-                >
-                  <Trash2 />
-                </Button>
-              }
-              title={ORGANIZATION_TEXT.removeTitle}
-              description={deleteConfirmText(node.name)}
-              onConfirm={() => actions.onDelete(node)}
-            />
+            {deleteBlockers(node) ? (
+              <DeleteBlockedDialog node={node} />
+            ) : (
+              <ConfirmDialog
+                tooltip
+                trigger={deleteButton(node)}
+                title={ORGANIZATION_TEXT.removeTitle}
+                description={deleteConfirmText(node.name)}
+                onConfirm={() => actions.onDelete(node)}
+              />
+            )}
           </div>
         )}
       </div>
@@ -163,5 +168,49 @@ function TreeNode({
         </ul>
       )}
     </li>
+  );
+}
+
+const deleteButton = (node: OrganizationNode) => (
+  <Button
+    variant="ghost"
+    size="icon-sm"
+    aria-label={`${ORGANIZATION_TEXT.remove} ${node.name}`}
+    className="text-red-600 hover:text-red-700"
+  >
+    <Trash2 />
+  </Button>
+);
+
+/** Why an organization cannot be deleted (children, staff), or null when nothing in the tree says so. */
+function deleteBlockers(node: OrganizationNode): string | null {
+  const reasons = [
+    node.children.length > 0 && ORGANIZATION_TEXT.childCount(node.children.length),
+    node.user_count > 0 && ORGANIZATION_TEXT.staffCount(node.user_count),
+  ].filter(Boolean);
+  return reasons.length ? reasons.join(' và ') : null;
+}
+
+/** Said before any confirmation: what keeps the organization, and what to do first. */
+function DeleteBlockedDialog({ node }: { node: OrganizationNode }) {
+  return (
+    <Dialog>
+      <Tooltip content={ORGANIZATION_TEXT.remove}>
+        <DialogTrigger asChild>{deleteButton(node)}</DialogTrigger>
+      </Tooltip>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{ORGANIZATION_TEXT.cannotRemoveTitle}</DialogTitle>
+          <DialogDescription className="[overflow-wrap:anywhere]">
+            {ORGANIZATION_TEXT.cannotRemove(node.name, deleteBlockers(node) ?? '')}
+          </DialogDescription>
+        </DialogHeader>
+        <DialogFooter>
+          <DialogClose asChild>
+            <Button variant="outline">{ORGANIZATION_TEXT.understood}</Button>
+          </DialogClose>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
   );
 }

@@ -4,12 +4,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { ImageOff, Loader2 } from 'lucide-react';
 import { DATA_SCOPE } from '@omnicare/shared/users/data-scope';
 import type { DataScope } from '@omnicare/shared/users/data-scope';
-import { ROLE, STAFF_ROLES } from '@omnicare/shared/users/roles';
+import { powerOf, ROLE, STAFF_ROLES, type StaffRole } from '@omnicare/shared/users/roles';
 import { DEFAULT_DATA_SCOPES, tenantConfigBody } from '@omnicare/shared/tenants/tenants.schemas';
 import type { TenantConfigView } from '@omnicare/shared/tenants/tenants.schemas';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
 import { FieldError, Label } from '@/components/ui/label';
 import { SearchCombobox } from '@/components/ui/search-combobox';
@@ -27,7 +28,17 @@ import { useUpdateTenantConfig } from '../tenants.queries';
 import { TENANT_TEXT } from '../tenants-text';
 import { timeZoneOptions } from '../time-zones';
 
-const FIELDS = ['name', 'logo_url', 'time_zone', 'data_scopes', 'workflow'] as const;
+const FIELDS = [
+  'name',
+  'logo_url',
+  'time_zone',
+  'data_scopes',
+  'import_export_roles',
+  'workflow',
+] as const;
+
+/** Roles from the most powerful down, the order the data-scope rule reads in. */
+const ROLES_BY_POWER = [...STAFF_ROLES].sort((a, b) => powerOf(b, false) - powerOf(a, false));
 
 function defaults(config: TenantConfigView) {
   return {
@@ -35,6 +46,7 @@ function defaults(config: TenantConfigView) {
     logo_url: config.logo_url ?? '',
     time_zone: config.time_zone,
     data_scopes: { ...DEFAULT_DATA_SCOPES, ...config.data_scopes },
+    import_export_roles: [...config.import_export_roles] as StaffRole[],
     workflow: config.workflow,
   };
 }
@@ -162,9 +174,10 @@ export function TenantConfigForm({
         <div>
           <h2 className="text-sm font-semibold text-slate-900">{TENANT_TEXT.dataScopes}</h2>
           <p className="mt-1 text-[13px] text-slate-500">{TENANT_TEXT.dataScopesHint}</p>
+          <p className="mt-1 text-[13px] text-slate-500">{TENANT_TEXT.dataScopesRule}</p>
         </div>
         <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-4">
-          {STAFF_ROLES.map((role) => (
+          {ROLES_BY_POWER.map((role) => (
             <div key={role} className="flex flex-col gap-1.5">
               <Label htmlFor={id(`scope-${role}`)}>{ROLE.label(role)}</Label>
               <Controller
@@ -195,6 +208,43 @@ export function TenantConfigForm({
           ))}
         </div>
         <FieldError id={`${id('data_scopes')}-error`} message={errors.data_scopes?.message} />
+      </Card>
+
+      <Card className="flex flex-col gap-3 p-4">
+        <div>
+          <h2 className="text-sm font-semibold text-slate-900">{TENANT_TEXT.importExport}</h2>
+          <p className="mt-1 text-[13px] text-slate-500">{TENANT_TEXT.importExportHint}</p>
+        </div>
+        <Controller
+          control={form.control}
+          name="import_export_roles"
+          render={({ field }) => (
+            <div
+              role="group"
+              aria-label={TENANT_TEXT.importExport}
+              className="flex flex-wrap gap-x-6 gap-y-2"
+            >
+              {ROLES_BY_POWER.map((role) => {
+                const roles = field.value ?? [];
+                return (
+                  <label key={role} className="flex items-center gap-2 text-sm text-slate-800">
+                    <Checkbox
+                      checked={roles.includes(role)}
+                      onCheckedChange={(checked) =>
+                        field.onChange(
+                          checked === true
+                            ? STAFF_ROLES.filter((one) => one === role || roles.includes(one))
+                            : roles.filter((one) => one !== role),
+                        )
+                      }
+                    />
+                    {ROLE.label(role)}
+                  </label>
+                );
+              })}
+            </div>
+          )}
+        />
       </Card>
 
       <Card className="flex flex-col gap-3 p-4">

@@ -19,13 +19,13 @@ function mockServer(onWrite?: (config: AxiosRequestConfig) => unknown) {
   }) as typeof http.request);
 }
 
-function renderDialog(user: StaffUser | null = null) {
+function renderDialog(user: StaffUser | null = null, invite = false) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const onOpenChange = vi.fn();
   render(
     <QueryClientProvider client={client}>
       <TooltipProvider>
-        <MemberFormDialog open onOpenChange={onOpenChange} user={user} />
+        <MemberFormDialog open onOpenChange={onOpenChange} user={user} invite={invite} />
       </TooltipProvider>
     </QueryClientProvider>,
   );
@@ -49,6 +49,8 @@ const existing: StaffUser = {
   sip_gateway_url: 'wss://sip.example.vn',
   has_sip_password: true,
   hotline: null,
+  avatar_url: null,
+  invite_pending: false,
   created_at: '2026-01-01T00:00:00.000Z',
   updated_at: '2026-01-01T00:00:00.000Z',
 };
@@ -63,7 +65,8 @@ describe('member form', () => {
     await user.click(screen.getByRole('button', { name: 'Lưu' }));
     expect(await screen.findByText('Họ tên không được bỏ trống')).toBeInTheDocument();
     expect(screen.getByText('Email không được bỏ trống')).toBeInTheDocument();
-    expect(screen.getByText('Mã nhân viên (agent_id) không được bỏ trống')).toBeInTheDocument();
+    // Left empty, the agent id is the tenant's next free one.
+    expect(screen.queryByText('Mã nhân viên (agent_id) không được bỏ trống')).toBeNull();
     expect(screen.getByText('Mật khẩu phải có ít nhất 8 ký tự')).toBeInTheDocument();
     expect(screen.getByLabelText(/^Họ tên/)).toHaveAttribute('aria-invalid', 'true');
     expect(request.mock.calls.some(([config]) => config.method === 'POST')).toBe(false);
@@ -147,5 +150,28 @@ describe('member form', () => {
     expect(body.name).toBe('Phạm Quốc Dũng (ca tối)');
     expect(body).not.toHaveProperty('sip_password');
     expect(body).not.toHaveProperty('password');
+  });
+
+  it('invites without a password, leaving the agent id to the server when empty', async () => {
+    const sent: AxiosRequestConfig[] = [];
+    mockServer((config) => {
+      sent.push(config);
+      return ok({ ...existing, invite_pending: true });
+    });
+    const user = userEvent.setup();
+    const { onOpenChange } = renderDialog(null, true);
+    expect(screen.getByRole('heading', { name: 'Mời nhân viên qua email' })).toBeInTheDocument();
+    expect(screen.queryByLabelText(/^Mật khẩu đăng nhập/)).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText(/^Họ tên/), 'Lê Thu Hà');
+    await user.type(screen.getByLabelText(/^Email/), 'ha.le@demo.vn');
+    await user.click(screen.getByRole('button', { name: 'Gửi lời mời' }));
+    await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
+    expect(sent[0]).toMatchObject({ method: 'POST', url: '/v2/invite-user' });
+    expect(sent[0]?.data).toMatchObject({
+      name: 'Lê Thu Hà',
+      email: 'ha.le@demo.vn',
+      agent_id: '',
+    });
+    expect(sent[0]?.data).not.toHaveProperty('password');
   });
 });

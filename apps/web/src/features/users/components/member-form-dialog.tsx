@@ -18,7 +18,7 @@ import { applyFieldErrors } from '@/lib/errors';
 import { saveForm } from '@/lib/mutation-feedback';
 import { useSaveStaff } from '../users.queries';
 import { DepartmentPicker } from './staff-picker';
-import type { CreateUserInput } from '../users.api';
+import type { CreateUserInput, UpdateUserInput } from '../users.api';
 import { USERS_TEXT } from '../users-text';
 import {
   MEMBER_FIELDS,
@@ -31,25 +31,40 @@ import type { MemberFormMode, MemberFormOutput, MemberFormValues } from '../memb
 export interface MemberFormDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  /** null to create. */
+  /** null to create (or invite). */
   user: StaffUser | null;
+  /** Invite by email instead of setting a password. */
+  invite?: boolean;
 }
 
-export function MemberFormDialog({ open, onOpenChange, user }: MemberFormDialogProps) {
+export function MemberFormDialog({ open, onOpenChange, user, invite }: MemberFormDialogProps) {
   return (
     <FormDialog
       open={open}
       onOpenChange={onOpenChange}
-      className="max-h-[92vh] max-w-2xl overflow-y-auto"
+      className="max-h-[92vh] max-w-2xl overflow-y-auto pb-0"
     >
-      <MemberForm key={user?._id ?? 'new'} user={user} onDone={() => onOpenChange(false)} />
+      <MemberForm
+        key={user?._id ?? (invite ? 'invite' : 'new')}
+        user={user}
+        invite={invite}
+        onDone={() => onOpenChange(false)}
+      />
     </FormDialog>
   );
 }
 
-/** The create/edit form of a staff member, validated with the server's own schema. */
-export function MemberForm({ user, onDone }: { user: StaffUser | null; onDone: () => void }) {
-  const mode: MemberFormMode = user ? 'edit' : 'create';
+/** The create/invite/edit form of a staff member, validated with the server's own schema. */
+export function MemberForm({
+  user,
+  invite,
+  onDone,
+}: {
+  user: StaffUser | null;
+  invite?: boolean;
+  onDone: () => void;
+}) {
+  const mode: MemberFormMode = user ? 'edit' : invite ? 'invite' : 'create';
   const uid = useId();
   const id = (name: string) => `${uid}-${name}`;
   const form = useForm<MemberFormValues, unknown, MemberFormOutput>({
@@ -64,8 +79,10 @@ export function MemberForm({ user, onDone }: { user: StaffUser | null; onDone: (
     return saveForm(
       () =>
         user
-          ? save.mutateAsync({ id: user._id, body })
-          : save.mutateAsync({ id: null, body: body as CreateUserInput }),
+          ? save.mutateAsync({ id: user._id, body: body as UpdateUserInput })
+          : mode === 'invite'
+            ? save.mutateAsync({ invite: true, body })
+            : save.mutateAsync({ id: null, body: body as CreateUserInput }),
       {
         onSaved: onDone,
         showFieldErrors: (error) => applyFieldErrors(error, form.setError, MEMBER_FIELDS),
@@ -90,14 +107,27 @@ export function MemberForm({ user, onDone }: { user: StaffUser | null; onDone: (
 
   return (
     <DialogForm
-      title={user ? USERS_TEXT.editTitle : USERS_TEXT.createTitle}
+      title={
+        {
+          edit: USERS_TEXT.editTitle,
+          create: USERS_TEXT.createTitle,
+          invite: USERS_TEXT.inviteTitle,
+        }[mode]
+      }
       description={
-        user ? `${user.name} · ${user.email}` : 'Tài khoản đăng nhập của một nhân viên mới.'
+        user
+          ? `${user.name} · ${user.email}`
+          : mode === 'invite'
+            ? USERS_TEXT.inviteDescription
+            : 'Tài khoản đăng nhập của một nhân viên mới.'
       }
       onSubmit={onSubmit}
       onCancel={onDone}
       pending={save.isPending}
+      submitText={mode === 'invite' ? USERS_TEXT.sendInvite : undefined}
       className="gap-5"
+      // Long forms scroll under a footer that stays in view (1366×768 included).
+      footerClassName="sticky bottom-0 z-10 -mx-6 mt-auto border-t border-slate-200 bg-white px-6 py-3"
     >
       <fieldset className="grid gap-4 sm:grid-cols-2">
         <FormField id={id('name')} label="Họ tên" required error={errors.name?.message}>
@@ -115,8 +145,9 @@ export function MemberForm({ user, onDone }: { user: StaffUser | null; onDone: (
         <FormField
           id={id('agent_id')}
           label="Mã nhân viên"
-          required
+          required={mode === 'edit'}
           error={errors.agent_id?.message}
+          hint={mode === 'edit' ? undefined : USERS_TEXT.agentIdAuto}
         >
           <Input {...text('agent_id')} {...form.register('agent_id')} />
         </FormField>

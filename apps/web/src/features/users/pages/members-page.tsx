@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { History, KeyRound, Power, PowerOff } from 'lucide-react';
+import { History, KeyRound, Power, PowerOff, Send } from 'lucide-react';
 import { MIN_USER_SEARCH_LENGTH } from '@omnicare/shared/platform/constants';
 import { ROLE } from '@omnicare/shared/users/roles';
 import { can } from '@omnicare/shared/users/permissions';
@@ -26,7 +26,12 @@ import { UserHistoryDialog } from '../components/user-history-dialog';
 import { SettingsGroupNav } from '@/components/layout/settings-group-nav';
 import { StaffStatusBadge } from '../components/staff-status-badge';
 import type { StaffListParams } from '../users.api';
-import { useBulkSetStaffActive, useSetStaffActive, useStaffList } from '../users.queries';
+import {
+  useBulkSetStaffActive,
+  useResendInvite,
+  useSetStaffActive,
+  useStaffList,
+} from '../users.queries';
 import { USERS_TEXT } from '../users-text';
 
 /** The keyword sent: trimmed, and only from 2 characters (spec section 5). */
@@ -45,6 +50,8 @@ export function MembersPage() {
   const [selected, setSelected] = useState<ReadonlyMap<string, string>>(new Map());
   const [report, setReport] = useState<BulkReport | null>(null);
   const dialog = useRecordDialog<StaffUser>();
+  const [inviting, setInviting] = useState(false);
+  const resend = useResendInvite();
   const [resetting, setResetting] = useState<StaffUser | null>(null);
   const [historyOf, setHistoryOf] = useState<StaffUser | null>(null);
 
@@ -110,6 +117,14 @@ export function MembersPage() {
       nav={<SettingsGroupNav group="users" />}
       title={title}
       add={canEdit && { label: USERS_TEXT.addMember, onClick: dialog.add }}
+      actions={
+        canEdit && (
+          <Button variant="outline" onClick={() => setInviting(true)}>
+            <Send aria-hidden="true" />
+            {USERS_TEXT.inviteMember}
+          </Button>
+        )
+      }
       dialogs={
         <>
           <MemberFormDialog
@@ -117,6 +132,7 @@ export function MembersPage() {
             onOpenChange={dialog.onOpenChange}
             user={dialog.record}
           />
+          <MemberFormDialog open={inviting} onOpenChange={setInviting} user={null} invite />
           <ResetPasswordDialog
             user={resetting}
             onOpenChange={(open) => !open && setResetting(null)}
@@ -234,7 +250,7 @@ export function MembersPage() {
               {user.agent_id}
             </TableCell>
             <TableCell>
-              <StaffStatusBadge active={user.active} />
+              <StaffStatusBadge active={user.active} invitePending={user.invite_pending} />
             </TableCell>
             {canEdit && (
               <TableCell>
@@ -268,6 +284,24 @@ export function MembersPage() {
                     destructive={user.active}
                     onConfirm={() => toggleActive(user).catch(() => undefined)}
                   />
+                  {user.invite_pending && (
+                    <Tooltip content={USERS_TEXT.resendInvite}>
+                      <Button
+                        variant="ghost"
+                        size="icon-sm"
+                        aria-label={`${USERS_TEXT.resendInvite} ${user.name}`}
+                        disabled={resend.isPending}
+                        onClick={() =>
+                          resend
+                            .mutateAsync(user._id)
+                            .then((result) => toast.success(result.message))
+                            .catch(() => undefined)
+                        }
+                      >
+                        <Send />
+                      </Button>
+                    </Tooltip>
+                  )}
                   <Tooltip content={USERS_TEXT.resetPassword}>
                     <Button
                       variant="ghost"

@@ -22,10 +22,12 @@ import {
 } from '@/components/ui/table';
 import { useDebouncedValue } from '@/lib/use-list-params';
 import { useSessionStore } from '@/stores/session-store';
-import { searchUsers } from '../../users/users.api';
+import { fetchStaffPage } from '../../users/users.api';
 import { useExitViewAs, useStartViewAs } from '../use-view-as';
 
 const ALL_ROLES = 'all';
+/** Up to this many staff are listed before anything is typed. */
+const LIST_WITHOUT_TYPING = 50;
 
 /** /view-as-mode: an administrator with the admin flag picks a staff user to view the app as. */
 export function ViewAsPage() {
@@ -41,12 +43,22 @@ export function ViewAsPage() {
   const start = useStartViewAs();
   const exit = useExitViewAs();
 
+  // Without a keyword the first page is asked for: a small team is listed without typing.
   const users = useQuery({
-    queryKey: ['view-as', 'users', debounced.trim(), role],
-    queryFn: ({ signal }) => searchUsers({ keyword: debounced, roles, signal }),
-    enabled: !tooShort,
+    queryKey: ['view-as', 'users', tooShort ? '' : debounced.trim(), role],
+    queryFn: ({ signal }) =>
+      fetchStaffPage(
+        {
+          keyword: tooShort ? undefined : debounced,
+          roles,
+          page: 1,
+          page_size: LIST_WITHOUT_TYPING,
+        },
+        signal,
+      ),
   });
-  const list = (users.data ?? []).filter((user) => user._id !== me?._id);
+  const mustType = tooShort && (users.data?.total ?? 0) > LIST_WITHOUT_TYPING;
+  const list = (users.data?.list ?? []).filter((user) => user._id !== me?._id);
 
   return (
     <div className="flex flex-col gap-4">
@@ -98,7 +110,7 @@ export function ViewAsPage() {
             </select>
           </div>
         </div>
-        {tooShort ? (
+        {mustType ? (
           <p className="py-6 text-center text-sm text-slate-500">
             Nhập ít nhất {MIN_USER_SEARCH_LENGTH} ký tự để tìm nhân viên.
           </p>
@@ -122,8 +134,15 @@ export function ViewAsPage() {
             </TableHeader>
             <TableBody>
               {list.map((user) => (
-                <TableRow key={user._id}>
-                  <TableCell className="font-medium text-slate-900">{user.name}</TableCell>
+                <TableRow key={user._id} className={user.active ? undefined : 'text-slate-400'}>
+                  <TableCell className="font-medium text-slate-900">
+                    {user.name}
+                    {!user.active && (
+                      <Badge variant="secondary" className="ml-2">
+                        Vô hiệu hóa
+                      </Badge>
+                    )}
+                  </TableCell>
                   <TableCell>{user.email}</TableCell>
                   <TableCell>
                     <Badge variant="secondary">{ROLE.label(user.role)}</Badge>
@@ -132,7 +151,8 @@ export function ViewAsPage() {
                     <Button
                       size="sm"
                       variant="outline"
-                      disabled={start.isPending}
+                      // A disabled account cannot be viewed as (the server refuses it too).
+                      disabled={start.isPending || !user.active}
                       onClick={() => start.mutate(user._id)}
                       aria-label={`Xem với tư cách ${user.name}`}
                     >

@@ -1,0 +1,11 @@
+import type { RouteDeclaration } from '@/app/route-declaration';
+import { lazyPage } from '@/app/route-declaration';
+import { PROFILE_PATH, PROFILE_TITLE } from './profile-text';
+
+export const profileRoutes: readonly RouteDeclaration[] = [
+  {
+    path: PROFILE_PATH,
+    title: PROFILE_TITLE,
+    page: lazyPage(() => import('./pages/profile-page'), 'ProfilePage'),
+  },
+];
