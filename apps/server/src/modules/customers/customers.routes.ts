@@ -5,6 +5,7 @@ import {
   customerBulkBody,
   customerDetailView,
   customerListAnswer,
+  customerFilterBody,
   customerListQuery,
   customerMergeBody,
   customerUpdateBody,
@@ -228,7 +229,7 @@ export const customersRoutes: RouteModule = (app, platform) => {
       schema: {
         tags,
         summary: 'Xuất khách hàng theo bộ lọc (tác vụ nền)',
-        body: customerListQuery.partial(),
+        body: customerFilterBody,
         response: answers.created(jobView),
       },
       config: { access: STAFF },

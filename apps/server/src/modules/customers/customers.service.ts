@@ -10,7 +10,11 @@ import type {
   CustomerUpdateBody,
 } from '@omnicare/shared/customers/customers.schemas';
 import type { Gender } from '@omnicare/shared/customers/customer-enums';
-import { CUSTOMER_MESSAGES } from '@omnicare/shared/customers/customers.schemas';
+import {
+  CUSTOMER_BULK_MAX,
+  CUSTOMER_BULK_MESSAGES,
+  CUSTOMER_MESSAGES,
+} from '@omnicare/shared/customers/customers.schemas';
 import {
   looksLikePhone,
   normalizePhone,
@@ -444,13 +448,39 @@ export async function deleteCustomer(platform: Platform, auth: AuthContext, id: 
   if (!result?.ok) throw notFound(CUSTOMER_MESSAGES.notFound);
 }
 
+/**
+ * The customers a bulk action names: its ids, or every customer its filter finds in the
+ * caller's scope (at most CUSTOMER_BULK_MAX, as by ids; more is a 422 on `filter`).
+ */
+async function bulkTargets(
+  platform: Platform,
+  auth: AuthContext,
+  input: CustomerBulkBody,
+): Promise<string[]> {
+  if (!input.filter) return [...new Set(input.ids)];
+  const custom = await customFilterOf(
+    platform,
+    auth.tenantId,
+    input.filter.custom,
+    'filter.custom',
+  );
+  const { rows, capped } = await repo.listCustomers(
+    platform.db,
+    auth.tenantId,
+    toFilter(input.filter, customerScope(auth), custom?.conditions),
+    { sort: 'created_at', order: 'desc', offset: 0, limit: CUSTOMER_BULK_MAX },
+    { countCap: CUSTOMER_BULK_MAX },
+  );
+  if (capped) throw fieldError('filter', CUSTOMER_BULK_MESSAGES.tooMany);
+  return rows.map((row) => row.customer.id);
+}
+
 /** Applies one action to many customers; ids outside the caller's scope fail one by one. */
 export async function bulk(
   platform: Platform,
   auth: AuthContext,
   input: CustomerBulkBody,
 ): Promise<CustomerBulkItem[]> {
-  const ids = [...new Set(input.ids)];
   if (
     input.action === 'add_group' &&
     (await repo.tenantCustomerGroupIds(platform.db, auth.tenantId, [input.group_id ?? '']))
@@ -471,6 +501,7 @@ export async function bulk(
   ) {
     throw fieldError('owner_id', CUSTOMER_MESSAGES.ownerMissing);
   }
+  const ids = await bulkTargets(platform, auth, input);
   const visible = await repo.visibleIds(platform.db, auth.tenantId, ids, customerScope(auth));
   const allowed = ids.filter((id) => visible.has(id));
   await platform.db.transaction(async (tx) => {
