@@ -35,3 +35,14 @@ export const UI_TEXT = {
   continue: 'Tiếp tục',
   passwordMismatch: 'Mật khẩu nhập lại không khớp',
 } as const;
+
+/** The date pickers' own words (components/ui/date-picker.tsx). */
+export const DATE_TEXT = {
+  open: 'Chọn ngày',
+  calendar: 'Lịch',
+  month: 'Tháng',
+  year: 'Năm',
+  previousMonth: 'Tháng trước',
+  nextMonth: 'Tháng sau',
+  badDay: 'Ngày không hợp lệ, nhập theo dạng dd/mm/yyyy',
+} as const;

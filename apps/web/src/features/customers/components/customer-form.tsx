@@ -8,6 +8,7 @@ import { AlertTriangle, Camera, Loader2, RotateCcw, Save } from 'lucide-react';
 import type { CustomerDetail } from '@omnicare/shared/customers/customers.schemas';
 import { CUSTOMER_TIER, GENDER } from '@omnicare/shared/customers/customer-enums';
 import { Button } from '@/components/ui/button';
+import { DatePicker } from '@/components/ui/date-picker';
 import { Input, Textarea } from '@/components/ui/input';
 import { FieldError, Label } from '@/components/ui/label';
 import { isApiError } from '@/lib/errors';
@@ -284,11 +285,20 @@ export function CustomerForm({ tabKey, customer, onSaved }: CustomerFormProps) {
             </NativeSelect>
           </Field>
           <Field id={`${id}-birthday`} label={DETAIL_TEXT.birthday} error={errorOf('birthday')}>
-            <Input
-              id={`${id}-birthday`}
-              type="date"
-              aria-invalid={errorOf('birthday') ? true : undefined}
-              {...form.register('birthday')}
+            <Controller
+              control={form.control}
+              name="birthday"
+              render={({ field }) => (
+                <DatePicker
+                  id={`${id}-birthday`}
+                  name={field.name}
+                  value={field.value}
+                  onChange={(day) => field.onChange(day ?? '')}
+                  onBlur={field.onBlur}
+                  invalid={Boolean(errorOf('birthday'))}
+                  describedBy={errorOf('birthday') ? `${id}-birthday-error` : undefined}
+                />
+              )}
             />
           </Field>
         </div>
