@@ -34,6 +34,8 @@ export const UI_TEXT = {
   login: 'Đăng nhập',
   continue: 'Tiếp tục',
   passwordMismatch: 'Mật khẩu nhập lại không khớp',
+  loadFailed: 'Không tải được dữ liệu. Kiểm tra kết nối rồi thử lại.',
+  retry: 'Thử lại',
 } as const;
 
 /** The date pickers' own words (components/ui/date-picker.tsx). */

@@ -6,6 +6,7 @@ import { CHANNEL_SOURCE } from '@omnicare/shared/channels/channel-source';
 import { formatDateTime } from '@omnicare/shared/platform/time';
 import {
   ListTable,
+  type ListQueryState,
   SelectPageHead,
   SelectRowCell,
   SortableHead,
@@ -34,7 +35,7 @@ export function CustomerTable({
   onClearFilters,
 }: {
   rows: CustomerListItem[];
-  query: { isPending: boolean; isFetching: boolean };
+  query: ListQueryState;
   sort: CustomerSort;
   order: SortOrder;
   onSort: (column: CustomerSort) => void;
