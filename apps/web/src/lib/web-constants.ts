@@ -36,6 +36,13 @@ export const UI_TEXT = {
   passwordMismatch: 'Mật khẩu nhập lại không khớp',
   loadFailed: 'Không tải được dữ liệu. Kiểm tra kết nối rồi thử lại.',
   retry: 'Thử lại',
+  unsavedTitle: 'Rời trang khi chưa lưu?',
+  unsavedDescription: 'Những thay đổi chưa lưu sẽ mất.',
+  unsavedLeave: 'Rời trang',
+  unsavedStay: 'Ở lại',
+  closeDraftTitle: (title: string) => `Đóng ${title}?`,
+  closeDraftDescription: 'Bản nháp chưa lưu của tab này sẽ mất.',
+  closeDraftConfirm: 'Đóng và bỏ bản nháp',
 } as const;
 
 /** The date pickers' own words (components/ui/date-picker.tsx). */
