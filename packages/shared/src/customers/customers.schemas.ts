@@ -152,6 +152,8 @@ export const customerFilterBody = customerListFields
   .partial()
   .superRefine(refuseReversedCreated);
 export type CustomerFilterBody = z.infer<typeof customerFilterBody>;
+/** The filter as a client sends it (custom filters as their JSON text or object). */
+export type CustomerFilterRequest = z.input<typeof customerFilterBody>;
 export type CustomerListQuery = z.infer<typeof customerListQuery>;
 
 /** At most this many customers per bulk action, chosen by ids or by a filter. */
@@ -196,6 +198,8 @@ export const customerBulkBody = z
       });
   });
 export type CustomerBulkBody = z.infer<typeof customerBulkBody>;
+/** A bulk action as a client sends it: ids, or the list's filter. */
+export type CustomerBulkRequest = z.input<typeof customerBulkBody>;
 
 export const customerMergeBody = z
   .object({

@@ -130,6 +130,14 @@ export function CustomerListPage() {
       />
       <BulkActions
         selected={[...selection.selected.values()]}
+        whole={{
+          offered: selection.allOnPage && listCountKnown(customers.query),
+          chosen: selection.allMatching,
+          onChoose: selection.selectAllMatching,
+          total: customers.total,
+          capped: customers.capped,
+          filter: customers.exportQuery,
+        }}
         canDelete={canDelete}
         onClear={selection.clear}
         onDone={(action) => {
