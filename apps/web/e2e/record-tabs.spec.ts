@@ -48,7 +48,13 @@ test('drafts survive switching tabs and a reload, and go when the tab closes', a
   await expect(page.getByLabel('Bình luận nháp')).toHaveValue('Khách hẹn gọi lại lúc 15:00');
   await page.reload();
   await expect(page.getByLabel('Bình luận nháp')).toHaveValue('Khách hẹn gọi lại lúc 15:00');
+  // A tab holding a draft asks before it drops it.
   await page.getByRole('button', { name: 'Đóng Ticket 10' }).click();
+  const ask = page.getByRole('alertdialog', { name: 'Đóng Ticket 10?' });
+  await ask.getByRole('button', { name: 'Ở lại' }).click();
+  await expect(page.getByRole('tab', { name: 'Ticket 10' })).toBeVisible();
+  await page.getByRole('button', { name: 'Đóng Ticket 10' }).click();
+  await ask.getByRole('button', { name: 'Đóng và bỏ bản nháp' }).click();
   await expect(page).toHaveURL(/\/tickets\/11$/);
   expect(await page.evaluate(() => localStorage.getItem('recordTabDraft:ticket:10'))).toBeNull();
   await page.goto('/tickets/10');

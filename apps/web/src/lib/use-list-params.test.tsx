@@ -220,7 +220,7 @@ describe('list params in the address', () => {
     expect(router.state.location.search).toBe('');
   });
 
-  it('writes a settled term with page 1 in one change, replacing the entry', async () => {
+  it('writes a settled term with page 1 in one change, as a new history entry', async () => {
     const { current, seen, last, router, step } = renderInAddress('/list?page=4&size=20');
     await step(() => current.list.setSearch('hoang'));
     await step(() => vi.advanceTimersByTime(499));
@@ -240,7 +240,12 @@ describe('list params in the address', () => {
     });
     // Never the new term on the old page: the list asks once per settled term.
     expect(seen.filter((entry) => entry.term === 'hoang' && entry.page !== 1)).toEqual([]);
-    expect(router.state.historyAction).toBe('REPLACE');
+    expect(router.state.historyAction).toBe('PUSH');
+    // Back shows the list as it was before the term, then leaves it.
+    await step(() => void router.navigate(-1));
+    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(
+      '/list?page=4&size=20',
+    );
     await step(() => void router.navigate(-1));
     expect(router.state.location.pathname).toBe('/before');
   });
@@ -254,7 +259,7 @@ describe('list params in the address', () => {
     await step(() => current.list.setPage(2));
     await step(() => current.list.setPageSize(10));
     expect(last()).toMatchObject({ page: 1, size: 10, url: '/list?q=an' });
-    expect(router.state.historyAction).toBe('REPLACE');
+    expect(router.state.historyAction).toBe('PUSH');
   });
 
   it('builds a change on one the address does not show yet', async () => {

@@ -107,7 +107,9 @@ let requested: { from: string; search: string } | null = null;
 
 /**
  * The address's search parameters and `change`, which edits them on top of any change still on
- * its way and replaces the entry (Back leaves the screen, not each keystroke).
+ * its way and pushes a history entry, so Back returns to the list as it was before the change
+ * (`{ replace: true }` for a correction that is no step of the user's). A change that leaves the
+ * address as it is writes nothing.
  */
 export function useAddressParams() {
   const [params] = useSearchParams();
@@ -119,16 +121,16 @@ export function useAddressParams() {
   // between a click on a row and the render that follows it. Plain routers have no such state.
   const router = useContext(UNSAFE_DataRouterContext)?.router;
   const change = useCallback(
-    (edit: (next: URLSearchParams) => void) => {
+    (edit: (next: URLSearchParams) => void, { replace = false }: { replace?: boolean } = {}) => {
       const leavingTo = router?.state.navigation.location?.pathname;
       if (leavingTo !== undefined && leavingTo !== location.pathname) return;
       const from = `${location.key} ${location.pathname}${location.search}`;
-      const next = new URLSearchParams(
-        requested?.from === from ? requested.search : location.search,
-      );
+      const base = requested?.from === from ? requested.search : location.search.slice(1);
+      const next = new URLSearchParams(base);
       edit(next);
+      if (next.toString() === new URLSearchParams(base).toString()) return;
       requested = { from, search: next.toString() };
-      void navigate(`?${requested.search}`, { replace: true });
+      void navigate(`?${requested.search}`, { replace });
     },
     [router, location.key, location.pathname, location.search, navigate],
   );
@@ -151,7 +153,8 @@ function readPageSize(value: string | null, fallback: number): number {
 /**
  * useListParams with the settled search (`q`), the page (`page`) and the page size (`size`) in
  * the address, so Back to the list and a reload show it as it was; defaults stay out of the
- * address and each change replaces the entry, so Back leaves the screen. The rules are those of
+ * address. Each settled term, page or size is a history entry (Back steps back through them;
+ * the text typed between two settled terms is none). The rules are those of
  * useListParams: the typed text settles after 500 ms and goes to the address with page 1 in one
  * change. There is no `resetOn`: whoever writes the other parameters that choose the rows
  * (filters) drops `page` in the same change, since the address is the page's only truth (Back
@@ -179,16 +182,19 @@ export function useListParamsInAddress({
   }
 
   const write = useCallback(
-    (change: { search?: string; page?: number; size?: number }) =>
-      changeParams((next) => {
-        const set = (key: string, value: string | number, fallback: string | number) => {
-          if (value === fallback) next.delete(key);
-          else next.set(key, String(value));
-        };
-        if (change.search !== undefined) set(LIST_ADDRESS_KEYS.search, change.search, '');
-        if (change.size !== undefined) set(LIST_ADDRESS_KEYS.size, change.size, initialPageSize);
-        set(LIST_ADDRESS_KEYS.page, change.page ?? DEFAULT_PAGE, DEFAULT_PAGE);
-      }),
+    (change: { search?: string; page?: number; size?: number }, replace = false) =>
+      changeParams(
+        (next) => {
+          const set = (key: string, value: string | number, fallback: string | number) => {
+            if (value === fallback) next.delete(key);
+            else next.set(key, String(value));
+          };
+          if (change.search !== undefined) set(LIST_ADDRESS_KEYS.search, change.search, '');
+          if (change.size !== undefined) set(LIST_ADDRESS_KEYS.size, change.size, initialPageSize);
+          set(LIST_ADDRESS_KEYS.page, change.page ?? DEFAULT_PAGE, DEFAULT_PAGE);
+        },
+        { replace },
+      ),
     [changeParams, initialPageSize],
   );
 
@@ -213,8 +219,9 @@ export function useListParamsInAddress({
   const setPage = useCallback((next: number) => write({ page: next }), [write]);
   const setPageSize = useCallback((size: number) => write({ size }), [write]);
 
+  // The page a delete emptied is no step of the user's: it is replaced, not left behind.
   const afterRemoval = (rowsOnPage: number) => {
-    if (rowsOnPage === 1 && page > DEFAULT_PAGE) setPage(page - 1);
+    if (rowsOnPage === 1 && page > DEFAULT_PAGE) write({ page: page - 1 }, true);
   };
 
   return {

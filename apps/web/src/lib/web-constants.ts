@@ -44,4 +44,24 @@ export const UI_TEXT = {
   login: 'Đăng nhập',
   continue: 'Tiếp tục',
   passwordMismatch: 'Mật khẩu nhập lại không khớp',
+  loadFailed: 'Không tải được dữ liệu. Kiểm tra kết nối rồi thử lại.',
+  retry: 'Thử lại',
+  unsavedTitle: 'Rời trang khi chưa lưu?',
+  unsavedDescription: 'Những thay đổi chưa lưu sẽ mất.',
+  unsavedLeave: 'Rời trang',
+  unsavedStay: 'Ở lại',
+  closeDraftTitle: (title: string) => `Đóng ${title}?`,
+  closeDraftDescription: 'Bản nháp chưa lưu của tab này sẽ mất.',
+  closeDraftConfirm: 'Đóng và bỏ bản nháp',
+} as const;
+
+/** The date pickers' own words (components/ui/date-picker.tsx). */
+export const DATE_TEXT = {
+  open: 'Chọn ngày',
+  calendar: 'Lịch',
+  month: 'Tháng',
+  year: 'Năm',
+  previousMonth: 'Tháng trước',
+  nextMonth: 'Tháng sau',
+  badDay: 'Ngày không hợp lệ, nhập theo dạng dd/mm/yyyy',
 } as const;

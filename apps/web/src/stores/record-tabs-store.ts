@@ -69,6 +69,9 @@ export function saveTabDraft<P extends DraftPart>(
   else writeJsonItem(draftKey(tabKey), draft);
 }
 
+/** Whether the tab holds unsaved work: closing it asks first. */
+export const hasTabDraft = (tabKey: string) => Object.keys(readTabDraft(tabKey)).length > 0;
+
 export function removeTabDraft(tabKey: string): void {
   removeItem(draftKey(tabKey));
 }

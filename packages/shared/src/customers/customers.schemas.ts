@@ -5,6 +5,7 @@ import {
   optionalWithoutDefaults,
   pageQuery,
   publicFileField,
+  refuseReversedDays,
   requiredText,
 } from '../platform/validation.js';
 import { bulkResult, isoDateTime, listBody } from '../platform/envelope.js';
@@ -137,7 +138,8 @@ export const customerUpdateBody = z
 export type CustomerUpdateBody = z.infer<typeof customerUpdateBody>;
 
 export const CUSTOMER_SORTS = ['created_at', 'updated_at', 'name', 'tier'] as const;
-export const customerListQuery = pageQuery.extend({
+/** The filters of the customer list (no refinements, so others can pick from it). */
+export const customerListFields = pageQuery.extend({
   keyword: z.string().trim().max(100).optional(),
   group_id: z.uuid().optional(),
   tag_id: z.uuid().optional(),
@@ -152,7 +154,24 @@ export const customerListQuery = pageQuery.extend({
   sort: z.enum(CUSTOMER_SORTS).default('created_at'),
   order: z.enum(['asc', 'desc']).default('desc'),
 });
+const refuseReversedCreated = refuseReversedDays('created_from', 'created_to');
+export const customerListQuery = customerListFields.superRefine(refuseReversedCreated);
+/** The list's filters in a JSON body (an export, a bulk action over a whole result). */
+export const customerFilterBody = customerListFields
+  .omit({ page: true, page_size: true })
+  .partial()
+  .superRefine(refuseReversedCreated);
+export type CustomerFilterBody = z.infer<typeof customerFilterBody>;
+/** The filter as a client sends it (custom filters as their JSON text or object). */
+export type CustomerFilterRequest = z.input<typeof customerFilterBody>;
 export type CustomerListQuery = z.infer<typeof customerListQuery>;
+
+/** At most this many customers per bulk action, chosen by ids or by a filter. */
+export const CUSTOMER_BULK_MAX = 1000;
+export const CUSTOMER_BULK_MESSAGES = {
+  noneChosen: 'Vui lòng chọn ít nhất một khách hàng',
+  tooMany: `Tối đa ${CUSTOMER_BULK_MAX} khách hàng mỗi lần`,
+} as const;
 
 export const BULK_CUSTOMER_ACTIONS = [
   'add_group',
@@ -168,13 +187,18 @@ export const customerBulkBody = z
     action: z.enum(BULK_CUSTOMER_ACTIONS, { error: 'Thao tác không hợp lệ' }),
     ids: z
       .array(z.uuid('Khách hàng không hợp lệ'))
-      .min(1, 'Vui lòng chọn ít nhất một khách hàng')
-      .max(1000, 'Tối đa 1000 khách hàng mỗi lần'),
+      .min(1, CUSTOMER_BULK_MESSAGES.noneChosen)
+      .max(CUSTOMER_BULK_MAX, CUSTOMER_BULK_MESSAGES.tooMany)
+      .optional(),
+    /** Instead of ids: every customer the list's filter finds in the caller's data scope. */
+    filter: customerFilterBody.optional(),
     group_id: z.uuid('Nhóm khách hàng không hợp lệ').optional(),
     tag_id: z.uuid('Tag không hợp lệ').optional(),
     owner_id: z.uuid('Người phụ trách không hợp lệ').nullable().optional(),
   })
   .superRefine((value, ctx) => {
+    if ((value.ids === undefined) === (value.filter === undefined))
+      ctx.addIssue({ code: 'custom', path: ['ids'], message: CUSTOMER_BULK_MESSAGES.noneChosen });
     if ((value.action === 'add_group' || value.action === 'remove_group') && !value.group_id)
       ctx.addIssue({
         code: 'custom',
@@ -191,6 +215,8 @@ export const customerBulkBody = z
       });
   });
 export type CustomerBulkBody = z.infer<typeof customerBulkBody>;
+/** A bulk action as a client sends it: ids, or the list's filter. */
+export type CustomerBulkRequest = z.input<typeof customerBulkBody>;
 
 /** `GET /v2/customers/{id}`: the customer's id or its short number. */
 export const customerRefParams = z.object({

@@ -93,6 +93,22 @@ export function isCalendarDay(value: unknown): value is string {
   return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === value;
 }
 
+/** A day range whose start is after its end: refused, never answered with nothing. */
+export const DATE_RANGE_REVERSED_MESSAGE = 'Ngày bắt đầu không được sau ngày kết thúc';
+
+/**
+ * A refinement of a query with a `<from>`/`<to>` pair of `YYYY-MM-DD` days: a reversed pair is
+ * a 422 on `<to>` (both ends are included, so equal days are one day).
+ */
+export const refuseReversedDays =
+  <From extends string, To extends string>(from: From, to: To) =>
+  (value: Partial<Record<From | To, unknown>>, ctx: z.RefinementCtx) => {
+    const start = value[from];
+    const end = value[to];
+    if (typeof start === 'string' && typeof end === 'string' && start > end)
+      ctx.addIssue({ code: 'custom', path: [to], message: DATE_RANGE_REVERSED_MESSAGE });
+  };
+
 export const UNSAFE_TEXT_MESSAGE = 'Không được chứa ký tự không hợp lệ';
 /** Deepest nesting a request's JSON may have; real bodies stay under ten levels. */
 export const MAX_INPUT_DEPTH = 64;

@@ -6,6 +6,7 @@ import {
   customerDetailView,
   customerDuplicateView,
   customerListAnswer,
+  customerFilterBody,
   customerListQuery,
   customerMergeBody,
   customerRefParams,
@@ -276,7 +277,7 @@ export const customersRoutes: RouteModule = (app, platform) => {
       schema: {
         tags,
         summary: 'Xuất khách hàng theo bộ lọc (tác vụ nền)',
-        body: customerListQuery.partial(),
+        body: customerFilterBody,
         response: answers.created(jobView),
       },
       config: { access: STAFF },

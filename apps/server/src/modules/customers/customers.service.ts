@@ -13,7 +13,12 @@ import type {
 import type { Gender } from '@omnicare/shared/customers/customer-enums';
 import type { MergedInto } from '@omnicare/shared/customers/customers.schemas';
 import type { RecordRef } from '@omnicare/shared/platform/record-ref';
-import { CUSTOMER_MESSAGES, DUPLICATE_REASON } from '@omnicare/shared/customers/customers.schemas';
+import {
+  CUSTOMER_BULK_MAX,
+  CUSTOMER_BULK_MESSAGES,
+  CUSTOMER_MESSAGES,
+  DUPLICATE_REASON,
+} from '@omnicare/shared/customers/customers.schemas';
 import {
   looksLikePhone,
   normalizePhone,
@@ -541,6 +546,33 @@ async function bulkObject(platform: Platform, auth: AuthContext, input: Customer
 }
 
 /**
+ * The customers a bulk action names: its ids, or every customer its filter finds in the
+ * caller's scope (at most CUSTOMER_BULK_MAX, as by ids; more is a 422 on `filter`).
+ */
+async function bulkTargets(
+  platform: Platform,
+  auth: AuthContext,
+  input: CustomerBulkBody,
+): Promise<string[]> {
+  if (!input.filter) return [...new Set(input.ids)];
+  const custom = await customFilterOf(
+    platform,
+    auth.tenantId,
+    input.filter.custom,
+    'filter.custom',
+  );
+  const { rows, capped } = await repo.listCustomers(
+    platform.db,
+    auth.tenantId,
+    toFilter(input.filter, customerScope(auth), custom?.conditions),
+    { sort: 'created_at', order: 'desc', offset: 0, limit: CUSTOMER_BULK_MAX },
+    { countCap: CUSTOMER_BULK_MAX },
+  );
+  if (capped) throw fieldError('filter', CUSTOMER_BULK_MESSAGES.tooMany);
+  return rows.map((row) => row.customer.id);
+}
+
+/**
  * Applies one action to many customers; ids outside the caller's scope fail one by one. Each
  * customer's timeline gets an entry naming the tag, group or owner (and the owner before).
  */
@@ -549,8 +581,8 @@ export async function bulk(
   auth: AuthContext,
   input: CustomerBulkBody,
 ): Promise<CustomerBulkItem[]> {
-  const ids = [...new Set(input.ids)];
   const object = await bulkObject(platform, auth, input);
+  const ids = await bulkTargets(platform, auth, input);
   const visible = await repo.visibleIds(platform.db, auth.tenantId, ids, customerScope(auth));
   const allowed = ids.filter((id) => visible.has(id));
   // Who each customer was (name, number, owner) before the action.

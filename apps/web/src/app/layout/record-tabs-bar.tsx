@@ -1,12 +1,14 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Building2, FileText, User, X } from 'lucide-react';
 import { canAccess } from '@/app/route-access';
 import { matchRecordPath } from '@/app/route-table';
 import { cn } from '@/lib/cn';
 import { useCurrentUser } from '@/stores/session-store';
-import type { RecordKind } from '@/stores/record-tabs-store';
-import { recordTabTooltip, useRecordTabsStore } from '@/stores/record-tabs-store';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { UI_TEXT } from '@/lib/web-constants';
+import type { RecordKind, RecordTab } from '@/stores/record-tabs-store';
+import { hasTabDraft, recordTabTooltip, useRecordTabsStore } from '@/stores/record-tabs-store';
 
 const KIND_ICON: Record<RecordKind, typeof FileText> = {
   ticket: FileText,
@@ -33,7 +35,13 @@ export function RecordTabsBar() {
   const tabs = useRecordTabsStore((state) => state.tabs);
   const activeKey = useRecordTabsStore((state) => state.activeKey);
   const close = useRecordTabsStore((state) => state.close);
+  // A tab holding a draft closes only once the user says to drop it.
+  const [closing, setClosing] = useState<RecordTab | null>(null);
   if (!matchRecordPath(pathname) || tabs.length === 0) return null;
+  const closeNow = (tab: RecordTab) => {
+    const target = close(tab.key);
+    if (target) void navigate(target);
+  };
 
   return (
     <div
@@ -71,10 +79,7 @@ export function RecordTabsBar() {
             <button
               type="button"
               aria-label={`Đóng ${tab.title}`}
-              onClick={() => {
-                const target = close(tab.key);
-                if (target) void navigate(target);
-              }}
+              onClick={() => (hasTabDraft(tab.key) ? setClosing(tab) : closeNow(tab))}
               className="mr-1 rounded p-0.5 text-slate-400 outline-none hover:bg-slate-200 hover:text-slate-700 focus-visible:ring-2 focus-visible:ring-teal-600/50"
             >
               <X className="size-3.5" />
@@ -82,6 +87,15 @@ export function RecordTabsBar() {
           </div>
         );
       })}
+      <ConfirmDialog
+        open={closing !== null}
+        onOpenChange={(open) => !open && setClosing(null)}
+        title={closing ? UI_TEXT.closeDraftTitle(closing.title) : ''}
+        description={UI_TEXT.closeDraftDescription}
+        confirmText={UI_TEXT.closeDraftConfirm}
+        cancelText={UI_TEXT.unsavedStay}
+        onConfirm={() => closing && closeNow(closing)}
+      />
     </div>
   );
 }

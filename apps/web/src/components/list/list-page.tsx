@@ -6,6 +6,7 @@ import { Card } from '@/components/ui/card';
 import { PaginationBar } from '@/components/ui/pagination-bar';
 import { cn } from '@/lib/cn';
 import type { ListParams } from '@/lib/use-list-params';
+import { listCountKnown, type ListQueryState } from './list-table';
 
 /**
  * A list screen: its area's tabs, the title with an add button (or other actions), one card
@@ -62,14 +63,19 @@ export function ListPage({
   );
 }
 
-/** The pagination bar of a list driven by useListParams. */
+/**
+ * The pagination bar of a list driven by useListParams; given the list's `query`, its count
+ * stays hidden while the first page loads or after a failed load (never a false '0').
+ */
 export function ListPagination({
   list,
   total,
   totalCapped,
+  query,
 }: {
   list: Pick<ListParams, 'page' | 'pageSize' | 'setPage' | 'setPageSize'>;
   total: number;
+  query?: ListQueryState;
   /** The server stopped counting at `total`. */
   totalCapped?: boolean;
 }) {
@@ -77,7 +83,7 @@ export function ListPagination({
     <PaginationBar
       page={list.page}
       pageSize={list.pageSize}
-      total={total}
+      total={query && !listCountKnown(query) ? undefined : total}
       totalCapped={totalCapped}
       onPageChange={list.setPage}
       onPageSizeChange={list.setPageSize}

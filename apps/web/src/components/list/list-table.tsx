@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { ArrowDown, ArrowUp, ArrowUpDown, Pencil, Trash2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { EmptyState } from '@/components/ui/empty-state';
+import { EmptyState, LoadErrorState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import {
   Table,
@@ -15,10 +15,22 @@ import {
 import { Tooltip } from '@/components/ui/tooltip';
 import { cn } from '@/lib/cn';
 
+/** What a list reads of its query: a useQuery result fits. */
+export interface ListQueryState {
+  isPending: boolean;
+  isFetching: boolean;
+  isError?: boolean;
+  refetch?: () => unknown;
+}
+
+/** Whether a list's count means anything: not while its first page loads, nor once it failed. */
+export const listCountKnown = (query: ListQueryState) => !query.isPending && !query.isError;
+
 /**
- * A list's table: the header cells, skeleton rows while the first page loads, 'Không có dữ
- * liệu.' (and `emptyAction` under it) when there is nothing, else the rows (children); busy
- * while any page loads. A table wider than its card scrolls sideways inside it.
+ * A list's table: the header cells, skeleton rows while the first page loads, an error with
+ * 'Thử lại' when the load failed, 'Không có dữ liệu.' (and `emptyAction` under it) when there
+ * is nothing, else the rows (children); busy while any page loads. A table wider than its card
+ * scrolls sideways inside it.
  */
 export function ListTable({
   label,
@@ -29,11 +41,12 @@ export function ListTable({
   skeletonRows = 10,
   skeletonClassName = 'h-7',
   emptyAction,
+  failure = 'inline',
   children,
 }: {
   /** The table's accessible name. */
   label?: string;
-  query: { isPending: boolean; isFetching: boolean };
+  query: ListQueryState;
   empty: boolean;
   /** How many columns the skeleton and empty rows span. */
   columns: number;
@@ -43,8 +56,14 @@ export function ListTable({
   skeletonClassName?: string;
   /** Shown under the empty text: a way out of an empty result (clearing the filters). */
   emptyAction?: ReactNode;
+  /**
+   * A failed load: said in the table with 'Thử lại' (`inline`), or shown empty where the spec
+   * asks for its error toast and an empty list (`empty`, the customer groups).
+   */
+  failure?: 'inline' | 'empty';
   children: ReactNode;
 }) {
+  const failed = failure === 'inline' && query.isError === true && !query.isPending;
   return (
     <Table aria-label={label} aria-busy={query.isFetching}>
       <TableHeader>
@@ -59,14 +78,21 @@ export function ListTable({
               </TableCell>
             </TableRow>
           ))}
-        {!query.isPending && empty && (
+        {failed && (
+          <TableRow className="hover:bg-transparent">
+            <TableCell colSpan={columns}>
+              <LoadErrorState onRetry={() => query.refetch?.()} retrying={query.isFetching} />
+            </TableCell>
+          </TableRow>
+        )}
+        {!query.isPending && !failed && empty && (
           <TableRow className="hover:bg-transparent">
             <TableCell colSpan={columns}>
               <EmptyState>{emptyAction}</EmptyState>
             </TableCell>
           </TableRow>
         )}
-        {children}
+        {!failed && children}
       </TableBody>
     </Table>
   );

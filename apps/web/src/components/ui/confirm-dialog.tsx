@@ -13,7 +13,10 @@ export const deleteConfirmText = (name: string): string => UI_TEXT.deleteQuestio
 
 export interface ConfirmDialogProps {
   /** The element that opens the dialog, e.g. a delete icon button in a table row. */
-  trigger: ReactElement;
+  trigger?: ReactElement;
+  /** Opened by its owner instead of a trigger (a navigation to confirm). */
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
   onConfirm: () => unknown;
   title?: ReactNode;
   description?: ReactNode;
@@ -39,8 +42,15 @@ export function ConfirmDialog({
   cancelText = UI_TEXT.confirmCancel,
   tooltip,
   destructive = true,
+  open: controlledOpen,
+  onOpenChange,
 }: ConfirmDialogProps) {
-  const [open, setOpen] = useState(false);
+  const [ownOpen, setOwnOpen] = useState(false);
+  const open = controlledOpen ?? ownOpen;
+  const setOpen = (next: boolean) => {
+    setOwnOpen(next);
+    onOpenChange?.(next);
+  };
   const [pending, setPending] = useState(false);
   const tooltipText = tooltip === true ? UI_TEXT.confirmTooltip : tooltip || undefined;
 
@@ -58,11 +68,13 @@ export function ConfirmDialog({
 
   return (
     <AlertDialog.Root open={open} onOpenChange={(next) => !pending && setOpen(next)}>
-      <Tooltip content={tooltipText}>
-        <AlertDialog.Trigger asChild onClick={stop}>
-          {trigger}
-        </AlertDialog.Trigger>
-      </Tooltip>
+      {trigger && (
+        <Tooltip content={tooltipText}>
+          <AlertDialog.Trigger asChild onClick={stop}>
+            {trigger}
+          </AlertDialog.Trigger>
+        </Tooltip>
+      )}
       <AlertDialog.Portal>
         <AlertDialog.Overlay className={overlayClass} onClick={stop} />
         {/* Portals still bubble React events to the row: stop them here too. */}

@@ -1,6 +1,7 @@
 import type { FormEvent, ReactNode } from 'react';
 import { Loader2 } from 'lucide-react';
 import { cn } from '@/lib/cn';
+import { useGuardedSubmit } from '@/lib/use-guarded-submit';
 import { UI_TEXT } from '@/lib/web-constants';
 import { Button } from './button';
 import {
@@ -37,8 +38,9 @@ export function FormDialog({
 }
 
 /**
- * The form of a FormDialog: title and description, the fields, then 'Hủy' and 'Lưu'. While
- * `pending` both buttons are disabled and 'Lưu' spins; the browser's own validation is off
+ * The form of a FormDialog: title and description, the fields, then 'Hủy' and 'Lưu'. A submit
+ * runs once at a time (`onSubmit` should return its work's promise): while it runs, or while
+ * `pending`, both buttons are disabled and 'Lưu' spins; the browser's own validation is off
  * (messages come from the shared schemas).
  */
 export function DialogForm({
@@ -66,23 +68,22 @@ export function DialogForm({
   footerClassName?: string;
   children: ReactNode;
 }) {
+  // Once at a time: a double click on 'Lưu' saves once.
+  const guarded = useGuardedSubmit(onSubmit);
+  const busy = pending || guarded.busy;
   return (
-    <form
-      onSubmit={(event) => void onSubmit(event)}
-      noValidate
-      className={cn('flex flex-col gap-4', className)}
-    >
+    <form onSubmit={guarded.submit} noValidate className={cn('flex flex-col gap-4', className)}>
       <DialogHeader>
         <DialogTitle>{title}</DialogTitle>
         <DialogDescription className={descriptionClassName}>{description}</DialogDescription>
       </DialogHeader>
       {children}
       <DialogFooter className={footerClassName}>
-        <Button variant="outline" onClick={onCancel} disabled={pending}>
+        <Button variant="outline" onClick={onCancel} disabled={busy}>
           {UI_TEXT.formCancel}
         </Button>
-        <Button type="submit" disabled={pending}>
-          {pending && <Loader2 className="animate-spin" aria-hidden="true" />}
+        <Button type="submit" disabled={busy}>
+          {busy && <Loader2 className="animate-spin" aria-hidden="true" />}
           {submitText}
         </Button>
       </DialogFooter>

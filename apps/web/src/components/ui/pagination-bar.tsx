@@ -14,7 +14,8 @@ export function totalPages(total: number, pageSize: number): number {
 export interface PaginationBarProps {
   page: number;
   pageSize: number;
-  total: number;
+  /** Undefined while the count is not known (loading, failed): no count is shown. */
+  total: number | undefined;
   /** The server stopped counting at `total`: the label says "more than". */
   totalCapped?: boolean;
   onPageChange: (page: number) => void;
@@ -33,7 +34,7 @@ export function PaginationBar({
   className,
 }: PaginationBarProps) {
   const selectId = useId();
-  const pages = totalPages(total, pageSize);
+  const pages = totalPages(total ?? 0, pageSize);
   const current = Math.min(Math.max(1, page), pages);
   const onFirst = current <= 1;
   const onLast = current >= pages;
@@ -60,7 +61,9 @@ export function PaginationBar({
             </option>
           ))}
         </select>
-        <span>{totalCapped ? UI_TEXT.paginationOfMore(total) : UI_TEXT.paginationOf(total)}</span>
+        {total !== undefined && (
+          <span>{totalCapped ? UI_TEXT.paginationOfMore(total) : UI_TEXT.paginationOf(total)}</span>
+        )}
       </div>
       <div className="flex items-center gap-1">
         <Button

@@ -1,5 +1,5 @@
-import { useId } from 'react';
-import type { ReactNode } from 'react';
+import { useEffect, useId, useRef } from 'react';
+import type { KeyboardEvent, ReactNode } from 'react';
 import { Plus, X } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -56,13 +56,28 @@ export function TextListField({
   footer?: ReactNode;
 }) {
   const uid = useId();
+  const list = useRef<HTMLDivElement>(null);
+  const focusAdded = useRef(false);
+  useEffect(() => {
+    if (!focusAdded.current) return;
+    focusAdded.current = false;
+    [...(list.current?.querySelectorAll<HTMLInputElement>('input') ?? [])].at(-1)?.focus();
+  }, [rows.length]);
+  // Enter in a row adds the next one (never submits the form); an empty row adds nothing.
+  const addFromRow = (event: KeyboardEvent<HTMLInputElement>, row: TextListRow) => {
+    if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    if (row.value.trim() === '') return;
+    focusAdded.current = true;
+    onAdd();
+  };
   return (
     <fieldset className="flex flex-col gap-2">
       <legend className="mb-1.5 text-sm font-medium text-slate-700">
         {legend}
         {required && <span className="ml-0.5 text-red-600">*</span>}
       </legend>
-      <div className="flex max-h-[40vh] flex-col gap-2 overflow-y-auto pr-1">
+      <div ref={list} className="flex max-h-[40vh] flex-col gap-2 overflow-y-auto pr-1">
         {rows.length === 0 && emptyText && <p className="text-sm text-slate-500">{emptyText}</p>}
         {rows.map((row, index) => {
           const message = errors[index];
@@ -81,6 +96,7 @@ export function TextListField({
                   aria-describedby={message ? errorId : undefined}
                   className={cn(isMarked && 'border-red-500 focus-visible:border-red-500')}
                   onChange={(event) => onChange(row, index, event.target.value)}
+                  onKeyDown={(event) => addFromRow(event, row)}
                 />
                 <Button
                   variant="ghost"

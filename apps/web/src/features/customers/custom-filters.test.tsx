@@ -148,8 +148,8 @@ describe('custom field filter controls', () => {
     expect(screen.getByLabelText('Ghi chú')).toHaveAttribute('placeholder', 'Có chứa...');
     expect(screen.getByLabelText('Điểm từ')).toHaveValue(1);
     expect(screen.getByLabelText('Điểm đến')).toHaveValue(9);
-    expect(screen.getByLabelText('Ngày ký từ ngày')).toHaveAttribute('type', 'date');
-    expect(screen.getByLabelText('Ngày ký đến ngày')).toHaveAttribute('type', 'date');
+    expect(screen.getByLabelText('Ngày ký từ ngày')).toHaveAttribute('placeholder', 'dd/mm/yyyy');
+    expect(screen.getByLabelText('Ngày ký đến ngày')).toHaveAttribute('placeholder', 'dd/mm/yyyy');
     expect(screen.getByLabelText('Phân khúc')).toHaveValue('Bán lẻ');
     expect(screen.getByLabelText(/Sở thích/)).toHaveTextContent('Tất cả');
     const vip = screen.getByLabelText('VIP');
@@ -166,7 +166,7 @@ describe('custom field filter controls', () => {
     show();
     await user.selectOptions(screen.getByLabelText('VIP'), 'Có');
     await user.selectOptions(screen.getByLabelText('Phân khúc'), 'Doanh nghiệp');
-    fireEvent.change(screen.getByLabelText('Ngày ký từ ngày'), { target: { value: '2024-05-01' } });
+    fireEvent.change(screen.getByLabelText('Ngày ký từ ngày'), { target: { value: '01/05/2024' } });
     await user.click(screen.getByLabelText(/Sở thích/));
     await user.click(screen.getByRole('option', { name: 'Ẩm thực' }));
     await user.keyboard('{Escape}');

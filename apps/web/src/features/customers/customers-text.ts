@@ -106,6 +106,9 @@ export const BULK_TEXT = {
   },
   ok: 'Thành công',
   failed: 'Thất bại',
+  selectAllMatching: (total: number) => `Chọn tất cả ${total} kết quả`,
+  allMatchingSelected: (total: number) => `Đã chọn tất cả ${total} khách hàng theo bộ lọc`,
+  tooManyForAll: (max: number) => `Thao tác theo bộ lọc tối đa ${max} khách hàng mỗi lần`,
 } as const;
 
 export const IMPORT_TEXT = {

@@ -1,7 +1,7 @@
 import type {
   CustomerBody,
   CustomerBulkAnswer,
-  CustomerBulkBody,
+  CustomerBulkRequest,
   CustomerDetail,
   CustomerDuplicate,
   CustomerListAnswer,
@@ -212,7 +212,7 @@ export async function fetchCustomerTimeline(id: string, signal?: AbortSignal) {
   });
 }
 
-export async function runBulk(payload: CustomerBulkBody): Promise<CustomerBulkAnswer> {
+export async function runBulk(payload: CustomerBulkRequest): Promise<CustomerBulkAnswer> {
   return apiRequest<CustomerBulkAnswer>({
     method: 'POST',
     url: '/v2/customers/bulk',

@@ -27,9 +27,11 @@ import { toast } from '@/lib/toast';
 import type {
   CustomerBulkAction,
   CustomerBulkAnswer,
-  CustomerBulkBody,
+  CustomerBulkRequest,
+  CustomerFilterRequest,
   CustomerListItem,
 } from '@omnicare/shared/customers/customers.schemas';
+import { CUSTOMER_BULK_MAX } from '@omnicare/shared/customers/customers.schemas';
 import { runBulk } from '../customers.api';
 import { StaffPicker } from '@/features/users/components/staff-picker';
 import { BULK_TEXT, COMMON_TEXT, CUSTOMER_TEXT } from '../customers-text';
@@ -160,21 +162,42 @@ function ResultsDialog({
 
 export interface BulkActionsProps {
   selected: CustomerListItem[];
+  /** The whole result of the list's filter, once the whole page is picked. */
+  whole: {
+    /** Every row of the page is picked: 'Chọn tất cả N kết quả' is offered. */
+    offered: boolean;
+    /** The choice is every customer the filter finds. */
+    chosen: boolean;
+    onChoose: () => void;
+    /** How many the filter finds, and whether the server stopped counting. */
+    total: number;
+    capped: boolean;
+    /** The list's filter as the address holds it (the export's query); the server checks it. */
+    filter: Record<string, unknown>;
+  };
   canDelete: boolean;
   onClear: () => void;
   /** After any action: reload the list, keep or drop the selection. */
   onDone: (action: CustomerBulkAction) => void;
 }
 
-/** The bar shown while rows are selected: add to group, tag, assign owner, delete. */
-export function BulkActions({ selected, canDelete, onClear, onDone }: BulkActionsProps) {
+/**
+ * The bar shown while rows are selected: add to group, tag, assign owner, delete; with the
+ * whole page picked it offers the whole result of the filter (sent as the filter, not ids).
+ */
+export function BulkActions({ selected, whole, canDelete, onClear, onDone }: BulkActionsProps) {
   const [picking, setPicking] = useState<PickAction | null>(null);
   // The rows went out of sight (another page, term or filter): nothing is left to act on.
   if (picking && selected.length === 0) setPicking(null);
   const [answer, setAnswer] = useState<CustomerBulkAnswer | null>(null);
   const names = new Map(selected.map((customer) => [customer._id, customer.name]));
   const [resultNames, setResultNames] = useState(names);
-  const ids = selected.map((customer) => customer._id);
+  const byFilter = whole.chosen;
+  const count = byFilter ? whole.total : selected.length;
+  const target = byFilter
+    ? { filter: whole.filter as CustomerFilterRequest }
+    : { ids: selected.map((customer) => customer._id) };
+  const wholeFits = !whole.capped && whole.total <= CUSTOMER_BULK_MAX;
   const mutation = useMutation({
     mutationFn: runBulk,
     onSuccess: (result, payload) => {
@@ -189,7 +212,7 @@ export function BulkActions({ selected, canDelete, onClear, onDone }: BulkAction
   });
 
   const apply = (action: PickAction, value: string) => {
-    const payload: CustomerBulkBody = { action, ids };
+    const payload: CustomerBulkRequest = { action, ...target };
     if (action === 'add_group' || action === 'remove_group') payload.group_id = value;
     if (action === 'add_tag' || action === 'remove_tag') payload.tag_id = value;
     if (action === 'assign_owner') payload.owner_id = value === UNASSIGN ? null : value;
@@ -205,8 +228,22 @@ export function BulkActions({ selected, canDelete, onClear, onDone }: BulkAction
           className="flex flex-wrap items-center gap-2 rounded-lg border border-teal-200 bg-teal-50 px-3 py-2 text-sm"
         >
           <span className="font-medium text-teal-900">
-            {CUSTOMER_TEXT.selected(selected.length)}
+            {byFilter
+              ? BULK_TEXT.allMatchingSelected(whole.total)
+              : CUSTOMER_TEXT.selected(selected.length)}
           </span>
+          {whole.offered &&
+            !byFilter &&
+            whole.total > selected.length &&
+            (wholeFits ? (
+              <Button variant="link" size="sm" className="px-1" onClick={whole.onChoose}>
+                {BULK_TEXT.selectAllMatching(whole.total)}
+              </Button>
+            ) : (
+              <span className="text-[13px] text-slate-600">
+                {BULK_TEXT.tooManyForAll(CUSTOMER_BULK_MAX)}
+              </span>
+            ))}
           <Button variant="ghost" size="sm" onClick={onClear}>
             <X aria-hidden="true" />
             {CUSTOMER_TEXT.clearSelection}
@@ -234,10 +271,10 @@ export function BulkActions({ selected, canDelete, onClear, onDone }: BulkAction
           </Button>
           {canDelete && (
             <ConfirmDialog
-              title={BULK_TEXT.deleteTitle(selected.length)}
-              description={BULK_TEXT.deleteQuestion(selected.length)}
+              title={BULK_TEXT.deleteTitle(count)}
+              description={BULK_TEXT.deleteQuestion(count)}
               onConfirm={() =>
-                mutation.mutateAsync({ action: 'delete', ids }).catch(() => undefined)
+                mutation.mutateAsync({ action: 'delete', ...target }).catch(() => undefined)
               }
               trigger={
                 <Button variant="destructive" size="sm">
@@ -252,7 +289,7 @@ export function BulkActions({ selected, canDelete, onClear, onDone }: BulkAction
       {picking && (
         <PickDialog
           action={picking}
-          count={selected.length}
+          count={count}
           onClose={() => setPicking(null)}
           onApply={(value) => apply(picking, value)}
         />

@@ -3,6 +3,7 @@ import type { ComponentProps, ReactNode } from 'react';
 import { SEARCH_DEBOUNCE_MS } from '@omnicare/shared/platform/constants';
 import type { CustomFilterValue, CustomFilters } from '@omnicare/shared/fields/custom-filters';
 import type { CustomField } from '@omnicare/shared/fields/fields.schemas';
+import { DateRangePicker } from '@/components/ui/date-picker';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { SearchCombobox } from '@/components/ui/search-combobox';
@@ -151,32 +152,21 @@ export function CustomFieldFilters({ fields, value, onChange }: CustomFieldFilte
           }
           case 'date': {
             const days = rangeOf(current);
-            const from = typeof days.from === 'string' ? days.from : '';
-            const to = typeof days.to === 'string' ? days.to : '';
-            return range(
+            const dayOf = (end: unknown) => (typeof end === 'string' ? end : undefined);
+            return cell(
               field,
-              <Input
-                id={id}
-                type="date"
-                aria-label={`${field.label} ${CUSTOM_FILTER_TEXT.fromDay}`}
-                value={from}
-                max={to || undefined}
-                onChange={(event) => {
-                  const from = event.target.value || undefined;
-                  set(field.key, (now) => ({ ...rangeOf(now), from }));
-                }}
-              />,
-              <Input
-                type="date"
-                aria-label={`${field.label} ${CUSTOM_FILTER_TEXT.toDay}`}
-                value={to}
-                min={from || undefined}
-                onChange={(event) => {
-                  const to = event.target.value || undefined;
-                  set(field.key, (now) => ({ ...rangeOf(now), to }));
-                }}
-              />,
-              true,
+              (controlId) => (
+                <DateRangePicker
+                  id={controlId}
+                  labels={{
+                    from: `${field.label} ${CUSTOM_FILTER_TEXT.fromDay}`,
+                    to: `${field.label} ${CUSTOM_FILTER_TEXT.toDay}`,
+                  }}
+                  value={{ from: dayOf(days.from), to: dayOf(days.to) }}
+                  onChange={(range) => set(field.key, () => range)}
+                />
+              ),
+              { wide: true },
             );
           }
           case 'select':

@@ -1,4 +1,5 @@
 import type { CustomField } from '@omnicare/shared/fields/fields.schemas';
+import { DatePicker } from '@/components/ui/date-picker';
 import { Input } from '@/components/ui/input';
 import { FieldError, Label } from '@/components/ui/label';
 import { SearchCombobox } from '@/components/ui/search-combobox';
@@ -46,11 +47,12 @@ export function CustomFieldInput({
       break;
     case 'date':
       control = (
-        <Input
-          {...common}
-          type="date"
+        <DatePicker
+          id={id}
           value={typeof value === 'string' ? value : ''}
-          onChange={(event) => onChange(event.target.value || undefined)}
+          onChange={onChange}
+          invalid={Boolean(error)}
+          describedBy={error ? errorId : undefined}
         />
       );
       break;

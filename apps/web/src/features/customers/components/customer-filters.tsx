@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { CUSTOMER_TIER } from '@omnicare/shared/customers/customer-enums';
 import { CHANNEL_SOURCE } from '@omnicare/shared/channels/channel-source';
 import type { CustomField } from '@omnicare/shared/fields/fields.schemas';
-import { Input } from '@/components/ui/input';
+import { DateRangePicker } from '@/components/ui/date-picker';
 import { Label } from '@/components/ui/label';
 import { OrganizationPicker } from '@/features/organizations/components/organization-picker';
 import { StaffPicker } from '@/features/users/components/staff-picker';
@@ -101,30 +101,19 @@ export function CustomerFiltersPanel({ value, onChange, fields = [] }: CustomerF
         {field('organization_id', CUSTOMER_TEXT.organization, (fieldId) => (
           <OrganizationPicker id={fieldId} {...pick('organization_id')} />
         ))}
-        <div className="flex min-w-0 flex-col gap-1">
-          <Label htmlFor={`${id}-from`} className="text-xs text-slate-500">
-            {CUSTOMER_TEXT.createdFrom}
-          </Label>
-          <Input
-            id={`${id}-from`}
-            type="date"
-            value={value.created_from ?? ''}
-            max={value.created_to}
-            onChange={(event) => set('created_from', event.target.value)}
-          />
-        </div>
-        <div className="flex min-w-0 flex-col gap-1">
-          <Label htmlFor={`${id}-to`} className="text-xs text-slate-500">
-            {CUSTOMER_TEXT.createdTo}
-          </Label>
-          <Input
-            id={`${id}-to`}
-            type="date"
-            value={value.created_to ?? ''}
-            min={value.created_from}
-            onChange={(event) => set('created_to', event.target.value)}
-          />
-        </div>
+        <DateRangePicker
+          id={`${id}-from`}
+          className="sm:col-span-2"
+          labels={{ from: CUSTOMER_TEXT.createdFrom, to: CUSTOMER_TEXT.createdTo, visible: true }}
+          value={{ from: value.created_from, to: value.created_to }}
+          onChange={(range) =>
+            onChange((current) => ({
+              ...current,
+              created_from: range.from,
+              created_to: range.to,
+            }))
+          }
+        />
       </div>
       {fields.length > 0 && (
         <section

@@ -8,9 +8,11 @@ import { AlertTriangle, Loader2, RotateCcw, Save } from 'lucide-react';
 import type { CustomerDetail } from '@omnicare/shared/customers/customers.schemas';
 import { CUSTOMER_TIER, GENDER } from '@omnicare/shared/customers/customer-enums';
 import { Button } from '@/components/ui/button';
+import { DatePicker } from '@/components/ui/date-picker';
 import { Input, Textarea } from '@/components/ui/input';
 import { FieldError, Label } from '@/components/ui/label';
 import { isApiError } from '@/lib/errors';
+import { useGuardedSubmit } from '@/lib/use-guarded-submit';
 import { toast } from '@/lib/toast';
 import { readTabDraft, saveTabDraft } from '@/stores/record-tabs-store';
 import type { DuplicateCustomer } from '@omnicare/shared/customers/customers.schemas';
@@ -181,13 +183,20 @@ export function CustomerForm({ tabKey, customer, onSaved }: CustomerFormProps) {
   const submit = form.handleSubmit(
     (values) => {
       setDuplicate(null);
-      save.mutate(values);
+      return save.mutateAsync(values).then(
+        () => undefined,
+        () => undefined,
+      );
     },
     (problems) => {
       setDuplicate(null);
       document.getElementById(`${id}-${Object.keys(problems)[0]}`)?.focus();
     },
   );
+
+  // Once at a time: a double click on 'Lưu' creates one customer, not two.
+  const guarded = useGuardedSubmit(submit);
+  const busy = save.isPending || guarded.busy;
 
   const discard = () => {
     saveTabDraft(tabKey, 'customer', undefined);
@@ -213,7 +222,7 @@ export function CustomerForm({ tabKey, customer, onSaved }: CustomerFormProps) {
     <form
       className="flex flex-col gap-5"
       noValidate
-      onSubmit={submit}
+      onSubmit={guarded.submit}
       aria-label={DETAIL_TEXT.profile}
     >
       {duplicate && (
@@ -260,11 +269,20 @@ export function CustomerForm({ tabKey, customer, onSaved }: CustomerFormProps) {
             </NativeSelect>
           </Field>
           <Field id={`${id}-birthday`} label={DETAIL_TEXT.birthday} error={errorOf('birthday')}>
-            <Input
-              id={`${id}-birthday`}
-              type="date"
-              aria-invalid={errorOf('birthday') ? true : undefined}
-              {...form.register('birthday')}
+            <Controller
+              control={form.control}
+              name="birthday"
+              render={({ field }) => (
+                <DatePicker
+                  id={`${id}-birthday`}
+                  name={field.name}
+                  value={field.value}
+                  onChange={(day) => field.onChange(day ?? '')}
+                  onBlur={field.onBlur}
+                  invalid={Boolean(errorOf('birthday'))}
+                  describedBy={errorOf('birthday') ? `${id}-birthday-error` : undefined}
+                />
+              )}
             />
           </Field>
         </div>
@@ -463,13 +481,13 @@ export function CustomerForm({ tabKey, customer, onSaved }: CustomerFormProps) {
       <div className="sticky bottom-0 -mx-5 -mb-5 flex rounded-b-xl flex-wrap items-center justify-end gap-2 border-t border-slate-200 bg-white/95 px-5 py-3 backdrop-blur">
         {dirty && <span className="mr-auto text-xs text-slate-500">{DETAIL_TEXT.draftKept}</span>}
         {dirty && (
-          <Button variant="ghost" onClick={discard} disabled={save.isPending}>
+          <Button variant="ghost" onClick={discard} disabled={busy}>
             <RotateCcw aria-hidden="true" />
             {DETAIL_TEXT.discard}
           </Button>
         )}
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Save />}
+        <Button type="submit" disabled={busy}>
+          {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Save />}
           {customer ? DETAIL_TEXT.save : DETAIL_TEXT.create}
         </Button>
       </div>

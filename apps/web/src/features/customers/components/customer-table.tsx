@@ -8,6 +8,7 @@ import { formatDateTime } from '@omnicare/shared/platform/time';
 import { formatPhone } from '@omnicare/shared/customers/phone-format';
 import {
   ListTable,
+  type ListQueryState,
   SelectPageHead,
   SelectRowCell,
   SortableHead,
@@ -36,7 +37,7 @@ export function CustomerTable({
   onClearFilters,
 }: {
   rows: CustomerListItem[];
-  query: { isPending: boolean; isFetching: boolean };
+  query: ListQueryState;
   sort: CustomerSort;
   order: SortOrder;
   onSort: (column: CustomerSort) => void;

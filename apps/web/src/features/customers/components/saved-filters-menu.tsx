@@ -22,6 +22,7 @@ import {
 import { Input } from '@/components/ui/input';
 import { FieldError, Label } from '@/components/ui/label';
 import { isApiError } from '@/lib/errors';
+import { useGuardedSubmit } from '@/lib/use-guarded-submit';
 import { toast } from '@/lib/toast';
 import type { SavedFilter } from '@omnicare/shared/saved-filters/saved-filters.schemas';
 import { createSavedFilter, deleteSavedFilter, fetchSavedFilters } from '../customers.api';
@@ -55,18 +56,20 @@ function SaveDialog({
       if (isApiError(failure)) setError(failure.fieldErrors[0]?.message ?? null);
     },
   });
-  function submit(event: FormEvent) {
+  // Once at a time: a double click saves one filter, not two.
+  const guarded = useGuardedSubmit((event: FormEvent) => {
     event.preventDefault();
     if (!name.trim()) {
       setError(DETAIL_TEXT.required(CUSTOMER_TEXT.filterName));
       return;
     }
-    save.mutate();
-  }
+    return save.mutateAsync().catch(() => undefined);
+  });
+  const busy = save.isPending || guarded.busy;
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="max-w-md">
-        <form className="flex flex-col gap-4" noValidate onSubmit={submit}>
+        <form className="flex flex-col gap-4" noValidate onSubmit={guarded.submit}>
           <DialogHeader>
             <DialogTitle>{CUSTOMER_TEXT.saveFilter}</DialogTitle>
             <DialogDescription className="sr-only">{CUSTOMER_TEXT.filterName}</DialogDescription>
@@ -91,8 +94,8 @@ function SaveDialog({
             <Button variant="outline" onClick={onClose}>
               {COMMON_TEXT.cancel}
             </Button>
-            <Button type="submit" disabled={save.isPending}>
-              {save.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
+            <Button type="submit" disabled={busy}>
+              {busy && <Loader2 className="animate-spin" aria-hidden="true" />}
               {COMMON_TEXT.save}
             </Button>
           </DialogFooter>

@@ -86,6 +86,8 @@ export function CustomerGroupsPage() {
         onChange={list.setSearch}
       />
       <ListTable
+        // The spec's rule for this screen: a failed load is its error toast and an empty list.
+        failure="empty"
         query={query}
         empty={rows.length === 0}
         columns={canManage ? 6 : 5}

@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { FileUp } from 'lucide-react';
 import { AreaNav } from '@/components/layout/area-nav';
 import { ListPage, ListPagination } from '@/components/list/list-page';
+import { listCountKnown } from '@/components/list/list-table';
 import { Button } from '@/components/ui/button';
 import { useListParamsInAddress } from '@/lib/use-list-params';
 import { useRowSelection } from '@/lib/use-row-selection';
@@ -133,6 +134,14 @@ export function CustomerListPage() {
       />
       <BulkActions
         selected={[...selection.selected.values()]}
+        whole={{
+          offered: selection.allOnPage && listCountKnown(customers.query),
+          chosen: selection.allMatching,
+          onChoose: selection.selectAllMatching,
+          total: customers.total,
+          capped: customers.capped,
+          filter: customers.exportQuery,
+        }}
         canDelete={canDelete}
         onClear={selection.clear}
         onDone={(action) => {
@@ -140,10 +149,11 @@ export function CustomerListPage() {
           void queryClient.invalidateQueries({ queryKey: customerKeys.customers });
         }}
       />
-      <p className="text-sm text-slate-500" aria-live="polite">
-        {customers.capped
-          ? CUSTOMER_TEXT.capped(customers.total)
-          : CUSTOMER_TEXT.matching(customers.total)}
+      <p className="min-h-5 text-sm text-slate-500" aria-live="polite">
+        {listCountKnown(customers.query) &&
+          (customers.capped
+            ? CUSTOMER_TEXT.capped(customers.total)
+            : CUSTOMER_TEXT.matching(customers.total))}
       </p>
       <CustomerTable
         rows={customers.rows}
@@ -154,7 +164,12 @@ export function CustomerListPage() {
         selection={selection}
         onClearFilters={keyword || Object.keys(filters).length > 0 ? clearAll : undefined}
       />
-      <ListPagination list={list} total={customers.total} totalCapped={customers.capped} />
+      <ListPagination
+        list={list}
+        total={customers.total}
+        totalCapped={customers.capped}
+        query={customers.query}
+      />
     </ListPage>
   );
 }

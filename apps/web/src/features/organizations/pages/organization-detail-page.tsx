@@ -17,6 +17,7 @@ import { StaffTableCard, useStaffPaging } from '@/features/users/components/staf
 import { useStaffList } from '@/features/users/users.queries';
 import { applyFieldErrors, errorMessage } from '@/lib/errors';
 import { toast } from '@/lib/toast';
+import { useGuardedSubmit } from '@/lib/use-guarded-submit';
 import { readTabDraft, recordTabTitle, saveTabDraft } from '@/stores/record-tabs-store';
 import { useRecordTab } from '@/components/layout/use-record-tab';
 import { OrganizationPicker } from '../components/organization-picker';
@@ -170,15 +171,19 @@ function OrganizationEditForm({
     }
   }
 
+  // Once at a time: a double click saves once.
+  const guarded = useGuardedSubmit((event) => {
+    event.preventDefault();
+    return submit();
+  });
+  const busy = update.isPending || guarded.busy;
+
   return (
     <form
       className="flex flex-col gap-3 border-t border-slate-100 pt-4"
       aria-label={ORGANIZATION_TEXT.editTitle}
       noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
+      onSubmit={guarded.submit}
     >
       <div className="flex items-center justify-between gap-2">
         <h2 className="text-sm font-semibold text-slate-900">{ORGANIZATION_TEXT.editTitle}</h2>
@@ -213,7 +218,7 @@ function OrganizationEditForm({
         <Button
           variant="outline"
           size="sm"
-          disabled={!dirty || update.isPending}
+          disabled={!dirty || busy}
           onClick={() => {
             setErrors({});
             change(saved);
@@ -222,8 +227,8 @@ function OrganizationEditForm({
           <RotateCcw aria-hidden="true" />
           {ORGANIZATION_TEXT.discardDraft}
         </Button>
-        <Button type="submit" size="sm" disabled={!dirty || update.isPending}>
-          {update.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
+        <Button type="submit" size="sm" disabled={!dirty || busy}>
+          {busy && <Loader2 className="animate-spin" aria-hidden="true" />}
           {ORGANIZATION_TEXT.save}
         </Button>
       </div>

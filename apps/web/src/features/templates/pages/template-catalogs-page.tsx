@@ -122,7 +122,7 @@ export function TemplateCatalogsPage() {
           </TableRow>
         ))}
       </ListTable>
-      <ListPagination list={list} total={total} />
+      <ListPagination list={list} total={total} query={catalogs} />
     </ListPage>
   );
 }

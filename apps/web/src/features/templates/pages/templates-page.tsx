@@ -294,7 +294,7 @@ export function TemplatesPage() {
           );
         })}
       </ListTable>
-      <ListPagination list={list} total={total} />
+      <ListPagination list={list} total={total} query={templates} />
     </ListPage>
   );
 }

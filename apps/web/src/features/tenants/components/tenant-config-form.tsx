@@ -24,6 +24,8 @@ import {
 import { Switch } from '@/components/ui/switch';
 import { applyFieldErrors, errorMessage } from '@/lib/errors';
 import { toast } from '@/lib/toast';
+import { useGuardedSubmit } from '@/lib/use-guarded-submit';
+import { useUnsavedChanges } from '@/lib/use-unsaved-changes';
 import { useUpdateTenantConfig } from '../tenants.queries';
 import { TENANT_TEXT } from '../tenants-text';
 import { timeZoneOptions } from '../time-zones';
@@ -103,10 +105,14 @@ export function TenantConfigForm({
     }
   });
 
+  const guarded = useGuardedSubmit(onSubmit);
+  const busy = update.isPending || guarded.busy;
+  const leaveGuard = useUnsavedChanges(isDirty && !busy);
+
   return (
     <form
       noValidate
-      onSubmit={(event) => void onSubmit(event)}
+      onSubmit={guarded.submit}
       className="flex flex-col gap-4"
       aria-label="Cấu hình tenant"
     >
@@ -276,16 +282,17 @@ export function TenantConfigForm({
       <div className="flex justify-end gap-2">
         <Button
           variant="outline"
-          disabled={!isDirty || update.isPending}
+          disabled={!isDirty || busy}
           onClick={() => form.reset(defaults(config))}
         >
           {TENANT_TEXT.reset}
         </Button>
-        <Button type="submit" disabled={update.isPending}>
-          {update.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
+        <Button type="submit" disabled={busy}>
+          {busy && <Loader2 className="animate-spin" aria-hidden="true" />}
           {TENANT_TEXT.save}
         </Button>
       </div>
+      {leaveGuard}
     </form>
   );
 }

@@ -148,7 +148,7 @@ export function DepartmentsPage() {
           </TableRow>
         ))}
       </ListTable>
-      <ListPagination list={list} total={departments.data?.total ?? 0} />
+      <ListPagination list={list} total={departments.data?.total ?? 0} query={departments} />
     </ListPage>
   );
 }

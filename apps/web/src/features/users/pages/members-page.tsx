@@ -328,7 +328,7 @@ export function MembersPage() {
           </TableRow>
         ))}
       </ListTable>
-      <ListPagination list={list} total={staff.data?.total ?? 0} />
+      <ListPagination list={list} total={staff.data?.total ?? 0} query={staff} />
     </ListPage>
   );
 }
