@@ -71,7 +71,9 @@ describe('bulk over the whole result of a filter', () => {
     api.fetchJobs.mockResolvedValue([]);
     api.fetchSavedFilters.mockResolvedValue([]);
     api.fetchCustomers.mockImplementation(async ({ page }: { page: number }) => ({
-      data: Array.from({ length: 10 }, (_, index) => customer(`p${page}-${index}`, page * 10 + index)),
+      data: Array.from({ length: 10 }, (_, index) =>
+        customer(`p${page}-${index}`, page * 10 + index),
+      ),
       total: 45,
       total_capped: false,
     }));
