@@ -91,7 +91,7 @@ describe('customers', () => {
     expect(clash.json()).toMatchObject({
       message: 'Số điện thoại đã thuộc về khách hàng Trần Thị Bích',
       errors: [{ param: 'phones', message: 'Số điện thoại đã thuộc về khách hàng Trần Thị Bích' }],
-      duplicate: { _id: first._id, name: 'Trần Thị Bích', link: `/customers/${first._id}` },
+      duplicate: { _id: first._id, name: 'Trần Thị Bích', link: `/customers/${first.number}` },
     });
     const email = await create(admin, {
       name: 'Email Trùng',
