@@ -5,7 +5,6 @@ import { isCalendarDay } from '@omnicare/shared/platform/validation';
  * Calendar days as Vietnamese people write them (dd/MM/yyyy), whatever the browser's language;
  * forms and the API exchange them as ISO `yyyy-MM-dd`. Days are local dates without a time.
  */
-export const DAY_FORMAT = 'dd/MM/yyyy';
 export const DAY_PLACEHOLDER = 'dd/mm/yyyy';
 const ISO_DAY = 'yyyy-MM-dd';
 
@@ -28,12 +27,6 @@ export const isoDay = (date: Date) => format(date, ISO_DAY);
 /** The local date of an ISO day (midnight), or undefined. */
 export const dateOfIso = (day: string | undefined | null): Date | undefined =>
   day && isCalendarDay(day) ? parse(day, ISO_DAY, new Date()) : undefined;
-
-/** '1982-08-05' → '05/08/1982'; anything else → ''. */
-export function showDay(day: string | undefined | null): string {
-  const date = dateOfIso(day);
-  return date ? format(date, DAY_FORMAT) : '';
-}
 
 /**
  * What was typed → the ISO day, or undefined when it is no day: `5/8/1982`, `05/08/1982`,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isoDateTime } from '../platform/envelope.js';
 import { isCalendarDay } from '../platform/validation.js';
+import { formatCalendarDay } from '../platform/time.js';
 
 /** A field an action changed, its values as people read them (null: it was empty). */
 export const activityChangeView = z.object({
@@ -39,7 +40,7 @@ export function activityValue(value: unknown): string | null {
   if (typeof value === 'string') {
     const text = value.trim();
     if (!text) return null;
-    return isCalendarDay(text) ? text.split('-').reverse().join('/') : text;
+    return isCalendarDay(text) ? formatCalendarDay(text) : text;
   }
   if (typeof value === 'number') return String(value);
   if (Array.isArray(value)) {

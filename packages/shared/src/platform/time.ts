@@ -1,6 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import { differenceInMinutes, format, isSameDay, subDays } from 'date-fns';
 import { DATE_FORMAT, DATE_TIME_FORMAT, TIME_ZONE } from './constants.js';
+import { isCalendarDay } from './validation.js';
 
 type DateInput = Date | string | number;
 
@@ -13,6 +14,10 @@ const isValid = (value: DateInput | null | undefined): value is DateInput =>
 /** dd/MM/yyyy in Asia/Bangkok; '' for a missing or invalid value. */
 export const formatDate = (value: DateInput | null | undefined, timeZone = TIME_ZONE): string =>
   isValid(value) ? format(inZone(value, timeZone), DATE_FORMAT) : '';
+
+/** A calendar day (ISO yyyy-MM-dd, no time or zone) as dd/MM/yyyy; '' for anything else. */
+export const formatCalendarDay = (day: string | null | undefined): string =>
+  isCalendarDay(day) ? day.split('-').reverse().join('/') : '';
 
 /** dd/MM/yyyy HH:mm in Asia/Bangkok. */
 export const formatDateTime = (

@@ -10,7 +10,7 @@ import { IMPORT_MESSAGES } from '@omnicare/shared/customers/customer-import.sche
 import { CUSTOMER_TIER, GENDER, type Gender } from '@omnicare/shared/customers/customer-enums';
 import { CHANNEL_SOURCE } from '@omnicare/shared/channels/channel-source';
 import { toSearchKey } from '@omnicare/shared/customers/normalize';
-import { formatDateTime } from '@omnicare/shared/platform/time';
+import { formatCalendarDay, formatDateTime } from '@omnicare/shared/platform/time';
 import type { CustomField } from '@omnicare/shared/fields/fields.schemas';
 import type { Platform } from '../../platform/context.js';
 import { listFields } from '../fields/fields.service.js';
@@ -59,7 +59,6 @@ function dayCell(text: string) {
   if (dmy) return `${dmy[3]}-${dmy[2]?.padStart(2, '0')}-${dmy[1]?.padStart(2, '0')}`;
   return text;
 }
-const dayMonthYear = (isoDay: string) => isoDay.split('-').reverse().join('/');
 
 const YES = new Set(['co', 'x', '1', 'true', 'yes', 'dung']);
 const NO = new Set(['khong', '0', 'false', 'no', 'sai']);
@@ -145,7 +144,7 @@ const COLUMN_IO: ColumnIO = {
   birthday: {
     width: 12,
     read: (text) => ({ draft: { birthday: text ? dayCell(text) : null } }),
-    write: (row) => (row.customer.birthday ? dayMonthYear(row.customer.birthday) : ''),
+    write: (row) => (row.customer.birthday ? formatCalendarDay(row.customer.birthday) : ''),
   },
   address: {
     width: 30,
@@ -241,7 +240,7 @@ export function customCellValue(field: CustomField, text: string): unknown {
 export function customCellText(field: CustomField, value: unknown): string | number {
   if (value === undefined || value === null) return '';
   if (field.type === 'number' && typeof value === 'number') return value;
-  if (field.type === 'date' && typeof value === 'string') return dayMonthYear(value);
+  if (field.type === 'date' && typeof value === 'string') return formatCalendarDay(value);
   if (field.type === 'checkbox') return value === true ? 'Có' : 'Không';
   if (Array.isArray(value)) return value.join(', ');
   return String(value);

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { readDay, showDay } from '@/lib/days';
+import { formatCalendarDay } from '@omnicare/shared/platform/time';
+import { readDay } from '@/lib/days';
 import { DatePicker, DateRangePicker, type DayRange } from './date-picker';
 
 function OneDay({ initial = '', onChange = vi.fn() }) {
@@ -26,7 +27,7 @@ afterEach(() => vi.restoreAllMocks());
 
 describe('days as Vietnamese people write them', () => {
   it('reads and shows dd/MM/yyyy, whatever the separator', () => {
-    expect(showDay('1982-08-05')).toBe('05/08/1982');
+    expect(formatCalendarDay('1982-08-05')).toBe('05/08/1982');
     expect(readDay('05/08/1982')).toBe('1982-08-05');
     expect(readDay('5/8/1982')).toBe('1982-08-05');
     expect(readDay('05-08-1982')).toBe('1982-08-05');

@@ -12,6 +12,7 @@ import {
   startOfWeek,
 } from 'date-fns';
 import { CalendarDays, ChevronLeft, ChevronRight } from 'lucide-react';
+import { formatCalendarDay } from '@omnicare/shared/platform/time';
 import { DATE_RANGE_REVERSED_MESSAGE } from '@omnicare/shared/platform/validation';
 import { cn } from '@/lib/cn';
 import {
@@ -23,7 +24,6 @@ import {
   isoDay,
   monthWeeks,
   readDay,
-  showDay,
 } from '@/lib/days';
 import { DATE_TEXT } from '@/lib/web-constants';
 import { Button } from './button';
@@ -166,7 +166,7 @@ export function Calendar({
                       type="button"
                       tabIndex={isFocused ? 0 : -1}
                       disabled={disabled}
-                      aria-label={`${WEEKDAY_FULL_NAMES[index]}, ${showDay(isoDay(day))}`}
+                      aria-label={`${WEEKDAY_FULL_NAMES[index]}, ${formatCalendarDay(isoDay(day))}`}
                       aria-current={isSameDay(day, today) ? 'date' : undefined}
                       onClick={() => onSelect(isoDay(day))}
                       onFocus={() => {
@@ -232,14 +232,14 @@ export function DatePicker({
   const uid = useId();
   const errorId = `${id ?? uid}-format`;
   const [open, setOpen] = useState(false);
-  const [draft, setDraft] = useState(showDay(value));
+  const [draft, setDraft] = useState(formatCalendarDay(value));
   const [shown, setShown] = useState(value ?? '');
   const [badText, setBadText] = useState(false);
   if (shown !== (value ?? '')) {
     // A value from outside (a reset, the calendar): shown as it is, unless the text says it.
     setShown(value ?? '');
     if ((readDay(draft) ?? '') !== (value ?? '')) {
-      setDraft(showDay(value));
+      setDraft(formatCalendarDay(value));
       setBadText(false);
     }
   }
@@ -311,7 +311,7 @@ export function DatePicker({
             max={max}
             onSelect={(day) => {
               setOpen(false);
-              setDraft(showDay(day));
+              setDraft(formatCalendarDay(day));
               setBadText(false);
               if (day !== value) onChange(day);
             }}

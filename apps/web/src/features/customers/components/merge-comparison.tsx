@@ -3,6 +3,7 @@ import type { CustomerBody, CustomerDetail } from '@omnicare/shared/customers/cu
 import { CUSTOMER_TIER, GENDER } from '@omnicare/shared/customers/customer-enums';
 import { mergedCustomerBody } from '@omnicare/shared/customers/merge';
 import { formatPhone } from '@omnicare/shared/customers/phone-format';
+import { formatCalendarDay } from '@omnicare/shared/platform/time';
 import { CHANNEL_SOURCE } from '@omnicare/shared/channels/channel-source';
 import type { CustomField } from '@omnicare/shared/fields/fields.schemas';
 import { cn } from '@/lib/cn';
@@ -20,15 +21,13 @@ export interface ComparisonRow {
   kept: KeptFrom;
 }
 
-const day = (value: string | null | undefined) =>
-  value ? value.split('-').reverse().join('/') : '';
 const list = (values: string[]) => values.filter(Boolean).join(', ');
 
 function customText(field: CustomField, value: unknown): string {
   if (value === undefined || value === null || value === '') return '';
   if (Array.isArray(value)) return list(value.map(String));
   if (field.type === 'checkbox') return value ? 'Có' : 'Không';
-  if (field.type === 'date') return day(String(value));
+  if (field.type === 'date') return formatCalendarDay(String(value));
   return String(value);
 }
 
@@ -58,7 +57,7 @@ export function comparisonRows(
   const specs: [string, (c: CustomerDetail) => string, string][] = [
     [DETAIL_TEXT.name, (c) => c.name, body.name],
     [DETAIL_TEXT.gender, (c) => (c.gender ? GENDER.label(c.gender) : ''), body.gender ? GENDER.label(body.gender) : ''],
-    [DETAIL_TEXT.birthday, (c) => day(c.birthday), day(body.birthday)],
+    [DETAIL_TEXT.birthday, (c) => formatCalendarDay(c.birthday), formatCalendarDay(body.birthday)],
     [DETAIL_TEXT.phones, (c) => list(c.phones.map((p) => formatPhone(p.phone))), list(body.phones.map((p) => formatPhone(p.phone)))],
     [DETAIL_TEXT.emails, (c) => list(c.emails.map((e) => e.email)), list(body.emails.map((e) => e.email))],
     [DETAIL_TEXT.address, (c) => c.address ?? '', body.address ?? ''],

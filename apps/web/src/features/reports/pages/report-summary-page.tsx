@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { FileUp, UserPlus, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { formatCalendarDay } from '@omnicare/shared/platform/time';
 import { PRESENCE } from '@omnicare/shared/users/presence';
 import { usePageHandle } from '@/app/route-declaration';
 import { AreaNav } from '@/components/layout/area-nav';
@@ -10,8 +11,6 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { fetchTodaySummary } from '../reports.api';
-
-const formatDay = (iso: string) => iso.split('-').reverse().join('/');
 
 function Stat({
   label,
@@ -65,7 +64,9 @@ export function ReportSummaryPage() {
       <PageHeader
         title={title}
         actions={
-          data && <span className="text-sm text-slate-500">Hôm nay, {formatDay(data.date)}</span>
+          data && (
+            <span className="text-sm text-slate-500">Hôm nay, {formatCalendarDay(data.date)}</span>
+          )
         }
       />
       {summary.isError ? (
