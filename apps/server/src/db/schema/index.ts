@@ -10,3 +10,5 @@ export * from './platform.js';
 export * from './diagnostics.js';
 export * from './notifications.js';
 export * from './templates.js';
+export * from './ticket-config.js';
+export * from './tickets.js';

@@ -1,0 +1,69 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, recordNumber, timestamptz, updatedAt } from './columns.js';
+import { customers } from './customers.js';
+import { groups } from './groups.js';
+import { organizations } from './organizations.js';
+import { ticketPriorities, ticketServices, ticketTypes } from './ticket-config.js';
+import { tenants } from './tenants.js';
+import { users } from './users.js';
+
+/**
+ * The record every channel ends in. `number` is the per-tenant code (#000123), given by the
+ * `assign_record_number('ticket')` trigger. The report timestamps are kept on the row so reports
+ * never scan the activity log.
+ */
+export const tickets = pgTable(
+  'tickets',
+  {
+    id: id(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    number: recordNumber(),
+    subject: text('subject').notNull(),
+    /** Sanitised HTML. */
+    description: text('description').notNull().default(''),
+    requesterId: uuid('requester_id').references(() => customers.id),
+    organizationId: uuid('organization_id').references(() => organizations.id),
+    status: text('status').notNull().default('new'),
+    priorityId: uuid('priority_id').references(() => ticketPriorities.id),
+    typeId: uuid('type_id').references(() => ticketTypes.id),
+    serviceId: uuid('service_id').references(() => ticketServices.id),
+    /** A department (group with target 'user'). */
+    groupId: uuid('group_id').references(() => groups.id),
+    assigneeId: uuid('assignee_id').references(() => users.id),
+    source: text('source').notNull().default('hand'),
+    cc: jsonb('cc').$type<string[]>().notNull().default([]),
+    custom: jsonb('custom').$type<Record<string, unknown>>().notNull().default({}),
+    dueAt: timestamptz('due_at'),
+    /** Lower-cased, diacritics-free subject, for search. */
+    subjectKey: text('subject_key').notNull().default(''),
+    createdBy: uuid('created_by').references(() => users.id),
+    updatedBy: uuid('updated_by').references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    firstResponseAt: timestamptz('first_response_at'),
+    solvedAt: timestamptz('solved_at'),
+    closedAt: timestamptz('closed_at'),
+    reopenCount: integer('reopen_count').notNull().default(0),
+    replyCount: integer('reply_count').notNull().default(0),
+    /** Set when merged away: the ticket that took its comments. */
+    mergedIntoId: uuid('merged_into_id'),
+  },
+  (table) => [
+    uniqueIndex('tickets_tenant_number_unique').on(table.tenantId, table.number),
+    index('tickets_tenant_updated_idx').on(table.tenantId, table.updatedAt, table.id),
+    index('tickets_tenant_status_updated_idx').on(
+      table.tenantId,
+      table.status,
+      table.updatedAt,
+      table.id,
+    ),
+    index('tickets_tenant_assignee_idx').on(table.tenantId, table.assigneeId, table.updatedAt),
+    index('tickets_tenant_group_idx').on(table.tenantId, table.groupId, table.updatedAt),
+    index('tickets_requester_idx').on(table.requesterId),
+    index('tickets_custom_idx').using('gin', table.custom.op('jsonb_path_ops')),
+    index('tickets_subject_trgm_idx').using('gin', sql`${table.subjectKey} gin_trgm_ops`),
+  ],
+);

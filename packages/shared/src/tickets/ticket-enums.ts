@@ -1,0 +1,14 @@
+import { labelled } from '../platform/labelled.js';
+
+/** A ticket's status (served by `GET /v2/status`); closed is final but for administrators. */
+export const TICKET_STATUS = labelled({
+  new: 'Mới',
+  open: 'Đang mở',
+  pending: 'Đang chờ',
+  solved: 'Đã giải quyết',
+  closed: 'Đã đóng',
+});
+export type TicketStatus = (typeof TICKET_STATUS.values)[number];
+
+/** A ticket's short code as people say it: number 123 is '#000123'. */
+export const formatTicketCode = (number: number): string => `#${String(number).padStart(6, '0')}`;
