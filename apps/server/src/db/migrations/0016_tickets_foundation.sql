@@ -1,5 +1,5 @@
--- Tickets and their configuration (priorities, types, services). A ticket takes its code (#000123)
--- from the per-tenant counter of migration 0014, like customers and organizations.
+-- Tickets and their configuration (priorities, types, services), and the outbox of domain events.
+-- A ticket takes its code (#000123) from the per-tenant counter of migration 0014.
 CREATE TABLE "ticket_priorities" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"tenant_id" uuid NOT NULL,
@@ -60,6 +60,17 @@ CREATE TABLE "tickets" (
 	"merged_into_id" uuid
 );
 --> statement-breakpoint
+CREATE TABLE "domain_events" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"tenant_id" uuid NOT NULL,
+	"aggregate" text NOT NULL,
+	"aggregate_id" uuid NOT NULL,
+	"type" text NOT NULL,
+	"payload" jsonb NOT NULL,
+	"actor_id" uuid,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "ticket_priorities" ADD CONSTRAINT "ticket_priorities_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ticket_services" ADD CONSTRAINT "ticket_services_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ticket_services" ADD CONSTRAINT "ticket_services_type_id_ticket_types_id_fk" FOREIGN KEY ("type_id") REFERENCES "public"."ticket_types"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -74,6 +85,8 @@ ALTER TABLE "tickets" ADD CONSTRAINT "tickets_group_id_groups_id_fk" FOREIGN KEY
 ALTER TABLE "tickets" ADD CONSTRAINT "tickets_assignee_id_users_id_fk" FOREIGN KEY ("assignee_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "tickets" ADD CONSTRAINT "tickets_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "tickets" ADD CONSTRAINT "tickets_updated_by_users_id_fk" FOREIGN KEY ("updated_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "domain_events" ADD CONSTRAINT "domain_events_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "domain_events" ADD CONSTRAINT "domain_events_actor_id_users_id_fk" FOREIGN KEY ("actor_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "ticket_priorities_name_unique" ON "ticket_priorities" USING btree ("tenant_id",lower("name"));--> statement-breakpoint
 CREATE UNIQUE INDEX "ticket_services_name_unique" ON "ticket_services" USING btree ("tenant_id",lower("name"));--> statement-breakpoint
 CREATE INDEX "ticket_services_type_idx" ON "ticket_services" USING btree ("tenant_id","type_id");--> statement-breakpoint
@@ -86,5 +99,6 @@ CREATE INDEX "tickets_tenant_group_idx" ON "tickets" USING btree ("tenant_id","g
 CREATE INDEX "tickets_requester_idx" ON "tickets" USING btree ("requester_id");--> statement-breakpoint
 CREATE INDEX "tickets_custom_idx" ON "tickets" USING gin ("custom" jsonb_path_ops);--> statement-breakpoint
 CREATE INDEX "tickets_subject_trgm_idx" ON "tickets" USING gin ("subject_key" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "domain_events_aggregate_idx" ON "domain_events" USING btree ("aggregate_id","id");--> statement-breakpoint
 CREATE TRIGGER tickets_assign_number BEFORE INSERT ON tickets
   FOR EACH ROW EXECUTE FUNCTION assign_record_number('ticket');

@@ -12,3 +12,4 @@ export * from './notifications.js';
 export * from './templates.js';
 export * from './ticket-config.js';
 export * from './tickets.js';
+export * from './outbox.js';
