@@ -171,7 +171,10 @@ export async function buildApp(
     customFields: customFieldHosts(SERVER_MODULES),
   };
   app.decorate('platform', platform);
-  for (const module of SERVER_MODULES) module.jobs?.(platform);
+  for (const module of SERVER_MODULES) {
+    module.jobs?.(platform);
+    module.realtime?.(platform);
+  }
   await Promise.all([platform.jobs.start(), platform.memo.start()]);
   app.addHook('onClose', async () => {
     await platform.background.idle();

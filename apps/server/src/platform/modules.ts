@@ -38,6 +38,8 @@ export interface ServerModule {
   routes: RouteModule;
   /** Registers the module's background job handlers (before the queue starts). */
   jobs?: (platform: Platform) => void;
+  /** Registers what the module lends the real-time channel (record watch policies, viewers). */
+  realtime?: (platform: Platform) => void;
   memoTopics?: MemoTopic[];
   customFields?: CustomFieldHost[];
 }

@@ -6,6 +6,8 @@ const socket = vi.hoisted(() => {
   return {
     handlers,
     on: vi.fn((event: string, handler: Handler) => handlers.set(event, handler)),
+    connected: false,
+    emit: vi.fn(),
     connect: vi.fn(),
     disconnect: vi.fn(),
     removeAllListeners: vi.fn(),
@@ -14,7 +16,7 @@ const socket = vi.hoisted(() => {
 const io = vi.hoisted(() => vi.fn(() => socket));
 vi.mock('socket.io-client', () => ({ io }));
 
-import { connectRealtime } from './realtime';
+import { connectRealtime, onRecordListChanged, reportTyping, watchRecord } from './realtime';
 
 function setup(alive = true) {
   const handlers = {
@@ -79,5 +81,44 @@ describe('real-time channel', () => {
     close();
     expect(socket.disconnect).toHaveBeenCalled();
     expect(handlers.onConnectionChange).toHaveBeenLastCalledWith(false);
+  });
+
+  it('joins a watched record now and after every reconnect, and leaves it when unwatched', () => {
+    socket.emit.mockClear();
+    const { emit, close } = setup();
+    socket.connected = true;
+    const ticket = { kind: 'ticket' as const, id: 't1' };
+    const onViewers = vi.fn();
+    const onChanged = vi.fn();
+    const unwatch = watchRecord(ticket, { onViewers, onChanged });
+    expect(socket.emit).toHaveBeenLastCalledWith('record:join', ticket);
+    emit('connect');
+    expect(socket.emit).toHaveBeenLastCalledWith('record:join', ticket);
+
+    emit('record:viewers', { ...ticket, viewers: [{ user_id: 'u2', name: 'Lan', typing: true }] });
+    emit('record:viewers', { kind: 'ticket', id: 'other', viewers: [] });
+    expect(onViewers).toHaveBeenCalledTimes(1);
+    emit('record:changed', { ...ticket, by: { user_id: 'u2', name: 'Lan' }, fields: ['status'] });
+    expect(onChanged).toHaveBeenCalledWith(expect.objectContaining({ fields: ['status'] }));
+
+    reportTyping(ticket, true);
+    expect(socket.emit).toHaveBeenLastCalledWith('record:typing', { ...ticket, typing: true });
+    unwatch();
+    expect(socket.emit).toHaveBeenLastCalledWith('record:leave', ticket);
+    emit('connect');
+    expect(socket.emit).not.toHaveBeenLastCalledWith('record:join', ticket);
+    close();
+    socket.connected = false;
+  });
+
+  it('passes changed ids of a kind to the lists listening', () => {
+    const { emit, close } = setup();
+    const onChanged = vi.fn();
+    const stop = onRecordListChanged('ticket', onChanged);
+    emit('record:list-changed', { kind: 'ticket', id: 't9' });
+    stop();
+    emit('record:list-changed', { kind: 'ticket', id: 't10' });
+    expect(onChanged.mock.calls).toEqual([['t9']]);
+    close();
   });
 });

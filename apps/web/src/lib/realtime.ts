@@ -3,6 +3,13 @@ import type { Socket } from 'socket.io-client';
 import type { NotificationItem } from '@omnicare/shared/notifications/notifications.schemas';
 import { REALTIME_EVENTS } from '@omnicare/shared/notifications/notifications.schemas';
 import type { Presence } from '@omnicare/shared/users/presence';
+import {
+  RECORD_PRESENCE_EVENTS,
+  type RecordChanged,
+  type RecordViewers,
+  type RecordWatch,
+  type WatchableKind,
+} from '@omnicare/shared/realtime/record-presence';
 
 export interface RealtimeHandlers {
   onConnectionChange: (connected: boolean) => void;
@@ -19,6 +26,71 @@ export interface RealtimeHandlers {
   verifySession: () => Promise<boolean>;
 }
 
+interface RecordWatcher {
+  watch: RecordWatch;
+  onViewers: (payload: RecordViewers) => void;
+  onChanged: (payload: RecordChanged) => void;
+}
+/** The open channel (one per signed-in tab) and what screens listen to on it. */
+let activeSocket: Socket | null = null;
+const recordWatchers = new Set<RecordWatcher>();
+const listListeners = new Set<{ kind: WatchableKind; onChanged: (id: string) => void }>();
+const sameRecord = (a: RecordWatch, b: RecordWatch) => a.kind === b.kind && a.id === b.id;
+
+/**
+ * Joins a record's room while a screen shows it: the listener hears who else is there (and
+ * typing) and who changed it. Joined again after every reconnect; left when the screen closes.
+ */
+export function watchRecord(
+  watch: RecordWatch,
+  listeners: Omit<RecordWatcher, 'watch'>,
+): () => void {
+  const watcher = { watch, ...listeners };
+  recordWatchers.add(watcher);
+  if (activeSocket?.connected) activeSocket.emit(RECORD_PRESENCE_EVENTS.join, watch);
+  return () => {
+    recordWatchers.delete(watcher);
+    const stillWatched = [...recordWatchers].some((other) => sameRecord(other.watch, watch));
+    if (!stillWatched) activeSocket?.emit(RECORD_PRESENCE_EVENTS.leave, watch);
+  };
+}
+
+/** Tells the others on the record that this user is (or stopped) typing a reply. */
+export function reportTyping(watch: RecordWatch, typing: boolean): void {
+  activeSocket?.emit(RECORD_PRESENCE_EVENTS.typing, { ...watch, typing });
+}
+
+/** Hears which records of a kind changed (ids only; the list re-reads the rows it shows). */
+export function onRecordListChanged(
+  kind: WatchableKind,
+  onChanged: (id: string) => void,
+): () => void {
+  const listener = { kind, onChanged };
+  listListeners.add(listener);
+  return () => {
+    listListeners.delete(listener);
+  };
+}
+
+const rejoinRecords = (socket: Socket) => {
+  for (const { watch } of recordWatchers) socket.emit(RECORD_PRESENCE_EVENTS.join, watch);
+};
+
+function listenToRecords(socket: Socket) {
+  socket.on(RECORD_PRESENCE_EVENTS.viewers, (payload: RecordViewers) => {
+    for (const watcher of recordWatchers)
+      if (sameRecord(watcher.watch, payload)) watcher.onViewers(payload);
+  });
+  socket.on(RECORD_PRESENCE_EVENTS.changed, (payload: RecordChanged) => {
+    for (const watcher of recordWatchers)
+      if (sameRecord(watcher.watch, payload)) watcher.onChanged(payload);
+  });
+  socket.on(RECORD_PRESENCE_EVENTS.listChanged, (payload: RecordWatch) => {
+    for (const listener of listListeners)
+      if (listener.kind === payload?.kind) listener.onChanged(payload.id);
+  });
+}
+
 /** The real-time channel: socket.io on the same origin, authenticated with the token, reconnecting. */
 export function connectRealtime(token: string, handlers: RealtimeHandlers): () => void {
   const socket: Socket = io({
@@ -29,7 +101,10 @@ export function connectRealtime(token: string, handlers: RealtimeHandlers): () =
     reconnectionDelay: 1_000,
     reconnectionDelayMax: 10_000,
   });
-  socket.on('connect', () => handlers.onConnectionChange(true));
+  socket.on('connect', () => {
+    handlers.onConnectionChange(true);
+    rejoinRecords(socket);
+  });
   let closed = false;
   socket.on('disconnect', (reason) => {
     handlers.onConnectionChange(false);
@@ -49,8 +124,11 @@ export function connectRealtime(token: string, handlers: RealtimeHandlers): () =
   );
   socket.on(REALTIME_EVENTS.sessionRevoked, () => handlers.onSessionRevoked());
   socket.on(REALTIME_EVENTS.tenantConfig, () => handlers.onTenantConfigChanged());
+  listenToRecords(socket);
+  activeSocket = socket;
   return () => {
     closed = true;
+    if (activeSocket === socket) activeSocket = null;
     socket.removeAllListeners();
     socket.disconnect();
     handlers.onConnectionChange(false);

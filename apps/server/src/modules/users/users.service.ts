@@ -79,6 +79,12 @@ const auditView = (user: StaffUser) => {
   return rest;
 };
 
+/** How a user appears to the others on a record they are viewing together. */
+export async function viewerOf(platform: Platform, auth: AuthContext) {
+  const [user] = await repo.usersByIds(platform.db, auth.tenantId, [auth.userId]);
+  return { user_id: auth.userId, name: user?.name ?? '', avatar_url: user?.avatarUrl ?? null };
+}
+
 export async function myAccount(platform: Platform, auth: AuthContext): Promise<MyAccount> {
   const row = await repo.findAccount(platform.db, auth.tenantId, auth.userId);
   if (!row) throw sessionExpired();
