@@ -3,7 +3,23 @@ import { describe, expect, it, vi } from 'vitest';
 import { mentionedIds, RichTextEditor } from './rich-text-editor';
 import { RichTextView } from './rich-text-view';
 
+const NO_STAFF = {
+  key: ['staff', 'none'],
+  search: async () => ({ options: [], hasMore: false }),
+};
+
 describe('rich text editor', () => {
+  it('writes a mention from a draft back in the form the server keeps', async () => {
+    const draft =
+      '<p>Nhờ <span data-type="mention" data-id="u1" data-label="Lan" data-mention="u1">@Lan</span></p>';
+    const onChange = vi.fn();
+    render(
+      <RichTextEditor label="Trả lời" value={draft} onChange={onChange} mentionSource={NO_STAFF} />,
+    );
+    const box = await screen.findByRole('textbox', { name: 'Trả lời' });
+    await waitFor(() => expect(box.querySelector('[data-mention="u1"]')).toHaveTextContent('@Lan'));
+  });
+
   it('shows the value, follows a value set from outside, and offers the formatting buttons', async () => {
     const onChange = vi.fn();
     const { rerender } = render(
@@ -26,9 +42,8 @@ describe('rich text editor', () => {
 
   it('reads the mentioned staff from the HTML, each once', () => {
     const html =
-      '<p>Nhờ <span data-type="mention" data-id="u1" data-label="Lan">@Lan</span> và ' +
-      '<span data-type="mention" data-id="u2" data-label="Minh">@Minh</span>, ' +
-      '<span data-type="mention" data-id="u1" data-label="Lan">@Lan</span> xem <span data-id="x">x</span></p>';
+      '<p>Nhờ <span data-mention="u1">@Lan</span> và <span data-mention="u2">@Minh</span>, ' +
+      '<span data-mention="u1">@Lan</span> xem <span data-id="x">x</span></p>';
     expect(mentionedIds(html)).toEqual(['u1', 'u2']);
   });
 });

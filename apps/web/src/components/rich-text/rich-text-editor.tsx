@@ -23,7 +23,7 @@ interface MentionMenu {
 /**
  * Rich text as our users write replies and descriptions: bold, italic, lists, quotes, links, and
  * @mentions of staff (with `mentionSource`), stored as HTML (the server sanitises it again).
- * A mention is `<span data-type="mention" data-id="{userId}" data-label="{name}">@name</span>`.
+ * A mention goes out as `<span data-mention="{userId}">@name</span>`, the form the server keeps.
  */
 export function RichTextEditor({
   value,
@@ -207,6 +207,18 @@ function mentionExtension(source: ComboboxSource, store: MenuStore) {
   };
   return Mention.configure({
     HTMLAttributes: { class: 'rounded bg-accent px-0.5 font-medium' },
+    // The editor reads back its own attributes (a restored draft); the server keeps data-mention.
+    renderHTML: ({ options, node }) => [
+      'span',
+      {
+        ...options.HTMLAttributes,
+        'data-type': 'mention',
+        'data-id': node.attrs.id,
+        'data-label': node.attrs.label,
+        'data-mention': node.attrs.id,
+      },
+      `@${node.attrs.label ?? ''}`,
+    ],
     suggestion: {
       char: '@',
       items: async ({ query }) => {
@@ -249,8 +261,8 @@ function mentionExtension(source: ComboboxSource, store: MenuStore) {
 export function mentionedIds(html: string): string[] {
   const ids: string[] = [];
   const document = new DOMParser().parseFromString(html, 'text/html');
-  for (const node of document.querySelectorAll('span[data-type="mention"][data-id]')) {
-    const id = node.getAttribute('data-id');
+  for (const node of document.querySelectorAll('span[data-mention]')) {
+    const id = node.getAttribute('data-mention');
     if (id && !ids.includes(id)) ids.push(id);
   }
   return ids;
