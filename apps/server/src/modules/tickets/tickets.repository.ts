@@ -67,8 +67,8 @@ export interface TicketFilter {
  * - all: everything (undefined).
  */
 export function ticketScopeCondition(context: ScopeContext): SQL | undefined {
-  const followed = sql`${tickets.id} in (select ${ticketFollowers.ticketId} from ${ticketFollowers} where ${ticketFollowers.userId} = ${context.userId})`;
-  const mine = sql`(${tickets.assigneeId} = ${context.userId} or ${tickets.createdBy} = ${context.userId} or ${followed})`;
+  const followed = sql`${outer(tickets.id)} in (select ${ticketFollowers.ticketId} from ${ticketFollowers} where ${ticketFollowers.userId} = ${context.userId})`;
+  const mine = sql`(${outer(tickets.assigneeId)} = ${context.userId} or ${outer(tickets.createdBy)} = ${context.userId} or ${followed})`;
   switch (context.scope) {
     case 'all':
       return undefined;
@@ -77,15 +77,25 @@ export function ticketScopeCondition(context: ScopeContext): SQL | undefined {
     case 'my_group': {
       if (context.groupIds.length === 0) return mine;
       const colleagues = sql`select ${groupMembers.userId} from ${groupMembers} where ${inArray(groupMembers.groupId, context.groupIds)}`;
-      return sql`(${mine} or ${inArray(tickets.groupId, context.groupIds)} or ${tickets.assigneeId} in (${colleagues}))`;
+      return sql`(${mine} or ${outer(tickets.groupId)} in (${sql.join(
+        context.groupIds.map((id) => sql`${id}`),
+        sql`, `,
+      )}) or ${outer(tickets.assigneeId)} in (${colleagues}))`;
     }
     case 'my_organization': {
       if (!context.organizationId) return mine;
       const members = sql`select ${users.id} from ${users} where ${users.organizationId} = ${context.organizationId}`;
-      return sql`(${mine} or ${tickets.organizationId} = ${context.organizationId} or ${tickets.assigneeId} in (${members}))`;
+      return sql`(${mine} or ${outer(tickets.organizationId)} = ${context.organizationId} or ${outer(tickets.assigneeId)} in (${members}))`;
     }
   }
 }
+
+/**
+ * A column of the list's own `tickets` row inside a correlated subquery. Drizzle writes a
+ * single-table query's columns without their table, and a bare name inside a subquery binds to
+ * the subquery's table when it has such a column (`merged_into_id` of the inner tickets).
+ */
+const outer = (column: AnyPgColumn) => sql.raw(`"tickets"."${column.name}"`);
 
 const dialect = new PgDialect();
 
@@ -141,7 +151,7 @@ function filterConditions(tenantId: string, filter: Omit<TicketFilter, 'search'>
   if (filter.source) conditions.push(eq(tickets.source, filter.source));
   if (filter.tagId)
     conditions.push(
-      sql`exists (select 1 from ${ticketTags} tt where tt.ticket_id = ${tickets.id} and tt.tag_id = ${filter.tagId})`,
+      sql`exists (select 1 from ${ticketTags} tt where tt.ticket_id = ${outer(tickets.id)} and tt.tag_id = ${filter.tagId})`,
     );
   if (filter.sla === 'breached') conditions.push(sql`${tickets.slaBreachedAt} is not null`);
   if (filter.sla === 'due_soon')
@@ -162,8 +172,8 @@ function filterConditions(tenantId: string, filter: Omit<TicketFilter, 'search'>
 
 const STATUS_ORDER = sql`(case ${tickets.status} when 'new' then 0 when 'open' then 1
   when 'pending' then 2 when 'solved' then 3 else 4 end)`;
-const PRIORITY_ORDER = sql`(select ${ticketPriorities.position} from ${ticketPriorities}
-  where ${ticketPriorities.id} = ${tickets.priorityId})`;
+const PRIORITY_ORDER = sql`(select p.position from ${ticketPriorities} p
+  where p.id = ${outer(tickets.priorityId)})`;
 
 /** What each sort key orders by; ties are broken by id, so pages never overlap. */
 const SORT_KEYS: Record<TicketSort['key'], SQL | AnyPgColumn> = {
@@ -176,12 +186,17 @@ const SORT_KEYS: Record<TicketSort['key'], SQL | AnyPgColumn> = {
   due_at: tickets.dueAt,
 };
 
+/** The name of the record a ticket column points at. */
 const nameOf = (
-  table: typeof users | typeof customers | typeof groups | typeof organizations,
+  table:
+    | typeof users
+    | typeof customers
+    | typeof groups
+    | typeof organizations
+    | typeof ticketTypes
+    | typeof ticketServices,
   id: AnyPgColumn,
-) => sql<string | null>`(select ${table}.name from ${table} where ${table}.id = ${id})`;
-const configNameOf = (table: typeof ticketTypes | typeof ticketServices, id: AnyPgColumn) =>
-  sql<string | null>`(select ${table.name} from ${table} where ${table.id} = ${id})`;
+) => sql<string | null>`(select r.name from ${table} r where r.id = ${outer(id)})`;
 
 /** A list row: the ticket and the names it shows, each from a scalar subquery (no joins). */
 const listColumns = {
@@ -189,27 +204,21 @@ const listColumns = {
   priority: sql<{
     name: string;
     color: string;
-  } | null>`(select json_build_object('name', ${ticketPriorities.name}, 'color', ${ticketPriorities.color}) from ${ticketPriorities} where ${ticketPriorities.id} = ${tickets.priorityId})`,
-  typeName: configNameOf(ticketTypes, tickets.typeId),
-  serviceName: configNameOf(ticketServices, tickets.serviceId),
+  } | null>`(select json_build_object('name', p.name, 'color', p.color) from ${ticketPriorities} p where p.id = ${outer(tickets.priorityId)})`,
+  typeName: nameOf(ticketTypes, tickets.typeId),
+  serviceName: nameOf(ticketServices, tickets.serviceId),
   groupName: nameOf(groups, tickets.groupId),
   requesterName: nameOf(customers, tickets.requesterId),
   assigneeName: nameOf(users, tickets.assigneeId),
 };
-const creator = sql.raw('creator');
-const updater = sql.raw('updater');
 const detailColumns = {
   ...listColumns,
   organizationName: nameOf(organizations, tickets.organizationId),
-  createdByName: sql<
-    string | null
-  >`(select ${creator}.name from ${users} ${creator} where ${creator}.id = ${tickets.createdBy})`,
-  updatedByName: sql<
-    string | null
-  >`(select ${updater}.name from ${users} ${updater} where ${updater}.id = ${tickets.updatedBy})`,
+  createdByName: nameOf(users, tickets.createdBy),
+  updatedByName: nameOf(users, tickets.updatedBy),
   mergedIntoNumber: sql<
     number | null
-  >`(select m.number from ${tickets} m where m.id = ${tickets.mergedIntoId})`,
+  >`(select m.number from ${tickets} m where m.id = ${outer(tickets.mergedIntoId)})`,
 };
 export type TicketListRow = {
   [K in keyof typeof listColumns]: K extends 'ticket'

@@ -207,6 +207,21 @@ describe('creating and reading tickets', () => {
     });
   });
 
+  it('names the ticket a merged one went into', async () => {
+    const { admin } = await freshTenant();
+    const target = await createTicket(admin, { subject: 'Đích' });
+    const source = await createTicket(admin, { subject: 'Nguồn' });
+    await t.database.db
+      .update(tickets)
+      .set({ mergedIntoId: target._id, status: 'closed' })
+      .where(eq(tickets.id, source._id));
+    const read = (await call(admin, 'GET', `/v2/tickets/${source._id}`)).json().data;
+    expect(read.merged_into).toEqual({ _id: target._id, code: target.code, number: target.number });
+    expect((await call(admin, 'GET', `/v2/tickets/${target._id}`)).json().data.merged_into).toBe(
+      null,
+    );
+  });
+
   it('notifies the assignee when someone else assigns them', async () => {
     const { tenant, admin, agent } = await freshTenant();
     const ticket = await createTicket(admin, {
