@@ -78,28 +78,42 @@ const percentile = (sorted, p) =>
 
 /**
  * Sends `requests` GETs from `concurrency` clients, each picking a path from `paths`; returns
- * latency percentiles in ms. Bounded in count, loopback only.
+ * latency percentiles in ms. Bounded in count, loopback only. With `method` and `body` (a
+ * function of the request's index answering the JSON body) it sends writes instead.
  */
-export async function load({ url, token, paths, requests = 800, concurrency = 16 }) {
+export async function load({
+  url,
+  token,
+  paths,
+  requests = 800,
+  concurrency = 16,
+  method = 'GET',
+  body,
+}) {
   const latencies = [];
   let next = 0;
   let failures = 0;
   // Plain keep-alive HTTP: the client shares the machine's cores with the server, so it should
   // cost as little as it can (fetch took about twice the CPU per request).
   const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
-  const get = (path) =>
+  const get = (path, index) =>
     new Promise((resolve, reject) => {
-      const request = http.get(url + path, { agent, headers: { authorization: token } }, (res) => {
+      const payload = body ? JSON.stringify(body(index)) : undefined;
+      const headers = payload
+        ? { authorization: token, 'content-type': 'application/json' }
+        : { authorization: token };
+      const request = http.request(url + path, { method, agent, headers }, (res) => {
         res.on('data', () => {});
         res.on('end', () => resolve(res.statusCode));
       });
       request.on('error', reject);
+      request.end(payload);
     });
   async function client() {
     while (next < requests) {
       const index = next++;
       const started = performance.now();
-      const status = await get(paths[index % paths.length]);
+      const status = await get(paths[index % paths.length], index);
       if (status !== 200) failures++;
       latencies.push(performance.now() - started);
     }

@@ -13,6 +13,7 @@ import { organizationsModule } from './modules/organizations/organizations.modul
 import { reportsModule } from './modules/reports/reports.module.js';
 import { savedFiltersModule } from './modules/saved-filters/saved-filters.module.js';
 import { tagsModule } from './modules/tags/tags.module.js';
+import { ticketsModule } from './modules/tickets/tickets.module.js';
 import { templatesModule } from './modules/templates/templates.module.js';
 import { tenantsModule } from './modules/tenants/tenants.module.js';
 import { usersModule } from './modules/users/users.module.js';
@@ -36,4 +37,5 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   jobsModule,
   templatesModule,
   reportsModule,
+  ticketsModule,
 ];

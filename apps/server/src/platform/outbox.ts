@@ -5,7 +5,7 @@ export interface DomainEvent {
   tenantId: string;
   aggregate: 'ticket';
   aggregateId: string;
-  type: 'ticket.created' | 'ticket.updated' | 'ticket.commented';
+  type: 'ticket.created' | 'ticket.updated' | 'ticket.deleted' | 'ticket.commented';
   payload: Record<string, unknown>;
   actorId: string | null;
 }

@@ -5,7 +5,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
  * What a tenant's data changes are announced under (migration 0010 names the tables of each):
  * 'customers' for customer lists, 'sessions' for the signed-in callers' contexts.
  */
-export type ChangeTopic = 'customers' | 'sessions';
+export type ChangeTopic = 'customers' | 'sessions' | 'tickets';
 
 /**
  * Values derived from a tenant's data (the counts of its lists, its callers' sessions),

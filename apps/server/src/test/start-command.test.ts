@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SAMPLE_CUSTOMER_COUNT } from '../db/seed/demo-samples.js';
+import { SAMPLE_TICKET_COUNT } from '../db/seed/demo-tickets.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const port = 38_000 + Math.floor(Math.random() * 2_000);
@@ -90,6 +91,9 @@ describe('npm start', () => {
         SAMPLE_CUSTOMER_COUNT,
       );
       expect((await read<{ data: unknown[] }>('/v2/fields?entity=customer')).data).toHaveLength(5);
+      expect((await read<{ total: number }>('/v2/tickets?page_size=1')).total).toBe(
+        SAMPLE_TICKET_COUNT,
+      );
       const groups = await read<{ data: { total: number } }>(
         '/v2/groups?target=end_user&offset=0&limit=10',
       );

@@ -47,6 +47,10 @@ export const AUDIT_ACTION = labelled({
   'template_catalog.update': 'Cập nhật danh mục mẫu',
   'template_catalog.delete': 'Xóa danh mục mẫu',
   'tenant.update': 'Cập nhật cấu hình',
+  'ticket.create': 'Tạo ticket',
+  'ticket.update': 'Cập nhật ticket',
+  'ticket.delete': 'Xóa ticket',
+  'ticket.reopen': 'Mở lại do khách hàng phản hồi',
 });
 export type AuditAction = (typeof AUDIT_ACTION.values)[number];
 

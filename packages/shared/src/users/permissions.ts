@@ -32,6 +32,9 @@ export const PERMISSIONS = {
   'platform.administer': ADMINISTRATORS,
   'customer.delete': LEADERS,
   'customer.merge': LEADERS,
+  'ticket.delete': LEADERS,
+  /** Change a closed ticket (closed is final for everyone else). */
+  'ticket.change_closed': ADMINISTRATORS,
   /**
    * Customer groups and tag groups are catalogues shared by the whole tenant: renaming or
    * deleting one changes customers outside a team leader's scope, so, as Zendesk's admins,

@@ -28,7 +28,11 @@ export const auditLog = pgTable(
     after: jsonb('after'),
     createdAt: createdAt(),
   },
-  (table) => [index('audit_log_tenant_created_idx').on(table.tenantId, table.createdAt)],
+  (table) => [
+    index('audit_log_tenant_created_idx').on(table.tenantId, table.createdAt),
+    // A record's history (a ticket's activity log, a customer's timeline).
+    index('audit_log_entity_idx').on(table.tenantId, table.entity, table.entityId, table.createdAt),
+  ],
 );
 
 /**

@@ -1,7 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, id, recordNumber, timestamptz, updatedAt } from './columns.js';
-import { customers } from './customers.js';
+import { customers, tags } from './customers.js';
 import { groups } from './groups.js';
 import { organizations } from './organizations.js';
 import { ticketPriorities, ticketServices, ticketTypes } from './ticket-config.js';
@@ -50,6 +59,10 @@ export const tickets = pgTable(
     replyCount: integer('reply_count').notNull().default(0),
     /** Set when merged away: the ticket that took its comments. */
     mergedIntoId: uuid('merged_into_id'),
+    /** The next SLA target (first response or resolution); the SLA engine sets it. */
+    slaDueAt: timestamptz('sla_due_at'),
+    /** When the ticket first missed an SLA target; null while none is missed. */
+    slaBreachedAt: timestamptz('sla_breached_at'),
   },
   (table) => [
     uniqueIndex('tickets_tenant_number_unique').on(table.tenantId, table.number),
@@ -62,8 +75,56 @@ export const tickets = pgTable(
     ),
     index('tickets_tenant_assignee_idx').on(table.tenantId, table.assigneeId, table.updatedAt),
     index('tickets_tenant_group_idx').on(table.tenantId, table.groupId, table.updatedAt),
+    index('tickets_tenant_created_idx').on(table.tenantId, table.createdAt, table.id),
+    index('tickets_tenant_creator_idx').on(table.tenantId, table.createdBy, table.updatedAt),
+    index('tickets_tenant_sla_due_idx')
+      .on(table.tenantId, table.slaDueAt)
+      .where(sql`${table.slaDueAt} is not null`),
+    index('tickets_tenant_sla_breached_idx')
+      .on(table.tenantId, table.updatedAt)
+      .where(sql`${table.slaBreachedAt} is not null`),
     index('tickets_requester_idx').on(table.requesterId),
     index('tickets_custom_idx').using('gin', table.custom.op('jsonb_path_ops')),
     index('tickets_subject_trgm_idx').using('gin', sql`${table.subjectKey} gin_trgm_ops`),
+  ],
+);
+
+/** Tags of a ticket (the tenant's tags, shared with customers). */
+export const ticketTags = pgTable(
+  'ticket_tags',
+  {
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    ticketId: uuid('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    tagId: uuid('tag_id')
+      .notNull()
+      .references(() => tags.id, { onDelete: 'cascade' }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.ticketId, table.tagId] }),
+    index('ticket_tags_tag_idx').on(table.tagId),
+  ],
+);
+
+/** Staff following a ticket: they see it in their data scope 'me' and hear of its changes. */
+export const ticketFollowers = pgTable(
+  'ticket_followers',
+  {
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    ticketId: uuid('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.ticketId, table.userId] }),
+    index('ticket_followers_user_idx').on(table.userId, table.ticketId),
   ],
 );

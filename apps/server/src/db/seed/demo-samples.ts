@@ -16,6 +16,7 @@ import {
   tags,
   users,
 } from '../schema/index.js';
+import { seedDemoTickets } from './demo-tickets.js';
 import { mobileNumber, personName, pick, seededRandom, type Random } from './sample-people.js';
 
 /**
@@ -243,4 +244,11 @@ export async function seedDemoSamples(
   await tx.insert(customerEmails).values(rows.emails);
   await tx.insert(groupCustomers).values(rows.groups);
   await tx.insert(customerTags).values(rows.tags);
+  await seedDemoTickets(tx, tenantId, {
+    random,
+    staff,
+    customerIds: rows.customers.map((customer) => customer.id as string),
+    departmentId: department!.id,
+    tagIds,
+  });
 }

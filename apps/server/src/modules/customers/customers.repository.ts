@@ -16,7 +16,8 @@ import {
   users,
 } from '../../db/schema/index.js';
 import type { CustomFieldCondition } from '@omnicare/shared/fields/custom-filters';
-import { containsPattern, prefixPattern, unaccentContains } from '../../platform/sql.js';
+import { containsPattern, prefixPattern } from '../../platform/sql.js';
+import { customFieldSql } from '../../platform/custom-field-sql.js';
 import type { TenantMemo } from '../../platform/tenant-memo.js';
 import type { RecordRef } from '@omnicare/shared/platform/record-ref';
 import { tenantRecord } from '../../platform/record-numbers.js';
@@ -149,48 +150,9 @@ async function searchCondition(
   };
 }
 
-/** `customers.custom @> {key: value}`: answered by the jsonb_path_ops GIN index. */
-const customContains = (key: string, value: unknown) =>
-  sql`${customers.custom} @> ${JSON.stringify({ [key]: value })}::jsonb`;
-
-/**
- * One custom-field filter as SQL. Select, multi-select and a ticked checkbox are containments
- * the GIN index on `custom` answers; text, ranges and an unticked checkbox filter the rows the
- * other conditions leave. A value of another JSON type than the field's never matches a range.
- */
-export function customFieldCondition(condition: CustomFieldCondition): SQL {
-  const { key } = condition;
-  const json = sql`${customers.custom} -> ${key}::text`;
-  const text = sql`${customers.custom} ->> ${key}::text`;
-  switch (condition.type) {
-    case 'text':
-      return unaccentContains(text, condition.contains);
-    case 'number': {
-      const value = sql`(case when jsonb_typeof(${json}) = 'number' then (${text})::numeric end)`;
-      const ends = [
-        condition.min === undefined ? undefined : sql`${value} >= ${condition.min}`,
-        condition.max === undefined ? undefined : sql`${value} <= ${condition.max}`,
-      ];
-      return and(...ends) as SQL;
-    }
-    case 'date': {
-      // Days are stored as YYYY-MM-DD: their byte order is their calendar order.
-      const value = sql`(case when jsonb_typeof(${json}) = 'string' then ${text} end) collate "C"`;
-      const ends = [
-        condition.from === undefined ? undefined : sql`${value} >= ${condition.from}`,
-        condition.to === undefined ? undefined : sql`${value} <= ${condition.to}`,
-      ];
-      return and(...ends) as SQL;
-    }
-    case 'select':
-      return or(...condition.anyOf.map((option) => customContains(key, option))) as SQL;
-    case 'multiselect':
-      return customContains(key, condition.allOf);
-    case 'checkbox':
-      // Never ticked (no value) counts as not ticked.
-      return condition.checked ? customContains(key, true) : sql`not ${customContains(key, true)}`;
-  }
-}
+/** One custom-field filter on customers (see `customFieldSql`). */
+export const customFieldCondition = (condition: CustomFieldCondition): SQL =>
+  customFieldSql(customers.custom, condition);
 
 function filterConditions(tenantId: string, filter: Omit<CustomerFilter, 'search'>): SQL[] {
   const conditions: SQL[] = [eq(customers.tenantId, tenantId)];

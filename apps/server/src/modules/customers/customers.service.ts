@@ -46,6 +46,8 @@ import { cityExists, districtBelongsTo, placeNames } from '../locations/location
 import { organizationExists } from '../organizations/organizations.service.js';
 import { imageExtensionOf } from '../../platform/files.js';
 import * as repo from './customers.repository.js';
+import { customersWithTickets, moveTicketsToCustomer } from '../tickets/tickets.service.js';
+import { TICKET_MESSAGES } from '@omnicare/shared/tickets/tickets.schemas';
 import { TENANT_MESSAGES } from '@omnicare/shared/tenants/tenants.schemas';
 import { AVATAR_MAX_BYTES } from '@omnicare/shared/platform/constants';
 
@@ -520,6 +522,8 @@ export async function setAvatar(
 
 export async function deleteCustomer(platform: Platform, auth: AuthContext, id: string) {
   const [result] = await bulk(platform, auth, { action: 'delete', ids: [id] });
+  if (result?.message === TICKET_MESSAGES.customerHasTickets)
+    throw new AppError(422, TICKET_MESSAGES.customerHasTickets);
   if (!result?.ok) throw notFound(CUSTOMER_MESSAGES.notFound);
 }
 
@@ -584,7 +588,12 @@ export async function bulk(
   const object = await bulkObject(platform, auth, input);
   const ids = await bulkTargets(platform, auth, input);
   const visible = await repo.visibleIds(platform.db, auth.tenantId, ids, customerScope(auth));
-  const allowed = ids.filter((id) => visible.has(id));
+  // A requester of tickets stays: deleting them would take the tickets' history with them.
+  const withTickets =
+    input.action === 'delete'
+      ? await customersWithTickets(platform.db, auth.tenantId, [...visible])
+      : new Set<string>();
+  const allowed = ids.filter((id) => visible.has(id) && !withTickets.has(id));
   // Who each customer was (name, number, owner) before the action.
   const was = new Map(
     (await repo.customerRefs(platform.db, auth.tenantId, allowed)).map((row) => [row.id, row]),
@@ -622,7 +631,11 @@ export async function bulk(
     );
   });
   return ids.map((id) =>
-    visible.has(id) ? { id, ok: true } : { id, ok: false, message: CUSTOMER_MESSAGES.notFound },
+    withTickets.has(id)
+      ? { id, ok: false, message: TICKET_MESSAGES.customerHasTickets }
+      : visible.has(id)
+        ? { id, ok: true }
+        : { id, ok: false, message: CUSTOMER_MESSAGES.notFound },
   );
 }
 
@@ -644,6 +657,7 @@ export async function mergeCustomers(
   await platform.db.transaction(async (tx) => {
     // The merged customer goes first, so its phones and emails are free for the survivor.
     await repo.moveHistory(tx, auth.tenantId, mergedId, survivorId);
+    await moveTicketsToCustomer(tx, auth.tenantId, mergedId, survivorId);
     await repo.deleteCustomers(tx, auth.tenantId, [mergedId]);
     await repo.recordMerge(tx, {
       tenantId: auth.tenantId,

@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, asc, count, eq, isNotNull, lt, notInArray } from 'drizzle-orm';
+import { createTestApp, seedTenant, type TestApp } from '../../test/helpers.js';
+import { customers, groups, ticketPriorities, ticketTypes, tickets } from '../schema/index.js';
+import { SAMPLE_TICKET_COUNT, seedDemoTickets } from './demo-tickets.js';
+import { seededRandom } from './sample-people.js';
+import { seedTicketDefaults } from './ticket-defaults.js';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('demo tickets', () => {
+  it('seeds the default configuration once and tickets over every status, some overdue', async () => {
+    const tenant = await seedTenant(t);
+    const db = t.database.db;
+    const tenantId = tenant.tenantId;
+    const sample = await db
+      .insert(customers)
+      .values(
+        ['Khách Một', 'Khách Hai', 'Khách Ba'].map((name) => ({ tenantId, name, nameKey: name })),
+      )
+      .returning({ id: customers.id });
+    const [department] = await db
+      .insert(groups)
+      .values({ tenantId, target: 'user', name: 'Tổng đài' })
+      .returning();
+    const staff = Object.fromEntries(
+      ['admin', 'supervisor', 'leader', 'agent', 'agent2'].map((name) => [
+        `${name}@demo.vn`,
+        tenant.id(name),
+      ]),
+    );
+    await db.transaction((tx) =>
+      seedDemoTickets(tx, tenantId, {
+        random: seededRandom(7),
+        staff,
+        customerIds: sample.map((row) => row.id),
+        departmentId: department!.id,
+        tagIds: [],
+      }),
+    );
+    const priorities = await db
+      .select({ name: ticketPriorities.name, color: ticketPriorities.color })
+      .from(ticketPriorities)
+      .where(eq(ticketPriorities.tenantId, tenantId))
+      .orderBy(asc(ticketPriorities.position));
+    expect(priorities.map((p) => p.name)).toEqual(['Thấp', 'Trung bình', 'Cao', 'Khẩn cấp']);
+    // A second call adds nothing to what the tenant has.
+    await seedTicketDefaults(db, tenantId);
+    const [types] = await db
+      .select({ value: count() })
+      .from(ticketTypes)
+      .where(eq(ticketTypes.tenantId, tenantId));
+    expect(types!.value).toBe(4);
+
+    const byStatus = await db
+      .select({ status: tickets.status, value: count() })
+      .from(tickets)
+      .where(eq(tickets.tenantId, tenantId))
+      .groupBy(tickets.status);
+    expect(byStatus.map((row) => row.status).sort()).toEqual(
+      ['closed', 'new', 'open', 'pending', 'solved'].sort(),
+    );
+    expect(byStatus.reduce((sum, row) => sum + row.value, 0)).toBe(SAMPLE_TICKET_COUNT);
+    const [overdue] = await db
+      .select({ value: count() })
+      .from(tickets)
+      .where(
+        and(
+          eq(tickets.tenantId, tenantId),
+          isNotNull(tickets.dueAt),
+          lt(tickets.dueAt, new Date()),
+          notInArray(tickets.status, ['solved', 'closed']),
+        ),
+      );
+    expect(overdue!.value).toBeGreaterThan(10);
+  });
+});

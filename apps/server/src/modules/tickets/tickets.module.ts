@@ -1,0 +1,28 @@
+import type { ServerModule } from '../../platform/modules.js';
+import {
+  countMissingCustomValue,
+  dropCustomValues,
+  keepOfferedOptions,
+} from './tickets.repository.js';
+import { ticketsRoutes } from './tickets.routes.js';
+
+export const ticketsModule: ServerModule = {
+  name: 'tickets',
+  routes: ticketsRoutes,
+  memoTopics: [
+    // Ticket list counts and search probes: the tickets, their tags and followers, and what
+    // data scopes read.
+    {
+      topic: 'tickets',
+      tables: ['tickets', 'ticket_tags', 'ticket_followers', 'users', 'group_members'],
+    },
+  ],
+  customFields: [
+    {
+      entity: 'ticket',
+      dropValues: dropCustomValues,
+      keepOfferedOptions,
+      countMissing: countMissingCustomValue,
+    },
+  ],
+};

@@ -1,0 +1,572 @@
+import { and, asc, desc, eq, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { PgDialect, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { CustomFieldCondition } from '@omnicare/shared/fields/custom-filters';
+import type { RecordRef } from '@omnicare/shared/platform/record-ref';
+import type { TicketSort } from '@omnicare/shared/tickets/tickets.schemas';
+import type { Database, Transaction } from '../../platform/db.js';
+import {
+  customerSearchTerms,
+  customers,
+  groupMembers,
+  groups,
+  organizations,
+  tags,
+  ticketFollowers,
+  ticketPriorities,
+  ticketServices,
+  ticketTags,
+  ticketTypes,
+  tickets,
+  users,
+} from '../../db/schema/index.js';
+import type { ScopeContext } from '../../platform/data-scope.js';
+import { customFieldSql } from '../../platform/custom-field-sql.js';
+import { containsPattern, prefixPattern } from '../../platform/sql.js';
+import { tenantRecord } from '../../platform/record-numbers.js';
+import type { TenantMemo } from '../../platform/tenant-memo.js';
+
+type Db = Database | Transaction;
+export type TicketRow = typeof tickets.$inferSelect;
+
+/** A search, already normalised (see `searchOf` in the service). */
+export interface TicketSearch {
+  /** Lower-cased, diacritics-free text: found in subjects, and at the start of requester names. */
+  key: string;
+  /** The number of a code typed as '#000123' or '123'. */
+  number?: number;
+}
+
+export interface TicketFilter {
+  search?: TicketSearch;
+  statuses?: string[];
+  priorityId?: string;
+  typeId?: string;
+  serviceId?: string;
+  groupId?: string;
+  /** A staff id, or null for unassigned tickets. */
+  assigneeId?: string | null;
+  requesterId?: string;
+  source?: string;
+  tagId?: string;
+  sla?: 'breached' | 'due_soon';
+  /** `sla=due_soon`: targets before this instant. */
+  slaSoonBefore?: Date;
+  createdFrom?: Date;
+  createdBefore?: Date;
+  updatedFrom?: Date;
+  updatedBefore?: Date;
+  custom?: CustomFieldCondition[];
+  scope?: SQL;
+}
+
+/**
+ * The tickets a data scope shows (the same per-role tenant setting as customers):
+ * - me: assigned to me, created by me, or followed by me;
+ * - my_group: those, and tickets of my departments or assigned to their members;
+ * - my_organization: those of me, and tickets of my organization or assigned to anyone in it;
+ * - all: everything (undefined).
+ */
+export function ticketScopeCondition(context: ScopeContext): SQL | undefined {
+  const followed = sql`${outer(tickets.id)} in (select ${ticketFollowers.ticketId} from ${ticketFollowers} where ${ticketFollowers.userId} = ${context.userId})`;
+  const mine = sql`(${outer(tickets.assigneeId)} = ${context.userId} or ${outer(tickets.createdBy)} = ${context.userId} or ${followed})`;
+  switch (context.scope) {
+    case 'all':
+      return undefined;
+    case 'me':
+      return mine;
+    case 'my_group': {
+      if (context.groupIds.length === 0) return mine;
+      const colleagues = sql`select ${groupMembers.userId} from ${groupMembers} where ${inArray(groupMembers.groupId, context.groupIds)}`;
+      return sql`(${mine} or ${outer(tickets.groupId)} in (${sql.join(
+        context.groupIds.map((id) => sql`${id}`),
+        sql`, `,
+      )}) or ${outer(tickets.assigneeId)} in (${colleagues}))`;
+    }
+    case 'my_organization': {
+      if (!context.organizationId) return mine;
+      const members = sql`select ${users.id} from ${users} where ${users.organizationId} = ${context.organizationId}`;
+      return sql`(${mine} or ${outer(tickets.organizationId)} = ${context.organizationId} or ${outer(tickets.assigneeId)} in (${members}))`;
+    }
+  }
+}
+
+/**
+ * A column of the list's own `tickets` row inside a correlated subquery. Drizzle writes a
+ * single-table query's columns without their table, and a bare name inside a subquery binds to
+ * the subquery's table when it has such a column (`merged_into_id` of the inner tickets).
+ */
+const outer = (column: AnyPgColumn) => sql.raw(`"tickets"."${column.name}"`);
+
+const dialect = new PgDialect();
+
+/** A read-only query's answer, remembered by its SQL until the tenant's tickets change. */
+function remembered<T>(
+  memo: TenantMemo | undefined,
+  tenantId: string,
+  query: SQL,
+  run: (query: SQL) => Promise<T>,
+): Promise<T> {
+  if (!memo) return run(query);
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  return memo.remember('tickets', tenantId, `${text}\u0000${JSON.stringify(params)}`, () =>
+    run(query),
+  );
+}
+
+const countOf = (db: Db, query: SQL) =>
+  db.execute<{ value: number }>(query).then((result) => Number(result.rows[0]?.value ?? 0));
+
+/** Requesters whose name (a word of it on) starts with the key: at most this many. */
+const REQUESTERS_SEARCHED = 1_000;
+
+/**
+ * A search over the code, the subject (pg_trgm on `subject_key`) and the requester's name
+ * (the customers' prefix terms). `indexed: false` writes the subject match so no index can
+ * answer it: a broad search then walks the list's sort order instead of sorting its matches.
+ */
+function searchSql(tenantId: string, search: TicketSearch, indexed: boolean): SQL {
+  const pattern = containsPattern(search.key);
+  const subject = indexed
+    ? sql`${tickets.subjectKey} like ${pattern}`
+    : sql`(${tickets.subjectKey} || '') like ${pattern}`;
+  const requesters = sql`select t.customer_id from ${customerSearchTerms} t
+    where t.tenant_id = ${tenantId} and t.kind = 'name' and t.term like ${prefixPattern(search.key)}
+    limit ${REQUESTERS_SEARCHED}`;
+  const parts = [subject, sql`${tickets.requesterId} = any(array(${requesters}))`];
+  if (search.number !== undefined) parts.push(eq(tickets.number, search.number));
+  return sql`(${sql.join(parts, sql` or `)})`;
+}
+
+function filterConditions(tenantId: string, filter: Omit<TicketFilter, 'search'>): SQL[] {
+  const conditions: SQL[] = [eq(tickets.tenantId, tenantId)];
+  if (filter.statuses?.length === 1) conditions.push(eq(tickets.status, filter.statuses[0]!));
+  else if (filter.statuses?.length) conditions.push(inArray(tickets.status, filter.statuses));
+  if (filter.priorityId) conditions.push(eq(tickets.priorityId, filter.priorityId));
+  if (filter.typeId) conditions.push(eq(tickets.typeId, filter.typeId));
+  if (filter.serviceId) conditions.push(eq(tickets.serviceId, filter.serviceId));
+  if (filter.groupId) conditions.push(eq(tickets.groupId, filter.groupId));
+  if (filter.assigneeId === null) conditions.push(isNull(tickets.assigneeId));
+  else if (filter.assigneeId) conditions.push(eq(tickets.assigneeId, filter.assigneeId));
+  if (filter.requesterId) conditions.push(eq(tickets.requesterId, filter.requesterId));
+  if (filter.source) conditions.push(eq(tickets.source, filter.source));
+  if (filter.tagId)
+    conditions.push(
+      sql`exists (select 1 from ${ticketTags} tt where tt.ticket_id = ${outer(tickets.id)} and tt.tag_id = ${filter.tagId})`,
+    );
+  if (filter.sla === 'breached') conditions.push(sql`${tickets.slaBreachedAt} is not null`);
+  if (filter.sla === 'due_soon')
+    conditions.push(
+      sql`${tickets.slaBreachedAt} is null and ${tickets.slaDueAt} is not null
+        and ${tickets.slaDueAt} < ${filter.slaSoonBefore ?? new Date()}
+        and ${tickets.status} not in ('solved', 'closed')`,
+    );
+  if (filter.createdFrom) conditions.push(gte(tickets.createdAt, filter.createdFrom));
+  if (filter.createdBefore) conditions.push(lt(tickets.createdAt, filter.createdBefore));
+  if (filter.updatedFrom) conditions.push(gte(tickets.updatedAt, filter.updatedFrom));
+  if (filter.updatedBefore) conditions.push(lt(tickets.updatedAt, filter.updatedBefore));
+  for (const condition of filter.custom ?? [])
+    conditions.push(customFieldSql(tickets.custom, condition));
+  if (filter.scope) conditions.push(filter.scope);
+  return conditions;
+}
+
+const STATUS_ORDER = sql`(case ${tickets.status} when 'new' then 0 when 'open' then 1
+  when 'pending' then 2 when 'solved' then 3 else 4 end)`;
+const PRIORITY_ORDER = sql`(select p.position from ${ticketPriorities} p
+  where p.id = ${outer(tickets.priorityId)})`;
+
+/** What each sort key orders by; ties are broken by id, so pages never overlap. */
+const SORT_KEYS: Record<TicketSort['key'], SQL | AnyPgColumn> = {
+  updated_at: tickets.updatedAt,
+  created_at: tickets.createdAt,
+  code: tickets.number,
+  priority: PRIORITY_ORDER,
+  status: STATUS_ORDER,
+  subject: tickets.subjectKey,
+  due_at: tickets.dueAt,
+};
+
+/** The name of the record a ticket column points at. */
+const nameOf = (
+  table:
+    | typeof users
+    | typeof customers
+    | typeof groups
+    | typeof organizations
+    | typeof ticketTypes
+    | typeof ticketServices,
+  id: AnyPgColumn,
+) => sql<string | null>`(select r.name from ${table} r where r.id = ${outer(id)})`;
+
+/** A list row: the ticket and the names it shows, each from a scalar subquery (no joins). */
+const listColumns = {
+  ticket: tickets,
+  priority: sql<{
+    name: string;
+    color: string;
+  } | null>`(select json_build_object('name', p.name, 'color', p.color) from ${ticketPriorities} p where p.id = ${outer(tickets.priorityId)})`,
+  typeName: nameOf(ticketTypes, tickets.typeId),
+  serviceName: nameOf(ticketServices, tickets.serviceId),
+  groupName: nameOf(groups, tickets.groupId),
+  requesterName: nameOf(customers, tickets.requesterId),
+  assigneeName: nameOf(users, tickets.assigneeId),
+};
+const detailColumns = {
+  ...listColumns,
+  organizationName: nameOf(organizations, tickets.organizationId),
+  createdByName: nameOf(users, tickets.createdBy),
+  updatedByName: nameOf(users, tickets.updatedBy),
+  mergedIntoNumber: sql<
+    number | null
+  >`(select m.number from ${tickets} m where m.id = ${outer(tickets.mergedIntoId)})`,
+};
+export type TicketListRow = {
+  [K in keyof typeof listColumns]: K extends 'ticket'
+    ? TicketRow
+    : (typeof listColumns)[K] extends SQL<infer T>
+      ? T
+      : never;
+};
+export type TicketDetailRow = TicketListRow & {
+  organizationName: string | null;
+  createdByName: string | null;
+  updatedByName: string | null;
+  mergedIntoNumber: number | null;
+};
+
+/** Counting stops here: past it, lists say "more than" instead of paying for an exact count. */
+export const COUNT_CAP = 10_000;
+/** Up to this many matches a search is narrow: its matches are fetched and sorted. */
+export const NARROW_SEARCH = 2_000;
+
+/**
+ * A page of the list. The page's ids are found first, in a query that reads only what the
+ * filters and the sort need (the default view, a status view, code and creation order read
+ * nothing but an index, so page 500 skips its 10 000 entries inside the index); then only those
+ * rows are read with their names. Counts stop at COUNT_CAP and are remembered until the
+ * tenant's tickets change.
+ */
+export async function listTickets(
+  db: Database,
+  tenantId: string,
+  filter: TicketFilter,
+  page: { sort: TicketSort; offset: number; limit: number },
+  { countCap = COUNT_CAP, memo }: { countCap?: number; memo?: TenantMemo } = {},
+) {
+  const { search, ...others } = filter;
+  const base = filterConditions(tenantId, others);
+  let searchCondition: SQL | undefined;
+  let countCondition: SQL | undefined;
+  if (search) {
+    countCondition = searchSql(tenantId, search, true);
+    // How many match, from the indexes (remembered): PostgreSQL misjudges trigram matches.
+    const matches = await remembered(
+      memo,
+      tenantId,
+      sql`select count(*)::int as value from (select 1 from ${tickets}
+        where ${and(...base, countCondition)} limit ${NARROW_SEARCH + 1}) probe`,
+      (query) => countOf(db, query),
+    );
+    searchCondition = matches > NARROW_SEARCH ? searchSql(tenantId, search, false) : countCondition;
+  }
+  const where = and(...base, searchCondition);
+  const direction = page.sort.order === 'asc' ? asc : desc;
+  const key = SORT_KEYS[page.sort.key];
+  const order = [direction(key), direction(tickets.id)];
+  const pageIds = db
+    .select({ id: tickets.id })
+    .from(tickets)
+    .where(where)
+    .orderBy(...order)
+    .offset(page.offset)
+    .limit(page.limit);
+  const [rows, counted] = await Promise.all([
+    db
+      .select(listColumns)
+      .from(tickets)
+      .where(and(eq(tickets.tenantId, tenantId), inArray(tickets.id, pageIds)))
+      .orderBy(...order) as Promise<TicketListRow[]>,
+    remembered(
+      memo,
+      tenantId,
+      sql`select count(*)::int as value from (select 1 from ${tickets}
+        where ${and(...base, countCondition)} limit ${countCap + 1}) matching`,
+      (query) => countOf(db, query),
+    ),
+  ]);
+  return { rows, total: Math.min(counted, countCap), capped: counted > countCap };
+}
+
+export async function findTicket(
+  db: Db,
+  tenantId: string,
+  ref: RecordRef,
+  scope?: SQL,
+): Promise<TicketDetailRow | undefined> {
+  const [row] = await db
+    .select(detailColumns)
+    .from(tickets)
+    .where(and(tenantRecord(tickets, tenantId, ref), scope));
+  return row as TicketDetailRow | undefined;
+}
+
+/** Tags of tickets, by ticket id. */
+export async function tagsOf(db: Db, ticketIds: string[]) {
+  const byTicket = new Map<string, { _id: string; name: string }[]>();
+  if (ticketIds.length === 0) return byTicket;
+  const rows = await db
+    .select({ ticketId: ticketTags.ticketId, id: tags.id, name: tags.name })
+    .from(ticketTags)
+    .innerJoin(tags, eq(tags.id, ticketTags.tagId))
+    .where(inArray(ticketTags.ticketId, ticketIds))
+    .orderBy(asc(tags.position), asc(tags.name));
+  for (const row of rows)
+    byTicket.set(row.ticketId, [
+      ...(byTicket.get(row.ticketId) ?? []),
+      { _id: row.id, name: row.name },
+    ]);
+  return byTicket;
+}
+
+export async function followersOf(db: Db, ticketId: string) {
+  return db
+    .select({ _id: users.id, name: users.name })
+    .from(ticketFollowers)
+    .innerJoin(users, eq(users.id, ticketFollowers.userId))
+    .where(eq(ticketFollowers.ticketId, ticketId))
+    .orderBy(asc(users.name));
+}
+
+export async function insertTicket(tx: Transaction, values: typeof tickets.$inferInsert) {
+  const [row] = await tx.insert(tickets).values(values).returning();
+  if (!row) throw new Error('ticket not created');
+  return row;
+}
+
+export async function updateTicket(
+  tx: Transaction,
+  tenantId: string,
+  id: string,
+  values: Partial<typeof tickets.$inferInsert>,
+) {
+  await tx
+    .update(tickets)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(tickets.tenantId, tenantId), eq(tickets.id, id)));
+}
+
+export async function replaceTags(
+  tx: Transaction,
+  tenantId: string,
+  ticketId: string,
+  tagIds: string[],
+) {
+  await tx.delete(ticketTags).where(eq(ticketTags.ticketId, ticketId));
+  if (tagIds.length)
+    await tx.insert(ticketTags).values(tagIds.map((tagId) => ({ tenantId, ticketId, tagId })));
+}
+
+export async function replaceFollowers(
+  tx: Transaction,
+  tenantId: string,
+  ticketId: string,
+  userIds: string[],
+) {
+  await tx.delete(ticketFollowers).where(eq(ticketFollowers.ticketId, ticketId));
+  if (userIds.length)
+    await tx
+      .insert(ticketFollowers)
+      .values(userIds.map((userId) => ({ tenantId, ticketId, userId })));
+}
+
+export async function deleteTickets(tx: Transaction, tenantId: string, ids: string[]) {
+  if (ids.length === 0) return;
+  await tx.delete(tickets).where(and(eq(tickets.tenantId, tenantId), inArray(tickets.id, ids)));
+}
+
+/** Ids among these that the scope lets the caller see. */
+export async function visibleIds(db: Db, tenantId: string, ids: string[], scope?: SQL) {
+  if (ids.length === 0) return new Set<string>();
+  const rows = await db
+    .select({ id: tickets.id })
+    .from(tickets)
+    .where(and(eq(tickets.tenantId, tenantId), inArray(tickets.id, ids), scope));
+  return new Set(rows.map((row) => row.id));
+}
+
+// What a ticket refers to, each as `{_id, name}` of the tenant (undefined when it is not).
+
+export async function priorityRef(db: Db, tenantId: string, id: string) {
+  const [row] = await db
+    .select({ _id: ticketPriorities.id, name: ticketPriorities.name })
+    .from(ticketPriorities)
+    .where(and(eq(ticketPriorities.tenantId, tenantId), eq(ticketPriorities.id, id)));
+  return row;
+}
+
+export async function typeRef(db: Db, tenantId: string, id: string) {
+  const [row] = await db
+    .select({ _id: ticketTypes.id, name: ticketTypes.name })
+    .from(ticketTypes)
+    .where(and(eq(ticketTypes.tenantId, tenantId), eq(ticketTypes.id, id)));
+  return row;
+}
+
+export async function serviceRef(db: Db, tenantId: string, id: string) {
+  const [row] = await db
+    .select({ _id: ticketServices.id, name: ticketServices.name, typeId: ticketServices.typeId })
+    .from(ticketServices)
+    .where(and(eq(ticketServices.tenantId, tenantId), eq(ticketServices.id, id)));
+  return row;
+}
+
+/** A department of the tenant (a group with target 'user'). */
+export async function departmentRef(db: Db, tenantId: string, id: string) {
+  const [row] = await db
+    .select({ _id: groups.id, name: groups.name })
+    .from(groups)
+    .where(and(eq(groups.tenantId, tenantId), eq(groups.target, 'user'), eq(groups.id, id)));
+  return row;
+}
+
+/** Staff of the tenant among these ids (active only when asked). */
+export async function staffRefs(db: Db, tenantId: string, ids: string[], activeOnly = false) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ _id: users.id, name: users.name })
+    .from(users)
+    .where(
+      and(
+        eq(users.tenantId, tenantId),
+        inArray(users.id, ids),
+        sql`${users.role} <> 'end_user'`,
+        activeOnly ? eq(users.active, true) : undefined,
+      ),
+    );
+}
+
+export async function isGroupMember(db: Db, groupId: string, userId: string) {
+  const [row] = await db
+    .select({ userId: groupMembers.userId })
+    .from(groupMembers)
+    .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, userId)));
+  return !!row;
+}
+
+export async function requesterRef(db: Db, tenantId: string, id: string) {
+  const [row] = await db
+    .select({ _id: customers.id, name: customers.name, organizationId: customers.organizationId })
+    .from(customers)
+    .where(and(eq(customers.tenantId, tenantId), eq(customers.id, id)));
+  return row;
+}
+
+export async function organizationRef(db: Db, tenantId: string, id: string) {
+  const [row] = await db
+    .select({ _id: organizations.id, name: organizations.name })
+    .from(organizations)
+    .where(and(eq(organizations.tenantId, tenantId), eq(organizations.id, id)));
+  return row;
+}
+
+export async function tagRefs(db: Db, tenantId: string, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ _id: tags.id, name: tags.name })
+    .from(tags)
+    .where(and(eq(tags.tenantId, tenantId), inArray(tags.id, ids)));
+}
+
+/** Customers among these who are the requester of a ticket. */
+export async function requestersWithTickets(db: Db, tenantId: string, customerIds: string[]) {
+  if (customerIds.length === 0) return new Set<string>();
+  const rows = await db
+    .selectDistinct({ id: tickets.requesterId })
+    .from(tickets)
+    .where(and(eq(tickets.tenantId, tenantId), inArray(tickets.requesterId, customerIds)));
+  return new Set(rows.map((row) => row.id as string));
+}
+
+/** A merged customer's tickets become the survivor's. */
+export async function moveRequester(
+  tx: Transaction,
+  tenantId: string,
+  fromId: string,
+  toId: string,
+) {
+  await tx
+    .update(tickets)
+    .set({ requesterId: toId })
+    .where(and(eq(tickets.tenantId, tenantId), eq(tickets.requesterId, fromId)));
+}
+
+/** A deleted custom field's values leave every ticket of the tenant. */
+export async function dropCustomValues(tx: Transaction, tenantId: string, key: string) {
+  await tx
+    .update(tickets)
+    .set({ custom: sql`${tickets.custom} - ${key}::text` })
+    .where(and(eq(tickets.tenantId, tenantId), sql`jsonb_exists(${tickets.custom}, ${key})`));
+}
+
+/** Tickets of the tenant with no value for a custom field (none, null, '' or []). */
+export function countMissingCustomValue(db: Db, tenantId: string, key: string) {
+  const value = sql`${tickets.custom} -> ${key}::text`;
+  return countOf(
+    db,
+    sql`select count(*)::int as value from ${tickets}
+      where ${tickets.tenantId} = ${tenantId}
+        and (${value} is null or ${value} in ('null'::jsonb, '""'::jsonb, '[]'::jsonb))`,
+  );
+}
+
+/** A select or multi-select field lost options: ticket values keep only those still offered. */
+export async function keepOfferedOptions(
+  tx: Transaction,
+  tenantId: string,
+  key: string,
+  options: string[],
+) {
+  const value = sql`${tickets.custom} -> ${key}::text`;
+  const isList = sql`jsonb_typeof(${value}) = 'array'`;
+  const offered = sql`${JSON.stringify(options)}::jsonb`;
+  const kept = sql`coalesce((select jsonb_agg(item.value)
+    from jsonb_array_elements(case when ${isList} then ${value} else '[]'::jsonb end) as item(value)
+    where ${offered} @> jsonb_build_array(item.value)), '[]'::jsonb)`;
+  await tx
+    .update(tickets)
+    .set({
+      custom: sql`case when ${isList} and ${kept} <> '[]'::jsonb
+        then jsonb_set(${tickets.custom}, array[${key}::text], ${kept})
+        else ${tickets.custom} - ${key}::text end`,
+    })
+    .where(
+      and(
+        eq(tickets.tenantId, tenantId),
+        sql`jsonb_exists(${tickets.custom}, ${key})`,
+        sql`not (${offered} @> case when ${isList} then ${value} else jsonb_build_array(${value}) end)`,
+      ),
+    );
+}
+
+/** Locks a ticket of the tenant until the transaction ends; false when there is none. */
+export async function lockTicket(tx: Transaction, tenantId: string, ref: RecordRef) {
+  const [row] = await tx
+    .select({ id: tickets.id })
+    .from(tickets)
+    .where(tenantRecord(tickets, tenantId, ref))
+    .for('update');
+  return row?.id;
+}
+
+/** Sets a ticket's status columns (a requester's reply reopening it). */
+export async function setStatus(
+  tx: Transaction,
+  tenantId: string,
+  id: string,
+  values: Pick<typeof tickets.$inferInsert, 'status' | 'solvedAt' | 'reopenCount'>,
+) {
+  await tx
+    .update(tickets)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(tickets.tenantId, tenantId), eq(tickets.id, id)));
+}

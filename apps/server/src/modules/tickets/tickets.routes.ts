@@ -1,0 +1,175 @@
+import { activityEntryView } from '@omnicare/shared/audit/activity.schemas';
+import { noData } from '@omnicare/shared/platform/envelope';
+import { pageQuery } from '@omnicare/shared/platform/validation';
+import { TICKET_STATUS } from '@omnicare/shared/tickets/ticket-enums';
+import {
+  TICKET_MESSAGES,
+  ticketBody,
+  ticketBulkAnswer,
+  ticketBulkBody,
+  ticketDetailView,
+  ticketListAnswer,
+  ticketListQuery,
+  ticketRefParams,
+  ticketStatusOptionsView,
+  ticketUpdateBody,
+} from '@omnicare/shared/tickets/tickets.schemas';
+import { can } from '@omnicare/shared/users/permissions';
+import { authOf } from '../../platform/auth.js';
+import { AppError } from '../../platform/errors.js';
+import { answers, bulkAnswer, created, list, ok } from '../../platform/respond.js';
+import { typed, type RouteModule } from '../../platform/routes.js';
+import * as tickets from './tickets.service.js';
+
+const tags = ['tickets'];
+const STAFF = 'authenticated' as const;
+
+export const ticketsRoutes: RouteModule = (app, platform) => {
+  const r = typed(app);
+
+  r.get(
+    '/v2/status',
+    {
+      schema: {
+        tags,
+        summary: 'Trạng thái ticket',
+        response: answers.ok(ticketStatusOptionsView),
+      },
+      config: { access: STAFF },
+    },
+    async () => ok(TICKET_STATUS.options()),
+  );
+
+  r.get(
+    '/v2/tickets',
+    {
+      schema: {
+        tags,
+        summary: 'Danh sách ticket',
+        querystring: ticketListQuery,
+        response: { 200: ticketListAnswer },
+      },
+      config: { access: STAFF },
+    },
+    async (request) => {
+      const { data, total, capped } = await tickets.listTickets(
+        platform,
+        authOf(request),
+        request.query,
+      );
+      return { ...list(data, total), total_capped: capped };
+    },
+  );
+
+  r.post(
+    '/v2/tickets',
+    {
+      schema: {
+        tags,
+        summary: 'Tạo ticket',
+        body: ticketBody,
+        response: answers.created(ticketDetailView),
+      },
+      config: { access: STAFF },
+    },
+    async (request, reply) => {
+      reply.status(201);
+      return created(
+        await tickets.createTicket(platform, authOf(request), request.body),
+        TICKET_MESSAGES.created,
+      );
+    },
+  );
+
+  r.post(
+    '/v2/tickets/bulk',
+    {
+      schema: {
+        tags,
+        summary: 'Thao tác hàng loạt trên ticket',
+        body: ticketBulkBody,
+        response: answers.ok(ticketBulkAnswer),
+      },
+      config: { access: STAFF },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      if (request.body.action === 'delete' && !can(auth.role, 'ticket.delete'))
+        throw new AppError(401);
+      return bulkAnswer(await tickets.bulk(platform, auth, request.body), 'Cập nhật thành công');
+    },
+  );
+
+  r.get(
+    '/v2/tickets/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Chi tiết ticket (theo mã hoặc số ticket)',
+        params: ticketRefParams,
+        response: answers.ok(ticketDetailView),
+      },
+      config: { access: STAFF },
+    },
+    async (request) => ok(await tickets.getTicket(platform, authOf(request), request.params.id)),
+  );
+
+  r.put(
+    '/v2/tickets/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Cập nhật ticket',
+        params: ticketRefParams,
+        body: ticketUpdateBody,
+        response: answers.ok(ticketDetailView),
+      },
+      config: { access: STAFF },
+    },
+    async (request) =>
+      ok(
+        await tickets.updateTicket(platform, authOf(request), request.params.id, request.body),
+        TICKET_MESSAGES.updated,
+      ),
+  );
+
+  r.delete(
+    '/v2/tickets/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Xóa ticket',
+        params: ticketRefParams,
+        response: answers.ok(noData),
+      },
+      config: { access: 'ticket.delete' },
+    },
+    async (request) => {
+      await tickets.deleteTicket(platform, authOf(request), request.params.id);
+      return ok(null, TICKET_MESSAGES.deleted);
+    },
+  );
+
+  r.get(
+    '/v2/tickets/:id/activities',
+    {
+      schema: {
+        tags,
+        summary: 'Nhật ký hoạt động của ticket',
+        params: ticketRefParams,
+        querystring: pageQuery,
+        response: answers.list(activityEntryView),
+      },
+      config: { access: STAFF },
+    },
+    async (request) => {
+      const { data, total } = await tickets.ticketActivities(
+        platform,
+        authOf(request),
+        request.params.id,
+        request.query,
+      );
+      return list(data, total);
+    },
+  );
+};

@@ -1,0 +1,707 @@
+import type { SQL } from 'drizzle-orm';
+import type { RecordRef } from '@omnicare/shared/platform/record-ref';
+import type { ActivityEntry } from '@omnicare/shared/audit/activity.schemas';
+import { toSearchKey } from '@omnicare/shared/customers/normalize';
+import { checkCustomFilters } from '@omnicare/shared/fields/custom-filters';
+import { customValuesToStore, validateCustomValues } from '@omnicare/shared/fields/fields.schemas';
+import { startOfDayIn } from '@omnicare/shared/platform/time';
+import { can } from '@omnicare/shared/users/permissions';
+import { formatTicketCode, type TicketStatus } from '@omnicare/shared/tickets/ticket-enums';
+import {
+  SLA_DUE_SOON_MINUTES,
+  TICKET_BULK_MAX,
+  TICKET_BULK_MESSAGES,
+  TICKET_MESSAGES,
+  type TicketBody,
+  type TicketBulkBody,
+  type TicketBulkItem,
+  type TicketDetail,
+  type TicketFilterBody,
+  type TicketListItem,
+  type TicketListQuery,
+  type TicketUpdateBody,
+} from '@omnicare/shared/tickets/tickets.schemas';
+import type { Platform } from '../../platform/context.js';
+import type { Database, Transaction } from '../../platform/db.js';
+import type { AuthContext } from '../../platform/auth.js';
+import { dataScopeOf } from '../../platform/data-scope.js';
+import { AppError, fieldError, notFound } from '../../platform/errors.js';
+import { appendEvent } from '../../platform/outbox.js';
+import { sanitizeRichText } from '../../platform/rich-text.js';
+import { listAudit, writeAudit } from '../audit/audit.service.js';
+import { listFields } from '../fields/fields.service.js';
+import { notify } from '../notifications/notifications.service.js';
+import {
+  snapshotOf,
+  snapshotChanges,
+  eventChanges,
+  ticketActivity,
+  type TicketSnapshot,
+} from './ticket-activity.js';
+import * as repo from './tickets.repository.js';
+
+type Db = Database | Transaction;
+
+/** The caller's data scope as a condition on tickets (see `ticketScopeCondition`). */
+export const ticketScope = (auth: AuthContext): SQL | undefined =>
+  repo.ticketScopeCondition(dataScopeOf(auth));
+
+const named = (id: string | null, name: string | null | undefined) =>
+  id ? { _id: id, name: name ?? '' } : null;
+const iso = (value: Date | null) => value?.toISOString() ?? null;
+
+function toListItem(
+  row: repo.TicketListRow,
+  tags: { _id: string; name: string }[] = [],
+): TicketListItem {
+  const { ticket } = row;
+  return {
+    _id: ticket.id,
+    code: formatTicketCode(ticket.number),
+    number: ticket.number,
+    subject: ticket.subject,
+    status: ticket.status as TicketStatus,
+    priority:
+      ticket.priorityId && row.priority
+        ? { _id: ticket.priorityId, name: row.priority.name, color: row.priority.color }
+        : null,
+    type: named(ticket.typeId, row.typeName),
+    service: named(ticket.serviceId, row.serviceName),
+    group: named(ticket.groupId, row.groupName),
+    requester: named(ticket.requesterId, row.requesterName),
+    assignee: named(ticket.assigneeId, row.assigneeName),
+    source: ticket.source,
+    tags,
+    due_at: iso(ticket.dueAt),
+    sla_due_at: iso(ticket.slaDueAt),
+    sla_breached_at: iso(ticket.slaBreachedAt),
+    created_at: ticket.createdAt.toISOString(),
+    updated_at: ticket.updatedAt.toISOString(),
+  };
+}
+
+async function toDetail(db: Db, row: repo.TicketDetailRow): Promise<TicketDetail> {
+  const { ticket } = row;
+  const [tags, followers] = await Promise.all([
+    repo.tagsOf(db, [ticket.id]),
+    repo.followersOf(db, ticket.id),
+  ]);
+  return {
+    ...toListItem(row, tags.get(ticket.id) ?? []),
+    description: ticket.description,
+    organization: named(ticket.organizationId, row.organizationName),
+    followers,
+    cc: ticket.cc,
+    custom: ticket.custom,
+    created_by: named(ticket.createdBy, row.createdByName),
+    updated_by: named(ticket.updatedBy, row.updatedByName),
+    first_response_at: iso(ticket.firstResponseAt),
+    solved_at: iso(ticket.solvedAt),
+    closed_at: iso(ticket.closedAt),
+    reopen_count: ticket.reopenCount,
+    reply_count: ticket.replyCount,
+    merged_into:
+      ticket.mergedIntoId && row.mergedIntoNumber
+        ? {
+            _id: ticket.mergedIntoId,
+            code: formatTicketCode(row.mergedIntoNumber),
+            number: row.mergedIntoNumber,
+          }
+        : null,
+  };
+}
+
+const refOf = (ref: string | RecordRef): RecordRef => (typeof ref === 'string' ? { id: ref } : ref);
+
+/**
+ * A ticket the caller may see (tenant and data scope), by id or number: 404 'Không tìm thấy
+ * ticket' otherwise, another tenant's included. Other ticket modules (comments, merge) start here.
+ */
+export async function getVisibleTicket(
+  platform: Platform,
+  auth: AuthContext,
+  ref: string | RecordRef,
+): Promise<TicketDetail> {
+  const row = await repo.findTicket(platform.db, auth.tenantId, refOf(ref), ticketScope(auth));
+  if (!row) throw notFound(TICKET_MESSAGES.notFound);
+  return toDetail(platform.db, row);
+}
+
+/** GET /v2/tickets/{id}. */
+export const getTicket = getVisibleTicket;
+
+/** A search: '#123' or '123' also finds that code; a text of no letter or digit finds nothing. */
+function searchOf(text: string | undefined): repo.TicketSearch | 'nothing' | undefined {
+  if (!text?.trim()) return undefined;
+  const key = toSearchKey(text);
+  if (!/[\p{L}\p{N}]/u.test(key)) return 'nothing';
+  const code = /^#?(\d{1,9})$/.exec(text.trim());
+  return { key: key.replace(/^#/, ''), number: code ? Number(code[1]) : undefined };
+}
+
+async function customFilterOf(
+  platform: Platform,
+  tenantId: string,
+  custom: Record<string, unknown> | undefined,
+  param = 'custom',
+) {
+  if (!custom || Object.keys(custom).length === 0) return undefined;
+  const checked = checkCustomFilters(await listFields(platform, tenantId, 'ticket'), custom, param);
+  if (checked.problems.length > 0)
+    throw new AppError(422, checked.problems[0]?.message, checked.problems);
+  return checked.conditions.length > 0 ? checked.conditions : undefined;
+}
+
+async function toFilter(
+  platform: Platform,
+  auth: AuthContext,
+  query: TicketFilterBody,
+  customParam = 'custom',
+): Promise<repo.TicketFilter | 'nothing'> {
+  const search = searchOf(query.search);
+  if (search === 'nothing') return 'nothing';
+  const assignee = query.assignee_id;
+  return {
+    search,
+    statuses: query.status,
+    priorityId: query.priority_id,
+    typeId: query.type_id,
+    serviceId: query.service_id,
+    groupId: query.group_id,
+    assigneeId: assignee === 'me' ? auth.userId : assignee === 'none' ? null : assignee,
+    requesterId: query.requester_id,
+    source: query.source,
+    tagId: query.tag,
+    sla: query.sla,
+    slaSoonBefore: new Date(Date.now() + SLA_DUE_SOON_MINUTES * 60_000),
+    createdFrom: query.created_from ? startOfDayIn(query.created_from) : undefined,
+    createdBefore: query.created_to ? startOfDayIn(query.created_to, undefined, true) : undefined,
+    updatedFrom: query.updated_from ? startOfDayIn(query.updated_from) : undefined,
+    updatedBefore: query.updated_to ? startOfDayIn(query.updated_to, undefined, true) : undefined,
+    custom: await customFilterOf(platform, auth.tenantId, query.custom, customParam),
+    scope: ticketScope(auth),
+  };
+}
+
+/** GET /v2/tickets. `smart_view_id` is accepted but not applied (smart views come separately). */
+export async function listTickets(platform: Platform, auth: AuthContext, query: TicketListQuery) {
+  const filter = await toFilter(platform, auth, query);
+  if (filter === 'nothing') return { data: [], total: 0, capped: false };
+  const { rows, total, capped } = await repo.listTickets(
+    platform.db,
+    auth.tenantId,
+    filter,
+    { sort: query.sort, offset: (query.page - 1) * query.page_size, limit: query.page_size },
+    { memo: platform.memo },
+  );
+  const tags = await repo.tagsOf(
+    platform.db,
+    rows.map((row) => row.ticket.id),
+  );
+  return {
+    data: rows.map((row) => toListItem(row, tags.get(row.ticket.id) ?? [])),
+    total,
+    capped,
+  };
+}
+
+/** What a ticket refers to, as named when the change is made (for the activity log). */
+interface Names {
+  requester?: { _id: string; name: string; organizationId: string | null } | null;
+}
+
+/**
+ * Checks what a ticket's values refer to: only what `changed` names (a stored reference is not
+ * checked again on an unrelated edit, e.g. an assignee disabled since). 422 on the field.
+ */
+async function checkReferences(
+  db: Db,
+  tenantId: string,
+  body: TicketBody,
+  changed: (field: keyof TicketBody) => boolean,
+): Promise<Names> {
+  const names: Names = {};
+  if (body.requester_id && changed('requester_id')) {
+    names.requester = (await repo.requesterRef(db, tenantId, body.requester_id)) ?? null;
+    if (!names.requester) throw fieldError('requester_id', TICKET_MESSAGES.requesterMissing);
+  }
+  if (
+    body.organization_id &&
+    changed('organization_id') &&
+    !(await repo.organizationRef(db, tenantId, body.organization_id))
+  )
+    throw fieldError('organization_id', TICKET_MESSAGES.organizationMissing);
+  if (
+    body.priority_id &&
+    changed('priority_id') &&
+    !(await repo.priorityRef(db, tenantId, body.priority_id))
+  )
+    throw fieldError('priority_id', TICKET_MESSAGES.priorityMissing);
+  if (body.type_id && changed('type_id') && !(await repo.typeRef(db, tenantId, body.type_id)))
+    throw fieldError('type_id', TICKET_MESSAGES.typeMissing);
+  if (body.service_id && (changed('service_id') || changed('type_id'))) {
+    const service = await repo.serviceRef(db, tenantId, body.service_id);
+    if (!service) throw fieldError('service_id', TICKET_MESSAGES.serviceMissing);
+    if (service.typeId && service.typeId !== body.type_id)
+      throw fieldError('service_id', TICKET_MESSAGES.serviceOfOtherType);
+  }
+  if (
+    body.group_id &&
+    changed('group_id') &&
+    !(await repo.departmentRef(db, tenantId, body.group_id))
+  )
+    throw fieldError('group_id', TICKET_MESSAGES.groupMissing);
+  if (body.assignee_id && changed('assignee_id')) {
+    const [assignee] = await repo.staffRefs(db, tenantId, [body.assignee_id], true);
+    if (!assignee) throw fieldError('assignee_id', TICKET_MESSAGES.assigneeMissing);
+  }
+  // Zendesk's rule: with both a department and an agent, the agent is one of its members.
+  if (
+    body.assignee_id &&
+    body.group_id &&
+    (changed('assignee_id') || changed('group_id')) &&
+    !(await repo.isGroupMember(db, body.group_id, body.assignee_id))
+  )
+    throw fieldError('assignee_id', TICKET_MESSAGES.assigneeOutsideGroup);
+  if (changed('tag_ids')) {
+    const tagIds = [...new Set(body.tag_ids)];
+    if ((await repo.tagRefs(db, tenantId, tagIds)).length !== tagIds.length)
+      throw fieldError('tag_ids', TICKET_MESSAGES.tagMissing);
+  }
+  if (changed('follower_ids')) {
+    const followerIds = [...new Set(body.follower_ids)];
+    if ((await repo.staffRefs(db, tenantId, followerIds)).length !== followerIds.length)
+      throw fieldError('follower_ids', TICKET_MESSAGES.followerMissing);
+  }
+  return names;
+}
+
+/** The custom values to store, checked against the tenant's ticket fields (422 `custom.<key>`). */
+async function customToStore(
+  platform: Platform,
+  tenantId: string,
+  sent: Record<string, unknown>,
+  stored?: Record<string, unknown>,
+) {
+  const fields = await listFields(platform, tenantId, 'ticket');
+  const problems = validateCustomValues(fields, sent, stored);
+  if (problems.length > 0) throw new AppError(422, problems[0]?.message, problems);
+  return customValuesToStore(fields, sent, stored ?? {});
+}
+
+/**
+ * The status stamps of a move from `from` to `to`: solved_at and closed_at when it gets there,
+ * and a reopen (from solved or closed back to work) counts and clears them.
+ */
+function statusStamps(
+  from: TicketStatus | undefined,
+  to: TicketStatus,
+  current: { solvedAt: Date | null; closedAt: Date | null; reopenCount: number },
+  now = new Date(),
+) {
+  if (from === to) return {};
+  if (to === 'solved') return { solvedAt: now, closedAt: null };
+  if (to === 'closed') return { solvedAt: current.solvedAt ?? now, closedAt: now };
+  if (from === 'solved' || from === 'closed')
+    return { solvedAt: null, closedAt: null, reopenCount: current.reopenCount + 1 };
+  return {};
+}
+
+function ticketColumns(body: TicketBody) {
+  return {
+    subject: body.subject,
+    subjectKey: toSearchKey(body.subject),
+    description: sanitizeRichText(body.description),
+    requesterId: body.requester_id ?? null,
+    organizationId: body.organization_id ?? null,
+    status: body.status,
+    priorityId: body.priority_id ?? null,
+    typeId: body.type_id ?? null,
+    serviceId: body.service_id ?? null,
+    groupId: body.group_id ?? null,
+    assigneeId: body.assignee_id ?? null,
+    source: body.source,
+    cc: [...new Set(body.cc)],
+    custom: body.custom,
+    dueAt: body.due_at ? new Date(body.due_at) : null,
+  };
+}
+
+/** Tells the new assignee, unless they assigned it to themselves. */
+async function notifyAssignee(platform: Platform, auth: AuthContext, ticket: TicketDetail) {
+  if (!ticket.assignee || ticket.assignee._id === auth.userId) return;
+  await notify(platform, {
+    tenantId: auth.tenantId,
+    userIds: [ticket.assignee._id],
+    kind: 'ticket.assigned',
+    title: `Bạn được giao ticket ${ticket.code}`,
+    body: ticket.subject,
+    link: `/tickets/${ticket.number}`,
+  });
+}
+
+async function readTicket(db: Db, tenantId: string, id: string) {
+  const row = await repo.findTicket(db, tenantId, { id });
+  if (!row) throw notFound(TICKET_MESSAGES.notFound);
+  return toDetail(db, row);
+}
+
+/** POST /v2/tickets: the new ticket, its `ticket.created` event and audit entry in one go. */
+export async function createTicket(platform: Platform, auth: AuthContext, body: TicketBody) {
+  const { requester } = await checkReferences(platform.db, auth.tenantId, body, () => true);
+  const custom = await customToStore(platform, auth.tenantId, body.custom);
+  // A requester's organization is the ticket's unless another is chosen.
+  const organizationId =
+    body.organization_id === undefined ? (requester?.organizationId ?? null) : body.organization_id;
+  const created = await platform.db.transaction(async (tx) => {
+    const row = await repo.insertTicket(tx, {
+      tenantId: auth.tenantId,
+      ...ticketColumns({ ...body, custom, organization_id: organizationId }),
+      ...statusStamps(undefined, body.status, { solvedAt: null, closedAt: null, reopenCount: 0 }),
+      createdBy: auth.userId,
+      updatedBy: auth.userId,
+    });
+    await repo.replaceTags(tx, auth.tenantId, row.id, [...new Set(body.tag_ids)]);
+    await repo.replaceFollowers(tx, auth.tenantId, row.id, [...new Set(body.follower_ids)]);
+    const ticket = await readTicket(tx, auth.tenantId, row.id);
+    await appendEvent(tx, {
+      tenantId: auth.tenantId,
+      aggregate: 'ticket',
+      aggregateId: row.id,
+      type: 'ticket.created',
+      payload: { ticket },
+      actorId: auth.userId,
+    });
+    await writeAudit(tx, {
+      tenantId: auth.tenantId,
+      impersonatorId: auth.impersonatorId,
+      actorId: auth.userId,
+      action: 'create',
+      entity: 'ticket',
+      entityId: row.id,
+      after: snapshotOf(ticket),
+    });
+    return ticket;
+  });
+  await notifyAssignee(platform, auth, created);
+  return created;
+}
+
+/** A stored ticket as the body that would save it unchanged. */
+function bodyOf(ticket: TicketDetail): TicketBody {
+  return {
+    subject: ticket.subject,
+    description: ticket.description,
+    requester_id: ticket.requester?._id ?? null,
+    organization_id: ticket.organization?._id ?? null,
+    status: ticket.status,
+    priority_id: ticket.priority?._id ?? null,
+    type_id: ticket.type?._id ?? null,
+    service_id: ticket.service?._id ?? null,
+    group_id: ticket.group?._id ?? null,
+    assignee_id: ticket.assignee?._id ?? null,
+    source: ticket.source as TicketBody['source'],
+    cc: ticket.cc,
+    tag_ids: ticket.tags.map((t) => t._id),
+    follower_ids: ticket.followers.map((f) => f._id),
+    custom: ticket.custom,
+    due_at: ticket.due_at,
+  };
+}
+
+const sameValue = (a: unknown, b: unknown) =>
+  JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/**
+ * One ticket's update, in its own transaction under the ticket's lock: `changesOf` gets the
+ * ticket as it is and answers the fields to change. Closed is final but for administrators;
+ * every change is an audit entry and a `ticket.updated` event with the fields before and after.
+ */
+async function applyUpdate(
+  platform: Platform,
+  auth: AuthContext,
+  ref: RecordRef,
+  changesOf: (before: TicketDetail) => TicketUpdateBody,
+  scope: SQL | undefined,
+): Promise<{ before: TicketDetail; after: TicketDetail }> {
+  const result = await platform.db.transaction(async (tx) => {
+    const id = await repo.lockTicket(tx, auth.tenantId, ref);
+    const row = id && (await repo.findTicket(tx, auth.tenantId, { id }, scope));
+    if (!id || !row) throw notFound(TICKET_MESSAGES.notFound);
+    const before = await toDetail(tx, row);
+    const sent = Object.fromEntries(
+      Object.entries(changesOf(before)).filter(([, value]) => value !== undefined),
+    ) as TicketUpdateBody;
+    if (before.status === 'closed' && !can(auth.role, 'ticket.change_closed'))
+      throw fieldError('status', TICKET_MESSAGES.closed);
+    const stored = bodyOf(before);
+    const body: TicketBody = { ...stored, ...sent };
+    const changed = (field: keyof TicketBody) =>
+      field in sent && !sameValue(sent[field], stored[field]);
+    await checkReferences(tx, auth.tenantId, body, changed);
+    const custom =
+      sent.custom === undefined
+        ? before.custom
+        : await customToStore(platform, auth.tenantId, sent.custom, before.custom);
+    const ticketRow = row.ticket;
+    await repo.updateTicket(tx, auth.tenantId, id, {
+      ...ticketColumns({ ...body, custom }),
+      // Unchanged descriptions are kept as stored (sanitising twice could still alter them).
+      ...(changed('description') ? {} : { description: ticketRow.description }),
+      ...statusStamps(before.status, body.status, ticketRow),
+      updatedBy: auth.userId,
+    });
+    if (changed('tag_ids'))
+      await repo.replaceTags(tx, auth.tenantId, id, [...new Set(body.tag_ids)]);
+    if (changed('follower_ids'))
+      await repo.replaceFollowers(tx, auth.tenantId, id, [...new Set(body.follower_ids)]);
+    const after = await readTicket(tx, auth.tenantId, id);
+    const { before: was, after: now } = snapshotChanges(snapshotOf(before), snapshotOf(after));
+    if (Object.keys(now).length === 0) return { before, after };
+    await appendEvent(tx, {
+      tenantId: auth.tenantId,
+      aggregate: 'ticket',
+      aggregateId: id,
+      type: 'ticket.updated',
+      payload: { changes: eventChanges(was, now) },
+      actorId: auth.userId,
+    });
+    await writeAudit(tx, {
+      tenantId: auth.tenantId,
+      impersonatorId: auth.impersonatorId,
+      actorId: auth.userId,
+      action: 'update',
+      entity: 'ticket',
+      entityId: id,
+      before: was,
+      after: now,
+    });
+    return { before, after };
+  });
+  if (result.after.assignee && result.after.assignee._id !== result.before.assignee?._id)
+    await notifyAssignee(platform, auth, result.after);
+  return result;
+}
+
+/**
+ * PUT /v2/tickets/{id}: a partial update. The answer is read past the caller's scope, so
+ * handing a ticket to someone else answers 200 though the caller may lose it.
+ */
+export async function updateTicket(
+  platform: Platform,
+  auth: AuthContext,
+  ref: string | RecordRef,
+  changes: TicketUpdateBody,
+) {
+  const { after } = await applyUpdate(platform, auth, refOf(ref), () => changes, ticketScope(auth));
+  return after;
+}
+
+/** Deletes tickets the caller may see, each with its audit entry and `ticket.deleted` event. */
+async function deleteVisible(platform: Platform, auth: AuthContext, ids: string[]) {
+  const scope = ticketScope(auth);
+  return platform.db.transaction(async (tx) => {
+    const deleted: string[] = [];
+    for (const id of ids) {
+      const row = await repo.findTicket(tx, auth.tenantId, { id }, scope);
+      if (!row) continue;
+      const ticket = await toDetail(tx, row);
+      await appendEvent(tx, {
+        tenantId: auth.tenantId,
+        aggregate: 'ticket',
+        aggregateId: id,
+        type: 'ticket.deleted',
+        payload: { code: ticket.code, subject: ticket.subject },
+        actorId: auth.userId,
+      });
+      await writeAudit(tx, {
+        tenantId: auth.tenantId,
+        impersonatorId: auth.impersonatorId,
+        actorId: auth.userId,
+        action: 'delete',
+        entity: 'ticket',
+        entityId: id,
+        before: snapshotOf(ticket),
+      });
+      deleted.push(id);
+    }
+    await repo.deleteTickets(tx, auth.tenantId, deleted);
+    return new Set(deleted);
+  });
+}
+
+/** DELETE /v2/tickets/{id}. */
+export async function deleteTicket(platform: Platform, auth: AuthContext, ref: string | RecordRef) {
+  const ticket = await getVisibleTicket(platform, auth, ref);
+  await deleteVisible(platform, auth, [ticket._id]);
+}
+
+/** The tickets a bulk action names: its ids, or what its filter finds (at most TICKET_BULK_MAX). */
+async function bulkTargets(platform: Platform, auth: AuthContext, input: TicketBulkBody) {
+  if (!input.filter) return [...new Set(input.ids)];
+  const filter = await toFilter(platform, auth, input.filter, 'filter.custom');
+  if (filter === 'nothing') return [];
+  const { rows, capped } = await repo.listTickets(
+    platform.db,
+    auth.tenantId,
+    filter,
+    {
+      sort: input.filter.sort ?? { key: 'updated_at', order: 'desc' },
+      offset: 0,
+      limit: TICKET_BULK_MAX,
+    },
+    { countCap: TICKET_BULK_MAX },
+  );
+  if (capped) throw fieldError('filter', TICKET_BULK_MESSAGES.tooMany);
+  return rows.map((row) => row.ticket.id);
+}
+
+/** What one bulk action changes on a ticket as it is. */
+function bulkChanges(input: TicketBulkBody): (before: TicketDetail) => TicketUpdateBody {
+  switch (input.action) {
+    case 'assign':
+      return () => ({ assignee_id: input.assignee_id, group_id: input.group_id });
+    case 'status':
+      return () => ({ status: input.status });
+    case 'priority':
+      return () => ({ priority_id: input.priority_id });
+    default: {
+      const removed = new Set(input.remove_tag_ids ?? []);
+      return (before) => ({
+        tag_ids: [
+          ...new Set([...before.tags.map((t) => t._id), ...(input.add_tag_ids ?? [])]),
+        ].filter((id) => !removed.has(id)),
+      });
+    }
+  }
+}
+
+/**
+ * POST /v2/tickets/bulk: one action over many tickets, each on its own (a ticket outside the
+ * caller's scope, closed for a non-administrator, or refusing the change fails alone, with
+ * the reason). What the action names (an assignee, a priority, tags) is checked once first.
+ */
+export async function bulk(
+  platform: Platform,
+  auth: AuthContext,
+  input: TicketBulkBody,
+): Promise<TicketBulkItem[]> {
+  const db = platform.db;
+  if (input.assignee_id) {
+    const [assignee] = await repo.staffRefs(db, auth.tenantId, [input.assignee_id], true);
+    if (!assignee) throw fieldError('assignee_id', TICKET_MESSAGES.assigneeMissing);
+  }
+  if (input.group_id && !(await repo.departmentRef(db, auth.tenantId, input.group_id)))
+    throw fieldError('group_id', TICKET_MESSAGES.groupMissing);
+  if (input.action === 'priority' && input.priority_id) {
+    if (!(await repo.priorityRef(db, auth.tenantId, input.priority_id)))
+      throw fieldError('priority_id', TICKET_MESSAGES.priorityMissing);
+  }
+  if (input.action === 'tags') {
+    const tagIds = [...new Set([...(input.add_tag_ids ?? []), ...(input.remove_tag_ids ?? [])])];
+    if ((await repo.tagRefs(db, auth.tenantId, tagIds)).length !== tagIds.length)
+      throw fieldError('add_tag_ids', TICKET_MESSAGES.tagMissing);
+  }
+  const ids = await bulkTargets(platform, auth, input);
+  if (input.action === 'delete') {
+    const deleted = await deleteVisible(platform, auth, ids);
+    return ids.map((id) =>
+      deleted.has(id)
+        ? { _id: id, ok: true }
+        : { _id: id, ok: false, message: TICKET_MESSAGES.notFound },
+    );
+  }
+  const scope = ticketScope(auth);
+  const changesOf = bulkChanges(input);
+  const results: TicketBulkItem[] = [];
+  for (const id of ids) {
+    try {
+      await applyUpdate(platform, auth, { id }, changesOf, scope);
+      results.push({ _id: id, ok: true });
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      results.push({ _id: id, ok: false, message: error.message });
+    }
+  }
+  return results;
+}
+
+/**
+ * The requester replied (a channel calls this in the transaction that stores the reply): a
+ * solved ticket reopens (counted in reopen_count), a pending one goes back to open. Answers
+ * whether the status changed.
+ */
+export async function reopenOnRequesterReply(
+  tx: Transaction,
+  ticket: { id: string; tenantId: string; status: string },
+): Promise<boolean> {
+  if (ticket.status !== 'solved' && ticket.status !== 'pending') return false;
+  const row = await repo.findTicket(tx, ticket.tenantId, { id: ticket.id });
+  if (!row) return false;
+  const reopened = ticket.status === 'solved';
+  await repo.setStatus(tx, ticket.tenantId, ticket.id, {
+    status: 'open',
+    solvedAt: reopened ? null : row.ticket.solvedAt,
+    reopenCount: row.ticket.reopenCount + (reopened ? 1 : 0),
+  });
+  const changes = { status: { before: ticket.status, after: 'open' } };
+  await appendEvent(tx, {
+    tenantId: ticket.tenantId,
+    aggregate: 'ticket',
+    aggregateId: ticket.id,
+    type: 'ticket.updated',
+    payload: { changes, reason: 'requester_reply' },
+    actorId: null,
+  });
+  await writeAudit(tx, {
+    tenantId: ticket.tenantId,
+    impersonatorId: null,
+    actorId: null,
+    action: 'reopen',
+    entity: 'ticket',
+    entityId: ticket.id,
+    before: { status: ticket.status },
+    after: { status: 'open' },
+  });
+  return true;
+}
+
+/** GET /v2/tickets/{id}/activities: every change, newest first, field by field. */
+export async function ticketActivities(
+  platform: Platform,
+  auth: AuthContext,
+  ref: string | RecordRef,
+  page: { page: number; page_size: number },
+): Promise<{ data: ActivityEntry[]; total: number }> {
+  const ticket = await getVisibleTicket(platform, auth, ref);
+  const { rows, total } = await listAudit(platform.db, auth.tenantId, {
+    entity: 'ticket',
+    entityId: ticket._id,
+    offset: (page.page - 1) * page.page_size,
+    limit: page.page_size,
+  });
+  const fields = rows.some(({ entry }) => entry.action === 'update')
+    ? await listFields(platform, auth.tenantId, 'ticket')
+    : [];
+  return {
+    data: rows.map(({ entry, actorName }) => ({
+      _id: entry.id,
+      kind: `ticket.${entry.action}`,
+      actor: entry.actorId ? { _id: entry.actorId, name: actorName ?? '' } : null,
+      at: entry.createdAt.toISOString(),
+      ...ticketActivity(
+        entry.before as Partial<TicketSnapshot> | null,
+        entry.after as Partial<TicketSnapshot> | null,
+        fields,
+      ),
+    })),
+    total,
+  };
+}
+
+/** Customers among these who are the requester of a ticket (they are not deleted). */
+export const customersWithTickets = (db: Db, tenantId: string, customerIds: string[]) =>
+  repo.requestersWithTickets(db, tenantId, customerIds);
+
+/** A customer merge: the merged customer's tickets go to the survivor, in the merge's transaction. */
+export const moveTicketsToCustomer = repo.moveRequester;

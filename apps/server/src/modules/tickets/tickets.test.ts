@@ -1,0 +1,959 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, asc, eq } from 'drizzle-orm';
+import { bearer, createTestApp, seedTenant, type TestApp } from '../../test/helpers.js';
+import {
+  customFields,
+  domainEvents,
+  groupMembers,
+  groups,
+  notifications,
+  tagGroups,
+  tags,
+  ticketPriorities,
+  ticketServices,
+  ticketTypes,
+  tickets,
+} from '../../db/schema/index.js';
+import { reopenOnRequesterReply } from './tickets.service.js';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+const call = (token: string, method: Method, url: string, payload?: object) =>
+  t.app.inject({ method, url, headers: bearer(token), payload });
+
+/** A tenant of its own with ticket configuration rows and a department of leader + agent. */
+async function freshTenant() {
+  const tenant = await seedTenant(t);
+  const db = t.database.db;
+  const tenantId = tenant.tenantId;
+  const [low, high] = await db
+    .insert(ticketPriorities)
+    .values([
+      { tenantId, name: 'Thấp', color: '#64748b', position: 0 },
+      { tenantId, name: 'Cao', color: '#dc2626', position: 2 },
+    ])
+    .returning();
+  const [question, incident] = await db
+    .insert(ticketTypes)
+    .values([
+      { tenantId, name: 'Hỏi đáp', position: 0 },
+      { tenantId, name: 'Sự cố', position: 1 },
+    ])
+    .returning();
+  const [internet] = await db
+    .insert(ticketServices)
+    .values([{ tenantId, name: 'Internet', typeId: incident!.id }])
+    .returning();
+  const [department] = await db
+    .insert(groups)
+    .values({ tenantId, target: 'user', name: 'Tổng đài' })
+    .returning();
+  const [customerGroup] = await db
+    .insert(groups)
+    .values({ tenantId, target: 'end_user', name: 'Khách VIP' })
+    .returning();
+  await db.insert(groupMembers).values(
+    ['leader', 'agent'].map((name) => ({
+      tenantId,
+      groupId: department!.id,
+      userId: tenant.id(name),
+    })),
+  );
+  const [tagGroup] = await db.insert(tagGroups).values({ tenantId, name: 'Chủ đề' }).returning();
+  const [billing, urgent] = await db
+    .insert(tags)
+    .values([
+      { tenantId, tagGroupId: tagGroup!.id, name: 'Cước phí', key: 'cuoc phi' },
+      { tenantId, tagGroupId: tagGroup!.id, name: 'Gấp', key: 'gap' },
+    ])
+    .returning();
+  const admin = await t.login(tenant.email('admin'));
+  const customer = await call(admin, 'POST', '/v2/customers', { name: 'Nguyễn Văn An' });
+  expect(customer.statusCode, customer.body).toBe(201);
+  return {
+    tenant,
+    admin,
+    agent: await t.login(tenant.email('agent')),
+    agent2: await t.login(tenant.email('agent2')),
+    leader: await t.login(tenant.email('leader')),
+    config: {
+      low: low!.id,
+      high: high!.id,
+      question: question!.id,
+      incident: incident!.id,
+      internet: internet!.id,
+      department: department!.id,
+      customerGroup: customerGroup!.id,
+      billing: billing!.id,
+      urgent: urgent!.id,
+    },
+    customerId: customer.json().data._id as string,
+  };
+}
+
+async function createTicket(token: string, body: Record<string, unknown>) {
+  const response = await call(token, 'POST', '/v2/tickets', body);
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().data as {
+    _id: string;
+    code: string;
+    number: number;
+    status: string;
+    [key: string]: unknown;
+  };
+}
+
+const listed = async (token: string, query = '') => {
+  const response = await call(token, 'GET', `/v2/tickets?page_size=100${query}`);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json() as {
+    data: { _id: string; subject: string; code: string; [key: string]: unknown }[];
+    total: number;
+    total_capped: boolean;
+  };
+};
+const subjects = (result: { data: { subject: string }[] }) =>
+  result.data.map((row) => row.subject).sort();
+
+describe('GET /v2/status', () => {
+  it('answers the five statuses with their Vietnamese labels', async () => {
+    const { admin } = await freshTenant();
+    const response = await call(admin, 'GET', '/v2/status');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      statusCode: 200,
+      data: [
+        { value: 'new', label: 'Mới' },
+        { value: 'open', label: 'Đang mở' },
+        { value: 'pending', label: 'Đang chờ' },
+        { value: 'solved', label: 'Đã giải quyết' },
+        { value: 'closed', label: 'Đã đóng' },
+      ],
+    });
+  });
+});
+
+describe('creating and reading tickets', () => {
+  it('creates a ticket with a code from the tenant counter, every field, an event and an audit entry', async () => {
+    const { tenant, admin, config, customerId } = await freshTenant();
+    const ticket = await createTicket(admin, {
+      subject: 'Mất kết nối Internet',
+      description: '<p>Khách báo <strong>mất mạng</strong></p><script>alert(1)</script>',
+      requester_id: customerId,
+      priority_id: config.high,
+      type_id: config.incident,
+      service_id: config.internet,
+      group_id: config.department,
+      assignee_id: tenant.id('agent'),
+      source: 'zalo',
+      cc: ['Ke.Toan@Example.vn'],
+      tag_ids: [config.billing],
+      follower_ids: [tenant.id('leader')],
+      due_at: '2026-12-01T03:00:00.000Z',
+    });
+    expect(ticket).toMatchObject({
+      code: '#000001',
+      number: 1,
+      subject: 'Mất kết nối Internet',
+      description: '<p>Khách báo <strong>mất mạng</strong></p>',
+      status: 'new',
+      priority: { _id: config.high, name: 'Cao', color: '#dc2626' },
+      type: { _id: config.incident, name: 'Sự cố' },
+      service: { _id: config.internet, name: 'Internet' },
+      group: { _id: config.department, name: 'Tổng đài' },
+      requester: { _id: customerId, name: 'Nguyễn Văn An' },
+      assignee: { _id: tenant.id('agent'), name: 'Chuyên Viên Một' },
+      source: 'zalo',
+      cc: ['ke.toan@example.vn'],
+      tags: [{ _id: config.billing, name: 'Cước phí' }],
+      followers: [{ _id: tenant.id('leader'), name: 'Trưởng Nhóm' }],
+      due_at: '2026-12-01T03:00:00.000Z',
+      created_by: { _id: tenant.id('admin'), name: 'Quản Trị Viên' },
+      reopen_count: 0,
+      merged_into: null,
+    });
+    const second = await createTicket(admin, { subject: 'Thứ hai' });
+    expect(second.code).toBe('#000002');
+
+    // By id and by number.
+    for (const ref of [ticket._id, String(ticket.number)]) {
+      const read = await call(admin, 'GET', `/v2/tickets/${ref}`);
+      expect(read.statusCode).toBe(200);
+      expect(read.json().data._id).toBe(ticket._id);
+    }
+
+    const events = await t.database.db
+      .select()
+      .from(domainEvents)
+      .where(eq(domainEvents.aggregateId, ticket._id));
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({
+      type: 'ticket.created',
+      tenantId: tenant.tenantId,
+      actorId: tenant.id('admin'),
+    });
+    expect((events[0]!.payload.ticket as { code: string }).code).toBe('#000001');
+
+    const activities = await call(admin, 'GET', `/v2/tickets/${ticket._id}/activities`);
+    expect(activities.json()).toMatchObject({
+      total: 1,
+      data: [{ kind: 'ticket.create', objects: ['#000001 Mất kết nối Internet'], changes: [] }],
+    });
+  });
+
+  it('names the ticket a merged one went into', async () => {
+    const { admin } = await freshTenant();
+    const target = await createTicket(admin, { subject: 'Đích' });
+    const source = await createTicket(admin, { subject: 'Nguồn' });
+    await t.database.db
+      .update(tickets)
+      .set({ mergedIntoId: target._id, status: 'closed' })
+      .where(eq(tickets.id, source._id));
+    const read = (await call(admin, 'GET', `/v2/tickets/${source._id}`)).json().data;
+    expect(read.merged_into).toEqual({ _id: target._id, code: target.code, number: target.number });
+    expect((await call(admin, 'GET', `/v2/tickets/${target._id}`)).json().data.merged_into).toBe(
+      null,
+    );
+  });
+
+  it('notifies the assignee when someone else assigns them', async () => {
+    const { tenant, admin, agent } = await freshTenant();
+    const ticket = await createTicket(admin, {
+      subject: 'Giao cho chuyên viên',
+      assignee_id: tenant.id('agent'),
+    });
+    const rows = await t.database.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, tenant.id('agent')));
+    expect(rows).toMatchObject([
+      {
+        kind: 'ticket.assigned',
+        title: `Bạn được giao ticket ${ticket.code}`,
+        body: 'Giao cho chuyên viên',
+        link: `/tickets/${ticket.number}`,
+      },
+    ]);
+    // Taking a ticket oneself is no news.
+    await createTicket(agent, { subject: 'Tự nhận', assignee_id: tenant.id('agent') });
+    const after = await t.database.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, tenant.id('agent')));
+    expect(after).toHaveLength(1);
+  });
+
+  it('refuses bad input with whole Vietnamese 422 bodies', async () => {
+    const { admin } = await freshTenant();
+    const cases: [Record<string, unknown>, object][] = [
+      [
+        {},
+        {
+          statusCode: 422,
+          message: 'Tiêu đề không được bỏ trống',
+          errors: [{ param: 'subject', message: 'Tiêu đề không được bỏ trống' }],
+        },
+      ],
+      [
+        { subject: 'x'.repeat(256) },
+        {
+          statusCode: 422,
+          message: 'Tiêu đề không được vượt quá 255 ký tự',
+          errors: [{ param: 'subject', message: 'Tiêu đề không được vượt quá 255 ký tự' }],
+        },
+      ],
+      [
+        { subject: 'A', status: 'done' },
+        {
+          statusCode: 422,
+          message: 'Trạng thái không hợp lệ',
+          errors: [{ param: 'status', message: 'Trạng thái không hợp lệ' }],
+        },
+      ],
+      [
+        { subject: 'A', priority_id: 'abc' },
+        {
+          statusCode: 422,
+          message: 'Mức độ ưu tiên không hợp lệ',
+          errors: [{ param: 'priority_id', message: 'Mức độ ưu tiên không hợp lệ' }],
+        },
+      ],
+      [
+        { subject: 'A', cc: ['not-an-email'] },
+        {
+          statusCode: 422,
+          message: 'Email không hợp lệ',
+          errors: [{ param: 'cc.0', message: 'Email không hợp lệ' }],
+        },
+      ],
+      [
+        { subject: 'A', source: 'fax' },
+        {
+          statusCode: 422,
+          message: 'Nguồn không hợp lệ',
+          errors: [{ param: 'source', message: 'Nguồn không hợp lệ' }],
+        },
+      ],
+      [
+        { subject: 'A', description: 'x'.repeat(100_001) },
+        {
+          statusCode: 422,
+          message: 'Mô tả không được vượt quá 100000 ký tự',
+          errors: [{ param: 'description', message: 'Mô tả không được vượt quá 100000 ký tự' }],
+        },
+      ],
+      [
+        { subject: 12 },
+        {
+          statusCode: 422,
+          message: 'Tiêu đề không được bỏ trống',
+          errors: [{ param: 'subject', message: 'Tiêu đề không được bỏ trống' }],
+        },
+      ],
+    ];
+    for (const [body, expected] of cases) {
+      const response = await call(admin, 'POST', '/v2/tickets', body);
+      expect(response.statusCode, JSON.stringify(body).slice(0, 80)).toBe(422);
+      expect(response.json()).toEqual(expected);
+    }
+  });
+
+  it('refuses references of another tenant, the wrong kind of group, and an assignee outside the department', async () => {
+    const { tenant, admin, config } = await freshTenant();
+    const other = await freshTenant();
+    const refused = async (body: Record<string, unknown>, param: string, message: string) => {
+      const response = await call(admin, 'POST', '/v2/tickets', { subject: 'A', ...body });
+      expect(response.statusCode, response.body).toBe(422);
+      expect(response.json()).toEqual({ statusCode: 422, message, errors: [{ param, message }] });
+    };
+    await refused(
+      { priority_id: other.config.high },
+      'priority_id',
+      'Mức độ ưu tiên không tồn tại',
+    );
+    await refused({ type_id: other.config.incident }, 'type_id', 'Loại ticket không tồn tại');
+    await refused({ requester_id: other.customerId }, 'requester_id', 'Khách hàng không tồn tại');
+    await refused({ tag_ids: [other.config.billing] }, 'tag_ids', 'Tag không tồn tại');
+    await refused(
+      { assignee_id: other.tenant.id('agent') },
+      'assignee_id',
+      'Người xử lý phải là nhân viên đang hoạt động',
+    );
+    await refused(
+      { follower_ids: [other.tenant.id('agent')] },
+      'follower_ids',
+      'Người theo dõi phải là nhân viên',
+    );
+    // A customer group is not a department.
+    await refused({ group_id: config.customerGroup }, 'group_id', 'Bộ phận không tồn tại');
+    // The admin is not a member of the department.
+    await refused(
+      { group_id: config.department, assignee_id: tenant.id('admin') },
+      'assignee_id',
+      'Người xử lý không thuộc bộ phận đã chọn',
+    );
+    // Internet is a service of incidents only.
+    await refused(
+      { type_id: config.question, service_id: config.internet },
+      'service_id',
+      'Dịch vụ không áp dụng cho loại ticket đã chọn',
+    );
+    await createTicket(admin, {
+      subject: 'Đúng',
+      group_id: config.department,
+      assignee_id: tenant.id('agent2') === tenant.id('agent') ? undefined : tenant.id('agent'),
+      type_id: config.incident,
+      service_id: config.internet,
+    });
+  });
+
+  it('checks ticket custom fields, required ones included', async () => {
+    const { tenant, admin } = await freshTenant();
+    await t.database.db.insert(customFields).values([
+      {
+        tenantId: tenant.tenantId,
+        entity: 'ticket',
+        key: 'ma_hop_dong',
+        label: 'Mã hợp đồng',
+        type: 'text',
+        required: true,
+      },
+      {
+        tenantId: tenant.tenantId,
+        entity: 'ticket',
+        key: 'kenh_ban',
+        label: 'Kênh bán',
+        type: 'select',
+        options: ['Online', 'Cửa hàng'],
+      },
+    ]);
+    const missing = await call(admin, 'POST', '/v2/tickets', { subject: 'A' });
+    expect(missing.json()).toEqual({
+      statusCode: 422,
+      message: 'Mã hợp đồng không được bỏ trống',
+      errors: [{ param: 'custom.ma_hop_dong', message: 'Mã hợp đồng không được bỏ trống' }],
+    });
+    const created = await createTicket(admin, {
+      subject: 'A',
+      custom: { ma_hop_dong: 'HD-1', kenh_ban: 'Online' },
+    });
+    expect(created.custom).toEqual({ ma_hop_dong: 'HD-1', kenh_ban: 'Online' });
+    await createTicket(admin, {
+      subject: 'B',
+      custom: { ma_hop_dong: 'HD-2', kenh_ban: 'Cửa hàng' },
+    });
+    const filtered = await listed(
+      admin,
+      `&custom=${encodeURIComponent(JSON.stringify({ kenh_ban: 'Online' }))}`,
+    );
+    expect(subjects(filtered)).toEqual(['A']);
+    const unknown = await call(
+      admin,
+      'GET',
+      `/v2/tickets?custom=${encodeURIComponent(JSON.stringify({ khong_co: 'x' }))}`,
+    );
+    expect(unknown.json()).toEqual({
+      statusCode: 422,
+      message: 'Trường không tồn tại',
+      errors: [{ param: 'custom.khong_co', message: 'Trường không tồn tại' }],
+    });
+  });
+});
+
+describe('tenant isolation and data scope', () => {
+  it("answers 404 for another tenant's ticket, by id and by number, on every route", async () => {
+    const { admin } = await freshTenant();
+    const other = await freshTenant();
+    const foreign = await createTicket(other.admin, { subject: 'Của tenant khác' });
+    for (const ref of [foreign._id, String(foreign.number)]) {
+      for (const [method, url, body] of [
+        ['GET', `/v2/tickets/${ref}`],
+        ['PUT', `/v2/tickets/${ref}`, { subject: 'Đổi' }],
+        ['DELETE', `/v2/tickets/${ref}`],
+        ['GET', `/v2/tickets/${ref}/activities`],
+      ] as [Method, string, object?][]) {
+        const response = await call(admin, method, url, body);
+        expect(response.statusCode, `${method} ${url}`).toBe(404);
+        expect(response.json()).toEqual({ statusCode: 404, message: 'Không tìm thấy ticket' });
+      }
+    }
+    expect((await listed(admin)).total).toBe(0);
+    const bulk = await call(admin, 'POST', '/v2/tickets/bulk', {
+      action: 'status',
+      status: 'open',
+      ids: [foreign._id],
+    });
+    expect(bulk.json().data.results).toEqual([
+      { _id: foreign._id, ok: false, message: 'Không tìm thấy ticket' },
+    ]);
+    const unchanged = await call(other.admin, 'GET', `/v2/tickets/${foreign._id}`);
+    expect(unchanged.json().data.status).toBe('new');
+  });
+
+  it('shows an agent what is assigned to, created by or followed by them; a team leader their department', async () => {
+    const { tenant, admin, agent, agent2, leader, config } = await freshTenant();
+    await createTicket(admin, { subject: 'Giao agent', assignee_id: tenant.id('agent') });
+    await createTicket(agent, { subject: 'Agent tạo' });
+    await createTicket(admin, { subject: 'Agent theo dõi', follower_ids: [tenant.id('agent')] });
+    await createTicket(admin, { subject: 'Của bộ phận', group_id: config.department });
+    const agent2Ticket = await createTicket(admin, {
+      subject: 'Giao agent2',
+      assignee_id: tenant.id('agent2'),
+    });
+    await createTicket(admin, { subject: 'Không ai' });
+
+    expect(subjects(await listed(agent))).toEqual(['Agent theo dõi', 'Agent tạo', 'Giao agent']);
+    expect(subjects(await listed(agent2))).toEqual(['Giao agent2']);
+    // The leader's department holds the leader and agent (not agent2).
+    expect(subjects(await listed(leader))).toEqual(['Của bộ phận', 'Giao agent']);
+    expect((await listed(admin)).total).toBe(6);
+
+    const hidden = await call(agent, 'GET', `/v2/tickets/${agent2Ticket._id}`);
+    expect(hidden.statusCode).toBe(404);
+    const update = await call(agent, 'PUT', `/v2/tickets/${agent2Ticket._id}`, {
+      subject: 'Đổi',
+    });
+    expect(update.statusCode).toBe(404);
+  });
+
+  it('follows the tenant setting of a role: my_organization and all', async () => {
+    const tenant = await seedTenant(t, 'Phạm vi', {
+      data_scopes: { agent: 'all', team_leader: 'my_organization' },
+    } as never);
+    const admin = await t.login(tenant.email('admin'));
+    const agent = await t.login(tenant.email('agent'));
+    const leader = await t.login(tenant.email('leader'));
+    await createTicket(admin, { subject: 'Một' });
+    await createTicket(admin, { subject: 'Hai', assignee_id: tenant.id('leader') });
+    expect((await listed(agent)).total).toBe(2);
+    // The leader belongs to no organization: my_organization is their own tickets.
+    expect(subjects(await listed(leader))).toEqual(['Hai']);
+  });
+});
+
+describe('updating tickets', () => {
+  it('changes what is sent, records before → after in the event, the audit and the activity log', async () => {
+    const { tenant, admin, config } = await freshTenant();
+    const ticket = await createTicket(admin, {
+      subject: 'Cước tháng 10',
+      priority_id: config.low,
+      tag_ids: [config.billing],
+    });
+    const response = await call(admin, 'PUT', `/v2/tickets/${ticket.number}`, {
+      status: 'open',
+      priority_id: config.high,
+      assignee_id: tenant.id('agent'),
+      tag_ids: [config.billing, config.urgent],
+      due_at: '2026-12-01T03:00:00.000Z',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({
+      message: 'Cập nhật ticket thành công',
+      data: {
+        subject: 'Cước tháng 10',
+        status: 'open',
+        priority: { name: 'Cao' },
+        assignee: { name: 'Chuyên Viên Một' },
+        updated_by: { _id: tenant.id('admin'), name: 'Quản Trị Viên' },
+      },
+    });
+    const [, updated] = await t.database.db
+      .select()
+      .from(domainEvents)
+      .where(eq(domainEvents.aggregateId, ticket._id))
+      .orderBy(asc(domainEvents.id));
+    expect(updated).toMatchObject({
+      type: 'ticket.updated',
+      payload: {
+        changes: {
+          status: { before: 'new', after: 'open' },
+          priority_id: { before: config.low, after: config.high },
+          assignee_id: { before: null, after: tenant.id('agent') },
+          tag_ids: {
+            before: [config.billing],
+            after: [config.billing, config.urgent].sort(),
+          },
+          due_at: { before: null, after: '2026-12-01T03:00:00.000Z' },
+        },
+      },
+    });
+    expect(Object.keys(updated!.payload.changes as object)).toHaveLength(5);
+
+    const activities = await call(admin, 'GET', `/v2/tickets/${ticket._id}/activities`);
+    const [latest] = activities.json().data;
+    expect(latest).toMatchObject({
+      kind: 'ticket.update',
+      actor: { _id: tenant.id('admin'), name: 'Quản Trị Viên' },
+      objects: [],
+    });
+    expect(latest.changes).toEqual([
+      { field: 'status', label: 'Trạng thái', from: 'Mới', to: 'Đang mở' },
+      { field: 'priority', label: 'Mức độ ưu tiên', from: 'Thấp', to: 'Cao' },
+      { field: 'assignee', label: 'Người xử lý', from: null, to: 'Chuyên Viên Một' },
+      {
+        field: 'tags',
+        label: 'Tags',
+        from: 'Cước phí',
+        to: expect.stringMatching(/^(Cước phí, Gấp|Gấp, Cước phí)$/),
+      },
+      { field: 'due_at', label: 'Hạn xử lý', from: null, to: '01/12/2026 10:00' },
+    ]);
+
+    // Sending what it already has changes nothing and records nothing.
+    const same = await call(admin, 'PUT', `/v2/tickets/${ticket._id}`, { status: 'open' });
+    expect(same.statusCode).toBe(200);
+    const count = await call(admin, 'GET', `/v2/tickets/${ticket._id}/activities`);
+    expect(count.json().total).toBe(2);
+  });
+
+  it('stamps solved and closed, counts reopens, and keeps closed final but for administrators', async () => {
+    const { tenant, admin, agent } = await freshTenant();
+    const ticket = await createTicket(agent, {
+      subject: 'Vòng đời',
+      assignee_id: tenant.id('agent'),
+    });
+    const put = (token: string, body: object) =>
+      call(token, 'PUT', `/v2/tickets/${ticket._id}`, body);
+    const solved = (await put(agent, { status: 'solved' })).json().data;
+    expect(solved.solved_at).not.toBeNull();
+    expect(solved.closed_at).toBeNull();
+    const reopened = (await put(agent, { status: 'open' })).json().data;
+    expect(reopened).toMatchObject({ status: 'open', solved_at: null, reopen_count: 1 });
+    const closed = (await put(agent, { status: 'closed' })).json().data;
+    expect(closed.closed_at).not.toBeNull();
+    expect(closed.solved_at).not.toBeNull();
+
+    const refused = await put(agent, { status: 'open' });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toEqual({
+      statusCode: 422,
+      message: 'Ticket đã đóng, chỉ quản trị viên được thay đổi',
+      errors: [{ param: 'status', message: 'Ticket đã đóng, chỉ quản trị viên được thay đổi' }],
+    });
+    const otherField = await put(agent, { subject: 'Đổi tiêu đề' });
+    expect(otherField.statusCode).toBe(422);
+
+    const byAdmin = await put(admin, { status: 'open' });
+    expect(byAdmin.statusCode).toBe(200);
+    expect(byAdmin.json().data).toMatchObject({
+      status: 'open',
+      closed_at: null,
+      reopen_count: 2,
+    });
+  });
+
+  it('reopens a solved ticket when the requester replies (for the channels)', async () => {
+    const { tenant, admin } = await freshTenant();
+    const ticket = await createTicket(admin, { subject: 'Đã xong', status: 'solved' });
+    const changed = await t.database.db.transaction((tx) =>
+      reopenOnRequesterReply(tx, { id: ticket._id, tenantId: tenant.tenantId, status: 'solved' }),
+    );
+    expect(changed).toBe(true);
+    const read = (await call(admin, 'GET', `/v2/tickets/${ticket._id}`)).json().data;
+    expect(read).toMatchObject({ status: 'open', reopen_count: 1, solved_at: null });
+    const activities = (await call(admin, 'GET', `/v2/tickets/${ticket._id}/activities`)).json();
+    expect(activities.data[0]).toMatchObject({
+      kind: 'ticket.reopen',
+      actor: null,
+      changes: [{ field: 'status', label: 'Trạng thái', from: 'Đã giải quyết', to: 'Đang mở' }],
+    });
+    const open = await t.database.db.transaction((tx) =>
+      reopenOnRequesterReply(tx, { id: ticket._id, tenantId: tenant.tenantId, status: 'open' }),
+    );
+    expect(open).toBe(false);
+  });
+
+  it('refuses a bad update with whole 422 bodies', async () => {
+    const { admin } = await freshTenant();
+    const ticket = await createTicket(admin, { subject: 'A' });
+    const empty = await call(admin, 'PUT', `/v2/tickets/${ticket._id}`, { subject: '  ' });
+    expect(empty.json()).toEqual({
+      statusCode: 422,
+      message: 'Tiêu đề không được bỏ trống',
+      errors: [{ param: 'subject', message: 'Tiêu đề không được bỏ trống' }],
+    });
+    const badRef = await call(admin, 'PUT', '/v2/tickets/abc', { subject: 'B' });
+    expect(badRef.json()).toEqual({
+      statusCode: 422,
+      message: 'Mã ticket không hợp lệ',
+      errors: [{ param: 'id', message: 'Mã ticket không hợp lệ' }],
+    });
+  });
+});
+
+describe('the ticket list', () => {
+  it('filters by status, assignee (me, none), priority, tag, dates and sorts', async () => {
+    const { tenant, admin, config } = await freshTenant();
+    await createTicket(admin, { subject: 'Một', status: 'open', priority_id: config.high });
+    await createTicket(admin, {
+      subject: 'Hai',
+      status: 'pending',
+      assignee_id: tenant.id('admin'),
+      tag_ids: [config.urgent],
+    });
+    await createTicket(admin, { subject: 'Ba', status: 'solved', source: 'email' });
+    expect(subjects(await listed(admin, '&status=open,pending'))).toEqual(['Hai', 'Một']);
+    expect(subjects(await listed(admin, '&assignee_id=me'))).toEqual(['Hai']);
+    expect(subjects(await listed(admin, '&assignee_id=none'))).toEqual(['Ba', 'Một']);
+    expect(subjects(await listed(admin, `&priority_id=${config.high}`))).toEqual(['Một']);
+    expect(subjects(await listed(admin, `&tag=${config.urgent}`))).toEqual(['Hai']);
+    expect(subjects(await listed(admin, '&source=email'))).toEqual(['Ba']);
+    expect((await listed(admin, '&created_from=2000-01-01&updated_to=2999-01-01')).total).toBe(3);
+    expect((await listed(admin, '&created_to=2000-01-01')).total).toBe(0);
+
+    const byCode = await listed(admin, '&sort=code:asc');
+    expect(byCode.data.map((row) => row.subject)).toEqual(['Một', 'Hai', 'Ba']);
+    const bySubject = await listed(admin, '&sort=subject');
+    expect(bySubject.data.map((row) => row.subject)).toEqual(['Ba', 'Hai', 'Một']);
+    const byStatus = await listed(admin, '&sort=status:asc');
+    expect(byStatus.data.map((row) => row.status)).toEqual(['open', 'pending', 'solved']);
+    const byPriority = await listed(admin, '&sort=priority:desc&status=open');
+    expect(byPriority.data[0]).toMatchObject({
+      subject: 'Một',
+      priority: { _id: config.high, name: 'Cao', color: '#dc2626' },
+    });
+
+    const paged = await call(admin, 'GET', '/v2/tickets?page=2&page_size=2&sort=code:asc');
+    expect(paged.json()).toMatchObject({
+      total: 3,
+      total_capped: false,
+      data: [{ subject: 'Ba' }],
+    });
+    expect(Object.keys(paged.json().data[0]).sort()).toEqual(
+      [
+        '_id',
+        'code',
+        'number',
+        'subject',
+        'status',
+        'priority',
+        'type',
+        'service',
+        'group',
+        'requester',
+        'assignee',
+        'source',
+        'tags',
+        'due_at',
+        'sla_due_at',
+        'sla_breached_at',
+        'created_at',
+        'updated_at',
+      ].sort(),
+    );
+  });
+
+  it('searches code, subject and requester name without diacritics', async () => {
+    const { admin, customerId } = await freshTenant();
+    const first = await createTicket(admin, { subject: 'Lỗi đường truyền cáp quang' });
+    await createTicket(admin, { subject: 'Hỏi cước', requester_id: customerId });
+    await createTicket(admin, { subject: 'Khác' });
+    const search = (text: string) => listed(admin, `&search=${encodeURIComponent(text)}`);
+    expect(subjects(await search('duong truyen'))).toEqual(['Lỗi đường truyền cáp quang']);
+    expect(subjects(await search('ĐƯỜNG'))).toEqual(['Lỗi đường truyền cáp quang']);
+    expect(subjects(await search('nguyen van'))).toEqual(['Hỏi cước']);
+    expect(subjects(await search('van an'))).toEqual(['Hỏi cước']);
+    expect(subjects(await search(first.code))).toEqual(['Lỗi đường truyền cáp quang']);
+    expect(subjects(await search(String(first.number)))).toEqual(['Lỗi đường truyền cáp quang']);
+    expect((await search('!!!')).total).toBe(0);
+  });
+
+  it('filters on SLA state', async () => {
+    const { tenant, admin } = await freshTenant();
+    const breached = await createTicket(admin, { subject: 'Quá hạn' });
+    const soon = await createTicket(admin, { subject: 'Sắp hạn', status: 'open' });
+    await createTicket(admin, { subject: 'Còn lâu', status: 'open' });
+    const db = t.database.db;
+    const now = Date.now();
+    await db
+      .update(tickets)
+      .set({ slaDueAt: new Date(now - 3_600_000), slaBreachedAt: new Date(now - 3_600_000) })
+      .where(eq(tickets.id, breached._id));
+    await db
+      .update(tickets)
+      .set({ slaDueAt: new Date(now + 20 * 60_000) })
+      .where(eq(tickets.id, soon._id));
+    await db
+      .update(tickets)
+      .set({ slaDueAt: new Date(now + 5 * 3_600_000) })
+      .where(and(eq(tickets.tenantId, tenant.tenantId), eq(tickets.subject, 'Còn lâu')));
+    expect(subjects(await listed(admin, '&sla=breached'))).toEqual(['Quá hạn']);
+    expect(subjects(await listed(admin, '&sla=due_soon'))).toEqual(['Sắp hạn']);
+  });
+
+  it('refuses bad list parameters with Vietnamese 422s', async () => {
+    const { admin } = await freshTenant();
+    const cases: [string, string, string][] = [
+      ['status=open,done', 'status', 'Trạng thái không hợp lệ'],
+      ['sort=name', 'sort', 'Sắp xếp không hợp lệ'],
+      ['sort=code:up', 'sort', 'Sắp xếp không hợp lệ'],
+      ['sla=late', 'sla', 'Bộ lọc SLA không hợp lệ'],
+      ['assignee_id=someone', 'assignee_id', 'Người xử lý không hợp lệ'],
+      ['page_size=101', 'page_size', 'Số bản ghi mỗi trang tối đa là 100'],
+      ['created_from=2026-02-31', 'created_from', 'Ngày không hợp lệ'],
+      [
+        'updated_from=2026-03-10&updated_to=2026-03-01',
+        'updated_to',
+        'Ngày bắt đầu không được sau ngày kết thúc',
+      ],
+      [`search=${'a'.repeat(201)}`, 'search', 'Từ khóa tối đa 200 ký tự'],
+    ];
+    for (const [query, param, message] of cases) {
+      const response = await call(admin, 'GET', `/v2/tickets?${query}`);
+      expect(response.statusCode, query).toBe(422);
+      expect(response.json(), query).toEqual({
+        statusCode: 422,
+        message,
+        errors: [{ param, message }],
+      });
+    }
+    // Accepted, not applied yet (smart views are built separately).
+    const view = await call(
+      admin,
+      'GET',
+      '/v2/tickets?smart_view_id=00000000-0000-4000-8000-000000000000',
+    );
+    expect(view.statusCode).toBe(200);
+  });
+});
+
+describe('bulk actions and delete', () => {
+  it('changes status per ticket: a closed one fails alone for an agent', async () => {
+    const { tenant, agent } = await freshTenant();
+    const one = await createTicket(agent, { subject: 'Một' });
+    const closed = await createTicket(agent, { subject: 'Đóng', status: 'closed' });
+    const response = await call(agent, 'POST', '/v2/tickets/bulk', {
+      action: 'status',
+      status: 'pending',
+      ids: [one._id, closed._id],
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      message: '1/2 thành công, 1 thất bại',
+      data: {
+        succeeded: 1,
+        failed: 1,
+        results: [
+          { _id: one._id, ok: true },
+          {
+            _id: closed._id,
+            ok: false,
+            message: 'Ticket đã đóng, chỉ quản trị viên được thay đổi',
+          },
+        ],
+      },
+    });
+    const events = await t.database.db
+      .select()
+      .from(domainEvents)
+      .where(and(eq(domainEvents.aggregateId, one._id), eq(domainEvents.type, 'ticket.updated')));
+    expect(events).toHaveLength(1);
+    expect(tenant).toBeDefined();
+  });
+
+  it('assigns, sets priority and tags by filter, and refuses what the body lacks', async () => {
+    const { tenant, admin, config } = await freshTenant();
+    await createTicket(admin, { subject: 'Lọc một', tag_ids: [config.billing] });
+    await createTicket(admin, { subject: 'Lọc hai' });
+    await createTicket(admin, { subject: 'Khác' });
+    const assign = await call(admin, 'POST', '/v2/tickets/bulk', {
+      action: 'assign',
+      group_id: config.department,
+      assignee_id: tenant.id('agent'),
+      filter: { search: 'loc' },
+    });
+    expect(assign.json().data).toMatchObject({ succeeded: 2, failed: 0 });
+    expect(subjects(await listed(admin, `&assignee_id=${tenant.id('agent')}`))).toEqual([
+      'Lọc hai',
+      'Lọc một',
+    ]);
+    const outside = await call(admin, 'POST', '/v2/tickets/bulk', {
+      action: 'assign',
+      group_id: config.department,
+      assignee_id: tenant.id('admin'),
+      filter: { search: 'khac' },
+    });
+    expect(outside.json().data.results[0]).toMatchObject({
+      ok: false,
+      message: 'Người xử lý không thuộc bộ phận đã chọn',
+    });
+    const tagged = await call(admin, 'POST', '/v2/tickets/bulk', {
+      action: 'tags',
+      add_tag_ids: [config.urgent],
+      remove_tag_ids: [config.billing],
+      filter: { search: 'loc' },
+    });
+    expect(tagged.json().data).toMatchObject({ succeeded: 2 });
+    expect(subjects(await listed(admin, `&tag=${config.urgent}`))).toEqual(['Lọc hai', 'Lọc một']);
+    expect((await listed(admin, `&tag=${config.billing}`)).total).toBe(0);
+    const priority = await call(admin, 'POST', '/v2/tickets/bulk', {
+      action: 'priority',
+      priority_id: config.high,
+      filter: { status: ['new'] },
+    });
+    expect(priority.json().data).toMatchObject({ succeeded: 3 });
+
+    const invalid: [object, string, string][] = [
+      [{ action: 'status', ids: [] }, 'ids', 'Vui lòng chọn ít nhất một ticket'],
+      [{ action: 'delete' }, 'ids', 'Vui lòng chọn ít nhất một ticket'],
+      [
+        { action: 'status', ids: ['00000000-0000-4000-8000-000000000000'] },
+        'status',
+        'Vui lòng chọn trạng thái',
+      ],
+      [
+        { action: 'tags', ids: ['00000000-0000-4000-8000-000000000000'] },
+        'add_tag_ids',
+        'Vui lòng chọn tag',
+      ],
+      [
+        { action: 'archive', ids: ['00000000-0000-4000-8000-000000000000'] },
+        'action',
+        'Thao tác không hợp lệ',
+      ],
+    ];
+    for (const [body, param, message] of invalid) {
+      const response = await call(admin, 'POST', '/v2/tickets/bulk', body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(422);
+      expect(response.json().errors).toContainEqual({ param, message });
+    }
+    const tooMany = await call(admin, 'POST', '/v2/tickets/bulk', {
+      action: 'delete',
+      ids: Array.from({ length: 1001 }, () => '00000000-0000-4000-8000-000000000000'),
+    });
+    expect(tooMany.json().errors).toContainEqual({
+      param: 'ids',
+      message: 'Tối đa 1000 ticket mỗi lần',
+    });
+  });
+
+  it('lets leaders delete (401 for agents), with an event and an audit entry', async () => {
+    const { admin, agent, leader } = await freshTenant();
+    const mine = await createTicket(agent, { subject: 'Của agent' });
+    const denied = await call(agent, 'DELETE', `/v2/tickets/${mine._id}`);
+    expect(denied.statusCode).toBe(401);
+    const bulkDenied = await call(agent, 'POST', '/v2/tickets/bulk', {
+      action: 'delete',
+      ids: [mine._id],
+    });
+    expect(bulkDenied.statusCode).toBe(401);
+    const deleted = await call(admin, 'DELETE', `/v2/tickets/${mine.number}`);
+    expect(deleted.json()).toEqual({
+      statusCode: 200,
+      message: 'Xóa ticket thành công',
+      data: null,
+    });
+    expect((await call(admin, 'GET', `/v2/tickets/${mine._id}`)).statusCode).toBe(404);
+    const events = await t.database.db
+      .select()
+      .from(domainEvents)
+      .where(eq(domainEvents.aggregateId, mine._id))
+      .orderBy(asc(domainEvents.id));
+    expect(events.map((e) => e.type)).toEqual(['ticket.created', 'ticket.deleted']);
+    const other = await createTicket(admin, { subject: 'Xóa hàng loạt' });
+    const bulk = await call(leader, 'POST', '/v2/tickets/bulk', {
+      action: 'delete',
+      ids: [other._id],
+    });
+    // Not in the leader's scope.
+    expect(bulk.json().data.results).toEqual([
+      { _id: other._id, ok: false, message: 'Không tìm thấy ticket' },
+    ]);
+  });
+});
+
+describe('customers with tickets', () => {
+  it('refuses to delete a requester of tickets, and merge moves the tickets to the survivor', async () => {
+    const { admin, customerId } = await freshTenant();
+    const ticket = await createTicket(admin, { subject: 'Của An', requester_id: customerId });
+    const refused = await call(admin, 'DELETE', `/v2/customers/${customerId}`);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toEqual({
+      statusCode: 422,
+      message: 'Khách hàng đang có ticket, không thể xóa',
+    });
+    const bulk = await call(admin, 'POST', '/v2/customers/bulk', {
+      action: 'delete',
+      ids: [customerId],
+    });
+    expect(bulk.json().data.results).toEqual([
+      { id: customerId, ok: false, message: 'Khách hàng đang có ticket, không thể xóa' },
+    ]);
+
+    const survivor = await call(admin, 'POST', '/v2/customers', { name: 'Nguyễn Văn An (mới)' });
+    const survivorId = survivor.json().data._id as string;
+    const merged = await call(admin, 'POST', '/v2/customers/merge', {
+      survivor_id: survivorId,
+      merged_id: customerId,
+    });
+    expect(merged.statusCode, merged.body).toBe(200);
+    const read = (await call(admin, 'GET', `/v2/tickets/${ticket._id}`)).json().data;
+    expect(read.requester).toEqual({ _id: survivorId, name: 'Nguyễn Văn An (mới)' });
+  });
+});
