@@ -5,10 +5,19 @@ import {
   keepOfferedOptions,
 } from './tickets.repository.js';
 import { ticketsRoutes } from './tickets.routes.js';
+import { getVisibleTicket } from './tickets.service.js';
 
 export const ticketsModule: ServerModule = {
   name: 'tickets',
   routes: ticketsRoutes,
+  // Who else is on a ticket: only those who may see it (tenant and data scope) join its room.
+  realtime: (platform) =>
+    platform.realtime.allowWatching('ticket', (auth, id) =>
+      getVisibleTicket(platform, auth, id).then(
+        () => true,
+        () => false,
+      ),
+    ),
   memoTopics: [
     // Ticket list counts and search probes: the tickets, their tags and followers, and what
     // data scopes read.

@@ -1,0 +1,169 @@
+import { expect, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { ACCOUNTS, apiLogin, pick, storeSession, unique } from './fixtures';
+
+interface Created {
+  _id: string;
+  number: number;
+  code: string;
+}
+
+async function post<T>(request: APIRequestContext, token: string, url: string, data: object) {
+  const response = await request.post(url, { headers: { Authorization: token }, data });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { data: T }).data;
+}
+
+const createTicket = (request: APIRequestContext, token: string, data: object) =>
+  post<Created>(request, token, '/v2/tickets', data);
+
+const ticketRow = (page: Page, subject: string) =>
+  page.getByRole('row').filter({ has: page.getByRole('link', { name: subject }) });
+
+let token = '';
+test.beforeEach(async ({ page, request }) => {
+  const user = await apiLogin(request, ACCOUNTS.administrator.email);
+  token = user.token;
+  await storeSession(page, user);
+  await page.evaluate(() => {
+    localStorage.removeItem('recordTabs');
+    localStorage.setItem('smartView', JSON.stringify('all'));
+  });
+});
+
+test('a new ticket for a customer keeps its draft across a reload, then becomes the ticket', async ({
+  page,
+  request,
+}) => {
+  const name = `Trần Thị Ticket ${unique()}`;
+  await post(request, token, '/v2/customers', { name });
+  const subject = `Mất kết nối internet ${unique()}`;
+  await page.goto('/tickets');
+  await page.getByRole('button', { name: 'Thêm ticket' }).click();
+  await expect(page).toHaveURL(/\/tickets\/new-[a-z0-9]+$/);
+  await expect(page.getByRole('tab', { name: 'Ticket mới' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  await page.getByLabel('Tiêu đề').fill(subject);
+  await page.getByRole('textbox', { name: 'Mô tả' }).fill('Khách báo mất mạng từ sáng');
+  await pick(page, page.getByLabel('Khách hàng'), name, name);
+  await page.getByLabel('Mức độ ưu tiên').selectOption({ index: 1 });
+
+  await page.reload();
+  await expect(page.getByLabel('Tiêu đề')).toHaveValue(subject);
+  await expect(page.getByRole('textbox', { name: 'Mô tả' })).toContainText(
+    'Khách báo mất mạng từ sáng',
+  );
+  await expect(page.getByLabel('Khách hàng')).toContainText(name);
+
+  await page.getByRole('button', { name: 'Tạo ticket' }).click();
+  await expect(page.getByText('Tạo ticket thành công')).toBeVisible();
+  await expect(page).toHaveURL(/\/tickets\/\d+$/);
+  await expect(page.getByTestId('record-name')).toContainText(subject);
+  await expect(page.getByTestId('record-name')).toContainText(/#\d{6}/);
+});
+
+test('a reply and an internal note with an attachment; a status change in the activity log', async ({
+  page,
+  request,
+}) => {
+  const subject = `Hóa đơn sai ${unique()}`;
+  const ticket = await createTicket(request, token, { subject });
+  await page.goto(`/tickets/${ticket.number}`);
+  await expect(page.getByTestId('record-name')).toContainText(subject);
+
+  await page.getByRole('textbox', { name: 'Trả lời công khai' }).fill('Chào anh, em đã kiểm tra');
+  await page.getByRole('button', { name: 'Gửi' }).click();
+  await expect(page.getByTestId('ticket-comment').filter({ hasText: 'em đã kiểm tra' })).toBeVisible();
+
+  await page.getByRole('tab', { name: 'Ghi chú nội bộ' }).click();
+  await page.getByRole('textbox', { name: 'Ghi chú nội bộ' }).fill('Cần kiểm tra lại cước');
+  await page.getByLabel('Đính kèm tệp').setInputFiles({
+    name: 'bien-ban.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('Biên bản kiểm tra cước tháng 10\n'),
+  });
+  await page.getByRole('button', { name: 'Gửi' }).click();
+  const note = page.getByTestId('ticket-comment').filter({ hasText: 'Cần kiểm tra lại cước' });
+  await expect(note).toContainText('Nội bộ');
+  await expect(note.getByRole('link', { name: 'bien-ban.txt' })).toBeVisible();
+
+  await page.getByLabel('Trạng thái').selectOption({ label: 'Đang chờ' });
+  await expect(page.getByTestId('record-name').locator('..')).toContainText('Đang chờ');
+  await page.getByRole('tab', { name: 'Lịch sử thay đổi' }).click();
+  const log = page.getByRole('region', { name: 'Lịch sử thay đổi' });
+  await expect(log).toContainText('Trạng thái');
+  await expect(log).toContainText('Đang chờ');
+});
+
+test('two people on one ticket see each other, and who is typing', async ({
+  page,
+  request,
+  browser,
+}) => {
+  const subject = `Hai người cùng xem ${unique()}`;
+  const ticket = await createTicket(request, token, { subject });
+  const leader = await apiLogin(request, ACCOUNTS.supervisor.email);
+  const otherContext = await browser.newContext();
+  const other = await otherContext.newPage();
+  await storeSession(other, leader);
+  await page.goto(`/tickets/${ticket.number}`);
+  await other.goto(`/tickets/${ticket.number}`);
+
+  await expect(page.getByTestId('record-viewers')).toContainText(leader.name);
+  await expect(other.getByTestId('record-viewers')).toBeVisible();
+
+  await other.getByRole('textbox', { name: 'Trả lời công khai' }).pressSequentially('Đang xử');
+  await expect(page.getByRole('status').filter({ hasText: 'đang soạn trả lời' })).toContainText(
+    leader.name,
+  );
+
+  await other.getByLabel('Trạng thái').selectOption({ label: 'Đang mở' });
+  await expect(page.getByRole('alert').filter({ hasText: 'vừa cập nhật ticket này' })).toContainText(
+    leader.name,
+  );
+  await otherContext.close();
+  await expect(page.getByTestId('record-viewers')).toBeHidden();
+});
+
+test('a bulk status change shows in another browser’s list without reloading it', async ({
+  page,
+  request,
+  browser,
+}) => {
+  const tag = unique();
+  const first = `Bulk ${tag} một`;
+  const second = `Bulk ${tag} hai`;
+  await createTicket(request, token, { subject: first });
+  await createTicket(request, token, { subject: second });
+  const otherContext = await browser.newContext();
+  const other = await otherContext.newPage();
+  await storeSession(other, await apiLogin(request, ACCOUNTS.administrator.email));
+  for (const view of [page, other]) {
+    await view.goto(`/tickets?view=all&q=${encodeURIComponent(`Bulk ${tag}`)}`);
+    await expect(ticketRow(view, first)).toContainText('Mới');
+  }
+
+  await ticketRow(page, first).getByRole('checkbox').check();
+  await ticketRow(page, second).getByRole('checkbox').check();
+  await page.getByRole('toolbar').getByLabel('Đổi trạng thái').selectOption({ label: 'Đã giải quyết' });
+  await expect(page.getByText('Đã cập nhật 2 ticket')).toBeVisible();
+
+  await expect(ticketRow(other, first)).toContainText('Đã giải quyết');
+  await expect(ticketRow(other, second)).toContainText('Đã giải quyết');
+  await otherContext.close();
+});
+
+test('an overdue ticket says so in the list and on its page', async ({ page, request }) => {
+  const subject = `Quá hạn ${unique()}`;
+  const ticket = await createTicket(request, token, {
+    subject,
+    due_at: new Date(Date.now() - 3_600_000).toISOString(),
+  });
+  await page.goto(`/tickets?view=all&q=${encodeURIComponent(subject)}`);
+  await expect(ticketRow(page, subject)).toContainText('Quá hạn');
+  await ticketRow(page, subject).getByRole('link', { name: subject }).click();
+  await expect(page).toHaveURL(new RegExp(`/tickets/${ticket.number}$`));
+  await expect(page.getByText('Quá hạn')).toBeVisible();
+});
