@@ -15,6 +15,7 @@ import { savedFiltersModule } from './modules/saved-filters/saved-filters.module
 import { tagsModule } from './modules/tags/tags.module.js';
 import { templatesModule } from './modules/templates/templates.module.js';
 import { tenantsModule } from './modules/tenants/tenants.module.js';
+import { ticketConversationModule } from './modules/tickets/ticket-conversation.module.js';
 import { usersModule } from './modules/users/users.module.js';
 
 /** Every server module, the one list app.ts registers (routes, jobs, custom field hosts). */
@@ -36,4 +37,5 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   jobsModule,
   templatesModule,
   reportsModule,
+  ticketConversationModule,
 ];

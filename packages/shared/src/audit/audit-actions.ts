@@ -47,6 +47,11 @@ export const AUDIT_ACTION = labelled({
   'template_catalog.update': 'Cập nhật danh mục mẫu',
   'template_catalog.delete': 'Xóa danh mục mẫu',
   'tenant.update': 'Cập nhật cấu hình',
+  'ticket.comment': 'Bình luận',
+  'ticket.merge': 'Gộp ticket',
+  'ticket.split': 'Tách ticket',
+  'ticket.link': 'Liên kết ticket',
+  'ticket.unlink': 'Gỡ liên kết ticket',
 });
 export type AuditAction = (typeof AUDIT_ACTION.values)[number];
 
