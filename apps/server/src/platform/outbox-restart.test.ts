@@ -34,7 +34,7 @@ async function start() {
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       OUTBOX_PROBE: '1',
-      OUTBOX_PROBE_DELAY_MS: '15',
+      OUTBOX_PROBE_DELAY_MS: '20',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -104,23 +104,22 @@ describe('outbox across a kill -9', () => {
           .returning({ id: tickets.id });
         ids.push(row?.id ?? '');
       }
-      // Events written in many transactions, interleaved across tickets.
-      for (let n = 0; n < EVENTS_PER_TICKET; n++) {
-        await Promise.all(
-          ids.map((aggregateId) =>
-            database.db.transaction((tx) =>
-              appendEvent(tx, {
+      // One transaction per ticket, all at once: deliveries start when they commit.
+      await Promise.all(
+        ids.map((aggregateId) =>
+          database.db.transaction(async (tx) => {
+            for (let n = 0; n < EVENTS_PER_TICKET; n++)
+              await appendEvent(tx, {
                 tenantId,
                 aggregate: 'ticket',
                 aggregateId,
                 type: 'ticket.updated',
                 payload: { n },
                 actorId: null,
-              }),
-            ),
-          ),
-        );
-      }
+              });
+          }),
+        ),
+      );
       const total = TICKETS * EVENTS_PER_TICKET;
       // Mid-delivery: some events are in, most are not.
       await until(async () => (await receipts(ids)).length >= 10, 'first deliveries');
