@@ -20,6 +20,7 @@ CREATE TABLE "ticket_attachments" (
 	"file_name" text NOT NULL,
 	"content_type" text NOT NULL,
 	"size" integer NOT NULL,
+	"position" integer DEFAULT 0 NOT NULL,
 	"storage_key" text NOT NULL,
 	"created_by" uuid,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL

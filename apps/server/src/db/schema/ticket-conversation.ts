@@ -69,6 +69,8 @@ export const ticketAttachments = pgTable(
     /** From the content, never from the client. */
     contentType: text('content_type').notNull(),
     size: integer('size').notNull(),
+    /** The file's place among its comment's files, as uploaded. */
+    position: integer('position').notNull().default(0),
     /** The file's name in the private store folder. */
     storageKey: text('storage_key').notNull(),
     createdBy: uuid('created_by').references(() => users.id),

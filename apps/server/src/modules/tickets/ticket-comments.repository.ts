@@ -133,7 +133,11 @@ export function attachmentsOf(db: Db, tenantId: string, commentIds: string[]) {
         inArray(ticketAttachments.commentId, commentIds),
       ),
     )
-    .orderBy(asc(ticketAttachments.createdAt), asc(ticketAttachments.id));
+    .orderBy(
+      asc(ticketAttachments.createdAt),
+      asc(ticketAttachments.position),
+      asc(ticketAttachments.id),
+    );
 }
 
 export async function findAttachment(db: Db, tenantId: string, id: string) {

@@ -100,13 +100,14 @@ export async function writeComment(
   });
   await repo.insertAttachments(
     tx,
-    input.files.map((file) => ({
+    input.files.map((file, position) => ({
       tenantId: ticket.tenantId,
       ticketId: ticket.id,
       commentId: comment.id,
       fileName: file.fileName,
       contentType: file.contentType,
       size: file.size,
+      position,
       storageKey: file.storageKey,
       createdBy: author.type === 'user' ? author.userId : null,
     })),
@@ -390,6 +391,7 @@ export async function copyAttachments(
       fileName: file.fileName,
       contentType: file.contentType,
       size: file.size,
+      position: file.position,
       storageKey: file.storageKey,
       createdBy: to.createdBy,
     })),

@@ -473,6 +473,34 @@ describe('merge', () => {
       },
     });
     expect(await ticketRow(source.id)).toMatchObject({ status: 'closed', mergedIntoId: target.id });
+    const sourceEvents = await t.database.db
+      .select()
+      .from(domainEvents)
+      .where(eq(domainEvents.aggregateId, source.id))
+      .orderBy(asc(domainEvents.id));
+    expect(sourceEvents.at(-1)).toMatchObject({
+      type: 'ticket.updated',
+      payload: {
+        changes: {
+          status: { before: 'open', after: 'closed' },
+          merged_into_id: { before: null, after: target.id },
+        },
+      },
+    });
+    const mergeEntries = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'ticket'), eq(auditLog.action, 'merge')));
+    expect(
+      mergeEntries
+        .filter((entry) => entry.entityId === source.id || entry.entityId === target.id)
+        .map((entry) => [entry.entityId, entry.after]),
+    ).toEqual(
+      expect.arrayContaining([
+        [source.id, { merged_into: formatTicketCode(target.number), status: 'closed' }],
+        [target.id, { merged_from: formatTicketCode(source.number) }],
+      ]),
+    );
 
     const sourceComments = (await get('admin', `/v2/tickets/${source.id}/comments`)).json().data;
     expect(
