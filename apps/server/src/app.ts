@@ -34,6 +34,8 @@ import {
 import { createSecretBox } from './platform/secret-box.js';
 import { createFileStore } from './platform/files.js';
 import { createJobQueue } from './platform/jobs.js';
+import { createOutbox } from './platform/outbox.js';
+import { registerOutboxProbe } from './platform/outbox-probe.js';
 import fastifyMultipart from '@fastify/multipart';
 import type { Platform } from './platform/context.js';
 import type { DatabaseHandle } from './platform/db.js';
@@ -151,6 +153,7 @@ export async function buildApp(
     config.sessionTtlMs,
     memo,
   );
+  const jobs = createJobQueue(database.url, app.log);
   const platform: Platform = {
     config,
     database,
@@ -164,7 +167,8 @@ export async function buildApp(
     tokens,
     secrets: createSecretBox(config.dataKey ?? (await loadPlatformSecret(database.db, 'data-key'))),
     files: createFileStore(config.dataDir),
-    jobs: createJobQueue(database.url, app.log),
+    jobs,
+    outbox: createOutbox(database, jobs, app.log),
     memo,
     background: createBackground(app.log),
     log: app.log,
@@ -175,10 +179,13 @@ export async function buildApp(
     module.jobs?.(platform);
     module.realtime?.(platform);
   }
+  if (config.outboxProbe) registerOutboxProbe(platform, config.outboxProbeDelayMs);
   await Promise.all([platform.jobs.start(), platform.memo.start()]);
+  await platform.outbox.start();
   app.addHook('onClose', async () => {
     await platform.background.idle();
     await platform.realtime.close();
+    await platform.outbox.stop();
     await platform.jobs.stop();
     await platform.memo.close();
   });

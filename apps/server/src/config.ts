@@ -33,6 +33,9 @@ const envSchema = z.object({
   LOGIN_FAILURES_PER_ACCOUNT_ALL_IPS: z.coerce.number().int().positive().default(50),
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: flag,
+  /** Tests: a subscriber 'probe' recording every delivered event in outbox_probe_receipts. */
+  OUTBOX_PROBE: flag,
+  OUTBOX_PROBE_DELAY_MS: z.coerce.number().int().min(0).max(10_000).default(0),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -66,6 +69,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     redisUrl: value.REDIS_URL || undefined,
     logLevel: value.LOG_LEVEL,
     trustProxy: value.TRUST_PROXY,
+    outboxProbe: value.OUTBOX_PROBE,
+    outboxProbeDelayMs: value.OUTBOX_PROBE_DELAY_MS,
     loginRatePerIp: value.LOGIN_RATE_PER_IP,
     loginFailuresPerAccount: value.LOGIN_FAILURES_PER_ACCOUNT,
     loginFailuresPerAccountAllIps: value.LOGIN_FAILURES_PER_ACCOUNT_ALL_IPS,

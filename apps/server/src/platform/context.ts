@@ -8,6 +8,7 @@ import type { TokenService } from './auth.js';
 import type { SecretBox } from './secret-box.js';
 import type { FileStore } from './files.js';
 import type { JobQueue } from './jobs.js';
+import type { Outbox } from './outbox.js';
 import type { TenantMemo } from './tenant-memo.js';
 import type { CustomFieldHosts } from './modules.js';
 import type { Background } from './background.js';
@@ -24,6 +25,8 @@ export interface Platform {
   secrets: SecretBox;
   files: FileStore;
   jobs: JobQueue;
+  /** Delivery of domain events to subscribers (`registerSubscriber`). */
+  outbox: Outbox;
   /** List counts and other values derived from a tenant's data, until it changes. */
   memo: TenantMemo;
   /** Work started by a request that its answer does not wait for. */

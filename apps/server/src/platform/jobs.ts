@@ -3,36 +3,52 @@ import type { FastifyBaseLogger } from 'fastify';
 
 type Handler = (data: Record<string, unknown>) => Promise<void>;
 
+interface QueueOptions {
+  /** pg-boss queue policy; 'short' keeps one waiting job per singleton key. */
+  policy?: PgBoss.QueuePolicy;
+  /** Workers polling the queue on this instance (one by default). */
+  workers?: number;
+}
+
 /**
  * Background work on pg-boss (queues in PostgreSQL, so any instance may pick a job up).
- * Handlers are registered by name before start(); a job runs once, its failure is the
- * handler's to record.
+ * Handlers are registered by name before start(); a job runs once unless sent with retries,
+ * its failure is the handler's to record.
  */
 export function createJobQueue(databaseUrl: string, log: FastifyBaseLogger) {
   const boss = new PgBoss({ connectionString: databaseUrl, max: 3 });
   boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
-  const handlers = new Map<string, Handler>();
+  const handlers = new Map<string, { handler: Handler; options: QueueOptions }>();
   let started = false;
   return {
-    register(name: string, handler: Handler) {
-      handlers.set(name, handler);
+    register(name: string, handler: Handler, options: QueueOptions = {}) {
+      handlers.set(name, { handler, options });
     },
     async start() {
       await boss.start();
       started = true;
-      for (const [name, handler] of handlers) {
-        await boss.createQueue(name);
-        await boss.work<Record<string, unknown>>(
-          name,
-          { pollingIntervalSeconds: 0.5, batchSize: 1 },
-          async ([job]) => {
-            if (job) await handler(job.data);
-          },
-        );
+      for (const [name, { handler, options }] of handlers) {
+        await boss.createQueue(name, { name, policy: options.policy ?? 'standard' });
+        for (let worker = 0; worker < (options.workers ?? 1); worker++) {
+          await boss.work<Record<string, unknown>>(
+            name,
+            { pollingIntervalSeconds: 0.5, batchSize: 1 },
+            async ([job]) => {
+              if (job) await handler(job.data);
+            },
+          );
+        }
       }
     },
-    async send(name: string, data: Record<string, unknown>) {
-      await boss.send(name, data, { retryLimit: 0 });
+    async send(
+      name: string,
+      data: Record<string, unknown>,
+      options: Pick<
+        PgBoss.SendOptions,
+        'singletonKey' | 'startAfter' | 'retryLimit' | 'retryDelay' | 'retryBackoff'
+      > = {},
+    ) {
+      await boss.send(name, data, { retryLimit: 0, ...options });
     },
     async stop() {
       if (started) await boss.stop({ graceful: true, timeout: 10_000 });

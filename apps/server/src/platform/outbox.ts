@@ -1,4 +1,9 @@
-import type { Transaction } from './db.js';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Platform } from './context.js';
+import type { DatabaseHandle, Transaction } from './db.js';
+import type { JobQueue } from './jobs.js';
 import { domainEvents } from '../db/schema/index.js';
 
 export interface DomainEvent {
@@ -10,10 +15,339 @@ export interface DomainEvent {
   actorId: string | null;
 }
 
+/** An event as a subscriber receives it. */
+export interface DeliveredEvent extends DomainEvent {
+  id: number;
+  createdAt: string;
+}
+export type EventHandler = (event: DeliveredEvent) => Promise<void>;
+
+/** Advisory lock classes (two-key form, apart from every other lock of the app). */
+const AGGREGATE_LOCK = 7301;
+const DELIVERY_LOCK = 7302;
+
 /**
  * Records a domain event inside the transaction of the change it describes, so the event exists
  * exactly when the change does. Delivery to subscribers happens after the commit.
+ *
+ * The aggregate's lock, held to the commit, makes its events commit in `id` order, so a delivery
+ * that has passed an event can never find a smaller one later. Append after changing the
+ * aggregate's row (the row lock first, then this one, in every writer).
  */
 export async function appendEvent(tx: Transaction, event: DomainEvent): Promise<void> {
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(${AGGREGATE_LOCK}, hashtext(${event.aggregateId}))`,
+  );
   await tx.insert(domainEvents).values(event);
+}
+
+/**
+ * Delivery of the outbox (`domain_events`) to subscribers, at least once and in `id` order per
+ * aggregate, surviving a crash of any instance at any point:
+ *
+ * 1. Relay (every instance; woken by the `domain_events` NOTIFY of the insert trigger, and every
+ *    second): per subscriber, under its `outbox_cursors` row (FOR UPDATE SKIP LOCKED: one relay
+ *    at a time), reads the events after the cursor in (transaction_id, id) order, only from
+ *    transactions older than every running one (`pg_snapshot_xmin`), so an event whose
+ *    transaction commits late is read later, never skipped. It raises `outbox_progress`
+ *    .dispatched_id of each aggregate met and moves the cursor, in one transaction; then sends
+ *    a pg-boss job `outbox.<subscriber>` per aggregate (queue policy 'short', singleton key =
+ *    aggregate: one waiting job per aggregate).
+ * 2. Delivery job: takes a session advisory lock on (subscriber, aggregate) (released by
+ *    PostgreSQL if the process dies), then hands the aggregate's events after
+ *    `delivered_id` to the handler one by one in `id` order, moving `delivered_id` after each.
+ *    A crash between the two delivers that event again (at least once: handlers must tolerate
+ *    duplicates). A busy lock re-sends the job a second later.
+ * 3. Sweep (at start and every 30 s): aggregates whose `dispatched_id > delivered_id` get a job
+ *    again: what a killed instance was delivering, or a job whose retries ran out.
+ *
+ * A new subscriber starts at the end of the outbox (it receives what happens after it first ran).
+ * A handler that keeps failing holds its aggregate's later events back for that subscriber only.
+ */
+export function createOutbox(
+  database: DatabaseHandle,
+  jobs: JobQueue,
+  log: FastifyBaseLogger,
+  timing = { pollMs: 1_000, sweepMs: 30_000 },
+) {
+  const subscribers = new Map<string, EventHandler>();
+  const queueOf = (subscriber: string) => `outbox.${subscriber}`;
+  let listener: pg.Client | undefined;
+  let timers: NodeJS.Timeout[] = [];
+  let stopped = false;
+  let pass: Promise<void> | undefined;
+  let again = false;
+
+  async function sendJobs(subscriber: string, aggregateIds: string[], startAfter?: number) {
+    for (const aggregateId of aggregateIds) {
+      await jobs.send(
+        queueOf(subscriber),
+        { aggregate_id: aggregateId },
+        { singletonKey: aggregateId, retryLimit: 5, retryDelay: 1, retryBackoff: true, startAfter },
+      );
+    }
+  }
+
+  /** Starts a new subscriber's cursor at the last event written so far. */
+  async function initCursor(subscriber: string) {
+    await database.pool.query(
+      `insert into outbox_cursors (subscriber, transaction_id, event_id)
+       select $1, coalesce(max_event.transaction_id, '0'::xid8), coalesce(max_event.id, 0)
+       from (select 1) one left join lateral (
+         select transaction_id, id from domain_events order by transaction_id desc, id desc limit 1
+       ) max_event on true
+       on conflict (subscriber) do nothing`,
+      [subscriber],
+    );
+  }
+
+  const BATCH = 1_000;
+
+  /** One relay step for a subscriber; true when a full batch was read (more may wait). */
+  async function relayBatch(subscriber: string): Promise<boolean> {
+    const client = await database.pool.connect();
+    let aggregates: string[] = [];
+    let full = false;
+    try {
+      await client.query('begin');
+      const cursor = await client.query<{ transaction_id: string; event_id: string }>(
+        `select transaction_id::text, event_id from outbox_cursors
+         where subscriber = $1 for update skip locked`,
+        [subscriber],
+      );
+      const at = cursor.rows[0];
+      if (!at) {
+        await client.query('commit');
+        return false;
+      }
+      const events = await client.query<{
+        id: string;
+        aggregate_id: string;
+        transaction_id: string;
+      }>(
+        `select id, aggregate_id, transaction_id::text from domain_events
+         where (transaction_id, id) > ($1::xid8, $2::bigint)
+           and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+         order by transaction_id, id limit ${BATCH}`,
+        [at.transaction_id, at.event_id],
+      );
+      const last = events.rows.at(-1);
+      if (!last) {
+        await client.query('commit');
+        return false;
+      }
+      full = events.rows.length === BATCH;
+      const span = new Map<string, { min: number; max: number }>();
+      for (const row of events.rows) {
+        const id = Number(row.id);
+        const seen = span.get(row.aggregate_id);
+        span.set(row.aggregate_id, {
+          min: Math.min(seen?.min ?? id, id),
+          max: Math.max(seen?.max ?? id, id),
+        });
+      }
+      aggregates = [...span.keys()];
+      await client.query(
+        `insert into outbox_progress (subscriber, aggregate_id, dispatched_id, delivered_id)
+         select $1, a, d, f from unnest($2::uuid[], $3::bigint[], $4::bigint[]) as t(a, d, f)
+         on conflict (subscriber, aggregate_id) do update
+           set dispatched_id = greatest(outbox_progress.dispatched_id, excluded.dispatched_id)`,
+        [
+          subscriber,
+          aggregates,
+          aggregates.map((id) => span.get(id)?.max ?? 0),
+          // An aggregate met for the first time starts at this batch, not at its history.
+          aggregates.map((id) => (span.get(id)?.min ?? 1) - 1),
+        ],
+      );
+      await client.query(
+        `update outbox_cursors set transaction_id = $2::xid8, event_id = $3 where subscriber = $1`,
+        [subscriber, last.transaction_id, last.id],
+      );
+      await client.query('commit');
+    } catch (error) {
+      await client.query('rollback').catch(() => {});
+      throw error;
+    } finally {
+      client.release();
+    }
+    // Sent after the commit: a crash before this point leaves the work owed, and the sweep sends it.
+    await sendJobs(subscriber, aggregates);
+    return full;
+  }
+
+  async function relayAll() {
+    for (const subscriber of subscribers.keys()) {
+      while (!stopped && (await relayBatch(subscriber)));
+    }
+  }
+
+  /** Runs a relay pass now, or once more after the one running. */
+  function wake(): Promise<void> {
+    if (stopped) return Promise.resolve();
+    if (pass) {
+      again = true;
+      return pass;
+    }
+    pass = (async () => {
+      do {
+        again = false;
+        await relayAll().catch((error: unknown) =>
+          log.error({ err: error }, 'outbox relay failed'),
+        );
+      } while (again && !stopped);
+    })().finally(() => {
+      pass = undefined;
+    });
+    return pass;
+  }
+
+  async function sweep() {
+    for (const subscriber of subscribers.keys()) {
+      const owed = await database.pool.query<{ aggregate_id: string }>(
+        `select aggregate_id from outbox_progress
+         where subscriber = $1 and dispatched_id > delivered_id limit 10000`,
+        [subscriber],
+      );
+      await sendJobs(
+        subscriber,
+        owed.rows.map((row) => row.aggregate_id),
+      );
+    }
+  }
+
+  async function deliver(subscriber: string, aggregateId: string) {
+    const handler = subscribers.get(subscriber);
+    if (!handler) return;
+    const client = await database.pool.connect();
+    let locked = false;
+    try {
+      const lock = await client.query<{ locked: boolean }>(
+        'select pg_try_advisory_lock($1, hashtext($2)) as locked',
+        [DELIVERY_LOCK, `${subscriber}:${aggregateId}`],
+      );
+      locked = lock.rows[0]?.locked === true;
+      if (!locked) {
+        // Another worker is delivering this aggregate: look again once it is likely done.
+        await sendJobs(subscriber, [aggregateId], 1);
+        return;
+      }
+      for (;;) {
+        const progress = await client.query<{ delivered_id: string }>(
+          'select delivered_id from outbox_progress where subscriber = $1 and aggregate_id = $2',
+          [subscriber, aggregateId],
+        );
+        const from = progress.rows[0]?.delivered_id;
+        if (from === undefined) return;
+        const events = await client.query<{
+          id: string;
+          tenant_id: string;
+          aggregate: string;
+          aggregate_id: string;
+          type: string;
+          payload: Record<string, unknown>;
+          actor_id: string | null;
+          created_at: Date;
+        }>(
+          `select id, tenant_id, aggregate, aggregate_id, type, payload, actor_id, created_at
+           from domain_events where aggregate_id = $1 and id > $2 order by id limit 100`,
+          [aggregateId, from],
+        );
+        if (events.rows.length === 0) return;
+        for (const row of events.rows) {
+          if (stopped) return;
+          await handler({
+            id: Number(row.id),
+            tenantId: row.tenant_id,
+            aggregate: row.aggregate as DomainEvent['aggregate'],
+            aggregateId: row.aggregate_id,
+            type: row.type as DomainEvent['type'],
+            payload: row.payload,
+            actorId: row.actor_id,
+            createdAt: row.created_at.toISOString(),
+          });
+          await client.query(
+            `update outbox_progress set delivered_id = $3
+             where subscriber = $1 and aggregate_id = $2 and delivered_id < $3`,
+            [subscriber, aggregateId, row.id],
+          );
+        }
+      }
+    } finally {
+      if (locked)
+        await client
+          .query('select pg_advisory_unlock($1, hashtext($2))', [
+            DELIVERY_LOCK,
+            `${subscriber}:${aggregateId}`,
+          ])
+          .catch(() => {});
+      client.release();
+    }
+  }
+
+  async function listen() {
+    if (stopped) return;
+    const client = new pg.Client({ connectionString: database.url });
+    const retry = () => {
+      if (listener === client) listener = undefined;
+      client.end().catch(() => {});
+      if (!stopped) timers.push(setTimeout(() => void listen(), 1_000));
+    };
+    client.on('error', retry);
+    client.on('notification', () => void wake());
+    try {
+      await client.connect();
+      await client.query('listen domain_events');
+      listener = client;
+    } catch {
+      retry();
+    }
+  }
+
+  return {
+    /** Registers a subscriber and its delivery queue; before the job queue starts. */
+    subscribe(name: string, handler: EventHandler) {
+      if (subscribers.has(name)) throw new Error(`outbox subscriber ${name} registered twice`);
+      subscribers.set(name, handler);
+      jobs.register(queueOf(name), (data) => deliver(name, String(data.aggregate_id)), {
+        policy: 'short',
+        workers: 2,
+      });
+    },
+    /** After the job queue started: cursors, what a previous run left owed, then relaying. */
+    async start() {
+      if (subscribers.size === 0) return;
+      for (const name of subscribers.keys()) await initCursor(name);
+      await sweep();
+      await listen();
+      await wake();
+      timers.push(setInterval(() => void wake(), timing.pollMs));
+      timers.push(
+        setInterval(
+          () =>
+            void sweep().catch((error: unknown) =>
+              log.error({ err: error }, 'outbox sweep failed'),
+            ),
+          timing.sweepMs,
+        ),
+      );
+    },
+    /** Runs a relay pass and resolves when it is done (tests). */
+    relayNow: wake,
+    async stop() {
+      stopped = true;
+      for (const timer of timers) clearTimeout(timer);
+      timers = [];
+      await pass;
+      const client = listener;
+      listener = undefined;
+      await client?.end().catch(() => {});
+    },
+  };
+}
+export type Outbox = ReturnType<typeof createOutbox>;
+
+/** A module's subscriber to the domain events (call from the module's `jobs` hook). */
+export function registerSubscriber(platform: Platform, name: string, handler: EventHandler) {
+  platform.outbox.subscribe(name, handler);
 }

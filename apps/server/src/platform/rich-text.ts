@@ -1,32 +1,98 @@
 import sanitizeHtml from 'sanitize-html';
 
+/** What a file served by the server for a ticket looks like in an `<img src>` (relative only). */
+const OWN_ATTACHMENT = /^\/v2\/tickets\/[0-9a-f-]{36}\/attachments\/[0-9a-f-]{36}$/i;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: [
+    'p',
+    'br',
+    'div',
+    'span',
+    'b',
+    'strong',
+    'i',
+    'em',
+    'u',
+    's',
+    'strike',
+    'del',
+    'sub',
+    'sup',
+    'blockquote',
+    'pre',
+    'code',
+    'h1',
+    'h2',
+    'h3',
+    'h4',
+    'ul',
+    'ol',
+    'li',
+    'a',
+    'img',
+    'hr',
+    'table',
+    'thead',
+    'tbody',
+    'tr',
+    'th',
+    'td',
+  ],
+  allowedAttributes: {
+    a: ['href', 'target', 'rel'],
+    img: ['src', 'alt', 'width', 'height'],
+    span: ['data-mention'],
+    td: ['colspan', 'rowspan'],
+    th: ['colspan', 'rowspan'],
+  },
+  allowedSchemes: ['http', 'https', 'mailto', 'tel'],
+  allowedSchemesByTag: { img: [] },
+  allowProtocolRelative: false,
+  disallowedTagsMode: 'discard',
+  // Script and style contents go with their tags, never left behind as text.
+  nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'iframe', 'object', 'title'],
+  transformTags: {
+    a: (tagName, attribs) => ({
+      tagName,
+      attribs: { ...attribs, target: '_blank', rel: 'noopener noreferrer nofollow' },
+    }),
+  },
+  exclusiveFilter: (frame) => frame.tag === 'img' && !OWN_ATTACHMENT.test(frame.attribs.src ?? ''),
+};
+
 /**
- * Rich text as the server stores it: the formatting an editor produces (paragraphs, emphasis,
- * lists, quotes, code, tables, links, images of our own files) and nothing that runs: no
- * scripts, styles, event handlers or `javascript:` links. Links open in a new tab without
- * handing the opener over.
+ * Rich text as the server stores it: basic formatting, links (http, https, mailto, tel; opened
+ * in a new tab without the opener), lists, tables, images only from the server's own ticket
+ * attachment addresses, and mention spans; scripts, styles, event handlers and `javascript:`
+ * addresses are removed.
  */
 export function sanitizeRichText(html: string): string {
-  return sanitizeHtml(html, {
-    allowedTags: [
-      ...['p', 'br', 'hr', 'div', 'span', 'strong', 'b', 'em', 'i', 'u', 's', 'sub', 'sup'],
-      ...['h1', 'h2', 'h3', 'h4', 'blockquote', 'pre', 'code', 'ul', 'ol', 'li', 'a', 'img'],
-      ...['table', 'thead', 'tbody', 'tr', 'th', 'td'],
-    ],
-    allowedAttributes: {
-      a: ['href', 'target', 'rel'],
-      img: ['src', 'alt', 'width', 'height'],
-      th: ['colspan', 'rowspan'],
-      td: ['colspan', 'rowspan'],
-      span: ['data-mention'],
-    },
-    allowedSchemes: ['http', 'https', 'mailto', 'tel'],
-    // Images only from the server's own files: no tracking pixels or other sites.
-    allowedSchemesByTag: { img: [] },
-    allowProtocolRelative: false,
-    transformTags: {
-      a: sanitizeHtml.simpleTransform('a', { target: '_blank', rel: 'noopener noreferrer' }),
-    },
-    exclusiveFilter: (frame) => frame.tag === 'img' && !frame.attribs.src?.startsWith('/files/'),
-  }).trim();
+  return sanitizeHtml(html, OPTIONS).trim();
+}
+
+/** The user ids of the `<span data-mention="id">` marks of sanitised HTML, once each. */
+export function mentionedIds(html: string): string[] {
+  const ids = new Set<string>();
+  for (const match of html.matchAll(/<span data-mention="([^"]*)"/g)) {
+    const id = match[1] ?? '';
+    if (UUID.test(id)) ids.add(id.toLowerCase());
+  }
+  return [...ids];
+}
+
+/** The text of sanitised HTML, tags removed and spaces folded (a subject made from a body). */
+export function plainText(html: string): string {
+  return sanitizeHtml(html.replace(/<(br|\/p|\/div|\/li)[^>]*>/gi, ' '), {
+    allowedTags: [],
+    allowedAttributes: {},
+  })
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/\s+/g, ' ')
+    .trim();
 }

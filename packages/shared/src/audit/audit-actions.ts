@@ -51,6 +51,11 @@ export const AUDIT_ACTION = labelled({
   'ticket.update': 'Cập nhật ticket',
   'ticket.delete': 'Xóa ticket',
   'ticket.reopen': 'Mở lại do khách hàng phản hồi',
+  'ticket.comment': 'Bình luận',
+  'ticket.merge': 'Gộp ticket',
+  'ticket.split': 'Tách ticket',
+  'ticket.link': 'Liên kết ticket',
+  'ticket.unlink': 'Gỡ liên kết ticket',
 });
 export type AuditAction = (typeof AUDIT_ACTION.values)[number];
 

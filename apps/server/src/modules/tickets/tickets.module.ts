@@ -5,11 +5,16 @@ import {
   keepOfferedOptions,
 } from './tickets.repository.js';
 import { ticketsRoutes } from './tickets.routes.js';
+import { ticketConversationRoutes } from './ticket-comments.routes.js';
 import { getVisibleTicket } from './tickets.service.js';
 
 export const ticketsModule: ServerModule = {
   name: 'tickets',
-  routes: ticketsRoutes,
+  // The ticket itself, then its conversation, merge, split and links.
+  routes: (app, platform) => {
+    ticketsRoutes(app, platform);
+    ticketConversationRoutes(app, platform);
+  },
   // Who else is on a ticket: only those who may see it (tenant and data scope) join its room.
   realtime: (platform) =>
     platform.realtime.allowWatching('ticket', (auth, id) =>

@@ -127,6 +127,13 @@ export async function getVisibleTicket(
   return toDetail(platform.db, row);
 }
 
+/** The stored row of a ticket the caller may see (for the conversation and merge services). */
+export async function getVisibleTicketRow(platform: Platform, auth: AuthContext, id: string) {
+  const row = await repo.findTicket(platform.db, auth.tenantId, { id }, ticketScope(auth));
+  if (!row) throw notFound(TICKET_MESSAGES.notFound);
+  return row.ticket;
+}
+
 /** GET /v2/tickets/{id}. */
 export const getTicket = getVisibleTicket;
 

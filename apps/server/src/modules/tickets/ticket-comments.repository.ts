@@ -1,0 +1,288 @@
+import { and, asc, count, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import type { Database, Transaction } from '../../platform/db.js';
+import {
+  customers,
+  ticketAttachments,
+  ticketComments,
+  ticketLinks,
+  tickets,
+  users,
+} from '../../db/schema/index.js';
+
+type Db = Database | Transaction;
+export type TicketRow = typeof tickets.$inferSelect;
+export type CommentRow = typeof ticketComments.$inferSelect;
+export type AttachmentRow = typeof ticketAttachments.$inferSelect;
+export type LinkRow = typeof ticketLinks.$inferSelect;
+
+/** The tickets, locked for the rest of the transaction, always in id order (no deadlock). */
+export async function lockTickets(tx: Transaction, tenantId: string, ids: string[]) {
+  const sorted = [...new Set(ids)].sort();
+  const rows: TicketRow[] = [];
+  for (const id of sorted) {
+    const [row] = await tx
+      .select()
+      .from(tickets)
+      .where(and(eq(tickets.tenantId, tenantId), eq(tickets.id, id)))
+      .for('update');
+    if (row) rows.push(row);
+  }
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+export async function updateTicket(
+  tx: Transaction,
+  tenantId: string,
+  id: string,
+  patch: Partial<typeof tickets.$inferInsert>,
+) {
+  const [row] = await tx
+    .update(tickets)
+    .set(patch)
+    .where(and(eq(tickets.tenantId, tenantId), eq(tickets.id, id)))
+    .returning();
+  return row as TicketRow;
+}
+
+export async function insertTicket(tx: Transaction, values: typeof tickets.$inferInsert) {
+  const [row] = await tx.insert(tickets).values(values).returning();
+  return row as TicketRow;
+}
+
+export async function insertComment(tx: Transaction, values: typeof ticketComments.$inferInsert) {
+  const [row] = await tx.insert(ticketComments).values(values).returning();
+  return row as CommentRow;
+}
+
+export async function insertAttachments(
+  tx: Transaction,
+  values: (typeof ticketAttachments.$inferInsert)[],
+) {
+  if (values.length === 0) return [];
+  return tx.insert(ticketAttachments).values(values).returning();
+}
+
+/** A page of a ticket's comments, oldest first, with their authors. */
+export async function listComments(
+  db: Database,
+  tenantId: string,
+  ticketId: string,
+  page: { offset: number; limit: number },
+) {
+  const where = and(eq(ticketComments.tenantId, tenantId), eq(ticketComments.ticketId, ticketId));
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        comment: ticketComments,
+        userName: users.name,
+        userAvatar: users.avatarUrl,
+        customerName: customers.name,
+        customerAvatar: customers.avatarUrl,
+      })
+      .from(ticketComments)
+      .leftJoin(users, eq(users.id, ticketComments.authorUserId))
+      .leftJoin(customers, eq(customers.id, ticketComments.authorCustomerId))
+      .where(where)
+      .orderBy(asc(ticketComments.createdAt), asc(ticketComments.id))
+      .offset(page.offset)
+      .limit(page.limit),
+    db.select({ value: count() }).from(ticketComments).where(where),
+  ]);
+  return { rows, total: total?.value ?? 0 };
+}
+export type CommentListRow = Awaited<ReturnType<typeof listComments>>['rows'][number];
+
+export async function commentWithAuthor(db: Db, tenantId: string, commentId: string) {
+  const [row] = await db
+    .select({
+      comment: ticketComments,
+      userName: users.name,
+      userAvatar: users.avatarUrl,
+      customerName: customers.name,
+      customerAvatar: customers.avatarUrl,
+    })
+    .from(ticketComments)
+    .leftJoin(users, eq(users.id, ticketComments.authorUserId))
+    .leftJoin(customers, eq(customers.id, ticketComments.authorCustomerId))
+    .where(and(eq(ticketComments.tenantId, tenantId), eq(ticketComments.id, commentId)));
+  return row;
+}
+
+export async function findComment(db: Db, tenantId: string, ticketId: string, commentId: string) {
+  const [row] = await db
+    .select()
+    .from(ticketComments)
+    .where(
+      and(
+        eq(ticketComments.tenantId, tenantId),
+        eq(ticketComments.ticketId, ticketId),
+        eq(ticketComments.id, commentId),
+      ),
+    );
+  return row;
+}
+
+export function attachmentsOf(db: Db, tenantId: string, commentIds: string[]) {
+  if (commentIds.length === 0) return Promise.resolve([] as AttachmentRow[]);
+  return db
+    .select()
+    .from(ticketAttachments)
+    .where(
+      and(
+        eq(ticketAttachments.tenantId, tenantId),
+        inArray(ticketAttachments.commentId, commentIds),
+      ),
+    )
+    .orderBy(
+      asc(ticketAttachments.createdAt),
+      asc(ticketAttachments.position),
+      asc(ticketAttachments.id),
+    );
+}
+
+export async function findAttachment(db: Db, tenantId: string, id: string) {
+  const [row] = await db
+    .select()
+    .from(ticketAttachments)
+    .where(and(eq(ticketAttachments.tenantId, tenantId), eq(ticketAttachments.id, id)));
+  return row;
+}
+
+/** The ticket a merged-away ticket went into, for following old attachment addresses. */
+export async function mergedIntoOf(db: Db, tenantId: string, id: string) {
+  const [row] = await db
+    .select({ mergedIntoId: tickets.mergedIntoId })
+    .from(tickets)
+    .where(and(eq(tickets.tenantId, tenantId), eq(tickets.id, id)));
+  return row?.mergedIntoId ?? null;
+}
+
+/** Active staff of the tenant among `ids`, with their names. */
+export function activeStaff(db: Db, tenantId: string, ids: string[]) {
+  if (ids.length === 0) return Promise.resolve([] as { id: string; name: string }[]);
+  return db
+    .select({ id: users.id, name: users.name })
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), inArray(users.id, ids), eq(users.active, true)));
+}
+
+/** Names of users (any state) of the tenant, for mention lists. */
+export function userNames(db: Db, tenantId: string, ids: string[]) {
+  if (ids.length === 0) return Promise.resolve([] as { id: string; name: string }[]);
+  return db
+    .select({ id: users.id, name: users.name })
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), inArray(users.id, ids)));
+}
+
+export async function userName(db: Db, id: string) {
+  const [row] = await db.select({ name: users.name }).from(users).where(eq(users.id, id));
+  return row?.name ?? '';
+}
+
+/** Moves every comment and attachment of `from` to `to`; returns how many of each. */
+export async function moveConversation(
+  tx: Transaction,
+  tenantId: string,
+  from: string,
+  to: string,
+) {
+  const comments = await tx
+    .update(ticketComments)
+    .set({ ticketId: to })
+    .where(and(eq(ticketComments.tenantId, tenantId), eq(ticketComments.ticketId, from)))
+    .returning({ id: ticketComments.id });
+  const attachments = await tx
+    .update(ticketAttachments)
+    .set({ ticketId: to })
+    .where(and(eq(ticketAttachments.tenantId, tenantId), eq(ticketAttachments.ticketId, from)))
+    .returning({ id: ticketAttachments.id });
+  return { comments: comments.length, attachments: attachments.length };
+}
+
+/**
+ * Moves the links of `from` to `to`: a link between the two goes (it would link `to` to itself),
+ * and so does one `to` already has with the same ticket. Returns how many moved.
+ */
+export async function moveLinks(tx: Transaction, tenantId: string, from: string, to: string) {
+  await tx
+    .delete(ticketLinks)
+    .where(
+      and(
+        eq(ticketLinks.tenantId, tenantId),
+        or(
+          and(eq(ticketLinks.ticketId, from), eq(ticketLinks.relatedId, to)),
+          and(eq(ticketLinks.ticketId, to), eq(ticketLinks.relatedId, from)),
+        ),
+      ),
+    );
+  const linkedToTarget = sql`(select case when l2.ticket_id = ${to} then l2.related_id else l2.ticket_id end
+    from ${ticketLinks} l2 where l2.ticket_id = ${to} or l2.related_id = ${to})`;
+  await tx
+    .delete(ticketLinks)
+    .where(
+      and(
+        eq(ticketLinks.tenantId, tenantId),
+        or(
+          and(eq(ticketLinks.ticketId, from), sql`${ticketLinks.relatedId} in ${linkedToTarget}`),
+          and(eq(ticketLinks.relatedId, from), sql`${ticketLinks.ticketId} in ${linkedToTarget}`),
+        ),
+      ),
+    );
+  const outgoing = await tx
+    .update(ticketLinks)
+    .set({ ticketId: to })
+    .where(and(eq(ticketLinks.tenantId, tenantId), eq(ticketLinks.ticketId, from)))
+    .returning({ id: ticketLinks.id });
+  const incoming = await tx
+    .update(ticketLinks)
+    .set({ relatedId: to })
+    .where(and(eq(ticketLinks.tenantId, tenantId), eq(ticketLinks.relatedId, from)))
+    .returning({ id: ticketLinks.id });
+  return outgoing.length + incoming.length;
+}
+
+/** A link between two tickets, inserted unless the pair is already linked (then undefined). */
+export async function insertLink(tx: Transaction, values: typeof ticketLinks.$inferInsert) {
+  const [row] = await tx.insert(ticketLinks).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+export async function findLink(db: Db, tenantId: string, a: string, b: string) {
+  const [row] = await db
+    .select()
+    .from(ticketLinks)
+    .where(
+      and(
+        eq(ticketLinks.tenantId, tenantId),
+        or(
+          and(eq(ticketLinks.ticketId, a), eq(ticketLinks.relatedId, b)),
+          and(eq(ticketLinks.ticketId, b), eq(ticketLinks.relatedId, a)),
+        ),
+      ),
+    );
+  return row;
+}
+
+export async function deleteLink(tx: Transaction, tenantId: string, id: string) {
+  await tx
+    .delete(ticketLinks)
+    .where(and(eq(ticketLinks.tenantId, tenantId), eq(ticketLinks.id, id)));
+}
+
+/** The tickets linked to `ticketId` (either direction), oldest link first. */
+export function linksOf(db: Db, tenantId: string, ticketId: string) {
+  const other = sql<string>`case when ${ticketLinks.ticketId} = ${ticketId} then ${ticketLinks.relatedId} else ${ticketLinks.ticketId} end`;
+  return db
+    .select({ link: ticketLinks, ticket: tickets })
+    .from(ticketLinks)
+    .innerJoin(tickets, eq(tickets.id, other))
+    .where(
+      and(
+        eq(ticketLinks.tenantId, tenantId),
+        or(eq(ticketLinks.ticketId, ticketId), eq(ticketLinks.relatedId, ticketId)),
+        ne(tickets.id, ticketId),
+      ),
+    )
+    .orderBy(asc(ticketLinks.createdAt), asc(ticketLinks.id));
+}

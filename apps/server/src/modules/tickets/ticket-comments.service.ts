@@ -1,0 +1,399 @@
+import { randomUUID } from 'node:crypto';
+import { writeFile } from 'node:fs/promises';
+import {
+  TICKET_ATTACHMENT_MAX_BYTES,
+  TICKET_ATTACHMENT_MAX_FILES,
+  TICKET_CONVERSATION_MESSAGES as M,
+  type TicketCommentView,
+  type TicketCommentsQuery,
+} from '@omnicare/shared/tickets/ticket-comments.schemas';
+import { formatTicketCode, type TicketStatus } from '@omnicare/shared/tickets/ticket-enums';
+import type { AuthContext } from '../../platform/auth.js';
+import type { Platform } from '../../platform/context.js';
+import type { Transaction } from '../../platform/db.js';
+import { fieldError, notFound } from '../../platform/errors.js';
+import { appendEvent } from '../../platform/outbox.js';
+import { mentionedIds, sanitizeRichText } from '../../platform/rich-text.js';
+import { writeAudit } from '../audit/audit.service.js';
+import { notify } from '../notifications/notifications.service.js';
+import { attachmentTypeOf, cleanFileName } from './ticket-attachment-types.js';
+import { getVisibleTicketRow } from './tickets.service.js';
+import * as repo from './ticket-comments.repository.js';
+
+/** A file as the form gave it. */
+export interface UploadedFile {
+  fileName: string;
+  content: Buffer;
+}
+
+/** A checked file, stored under DATA_DIR before the comment's transaction. */
+interface StoredFile {
+  fileName: string;
+  contentType: string;
+  size: number;
+  storageKey: string;
+}
+
+const storeFolder = (tenantId: string) => `tickets/${tenantId}`;
+export const attachmentUrl = (ticketId: string, attachmentId: string) =>
+  `/v2/tickets/${ticketId}/attachments/${attachmentId}`;
+
+/** Checks every file by its content and size, then stores them; 422 on `files` otherwise. */
+async function storeFiles(platform: Platform, tenantId: string, files: UploadedFile[]) {
+  if (files.length > TICKET_ATTACHMENT_MAX_FILES) throw fieldError('files', M.attachmentCount);
+  const checked = files.map((file) => {
+    if (file.content.length > TICKET_ATTACHMENT_MAX_BYTES)
+      throw fieldError('files', M.attachmentSize);
+    const kind = attachmentTypeOf(file.content, file.fileName);
+    if (!kind) throw fieldError('files', M.attachmentType);
+    return { file, kind };
+  });
+  const stored: StoredFile[] = [];
+  for (const { file, kind } of checked) {
+    const storageKey = `${randomUUID()}.${kind.type}`;
+    await writeFile(
+      await platform.files.privatePath(storeFolder(tenantId), storageKey),
+      file.content,
+    );
+    stored.push({
+      fileName: cleanFileName(file.fileName, kind.type),
+      contentType: kind.contentType,
+      size: file.content.length,
+      storageKey,
+    });
+  }
+  return stored;
+}
+
+type Author =
+  | { type: 'user'; userId: string; impersonatorId: string | null }
+  | { type: 'customer'; customerId: string | null };
+
+interface NewComment {
+  body: string;
+  public: boolean;
+  files: StoredFile[];
+  channelMessageRef?: string | null;
+}
+
+/**
+ * Writes a comment in the caller's transaction (the ticket locked by it): the comment, its
+ * attachments, the ticket's counters and status, the `ticket.commented` event and the activity
+ * entry. Returns the comment and the mentioned staff to notify after the commit.
+ */
+export async function writeComment(
+  tx: Transaction,
+  ticket: repo.TicketRow,
+  author: Author,
+  input: NewComment & { mentions: string[] },
+) {
+  const comment = await repo.insertComment(tx, {
+    tenantId: ticket.tenantId,
+    ticketId: ticket.id,
+    authorType: author.type,
+    authorUserId: author.type === 'user' ? author.userId : null,
+    authorCustomerId: author.type === 'customer' ? author.customerId : null,
+    body: input.body,
+    public: input.public,
+    mentions: input.mentions,
+    channelMessageRef: input.channelMessageRef ?? null,
+  });
+  await repo.insertAttachments(
+    tx,
+    input.files.map((file, position) => ({
+      tenantId: ticket.tenantId,
+      ticketId: ticket.id,
+      commentId: comment.id,
+      fileName: file.fileName,
+      contentType: file.contentType,
+      size: file.size,
+      position,
+      storageKey: file.storageKey,
+      createdBy: author.type === 'user' ? author.userId : null,
+    })),
+  );
+
+  const now = new Date();
+  const patch: Parameters<typeof repo.updateTicket>[3] = { updatedAt: now };
+  let status = ticket.status as TicketStatus;
+  if (author.type === 'user') {
+    patch.updatedBy = author.userId;
+    if (input.public) {
+      patch.replyCount = ticket.replyCount + 1;
+      if (!ticket.firstResponseAt) patch.firstResponseAt = now;
+      if (status === 'new') status = 'open';
+    }
+  } else if (status === 'solved' || status === 'pending') {
+    // The requester answered: the ticket needs the team again.
+    if (status === 'solved') patch.reopenCount = ticket.reopenCount + 1;
+    status = 'open';
+  }
+  if (status !== ticket.status) patch.status = status;
+  await repo.updateTicket(tx, ticket.tenantId, ticket.id, patch);
+
+  const actorId = author.type === 'user' ? author.userId : null;
+  await appendEvent(tx, {
+    tenantId: ticket.tenantId,
+    aggregate: 'ticket',
+    aggregateId: ticket.id,
+    type: 'ticket.commented',
+    payload: {
+      comment_id: comment.id,
+      public: input.public,
+      author_type: author.type,
+      author_id: actorId ?? (author.type === 'customer' ? author.customerId : null),
+      attachments: input.files.length,
+      mentions: input.mentions,
+    },
+    actorId,
+  });
+  if (status !== ticket.status) {
+    await appendEvent(tx, {
+      tenantId: ticket.tenantId,
+      aggregate: 'ticket',
+      aggregateId: ticket.id,
+      type: 'ticket.updated',
+      payload: { changes: { status: { before: ticket.status, after: status } } },
+      actorId,
+    });
+  }
+  await writeAudit(tx, {
+    tenantId: ticket.tenantId,
+    actorId,
+    impersonatorId: author.type === 'user' ? author.impersonatorId : null,
+    entity: 'ticket',
+    action: 'comment',
+    entityId: ticket.id,
+    before: status !== ticket.status ? { status: ticket.status } : null,
+    after: {
+      comment_id: comment.id,
+      public: input.public,
+      ...(status !== ticket.status ? { status } : {}),
+    },
+  });
+  return comment;
+}
+
+/** Sanitised body and the tenant's active staff it mentions; 422 when nothing is left. */
+async function prepareBody(platform: Platform, tenantId: string, body: string, files: number) {
+  const html = sanitizeRichText(body);
+  if (!html && files === 0) throw fieldError('body', M.bodyRequired);
+  const staff = await repo.activeStaff(platform.db, tenantId, mentionedIds(html));
+  return { html, mentions: staff.map((user) => user.id) };
+}
+
+async function notifyMentions(
+  platform: Platform,
+  ticket: repo.TicketRow,
+  authorName: string,
+  mentions: string[],
+) {
+  await notify(platform, {
+    tenantId: ticket.tenantId,
+    userIds: mentions,
+    kind: 'ticket.mention',
+    title: M.mentionTitle(authorName, formatTicketCode(ticket.number)),
+    body: ticket.subject,
+    link: `/tickets/${ticket.number}`,
+  });
+}
+
+const refuseClosed = (ticket: repo.TicketRow) => {
+  if (ticket.status === 'closed') throw fieldError('body', M.closed);
+};
+
+/** POST /v2/tickets/{id}/comments: a public reply or internal note by the signed-in staff. */
+export async function addComment(
+  platform: Platform,
+  auth: AuthContext,
+  ticketId: string,
+  input: { body: string; public: boolean; files: UploadedFile[] },
+): Promise<TicketCommentView> {
+  const visible = await getVisibleTicketRow(platform, auth, ticketId);
+  refuseClosed(visible);
+  const { html, mentions } = await prepareBody(
+    platform,
+    auth.tenantId,
+    input.body,
+    input.files.length,
+  );
+  const files = await storeFiles(platform, auth.tenantId, input.files);
+  const { comment, ticket } = await platform.db.transaction(async (tx) => {
+    const ticket = (await repo.lockTickets(tx, auth.tenantId, [visible.id])).get(visible.id);
+    if (!ticket) throw notFound(M.ticketNotFound);
+    refuseClosed(ticket);
+    const comment = await writeComment(
+      tx,
+      ticket,
+      { type: 'user', userId: auth.userId, impersonatorId: auth.impersonatorId },
+      { body: html, public: input.public, files, mentions },
+    );
+    return { comment, ticket };
+  });
+  const others = mentions.filter((id) => id !== auth.userId);
+  if (others.length > 0)
+    await notifyMentions(platform, ticket, await repo.userName(platform.db, auth.userId), others);
+  return commentView(platform, auth.tenantId, comment.id);
+}
+
+/**
+ * A reply from the customer (the channels call this when a requester writes back): a public
+ * comment by the customer (the ticket's requester unless named), reopening a solved ticket.
+ * A closed ticket refuses it (422), so the channel can open a follow-up ticket instead.
+ */
+export async function addCustomerReply(
+  platform: Platform,
+  tenantId: string,
+  ticketId: string,
+  input: {
+    body: string;
+    customerId?: string | null;
+    channelMessageRef?: string | null;
+    files?: UploadedFile[];
+  },
+): Promise<TicketCommentView> {
+  const uploads = input.files ?? [];
+  const { html } = await prepareBody(platform, tenantId, input.body, uploads.length);
+  const files = await storeFiles(platform, tenantId, uploads);
+  const comment = await platform.db.transaction(async (tx) => {
+    const ticket = (await repo.lockTickets(tx, tenantId, [ticketId])).get(ticketId);
+    if (!ticket) throw notFound(M.ticketNotFound);
+    refuseClosed(ticket);
+    return writeComment(
+      tx,
+      ticket,
+      { type: 'customer', customerId: input.customerId ?? ticket.requesterId },
+      // A customer's mention marks page no one.
+      { body: html, public: true, files, mentions: [], channelMessageRef: input.channelMessageRef },
+    );
+  });
+  return commentView(platform, tenantId, comment.id);
+}
+
+function toView(
+  row: repo.CommentListRow,
+  attachments: repo.AttachmentRow[],
+  names: Map<string, string>,
+): TicketCommentView {
+  const { comment } = row;
+  const author =
+    comment.authorType === 'user' && comment.authorUserId
+      ? { _id: comment.authorUserId, name: row.userName ?? '', avatar_url: row.userAvatar }
+      : comment.authorType === 'customer' && comment.authorCustomerId
+        ? {
+            _id: comment.authorCustomerId,
+            name: row.customerName ?? '',
+            avatar_url: row.customerAvatar,
+          }
+        : null;
+  return {
+    _id: comment.id,
+    ticket_id: comment.ticketId,
+    author_type: comment.authorType as TicketCommentView['author_type'],
+    author,
+    body: comment.body,
+    public: comment.public,
+    mentions: comment.mentions.map((id) => ({ _id: id, name: names.get(id) ?? '' })),
+    attachments: attachments.map((file) => ({
+      _id: file.id,
+      file_name: file.fileName,
+      content_type: file.contentType,
+      size: file.size,
+      url: attachmentUrl(comment.ticketId, file.id),
+      created_at: file.createdAt.toISOString(),
+    })),
+    channel_message_ref: comment.channelMessageRef,
+    created_at: comment.createdAt.toISOString(),
+  };
+}
+
+async function views(platform: Platform, tenantId: string, rows: repo.CommentListRow[]) {
+  const ids = rows.map((row) => row.comment.id);
+  const [files, names] = await Promise.all([
+    repo.attachmentsOf(platform.db, tenantId, ids),
+    repo.userNames(platform.db, tenantId, [...new Set(rows.flatMap((r) => r.comment.mentions))]),
+  ]);
+  const nameOf = new Map(names.map((user) => [user.id, user.name]));
+  return rows.map((row) =>
+    toView(
+      row,
+      files.filter((file) => file.commentId === row.comment.id),
+      nameOf,
+    ),
+  );
+}
+
+async function commentView(platform: Platform, tenantId: string, commentId: string) {
+  const row = await repo.commentWithAuthor(platform.db, tenantId, commentId);
+  if (!row) throw notFound(M.commentNotFound);
+  const [view] = await views(platform, tenantId, [row]);
+  return view as TicketCommentView;
+}
+
+/** GET /v2/tickets/{id}/comments: a page of the conversation, oldest first. */
+export async function listComments(
+  platform: Platform,
+  auth: AuthContext,
+  ticketId: string,
+  query: TicketCommentsQuery,
+) {
+  const ticket = await getVisibleTicketRow(platform, auth, ticketId);
+  const { rows, total } = await repo.listComments(platform.db, auth.tenantId, ticket.id, {
+    offset: (query.page - 1) * query.page_size,
+    limit: query.page_size,
+  });
+  return { data: await views(platform, auth.tenantId, rows), total };
+}
+
+/** How many merges an old attachment address may follow to the ticket holding the file now. */
+const MAX_MERGE_HOPS = 10;
+
+/**
+ * GET /v2/tickets/{id}/attachments/{attachmentId}: the file, when the caller sees the ticket
+ * holding it; an address from before a merge still works through the merged-away ticket.
+ */
+export async function getAttachment(
+  platform: Platform,
+  auth: AuthContext,
+  ticketId: string,
+  attachmentId: string,
+) {
+  await getVisibleTicketRow(platform, auth, ticketId);
+  const file = await repo.findAttachment(platform.db, auth.tenantId, attachmentId);
+  if (!file) throw notFound(M.attachmentNotFound);
+  let at: string | null = ticketId;
+  for (let hop = 0; at && at !== file.ticketId && hop < MAX_MERGE_HOPS; hop++)
+    at = await repo.mergedIntoOf(platform.db, auth.tenantId, at);
+  if (at !== file.ticketId) throw notFound(M.attachmentNotFound);
+  if (file.ticketId !== ticketId) await getVisibleTicketRow(platform, auth, file.ticketId);
+  return {
+    path: await platform.files.privatePath(storeFolder(auth.tenantId), file.storageKey),
+    fileName: file.fileName,
+    contentType: file.contentType,
+    inline: file.contentType.startsWith('image/'),
+  };
+}
+
+/** Copies a comment's attachment rows to another ticket's comment (the files are shared). */
+export async function copyAttachments(
+  tx: Transaction,
+  tenantId: string,
+  fromCommentId: string,
+  to: { ticketId: string; commentId: string; createdBy: string },
+) {
+  const files = await repo.attachmentsOf(tx, tenantId, [fromCommentId]);
+  await repo.insertAttachments(
+    tx,
+    files.map((file) => ({
+      tenantId,
+      ticketId: to.ticketId,
+      commentId: to.commentId,
+      fileName: file.fileName,
+      contentType: file.contentType,
+      size: file.size,
+      position: file.position,
+      storageKey: file.storageKey,
+      createdBy: to.createdBy,
+    })),
+  );
+}

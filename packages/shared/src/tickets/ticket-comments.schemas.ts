@@ -1,0 +1,208 @@
+import { z } from 'zod';
+import { isoDateTime } from '../platform/envelope.js';
+import { labelled } from '../platform/labelled.js';
+import { TICKET_STATUS } from './ticket-enums.js';
+import { TICKET_MESSAGES } from './tickets.schemas.js';
+
+/**
+ * The conversation inside a ticket (public replies and internal notes with attachments and
+ * @mentions), merging, splitting and linking tickets: each operation's request and response.
+ */
+
+/** Largest body of one comment, in characters of sanitised HTML. */
+export const TICKET_COMMENT_MAX_LENGTH = 100_000;
+/** Comments per page of `GET /v2/tickets/{id}/comments` (oldest first): default and largest. */
+export const TICKET_COMMENTS_PAGE_SIZE = 50;
+export const TICKET_COMMENTS_MAX_PAGE_SIZE = 200;
+/** Largest attached file, in bytes, and files per comment. */
+export const TICKET_ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
+export const TICKET_ATTACHMENT_MAX_FILES = 5;
+
+/**
+ * The file types a comment may carry, recognised by their content (magic bytes and structure),
+ * never by the name or type the client gives; the value is the extension stored and served.
+ */
+export const TICKET_ATTACHMENT_TYPE = labelled({
+  png: 'Ảnh PNG',
+  jpg: 'Ảnh JPEG',
+  gif: 'Ảnh GIF',
+  webp: 'Ảnh WEBP',
+  pdf: 'PDF',
+  docx: 'Word',
+  xlsx: 'Excel',
+  pptx: 'PowerPoint',
+  doc: 'Word 97-2003',
+  xls: 'Excel 97-2003',
+  txt: 'Văn bản',
+  csv: 'CSV',
+});
+export type TicketAttachmentType = (typeof TICKET_ATTACHMENT_TYPE.values)[number];
+
+/** Who wrote a comment: a staff user, or the customer (replies arriving through a channel). */
+export const COMMENT_AUTHOR_TYPE = labelled({ user: 'Nhân viên', customer: 'Khách hàng' });
+export type CommentAuthorType = (typeof COMMENT_AUTHOR_TYPE.values)[number];
+
+/** How two tickets are linked. */
+export const TICKET_LINK_KIND = labelled({
+  related: 'Liên quan',
+  merged: 'Đã gộp',
+  split: 'Tách ra',
+});
+export type TicketLinkKind = (typeof TICKET_LINK_KIND.values)[number];
+
+const mb = TICKET_ATTACHMENT_MAX_BYTES / 1024 / 1024;
+
+export const TICKET_CONVERSATION_MESSAGES = {
+  ticketNotFound: TICKET_MESSAGES.notFound,
+  commentNotFound: 'Không tìm thấy bình luận',
+  attachmentNotFound: 'Không tìm thấy tệp đính kèm',
+  invalidTicketId: 'Mã ticket không hợp lệ',
+  invalidCommentId: 'Mã bình luận không hợp lệ',
+  invalidAttachmentId: 'Mã tệp đính kèm không hợp lệ',
+  bodyRequired: 'Nội dung không được bỏ trống',
+  bodyTooLong: `Nội dung không được vượt quá ${TICKET_COMMENT_MAX_LENGTH} ký tự`,
+  publicRequired: 'Vui lòng chọn trả lời công khai hoặc ghi chú nội bộ',
+  closed: 'Ticket đã đóng, không thể thêm bình luận',
+  attachmentType:
+    'Tệp đính kèm phải là ảnh (PNG, JPEG, GIF, WEBP), PDF, Word, Excel, PowerPoint, TXT hoặc CSV',
+  attachmentSize: `Mỗi tệp đính kèm tối đa ${mb} MB`,
+  attachmentCount: `Mỗi bình luận có tối đa ${TICKET_ATTACHMENT_MAX_FILES} tệp đính kèm`,
+  commented: 'Đã gửi bình luận',
+  targetRequired: 'Vui lòng chọn ticket đích',
+  mergeSelf: 'Không thể gộp ticket vào chính nó',
+  alreadyMerged: 'Ticket này đã được gộp vào ticket khác',
+  sourceClosed: 'Ticket đã đóng, không thể gộp',
+  targetClosed: 'Ticket đích đã đóng, không thể gộp vào',
+  targetNotFound: 'Không tìm thấy ticket đích',
+  merged: 'Gộp ticket thành công',
+  splitClosed: 'Ticket đã đóng, không thể tách',
+  splitCommentNotFound: 'Không tìm thấy bình luận trong ticket này',
+  split: 'Tách ticket thành công',
+  relatedRequired: 'Vui lòng chọn ticket liên quan',
+  relatedNotFound: 'Không tìm thấy ticket liên quan',
+  linkSelf: 'Không thể liên kết ticket với chính nó',
+  linkExists: 'Hai ticket này đã được liên kết',
+  linkNotFound: 'Không tìm thấy liên kết',
+  linkFixed: 'Không thể gỡ liên kết gộp hoặc tách ticket',
+  linked: 'Đã liên kết ticket',
+  unlinked: 'Đã gỡ liên kết ticket',
+  mentionTitle: (author: string, code: string) => `${author} đã nhắc đến bạn trong ticket ${code}`,
+  mergedIntoNote: (code: string) => `Đã gộp vào ticket ${code}`,
+  mergedFromNote: (code: string) => `Đã gộp ticket ${code} vào ticket này`,
+  splitIntoNote: (code: string) => `Đã tách bình luận thành ticket ${code}`,
+  splitFromNote: (code: string) => `Tách từ ticket ${code}`,
+} as const;
+
+const M = TICKET_CONVERSATION_MESSAGES;
+
+/** `/v2/tickets/:id`: the ticket's id (UUID). */
+export const ticketIdParams = z.object({ id: z.uuid(M.invalidTicketId) });
+export const ticketAttachmentParams = ticketIdParams.extend({
+  attachmentId: z.uuid(M.invalidAttachmentId),
+});
+export const ticketLinkParams = ticketIdParams.extend({
+  linkedId: z.uuid(M.invalidTicketId),
+});
+
+/** `GET /v2/tickets/{id}/comments`: oldest first, a page at a time. */
+export const ticketCommentsQuery = z.object({
+  page: z.coerce
+    .number({ error: 'Trang không hợp lệ' })
+    .int()
+    .min(1, 'Trang không hợp lệ')
+    .default(1),
+  page_size: z.coerce
+    .number({ error: 'Số bản ghi mỗi trang không hợp lệ' })
+    .int()
+    .min(1, 'Số bản ghi mỗi trang không hợp lệ')
+    .max(
+      TICKET_COMMENTS_MAX_PAGE_SIZE,
+      `Số bản ghi mỗi trang tối đa là ${TICKET_COMMENTS_MAX_PAGE_SIZE}`,
+    )
+    .default(TICKET_COMMENTS_PAGE_SIZE),
+});
+export type TicketCommentsQuery = z.infer<typeof ticketCommentsQuery>;
+
+/**
+ * `POST /v2/tickets/{id}/comments`, as JSON or as multipart (fields `body` and `public`, files in
+ * `files`). The body is HTML, sanitised by the server; staff are mentioned with
+ * `<span data-mention="<user id>">@Name</span>`.
+ */
+export const ticketCommentBody = z.object({
+  body: z
+    .string({ error: M.bodyRequired })
+    .trim()
+    .min(1, M.bodyRequired)
+    .max(TICKET_COMMENT_MAX_LENGTH, M.bodyTooLong),
+  public: z.boolean({ error: M.publicRequired }),
+});
+export type TicketCommentBody = z.infer<typeof ticketCommentBody>;
+
+export const personRef = z.object({
+  _id: z.string(),
+  name: z.string(),
+  avatar_url: z.string().nullable(),
+});
+
+export const ticketAttachmentView = z.object({
+  _id: z.string(),
+  file_name: z.string(),
+  content_type: z.string(),
+  size: z.number().int(),
+  /** `GET /v2/tickets/{ticketId}/attachments/{_id}`. */
+  url: z.string(),
+  created_at: isoDateTime,
+});
+export type TicketAttachmentView = z.infer<typeof ticketAttachmentView>;
+
+export const ticketCommentView = z.object({
+  _id: z.string(),
+  ticket_id: z.string(),
+  author_type: z.enum(COMMENT_AUTHOR_TYPE.values),
+  author: personRef.nullable(),
+  body: z.string(),
+  public: z.boolean(),
+  mentions: z.array(z.object({ _id: z.string(), name: z.string() })),
+  attachments: z.array(ticketAttachmentView),
+  channel_message_ref: z.string().nullable(),
+  created_at: isoDateTime,
+});
+export type TicketCommentView = z.infer<typeof ticketCommentView>;
+
+/** A ticket as a link, a merge or a split names it. */
+export const ticketRefView = z.object({
+  _id: z.string(),
+  code: z.string(),
+  subject: z.string(),
+  status: z.enum(TICKET_STATUS.values),
+});
+export type TicketRefView = z.infer<typeof ticketRefView>;
+
+/** `POST /v2/tickets/{id}/merge`: this ticket (the source) goes into `target_id`. */
+export const ticketMergeBody = z.object({
+  target_id: z.uuid({ error: M.targetRequired }),
+});
+export const ticketMergeView = z.object({
+  source: ticketRefView,
+  target: ticketRefView,
+  moved_comments: z.number().int(),
+  moved_attachments: z.number().int(),
+  moved_links: z.number().int(),
+});
+export type TicketMergeView = z.infer<typeof ticketMergeView>;
+
+/** `POST /v2/tickets/{id}/split`: the comment becomes a new ticket (it stays here too). */
+export const ticketSplitBody = z.object({
+  comment_id: z.uuid({ error: M.splitCommentNotFound }),
+});
+
+/** `POST /v2/tickets/{id}/links`: a 'related' link, made by hand. */
+export const ticketLinkBody = z.object({
+  related_id: z.uuid({ error: M.relatedRequired }),
+});
+export const ticketLinkView = z.object({
+  kind: z.enum(TICKET_LINK_KIND.values),
+  ticket: ticketRefView,
+  created_at: isoDateTime,
+});
+export type TicketLinkView = z.infer<typeof ticketLinkView>;
