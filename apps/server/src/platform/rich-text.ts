@@ -55,12 +55,13 @@ const OPTIONS: sanitizeHtml.IOptions = {
   nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'iframe', 'object', 'title'],
   transformTags: {
     // Links out of the app open in a new tab without the opener; the app's own stay in place.
-    a: (tagName, attribs) => ({
-      tagName,
-      attribs: /^\/(?!\/)/.test(attribs.href ?? '')
+    a: (tagName, attribs) => {
+      const inApp = /^\/(?!\/)/.test(attribs.href ?? '');
+      const kept: sanitizeHtml.Attributes = inApp
         ? { href: attribs.href ?? '' }
-        : { ...attribs, target: '_blank', rel: 'noopener noreferrer nofollow' },
-    }),
+        : { ...attribs, target: '_blank', rel: 'noopener noreferrer nofollow' };
+      return { tagName, attribs: kept };
+    },
   },
   exclusiveFilter: (frame) => frame.tag === 'img' && !OWN_ATTACHMENT.test(frame.attribs.src ?? ''),
 };

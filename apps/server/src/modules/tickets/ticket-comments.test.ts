@@ -291,6 +291,17 @@ describe('comments', () => {
       reopenCount: 2,
       replyCount: 0,
     });
+    // Only a customer of the ticket's tenant writes in it.
+    const [stranger] = await t.database.db
+      .insert(customers)
+      .values({ tenantId: other.tenantId, name: 'Người Lạ' })
+      .returning();
+    await expect(
+      addCustomerReply(t.app.platform, tenant.tenantId, ticket.id, {
+        body: 'Xin chào',
+        customerId: stranger?.id,
+      }),
+    ).rejects.toMatchObject({ statusCode: 404, message: M.customerNotFound });
   });
 
   it('notifies the mentioned staff of the tenant only', async () => {
