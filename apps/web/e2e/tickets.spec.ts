@@ -75,7 +75,9 @@ test('a reply and an internal note with an attachment; a status change in the ac
 
   await page.getByRole('textbox', { name: 'Trả lời công khai' }).fill('Chào anh, em đã kiểm tra');
   await page.getByRole('button', { name: 'Gửi' }).click();
-  await expect(page.getByTestId('ticket-comment').filter({ hasText: 'em đã kiểm tra' })).toBeVisible();
+  await expect(
+    page.getByTestId('ticket-comment').filter({ hasText: 'em đã kiểm tra' }),
+  ).toBeVisible();
 
   await page.getByRole('tab', { name: 'Ghi chú nội bộ' }).click();
   await page.getByRole('textbox', { name: 'Ghi chú nội bộ' }).fill('Cần kiểm tra lại cước');
@@ -120,9 +122,9 @@ test('two people on one ticket see each other, and who is typing', async ({
   );
 
   await other.getByLabel('Trạng thái').selectOption({ label: 'Đang mở' });
-  await expect(page.getByRole('alert').filter({ hasText: 'vừa cập nhật ticket này' })).toContainText(
-    leader.name,
-  );
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'vừa cập nhật ticket này' }),
+  ).toContainText(leader.name);
   await otherContext.close();
   await expect(page.getByTestId('record-viewers')).toBeHidden();
 });
@@ -147,7 +149,10 @@ test('a bulk status change shows in another browser’s list without reloading i
 
   await ticketRow(page, first).getByRole('checkbox').check();
   await ticketRow(page, second).getByRole('checkbox').check();
-  await page.getByRole('toolbar').getByLabel('Đổi trạng thái').selectOption({ label: 'Đã giải quyết' });
+  await page
+    .getByRole('toolbar')
+    .getByLabel('Đổi trạng thái')
+    .selectOption({ label: 'Đã giải quyết' });
   await expect(page.getByText('Đã cập nhật 2 ticket')).toBeVisible();
 
   await expect(ticketRow(other, first)).toContainText('Đã giải quyết');

@@ -23,10 +23,14 @@ const received: DeliveredEvent[] = [];
 /** Event ids the flaky handler refuses once. */
 const failOnce = new Set<number>();
 const calls = new Map<number, number>();
+/** A ticket with an event from before the subscriber existed. */
+let historic = '';
 
 beforeAll(async () => {
   t = await createTestApp();
   tenant = await seedTenant(t, 'Outbox');
+  historic = await newTicket();
+  await t.database.db.transaction((tx) => appendEvent(tx, event(historic, 0)));
   jobs = createJobQueue(t.database.url, t.app.log);
   outbox = createOutbox(t.database, jobs, t.app.log, { pollMs: 200, sweepMs: 500 });
   // A name of its own, so its cursor starts at the end of this database's outbox.
@@ -130,6 +134,12 @@ describe('outbox delivery', () => {
     await until(() => receivedFor(id).length === 3, 'three events after a failure');
     expect(receivedFor(id)).toEqual([1, 2, 3]);
     expect(calls.get(second ?? 0)).toBe(2);
+  });
+
+  it("starts a new subscriber at the end: a ticket's earlier history is not delivered", async () => {
+    await t.database.db.transaction((tx) => appendEvent(tx, event(historic, 1)));
+    await until(() => receivedFor(historic).length > 0, 'the new event');
+    expect(receivedFor(historic)).toEqual([1]);
   });
 
   it('sends comments through it (ticket.commented, then ticket.updated)', async () => {

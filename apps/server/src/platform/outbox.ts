@@ -61,7 +61,8 @@ export async function appendEvent(tx: Transaction, event: DomainEvent): Promise<
  * 3. Sweep (at start and every 30 s): aggregates whose `dispatched_id > delivered_id` get a job
  *    again: what a killed instance was delivering, or a job whose retries ran out.
  *
- * A new subscriber starts at the end of the outbox (it receives what happens after it first ran).
+ * A new subscriber starts at the end of the outbox: it receives the events written after it first
+ * ran (`start_event_id`), never an aggregate's earlier history.
  * A handler that keeps failing holds its aggregate's later events back for that subscriber only.
  */
 export function createOutbox(
@@ -91,11 +92,12 @@ export function createOutbox(
   /** Starts a new subscriber's cursor at the last event written so far. */
   async function initCursor(subscriber: string) {
     await database.pool.query(
-      `insert into outbox_cursors (subscriber, transaction_id, event_id)
-       select $1, coalesce(max_event.transaction_id, '0'::xid8), coalesce(max_event.id, 0)
+      `insert into outbox_cursors (subscriber, transaction_id, event_id, start_event_id)
+       select $1, coalesce(last_event.transaction_id, '0'::xid8), coalesce(last_event.id, 0),
+              coalesce((select max(id) from domain_events), 0)
        from (select 1) one left join lateral (
          select transaction_id, id from domain_events order by transaction_id desc, id desc limit 1
-       ) max_event on true
+       ) last_event on true
        on conflict (subscriber) do nothing`,
       [subscriber],
     );
@@ -110,8 +112,12 @@ export function createOutbox(
     let full = false;
     try {
       await client.query('begin');
-      const cursor = await client.query<{ transaction_id: string; event_id: string }>(
-        `select transaction_id::text, event_id from outbox_cursors
+      const cursor = await client.query<{
+        transaction_id: string;
+        event_id: string;
+        start_event_id: string;
+      }>(
+        `select transaction_id::text, event_id, start_event_id from outbox_cursors
          where subscriber = $1 for update skip locked`,
         [subscriber],
       );
@@ -137,28 +143,17 @@ export function createOutbox(
         return false;
       }
       full = events.rows.length === BATCH;
-      const span = new Map<string, { min: number; max: number }>();
-      for (const row of events.rows) {
-        const id = Number(row.id);
-        const seen = span.get(row.aggregate_id);
-        span.set(row.aggregate_id, {
-          min: Math.min(seen?.min ?? id, id),
-          max: Math.max(seen?.max ?? id, id),
-        });
-      }
-      aggregates = [...span.keys()];
+      const newest = new Map<string, number>();
+      for (const row of events.rows)
+        newest.set(row.aggregate_id, Math.max(newest.get(row.aggregate_id) ?? 0, Number(row.id)));
+      aggregates = [...newest.keys()];
       await client.query(
         `insert into outbox_progress (subscriber, aggregate_id, dispatched_id, delivered_id)
-         select $1, a, d, f from unnest($2::uuid[], $3::bigint[], $4::bigint[]) as t(a, d, f)
+         select $1, a, d, $4 from unnest($2::uuid[], $3::bigint[]) as t(a, d)
          on conflict (subscriber, aggregate_id) do update
            set dispatched_id = greatest(outbox_progress.dispatched_id, excluded.dispatched_id)`,
-        [
-          subscriber,
-          aggregates,
-          aggregates.map((id) => span.get(id)?.max ?? 0),
-          // An aggregate met for the first time starts at this batch, not at its history.
-          aggregates.map((id) => (span.get(id)?.min ?? 1) - 1),
-        ],
+        // An aggregate met for the first time is delivered from the subscriber's start on.
+        [subscriber, aggregates, aggregates.map((id) => newest.get(id) ?? 0), at.start_event_id],
       );
       await client.query(
         `update outbox_cursors set transaction_id = $2::xid8, event_id = $3 where subscriber = $1`,

@@ -54,17 +54,21 @@ const OPTIONS: sanitizeHtml.IOptions = {
   // Script and style contents go with their tags, never left behind as text.
   nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'iframe', 'object', 'title'],
   transformTags: {
-    a: (tagName, attribs) => ({
-      tagName,
-      attribs: { ...attribs, target: '_blank', rel: 'noopener noreferrer nofollow' },
-    }),
+    // Links out of the app open in a new tab without the opener; the app's own stay in place.
+    a: (tagName, attribs) => {
+      const inApp = /^\/(?!\/)/.test(attribs.href ?? '');
+      const kept: sanitizeHtml.Attributes = inApp
+        ? { href: attribs.href ?? '' }
+        : { ...attribs, target: '_blank', rel: 'noopener noreferrer nofollow' };
+      return { tagName, attribs: kept };
+    },
   },
   exclusiveFilter: (frame) => frame.tag === 'img' && !OWN_ATTACHMENT.test(frame.attribs.src ?? ''),
 };
 
 /**
- * Rich text as the server stores it: basic formatting, links (http, https, mailto, tel; opened
- * in a new tab without the opener), lists, tables, images only from the server's own ticket
+ * Rich text as the server stores it: basic formatting, links (the app's own paths, and http,
+ * https, mailto, tel opened in a new tab without the opener), lists, tables, images only from the server's own ticket
  * attachment addresses, and mention spans; scripts, styles, event handlers and `javascript:`
  * addresses are removed.
  */

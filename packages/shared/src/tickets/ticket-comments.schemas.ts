@@ -56,6 +56,7 @@ export const TICKET_CONVERSATION_MESSAGES = {
   ticketNotFound: TICKET_MESSAGES.notFound,
   commentNotFound: 'Không tìm thấy bình luận',
   attachmentNotFound: 'Không tìm thấy tệp đính kèm',
+  customerNotFound: 'Không tìm thấy khách hàng',
   invalidTicketId: 'Mã ticket không hợp lệ',
   invalidCommentId: 'Mã bình luận không hợp lệ',
   invalidAttachmentId: 'Mã tệp đính kèm không hợp lệ',

@@ -3,7 +3,8 @@
 CREATE TABLE "outbox_cursors" (
 	"subscriber" text PRIMARY KEY NOT NULL,
 	"transaction_id" "xid8" NOT NULL,
-	"event_id" bigint NOT NULL
+	"event_id" bigint NOT NULL,
+	"start_event_id" bigint DEFAULT 0 NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "outbox_progress" (

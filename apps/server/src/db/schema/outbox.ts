@@ -58,6 +58,11 @@ export const outboxCursors = pgTable('outbox_cursors', {
   subscriber: text('subscriber').primaryKey(),
   transactionId: xid8('transaction_id').notNull(),
   eventId: bigint('event_id', { mode: 'number' }).notNull(),
+  /**
+   * The last event id when the subscriber first ran: an aggregate it meets for the first time
+   * is delivered from there on, never its earlier history.
+   */
+  startEventId: bigint('start_event_id', { mode: 'number' }).notNull().default(0),
 });
 
 /**

@@ -175,6 +175,14 @@ export function userNames(db: Db, tenantId: string, ids: string[]) {
     .where(and(eq(users.tenantId, tenantId), inArray(users.id, ids)));
 }
 
+export async function customerExists(db: Db, tenantId: string, id: string) {
+  const [row] = await db
+    .select({ id: customers.id })
+    .from(customers)
+    .where(and(eq(customers.tenantId, tenantId), eq(customers.id, id)));
+  return row !== undefined;
+}
+
 export async function userName(db: Db, id: string) {
   const [row] = await db.select({ name: users.name }).from(users).where(eq(users.id, id));
   return row?.name ?? '';

@@ -253,6 +253,8 @@ export async function addCustomerReply(
   },
 ): Promise<TicketCommentView> {
   const uploads = input.files ?? [];
+  if (input.customerId && !(await repo.customerExists(platform.db, tenantId, input.customerId)))
+    throw notFound(M.customerNotFound);
   const { html } = await prepareBody(platform, tenantId, input.body, uploads.length);
   const files = await storeFiles(platform, tenantId, uploads);
   const comment = await platform.db.transaction(async (tx) => {

@@ -195,7 +195,7 @@ describe('comments', () => {
     const response = await post('admin', ticket.id, {
       body:
         `<p onclick="steal()">Xem <b>đậm</b> <a href="javascript:alert(1)">x</a> ` +
-        `<a href="https://omnicare.vn/huong-dan">hướng dẫn</a></p><script>alert(1)</script>` +
+        `<a href="https://omnicare.vn/huong-dan">hướng dẫn</a> <a href="/tickets/5" target="_top">#5</a></p><script>alert(1)</script>` +
         `<ul><li>một</li></ul><img src="https://evil.example/x.png" onerror="x()"><img src="${own}">` +
         `<style>p{}</style><iframe src="https://evil.example"></iframe>`,
       public: false,
@@ -203,7 +203,7 @@ describe('comments', () => {
     expect(response.statusCode).toBe(201);
     expect(response.json().data.body).toBe(
       '<p>Xem <b>đậm</b> <a target="_blank" rel="noopener noreferrer nofollow">x</a> ' +
-        '<a href="https://omnicare.vn/huong-dan" target="_blank" rel="noopener noreferrer nofollow">hướng dẫn</a></p>' +
+        '<a href="https://omnicare.vn/huong-dan" target="_blank" rel="noopener noreferrer nofollow">hướng dẫn</a> <a href="/tickets/5">#5</a></p>' +
         `<ul><li>một</li></ul><img src="${own}" />`,
     );
   });
@@ -291,6 +291,17 @@ describe('comments', () => {
       reopenCount: 2,
       replyCount: 0,
     });
+    // Only a customer of the ticket's tenant writes in it.
+    const [stranger] = await t.database.db
+      .insert(customers)
+      .values({ tenantId: other.tenantId, name: 'Người Lạ' })
+      .returning();
+    await expect(
+      addCustomerReply(t.app.platform, tenant.tenantId, ticket.id, {
+        body: 'Xin chào',
+        customerId: stranger?.id,
+      }),
+    ).rejects.toMatchObject({ statusCode: 404, message: M.customerNotFound });
   });
 
   it('notifies the mentioned staff of the tenant only', async () => {
