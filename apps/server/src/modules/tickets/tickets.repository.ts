@@ -297,16 +297,19 @@ export async function listTickets(
   return { rows, total: Math.min(counted, countCap), capped: counted > countCap };
 }
 
+/** One ticket with the names it shows; `lock` holds it (FOR UPDATE) until the transaction ends. */
 export async function findTicket(
   db: Db,
   tenantId: string,
   ref: RecordRef,
   scope?: SQL,
+  { lock = false } = {},
 ): Promise<TicketDetailRow | undefined> {
-  const [row] = await db
+  const query = db
     .select(detailColumns)
     .from(tickets)
     .where(and(tenantRecord(tickets, tenantId, ref), scope));
+  const [row] = lock ? await query.for('update', { of: tickets }) : await query;
   return row as TicketDetailRow | undefined;
 }
 
@@ -546,16 +549,6 @@ export async function keepOfferedOptions(
         sql`not (${offered} @> case when ${isList} then ${value} else jsonb_build_array(${value}) end)`,
       ),
     );
-}
-
-/** Locks a ticket of the tenant until the transaction ends; false when there is none. */
-export async function lockTicket(tx: Transaction, tenantId: string, ref: RecordRef) {
-  const [row] = await tx
-    .select({ id: tickets.id })
-    .from(tickets)
-    .where(tenantRecord(tickets, tenantId, ref))
-    .for('update');
-  return row?.id;
 }
 
 /** Sets a ticket's status columns (a requester's reply reopening it). */

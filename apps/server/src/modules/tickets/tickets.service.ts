@@ -80,14 +80,21 @@ function toListItem(
   };
 }
 
-async function toDetail(db: Db, row: repo.TicketDetailRow): Promise<TicketDetail> {
+/** A detail row with its tags and followers (read unless `known`, e.g. unchanged by an update). */
+async function toDetail(
+  db: Db,
+  row: repo.TicketDetailRow,
+  known?: Pick<TicketDetail, 'tags' | 'followers'>,
+): Promise<TicketDetail> {
   const { ticket } = row;
-  const [tags, followers] = await Promise.all([
-    repo.tagsOf(db, [ticket.id]),
-    repo.followersOf(db, ticket.id),
-  ]);
+  const [tags, followers] = known
+    ? [known.tags, known.followers]
+    : await Promise.all([
+        repo.tagsOf(db, [ticket.id]).then((byTicket) => byTicket.get(ticket.id) ?? []),
+        repo.followersOf(db, ticket.id),
+      ]);
   return {
-    ...toListItem(row, tags.get(ticket.id) ?? []),
+    ...toListItem(row, tags),
     description: ticket.description,
     organization: named(ticket.organizationId, row.organizationName),
     followers,
@@ -347,10 +354,15 @@ async function notifyAssignee(platform: Platform, auth: AuthContext, ticket: Tic
   });
 }
 
-async function readTicket(db: Db, tenantId: string, id: string) {
+async function readTicket(
+  db: Db,
+  tenantId: string,
+  id: string,
+  known?: Pick<TicketDetail, 'tags' | 'followers'>,
+) {
   const row = await repo.findTicket(db, tenantId, { id });
   if (!row) throw notFound(TICKET_MESSAGES.notFound);
-  return toDetail(db, row);
+  return toDetail(db, row, known);
 }
 
 /** POST /v2/tickets: the new ticket, its `ticket.created` event and audit entry in one go. */
@@ -432,9 +444,9 @@ async function applyUpdate(
   scope: SQL | undefined,
 ): Promise<{ before: TicketDetail; after: TicketDetail }> {
   const result = await platform.db.transaction(async (tx) => {
-    const id = await repo.lockTicket(tx, auth.tenantId, ref);
-    const row = id && (await repo.findTicket(tx, auth.tenantId, { id }, scope));
-    if (!id || !row) throw notFound(TICKET_MESSAGES.notFound);
+    const row = await repo.findTicket(tx, auth.tenantId, ref, scope, { lock: true });
+    if (!row) throw notFound(TICKET_MESSAGES.notFound);
+    const id = row.ticket.id;
     const before = await toDetail(tx, row);
     const sent = Object.fromEntries(
       Object.entries(changesOf(before)).filter(([, value]) => value !== undefined),
@@ -462,7 +474,13 @@ async function applyUpdate(
       await repo.replaceTags(tx, auth.tenantId, id, [...new Set(body.tag_ids)]);
     if (changed('follower_ids'))
       await repo.replaceFollowers(tx, auth.tenantId, id, [...new Set(body.follower_ids)]);
-    const after = await readTicket(tx, auth.tenantId, id);
+    // Tags and followers are read again only when they changed.
+    const after = await readTicket(
+      tx,
+      auth.tenantId,
+      id,
+      changed('tag_ids') || changed('follower_ids') ? undefined : before,
+    );
     const { before: was, after: now } = snapshotChanges(snapshotOf(before), snapshotOf(after));
     if (Object.keys(now).length === 0) return { before, after };
     await appendEvent(tx, {
