@@ -13,3 +13,4 @@ export * from './templates.js';
 export * from './ticket-config.js';
 export * from './tickets.js';
 export * from './outbox.js';
+export * from './ticket-settings.js';
