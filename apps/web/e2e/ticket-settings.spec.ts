@@ -32,7 +32,7 @@ test('priorities: add, duplicate refused on the field, edit, delete', async ({ p
   await page.getByRole('button', { name: 'Thêm độ ưu tiên' }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('Tên độ ưu tiên').fill(name);
-  await dialog.getByRole('textbox', { name: 'Màu' }).fill('#dc2626');
+  await dialog.getByRole('textbox', { name: /^Màu/ }).fill('#dc2626');
   await save(dialog, page, 'Tạo mới độ ưu tiên thành công');
   await expect(row(page, name)).toContainText('#dc2626');
 
@@ -120,7 +120,7 @@ test('smart views: add a shared view with filters and columns, edit, delete', as
   await dialog.getByLabel('Tên view').fill(name);
   await dialog.getByLabel('Dùng chung cho mọi người').click();
   await dialog.getByRole('checkbox', { name: 'Đang mở' }).click();
-  await dialog.getByLabel('SLA').selectOption({ label: 'Đã quá hạn' });
+  await dialog.getByRole('combobox', { name: 'SLA' }).selectOption({ label: 'Đã quá hạn' });
   await dialog.getByRole('checkbox', { name: 'Hạn xử lý' }).click();
   await save(dialog, page, 'Tạo mới view thành công');
   await expect(row(page, name)).toContainText('Dùng chung');

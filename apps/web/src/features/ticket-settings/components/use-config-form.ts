@@ -9,7 +9,7 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { fieldErrorLink } from '@/components/ui/form-dialog';
-import { applyFieldErrors } from '@/lib/errors';
+import { isApiError } from '@/lib/errors';
 import { saveForm } from '@/lib/mutation-feedback';
 import type { ResourceName, ResourceTypes } from '../ticket-settings.api';
 import { useSaveResource } from '../ticket-settings.queries';
@@ -49,8 +49,17 @@ export function useConfigForm<N extends ResourceName, V extends FieldValues>({
   const onSubmit = form.handleSubmit((values) =>
     saveForm(() => save.mutateAsync({ id, body: toBody(values) }), {
       onSaved: onDone,
-      showFieldErrors: (error) =>
-        applyFieldErrors(error, (name, problem) => form.setError(name as Path<V>, problem), fields),
+      showFieldErrors: (error) => {
+        // A field, or a place inside one ('periods.2.end' of 'periods'), the form shows.
+        const shown = isApiError(error)
+          ? error.fieldErrors.filter(({ param }) =>
+              fields.some((name) => param === name || param.startsWith(`${name}.`)),
+            )
+          : [];
+        for (const { param, message } of shown)
+          form.setError(param as Path<V>, { type: 'server', message });
+        return shown.length > 0;
+      },
     }),
   );
   const fieldId = (name: string) => `${uid}-${name.replaceAll('.', '-')}`;
