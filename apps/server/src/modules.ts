@@ -14,6 +14,10 @@ import { reportsModule } from './modules/reports/reports.module.js';
 import { savedFiltersModule } from './modules/saved-filters/saved-filters.module.js';
 import { tagsModule } from './modules/tags/tags.module.js';
 import { ticketsModule } from './modules/tickets/tickets.module.js';
+import { ticketConfigModule } from './modules/ticket-config/ticket-config.module.js';
+import { smartViewsModule } from './modules/smart-views/smart-views.module.js';
+import { workingTimeModule } from './modules/working-time/working-time.module.js';
+import { slaModule } from './modules/sla/sla.module.js';
 import { templatesModule } from './modules/templates/templates.module.js';
 import { tenantsModule } from './modules/tenants/tenants.module.js';
 import { usersModule } from './modules/users/users.module.js';
@@ -38,4 +42,8 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   templatesModule,
   reportsModule,
   ticketsModule,
+  ticketConfigModule,
+  smartViewsModule,
+  workingTimeModule,
+  slaModule,
 ];

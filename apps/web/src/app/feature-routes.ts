@@ -12,6 +12,7 @@ import { profileRoutes } from '@/features/profile/profile.routes';
 import { qcRoutes } from '@/features/qc/qc.routes';
 import { reportsRoutes } from '@/features/reports/reports.routes';
 import { settingsRoutes } from '@/features/settings/settings.routes';
+import { ticketSettingsRoutes } from '@/features/ticket-settings/ticket-settings.routes';
 import { telephonyRoutes } from '@/features/telephony/telephony.routes';
 import { templatesRoutes } from '@/features/templates/templates.routes';
 import { tenantsRoutes } from '@/features/tenants/tenants.routes';
@@ -38,6 +39,7 @@ export const FEATURE_ROUTES: readonly RouteDeclaration[] = [
   ...monitorsRoutes,
   ...telephonyRoutes,
   ...settingsRoutes,
+  ...ticketSettingsRoutes,
   ...usersRoutes,
   ...profileRoutes,
   ...organizationsRoutes,

@@ -48,6 +48,14 @@ export const PERMISSIONS = {
   'template.manage_shared': ADMINISTRATORS,
   /** Read every shared template, and the templates any user may use. */
   'template.read_all': MANAGERS,
+  /**
+   * Ticket priorities, types, services, templates, working time and SLA policies live under
+   * /settings (administrators only, spec section 6); every staff member reads them for the
+   * ticket form.
+   */
+  'ticket_config.manage': ADMINISTRATORS,
+  /** Views shared with the whole tenant (the spec opens /settings/tickets/view to both). */
+  'smart_view.share': ['administrator', 'team_leader'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -14,3 +14,4 @@ export * from './ticket-config.js';
 export * from './tickets.js';
 export * from './outbox.js';
 export * from './ticket-conversation.js';
+export * from './ticket-settings.js';

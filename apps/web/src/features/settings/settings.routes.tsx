@@ -68,43 +68,6 @@ export const settingsRoutes: readonly RouteDeclaration[] = [
     page,
   },
   {
-    path: '/settings/tickets/priority',
-    title: 'Độ ưu tiên ticket',
-    page,
-    nav: { label: 'Độ ưu tiên', group: 'tickets' },
-  },
-  {
-    path: '/settings/tickets/service',
-    title: 'Dịch vụ',
-    page,
-    nav: { label: 'Dịch vụ', group: 'tickets' },
-  },
-  {
-    path: '/settings/tickets/template',
-    title: 'Mẫu ticket',
-    page,
-    nav: { label: 'Mẫu ticket', group: 'tickets' },
-  },
-  {
-    path: '/settings/tickets/ticket-type',
-    title: 'Loại ticket',
-    page,
-    nav: { label: 'Loại ticket', group: 'tickets' },
-  },
-  {
-    path: '/settings/tickets/view',
-    title: 'View ticket',
-    page,
-    roles: ['administrator', 'team_leader'],
-    nav: { label: 'View ticket', group: 'tickets' },
-  },
-  {
-    path: '/settings/time-working',
-    title: 'Thời gian làm việc',
-    page,
-    nav: { label: 'Thời gian làm việc', group: 'system', order: 1 },
-  },
-  {
     path: '/settings/blacklist',
     title: 'Danh sách chặn',
     page,

@@ -1,0 +1,162 @@
+import type { BusinessSchedule } from '@omnicare/shared/sla/business-time';
+import type { slaPolicyBody } from '@omnicare/shared/sla/sla.schemas';
+import { SLA_MESSAGES, type SlaPolicy } from '@omnicare/shared/sla/sla.schemas';
+import type { z } from 'zod';
+import type { Platform } from '../../platform/context.js';
+import type { AuthContext } from '../../platform/auth.js';
+import type { Database } from '../../platform/db.js';
+import { AppError, fieldError, notFound } from '../../platform/errors.js';
+import { ticketPriorities, ticketTypes } from '../../db/schema/index.js';
+import { audit } from '../ticket-config/ticket-config.service.js';
+import { loadBusinessSchedule } from '../working-time/working-time.service.js';
+import * as repo from './sla.repository.js';
+
+type Listed = Awaited<ReturnType<typeof repo.listPolicies>>[number];
+
+const toPolicy = ({ policy, scheduleName, targets }: Listed): SlaPolicy => ({
+  _id: policy.id,
+  name: policy.name,
+  description: policy.description,
+  schedule_id: policy.scheduleId,
+  schedule_name: scheduleName,
+  order: policy.position,
+  targets: targets.map(({ target, priorityName, typeName }) => ({
+    priority_id: target.priorityId,
+    priority_name: priorityName,
+    type_id: target.typeId,
+    type_name: typeName,
+    first_response_minutes: target.firstResponseMinutes,
+    resolution_minutes: target.resolutionMinutes,
+  })),
+  created_at: policy.createdAt.toISOString(),
+  updated_at: policy.updatedAt.toISOString(),
+});
+
+export async function listPolicies(platform: Platform, tenantId: string) {
+  return (await repo.listPolicies(platform.db, tenantId)).map(toPolicy);
+}
+
+async function getPolicy(platform: Platform, tenantId: string, id: string) {
+  const [row] = await repo.listPolicies(platform.db, tenantId, id);
+  if (!row) throw notFound(SLA_MESSAGES.notFound);
+  return toPolicy(row);
+}
+
+/** Every reference must be the tenant's; the first wrong one is named by its path. */
+async function checkRefs(
+  platform: Platform,
+  tenantId: string,
+  body: z.output<typeof slaPolicyBody>,
+) {
+  const { db } = platform;
+  if (body.schedule_id && !(await repo.scheduleExists(db, tenantId, body.schedule_id)))
+    throw fieldError('schedule_id', SLA_MESSAGES.scheduleMissing);
+  const priorities = await repo.existingIds(
+    db,
+    ticketPriorities,
+    tenantId,
+    body.targets.map((target) => target.priority_id),
+  );
+  const types = await repo.existingIds(
+    db,
+    ticketTypes,
+    tenantId,
+    body.targets.flatMap((target) => (target.type_id ? [target.type_id] : [])),
+  );
+  const problems = body.targets.flatMap((target, index) => [
+    ...(priorities.has(target.priority_id)
+      ? []
+      : [{ param: `targets.${index}.priority_id`, message: SLA_MESSAGES.priorityMissing }]),
+    ...(target.type_id === null || types.has(target.type_id)
+      ? []
+      : [{ param: `targets.${index}.type_id`, message: SLA_MESSAGES.typeMissing }]),
+  ]);
+  if (problems.length > 0) throw new AppError(422, problems[0]?.message, problems);
+}
+
+export async function savePolicy(
+  platform: Platform,
+  auth: AuthContext,
+  id: string | null,
+  body: z.output<typeof slaPolicyBody>,
+) {
+  const before = id ? await getPolicy(platform, auth.tenantId, id) : undefined;
+  if (await repo.nameTaken(platform.db, auth.tenantId, body.name, id ?? undefined))
+    throw fieldError('name', SLA_MESSAGES.nameTaken);
+  await checkRefs(platform, auth.tenantId, body);
+  const savedId = await platform.db.transaction((tx) =>
+    repo.savePolicy(
+      tx,
+      auth.tenantId,
+      id,
+      {
+        name: body.name,
+        description: body.description,
+        scheduleId: body.schedule_id,
+        position: body.order,
+      },
+      body.targets.map((target) => ({
+        priorityId: target.priority_id,
+        typeId: target.type_id,
+        firstResponseMinutes: target.first_response_minutes,
+        resolutionMinutes: target.resolution_minutes,
+      })),
+    ),
+  );
+  const after = await getPolicy(platform, auth.tenantId, savedId);
+  await audit(
+    platform,
+    auth,
+    { entity: 'sla_policy', action: id ? 'update' : 'create' },
+    savedId,
+    before,
+    after,
+  );
+  return after;
+}
+
+export async function deletePolicy(platform: Platform, auth: AuthContext, id: string) {
+  const before = await getPolicy(platform, auth.tenantId, id);
+  await repo.deletePolicy(platform.db, auth.tenantId, id);
+  await audit(platform, auth, { entity: 'sla_policy', action: 'delete' }, id, before);
+}
+
+export interface ResolvedSla {
+  policy_id: string;
+  policy_name: string;
+  first_response_minutes: number;
+  resolution_minutes: number;
+  /** The business hours to count in; null: calendar time. */
+  schedule: BusinessSchedule | null;
+}
+
+/**
+ * The SLA a ticket of this priority and type falls under (for the ticket core): policies are
+ * tried by their order; inside one, a target for the priority and the type wins over one for
+ * the priority and every type; the first policy with either answers. Null: no target applies
+ * (also for a ticket without priority).
+ */
+export async function resolveSlaPolicy(
+  db: Database,
+  tenantId: string,
+  ticket: { priority_id: string | null; type_id: string | null },
+): Promise<ResolvedSla | null> {
+  if (!ticket.priority_id) return null;
+  for (const { policy, targets } of await repo.listPolicies(db, tenantId)) {
+    const ofPriority = targets
+      .map(({ target }) => target)
+      .filter((target) => target.priorityId === ticket.priority_id);
+    const target =
+      (ticket.type_id && ofPriority.find((one) => one.typeId === ticket.type_id)) ||
+      ofPriority.find((one) => one.typeId === null);
+    if (target)
+      return {
+        policy_id: policy.id,
+        policy_name: policy.name,
+        first_response_minutes: target.firstResponseMinutes,
+        resolution_minutes: target.resolutionMinutes,
+        schedule: await loadBusinessSchedule(db, tenantId, policy.scheduleId),
+      };
+  }
+  return null;
+}

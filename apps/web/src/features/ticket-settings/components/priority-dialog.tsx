@@ -1,0 +1,68 @@
+import {
+  priorityBody,
+  type Priority,
+  type PriorityBody,
+} from '@omnicare/shared/ticket-config/ticket-config.schemas';
+import { DialogForm, FormDialog, FormField } from '@/components/ui/form-dialog';
+import { Input } from '@/components/ui/input';
+import { TICKET_SETTINGS_TEXT as TEXT } from '../ticket-settings-text';
+import type { RecordDialogProps } from './config-list-page';
+import { useConfigForm } from './use-config-form';
+
+export function PriorityDialog({ open, onOpenChange, record }: RecordDialogProps<Priority>) {
+  return (
+    <FormDialog open={open} onOpenChange={onOpenChange} className="max-w-md">
+      <PriorityForm key={record?._id ?? 'new'} record={record} onDone={() => onOpenChange(false)} />
+    </FormDialog>
+  );
+}
+
+function PriorityForm({ record, onDone }: { record: Priority | null; onDone: () => void }) {
+  const { form, save, onSubmit, field, aria } = useConfigForm({
+    resource: 'priorities',
+    schema: priorityBody,
+    defaults: {
+      name: record?.name ?? '',
+      color: record?.color ?? '#64748b',
+      order: record?.order ?? 0,
+    } satisfies PriorityBody,
+    id: record?._id ?? null,
+    fields: ['name', 'color', 'order'],
+    onDone,
+  });
+  const color = form.watch('color');
+  return (
+    <DialogForm
+      title={record ? 'Cập nhật mức độ ưu tiên' : 'Thêm mức độ ưu tiên'}
+      description="Mức độ ưu tiên hiện theo thứ tự tăng dần trong danh sách và biểu mẫu ticket."
+      onSubmit={onSubmit}
+      onCancel={onDone}
+      pending={save.isPending}
+    >
+      <FormField label="Tên mức độ ưu tiên" required {...field('name')}>
+        <Input autoFocus {...aria('name')} {...form.register('name')} />
+      </FormField>
+      <FormField label={TEXT.color} required hint="Dạng #RRGGBB" {...field('color')}>
+        <div className="flex items-center gap-2">
+          <input
+            type="color"
+            aria-label="Chọn màu"
+            className="h-9 w-12 cursor-pointer rounded border border-slate-300 bg-white p-1"
+            value={/^#[0-9a-fA-F]{6}$/.test(color ?? '') ? color : '#64748b'}
+            onChange={(event) => form.setValue('color', event.target.value, { shouldDirty: true })}
+          />
+          <Input {...aria('color')} {...form.register('color')} />
+        </div>
+      </FormField>
+      <FormField label={TEXT.order} {...field('order')}>
+        <Input
+          type="number"
+          min={0}
+          max={999}
+          {...aria('order')}
+          {...form.register('order', { valueAsNumber: true })}
+        />
+      </FormField>
+    </DialogForm>
+  );
+}

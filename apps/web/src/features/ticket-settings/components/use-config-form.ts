@@ -1,0 +1,85 @@
+import { useId } from 'react';
+import {
+  useForm,
+  type DefaultValues,
+  type FieldValues,
+  type Path,
+  type Resolver,
+} from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import { fieldErrorLink } from '@/components/ui/form-dialog';
+import { isApiError } from '@/lib/errors';
+import { saveForm } from '@/lib/mutation-feedback';
+import type { ResourceName, ResourceTypes } from '../ticket-settings.api';
+import { useSaveResource } from '../ticket-settings.queries';
+
+/**
+ * A configuration record's form: the shared schema checks it in the browser, the server's 422s
+ * land on their fields (`fields`: every path the server may name), a success toasts and closes.
+ */
+export function useConfigForm<N extends ResourceName, V extends FieldValues>({
+  resource,
+  schema,
+  defaults,
+  id,
+  fields,
+  onDone,
+  toBody = (values) => values as unknown as ResourceTypes[N]['body'],
+}: {
+  resource: N;
+  schema: z.ZodType<unknown, V>;
+  defaults: DefaultValues<V>;
+  id: string | null;
+  fields: readonly string[];
+  onDone: () => void;
+  toBody?: (values: V) => ResourceTypes[N]['body'];
+}) {
+  const uid = useId();
+  const check = zodResolver(schema as never, undefined, { raw: true }) as unknown as Resolver<V>;
+  const form = useForm<V, unknown, V>({
+    // The schema judges what will be sent (an empty choice sent as null); raw: the server trims.
+    resolver: (values, context, options) =>
+      check(toBody(values) as unknown as V, context, options) as ReturnType<
+        Resolver<V, unknown, V>
+      >,
+    defaultValues: defaults,
+  });
+  const save = useSaveResource(resource);
+  const onSubmit = form.handleSubmit((values) =>
+    saveForm(() => save.mutateAsync({ id, body: toBody(values) }), {
+      onSaved: onDone,
+      showFieldErrors: (error) => {
+        // A field, or a place inside one ('periods.2.end' of 'periods'), the form shows.
+        const shown = isApiError(error)
+          ? error.fieldErrors.filter(({ param }) =>
+              fields.some((name) => param === name || param.startsWith(`${name}.`)),
+            )
+          : [];
+        for (const { param, message } of shown)
+          form.setError(param as Path<V>, { type: 'server', message });
+        return shown.length > 0;
+      },
+    }),
+  );
+  const fieldId = (name: string) => `${uid}-${name.replaceAll('.', '-')}`;
+  const errorOf = (name: string): string | undefined => {
+    let node: unknown = form.formState.errors;
+    for (const part of name.split('.'))
+      node = node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined;
+    const message = (node as { message?: unknown } | undefined)?.message;
+    return typeof message === 'string' ? message : undefined;
+  };
+  /** FormField props of a field: its id and error. */
+  const field = (name: string) => ({ id: fieldId(name), error: errorOf(name) });
+  /** aria props of an input. */
+  const aria = (name: string) => {
+    const link = fieldErrorLink(fieldId(name), errorOf(name));
+    return {
+      id: fieldId(name),
+      'aria-invalid': link.invalid,
+      'aria-describedby': link.describedBy,
+    };
+  };
+  return { form, save, onSubmit, field, aria, errorOf, fieldId };
+}

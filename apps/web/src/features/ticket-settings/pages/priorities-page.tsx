@@ -1,0 +1,41 @@
+import { useCan } from '@/lib/use-can';
+import { ConfigListPage, NameCell } from '../components/config-list-page';
+import { PriorityDialog } from '../components/priority-dialog';
+import { TICKET_SETTINGS_TEXT as TEXT } from '../ticket-settings-text';
+
+/** /settings/tickets/priority */
+export function PrioritiesPage() {
+  return (
+    <ConfigListPage
+      resource="priorities"
+      addLabel="Thêm mức độ ưu tiên"
+      canEdit={useCan('ticket_config.manage')}
+      dialog={PriorityDialog}
+      columns={[
+        {
+          head: TEXT.name,
+          cell: (row) => (
+            <span className="flex items-center gap-2">
+              <span
+                className="size-3 shrink-0 rounded-full"
+                style={{ backgroundColor: row.color }}
+                aria-hidden="true"
+              />
+              <NameCell name={row.name} />
+            </span>
+          ),
+        },
+        {
+          head: TEXT.color,
+          className: 'w-32',
+          cell: (row) => <code className="text-[13px] text-slate-600">{row.color}</code>,
+        },
+        {
+          head: TEXT.order,
+          className: 'w-24 text-right tabular-nums',
+          cell: (row) => row.order,
+        },
+      ]}
+    />
+  );
+}
