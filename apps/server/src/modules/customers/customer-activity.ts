@@ -114,7 +114,10 @@ export function customerActivity(
     case 'import_create':
     case 'import_update': {
       const file = text(now.file_name);
-      return { objects: file ? [file] : [], changes: [] };
+      // An update keeps the customer before and after (entries written since it does).
+      const changes =
+        action === 'import_update' && before ? customerChanges(before, after, names) : [];
+      return { objects: file ? [file] : [], changes };
     }
     default:
       return { objects: [], changes: [] };

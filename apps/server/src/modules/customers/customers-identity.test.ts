@@ -273,9 +273,11 @@ describe('imported customers', () => {
       { kind: 'customer.import_create', objects: ['danh-sach.csv'] },
     ]);
     const updated = await timelineOf(admin, existing._id);
+    // Field by field, as a hand edit shows it.
     expect(updated[0]).toMatchObject({
       kind: 'customer.import_update',
       objects: ['danh-sach.csv'],
+      changes: [{ field: 'name', label: 'Tên khách hàng', from: 'Có Sẵn', to: 'Có Sẵn Mới' }],
     });
   });
 });

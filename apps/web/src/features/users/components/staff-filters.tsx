@@ -11,7 +11,8 @@ import {
 } from '@/components/ui/select';
 import { OrganizationPicker } from '@/features/organizations/components/organization-picker';
 import type { UserStatus } from '../users.api';
-import { USER_STATUS_LABEL, USERS_TEXT } from '../users-text';
+import { USER_STATUS_LABEL } from '@omnicare/shared/users/user-fields';
+import { USERS_TEXT } from '../users-text';
 import { DepartmentPicker } from './staff-picker';
 
 export interface StaffFilterValues {
