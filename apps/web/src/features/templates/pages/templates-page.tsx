@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { formatDateTime } from '@omnicare/shared/platform/time';
 import {
   TEMPLATE_KIND,
