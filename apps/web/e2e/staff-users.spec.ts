@@ -171,3 +171,34 @@ test('the last active administrator of a tenant cannot disable or demote themsel
   await page.reload();
   await expect(page).toHaveURL(/\/settings\/users\/members$/);
 });
+
+test('the staff list keeps Back: a search and a role filter are steps of its history', async ({
+  page,
+  request,
+}) => {
+  await signInAs(page, request, ACCOUNTS.administrator.email);
+  await page.goto('/report/summary');
+  await page.goto('/settings/users/members');
+  const search = page.getByRole('searchbox', { name: 'Tìm nhân viên' });
+  const role = page.getByRole('combobox', { name: 'Lọc theo vai trò' });
+
+  await searchStaff(page, 'admin@demo.vn');
+  await expect(page).toHaveURL(/[?&]q=admin%40demo\.vn/);
+  await expect(staffRow(page, 'admin@demo.vn')).toBeVisible();
+  await role.click();
+  await page.getByRole('option', { name: 'Chuyên viên' }).click();
+  await expect(page).toHaveURL(/[?&]role=agent/);
+  await expect(staffRow(page, 'admin@demo.vn')).toHaveCount(0);
+
+  // Back: the filter goes, the search stays; Back again: the search goes; then the page before.
+  await page.goBack();
+  await expect(page).not.toHaveURL(/role=/);
+  await expect(role).toHaveText('Tất cả vai trò');
+  await expect(search).toHaveValue('admin@demo.vn');
+  await expect(staffRow(page, 'admin@demo.vn')).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(/\/settings\/users\/members$/);
+  await expect(search).toHaveValue('');
+  await page.goBack();
+  await expect(page).toHaveURL(/\/report\/summary$/);
+});

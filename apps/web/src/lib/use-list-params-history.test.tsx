@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { RouterProvider, createMemoryRouter } from 'react-router';
-import { useAddressParams, useListParamsInAddress } from './use-list-params';
+import { useAddressFilters, useAddressParams, useListParamsInAddress } from './use-list-params';
 
 function List() {
   const list = useListParamsInAddress();
@@ -63,5 +63,47 @@ describe('a list in the address keeps the browser Back', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Hạng 3' }));
     await back(router);
     expect(screen.getByRole('status')).toHaveTextContent('- 1');
+  });
+});
+
+function Filtered() {
+  const list = useListParamsInAddress();
+  const [filters, setFilters] = useAddressFilters(['role', 'status']);
+  return (
+    <>
+      <button onClick={() => list.setPage(list.page + 1)}>Trang sau</button>
+      <button onClick={() => setFilters({ role: 'agent' })}>Chuyên viên</button>
+      <button onClick={() => setFilters({ role: null, status: 'disabled' })}>Vô hiệu hóa</button>
+      <output>{`${filters.role ?? '-'} ${filters.status ?? '-'} ${list.page}`}</output>
+    </>
+  );
+}
+
+describe('filters kept in the address', () => {
+  it('make one history entry per change, each back on page 1, and Back restores the one before', async () => {
+    const router = createMemoryRouter(
+      [
+        { path: '/home', element: <p>Trang chủ</p> },
+        { path: '/staff', element: <Filtered /> },
+      ],
+      { initialEntries: ['/home', '/staff'], initialIndex: 1 },
+    );
+    render(<RouterProvider router={router} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Trang sau' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Chuyên viên' }));
+    expect(screen.getByRole('status')).toHaveTextContent('agent - 1');
+    await userEvent.click(screen.getByRole('button', { name: 'Trang sau' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Vô hiệu hóa' }));
+    expect(screen.getByRole('status')).toHaveTextContent('- disabled 1');
+    expect(router.state.location.search).toBe('?status=disabled');
+
+    await act(() => router.navigate(-1));
+    expect(screen.getByRole('status')).toHaveTextContent('agent - 2');
+    await act(() => router.navigate(-1));
+    expect(screen.getByRole('status')).toHaveTextContent('agent - 1');
+    await act(() => router.navigate(-1));
+    expect(screen.getByRole('status')).toHaveTextContent('- - 2');
+    await act(() => router.navigate(-1));
+    expect(screen.getByRole('status')).toHaveTextContent('- - 1');
   });
 });

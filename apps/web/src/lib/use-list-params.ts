@@ -236,3 +236,30 @@ export function useListParamsInAddress({
     afterRemoval,
   };
 }
+
+/**
+ * Filters of a list kept in the address beside useListParamsInAddress: their values (null when
+ * absent) and `setFilters`, which writes the ones it is given and drops the page in one change,
+ * one history entry (Back shows the list as it was filtered before). Values are plain strings:
+ * a screen reads an unknown value as no filter.
+ */
+export function useAddressFilters<const K extends string>(keys: readonly K[]) {
+  const [params, change] = useAddressParams();
+  const values = Object.fromEntries(keys.map((key) => [key, params.get(key)])) as Record<
+    K,
+    string | null
+  >;
+  const setFilters = useCallback(
+    (next: Partial<Record<K, string | null>>) =>
+      change((address) => {
+        for (const [key, value] of Object.entries(next) as [K, string | null | undefined][]) {
+          if (value === undefined) continue;
+          if (value === null || value === '') address.delete(key);
+          else address.set(key, value);
+        }
+        address.delete(LIST_ADDRESS_KEYS.page);
+      }),
+    [change],
+  );
+  return [values, setFilters] as const;
+}

@@ -25,6 +25,8 @@ export const activityEntryView = z.object({
   at: isoDateTime,
   objects: z.array(z.string()),
   changes: z.array(activityChangeView),
+  /** Who was viewing as the actor (view-as) when it happened; absent or null otherwise. */
+  impersonator: z.object({ _id: z.string(), name: z.string() }).nullable().optional(),
 });
 export type ActivityEntry = z.infer<typeof activityEntryView>;
 

@@ -9,11 +9,33 @@ export const ORGANIZATION_MESSAGES = {
   parentMissing: 'Tổ chức cha không tồn tại',
   nameTaken: 'Tên tổ chức đã tồn tại',
   cycle: 'Không thể chuyển tổ chức vào chính nó hoặc tổ chức con của nó',
-  hasChildren: 'Không thể xóa tổ chức còn tổ chức con',
-  hasUsers: 'Không thể xóa tổ chức đang có nhân viên',
-  hasDepartments: 'Không thể xóa tổ chức đang có phòng ban',
-  hasCustomers: 'Không thể xóa tổ chức đang có khách hàng',
+  /** A delete refused: what still belongs to the organization ('1 tổ chức con và 3 khách hàng'). */
+  attached: (what: string) => `Không thể xóa tổ chức còn ${what}`,
 } as const;
+
+/** What belongs to an organization and keeps it from being deleted. */
+export interface OrganizationAttachments {
+  children: number;
+  users: number;
+  departments: number;
+  customers: number;
+}
+
+/**
+ * What is attached, as people read it ('2 tổ chức con, 1 nhân viên và 5 khách hàng'), or null
+ * when nothing is: the tree screen says it before asking to confirm, the server when it refuses.
+ */
+export function organizationAttachments(counts: OrganizationAttachments): string | null {
+  const parts = [
+    counts.children > 0 && `${counts.children} tổ chức con`,
+    counts.users > 0 && `${counts.users} nhân viên`,
+    counts.departments > 0 && `${counts.departments} phòng ban`,
+    counts.customers > 0 && `${counts.customers} khách hàng`,
+  ].filter((part): part is string => typeof part === 'string');
+  if (parts.length === 0) return null;
+  const last = parts.pop()!;
+  return parts.length > 0 ? `${parts.join(', ')} và ${last}` : last;
+}
 
 export const organizationBody = z.object({
   name: requiredText('Tên tổ chức', 150),
@@ -32,6 +54,9 @@ export const organizationNodeView = z
     name: z.string(),
     parent_id: z.string().nullable(),
     user_count: z.number().int(),
+    /** Departments placed in it: with children, staff and customers, they block its deletion. */
+    department_count: z.number().int(),
+    customer_count: z.number().int(),
     get children(): z.ZodArray<typeof organizationNodeView> {
       return z.array(organizationNodeView);
     },

@@ -55,8 +55,14 @@ export const customers = pgTable(
     index('customers_tenant_name_idx').on(table.tenantId, table.nameKey, table.id),
     index('customers_tenant_tier_idx').on(table.tenantId, table.tier, table.createdAt),
     index('customers_tenant_source_idx').on(table.tenantId, table.source, table.createdAt),
-    // Counts the common pair of filters (a tier from a channel) from the index alone.
-    index('customers_tenant_source_tier_idx').on(table.tenantId, table.source, table.tier),
+    // The common pair of filters (a tier from a channel): counted from the index alone, and its
+    // page read in date order without filtering the channel's other tiers.
+    index('customers_tenant_source_tier_idx').on(
+      table.tenantId,
+      table.source,
+      table.tier,
+      table.createdAt,
+    ),
     index('customers_tenant_owner_idx').on(table.tenantId, table.ownerId),
     index('customers_tenant_org_idx').on(table.tenantId, table.organizationId),
     // Custom field filters by containment (`custom @> {"key": value}`): select, multi-select,

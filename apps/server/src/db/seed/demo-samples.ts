@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { normalizePhone, toSearchKey } from '@omnicare/shared/customers/normalize';
 import type { Transaction } from '../../platform/db.js';
 import {
+  auditLog,
   customFields,
   customerEmails,
   customerPhones,
@@ -152,6 +153,7 @@ export async function seedDemoSamples(
     .values(CUSTOMER_GROUPS.map((name) => ({ tenantId, target: 'end_user', name })))
     .returning({ id: groups.id });
   const tagIds: string[] = [];
+  const tagNames = new Map<string, string>();
   for (const [name, names] of TAG_GROUPS) {
     const [group] = await tx.insert(tagGroups).values({ tenantId, name }).returning();
     const rows = await tx
@@ -165,8 +167,9 @@ export async function seedDemoSamples(
           position,
         })),
       )
-      .returning({ id: tags.id });
+      .returning({ id: tags.id, name: tags.name });
     tagIds.push(...rows.map((row) => row.id));
+    rows.forEach((row) => tagNames.set(row.id, row.name));
   }
   await tx
     .insert(customFields)
@@ -181,6 +184,7 @@ export async function seedDemoSamples(
     emails: [] as (typeof customerEmails.$inferInsert)[],
     groups: [] as (typeof groupCustomers.$inferInsert)[],
     tags: [] as (typeof customerTags.$inferInsert)[],
+    audit: [] as (typeof auditLog.$inferInsert)[],
   };
   for (let n = 0; n < SAMPLE_CUSTOMER_COUNT; n++) {
     const customerId = randomUUID();
@@ -198,6 +202,13 @@ export async function seedDemoSamples(
     if (random() < 0.15) custom.khach_vip = true;
     if (random() < 0.25) custom.ngay_ky_hop_dong = isoDay(now - Math.floor(random() * 900) * DAY);
     if (random() < 0.5) custom.diem_tich_luy = Math.floor(random() * 5000);
+    const createdAt = new Date(now - Math.floor(random() * 365 * DAY));
+    const tier = weighted(random, [
+      [0, 60],
+      [1, 25],
+      [2, 10],
+      [3, 5],
+    ]);
     rows.customers.push({
       id: customerId,
       tenantId,
@@ -208,12 +219,7 @@ export async function seedDemoSamples(
       address: hasAddress ? `Số ${1 + Math.floor(random() * 200)} ${pick(random, STREETS)}` : null,
       cityCode: hasAddress ? city : null,
       districtCode: hasAddress ? pick(random, districts) : null,
-      tier: weighted(random, [
-        [0, 60],
-        [1, 25],
-        [2, 10],
-        [3, 5],
-      ]),
+      tier,
       source: pick(random, SOURCES),
       ownerId: staff[ownerEmail],
       organizationId: organizationOf(ownerEmail),
@@ -223,7 +229,7 @@ export async function seedDemoSamples(
       primaryEmail: email,
       createdBy: staff[ownerEmail],
       // Spread over the last year.
-      createdAt: new Date(now - Math.floor(random() * 365 * DAY)),
+      createdAt,
     });
     phones.forEach((phone, index) =>
       rows.phones.push({
@@ -237,13 +243,29 @@ export async function seedDemoSamples(
     if (email) rows.emails.push({ tenantId, customerId, email, isPrimary: true });
     for (const group of some(random, customerGroups, 0.2))
       rows.groups.push({ tenantId, groupId: group.id, customerId });
-    for (const tagId of some(random, tagIds, 0.12)) rows.tags.push({ tenantId, customerId, tagId });
+    const customerTagIds = some(random, tagIds, 0.12);
+    for (const tagId of customerTagIds) rows.tags.push({ tenantId, customerId, tagId });
+    rows.audit.push(
+      ...sampleHistory(random, {
+        tenantId,
+        customerId,
+        name,
+        tier,
+        actorId: staff[ownerEmail],
+        createdAt,
+        now,
+        tag: customerTagIds[0]
+          ? { _id: customerTagIds[0], name: tagNames.get(customerTagIds[0]) }
+          : undefined,
+      }),
+    );
   }
   await tx.insert(customers).values(rows.customers);
   await tx.insert(customerPhones).values(rows.phones);
   await tx.insert(customerEmails).values(rows.emails);
   await tx.insert(groupCustomers).values(rows.groups);
   await tx.insert(customerTags).values(rows.tags);
+  await tx.insert(auditLog).values(rows.audit);
   await seedDemoTickets(tx, tenantId, {
     random,
     staff,
@@ -251,4 +273,45 @@ export async function seedDemoSamples(
     departmentId: department!.id,
     tagIds,
   });
+}
+
+/**
+ * A sample customer's timeline, as the app would have written it: created by its owner, then for
+ * some a tier raised (before → after) some days later, and the tag it carries added.
+ */
+function sampleHistory(
+  random: Random,
+  sample: {
+    tenantId: string;
+    customerId: string;
+    name: string;
+    tier: number;
+    actorId: string | undefined;
+    createdAt: Date;
+    now: number;
+    tag: { _id: string; name: string | undefined } | undefined;
+  },
+): (typeof auditLog.$inferInsert)[] {
+  const { tenantId, customerId, actorId, createdAt } = sample;
+  const entry = (action: string, at: Date, before: unknown, after: unknown) => ({
+    tenantId,
+    actorId: actorId ?? null,
+    action,
+    entity: 'customer',
+    entityId: customerId,
+    before,
+    after,
+    createdAt: at,
+  });
+  // Some time after the creation, never in the future.
+  const later = (after: Date) =>
+    new Date(after.getTime() + random() * Math.max(0, sample.now - after.getTime()) * 0.5);
+  const history = [entry('create', createdAt, null, { name: sample.name })];
+  let last = createdAt;
+  if (sample.tier > 0) {
+    last = later(last);
+    history.push(entry('update', last, { tier: sample.tier - 1 }, { tier: sample.tier }));
+  }
+  if (sample.tag) history.push(entry('add_tag', later(last), null, { tag: sample.tag }));
+  return history;
 }

@@ -10,6 +10,7 @@ import {
   type CustomerFieldKey,
 } from '@omnicare/shared/customers/customer-enums';
 import { CHANNEL_SOURCE } from '@omnicare/shared/channels/channel-source';
+import { formatPhone } from '@omnicare/shared/customers/phone-format';
 
 type Stored = Record<string, unknown>;
 const record = (value: unknown): Stored =>
@@ -37,7 +38,10 @@ function shown(key: CustomerFieldKey, value: unknown, names: ActivityNames): unk
     case 'district_code':
       return typeof value === 'string' ? (names.place(value) ?? value) : value;
     case 'phones':
-      return Array.isArray(value) ? value.map((item) => record(item).phone) : value;
+      // Shown in the one written form: a number retyped as '0912 345 678' is no change.
+      return Array.isArray(value)
+        ? value.map((item) => formatPhone(text(record(item).phone)))
+        : value;
     case 'emails':
       return Array.isArray(value) ? value.map((item) => record(item).email) : value;
     default:
@@ -114,7 +118,10 @@ export function customerActivity(
     case 'import_create':
     case 'import_update': {
       const file = text(now.file_name);
-      return { objects: file ? [file] : [], changes: [] };
+      // An update keeps the customer before and after (entries written since it does).
+      const changes =
+        action === 'import_update' && before ? customerChanges(before, after, names) : [];
+      return { objects: file ? [file] : [], changes };
     }
     default:
       return { objects: [], changes: [] };

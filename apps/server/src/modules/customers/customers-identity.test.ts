@@ -139,6 +139,34 @@ describe('timeline entries that tell the story', () => {
     ]);
   });
 
+  it('shows phones in the one written form: a number retyped so is no change, and still found', async () => {
+    const { admin } = await adminOfNewTenant();
+    const customer = await create(admin, { name: 'Đỗ Hải', phones: [{ phone: '0906333001' }] });
+    const saved = await call(admin, 'PUT', `/v2/customers/${customer._id}`, {
+      name: 'Đỗ Hải Nam',
+      phones: [{ phone: '0906 333 001', is_primary: true }, { phone: '+6591234567' }],
+    });
+    expect(saved.statusCode).toBe(200);
+    const [update] = await timelineOf(admin, customer._id);
+    expect(update?.changes).toEqual([
+      { field: 'name', label: 'Tên khách hàng', from: 'Đỗ Hải', to: 'Đỗ Hải Nam' },
+      {
+        field: 'phones',
+        label: 'Số điện thoại',
+        from: '0906 333 001',
+        to: '0906 333 001, +65 9123 4567',
+      },
+    ]);
+    for (const keyword of ['0906333001', '0906 333', '+84906333001']) {
+      const found = await call(
+        admin,
+        'GET',
+        `/v2/customers?keyword=${encodeURIComponent(keyword)}`,
+      );
+      expect(found.json().data.map((row: { _id: string }) => row._id)).toEqual([customer._id]);
+    }
+  });
+
   it('names the tag, group and owner of bulk actions, as they were named then', async () => {
     const { tenant, admin } = await adminOfNewTenant();
     const group = (
@@ -273,9 +301,11 @@ describe('imported customers', () => {
       { kind: 'customer.import_create', objects: ['danh-sach.csv'] },
     ]);
     const updated = await timelineOf(admin, existing._id);
+    // Field by field, as a hand edit shows it.
     expect(updated[0]).toMatchObject({
       kind: 'customer.import_update',
       objects: ['danh-sach.csv'],
+      changes: [{ field: 'name', label: 'Tên khách hàng', from: 'Có Sẵn', to: 'Có Sẵn Mới' }],
     });
   });
 });

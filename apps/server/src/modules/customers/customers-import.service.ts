@@ -35,7 +35,12 @@ import { AppError, fieldError } from '../../platform/errors.js';
 import { runJob, startJob } from '../jobs/jobs.service.js';
 import * as repo from './customers.repository.js';
 import { writeAuditEntries } from '../audit/audit.service.js';
-import { assertMayImportExport, contactRows, customerScope } from './customers.service.js';
+import {
+  assertMayImportExport,
+  contactRows,
+  customerDetails,
+  customerScope,
+} from './customers.service.js';
 import {
   customCellValue,
   customFieldTarget,
@@ -406,6 +411,9 @@ export async function runImport(platform: Platform, jobId: string) {
             tagIds: body.tag_ids,
           })),
         );
+        // An updated customer's timeline shows what the file changed, as a hand edit does.
+        const updatedIds = updates.map(({ id }) => id);
+        const before = await customerDetails(tx, job.tenantId, updatedIds);
         for (const { id, body } of updates) {
           await repo.updateCustomer(tx, job.tenantId, id, {
             name: body.name,
@@ -420,6 +428,7 @@ export async function runImport(platform: Platform, jobId: string) {
         }
         // Each customer's timeline says it came from this import, naming the file.
         const source = { job_id: job.id, file_name: input.file_name ?? null };
+        const after = await customerDetails(tx, job.tenantId, updatedIds);
         const entry = (id: string, action: 'import_create' | 'import_update') => ({
           tenantId: job.tenantId,
           actorId: auth.userId,
@@ -427,11 +436,13 @@ export async function runImport(platform: Platform, jobId: string) {
           entity: 'customer' as const,
           action,
           entityId: id,
-          after: source,
+          ...(action === 'import_update'
+            ? { before: before.get(id) ?? null, after: { ...after.get(id), ...source } }
+            : { after: source }),
         });
         await writeAuditEntries(tx, [
           ...createdIds.map((id) => entry(id, 'import_create')),
-          ...updates.map(({ id }) => entry(id, 'import_update')),
+          ...updatedIds.map((id) => entry(id, 'import_update')),
         ]);
       });
       counts.created += creates.length;

@@ -36,6 +36,19 @@ function multipart(fileName: string, content: Buffer, type: string) {
   };
 }
 
+/** POST /v2/customers/import/preview with an upload made by `multipart`. */
+const previewUpload = (token: string, upload: ReturnType<typeof multipart>) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/v2/customers/import/preview',
+    headers: { ...bearer(token), ...upload.headers },
+    payload: upload.payload,
+  });
+
+/** POST /v2/customers/import: starts the import job of a previewed file. */
+const startImport = (token: string, payload: Record<string, unknown>) =>
+  t.app.inject({ method: 'POST', url: '/v2/customers/import', headers: bearer(token), payload });
+
 async function waitForJob(token: string, id: string) {
   for (let i = 0; i < 100; i++) {
     const job = (
@@ -68,12 +81,7 @@ describe('customer import', () => {
       'Bùi Minh Khôi,0905111004,khoi@example.vn,Khác,1988-07-01,Kim cương',
     ].join('\n');
     const upload = multipart('khach-hang.csv', Buffer.from(`\uFEFF${csv}`), 'text/csv');
-    const preview = await t.app.inject({
-      method: 'POST',
-      url: '/v2/customers/import/preview',
-      headers: { ...bearer(admin), ...upload.headers },
-      payload: upload.payload,
-    });
+    const preview = await previewUpload(admin, upload);
     expect(preview.statusCode).toBe(200);
     const data = preview.json().data;
     expect(data.columns).toEqual([
@@ -102,11 +110,10 @@ describe('customer import', () => {
       tier: 5,
     });
 
-    const started = await t.app.inject({
-      method: 'POST',
-      url: '/v2/customers/import',
-      headers: bearer(admin),
-      payload: { file_id: data.file_id, mapping: data.suggested_mapping, duplicate: 'skip' },
+    const started = await startImport(admin, {
+      file_id: data.file_id,
+      mapping: data.suggested_mapping,
+      duplicate: 'skip',
     });
     expect(started.statusCode).toBe(201);
     const job = await waitForJob(admin, started.json().data._id);
@@ -167,20 +174,12 @@ describe('customer import', () => {
       'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     );
     const run = async (duplicate: 'skip' | 'update') => {
-      const preview = (
-        await t.app.inject({
-          method: 'POST',
-          url: '/v2/customers/import/preview',
-          headers: { ...bearer(admin), ...upload.headers },
-          payload: upload.payload,
-        })
-      ).json().data;
+      const preview = (await previewUpload(admin, upload)).json().data;
       expect(preview.suggested_mapping).toEqual({ name: 0, phone: 1, address: 2 });
-      const started = await t.app.inject({
-        method: 'POST',
-        url: '/v2/customers/import',
-        headers: bearer(admin),
-        payload: { file_id: preview.file_id, mapping: preview.suggested_mapping, duplicate },
+      const started = await startImport(admin, {
+        file_id: preview.file_id,
+        mapping: preview.suggested_mapping,
+        duplicate,
       });
       return waitForJob(admin, started.json().data._id);
     };
@@ -209,21 +208,14 @@ describe('customer import', () => {
 
   it('refuses files that are not CSV or XLSX, and a mapping without the name column', async () => {
     const upload = multipart('kh.txt', Buffer.from('x'), 'text/plain');
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/v2/customers/import/preview',
-      headers: { ...bearer(admin), ...upload.headers },
-      payload: upload.payload,
-    });
+    const response = await previewUpload(admin, upload);
     expect(response.statusCode).toBe(422);
     expect(response.json().errors).toEqual([
       { param: 'file', message: 'Chỉ nhận tệp CSV hoặc XLSX' },
     ]);
-    const noName = await t.app.inject({
-      method: 'POST',
-      url: '/v2/customers/import',
-      headers: bearer(admin),
-      payload: { file_id: '00000000-0000-4000-8000-000000000000.csv', mapping: { phone: 1 } },
+    const noName = await startImport(admin, {
+      file_id: '00000000-0000-4000-8000-000000000000.csv',
+      mapping: { phone: 1 },
     });
     expect(noName.json().errors).toEqual([
       { param: 'mapping.name', message: 'Vui lòng chọn cột tên khách hàng' },
@@ -236,12 +228,7 @@ describe('import uploads', () => {
   const uploadsOf = async (tenantId: string) =>
     readdir(path.join(t.config.dataDir, 'files', 'private', 'imports', tenantId)).catch(() => []);
   const preview = (token: string, upload: ReturnType<typeof multipart>) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/v2/customers/import/preview',
-      headers: { ...bearer(token), ...upload.headers },
-      payload: upload.payload,
-    });
+    previewUpload(token, upload);
 
   it('refuses a file of more than 50,000 rows as it reads, and keeps nothing of it', async () => {
     const other = await seedTenant(t, undefined, EVERYONE_TRANSFERS);
@@ -324,19 +311,11 @@ describe('import against customers outside the scope', () => {
     ];
     const run = async (duplicate: 'skip' | 'update') => {
       const file = multipart('kh.csv', Buffer.from(csv.join('\n')), 'text/csv');
-      const data = (
-        await t.app.inject({
-          method: 'POST',
-          url: '/v2/customers/import/preview',
-          headers: { ...bearer(agent), ...file.headers },
-          payload: file.payload,
-        })
-      ).json().data;
-      const started = await t.app.inject({
-        method: 'POST',
-        url: '/v2/customers/import',
-        headers: bearer(agent),
-        payload: { file_id: data.file_id, mapping: data.suggested_mapping, duplicate },
+      const data = (await previewUpload(agent, file)).json().data;
+      const started = await startImport(agent, {
+        file_id: data.file_id,
+        mapping: data.suggested_mapping,
+        duplicate,
       });
       const job = await waitForJob(agent, started.json().data._id);
       const report = await t.app.inject({
@@ -462,14 +441,7 @@ describe('customer import sample file', () => {
 
     // The sample, uploaded unchanged, maps itself and creates its example customer.
     const upload = multipart('mau.csv', csv.rawPayload, 'text/csv');
-    const preview = (
-      await t.app.inject({
-        method: 'POST',
-        url: '/v2/customers/import/preview',
-        headers: { ...bearer(owner), ...upload.headers },
-        payload: upload.payload,
-      })
-    ).json().data;
+    const preview = (await previewUpload(owner, upload)).json().data;
     expect(Object.keys(preview.suggested_mapping).sort()).toEqual(
       [
         'address',
@@ -485,11 +457,9 @@ describe('customer import sample file', () => {
         'tier',
       ].sort(),
     );
-    const started = await t.app.inject({
-      method: 'POST',
-      url: '/v2/customers/import',
-      headers: bearer(owner),
-      payload: { file_id: preview.file_id, mapping: preview.suggested_mapping },
+    const started = await startImport(owner, {
+      file_id: preview.file_id,
+      mapping: preview.suggested_mapping,
     });
     const job = await waitForJob(owner, started.json().data._id);
     expect(job.result).toMatchObject({ created: 1, failed: 0 });
@@ -520,12 +490,7 @@ describe('customer import into custom fields', () => {
     }
     const upload = async (lines: string[]) => {
       const file = multipart('kh.csv', Buffer.from(lines.join('\n')), 'text/csv');
-      const preview = await t.app.inject({
-        method: 'POST',
-        url: '/v2/customers/import/preview',
-        headers: { ...bearer(owner), ...file.headers },
-        payload: file.payload,
-      });
+      const preview = await previewUpload(owner, file);
       expect(preview.statusCode, preview.body).toBe(200);
       return preview.json().data;
     };
@@ -533,11 +498,10 @@ describe('customer import into custom fields', () => {
       preview: { file_id: string; suggested_mapping: Record<string, number> },
       duplicate = 'skip',
     ) => {
-      const started = await t.app.inject({
-        method: 'POST',
-        url: '/v2/customers/import',
-        headers: bearer(owner),
-        payload: { file_id: preview.file_id, mapping: preview.suggested_mapping, duplicate },
+      const started = await startImport(owner, {
+        file_id: preview.file_id,
+        mapping: preview.suggested_mapping,
+        duplicate,
       });
       expect(started.statusCode, started.body).toBe(201);
       return waitForJob(owner, started.json().data._id);
@@ -675,14 +639,7 @@ describe('customer import into custom fields', () => {
       exportFile.rawPayload,
       'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     );
-    const again = (
-      await t.app.inject({
-        method: 'POST',
-        url: '/v2/customers/import/preview',
-        headers: { ...bearer(owner), ...back.headers },
-        payload: back.payload,
-      })
-    ).json().data;
+    const again = (await previewUpload(owner, back)).json().data;
     expect(Object.keys(again.suggested_mapping).sort()).toEqual(
       [
         'id',
@@ -726,11 +683,9 @@ describe('customer import into custom fields', () => {
       `Không tìm thấy khách hàng có mã ${stranger}`,
     );
 
-    const switchedOff = await t.app.inject({
-      method: 'POST',
-      url: '/v2/customers/import',
-      headers: bearer(owner),
-      payload: { file_id: update.file_id, mapping: { name: 0, 'custom.tat': 1 } },
+    const switchedOff = await startImport(owner, {
+      file_id: update.file_id,
+      mapping: { name: 0, 'custom.tat': 1 },
     });
     expect(switchedOff.json().errors).toEqual([
       { param: 'mapping.custom.tat', message: 'Trường tùy chỉnh không tồn tại hoặc đã tắt' },
@@ -755,14 +710,7 @@ describe('customer import into groups and tags', () => {
       'Sai Nhóm,0907000003,Nhóm lạ,',
     ].join('\n');
     const file = multipart('kh.csv', Buffer.from(csv), 'text/csv');
-    const preview = (
-      await t.app.inject({
-        method: 'POST',
-        url: '/v2/customers/import/preview',
-        headers: { ...bearer(owner), ...file.headers },
-        payload: file.payload,
-      })
-    ).json().data;
+    const preview = (await previewUpload(owner, file)).json().data;
     expect(preview.suggested_mapping).toEqual({ name: 0, phone: 1, groups: 2, tags: 3 });
     const started = await send('/v2/customers/import', {
       file_id: preview.file_id,

@@ -68,24 +68,33 @@ function remembered<T>(
 type Search = NonNullable<CustomerFilter['search']>;
 
 /**
- * The search terms a keyword matches: the start of a name, an email or a phone number, or for
- * bare digits, anywhere in a phone number.
+ * The search terms a keyword matches (customer_id, created_at): the start of a name, an email or
+ * a phone number, or for bare digits, anywhere in a phone number. Several prefixes (the word
+ * orders of a name) are one index range each, joined by `union all`: each is read from the
+ * index alone, where `or` made PostgreSQL combine bitmaps and visit the table for every match
+ * (four times the pages for 'nguyen van an'). A term has one start, so it matches at most one
+ * prefix and is never listed twice.
  */
-const termsMatching = (tenantId: string, search: Search) =>
-  'digits' in search
-    ? sql`t.tenant_id = ${tenantId} and t.kind = 'phone'
-        and t.term like ${containsPattern(search.digits)}`
-    : search.prefixes.length === 0
-      ? sql`false`
-      : sql`t.tenant_id = ${tenantId} and ${inArray(sql`t.kind`, search.kinds)}
-        and (${sql.join(
-          search.prefixes.map((prefix) => sql`t.term like ${prefixPattern(prefix)}`),
-          sql` or `,
-        )})`;
+const matchingTerms = (tenantId: string, search: Search) => {
+  if ('digits' in search)
+    return sql`select t.customer_id, t.created_at from ${customerSearchTerms} t
+      where t.tenant_id = ${tenantId} and t.kind = 'phone'
+        and t.term like ${containsPattern(search.digits)}`;
+  if (search.prefixes.length === 0)
+    return sql`select t.customer_id, t.created_at from ${customerSearchTerms} t where false`;
+  return sql.join(
+    search.prefixes.map(
+      (prefix) => sql`select t.customer_id, t.created_at from ${customerSearchTerms} t
+        where t.tenant_id = ${tenantId} and ${inArray(sql`t.kind`, search.kinds)}
+          and t.term like ${prefixPattern(prefix)}`,
+    ),
+    sql` union all `,
+  );
+};
 
 /** The ids of the tenant's customers a search matches (several times when several terms do). */
 const searchMatches = (tenantId: string, search: Search) =>
-  sql`select t.customer_id from ${customerSearchTerms} t where ${termsMatching(tenantId, search)}`;
+  sql`select m.customer_id from (${matchingTerms(tenantId, search)}) m`;
 
 /**
  * The condition a search puts on customers, how to count the customers it matches, and when
@@ -122,11 +131,11 @@ async function searchCondition(
           const direction = sql.raw(order);
           // When no customer matched twice (the probe saw as many customers as terms), the
           // terms need no grouping: a top-N sort of the index entries is the page.
-          const grouped = terms === matched ? sql`` : sql`group by t.customer_id, t.created_at`;
+          const grouped = terms === matched ? sql`` : sql`group by m.customer_id, m.created_at`;
           return sql`select customer_id from (
-            select t.customer_id, t.created_at from ${customerSearchTerms} t
-             where ${termsMatching(tenantId, search)} ${grouped}
-             order by t.created_at ${direction}, t.customer_id ${direction}
+            select m.customer_id, m.created_at from (${matchingTerms(tenantId, search)}) m
+             ${grouped}
+             order by m.created_at ${direction}, m.customer_id ${direction}
              offset ${offset} limit ${limit}) page`;
         }
       : undefined;
@@ -259,6 +268,15 @@ export async function findCustomer(db: Db, tenantId: string, ref: RecordRef, sco
     .from(customers)
     .where(and(tenantRecord(customers, tenantId, ref), scope));
   return row;
+}
+
+/** The customers among these ids (in the scope when given), in one query. */
+export async function findCustomers(db: Db, tenantId: string, ids: string[], scope?: SQL) {
+  if (ids.length === 0) return [];
+  return db
+    .select(listColumns)
+    .from(customers)
+    .where(and(eq(customers.tenantId, tenantId), inArray(customers.id, ids), scope));
 }
 
 /** Remembers where a merged-away customer went (see `customerMerges`). */

@@ -34,7 +34,7 @@ import { mergedCustomerBody } from '@omnicare/shared/customers/merge';
 import { startOfDayIn } from '@omnicare/shared/platform/time';
 import { customers } from '../../db/schema/index.js';
 import type { Platform } from '../../platform/context.js';
-import { isUniqueViolation } from '../../platform/db.js';
+import { isUniqueViolation, type Database, type Transaction } from '../../platform/db.js';
 import type { AuthContext } from '../../platform/auth.js';
 import { dataScopeOf, scopeCondition } from '../../platform/data-scope.js';
 import { AppError, fieldError, notFound } from '../../platform/errors.js';
@@ -231,22 +231,48 @@ export async function getCustomer(
   const named = typeof ref === 'string' ? { id: ref } : ref;
   const row = await repo.findCustomer(platform.db, auth.tenantId, named, scope);
   if (!row) throw await missingCustomer(platform, auth, named);
+  const relations = await repo.customerRelations(platform.db, [row.customer.id]);
+  return detailOf(row, relations);
+}
+
+type Relations = Awaited<ReturnType<typeof repo.customerRelations>>;
+
+/** A customer's detail from its row and the relations read for it (and maybe others). */
+function detailOf(row: repo.CustomerListRow, relations: Relations): CustomerDetail {
   const { customer } = row;
-  const relations = await repo.customerRelations(platform.db, [customer.id]);
+  const own = <T extends { customerId: string }>(items: T[]) =>
+    items.filter((item) => item.customerId === customer.id);
   return {
     ...toListItem(row),
     gender: customer.gender as Gender | null,
     birthday: customer.birthday,
-    phones: relations.phones.map((p) => ({ phone: p.phone, is_primary: p.isPrimary })),
-    emails: relations.emails.map((e) => ({ email: e.email, is_primary: e.isPrimary })),
+    phones: own(relations.phones).map((p) => ({ phone: p.phone, is_primary: p.isPrimary })),
+    emails: own(relations.emails).map((e) => ({ email: e.email, is_primary: e.isPrimary })),
     address: customer.address,
     city_code: customer.cityCode,
     district_code: customer.districtCode,
-    groups: relations.groups.map((g) => ({ _id: g.id, name: g.name })),
-    tags: relations.tags.map((t) => ({ _id: t.id, name: t.name })),
+    groups: own(relations.groups).map((g) => ({ _id: g.id, name: g.name })),
+    tags: own(relations.tags).map((t) => ({ _id: t.id, name: t.name })),
     custom: customer.custom,
     notes: customer.notes,
   };
+}
+
+/**
+ * Many customers' details by id, whatever the scope (the caller has checked it), as an audit
+ * entry keeps them: for writes that change many customers at once (an import).
+ */
+export async function customerDetails(
+  db: Database | Transaction,
+  tenantId: string,
+  ids: string[],
+): Promise<Map<string, CustomerDetail>> {
+  const rows = await repo.findCustomers(db, tenantId, ids);
+  const relations = await repo.customerRelations(
+    db,
+    rows.map((row) => row.customer.id),
+  );
+  return new Map(rows.map((row) => [row.customer.id, detailOf(row, relations)]));
 }
 
 /** Phones and emails as stored: the first is primary unless one is marked. */
@@ -707,12 +733,11 @@ export async function customerDuplicates(
     DUPLICATES_SHOWN,
     scope,
   );
-  const found: CustomerDuplicate[] = [];
-  for (const [candidate, reasons] of candidates) {
-    const row = await repo.findCustomer(platform.db, auth.tenantId, { id: candidate }, scope);
-    if (row)
-      found.push({ ...toListItem(row), reasons: DUPLICATE_REASON.filter((r) => reasons.has(r)) });
-  }
+  const rows = await repo.findCustomers(platform.db, auth.tenantId, [...candidates.keys()], scope);
+  const found: CustomerDuplicate[] = rows.map((row) => ({
+    ...toListItem(row),
+    reasons: DUPLICATE_REASON.filter((r) => candidates.get(row.customer.id)?.has(r)),
+  }));
   const strength = (item: CustomerDuplicate) =>
     (item.reasons.includes('name') ? 1 : 0) - item.reasons.length;
   return found.sort((a, b) => strength(a) - strength(b)).slice(0, DUPLICATES_SHOWN);
@@ -732,7 +757,7 @@ export async function customerTimeline(
     offset: (page.page - 1) * page.page_size,
     limit: page.page_size,
   });
-  const needsNames = rows.some(({ entry }) => entry.action === 'update');
+  const needsNames = rows.some(({ entry }) => ['update', 'import_update'].includes(entry.action));
   const [places, fields] = needsNames
     ? await Promise.all([placeNames(platform.db), listFields(platform, auth.tenantId, 'customer')])
     : [undefined, []];

@@ -13,6 +13,8 @@ export async function listOrganizations(db: Database, tenantId: string) {
       organization: organizations,
       // Aliased: unqualified names inside the subquery would bind to its own table.
       userCount: sql<number>`(select count(*)::int from ${users} member where member.organization_id = ${organizations}.id)`,
+      departmentCount: sql<number>`(select count(*)::int from ${groups} department where department.organization_id = ${organizations}.id)`,
+      customerCount: sql<number>`(select count(*)::int from ${customers} customer where customer.tenant_id = ${tenantId} and customer.organization_id = ${organizations}.id)`,
     })
     .from(organizations)
     .where(eq(organizations.tenantId, tenantId))

@@ -2,7 +2,10 @@ import type {
   OrganizationBody,
   OrganizationNode,
 } from '@omnicare/shared/organizations/organizations.schemas';
-import { ORGANIZATION_MESSAGES } from '@omnicare/shared/organizations/organizations.schemas';
+import {
+  ORGANIZATION_MESSAGES,
+  organizationAttachments,
+} from '@omnicare/shared/organizations/organizations.schemas';
 import type { Platform } from '../../platform/context.js';
 import type { Database } from '../../platform/db.js';
 import type { AuthContext } from '../../platform/auth.js';
@@ -18,7 +21,7 @@ export async function organizationTree(
 ): Promise<OrganizationNode[]> {
   const rows = await repo.listOrganizations(platform.db, tenantId);
   const nodes = new Map<string, OrganizationNode>(
-    rows.map(({ organization, userCount }) => [
+    rows.map(({ organization, userCount, departmentCount, customerCount }) => [
       organization.id,
       {
         _id: organization.id,
@@ -26,6 +29,8 @@ export async function organizationTree(
         name: organization.name,
         parent_id: organization.parentId,
         user_count: userCount,
+        department_count: departmentCount,
+        customer_count: customerCount,
         children: [],
       },
     ]),
@@ -124,11 +129,8 @@ export async function updateOrganization(
 
 export async function deleteOrganization(platform: Platform, auth: AuthContext, id: string) {
   const before = await getOrganization(platform, auth.tenantId, id);
-  const blocking = await repo.dependants(platform.db, auth.tenantId, id);
-  if (blocking.children > 0) throw new AppError(422, ORGANIZATION_MESSAGES.hasChildren);
-  if (blocking.users > 0) throw new AppError(422, ORGANIZATION_MESSAGES.hasUsers);
-  if (blocking.departments > 0) throw new AppError(422, ORGANIZATION_MESSAGES.hasDepartments);
-  if (blocking.customers > 0) throw new AppError(422, ORGANIZATION_MESSAGES.hasCustomers);
+  const attached = organizationAttachments(await repo.dependants(platform.db, auth.tenantId, id));
+  if (attached) throw new AppError(422, ORGANIZATION_MESSAGES.attached(attached));
   await repo.deleteOrganization(platform.db, auth.tenantId, id);
   await writeAudit(platform.db, {
     tenantId: auth.tenantId,

@@ -65,7 +65,10 @@ describe('organizations', () => {
       headers: bearer(admin),
     });
     expect(withChild.statusCode).toBe(422);
-    expect(withChild.json().message).toBe('Không thể xóa tổ chức còn tổ chức con');
+    expect(withChild.json()).toEqual({
+      statusCode: 422,
+      message: 'Không thể xóa tổ chức còn 1 tổ chức con',
+    });
 
     const agent = (
       await t.app.inject({
@@ -92,7 +95,7 @@ describe('organizations', () => {
       headers: bearer(admin),
     });
     expect(withStaff.statusCode).toBe(422);
-    expect(withStaff.json().message).toBe('Không thể xóa tổ chức đang có nhân viên');
+    expect(withStaff.json().message).toBe('Không thể xóa tổ chức còn 1 nhân viên');
 
     await t.app.inject({
       method: 'PUT',
@@ -124,6 +127,43 @@ describe('organizations', () => {
         })
       ).statusCode,
     ).toBe(200);
+  });
+
+  it('says which departments and customers still belong to it, in the tree and when refusing', async () => {
+    const branch = (await post({ name: 'Chi nhánh Đà Nẵng' })).json().data;
+    const department = await t.app.inject({
+      method: 'POST',
+      url: '/v2/group',
+      headers: bearer(admin),
+      payload: { target: 'user', name: 'Phòng Đà Nẵng', organization_id: branch._id },
+    });
+    expect(department.statusCode).toBe(201);
+    for (const name of ['Khách Đà Nẵng Một', 'Khách Đà Nẵng Hai']) {
+      const customer = await t.app.inject({
+        method: 'POST',
+        url: '/v2/customers',
+        headers: bearer(admin),
+        payload: { name, organization_id: branch._id },
+      });
+      expect(customer.statusCode).toBe(201);
+    }
+    const tree = (
+      await t.app.inject({ method: 'GET', url: '/v2/organizes', headers: bearer(admin) })
+    ).json().data as { _id: string }[];
+    expect(tree.find((node) => node._id === branch._id)).toMatchObject({
+      user_count: 0,
+      department_count: 1,
+      customer_count: 2,
+    });
+    const refused = await t.app.inject({
+      method: 'DELETE',
+      url: `/v2/organize/${branch._id}`,
+      headers: bearer(admin),
+    });
+    expect(refused.json()).toEqual({
+      statusCode: 422,
+      message: 'Không thể xóa tổ chức còn 1 phòng ban và 2 khách hàng',
+    });
   });
 
   it('is read by staff, written by administrators, and private to the tenant', async () => {

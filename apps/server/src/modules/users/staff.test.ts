@@ -406,6 +406,58 @@ describe('audit log and platform administration', () => {
     ).toBe(401);
   });
 
+  it('gives the history of a staff member as timeline entries, its changes worked out by the server', async () => {
+    const body = newUser();
+    const id = (await create(admin, body)).json().data._id;
+    const { password: _p, ...edit } = body;
+    await t.app.inject({
+      method: 'PUT',
+      url: `/v2/update-user/${id}`,
+      headers: bearer(admin),
+      payload: { ...edit, name: 'Tên Mới', role: 'team_leader', hotline: '' },
+    });
+    const timeline = await t.app.inject({
+      method: 'GET',
+      url: `/v2/users/${id}/timeline?page=1&page_size=10`,
+      headers: bearer(admin),
+    });
+    expect(timeline.statusCode).toBe(200);
+    const [update, creation] = timeline.json().data;
+    expect(timeline.json().total).toBe(2);
+    expect(creation).toMatchObject({
+      kind: 'user.create',
+      objects: ['Đặng Thị Mai'],
+      changes: [],
+      impersonator: null,
+    });
+    expect(update).toMatchObject({
+      kind: 'user.update',
+      actor: { _id: tenant.id('admin'), name: 'Quản Trị Viên' },
+      objects: [],
+      changes: [
+        { field: 'name', label: 'Họ tên', from: 'Đặng Thị Mai', to: 'Tên Mới' },
+        { field: 'role', label: 'Vai trò', from: 'Chuyên viên', to: 'Trưởng bộ phận' },
+        { field: 'hotline', label: 'Hotline', from: '19001234', to: null },
+      ],
+    });
+    expect(JSON.stringify(timeline.json())).not.toContain('sip-secret-1');
+
+    const supervisor = await t.login(tenant.email('supervisor'));
+    const refused = await t.app.inject({
+      method: 'GET',
+      url: `/v2/users/${id}/timeline`,
+      headers: bearer(supervisor),
+    });
+    expect(refused.statusCode).toBe(401);
+    const other = await t.login('admin@other.vn', DEMO_PASSWORD);
+    const foreign = await t.app.inject({
+      method: 'GET',
+      url: `/v2/users/${id}/timeline`,
+      headers: bearer(other),
+    });
+    expect(foreign.statusCode).toBe(404);
+  });
+
   it('shows all tenants only to an administrator with the admin flag', async () => {
     const platformAdmin = await t.login('admin@demo.vn', DEMO_PASSWORD);
     const accounts = await t.app.inject({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { activityEntryView } from '@omnicare/shared/audit/activity.schemas';
 import { myAccountView } from '@omnicare/shared/auth/auth.schemas';
 import { noData } from '@omnicare/shared/platform/envelope';
 import { tenantAccountView } from '@omnicare/shared/tenants/tenants.schemas';
@@ -179,6 +180,29 @@ export const usersRoutes: RouteModule = (app, platform) => {
         ...rest,
         roles: role ? [role] : undefined,
       });
+      return list(data, total);
+    },
+  );
+
+  r.get(
+    '/v2/users/:id/timeline',
+    {
+      schema: {
+        tags,
+        summary: 'Lịch sử thay đổi của nhân viên',
+        params: idParams,
+        querystring: pageQuery,
+        response: answers.list(activityEntryView),
+      },
+      config: { access: 'audit.read' },
+    },
+    async (request) => {
+      const { data, total } = await users.userTimeline(
+        platform,
+        authOf(request),
+        request.params.id,
+        request.query,
+      );
       return list(data, total);
     },
   );

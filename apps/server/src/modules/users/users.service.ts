@@ -24,7 +24,9 @@ import {
   sessionExpired,
 } from '../../platform/errors.js';
 import { hashSecret } from '../../platform/passwords.js';
-import { writeAudit } from '../audit/audit.service.js';
+import { listAudit, writeAudit } from '../audit/audit.service.js';
+import type { ActivityEntry } from '@omnicare/shared/audit/activity.schemas';
+import { userActivity } from './user-activity.js';
 import {
   changePassword,
   revokeOtherSessions,
@@ -170,6 +172,35 @@ export async function getUser(platform: Platform, tenantId: string, id: string) 
   const row = await repo.getUser(platform.db, tenantId, id);
   if (!row) throw notFound(USER_MESSAGES.notFound);
   return toStaffUser(row);
+}
+
+/** What happened to a staff account, newest first, as the shared timeline shows it. */
+export async function userTimeline(
+  platform: Platform,
+  auth: AuthContext,
+  id: string,
+  page: { page: number; page_size: number },
+): Promise<{ data: ActivityEntry[]; total: number }> {
+  await getUser(platform, auth.tenantId, id);
+  const { rows, total } = await listAudit(platform.db, auth.tenantId, {
+    entity: 'user',
+    entityId: id,
+    offset: (page.page - 1) * page.page_size,
+    limit: page.page_size,
+  });
+  return {
+    data: rows.map(({ entry, actorName, impersonatorName }) => ({
+      _id: entry.id,
+      kind: `user.${entry.action}`,
+      actor: entry.actorId ? { _id: entry.actorId, name: actorName ?? '' } : null,
+      impersonator: entry.impersonatorId
+        ? { _id: entry.impersonatorId, name: impersonatorName ?? '' }
+        : null,
+      at: entry.createdAt.toISOString(),
+      ...userActivity(entry.action, entry.before, entry.after),
+    })),
+    total,
+  };
 }
 
 export async function findUser(platform: Platform, auth: AuthContext, value: string) {

@@ -16,7 +16,16 @@ const node = (
   parent_id: string | null,
   children: OrganizationNode[] = [],
   user_count = 0,
-): OrganizationNode => ({ _id, number: 1, name, parent_id, user_count, children });
+): OrganizationNode => ({
+  _id,
+  number: 1,
+  name,
+  parent_id,
+  user_count,
+  department_count: 0,
+  customer_count: 0,
+  children,
+});
 
 // Trụ sở ─ Khối CSKH ─ Tổng đài ; Chi nhánh ─ Kinh doanh
 const tree = [

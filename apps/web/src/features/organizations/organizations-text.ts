@@ -22,7 +22,6 @@ export const ORGANIZATION_TEXT = {
   cannotRemoveTitle: 'Chưa thể xóa tổ chức',
   cannotRemove: (name: string, reasons: string) =>
     `“${name}” còn ${reasons}. Hãy chuyển hoặc xóa chúng trước, rồi xóa tổ chức này.`,
-  childCount: (count: number) => `${count} tổ chức con`,
   understood: 'Đã hiểu',
   open: 'Mở chi tiết',
   expandAll: 'Mở rộng tất cả',

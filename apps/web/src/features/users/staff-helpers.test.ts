@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { diffRecords, displayValue } from './audit-diff';
 import { withLeader } from './department-form';
 import { memberRequestBody } from './member-form';
 import { staffKeyword } from './pages/members-page';
@@ -11,27 +10,6 @@ describe('staff search keyword (spec section 5)', () => {
     ['  an ', 'an'],
     ['nguyễn văn', 'nguyễn văn'],
   ])('%j -> %j', (input, expected) => expect(staffKeyword(input)).toBe(expected));
-});
-
-describe('change history', () => {
-  it('lists only what changed, in words people read', () => {
-    const changes = diffRecords(
-      { name: 'An', role: 'agent', active: true, groups: [], updated_at: '1' },
-      {
-        name: 'An',
-        role: 'team_leader',
-        active: false,
-        groups: [{ _id: 'g', name: 'CSKH' }],
-        updated_at: '2',
-      },
-    );
-    expect(changes).toEqual([
-      { field: 'role', label: 'Vai trò', before: 'Chuyên viên', after: 'Trưởng bộ phận' },
-      { field: 'active', label: 'Trạng thái', before: 'Hoạt động', after: 'Vô hiệu hóa' },
-      { field: 'groups', label: 'Phòng ban', before: '—', after: 'CSKH' },
-    ]);
-    expect(displayValue('hotline', null)).toBe('—');
-  });
 });
 
 describe('request bodies', () => {

@@ -1,11 +1,4 @@
-import type { UserStatus } from './users.api';
-
 /** Words of the staff screens that packages/shared does not catalogue. */
-export const USER_STATUS_LABEL: Record<UserStatus, string> = {
-  active: 'Hoạt động',
-  disabled: 'Vô hiệu hóa',
-};
-
 export const USERS_TEXT = {
   activate: 'Kích hoạt',
   disable: 'Vô hiệu hóa',
@@ -52,20 +45,3 @@ export const USERS_TEXT = {
   system: 'Hệ thống',
   viewedBy: (name: string) => `(${name} xem dưới quyền)`,
 } as const;
-
-/** Field names of a user record in the change history. */
-export const USER_FIELD_LABEL: Readonly<Record<string, string>> = {
-  name: 'Họ tên',
-  email: 'Email',
-  phone: 'Số điện thoại',
-  role: 'Vai trò',
-  agent_id: 'Mã nhân viên',
-  active: 'Trạng thái',
-  organization_id: 'Tổ chức',
-  organization_name: 'Tổ chức',
-  groups: 'Phòng ban',
-  sip_username: 'Tài khoản SIP',
-  sip_gateway_url: 'SIP gateway',
-  hotline: 'Hotline',
-  is_admin: 'Quản trị nền tảng',
-};

@@ -2,6 +2,7 @@ import { MIN_USER_SEARCH_LENGTH } from '@omnicare/shared/platform/constants';
 import type { StaffRole } from '@omnicare/shared/users/roles';
 import { STAFF_ROLES } from '@omnicare/shared/users/roles';
 import type { z } from 'zod';
+import type { ActivityEntry } from '@omnicare/shared/audit/activity.schemas';
 import type {
   BulkResult,
   StaffBulkOutcome,
@@ -151,3 +152,18 @@ export const resendInvite = (id: string) =>
     url: `/v2/resend-invite/${encodeURIComponent(id)}`,
     data: {},
   });
+
+/** GET /v2/users/{id}/timeline: the account's history, changes worked out by the server. */
+export async function fetchStaffTimeline(
+  id: string,
+  page: number,
+  pageSize: number,
+  signal?: AbortSignal,
+) {
+  return apiList<ActivityEntry>({
+    method: 'GET',
+    url: `/v2/users/${encodeURIComponent(id)}/timeline`,
+    params: { page, page_size: pageSize },
+    signal,
+  });
+}

@@ -1,9 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { listAudit } from '@/features/audit/audit.api';
-import type { AuditParams } from '@/features/audit/audit.api';
 import {
   bulkSetStaffActive,
   createStaff,
+  fetchStaffTimeline,
   inviteStaff,
   listStaff,
   resendInvite,
@@ -33,8 +32,9 @@ export const departmentKeys = {
   all: ['departments'] as const,
   list: (params: DepartmentListParams) => ['departments', 'list', params] as const,
 };
-export const auditKeys = {
-  list: (params: AuditParams) => ['audit', params] as const,
+export const staffTimelineKeys = {
+  page: (id: string, page: number, pageSize: number) =>
+    ['staff', 'timeline', id, page, pageSize] as const,
 };
 
 export function useStaffList(params: StaffListParams, enabled = true) {
@@ -112,11 +112,10 @@ export function useResetStaffPassword() {
   });
 }
 
-export function useUserAudit(userId: string, page: number, pageSize: number) {
-  const params: AuditParams = { entity: 'user', entity_id: userId, page, page_size: pageSize };
+export function useUserTimeline(userId: string, page: number, pageSize: number) {
   return useQuery({
-    queryKey: auditKeys.list(params),
-    queryFn: ({ signal }) => listAudit(params, signal),
+    queryKey: staffTimelineKeys.page(userId, page, pageSize),
+    queryFn: ({ signal }) => fetchStaffTimeline(userId, page, pageSize, signal),
     placeholderData: keepPreviousData,
   });
 }

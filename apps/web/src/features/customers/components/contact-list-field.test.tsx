@@ -36,13 +36,14 @@ describe('phone list primary rules', () => {
   });
 });
 
-function Harness({ initial }: { initial: ContactItem[] }) {
+function Harness({ initial, type = 'tel' }: { initial: ContactItem[]; type?: 'tel' | 'email' }) {
   const [value, setValue] = useState(initial);
   return (
     <>
       <ContactListField
         legend="Số điện thoại"
         name="phones"
+        type={type}
         items={value}
         onChange={setValue}
         inputLabel={(index) => `Số điện thoại ${index + 1}`}
@@ -70,10 +71,33 @@ describe('phone list field', () => {
       screen.getAllByRole('radio').map((radio) => (radio as HTMLInputElement).checked),
     ).toEqual([false, true]);
 
-    await user.click(screen.getByRole('button', { name: 'Xóa +84987654321' }));
+    // Left, each number took the one written form.
+    await user.click(screen.getByRole('button', { name: 'Xóa 0987 654 321' }));
     expect(JSON.parse(screen.getByTestId('state').textContent ?? '')).toEqual(
-      items(['0912345678', true]),
+      items(['0912 345 678', true]),
     );
     expect(screen.getByRole('radio')).toBeChecked();
+  });
+
+  it('writes a phone the one way when the field is left: national for Vietnam, +CC abroad', async () => {
+    const user = userEvent.setup();
+    render(<Harness initial={items(['', true], ['', false], ['', false])} />);
+    await user.type(screen.getByLabelText('Số điện thoại 1'), '84 912.345.678');
+    await user.type(screen.getByLabelText('Số điện thoại 2'), '+6591234567');
+    await user.type(screen.getByLabelText('Số điện thoại 3'), '02438261234');
+    // Still as typed while typing.
+    expect(screen.getByLabelText('Số điện thoại 3')).toHaveValue('02438261234');
+    await user.tab();
+    expect(JSON.parse(screen.getByTestId('state').textContent ?? '')).toEqual(
+      items(['0912 345 678', true], ['+65 9123 4567', false], ['024 3826 1234', false]),
+    );
+  });
+
+  it('leaves an email as typed', async () => {
+    const user = userEvent.setup();
+    render(<Harness type="email" initial={items(['', true])} />);
+    await user.type(screen.getByLabelText('Số điện thoại 1'), '0912345678');
+    await user.tab();
+    expect(screen.getByLabelText('Số điện thoại 1')).toHaveValue('0912345678');
   });
 });

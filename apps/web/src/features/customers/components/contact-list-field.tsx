@@ -1,4 +1,5 @@
 import { Plus, X } from 'lucide-react';
+import { formatPhone } from '@omnicare/shared/customers/phone-format';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { FieldError } from '@/components/ui/label';
@@ -55,6 +56,10 @@ export function ContactListField({
   listError,
   max = 10,
 }: ContactListFieldProps) {
+  const setValue = (index: number, value: string) => {
+    if (items[index]?.value === value) return;
+    onChange(items.map((entry, position) => (position === index ? { ...entry, value } : entry)));
+  };
   return (
     <fieldset className="flex flex-col gap-2">
       <legend className="mb-1.5 text-sm font-medium text-slate-700">{legend}</legend>
@@ -71,13 +76,10 @@ export function ContactListField({
                 aria-invalid={error ? true : undefined}
                 aria-describedby={error ? errorId : undefined}
                 inputMode={type === 'tel' ? 'tel' : 'email'}
-                onChange={(event) =>
-                  onChange(
-                    items.map((entry, position) =>
-                      position === index ? { ...entry, value: event.target.value } : entry,
-                    ),
-                  )
-                }
+                onChange={(event) => setValue(index, event.target.value)}
+                // A phone takes the one written form when the field is left ('0912 345 678',
+                // '+65 9123 4567'); search and duplicates compare digits, so nothing else changes.
+                onBlur={type === 'tel' ? () => setValue(index, formatPhone(item.value)) : undefined}
               />
               <label className="flex shrink-0 items-center gap-1.5 text-[13px] text-slate-600">
                 <input

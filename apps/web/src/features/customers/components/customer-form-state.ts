@@ -1,3 +1,4 @@
+import { formatPhone } from '@omnicare/shared/customers/phone-format';
 import type { FieldError, Resolver } from 'react-hook-form';
 import { toNestErrors } from '@hookform/resolvers';
 import type { CustomerDetail } from '@omnicare/shared/customers/customers.schemas';
@@ -55,7 +56,10 @@ export function formFromCustomer(customer: CustomerDetail): CustomerFormState {
     name: customer.name,
     gender: customer.gender ?? '',
     birthday: customer.birthday ?? '',
-    phones: customer.phones.map((entry) => ({ value: entry.phone, is_primary: entry.is_primary })),
+    phones: customer.phones.map((entry) => ({
+      value: formatPhone(entry.phone),
+      is_primary: entry.is_primary,
+    })),
     emails: customer.emails.map((entry) => ({ value: entry.email, is_primary: entry.is_primary })),
     address: customer.address ?? '',
     city_code: customer.city_code ?? '',

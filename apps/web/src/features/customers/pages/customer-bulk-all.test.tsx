@@ -1,13 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider, createMemoryRouter, useNavigate } from 'react-router';
-import type { CustomerListItem } from '@omnicare/shared/customers/customers.schemas';
-import { createQueryClient } from '@/app/query-client';
-import { TooltipProvider } from '@/components/ui/tooltip';
 import type * as CustomersApi from '../customers.api';
-import { CustomerListPage } from './customer-list-page';
+import { answerListCalls, renderCustomerList } from './customer-list-test-setup';
 
 const api = vi.hoisted(() => ({
   fetchCustomers: vi.fn(),
@@ -26,63 +21,16 @@ vi.mock('@/stores/session-store', () => ({
   useCurrentUser: () => ({ role: 'administrator', token: 't', user_id: 'u1' }),
 }));
 
-const customer = (id: string, index: number): CustomerListItem => ({
-  _id: id,
-  number: index + 1,
-  name: `Khách ${id}`,
-  avatar_url: null,
-  phone: null,
-  email: null,
-  tier: 0,
-  source: 'facebook',
-  owner: null,
-  organization: null,
-  created_at: '2026-01-02T03:04:05.000Z',
-  updated_at: '2026-01-02T03:04:05.000Z',
-});
-
-function CustomerStub() {
-  const navigate = useNavigate();
-  return <button onClick={() => void navigate(-1)}>Quay lại</button>;
-}
-
-function renderPage(url = '/customers') {
-  const router = createMemoryRouter(
-    [
-      { path: '/customers', element: <CustomerListPage /> },
-      { path: '/customers/:id', element: <CustomerStub /> },
-    ],
-    { initialEntries: [url] },
-  );
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <TooltipProvider>
-        <RouterProvider router={router} />
-      </TooltipProvider>
-    </QueryClientProvider>,
-  );
-  return router;
-}
-
 describe('bulk over the whole result of a filter', () => {
   beforeEach(() => {
     Object.values(api).forEach((fn) => fn.mockReset());
-    api.fetchCustomerFields.mockResolvedValue([]);
-    api.fetchJobs.mockResolvedValue([]);
-    api.fetchSavedFilters.mockResolvedValue([]);
-    api.fetchCustomers.mockImplementation(async ({ page }: { page: number }) => ({
-      data: Array.from({ length: 10 }, (_, index) =>
-        customer(`p${page}-${index}`, page * 10 + index),
-      ),
-      total: 45,
-      total_capped: false,
-    }));
+    answerListCalls(api);
     api.runBulk.mockResolvedValue({ succeeded: 45, failed: 0, results: [] });
   });
 
   it('offers every result once the page is picked, and deletes by filter after confirming the count', async () => {
     const user = userEvent.setup();
-    renderPage('/customers?q=an&tier=3');
+    renderCustomerList('/customers?q=an&tier=3');
     await screen.findByRole('link', { name: /Khách p1-0/ });
     expect(
       screen.queryByRole('button', { name: /Chọn tất cả 45 kết quả/ }),
@@ -103,7 +51,7 @@ describe('bulk over the whole result of a filter', () => {
 
   it('narrows back to ids when a row is unpicked', async () => {
     const user = userEvent.setup();
-    renderPage();
+    renderCustomerList();
     await screen.findByRole('link', { name: /Khách p1-0/ });
     await user.click(screen.getByRole('checkbox', { name: 'Chọn tất cả trên trang' }));
     await user.click(screen.getByRole('button', { name: 'Chọn tất cả 45 kết quả' }));

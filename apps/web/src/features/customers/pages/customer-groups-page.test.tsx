@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, RouterProvider, createMemoryRouter } from 'react-router';
 import type { Group } from '@omnicare/shared/groups/groups.schemas';
 import { createQueryClient } from '@/app/query-client';
 import { TooltipProvider } from '@/components/ui/tooltip';
@@ -64,6 +64,42 @@ describe('customer groups page', () => {
       expect.anything(),
     );
     expect(screen.getByText('trong 1 bản ghi')).toBeVisible();
+  });
+
+  it('keeps its page and search in the address, so Back returns to the list as it was', async () => {
+    api.fetchCustomerGroups.mockImplementation(({ offset }: { offset: number }) =>
+      Promise.resolve({ list: [group(`g${offset}`, `Nhóm từ ${offset}`)], total: 25 }),
+    );
+    const router = createMemoryRouter(
+      [
+        { path: '/home', element: <p>Trang chủ</p> },
+        { path: '/customers/groups', element: <CustomerGroupsPage /> },
+      ],
+      { initialEntries: ['/home', '/customers/groups'], initialIndex: 1 },
+    );
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <TooltipProvider>
+          <RouterProvider router={router} />
+        </TooltipProvider>
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByText('Nhóm từ 0')).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Trang sau' }));
+    expect(await screen.findByText('Nhóm từ 10')).toBeVisible();
+    expect(router.state.location.search).toBe('?page=2');
+    await userEvent.type(screen.getByRole('searchbox'), 'vip');
+    await waitFor(() => expect(router.state.location.search).toBe('?q=vip'), { timeout: 3000 });
+    expect(await screen.findByText('Nhóm từ 0')).toBeVisible();
+
+    // One entry for the settled search, none per keystroke; then the page before it.
+    await act(() => router.navigate(-1));
+    expect(await screen.findByText('Nhóm từ 10')).toBeVisible();
+    expect(screen.getByRole('searchbox')).toHaveValue('');
+    await act(() => router.navigate(-1));
+    expect(await screen.findByText('Nhóm từ 0')).toBeVisible();
+    await act(() => router.navigate(-1));
+    expect(screen.getByText('Trang chủ')).toBeInTheDocument();
   });
 
   it('the customer count opens the customer list filtered by the group', async () => {

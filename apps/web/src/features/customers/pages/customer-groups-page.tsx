@@ -9,7 +9,7 @@ import { deleteConfirmText } from '@/components/ui/confirm-dialog';
 import { SearchInput } from '@/components/ui/search-input';
 import { TableCell, TableHead, TableRow } from '@/components/ui/table';
 import { toast } from '@/lib/toast';
-import { useListParams } from '@/lib/use-list-params';
+import { useListParamsInAddress } from '@/lib/use-list-params';
 import { useRecordDialog } from '@/lib/use-record-dialog';
 import { CustomerGroupDialog } from '../components/customer-group-dialog';
 import type { CustomerGroupPayload } from '../customers.api';
@@ -30,7 +30,8 @@ const COLUMNS = [
 export function CustomerGroupsPage() {
   const queryClient = useQueryClient();
   const canManage = useCan('customer_group.manage');
-  const list = useListParams();
+  // Search and page live in the address: Back steps through them.
+  const list = useListParamsInAddress();
   const { page, pageSize } = list;
   const name = list.debouncedSearch.trim();
   const dialog = useRecordDialog<Group>();

@@ -1,13 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider, createMemoryRouter, useNavigate } from 'react-router';
-import type { CustomerListItem } from '@omnicare/shared/customers/customers.schemas';
-import { createQueryClient } from '@/app/query-client';
-import { TooltipProvider } from '@/components/ui/tooltip';
 import type * as CustomersApi from '../customers.api';
-import { CustomerListPage } from './customer-list-page';
+import { answerListCalls, renderCustomerList } from './customer-list-test-setup';
 
 const api = vi.hoisted(() => ({
   fetchCustomers: vi.fn(),
@@ -24,62 +19,17 @@ vi.mock('@/stores/session-store', () => ({
   useCurrentUser: () => ({ role: 'administrator', token: 't', user_id: 'u1' }),
 }));
 
-const customer = (id: string): CustomerListItem => ({
-  _id: id,
-  number: 1,
-  name: `Khách ${id}`,
-  avatar_url: null,
-  phone: null,
-  email: null,
-  tier: 0,
-  source: 'facebook',
-  owner: null,
-  organization: null,
-  created_at: '2026-01-02T03:04:05.000Z',
-  updated_at: '2026-01-02T03:04:05.000Z',
-});
-
-function CustomerStub() {
-  const navigate = useNavigate();
-  return <button onClick={() => void navigate(-1)}>Quay lại</button>;
-}
-
-function renderPage(url = '/customers') {
-  const router = createMemoryRouter(
-    [
-      { path: '/customers', element: <CustomerListPage /> },
-      { path: '/customers/:id', element: <CustomerStub /> },
-    ],
-    { initialEntries: [url] },
-  );
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <TooltipProvider>
-        <RouterProvider router={router} />
-      </TooltipProvider>
-    </QueryClientProvider>,
-  );
-  return router;
-}
-
 const asked = () => api.fetchCustomers.mock.calls.map(([params]) => params as object);
 
 describe('customer list page', () => {
   beforeEach(() => {
     Object.values(api).forEach((fn) => fn.mockReset());
-    api.fetchCustomerFields.mockResolvedValue([]);
-    api.fetchJobs.mockResolvedValue([]);
-    api.fetchSavedFilters.mockResolvedValue([]);
-    api.fetchCustomers.mockImplementation(async ({ page }: { page: number }) => ({
-      data: Array.from({ length: 10 }, (_, index) => customer(`p${page}-${index}`)),
-      total: 45,
-      total_capped: false,
-    }));
+    answerListCalls(api);
   });
 
   it('keeps the keyword, page and size when going back from a record', async () => {
     const user = userEvent.setup();
-    const router = renderPage();
+    const router = renderCustomerList();
     await screen.findByRole('link', { name: /Khách p1-0/ });
     await user.type(screen.getByRole('searchbox'), 'hoang');
     await waitFor(() => expect(router.state.location.search).toBe('?q=hoang'), { timeout: 2000 });
@@ -100,7 +50,7 @@ describe('customer list page', () => {
   });
 
   it('starts from the address on a reload', async () => {
-    renderPage('/customers?q=an&page=3&size=20');
+    renderCustomerList('/customers?q=an&page=3&size=20');
     expect(await screen.findByRole('link', { name: /Khách p3-0/ })).toBeVisible();
     expect(screen.getByRole('searchbox')).toHaveValue('an');
     expect(asked()).toEqual([expect.objectContaining({ keyword: 'an', page: 3, page_size: 20 })]);
@@ -108,7 +58,7 @@ describe('customer list page', () => {
 
   it('forgets the selection when the page changes', async () => {
     const user = userEvent.setup();
-    renderPage();
+    renderCustomerList();
     await screen.findByRole('link', { name: /Khách p1-0/ });
     await user.click(screen.getByRole('checkbox', { name: 'Chọn tất cả trên trang' }));
     expect(screen.getByText('Đã chọn 10 khách hàng')).toBeVisible();
@@ -121,7 +71,7 @@ describe('customer list page', () => {
   it('offers to clear the keyword and filters when nothing matches', async () => {
     const user = userEvent.setup();
     api.fetchCustomers.mockResolvedValue({ data: [], total: 0, total_capped: false });
-    const router = renderPage('/customers?q=zz&tier=3&page=2');
+    const router = renderCustomerList('/customers?q=zz&tier=3&page=2');
     const table = await screen.findByRole('table', { name: 'Danh sách khách hàng' });
     await within(table).findByText('Không có dữ liệu.');
     expect(screen.getByRole('checkbox', { name: 'Chọn tất cả trên trang' })).toBeDisabled();
@@ -135,7 +85,7 @@ describe('customer list page', () => {
 
   it('sorts by name A→Z on the first click', async () => {
     const user = userEvent.setup();
-    const router = renderPage();
+    const router = renderCustomerList();
     await screen.findByRole('link', { name: /Khách p1-0/ });
     await user.click(screen.getByRole('button', { name: 'Tên khách hàng' }));
     await waitFor(() => expect(router.state.location.search).toBe('?sort=name&order=asc'));

@@ -13,7 +13,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { SearchInput } from '@/components/ui/search-input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/lib/toast';
-import { useDebouncedValue } from '@/lib/use-list-params';
+import { useListParamsInAddress } from '@/lib/use-list-params';
 import { useRecordDialog } from '@/lib/use-record-dialog';
 import { TagGroupDialog } from '../components/tag-group-dialog';
 import { deleteTagGroup, fetchTagGroups, saveTagGroup } from '../customers.api';
@@ -25,8 +25,9 @@ import { COMMON_TEXT, DETAIL_TEXT, TAG_GROUP_TEXT } from '../customers-text';
 export function TagGroupsPage() {
   const queryClient = useQueryClient();
   const canManage = useCan('tag_group.manage');
-  const [search, setSearch] = useState('');
-  const tagName = useDebouncedValue(search).trim();
+  // The settled search lives in the address: Back returns to the previous one.
+  const { search, setSearch, debouncedSearch } = useListParamsInAddress();
+  const tagName = debouncedSearch.trim();
   const dialog = useRecordDialog<TagGroup>();
   const query = useQuery({
     queryKey: [...customerKeys.tagGroups, { tagName }],

@@ -1,7 +1,10 @@
 import { recordPath } from '@/app/route-table';
 import { Link } from 'react-router';
 import { ChevronRight, FolderInput, Pencil, Plus, Trash2 } from 'lucide-react';
-import type { OrganizationNode } from '@omnicare/shared/organizations/organizations.schemas';
+import {
+  organizationAttachments,
+  type OrganizationNode,
+} from '@omnicare/shared/organizations/organizations.schemas';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog, deleteConfirmText } from '@/components/ui/confirm-dialog';
 import {
@@ -182,14 +185,17 @@ const deleteButton = (node: OrganizationNode) => (
   </Button>
 );
 
-/** Why an organization cannot be deleted (children, staff), or null when nothing in the tree says so. */
-function deleteBlockers(node: OrganizationNode): string | null {
-  const reasons = [
-    node.children.length > 0 && ORGANIZATION_TEXT.childCount(node.children.length),
-    node.user_count > 0 && ORGANIZATION_TEXT.staffCount(node.user_count),
-  ].filter(Boolean);
-  return reasons.length ? reasons.join(' và ') : null;
-}
+/**
+ * Why an organization cannot be deleted (children, staff, departments, customers), or null when
+ * nothing in the tree says so; the server refuses with the same words.
+ */
+const deleteBlockers = (node: OrganizationNode): string | null =>
+  organizationAttachments({
+    children: node.children.length,
+    users: node.user_count,
+    departments: node.department_count,
+    customers: node.customer_count,
+  });
 
 /** Said before any confirmation: what keeps the organization, and what to do first. */
 function DeleteBlockedDialog({ node }: { node: OrganizationNode }) {

@@ -13,7 +13,7 @@ import { deleteConfirmText } from '@/components/ui/confirm-dialog';
 import { SearchInput } from '@/components/ui/search-input';
 import { TableCell, TableHead, TableRow } from '@/components/ui/table';
 import { removeWithFeedback } from '@/lib/mutation-feedback';
-import { useListParams } from '@/lib/use-list-params';
+import { useListParamsInAddress } from '@/lib/use-list-params';
 import { useRecordDialog } from '@/lib/use-record-dialog';
 import { SettingsGroupNav } from '@/components/layout/settings-group-nav';
 import { TemplateCatalogDialog } from '../components/template-catalog-dialog';
@@ -24,7 +24,8 @@ import { CATALOG_TEXT, TEMPLATE_TEXT } from '../templates-text';
 export function TemplateCatalogsPage() {
   const { title } = usePageHandle();
   const canEdit = useCan('template_catalog.manage');
-  const list = useListParams();
+  // Search and page live in the address: Back steps through them.
+  const list = useListParamsInAddress();
   const keyword = list.debouncedSearch.trim();
   const catalogs = useCatalogList({
     page: list.page,

@@ -1,5 +1,3 @@
-import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { formatDateTime } from '@omnicare/shared/platform/time';
 import {
   TEMPLATE_KIND,
@@ -30,7 +28,7 @@ import {
 import { TableCell, TableHead, TableRow } from '@/components/ui/table';
 import { SegmentedTabs } from '@/components/ui/segmented-tabs';
 import { removeWithFeedback } from '@/lib/mutation-feedback';
-import { useListParams } from '@/lib/use-list-params';
+import { useAddressFilters, useListParamsInAddress } from '@/lib/use-list-params';
 import { useRecordDialog } from '@/lib/use-record-dialog';
 import { SettingsGroupNav } from '@/components/layout/settings-group-nav';
 import { useCurrentUser } from '@/stores/session-store';
@@ -84,14 +82,16 @@ export function TemplatesPage() {
   const { title } = usePageHandle();
   const user = useCurrentUser();
   const canShare = can(user?.role, 'template.manage_shared');
-  const [searchParams, setSearchParams] = useSearchParams();
-  const requested = searchParams.get('kind');
-  const kind: TemplateKind = TEMPLATE_KIND.is(requested) ? requested : DEFAULT_KIND;
-  // The kind lives in the address: the page is 1 in the render that shows another kind.
-  const list = useListParams({ resetOn: kind });
-  const [catalogId, setCatalogId] = useState<string>(ALL);
-  const [visibility, setVisibility] = useState<TemplateVisibility | typeof ALL>(ALL);
-  const [status, setStatus] = useState<StatusFilter | typeof ALL>(ALL);
+  // Kind, filters, search and page live in the address: Back steps through them.
+  const [address, setFilters] = useAddressFilters(['kind', 'catalog', 'visibility', 'status']);
+  const kind: TemplateKind = TEMPLATE_KIND.is(address.kind) ? address.kind : DEFAULT_KIND;
+  const list = useListParamsInAddress();
+  const catalogId = address.catalog ?? ALL;
+  const visibility: TemplateVisibility | typeof ALL = TEMPLATE_VISIBILITY.is(address.visibility)
+    ? address.visibility
+    : ALL;
+  const status: StatusFilter | typeof ALL =
+    address.status === 'active' || address.status === 'inactive' ? address.status : ALL;
   const keyword = list.debouncedSearch.trim();
   const templates = useTemplateList(kind, {
     page: list.page,
@@ -109,22 +109,9 @@ export function TemplatesPage() {
   const total = templates.isError ? 0 : (templates.data?.total ?? 0);
   const columns = 7;
 
-  const changeKind = (next: TemplateKind) => {
-    setSearchParams(
-      (current) => {
-        const params = new URLSearchParams(current);
-        params.set('kind', next);
-        return params;
-      },
-      { replace: true },
-    );
-  };
-  const filter =
-    <T,>(setter: (value: T) => void) =>
-    (value: T) => {
-      setter(value);
-      list.setPage(1);
-    };
+  const changeKind = (next: TemplateKind) => setFilters({ kind: next });
+  const filter = (key: 'catalog' | 'visibility' | 'status') => (value: string) =>
+    setFilters({ [key]: value === ALL ? null : value });
 
   return (
     <ListPage
@@ -156,7 +143,7 @@ export function TemplatesPage() {
           value={list.search}
           onChange={list.setSearch}
         />
-        <Select value={catalogId} onValueChange={filter(setCatalogId)}>
+        <Select value={catalogId} onValueChange={filter('catalog')}>
           <SelectTrigger size="sm" className="w-44" aria-label="Lọc theo danh mục">
             <SelectValue />
           </SelectTrigger>
@@ -170,12 +157,7 @@ export function TemplatesPage() {
             ))}
           </SelectContent>
         </Select>
-        <Select
-          value={visibility}
-          onValueChange={filter((value: string) =>
-            setVisibility(value as TemplateVisibility | typeof ALL),
-          )}
-        >
+        <Select value={visibility} onValueChange={filter('visibility')}>
           <SelectTrigger size="sm" className="w-40" aria-label="Lọc theo phạm vi">
             <SelectValue />
           </SelectTrigger>
@@ -188,10 +170,7 @@ export function TemplatesPage() {
             ))}
           </SelectContent>
         </Select>
-        <Select
-          value={status}
-          onValueChange={filter((value: string) => setStatus(value as StatusFilter | typeof ALL))}
-        >
+        <Select value={status} onValueChange={filter('status')}>
           <SelectTrigger size="sm" className="w-44" aria-label="Lọc theo trạng thái">
             <SelectValue />
           </SelectTrigger>

@@ -11,7 +11,8 @@ import {
 } from '@/components/ui/select';
 import { OrganizationPicker } from '@/features/organizations/components/organization-picker';
 import type { UserStatus } from '../users.api';
-import { USER_STATUS_LABEL, USERS_TEXT } from '../users-text';
+import { USER_STATUS_LABEL } from '@omnicare/shared/users/user-fields';
+import { USERS_TEXT } from '../users-text';
 import { DepartmentPicker } from './staff-picker';
 
 export interface StaffFilterValues {
@@ -21,12 +22,20 @@ export interface StaffFilterValues {
   status: UserStatus | null;
 }
 
-export const NO_STAFF_FILTERS: StaffFilterValues = {
-  role: null,
-  groupId: null,
-  organizationId: null,
-  status: null,
-};
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The address parameters of the staff filters (useAddressFilters). */
+export const STAFF_FILTER_KEYS = ['role', 'group', 'organization', 'status'] as const;
+
+/** The filters an address names; an unknown role or status is no filter. */
+export function staffFiltersOf(
+  address: Record<(typeof STAFF_FILTER_KEYS)[number], string | null>,
+): StaffFilterValues {
+  const role = STAFF_ROLES.find((value) => value === address.role) ?? null;
+  const status = USER_STATUS.find((value) => value === address.status) ?? null;
+  const id = (value: string | null) => (value && UUID.test(value) ? value : null);
+  return { role, groupId: id(address.group), organizationId: id(address.organization), status };
+}
 
 const ALL = '__all__';
 

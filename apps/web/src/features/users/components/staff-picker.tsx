@@ -10,7 +10,7 @@ import type { StaffUser } from '@omnicare/shared/users/users.schemas';
 import type { Group } from '@omnicare/shared/groups/groups.schemas';
 import { PICKER_PAGE_SIZE, fetchStaffPage } from '../users.api';
 import { listDepartments } from '../departments.api';
-import { USER_STATUS_LABEL } from '../users-text';
+import { USER_STATUS_LABEL } from '@omnicare/shared/users/user-fields';
 
 export const staffOption = (user: StaffUser): ComboOption => ({
   value: user._id,

@@ -1,5 +1,6 @@
 import { Badge } from '@/components/ui/badge';
-import { USER_STATUS_LABEL, USERS_TEXT } from '../users-text';
+import { USER_STATUS_LABEL } from '@omnicare/shared/users/user-fields';
+import { USERS_TEXT } from '../users-text';
 
 /** 'Hoạt động', 'Vô hiệu hóa', or 'Chờ nhận lời mời' while an invitation waits. */
 export function StaffStatusBadge({

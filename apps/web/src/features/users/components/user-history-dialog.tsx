@@ -1,6 +1,4 @@
 import { useState } from 'react';
-import type { ActivityEntry } from '@omnicare/shared/audit/activity.schemas';
-import type { AuditEntry } from '@omnicare/shared/audit/audit.schemas';
 import type { StaffUser } from '@omnicare/shared/users/users.schemas';
 import {
   Dialog,
@@ -11,29 +9,10 @@ import {
 } from '@/components/ui/dialog';
 import { PaginationBar } from '@/components/ui/pagination-bar';
 import { ActivityTimeline } from '@/components/timeline/activity-timeline';
-import { useUserAudit } from '../users.queries';
+import { useUserTimeline } from '../users.queries';
 import { USERS_TEXT } from '../users-text';
-import { diffRecords } from '../audit-diff';
 
-/** A staff audit entry as the shared timeline shows it: its changes from → to. */
-function activityOf(entry: AuditEntry): ActivityEntry {
-  const changes = entry.action === 'create' ? [] : diffRecords(entry.before, entry.after);
-  const shown = (value: string) => (value === '—' ? null : value);
-  return {
-    _id: entry._id,
-    kind: `${entry.entity}.${entry.action}`,
-    actor: entry.actor,
-    at: entry.created_at,
-    objects: [],
-    changes: changes.map((change) => ({
-      field: change.field,
-      label: change.label,
-      from: shown(change.before),
-      to: shown(change.after),
-    })),
-  };
-}
-
+/** A staff member's history, as the server words it (fields from → to), in the shared timeline. */
 export function UserHistoryDialog({
   user,
   onOpenChange,
@@ -53,14 +32,7 @@ export function UserHistoryDialog({
 function UserHistory({ user }: { user: StaffUser }) {
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(10);
-  const audit = useUserAudit(user._id, page, pageSize);
-  const rows = audit.data?.data ?? [];
-  const entries = rows.map(activityOf);
-  const impersonators = new Map(
-    rows.flatMap((row) =>
-      row.impersonator ? [[row._id, USERS_TEXT.viewedBy(row.impersonator.name)] as const] : [],
-    ),
-  );
+  const audit = useUserTimeline(user._id, page, pageSize);
   return (
     <div className="flex flex-col gap-4">
       <DialogHeader>
@@ -73,12 +45,14 @@ function UserHistory({ user }: { user: StaffUser }) {
         title={USERS_TEXT.history}
         titleId="user-history"
         showTitle={false}
-        entries={entries}
+        entries={audit.data?.data ?? []}
         pending={audit.isPending}
         failed={audit.isError}
         onRetry={() => void audit.refetch()}
         emptyText={USERS_TEXT.noHistory}
-        noteOf={(entry) => impersonators.get(entry._id)}
+        noteOf={(entry) =>
+          entry.impersonator ? USERS_TEXT.viewedBy(entry.impersonator.name) : undefined
+        }
       />
       <PaginationBar
         page={page}

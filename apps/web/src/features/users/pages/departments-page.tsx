@@ -12,7 +12,7 @@ import { deleteConfirmText } from '@/components/ui/confirm-dialog';
 import { SearchInput } from '@/components/ui/search-input';
 import { TableCell, TableHead, TableRow } from '@/components/ui/table';
 import { removeWithFeedback } from '@/lib/mutation-feedback';
-import { useListParams } from '@/lib/use-list-params';
+import { useListParamsInAddress } from '@/lib/use-list-params';
 import { useRecordDialog } from '@/lib/use-record-dialog';
 import { DepartmentFormDialog } from '../components/department-form-dialog';
 import { SettingsGroupNav } from '@/components/layout/settings-group-nav';
@@ -64,7 +64,8 @@ export function MemberAvatars({ members }: { members: Group['members'] }) {
 export function DepartmentsPage() {
   const { title } = usePageHandle();
   const canEdit = useCan('department.manage');
-  const list = useListParams();
+  // Search and page live in the address: Back steps through them.
+  const list = useListParamsInAddress();
   const name = list.debouncedSearch.trim();
   const departments = useDepartmentList({
     page: list.page,

@@ -12,7 +12,7 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { TableCell, TableHead, TableRow } from '@/components/ui/table';
 import { Tooltip } from '@/components/ui/tooltip';
-import { useListParams } from '@/lib/use-list-params';
+import { useAddressFilters, useListParamsInAddress } from '@/lib/use-list-params';
 import { useRecordDialog } from '@/lib/use-record-dialog';
 import { toast } from '@/lib/toast';
 import { useCurrentUser } from '@/stores/session-store';
@@ -20,8 +20,7 @@ import { BulkResultPanel } from '../components/bulk-result-panel';
 import type { BulkReport } from '../components/bulk-result-panel';
 import { MemberFormDialog } from '../components/member-form-dialog';
 import { ResetPasswordDialog } from '../components/reset-password-dialog';
-import { NO_STAFF_FILTERS, StaffFilters } from '../components/staff-filters';
-import type { StaffFilterValues } from '../components/staff-filters';
+import { STAFF_FILTER_KEYS, StaffFilters, staffFiltersOf } from '../components/staff-filters';
 import { UserHistoryDialog } from '../components/user-history-dialog';
 import { SettingsGroupNav } from '@/components/layout/settings-group-nav';
 import { StaffStatusBadge } from '../components/staff-status-badge';
@@ -45,8 +44,10 @@ export function MembersPage() {
   const { title } = usePageHandle();
   const me = useCurrentUser();
   const canEdit = can(me?.role, 'staff.manage');
-  const list = useListParams();
-  const [filters, setFilters] = useState<StaffFilterValues>(NO_STAFF_FILTERS);
+  // Search, page and filters live in the address: Back steps through them.
+  const list = useListParamsInAddress();
+  const [address, setAddressFilters] = useAddressFilters(STAFF_FILTER_KEYS);
+  const filters = staffFiltersOf(address);
   const [selected, setSelected] = useState<ReadonlyMap<string, string>>(new Map());
   const [report, setReport] = useState<BulkReport | null>(null);
   const dialog = useRecordDialog<StaffUser>();
@@ -107,11 +108,6 @@ export function MembersPage() {
     toast.success(result.message);
   }
 
-  const changeFilters = (next: StaffFilterValues) => {
-    setFilters(next);
-    list.setPage(1);
-  };
-
   return (
     <ListPage
       nav={<SettingsGroupNav group="users" />}
@@ -148,7 +144,14 @@ export function MembersPage() {
         search={list.search}
         onSearchChange={list.setSearch}
         filters={filters}
-        onFiltersChange={changeFilters}
+        onFiltersChange={(next) =>
+          setAddressFilters({
+            role: next.role,
+            group: next.groupId,
+            organization: next.organizationId,
+            status: next.status,
+          })
+        }
       />
       {canEdit && selected.size > 0 && (
         <div

@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { bearer, createTestApp, seedTenant, type TestApp } from '../../test/helpers.js';
+import { SAMPLE_CUSTOMER_COUNT, seedDemoSamples } from './demo-samples.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('demo sample customers', () => {
+  it('come with a realistic history: created, a field changed from → to, a tag added', async () => {
+    const tenant = await seedTenant(t, 'Mẫu');
+    // The samples are spread over the demo accounts by their emails: this tenant's stand in.
+    const staff = Object.fromEntries(
+      ['admin', 'supervisor', 'leader', 'agent', 'agent2'].map((role) => [
+        `${role}@demo.vn`,
+        tenant.id(role),
+      ]),
+    );
+    await t.database.db.transaction((tx) => seedDemoSamples(tx, tenant.tenantId, staff));
+    const admin = await t.login(tenant.email('admin'));
+
+    const created = await t.database.db.execute<{ count: number }>(sql`
+      select count(distinct entity_id)::int as count from audit_log
+      where tenant_id = ${tenant.tenantId} and entity = 'customer' and action = 'create'`);
+    expect(created.rows[0]?.count).toBe(SAMPLE_CUSTOMER_COUNT);
+
+    const [withAll] = (
+      await t.database.db.execute<{ id: string }>(sql`
+        select c.id from customers c
+        where c.tenant_id = ${tenant.tenantId} and c.tier > 0
+          and exists (select 1 from customer_tags ct where ct.customer_id = c.id)
+        limit 1`)
+    ).rows;
+    expect(withAll).toBeDefined();
+    const timeline = await t.app.inject({
+      method: 'GET',
+      url: `/v2/customers/${withAll!.id}/timeline`,
+      headers: bearer(admin),
+    });
+    expect(timeline.statusCode).toBe(200);
+    const entries = timeline.json().data as {
+      kind: string;
+      at: string;
+      objects: string[];
+      changes: { field: string }[];
+    }[];
+    expect(entries.map((entry) => entry.kind)).toEqual([
+      'customer.add_tag',
+      'customer.update',
+      'customer.create',
+    ]);
+    expect(entries[0]!.objects).toHaveLength(1);
+    expect(entries[1]!.changes).toEqual([
+      expect.objectContaining({ field: 'tier', label: 'Hạng khách hàng' }),
+    ]);
+    expect(entries.every((entry) => new Date(entry.at).getTime() <= Date.now())).toBe(true);
+  });
+});
