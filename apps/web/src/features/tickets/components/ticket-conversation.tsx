@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useImperativeHandle, useState, type Ref } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Lock, MessageSquareReply, Paperclip, Send, X } from 'lucide-react';
 import {
@@ -33,7 +33,8 @@ export const CONVERSATION_TEXT = {
   customer: 'Khách hàng',
 } as const;
 
-type Mode = 'public' | 'internal';
+export type CommentMode = 'public' | 'internal';
+type Mode = CommentMode;
 
 function CommentItem({ comment }: { comment: TicketCommentView }) {
   const name = comment.author?.name ?? CONVERSATION_TEXT.customer;
@@ -92,7 +93,10 @@ export function TicketConversation({
   closed,
   onTyping,
   onSent,
+  ref,
 }: {
+  /** `compose(mode)`: write in this mode, with the cursor in the editor (a shortcut asks). */
+  ref?: Ref<{ compose: (mode: Mode) => void }>;
   ticketId: string;
   tabKey: string;
   closed: boolean;
@@ -109,6 +113,19 @@ export function TicketConversation({
     readTabDraft(tabKey).extraFields?.commentMode === 'internal' ? 'internal' : 'public',
   );
   const [files, setFiles] = useState<File[]>([]);
+  const chooseMode = (value: Mode) => {
+    setMode(value);
+    saveTabDraft(tabKey, 'extraFields', {
+      ...readTabDraft(tabKey).extraFields,
+      commentMode: value,
+    });
+  };
+  useImperativeHandle(ref, () => ({
+    compose: (value: Mode) => {
+      chooseMode(value);
+      document.querySelector<HTMLElement>('[data-ticket-composer] [contenteditable]')?.focus();
+    },
+  }));
   const writeBody = (html: string) => {
     setBody(html);
     saveTabDraft(tabKey, 'comment', html);
@@ -149,6 +166,7 @@ export function TicketConversation({
       )}
       {!closed && (
         <form
+          data-ticket-composer
           className="flex flex-col gap-2"
           onSubmit={(event) => {
             event.preventDefault();
@@ -162,13 +180,7 @@ export function TicketConversation({
                 type="button"
                 role="tab"
                 aria-selected={mode === value}
-                onClick={() => {
-                  setMode(value);
-                  saveTabDraft(tabKey, 'extraFields', {
-                    ...readTabDraft(tabKey).extraFields,
-                    commentMode: value,
-                  });
-                }}
+                onClick={() => chooseMode(value)}
                 className={cn(
                   'inline-flex items-center gap-1 rounded-t-md border-b-2 px-3 py-1.5',
                   mode === value

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trash2 } from 'lucide-react';
@@ -29,7 +29,10 @@ import {
   useRecordTabsStore,
 } from '@/stores/record-tabs-store';
 import { SlaLabel, TicketStatusBadge } from '../components/ticket-badges';
-import { TicketConversation } from '../components/ticket-conversation';
+import { TicketConversation, type CommentMode } from '../components/ticket-conversation';
+import { ShortcutsOverlay, type Shortcut } from '@/components/shortcuts/shortcuts';
+import { recordPath } from '@/app/route-table';
+import { ticketAfter } from '../ticket-list-order';
 import {
   TicketProperties,
   type TicketFieldsPatch,
@@ -97,6 +100,7 @@ function ExistingTicket({ routeId }: { routeId: string }) {
     meta: { silent: true },
   });
   const [tab, setTab] = useState<'conversation' | 'activity'>('conversation');
+  const conversation = useRef<{ compose: (mode: CommentMode) => void }>(null);
   const save = useMutation({
     mutationFn: (patch: TicketFieldsPatch) => updateTicket(ticket?._id ?? '', patch),
     onSuccess: ({ data }) => {
@@ -115,6 +119,32 @@ function ExistingTicket({ routeId }: { routeId: string }) {
     },
   });
 
+  const number = ticket?.number;
+  const myId = me?._id;
+  const composeIn = (mode: CommentMode) => {
+    setTab('conversation');
+    // The conversation may mount with this render (from the activity tab): ask after it.
+    requestAnimationFrame(() => conversation.current?.compose(mode));
+  };
+  const shortcuts: Shortcut[] = [
+    { key: 'r', label: 'Trả lời công khai', run: () => composeIn('public') },
+    { key: 'n', label: 'Ghi chú nội bộ', run: () => composeIn('internal') },
+    {
+      key: 'a',
+      label: 'Giao ticket cho tôi',
+      run: () => myId && save.mutate({ assignee_id: myId }),
+    },
+    {
+      key: 'j',
+      label: 'Ticket tiếp theo trong danh sách',
+      run: () => {
+        const next = number === undefined ? null : ticketAfter(number);
+        if (next === null) toast.info('Đây là ticket cuối cùng của danh sách vừa xem');
+        else void navigate(recordPath('ticket', next));
+      },
+    },
+  ];
+
   if (query.isError)
     return (
       <Card className="p-6 text-sm text-slate-600">
@@ -128,6 +158,7 @@ function ExistingTicket({ routeId }: { routeId: string }) {
 
   return (
     <div className="flex flex-col gap-4">
+      <ShortcutsOverlay shortcuts={shortcuts} />
       <header className="flex flex-wrap items-start justify-between gap-3">
         <div className="flex min-w-0 flex-col gap-1">
           <h1 className="text-xl font-semibold tracking-tight text-slate-900">
@@ -216,6 +247,7 @@ function ExistingTicket({ routeId }: { routeId: string }) {
               tabKey={tabKey}
               closed={ticket.status === 'closed'}
               onTyping={presence.typed}
+              ref={conversation}
               onSent={() => {
                 presence.stoppedTyping();
                 void query.refetch();

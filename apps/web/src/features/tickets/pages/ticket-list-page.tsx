@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
@@ -20,6 +20,7 @@ import {
   type TicketColumnId,
 } from '../components/ticket-table';
 import { BUILT_IN_VIEWS } from '../ticket-views';
+import { rememberTicketOrder } from '../ticket-list-order';
 import { ticketKeys } from '../tickets.queries';
 import { TICKET_TEXT } from '../tickets-text';
 
@@ -59,6 +60,7 @@ export function TicketListPage() {
       list.pageSize,
     ]),
   });
+  useEffect(() => rememberTicketOrder(tickets.rows.map((row) => row.number)), [tickets.rows]);
   const currentView = BUILT_IN_VIEWS.find((view) => view.id === state.viewId);
 
   return (
