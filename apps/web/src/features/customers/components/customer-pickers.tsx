@@ -5,7 +5,8 @@ import { pageOf } from '@/components/ui/use-combobox-source';
 import { MAX_ID_LIST } from '@omnicare/shared/platform/validation';
 import type { Group } from '@omnicare/shared/groups/groups.schemas';
 import { PICKER_PAGE_SIZE } from '@/features/users/users.api';
-import { fetchCustomerGroups } from '../customers.api';
+import { fetchCustomerGroups, fetchCustomers } from '../customers.api';
+import { formatPhone } from '@omnicare/shared/customers/phone-format';
 import { customerKeys, useAllTags } from '../customers.queries';
 
 const groupOption = (group: Group): ComboOption => ({ value: group._id, label: group.name });
@@ -28,6 +29,39 @@ export const CUSTOMER_GROUP_SOURCE: ComboboxSource = {
     return list.map(groupOption);
   },
 };
+
+/** Customers searched on the server (name, phone, email), with their phone beside the name. */
+export const CUSTOMER_SOURCE: ComboboxSource = {
+  key: [...customerKeys.customers, 'picker'],
+  search: async ({ keyword, page, signal }) => {
+    const { data, total } = await fetchCustomers(
+      {
+        page,
+        page_size: PICKER_PAGE_SIZE,
+        sort: 'name',
+        order: 'asc',
+        ...(keyword ? { keyword } : {}),
+      },
+      signal,
+    );
+    const options = data.map((customer) => ({
+      value: customer._id,
+      label: customer.name,
+      hint: formatPhone(customer.phone) || customer.email || undefined,
+    }));
+    return pageOf(options, total, page, PICKER_PAGE_SIZE);
+  },
+};
+
+export function CustomerPicker(props: PickerProps) {
+  return (
+    <SearchCombobox
+      searchPlaceholder="Tìm theo tên, số điện thoại, email"
+      {...props}
+      source={CUSTOMER_SOURCE}
+    />
+  );
+}
 
 export function CustomerGroupPicker(props: PickerProps) {
   return (

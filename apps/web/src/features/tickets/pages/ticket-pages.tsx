@@ -1,10 +1,2 @@
-import { RoutePlaceholder } from '@/components/feedback/placeholder-page';
-import { RecordPlaceholder } from '@/components/feedback/record-placeholder';
-
-export function TicketListPage() {
-  return <RoutePlaceholder />;
-}
-
-export function TicketDetailPage() {
-  return <RecordPlaceholder />;
-}
+export { TicketListPage } from './ticket-list-page';
+export { TicketDetailPage } from './ticket-detail-page';

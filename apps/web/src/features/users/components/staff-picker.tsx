@@ -42,7 +42,7 @@ export function staffSource(roles: readonly StaffRole[] = STAFF_ROLES): Combobox
   };
 }
 
-const STAFF_SOURCE = staffSource();
+export const STAFF_SOURCE = staffSource();
 
 /** A staff member or several, searched on the server by name, email, phone or agent id. */
 export function StaffPicker({ roles, ...props }: PickerProps & { roles?: readonly StaffRole[] }) {

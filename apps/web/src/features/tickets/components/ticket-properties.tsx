@@ -1,0 +1,251 @@
+import { useId, type ReactNode } from 'react';
+import { X } from 'lucide-react';
+import { TICKET_STATUS, type TicketStatus } from '@omnicare/shared/tickets/ticket-enums';
+import { CHANNEL_SOURCE, type ChannelSource } from '@omnicare/shared/channels/channel-source';
+import type { TicketRequest } from '@omnicare/shared/tickets/tickets.schemas';
+import { Label } from '@/components/ui/label';
+import { NativeSelect } from '@/components/ui/native-select';
+import { CustomerPicker, TagPicker } from '@/features/customers/components/customer-pickers';
+import { sourceOptions } from '@/features/customers/components/customer-filters';
+import { DepartmentPicker, StaffPicker } from '@/features/users/components/staff-picker';
+import { useTicketOptions } from '../tickets.queries';
+import { TICKET_TEXT } from '../tickets-text';
+
+type Named = { _id: string; name: string } | null;
+
+/** The fields of a ticket the side panel edits, as names for showing and ids for saving. */
+export interface TicketFieldsValue {
+  status: TicketStatus;
+  source: ChannelSource;
+  requester: Named;
+  priority_id: string | null;
+  type_id: string | null;
+  service_id: string | null;
+  group: Named;
+  assignee: Named;
+  tags: { _id: string; name: string }[];
+}
+
+/** What a change sends: the API's field names and ids. */
+export type TicketFieldsPatch = Partial<
+  Pick<
+    TicketRequest,
+    | 'status'
+    | 'source'
+    | 'requester_id'
+    | 'priority_id'
+    | 'type_id'
+    | 'service_id'
+    | 'group_id'
+    | 'assignee_id'
+    | 'tag_ids'
+  >
+>;
+
+/**
+ * The ticket's properties beside its conversation (Zendesk's left panel): requester, status,
+ * priority, type, service, department, assignee, tags. Each change goes out at once as a patch.
+ */
+export function TicketProperties({
+  value,
+  onChange,
+  creating,
+  statusLocked,
+}: {
+  value: TicketFieldsValue;
+  onChange: (patch: TicketFieldsPatch, shown: Partial<TicketFieldsValue>) => void;
+  creating?: boolean;
+  /** Closed, and the caller may not reopen it. */
+  statusLocked?: boolean;
+}) {
+  const id = useId();
+  const priorities = useTicketOptions('priorities');
+  const types = useTicketOptions('types');
+  const services = useTicketOptions('services');
+  const field = (key: string, label: string, control: (fieldId: string) => ReactNode) => (
+    <div className="flex flex-col gap-1">
+      <Label htmlFor={`${id}-${key}`} className="text-xs text-slate-500">
+        {label}
+      </Label>
+      {control(`${id}-${key}`)}
+    </div>
+  );
+  const optionsOf = (items: { _id: string; name: string }[] | undefined) =>
+    (items ?? []).map((item) => (
+      <option key={item._id} value={item._id}>
+        {item.name}
+      </option>
+    ));
+  const named = (option: { value: string; label: string } | null): Named =>
+    option ? { _id: option.value, name: option.label } : null;
+  const offeredServices = offeredServicesFor(services.data, value.type_id);
+
+  return (
+    <div className="flex flex-col gap-3">
+      {field('requester', TICKET_TEXT.requester, (fieldId) => (
+        <CustomerPicker
+          id={fieldId}
+          value={value.requester?._id ?? null}
+          extraOptions={
+            value.requester ? [{ value: value.requester._id, label: value.requester.name }] : []
+          }
+          onChange={(next, option) =>
+            onChange({ requester_id: next }, { requester: named(option ?? null) })
+          }
+        />
+      ))}
+      {field('status', TICKET_TEXT.status, (fieldId) => (
+        <NativeSelect
+          id={fieldId}
+          value={value.status}
+          disabled={statusLocked}
+          onChange={(event) => {
+            const status = event.target.value as TicketStatus;
+            onChange({ status }, { status });
+          }}
+        >
+          {TICKET_STATUS.options().map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </NativeSelect>
+      ))}
+      {field('priority', TICKET_TEXT.priority, (fieldId) => (
+        <NativeSelect
+          id={fieldId}
+          value={value.priority_id ?? ''}
+          onChange={(event) => {
+            const next = event.target.value || null;
+            onChange({ priority_id: next }, { priority_id: next });
+          }}
+        >
+          <option value="">—</option>
+          {optionsOf(priorities.data)}
+        </NativeSelect>
+      ))}
+      {field('type', TICKET_TEXT.type, (fieldId) => (
+        <NativeSelect
+          id={fieldId}
+          value={value.type_id ?? ''}
+          onChange={(event) => {
+            const next = event.target.value || null;
+            const keepService = offeredServicesFor(services.data, next).some(
+              (service) => service._id === value.service_id,
+            );
+            const patch: TicketFieldsPatch = { type_id: next };
+            if (!keepService && value.service_id) patch.service_id = null;
+            onChange(patch, {
+              type_id: next,
+              ...(patch.service_id === null ? { service_id: null } : {}),
+            });
+          }}
+        >
+          <option value="">—</option>
+          {optionsOf(types.data)}
+        </NativeSelect>
+      ))}
+      {field('service', TICKET_TEXT.service, (fieldId) => (
+        <NativeSelect
+          id={fieldId}
+          value={value.service_id ?? ''}
+          onChange={(event) => {
+            const next = event.target.value || null;
+            onChange({ service_id: next }, { service_id: next });
+          }}
+        >
+          <option value="">—</option>
+          {optionsOf(offeredServices)}
+        </NativeSelect>
+      ))}
+      {field('group', TICKET_TEXT.group, (fieldId) => (
+        <DepartmentPicker
+          id={fieldId}
+          value={value.group?._id ?? null}
+          extraOptions={value.group ? [{ value: value.group._id, label: value.group.name }] : []}
+          onChange={(next, option) =>
+            onChange({ group_id: next }, { group: named(option ?? null) })
+          }
+        />
+      ))}
+      {field('assignee', TICKET_TEXT.assignee, (fieldId) => (
+        <StaffPicker
+          id={fieldId}
+          value={value.assignee?._id ?? null}
+          emptyLabel={TICKET_TEXT.unassigned}
+          extraOptions={
+            value.assignee ? [{ value: value.assignee._id, label: value.assignee.name }] : []
+          }
+          onChange={(next, option) =>
+            onChange({ assignee_id: next }, { assignee: named(option ?? null) })
+          }
+        />
+      ))}
+      {field('tags', TICKET_TEXT.tags, (fieldId) => (
+        <div className="flex flex-col gap-2">
+          {value.tags.length > 0 && (
+            <ul className="flex flex-wrap gap-1">
+              {value.tags.map((tag) => (
+                <li
+                  key={tag._id}
+                  className="inline-flex items-center gap-1 rounded bg-slate-100 px-2 py-0.5 text-xs"
+                >
+                  {tag.name}
+                  <button
+                    type="button"
+                    aria-label={`Bỏ tag ${tag.name}`}
+                    onClick={() => {
+                      const tags = value.tags.filter((item) => item._id !== tag._id);
+                      onChange({ tag_ids: tags.map((item) => item._id) }, { tags });
+                    }}
+                  >
+                    <X className="size-3" aria-hidden />
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+          <TagPicker
+            id={fieldId}
+            value={null}
+            placeholder="Thêm tag"
+            onChange={(next, option) => {
+              if (!next || value.tags.some((tag) => tag._id === next)) return;
+              const tags = [...value.tags, { _id: next, name: option?.label ?? next }];
+              onChange({ tag_ids: tags.map((item) => item._id) }, { tags });
+            }}
+          />
+        </div>
+      ))}
+      {creating &&
+        field('source', TICKET_TEXT.source, (fieldId) => (
+          <NativeSelect
+            id={fieldId}
+            value={value.source}
+            onChange={(event) => {
+              const source = event.target.value as ChannelSource;
+              onChange({ source }, { source });
+            }}
+          >
+            {sourceOptions().map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </NativeSelect>
+        ))}
+      {!creating && (
+        <p className="text-xs text-slate-500">
+          {TICKET_TEXT.source}: {CHANNEL_SOURCE.label(value.source)}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** Services offered for a type: those of the type and those for every type. */
+const offeredServicesFor = <T extends { type_id?: string | null }>(
+  services: T[] | undefined,
+  typeId: string | null,
+) =>
+  (services ?? []).filter((service) => !service.type_id || !typeId || service.type_id === typeId);

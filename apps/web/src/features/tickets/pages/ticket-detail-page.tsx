@@ -1,0 +1,388 @@
+import { useRef, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Trash2 } from 'lucide-react';
+import type { TicketDetail } from '@omnicare/shared/tickets/tickets.schemas';
+import { formatDateTime } from '@omnicare/shared/platform/time';
+import { CHANNEL_SOURCE } from '@omnicare/shared/channels/channel-source';
+import { RecordPresence } from '@/components/record/record-presence';
+import { RichTextEditor } from '@/components/rich-text/rich-text-editor';
+import { RichTextView } from '@/components/rich-text/rich-text-view';
+import { ActivityTimeline } from '@/components/timeline/activity-timeline';
+import { useRecordTab } from '@/components/layout/use-record-tab';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { ConfirmDialog, deleteConfirmText } from '@/components/ui/confirm-dialog';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Skeleton } from '@/components/ui/skeleton';
+import { STAFF_SOURCE } from '@/features/users/components/staff-picker';
+import { isApiError } from '@/lib/errors';
+import { toast } from '@/lib/toast';
+import { useRecordPresence } from '@/lib/use-record-presence';
+import { useCurrentUser } from '@/stores/session-store';
+import {
+  readTabDraft,
+  recordTabTitle,
+  removeTabDraft,
+  saveTabDraft,
+  useRecordTabsStore,
+} from '@/stores/record-tabs-store';
+import { SlaLabel, TicketStatusBadge } from '../components/ticket-badges';
+import { TicketConversation, type CommentMode } from '../components/ticket-conversation';
+import { ShortcutsOverlay, type Shortcut } from '@/components/shortcuts/shortcuts';
+import { recordPath } from '@/app/route-table';
+import { ticketAfter } from '../ticket-list-order';
+import {
+  TicketProperties,
+  type TicketFieldsPatch,
+  type TicketFieldsValue,
+} from '../components/ticket-properties';
+import {
+  createTicket,
+  deleteTicket,
+  fetchTicket,
+  fetchTicketActivities,
+  updateTicket,
+} from '../tickets.api';
+import { ticketKeys } from '../tickets.queries';
+import { TICKET_TEXT } from '../tickets-text';
+
+const isNewId = (id: string) => id.startsWith('new');
+
+const fieldsOf = (ticket: TicketDetail): TicketFieldsValue => ({
+  status: ticket.status,
+  source: CHANNEL_SOURCE.is(ticket.source) ? ticket.source : 'hand',
+  requester: ticket.requester,
+  priority_id: ticket.priority?._id ?? null,
+  type_id: ticket.type?._id ?? null,
+  service_id: ticket.service?._id ?? null,
+  group: ticket.group,
+  assignee: ticket.assignee,
+  tags: ticket.tags,
+});
+
+/** /tickets/{number}: one ticket's record tab; /tickets/new…: a new ticket. */
+export function TicketDetailPage() {
+  const { ticketId = '' } = useParams();
+  return isNewId(ticketId) ? (
+    <NewTicket routeId={ticketId} />
+  ) : (
+    <ExistingTicket routeId={ticketId} />
+  );
+}
+
+function ExistingTicket({ routeId }: { routeId: string }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const me = useCurrentUser();
+  const closeTab = useRecordTabsStore((state) => state.close);
+  const query = useQuery({
+    queryKey: ticketKeys.ticket(routeId),
+    queryFn: async ({ signal }) => {
+      const found = await fetchTicket(routeId, signal);
+      queryClient.setQueryData(ticketKeys.ticket(String(found.number)), found);
+      return found;
+    },
+    meta: { silent: true },
+  });
+  const ticket = query.data;
+  const { tabKey } = useRecordTab(
+    'ticket',
+    routeId,
+    ticket ? { number: ticket.number, name: ticket.subject } : undefined,
+  );
+  const presence = useRecordPresence('ticket', ticket?._id);
+  const activities = useQuery({
+    queryKey: ticketKeys.activities(ticket?._id ?? ''),
+    queryFn: ({ signal }) => fetchTicketActivities(ticket?._id ?? '', signal),
+    enabled: Boolean(ticket),
+    meta: { silent: true },
+  });
+  const [tab, setTab] = useState<'conversation' | 'activity'>('conversation');
+  const conversation = useRef<{ compose: (mode: CommentMode) => void }>(null);
+  const save = useMutation({
+    mutationFn: (patch: TicketFieldsPatch) => updateTicket(ticket?._id ?? '', patch),
+    onSuccess: ({ data }) => {
+      queryClient.setQueryData(ticketKeys.ticket(routeId), data);
+      void queryClient.invalidateQueries({ queryKey: ticketKeys.activities(data._id) });
+      void queryClient.invalidateQueries({ queryKey: ticketKeys.lists });
+    },
+  });
+  const remove = useMutation({
+    mutationFn: () => deleteTicket(ticket?._id ?? ''),
+    onSuccess: ({ message }) => {
+      toast.success(message || TICKET_TEXT.deleted);
+      void queryClient.invalidateQueries({ queryKey: ticketKeys.lists });
+      closeTab(tabKey);
+      void navigate('/tickets', { replace: true });
+    },
+  });
+
+  const number = ticket?.number;
+  const myId = me?._id;
+  const composeIn = (mode: CommentMode) => {
+    setTab('conversation');
+    // The conversation may mount with this render (from the activity tab): ask after it.
+    requestAnimationFrame(() => conversation.current?.compose(mode));
+  };
+  const shortcuts: Shortcut[] = [
+    { key: 'r', label: 'Trả lời công khai', run: () => composeIn('public') },
+    { key: 'n', label: 'Ghi chú nội bộ', run: () => composeIn('internal') },
+    {
+      key: 'a',
+      label: 'Giao ticket cho tôi',
+      run: () => myId && save.mutate({ assignee_id: myId }),
+    },
+    {
+      key: 'j',
+      label: 'Ticket tiếp theo trong danh sách',
+      run: () => {
+        const next = number === undefined ? null : ticketAfter(number);
+        if (next === null) toast.info('Đây là ticket cuối cùng của danh sách vừa xem');
+        else void navigate(recordPath('ticket', next));
+      },
+    },
+  ];
+
+  if (query.isError)
+    return (
+      <Card className="p-6 text-sm text-slate-600">
+        {isApiError(query.error) && query.error.status === 404
+          ? TICKET_TEXT.notFound
+          : query.error.message}
+      </Card>
+    );
+  if (!ticket) return <Skeleton className="h-96 w-full" />;
+  const closedForMe = ticket.status === 'closed' && !me?.is_admin;
+
+  return (
+    <div className="flex flex-col gap-4">
+      <ShortcutsOverlay shortcuts={shortcuts} />
+      <header className="flex flex-wrap items-start justify-between gap-3">
+        <div className="flex min-w-0 flex-col gap-1">
+          <h1 className="text-xl font-semibold tracking-tight text-slate-900">
+            {recordTabTitle('ticket', String(ticket.number))}
+          </h1>
+          <p data-testid="record-name" className="text-base font-medium text-slate-800">
+            <span className="mr-2 text-slate-500 tabular-nums">{ticket.code}</span>
+            {ticket.subject}
+          </p>
+          <div className="flex flex-wrap items-center gap-2 text-xs text-slate-500">
+            <TicketStatusBadge status={ticket.status} />
+            <span>
+              {TICKET_TEXT.createdAt} {formatDateTime(ticket.created_at)}
+              {ticket.created_by ? ` · ${ticket.created_by.name}` : ''}
+            </span>
+            {(ticket.sla_due_at || ticket.due_at) && (
+              <span className="flex items-center gap-1">
+                {TICKET_TEXT.sla}:
+                <SlaLabel
+                  dueAt={ticket.sla_due_at ?? ticket.due_at}
+                  breachedAt={ticket.sla_breached_at}
+                />
+              </span>
+            )}
+          </div>
+          <RecordPresence
+            kind="ticket"
+            others={presence.others}
+            changedByOther={presence.changedByOther}
+            onReload={() => void query.refetch()}
+          />
+        </div>
+        <ConfirmDialog
+          title={deleteConfirmText(ticket.code)}
+          description="Thao tác này không thể hoàn tác."
+          onConfirm={() => remove.mutateAsync().catch(() => undefined)}
+          trigger={
+            <Button variant="outline" size="sm">
+              <Trash2 aria-hidden="true" />
+              Xóa
+            </Button>
+          }
+        />
+      </header>
+      <div className="grid gap-4 lg:grid-cols-[18rem_minmax(0,1fr)]">
+        <Card className="h-fit p-4">
+          <TicketProperties
+            value={fieldsOf(ticket)}
+            statusLocked={closedForMe}
+            onChange={(patch) => save.mutate(patch)}
+          />
+        </Card>
+        <Card className="flex min-w-0 flex-col gap-4 p-4">
+          {ticket.description && (
+            <RichTextView
+              html={ticket.description}
+              className="border-b border-slate-100 pb-3 text-sm"
+            />
+          )}
+          <div role="tablist" className="flex gap-4 border-b border-slate-200 text-sm">
+            {(
+              [
+                ['conversation', 'Trao đổi'],
+                ['activity', 'Lịch sử thay đổi'],
+              ] as const
+            ).map(([value, label]) => (
+              <button
+                key={value}
+                type="button"
+                role="tab"
+                aria-selected={tab === value}
+                onClick={() => setTab(value)}
+                className={
+                  tab === value
+                    ? 'border-b-2 border-teal-700 pb-2 font-medium text-teal-900'
+                    : 'pb-2 text-slate-500'
+                }
+              >
+                {label}
+              </button>
+            ))}
+          </div>
+          {tab === 'conversation' ? (
+            <TicketConversation
+              ticketId={ticket._id}
+              tabKey={tabKey}
+              closed={ticket.status === 'closed'}
+              onTyping={presence.typed}
+              ref={conversation}
+              onSent={() => {
+                presence.stoppedTyping();
+                void query.refetch();
+                void queryClient.invalidateQueries({ queryKey: ticketKeys.activities(ticket._id) });
+              }}
+            />
+          ) : (
+            <ActivityTimeline
+              title="Lịch sử thay đổi"
+              titleId="ticket-activity-title"
+              showTitle={false}
+              entries={activities.data?.data ?? []}
+              pending={activities.isPending}
+              failed={activities.isError}
+              onRetry={() => void activities.refetch()}
+            />
+          )}
+        </Card>
+      </div>
+    </div>
+  );
+}
+
+interface NewTicketDraft {
+  subject: string;
+  description: string;
+  fields: TicketFieldsValue;
+  patch: TicketFieldsPatch;
+}
+const EMPTY_FIELDS: TicketFieldsValue = {
+  status: 'new',
+  source: 'hand',
+  requester: null,
+  priority_id: null,
+  type_id: null,
+  service_id: null,
+  group: null,
+  assignee: null,
+  tags: [],
+};
+
+/** A new ticket in its own tab: everything typed is the tab's 'ticket' draft until created. */
+function NewTicket({ routeId }: { routeId: string }) {
+  const queryClient = useQueryClient();
+  const { tabKey, openInstead } = useRecordTab('ticket', routeId, undefined);
+  const [draft, setDraft] = useState<NewTicketDraft>(() => {
+    const saved = readTabDraft(tabKey).ticket as Partial<NewTicketDraft> | undefined;
+    return {
+      subject: saved?.subject ?? '',
+      description: saved?.description ?? '',
+      fields: { ...EMPTY_FIELDS, ...saved?.fields },
+      patch: saved?.patch ?? {},
+    };
+  });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const change = (next: NewTicketDraft) => {
+    setDraft(next);
+    saveTabDraft(tabKey, 'ticket', next as unknown as Record<string, unknown>);
+  };
+  const create = useMutation({
+    mutationFn: () =>
+      createTicket({ subject: draft.subject, description: draft.description, ...draft.patch }),
+    onSuccess: ({ data, message }) => {
+      toast.success(message || TICKET_TEXT.created);
+      removeTabDraft(tabKey);
+      queryClient.setQueryData(ticketKeys.ticket(String(data.number)), data);
+      void queryClient.invalidateQueries({ queryKey: ticketKeys.lists });
+      openInstead(data.number);
+    },
+    onError: (error) => {
+      const fieldErrors = isApiError(error)
+        ? (error.body as { errors?: { param: string; message: string }[] })?.errors
+        : undefined;
+      setErrors(Object.fromEntries((fieldErrors ?? []).map((item) => [item.param, item.message])));
+    },
+  });
+
+  return (
+    <form
+      className="flex flex-col gap-4"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!create.isPending) create.mutate();
+      }}
+    >
+      <header className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-xl font-semibold tracking-tight text-slate-900">
+          {recordTabTitle('ticket', routeId)}
+        </h1>
+        <Button type="submit" disabled={create.isPending}>
+          Tạo ticket
+        </Button>
+      </header>
+      <div className="grid gap-4 lg:grid-cols-[18rem_minmax(0,1fr)]">
+        <Card className="h-fit p-4">
+          <TicketProperties
+            creating
+            value={draft.fields}
+            onChange={(patch, shown) =>
+              change({
+                ...draft,
+                fields: { ...draft.fields, ...shown },
+                patch: { ...draft.patch, ...patch },
+              })
+            }
+          />
+          {errors.requester_id && (
+            <p className="mt-2 text-xs text-red-600">{errors.requester_id}</p>
+          )}
+        </Card>
+        <Card className="flex min-w-0 flex-col gap-3 p-4">
+          <div className="flex flex-col gap-1">
+            <Label htmlFor="ticket-subject">{TICKET_TEXT.subject}</Label>
+            <Input
+              id="ticket-subject"
+              value={draft.subject}
+              aria-invalid={Boolean(errors.subject)}
+              onChange={(event) => change({ ...draft, subject: event.target.value })}
+              placeholder="Tóm tắt yêu cầu của khách hàng"
+            />
+            {errors.subject && <p className="text-xs text-red-600">{errors.subject}</p>}
+          </div>
+          <div className="flex flex-col gap-1">
+            <span className="text-sm font-medium">Mô tả</span>
+            <RichTextEditor
+              label="Mô tả"
+              value={draft.description}
+              onChange={(description) => change({ ...draft, description })}
+              mentionSource={STAFF_SOURCE}
+              placeholder="Mô tả chi tiết yêu cầu"
+            />
+            {errors.description && <p className="text-xs text-red-600">{errors.description}</p>}
+          </div>
+        </Card>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,171 @@
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { RefreshCw } from 'lucide-react';
+import { ListPage, ListPagination } from '@/components/list/list-page';
+import { listCountKnown } from '@/components/list/list-table';
+import { Button } from '@/components/ui/button';
+import { readJsonItem, writeJsonItem } from '@/lib/storage';
+import { useListParamsInAddress } from '@/lib/use-list-params';
+import { useRowSelection } from '@/lib/use-row-selection';
+import { cn } from '@/lib/cn';
+import { TicketBulkBar } from '../components/ticket-bulk-bar';
+import { TicketToolbar } from '../components/ticket-filters';
+import { useTicketListState, useTicketRows } from '../components/ticket-list-state';
+import {
+  ColumnChooser,
+  DEFAULT_TICKET_COLUMNS,
+  TICKET_COLUMNS,
+  TicketTable,
+  type TicketColumnId,
+} from '../components/ticket-table';
+import { BUILT_IN_VIEWS } from '../ticket-views';
+import { rememberTicketOrder } from '../ticket-list-order';
+import { ticketKeys } from '../tickets.queries';
+import { TICKET_TEXT } from '../tickets-text';
+
+const COLUMNS_KEY = 'ticketColumns';
+const readColumns = (): TicketColumnId[] => {
+  const stored = readJsonItem<unknown>(COLUMNS_KEY);
+  const known = TICKET_COLUMNS.map((column) => column.id) as string[];
+  return Array.isArray(stored) && stored.every((id) => known.includes(id))
+    ? (stored as TicketColumnId[])
+    : [...DEFAULT_TICKET_COLUMNS];
+};
+
+/** /tickets: views, search, filters, sortable and chosen columns, paging, bulk actions, live rows. */
+export function TicketListPage() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const state = useTicketListState();
+  const list = useListParamsInAddress();
+  const [showFilters, setShowFilters] = useState(false);
+  const [columns, setColumns] = useState(readColumns);
+  const keyword = list.debouncedSearch.trim();
+  const tickets = useTicketRows({
+    filters: state.filters,
+    search: keyword,
+    sort: state.sort,
+    order: state.order,
+    page: list.page,
+    pageSize: list.pageSize,
+  });
+  const selection = useRowSelection(tickets.rows, {
+    resetOn: JSON.stringify([
+      state.filters,
+      state.sort,
+      state.order,
+      keyword,
+      list.page,
+      list.pageSize,
+    ]),
+  });
+  useEffect(() => rememberTicketOrder(tickets.rows.map((row) => row.number)), [tickets.rows]);
+  const currentView = BUILT_IN_VIEWS.find((view) => view.id === state.viewId);
+
+  return (
+    <ListPage
+      nav={null}
+      title={TICKET_TEXT.listTitle}
+      add={{
+        label: TICKET_TEXT.add,
+        onClick: () => void navigate(`/tickets/new-${Date.now().toString(36)}`),
+      }}
+      cardClassName="min-w-0 p-0"
+    >
+      <div className="flex min-h-[32rem] flex-col lg:flex-row">
+        <nav
+          aria-label="Chế độ xem"
+          className="border-b border-slate-200 p-3 lg:w-60 lg:shrink-0 lg:border-r lg:border-b-0"
+        >
+          <h2 className="mb-2 px-2 text-xs font-semibold tracking-wide text-slate-500 uppercase">
+            Chế độ xem
+          </h2>
+          <ul className="flex flex-row flex-wrap gap-1 lg:flex-col">
+            {BUILT_IN_VIEWS.map((view) => (
+              <li key={view.id}>
+                <button
+                  type="button"
+                  aria-current={view.id === state.viewId ? 'page' : undefined}
+                  onClick={() => {
+                    state.openView(view);
+                  }}
+                  className={cn(
+                    'w-full rounded-md px-2 py-1.5 text-left text-sm text-slate-700 hover:bg-slate-100',
+                    view.id === state.viewId && 'bg-teal-50 font-medium text-teal-900',
+                  )}
+                >
+                  {view.name}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="flex min-w-0 flex-1 flex-col gap-3 p-3 sm:p-4">
+          <h2 className="text-base font-semibold text-slate-800">
+            {currentView?.name ?? TICKET_TEXT.filters}
+          </h2>
+          <TicketToolbar
+            search={list.search}
+            onSearchChange={list.setSearch}
+            filters={state.filters}
+            onFiltersChange={state.setFilters}
+            onClear={state.clearFilters}
+            showFilters={showFilters}
+            onShowFiltersChange={setShowFilters}
+            end={
+              <ColumnChooser
+                visible={columns}
+                onChange={(next) => {
+                  setColumns(next);
+                  writeJsonItem(COLUMNS_KEY, next);
+                }}
+              />
+            }
+          />
+          <TicketBulkBar
+            selected={[...selection.selected.values()]}
+            onClear={selection.clear}
+            onDone={(deleted) => {
+              if (deleted) selection.clear();
+              void queryClient.invalidateQueries({ queryKey: ticketKeys.lists });
+            }}
+          />
+          <div
+            className="flex min-h-5 items-center gap-3 text-sm text-slate-500"
+            aria-live="polite"
+          >
+            {listCountKnown(tickets.query) &&
+              (tickets.capped
+                ? TICKET_TEXT.capped(tickets.total)
+                : TICKET_TEXT.matching(tickets.total))}
+            {tickets.outsideChanges > 0 && (
+              <Button variant="link" size="sm" className="h-auto p-0" onClick={tickets.reload}>
+                <RefreshCw aria-hidden="true" />
+                {TICKET_TEXT.newChanges(tickets.outsideChanges)} · {TICKET_TEXT.refresh}
+              </Button>
+            )}
+          </div>
+          <TicketTable
+            rows={tickets.rows}
+            query={tickets.query}
+            columns={columns}
+            sort={state.sort}
+            order={state.order}
+            onSort={state.sortBy}
+            selection={selection}
+            onClearFilters={
+              keyword || Object.keys(state.filters).length > 0 ? state.clearFilters : undefined
+            }
+          />
+          <ListPagination
+            list={list}
+            total={tickets.total}
+            totalCapped={tickets.capped}
+            query={tickets.query}
+          />
+        </div>
+      </div>
+    </ListPage>
+  );
+}

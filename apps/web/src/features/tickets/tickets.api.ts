@@ -1,0 +1,156 @@
+import type { ActivityEntry } from '@omnicare/shared/audit/activity.schemas';
+import type { BulkResultData } from '@omnicare/shared/platform/envelope';
+import type {
+  TicketBulkItem,
+  TicketBulkRequest,
+  TicketDetail,
+  TicketListAnswer,
+  TicketListItem,
+  TicketRequest,
+  TicketSortKey,
+} from '@omnicare/shared/tickets/tickets.schemas';
+import type { TicketStatus } from '@omnicare/shared/tickets/ticket-enums';
+import {
+  TICKET_COMMENTS_MAX_PAGE_SIZE,
+  type TicketCommentView,
+} from '@omnicare/shared/tickets/ticket-comments.schemas';
+import { apiList, apiRequest, apiRequestWithMessage, http } from '@/lib/http';
+import { compactParams } from '@/features/customers/customers.api';
+
+/** The list's filters as the address and the API spell them (strings). */
+export const TICKET_FILTER_KEYS = [
+  'status',
+  'priority_id',
+  'type_id',
+  'service_id',
+  'group_id',
+  'assignee_id',
+  'requester_id',
+  'source',
+  'tag',
+  'sla',
+  'created_from',
+  'created_to',
+  'updated_from',
+  'updated_to',
+  'custom',
+] as const;
+export type TicketFilterKey = (typeof TICKET_FILTER_KEYS)[number];
+export type TicketFilters = Partial<Record<TicketFilterKey, string>>;
+export type SortOrder = 'asc' | 'desc';
+
+export interface TicketListParams extends TicketFilters {
+  page: number;
+  page_size: number;
+  search?: string;
+  sort?: string;
+}
+
+export interface TicketPage {
+  data: TicketListItem[];
+  total: number;
+  total_capped: boolean;
+}
+
+export const sortParamOf = (key: TicketSortKey, order: SortOrder) => `${key}:${order}`;
+
+export async function fetchTickets(params: TicketListParams, signal?: AbortSignal) {
+  const response = await http.request<Partial<TicketListAnswer>>({
+    method: 'GET',
+    url: '/v2/tickets',
+    params: compactParams(params),
+    signal,
+  });
+  return {
+    data: response.data.data ?? [],
+    total: response.data.total ?? 0,
+    total_capped: response.data.total_capped === true,
+  } satisfies TicketPage;
+}
+
+export const fetchTicket = (ref: string, signal?: AbortSignal) =>
+  apiRequest<TicketDetail>({
+    method: 'GET',
+    url: `/v2/tickets/${encodeURIComponent(ref)}`,
+    signal,
+  });
+
+export const createTicket = (body: TicketRequest) =>
+  apiRequestWithMessage<TicketDetail>({ method: 'POST', url: '/v2/tickets', data: body });
+
+export const updateTicket = (id: string, body: Partial<TicketRequest>) =>
+  apiRequestWithMessage<TicketDetail>({ method: 'PUT', url: `/v2/tickets/${id}`, data: body });
+
+export const deleteTicket = (id: string) =>
+  apiRequestWithMessage<unknown>({ method: 'DELETE', url: `/v2/tickets/${id}` });
+
+export const bulkTickets = (body: TicketBulkRequest) =>
+  apiRequestWithMessage<BulkResultData<TicketBulkItem>>({
+    method: 'POST',
+    url: '/v2/tickets/bulk',
+    data: body,
+  });
+
+export const fetchTicketActivities = (id: string, signal?: AbortSignal) =>
+  apiList<ActivityEntry>({ method: 'GET', url: `/v2/tickets/${id}/activities`, signal });
+
+export const fetchTicketStatuses = (signal?: AbortSignal) =>
+  apiRequest<{ value: TicketStatus; label: string }[]>({
+    method: 'GET',
+    url: '/v2/status',
+    signal,
+  });
+
+/** A ticket setting's item as pickers need it (priorities carry a colour). */
+export interface TicketOption {
+  _id: string;
+  name: string;
+  color?: string;
+  type_id?: string | null;
+}
+
+/** The tenant's priorities, types or services, all of them (a short list). */
+export const fetchTicketOptions = (
+  kind: 'priorities' | 'types' | 'services',
+  signal?: AbortSignal,
+) =>
+  apiList<TicketOption>({
+    method: 'GET',
+    url: `/v2/${kind}`,
+    params: { page: 1, page_size: 200 },
+    signal,
+  }).then((page) => page.data);
+
+/* ---------------------------------------------------------------------------- conversation */
+
+export const fetchTicketComments = (id: string, page: number, signal?: AbortSignal) =>
+  apiList<TicketCommentView>({
+    method: 'GET',
+    url: `/v2/tickets/${id}/comments`,
+    params: { page, page_size: TICKET_COMMENTS_MAX_PAGE_SIZE },
+    signal,
+  });
+
+/** A reply or an internal note; with files it goes as a form (fields `body`, `public`, `files`). */
+export function postTicketComment(
+  id: string,
+  body: { body: string; public: boolean },
+  files: File[],
+) {
+  if (files.length === 0)
+    return apiRequestWithMessage<TicketCommentView>({
+      method: 'POST',
+      url: `/v2/tickets/${id}/comments`,
+      data: body,
+    });
+  const form = new FormData();
+  form.append('body', body.body);
+  form.append('public', String(body.public));
+  for (const file of files) form.append('files', file);
+  return apiRequestWithMessage<TicketCommentView>({
+    method: 'POST',
+    url: `/v2/tickets/${id}/comments`,
+    data: form,
+    headers: { 'Content-Type': 'multipart/form-data' },
+  });
+}
