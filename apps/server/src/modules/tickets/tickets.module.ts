@@ -6,7 +6,8 @@ import {
 } from './tickets.repository.js';
 import { ticketsRoutes } from './tickets.routes.js';
 import { ticketConversationRoutes } from './ticket-comments.routes.js';
-import { getVisibleTicket } from './tickets.service.js';
+import { registerSubscriber } from '../../platform/outbox.js';
+import { getVisibleTicket, pushTicketChange } from './tickets.service.js';
 
 export const ticketsModule: ServerModule = {
   name: 'tickets',
@@ -15,6 +16,8 @@ export const ticketsModule: ServerModule = {
     ticketsRoutes(app, platform);
     ticketConversationRoutes(app, platform);
   },
+  jobs: (platform) =>
+    registerSubscriber(platform, 'realtime', (event) => pushTicketChange(platform, event)),
   // Who else is on a ticket: only those who may see it (tenant and data scope) join its room.
   realtime: (platform) =>
     platform.realtime.allowWatching('ticket', (auth, id) =>

@@ -26,7 +26,7 @@ import type { Database, Transaction } from '../../platform/db.js';
 import type { AuthContext } from '../../platform/auth.js';
 import { dataScopeOf } from '../../platform/data-scope.js';
 import { AppError, fieldError, notFound } from '../../platform/errors.js';
-import { appendEvent } from '../../platform/outbox.js';
+import { appendEvent, type DeliveredEvent } from '../../platform/outbox.js';
 import { sanitizeRichText } from '../../platform/rich-text.js';
 import { listAudit, writeAudit } from '../audit/audit.service.js';
 import { listFields } from '../fields/fields.service.js';
@@ -730,3 +730,27 @@ export const customersWithTickets = (db: Db, tenantId: string, customerIds: stri
 
 /** A customer merge: the merged customer's tickets go to the survivor, in the merge's transaction. */
 export const moveTicketsToCustomer = repo.moveRequester;
+
+/** What the browsers on a ticket and its lists hear of an event: the fields it changed. */
+const changedFields = (event: DeliveredEvent): string[] => {
+  if (event.type === 'ticket.updated')
+    return Object.keys((event.payload.changes ?? {}) as Record<string, unknown>);
+  return [event.type === 'ticket.commented' ? 'comment' : event.type.replace('ticket.', '')];
+};
+
+/**
+ * Tells the ticket's viewers who changed what, and the tenant's lists its id (the outbox's
+ * 'realtime' subscriber: after the commit, whichever instance made the change).
+ */
+export async function pushTicketChange(platform: Platform, event: DeliveredEvent) {
+  const [actor] = event.actorId
+    ? await repo.staffRefs(platform.db, event.tenantId, [event.actorId])
+    : [];
+  platform.realtime.recordChanged(event.tenantId, {
+    kind: 'ticket',
+    id: event.aggregateId,
+    by: { user_id: event.actorId ?? '', name: actor?.name ?? '' },
+    fields: changedFields(event),
+    at: event.createdAt,
+  });
+}

@@ -101,26 +101,6 @@ export const fetchTicketStatuses = (signal?: AbortSignal) =>
     signal,
   });
 
-/** A ticket setting's item as pickers need it (priorities carry a colour). */
-export interface TicketOption {
-  _id: string;
-  name: string;
-  color?: string;
-  type_id?: string | null;
-}
-
-/** The tenant's priorities, types or services, all of them (a short list). */
-export const fetchTicketOptions = (
-  kind: 'priorities' | 'types' | 'services',
-  signal?: AbortSignal,
-) =>
-  apiList<TicketOption>({
-    method: 'GET',
-    url: `/v2/${kind}`,
-    params: { page: 1, page_size: 200 },
-    signal,
-  }).then((page) => page.data);
-
 /* ---------------------------------------------------------------------------- conversation */
 
 export const fetchTicketComments = (id: string, page: number, signal?: AbortSignal) =>

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { fetchTicketOptions, fetchTicketStatuses } from './tickets.api';
+import { useResourceList } from '@/features/ticket-settings/ticket-settings.queries';
+import { fetchTicketStatuses } from './tickets.api';
 
 export const ticketKeys = {
   all: ['tickets'] as const,
@@ -7,15 +8,12 @@ export const ticketKeys = {
   details: ['tickets', 'detail'] as const,
   ticket: (ref: string) => ['tickets', 'detail', ref] as const,
   activities: (id: string) => ['tickets', 'activities', id] as const,
-  options: (kind: 'priorities' | 'types' | 'services') => ['ticket-options', kind] as const,
 };
 
-export function useTicketOptions(kind: 'priorities' | 'types' | 'services') {
-  return useQuery({
-    queryKey: ticketKeys.options(kind),
-    queryFn: ({ signal }) => fetchTicketOptions(kind, signal),
-    staleTime: 60_000,
-  });
+/** The tenant's priorities, types or services (short lists, shared with their settings screens). */
+export function useTicketSettingsList<N extends 'priorities' | 'types' | 'services'>(name: N) {
+  const query = useResourceList(name);
+  return { ...query, data: query.data?.data };
 }
 
 export function useTicketStatuses() {

@@ -10,7 +10,7 @@ import { toast } from '@/lib/toast';
 import { TagPicker } from '@/features/customers/components/customer-pickers';
 import { StaffPicker } from '@/features/users/components/staff-picker';
 import { bulkTickets } from '../tickets.api';
-import { useTicketOptions } from '../tickets.queries';
+import { useTicketSettingsList } from '../tickets.queries';
 
 const BULK_TEXT = {
   selected: (count: number) => `Đã chọn ${count} ticket`,
@@ -43,7 +43,7 @@ export function TicketBulkBar({
   onClear: () => void;
   onDone: (deleted: boolean) => void;
 }) {
-  const priorities = useTicketOptions('priorities');
+  const priorities = useTicketSettingsList('priorities');
   const [assignee, setAssignee] = useState<string | null>(null);
   const [tag, setTag] = useState<string | null>(null);
   const run = useMutation({

@@ -11,7 +11,7 @@ import { sourceOptions } from '@/features/customers/components/customer-filters'
 import { TagPicker } from '@/features/customers/components/customer-pickers';
 import { DepartmentPicker, StaffPicker } from '@/features/users/components/staff-picker';
 import type { TicketFilters } from '../tickets.api';
-import { useTicketOptions } from '../tickets.queries';
+import { useTicketSettingsList } from '../tickets.queries';
 import { TICKET_TEXT } from '../tickets-text';
 
 type FiltersUpdate = (update: (current: TicketFilters) => TicketFilters) => void;
@@ -25,8 +25,8 @@ export function TicketFiltersPanel({
   onChange: FiltersUpdate;
 }) {
   const id = useId();
-  const priorities = useTicketOptions('priorities');
-  const types = useTicketOptions('types');
+  const priorities = useTicketSettingsList('priorities');
+  const types = useTicketSettingsList('types');
   const set = (key: keyof TicketFilters, next: string | null) =>
     onChange((current) => ({ ...current, [key]: next || undefined }));
   const field = (key: string, label: string, control: (fieldId: string) => ReactNode) => (

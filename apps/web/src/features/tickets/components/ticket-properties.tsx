@@ -8,7 +8,7 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { CustomerPicker, TagPicker } from '@/features/customers/components/customer-pickers';
 import { sourceOptions } from '@/features/customers/components/customer-filters';
 import { DepartmentPicker, StaffPicker } from '@/features/users/components/staff-picker';
-import { useTicketOptions } from '../tickets.queries';
+import { useTicketSettingsList } from '../tickets.queries';
 import { TICKET_TEXT } from '../tickets-text';
 
 type Named = { _id: string; name: string } | null;
@@ -59,9 +59,9 @@ export function TicketProperties({
   statusLocked?: boolean;
 }) {
   const id = useId();
-  const priorities = useTicketOptions('priorities');
-  const types = useTicketOptions('types');
-  const services = useTicketOptions('services');
+  const priorities = useTicketSettingsList('priorities');
+  const types = useTicketSettingsList('types');
+  const services = useTicketSettingsList('services');
   const field = (key: string, label: string, control: (fieldId: string) => ReactNode) => (
     <div className="flex flex-col gap-1">
       <Label htmlFor={`${id}-${key}`} className="text-xs text-slate-500">

@@ -1,0 +1,91 @@
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { io as connect, type Socket } from 'socket.io-client';
+import {
+  RECORD_PRESENCE_EVENTS,
+  type RecordChanged,
+} from '@omnicare/shared/realtime/record-presence';
+import { bearer, createTestApp, seedTenant, type TestApp } from '../../test/helpers.js';
+
+let t: TestApp;
+let url: string;
+const sockets: Socket[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  for (const socket of sockets) socket.close();
+  await t.close();
+});
+
+async function openSocket(token: string) {
+  const socket = connect(url, { auth: { token }, transports: ['websocket'], reconnection: false });
+  sockets.push(socket);
+  await new Promise((resolve) => socket.once('connect', () => resolve(undefined)));
+  return socket;
+}
+const join = (socket: Socket, id: string) =>
+  socket.emitWithAck(RECORD_PRESENCE_EVENTS.join, { kind: 'ticket', id }) as Promise<{
+    ok: boolean;
+  }>;
+
+describe('tickets in real time', () => {
+  it('lets only those who may see a ticket watch it, and tells them who changed what', async () => {
+    const tenant = await seedTenant(t);
+    const admin = await t.login(tenant.email('admin'));
+    const agent = await t.login(tenant.email('agent'));
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/v2/tickets',
+      headers: bearer(admin),
+      payload: { subject: 'Không giao cho ai' },
+    });
+    const ticketId = created.json().data._id as string;
+
+    // The agent's scope is their own tickets: not this one.
+    const agentSocket = await openSocket(agent);
+    expect(await join(agentSocket, ticketId)).toEqual({ ok: false });
+    const watcher = await openSocket(admin);
+    expect(await join(watcher, ticketId)).toEqual({ ok: true });
+
+    // Delivery is asynchronous: the creation's own event may arrive first.
+    const changed = new Promise<RecordChanged>((resolve) => {
+      const listener = (change: RecordChanged) => {
+        if (!change.fields.includes('status')) return;
+        watcher.off(RECORD_PRESENCE_EVENTS.changed, listener);
+        resolve(change);
+      };
+      watcher.on(RECORD_PRESENCE_EVENTS.changed, listener);
+    });
+    const listed = new Promise<unknown>((resolve) =>
+      agentSocket.once(RECORD_PRESENCE_EVENTS.listChanged, resolve),
+    );
+    await t.app.inject({
+      method: 'PUT',
+      url: `/v2/tickets/${ticketId}`,
+      headers: bearer(admin),
+      payload: { status: 'pending' },
+    });
+    expect(await changed).toMatchObject({
+      kind: 'ticket',
+      id: ticketId,
+      by: { user_id: tenant.id('admin') },
+      fields: ['status'],
+    });
+    expect((await changed).by.name).not.toBe('');
+    // The lists hear the id only, nothing of what changed.
+    expect(await listed).toEqual({ kind: 'ticket', id: ticketId });
+
+    const assigned = await t.app.inject({
+      method: 'PUT',
+      url: `/v2/tickets/${ticketId}`,
+      headers: bearer(admin),
+      payload: { assignee_id: tenant.id('agent') },
+    });
+    expect(assigned.statusCode).toBe(200);
+    expect(await join(agentSocket, ticketId)).toEqual({ ok: true });
+  });
+});
