@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, count, eq, isNotNull, lt, notInArray } from 'drizzle-orm';
 import { createTestApp, seedTenant, type TestApp } from '../../test/helpers.js';
-import { customers, groups, ticketPriorities, ticketTypes, tickets } from '../schema/index.js';
+import {
+  customers,
+  groups,
+  slaTargets,
+  ticketComments,
+  ticketPriorities,
+  ticketTypes,
+  tickets,
+  workingSchedules,
+} from '../schema/index.js';
 import { SAMPLE_TICKET_COUNT, seedDemoTickets } from './demo-tickets.js';
 import { seededRandom } from './sample-people.js';
 import { seedTicketDefaults } from './ticket-defaults.js';
@@ -78,5 +87,23 @@ describe('demo tickets', () => {
         ),
       );
     expect(overdue!.value).toBeGreaterThan(10);
+
+    // Handled tickets have a conversation: the customer's message, a reply, some a note.
+    const conversation = await db
+      .select({ public: ticketComments.public, authorType: ticketComments.authorType })
+      .from(ticketComments)
+      .where(eq(ticketComments.tenantId, tenantId));
+    expect(conversation.filter((c) => c.authorType === 'customer')).toHaveLength(
+      SAMPLE_TICKET_COUNT,
+    );
+    expect(conversation.some((c) => c.authorType === 'user' && c.public)).toBe(true);
+    expect(conversation.some((c) => !c.public)).toBe(true);
+    // Office hours as the default schedule, and an SLA target for every priority.
+    const schedules = await db
+      .select({ isDefault: workingSchedules.isDefault })
+      .from(workingSchedules)
+      .where(eq(workingSchedules.tenantId, tenantId));
+    expect(schedules).toEqual([{ isDefault: true }]);
+    expect(await db.select().from(slaTargets)).not.toHaveLength(0);
   });
 });

@@ -1,7 +1,16 @@
 import { toSearchKey } from '@omnicare/shared/customers/normalize';
 import type { TicketStatus } from '@omnicare/shared/tickets/ticket-enums';
 import type { Transaction } from '../../platform/db.js';
-import { ticketTags, tickets } from '../schema/index.js';
+import {
+  slaPolicies,
+  slaTargets,
+  ticketComments,
+  ticketTags,
+  tickets,
+  workingHolidays,
+  workingPeriods,
+  workingSchedules,
+} from '../schema/index.js';
 import { pick, type Random } from './sample-people.js';
 import { seedTicketDefaults } from './ticket-defaults.js';
 
@@ -140,8 +149,152 @@ export async function seedDemoTickets(
   }
   for (const row of rows) row.subjectKey = toSearchKey(row.subject);
   const inserted = await tx.insert(tickets).values(rows).returning({ id: tickets.id });
+  const comments = inserted.flatMap((row, index) =>
+    sampleConversation(random, tenantId, row.id, rows[index]!),
+  );
+  if (comments.length > 0) await tx.insert(ticketComments).values(comments);
+  await seedDemoWorkingTime(tx, tenantId, priorities);
   const tagRows = inserted.flatMap((row, index) =>
     (tagsOf[index] ?? []).map((tagId) => ({ tenantId, ticketId: row.id, tagId })),
   );
   if (tagRows.length > 0) await tx.insert(ticketTags).values(tagRows);
+}
+
+const CUSTOMER_MESSAGES = [
+  '<p>Chào anh/chị, nhà em bị mất mạng từ sáng, đã khởi động lại modem mà vẫn không được.</p>',
+  '<p>Em cần hỗ trợ gấp vì đang làm việc ở nhà ạ.</p>',
+  '<p>Cho em hỏi khi nào kỹ thuật đến được ạ?</p>',
+  '<p>Hóa đơn tháng này cao hơn mọi tháng, nhờ kiểm tra giúp em.</p>',
+];
+const STAFF_REPLIES = [
+  '<p>Dạ em chào anh/chị, em đã ghi nhận và chuyển bộ phận kỹ thuật kiểm tra ngay ạ.</p>',
+  '<p>Dạ kỹ thuật sẽ liên hệ anh/chị trong vòng 2 giờ tới ạ.</p>',
+  '<p>Em đã kiểm tra, cước tháng này có phát sinh gói data bổ sung. Em gửi chi tiết qua email ạ.</p>',
+];
+const INTERNAL_NOTES = [
+  '<p>Đã kiểm tra đường truyền, tín hiệu quang yếu tại tủ.</p>',
+  '<p>Khách VIP, ưu tiên xử lý trong ngày.</p>',
+  '<p>Cần xác minh thêm với bộ phận thanh toán.</p>',
+];
+
+/**
+ * A ticket's sample conversation, as a channel and its handler would have left it: the
+ * customer's message, then (once handled) a reply and sometimes an internal note.
+ */
+function sampleConversation(
+  random: Random,
+  tenantId: string,
+  ticketId: string,
+  ticket: typeof tickets.$inferInsert,
+): (typeof ticketComments.$inferInsert)[] {
+  const start = (ticket.createdAt as Date).getTime();
+  const end = Math.max(start, (ticket.updatedAt as Date).getTime());
+  const at = (share: number) => new Date(start + (end - start) * share);
+  const staffId = ticket.assigneeId ?? ticket.createdBy ?? null;
+  const comments: (typeof ticketComments.$inferInsert)[] = [
+    {
+      tenantId,
+      ticketId,
+      authorType: 'customer',
+      authorCustomerId: ticket.requesterId ?? null,
+      body: pick(random, CUSTOMER_MESSAGES),
+      public: true,
+      createdAt: at(0.05),
+    },
+  ];
+  if (ticket.status === 'new' || !staffId) return comments;
+  comments.push({
+    tenantId,
+    ticketId,
+    authorType: 'user',
+    authorUserId: staffId,
+    body: pick(random, STAFF_REPLIES),
+    public: true,
+    createdAt: at(0.4),
+  });
+  if (random() < 0.4)
+    comments.push({
+      tenantId,
+      ticketId,
+      authorType: 'user',
+      authorUserId: staffId,
+      body: pick(random, INTERNAL_NOTES),
+      public: false,
+      createdAt: at(0.7),
+    });
+  return comments;
+}
+
+/** Office hours of the demo tenant: weekdays 08:00–12:00 and 13:30–17:30, Saturday mornings. */
+const DEMO_HOURS: [weekday: number, from: string, to: string][] = [
+  ...[1, 2, 3, 4, 5].flatMap((day): [number, string, string][] => [
+    [day, '08:00', '12:00'],
+    [day, '13:30', '17:30'],
+  ]),
+  [6, '08:00', '12:00'],
+];
+const DEMO_HOLIDAYS = [
+  ['2026-01-01', 'Tết Dương lịch'],
+  ['2026-04-30', 'Ngày Giải phóng miền Nam'],
+  ['2026-05-01', 'Quốc tế Lao động'],
+  ['2026-09-02', 'Quốc khánh'],
+  ['2027-01-01', 'Tết Dương lịch'],
+] as const;
+/** First response and resolution targets in business minutes, lowest priority first. */
+const DEMO_SLA_TARGETS = [
+  [480, 2880],
+  [240, 1440],
+  [60, 480],
+  [30, 240],
+] as const;
+
+const minuteOf = (time: string) => {
+  const [hours, minutes] = time.split(':').map(Number);
+  return (hours ?? 0) * 60 + (minutes ?? 0);
+};
+
+/** The demo tenant's working schedule (its default) and one SLA policy over its priorities. */
+async function seedDemoWorkingTime(
+  tx: Transaction,
+  tenantId: string,
+  priorities: { id: string }[],
+) {
+  const [schedule] = await tx
+    .insert(workingSchedules)
+    .values({ tenantId, name: 'Giờ hành chính', isDefault: true })
+    .returning({ id: workingSchedules.id });
+  const scheduleId = schedule!.id;
+  await tx.insert(workingPeriods).values(
+    DEMO_HOURS.map(([weekday, from, to]) => ({
+      scheduleId,
+      weekday,
+      startMinute: minuteOf(from),
+      endMinute: minuteOf(to),
+    })),
+  );
+  await tx
+    .insert(workingHolidays)
+    .values(DEMO_HOLIDAYS.map(([date, name]) => ({ scheduleId, date, name })));
+  const [policy] = await tx
+    .insert(slaPolicies)
+    .values({
+      tenantId,
+      name: 'SLA tiêu chuẩn',
+      description: 'Phản hồi và xử lý theo giờ hành chính',
+      scheduleId,
+    })
+    .returning({ id: slaPolicies.id });
+  await tx.insert(slaTargets).values(
+    priorities.map((priority, position) => {
+      const [firstResponseMinutes, resolutionMinutes] =
+        DEMO_SLA_TARGETS[Math.min(position, DEMO_SLA_TARGETS.length - 1)]!;
+      return {
+        policyId: policy!.id,
+        priorityId: priority.id,
+        firstResponseMinutes,
+        resolutionMinutes,
+        position,
+      };
+    }),
+  );
 }
