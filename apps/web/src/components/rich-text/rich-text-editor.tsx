@@ -84,8 +84,8 @@ export function RichTextEditor({
     <div
       data-rich-text
       className={cn(
-        'relative rounded-md border bg-background focus-within:ring-2 focus-within:ring-ring',
-        invalid && 'border-destructive',
+        'relative rounded-md border border-slate-300 bg-white focus-within:border-teal-600 focus-within:ring-2 focus-within:ring-teal-600/25',
+        invalid && 'border-red-500',
         className,
       )}
     >
@@ -151,7 +151,7 @@ function Toolbar({ editor }: { editor: Editor }) {
     },
   ];
   return (
-    <div className="flex gap-1 border-b px-2 py-1">
+    <div className="flex gap-1 border-b border-slate-200 px-2 py-1">
       {buttons.map(({ label, icon: Icon, active, run }) => (
         <button
           key={label}
