@@ -1,5 +1,6 @@
 import { and, or, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Database, Transaction } from './db.js';
 import type { CustomFieldCondition } from '@omnicare/shared/fields/custom-filters';
 import { unaccentContains } from './sql.js';
 
@@ -46,4 +47,45 @@ export function customFieldSql(column: PgColumn, condition: CustomFieldCondition
         ? customContains(column, key, true)
         : sql`not ${customContains(column, key, true)}`;
   }
+}
+
+/** A table whose rows keep their custom field values in a `custom` jsonb column. */
+interface CustomValuesTable {
+  table: PgTable;
+  tenantId: PgColumn;
+  custom: PgColumn;
+}
+
+/**
+ * What a module lends custom fields for one such table (`CustomFieldHost`, without the entity):
+ * a deleted field's values go, a select that lost options keeps only those still offered (a
+ * value left with none goes), and the rows lacking a value are counted.
+ */
+export function customValuesHost({ table, tenantId: tenant, custom }: CustomValuesTable) {
+  return {
+    async dropValues(tx: Transaction, tenantId: string, key: string) {
+      await tx.execute(sql`update ${table} set custom = ${custom} - ${key}::text
+        where ${tenant} = ${tenantId} and jsonb_exists(${custom}, ${key})`);
+    },
+    async countMissing(db: Database, tenantId: string, key: string) {
+      const value = sql`${custom} -> ${key}::text`;
+      const result = await db.execute<{ value: number }>(sql`select count(*)::int as value
+        from ${table} where ${tenant} = ${tenantId}
+          and (${value} is null or ${value} in ('null'::jsonb, '""'::jsonb, '[]'::jsonb))`);
+      return Number(result.rows[0]?.value ?? 0);
+    },
+    async keepOfferedOptions(tx: Transaction, tenantId: string, key: string, options: string[]) {
+      const value = sql`${custom} -> ${key}::text`;
+      const isList = sql`jsonb_typeof(${value}) = 'array'`;
+      const offered = sql`${JSON.stringify(options)}::jsonb`;
+      const kept = sql`coalesce((select jsonb_agg(item.value)
+        from jsonb_array_elements(case when ${isList} then ${value} else '[]'::jsonb end) as item(value)
+        where ${offered} @> jsonb_build_array(item.value)), '[]'::jsonb)`;
+      await tx.execute(sql`update ${table} set custom = case when ${isList} and ${kept} <> '[]'::jsonb
+          then jsonb_set(${custom}, array[${key}::text], ${kept})
+          else ${custom} - ${key}::text end
+        where ${tenant} = ${tenantId} and jsonb_exists(${custom}, ${key})
+          and not (${offered} @> case when ${isList} then ${value} else jsonb_build_array(${value}) end)`);
+    },
+  };
 }

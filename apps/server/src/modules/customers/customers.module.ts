@@ -1,10 +1,7 @@
+import { customValuesHost } from '../../platform/custom-field-sql.js';
+import { customers } from '../../db/schema/index.js';
 import type { ServerModule } from '../../platform/modules.js';
 import { registerCustomerJobs } from './customers-jobs.js';
-import {
-  countMissingCustomValue,
-  dropCustomValues,
-  keepOfferedOptions,
-} from './customers.repository.js';
 import { customersRoutes } from './customers.routes.js';
 
 export const customersModule: ServerModule = {
@@ -29,9 +26,11 @@ export const customersModule: ServerModule = {
   customFields: [
     {
       entity: 'customer',
-      dropValues: dropCustomValues,
-      keepOfferedOptions,
-      countMissing: countMissingCustomValue,
+      ...customValuesHost({
+        table: customers,
+        tenantId: customers.tenantId,
+        custom: customers.custom,
+      }),
     },
   ],
 };

@@ -586,57 +586,6 @@ export async function mergeCustomValues(
     .where(and(eq(customers.tenantId, tenantId), eq(customers.id, id)));
 }
 
-/** A deleted custom field's values leave every customer of the tenant. */
-export async function dropCustomValues(tx: Transaction, tenantId: string, key: string) {
-  await tx
-    .update(customers)
-    .set({ custom: sql`${customers.custom} - ${key}::text` })
-    .where(and(eq(customers.tenantId, tenantId), sql`jsonb_exists(${customers.custom}, ${key})`));
-}
-
-/** Customers of the tenant with no value for a custom field (none, null, '' or []). */
-export function countMissingCustomValue(db: Db, tenantId: string, key: string) {
-  const value = sql`${customers.custom} -> ${key}::text`;
-  return countOf(
-    db,
-    sql`select count(*)::int as value from ${customers}
-      where ${customers.tenantId} = ${tenantId}
-        and (${value} is null or ${value} in ('null'::jsonb, '""'::jsonb, '[]'::jsonb))`,
-  );
-}
-
-/**
- * A select or multi-select field lost options: its values keep only the options still offered
- * (a value left with none is removed), so no customer holds a value its form cannot show.
- */
-export async function keepOfferedOptions(
-  tx: Transaction,
-  tenantId: string,
-  key: string,
-  options: string[],
-) {
-  const value = sql`${customers.custom} -> ${key}::text`;
-  const isList = sql`jsonb_typeof(${value}) = 'array'`;
-  const offered = sql`${JSON.stringify(options)}::jsonb`;
-  const kept = sql`coalesce((select jsonb_agg(item.value)
-    from jsonb_array_elements(case when ${isList} then ${value} else '[]'::jsonb end) as item(value)
-    where ${offered} @> jsonb_build_array(item.value)), '[]'::jsonb)`;
-  await tx
-    .update(customers)
-    .set({
-      custom: sql`case when ${isList} and ${kept} <> '[]'::jsonb
-        then jsonb_set(${customers.custom}, array[${key}::text], ${kept})
-        else ${customers.custom} - ${key}::text end`,
-    })
-    .where(
-      and(
-        eq(customers.tenantId, tenantId),
-        sql`jsonb_exists(${customers.custom}, ${key})`,
-        sql`not (${offered} @> case when ${isList} then ${value} else jsonb_build_array(${value}) end)`,
-      ),
-    );
-}
-
 /** Ids among these that the scope lets the caller see. */
 /**
  * Other customers of the tenant sharing a phone (national number), an email or the

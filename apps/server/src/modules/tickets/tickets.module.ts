@@ -1,9 +1,6 @@
+import { customValuesHost } from '../../platform/custom-field-sql.js';
+import { tickets } from '../../db/schema/index.js';
 import type { ServerModule } from '../../platform/modules.js';
-import {
-  countMissingCustomValue,
-  dropCustomValues,
-  keepOfferedOptions,
-} from './tickets.repository.js';
 import { ticketsRoutes } from './tickets.routes.js';
 import { ticketConversationRoutes } from './ticket-comments.routes.js';
 import { registerSubscriber } from '../../platform/outbox.js';
@@ -37,9 +34,7 @@ export const ticketsModule: ServerModule = {
   customFields: [
     {
       entity: 'ticket',
-      dropValues: dropCustomValues,
-      keepOfferedOptions,
-      countMissing: countMissingCustomValue,
+      ...customValuesHost({ table: tickets, tenantId: tickets.tenantId, custom: tickets.custom }),
     },
   ],
 };

@@ -503,54 +503,6 @@ export async function moveRequester(
     .where(and(eq(tickets.tenantId, tenantId), eq(tickets.requesterId, fromId)));
 }
 
-/** A deleted custom field's values leave every ticket of the tenant. */
-export async function dropCustomValues(tx: Transaction, tenantId: string, key: string) {
-  await tx
-    .update(tickets)
-    .set({ custom: sql`${tickets.custom} - ${key}::text` })
-    .where(and(eq(tickets.tenantId, tenantId), sql`jsonb_exists(${tickets.custom}, ${key})`));
-}
-
-/** Tickets of the tenant with no value for a custom field (none, null, '' or []). */
-export function countMissingCustomValue(db: Db, tenantId: string, key: string) {
-  const value = sql`${tickets.custom} -> ${key}::text`;
-  return countOf(
-    db,
-    sql`select count(*)::int as value from ${tickets}
-      where ${tickets.tenantId} = ${tenantId}
-        and (${value} is null or ${value} in ('null'::jsonb, '""'::jsonb, '[]'::jsonb))`,
-  );
-}
-
-/** A select or multi-select field lost options: ticket values keep only those still offered. */
-export async function keepOfferedOptions(
-  tx: Transaction,
-  tenantId: string,
-  key: string,
-  options: string[],
-) {
-  const value = sql`${tickets.custom} -> ${key}::text`;
-  const isList = sql`jsonb_typeof(${value}) = 'array'`;
-  const offered = sql`${JSON.stringify(options)}::jsonb`;
-  const kept = sql`coalesce((select jsonb_agg(item.value)
-    from jsonb_array_elements(case when ${isList} then ${value} else '[]'::jsonb end) as item(value)
-    where ${offered} @> jsonb_build_array(item.value)), '[]'::jsonb)`;
-  await tx
-    .update(tickets)
-    .set({
-      custom: sql`case when ${isList} and ${kept} <> '[]'::jsonb
-        then jsonb_set(${tickets.custom}, array[${key}::text], ${kept})
-        else ${tickets.custom} - ${key}::text end`,
-    })
-    .where(
-      and(
-        eq(tickets.tenantId, tenantId),
-        sql`jsonb_exists(${tickets.custom}, ${key})`,
-        sql`not (${offered} @> case when ${isList} then ${value} else jsonb_build_array(${value}) end)`,
-      ),
-    );
-}
-
 /** Sets a ticket's status columns (a requester's reply reopening it). */
 export async function setStatus(
   tx: Transaction,
