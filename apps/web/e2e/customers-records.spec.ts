@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { SEARCH_DEBOUNCE_MS } from '@omnicare/shared/platform/constants';
+import { formatPhone } from '@omnicare/shared/customers/phone-format';
 import { ACCOUNTS, apiLogin, pick, storeSession, unique, phone } from './fixtures';
 
 const toast = (page: Page, text: string) =>
@@ -53,7 +54,8 @@ test('a customer created in a new tab: the draft survives a reload, then the tab
 
   await page.reload();
   await expect(page.getByLabel('Tên khách hàng')).toHaveValue(name);
-  await expect(page.getByLabel('Số điện thoại 1')).toHaveValue(number);
+  // Left, the field shows the number as every screen writes it.
+  await expect(page.getByLabel('Số điện thoại 1')).toHaveValue(formatPhone(number));
   await expect(page.getByLabel('Email 1')).toHaveValue(`draft-${number}@example.vn`);
   await expect(page.getByLabel('Hạng khách hàng')).toHaveValue('2');
   await expect(page.getByLabel('Ghi chú')).toHaveValue('Khách hẹn gọi lại lúc 15:00');

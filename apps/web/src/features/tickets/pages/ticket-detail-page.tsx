@@ -147,11 +147,16 @@ function ExistingTicket({ routeId }: { routeId: string }) {
 
   if (query.isError)
     return (
-      <Card className="p-6 text-sm text-slate-600">
-        {isApiError(query.error) && query.error.status === 404
-          ? TICKET_TEXT.notFound
-          : query.error.message}
-      </Card>
+      <div className="flex flex-col gap-4">
+        <h1 className="text-xl font-semibold tracking-tight text-slate-900">
+          {recordTabTitle('ticket', routeId)}
+        </h1>
+        <Card className="p-6 text-sm text-slate-600" role="alert">
+          {isApiError(query.error) && query.error.status === 404
+            ? TICKET_TEXT.notFound
+            : query.error.message}
+        </Card>
+      </div>
     );
   if (!ticket) return <Skeleton className="h-96 w-full" />;
   const closedForMe = ticket.status === 'closed' && !me?.is_admin;
