@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { addBusinessMinutes, type BusinessSchedule } from '@omnicare/shared/sla/business-time';
 import { bearer, createTestApp, seedTenant, type TestApp } from '../../test/helpers.js';
 import {
@@ -17,7 +17,8 @@ import {
   workingPeriods,
   workingSchedules,
 } from '../../db/schema/index.js';
-import { refreshTicketSla, runSlaBreaches } from './ticket-sla.js';
+import { refreshTicketSla, runSlaBreaches, SLA_BREACH_JOB } from './ticket-sla.js';
+import { addCustomerReply } from './ticket-comments.service.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -237,8 +238,49 @@ describe('ticket SLA', () => {
     );
     expect((await put(admin, created._id, { priority_id: none })).sla_due_at).toBeNull();
     expect((await row(created._id)).slaPolicyId).toBeNull();
+    // A due missed before the breach job saw it is recorded when the SLA is recomputed.
+    await put(admin, created._id, { priority_id: low });
+    const missed = new Date(Date.now() - 5 * 60_000);
+    await t.database.db
+      .update(tickets)
+      .set({ slaDueAt: missed })
+      .where(eq(tickets.id, created._id));
+    const changed = await put(admin, created._id, { priority_id: high });
+    expect(changed.sla_breached_at).toBe(missed.toISOString());
+    expect(changed.sla_due_at).toBe(
+      addBusinessMinutes(createdAt, HIGH.first, SCHEDULE).toISOString(),
+    );
     const without = await createTicket(admin, { subject: 'Không ưu tiên' });
     expect(without.sla_due_at).toBeNull();
+  });
+
+  it('pauses through bulk, resumes on the customer reply, ends when merged away', async () => {
+    const { tenant, admin, high } = await slaTenant();
+    const { _id: id } = await createTicket(admin, { subject: 'Hàng loạt', priority_id: high });
+    const bulk = await call(admin, 'POST', '/v2/tickets/bulk', {
+      action: 'status',
+      status: 'pending',
+      ids: [id],
+    });
+    expect(bulk.statusCode, bulk.body).toBe(200);
+    expect((await row(id)).slaDueAt).toBeNull();
+    expect((await row(id)).slaPausedAt).not.toBeNull();
+    await addCustomerReply(t.app.platform, tenant.tenantId, id, { body: 'Tôi đã gửi ảnh' });
+    const resumed = await row(id);
+    expect(resumed.status).toBe('open');
+    expect(resumed.slaPausedAt).toBeNull();
+    expect(iso(resumed.slaDueAt)).toBe(
+      addBusinessMinutes(
+        resumed.createdAt,
+        HIGH.first + resumed.slaPausedMinutes,
+        SCHEDULE,
+      ).toISOString(),
+    );
+    const { _id: target } = await createTicket(admin, { subject: 'Gộp vào', priority_id: high });
+    const merge = await call(admin, 'POST', `/v2/tickets/${id}/merge`, { target_id: target });
+    expect(merge.statusCode, merge.body).toBe(200);
+    expect((await row(id)).slaDueAt).toBeNull();
+    expect((await row(target)).slaDueAt).not.toBeNull();
   });
 
   it('marks a breach once, notifies the assignee and the department leader once, lists it', async () => {
@@ -253,6 +295,11 @@ describe('ticket SLA', () => {
     const due = new Date(Date.now() - 60 * 60_000);
     await t.database.db.update(tickets).set({ slaDueAt: due }).where(eq(tickets.id, ticket._id));
 
+    // The job runs every minute on its own; here it is called directly, twice.
+    const scheduled = await t.database.db.execute(
+      sql`select cron from pgboss.schedule where name = ${SLA_BREACH_JOB}`,
+    );
+    expect(scheduled.rows).toEqual([{ cron: '* * * * *' }]);
     await runSlaBreaches(t.app.platform);
     await runSlaBreaches(t.app.platform);
 
