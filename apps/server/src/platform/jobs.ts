@@ -8,6 +8,8 @@ interface QueueOptions {
   policy?: PgBoss.QueuePolicy;
   /** Workers polling the queue on this instance (one by default). */
   workers?: number;
+  /** A cron expression: pg-boss sends the job on that schedule (once across instances). */
+  cron?: string;
 }
 
 /**
@@ -29,6 +31,7 @@ export function createJobQueue(databaseUrl: string, log: FastifyBaseLogger) {
       started = true;
       for (const [name, { handler, options }] of handlers) {
         await boss.createQueue(name, { name, policy: options.policy ?? 'standard' });
+        if (options.cron) await boss.schedule(name, options.cron, {}, { retryLimit: 0 });
         for (let worker = 0; worker < (options.workers ?? 1); worker++) {
           await boss.work<Record<string, unknown>>(
             name,

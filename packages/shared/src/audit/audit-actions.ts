@@ -56,6 +56,7 @@ export const AUDIT_ACTION = labelled({
   'ticket.split': 'Tách ticket',
   'ticket.link': 'Liên kết ticket',
   'ticket.unlink': 'Gỡ liên kết ticket',
+  'ticket.sla_breach': 'Quá hạn SLA',
   'ticket_priority.create': 'Tạo mức độ ưu tiên',
   'ticket_priority.update': 'Cập nhật mức độ ưu tiên',
   'ticket_priority.delete': 'Xóa mức độ ưu tiên',

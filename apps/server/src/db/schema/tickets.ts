@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -14,6 +15,7 @@ import { customers, tags } from './customers.js';
 import { groups } from './groups.js';
 import { organizations } from './organizations.js';
 import { ticketPriorities, ticketServices, ticketTypes } from './ticket-config.js';
+import { slaPolicies } from './ticket-settings.js';
 import { tenants } from './tenants.js';
 import { users } from './users.js';
 
@@ -63,6 +65,15 @@ export const tickets = pgTable(
     slaDueAt: timestamptz('sla_due_at'),
     /** When the ticket first missed an SLA target; null while none is missed. */
     slaBreachedAt: timestamptz('sla_breached_at'),
+    /** The SLA policy resolved from priority and type (on create and when they change). */
+    slaPolicyId: uuid('sla_policy_id').references(() => slaPolicies.id, { onDelete: 'set null' }),
+    /** The policy's targets in business minutes, kept from the last resolution. */
+    slaFirstResponseMinutes: integer('sla_first_response_minutes'),
+    slaResolutionMinutes: integer('sla_resolution_minutes'),
+    /** Set while the ticket is pending: the SLA clock stopped then. */
+    slaPausedAt: timestamptz('sla_paused_at'),
+    /** Business minutes spent pending before now (finished pauses only). */
+    slaPausedMinutes: doublePrecision('sla_paused_minutes').notNull().default(0),
   },
   (table) => [
     uniqueIndex('tickets_tenant_number_unique').on(table.tenantId, table.number),
@@ -83,6 +94,10 @@ export const tickets = pgTable(
     index('tickets_tenant_sla_breached_idx')
       .on(table.tenantId, table.updatedAt)
       .where(sql`${table.slaBreachedAt} is not null`),
+    // The breach job's scan, across tenants.
+    index('tickets_sla_breach_scan_idx')
+      .on(table.slaDueAt)
+      .where(sql`${table.slaDueAt} is not null and ${table.slaBreachedAt} is null`),
     index('tickets_requester_idx').on(table.requesterId),
     index('tickets_custom_idx').using('gin', table.custom.op('jsonb_path_ops')),
     index('tickets_subject_trgm_idx').using('gin', sql`${table.subjectKey} gin_trgm_ops`),

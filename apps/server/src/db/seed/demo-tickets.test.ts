@@ -87,6 +87,16 @@ describe('demo tickets', () => {
         ),
       );
     expect(overdue!.value).toBeGreaterThan(10);
+    // SLA computed as ticket writes do: breaches recorded, pending and finished without a due.
+    const sla = await db
+      .select({ status: tickets.status, due: tickets.slaDueAt, breached: tickets.slaBreachedAt })
+      .from(tickets)
+      .where(eq(tickets.tenantId, tenantId));
+    expect(sla.filter((row) => row.breached !== null).length).toBeGreaterThan(10);
+    expect(
+      sla.filter((row) => ['pending', 'solved', 'closed'].includes(row.status) && row.due),
+    ).toEqual([]);
+    expect(sla.filter((row) => row.status === 'open' && row.due).length).toBeGreaterThan(10);
 
     // Handled tickets have a conversation: the customer's message, a reply, some a note.
     const conversation = await db

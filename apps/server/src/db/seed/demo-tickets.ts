@@ -1,3 +1,4 @@
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import { toSearchKey } from '@omnicare/shared/customers/normalize';
 import type { TicketStatus } from '@omnicare/shared/tickets/ticket-enums';
 import type { Transaction } from '../../platform/db.js';
@@ -13,6 +14,7 @@ import {
 } from '../schema/index.js';
 import { pick, type Random } from './sample-people.js';
 import { seedTicketDefaults } from './ticket-defaults.js';
+import { refreshTicketSla } from '../../modules/tickets/ticket-sla.js';
 
 /** Sample tickets of the demo tenant, so the ticket screens open with work in them. */
 export const SAMPLE_TICKET_COUNT = 300;
@@ -154,6 +156,20 @@ export async function seedDemoTickets(
   );
   if (comments.length > 0) await tx.insert(ticketComments).values(comments);
   await seedDemoWorkingTime(tx, tenantId, priorities);
+  // SLA as the ticket writes leave it; the breaches already past are recorded here rather than
+  // by the breach job, which would notify every one of them at the first minute.
+  for (const { id } of inserted)
+    await refreshTicketSla(tx, tenantId, id, { resolve: true, now: new Date(now) });
+  await tx
+    .update(tickets)
+    .set({ slaBreachedAt: sql`${tickets.slaDueAt}` })
+    .where(
+      and(
+        eq(tickets.tenantId, tenantId),
+        isNull(tickets.slaBreachedAt),
+        lt(tickets.slaDueAt, new Date(now)),
+      ),
+    );
   const tagRows = inserted.flatMap((row, index) =>
     (tagsOf[index] ?? []).map((tagId) => ({ tenantId, ticketId: row.id, tagId })),
   );

@@ -18,6 +18,7 @@ import { writeAudit } from '../audit/audit.service.js';
 import { notify } from '../notifications/notifications.service.js';
 import { attachmentTypeOf, cleanFileName } from './ticket-attachment-types.js';
 import { getVisibleTicketRow } from './tickets.service.js';
+import { refreshTicketSla } from './ticket-sla.js';
 import * as repo from './ticket-comments.repository.js';
 
 /** A file as the form gave it. */
@@ -130,6 +131,9 @@ export async function writeComment(
   }
   if (status !== ticket.status) patch.status = status;
   await repo.updateTicket(tx, ticket.tenantId, ticket.id, patch);
+  // A first public reply moves the SLA to resolution; a status move may pause or resume it.
+  if (patch.firstResponseAt || patch.status)
+    await refreshTicketSla(tx, ticket.tenantId, ticket.id, { now });
 
   const actorId = author.type === 'user' ? author.userId : null;
   await appendEvent(tx, {

@@ -14,6 +14,7 @@ import { AppError, fieldError, notFound } from '../../platform/errors.js';
 import { appendEvent } from '../../platform/outbox.js';
 import { plainText } from '../../platform/rich-text.js';
 import { writeAudit } from '../audit/audit.service.js';
+import { refreshTicketSla } from './ticket-sla.js';
 import { getVisibleTicketRow } from './tickets.service.js';
 import { copyAttachments, writeComment } from './ticket-comments.service.js';
 import * as repo from './ticket-comments.repository.js';
@@ -95,6 +96,7 @@ export async function mergeTicket(
       updatedBy: auth.userId,
       updatedAt: now,
     });
+    await refreshTicketSla(tx, auth.tenantId, source.id, { now });
     await writeNote(tx, closed, auth, noteAbout(M.mergedIntoNote, target));
     await appendEvent(tx, {
       tenantId: auth.tenantId,
@@ -181,6 +183,7 @@ export async function splitTicket(
       createdBy: auth.userId,
       updatedBy: auth.userId,
     });
+    await refreshTicketSla(tx, auth.tenantId, created.id, { resolve: true });
     await appendEvent(tx, {
       tenantId: auth.tenantId,
       aggregate: 'ticket',

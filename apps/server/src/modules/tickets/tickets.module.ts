@@ -5,6 +5,7 @@ import { ticketsRoutes } from './tickets.routes.js';
 import { ticketConversationRoutes } from './ticket-comments.routes.js';
 import { registerSubscriber } from '../../platform/outbox.js';
 import { getVisibleTicket, pushTicketChange } from './tickets.service.js';
+import { runSlaBreaches, SLA_BREACH_JOB } from './ticket-sla.js';
 
 export const ticketsModule: ServerModule = {
   name: 'tickets',
@@ -13,8 +14,16 @@ export const ticketsModule: ServerModule = {
     ticketsRoutes(app, platform);
     ticketConversationRoutes(app, platform);
   },
-  jobs: (platform) =>
-    registerSubscriber(platform, 'realtime', (event) => pushTicketChange(platform, event)),
+  jobs: (platform) => {
+    registerSubscriber(platform, 'realtime', (event) => pushTicketChange(platform, event));
+    platform.jobs.register(
+      SLA_BREACH_JOB,
+      async () => {
+        await runSlaBreaches(platform);
+      },
+      { cron: '* * * * *' },
+    );
+  },
   // Who else is on a ticket: only those who may see it (tenant and data scope) join its room.
   realtime: (platform) =>
     platform.realtime.allowWatching('ticket', (auth, id) =>

@@ -27,6 +27,7 @@ import type { AuthContext } from '../../platform/auth.js';
 import { dataScopeOf } from '../../platform/data-scope.js';
 import { AppError, fieldError, notFound } from '../../platform/errors.js';
 import { appendEvent, type DeliveredEvent } from '../../platform/outbox.js';
+import { refreshTicketSla } from './ticket-sla.js';
 import { sanitizeRichText } from '../../platform/rich-text.js';
 import { listAudit, writeAudit } from '../audit/audit.service.js';
 import { listFields } from '../fields/fields.service.js';
@@ -382,6 +383,7 @@ export async function createTicket(platform: Platform, auth: AuthContext, body: 
     });
     await repo.replaceTags(tx, auth.tenantId, row.id, [...new Set(body.tag_ids)]);
     await repo.replaceFollowers(tx, auth.tenantId, row.id, [...new Set(body.follower_ids)]);
+    await refreshTicketSla(tx, auth.tenantId, row.id, { resolve: true });
     const ticket = await readTicket(tx, auth.tenantId, row.id);
     await appendEvent(tx, {
       tenantId: auth.tenantId,
@@ -469,6 +471,9 @@ async function applyUpdate(
       ...(changed('description') ? {} : { description: ticketRow.description }),
       ...statusStamps(before.status, body.status, ticketRow),
       updatedBy: auth.userId,
+    });
+    await refreshTicketSla(tx, auth.tenantId, id, {
+      resolve: changed('priority_id') || changed('type_id'),
     });
     if (changed('tag_ids'))
       await repo.replaceTags(tx, auth.tenantId, id, [...new Set(body.tag_ids)]);
@@ -669,6 +674,7 @@ export async function reopenOnRequesterReply(
     solvedAt: reopened ? null : row.ticket.solvedAt,
     reopenCount: row.ticket.reopenCount + (reopened ? 1 : 0),
   });
+  await refreshTicketSla(tx, ticket.tenantId, ticket.id);
   const changes = { status: { before: ticket.status, after: 'open' } };
   await appendEvent(tx, {
     tenantId: ticket.tenantId,

@@ -1,0 +1,173 @@
+import {
+  addBusinessMinutes,
+  businessMinutesBetween,
+  type BusinessSchedule,
+} from '@omnicare/shared/sla/business-time';
+import { formatTicketCode } from '@omnicare/shared/tickets/ticket-enums';
+import type { Platform } from '../../platform/context.js';
+import type { Database, Transaction } from '../../platform/db.js';
+import { appendEvent } from '../../platform/outbox.js';
+import { writeAudit } from '../audit/audit.service.js';
+import { notify } from '../notifications/notifications.service.js';
+import { resolveSlaPolicy } from '../sla/sla.service.js';
+import { loadBusinessSchedule } from '../working-time/working-time.service.js';
+import * as repo from './ticket-sla.repository.js';
+
+/** The pg-boss queue of the breach scan, run every minute. */
+export const SLA_BREACH_JOB = 'tickets.sla-breaches';
+const BREACH_BATCH = 500;
+
+interface Targets {
+  policyId: string | null;
+  firstResponseMinutes: number | null;
+  resolutionMinutes: number | null;
+}
+
+/**
+ * The SLA columns a ticket should have at `now` (pure). The clock runs in the schedule's
+ * business time from `created_at`; the target is first response until `first_response_at`,
+ * then resolution; pending stops it (`sla_paused_at`, its business minutes added to
+ * `sla_paused_minutes` when the ticket leaves pending), so the due instant is
+ * created_at + target + paused minutes in business time. Solved/closed and pending have no due.
+ * A due already passed is recorded as a breach; a recorded breach stays.
+ */
+export function nextSla(
+  row: repo.SlaRow,
+  targets: Targets,
+  schedule: BusinessSchedule | null,
+  now: Date,
+): repo.SlaColumns {
+  let breachedAt = row.slaBreachedAt;
+  if (!breachedAt && row.slaDueAt && row.slaDueAt < now) breachedAt = row.slaDueAt;
+  if (
+    !targets.policyId ||
+    targets.firstResponseMinutes === null ||
+    targets.resolutionMinutes === null
+  )
+    return {
+      slaPolicyId: null,
+      slaFirstResponseMinutes: null,
+      slaResolutionMinutes: null,
+      slaPausedAt: null,
+      slaPausedMinutes: row.slaPausedMinutes,
+      slaDueAt: null,
+      slaBreachedAt: breachedAt,
+    };
+  const pending = row.status === 'pending';
+  let pausedMinutes = row.slaPausedMinutes;
+  let pausedAt = row.slaPausedAt;
+  if (pending && !pausedAt) pausedAt = now;
+  if (!pending && pausedAt) {
+    pausedMinutes += businessMinutesBetween(pausedAt, now, schedule);
+    pausedAt = null;
+  }
+  const done = row.status === 'solved' || row.status === 'closed';
+  const target = row.firstResponseAt ? targets.resolutionMinutes : targets.firstResponseMinutes;
+  return {
+    slaPolicyId: targets.policyId,
+    slaFirstResponseMinutes: targets.firstResponseMinutes,
+    slaResolutionMinutes: targets.resolutionMinutes,
+    slaPausedAt: pausedAt,
+    slaPausedMinutes: pausedMinutes,
+    slaDueAt:
+      pending || done ? null : addBusinessMinutes(row.createdAt, target + pausedMinutes, schedule),
+    slaBreachedAt: breachedAt,
+  };
+}
+
+/**
+ * Brings a ticket's SLA up to date in the caller's transaction, after its row changed: on
+ * create and priority/type changes with `resolve` (the policy is looked up again), otherwise
+ * with the targets it has (status moves, first reply, reopen, merge).
+ */
+export async function refreshTicketSla(
+  tx: Transaction,
+  tenantId: string,
+  ticketId: string,
+  { resolve = false, now = new Date() }: { resolve?: boolean; now?: Date } = {},
+) {
+  const row = await repo.findSlaRow(tx, tenantId, ticketId);
+  if (!row) return;
+  // A transaction has every query method the helpers use.
+  const db = tx as unknown as Database;
+  let targets: Targets = {
+    policyId: row.slaPolicyId,
+    firstResponseMinutes: row.slaFirstResponseMinutes,
+    resolutionMinutes: row.slaResolutionMinutes,
+  };
+  let schedule: BusinessSchedule | null = null;
+  if (resolve) {
+    const policy = await resolveSlaPolicy(db, tenantId, {
+      priority_id: row.priorityId,
+      type_id: row.typeId,
+    });
+    targets = {
+      policyId: policy?.policy_id ?? null,
+      firstResponseMinutes: policy?.first_response_minutes ?? null,
+      resolutionMinutes: policy?.resolution_minutes ?? null,
+    };
+    schedule = policy?.schedule ?? null;
+  } else if (row.slaPolicyId) {
+    const policy = await repo.policySchedule(tx, tenantId, row.slaPolicyId);
+    schedule = await loadBusinessSchedule(db, tenantId, policy?.scheduleId ?? null);
+  } else if (row.slaFirstResponseMinutes === null) {
+    return;
+  }
+  const next = nextSla(row, targets, schedule, now);
+  const same = (Object.keys(next) as (keyof repo.SlaColumns)[]).every((key) => {
+    const a = next[key];
+    const b = row[key];
+    return a instanceof Date && b instanceof Date ? a.getTime() === b.getTime() : a === b;
+  });
+  if (!same) await repo.saveSla(tx, tenantId, ticketId, next);
+}
+
+/**
+ * The breach scan (every minute, any instance): open tickets past their due get
+ * `sla_breached_at` = the due instant, a `ticket.updated` event and an activity entry in the
+ * marking transaction, then one notification to the assignee and the department's leader.
+ * A ticket is marked once (the update only takes unmarked rows), so runs may overlap.
+ */
+export async function runSlaBreaches(platform: Platform, now = new Date()) {
+  const marked = await platform.db.transaction(async (tx) => {
+    const rows = await repo.markBreaches(tx, now, BREACH_BATCH);
+    for (const row of rows) {
+      const after = row.slaBreachedAt?.toISOString() ?? null;
+      await appendEvent(tx, {
+        tenantId: row.tenantId,
+        aggregate: 'ticket',
+        aggregateId: row.id,
+        type: 'ticket.updated',
+        payload: { changes: { sla_breached_at: { before: null, after } }, reason: 'sla_breach' },
+        actorId: null,
+      });
+      await writeAudit(tx, {
+        tenantId: row.tenantId,
+        impersonatorId: null,
+        actorId: null,
+        action: 'sla_breach',
+        entity: 'ticket',
+        entityId: row.id,
+        before: { sla_breached_at: null },
+        after: { sla_breached_at: after },
+      });
+    }
+    return rows;
+  });
+  const leaders = await repo.groupLeaders(platform.db, [
+    ...new Set(marked.flatMap((row) => (row.groupId ? [row.groupId] : []))),
+  ]);
+  for (const row of marked) {
+    const leaderId = row.groupId ? leaders.get(row.groupId) : null;
+    const userIds = [...new Set([row.assigneeId, leaderId].filter((id): id is string => !!id))];
+    await notify(platform, {
+      tenantId: row.tenantId,
+      userIds,
+      kind: 'ticket.sla_breached',
+      title: `Ticket ${formatTicketCode(row.number)} đã quá hạn SLA`,
+      body: row.subject,
+      link: `/tickets/${row.number}`,
+    });
+  }
+  return marked.length;
+}
