@@ -193,3 +193,28 @@ test('an overdue ticket says so in the list and on its page', async ({ page, req
   await expect(page).toHaveURL(new RegExp(`/tickets/${ticket.number}$`));
   await expect(page.getByText('Quá hạn', { exact: true })).toBeVisible();
 });
+
+test('a saved view of the tenant lists its tickets, and is remembered', async ({
+  page,
+  request,
+}) => {
+  const tag = unique();
+  await createTicket(request, token, { subject: `View ${tag} chờ`, status: 'pending' });
+  await createTicket(request, token, { subject: `View ${tag} mở`, status: 'open' });
+  const name = `Đang chờ ${tag}`;
+  await post(request, token, '/v2/smart-view', {
+    name,
+    shared: true,
+    columns: ['code', 'subject', 'status', 'assignee'],
+    filters: { status: ['pending'] },
+  });
+  await page.goto('/tickets');
+  await page.getByRole('navigation', { name: 'Chế độ xem' }).getByRole('button', { name }).click();
+  await expect(page.getByRole('heading', { name })).toBeVisible();
+  await page.getByRole('searchbox').fill(`View ${tag}`);
+  await expect(ticketRow(page, `View ${tag} chờ`)).toBeVisible();
+  await expect(ticketRow(page, `View ${tag} mở`)).toHaveCount(0);
+
+  await page.goto('/tickets');
+  await expect(page.getByRole('heading', { name })).toBeVisible();
+});
