@@ -31,15 +31,26 @@ test.beforeEach(async ({ page, request }) => {
   });
 });
 
-test('a new ticket for a customer keeps its draft across a reload, then becomes the ticket', async ({
+test('a new ticket for a customer from a template keeps its draft across a reload, then becomes the ticket', async ({
   page,
   request,
 }) => {
   const name = `Trần Thị Ticket ${unique()}`;
-  await post(request, token, '/v2/customers', { name });
+  const customer = await post<Created>(request, token, '/v2/customers', { name });
   const priority = `Gấp ${unique()}`;
-  await post(request, token, '/v2/priorities', { name: priority, color: '#dc2626', order: 9 });
+  const { _id: priorityId } = await post<{ _id: string }>(request, token, '/v2/priorities', {
+    name: priority,
+    color: '#dc2626',
+    order: 9,
+  });
   const subject = `Mất kết nối internet ${unique()}`;
+  const template = `Mẫu mất mạng ${unique()}`;
+  await post(request, token, '/v2/templates', {
+    name: template,
+    subject,
+    description: '<p>Khách báo mất mạng từ sáng</p>',
+    priority_id: priorityId,
+  });
   await page.goto('/tickets');
   await page.getByRole('button', { name: 'Thêm ticket' }).click();
   await expect(page).toHaveURL(/\/tickets\/new-[a-z0-9]+$/);
@@ -47,10 +58,10 @@ test('a new ticket for a customer keeps its draft across a reload, then becomes 
     'aria-selected',
     'true',
   );
-  await page.getByLabel('Tiêu đề').fill(subject);
-  await page.getByRole('textbox', { name: 'Mô tả' }).fill('Khách báo mất mạng từ sáng');
+  await page.getByLabel('Mẫu ticket').selectOption({ label: template });
+  await expect(page.getByLabel('Tiêu đề')).toHaveValue(subject);
+  await expect(page.getByLabel('Mức độ ưu tiên').locator('option:checked')).toHaveText(priority);
   await pick(page, page.getByLabel('Khách hàng'), name, name);
-  await page.getByLabel('Mức độ ưu tiên').selectOption({ label: priority });
 
   await page.reload();
   await expect(page.getByLabel('Tiêu đề')).toHaveValue(subject);
@@ -58,7 +69,7 @@ test('a new ticket for a customer keeps its draft across a reload, then becomes 
     'Khách báo mất mạng từ sáng',
   );
   await expect(page.getByLabel('Khách hàng')).toContainText(name);
-  await expect(page.getByLabel('Mức độ ưu tiên')).toHaveValue(/.+/);
+  await expect(page.getByLabel('Mức độ ưu tiên').locator('option:checked')).toHaveText(priority);
 
   await page.getByRole('button', { name: 'Tạo ticket' }).click();
   await expect(page.getByText('Tạo ticket thành công')).toBeVisible();
@@ -66,6 +77,12 @@ test('a new ticket for a customer keeps its draft across a reload, then becomes 
   await expect(page.getByTestId('record-name')).toContainText(subject);
   await expect(page.getByTestId('record-name')).toContainText(/#\d{6}/);
   await expect(page.getByLabel('Mức độ ưu tiên').locator('option:checked')).toHaveText(priority);
+  await expect(page.getByLabel('Khách hàng')).toContainText(name);
+
+  // The customer's record lists the ticket.
+  await page.goto(`/customers/${customer.number}`);
+  const theirs = page.getByRole('region', { name: /Ticket của khách hàng/ });
+  await expect(theirs.getByRole('link', { name: new RegExp(subject) })).toBeVisible();
 });
 
 test('a reply and an internal note with an attachment; a status change in the activity log', async ({
@@ -175,4 +192,29 @@ test('an overdue ticket says so in the list and on its page', async ({ page, req
   await ticketRow(page, subject).getByRole('link', { name: subject }).click();
   await expect(page).toHaveURL(new RegExp(`/tickets/${ticket.number}$`));
   await expect(page.getByText('Quá hạn', { exact: true })).toBeVisible();
+});
+
+test('a saved view of the tenant lists its tickets, and is remembered', async ({
+  page,
+  request,
+}) => {
+  const tag = unique();
+  await createTicket(request, token, { subject: `View ${tag} chờ`, status: 'pending' });
+  await createTicket(request, token, { subject: `View ${tag} mở`, status: 'open' });
+  const name = `Đang chờ ${tag}`;
+  await post(request, token, '/v2/smart-view', {
+    name,
+    shared: true,
+    columns: ['code', 'subject', 'status', 'assignee'],
+    filters: { status: ['pending'] },
+  });
+  await page.goto('/tickets');
+  await page.getByRole('navigation', { name: 'Chế độ xem' }).getByRole('button', { name }).click();
+  await expect(page.getByRole('heading', { name })).toBeVisible();
+  await page.getByRole('searchbox').fill(`View ${tag}`);
+  await expect(ticketRow(page, `View ${tag} chờ`)).toBeVisible();
+  await expect(ticketRow(page, `View ${tag} mở`)).toHaveCount(0);
+
+  await page.goto('/tickets');
+  await expect(page.getByRole('heading', { name })).toBeVisible();
 });

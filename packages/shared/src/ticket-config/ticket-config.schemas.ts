@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TICKET_LIMITS, TICKET_SLA_FILTER, TICKET_SORTS } from '../tickets/tickets.schemas.js';
 import { isoDateTime } from '../platform/envelope.js';
 import { requiredText } from '../platform/validation.js';
 import { TICKET_STATUS } from '../tickets/ticket-enums.js';
@@ -140,7 +141,7 @@ export const TICKET_TEMPLATE_MESSAGES = {
   customInvalid: 'Giá trị trường tùy chỉnh không hợp lệ',
 } as const;
 
-export const TICKET_SUBJECT_MAX = 255;
+export const TICKET_SUBJECT_MAX = TICKET_LIMITS.subject;
 export const TICKET_TEMPLATE_DESCRIPTION_MAX = 20_000;
 export const TICKET_TEMPLATE_TAGS_MAX = 50;
 const customValue = z.union([
@@ -252,15 +253,8 @@ export const TICKET_LIST_COLUMN = {
 };
 export type TicketListColumn = (typeof TICKET_LIST_COLUMN.values)[number];
 
-export const TICKET_SORT_FIELDS = [
-  'updated_at',
-  'created_at',
-  'code',
-  'priority',
-  'status',
-  'due_at',
-] as const;
-export const TICKET_SLA_FILTER = ['breached', 'due_soon'] as const;
+/** The sorts a view may keep: the ticket list's. */
+export const TICKET_SORT_FIELDS = TICKET_SORTS;
 
 const day = z.iso.date('Ngày không hợp lệ');
 const ids = (message: string) => z.array(z.uuid(message)).max(100).optional();

@@ -3,6 +3,7 @@ import { PgDialect, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { CustomFieldCondition } from '@omnicare/shared/fields/custom-filters';
 import type { RecordRef } from '@omnicare/shared/platform/record-ref';
 import type { TicketSort } from '@omnicare/shared/tickets/tickets.schemas';
+import type { SmartViewFilters } from '@omnicare/shared/ticket-config/ticket-config.schemas';
 import type { Database, Transaction } from '../../platform/db.js';
 import {
   customerSearchTerms,
@@ -56,6 +57,8 @@ export interface TicketFilter {
   updatedFrom?: Date;
   updatedBefore?: Date;
   custom?: CustomFieldCondition[];
+  /** A smart view's own conditions (`smartViewConditions`). */
+  view?: SQL[];
   scope?: SQL;
 }
 
@@ -166,7 +169,42 @@ function filterConditions(tenantId: string, filter: Omit<TicketFilter, 'search'>
   if (filter.updatedBefore) conditions.push(lt(tickets.updatedAt, filter.updatedBefore));
   for (const condition of filter.custom ?? [])
     conditions.push(customFieldSql(tickets.custom, condition));
+  conditions.push(...(filter.view ?? []));
   if (filter.scope) conditions.push(filter.scope);
+  return conditions;
+}
+
+/**
+ * A smart view's multi-value filters as conditions: any of the statuses, priorities, types,
+ * services, departments, channels, assignees ('me' is whoever opens it) and tags (by id or
+ * name). Its search, SLA and date ranges are applied as the list's own.
+ */
+export function smartViewConditions(
+  tenantId: string,
+  filters: SmartViewFilters,
+  userId: string,
+): SQL[] {
+  const conditions: SQL[] = [];
+  const anyOf = (column: AnyPgColumn, values: readonly string[] | undefined) => {
+    if (values?.length) conditions.push(inArray(column, [...values]));
+  };
+  anyOf(tickets.status, filters.status);
+  anyOf(tickets.priorityId, filters.priority_id);
+  anyOf(tickets.typeId, filters.type_id);
+  anyOf(tickets.serviceId, filters.service_id);
+  anyOf(tickets.groupId, filters.group_id);
+  anyOf(tickets.source, filters.source);
+  anyOf(
+    tickets.assigneeId,
+    filters.assignee_id?.map((id) => (id === 'me' ? userId : id)),
+  );
+  if (filters.requester_id) conditions.push(eq(tickets.requesterId, filters.requester_id));
+  if (filters.tag?.length) {
+    const names = `{${filters.tag.map((tag) => JSON.stringify(tag)).join(',')}}`;
+    conditions.push(sql`exists (select 1 from ${ticketTags} tt join ${tags} t on t.id = tt.tag_id
+      where tt.ticket_id = ${outer(tickets.id)} and t.tenant_id = ${tenantId}
+        and (t.name = any(${names}::text[]) or t.id::text = any(${names}::text[])))`);
+  }
   return conditions;
 }
 

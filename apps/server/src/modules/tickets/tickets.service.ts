@@ -40,6 +40,7 @@ import {
   type TicketSnapshot,
 } from './ticket-activity.js';
 import * as repo from './tickets.repository.js';
+import { getView } from '../smart-views/smart-views.service.js';
 
 type Db = Database | Transaction;
 
@@ -173,9 +174,17 @@ async function toFilter(
   query: TicketFilterBody,
   customParam = 'custom',
 ): Promise<repo.TicketFilter | 'nothing'> {
-  const search = searchOf(query.search);
+  // A smart view adds its own conditions; its search, SLA and dates apply where the query has none.
+  const view = query.smart_view_id
+    ? (await getView(platform, auth, query.smart_view_id)).filters
+    : undefined;
+  const search = searchOf(query.search ?? view?.search);
   if (search === 'nothing') return 'nothing';
   const assignee = query.assignee_id;
+  const createdFrom = query.created_from ?? view?.created_from;
+  const createdTo = query.created_to ?? view?.created_to;
+  const updatedFrom = query.updated_from ?? view?.updated_from;
+  const updatedTo = query.updated_to ?? view?.updated_to;
   return {
     search,
     statuses: query.status,
@@ -187,18 +196,19 @@ async function toFilter(
     requesterId: query.requester_id,
     source: query.source,
     tagId: query.tag,
-    sla: query.sla,
+    sla: query.sla ?? view?.sla,
     slaSoonBefore: new Date(Date.now() + SLA_DUE_SOON_MINUTES * 60_000),
-    createdFrom: query.created_from ? startOfDayIn(query.created_from) : undefined,
-    createdBefore: query.created_to ? startOfDayIn(query.created_to, undefined, true) : undefined,
-    updatedFrom: query.updated_from ? startOfDayIn(query.updated_from) : undefined,
-    updatedBefore: query.updated_to ? startOfDayIn(query.updated_to, undefined, true) : undefined,
+    createdFrom: createdFrom ? startOfDayIn(createdFrom) : undefined,
+    createdBefore: createdTo ? startOfDayIn(createdTo, undefined, true) : undefined,
+    updatedFrom: updatedFrom ? startOfDayIn(updatedFrom) : undefined,
+    updatedBefore: updatedTo ? startOfDayIn(updatedTo, undefined, true) : undefined,
     custom: await customFilterOf(platform, auth.tenantId, query.custom, customParam),
+    view: view ? repo.smartViewConditions(auth.tenantId, view, auth.userId) : undefined,
     scope: ticketScope(auth),
   };
 }
 
-/** GET /v2/tickets. `smart_view_id` is accepted but not applied (smart views come separately). */
+/** GET /v2/tickets (with `smart_view_id`, within that view: the caller's own or a shared one). */
 export async function listTickets(platform: Platform, auth: AuthContext, query: TicketListQuery) {
   const filter = await toFilter(platform, auth, query);
   if (filter === 'nothing') return { data: [], total: 0, capped: false };

@@ -773,13 +773,80 @@ describe('the ticket list', () => {
         errors: [{ param, message }],
       });
     }
-    // Accepted, not applied yet (smart views are built separately).
+    // A view the caller cannot see is not there.
     const view = await call(
       admin,
       'GET',
       '/v2/tickets?smart_view_id=00000000-0000-4000-8000-000000000000',
     );
-    expect(view.statusCode).toBe(200);
+    expect(view.statusCode).toBe(404);
+  });
+
+  it("lists a smart view's tickets: its statuses, priorities, 'me' and tags, within the caller's scope", async () => {
+    const { tenant, admin, agent, leader, config } = await freshTenant();
+    await createTicket(admin, {
+      subject: 'Cao của agent',
+      status: 'open',
+      priority_id: config.high,
+      assignee_id: tenant.id('agent'),
+      tag_ids: [config.urgent],
+    });
+    await createTicket(admin, {
+      subject: 'Cao đang chờ của agent',
+      status: 'pending',
+      priority_id: config.high,
+      assignee_id: tenant.id('agent'),
+      tag_ids: [config.urgent],
+    });
+    await createTicket(admin, {
+      subject: 'Thấp của agent',
+      status: 'open',
+      priority_id: config.low,
+      assignee_id: tenant.id('agent'),
+      tag_ids: [config.urgent],
+    });
+    await createTicket(admin, {
+      subject: 'Cao của leader',
+      status: 'open',
+      priority_id: config.high,
+      assignee_id: tenant.id('leader'),
+      tag_ids: [config.urgent],
+    });
+    await createTicket(admin, {
+      subject: 'Cao không tag',
+      status: 'open',
+      priority_id: config.high,
+      assignee_id: tenant.id('agent'),
+    });
+    const created = await call(admin, 'POST', '/v2/smart-view', {
+      name: 'Gấp của tôi',
+      shared: true,
+      columns: ['code', 'subject'],
+      filters: {
+        status: ['new', 'open'],
+        priority_id: [config.high],
+        assignee_id: ['me'],
+        tag: ['Gấp'],
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const viewId = created.json().data._id as string;
+    expect(subjects(await listed(agent, `&smart_view_id=${viewId}`))).toEqual(['Cao của agent']);
+    expect(subjects(await listed(leader, `&smart_view_id=${viewId}`))).toEqual(['Cao của leader']);
+    // The list's own filters narrow the view further.
+    expect((await listed(agent, `&smart_view_id=${viewId}&status=new`)).total).toBe(0);
+
+    const personal = await call(agent, 'POST', '/v2/smart-view', {
+      name: 'Của tôi',
+      columns: ['code'],
+      filters: { status: ['open'] },
+    });
+    const other = await call(
+      leader,
+      'GET',
+      `/v2/tickets?smart_view_id=${personal.json().data._id}`,
+    );
+    expect(other.statusCode).toBe(404);
   });
 });
 

@@ -1,3 +1,5 @@
+import type { SmartView } from '@omnicare/shared/ticket-config/ticket-config.schemas';
+import type { TicketSortKey } from '@omnicare/shared/tickets/tickets.schemas';
 import type { TicketFilters } from './tickets.api';
 
 /**
@@ -8,7 +10,23 @@ export interface TicketView {
   id: string;
   name: string;
   filters: TicketFilters;
+  /** A view saved on the server (`/v2/smart-view`): the list asks with `smart_view_id`. */
+  saved?: boolean;
+  sort?: { key: TicketSortKey; order: 'asc' | 'desc' };
 }
+
+/** A view id that names a saved view (a UUID), not a built-in one. */
+export const isSavedViewId = (id: string | null): id is string =>
+  id !== null && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
+
+/** A smart view of the tenant (shared) or of the user, as the list opens it. */
+export const savedView = (view: SmartView): TicketView => ({
+  id: view._id,
+  name: view.name,
+  filters: {},
+  saved: true,
+  sort: { key: view.sort.field, order: view.sort.direction },
+});
 export const BUILT_IN_VIEWS: readonly TicketView[] = [
   {
     id: 'mine-open',

@@ -40,6 +40,7 @@ export type TicketFilters = Partial<Record<TicketFilterKey, string>>;
 export type SortOrder = 'asc' | 'desc';
 
 export interface TicketListParams extends TicketFilters {
+  smart_view_id?: string;
   page: number;
   page_size: number;
   search?: string;

@@ -17,6 +17,7 @@ import { useRecordTab } from '@/components/layout/use-record-tab';
 import { recordTabTitle, useRecordTabsStore } from '@/stores/record-tabs-store';
 import { CustomerForm } from '../components/customer-form';
 import { CustomerTimeline } from '../components/customer-timeline';
+import { CustomerTickets } from '@/features/tickets/components/customer-tickets';
 import { MergeDialog } from '../components/merge-dialog';
 import { deleteCustomer, fetchCustomer } from '../customers.api';
 import { useCan } from '@/lib/use-can';
@@ -178,9 +179,14 @@ export function CustomerDetailPage() {
             />
           </Card>
           {customer && (
-            <Card className="h-fit p-5">
-              <CustomerTimeline customerId={customer._id} />
-            </Card>
+            <div className="flex h-fit flex-col gap-4">
+              <Card className="p-5">
+                <CustomerTickets customerId={customer._id} />
+              </Card>
+              <Card className="p-5">
+                <CustomerTimeline customerId={customer._id} />
+              </Card>
+            </div>
           )}
         </div>
       )}

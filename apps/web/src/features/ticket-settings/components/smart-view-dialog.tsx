@@ -1,8 +1,8 @@
 import { Controller } from 'react-hook-form';
 import { TICKET_STATUS } from '@omnicare/shared/tickets/ticket-enums';
+import { TICKET_SLA_FILTER } from '@omnicare/shared/tickets/tickets.schemas';
 import {
   TICKET_LIST_COLUMN,
-  TICKET_SLA_FILTER,
   TICKET_SORT_FIELDS,
   smartViewBody,
   type SmartView,
@@ -28,6 +28,7 @@ const SORT_LABEL: Record<(typeof TICKET_SORT_FIELDS)[number], string> = {
   updated_at: 'Cập nhật',
   created_at: 'Ngày tạo',
   code: 'Mã',
+  subject: 'Tiêu đề',
   priority: 'Mức độ ưu tiên',
   status: 'Trạng thái',
   due_at: 'Hạn xử lý',

@@ -15,7 +15,7 @@ import {
   type TicketPage,
 } from '../tickets.api';
 import { ticketKeys } from '../tickets.queries';
-import { BUILT_IN_VIEWS, DEFAULT_VIEW_ID, type TicketView } from '../ticket-views';
+import { BUILT_IN_VIEWS, DEFAULT_VIEW_ID, isSavedViewId, type TicketView } from '../ticket-views';
 
 /** A click on a column: the sorted one flips; another starts A→Z for the subject, else newest. */
 export function nextTicketOrder(column: TicketSortKey, sort: TicketSortKey, order: SortOrder) {
@@ -84,7 +84,14 @@ export function useTicketListState() {
 
   const openView = (view: TicketView, replace = false) => {
     writeJsonItem(STORAGE_KEYS.smartView, view.id);
-    write({ filters: view.filters, view: view.id }, replace);
+    write(
+      {
+        filters: view.filters,
+        view: view.id,
+        ...(view.sort && { sort: view.sort.key, order: view.sort.order }),
+      },
+      replace,
+    );
   };
 
   // A bare /tickets opens the remembered view, in place of the bare address.
@@ -93,9 +100,11 @@ export function useTicketListState() {
   useEffect(() => {
     if (!bare) return;
     const remembered = readJsonItem<string>(STORAGE_KEYS.smartView);
-    const view =
-      BUILT_IN_VIEWS.find((item) => item.id === remembered) ??
-      BUILT_IN_VIEWS.find((item) => item.id === DEFAULT_VIEW_ID);
+    // A saved view remembered opens by its id (its name and sort come with the views' list).
+    const view = isSavedViewId(remembered)
+      ? { id: remembered, name: '', filters: {}, saved: true }
+      : (BUILT_IN_VIEWS.find((item) => item.id === remembered) ??
+        BUILT_IN_VIEWS.find((item) => item.id === DEFAULT_VIEW_ID));
     if (view) openView(view, true);
     // Only when the address becomes bare.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -122,6 +131,8 @@ export function useTicketListState() {
  * and selection; changes to tickets not on the page are counted for a 'Tải lại' offer.
  */
 export function useTicketRows(request: {
+  /** A saved view the list is on: the server applies its filters. */
+  smartViewId?: string;
   filters: TicketFilters;
   search: string;
   sort: TicketSortKey;
@@ -132,6 +143,7 @@ export function useTicketRows(request: {
   const queryClient = useQueryClient();
   const params = {
     ...request.filters,
+    smart_view_id: request.smartViewId,
     search: request.search || undefined,
     sort: sortParamOf(request.sort, request.order),
     page: request.page,

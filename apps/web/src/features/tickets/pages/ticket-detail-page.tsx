@@ -15,6 +15,9 @@ import { Card } from '@/components/ui/card';
 import { ConfirmDialog, deleteConfirmText } from '@/components/ui/confirm-dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { NativeSelect } from '@/components/ui/native-select';
+import { useResourceList } from '@/features/ticket-settings/ticket-settings.queries';
+import type { TicketTemplate } from '@omnicare/shared/ticket-config/ticket-config.schemas';
 import { Skeleton } from '@/components/ui/skeleton';
 import { STAFF_SOURCE } from '@/features/users/components/staff-picker';
 import { isApiError } from '@/lib/errors';
@@ -281,6 +284,8 @@ interface NewTicketDraft {
   description: string;
   fields: TicketFieldsValue;
   patch: TicketFieldsPatch;
+  /** Custom field values a template brought (the form shows no custom fields yet). */
+  custom: Record<string, unknown>;
 }
 const EMPTY_FIELDS: TicketFieldsValue = {
   status: 'new',
@@ -305,16 +310,45 @@ function NewTicket({ routeId }: { routeId: string }) {
       description: saved?.description ?? '',
       fields: { ...EMPTY_FIELDS, ...saved?.fields },
       patch: saved?.patch ?? {},
+      custom: saved?.custom ?? {},
     };
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const templates = useResourceList('templates');
   const change = (next: NewTicketDraft) => {
     setDraft(next);
     saveTabDraft(tabKey, 'ticket', next as unknown as Record<string, unknown>);
   };
+  /** A ticket template fills what it holds; what it leaves empty stays as typed. */
+  const applyTemplate = (template: TicketTemplate) => {
+    const fields: Partial<TicketFieldsValue> = {
+      ...(template.priority_id ? { priority_id: template.priority_id } : {}),
+      ...(template.type_id ? { type_id: template.type_id } : {}),
+      ...(template.service_id ? { service_id: template.service_id } : {}),
+      ...(template.tags.length > 0 ? { tags: template.tags } : {}),
+    };
+    const patch: TicketFieldsPatch = {
+      ...(fields.priority_id ? { priority_id: fields.priority_id } : {}),
+      ...(fields.type_id ? { type_id: fields.type_id } : {}),
+      ...(fields.service_id ? { service_id: fields.service_id } : {}),
+      ...(fields.tags ? { tag_ids: template.tag_ids } : {}),
+    };
+    change({
+      subject: template.subject || draft.subject,
+      description: template.description || draft.description,
+      fields: { ...draft.fields, ...fields },
+      patch: { ...draft.patch, ...patch },
+      custom: { ...draft.custom, ...template.custom },
+    });
+  };
   const create = useMutation({
     mutationFn: () =>
-      createTicket({ subject: draft.subject, description: draft.description, ...draft.patch }),
+      createTicket({
+        subject: draft.subject,
+        description: draft.description,
+        ...draft.patch,
+        ...(Object.keys(draft.custom).length > 0 ? { custom: draft.custom } : {}),
+      }),
     onSuccess: ({ data, message }) => {
       toast.success(message || TICKET_TEXT.created);
       removeTabDraft(tabKey);
@@ -364,6 +398,28 @@ function NewTicket({ routeId }: { routeId: string }) {
           )}
         </Card>
         <Card className="flex min-w-0 flex-col gap-3 p-4">
+          {(templates.data?.data.length ?? 0) > 0 && (
+            <div className="flex flex-col gap-1">
+              <Label htmlFor="ticket-template">Mẫu ticket</Label>
+              <NativeSelect
+                id="ticket-template"
+                value=""
+                onChange={(event) => {
+                  const template = templates.data?.data.find(
+                    (item) => item._id === event.target.value,
+                  );
+                  if (template) applyTemplate(template);
+                }}
+              >
+                <option value="">Chọn mẫu để điền sẵn…</option>
+                {templates.data?.data.map((template) => (
+                  <option key={template._id} value={template._id}>
+                    {template.name}
+                  </option>
+                ))}
+              </NativeSelect>
+            </div>
+          )}
           <div className="flex flex-col gap-1">
             <Label htmlFor="ticket-subject">{TICKET_TEXT.subject}</Label>
             <Input

@@ -19,7 +19,8 @@ import {
   TicketTable,
   type TicketColumnId,
 } from '../components/ticket-table';
-import { BUILT_IN_VIEWS } from '../ticket-views';
+import { BUILT_IN_VIEWS, isSavedViewId, savedView, type TicketView } from '../ticket-views';
+import { useResourceList } from '@/features/ticket-settings/ticket-settings.queries';
 import { rememberTicketOrder } from '../ticket-list-order';
 import { ticketKeys } from '../tickets.queries';
 import { TICKET_TEXT } from '../tickets-text';
@@ -42,7 +43,10 @@ export function TicketListPage() {
   const [showFilters, setShowFilters] = useState(false);
   const [columns, setColumns] = useState(readColumns);
   const keyword = list.debouncedSearch.trim();
+  const savedViews = useResourceList('views');
+  const views = [...BUILT_IN_VIEWS, ...(savedViews.data?.data ?? []).map(savedView)];
   const tickets = useTicketRows({
+    smartViewId: isSavedViewId(state.viewId) ? state.viewId : undefined,
     filters: state.filters,
     search: keyword,
     sort: state.sort,
@@ -52,6 +56,7 @@ export function TicketListPage() {
   });
   const selection = useRowSelection(tickets.rows, {
     resetOn: JSON.stringify([
+      state.viewId,
       state.filters,
       state.sort,
       state.order,
@@ -61,7 +66,18 @@ export function TicketListPage() {
     ]),
   });
   useEffect(() => rememberTicketOrder(tickets.rows.map((row) => row.number)), [tickets.rows]);
-  const currentView = BUILT_IN_VIEWS.find((view) => view.id === state.viewId);
+  const currentView = views.find((view) => view.id === state.viewId);
+  const openView = (view: TicketView) => {
+    state.openView(view);
+    const saved = savedViews.data?.data.find((item) => item._id === view.id);
+    // A saved view brings its columns (those this list knows).
+    if (saved)
+      setColumns(
+        TICKET_COLUMNS.map((column) => column.id).filter((id) =>
+          (saved.columns as string[]).includes(id),
+        ),
+      );
+  };
 
   return (
     <ListPage
@@ -87,9 +103,7 @@ export function TicketListPage() {
                 <button
                   type="button"
                   aria-current={view.id === state.viewId ? 'page' : undefined}
-                  onClick={() => {
-                    state.openView(view);
-                  }}
+                  onClick={() => openView(view)}
                   className={cn(
                     'w-full rounded-md px-2 py-1.5 text-left text-sm text-slate-700 hover:bg-slate-100',
                     view.id === state.viewId && 'bg-teal-50 font-medium text-teal-900',
@@ -99,6 +113,30 @@ export function TicketListPage() {
                 </button>
               </li>
             ))}
+          </ul>
+          {views.some((view) => view.saved) && (
+            <h2 className="mt-4 mb-2 px-2 text-xs font-semibold tracking-wide text-slate-500 uppercase">
+              View đã lưu
+            </h2>
+          )}
+          <ul className="flex flex-row flex-wrap gap-1 lg:flex-col">
+            {views
+              .filter((view) => view.saved)
+              .map((view) => (
+                <li key={view.id}>
+                  <button
+                    type="button"
+                    aria-current={view.id === state.viewId ? 'page' : undefined}
+                    onClick={() => openView(view)}
+                    className={cn(
+                      'w-full rounded-md px-2 py-1.5 text-left text-sm text-slate-700 hover:bg-slate-100',
+                      view.id === state.viewId && 'bg-teal-50 font-medium text-teal-900',
+                    )}
+                  >
+                    {view.name}
+                  </button>
+                </li>
+              ))}
           </ul>
         </nav>
         <div className="flex min-w-0 flex-1 flex-col gap-3 p-3 sm:p-4">
