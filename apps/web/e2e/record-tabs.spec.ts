@@ -39,24 +39,41 @@ test('tabs are titled by kind and closing the active one follows the rules', asy
   await expect(page).toHaveURL(/\/customers$/);
 });
 
-test('drafts survive switching tabs and a reload, and go when the tab closes', async ({ page }) => {
-  await page.goto('/tickets/10');
-  await page.getByLabel('Bình luận nháp').fill('Khách hẹn gọi lại lúc 15:00');
-  await page.goto('/tickets/11');
-  await expect(page.getByLabel('Bình luận nháp')).toHaveValue('');
-  await page.getByRole('tab', { name: 'Ticket 10' }).click();
-  await expect(page.getByLabel('Bình luận nháp')).toHaveValue('Khách hẹn gọi lại lúc 15:00');
+test('drafts survive switching tabs and a reload, and go when the tab closes', async ({
+  page,
+  request,
+}) => {
+  const { token } = await apiLogin(request, ACCOUNTS.agent.email);
+  const numbers: number[] = [];
+  for (const subject of ['Nháp một', 'Nháp hai']) {
+    const response = await request.post('/v2/tickets', {
+      headers: { Authorization: token },
+      data: { subject },
+    });
+    expect(response.status()).toBe(201);
+    numbers.push(((await response.json()) as { data: { number: number } }).data.number);
+  }
+  const [first, second] = numbers as [number, number];
+  const reply = page.getByRole('textbox', { name: 'Trả lời công khai' });
+  await page.goto(`/tickets/${first}`);
+  await reply.fill('Khách hẹn gọi lại lúc 15:00');
+  await page.goto(`/tickets/${second}`);
+  await expect(reply).toHaveText('');
+  await page.getByRole('tab', { name: `Ticket ${first}` }).click();
+  await expect(reply).toHaveText('Khách hẹn gọi lại lúc 15:00');
   await page.reload();
-  await expect(page.getByLabel('Bình luận nháp')).toHaveValue('Khách hẹn gọi lại lúc 15:00');
+  await expect(reply).toHaveText('Khách hẹn gọi lại lúc 15:00');
   // A tab holding a draft asks before it drops it.
-  await page.getByRole('button', { name: 'Đóng Ticket 10' }).click();
-  const ask = page.getByRole('alertdialog', { name: 'Đóng Ticket 10?' });
+  await page.getByRole('button', { name: `Đóng Ticket ${first}` }).click();
+  const ask = page.getByRole('alertdialog', { name: `Đóng Ticket ${first}?` });
   await ask.getByRole('button', { name: 'Ở lại' }).click();
-  await expect(page.getByRole('tab', { name: 'Ticket 10' })).toBeVisible();
-  await page.getByRole('button', { name: 'Đóng Ticket 10' }).click();
+  await expect(page.getByRole('tab', { name: `Ticket ${first}` })).toBeVisible();
+  await page.getByRole('button', { name: `Đóng Ticket ${first}` }).click();
   await ask.getByRole('button', { name: 'Đóng và bỏ bản nháp' }).click();
-  await expect(page).toHaveURL(/\/tickets\/11$/);
-  expect(await page.evaluate(() => localStorage.getItem('recordTabDraft:ticket:10'))).toBeNull();
-  await page.goto('/tickets/10');
-  await expect(page.getByLabel('Bình luận nháp')).toHaveValue('');
+  await expect(page).toHaveURL(new RegExp(`/tickets/${second}$`));
+  expect(
+    await page.evaluate((key) => localStorage.getItem(key), `recordTabDraft:ticket:${first}`),
+  ).toBeNull();
+  await page.goto(`/tickets/${first}`);
+  await expect(reply).toHaveText('');
 });
