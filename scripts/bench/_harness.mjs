@@ -2,7 +2,7 @@
 import { spawn } from 'node:child_process';
 import { openSync } from 'node:fs';
 import http from 'node:http';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,7 +21,11 @@ const freePort = () =>
 export async function startServer() {
   ensureInstalled();
   ensureBuilt();
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'omnicare-bench-'));
+  // BENCH_DATA_DIR keeps the filled database for a later run (measuring again costs no refill).
+  const kept = process.env.BENCH_DATA_DIR;
+  const dataDir = kept
+    ? await mkdir(kept, { recursive: true }).then(() => kept)
+    : await mkdtemp(path.join(os.tmpdir(), 'omnicare-bench-'));
   const port = await freePort();
   const pgPort = await freePort();
   const env = {
@@ -59,7 +63,7 @@ export async function startServer() {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
       await exited;
-      await rm(dataDir, { recursive: true, force: true });
+      if (!kept) await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

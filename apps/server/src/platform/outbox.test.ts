@@ -31,7 +31,7 @@ beforeAll(async () => {
   tenant = await seedTenant(t, 'Outbox');
   historic = await newTicket();
   await t.database.db.transaction((tx) => appendEvent(tx, event(historic, 0)));
-  jobs = createJobQueue(t.database.url, t.app.log);
+  jobs = createJobQueue(t.database.url, t.app.log, { durable: false });
   outbox = createOutbox(t.database, jobs, t.app.log, { pollMs: 200, sweepMs: 500 });
   // A name of its own, so its cursor starts at the end of this database's outbox.
   outbox.subscribe(`test-${randomUUID().slice(0, 8)}`, async (event) => {
@@ -39,12 +39,10 @@ beforeAll(async () => {
     if (failOnce.delete(event.id)) throw new Error('not now');
     received.push(event);
   });
-  await jobs.start();
   await outbox.start();
 });
 afterAll(async () => {
   await outbox.stop();
-  await jobs.stop();
   await t.close();
 });
 

@@ -22,6 +22,14 @@ export interface DeliveredEvent extends DomainEvent {
 }
 export type EventHandler = (event: DeliveredEvent) => Promise<void>;
 
+/**
+ * The outbox's own bookkeeping (cursors, progress) commits without waiting for the disk: lost
+ * in a database crash, it only makes events be relayed or delivered again (at least once, as
+ * always), while the events themselves commit durably with the change they describe. It spares
+ * one WAL flush per event and subscriber.
+ */
+const BOOKKEEPING = 'set local synchronous_commit = off';
+
 /** Advisory lock classes (two-key form, apart from every other lock of the app). */
 const AGGREGATE_LOCK = 7301;
 const DELIVERY_LOCK = 7302;
@@ -58,7 +66,7 @@ export async function appendEvent(tx: Transaction, event: DomainEvent): Promise<
  *    `delivered_id` to the handler one by one in `id` order, moving `delivered_id` after each.
  *    A crash between the two delivers that event again (at least once: handlers must tolerate
  *    duplicates). A busy lock re-sends the job a second later.
- * 3. Sweep (at start and every 30 s): aggregates whose `dispatched_id > delivered_id` get a job
+ * 3. Sweep (at start and every 30 s, in the background): aggregates whose `dispatched_id > delivered_id` get a job
  *    again: what a killed instance was delivering, or a job whose retries ran out.
  *
  * A new subscriber starts at the end of the outbox: it receives the events written after it first
@@ -67,6 +75,7 @@ export async function appendEvent(tx: Transaction, event: DomainEvent): Promise<
  */
 export function createOutbox(
   database: DatabaseHandle,
+  /** The outbox's own queue: started and stopped with it. */
   jobs: JobQueue,
   log: FastifyBaseLogger,
   timing = { pollMs: 1_000, sweepMs: 30_000 },
@@ -81,6 +90,7 @@ export function createOutbox(
 
   async function sendJobs(subscriber: string, aggregateIds: string[], startAfter?: number) {
     for (const aggregateId of aggregateIds) {
+      if (stopped) return;
       await jobs.send(
         queueOf(subscriber),
         { aggregate_id: aggregateId },
@@ -112,6 +122,7 @@ export function createOutbox(
     let full = false;
     try {
       await client.query('begin');
+      await client.query(BOOKKEEPING);
       const cursor = await client.query<{
         transaction_id: string;
         event_id: string;
@@ -211,6 +222,18 @@ export function createOutbox(
     }
   }
 
+  let sweeping = false;
+  /** One sweep at a time, never awaited: a large backlog must not hold the start or a timer. */
+  function sweepInBackground() {
+    if (sweeping || stopped) return;
+    sweeping = true;
+    sweep()
+      .catch((error: unknown) => log.error({ err: error }, 'outbox sweep failed'))
+      .finally(() => {
+        sweeping = false;
+      });
+  }
+
   async function deliver(subscriber: string, aggregateId: string) {
     const handler = subscribers.get(subscriber);
     if (!handler) return;
@@ -222,6 +245,7 @@ export function createOutbox(
         [DELIVERY_LOCK, `${subscriber}:${aggregateId}`],
       );
       locked = lock.rows[0]?.locked === true;
+      await client.query('set synchronous_commit = off');
       if (!locked) {
         // Another worker is delivering this aggregate: look again once it is likely done.
         await sendJobs(subscriber, [aggregateId], 1);
@@ -269,6 +293,7 @@ export function createOutbox(
         }
       }
     } finally {
+      await client.query('reset synchronous_commit').catch(() => {});
       if (locked)
         await client
           .query('select pg_advisory_unlock($1, hashtext($2))', [
@@ -312,20 +337,13 @@ export function createOutbox(
     /** After the job queue started: cursors, what a previous run left owed, then relaying. */
     async start() {
       if (subscribers.size === 0) return;
+      await jobs.start();
       for (const name of subscribers.keys()) await initCursor(name);
-      await sweep();
+      sweepInBackground();
       await listen();
       await wake();
       timers.push(setInterval(() => void wake(), timing.pollMs));
-      timers.push(
-        setInterval(
-          () =>
-            void sweep().catch((error: unknown) =>
-              log.error({ err: error }, 'outbox sweep failed'),
-            ),
-          timing.sweepMs,
-        ),
-      );
+      timers.push(setInterval(sweepInBackground, timing.sweepMs));
     },
     /** Runs a relay pass and resolves when it is done (tests). */
     relayNow: wake,
@@ -337,6 +355,7 @@ export function createOutbox(
       const client = listener;
       listener = undefined;
       await client?.end().catch(() => {});
+      await jobs.stop();
     },
   };
 }

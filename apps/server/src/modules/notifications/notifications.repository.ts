@@ -1,11 +1,19 @@
-import { and, count, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../platform/db.js';
 import { notifications, users } from '../../db/schema/index.js';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 
+/** Inserts them; one already sent for the same event (`source_event_id`) is left out. */
 export function insertNotifications(db: Database, rows: (typeof notifications.$inferInsert)[]) {
-  return db.insert(notifications).values(rows).returning();
+  return db
+    .insert(notifications)
+    .values(rows)
+    .onConflictDoNothing({
+      target: [notifications.userId, notifications.sourceEventId],
+      where: sql`${notifications.sourceEventId} is not null`,
+    })
+    .returning();
 }
 
 export async function listForUser(

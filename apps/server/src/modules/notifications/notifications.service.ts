@@ -22,7 +22,10 @@ async function pushUnreadCount(platform: Platform, userId: string) {
   platform.realtime.toUser(userId, REALTIME_EVENTS.unreadCount, { count });
 }
 
-/** Creates notifications for users of one tenant and pushes each to their open tabs. */
+/**
+ * Creates notifications for users of one tenant and pushes each to their open tabs. An outbox
+ * subscriber passes the event's id (`sourceEventId`): a redelivery then sends nothing twice.
+ */
 export async function notify(
   platform: Platform,
   input: {
@@ -32,6 +35,7 @@ export async function notify(
     title: string;
     body?: string;
     link?: string | null;
+    sourceEventId?: number;
   },
 ) {
   if (input.userIds.length === 0) return [];
@@ -44,6 +48,7 @@ export async function notify(
       title: input.title,
       body: input.body ?? '',
       link: input.link ?? null,
+      sourceEventId: input.sourceEventId ?? null,
     })),
   );
   await Promise.all(

@@ -183,6 +183,15 @@ export async function customerExists(db: Db, tenantId: string, id: string) {
   return row !== undefined;
 }
 
+/** What a notification about a ticket names: its tenant, number and subject. */
+export async function ticketById(db: Db, id: string) {
+  const [row] = await db
+    .select({ tenantId: tickets.tenantId, number: tickets.number, subject: tickets.subject })
+    .from(tickets)
+    .where(eq(tickets.id, id));
+  return row;
+}
+
 export async function userName(db: Db, id: string) {
   const [row] = await db.select({ name: users.name }).from(users).where(eq(users.id, id));
   return row?.name ?? '';

@@ -12,12 +12,14 @@ import type { AuthContext } from '../../platform/auth.js';
 import type { Platform } from '../../platform/context.js';
 import type { Transaction } from '../../platform/db.js';
 import { fieldError, notFound } from '../../platform/errors.js';
-import { appendEvent } from '../../platform/outbox.js';
+import { appendEvent, type DeliveredEvent } from '../../platform/outbox.js';
 import { mentionedIds, sanitizeRichText } from '../../platform/rich-text.js';
 import { writeAudit } from '../audit/audit.service.js';
 import { notify } from '../notifications/notifications.service.js';
 import { attachmentTypeOf, cleanFileName } from './ticket-attachment-types.js';
 import { getVisibleTicketRow } from './tickets.service.js';
+import { eventChanges } from './ticket-activity.js';
+import * as ticketsRepo from './tickets.repository.js';
 import { refreshTicketSla } from './ticket-sla.js';
 import * as repo from './ticket-comments.repository.js';
 
@@ -186,19 +188,69 @@ async function prepareBody(platform: Platform, tenantId: string, body: string, f
   return { html, mentions: staff.map((user) => user.id) };
 }
 
-async function notifyMentions(
-  platform: Platform,
-  ticket: repo.TicketRow,
-  authorName: string,
-  mentions: string[],
+/**
+ * Mentioned staff follow the ticket (as in Zendesk), in the comment's transaction: a followed
+ * ticket is in everyone's data scope, so the mention's link opens for them. Recorded as a
+ * followers change like any other.
+ */
+async function followMentioned(
+  tx: Transaction,
+  auth: AuthContext,
+  ticketId: string,
+  userIds: string[],
 ) {
+  if (userIds.length === 0) return;
+  const before = await ticketsRepo.followersOf(tx, ticketId);
+  const known = new Set(before.map((follower) => follower._id));
+  if (userIds.every((id) => known.has(id))) return;
+  await ticketsRepo.replaceFollowers(tx, auth.tenantId, ticketId, [
+    ...new Set([...known, ...userIds]),
+  ]);
+  const after = await ticketsRepo.followersOf(tx, ticketId);
+  const byId = (list: typeof before) => [...list].sort((a, b) => a._id.localeCompare(b._id));
+  const changes = eventChanges({ followers: byId(before) }, { followers: byId(after) });
+  await appendEvent(tx, {
+    tenantId: auth.tenantId,
+    aggregate: 'ticket',
+    aggregateId: ticketId,
+    type: 'ticket.updated',
+    payload: { changes, reason: 'mention' },
+    actorId: auth.userId,
+  });
+  await writeAudit(tx, {
+    tenantId: auth.tenantId,
+    impersonatorId: auth.impersonatorId,
+    actorId: auth.userId,
+    action: 'update',
+    entity: 'ticket',
+    entityId: ticketId,
+    before: { followers: byId(before) },
+    after: { followers: byId(after) },
+  });
+}
+
+/**
+ * The outbox subscriber of mentions: the staff a comment mentions, but its author, get one
+ * notification each, however often the `ticket.commented` event is delivered.
+ */
+export async function notifyMentions(platform: Platform, event: DeliveredEvent) {
+  if (event.type !== 'ticket.commented') return;
+  const mentions = (event.payload.mentions as string[] | undefined) ?? [];
+  const others = mentions.filter((id) => id !== event.actorId);
+  if (others.length === 0 || !event.actorId) return;
+  const ticket = await repo.ticketById(platform.db, event.aggregateId);
+  if (!ticket) return;
   await notify(platform, {
     tenantId: ticket.tenantId,
-    userIds: mentions,
+    userIds: others,
     kind: 'ticket.mention',
-    title: M.mentionTitle(authorName, formatTicketCode(ticket.number)),
+    title: M.mentionTitle(
+      await repo.userName(platform.db, event.actorId),
+      formatTicketCode(ticket.number),
+    ),
     body: ticket.subject,
     link: `/tickets/${ticket.number}`,
+    sourceEventId: event.id,
   });
 }
 
@@ -222,7 +274,7 @@ export async function addComment(
     input.files.length,
   );
   const files = await storeFiles(platform, auth.tenantId, input.files);
-  const { comment, ticket } = await platform.db.transaction(async (tx) => {
+  const comment = await platform.db.transaction(async (tx) => {
     const ticket = (await repo.lockTickets(tx, auth.tenantId, [visible.id])).get(visible.id);
     if (!ticket) throw notFound(M.ticketNotFound);
     refuseClosed(ticket);
@@ -232,11 +284,14 @@ export async function addComment(
       { type: 'user', userId: auth.userId, impersonatorId: auth.impersonatorId },
       { body: html, public: input.public, files, mentions },
     );
-    return { comment, ticket };
+    await followMentioned(
+      tx,
+      auth,
+      ticket.id,
+      mentions.filter((id) => id !== auth.userId),
+    );
+    return comment;
   });
-  const others = mentions.filter((id) => id !== auth.userId);
-  if (others.length > 0)
-    await notifyMentions(platform, ticket, await repo.userName(platform.db, auth.userId), others);
   return commentView(platform, auth.tenantId, comment.id);
 }
 

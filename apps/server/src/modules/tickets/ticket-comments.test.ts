@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
 import { formatTicketCode } from '@omnicare/shared/tickets/ticket-enums';
 import {
@@ -317,17 +317,46 @@ describe('comments', () => {
         .data.mentions.map((m: { _id: string }) => m._id)
         .sort(),
     ).toEqual([tenant.id('agent'), tenant.id('admin')].sort());
-    const sent = await t.database.db
-      .select()
-      .from(notifications)
-      .where(eq(notifications.kind, 'ticket.mention'));
-    const forTicket = sent.filter(
-      (n) => n.body === ticket.subject && n.link === `/tickets/${ticket.number}`,
+    // Sent by the outbox subscriber once the comment's event is delivered.
+    const forTicket = await vi.waitFor(
+      async () => {
+        const sent = await t.database.db
+          .select()
+          .from(notifications)
+          .where(eq(notifications.kind, 'ticket.mention'));
+        const rows = sent.filter(
+          (n) => n.body === ticket.subject && n.link === `/tickets/${ticket.number}`,
+        );
+        expect(rows.map((n) => n.userId)).toEqual([tenant.id('agent')]);
+        return rows;
+      },
+      { timeout: 10_000, interval: 100 },
     );
-    expect(forTicket.map((n) => n.userId)).toEqual([tenant.id('agent')]);
     expect(forTicket[0]?.title).toBe(
       `Quản Trị Viên đã nhắc đến bạn trong ticket ${formatTicketCode(ticket.number)}`,
     );
+  });
+
+  it('makes the mentioned staff followers, so the ticket opens for them whatever their scope', async () => {
+    const ticket = await newTicket({ assigneeId: tenant.id('agent2') });
+    // agent sees only their own tickets ('me').
+    expect((await get('agent', `/v2/tickets/${ticket.id}`)).statusCode).toBe(404);
+    const body = `<p><span data-mention="${tenant.id('agent')}">@Một</span> xem giúp</p>`;
+    expect((await post('admin', ticket.id, { body, public: false })).statusCode).toBe(201);
+    const opened = await get('agent', `/v2/tickets/${ticket.id}`);
+    expect(opened.statusCode).toBe(200);
+    expect(opened.json().data.followers.map((f: { _id: string }) => f._id)).toEqual([
+      tenant.id('agent'),
+    ]);
+    const activity = (await get('admin', `/v2/tickets/${ticket.id}/activities`)).json().data;
+    expect(JSON.stringify(activity)).toContain('followers');
+    // Mentioned again: already following, nothing more is recorded.
+    expect((await post('admin', ticket.id, { body, public: false })).statusCode).toBe(201);
+    const entries = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, ticket.id), eq(auditLog.action, 'update')));
+    expect(entries).toHaveLength(1);
   });
 
   it("keeps tickets to their tenant and to the caller's data scope", async () => {

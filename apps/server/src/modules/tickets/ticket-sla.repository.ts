@@ -82,19 +82,22 @@ export async function markBreaches(tx: Transaction, now: Date, limit: number) {
     .returning({
       id: tickets.id,
       tenantId: tickets.tenantId,
-      number: tickets.number,
-      subject: tickets.subject,
-      assigneeId: tickets.assigneeId,
-      groupId: tickets.groupId,
       slaBreachedAt: tickets.slaBreachedAt,
     });
 }
 
-export async function groupLeaders(db: Db, groupIds: string[]) {
-  if (groupIds.length === 0) return new Map<string, string | null>();
-  const rows = await db
-    .select({ id: groups.id, leaderId: groups.leaderId })
-    .from(groups)
-    .where(inArray(groups.id, groupIds));
-  return new Map(rows.map((row) => [row.id, row.leaderId]));
+/** Whom a breach notifies: the ticket's assignee and its department's leader. */
+export async function breachRecipients(db: Db, ticketId: string) {
+  const [row] = await db
+    .select({
+      tenantId: tickets.tenantId,
+      number: tickets.number,
+      subject: tickets.subject,
+      assigneeId: tickets.assigneeId,
+      leaderId: groups.leaderId,
+    })
+    .from(tickets)
+    .leftJoin(groups, eq(groups.id, tickets.groupId))
+    .where(eq(tickets.id, ticketId));
+  return row;
 }

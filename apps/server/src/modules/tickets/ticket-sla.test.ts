@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { addBusinessMinutes, type BusinessSchedule } from '@omnicare/shared/sla/business-time';
 import { bearer, createTestApp, seedTenant, type TestApp } from '../../test/helpers.js';
@@ -17,7 +17,7 @@ import {
   workingPeriods,
   workingSchedules,
 } from '../../db/schema/index.js';
-import { refreshTicketSla, runSlaBreaches, SLA_BREACH_JOB } from './ticket-sla.js';
+import { notifySlaBreach, refreshTicketSla, runSlaBreaches, SLA_BREACH_JOB } from './ticket-sla.js';
 import { addCustomerReply } from './ticket-comments.service.js';
 
 let t: TestApp;
@@ -305,15 +305,15 @@ describe('ticket SLA', () => {
 
     const breached = await row(ticket._id);
     expect(iso(breached.slaBreachedAt)).toBe(due.toISOString());
-    const sent = await t.database.db
-      .select()
-      .from(notifications)
-      .where(
-        and(
-          eq(notifications.tenantId, tenant.tenantId),
-          eq(notifications.kind, 'ticket.sla_breached'),
-        ),
-      );
+    // The notifications follow the breach event through the outbox.
+    const sent = await vi.waitFor(
+      async () => {
+        const rows = await breachNotifications(tenant.tenantId);
+        expect(rows).toHaveLength(2);
+        return rows;
+      },
+      { timeout: 10_000, interval: 100 },
+    );
     expect(sent.map((one) => one.userId).sort()).toEqual(
       [tenant.id('agent'), tenant.id('leader')].sort(),
     );
@@ -339,6 +339,20 @@ describe('ticket SLA', () => {
       .where(and(eq(auditLog.entityId, ticket._id), eq(auditLog.action, 'sla_breach')));
     expect(entries).toHaveLength(1);
 
+    // Delivered again (at least once): nobody is notified twice.
+    const [event] = await t.database.db
+      .select()
+      .from(domainEvents)
+      .where(
+        and(eq(domainEvents.aggregateId, ticket._id), eq(domainEvents.type, 'ticket.updated')),
+      );
+    await notifySlaBreach(t.app.platform, {
+      ...event!,
+      id: Number(event!.id),
+      createdAt: event!.createdAt.toISOString(),
+    } as Parameters<typeof notifySlaBreach>[1]);
+    expect(await breachNotifications(tenant.tenantId)).toHaveLength(2);
+
     const list = await call(admin, 'GET', '/v2/tickets?sla=breached');
     expect(list.statusCode, list.body).toBe(200);
     expect(list.json().data.map((one: { subject: string }) => one.subject)).toEqual(['Quá hạn']);
@@ -348,4 +362,45 @@ describe('ticket SLA', () => {
     expect(solved.sla_due_at).toBeNull();
     expect(solved.sla_breached_at).toBe(due.toISOString());
   });
+
+  it('a due found passed when the ticket changes is a breach too: recorded and notified', async () => {
+    const { tenant, admin, high, low } = await slaTenant();
+    const ticket = await createTicket(admin, {
+      subject: 'Quá hạn khi sửa',
+      priority_id: high,
+      assignee_id: tenant.id('agent'),
+    });
+    const due = new Date(Date.now() - 30 * 60_000);
+    await t.database.db.update(tickets).set({ slaDueAt: due }).where(eq(tickets.id, ticket._id));
+
+    // Before the scan runs, an edit recomputes the SLA and finds the due passed.
+    const changed = await put(admin, ticket._id, { priority_id: low });
+    expect(changed.sla_breached_at).toBe(due.toISOString());
+    const sent = await vi.waitFor(
+      async () => {
+        const rows = await breachNotifications(tenant.tenantId);
+        expect(rows).toHaveLength(1);
+        return rows;
+      },
+      { timeout: 10_000, interval: 100 },
+    );
+    expect(sent[0]).toMatchObject({ userId: tenant.id('agent') });
+    const entries = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, ticket._id), eq(auditLog.action, 'sla_breach')));
+    expect(entries).toHaveLength(1);
+    // The scan finds nothing more to mark.
+    await runSlaBreaches(t.app.platform);
+    expect(await breachNotifications(tenant.tenantId)).toHaveLength(1);
+  });
 });
+
+function breachNotifications(tenantId: string) {
+  return t.database.db
+    .select()
+    .from(notifications)
+    .where(
+      and(eq(notifications.tenantId, tenantId), eq(notifications.kind, 'ticket.sla_breached')),
+    );
+}

@@ -6,7 +6,7 @@ import {
 import { formatTicketCode } from '@omnicare/shared/tickets/ticket-enums';
 import type { Platform } from '../../platform/context.js';
 import type { Database, Transaction } from '../../platform/db.js';
-import { appendEvent } from '../../platform/outbox.js';
+import { appendEvent, type DeliveredEvent } from '../../platform/outbox.js';
 import { writeAudit } from '../audit/audit.service.js';
 import { notify } from '../notifications/notifications.service.js';
 import { resolveSlaPolicy } from '../sla/sla.service.js';
@@ -16,6 +16,8 @@ import * as repo from './ticket-sla.repository.js';
 /** The pg-boss queue of the breach scan, run every minute. */
 export const SLA_BREACH_JOB = 'tickets.sla-breaches';
 const BREACH_BATCH = 500;
+/** A backlog (a long outage) is caught up 5 000 a minute, leaving the instance room to serve. */
+const BREACH_BATCHES_PER_RUN = 10;
 
 interface Targets {
   policyId: string | null;
@@ -119,55 +121,78 @@ export async function refreshTicketSla(
     const b = row[key];
     return a instanceof Date && b instanceof Date ? a.getTime() === b.getTime() : a === b;
   });
-  if (!same) await repo.saveSla(tx, tenantId, ticketId, next);
+  if (same) return;
+  await repo.saveSla(tx, tenantId, ticketId, next);
+  if (!row.slaBreachedAt && next.slaBreachedAt)
+    await recordBreach(tx, { tenantId, id: ticketId, slaBreachedAt: next.slaBreachedAt });
+}
+
+/**
+ * Records a breach in the transaction that found it (the scan, or a recomputation that finds the
+ * due already passed): a `ticket.updated` event with reason 'sla_breach' and a 'Quá hạn SLA'
+ * activity entry. The notification follows from the event (`notifySlaBreach`), so it is sent
+ * even if this process dies right after the commit.
+ */
+async function recordBreach(
+  tx: Transaction,
+  ticket: { tenantId: string; id: string; slaBreachedAt: Date | null },
+) {
+  const after = ticket.slaBreachedAt?.toISOString() ?? null;
+  await appendEvent(tx, {
+    tenantId: ticket.tenantId,
+    aggregate: 'ticket',
+    aggregateId: ticket.id,
+    type: 'ticket.updated',
+    payload: { changes: { sla_breached_at: { before: null, after } }, reason: 'sla_breach' },
+    actorId: null,
+  });
+  await writeAudit(tx, {
+    tenantId: ticket.tenantId,
+    impersonatorId: null,
+    actorId: null,
+    action: 'sla_breach',
+    entity: 'ticket',
+    entityId: ticket.id,
+    before: { sla_breached_at: null },
+    after: { sla_breached_at: after },
+  });
 }
 
 /**
  * The breach scan (every minute, any instance): open tickets past their due get
- * `sla_breached_at` = the due instant, a `ticket.updated` event and an activity entry in the
- * marking transaction, then one notification to the assignee and the department's leader.
- * A ticket is marked once (the update only takes unmarked rows), so runs may overlap.
+ * `sla_breached_at` = the due instant, recorded by `recordBreach` in the marking transaction,
+ * in batches of 500. A ticket is marked once (the update only takes unmarked rows),
+ * so runs may overlap.
  */
 export async function runSlaBreaches(platform: Platform, now = new Date()) {
-  const marked = await platform.db.transaction(async (tx) => {
-    const rows = await repo.markBreaches(tx, now, BREACH_BATCH);
-    for (const row of rows) {
-      const after = row.slaBreachedAt?.toISOString() ?? null;
-      await appendEvent(tx, {
-        tenantId: row.tenantId,
-        aggregate: 'ticket',
-        aggregateId: row.id,
-        type: 'ticket.updated',
-        payload: { changes: { sla_breached_at: { before: null, after } }, reason: 'sla_breach' },
-        actorId: null,
-      });
-      await writeAudit(tx, {
-        tenantId: row.tenantId,
-        impersonatorId: null,
-        actorId: null,
-        action: 'sla_breach',
-        entity: 'ticket',
-        entityId: row.id,
-        before: { sla_breached_at: null },
-        after: { sla_breached_at: after },
-      });
-    }
-    return rows;
-  });
-  const leaders = await repo.groupLeaders(platform.db, [
-    ...new Set(marked.flatMap((row) => (row.groupId ? [row.groupId] : []))),
-  ]);
-  for (const row of marked) {
-    const leaderId = row.groupId ? leaders.get(row.groupId) : null;
-    const userIds = [...new Set([row.assigneeId, leaderId].filter((id): id is string => !!id))];
-    await notify(platform, {
-      tenantId: row.tenantId,
-      userIds,
-      kind: 'ticket.sla_breached',
-      title: `Ticket ${formatTicketCode(row.number)} đã quá hạn SLA`,
-      body: row.subject,
-      link: `/tickets/${row.number}`,
+  let total = 0;
+  for (let batch = 0; batch < BREACH_BATCHES_PER_RUN; batch++) {
+    const marked = await platform.db.transaction(async (tx) => {
+      const rows = await repo.markBreaches(tx, now, BREACH_BATCH);
+      for (const row of rows) await recordBreach(tx, row);
+      return rows.length;
     });
+    total += marked;
+    if (marked < BREACH_BATCH) break;
   }
-  return marked.length;
+  return total;
+}
+
+/**
+ * The outbox subscriber of breaches: one notification to the assignee and the leader of the
+ * ticket's department, once per breach event however often it is delivered.
+ */
+export async function notifySlaBreach(platform: Platform, event: DeliveredEvent) {
+  if (event.type !== 'ticket.updated' || event.payload.reason !== 'sla_breach') return;
+  const ticket = await repo.breachRecipients(platform.db, event.aggregateId);
+  if (!ticket) return;
+  await notify(platform, {
+    tenantId: ticket.tenantId,
+    userIds: [...new Set([ticket.assigneeId, ticket.leaderId].filter((id): id is string => !!id))],
+    kind: 'ticket.sla_breached',
+    title: `Ticket ${formatTicketCode(ticket.number)} đã quá hạn SLA`,
+    body: ticket.subject,
+    link: `/tickets/${ticket.number}`,
+    sourceEventId: event.id,
+  });
 }

@@ -5,7 +5,8 @@ import { ticketsRoutes } from './tickets.routes.js';
 import { ticketConversationRoutes } from './ticket-comments.routes.js';
 import { registerSubscriber } from '../../platform/outbox.js';
 import { getVisibleTicket, pushTicketChange } from './tickets.service.js';
-import { runSlaBreaches, SLA_BREACH_JOB } from './ticket-sla.js';
+import { notifyMentions } from './ticket-comments.service.js';
+import { notifySlaBreach, runSlaBreaches, SLA_BREACH_JOB } from './ticket-sla.js';
 
 export const ticketsModule: ServerModule = {
   name: 'tickets',
@@ -16,6 +17,12 @@ export const ticketsModule: ServerModule = {
   },
   jobs: (platform) => {
     registerSubscriber(platform, 'realtime', (event) => pushTicketChange(platform, event));
+    // Notifications that follow an event (a breach, a mention): sent even if the process that
+    // wrote the event dies right after its commit, once however often it is delivered.
+    registerSubscriber(platform, 'notifications', async (event) => {
+      await notifySlaBreach(platform, event);
+      await notifyMentions(platform, event);
+    });
     platform.jobs.register(
       SLA_BREACH_JOB,
       async () => {
