@@ -4,7 +4,13 @@ import pg from 'pg';
 import { tickets } from '../db/schema/index.js';
 import { bearer, createTestApp, seedTenant, type TestApp } from '../test/helpers.js';
 import { createJobQueue, type JobQueue } from './jobs.js';
-import { appendEvent, createOutbox, type DeliveredEvent, type Outbox } from './outbox.js';
+import {
+  appendEvent,
+  createOutbox,
+  pruneOutbox,
+  type DeliveredEvent,
+  type Outbox,
+} from './outbox.js';
 
 /** Resolves once `check` holds, asking again as deliveries land (fails the test after 20 s). */
 async function until(check: () => boolean | Promise<boolean>, what: string) {
@@ -155,5 +161,67 @@ describe('outbox delivery', () => {
       'ticket.commented',
       'ticket.updated',
     ]);
+  });
+
+  it('prunes old events every subscriber has taken, keeps what is owed, and delivers on', async () => {
+    const [done, owed] = [await newTicket(), await newTicket()];
+    for (const id of [done, owed])
+      await t.database.db.transaction(async (tx) => {
+        for (const n of [1, 2]) await appendEvent(tx, event(id, n));
+      });
+    await until(
+      () => receivedFor(done).length === 2 && receivedFor(owed).length === 2,
+      'the four events',
+    );
+    // Every subscriber of this database (the app's own too) has taken them.
+    await until(async () => {
+      const { rows } = await t.database.pool.query(
+        `select 1 from outbox_cursors c where (c.transaction_id, c.event_id) < (
+           select transaction_id, id from domain_events where aggregate_id = any($1)
+           order by transaction_id desc, id desc limit 1)
+         union all
+         select 1 from outbox_progress where aggregate_id = any($1) and delivered_id < dispatched_id`,
+        [[done, owed]],
+      );
+      return rows.length === 0;
+    }, 'every subscriber past them');
+    await t.database.pool.query(
+      `update domain_events set created_at = now() - interval '40 days' where aggregate_id = any($1)`,
+      [[done, owed]],
+    );
+    // A subscriber that has not taken `owed`'s events yet.
+    const ghost = `ghost-${randomUUID().slice(0, 8)}`;
+    await t.database.pool.query(
+      `insert into outbox_cursors (subscriber, transaction_id, event_id, start_event_id)
+       select $1, transaction_id, id, 0 from domain_events order by transaction_id desc, id desc limit 1`,
+      [ghost],
+    );
+    await t.database.pool.query(
+      `insert into outbox_progress (subscriber, aggregate_id, dispatched_id, delivered_id)
+       select $1, $2, max(id), 0 from domain_events where aggregate_id = $2`,
+      [ghost, owed],
+    );
+    try {
+      await pruneOutbox(t.database, new Date(Date.now() - 30 * 24 * 60 * 60_000));
+      const left = async (id: string) =>
+        (await t.database.pool.query('select 1 from domain_events where aggregate_id = $1', [id]))
+          .rowCount;
+      expect(await left(done)).toBe(0);
+      expect(await left(owed)).toBe(2);
+      const progress = await t.database.pool.query(
+        'select aggregate_id from outbox_progress where aggregate_id = any($1)',
+        [[done, owed]],
+      );
+      expect(new Set(progress.rows.map((row) => row.aggregate_id))).toEqual(new Set([owed]));
+
+      // The pruned ticket's next event is delivered, and only it.
+      await t.database.db.transaction((tx) => appendEvent(tx, event(done, 3)));
+      await until(() => receivedFor(done).length === 3, 'the next event');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(receivedFor(done)).toEqual([1, 2, 3]);
+    } finally {
+      await t.database.pool.query('delete from outbox_progress where subscriber = $1', [ghost]);
+      await t.database.pool.query('delete from outbox_cursors where subscriber = $1', [ghost]);
+    }
   });
 });
