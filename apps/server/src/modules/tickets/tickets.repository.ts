@@ -19,6 +19,7 @@ import {
   ticketTypes,
   tickets,
   users,
+  ticketStatusOrder,
 } from '../../db/schema/index.js';
 import type { ScopeContext } from '../../platform/data-scope.js';
 import { customFieldSql } from '../../platform/custom-field-sql.js';
@@ -208,8 +209,7 @@ export function smartViewConditions(
   return conditions;
 }
 
-const STATUS_ORDER = sql`(case ${tickets.status} when 'new' then 0 when 'open' then 1
-  when 'pending' then 2 when 'solved' then 3 else 4 end)`;
+const STATUS_ORDER = ticketStatusOrder(tickets.status);
 const PRIORITY_ORDER = sql`(select p.position from ${ticketPriorities} p
   where p.id = ${outer(tickets.priorityId)})`;
 

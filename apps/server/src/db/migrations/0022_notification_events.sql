@@ -1,2 +1,0 @@
-ALTER TABLE "notifications" ADD COLUMN "source_event_id" bigint;--> statement-breakpoint
-CREATE UNIQUE INDEX "notifications_event_unique" ON "notifications" USING btree ("user_id","source_event_id") WHERE "notifications"."source_event_id" is not null;

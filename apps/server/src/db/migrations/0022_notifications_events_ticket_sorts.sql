@@ -1,0 +1,6 @@
+ALTER TABLE "notifications" ADD COLUMN "source_event_id" bigint;--> statement-breakpoint
+CREATE UNIQUE INDEX "notifications_event_unique" ON "notifications" USING btree ("user_id","source_event_id") WHERE "notifications"."source_event_id" is not null;--> statement-breakpoint
+CREATE INDEX "tickets_tenant_subject_idx" ON "tickets" USING btree ("tenant_id","subject_key","id");--> statement-breakpoint
+-- Written by hand (INCLUDE is beyond the schema builder): the list sorted by status in workflow
+-- order, read from the index alone (see ticketStatusOrder in db/schema/tickets.ts).
+CREATE INDEX "tickets_tenant_status_order_idx" ON "tickets" USING btree ("tenant_id",(case "status" when 'new' then 0 when 'open' then 1 when 'pending' then 2 when 'solved' then 3 else 4 end),"id") INCLUDE ("status");
