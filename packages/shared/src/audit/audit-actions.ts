@@ -18,6 +18,7 @@ export const AUDIT_ACTION = labelled({
   'customer.delete': 'Xóa khách hàng',
   'customer.import_create': 'Tạo từ tệp nhập',
   'customer.import_update': 'Cập nhật từ tệp nhập',
+  'customer.ticket_created': 'Tạo ticket',
   'user.create': 'Tạo mới',
   'user.update': 'Cập nhật',
   'user.activate': 'Kích hoạt',

@@ -1,8 +1,9 @@
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import { toSearchKey } from '@omnicare/shared/customers/normalize';
-import type { TicketStatus } from '@omnicare/shared/tickets/ticket-enums';
+import { formatTicketCode, type TicketStatus } from '@omnicare/shared/tickets/ticket-enums';
 import type { Transaction } from '../../platform/db.js';
 import {
+  auditLog,
   slaPolicies,
   slaTargets,
   ticketComments,
@@ -15,6 +16,7 @@ import {
 import { pick, type Random } from './sample-people.js';
 import { seedTicketDefaults } from './ticket-defaults.js';
 import { refreshTicketSla } from '../../modules/tickets/ticket-sla.js';
+import { customerTimelineTicket } from '../../modules/tickets/ticket-activity.js';
 
 /** Sample tickets of the demo tenant, so the ticket screens open with work in them. */
 export const SAMPLE_TICKET_COUNT = 300;
@@ -150,7 +152,34 @@ export async function seedDemoTickets(
     tagsOf.push(tagIds.filter(() => random() < 0.1));
   }
   for (const row of rows) row.subjectKey = toSearchKey(row.subject);
-  const inserted = await tx.insert(tickets).values(rows).returning({ id: tickets.id });
+  const inserted = await tx
+    .insert(tickets)
+    .values(rows)
+    .returning({ id: tickets.id, number: tickets.number });
+  // Each requester's timeline lists the tickets opened for them, as the API writes it.
+  await tx.insert(auditLog).values(
+    rows.flatMap((row, index) =>
+      row.requesterId && inserted[index]
+        ? [
+            {
+              tenantId,
+              actorId: row.createdBy ?? null,
+              action: 'ticket_created',
+              entity: 'customer',
+              entityId: row.requesterId,
+              after: {
+                ticket: customerTimelineTicket({
+                  _id: inserted[index].id,
+                  code: formatTicketCode(inserted[index].number),
+                  subject: row.subject,
+                }),
+              },
+              createdAt: row.createdAt,
+            },
+          ]
+        : [],
+    ),
+  );
   const comments = inserted.flatMap((row, index) =>
     sampleConversation(random, tenantId, row.id, rows[index]!),
   );

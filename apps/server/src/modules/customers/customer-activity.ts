@@ -123,6 +123,12 @@ export function customerActivity(
         action === 'import_update' && before ? customerChanges(before, after, names) : [];
       return { objects: file ? [file] : [], changes };
     }
+    case 'ticket_created': {
+      // Written by the tickets module: '#000123 · subject'.
+      const ticket = record(now.ticket);
+      const label = [text(ticket.code), text(ticket.subject)].filter(Boolean).join(' · ');
+      return { objects: label ? [label] : [], changes: [] };
+    }
     default:
       return { objects: [], changes: [] };
   }

@@ -174,3 +174,10 @@ export function ticketActivity(
   }
   return { objects: [], changes };
 }
+
+/** What the requester's timeline keeps of a ticket opened for them ('customer.ticket_created'). */
+export const customerTimelineTicket = (ticket: { _id: string; code: string; subject: string }) => ({
+  _id: ticket._id,
+  code: ticket.code,
+  subject: ticket.subject,
+});

@@ -38,6 +38,7 @@ import {
   eventChanges,
   ticketActivity,
   type TicketSnapshot,
+  customerTimelineTicket,
 } from './ticket-activity.js';
 import * as repo from './tickets.repository.js';
 import { getView } from '../smart-views/smart-views.service.js';
@@ -412,6 +413,16 @@ export async function createTicket(platform: Platform, auth: AuthContext, body: 
       entityId: row.id,
       after: snapshotOf(ticket),
     });
+    if (ticket.requester)
+      await writeAudit(tx, {
+        tenantId: auth.tenantId,
+        impersonatorId: auth.impersonatorId,
+        actorId: auth.userId,
+        action: 'ticket_created',
+        entity: 'customer',
+        entityId: ticket.requester._id,
+        after: { ticket: customerTimelineTicket(ticket) },
+      });
     return ticket;
   });
   await notifyAssignee(platform, auth, created);

@@ -205,6 +205,16 @@ describe('creating and reading tickets', () => {
       total: 1,
       data: [{ kind: 'ticket.create', objects: ['#000001 Mất kết nối Internet'], changes: [] }],
     });
+
+    // The requester's timeline shows the ticket opened for them.
+    const timeline = await call(admin, 'GET', `/v2/customers/${customerId}/timeline`);
+    expect(timeline.json().data).toContainEqual(
+      expect.objectContaining({
+        kind: 'customer.ticket_created',
+        actor: { _id: tenant.id('admin'), name: 'Quản Trị Viên' },
+        objects: ['#000001 · Mất kết nối Internet'],
+      }),
+    );
   });
 
   it('names the ticket a merged one went into', async () => {

@@ -9,6 +9,7 @@ import {
   PencilLine,
   Tag,
   TagX,
+  Ticket as TicketIcon,
   Trash2,
   UserCog,
   UserPlus,
@@ -42,6 +43,7 @@ const VERB_ICON: Record<string, typeof History> = {
   delete: Trash2,
   import_create: FileInput,
   import_update: FileInput,
+  ticket_created: TicketIcon,
 };
 function ActivityIcon({ kind }: { kind: string }) {
   const Icon = VERB_ICON[kind.split('.').at(-1) ?? ''] ?? History;
