@@ -15,8 +15,7 @@ import { appendEvent } from '../../platform/outbox.js';
 import { plainText } from '../../platform/rich-text.js';
 import { writeAudit } from '../audit/audit.service.js';
 import { refreshTicketSla } from './ticket-sla.js';
-import { getVisibleTicketRow } from './tickets.service.js';
-import { customerTimelineTicket } from './ticket-activity.js';
+import { getVisibleTicketRow, writeRequesterTimeline } from './tickets.service.js';
 import { copyAttachments, writeComment } from './ticket-comments.service.js';
 import * as repo from './ticket-comments.repository.js';
 
@@ -235,20 +234,10 @@ export async function splitTicket(
       });
     }
     if (created.requesterId)
-      await writeAudit(tx, {
-        tenantId: auth.tenantId,
-        actorId: auth.userId,
-        impersonatorId: auth.impersonatorId,
-        entity: 'customer',
-        action: 'ticket_created',
-        entityId: created.requesterId,
-        after: {
-          ticket: customerTimelineTicket({
-            _id: created.id,
-            code: formatTicketCode(created.number),
-            subject,
-          }),
-        },
+      await writeRequesterTimeline(tx, auth, created.requesterId, {
+        _id: created.id,
+        code: formatTicketCode(created.number),
+        subject,
       });
     return refOf(created);
   });

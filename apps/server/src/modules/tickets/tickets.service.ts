@@ -144,6 +144,24 @@ export async function getVisibleTicketRow(platform: Platform, auth: AuthContext,
   return row.ticket;
 }
 
+/** The requester's timeline entry for a ticket opened for them ('Tạo ticket'). */
+export async function writeRequesterTimeline(
+  tx: Transaction,
+  auth: AuthContext,
+  requesterId: string,
+  ticket: { _id: string; code: string; subject: string },
+) {
+  await writeAudit(tx, {
+    tenantId: auth.tenantId,
+    impersonatorId: auth.impersonatorId,
+    actorId: auth.userId,
+    action: 'ticket_created',
+    entity: 'customer',
+    entityId: requesterId,
+    after: { ticket: customerTimelineTicket(ticket) },
+  });
+}
+
 /** GET /v2/tickets/{id}. */
 export const getTicket = getVisibleTicket;
 
@@ -413,16 +431,7 @@ export async function createTicket(platform: Platform, auth: AuthContext, body: 
       entityId: row.id,
       after: snapshotOf(ticket),
     });
-    if (ticket.requester)
-      await writeAudit(tx, {
-        tenantId: auth.tenantId,
-        impersonatorId: auth.impersonatorId,
-        actorId: auth.userId,
-        action: 'ticket_created',
-        entity: 'customer',
-        entityId: ticket.requester._id,
-        after: { ticket: customerTimelineTicket(ticket) },
-      });
+    if (ticket.requester) await writeRequesterTimeline(tx, auth, ticket.requester._id, ticket);
     return ticket;
   });
   await notifyAssignee(platform, auth, created);
