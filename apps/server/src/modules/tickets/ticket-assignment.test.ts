@@ -74,10 +74,7 @@ async function setup(settings: Record<string, unknown> = { auto_assign: true }) 
         .select({ title: notifications.title, link: notifications.link, body: notifications.body })
         .from(notifications)
         .where(
-          and(
-            eq(notifications.userId, tenant.id(name)),
-            eq(notifications.kind, 'ticket.assigned'),
-          ),
+          and(eq(notifications.userId, tenant.id(name)), eq(notifications.kind, 'ticket.assigned')),
         );
     },
   };
@@ -219,9 +216,9 @@ describe('automatic assignment: capacity', () => {
     const solved = await call(s.tokens.agent2, 'PUT', `/v2/tickets/${a._id}`, { status: 'solved' });
     expect(solved.statusCode, solved.body).toBe(200);
     expect(s.who(await s.assigneeOf(queued._id))).toBe('agent2');
-    expect((await s.assignedNotices('agent2')).some((n) => n.link === `/tickets/${queued.number}`)).toBe(
-      true,
-    );
+    expect(
+      (await s.assignedNotices('agent2')).some((n) => n.link === `/tickets/${queued.number}`),
+    ).toBe(true);
   });
 
   it('saves the settings, answers them, and keeps them when an edit leaves them out', async () => {

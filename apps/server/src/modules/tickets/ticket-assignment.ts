@@ -57,8 +57,7 @@ export async function notifyTicketAssigned(
 /** Tells each new assignee (after the commit of the assignments). */
 export async function notifyAutoAssigned(platform: Platform, assignments: AutoAssignment[]) {
   for (const made of assignments)
-    if (made.assigneeId)
-      await notifyTicketAssigned(platform, made.tenantId, made.assigneeId, made);
+    if (made.assigneeId) await notifyTicketAssigned(platform, made.tenantId, made.assigneeId, made);
 }
 
 /** Writes the assignee change (or its removal) with its event and audit entry, by the system. */
@@ -70,7 +69,9 @@ async function record(
   reason: AssignmentReason,
 ): Promise<AutoAssignment> {
   await repo.setAssignee(tx, tenantId, ticket.id, assignee?._id ?? null);
-  const before = ticket.assigneeId ? { _id: ticket.assigneeId, name: ticket.assigneeName ?? '' } : null;
+  const before = ticket.assigneeId
+    ? { _id: ticket.assigneeId, name: ticket.assigneeName ?? '' }
+    : null;
   await appendEvent(tx, {
     tenantId,
     aggregate: 'ticket',

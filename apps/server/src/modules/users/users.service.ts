@@ -12,7 +12,6 @@ import type {
   UpdateUserBody,
 } from '@omnicare/shared/users/users.schemas';
 import { USER_MESSAGES } from '@omnicare/shared/users/users.schemas';
-import { REALTIME_EVENTS } from '@omnicare/shared/notifications/notifications.schemas';
 import type { Platform } from '../../platform/context.js';
 import type { AuthContext } from '../../platform/auth.js';
 import { randomBytes } from 'node:crypto';
