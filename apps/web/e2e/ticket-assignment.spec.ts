@@ -7,6 +7,8 @@ test('an administrator turns automatic assignment on; a new ticket goes to the A
   browser,
   request,
 }) => {
+  // Two sessions, three staff accounts and a department: more than the default minute on a busy machine.
+  test.setTimeout(180_000);
   const id = runId();
   const token = await adminToken(request);
   const available = await createAgent(

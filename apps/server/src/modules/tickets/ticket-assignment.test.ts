@@ -154,6 +154,30 @@ describe('automatic assignment: round-robin among AVAILABLE members', () => {
     expect(['agent', 'agent2']).toContain(s.who(moved.json().data.assignee?._id));
   });
 
+  it('assigns a ticket split off a waiting one when someone is AVAILABLE', async () => {
+    const s = await setup();
+    const waiting = await s.ticket();
+    expect(waiting.assignee).toBeNull();
+    const comment = await call(s.admin, 'POST', `/v2/tickets/${waiting._id}/comments`, {
+      body: '<p>Việc thứ hai</p>',
+      public: false,
+    });
+    expect(comment.statusCode, comment.body).toBe(201);
+    // AVAILABLE set behind the queue's back (no hand-out): the original keeps waiting, the
+    // split (a copy of an unassigned ticket) is assigned as it is made.
+    await t.database.db
+      .update(users)
+      .set({ presence: 'AVAILABLE' })
+      .where(eq(users.id, s.tenant.id('agent2')));
+    const split = await call(s.admin, 'POST', `/v2/tickets/${waiting._id}/split`, {
+      comment_id: comment.json().data._id,
+    });
+    expect(split.statusCode, split.body).toBe(201);
+    expect(await s.assigneeOf(waiting._id)).toBeNull();
+    expect(s.who(await s.assigneeOf(split.json().data._id))).toBe('agent2');
+    expect(await s.assignedNotices('agent2')).toHaveLength(1);
+  });
+
   it('gives a ticket taken off its assignee to another member, not back to them', async () => {
     const s = await setup();
     await s.presence('agent', 'AVAILABLE');
