@@ -44,7 +44,10 @@ test('an administrator turns automatic assignment on; a new ticket goes to the A
   const agentPage = await agentContext.newPage();
   await storeSession(agentPage, agent);
   await agentPage.goto('/tickets');
-  await expect(agentPage.getByRole('heading', { name: 'Danh sách ticket' })).toBeVisible();
+  // A fresh context loads every chunk: slow on a busy machine.
+  await expect(agentPage.getByRole('heading', { name: 'Danh sách ticket' })).toBeVisible({
+    timeout: 30_000,
+  });
   const bell = agentPage.getByRole('button', { name: /^Thông báo/ });
   await expect(bell).toHaveAccessibleName('Thông báo');
 

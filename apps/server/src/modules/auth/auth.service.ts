@@ -28,10 +28,10 @@ import { hashSecret, verifyAgainstNothing, verifySecret } from '../../platform/p
 import * as repo from './auth.repository.js';
 import type { Presence } from '@omnicare/shared/users/presence';
 import { changePresence } from '../users/presence.service.js';
+import { writeAudit } from '../audit/audit.service.js';
 
 /** The presence of a sign-in without a default presence after a sign-out. */
 const SIGNED_IN_PRESENCE: Presence = 'NOT AVAILABLE';
-import { writeAudit } from '../audit/audit.service.js';
 
 const LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;
 const RESET_REQUESTS_PER_EMAIL = 3;

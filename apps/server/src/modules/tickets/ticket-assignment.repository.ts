@@ -1,12 +1,11 @@
 import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { UNSOLVED_STATUSES } from '@omnicare/shared/tickets/ticket-enums';
 import type { Database, Transaction } from '../../platform/db.js';
 import { groupMembers, groups, tickets, users } from '../../db/schema/index.js';
 
 type Db = Database | Transaction;
 
-/** The statuses a ticket is "open" in for capacity and queues: not solved or closed. */
-export const OPEN_STATUSES = ['new', 'open', 'pending'] as const;
-const isOpen = inArray(tickets.status, [...OPEN_STATUSES]);
+const isOpen = inArray(tickets.status, [...UNSOLVED_STATUSES]);
 
 const departmentColumns = {
   id: groups.id,
@@ -52,6 +51,7 @@ export async function nextMember(
   capacity: number | null,
   exceptUserId?: string,
 ) {
+  // UNSOLVED_STATUSES written out, as the partial index tickets_open_assignee_idx says them.
   const load = sql`(select count(*) from ${tickets} t where t.tenant_id = ${tenantId}
     and t.assignee_id = ${users.id} and t.status in ('new', 'open', 'pending'))`;
   const [row] = await tx

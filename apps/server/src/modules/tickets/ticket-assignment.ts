@@ -1,4 +1,4 @@
-import { formatTicketCode } from '@omnicare/shared/tickets/ticket-enums';
+import { formatTicketCode, isUnsolved } from '@omnicare/shared/tickets/ticket-enums';
 import type { Platform } from '../../platform/context.js';
 import type { Transaction } from '../../platform/db.js';
 import { appendEvent } from '../../platform/outbox.js';
@@ -121,10 +121,7 @@ async function pick(
 }
 
 const waiting = (ticket: repo.AssignmentCandidate | undefined) =>
-  !!ticket &&
-  !!ticket.groupId &&
-  !ticket.assigneeId &&
-  (repo.OPEN_STATUSES as readonly string[]).includes(ticket.status);
+  !!ticket && !!ticket.groupId && !ticket.assigneeId && isUnsolved(ticket.status);
 
 /**
  * A ticket just created or moved into a department (or left without an assignee there), in the

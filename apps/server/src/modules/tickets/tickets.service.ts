@@ -6,7 +6,11 @@ import { checkCustomFilters } from '@omnicare/shared/fields/custom-filters';
 import { customValuesToStore, validateCustomValues } from '@omnicare/shared/fields/fields.schemas';
 import { startOfDayIn } from '@omnicare/shared/platform/time';
 import { can } from '@omnicare/shared/users/permissions';
-import { formatTicketCode, type TicketStatus } from '@omnicare/shared/tickets/ticket-enums';
+import {
+  formatTicketCode,
+  isUnsolved,
+  type TicketStatus,
+} from '@omnicare/shared/tickets/ticket-enums';
 import {
   SLA_DUE_SOON_MINUTES,
   TICKET_BULK_MAX,
@@ -38,7 +42,6 @@ import {
   notifyTicketAssigned,
   type AutoAssignment,
 } from './ticket-assignment.js';
-import { OPEN_STATUSES } from './ticket-assignment.repository.js';
 import {
   snapshotOf,
   snapshotChanges,
@@ -365,8 +368,6 @@ async function notifyAssignee(platform: Platform, auth: AuthContext, ticket: Tic
   await notifyTicketAssigned(platform, auth.tenantId, ticket.assignee._id, ticket);
 }
 
-const isOpenStatus = (status: string) => (OPEN_STATUSES as readonly string[]).includes(status);
-
 async function readTicket(
   db: Db,
   tenantId: string,
@@ -523,7 +524,7 @@ async function applyUpdate(
     });
     // Moved into a department, left without an assignee or reopened: automatic assignment may
     // pick someone (not the one just taken off it).
-    const reopened = !isOpenStatus(before.status) && isOpenStatus(after.status);
+    const reopened = !isUnsolved(before.status) && isUnsolved(after.status);
     let auto: AutoAssignment | undefined;
     if (changed('group_id') || changed('assignee_id') || reopened) {
       auto = await autoAssignTicket(
@@ -542,8 +543,8 @@ async function applyUpdate(
   // The previous assignee has room again: their departments' queues may have waiting tickets.
   if (
     before.assignee &&
-    isOpenStatus(before.status) &&
-    (after.assignee?._id !== before.assignee._id || !isOpenStatus(after.status))
+    isUnsolved(before.status) &&
+    (after.assignee?._id !== before.assignee._id || !isUnsolved(after.status))
   )
     await handOutQueuesOf(platform, auth.tenantId, before.assignee._id);
   return { before, after };
