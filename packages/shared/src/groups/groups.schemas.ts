@@ -32,6 +32,26 @@ export const GROUP_MESSAGES = {
   memberMissing: 'Có thành viên không tồn tại',
 } as const;
 
+/** Automatic assignment of a department (issue 13): the capacity's bounds and its labels. */
+export const ASSIGN_CAPACITY_MIN = 1;
+export const ASSIGN_CAPACITY_MAX = 1000;
+export const ASSIGNMENT_MESSAGES = {
+  capacityInvalid: `Số ticket đang mở tối đa phải là số nguyên từ ${ASSIGN_CAPACITY_MIN} đến ${ASSIGN_CAPACITY_MAX}`,
+  flagInvalid: 'Giá trị bật/tắt không hợp lệ',
+} as const;
+export const ASSIGNMENT_LABELS = {
+  auto_assign: 'Tự động phân công ticket',
+  assign_capacity: 'Số ticket đang mở tối đa mỗi nhân viên',
+  reassign_on_logout: 'Phân công lại khi nhân viên đăng xuất',
+} as const;
+
+const assignCapacity = z
+  .number({ error: ASSIGNMENT_MESSAGES.capacityInvalid })
+  .int(ASSIGNMENT_MESSAGES.capacityInvalid)
+  .min(ASSIGN_CAPACITY_MIN, ASSIGNMENT_MESSAGES.capacityInvalid)
+  .max(ASSIGN_CAPACITY_MAX, ASSIGNMENT_MESSAGES.capacityInvalid);
+const flag = z.boolean({ error: ASSIGNMENT_MESSAGES.flagInvalid });
+
 const departmentFields = {
   target: z.literal('user'),
   name: requiredText('Tên phòng ban', 150),
@@ -39,6 +59,13 @@ const departmentFields = {
   leader_id: z.uuid('Trưởng phòng không hợp lệ').nullable().optional(),
   member_ids: z.array(z.uuid('Thành viên không hợp lệ')).max(1000).optional(),
   description: z.string().trim().max(500, 'Mô tả không được vượt quá 500 ký tự').optional(),
+  /**
+   * Automatic assignment settings. Left out: off / no limit on create, kept as stored on
+   * update (so a client that does not know them never turns them off); `null` capacity = no limit.
+   */
+  auto_assign: flag.optional(),
+  assign_capacity: assignCapacity.nullable().optional(),
+  reassign_on_logout: flag.optional(),
 };
 const customerGroupFields = {
   target: z.literal('end_user'),
@@ -96,6 +123,10 @@ export const groupView = z.object({
   members: z.array(z.object({ _id: z.string(), name: z.string(), role: z.string() })),
   /** Customers in a customer group (target end_user); 0 for a department. */
   customer_count: z.number().int(),
+  /** Departments: automatic assignment (false, null, false for customer groups). */
+  auto_assign: z.boolean(),
+  assign_capacity: z.number().int().nullable(),
+  reassign_on_logout: z.boolean(),
   created_at: isoDateTime,
   updated_at: isoDateTime,
 });

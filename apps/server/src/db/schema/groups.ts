@@ -1,6 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, updatedAt } from './columns.js';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { createdAt, id, timestamptz, updatedAt } from './columns.js';
 import { organizations } from './organizations.js';
 import { tenants } from './tenants.js';
 import { users } from './users.js';
@@ -18,6 +27,12 @@ export const groups = pgTable(
     description: text('description').notNull().default(''),
     organizationId: uuid('organization_id').references(() => organizations.id),
     leaderId: uuid('leader_id').references(() => users.id),
+    /** Departments only: new unassigned tickets go round-robin to AVAILABLE members. */
+    autoAssign: boolean('auto_assign').notNull().default(false),
+    /** Most open tickets (new, open, pending) an agent holds for auto assignment; null = no limit. */
+    assignCapacity: integer('assign_capacity'),
+    /** A member signing out hands their unsolved tickets of the department to the others. */
+    reassignOnLogout: boolean('reassign_on_logout').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -40,6 +55,8 @@ export const groupMembers = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id),
+    /** When auto assignment last gave this member a ticket of the department (fairness cursor). */
+    lastAssignedAt: timestamptz('last_assigned_at'),
   },
   (table) => [
     primaryKey({ columns: [table.groupId, table.userId] }),

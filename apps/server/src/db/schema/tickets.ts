@@ -111,6 +111,13 @@ export const tickets = pgTable(
     index('tickets_sla_breach_scan_idx')
       .on(table.slaDueAt)
       .where(sql`${table.slaDueAt} is not null and ${table.slaBreachedAt} is null`),
+    // Automatic assignment: a department's waiting queue, oldest first, and an agent's open load.
+    index('tickets_assign_queue_idx')
+      .on(table.groupId, table.createdAt)
+      .where(sql`${table.assigneeId} is null and ${table.status} in ('new', 'open', 'pending')`),
+    index('tickets_open_assignee_idx')
+      .on(table.assigneeId)
+      .where(sql`${table.status} in ('new', 'open', 'pending')`),
     index('tickets_requester_idx').on(table.requesterId),
     index('tickets_custom_idx').using('gin', table.custom.op('jsonb_path_ops')),
     index('tickets_subject_trgm_idx').using('gin', sql`${table.subjectKey} gin_trgm_ops`),

@@ -142,12 +142,18 @@ export async function acceptInvite(db: Database, userId: string) {
   });
 }
 
-/** Applies the user's default presence at sign-in. */
-export async function applyDefaultPresence(db: Database, userId: string, presence: string) {
-  await db
-    .update(users)
-    .set({ presence, presenceChangedAt: new Date() })
-    .where(eq(users.id, userId));
+/** Whether the user still has a session of their own (not revoked, not expired, not view-as). */
+export async function hasLiveSession(db: Database, userId: string) {
+  const row = await db.query.sessions.findFirst({
+    columns: { id: true },
+    where: and(
+      eq(sessions.userId, userId),
+      isNull(sessions.impersonatorId),
+      isNull(sessions.revokedAt),
+      gt(sessions.expiresAt, new Date()),
+    ),
+  });
+  return row !== undefined;
 }
 
 /** Revokes the user's other sessions (and view-as sessions they opened from them). */

@@ -26,7 +26,12 @@ import {
 } from '../../platform/errors.js';
 import { hashSecret, verifyAgainstNothing, verifySecret } from '../../platform/passwords.js';
 import * as repo from './auth.repository.js';
+import type { Presence } from '@omnicare/shared/users/presence';
+import { changePresence } from '../users/presence.service.js';
 import { writeAudit } from '../audit/audit.service.js';
+
+/** The presence of a sign-in without a default presence after a sign-out. */
+const SIGNED_IN_PRESENCE: Presence = 'NOT AVAILABLE';
 
 const LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;
 const RESET_REQUESTS_PER_EMAIL = 3;
@@ -106,8 +111,11 @@ export async function login(
   }
   if (!user.active) throw new AppError(400, MESSAGES.accountDisabled);
   await platform.throttle.clear(addressKey);
-  if (user.defaultPresence)
-    await repo.applyDefaultPresence(platform.db, user.id, user.defaultPresence);
+  // The default presence at each sign-in; without one the last is kept, but not LOGOUT.
+  const presence =
+    (user.defaultPresence as Presence | null) ??
+    (user.presence === 'LOGOUT' ? SIGNED_IN_PRESENCE : null);
+  if (presence) await changePresence(platform, user.tenantId, user.id, presence);
   return toStoredUser(user, await openSession(platform, user, meta));
 }
 
@@ -116,6 +124,9 @@ export async function logout(platform: Platform, auth: AuthContext) {
   const opened = await repo.revokeSession(platform.db, auth.sessionId, 'logout');
   platform.realtime.endSessions([auth.sessionId], { notify: false });
   platform.realtime.endSessions(opened, { notify: true });
+  // Their last session (a view-as session is not theirs): the agent is signed out.
+  if (!auth.impersonatorId && !(await repo.hasLiveSession(platform.db, auth.userId)))
+    await changePresence(platform, auth.tenantId, auth.userId, 'LOGOUT');
 }
 
 /**
@@ -186,6 +197,9 @@ export async function resetPassword(platform: Platform, input: ResetPasswordBody
 export async function signOutEverywhere(platform: Platform, userId: string, reason: string) {
   const ids = await repo.revokeUserSessions(platform.db, userId, reason);
   platform.realtime.endSessions(ids, { notify: true });
+  const user = await repo.findUser(platform.db, userId);
+  if (user && user.role !== 'end_user' && user.presence !== 'LOGOUT')
+    await changePresence(platform, user.tenantId, userId, 'LOGOUT');
 }
 
 /**

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Database, Transaction } from '../../platform/db.js';
 import { unaccentContains, vietnameseOrder } from '../../platform/sql.js';
 import {
@@ -113,15 +113,26 @@ export async function updateGroup(
     .where(and(eq(groups.tenantId, tenantId), eq(groups.id, id)));
 }
 
+/** Sets a department's members; those who stay keep their row (and their assignment cursor). */
 export async function setMembers(
   tx: Transaction,
   tenantId: string,
   groupId: string,
   userIds: string[],
 ) {
-  await tx.delete(groupMembers).where(eq(groupMembers.groupId, groupId));
+  await tx
+    .delete(groupMembers)
+    .where(
+      and(
+        eq(groupMembers.groupId, groupId),
+        userIds.length > 0 ? notInArray(groupMembers.userId, userIds) : undefined,
+      ),
+    );
   if (userIds.length > 0)
-    await tx.insert(groupMembers).values(userIds.map((userId) => ({ tenantId, groupId, userId })));
+    await tx
+      .insert(groupMembers)
+      .values(userIds.map((userId) => ({ tenantId, groupId, userId })))
+      .onConflictDoNothing();
 }
 
 export async function deleteGroup(db: Database, tenantId: string, id: string) {

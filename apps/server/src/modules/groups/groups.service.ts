@@ -11,6 +11,7 @@ import type { AuthContext } from '../../platform/auth.js';
 import { fieldError, forbidden, notFound } from '../../platform/errors.js';
 import { writeAudit } from '../audit/audit.service.js';
 import { organizationExists } from '../organizations/organizations.service.js';
+import { drainDepartmentQueue, notifyAutoAssigned } from '../tickets/ticket-assignment.js';
 import * as repo from './groups.repository.js';
 
 /** Departments and customer groups share the table but not who runs them. */
@@ -37,6 +38,9 @@ const toGroup = ({
   description: group.description,
   members,
   customer_count: customerCount,
+  auto_assign: group.target === 'user' && group.autoAssign,
+  assign_capacity: group.target === 'user' ? group.assignCapacity : null,
+  reassign_on_logout: group.target === 'user' && group.reassignOnLogout,
   created_at: group.createdAt.toISOString(),
   updated_at: group.updatedAt.toISOString(),
 });
@@ -96,6 +100,11 @@ async function prepare(
       organizationId: body.organization_id ?? null,
       leaderId,
       description: body.description ?? '',
+      // Left out: the default on create, the stored value on update (undefined keeps it).
+      autoAssign: body.auto_assign ?? (exceptId ? undefined : false),
+      assignCapacity:
+        body.assign_capacity === undefined ? (exceptId ? undefined : null) : body.assign_capacity,
+      reassignOnLogout: body.reassign_on_logout ?? (exceptId ? undefined : false),
     },
     members,
   };
@@ -129,10 +138,13 @@ export async function updateGroup(platform: Platform, auth: AuthContext, body: U
   const before = await getGroup(platform, auth.tenantId, body.id);
   if (before.target !== body.target) throw fieldError('target', 'Không thể đổi loại nhóm');
   const { columns, members } = await prepare(platform, auth, body, body.id);
-  await platform.db.transaction(async (tx) => {
+  const assigned = await platform.db.transaction(async (tx) => {
     await repo.updateGroup(tx, auth.tenantId, body.id, columns);
     if (members) await repo.setMembers(tx, auth.tenantId, body.id, members);
+    // Auto assignment on (or more room, or new members): the waiting queue is handed out.
+    return body.target === 'user' ? drainDepartmentQueue(tx, auth.tenantId, body.id) : [];
   });
+  await notifyAutoAssigned(platform, assigned);
   const after = await getGroup(platform, auth.tenantId, body.id);
   await writeAudit(platform.db, {
     tenantId: auth.tenantId,

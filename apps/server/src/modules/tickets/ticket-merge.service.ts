@@ -15,6 +15,7 @@ import { appendEvent } from '../../platform/outbox.js';
 import { plainText } from '../../platform/rich-text.js';
 import { writeAudit } from '../audit/audit.service.js';
 import { refreshTicketSla } from './ticket-sla.js';
+import { autoAssignTicket, notifyAutoAssigned } from './ticket-assignment.js';
 import { getVisibleTicketRow, writeRequesterTimeline } from './tickets.service.js';
 import { copyAttachments, writeComment } from './ticket-comments.service.js';
 import * as repo from './ticket-comments.repository.js';
@@ -155,7 +156,7 @@ export async function splitTicket(
   commentId: string,
 ): Promise<TicketRefView> {
   const visible = await getVisibleTicketRow(platform, auth, ticketId);
-  return platform.db.transaction(async (tx) => {
+  const { ref, auto } = await platform.db.transaction(async (tx) => {
     const original = (await repo.lockTickets(tx, auth.tenantId, [visible.id])).get(visible.id);
     if (!original) throw notFound(M.ticketNotFound);
     if (original.status === 'closed') throw fieldError('comment_id', M.splitClosed);
@@ -239,8 +240,12 @@ export async function splitTicket(
         code: formatTicketCode(created.number),
         subject,
       });
-    return refOf(created);
+    // An unassigned split in a department that assigns automatically gets an assignee.
+    const auto = await autoAssignTicket(tx, auth.tenantId, created.id);
+    return { ref: refOf(created), auto };
   });
+  if (auto) await notifyAutoAssigned(platform, [auto]);
+  return ref;
 }
 
 /** Whether the caller sees a ticket (links never name tickets outside the data scope). */

@@ -6,7 +6,11 @@ import { checkCustomFilters } from '@omnicare/shared/fields/custom-filters';
 import { customValuesToStore, validateCustomValues } from '@omnicare/shared/fields/fields.schemas';
 import { startOfDayIn } from '@omnicare/shared/platform/time';
 import { can } from '@omnicare/shared/users/permissions';
-import { formatTicketCode, type TicketStatus } from '@omnicare/shared/tickets/ticket-enums';
+import {
+  formatTicketCode,
+  isUnsolved,
+  type TicketStatus,
+} from '@omnicare/shared/tickets/ticket-enums';
 import {
   SLA_DUE_SOON_MINUTES,
   TICKET_BULK_MAX,
@@ -31,7 +35,13 @@ import { refreshTicketSla } from './ticket-sla.js';
 import { sanitizeRichText } from '../../platform/rich-text.js';
 import { listAudit, writeAudit } from '../audit/audit.service.js';
 import { listFields } from '../fields/fields.service.js';
-import { notify } from '../notifications/notifications.service.js';
+import {
+  autoAssignTicket,
+  handOutQueuesOf,
+  notifyAutoAssigned,
+  notifyTicketAssigned,
+  type AutoAssignment,
+} from './ticket-assignment.js';
 import {
   snapshotOf,
   snapshotChanges,
@@ -374,14 +384,7 @@ function ticketColumns(body: TicketBody) {
 /** Tells the new assignee, unless they assigned it to themselves. */
 async function notifyAssignee(platform: Platform, auth: AuthContext, ticket: TicketDetail) {
   if (!ticket.assignee || ticket.assignee._id === auth.userId) return;
-  await notify(platform, {
-    tenantId: auth.tenantId,
-    userIds: [ticket.assignee._id],
-    kind: 'ticket.assigned',
-    title: `Bạn được giao ticket ${ticket.code}`,
-    body: ticket.subject,
-    link: `/tickets/${ticket.number}`,
-  });
+  await notifyTicketAssigned(platform, auth.tenantId, ticket.assignee._id, ticket);
 }
 
 async function readTicket(
@@ -432,10 +435,13 @@ export async function createTicket(platform: Platform, auth: AuthContext, body: 
       after: snapshotOf(ticket),
     });
     if (ticket.requester) await writeRequesterTimeline(tx, auth, ticket.requester._id, ticket);
-    return ticket;
+    // Into a department that assigns automatically, without an assignee: the system picks one.
+    const auto = await autoAssignTicket(tx, auth.tenantId, row.id);
+    return { ticket: auto ? await readTicket(tx, auth.tenantId, row.id, ticket) : ticket, auto };
   });
-  await notifyAssignee(platform, auth, created);
-  return created;
+  if (created.auto) await notifyAutoAssigned(platform, [created.auto]);
+  else await notifyAssignee(platform, auth, created.ticket);
+  return created.ticket;
 }
 
 /** A stored ticket as the body that would save it unchanged. */
@@ -517,7 +523,7 @@ async function applyUpdate(
       changed('tag_ids') || changed('follower_ids') ? undefined : before,
     );
     const { before: was, after: now } = snapshotChanges(snapshotOf(before), snapshotOf(after));
-    if (Object.keys(now).length === 0) return { before, after };
+    if (Object.keys(now).length === 0) return { before, after, auto: undefined };
     await appendEvent(tx, {
       tenantId: auth.tenantId,
       aggregate: 'ticket',
@@ -536,11 +542,32 @@ async function applyUpdate(
       before: was,
       after: now,
     });
-    return { before, after };
+    // Moved into a department, left without an assignee or reopened: automatic assignment may
+    // pick someone (not the one just taken off it).
+    const reopened = !isUnsolved(before.status) && isUnsolved(after.status);
+    let auto: AutoAssignment | undefined;
+    if (changed('group_id') || changed('assignee_id') || reopened) {
+      auto = await autoAssignTicket(
+        tx,
+        auth.tenantId,
+        id,
+        changed('assignee_id') ? before.assignee?._id : undefined,
+      );
+    }
+    return { before, after: auto ? await readTicket(tx, auth.tenantId, id, after) : after, auto };
   });
-  if (result.after.assignee && result.after.assignee._id !== result.before.assignee?._id)
-    await notifyAssignee(platform, auth, result.after);
-  return result;
+  const { before, after, auto } = result;
+  if (auto) await notifyAutoAssigned(platform, [auto]);
+  else if (after.assignee && after.assignee._id !== before.assignee?._id)
+    await notifyAssignee(platform, auth, after);
+  // The previous assignee has room again: their departments' queues may have waiting tickets.
+  if (
+    before.assignee &&
+    isUnsolved(before.status) &&
+    (after.assignee?._id !== before.assignee._id || !isUnsolved(after.status))
+  )
+    await handOutQueuesOf(platform, auth.tenantId, before.assignee._id);
+  return { before, after };
 }
 
 /**

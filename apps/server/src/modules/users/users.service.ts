@@ -12,7 +12,6 @@ import type {
   UpdateUserBody,
 } from '@omnicare/shared/users/users.schemas';
 import { USER_MESSAGES } from '@omnicare/shared/users/users.schemas';
-import { REALTIME_EVENTS } from '@omnicare/shared/notifications/notifications.schemas';
 import type { Platform } from '../../platform/context.js';
 import type { AuthContext } from '../../platform/auth.js';
 import { randomBytes } from 'node:crypto';
@@ -37,6 +36,7 @@ import { Readable } from 'node:stream';
 import { AVATAR_MAX_BYTES } from '@omnicare/shared/platform/constants';
 import { imageExtensionOf } from '../../platform/files.js';
 import * as repo from './users.repository.js';
+import { changePresence } from './presence.service.js';
 import { findTenant } from '../tenants/tenants.service.js';
 
 /**
@@ -133,11 +133,7 @@ export async function mySoftphoneAccount(platform: Platform, auth: AuthContext) 
 
 /** Saves the agent's presence and tells everyone in the tenant. */
 export async function setPresence(platform: Platform, auth: AuthContext, presence: Presence) {
-  await repo.updatePresence(platform.db, auth.tenantId, auth.userId, presence);
-  platform.realtime.toTenant(auth.tenantId, REALTIME_EVENTS.presence, {
-    user_id: auth.userId,
-    presence,
-  });
+  await changePresence(platform, auth.tenantId, auth.userId, presence);
   return { presence };
 }
 

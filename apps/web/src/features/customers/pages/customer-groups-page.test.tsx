@@ -33,6 +33,9 @@ const group = (id: string, name: string): Group => ({
   description: '',
   members: [],
   customer_count: 4,
+  auto_assign: false,
+  assign_capacity: null,
+  reassign_on_logout: false,
   created_at: '2026-01-02T03:04:05.000Z',
   updated_at: '2026-01-02T03:04:05.000Z',
 });

@@ -9,11 +9,15 @@ import {
   fieldAria,
   fieldErrorLink,
 } from '@/components/ui/form-dialog';
+import { ASSIGNMENT_LABELS } from '@omnicare/shared/groups/groups.schemas';
 import { Input, Textarea } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Switch } from '@/components/ui/switch';
 import { OrganizationPicker } from '@/features/organizations/components/organization-picker';
 import { applyFieldErrors } from '@/lib/errors';
 import { saveForm } from '@/lib/mutation-feedback';
 import {
+  capacityFromInput,
   DEPARTMENT_FIELDS,
   departmentFormDefaults,
   departmentFormSchema,
@@ -146,6 +150,70 @@ function DepartmentForm({ group, onDone }: { group: Group | null; onDone: () => 
           {...form.register('description')}
         />
       </FormField>
+      <fieldset className="flex flex-col gap-3 rounded-md border border-slate-200 p-3">
+        <legend className="px-1 text-sm font-medium text-slate-700">Phân công ticket</legend>
+        <Controller
+          control={form.control}
+          name="auto_assign"
+          render={({ field: control }) => (
+            <div className="flex items-start gap-2">
+              <Switch
+                id={id('auto_assign')}
+                checked={control.value ?? false}
+                onCheckedChange={(checked) => control.onChange(checked)}
+                aria-describedby={`${id('auto_assign')}-hint`}
+              />
+              <div className="flex flex-col gap-0.5">
+                <Label htmlFor={id('auto_assign')}>{ASSIGNMENT_LABELS.auto_assign}</Label>
+                <p id={`${id('auto_assign')}-hint`} className="text-xs text-slate-500">
+                  Ticket mới chưa có người xử lý được chia lần lượt cho thành viên đang Sẵn sàng làm
+                  việc.
+                </p>
+              </div>
+            </div>
+          )}
+        />
+        <FormField
+          label={ASSIGNMENT_LABELS.assign_capacity}
+          hint="Tính các ticket Mới, Đang mở và Đang chờ; để trống là không giới hạn."
+          {...field('assign_capacity')}
+        >
+          <Input
+            id={id('assign_capacity')}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={1000}
+            step={1}
+            placeholder="Không giới hạn"
+            className="max-w-40"
+            {...fieldAria(id('assign_capacity'), errors.assign_capacity?.message)}
+            {...form.register('assign_capacity', { setValueAs: capacityFromInput })}
+          />
+        </FormField>
+        <Controller
+          control={form.control}
+          name="reassign_on_logout"
+          render={({ field: control }) => (
+            <div className="flex items-start gap-2">
+              <Switch
+                id={id('reassign_on_logout')}
+                checked={control.value ?? false}
+                onCheckedChange={(checked) => control.onChange(checked)}
+                aria-describedby={`${id('reassign_on_logout')}-hint`}
+              />
+              <div className="flex flex-col gap-0.5">
+                <Label htmlFor={id('reassign_on_logout')}>
+                  {ASSIGNMENT_LABELS.reassign_on_logout}
+                </Label>
+                <p id={`${id('reassign_on_logout')}-hint`} className="text-xs text-slate-500">
+                  Ticket chưa giải quyết của người đăng xuất được chia cho thành viên khác.
+                </p>
+              </div>
+            </div>
+          )}
+        />
+      </fieldset>
     </DialogForm>
   );
 }

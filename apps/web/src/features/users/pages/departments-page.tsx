@@ -8,6 +8,7 @@ import {
   ListTable,
   RowActions,
 } from '@/components/list/list-table';
+import { Badge } from '@/components/ui/badge';
 import { deleteConfirmText } from '@/components/ui/confirm-dialog';
 import { SearchInput } from '@/components/ui/search-input';
 import { TableCell, TableHead, TableRow } from '@/components/ui/table';
@@ -60,6 +61,21 @@ export function MemberAvatars({ members }: { members: Group['members'] }) {
   );
 }
 
+/** How the department's tickets are assigned: automatically (with its capacity) or by hand. */
+export function AssignmentSummary({ group }: { group: Group }) {
+  if (!group.auto_assign) return <span className="text-[13px] text-slate-500">Thủ công</span>;
+  return (
+    <div className="flex flex-col items-start gap-0.5">
+      <Badge variant="success">Tự động</Badge>
+      <span className="text-xs whitespace-nowrap text-slate-500">
+        {group.assign_capacity === null
+          ? 'Không giới hạn'
+          : `Tối đa ${group.assign_capacity} ticket/người`}
+      </span>
+    </div>
+  );
+}
+
 /** /settings/users/departments: staff departments (groups with target 'user'). */
 export function DepartmentsPage() {
   const { title } = usePageHandle();
@@ -75,7 +91,7 @@ export function DepartmentsPage() {
   const rows = departments.data?.data ?? [];
   const remove = useDeleteDepartment();
   const dialog = useRecordDialog<Group>();
-  const columns = canEdit ? 5 : 4;
+  const columns = canEdit ? 6 : 5;
 
   return (
     <ListPage
@@ -109,6 +125,7 @@ export function DepartmentsPage() {
             <TableHead>Tổ chức</TableHead>
             <TableHead>Trưởng phòng</TableHead>
             <TableHead>Thành viên</TableHead>
+            <TableHead>Phân công</TableHead>
             {canEdit && <TableHead className="text-right">Thao tác</TableHead>}
           </>
         }
@@ -127,6 +144,9 @@ export function DepartmentsPage() {
             <TableCell>{group.leader_name ?? '—'}</TableCell>
             <TableCell>
               <MemberAvatars members={group.members} />
+            </TableCell>
+            <TableCell>
+              <AssignmentSummary group={group} />
             </TableCell>
             {canEdit && (
               <TableCell>

@@ -1,0 +1,201 @@
+import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { UNSOLVED_STATUSES } from '@omnicare/shared/tickets/ticket-enums';
+import type { Database, Transaction } from '../../platform/db.js';
+import { groupMembers, groups, tickets, users } from '../../db/schema/index.js';
+
+type Db = Database | Transaction;
+
+const isOpen = inArray(tickets.status, [...UNSOLVED_STATUSES]);
+
+const departmentColumns = {
+  id: groups.id,
+  autoAssign: groups.autoAssign,
+  capacity: groups.assignCapacity,
+  reassignOnLogout: groups.reassignOnLogout,
+};
+export type AssignmentDepartment = { id: string; autoAssign: boolean; capacity: number | null };
+
+/** A department's assignment settings (no lock). */
+export async function departmentSettings(db: Db, tenantId: string, groupId: string) {
+  const [row] = await db
+    .select(departmentColumns)
+    .from(groups)
+    .where(and(eq(groups.tenantId, tenantId), eq(groups.target, 'user'), eq(groups.id, groupId)));
+  return row;
+}
+
+/**
+ * The department's row held until the transaction ends, so assignments in it are made one at
+ * a time (each sees the cursor and loads the previous one committed). FOR NO KEY UPDATE, not
+ * FOR UPDATE: inserting a ticket takes FOR KEY SHARE on its department (the foreign key), which
+ * FOR UPDATE would wait on (two concurrent creates would deadlock) and this does not.
+ */
+export async function lockDepartment(tx: Transaction, tenantId: string, groupId: string) {
+  const [row] = await tx
+    .select(departmentColumns)
+    .from(groups)
+    .where(and(eq(groups.tenantId, tenantId), eq(groups.target, 'user'), eq(groups.id, groupId)))
+    .for('no key update', { of: groups });
+  return row;
+}
+
+/**
+ * The next member to receive a ticket of the department: active staff whose presence is
+ * AVAILABLE, holding fewer open tickets (of the whole tenant) than the capacity, the one whose
+ * last assignment here is oldest (never first), then by id so ties are stable.
+ */
+export async function nextMember(
+  tx: Transaction,
+  tenantId: string,
+  groupId: string,
+  capacity: number | null,
+  exceptUserId?: string,
+) {
+  // UNSOLVED_STATUSES written out, as the partial index tickets_open_assignee_idx says them.
+  const load = sql`(select count(*) from ${tickets} t where t.tenant_id = ${tenantId}
+    and t.assignee_id = ${users.id} and t.status in ('new', 'open', 'pending'))`;
+  const [row] = await tx
+    .select({ _id: users.id, name: users.name })
+    .from(groupMembers)
+    .innerJoin(users, eq(users.id, groupMembers.userId))
+    .where(
+      and(
+        eq(groupMembers.groupId, groupId),
+        eq(users.tenantId, tenantId),
+        eq(users.active, true),
+        ne(users.role, 'end_user'),
+        eq(users.presence, 'AVAILABLE'),
+        exceptUserId ? ne(users.id, exceptUserId) : undefined,
+        capacity === null ? undefined : sql`${load} < ${capacity}`,
+      ),
+    )
+    .orderBy(sql`${groupMembers.lastAssignedAt} asc nulls first`, asc(users.id))
+    .limit(1);
+  return row;
+}
+
+/** Moves the member's fairness cursor (clock time: several assignments in one transaction). */
+export async function markAssigned(tx: Transaction, groupId: string, userId: string) {
+  await tx
+    .update(groupMembers)
+    .set({ lastAssignedAt: sql`clock_timestamp()` })
+    .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, userId)));
+}
+
+const candidateColumns = {
+  id: tickets.id,
+  number: tickets.number,
+  subject: tickets.subject,
+  status: tickets.status,
+  groupId: tickets.groupId,
+  assigneeId: tickets.assigneeId,
+  assigneeName: sql<
+    string | null
+  >`(select ${users.name} from ${users} where ${users.id} = ${tickets.assigneeId})`,
+};
+export type AssignmentCandidate = {
+  id: string;
+  number: number;
+  subject: string;
+  status: string;
+  groupId: string | null;
+  assigneeId: string | null;
+  assigneeName: string | null;
+};
+
+/** A ticket as automatic assignment reads it (the caller holds its lock or just made it). */
+export async function candidate(tx: Transaction, tenantId: string, id: string) {
+  const [row] = await tx
+    .select(candidateColumns)
+    .from(tickets)
+    .where(and(eq(tickets.tenantId, tenantId), eq(tickets.id, id)));
+  return row as AssignmentCandidate | undefined;
+}
+
+/**
+ * A department's waiting queue, oldest first: unassigned open tickets, locked; one another
+ * transaction holds (being edited) is skipped, never waited for.
+ */
+export async function queuedTickets(
+  tx: Transaction,
+  tenantId: string,
+  groupId: string,
+  limit: number,
+) {
+  const rows = await tx
+    .select(candidateColumns)
+    .from(tickets)
+    .where(
+      and(
+        eq(tickets.tenantId, tenantId),
+        eq(tickets.groupId, groupId),
+        isNull(tickets.assigneeId),
+        isOpen,
+      ),
+    )
+    .orderBy(asc(tickets.createdAt), asc(tickets.id))
+    .limit(limit)
+    .for('update', { of: tickets, skipLocked: true });
+  return rows as AssignmentCandidate[];
+}
+
+/** An agent's open tickets of a department, oldest first, locked (busy ones skipped). */
+export async function openTicketsOf(
+  tx: Transaction,
+  tenantId: string,
+  groupId: string,
+  userId: string,
+  limit: number,
+) {
+  const rows = await tx
+    .select(candidateColumns)
+    .from(tickets)
+    .where(
+      and(
+        eq(tickets.tenantId, tenantId),
+        eq(tickets.groupId, groupId),
+        eq(tickets.assigneeId, userId),
+        isOpen,
+      ),
+    )
+    .orderBy(asc(tickets.createdAt), asc(tickets.id))
+    .limit(limit)
+    .for('update', { of: tickets, skipLocked: true });
+  return rows as AssignmentCandidate[];
+}
+
+/** Sets a ticket's assignee (SLA fields untouched). */
+export async function setAssignee(
+  tx: Transaction,
+  tenantId: string,
+  id: string,
+  assigneeId: string | null,
+) {
+  await tx
+    .update(tickets)
+    .set({ assigneeId, updatedAt: new Date() })
+    .where(and(eq(tickets.tenantId, tenantId), eq(tickets.id, id)));
+}
+
+/** The departments a user is a member of whose setting is on, in id order (the lock order). */
+export async function departmentsOf(
+  db: Db,
+  tenantId: string,
+  userId: string,
+  setting: 'autoAssign' | 'reassignOnLogout',
+) {
+  const rows = await db
+    .select({ id: groups.id })
+    .from(groupMembers)
+    .innerJoin(groups, eq(groups.id, groupMembers.groupId))
+    .where(
+      and(
+        eq(groupMembers.userId, userId),
+        eq(groups.tenantId, tenantId),
+        eq(groups.target, 'user'),
+        eq(setting === 'autoAssign' ? groups.autoAssign : groups.reassignOnLogout, true),
+      ),
+    )
+    .orderBy(asc(groups.id));
+  return rows.map((row) => row.id);
+}
