@@ -1,3 +1,4 @@
+ALTER TABLE "audit_log" ALTER COLUMN "created_at" SET DEFAULT clock_timestamp();--> statement-breakpoint
 ALTER TABLE "group_members" ADD COLUMN "last_assigned_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "groups" ADD COLUMN "auto_assign" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "groups" ADD COLUMN "assign_capacity" integer;--> statement-breakpoint

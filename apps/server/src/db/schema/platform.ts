@@ -1,5 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id } from './columns.js';
+import { createdAt, id, timestamptz } from './columns.js';
 import { tenants } from './tenants.js';
 import { users } from './users.js';
 
@@ -26,7 +27,13 @@ export const auditLog = pgTable(
     entityId: text('entity_id'),
     before: jsonb('before'),
     after: jsonb('after'),
-    createdAt: createdAt(),
+    /**
+     * The moment of the write, not of its transaction's start: entries one transaction writes
+     * (a ticket created, then assigned by the system) keep their order in a history.
+     */
+    createdAt: timestamptz('created_at')
+      .notNull()
+      .default(sql`clock_timestamp()`),
   },
   (table) => [
     index('audit_log_tenant_created_idx').on(table.tenantId, table.createdAt),
