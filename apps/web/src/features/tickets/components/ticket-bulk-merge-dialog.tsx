@@ -109,7 +109,7 @@ export function TicketBulkMergeDialog({
                       setError(undefined);
                     }}
                   />
-                  <span className="text-slate-500 tabular-nums">{row.code}</span>
+                  <span className="text-slate-500 tabular-nums">{row.code}</span>{' '}
                   <span className="truncate text-slate-800">{row.subject}</span>
                 </label>
               </li>

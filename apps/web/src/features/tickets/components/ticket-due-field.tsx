@@ -79,7 +79,7 @@ export function DueAtField({
         />
         <Input
           aria-label={DUE_TEXT.time}
-          className="w-[4.5rem] shrink-0 tabular-nums"
+          className="w-[4.75rem] shrink-0 px-2 text-center tabular-nums"
           inputMode="numeric"
           placeholder="HH:mm"
           value={time}

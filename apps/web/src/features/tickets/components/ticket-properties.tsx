@@ -56,6 +56,20 @@ export type TicketFieldsPatch = Partial<
   >
 >;
 
+/** The API's name of each field the panel shows, where a 422 names it. */
+const PARAM_OF: Record<string, string> = {
+  requester: 'requester_id',
+  followers: 'follower_ids',
+  status: 'status',
+  priority: 'priority_id',
+  type: 'type_id',
+  service: 'service_id',
+  group: 'group_id',
+  assignee: 'assignee_id',
+  tags: 'tag_ids',
+  source: 'source',
+};
+
 /** Custom values to send: the whole set, a value emptied left out (cleared). */
 export function withCustomValue(values: Record<string, unknown>, key: string, value: unknown) {
   const next = { ...values };
@@ -100,7 +114,7 @@ export function TicketProperties({
         {label}
       </Label>
       {control(`${id}-${key}`)}
-      {param && <FieldError id={`${id}-${key}-error`} message={errors[param]} />}
+      <FieldError id={`${id}-${key}-error`} message={errors[param ?? PARAM_OF[key] ?? '']} />
     </div>
   );
   const optionsOf = (items: { _id: string; name: string }[] | undefined) =>

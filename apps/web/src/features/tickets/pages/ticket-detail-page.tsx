@@ -241,13 +241,16 @@ function ExistingTicket({ routeId }: { routeId: string }) {
               {TICKET_TEXT.createdAt} {formatDateTime(ticket.created_at)}
               {ticket.created_by ? ` · ${ticket.created_by.name}` : ''}
             </span>
-            {(ticket.sla_due_at || ticket.due_at) && (
+            {(ticket.sla_due_at || ticket.sla_breached_at) && (
               <span className="flex items-center gap-1">
                 {TICKET_TEXT.sla}:
-                <SlaLabel
-                  dueAt={ticket.sla_due_at ?? ticket.due_at}
-                  breachedAt={ticket.sla_breached_at}
-                />
+                <SlaLabel dueAt={ticket.sla_due_at} breachedAt={ticket.sla_breached_at} />
+              </span>
+            )}
+            {ticket.due_at && (
+              <span className="flex items-center gap-1" data-testid="ticket-due">
+                {TICKET_TEXT.dueAt}:
+                <SlaLabel dueAt={ticket.due_at} breachedAt={null} />
               </span>
             )}
           </div>
