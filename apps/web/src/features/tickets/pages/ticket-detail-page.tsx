@@ -458,6 +458,8 @@ function NewTicket({ routeId }: { routeId: string }) {
     });
   };
   const create = useMutation({
+    // Refusals naming fields show on them; anything else as a toast.
+    meta: { silent: true },
     mutationFn: () =>
       createTicket({
         subject: draft.subject,
@@ -477,6 +479,7 @@ function NewTicket({ routeId }: { routeId: string }) {
         ? (error.body as { errors?: { param: string; message: string }[] })?.errors
         : undefined;
       setErrors(Object.fromEntries((fieldErrors ?? []).map((item) => [item.param, item.message])));
+      if (!fieldErrors?.length) toast.error(errorMessage(error));
     },
   });
 
