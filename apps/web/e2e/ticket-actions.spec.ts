@@ -114,7 +114,7 @@ test('custom field, follower, CC and due date set on a ticket are kept after a r
   await shot(page, 'ticket-detail-fields');
 
   await page.reload();
-  await expect(page.getByLabel(label)).toHaveValue('HD-2026-001');
+  await expect(page.getByLabel(label)).toHaveValue('HD-2026-001', FIRST_LOAD);
   await expect(page.getByLabel(channel)).toHaveValue('Cửa hàng');
   await expect(page.getByLabel('Người theo dõi')).toContainText('Trần Thị Bình');
   await expect(page.getByRole('list', { name: 'Email CC' })).toContainText('ketoan@example.vn');
