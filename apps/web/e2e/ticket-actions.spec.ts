@@ -163,6 +163,7 @@ test('a new ticket takes custom fields, followers, CC and a due date; a required
     await expect(page.getByLabel(label)).toHaveAttribute('aria-invalid', 'true');
     await expect(page.getByLabel('Tiêu đề')).toHaveValue(`Hóa đơn sai ${tag}`);
     await page.getByLabel(label).fill('12345');
+    await expect(page.getByText(`${label} không được bỏ trống`)).toBeHidden();
     await shot(page, 'ticket-new-form');
     await page.getByRole('button', { name: 'Tạo ticket' }).click();
     await expect(page.getByText('Tạo ticket thành công')).toBeVisible();

@@ -505,14 +505,29 @@ function NewTicket({ routeId }: { routeId: string }) {
             creating
             value={{ ...draft.fields, custom: draft.custom }}
             errors={errors}
-            onChange={({ custom, ...patch }, shown) =>
+            onChange={({ custom, ...patch }, shown) => {
+              // A field changed since the server refused it loses its message.
+              const changed = [
+                ...Object.keys(patch),
+                ...Object.keys({ ...draft.custom, ...custom })
+                  .filter((key) => custom && custom[key] !== draft.custom[key])
+                  .map((key) => `custom.${key}`),
+              ];
+              setErrors((current) =>
+                Object.fromEntries(
+                  Object.entries(current).filter(
+                    ([param]) =>
+                      !changed.some((key) => param === key || param.startsWith(`${key}.`)),
+                  ),
+                ),
+              );
               change({
                 ...draft,
                 fields: { ...draft.fields, ...shown, custom: {} },
                 patch: { ...draft.patch, ...patch },
                 custom: custom ?? draft.custom,
-              })
-            }
+              });
+            }}
           />
         </Card>
         <Card className="flex min-w-0 flex-col gap-3 p-4">
