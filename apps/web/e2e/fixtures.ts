@@ -138,7 +138,7 @@ export const readInviteLink = (email: string, since: number) =>
   });
 
 /** Opens a search picker, types into its search box and picks the option named `name`. */
-export async function pick(page: Page, picker: Locator, search: string, name: string) {
+export async function pick(page: Page, picker: Locator, search: string, name: string | RegExp) {
   await picker.click();
   await page.getByRole('combobox', { name: /^Tìm/ }).fill(search);
   await page.getByRole('option', { name }).click();

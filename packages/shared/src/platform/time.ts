@@ -52,3 +52,22 @@ export function startOfDayIn(isoDate: string, timeZone = TIME_ZONE, nextDay = fa
   const [year, month, day] = isoDate.split('-').map(Number) as [number, number, number];
   return new Date(new TZDate(year, month - 1, day + (nextDay ? 1 : 0), timeZone).getTime());
 }
+
+/** An instant as its calendar day (yyyy-MM-dd) and time of day (HH:mm) in the zone. */
+export function dayAndTimeIn(
+  value: DateInput | null | undefined,
+  timeZone = TIME_ZONE,
+): { day: string; time: string } | null {
+  if (!isValid(value)) return null;
+  const zoned = inZone(value, timeZone);
+  return { day: format(zoned, 'yyyy-MM-dd'), time: format(zoned, 'HH:mm') };
+}
+
+/** A calendar day (yyyy-MM-dd) and a time of day (HH:mm) in the zone, as an ISO instant (UTC). */
+export function instantAt(day: string, time: string, timeZone = TIME_ZONE): string {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  const [hours, minutes] = time.split(':').map(Number) as [number, number];
+  return new Date(
+    new TZDate(year, month - 1, date, hours, minutes, timeZone).getTime(),
+  ).toISOString();
+}

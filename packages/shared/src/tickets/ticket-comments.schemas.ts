@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isoDateTime } from '../platform/envelope.js';
 import { labelled } from '../platform/labelled.js';
 import { TICKET_STATUS } from './ticket-enums.js';
-import { TICKET_MESSAGES } from './tickets.schemas.js';
+import { TICKET_BULK_MESSAGES, TICKET_MESSAGES } from './tickets.schemas.js';
 
 /**
  * The conversation inside a ticket (public replies and internal notes with attachments and
@@ -69,7 +69,7 @@ export const TICKET_CONVERSATION_MESSAGES = {
   attachmentSize: `Mỗi tệp đính kèm tối đa ${mb} MB`,
   attachmentCount: `Mỗi bình luận có tối đa ${TICKET_ATTACHMENT_MAX_FILES} tệp đính kèm`,
   commented: 'Đã gửi bình luận',
-  targetRequired: 'Vui lòng chọn ticket đích',
+  targetRequired: TICKET_BULK_MESSAGES.targetRequired,
   mergeSelf: 'Không thể gộp ticket vào chính nó',
   alreadyMerged: 'Ticket này đã được gộp vào ticket khác',
   sourceClosed: 'Ticket đã đóng, không thể gộp',

@@ -220,14 +220,26 @@ export const TICKET_BULK_MESSAGES = {
   priorityRequired: 'Vui lòng chọn mức độ ưu tiên',
   assigneeRequired: 'Vui lòng chọn người xử lý hoặc bộ phận',
   tagsRequired: 'Vui lòng chọn tag',
+  /** Merge: the ticket the others go into. */
+  targetRequired: 'Vui lòng chọn ticket đích',
+  /** Merge: the target picked among the selection is not merged into itself (it fails alone). */
+  mergeTarget: 'Đây là ticket đích, không gộp vào chính nó',
 } as const;
-export const BULK_TICKET_ACTIONS = ['assign', 'status', 'priority', 'tags', 'delete'] as const;
+export const BULK_TICKET_ACTIONS = [
+  'assign',
+  'status',
+  'priority',
+  'tags',
+  'delete',
+  'merge',
+] as const;
 export type TicketBulkAction = (typeof BULK_TICKET_ACTIONS)[number];
 
 /**
  * `POST /v2/tickets/bulk`: `ids` or `filter` (the list's filters, within the caller's scope),
  * then per action: assign `{assignee_id?, group_id?}` (null unassigns), status `{status}`,
- * priority `{priority_id}` (null clears), tags `{add_tag_ids?, remove_tag_ids?}`, delete.
+ * priority `{priority_id}` (null clears), tags `{add_tag_ids?, remove_tag_ids?}`, delete,
+ * merge `{target_id}` (each ticket merged into the target as `POST /v2/tickets/{id}/merge`).
  */
 export const ticketBulkBody = z
   .object({
@@ -244,6 +256,7 @@ export const ticketBulkBody = z
     priority_id: uuidOrNull('Mức độ ưu tiên không hợp lệ'),
     add_tag_ids: z.array(z.uuid('Tag không hợp lệ')).max(TICKET_LIMITS.tags).optional(),
     remove_tag_ids: z.array(z.uuid('Tag không hợp lệ')).max(TICKET_LIMITS.tags).optional(),
+    target_id: z.uuid(TICKET_BULK_MESSAGES.targetRequired).optional(),
   })
   .superRefine((value, ctx) => {
     const need = (path: string, message: string) =>
@@ -262,6 +275,8 @@ export const ticketBulkBody = z
       need('priority_id', TICKET_BULK_MESSAGES.priorityRequired);
     if (value.action === 'tags' && !value.add_tag_ids?.length && !value.remove_tag_ids?.length)
       need('add_tag_ids', TICKET_BULK_MESSAGES.tagsRequired);
+    if (value.action === 'merge' && !value.target_id)
+      need('target_id', TICKET_BULK_MESSAGES.targetRequired);
   });
 export type TicketBulkBody = z.infer<typeof ticketBulkBody>;
 export type TicketBulkRequest = z.input<typeof ticketBulkBody>;

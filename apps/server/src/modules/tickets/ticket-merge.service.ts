@@ -7,6 +7,11 @@ import {
   type TicketRefView,
 } from '@omnicare/shared/tickets/ticket-comments.schemas';
 import { formatTicketCode, type TicketStatus } from '@omnicare/shared/tickets/ticket-enums';
+import {
+  TICKET_BULK_MESSAGES,
+  type TicketBulkBody,
+  type TicketBulkItem,
+} from '@omnicare/shared/tickets/tickets.schemas';
 import type { AuthContext } from '../../platform/auth.js';
 import type { Platform } from '../../platform/context.js';
 import type { Transaction } from '../../platform/db.js';
@@ -16,7 +21,7 @@ import { plainText } from '../../platform/rich-text.js';
 import { writeAudit } from '../audit/audit.service.js';
 import { refreshTicketSla } from './ticket-sla.js';
 import { autoAssignTicket, notifyAutoAssigned } from './ticket-assignment.js';
-import { getVisibleTicketRow, writeRequesterTimeline } from './tickets.service.js';
+import { bulkTargets, getVisibleTicketRow, writeRequesterTimeline } from './tickets.service.js';
 import { copyAttachments, writeComment } from './ticket-comments.service.js';
 import * as repo from './ticket-comments.repository.js';
 
@@ -138,6 +143,39 @@ export async function mergeTicket(
       moved_links: movedLinks,
     };
   });
+}
+
+/**
+ * POST /v2/tickets/bulk with action 'merge': each ticket chosen (ids or the list's filter) is
+ * merged into `target_id` as `mergeTicket` does, each on its own (one outside the scope, closed
+ * or already merged fails alone with its reason). The target must be a ticket the caller sees
+ * and still open to merges (422 on `target_id` otherwise); picked among the selection, it fails
+ * alone ('Đây là ticket đích…') and the others go into it.
+ */
+export async function bulkMerge(
+  platform: Platform,
+  auth: AuthContext,
+  input: TicketBulkBody,
+): Promise<TicketBulkItem[]> {
+  if (!input.target_id) throw fieldError('target_id', TICKET_BULK_MESSAGES.targetRequired);
+  const target = await namedTicket(platform, auth, input.target_id, 'target_id', M.targetNotFound);
+  if (target.status === 'closed') throw fieldError('target_id', M.targetClosed);
+  const ids = await bulkTargets(platform, auth, input);
+  const results: TicketBulkItem[] = [];
+  for (const id of ids) {
+    if (id === target.id) {
+      results.push({ _id: id, ok: false, message: TICKET_BULK_MESSAGES.mergeTarget });
+      continue;
+    }
+    try {
+      await mergeTicket(platform, auth, id, target.id);
+      results.push({ _id: id, ok: true });
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      results.push({ _id: id, ok: false, message: error.message });
+    }
+  }
+  return results;
 }
 
 /** The subject of a ticket split from a comment: the comment's text, else the original's. */

@@ -19,6 +19,7 @@ import { authOf } from '../../platform/auth.js';
 import { AppError } from '../../platform/errors.js';
 import { answers, bulkAnswer, created, list, ok } from '../../platform/respond.js';
 import { typed, type RouteModule } from '../../platform/routes.js';
+import * as merging from './ticket-merge.service.js';
 import * as tickets from './tickets.service.js';
 
 const tags = ['tickets'];
@@ -96,7 +97,12 @@ export const ticketsRoutes: RouteModule = (app, platform) => {
       const auth = authOf(request);
       if (request.body.action === 'delete' && !can(auth.role, 'ticket.delete'))
         throw new AppError(401);
-      return bulkAnswer(await tickets.bulk(platform, auth, request.body), 'Cập nhật thành công');
+      // A merge goes through the merge service, ticket by ticket (the conversation moves).
+      const results =
+        request.body.action === 'merge'
+          ? await merging.bulkMerge(platform, auth, request.body)
+          : await tickets.bulk(platform, auth, request.body);
+      return bulkAnswer(results, 'Cập nhật thành công');
     },
   );
 

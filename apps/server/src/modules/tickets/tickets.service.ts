@@ -624,7 +624,7 @@ export async function deleteTicket(platform: Platform, auth: AuthContext, ref: s
 }
 
 /** The tickets a bulk action names: its ids, or what its filter finds (at most TICKET_BULK_MAX). */
-async function bulkTargets(platform: Platform, auth: AuthContext, input: TicketBulkBody) {
+export async function bulkTargets(platform: Platform, auth: AuthContext, input: TicketBulkBody) {
   if (!input.filter) return [...new Set(input.ids)];
   const filter = await toFilter(platform, auth, input.filter, 'filter.custom');
   if (filter === 'nothing') return [];
@@ -652,6 +652,8 @@ function bulkChanges(input: TicketBulkBody): (before: TicketDetail) => TicketUpd
       return () => ({ status: input.status });
     case 'priority':
       return () => ({ priority_id: input.priority_id });
+    case 'merge':
+      throw new Error('merge is a bulk action of the merge service');
     default: {
       const removed = new Set(input.remove_tag_ids ?? []);
       return (before) => ({

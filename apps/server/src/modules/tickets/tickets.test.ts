@@ -1005,6 +1005,132 @@ describe('bulk actions and delete', () => {
   });
 });
 
+describe('bulk merge', () => {
+  const comment = async (token: string, id: string, body: string) => {
+    const response = await call(token, 'POST', `/v2/tickets/${id}/comments`, {
+      body: `<p>${body}</p>`,
+      public: false,
+    });
+    expect(response.statusCode, response.body).toBe(201);
+  };
+  const commentsOf = async (token: string, id: string) => {
+    const response = await call(token, 'GET', `/v2/tickets/${id}/comments?page_size=200`);
+    expect(response.statusCode, response.body).toBe(200);
+    return (response.json().data as { body: string }[]).map((item) => item.body);
+  };
+
+  it('merges each chosen ticket into the target; the target and a closed one fail alone', async () => {
+    const { admin } = await freshTenant();
+    const one = await createTicket(admin, { subject: 'Gộp một' });
+    const two = await createTicket(admin, { subject: 'Gộp hai' });
+    const target = await createTicket(admin, { subject: 'Đích' });
+    const closed = await createTicket(admin, { subject: 'Đã đóng', status: 'closed' });
+    await comment(admin, one._id, 'Bình luận của ticket một');
+    const response = await call(admin, 'POST', '/v2/tickets/bulk', {
+      action: 'merge',
+      target_id: target._id,
+      ids: [one._id, target._id, two._id, closed._id],
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({
+      statusCode: 200,
+      message: '2/4 thành công, 2 thất bại',
+      data: {
+        succeeded: 2,
+        failed: 2,
+        results: [
+          { _id: one._id, ok: true },
+          { _id: target._id, ok: false, message: 'Đây là ticket đích, không gộp vào chính nó' },
+          { _id: two._id, ok: true },
+          { _id: closed._id, ok: false, message: 'Ticket đã đóng, không thể gộp' },
+        ],
+      },
+    });
+    for (const source of [one, two]) {
+      const detail = (await call(admin, 'GET', `/v2/tickets/${source._id}`)).json().data;
+      expect(detail).toMatchObject({
+        status: 'closed',
+        merged_into: { _id: target._id, code: target.code, number: target.number },
+      });
+    }
+    const moved = await commentsOf(admin, target._id);
+    expect(moved.some((body) => body.includes('Bình luận của ticket một'))).toBe(true);
+    expect(moved.filter((body) => body.includes('vào ticket này'))).toHaveLength(2);
+    const target_ = (await call(admin, 'GET', `/v2/tickets/${target._id}`)).json().data;
+    expect(target_).toMatchObject({ status: 'new', merged_into: null });
+    const links = (await call(admin, 'GET', `/v2/tickets/${target._id}/links`)).json().data;
+    expect(links.map((link: { kind: string; ticket: { _id: string } }) => link.ticket._id)).toEqual(
+      expect.arrayContaining([one._id, two._id]),
+    );
+  });
+
+  it('merges what a filter finds, and refuses a missing, unknown or closed target', async () => {
+    const { admin } = await freshTenant();
+    const target = await createTicket(admin, { subject: 'Đích theo lọc' });
+    const found = [
+      await createTicket(admin, { subject: 'Trùng lặp một' }),
+      await createTicket(admin, { subject: 'Trùng lặp hai' }),
+    ];
+    const response = await call(admin, 'POST', '/v2/tickets/bulk', {
+      action: 'merge',
+      target_id: target._id,
+      filter: { search: 'trung lap' },
+    });
+    expect(response.json().data).toMatchObject({ succeeded: 2, failed: 0 });
+    expect(
+      (response.json().data.results as { _id: string }[]).map((item) => item._id).sort(),
+    ).toEqual(found.map((ticket) => ticket._id).sort());
+
+    const closed = await createTicket(admin, { subject: 'Đích đã đóng', status: 'closed' });
+    const other = await createTicket(admin, { subject: 'Nguồn' });
+    const refused: [object, string, string][] = [
+      [{ action: 'merge', ids: [other._id] }, 'target_id', 'Vui lòng chọn ticket đích'],
+      [
+        { action: 'merge', ids: [other._id], target_id: '00000000-0000-4000-8000-000000000000' },
+        'target_id',
+        'Không tìm thấy ticket đích',
+      ],
+      [
+        { action: 'merge', ids: [other._id], target_id: closed._id },
+        'target_id',
+        'Ticket đích đã đóng, không thể gộp vào',
+      ],
+    ];
+    for (const [body, param, message] of refused) {
+      const answer = await call(admin, 'POST', '/v2/tickets/bulk', body);
+      expect(answer.statusCode, JSON.stringify(body)).toBe(422);
+      expect(answer.json()).toEqual({ statusCode: 422, message, errors: [{ param, message }] });
+    }
+    const untouched = (await call(admin, 'GET', `/v2/tickets/${other._id}`)).json().data;
+    expect(untouched).toMatchObject({ status: 'new', merged_into: null });
+  });
+
+  it('keeps to the caller scope: a ticket they cannot see fails alone, a target they cannot see is refused', async () => {
+    const { admin, agent } = await freshTenant();
+    const mine = await createTicket(agent, { subject: 'Của agent' });
+    const target = await createTicket(agent, { subject: 'Đích của agent' });
+    const hidden = await createTicket(admin, { subject: 'Của admin' });
+    const response = await call(agent, 'POST', '/v2/tickets/bulk', {
+      action: 'merge',
+      target_id: target._id,
+      ids: [mine._id, hidden._id],
+    });
+    expect(response.json().data.results).toEqual([
+      { _id: mine._id, ok: true },
+      { _id: hidden._id, ok: false, message: 'Không tìm thấy ticket' },
+    ]);
+    const outside = await call(agent, 'POST', '/v2/tickets/bulk', {
+      action: 'merge',
+      target_id: hidden._id,
+      ids: [target._id],
+    });
+    expect(outside.statusCode).toBe(422);
+    expect(outside.json().errors).toEqual([
+      { param: 'target_id', message: 'Không tìm thấy ticket đích' },
+    ]);
+  });
+});
+
 describe('customers with tickets', () => {
   it('refuses to delete a requester of tickets, and merge moves the tickets to the survivor', async () => {
     const { admin, customerId } = await freshTenant();

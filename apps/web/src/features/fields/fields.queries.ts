@@ -15,6 +15,17 @@ export function useFieldSettings(entity: FieldEntity) {
   });
 }
 
+/** The entity's fields a record's form shows: the active ones, in their order. */
+export function useActiveFields(entity: FieldEntity) {
+  return useQuery({
+    queryKey: fieldKeys.settings(entity),
+    queryFn: ({ signal }) => listFields(entity, signal),
+    staleTime: 60_000,
+    select: (fields) =>
+      (fields ?? []).filter((field) => field.active).sort((a, b) => a.position - b.position),
+  });
+}
+
 function useInvalidateFields() {
   const queryClient = useQueryClient();
   return () => queryClient.invalidateQueries({ queryKey: fieldKeys.all });

@@ -13,6 +13,9 @@ import type { TicketStatus } from '@omnicare/shared/tickets/ticket-enums';
 import {
   TICKET_COMMENTS_MAX_PAGE_SIZE,
   type TicketCommentView,
+  type TicketLinkView,
+  type TicketMergeView,
+  type TicketRefView,
 } from '@omnicare/shared/tickets/ticket-comments.schemas';
 import { apiList, apiRequest, apiRequestWithMessage, http } from '@/lib/http';
 import { compactParams } from '@/features/customers/customers.api';
@@ -135,3 +138,34 @@ export function postTicketComment(
     headers: { 'Content-Type': 'multipart/form-data' },
   });
 }
+
+/* ------------------------------------------------------------------ merge, split and links */
+
+/** This ticket closes into the target; its conversation, files and links move there. */
+export const mergeTicket = (id: string, targetId: string) =>
+  apiRequestWithMessage<TicketMergeView>({
+    method: 'POST',
+    url: `/v2/tickets/${id}/merge`,
+    data: { target_id: targetId },
+  });
+
+/** A new ticket from one comment (the comment stays here too). */
+export const splitTicket = (id: string, commentId: string) =>
+  apiRequestWithMessage<TicketRefView>({
+    method: 'POST',
+    url: `/v2/tickets/${id}/split`,
+    data: { comment_id: commentId },
+  });
+
+export const fetchTicketLinks = (id: string, signal?: AbortSignal) =>
+  apiList<TicketLinkView>({ method: 'GET', url: `/v2/tickets/${id}/links`, signal });
+
+export const addTicketLink = (id: string, relatedId: string) =>
+  apiRequestWithMessage<TicketLinkView>({
+    method: 'POST',
+    url: `/v2/tickets/${id}/links`,
+    data: { related_id: relatedId },
+  });
+
+export const removeTicketLink = (id: string, linkedId: string) =>
+  apiRequestWithMessage<null>({ method: 'DELETE', url: `/v2/tickets/${id}/links/${linkedId}` });

@@ -8,6 +8,8 @@ export const ticketKeys = {
   details: ['tickets', 'detail'] as const,
   ticket: (ref: string) => ['tickets', 'detail', ref] as const,
   activities: (id: string) => ['tickets', 'activities', id] as const,
+  comments: (id: string) => ['tickets', 'comments', id] as const,
+  links: (id: string) => ['tickets', 'links', id] as const,
 };
 
 /** The tenant's priorities, types or services (short lists, shared with their settings screens). */

@@ -23,7 +23,7 @@ import { customerKeys, useCities, useCustomerFields, useDistricts } from '../cus
 import { DETAIL_TEXT } from '../customers-text';
 import { CustomerGroupPicker, TagPicker } from './customer-pickers';
 import { ContactListField } from './contact-list-field';
-import { CustomFieldInput } from './custom-field-input';
+import { CustomFieldInput } from '@/features/fields/components/custom-field-input';
 import { AvatarPicker } from '@/components/ui/avatar-picker';
 import { sourceOptions } from './customer-filters';
 import type { CustomerFormState, FormErrors } from './customer-form-state';

@@ -1,7 +1,11 @@
 import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { Loader2, Trash2, X } from 'lucide-react';
-import type { TicketBulkRequest, TicketListItem } from '@omnicare/shared/tickets/tickets.schemas';
+import { GitMerge, Loader2, Trash2, X } from 'lucide-react';
+import {
+  TICKET_BULK_MAX,
+  type TicketBulkRequest,
+  type TicketListItem,
+} from '@omnicare/shared/tickets/tickets.schemas';
 import { TICKET_STATUS } from '@omnicare/shared/tickets/ticket-enums';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -10,6 +14,7 @@ import { toast } from '@/lib/toast';
 import { TagPicker } from '@/features/customers/components/customer-pickers';
 import { StaffPicker } from '@/features/users/components/staff-picker';
 import { bulkTickets } from '../tickets.api';
+import { TicketBulkMergeDialog } from './ticket-bulk-merge-dialog';
 import { useTicketSettingsList } from '../tickets.queries';
 
 const BULK_TEXT = {
@@ -26,9 +31,30 @@ const BULK_TEXT = {
       ? `Đã cập nhật ${ok} ticket`
       : `Đã cập nhật ${ok} ticket, ${failed} ticket không cập nhật được`,
   clear: 'Bỏ chọn',
+  merge: 'Gộp',
+  merged: (ok: number, code: string) => `Đã gộp ${ok} ticket vào ${code}`,
+  selectAllMatching: (total: number) => `Chọn tất cả ${total.toLocaleString('vi-VN')} kết quả`,
+  allMatchingSelected: (total: number) =>
+    `Đã chọn tất cả ${total.toLocaleString('vi-VN')} ticket theo bộ lọc`,
+  tooManyForAll: (max: number) =>
+    `Thao tác theo bộ lọc tối đa ${max.toLocaleString('vi-VN')} ticket mỗi lần; hãy lọc hẹp hơn`,
 } as const;
 
 type BulkChange = Omit<TicketBulkRequest, 'ids' | 'filter'>;
+export type TicketBulkFilter = NonNullable<TicketBulkRequest['filter']>;
+
+/** The whole result of the list's filters, offered once the whole page is picked. */
+export interface WholeResult {
+  /** Every row of the page is picked (and the count is known): the offer is shown. */
+  offered: boolean;
+  /** The choice is every ticket the filters find: actions send the filter, not ids. */
+  chosen: boolean;
+  onChoose: () => void;
+  total: number;
+  capped: boolean;
+  /** The list's filters, search and sort as the bulk endpoint reads them. */
+  filter: TicketBulkFilter;
+}
 
 /**
  * The bar over the list while tickets are picked: assign, status, priority, add a tag, delete.
@@ -36,36 +62,73 @@ type BulkChange = Omit<TicketBulkRequest, 'ids' | 'filter'>;
  */
 export function TicketBulkBar({
   selected,
+  whole,
   onClear,
   onDone,
 }: {
   selected: TicketListItem[];
+  whole?: WholeResult;
   onClear: () => void;
   onDone: (deleted: boolean) => void;
 }) {
   const priorities = useTicketSettingsList('priorities');
   const [assignee, setAssignee] = useState<string | null>(null);
   const [tag, setTag] = useState<string | null>(null);
+  const [merging, setMerging] = useState(false);
+  const byFilter = Boolean(whole?.chosen);
+  const count = byFilter && whole ? whole.total : selected.length;
   const run = useMutation({
-    mutationFn: (change: BulkChange) =>
-      bulkTickets({ ...change, ids: selected.map((row) => row._id) }),
-    onSuccess: ({ data }, change) => {
+    mutationFn: ({ change }: { change: BulkChange; targetCode?: string }) =>
+      bulkTickets(
+        byFilter && whole
+          ? { ...change, filter: whole.filter }
+          : {
+              ...change,
+              // The target picked among the selection is not merged into itself.
+              ids: selected
+                .map((row) => row._id)
+                .filter((id) => change.action !== 'merge' || id !== change.target_id),
+            },
+      ),
+    onSuccess: ({ data }, { change, targetCode }) => {
       const failed = data.results.find((item) => !item.ok);
+      const done =
+        change.action === 'merge' && targetCode
+          ? BULK_TEXT.merged(data.succeeded, targetCode)
+          : BULK_TEXT.done(data.succeeded, data.failed);
       if (failed)
         toast.error(`${BULK_TEXT.done(data.succeeded, data.failed)}. ${failed.message ?? ''}`);
-      else toast.success(BULK_TEXT.done(data.succeeded, data.failed));
-      onDone(change.action === 'delete');
+      else toast.success(done);
+      onDone(change.action === 'delete' || change.action === 'merge');
     },
   });
   if (selected.length === 0) return null;
   const busy = run.isPending;
+  const act = (change: BulkChange) => run.mutate({ change });
+  const wholeFits = whole ? !whole.capped && whole.total <= TICKET_BULK_MAX : false;
   return (
     <div
       role="toolbar"
-      aria-label={BULK_TEXT.selected(selected.length)}
+      aria-label={BULK_TEXT.selected(count)}
       className="flex flex-wrap items-center gap-2 rounded-lg border border-teal-200 bg-teal-50/60 px-3 py-2 text-sm"
     >
-      <span className="font-medium text-teal-900">{BULK_TEXT.selected(selected.length)}</span>
+      <span className="font-medium text-teal-900">
+        {byFilter && whole
+          ? BULK_TEXT.allMatchingSelected(whole.total)
+          : BULK_TEXT.selected(selected.length)}
+      </span>
+      {whole?.offered &&
+        !byFilter &&
+        whole.total > selected.length &&
+        (wholeFits ? (
+          <Button variant="link" size="sm" className="h-auto px-1" onClick={whole.onChoose}>
+            {BULK_TEXT.selectAllMatching(whole.total)}
+          </Button>
+        ) : (
+          <span className="text-[13px] text-slate-600">
+            {BULK_TEXT.tooManyForAll(TICKET_BULK_MAX)}
+          </span>
+        ))}
       {busy && <Loader2 className="size-4 animate-spin" aria-hidden="true" />}
       <div className="w-56">
         <StaffPicker
@@ -74,7 +137,7 @@ export function TicketBulkBar({
           placeholder={BULK_TEXT.assign}
           onChange={(value) => {
             setAssignee(null);
-            if (value) run.mutate({ action: 'assign', assignee_id: value });
+            if (value) act({ action: 'assign', assignee_id: value });
           }}
         />
       </div>
@@ -84,7 +147,7 @@ export function TicketBulkBar({
         value=""
         disabled={busy}
         onChange={(event) =>
-          run.mutate({ action: 'status', status: event.target.value as BulkChange['status'] })
+          act({ action: 'status', status: event.target.value as BulkChange['status'] })
         }
       >
         <option value="">{BULK_TEXT.status}</option>
@@ -99,7 +162,7 @@ export function TicketBulkBar({
         className="w-48"
         value=""
         disabled={busy}
-        onChange={(event) => run.mutate({ action: 'priority', priority_id: event.target.value })}
+        onChange={(event) => act({ action: 'priority', priority_id: event.target.value })}
       >
         <option value="">{BULK_TEXT.priority}</option>
         {(priorities.data ?? []).map((item) => (
@@ -115,14 +178,38 @@ export function TicketBulkBar({
           placeholder={BULK_TEXT.addTag}
           onChange={(value) => {
             setTag(null);
-            if (value) run.mutate({ action: 'tags', add_tag_ids: [value] });
+            if (value) act({ action: 'tags', add_tag_ids: [value] });
           }}
         />
       </div>
+      <Button
+        variant="outline"
+        size="sm"
+        disabled={busy || (!byFilter && selected.length < 1)}
+        onClick={() => setMerging(true)}
+      >
+        <GitMerge aria-hidden="true" />
+        {BULK_TEXT.merge}
+      </Button>
+      <TicketBulkMergeDialog
+        open={merging}
+        onOpenChange={setMerging}
+        selected={selected}
+        count={count}
+        byFilter={byFilter}
+        onMerge={(target) =>
+          run
+            .mutateAsync({
+              change: { action: 'merge', target_id: target.value },
+              targetCode: target.code,
+            })
+            .then(() => setMerging(false))
+        }
+      />
       <ConfirmDialog
-        title={BULK_TEXT.deleteConfirm(selected.length)}
+        title={BULK_TEXT.deleteConfirm(count)}
         description={BULK_TEXT.irreversible}
-        onConfirm={() => run.mutateAsync({ action: 'delete' }).catch(() => undefined)}
+        onConfirm={() => run.mutateAsync({ change: { action: 'delete' } }).catch(() => undefined)}
         trigger={
           <Button variant="outline" size="sm" disabled={busy}>
             <Trash2 aria-hidden="true" />

@@ -1,6 +1,6 @@
 import { useImperativeHandle, useState, type Ref } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Lock, MessageSquareReply, Paperclip, Send, X } from 'lucide-react';
+import { Lock, MessageSquareReply, Paperclip, Send, Split, X } from 'lucide-react';
 import {
   TICKET_ATTACHMENT_MAX_BYTES,
   TICKET_ATTACHMENT_MAX_FILES,
@@ -12,6 +12,7 @@ import { RichTextEditor } from '@/components/rich-text/rich-text-editor';
 import { RichTextView } from '@/components/rich-text/rich-text-view';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
 import { toast } from '@/lib/toast';
@@ -31,12 +32,23 @@ export const CONVERSATION_TEXT = {
   empty: 'Chưa có trao đổi nào trong ticket này.',
   internalBadge: 'Nội bộ',
   customer: 'Khách hàng',
+  split: 'Tách thành ticket mới',
+  splitTitle: 'Tách bình luận này thành ticket mới?',
+  splitDescription:
+    'Ticket mới lấy nội dung bình luận làm mô tả, cùng khách hàng, mức độ ưu tiên, loại, dịch vụ, bộ phận và người xử lý, và được liên kết với ticket này. Bình luận vẫn giữ lại ở đây.',
+  splitConfirm: 'Tách ticket',
 } as const;
 
 export type CommentMode = 'public' | 'internal';
 type Mode = CommentMode;
 
-function CommentItem({ comment }: { comment: TicketCommentView }) {
+function CommentItem({
+  comment,
+  onSplit,
+}: {
+  comment: TicketCommentView;
+  onSplit?: (comment: TicketCommentView) => Promise<unknown>;
+}) {
   const name = comment.author?.name ?? CONVERSATION_TEXT.customer;
   return (
     <li
@@ -59,6 +71,28 @@ function CommentItem({ comment }: { comment: TicketCommentView }) {
           <time className="text-xs text-slate-500" dateTime={comment.created_at}>
             {formatDateTime(comment.created_at)}
           </time>
+          {onSplit && (
+            <span className="ml-auto">
+              <ConfirmDialog
+                title={CONVERSATION_TEXT.splitTitle}
+                description={CONVERSATION_TEXT.splitDescription}
+                confirmText={CONVERSATION_TEXT.splitConfirm}
+                destructive={false}
+                onConfirm={() => onSplit(comment).catch(() => undefined)}
+                trigger={
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    className="h-7 px-2 text-xs text-slate-500"
+                    aria-label={`${CONVERSATION_TEXT.split}: ${name}, ${formatDateTime(comment.created_at)}`}
+                  >
+                    <Split aria-hidden="true" />
+                    {CONVERSATION_TEXT.split}
+                  </Button>
+                }
+              />
+            </span>
+          )}
         </div>
         <RichTextView html={comment.body} className="mt-1 text-sm text-slate-800" />
         {comment.attachments.length > 0 && (
@@ -93,8 +127,11 @@ export function TicketConversation({
   closed,
   onTyping,
   onSent,
+  onSplit,
   ref,
 }: {
+  /** 'Tách thành ticket mới' on each comment (left out on a closed ticket). */
+  onSplit?: (comment: TicketCommentView) => Promise<unknown>;
   /** `compose(mode)`: write in this mode, with the cursor in the editor (a shortcut asks). */
   ref?: Ref<{ compose: (mode: Mode) => void }>;
   ticketId: string;
@@ -105,7 +142,7 @@ export function TicketConversation({
 }) {
   const queryClient = useQueryClient();
   const comments = useQuery({
-    queryKey: [...ticketKeys.all, 'comments', ticketId],
+    queryKey: ticketKeys.comments(ticketId),
     queryFn: ({ signal }) => fetchTicketComments(ticketId, 1, signal),
   });
   const [body, setBody] = useState(() => readTabDraft(tabKey).comment ?? '');
@@ -136,7 +173,7 @@ export function TicketConversation({
       toast.success(message || TICKET_CONVERSATION_MESSAGES.commented);
       writeBody('');
       setFiles([]);
-      void queryClient.invalidateQueries({ queryKey: [...ticketKeys.all, 'comments', ticketId] });
+      void queryClient.invalidateQueries({ queryKey: ticketKeys.comments(ticketId) });
       onSent();
     },
   });
@@ -160,7 +197,11 @@ export function TicketConversation({
       ) : (
         <ol className="flex flex-col gap-2">
           {rows.map((comment) => (
-            <CommentItem key={comment._id} comment={comment} />
+            <CommentItem
+              key={comment._id}
+              comment={comment}
+              onSplit={closed ? undefined : onSplit}
+            />
           ))}
         </ol>
       )}

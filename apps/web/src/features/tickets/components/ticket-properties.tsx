@@ -1,15 +1,21 @@
-import { useId, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { X } from 'lucide-react';
+import type { CustomField } from '@omnicare/shared/fields/fields.schemas';
+import { isEmptyCustomValue } from '@omnicare/shared/fields/fields.schemas';
 import { TICKET_STATUS, type TicketStatus } from '@omnicare/shared/tickets/ticket-enums';
 import { CHANNEL_SOURCE, type ChannelSource } from '@omnicare/shared/channels/channel-source';
 import type { TicketRequest } from '@omnicare/shared/tickets/tickets.schemas';
-import { Label } from '@/components/ui/label';
+import { FieldError, Label } from '@/components/ui/label';
+import { CustomFieldInput } from '@/features/fields/components/custom-field-input';
+import { useActiveFields } from '@/features/fields/fields.queries';
 import { NativeSelect } from '@/components/ui/native-select';
 import { CustomerPicker, TagPicker } from '@/features/customers/components/customer-pickers';
 import { sourceOptions } from '@/features/customers/components/customer-filters';
 import { DepartmentPicker, StaffPicker } from '@/features/users/components/staff-picker';
 import { useTicketSettingsList } from '../tickets.queries';
 import { TICKET_TEXT } from '../tickets-text';
+import { CcField } from './ticket-cc-field';
+import { DueAtField } from './ticket-due-field';
 
 type Named = { _id: string; name: string } | null;
 
@@ -24,6 +30,10 @@ export interface TicketFieldsValue {
   group: Named;
   assignee: Named;
   tags: { _id: string; name: string }[];
+  followers: { _id: string; name: string }[];
+  cc: string[];
+  due_at: string | null;
+  custom: Record<string, unknown>;
 }
 
 /** What a change sends: the API's field names and ids. */
@@ -39,35 +49,72 @@ export type TicketFieldsPatch = Partial<
     | 'group_id'
     | 'assignee_id'
     | 'tag_ids'
+    | 'follower_ids'
+    | 'cc'
+    | 'due_at'
+    | 'custom'
   >
 >;
 
+/** The API's name of each field the panel shows, where a 422 names it. */
+const PARAM_OF: Record<string, string> = {
+  requester: 'requester_id',
+  followers: 'follower_ids',
+  status: 'status',
+  priority: 'priority_id',
+  type: 'type_id',
+  service: 'service_id',
+  group: 'group_id',
+  assignee: 'assignee_id',
+  tags: 'tag_ids',
+  source: 'source',
+};
+
+/** Custom values to send: the whole set, a value emptied left out (cleared). */
+export function withCustomValue(values: Record<string, unknown>, key: string, value: unknown) {
+  const next = { ...values };
+  if (isEmptyCustomValue(value)) delete next[key];
+  else next[key] = value;
+  return next;
+}
+
 /**
- * The ticket's properties beside its conversation (Zendesk's left panel): requester, status,
- * priority, type, service, department, assignee, tags. Each change goes out at once as a patch.
+ * The ticket's properties beside its conversation (Zendesk's left panel): requester, followers,
+ * CC, status, priority, type, service, department, assignee, due date, tags and the tenant's
+ * ticket custom fields. Each change goes out at once as a patch (a typed text or number when
+ * its box is left); `errors` are the server's 422 messages by param ('cc', 'custom.<key>'...).
  */
 export function TicketProperties({
   value,
   onChange,
   creating,
   statusLocked,
+  errors = {},
 }: {
   value: TicketFieldsValue;
   onChange: (patch: TicketFieldsPatch, shown: Partial<TicketFieldsValue>) => void;
   creating?: boolean;
   /** Closed, and the caller may not reopen it. */
   statusLocked?: boolean;
+  errors?: Readonly<Record<string, string>>;
 }) {
   const id = useId();
   const priorities = useTicketSettingsList('priorities');
   const types = useTicketSettingsList('types');
   const services = useTicketSettingsList('services');
-  const field = (key: string, label: string, control: (fieldId: string) => ReactNode) => (
+  const customFields = useActiveFields('ticket');
+  const field = (
+    key: string,
+    label: string,
+    control: (fieldId: string) => ReactNode,
+    param?: string,
+  ) => (
     <div className="flex flex-col gap-1">
       <Label htmlFor={`${id}-${key}`} className="text-xs text-slate-500">
         {label}
       </Label>
       {control(`${id}-${key}`)}
+      <FieldError id={`${id}-${key}-error`} message={errors[param ?? PARAM_OF[key] ?? '']} />
     </div>
   );
   const optionsOf = (items: { _id: string; name: string }[] | undefined) =>
@@ -82,16 +129,52 @@ export function TicketProperties({
 
   return (
     <div className="flex flex-col gap-3">
-      {field('requester', TICKET_TEXT.requester, (fieldId) => (
-        <CustomerPicker
+      {field(
+        'requester',
+        TICKET_TEXT.requester,
+        (fieldId) => (
+          <CustomerPicker
+            id={fieldId}
+            value={value.requester?._id ?? null}
+            extraOptions={
+              value.requester ? [{ value: value.requester._id, label: value.requester.name }] : []
+            }
+            onChange={(next, option) =>
+              onChange({ requester_id: next }, { requester: named(option ?? null) })
+            }
+          />
+        ),
+        'requester_id',
+      )}
+      {field(
+        'followers',
+        TICKET_TEXT.followers,
+        (fieldId) => (
+          <StaffPicker
+            id={fieldId}
+            multiple
+            value={value.followers.map((item) => item._id)}
+            knownOptions={value.followers.map((item) => ({ value: item._id, label: item.name }))}
+            placeholder={TICKET_TEXT.addFollower}
+            maxChips={3}
+            onChange={(ids, options) => {
+              const labels = new Map([
+                ...value.followers.map((item) => [item._id, item.name] as const),
+                ...options.map((option) => [option.value, option.label] as const),
+              ]);
+              const followers = ids.map((item) => ({ _id: item, name: labels.get(item) ?? item }));
+              onChange({ follower_ids: ids }, { followers });
+            }}
+          />
+        ),
+        'follower_ids',
+      )}
+      {field('cc', TICKET_TEXT.cc, (fieldId) => (
+        <CcField
           id={fieldId}
-          value={value.requester?._id ?? null}
-          extraOptions={
-            value.requester ? [{ value: value.requester._id, label: value.requester.name }] : []
-          }
-          onChange={(next, option) =>
-            onChange({ requester_id: next }, { requester: named(option ?? null) })
-          }
+          value={value.cc}
+          error={Object.entries(errors).find(([param]) => param.startsWith('cc'))?.[1]}
+          onChange={(cc) => onChange({ cc }, { cc })}
         />
       ))}
       {field('status', TICKET_TEXT.status, (fieldId) => (
@@ -168,17 +251,30 @@ export function TicketProperties({
           }
         />
       ))}
-      {field('assignee', TICKET_TEXT.assignee, (fieldId) => (
-        <StaffPicker
+      {field(
+        'assignee',
+        TICKET_TEXT.assignee,
+        (fieldId) => (
+          <StaffPicker
+            id={fieldId}
+            value={value.assignee?._id ?? null}
+            emptyLabel={TICKET_TEXT.unassigned}
+            extraOptions={
+              value.assignee ? [{ value: value.assignee._id, label: value.assignee.name }] : []
+            }
+            onChange={(next, option) =>
+              onChange({ assignee_id: next }, { assignee: named(option ?? null) })
+            }
+          />
+        ),
+        'assignee_id',
+      )}
+      {field('due', TICKET_TEXT.dueAt, (fieldId) => (
+        <DueAtField
           id={fieldId}
-          value={value.assignee?._id ?? null}
-          emptyLabel={TICKET_TEXT.unassigned}
-          extraOptions={
-            value.assignee ? [{ value: value.assignee._id, label: value.assignee.name }] : []
-          }
-          onChange={(next, option) =>
-            onChange({ assignee_id: next }, { assignee: named(option ?? null) })
-          }
+          value={value.due_at}
+          error={errors.due_at}
+          onChange={(due_at) => onChange({ due_at }, { due_at })}
         />
       ))}
       {field('tags', TICKET_TEXT.tags, (fieldId) => (
@@ -217,6 +313,15 @@ export function TicketProperties({
           />
         </div>
       ))}
+      {(customFields.data ?? []).length > 0 && (
+        <TicketCustomFields
+          fields={customFields.data ?? []}
+          values={value.custom}
+          errors={errors}
+          commitOnLeave={!creating}
+          onChange={(custom) => onChange({ custom }, { custom })}
+        />
+      )}
       {creating &&
         field('source', TICKET_TEXT.source, (fieldId) => (
           <NativeSelect
@@ -240,6 +345,66 @@ export function TicketProperties({
         </p>
       )}
     </div>
+  );
+}
+
+/**
+ * The tenant's active ticket custom fields, rendered as the customer form renders its own. On
+ * a saved ticket a text or number goes out when its box is left (not on each key); the others
+ * at once. Every change sends the whole set of values.
+ */
+function TicketCustomFields({
+  fields,
+  values,
+  errors,
+  commitOnLeave,
+  onChange,
+}: {
+  fields: CustomField[];
+  values: Record<string, unknown>;
+  errors: Readonly<Record<string, string>>;
+  commitOnLeave: boolean;
+  onChange: (values: Record<string, unknown>) => void;
+}) {
+  // What is being typed, by key, until the ticket's values change (a save came back).
+  const [typed, setTyped] = useState<{
+    for: Record<string, unknown>;
+    keys: Record<string, unknown>;
+  }>({ for: values, keys: {} });
+  if (typed.for !== values) setTyped({ for: values, keys: {} });
+  const typedKeys = typed.for === values ? typed.keys : {};
+  const deferred = (item: CustomField) =>
+    commitOnLeave && (item.type === 'text' || item.type === 'number');
+  const commit = (item: CustomField) => {
+    if (!(item.key in typedKeys)) return;
+    const next = typedKeys[item.key];
+    if ((next ?? '') === (values[item.key] ?? '')) return;
+    onChange(withCustomValue(values, item.key, next));
+  };
+  return (
+    <section
+      aria-label={TICKET_TEXT.customFields}
+      className="flex flex-col gap-3 border-t border-slate-100 pt-3"
+    >
+      <h3 className="text-xs font-semibold tracking-wide text-slate-500 uppercase">
+        {TICKET_TEXT.customFields}
+      </h3>
+      {fields.map((item) => (
+        <div key={item._id} onBlur={() => deferred(item) && commit(item)}>
+          <CustomFieldInput
+            compact
+            field={item}
+            value={item.key in typedKeys ? typedKeys[item.key] : values[item.key]}
+            error={errors[`custom.${item.key}`]}
+            onChange={(next) => {
+              if (deferred(item))
+                setTyped({ for: values, keys: { ...typedKeys, [item.key]: next } });
+              else onChange(withCustomValue(values, item.key, next));
+            }}
+          />
+        </div>
+      ))}
+    </section>
   );
 }
 

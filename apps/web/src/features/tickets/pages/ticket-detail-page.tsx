@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Trash2 } from 'lucide-react';
+import { ChevronDown, GitMerge, Info, Trash2 } from 'lucide-react';
 import type { TicketDetail } from '@omnicare/shared/tickets/tickets.schemas';
 import { formatDateTime } from '@omnicare/shared/platform/time';
 import { CHANNEL_SOURCE } from '@omnicare/shared/channels/channel-source';
@@ -13,6 +13,13 @@ import { useRecordTab } from '@/components/layout/use-record-tab';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ConfirmDialog, deleteConfirmText } from '@/components/ui/confirm-dialog';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
@@ -20,7 +27,7 @@ import { useResourceList } from '@/features/ticket-settings/ticket-settings.quer
 import type { TicketTemplate } from '@omnicare/shared/ticket-config/ticket-config.schemas';
 import { Skeleton } from '@/components/ui/skeleton';
 import { STAFF_SOURCE } from '@/features/users/components/staff-picker';
-import { isApiError } from '@/lib/errors';
+import { errorMessage, isApiError } from '@/lib/errors';
 import { toast } from '@/lib/toast';
 import { useRecordPresence } from '@/lib/use-record-presence';
 import { useCurrentUser } from '@/stores/session-store';
@@ -33,6 +40,8 @@ import {
 } from '@/stores/record-tabs-store';
 import { SlaLabel, TicketStatusBadge } from '../components/ticket-badges';
 import { TicketConversation, type CommentMode } from '../components/ticket-conversation';
+import { TicketLinks } from '../components/ticket-links';
+import { MERGE_TEXT, TicketMergeDialog } from '../components/ticket-merge-dialog';
 import { ShortcutsOverlay, type Shortcut } from '@/components/shortcuts/shortcuts';
 import { recordPath } from '@/app/route-table';
 import { ticketAfter } from '../ticket-list-order';
@@ -46,6 +55,7 @@ import {
   deleteTicket,
   fetchTicket,
   fetchTicketActivities,
+  splitTicket,
   updateTicket,
 } from '../tickets.api';
 import { ticketKeys } from '../tickets.queries';
@@ -63,7 +73,25 @@ const fieldsOf = (ticket: TicketDetail): TicketFieldsValue => ({
   group: ticket.group,
   assignee: ticket.assignee,
   tags: ticket.tags,
+  followers: ticket.followers,
+  cc: ticket.cc,
+  due_at: ticket.due_at,
+  custom: ticket.custom,
 });
+
+/** A failed save's 422 messages by param ('cc.1', 'custom.ma_hop_dong'…); {} for others. */
+const fieldErrorsOf = (error: unknown): Record<string, string> =>
+  isApiError(error)
+    ? Object.fromEntries(error.fieldErrors.map((item) => [item.param, item.message]))
+    : {};
+
+export const DETAIL_ACTIONS_TEXT = {
+  menu: 'Thao tác',
+  delete: 'Xóa ticket',
+  mergedInto: 'Ticket này đã được gộp vào ticket',
+  mergedHint: 'Mọi trao đổi đã chuyển sang ticket đó; hãy tiếp tục xử lý ở đó.',
+  open: 'Mở ticket',
+} as const;
 
 /** /tickets/{number}: one ticket's record tab; /tickets/new…: a new ticket. */
 export function TicketDetailPage() {
@@ -104,12 +132,42 @@ function ExistingTicket({ routeId }: { routeId: string }) {
   });
   const [tab, setTab] = useState<'conversation' | 'activity'>('conversation');
   const conversation = useRef<{ compose: (mode: CommentMode) => void }>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [merging, setMerging] = useState(false);
+  const [deleting, setDeleting] = useState(false);
   const save = useMutation({
+    // A refusal naming a field shows on it; any other failure as a toast.
+    meta: { silent: true },
     mutationFn: (patch: TicketFieldsPatch) => updateTicket(ticket?._id ?? '', patch),
     onSuccess: ({ data }) => {
+      setErrors({});
       queryClient.setQueryData(ticketKeys.ticket(routeId), data);
       void queryClient.invalidateQueries({ queryKey: ticketKeys.activities(data._id) });
       void queryClient.invalidateQueries({ queryKey: ticketKeys.lists });
+    },
+    onError: (error) => {
+      const fields = fieldErrorsOf(error);
+      setErrors(fields);
+      if (Object.keys(fields).length === 0) toast.error(errorMessage(error));
+    },
+  });
+  /** Everything a merge or split changed here: the ticket, its conversation, links, log, lists. */
+  const reloadAll = (id: string) => {
+    void query.refetch();
+    for (const key of [
+      ticketKeys.comments(id),
+      ticketKeys.links(id),
+      ticketKeys.activities(id),
+      ticketKeys.lists,
+    ])
+      void queryClient.invalidateQueries({ queryKey: key });
+  };
+  const split = useMutation({
+    mutationFn: (commentId: string) => splitTicket(ticket?._id ?? '', commentId),
+    onSuccess: ({ data, message }) => {
+      toast.success(`${message}: ${data.code}`);
+      if (ticket) reloadAll(ticket._id);
+      void navigate(recordPath('ticket', Number(data.code.replace(/\D/g, ''))));
     },
   });
   const remove = useMutation({
@@ -163,6 +221,7 @@ function ExistingTicket({ routeId }: { routeId: string }) {
     );
   if (!ticket) return <Skeleton className="h-96 w-full" />;
   const closedForMe = ticket.status === 'closed' && !me?.is_admin;
+  const mergeable = ticket.status !== 'closed' && !ticket.merged_into;
 
   return (
     <div className="flex flex-col gap-4">
@@ -182,13 +241,16 @@ function ExistingTicket({ routeId }: { routeId: string }) {
               {TICKET_TEXT.createdAt} {formatDateTime(ticket.created_at)}
               {ticket.created_by ? ` · ${ticket.created_by.name}` : ''}
             </span>
-            {(ticket.sla_due_at || ticket.due_at) && (
+            {(ticket.sla_due_at || ticket.sla_breached_at) && (
               <span className="flex items-center gap-1">
                 {TICKET_TEXT.sla}:
-                <SlaLabel
-                  dueAt={ticket.sla_due_at ?? ticket.due_at}
-                  breachedAt={ticket.sla_breached_at}
-                />
+                <SlaLabel dueAt={ticket.sla_due_at} breachedAt={ticket.sla_breached_at} />
+              </span>
+            )}
+            {ticket.due_at && (
+              <span className="flex items-center gap-1" data-testid="ticket-due">
+                {TICKET_TEXT.dueAt}:
+                <SlaLabel dueAt={ticket.due_at} breachedAt={null} />
               </span>
             )}
           </div>
@@ -199,26 +261,75 @@ function ExistingTicket({ routeId }: { routeId: string }) {
             onReload={() => void query.refetch()}
           />
         </div>
+        <DropdownMenu>
+          <DropdownMenuTrigger asChild>
+            <Button variant="outline" size="sm">
+              {DETAIL_ACTIONS_TEXT.menu}
+              <ChevronDown aria-hidden="true" />
+            </Button>
+          </DropdownMenuTrigger>
+          <DropdownMenuContent align="end">
+            <DropdownMenuItem disabled={!mergeable} onSelect={() => setMerging(true)}>
+              <GitMerge aria-hidden="true" />
+              {MERGE_TEXT.action}
+            </DropdownMenuItem>
+            <DropdownMenuSeparator />
+            <DropdownMenuItem variant="destructive" onSelect={() => setDeleting(true)}>
+              <Trash2 aria-hidden="true" />
+              {DETAIL_ACTIONS_TEXT.delete}
+            </DropdownMenuItem>
+          </DropdownMenuContent>
+        </DropdownMenu>
         <ConfirmDialog
+          open={deleting}
+          onOpenChange={setDeleting}
           title={deleteConfirmText(ticket.code)}
           description="Thao tác này không thể hoàn tác."
           onConfirm={() => remove.mutateAsync().catch(() => undefined)}
-          trigger={
-            <Button variant="outline" size="sm">
-              <Trash2 aria-hidden="true" />
-              Xóa
-            </Button>
-          }
+        />
+        <TicketMergeDialog
+          ticket={ticket}
+          open={merging}
+          onOpenChange={setMerging}
+          onMerged={() => reloadAll(ticket._id)}
         />
       </header>
+      {ticket.merged_into && (
+        <div
+          role="status"
+          data-testid="merged-banner"
+          className="flex items-start gap-2 rounded-lg border border-sky-200 bg-sky-50 px-4 py-3 text-sm text-sky-950"
+        >
+          <Info className="mt-0.5 size-4 shrink-0 text-sky-700" aria-hidden="true" />
+          <div>
+            <p>
+              {DETAIL_ACTIONS_TEXT.mergedInto}{' '}
+              <Link
+                to={recordPath('ticket', ticket.merged_into.number)}
+                className="font-medium text-teal-800 underline-offset-2 hover:underline"
+              >
+                {ticket.merged_into.code}
+              </Link>
+              .
+            </p>
+            <p className="text-xs text-sky-900/80">{DETAIL_ACTIONS_TEXT.mergedHint}</p>
+          </div>
+        </div>
+      )}
       <div className="grid gap-4 lg:grid-cols-[18rem_minmax(0,1fr)]">
-        <Card className="h-fit p-4">
-          <TicketProperties
-            value={fieldsOf(ticket)}
-            statusLocked={closedForMe}
-            onChange={(patch) => save.mutate(patch)}
-          />
-        </Card>
+        <div className="flex h-fit flex-col gap-4">
+          <Card className="p-4">
+            <TicketProperties
+              value={fieldsOf(ticket)}
+              statusLocked={closedForMe}
+              errors={errors}
+              onChange={(patch) => save.mutate(patch)}
+            />
+          </Card>
+          <Card className="p-4">
+            <TicketLinks ticketId={ticket._id} />
+          </Card>
+        </div>
         <Card className="flex min-w-0 flex-col gap-4 p-4">
           {ticket.description && (
             <RichTextView
@@ -256,6 +367,7 @@ function ExistingTicket({ routeId }: { routeId: string }) {
               closed={ticket.status === 'closed'}
               onTyping={presence.typed}
               ref={conversation}
+              onSplit={(comment) => split.mutateAsync(comment._id)}
               onSent={() => {
                 presence.stoppedTyping();
                 void query.refetch();
@@ -284,7 +396,7 @@ interface NewTicketDraft {
   description: string;
   fields: TicketFieldsValue;
   patch: TicketFieldsPatch;
-  /** Custom field values a template brought (the form shows no custom fields yet). */
+  /** Custom field values, typed or brought by a template. */
   custom: Record<string, unknown>;
 }
 const EMPTY_FIELDS: TicketFieldsValue = {
@@ -297,6 +409,10 @@ const EMPTY_FIELDS: TicketFieldsValue = {
   group: null,
   assignee: null,
   tags: [],
+  followers: [],
+  cc: [],
+  due_at: null,
+  custom: {},
 };
 
 /** A new ticket in its own tab: everything typed is the tab's 'ticket' draft until created. */
@@ -342,6 +458,8 @@ function NewTicket({ routeId }: { routeId: string }) {
     });
   };
   const create = useMutation({
+    // Refusals naming fields show on them; anything else as a toast.
+    meta: { silent: true },
     mutationFn: () =>
       createTicket({
         subject: draft.subject,
@@ -361,6 +479,7 @@ function NewTicket({ routeId }: { routeId: string }) {
         ? (error.body as { errors?: { param: string; message: string }[] })?.errors
         : undefined;
       setErrors(Object.fromEntries((fieldErrors ?? []).map((item) => [item.param, item.message])));
+      if (!fieldErrors?.length) toast.error(errorMessage(error));
     },
   });
 
@@ -384,18 +503,32 @@ function NewTicket({ routeId }: { routeId: string }) {
         <Card className="h-fit p-4">
           <TicketProperties
             creating
-            value={draft.fields}
-            onChange={(patch, shown) =>
+            value={{ ...draft.fields, custom: draft.custom }}
+            errors={errors}
+            onChange={({ custom, ...patch }, shown) => {
+              // A field changed since the server refused it loses its message.
+              const changed = [
+                ...Object.keys(patch),
+                ...Object.keys({ ...draft.custom, ...custom })
+                  .filter((key) => custom && custom[key] !== draft.custom[key])
+                  .map((key) => `custom.${key}`),
+              ];
+              setErrors((current) =>
+                Object.fromEntries(
+                  Object.entries(current).filter(
+                    ([param]) =>
+                      !changed.some((key) => param === key || param.startsWith(`${key}.`)),
+                  ),
+                ),
+              );
               change({
                 ...draft,
-                fields: { ...draft.fields, ...shown },
+                fields: { ...draft.fields, ...shown, custom: {} },
                 patch: { ...draft.patch, ...patch },
-              })
-            }
+                custom: custom ?? draft.custom,
+              });
+            }}
           />
-          {errors.requester_id && (
-            <p className="mt-2 text-xs text-red-600">{errors.requester_id}</p>
-          )}
         </Card>
         <Card className="flex min-w-0 flex-col gap-3 p-4">
           {(templates.data?.data.length ?? 0) > 0 && (

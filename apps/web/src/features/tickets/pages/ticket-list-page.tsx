@@ -9,7 +9,7 @@ import { readJsonItem, writeJsonItem } from '@/lib/storage';
 import { useListParamsInAddress } from '@/lib/use-list-params';
 import { useRowSelection } from '@/lib/use-row-selection';
 import { cn } from '@/lib/cn';
-import { TicketBulkBar } from '../components/ticket-bulk-bar';
+import { TicketBulkBar, type TicketBulkFilter } from '../components/ticket-bulk-bar';
 import { TicketToolbar } from '../components/ticket-filters';
 import { useTicketListState, useTicketRows } from '../components/ticket-list-state';
 import {
@@ -23,6 +23,7 @@ import { BUILT_IN_VIEWS, isSavedViewId, savedView, type TicketView } from '../ti
 import { useResourceList } from '@/features/ticket-settings/ticket-settings.queries';
 import { rememberTicketOrder } from '../ticket-list-order';
 import { ticketKeys } from '../tickets.queries';
+import { sortParamOf } from '../tickets.api';
 import { TICKET_TEXT } from '../tickets-text';
 
 const COLUMNS_KEY = 'ticketColumns';
@@ -163,6 +164,20 @@ export function TicketListPage() {
           />
           <TicketBulkBar
             selected={[...selection.selected.values()]}
+            whole={{
+              offered: selection.allOnPage && listCountKnown(tickets.query),
+              chosen: selection.allMatching,
+              onChoose: selection.selectAllMatching,
+              total: tickets.total,
+              capped: tickets.capped,
+              filter: {
+                ...state.filters,
+                ...(keyword ? { search: keyword } : {}),
+                ...(isSavedViewId(state.viewId) ? { smart_view_id: state.viewId } : {}),
+                sort: sortParamOf(state.sort, state.order),
+                // The address's strings; the server checks them as it checks the list's query.
+              } as TicketBulkFilter,
+            }}
             onClear={selection.clear}
             onDone={(deleted) => {
               if (deleted) selection.clear();

@@ -3,20 +3,27 @@ import { DatePicker } from '@/components/ui/date-picker';
 import { Input } from '@/components/ui/input';
 import { FieldError, Label } from '@/components/ui/label';
 import { SearchCombobox } from '@/components/ui/search-combobox';
-import { DETAIL_TEXT } from '../customers-text';
 import { NativeSelect } from '@/components/ui/native-select';
+import { cn } from '@/lib/cn';
+import { FIELD_TEXT } from '../fields-text';
 
-/** One custom field, rendered by its type. */
+/**
+ * One custom field of a record (customer or ticket), rendered by its type: the customer form and
+ * the ticket's form and properties panel use it. `compact` gives the small grey label of a side
+ * panel.
+ */
 export function CustomFieldInput({
   field,
   value,
   error,
   onChange,
+  compact,
 }: {
   field: CustomField;
   value: unknown;
   error?: string;
   onChange: (value: unknown) => void;
+  compact?: boolean;
 }) {
   const id = `custom-${field.key}`;
   const errorId = `${id}-error`;
@@ -26,7 +33,7 @@ export function CustomFieldInput({
     'aria-describedby': error ? errorId : undefined,
   } as const;
   const label = (
-    <Label htmlFor={id}>
+    <Label htmlFor={id} className={cn(compact && 'text-xs text-slate-500')}>
       {field.label}
       {field.required && <span className="text-red-600"> *</span>}
     </Label>
@@ -63,7 +70,7 @@ export function CustomFieldInput({
           value={typeof value === 'string' ? value : ''}
           onChange={(event) => onChange(event.target.value || undefined)}
         >
-          <option value="">{DETAIL_TEXT.choose}</option>
+          <option value="">{FIELD_TEXT.choose}</option>
           {field.options.map((option) => (
             <option key={option} value={option}>
               {option}
@@ -80,7 +87,7 @@ export function CustomFieldInput({
           options={field.options.map((option) => ({ value: option, label: option }))}
           value={Array.isArray(value) ? value.filter((item) => typeof item === 'string') : []}
           onChange={(next) => onChange(next)}
-          placeholder={`${DETAIL_TEXT.choose} ${field.label.toLowerCase()}`}
+          placeholder={`${FIELD_TEXT.choose} ${field.label.toLowerCase()}`}
           invalid={Boolean(error)}
           describedBy={error ? errorId : undefined}
         />
@@ -113,7 +120,7 @@ export function CustomFieldInput({
       );
   }
   return (
-    <div className="flex flex-col gap-1.5">
+    <div className={cn('flex flex-col', compact ? 'gap-1' : 'gap-1.5')}>
       {label}
       {control}
       <FieldError id={errorId} message={error} />

@@ -1,0 +1,157 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { TicketListItem } from '@omnicare/shared/tickets/tickets.schemas';
+import type * as TicketsApi from '../tickets.api';
+import { TicketBulkBar, type WholeResult } from './ticket-bulk-bar';
+
+const api = vi.hoisted(() => ({ bulkTickets: vi.fn(), fetchTickets: vi.fn() }));
+vi.mock('../tickets.api', async (importOriginal) => ({
+  ...(await importOriginal<typeof TicketsApi>()),
+  ...api,
+}));
+vi.mock('../tickets.queries', () => ({ useTicketSettingsList: () => ({ data: [] }) }));
+const toasts = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn() }));
+vi.mock('@/lib/toast', () => ({ toast: toasts }));
+
+const row = (number: number, subject: string): TicketListItem => ({
+  _id: `id-${number}`,
+  code: `#${String(number).padStart(6, '0')}`,
+  number,
+  subject,
+  status: 'open',
+  priority: null,
+  type: null,
+  service: null,
+  group: null,
+  requester: null,
+  assignee: null,
+  source: 'hand',
+  tags: [],
+  due_at: null,
+  sla_due_at: null,
+  sla_breached_at: null,
+  created_at: '2026-11-24T01:00:00.000Z',
+  updated_at: '2026-11-24T01:00:00.000Z',
+});
+const ROWS = [row(1, 'Mất mạng'), row(2, 'Mất mạng lần hai'), row(3, 'Mất mạng khu vực')];
+
+function renderBar(whole?: Partial<WholeResult>) {
+  const onDone = vi.fn();
+  const onChoose = vi.fn();
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const view = render(
+    <QueryClientProvider client={client}>
+      <TicketBulkBar
+        selected={ROWS}
+        whole={{
+          offered: true,
+          chosen: false,
+          onChoose,
+          total: 45,
+          capped: false,
+          filter: { status: 'open', search: 'mat mang', sort: 'updated_at:desc' },
+          ...whole,
+        }}
+        onClear={() => undefined}
+        onDone={onDone}
+      />
+    </QueryClientProvider>,
+  );
+  return { onDone, onChoose, view };
+}
+
+describe('the ticket bulk bar', () => {
+  beforeEach(() => {
+    Object.values(api).forEach((fn) => fn.mockReset());
+    Object.values(toasts).forEach((fn) => fn.mockReset());
+    api.fetchTickets.mockResolvedValue({ data: [], total: 0, total_capped: false });
+  });
+
+  it('offers every result of the filter once the page is picked', async () => {
+    const user = userEvent.setup();
+    const { onChoose } = renderBar();
+    expect(screen.getByText('Đã chọn 3 ticket')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Chọn tất cả 45 kết quả' }));
+    expect(onChoose).toHaveBeenCalled();
+  });
+
+  it('says when the result is past the 1000 a bulk action takes', () => {
+    renderBar({ total: 1500 });
+    expect(screen.queryByRole('button', { name: /Chọn tất cả/ })).not.toBeInTheDocument();
+    expect(screen.getByText(/Thao tác theo bộ lọc tối đa 1.000 ticket mỗi lần/)).toBeVisible();
+    renderBar({ total: 10_000, capped: true });
+    expect(screen.getAllByText(/tối đa 1.000 ticket/)).toHaveLength(2);
+  });
+
+  it('with the whole result chosen, an action sends the filter, not ids', async () => {
+    const user = userEvent.setup();
+    api.bulkTickets.mockResolvedValue({
+      data: { succeeded: 45, failed: 0, results: [] },
+      message: '',
+    });
+    renderBar({ chosen: true });
+    expect(screen.getByText('Đã chọn tất cả 45 ticket theo bộ lọc')).toBeVisible();
+    await user.selectOptions(screen.getByLabelText('Đổi trạng thái'), 'pending');
+    expect(api.bulkTickets).toHaveBeenCalledWith({
+      action: 'status',
+      status: 'pending',
+      filter: { status: 'open', search: 'mat mang', sort: 'updated_at:desc' },
+    });
+    expect(toasts.success).toHaveBeenCalledWith('Đã cập nhật 45 ticket');
+  });
+
+  it('merges the others into a target picked among the selection', async () => {
+    const user = userEvent.setup();
+    api.bulkTickets.mockResolvedValue({
+      data: {
+        succeeded: 2,
+        failed: 0,
+        results: [
+          { _id: 'id-1', ok: true },
+          { _id: 'id-2', ok: true },
+        ],
+      },
+      message: '',
+    });
+    const { onDone } = renderBar();
+    await user.click(screen.getByRole('button', { name: 'Gộp' }));
+    const dialog = screen.getByRole('dialog', { name: 'Gộp 3 ticket' });
+    expect(within(dialog).getByRole('button', { name: 'Gộp ticket' })).toBeDisabled();
+    await user.click(within(dialog).getByRole('radio', { name: /#000003 Mất mạng khu vực/ }));
+    expect(within(dialog).getByTestId('bulk-merge-summary')).toHaveTextContent(
+      '2 ticket sẽ được đóng và gộp vào #000003',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Gộp ticket' }));
+    expect(api.bulkTickets).toHaveBeenCalledWith({
+      action: 'merge',
+      target_id: 'id-3',
+      ids: ['id-1', 'id-2'],
+    });
+    expect(toasts.success).toHaveBeenCalledWith('Đã gộp 2 ticket vào #000003');
+    expect(onDone).toHaveBeenCalledWith(true);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it("keeps the dialog open with the server's message when the target is refused", async () => {
+    const user = userEvent.setup();
+    const { ApiError } = await import('@/lib/errors');
+    api.bulkTickets.mockRejectedValue(
+      new ApiError({
+        message: 'Ticket đích đã đóng, không thể gộp vào',
+        kind: 'http',
+        status: 422,
+        fieldErrors: [{ param: 'target_id', message: 'Ticket đích đã đóng, không thể gộp vào' }],
+      }),
+    );
+    renderBar();
+    await user.click(screen.getByRole('button', { name: 'Gộp' }));
+    const dialog = screen.getByRole('dialog');
+    await user.click(within(dialog).getByRole('radio', { name: /#000001/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Gộp ticket' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Ticket đích đã đóng, không thể gộp vào',
+    );
+  });
+});
