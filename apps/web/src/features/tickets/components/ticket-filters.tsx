@@ -179,8 +179,7 @@ export function TicketToolbar({
             {TICKET_TEXT.clearFilters}
           </Button>
         )}
-        <span className="flex-1" />
-        {end}
+        {end && <div className="ml-auto flex flex-wrap items-center gap-2">{end}</div>}
       </div>
       {showFilters && (
         <div className="rounded-lg border border-slate-200 bg-slate-50/60 p-3">

@@ -75,6 +75,8 @@ export function useTicketListState(views: readonly TicketView[] = []) {
   const order: SortOrder =
     address.order === 'asc' || (address.order === null && sort === 'subject') ? 'asc' : 'desc';
 
+  const hasSort = address.sort !== null || address.order !== null;
+
   const latest = useRef(filters);
   useEffect(() => {
     latest.current = filters;
@@ -144,8 +146,6 @@ export function useTicketListState(views: readonly TicketView[] = []) {
     fromViewId,
     /** The list is on a saved view as saved: the server applies it (`smart_view_id`). */
     onSavedView: isSavedViewId(viewId),
-    /** The address has a sort of its own (else a saved view's sort may be put in place). */
-    hasSort: address.sort !== null || address.order !== null,
     sort,
     order,
     openView,
@@ -167,9 +167,19 @@ export function useTicketListState(views: readonly TicketView[] = []) {
         sort: column,
         order: nextTicketOrder(column, sort, order),
       }),
-    /** A saved view's sort put in place of none (it came with the views' list). */
-    applySort: (next: { key: TicketSortKey; order: SortOrder }) =>
-      write({ filters: addressFilters, sort: next.key, order: next.order }, true),
+    /**
+     * A saved view opened by its id alone (the one remembered): its sort and search put in place
+     * of none, in one change that is no step of the user's.
+     */
+    settleView: (view: TicketView) =>
+      write(
+        {
+          filters: addressFilters,
+          ...(!hasSort && view.sort && { sort: view.sort.key, order: view.sort.order }),
+          ...(!address.q && view.search && { search: view.search }),
+        },
+        true,
+      ),
   };
 }
 

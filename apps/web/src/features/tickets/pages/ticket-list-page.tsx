@@ -22,6 +22,7 @@ import {
 import {
   BUILT_IN_VIEWS,
   DEFAULT_VIEW_ID,
+  listFiltersOf,
   savedView,
   viewFiltersOf,
   type TicketView,
@@ -45,6 +46,17 @@ const readColumns = (): TicketColumnId[] => {
     ? (stored as TicketColumnId[])
     : [...DEFAULT_TICKET_COLUMNS];
 };
+
+const KNOWN_COLUMNS: readonly string[] = ['code', 'subject', ...TICKET_COLUMNS.map((c) => c.id)];
+/** What a view shows, in one spelling whatever the order of its parts (to compare two). */
+function sameAsView(view: ListAsView): string {
+  return JSON.stringify({
+    filters: listFiltersOf(view.filters ?? {}),
+    search: view.filters?.search ?? '',
+    columns: view.columns.filter((column) => KNOWN_COLUMNS.includes(column)).sort(),
+    sort: view.sort,
+  });
+}
 
 /** /tickets: views, search, filters, sortable and chosen columns, paging, bulk actions, live rows. */
 export function TicketListPage() {
@@ -115,7 +127,7 @@ export function TicketListPage() {
     if (!currentView) {
       const fallback = BUILT_IN_VIEWS.find((view) => view.id === DEFAULT_VIEW_ID);
       if (fallback) state.openView(fallback, true);
-    } else if (!state.hasSort && currentView.sort) state.applySort(currentView.sort);
+    } else state.settleView(currentView);
     // When the view shown or the views' list changes.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [state.viewId, savedViews.data]);
@@ -126,6 +138,10 @@ export function TicketListPage() {
     columns: ['code', 'subject', ...columns],
     sort: { field: state.sort, direction: state.order },
   });
+  // 'Cập nhật view' is offered when the list differs from the view it came from.
+  const baseChanged =
+    baseRecord !== undefined &&
+    sameAsView(listAsView()) !== sameAsView(baseRecord);
   const saveToView = () => {
     if (!baseRecord) return;
     void updateView
@@ -217,7 +233,7 @@ export function TicketListPage() {
             onShowFiltersChange={setShowFilters}
             end={
               <>
-                {baseView?.editable && (
+                {baseView?.editable && baseChanged && (
                   <Button variant="outline" onClick={saveToView} disabled={updateView.isPending}>
                     <Save aria-hidden="true" />
                     {SAVE_VIEW_TEXT.update}
