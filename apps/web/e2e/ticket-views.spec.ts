@@ -29,7 +29,8 @@ test.beforeEach(async ({ page, request }) => {
 
 // The field and the view belong to the shared demo tenant: later specs see the list without them.
 test.afterEach(async ({ request }) => {
-  for (const url of cleanup.splice(0)) await request.delete(url, { headers: { Authorization: token } });
+  for (const url of cleanup.splice(0))
+    await request.delete(url, { headers: { Authorization: token } });
 });
 
 test('a custom-field filter saved as a view is remembered, and follows its settings', async ({

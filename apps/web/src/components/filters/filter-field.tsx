@@ -144,12 +144,7 @@ export function FilterMultiSelect({
         Picker ? (
           <Picker id={fieldId} {...common} />
         ) : (
-          <SearchCombobox
-            id={fieldId}
-            {...common}
-            options={options ?? []}
-            loading={loading}
-          />
+          <SearchCombobox id={fieldId} {...common} options={options ?? []} loading={loading} />
         )
       }
     </FilterField>

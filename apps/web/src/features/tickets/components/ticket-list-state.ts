@@ -52,8 +52,7 @@ export function useTicketListState(views: readonly TicketView[] = []) {
     const value: TicketFilters = {};
     for (const key of TICKET_FILTER_KEYS) {
       // Custom filters in one canonical spelling, so an edited address asks like a clean one.
-      const item =
-        key === 'custom' ? customParamOf(readCustomFilters(address[key])) : address[key];
+      const item = key === 'custom' ? customParamOf(readCustomFilters(address[key])) : address[key];
       if (item) value[key] = item;
     }
     return value;
@@ -124,8 +123,7 @@ export function useTicketListState(views: readonly TicketView[] = []) {
   };
 
   // A bare /tickets opens the remembered view, in place of the bare address.
-  const bare =
-    !viewId && !fromViewId && Object.keys(addressFilters).length === 0 && !address.q;
+  const bare = !viewId && !fromViewId && Object.keys(addressFilters).length === 0 && !address.q;
   useEffect(() => {
     if (!bare) return;
     const remembered = readJsonItem<string>(STORAGE_KEYS.smartView);

@@ -140,8 +140,7 @@ export function TicketListPage() {
   });
   // 'Cập nhật view' is offered when the list differs from the view it came from.
   const baseChanged =
-    baseRecord !== undefined &&
-    sameAsView(listAsView()) !== sameAsView(baseRecord);
+    baseRecord !== undefined && sameAsView(listAsView()) !== sameAsView(baseRecord);
   const saveToView = () => {
     if (!baseRecord) return;
     void updateView
