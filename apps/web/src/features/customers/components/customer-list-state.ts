@@ -37,8 +37,7 @@ export function useCustomerListState() {
     const value: CustomerFilters = {};
     for (const key of FILTER_KEYS) {
       // Custom filters in one canonical spelling, so an edited address asks like a clean one.
-      const item =
-        key === 'custom' ? customParamOf(readCustomFilters(address[key])) : address[key];
+      const item = key === 'custom' ? customParamOf(readCustomFilters(address[key])) : address[key];
       if (item) value[key] = item;
     }
     return value;
