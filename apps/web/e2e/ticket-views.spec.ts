@@ -105,6 +105,12 @@ test('a custom-field filter saved as a view is remembered, and follows its setti
   await expect(dialog.getByLabel(label)).toHaveValue('Online');
   await expect(dialog.getByLabel('Từ khóa tìm kiếm')).toHaveValue(`Vé ${u}`);
   await dialog.getByLabel(label).selectOption('Cửa hàng');
+  // The list's own fields: several statuses, any of which matches.
+  await dialog.getByRole('combobox', { name: 'Trạng thái' }).click();
+  await page.getByRole('option', { name: 'Mới' }).click();
+  await page.getByRole('option', { name: 'Đang mở' }).click();
+  await page.keyboard.press('Escape');
+  await expect(dialog.getByRole('combobox', { name: 'Trạng thái' })).toContainText('Đang mở');
   await page.screenshot({ path: testInfo.outputPath('view-dialog.png'), fullPage: true });
   await dialog.getByRole('button', { name: 'Lưu' }).click();
   await expect(toast(page, 'Cập nhật view thành công')).toBeVisible();
@@ -113,11 +119,14 @@ test('a custom-field filter saved as a view is remembered, and follows its setti
   await expect(page.getByRole('heading', { name })).toBeVisible();
   await expect(ticketRow(page, store)).toBeVisible();
   await expect(ticketRow(page, online)).toHaveCount(0);
+  expect(new URL(page.url()).searchParams.get('view')).toBe(viewId);
 
   // A filter changed from the view, then saved back to it ('Cập nhật view').
   await page.getByRole('button', { name: /^Bộ lọc/ }).click();
+  await expect(page.getByRole('combobox', { name: 'Trạng thái' })).toContainText('Mới');
   await panel.getByLabel(label).selectOption('');
   await expect(page.getByRole('heading', { name: `${name} (đã thay đổi)` })).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('ticket-list-changed.png') });
   await expect(ticketRow(page, online)).toBeVisible();
   await expect(ticketRow(page, none)).toBeVisible();
   await page.getByRole('button', { name: 'Cập nhật view' }).click();

@@ -85,17 +85,6 @@ export function TicketFiltersPanel({
         {many('group_id', TICKET_TEXT.group, { picker: DepartmentPicker })}
         {many('tag', TICKET_TEXT.tags, { picker: TagPicker })}
         {many('source', TICKET_TEXT.source, { options: sourceOptions() })}
-        <FilterSelect
-          id={`${id}-sla`}
-          label={TICKET_TEXT.sla}
-          value={value.sla}
-          onChange={set('sla')}
-          allLabel={TICKET_TEXT.all}
-          options={[
-            { value: 'breached', label: TICKET_TEXT.slaBreached },
-            { value: 'due_soon', label: TICKET_TEXT.slaDueSoon },
-          ]}
-        />
         <DateRangePicker
           id={`${id}-created`}
           className="sm:col-span-2"
@@ -113,6 +102,17 @@ export function TicketFiltersPanel({
           onChange={(range) =>
             onChange((current) => ({ ...current, updated_from: range.from, updated_to: range.to }))
           }
+        />
+        <FilterSelect
+          id={`${id}-sla`}
+          label={TICKET_TEXT.sla}
+          value={value.sla}
+          onChange={set('sla')}
+          allLabel={TICKET_TEXT.all}
+          options={[
+            { value: 'breached', label: TICKET_TEXT.slaBreached },
+            { value: 'due_soon', label: TICKET_TEXT.slaDueSoon },
+          ]}
         />
       </div>
       {(fields.data ?? []).length > 0 && (
