@@ -23,6 +23,8 @@ function List() {
       <button onClick={() => state.setFilters((current) => ({ ...current, priority_id: 'p1,p2' }))}>
         Ưu tiên
       </button>
+      <button onClick={() => state.sortBy('subject')}>Theo tiêu đề</button>
+      <button onClick={() => state.settleView(SAVED)}>Ổn định</button>
       <output>
         {JSON.stringify({
           filters: state.filters,
@@ -79,6 +81,10 @@ describe('the ticket list’s state in the address', () => {
     );
     expect(shown()).toEqual({ filters: SAVED.filters, view: SAVED.id, from: null, saved: true });
     expect(localStorage.getItem('smartView')).toBe(JSON.stringify(SAVED.id));
+    // A sort, or the view settled, keeps the view's filters for the next change.
+    await user.click(screen.getByRole('button', { name: 'Theo tiêu đề' }));
+    await user.click(screen.getByRole('button', { name: 'Ổn định' }));
+    expect(shown()).toMatchObject({ view: SAVED.id, saved: true });
 
     await user.click(screen.getByRole('button', { name: 'Ưu tiên' }));
     expect(shown()).toEqual({

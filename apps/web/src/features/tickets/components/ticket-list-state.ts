@@ -93,7 +93,11 @@ export function useTicketListState(views: readonly TicketView[] = []) {
     },
     replace = false,
   ) => {
-    latest.current = next.filters;
+    // What the list will show: on a saved view its own filters, not the (empty) address's.
+    const nextView = next.view === undefined ? viewId : next.view;
+    if (!isSavedViewId(nextView)) latest.current = next.filters;
+    else if (nextView !== viewId)
+      latest.current = views.find((view) => view.id === nextView)?.filters ?? {};
     const nextSort = next.sort ?? sort;
     const nextOrder = next.order ?? order;
     const values: Partial<Record<(typeof ADDRESS_KEYS)[number], string | null>> = {
