@@ -126,6 +126,10 @@ test('a custom-field filter saved as a view is remembered, and follows its setti
   await expect(page.getByRole('combobox', { name: 'Trạng thái' })).toContainText('Mới');
   await panel.getByLabel(label).selectOption('');
   await expect(page.getByRole('heading', { name: `${name} (đã thay đổi)` })).toBeVisible();
+  // The view's other filters stay: only the one changed goes.
+  await expect(page.getByRole('combobox', { name: 'Trạng thái' })).toContainText('Đang mở');
+  expect(new URL(page.url()).searchParams.get('status')).toBe('new,open');
+  expect(new URL(page.url()).searchParams.get('from')).toBe(viewId);
   await page.screenshot({ path: testInfo.outputPath('ticket-list-changed.png') });
   await expect(ticketRow(page, online)).toBeVisible();
   await expect(ticketRow(page, none)).toBeVisible();
