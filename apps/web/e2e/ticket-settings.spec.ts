@@ -119,14 +119,18 @@ test('smart views: add a shared view with filters and columns, edit, delete', as
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('Tên view').fill(name);
   await dialog.getByLabel('Dùng chung cho mọi người').click();
-  await dialog.getByRole('checkbox', { name: 'Đang mở' }).click();
-  await dialog.getByRole('combobox', { name: 'SLA' }).selectOption({ label: 'Đã quá hạn' });
+  // The list's own filter fields: statuses are a multiple choice.
+  await dialog.getByRole('combobox', { name: 'Trạng thái' }).click();
+  await page.getByRole('option', { name: 'Đang mở' }).click();
+  await page.keyboard.press('Escape');
+  await dialog.getByRole('combobox', { name: 'SLA' }).selectOption({ label: 'Quá hạn SLA' });
   await dialog.getByRole('checkbox', { name: 'Hạn xử lý' }).click();
   await save(dialog, page, 'Tạo mới view thành công');
   await expect(row(page, name)).toContainText('Dùng chung');
   await expect(row(page, name)).toContainText('Hạn xử lý');
   await page.getByRole('button', { name: `Sửa ${name}` }).click();
-  await expect(dialog.getByRole('checkbox', { name: 'Đang mở' })).toBeChecked();
+  await expect(dialog.getByRole('combobox', { name: 'Trạng thái' })).toContainText('Đang mở');
+  await expect(dialog.getByRole('combobox', { name: 'SLA' })).toHaveValue('breached');
   await dialog.getByLabel('Tên view').fill(`${name} toàn đội`);
   await save(dialog, page, 'Cập nhật view thành công');
   await remove(page, `${name} toàn đội`, 'Xóa view thành công');

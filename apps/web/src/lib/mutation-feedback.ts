@@ -6,17 +6,17 @@ import { toast } from './toast';
  * the dialog). Failure: `showFieldErrors` puts a 422's messages on their fields and says whether
  * it did; any other failure is an error toast (the form's save mutation is silent).
  */
-export async function saveForm(
-  send: () => Promise<{ message: string }>,
+export async function saveForm<R extends { message: string }>(
+  send: () => Promise<R>,
   {
     onSaved,
     showFieldErrors,
-  }: { onSaved: () => void; showFieldErrors: (error: unknown) => boolean },
+  }: { onSaved: (result: R) => void; showFieldErrors: (error: unknown) => boolean },
 ): Promise<void> {
   try {
     const result = await send();
     toast.success(result.message);
-    onSaved();
+    onSaved(result);
   } catch (error) {
     if (!showFieldErrors(error)) toast.error(errorMessage(error));
   }

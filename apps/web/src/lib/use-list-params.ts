@@ -240,7 +240,8 @@ export function useListParamsInAddress({
 /**
  * Filters of a list kept in the address beside useListParamsInAddress: their values (null when
  * absent) and `setFilters`, which writes the ones it is given and drops the page in one change,
- * one history entry (Back shows the list as it was filtered before). Values are plain strings:
+ * one history entry (Back shows the list as it was filtered before; `{ replace: true }` for a
+ * correction that is no step of the user's). Values are plain strings:
  * a screen reads an unknown value as no filter.
  */
 export function useAddressFilters<const K extends string>(keys: readonly K[]) {
@@ -250,7 +251,7 @@ export function useAddressFilters<const K extends string>(keys: readonly K[]) {
     string | null
   >;
   const setFilters = useCallback(
-    (next: Partial<Record<K, string | null>>) =>
+    (next: Partial<Record<K, string | null>>, options: { replace?: boolean } = {}) =>
       change((address) => {
         for (const [key, value] of Object.entries(next) as [K, string | null | undefined][]) {
           if (value === undefined) continue;
@@ -258,7 +259,7 @@ export function useAddressFilters<const K extends string>(keys: readonly K[]) {
           else address.set(key, value);
         }
         address.delete(LIST_ADDRESS_KEYS.page);
-      }),
+      }, options),
     [change],
   );
   return [values, setFilters] as const;

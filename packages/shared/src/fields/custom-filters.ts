@@ -42,6 +42,18 @@ export const CUSTOM_FILTER_MESSAGES = {
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** One filter value of the shapes `CustomFilterValue` names (a saved view keeps them so). */
+export const customFilterValue = z.union(
+  [
+    z.string().max(500),
+    z.array(z.string().max(500)).max(100),
+    z.boolean(),
+    z.object({ min: z.number().optional(), max: z.number().optional() }).strict(),
+    z.object({ from: z.string().max(10).optional(), to: z.string().max(10).optional() }).strict(),
+  ],
+  { error: CUSTOM_FILTER_MESSAGES.malformed },
+);
+
 /**
  * The `custom` parameter of a list: a JSON object in a query string, or the object itself in a
  * JSON body (an export, a saved filter). Only its shape is checked here; the fields are checked

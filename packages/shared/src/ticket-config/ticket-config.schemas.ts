@@ -4,6 +4,7 @@ import { isoDateTime } from '../platform/envelope.js';
 import { requiredText } from '../platform/validation.js';
 import { TICKET_STATUS } from '../tickets/ticket-enums.js';
 import { CHANNEL_SOURCE } from '../channels/channel-source.js';
+import { customFilterValue } from '../fields/custom-filters.js';
 
 /**
  * Ticket configuration: priorities, types, services, ticket templates and smart views. Names
@@ -268,9 +269,13 @@ export const smartViewFilters = z
     type_id: ids('Loại ticket không hợp lệ'),
     service_id: ids('Dịch vụ không hợp lệ'),
     group_id: ids('Phòng ban không hợp lệ'),
-    /** 'me' stands for whoever opens the view. */
+    /** 'me' stands for whoever opens the view, 'none' for unassigned tickets. */
     assignee_id: z
-      .array(z.union([z.uuid('Người xử lý không hợp lệ'), z.literal('me')]))
+      .array(
+        z.union([z.uuid('Người xử lý không hợp lệ'), z.literal('me'), z.literal('none')], {
+          error: 'Người xử lý không hợp lệ',
+        }),
+      )
       .max(100)
       .optional(),
     requester_id: z.uuid('Người yêu cầu không hợp lệ').optional(),
@@ -281,9 +286,8 @@ export const smartViewFilters = z
     created_to: day.optional(),
     updated_from: day.optional(),
     updated_to: day.optional(),
-    custom: z
-      .record(z.string().max(100), z.union([z.string().max(500), z.array(z.string().max(500))]))
-      .optional(),
+    /** Ticket custom field filters by key, as the list's `custom` (see `checkCustomFilters`). */
+    custom: z.record(z.string().max(100), customFilterValue).optional(),
   })
   .strict();
 export type SmartViewFilters = z.infer<typeof smartViewFilters>;

@@ -137,19 +137,28 @@ const sortParam = z
   });
 
 /** `status=open` or `status=new,open,pending`. */
-const statusListParam = z
-  .union([z.string().max(100), z.array(z.string().max(20)).max(10)])
-  .transform((raw, ctx): TicketStatus[] => {
-    const items = (Array.isArray(raw) ? raw.join(',') : raw)
-      .split(',')
-      .map((item) => item.trim())
-      .filter(Boolean);
-    if (items.some((item) => !TICKET_STATUS.is(item))) {
-      ctx.addIssue({ code: 'custom', message: 'Trạng thái không hợp lệ' });
-      return z.NEVER;
-    }
-    return [...new Set(items)] as TicketStatus[];
-  });
+/**
+ * A list filter of the ticket list: one value, a comma list or the parameter repeated; any of
+ * them matches. Each item is checked by `valid`; repeats are dropped.
+ */
+function listParam<T extends string>(valid: (item: string) => boolean, message: string) {
+  return z
+    .union([z.string().max(4000), z.array(z.string().max(100)).max(100)])
+    .transform((raw, ctx): T[] => {
+      const items = (Array.isArray(raw) ? raw.join(',') : raw)
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean);
+      if (items.length > 100 || items.some((item) => !valid(item))) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return [...new Set(items)] as T[];
+    });
+}
+const isUuid = (value: string) => z.uuid().safeParse(value).success;
+const statusListParam = listParam<TicketStatus>(TICKET_STATUS.is, 'Trạng thái không hợp lệ');
+const idListParam = (message: string) => listParam<string>(isUuid, message);
 
 /** The SLA filter: tickets past an SLA target, or whose next target is within the hour. */
 export const TICKET_SLA_FILTER = ['breached', 'due_soon'] as const;
@@ -165,22 +174,20 @@ export const ticketListFields = pageQuery.extend({
     .max(TICKET_LIMITS.search, `Từ khóa tối đa ${TICKET_LIMITS.search} ký tự`)
     .optional(),
   status: statusListParam.optional(),
-  priority_id: z.uuid('Mức độ ưu tiên không hợp lệ').optional(),
-  type_id: z.uuid('Loại ticket không hợp lệ').optional(),
-  service_id: z.uuid('Dịch vụ không hợp lệ').optional(),
-  group_id: z.uuid('Bộ phận không hợp lệ').optional(),
-  /** A staff id, 'me' (the caller) or 'none' (unassigned). */
-  assignee_id: z
-    .string()
-    .refine(
-      (value) => value === 'me' || value === 'none' || z.uuid().safeParse(value).success,
-      'Người xử lý không hợp lệ',
-    )
-    .optional(),
+  /** Each of these: one id or a comma list, any of which matches. */
+  priority_id: idListParam('Mức độ ưu tiên không hợp lệ').optional(),
+  type_id: idListParam('Loại ticket không hợp lệ').optional(),
+  service_id: idListParam('Dịch vụ không hợp lệ').optional(),
+  group_id: idListParam('Bộ phận không hợp lệ').optional(),
+  /** Staff ids, 'me' (the caller) and 'none' (unassigned). */
+  assignee_id: listParam<string>(
+    (value) => value === 'me' || value === 'none' || isUuid(value),
+    'Người xử lý không hợp lệ',
+  ).optional(),
   requester_id: z.uuid('Khách hàng không hợp lệ').optional(),
-  source: sourceField.optional(),
-  /** A tag id. */
-  tag: z.uuid('Tag không hợp lệ').optional(),
+  source: listParam<ChannelSource>(CHANNEL_SOURCE.is, 'Nguồn không hợp lệ').optional(),
+  /** Tag ids. */
+  tag: idListParam('Tag không hợp lệ').optional(),
   sla: z.enum(TICKET_SLA_FILTER, { error: 'Bộ lọc SLA không hợp lệ' }).optional(),
   created_from: isoDate('Ngày không hợp lệ').optional(),
   created_to: isoDate('Ngày không hợp lệ').optional(),
@@ -188,7 +195,7 @@ export const ticketListFields = pageQuery.extend({
   updated_to: isoDate('Ngày không hợp lệ').optional(),
   /** Ticket custom field filters by key (JSON in a query string), see `checkCustomFilters`. */
   custom: customFilterParam.optional(),
-  /** Accepted for the smart views of the configuration work; not applied yet. */
+  /** A smart view (the caller's own or a shared one): its filters apply with these. */
   smart_view_id: z.uuid('Bộ lọc đã lưu không hợp lệ').optional(),
   sort: sortParam.default({ key: 'updated_at', order: 'desc' }),
 });

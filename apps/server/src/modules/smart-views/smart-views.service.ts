@@ -3,11 +3,13 @@ import {
   SMART_VIEW_MESSAGES,
   type SmartView,
 } from '@omnicare/shared/ticket-config/ticket-config.schemas';
+import { checkCustomFilters } from '@omnicare/shared/fields/custom-filters';
 import { can } from '@omnicare/shared/users/permissions';
 import type { z } from 'zod';
 import type { Platform } from '../../platform/context.js';
 import type { AuthContext } from '../../platform/auth.js';
-import { fieldError, forbidden, notFound } from '../../platform/errors.js';
+import { AppError, fieldError, forbidden, notFound } from '../../platform/errors.js';
+import { listFields } from '../fields/fields.service.js';
 import { audit } from '../ticket-config/ticket-config.service.js';
 import * as repo from './smart-views.repository.js';
 
@@ -49,6 +51,27 @@ export async function getView(platform: Platform, auth: AuthContext, id: string)
   return toView(auth)(await visible(platform, auth, id));
 }
 
+/**
+ * A view's filters as kept: its custom field filters checked against the tenant's ticket fields
+ * now (422 on `filters.custom.<key>`) and cleaned as the list asks for them; empty ones dropped.
+ */
+async function checkedFilters(
+  platform: Platform,
+  auth: AuthContext,
+  filters: z.output<typeof smartViewBody>['filters'],
+) {
+  const { custom, ...others } = filters;
+  if (!custom || Object.keys(custom).length === 0) return others;
+  const checked = checkCustomFilters(
+    await listFields(platform, auth.tenantId, 'ticket'),
+    custom,
+    'filters.custom',
+  );
+  if (checked.problems.length > 0)
+    throw new AppError(422, checked.problems[0]?.message, checked.problems);
+  return Object.keys(checked.values).length > 0 ? { ...others, custom: checked.values } : others;
+}
+
 export async function saveView(
   platform: Platform,
   auth: AuthContext,
@@ -75,7 +98,7 @@ export async function saveView(
     name: body.name,
     shared: body.shared,
     ownerId,
-    filters: body.filters,
+    filters: await checkedFilters(platform, auth, body.filters),
     columns: body.columns,
     sort: body.sort,
   };

@@ -38,18 +38,19 @@ export interface TicketSearch {
   number?: number;
 }
 
+/** The list's filters; each list matches any of its values. */
 export interface TicketFilter {
   search?: TicketSearch;
   statuses?: string[];
-  priorityId?: string;
-  typeId?: string;
-  serviceId?: string;
-  groupId?: string;
-  /** A staff id, or null for unassigned tickets. */
-  assigneeId?: string | null;
+  priorityIds?: string[];
+  typeIds?: string[];
+  serviceIds?: string[];
+  groupIds?: string[];
+  /** Staff ids; null stands for unassigned tickets. */
+  assigneeIds?: (string | null)[];
   requesterId?: string;
-  source?: string;
-  tagId?: string;
+  sources?: string[];
+  tagIds?: string[];
   sla?: 'breached' | 'due_soon';
   /** `sla=due_soon`: targets before this instant. */
   slaSoonBefore?: Date;
@@ -141,21 +142,40 @@ function searchSql(tenantId: string, search: TicketSearch, indexed: boolean): SQ
   return sql`(${sql.join(parts, sql` or `)})`;
 }
 
+/** Any of the values (one: equal, so a single status reads its index); none given: no condition. */
+function anyOf(column: AnyPgColumn, values: readonly string[] | undefined): SQL | undefined {
+  if (!values?.length) return undefined;
+  return values.length === 1 ? eq(column, values[0]!) : inArray(column, [...values]);
+}
+
+/** Assigned to any of these staff, or unassigned when the list holds null. */
+function assigneeCondition(values: readonly (string | null)[] | undefined): SQL | undefined {
+  if (!values?.length) return undefined;
+  const staff = values.filter((value): value is string => value !== null);
+  const parts = [anyOf(tickets.assigneeId, staff)];
+  if (values.includes(null)) parts.push(isNull(tickets.assigneeId));
+  const present = parts.filter((part): part is SQL => part !== undefined);
+  return present.length === 1 ? present[0] : sql`(${sql.join(present, sql` or `)})`;
+}
+
 function filterConditions(tenantId: string, filter: Omit<TicketFilter, 'search'>): SQL[] {
-  const conditions: SQL[] = [eq(tickets.tenantId, tenantId)];
-  if (filter.statuses?.length === 1) conditions.push(eq(tickets.status, filter.statuses[0]!));
-  else if (filter.statuses?.length) conditions.push(inArray(tickets.status, filter.statuses));
-  if (filter.priorityId) conditions.push(eq(tickets.priorityId, filter.priorityId));
-  if (filter.typeId) conditions.push(eq(tickets.typeId, filter.typeId));
-  if (filter.serviceId) conditions.push(eq(tickets.serviceId, filter.serviceId));
-  if (filter.groupId) conditions.push(eq(tickets.groupId, filter.groupId));
-  if (filter.assigneeId === null) conditions.push(isNull(tickets.assigneeId));
-  else if (filter.assigneeId) conditions.push(eq(tickets.assigneeId, filter.assigneeId));
+  const conditions: (SQL | undefined)[] = [
+    eq(tickets.tenantId, tenantId),
+    anyOf(tickets.status, filter.statuses),
+    anyOf(tickets.priorityId, filter.priorityIds),
+    anyOf(tickets.typeId, filter.typeIds),
+    anyOf(tickets.serviceId, filter.serviceIds),
+    anyOf(tickets.groupId, filter.groupIds),
+    assigneeCondition(filter.assigneeIds),
+    anyOf(tickets.source, filter.sources),
+  ];
   if (filter.requesterId) conditions.push(eq(tickets.requesterId, filter.requesterId));
-  if (filter.source) conditions.push(eq(tickets.source, filter.source));
-  if (filter.tagId)
+  if (filter.tagIds?.length)
     conditions.push(
-      sql`exists (select 1 from ${ticketTags} tt where tt.ticket_id = ${outer(tickets.id)} and tt.tag_id = ${filter.tagId})`,
+      sql`exists (select 1 from ${ticketTags} tt where tt.ticket_id = ${outer(tickets.id)} and tt.tag_id in (${sql.join(
+        filter.tagIds.map((id) => sql`${id}`),
+        sql`, `,
+      )}))`,
     );
   if (filter.sla === 'breached') conditions.push(sql`${tickets.slaBreachedAt} is not null`);
   if (filter.sla === 'due_soon')
@@ -172,33 +192,31 @@ function filterConditions(tenantId: string, filter: Omit<TicketFilter, 'search'>
     conditions.push(customFieldSql(tickets.custom, condition));
   conditions.push(...(filter.view ?? []));
   if (filter.scope) conditions.push(filter.scope);
-  return conditions;
+  return conditions.filter((condition): condition is SQL => condition !== undefined);
 }
 
 /**
  * A smart view's multi-value filters as conditions: any of the statuses, priorities, types,
- * services, departments, channels, assignees ('me' is whoever opens it) and tags (by id or
- * name). Its search, SLA and date ranges are applied as the list's own.
+ * services, departments, channels, assignees ('me' is whoever opens it, 'none' unassigned) and
+ * tags (by id or name), and its requester. Its search, SLA, date ranges and custom fields are
+ * applied as the list's own (see `toFilter` in the service).
  */
 export function smartViewConditions(
   tenantId: string,
   filters: SmartViewFilters,
   userId: string,
 ): SQL[] {
-  const conditions: SQL[] = [];
-  const anyOf = (column: AnyPgColumn, values: readonly string[] | undefined) => {
-    if (values?.length) conditions.push(inArray(column, [...values]));
-  };
-  anyOf(tickets.status, filters.status);
-  anyOf(tickets.priorityId, filters.priority_id);
-  anyOf(tickets.typeId, filters.type_id);
-  anyOf(tickets.serviceId, filters.service_id);
-  anyOf(tickets.groupId, filters.group_id);
-  anyOf(tickets.source, filters.source);
-  anyOf(
-    tickets.assigneeId,
-    filters.assignee_id?.map((id) => (id === 'me' ? userId : id)),
-  );
+  const conditions = [
+    anyOf(tickets.status, filters.status),
+    anyOf(tickets.priorityId, filters.priority_id),
+    anyOf(tickets.typeId, filters.type_id),
+    anyOf(tickets.serviceId, filters.service_id),
+    anyOf(tickets.groupId, filters.group_id),
+    anyOf(tickets.source, filters.source),
+    assigneeCondition(
+      filters.assignee_id?.map((id) => (id === 'me' ? userId : id === 'none' ? null : id)),
+    ),
+  ];
   if (filters.requester_id) conditions.push(eq(tickets.requesterId, filters.requester_id));
   if (filters.tag?.length) {
     const names = `{${filters.tag.map((tag) => JSON.stringify(tag)).join(',')}}`;
@@ -206,7 +224,7 @@ export function smartViewConditions(
       where tt.ticket_id = ${outer(tickets.id)} and t.tenant_id = ${tenantId}
         and (t.name = any(${names}::text[]) or t.id::text = any(${names}::text[])))`);
   }
-  return conditions;
+  return conditions.filter((condition): condition is SQL => condition !== undefined);
 }
 
 const STATUS_ORDER = ticketStatusOrder(tickets.status);

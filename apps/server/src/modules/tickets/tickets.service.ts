@@ -184,17 +184,22 @@ function searchOf(text: string | undefined): repo.TicketSearch | 'nothing' | und
   return { key: key.replace(/^#/, ''), number: code ? Number(code[1]) : undefined };
 }
 
+/**
+ * Custom field filters checked against the tenant's ticket fields. The query's own are refused
+ * with a 422 on a problem; a view's (`lenient`) keep only what still applies (a field or an option
+ * removed since the view was saved drops that part instead of failing the view).
+ */
 async function customFilterOf(
   platform: Platform,
   tenantId: string,
   custom: Record<string, unknown> | undefined,
-  param = 'custom',
+  { param = 'custom', lenient = false }: { param?: string; lenient?: boolean } = {},
 ) {
-  if (!custom || Object.keys(custom).length === 0) return undefined;
+  if (!custom || Object.keys(custom).length === 0) return [];
   const checked = checkCustomFilters(await listFields(platform, tenantId, 'ticket'), custom, param);
-  if (checked.problems.length > 0)
+  if (checked.problems.length > 0 && !lenient)
     throw new AppError(422, checked.problems[0]?.message, checked.problems);
-  return checked.conditions.length > 0 ? checked.conditions : undefined;
+  return checked.conditions;
 }
 
 async function toFilter(
@@ -203,35 +208,41 @@ async function toFilter(
   query: TicketFilterBody,
   customParam = 'custom',
 ): Promise<repo.TicketFilter | 'nothing'> {
-  // A smart view adds its own conditions; its search, SLA and dates apply where the query has none.
+  // A smart view adds its own conditions (and its custom fields); its search, SLA and dates
+  // apply where the query has none.
   const view = query.smart_view_id
     ? (await getView(platform, auth, query.smart_view_id)).filters
     : undefined;
   const search = searchOf(query.search ?? view?.search);
   if (search === 'nothing') return 'nothing';
-  const assignee = query.assignee_id;
   const createdFrom = query.created_from ?? view?.created_from;
   const createdTo = query.created_to ?? view?.created_to;
   const updatedFrom = query.updated_from ?? view?.updated_from;
   const updatedTo = query.updated_to ?? view?.updated_to;
+  const custom = [
+    ...(await customFilterOf(platform, auth.tenantId, query.custom, { param: customParam })),
+    ...(await customFilterOf(platform, auth.tenantId, view?.custom, { lenient: true })),
+  ];
   return {
     search,
     statuses: query.status,
-    priorityId: query.priority_id,
-    typeId: query.type_id,
-    serviceId: query.service_id,
-    groupId: query.group_id,
-    assigneeId: assignee === 'me' ? auth.userId : assignee === 'none' ? null : assignee,
+    priorityIds: query.priority_id,
+    typeIds: query.type_id,
+    serviceIds: query.service_id,
+    groupIds: query.group_id,
+    assigneeIds: query.assignee_id?.map((id) =>
+      id === 'me' ? auth.userId : id === 'none' ? null : id,
+    ),
     requesterId: query.requester_id,
-    source: query.source,
-    tagId: query.tag,
+    sources: query.source,
+    tagIds: query.tag,
     sla: query.sla ?? view?.sla,
     slaSoonBefore: new Date(Date.now() + SLA_DUE_SOON_MINUTES * 60_000),
     createdFrom: createdFrom ? startOfDayIn(createdFrom) : undefined,
     createdBefore: createdTo ? startOfDayIn(createdTo, undefined, true) : undefined,
     updatedFrom: updatedFrom ? startOfDayIn(updatedFrom) : undefined,
     updatedBefore: updatedTo ? startOfDayIn(updatedTo, undefined, true) : undefined,
-    custom: await customFilterOf(platform, auth.tenantId, query.custom, customParam),
+    custom: custom.length > 0 ? custom : undefined,
     view: view ? repo.smartViewConditions(auth.tenantId, view, auth.userId) : undefined,
     scope: ticketScope(auth),
   };

@@ -860,6 +860,224 @@ describe('the ticket list', () => {
   });
 });
 
+describe('smart views in the list', () => {
+  it('applies every filter a view holds: leaving any one out lets its decoy in; scope still applies', async () => {
+    const { tenant, admin, agent, config, customerId } = await freshTenant();
+    const db = t.database.db;
+    await db.insert(customFields).values([
+      {
+        tenantId: tenant.tenantId,
+        entity: 'ticket',
+        key: 'kenh_ban',
+        label: 'Kênh bán',
+        type: 'select',
+        options: ['Online', 'Cửa hàng'],
+      },
+      {
+        tenantId: tenant.tenantId,
+        entity: 'ticket',
+        key: 'gia_tri',
+        label: 'Giá trị',
+        type: 'number',
+      },
+    ]);
+    // A service offered for every type, so the type decoy differs in its type alone.
+    const [general] = await db
+      .insert(ticketServices)
+      .values({ tenantId: tenant.tenantId, name: 'Chung' })
+      .returning();
+    const matching = {
+      status: 'open',
+      priority_id: config.high,
+      type_id: config.incident,
+      service_id: general!.id,
+      group_id: config.department,
+      assignee_id: tenant.id('agent'),
+      requester_id: customerId,
+      source: 'email',
+      tag_ids: [config.urgent],
+      custom: { kenh_ban: 'Online', gia_tri: 500 },
+    };
+    // One ticket matches everything; each decoy misses exactly one filter.
+    const decoys: Record<string, Record<string, unknown>> = {
+      status: { status: 'pending' },
+      priority: { priority_id: config.low },
+      type: { type_id: config.question },
+      service: { service_id: config.internet, type_id: config.incident },
+      group: { group_id: null },
+      assignee: { assignee_id: tenant.id('leader') },
+      requester: { requester_id: null },
+      source: { source: 'zalo' },
+      tag: { tag_ids: [config.billing] },
+      custom_select: { custom: { kenh_ban: 'Cửa hàng', gia_tri: 500 } },
+      custom_number: { custom: { kenh_ban: 'Online', gia_tri: 5 } },
+      search: {},
+      sla: {},
+      created: {},
+      updated: {},
+    };
+    const ids: Record<string, string> = {};
+    ids.target = (await createTicket(admin, { subject: 'Mục tiêu chính', ...matching }))._id;
+    // Unassigned: in the view ('none'), outside an agent's own scope.
+    ids.unassigned = (
+      await createTicket(admin, {
+        subject: 'Mục tiêu chưa giao',
+        ...matching,
+        assignee_id: null,
+      })
+    )._id;
+    for (const [name, change] of Object.entries(decoys)) {
+      const subject = name === 'search' ? 'Khác hẳn' : `Mục tiêu lệch ${name}`;
+      ids[name] = (await createTicket(admin, { subject, ...matching, ...change }))._id;
+    }
+    // SLA and dates are set in place (the last writes: an update would move updated_at).
+    const all = Object.entries(ids);
+    for (const [name, id] of all)
+      await db
+        .update(tickets)
+        .set({
+          slaBreachedAt: name === 'sla' ? null : new Date('2025-06-20T03:00:00Z'),
+          createdAt: new Date(name === 'created' ? '2025-05-10T03:00:00Z' : '2025-06-15T03:00:00Z'),
+          updatedAt: new Date(name === 'updated' ? '2025-08-20T03:00:00Z' : '2025-07-15T03:00:00Z'),
+        })
+        .where(eq(tickets.id, id));
+
+    const filters = {
+      search: 'muc tieu',
+      status: ['new', 'open'],
+      priority_id: [config.high],
+      type_id: [config.incident],
+      service_id: [general!.id],
+      group_id: [config.department],
+      assignee_id: ['me', 'none'],
+      requester_id: customerId,
+      source: ['email', 'chat'],
+      tag: [config.urgent],
+      sla: 'breached',
+      created_from: '2025-06-01',
+      created_to: '2025-06-30',
+      updated_from: '2025-07-01',
+      updated_to: '2025-07-31',
+      custom: { kenh_ban: 'Online', gia_tri: { min: 100 } },
+    };
+    const view = async (token: string, name: string, chosen: Record<string, unknown>) => {
+      const created = await call(token, 'POST', '/v2/smart-view', {
+        name,
+        columns: ['code', 'subject'],
+        filters: chosen,
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      return created.json().data._id as string;
+    };
+    const found = async (token: string, id: string) =>
+      (await listed(token, `&smart_view_id=${id}`)).data.map((row) => row._id).sort();
+
+    // 'me' is the agent opening it; the unassigned one is outside the agent's own scope.
+    const full = await view(agent, 'Tất cả điều kiện', filters);
+    expect(await found(agent, full)).toEqual([ids.target]);
+    // An administrator (scope all) naming the agent: the unassigned one comes in.
+    filters.assignee_id = [tenant.id('agent'), 'none'];
+    const adminView = await view(admin, 'Tất cả điều kiện', filters);
+    expect(await found(admin, adminView)).toEqual([ids.target, ids.unassigned].sort());
+
+    // Each filter left out lets its own decoy in, and only it.
+    const decoyOf: Record<string, string[]> = {
+      search: ['search'],
+      status: ['status'],
+      priority_id: ['priority'],
+      type_id: ['type'],
+      service_id: ['service'],
+      group_id: ['group'],
+      assignee_id: ['assignee'],
+      requester_id: ['requester'],
+      source: ['source'],
+      tag: ['tag'],
+      sla: ['sla'],
+      created_from: ['created'],
+      updated_to: ['updated'],
+      custom: ['custom_select', 'custom_number'],
+    };
+    for (const [key, expected] of Object.entries(decoyOf)) {
+      const without = Object.fromEntries(Object.entries(filters).filter(([name]) => name !== key));
+      const id = await view(admin, `Thiếu ${key}`, without);
+      const wanted = [ids.target!, ids.unassigned!, ...expected.map((name) => ids[name]!)];
+      expect(await found(admin, id), key).toEqual(wanted.sort());
+    }
+  });
+
+  it('keeps a view’s custom field filters checked and cleaned, and drops a removed field’s part', async () => {
+    const { tenant, admin } = await freshTenant();
+    const [field] = await t.database.db
+      .insert(customFields)
+      .values({
+        tenantId: tenant.tenantId,
+        entity: 'ticket',
+        key: 'kenh_ban',
+        label: 'Kênh bán',
+        type: 'select',
+        options: ['Online', 'Cửa hàng'],
+      })
+      .returning();
+    const save = (custom: Record<string, unknown>) =>
+      call(admin, 'POST', '/v2/smart-view', {
+        name: `View ${JSON.stringify(custom)}`,
+        columns: ['code'],
+        filters: { custom },
+      });
+    expect((await save({ kenh_ban: 'Tại nhà' })).json()).toEqual({
+      statusCode: 422,
+      message: 'Kênh bán không có lựa chọn "Tại nhà"',
+      errors: [
+        { param: 'filters.custom.kenh_ban', message: 'Kênh bán không có lựa chọn "Tại nhà"' },
+      ],
+    });
+    expect((await save({ khong_co: 'x' })).json().errors).toEqual([
+      { param: 'filters.custom.khong_co', message: 'Trường không tồn tại' },
+    ]);
+    const saved = await save({ kenh_ban: ['Online'] });
+    expect(saved.statusCode, saved.body).toBe(201);
+    expect(saved.json().data.filters).toEqual({ custom: { kenh_ban: 'Online' } });
+
+    await createTicket(admin, { subject: 'Online', custom: { kenh_ban: 'Online' } });
+    await createTicket(admin, { subject: 'Cửa hàng', custom: { kenh_ban: 'Cửa hàng' } });
+    const id = saved.json().data._id as string;
+    expect(subjects(await listed(admin, `&smart_view_id=${id}`))).toEqual(['Online']);
+    // The field switched off: the view lists without that part instead of failing.
+    await t.database.db
+      .update(customFields)
+      .set({ active: false })
+      .where(eq(customFields.id, field!.id));
+    expect(subjects(await listed(admin, `&smart_view_id=${id}`))).toEqual(['Cửa hàng', 'Online']);
+  });
+
+  it('takes comma lists in the list query: any of the values', async () => {
+    const { tenant, admin, config } = await freshTenant();
+    await createTicket(admin, { subject: 'Cao', priority_id: config.high });
+    await createTicket(admin, { subject: 'Thấp', priority_id: config.low });
+    await createTicket(admin, { subject: 'Trống' });
+    await createTicket(admin, { subject: 'Của agent', assignee_id: tenant.id('agent') });
+    expect(subjects(await listed(admin, `&priority_id=${config.high},${config.low}`))).toEqual([
+      'Cao',
+      'Thấp',
+    ]);
+    expect(subjects(await listed(admin, `&assignee_id=none,${tenant.id('agent')}`))).toEqual([
+      'Cao',
+      'Của agent',
+      'Thấp',
+      'Trống',
+    ]);
+    expect(subjects(await listed(admin, `&assignee_id=${tenant.id('agent')}`))).toEqual([
+      'Của agent',
+    ]);
+    const bad = await call(admin, 'GET', `/v2/tickets?priority_id=${config.high},x`);
+    expect(bad.json()).toEqual({
+      statusCode: 422,
+      message: 'Mức độ ưu tiên không hợp lệ',
+      errors: [{ param: 'priority_id', message: 'Mức độ ưu tiên không hợp lệ' }],
+    });
+  });
+});
+
 describe('bulk actions and delete', () => {
   it('changes status per ticket: a closed one fails alone for an agent', async () => {
     const { tenant, agent } = await freshTenant();

@@ -7,6 +7,9 @@ import {
   type ResourceTypes,
 } from './ticket-settings.api';
 
+/** The ticket lists' queries (`ticketKeys.lists` of the tickets feature). */
+const TICKET_LISTS_KEY = ['tickets', 'list'] as const;
+
 export const ticketSettingsKeys = {
   all: ['ticket-settings'] as const,
   list: (name: ResourceName) => ['ticket-settings', name] as const,
@@ -21,10 +24,17 @@ export function useResourceList<N extends ResourceName>(name: N) {
   });
 }
 
-/** Lists show names and counts of each other (a service's type, a policy's schedule). */
+/**
+ * Lists show names and counts of each other (a service's type, a policy's schedule); the ticket
+ * lists show their names too, and a saved view's tickets are its filters' (the list caches them).
+ */
 function useInvalidate() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: ticketSettingsKeys.all });
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: ticketSettingsKeys.all }),
+      queryClient.invalidateQueries({ queryKey: TICKET_LISTS_KEY }),
+    ]);
 }
 
 export function useSaveResource<N extends ResourceName>(name: N) {

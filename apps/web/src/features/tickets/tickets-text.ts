@@ -27,6 +27,8 @@ export const TICKET_TEXT = {
   updatedAt: 'Cập nhật',
   columns: 'Cột hiển thị',
   filters: 'Bộ lọc',
+  /** After a saved view's name when its filters were changed. */
+  changed: '(đã thay đổi)',
   clearFilters: 'Xóa bộ lọc',
   all: 'Tất cả',
   unassigned: 'Chưa giao',

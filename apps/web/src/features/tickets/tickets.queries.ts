@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useResourceList } from '@/features/ticket-settings/ticket-settings.queries';
+import { listFields } from '@/features/fields/fields.api';
 import { fetchTicketStatuses } from './tickets.api';
 
 export const ticketKeys = {
@@ -23,5 +24,17 @@ export function useTicketStatuses() {
     queryKey: ['ticket-statuses'],
     queryFn: ({ signal }) => fetchTicketStatuses(signal),
     staleTime: Infinity,
+  });
+}
+
+/** The tenant's active ticket custom fields, in their order (each one a filter of the list). */
+export function useTicketFields() {
+  return useQuery({
+    queryKey: ['fields', 'ticket', 'active'],
+    queryFn: async ({ signal }) =>
+      (await listFields('ticket', signal))
+        .filter((field) => field.active)
+        .sort((a, b) => a.position - b.position),
+    staleTime: 60_000,
   });
 }

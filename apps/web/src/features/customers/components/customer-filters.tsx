@@ -1,10 +1,15 @@
 import { useId } from 'react';
 import type { ReactNode } from 'react';
+import {
+  FILTER_GRID,
+  FilterField,
+  FilterSection,
+  FilterSelect,
+} from '@/components/filters/filter-field';
 import { CUSTOMER_TIER } from '@omnicare/shared/customers/customer-enums';
 import { CHANNEL_SOURCE } from '@omnicare/shared/channels/channel-source';
 import type { CustomField } from '@omnicare/shared/fields/fields.schemas';
 import { DateRangePicker } from '@/components/ui/date-picker';
-import { Label } from '@/components/ui/label';
 import { OrganizationPicker } from '@/features/organizations/components/organization-picker';
 import { StaffPicker } from '@/features/users/components/staff-picker';
 import type { CustomerFilters } from '../customers.api';
@@ -12,7 +17,6 @@ import { customParamOf, readCustomFilters } from '../custom-filters';
 import { COMMON_TEXT, CUSTOMER_TEXT, CUSTOM_FILTER_TEXT } from '../customers-text';
 import { CustomFieldFilters } from './custom-field-filters';
 import { CustomerGroupPicker, TagPicker } from './customer-pickers';
-import { NativeSelect } from '@/components/ui/native-select';
 
 /** Source values whose label repeats another's (web and chat are both Livechat) show once. */
 export function sourceOptions() {
@@ -35,53 +39,50 @@ export interface CustomerFiltersProps {
 /** Group, tag, tier, source, owner, organization, created date range, then custom fields. */
 export function CustomerFiltersPanel({ value, onChange, fields = [] }: CustomerFiltersProps) {
   const id = useId();
-  const set = (key: keyof CustomerFilters, next: string) =>
+  const set = (key: keyof CustomerFilters, next: string | null | undefined) =>
     onChange((current) => ({ ...current, [key]: next || undefined }));
-
-  const field = (key: keyof CustomerFilters, label: string, control: (id: string) => ReactNode) => (
-    <div className="flex min-w-0 flex-col gap-1">
-      <Label htmlFor={`${id}-${key}`} className="text-xs text-slate-500">
-        {label}
-      </Label>
-      {control(`${id}-${key}`)}
-    </div>
-  );
   const select = (
     key: keyof CustomerFilters,
     label: string,
     options: { value: string; label: string }[],
-  ) =>
-    field(key, label, (fieldId) => (
-      <NativeSelect
-        id={fieldId}
-        value={value[key] ?? ''}
-        onChange={(event) => set(key, event.target.value)}
-      >
-        <option value="">{COMMON_TEXT.all}</option>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </NativeSelect>
-    ));
+  ) => (
+    <FilterSelect
+      id={`${id}-${key}`}
+      label={label}
+      value={value[key]}
+      onChange={(next) => set(key, next)}
+      options={options}
+      allLabel={COMMON_TEXT.all}
+    />
+  );
   // The pickers of one filter: one value at most, empty for 'Tất cả'.
-  const pick = (key: keyof CustomerFilters) => ({
-    value: value[key] ?? null,
-    onChange: (next: string | null) => set(key, next ?? ''),
-    emptyLabel: COMMON_TEXT.all,
-  });
+  const picker = (
+    key: keyof CustomerFilters,
+    label: string,
+    Picker: (props: {
+      id: string;
+      value: string | null;
+      onChange: (next: string | null) => void;
+      emptyLabel: string;
+    }) => ReactNode,
+  ) => (
+    <FilterField id={`${id}-${key}`} label={label}>
+      {(fieldId) => (
+        <Picker
+          id={fieldId}
+          value={value[key] ?? null}
+          onChange={(next: string | null) => set(key, next)}
+          emptyLabel={COMMON_TEXT.all}
+        />
+      )}
+    </FilterField>
+  );
 
-  const grid = 'grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4';
   return (
     <div className="flex flex-col gap-3">
-      <div className={grid}>
-        {field('group_id', CUSTOMER_TEXT.group, (fieldId) => (
-          <CustomerGroupPicker id={fieldId} {...pick('group_id')} />
-        ))}
-        {field('tag_id', CUSTOMER_TEXT.tag, (fieldId) => (
-          <TagPicker id={fieldId} {...pick('tag_id')} />
-        ))}
+      <div className={FILTER_GRID}>
+        {picker('group_id', CUSTOMER_TEXT.group, CustomerGroupPicker)}
+        {picker('tag_id', CUSTOMER_TEXT.tag, TagPicker)}
         {select(
           'tier',
           CUSTOMER_TEXT.tier,
@@ -95,12 +96,8 @@ export function CustomerFiltersPanel({ value, onChange, fields = [] }: CustomerF
           CUSTOMER_TEXT.source,
           sourceOptions().map((option) => ({ value: option.value, label: option.label })),
         )}
-        {field('owner_id', CUSTOMER_TEXT.owner, (fieldId) => (
-          <StaffPicker id={fieldId} {...pick('owner_id')} />
-        ))}
-        {field('organization_id', CUSTOMER_TEXT.organization, (fieldId) => (
-          <OrganizationPicker id={fieldId} {...pick('organization_id')} />
-        ))}
+        {picker('owner_id', CUSTOMER_TEXT.owner, StaffPicker)}
+        {picker('organization_id', CUSTOMER_TEXT.organization, OrganizationPicker)}
         <DateRangePicker
           id={`${id}-from`}
           className="sm:col-span-2"
@@ -116,26 +113,18 @@ export function CustomerFiltersPanel({ value, onChange, fields = [] }: CustomerF
         />
       </div>
       {fields.length > 0 && (
-        <section
-          aria-label={CUSTOM_FILTER_TEXT.title}
-          className="flex flex-col gap-2 border-t border-slate-200 pt-3"
-        >
-          <h3 className="text-xs font-semibold tracking-wide text-slate-500 uppercase">
-            {CUSTOM_FILTER_TEXT.title}
-          </h3>
-          <div className={grid}>
-            <CustomFieldFilters
-              fields={fields}
-              value={readCustomFilters(value.custom)}
-              onChange={(update) =>
-                onChange((current) => ({
-                  ...current,
-                  custom: customParamOf(update(readCustomFilters(current.custom))),
-                }))
-              }
-            />
-          </div>
-        </section>
+        <FilterSection title={CUSTOM_FILTER_TEXT.title}>
+          <CustomFieldFilters
+            fields={fields}
+            value={readCustomFilters(value.custom)}
+            onChange={(update) =>
+              onChange((current) => ({
+                ...current,
+                custom: customParamOf(update(readCustomFilters(current.custom))),
+              }))
+            }
+          />
+        </FilterSection>
       )}
     </div>
   );

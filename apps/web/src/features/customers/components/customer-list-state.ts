@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { CustomFilters } from '@omnicare/shared/fields/custom-filters';
 import { CUSTOMER_SORTS } from '@omnicare/shared/customers/customers.schemas';
-import { LIST_ADDRESS_KEYS, useAddressParams } from '@/lib/use-list-params';
+import { LIST_ADDRESS_KEYS, useAddressFilters } from '@/lib/use-list-params';
 import type { CustomerFilters, CustomerSort, SortOrder } from '../customers.api';
 import { FILTER_KEYS, compactParams, fetchCustomers } from '../customers.api';
 import { customerKeys, useCustomerFields } from '../customers.queries';
@@ -28,23 +28,27 @@ export function nextSortOrder(
  * (useListParamsInAddress), so going back from a record keeps them. A change of filters, sort or
  * keyword drops the page in the same change: page 1 shows with them, not a page of the old rows.
  */
+const ADDRESS_KEYS = [...FILTER_KEYS, 'sort', 'order', LIST_ADDRESS_KEYS.search] as const;
+
 export function useCustomerListState() {
-  const [params, changeParams] = useAddressParams();
+  const [address, setAddress] = useAddressFilters(ADDRESS_KEYS);
+  const addressKey = JSON.stringify(address);
   const filters = useMemo(() => {
     const value: CustomerFilters = {};
     for (const key of FILTER_KEYS) {
       // Custom filters in one canonical spelling, so an edited address asks like a clean one.
-      const item =
-        key === 'custom' ? customParamOf(readCustomFilters(params.get(key))) : params.get(key);
+      const item = key === 'custom' ? customParamOf(readCustomFilters(address[key])) : address[key];
       if (item) value[key] = item;
     }
     return value;
-  }, [params]);
-  const sortParam = params.get('sort');
+    // The values, not the object read anew each render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [addressKey]);
+  const sortParam = address.sort;
   const sort: CustomerSort = (CUSTOMER_SORTS as readonly string[]).includes(sortParam ?? '')
     ? (sortParam as CustomerSort)
     : 'created_at';
-  const order: SortOrder = params.get('order') === 'asc' ? 'asc' : 'desc';
+  const order: SortOrder = address.order === 'asc' ? 'asc' : 'desc';
   // The filters as last set: a change made before the address shows the previous one (two quick
   // picks) builds on it instead of on what this render read.
   const latest = useRef(filters);
@@ -61,23 +65,20 @@ export function useCustomerListState() {
     const nextFilters =
       typeof next.filters === 'function' ? next.filters(latest.current) : next.filters;
     if (nextFilters) latest.current = nextFilters;
-    const merged = {
+    const merged = compactParams({
       ...(nextFilters ?? latest.current),
       sort: next.sort ?? sort,
       order: next.order ?? order,
-    };
-    changeParams((query) => {
-      // The keyword and the page size stay (unless a keyword comes along); the page is 1.
-      for (const key of [...FILTER_KEYS, 'sort', 'order', LIST_ADDRESS_KEYS.page])
-        query.delete(key);
-      for (const [key, value] of Object.entries(compactParams(merged))) {
-        if (key === 'sort' && value === 'created_at') continue;
-        if (key === 'order' && value === 'desc') continue;
-        query.set(key, String(value));
-      }
-      if (next.keyword) query.set(LIST_ADDRESS_KEYS.search, next.keyword);
-      else if (next.keyword === '') query.delete(LIST_ADDRESS_KEYS.search);
-    });
+    }) as Record<string, string | number | undefined>;
+    // Every filter written (absent ones dropped), defaults left out; the keyword and the page size
+    // stay unless a keyword comes along; the page is 1.
+    const values: Partial<Record<(typeof ADDRESS_KEYS)[number], string | null>> = {};
+    for (const key of FILTER_KEYS)
+      values[key] = merged[key] === undefined ? null : String(merged[key]);
+    values.sort = merged.sort === 'created_at' ? null : String(merged.sort);
+    values.order = merged.order === 'desc' ? null : String(merged.order);
+    if (next.keyword !== undefined) values[LIST_ADDRESS_KEYS.search] = next.keyword || null;
+    setAddress(values);
   };
   return {
     filters,

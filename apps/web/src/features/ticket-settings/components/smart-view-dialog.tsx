@@ -1,6 +1,4 @@
 import { Controller } from 'react-hook-form';
-import { TICKET_STATUS } from '@omnicare/shared/tickets/ticket-enums';
-import { TICKET_SLA_FILTER } from '@omnicare/shared/tickets/tickets.schemas';
 import {
   TICKET_LIST_COLUMN,
   TICKET_SORT_FIELDS,
@@ -15,15 +13,13 @@ import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Switch } from '@/components/ui/switch';
 import { useCan } from '@/lib/use-can';
-import { useResourceList } from '../ticket-settings.queries';
+import { TicketFiltersPanel } from '@/features/tickets/components/ticket-filters';
+import { listFiltersOf, viewFiltersOf } from '@/features/tickets/ticket-views';
+import { TICKET_TEXT } from '@/features/tickets/tickets-text';
 import { TICKET_SETTINGS_TEXT as TEXT } from '../ticket-settings-text';
 import type { RecordDialogProps } from './config-list-page';
 import { useConfigForm } from './use-config-form';
 
-export const SLA_FILTER_LABEL: Record<(typeof TICKET_SLA_FILTER)[number], string> = {
-  breached: 'Đã quá hạn',
-  due_soon: 'Sắp đến hạn',
-};
 const SORT_LABEL: Record<(typeof TICKET_SORT_FIELDS)[number], string> = {
   updated_at: 'Cập nhật',
   created_at: 'Ngày tạo',
@@ -48,7 +44,7 @@ export function SmartViewDialog({ open, onOpenChange, record }: RecordDialogProp
     <FormDialog
       open={open}
       onOpenChange={onOpenChange}
-      className="max-h-[92vh] max-w-2xl overflow-y-auto"
+      className="max-h-[92vh] max-w-5xl overflow-y-auto"
     >
       <ViewForm key={record?._id ?? 'new'} record={record} onDone={() => onOpenChange(false)} />
     </FormDialog>
@@ -94,10 +90,21 @@ function CheckList<T extends string>({
   );
 }
 
+/** The first message among a form error and those inside it (a view's filters). */
+function firstMessage(node: unknown): string | undefined {
+  if (!node || typeof node !== 'object') return undefined;
+  const message = (node as { message?: unknown }).message;
+  if (typeof message === 'string') return message;
+  for (const [key, child] of Object.entries(node)) {
+    if (key === 'ref') continue;
+    const found = firstMessage(child);
+    if (found) return found;
+  }
+  return undefined;
+}
+
 function ViewForm({ record, onDone }: { record: SmartView | null; onDone: () => void }) {
   const canShare = useCan('smart_view.share');
-  const priorities = useResourceList('priorities');
-  const filters = record?.filters ?? {};
   const { form, save, onSubmit, field, aria, errorOf } = useConfigForm({
     resource: 'views',
     schema: smartViewBody,
@@ -106,27 +113,24 @@ function ViewForm({ record, onDone }: { record: SmartView | null; onDone: () => 
       shared: record?.shared ?? false,
       columns: record?.columns ?? DEFAULT_COLUMNS,
       sort: record?.sort ?? { field: 'updated_at', direction: 'desc' },
-      filters: {
-        ...filters,
-        status: filters.status ?? [],
-        priority_id: filters.priority_id ?? [],
-        assignee_id: filters.assignee_id ?? [],
-      },
+      filters: record?.filters ?? {},
     } satisfies SmartViewBody,
     id: record?._id ?? null,
     fields: ['name', 'shared', 'columns', 'sort.field', 'sort.direction', 'filters'],
-    onDone,
+    onDone: () => onDone(),
     // Empty filters are left out, as the ticket list's query leaves them out.
     toBody: (values) => ({
       ...values,
       shared: values.shared ?? false,
       filters: Object.fromEntries(
         Object.entries(values.filters ?? {}).filter(
-          ([, value]) => value !== '' && !(Array.isArray(value) && value.length === 0),
+          ([, value]) =>
+            value !== undefined && value !== '' && !(Array.isArray(value) && value.length === 0),
         ),
       ),
     }),
   });
+  const filtersError = firstMessage(form.formState.errors.filters);
   return (
     <DialogForm
       title={record ? 'Cập nhật view' : 'Thêm view'}
@@ -135,9 +139,19 @@ function ViewForm({ record, onDone }: { record: SmartView | null; onDone: () => 
       onCancel={onDone}
       pending={save.isPending}
     >
-      <FormField label="Tên view" required {...field('name')}>
-        <Input autoFocus {...aria('name')} {...form.register('name')} />
-      </FormField>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField label="Tên view" required {...field('name')}>
+          <Input autoFocus {...aria('name')} {...form.register('name')} />
+        </FormField>
+        <FormField label="Từ khóa tìm kiếm" {...field('filters.search')}>
+          <Input
+            type="search"
+            placeholder={TICKET_TEXT.searchPlaceholder}
+            {...aria('filters.search')}
+            {...form.register('filters.search')}
+          />
+        </FormField>
+      </div>
       {canShare && (
         <Controller
           control={form.control}
@@ -154,56 +168,28 @@ function ViewForm({ record, onDone }: { record: SmartView | null; onDone: () => 
           )}
         />
       )}
-      <Controller
-        control={form.control}
-        name="filters.status"
-        render={({ field: control }) => (
-          <CheckList
-            legend="Trạng thái"
-            options={TICKET_STATUS.options()}
-            value={control.value ?? []}
-            onChange={control.onChange}
-            error={errorOf('filters.status')}
-          />
-        )}
-      />
-      <Controller
-        control={form.control}
-        name="filters.priority_id"
-        render={({ field: control }) => (
-          <CheckList
-            legend={TEXT.priority}
-            options={(priorities.data?.data ?? []).map((p) => ({ value: p._id, label: p.name }))}
-            value={control.value ?? []}
-            onChange={control.onChange}
-          />
-        )}
-      />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label="SLA" {...field('filters.sla')}>
-          <NativeSelect {...aria('filters.sla')} {...form.register('filters.sla')}>
-            <option value="">{TEXT.none}</option>
-            {TICKET_SLA_FILTER.map((value) => (
-              <option key={value} value={value}>
-                {SLA_FILTER_LABEL[value]}
-              </option>
-            ))}
-          </NativeSelect>
-        </FormField>
+      <fieldset className="flex flex-col gap-2">
+        <legend className="mb-1.5 text-sm font-medium text-slate-800">{TICKET_TEXT.filters}</legend>
         <Controller
           control={form.control}
-          name="filters.assignee_id"
+          name="filters"
           render={({ field: control }) => (
-            <label className="flex items-center gap-2 self-end pb-2 text-sm text-slate-700">
-              <Checkbox
-                checked={(control.value ?? []).includes('me')}
-                onCheckedChange={(checked) => control.onChange(checked === true ? ['me'] : [])}
-              />
-              Chỉ ticket giao cho người xem
-            </label>
+            <TicketFiltersPanel
+              value={listFiltersOf(control.value ?? {})}
+              // The same fields as the list's; a change builds on the filters as they are by then.
+              onChange={(update) => {
+                const now = form.getValues('filters') ?? {};
+                control.onChange(viewFiltersOf(update(listFiltersOf(now)), now.search ?? ''));
+              }}
+            />
           )}
         />
-      </div>
+        {filtersError && (
+          <p className="text-xs text-red-600" role="alert">
+            {filtersError}
+          </p>
+        )}
+      </fieldset>
       <Controller
         control={form.control}
         name="columns"

@@ -32,7 +32,8 @@ export function useConfigForm<N extends ResourceName, V extends FieldValues>({
   defaults: DefaultValues<V>;
   id: string | null;
   fields: readonly string[];
-  onDone: () => void;
+  /** After a save (with the saved record) or a cancel. */
+  onDone: (saved?: ResourceTypes[N]['row']) => void;
   toBody?: (values: V) => ResourceTypes[N]['body'];
 }) {
   const uid = useId();
@@ -48,7 +49,7 @@ export function useConfigForm<N extends ResourceName, V extends FieldValues>({
   const save = useSaveResource(resource);
   const onSubmit = form.handleSubmit((values) =>
     saveForm(() => save.mutateAsync({ id, body: toBody(values) }), {
-      onSaved: onDone,
+      onSaved: (result) => onDone(result.data),
       showFieldErrors: (error) => {
         // A field, or a place inside one ('periods.2.end' of 'periods'), the form shows.
         const shown = isApiError(error)

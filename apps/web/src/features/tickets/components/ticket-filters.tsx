@@ -1,22 +1,34 @@
-import { useId, type ReactNode } from 'react';
+import { useId, type ComponentProps, type ReactNode } from 'react';
 import { Filter, X } from 'lucide-react';
 import { TICKET_STATUS } from '@omnicare/shared/tickets/ticket-enums';
+import {
+  FILTER_GRID,
+  FilterMultiSelect,
+  FilterSection,
+  FilterSelect,
+} from '@/components/filters/filter-field';
 import { DateRangePicker } from '@/components/ui/date-picker';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Label } from '@/components/ui/label';
-import { NativeSelect } from '@/components/ui/native-select';
 import { SearchInput } from '@/components/ui/search-input';
+import { CustomFieldFilters } from '@/features/customers/components/custom-field-filters';
 import { sourceOptions } from '@/features/customers/components/customer-filters';
 import { TagPicker } from '@/features/customers/components/customer-pickers';
+import { customParamOf, readCustomFilters } from '@/features/customers/custom-filters';
 import { DepartmentPicker, StaffPicker } from '@/features/users/components/staff-picker';
 import type { TicketFilters } from '../tickets.api';
-import { useTicketSettingsList } from '../tickets.queries';
+import { useTicketFields, useTicketSettingsList } from '../tickets.queries';
 import { TICKET_TEXT } from '../tickets-text';
 
 type FiltersUpdate = (update: (current: TicketFilters) => TicketFilters) => void;
 
-/** Status (one or the open ones), priority, type, assignee, department, tag, source, SLA, dates. */
+const CUSTOM_FIELDS_TITLE = 'Trường tùy chỉnh';
+
+/**
+ * The ticket list's filters, also a view's in its settings: statuses, priorities, types,
+ * services, assignees (me, unassigned, staff), departments, tags and channels (any of those
+ * chosen), SLA, the created and updated ranges, then one filter per ticket custom field.
+ */
 export function TicketFiltersPanel({
   value,
   onChange,
@@ -27,108 +39,96 @@ export function TicketFiltersPanel({
   const id = useId();
   const priorities = useTicketSettingsList('priorities');
   const types = useTicketSettingsList('types');
-  const set = (key: keyof TicketFilters, next: string | null) =>
+  const services = useTicketSettingsList('services');
+  const fields = useTicketFields();
+  const set = (key: keyof TicketFilters) => (next: string | undefined) =>
     onChange((current) => ({ ...current, [key]: next || undefined }));
-  const field = (key: string, label: string, control: (fieldId: string) => ReactNode) => (
-    <div className="flex min-w-0 flex-col gap-1">
-      <Label htmlFor={`${id}-${key}`} className="text-xs text-slate-500">
-        {label}
-      </Label>
-      {control(`${id}-${key}`)}
-    </div>
-  );
-  const select = (
+  const named = (items: { _id: string; name: string }[] | undefined) =>
+    (items ?? []).map((item) => ({ value: item._id, label: item.name }));
+  const many = (
     key: keyof TicketFilters,
     label: string,
-    options: { value: string; label: string }[],
-  ) =>
-    field(key, label, (fieldId) => (
-      <NativeSelect
-        id={fieldId}
-        value={value[key] ?? ''}
-        onChange={(event) => set(key, event.target.value)}
-      >
-        <option value="">{TICKET_TEXT.all}</option>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </NativeSelect>
-    ));
-  const pick = (key: keyof TicketFilters) => ({
-    value: value[key] ?? null,
-    onChange: (next: string | null) => set(key, next),
-    emptyLabel: TICKET_TEXT.all,
-  });
-  const assignee = value.assignee_id;
+    props: Omit<ComponentProps<typeof FilterMultiSelect>, 'id' | 'label' | 'value' | 'onChange'>,
+  ) => (
+    <FilterMultiSelect
+      id={`${id}-${key}`}
+      label={label}
+      value={value[key]}
+      onChange={set(key)}
+      allLabel={TICKET_TEXT.all}
+      {...props}
+    />
+  );
   return (
-    <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
-      {select('status', TICKET_TEXT.status, [
-        { value: 'new,open,pending', label: 'Chưa giải quyết (Mới, Đang mở, Đang chờ)' },
-        ...TICKET_STATUS.options().map((option) => ({ value: option.value, label: option.label })),
-      ])}
-      {select(
-        'priority_id',
-        TICKET_TEXT.priority,
-        (priorities.data ?? []).map((item) => ({ value: item._id, label: item.name })),
-      )}
-      {select(
-        'type_id',
-        TICKET_TEXT.type,
-        (types.data ?? []).map((item) => ({ value: item._id, label: item.name })),
-      )}
-      {field('assignee_id', TICKET_TEXT.assignee, (fieldId) => (
-        <div className="flex gap-2">
-          <NativeSelect
-            aria-label={`${TICKET_TEXT.assignee}: loại`}
-            className="w-28 shrink-0"
-            value={assignee === 'me' || assignee === 'none' ? assignee : assignee ? 'one' : ''}
-            onChange={(event) =>
-              set('assignee_id', event.target.value === 'one' ? null : event.target.value)
+    <div className="flex flex-col gap-3">
+      <div className={FILTER_GRID}>
+        {many('status', TICKET_TEXT.status, { options: TICKET_STATUS.options() })}
+        {many('priority_id', TICKET_TEXT.priority, {
+          options: named(priorities.data),
+          loading: priorities.isPending,
+        })}
+        {many('type_id', TICKET_TEXT.type, {
+          options: named(types.data),
+          loading: types.isPending,
+        })}
+        {many('service_id', TICKET_TEXT.service, {
+          options: named(services.data),
+          loading: services.isPending,
+        })}
+        {many('assignee_id', TICKET_TEXT.assignee, {
+          picker: StaffPicker,
+          extraOptions: [
+            { value: 'me', label: TICKET_TEXT.me },
+            { value: 'none', label: TICKET_TEXT.unassigned },
+          ],
+        })}
+        {many('group_id', TICKET_TEXT.group, { picker: DepartmentPicker })}
+        {many('tag', TICKET_TEXT.tags, { picker: TagPicker })}
+        {many('source', TICKET_TEXT.source, { options: sourceOptions() })}
+        <DateRangePicker
+          id={`${id}-created`}
+          className="sm:col-span-2"
+          labels={{ from: 'Tạo từ ngày', to: 'Tạo đến ngày', visible: true }}
+          value={{ from: value.created_from, to: value.created_to }}
+          onChange={(range) =>
+            onChange((current) => ({ ...current, created_from: range.from, created_to: range.to }))
+          }
+        />
+        <DateRangePicker
+          id={`${id}-updated`}
+          className="sm:col-span-2"
+          labels={{ from: 'Cập nhật từ ngày', to: 'Cập nhật đến ngày', visible: true }}
+          value={{ from: value.updated_from, to: value.updated_to }}
+          onChange={(range) =>
+            onChange((current) => ({ ...current, updated_from: range.from, updated_to: range.to }))
+          }
+        />
+        <FilterSelect
+          id={`${id}-sla`}
+          label={TICKET_TEXT.sla}
+          value={value.sla}
+          onChange={set('sla')}
+          allLabel={TICKET_TEXT.all}
+          options={[
+            { value: 'breached', label: TICKET_TEXT.slaBreached },
+            { value: 'due_soon', label: TICKET_TEXT.slaDueSoon },
+          ]}
+        />
+      </div>
+      {(fields.data ?? []).length > 0 && (
+        <FilterSection title={CUSTOM_FIELDS_TITLE}>
+          <CustomFieldFilters
+            fields={fields.data ?? []}
+            value={readCustomFilters(value.custom)}
+            onChange={(update) =>
+              onChange((current) => ({
+                ...current,
+                custom: customParamOf(update(readCustomFilters(current.custom))),
+              }))
             }
-          >
-            <option value="">{TICKET_TEXT.all}</option>
-            <option value="me">{TICKET_TEXT.me}</option>
-            <option value="none">{TICKET_TEXT.unassigned}</option>
-            <option value="one">Nhân viên…</option>
-          </NativeSelect>
-          <StaffPicker
-            id={fieldId}
-            {...pick('assignee_id')}
-            value={assignee && assignee !== 'me' && assignee !== 'none' ? assignee : null}
           />
-        </div>
-      ))}
-      {field('group_id', TICKET_TEXT.group, (fieldId) => (
-        <DepartmentPicker id={fieldId} {...pick('group_id')} />
-      ))}
-      {field('tag', TICKET_TEXT.tags, (fieldId) => (
-        <TagPicker id={fieldId} {...pick('tag')} />
-      ))}
-      {select('source', TICKET_TEXT.source, sourceOptions())}
-      {select('sla', TICKET_TEXT.sla, [
-        { value: 'breached', label: TICKET_TEXT.slaBreached },
-        { value: 'due_soon', label: TICKET_TEXT.slaDueSoon },
-      ])}
-      <DateRangePicker
-        id={`${id}-created`}
-        className="sm:col-span-2"
-        labels={{ from: 'Tạo từ ngày', to: 'Tạo đến ngày', visible: true }}
-        value={{ from: value.created_from, to: value.created_to }}
-        onChange={(range) =>
-          onChange((current) => ({ ...current, created_from: range.from, created_to: range.to }))
-        }
-      />
-      <DateRangePicker
-        id={`${id}-updated`}
-        className="sm:col-span-2"
-        labels={{ from: 'Cập nhật từ ngày', to: 'Cập nhật đến ngày', visible: true }}
-        value={{ from: value.updated_from, to: value.updated_to }}
-        onChange={(range) =>
-          onChange((current) => ({ ...current, updated_from: range.from, updated_to: range.to }))
-        }
-      />
+        </FilterSection>
+      )}
     </div>
   );
 }
@@ -179,8 +179,7 @@ export function TicketToolbar({
             {TICKET_TEXT.clearFilters}
           </Button>
         )}
-        <span className="flex-1" />
-        {end}
+        {end && <div className="ml-auto flex flex-wrap items-center gap-2">{end}</div>}
       </div>
       {showFilters && (
         <div className="rounded-lg border border-slate-200 bg-slate-50/60 p-3">

@@ -2,7 +2,8 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { STORAGE_KEYS } from '@omnicare/shared/platform/constants';
 import { TICKET_SORTS, type TicketSortKey } from '@omnicare/shared/tickets/tickets.schemas';
-import { LIST_ADDRESS_KEYS, useAddressParams } from '@/lib/use-list-params';
+import { LIST_ADDRESS_KEYS, useAddressFilters } from '@/lib/use-list-params';
+import { customParamOf, readCustomFilters } from '@/features/customers/custom-filters';
 import { onRecordListChanged } from '@/lib/realtime';
 import { readJsonItem, writeJsonItem } from '@/lib/storage';
 import {
@@ -24,31 +25,56 @@ export function nextTicketOrder(column: TicketSortKey, sort: TicketSortKey, orde
 }
 
 const VIEW_PARAM = 'view';
+/** Filters changed from a saved view: the view they came from ('Cập nhật view' saves to it). */
+const FROM_PARAM = 'from';
+const ADDRESS_KEYS = [
+  ...TICKET_FILTER_KEYS,
+  VIEW_PARAM,
+  FROM_PARAM,
+  'sort',
+  'order',
+  LIST_ADDRESS_KEYS.search,
+] as const;
 
 /**
- * The ticket list's view, filters and sort, kept in the address (Back returns to the previous
- * state; going back from a ticket keeps them). An address with no view opens the view last chosen
- * (local storage `smartView`), else the open tickets.
+ * The ticket list's view, filters and sort, kept in the address with useAddressFilters (Back
+ * returns to the previous state; going back from a ticket keeps them). An address with no view
+ * opens the view last chosen (local storage `smartView`), else the open tickets.
+ *
+ * A built-in view writes its filters to the address. A saved view is `view=<id>` alone: the
+ * server applies its filters (`smart_view_id`) and the panel shows them from `views`; changing
+ * one leaves the view with the whole set in the address and `from=<id>`.
  */
-export function useTicketListState() {
-  const [params, changeParams] = useAddressParams();
-  const filters = useMemo(() => {
+export function useTicketListState(views: readonly TicketView[] = []) {
+  const [address, setAddress] = useAddressFilters(ADDRESS_KEYS);
+  const addressKey = JSON.stringify(address);
+  const addressFilters = useMemo(() => {
     const value: TicketFilters = {};
     for (const key of TICKET_FILTER_KEYS) {
-      const item = params.get(key);
+      // Custom filters in one canonical spelling, so an edited address asks like a clean one.
+      const item = key === 'custom' ? customParamOf(readCustomFilters(address[key])) : address[key];
       if (item) value[key] = item;
     }
     return value;
-  }, [params]);
-  const viewId = params.get(VIEW_PARAM);
-  const sortParam = params.get('sort');
+    // The values, not the object read anew each render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [addressKey]);
+  const viewId = address[VIEW_PARAM];
+  const fromViewId = address[FROM_PARAM];
+  const savedView = isSavedViewId(viewId) ? views.find((view) => view.id === viewId) : undefined;
+  // What the list shows: a saved view's own filters, else the address's.
+  const filters = useMemo(
+    () => (isSavedViewId(viewId) ? (savedView?.filters ?? {}) : addressFilters),
+    [viewId, savedView, addressFilters],
+  );
+  const sortParam = address.sort;
   const sort: TicketSortKey = (TICKET_SORTS as readonly string[]).includes(sortParam ?? '')
     ? (sortParam as TicketSortKey)
     : 'updated_at';
   const order: SortOrder =
-    params.get('order') === 'asc' || (params.get('order') === null && sort === 'subject')
-      ? 'asc'
-      : 'desc';
+    address.order === 'asc' || (address.order === null && sort === 'subject') ? 'asc' : 'desc';
+
+  const hasSort = address.sort !== null || address.order !== null;
 
   const latest = useRef(filters);
   useEffect(() => {
@@ -56,47 +82,52 @@ export function useTicketListState() {
   }, [filters]);
 
   const write = (
-    next: { filters: TicketFilters; view?: string | null; sort?: TicketSortKey; order?: SortOrder },
+    next: {
+      filters: TicketFilters;
+      view?: string | null;
+      from?: string | null;
+      sort?: TicketSortKey;
+      order?: SortOrder;
+      /** A search set in the same change (a saved view's); undefined keeps the address's. */
+      search?: string;
+    },
     replace = false,
   ) => {
-    latest.current = next.filters;
-    changeParams(
-      (query) => {
-        for (const key of [
-          ...TICKET_FILTER_KEYS,
-          VIEW_PARAM,
-          'sort',
-          'order',
-          LIST_ADDRESS_KEYS.page,
-        ])
-          query.delete(key);
-        for (const [key, value] of Object.entries(next.filters)) if (value) query.set(key, value);
-        const view = next.view === undefined ? viewId : next.view;
-        if (view) query.set(VIEW_PARAM, view);
-        const nextSort = next.sort ?? sort;
-        const nextOrder = next.order ?? order;
-        if (nextSort !== 'updated_at') query.set('sort', nextSort);
-        if (nextOrder !== (nextSort === 'subject' ? 'asc' : 'desc')) query.set('order', nextOrder);
-      },
-      { replace },
-    );
+    // What the list will show: on a saved view its own filters, not the (empty) address's.
+    const nextView = next.view === undefined ? viewId : next.view;
+    if (!isSavedViewId(nextView)) latest.current = next.filters;
+    else if (nextView !== viewId)
+      latest.current = views.find((view) => view.id === nextView)?.filters ?? {};
+    const nextSort = next.sort ?? sort;
+    const nextOrder = next.order ?? order;
+    const values: Partial<Record<(typeof ADDRESS_KEYS)[number], string | null>> = {
+      [VIEW_PARAM]: next.view === undefined ? viewId : next.view,
+      [FROM_PARAM]: next.from === undefined ? fromViewId : next.from,
+      sort: nextSort === 'updated_at' ? null : nextSort,
+      order: nextOrder === (nextSort === 'subject' ? 'asc' : 'desc') ? null : nextOrder,
+    };
+    for (const key of TICKET_FILTER_KEYS) values[key] = next.filters[key] ?? null;
+    if (next.search !== undefined) values[LIST_ADDRESS_KEYS.search] = next.search || null;
+    setAddress(values, { replace });
   };
 
   const openView = (view: TicketView, replace = false) => {
     writeJsonItem(STORAGE_KEYS.smartView, view.id);
     write(
       {
-        filters: view.filters,
+        // A saved view's filters stay on the server: the address names the view.
+        filters: view.saved ? {} : view.filters,
         view: view.id,
+        from: null,
         ...(view.sort && { sort: view.sort.key, order: view.sort.order }),
+        ...(view.saved && view.search !== undefined && { search: view.search }),
       },
       replace,
     );
   };
 
   // A bare /tickets opens the remembered view, in place of the bare address.
-  const bare =
-    !viewId && Object.keys(filters).length === 0 && !params.get(LIST_ADDRESS_KEYS.search);
+  const bare = !viewId && !fromViewId && Object.keys(addressFilters).length === 0 && !address.q;
   useEffect(() => {
     if (!bare) return;
     const remembered = readJsonItem<string>(STORAGE_KEYS.smartView);
@@ -113,15 +144,44 @@ export function useTicketListState() {
   return {
     filters,
     viewId,
+    /** The saved view the filters were changed from, if any. */
+    fromViewId,
+    /** The list is on a saved view as saved: the server applies it (`smart_view_id`). */
+    onSavedView: isSavedViewId(viewId),
     sort,
     order,
     openView,
-    /** Filters changed by hand: the list leaves its view (the name no longer says what it shows). */
+    /**
+     * Filters changed by hand: the list leaves its view (the name no longer says what it shows);
+     * changed from a saved view, the address remembers which.
+     */
     setFilters: (update: (current: TicketFilters) => TicketFilters) =>
-      write({ filters: update(latest.current), view: null }),
-    clearFilters: () => write({ filters: {}, view: null }),
+      write({
+        filters: update(latest.current),
+        view: null,
+        from: isSavedViewId(viewId) ? viewId : fromViewId,
+      }),
+    clearFilters: () => write({ filters: {}, view: null, from: null }),
     sortBy: (column: TicketSortKey) =>
-      write({ filters: latest.current, sort: column, order: nextTicketOrder(column, sort, order) }),
+      write({
+        // On a saved view its filters stay the server's.
+        filters: isSavedViewId(viewId) ? addressFilters : latest.current,
+        sort: column,
+        order: nextTicketOrder(column, sort, order),
+      }),
+    /**
+     * A saved view opened by its id alone (the one remembered): its sort and search put in place
+     * of none, in one change that is no step of the user's.
+     */
+    settleView: (view: TicketView) =>
+      write(
+        {
+          filters: addressFilters,
+          ...(!hasSort && view.sort && { sort: view.sort.key, order: view.sort.order }),
+          ...(!address.q && view.search && { search: view.search }),
+        },
+        true,
+      ),
   };
 }
 

@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { RefreshCw } from 'lucide-react';
+import { BookmarkPlus, RefreshCw, Save } from 'lucide-react';
 import { ListPage, ListPagination } from '@/components/list/list-page';
 import { listCountKnown } from '@/components/list/list-table';
 import { Button } from '@/components/ui/button';
@@ -19,8 +19,21 @@ import {
   TicketTable,
   type TicketColumnId,
 } from '../components/ticket-table';
-import { BUILT_IN_VIEWS, isSavedViewId, savedView, type TicketView } from '../ticket-views';
-import { useResourceList } from '@/features/ticket-settings/ticket-settings.queries';
+import {
+  BUILT_IN_VIEWS,
+  DEFAULT_VIEW_ID,
+  listFiltersOf,
+  savedView,
+  viewFiltersOf,
+  type TicketView,
+} from '../ticket-views';
+import {
+  useResourceList,
+  useSaveResource,
+} from '@/features/ticket-settings/ticket-settings.queries';
+import { errorMessage } from '@/lib/errors';
+import { toast } from '@/lib/toast';
+import { SAVE_VIEW_TEXT, SaveViewDialog, type ListAsView } from '../components/save-view-dialog';
 import { rememberTicketOrder } from '../ticket-list-order';
 import { ticketKeys } from '../tickets.queries';
 import { sortParamOf } from '../tickets.api';
@@ -35,20 +48,37 @@ const readColumns = (): TicketColumnId[] => {
     : [...DEFAULT_TICKET_COLUMNS];
 };
 
+const KNOWN_COLUMNS: readonly string[] = ['code', 'subject', ...TICKET_COLUMNS.map((c) => c.id)];
+/** What a view shows, in one spelling whatever the order of its parts (to compare two). */
+function sameAsView(view: ListAsView): string {
+  return JSON.stringify({
+    filters: listFiltersOf(view.filters ?? {}),
+    search: view.filters?.search ?? '',
+    columns: view.columns.filter((column) => KNOWN_COLUMNS.includes(column)).sort(),
+    sort: view.sort,
+  });
+}
+
 /** /tickets: views, search, filters, sortable and chosen columns, paging, bulk actions, live rows. */
 export function TicketListPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const state = useTicketListState();
+  const savedViews = useResourceList('views');
+  const views = useMemo(
+    () => [...BUILT_IN_VIEWS, ...(savedViews.data?.data ?? []).map(savedView)],
+    [savedViews.data],
+  );
+  const state = useTicketListState(views);
   const list = useListParamsInAddress();
   const [showFilters, setShowFilters] = useState(false);
+  const [saving, setSaving] = useState(false);
   const [columns, setColumns] = useState(readColumns);
   const keyword = list.debouncedSearch.trim();
-  const savedViews = useResourceList('views');
-  const views = [...BUILT_IN_VIEWS, ...(savedViews.data?.data ?? []).map(savedView)];
+  const updateView = useSaveResource('views');
   const tickets = useTicketRows({
-    smartViewId: isSavedViewId(state.viewId) ? state.viewId : undefined,
-    filters: state.filters,
+    smartViewId: state.onSavedView ? (state.viewId ?? undefined) : undefined,
+    // On a saved view the server applies its filters; the panel shows them.
+    filters: state.onSavedView ? {} : state.filters,
     search: keyword,
     sort: state.sort,
     order: state.order,
@@ -68,17 +98,68 @@ export function TicketListPage() {
   });
   useEffect(() => rememberTicketOrder(tickets.rows.map((row) => row.number)), [tickets.rows]);
   const currentView = views.find((view) => view.id === state.viewId);
+  const fromView = views.find((view) => view.id === state.fromViewId);
+  // The saved view 'Cập nhật view' saves to: the one shown, or the one the filters came from.
+  const baseView = currentView?.saved ? currentView : fromView;
+  const baseRecord = savedViews.data?.data.find((item) => item._id === baseView?.id);
+
+  const applyColumns = (view: TicketView) => {
+    if (!view.columns) return;
+    setColumns(
+      TICKET_COLUMNS.map((column) => column.id).filter((id) =>
+        (view.columns as readonly string[]).includes(id),
+      ),
+    );
+  };
   const openView = (view: TicketView) => {
     state.openView(view);
-    const saved = savedViews.data?.data.find((item) => item._id === view.id);
     // A saved view brings its columns (those this list knows).
-    if (saved)
-      setColumns(
-        TICKET_COLUMNS.map((column) => column.id).filter((id) =>
-          (saved.columns as string[]).includes(id),
-        ),
-      );
+    applyColumns(view);
   };
+  // A saved view opened by its id alone (the one remembered): its columns and sort once known;
+  // one no longer there (deleted, or no longer shared) gives way to the default view.
+  const [settledView, setSettledView] = useState<string | null>(null);
+  if (state.onSavedView && savedViews.data && settledView !== state.viewId) {
+    setSettledView(state.viewId);
+    if (currentView) applyColumns(currentView);
+  }
+  useEffect(() => {
+    if (!state.onSavedView || !savedViews.data) return;
+    if (!currentView) {
+      const fallback = BUILT_IN_VIEWS.find((view) => view.id === DEFAULT_VIEW_ID);
+      if (fallback) state.openView(fallback, true);
+    } else state.settleView(currentView);
+    // When the view shown or the views' list changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [state.viewId, savedViews.data]);
+
+  /** The list now, as a view keeps it: code and subject always show. */
+  const listAsView = (): ListAsView => ({
+    filters: viewFiltersOf(state.filters, keyword),
+    columns: ['code', 'subject', ...columns],
+    sort: { field: state.sort, direction: state.order },
+  });
+  // 'Cập nhật view' is offered when the list differs from the view it came from.
+  const baseChanged =
+    baseRecord !== undefined && sameAsView(listAsView()) !== sameAsView(baseRecord);
+  const saveToView = () => {
+    if (!baseRecord) return;
+    void updateView
+      .mutateAsync({
+        id: baseRecord._id,
+        body: { name: baseRecord.name, shared: baseRecord.shared, ...listAsView() },
+      })
+      .then((result) => {
+        toast.success(result.message);
+        openView(savedView(result.data));
+      })
+      .catch((error: unknown) => toast.error(errorMessage(error)));
+  };
+  const heading = currentView?.name
+    ? currentView.name
+    : fromView
+      ? `${fromView.name} ${TICKET_TEXT.changed}`
+      : TICKET_TEXT.filters;
 
   return (
     <ListPage
@@ -141,9 +222,7 @@ export function TicketListPage() {
           </ul>
         </nav>
         <div className="flex min-w-0 flex-1 flex-col gap-3 p-3 sm:p-4">
-          <h2 className="text-base font-semibold text-slate-800">
-            {currentView?.name ?? TICKET_TEXT.filters}
-          </h2>
+          <h2 className="text-base font-semibold text-slate-800">{heading}</h2>
           <TicketToolbar
             search={list.search}
             onSearchChange={list.setSearch}
@@ -153,14 +232,32 @@ export function TicketListPage() {
             showFilters={showFilters}
             onShowFiltersChange={setShowFilters}
             end={
-              <ColumnChooser
-                visible={columns}
-                onChange={(next) => {
-                  setColumns(next);
-                  writeJsonItem(COLUMNS_KEY, next);
-                }}
-              />
+              <>
+                {baseView?.editable && baseChanged && (
+                  <Button variant="outline" onClick={saveToView} disabled={updateView.isPending}>
+                    <Save aria-hidden="true" />
+                    {SAVE_VIEW_TEXT.update}
+                  </Button>
+                )}
+                <Button variant="outline" onClick={() => setSaving(true)}>
+                  <BookmarkPlus aria-hidden="true" />
+                  {SAVE_VIEW_TEXT.saveAs}
+                </Button>
+                <ColumnChooser
+                  visible={columns}
+                  onChange={(next) => {
+                    setColumns(next);
+                    writeJsonItem(COLUMNS_KEY, next);
+                  }}
+                />
+              </>
             }
+          />
+          <SaveViewDialog
+            open={saving}
+            onOpenChange={setSaving}
+            current={listAsView()}
+            onSaved={(view) => openView(savedView(view))}
           />
           <TicketBulkBar
             selected={[...selection.selected.values()]}
