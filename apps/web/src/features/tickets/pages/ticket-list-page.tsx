@@ -267,10 +267,12 @@ export function TicketListPage() {
               onChoose: selection.selectAllMatching,
               total: tickets.total,
               capped: tickets.capped,
+              // The list's own query: on a saved view the server applies its filters.
               filter: {
-                ...state.filters,
+                ...(state.onSavedView && state.viewId
+                  ? { smart_view_id: state.viewId }
+                  : state.filters),
                 ...(keyword ? { search: keyword } : {}),
-                ...(isSavedViewId(state.viewId) ? { smart_view_id: state.viewId } : {}),
                 sort: sortParamOf(state.sort, state.order),
                 // The address's strings; the server checks them as it checks the list's query.
               } as TicketBulkFilter,
