@@ -4,6 +4,7 @@ import { formatTicketCode, type TicketStatus } from '@omnicare/shared/tickets/ti
 import type { Transaction } from '../../platform/db.js';
 import {
   auditLog,
+  ticketSmartViews,
   slaPolicies,
   slaTargets,
   ticketComments,
@@ -185,6 +186,7 @@ export async function seedDemoTickets(
   );
   if (comments.length > 0) await tx.insert(ticketComments).values(comments);
   await seedDemoWorkingTime(tx, tenantId, priorities);
+  await seedDemoViews(tx, tenantId, staff['admin@demo.vn']!, { priorities, types });
   // SLA as the ticket writes leave it; the breaches already past are recorded here rather than
   // by the breach job, which would notify every one of them at the first minute.
   for (const { id } of inserted)
@@ -342,4 +344,44 @@ async function seedDemoWorkingTime(
       };
     }),
   );
+}
+
+/** Saved views a team would keep: two shared with everyone, one the administrator's own. */
+async function seedDemoViews(
+  tx: Transaction,
+  tenantId: string,
+  ownerId: string,
+  { priorities, types }: { priorities: { id: string }[]; types: { id: string; name: string }[] },
+) {
+  const urgent = priorities.at(-1)?.id;
+  const complaint = types.find((type) => type.name === 'Khiếu nại')?.id;
+  await tx.insert(ticketSmartViews).values([
+    {
+      tenantId,
+      ownerId,
+      name: 'Khẩn cấp chưa xử lý xong',
+      shared: true,
+      filters: { status: ['new', 'open'], priority_id: urgent ? [urgent] : [] },
+      columns: ['code', 'subject', 'status', 'requester', 'assignee', 'sla', 'updated_at'],
+      sort: { field: 'created_at', direction: 'asc' },
+    },
+    {
+      tenantId,
+      ownerId,
+      name: 'Khiếu nại đang chờ khách',
+      shared: true,
+      filters: { status: ['pending'], type_id: complaint ? [complaint] : [] },
+      columns: ['code', 'subject', 'priority', 'requester', 'assignee', 'updated_at'],
+      sort: { field: 'updated_at', direction: 'desc' },
+    },
+    {
+      tenantId,
+      ownerId,
+      name: 'Của tôi quá hạn SLA',
+      shared: false,
+      filters: { assignee_id: ['me'], sla: 'breached' },
+      columns: ['code', 'subject', 'status', 'priority', 'requester', 'sla'],
+      sort: { field: 'updated_at', direction: 'desc' },
+    },
+  ]);
 }
