@@ -242,6 +242,7 @@ export function createOutbox(
   async function deliver(subscriber: string, aggregateId: string) {
     const handler = subscribers.get(subscriber);
     if (!handler) return;
+    if (stopped) throw new Error('outbox stopping: delivery handed back');
     const client = await database.pool.connect();
     let locked = false;
     try {
@@ -279,7 +280,9 @@ export function createOutbox(
         );
         if (events.rows.length === 0) return;
         for (const row of events.rows) {
-          if (stopped) return;
+          // Stopping with events left: the job fails, so pg-boss retries it a second later on
+          // an instance still running, rather than the events waiting for the next sweep.
+          if (stopped) throw new Error('outbox stopping: delivery handed back');
           await handler({
             id: Number(row.id),
             tenantId: row.tenant_id,
