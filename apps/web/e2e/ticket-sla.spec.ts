@@ -63,7 +63,7 @@ test('an SLA breach: the ticket turns overdue, the assignee is told, the breache
   await page.getByRole('button', { name: /^Thông báo/ }).click();
   await expect(
     page.getByRole('button', { name: new RegExp(`Ticket ${ticket.code} đã quá hạn SLA`) }),
-  ).toBeVisible();
+  ).toBeVisible({ timeout: 30_000 }); // sent by the outbox subscriber, after the commit
   await page.keyboard.press('Escape');
 
   await page.goto('/tickets');

@@ -162,3 +162,10 @@ export async function testRedis(): Promise<{ url: string; stop(): Promise<void> 
     await new Promise((resolve) => setTimeout(resolve, 100));
   return { url, stop: async () => void server.kill() };
 }
+
+/**
+ * How long a test waits for an outbox delivery. The relay passes an event only once every older
+ * transaction of the database has ended, and the suite's files share one database, where an
+ * import or a bulk job may run for several seconds under load.
+ */
+export const OUTBOX_DELIVERY_WAIT_MS = 25_000;

@@ -14,7 +14,13 @@ import {
   notifications,
   tickets,
 } from '../../db/schema/index.js';
-import { bearer, createTestApp, seedTenant, type TestApp } from '../../test/helpers.js';
+import {
+  bearer,
+  createTestApp,
+  seedTenant,
+  type TestApp,
+  OUTBOX_DELIVERY_WAIT_MS,
+} from '../../test/helpers.js';
 import { addCustomerReply } from './ticket-comments.service.js';
 
 const PNG = Buffer.from(
@@ -330,7 +336,7 @@ describe('comments', () => {
         expect(rows.map((n) => n.userId)).toEqual([tenant.id('agent')]);
         return rows;
       },
-      { timeout: 10_000, interval: 100 },
+      { timeout: OUTBOX_DELIVERY_WAIT_MS, interval: 100 },
     );
     expect(forTicket[0]?.title).toBe(
       `Quản Trị Viên đã nhắc đến bạn trong ticket ${formatTicketCode(ticket.number)}`,

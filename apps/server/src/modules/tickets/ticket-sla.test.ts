@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { addBusinessMinutes, type BusinessSchedule } from '@omnicare/shared/sla/business-time';
-import { bearer, createTestApp, seedTenant, type TestApp } from '../../test/helpers.js';
+import {
+  bearer,
+  createTestApp,
+  seedTenant,
+  type TestApp,
+  OUTBOX_DELIVERY_WAIT_MS,
+} from '../../test/helpers.js';
 import {
   auditLog,
   domainEvents,
@@ -312,7 +318,7 @@ describe('ticket SLA', () => {
         expect(rows).toHaveLength(2);
         return rows;
       },
-      { timeout: 10_000, interval: 100 },
+      { timeout: OUTBOX_DELIVERY_WAIT_MS, interval: 100 },
     );
     expect(sent.map((one) => one.userId).sort()).toEqual(
       [tenant.id('agent'), tenant.id('leader')].sort(),
@@ -382,7 +388,7 @@ describe('ticket SLA', () => {
         expect(rows).toHaveLength(1);
         return rows;
       },
-      { timeout: 10_000, interval: 100 },
+      { timeout: OUTBOX_DELIVERY_WAIT_MS, interval: 100 },
     );
     expect(sent[0]).toMatchObject({ userId: tenant.id('agent') });
     const entries = await t.database.db
