@@ -21,6 +21,7 @@ export interface DeliveredEvent extends DomainEvent {
   createdAt: string;
 }
 export type EventHandler = (event: DeliveredEvent) => Promise<void>;
+export type EventFilter = (event: Pick<DomainEvent, 'type' | 'payload'>) => boolean;
 
 /**
  * The outbox's own bookkeeping (cursors, progress) commits without waiting for the disk: lost
@@ -86,6 +87,8 @@ export function createOutbox(
   timing = { pollMs: 1_000, sweepMs: 30_000 },
 ) {
   const subscribers = new Map<string, EventHandler>();
+  /** Which events a subscriber takes, when it says (the others dispatch no job to it). */
+  const interests = new Map<string, EventFilter>();
   const queueOf = (subscriber: string) => `outbox.${subscriber}`;
   let listener: pg.Client | undefined;
   let timers: NodeJS.Timeout[] = [];
@@ -146,8 +149,10 @@ export function createOutbox(
         id: string;
         aggregate_id: string;
         transaction_id: string;
+        type: DomainEvent['type'];
+        payload: Record<string, unknown>;
       }>(
-        `select id, aggregate_id, transaction_id::text from domain_events
+        `select id, aggregate_id, transaction_id::text, type, payload from domain_events
          where (transaction_id, id) > ($1::xid8, $2::bigint)
            and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
          order by transaction_id, id limit ${BATCH}`,
@@ -160,8 +165,12 @@ export function createOutbox(
       }
       full = events.rows.length === BATCH;
       const newest = new Map<string, number>();
+      // A subscriber's job for an aggregate hands it every event after the last delivered one;
+      // events of types it does not take only dispatch nothing of their own.
+      const takes = interests.get(subscriber);
       for (const row of events.rows)
-        newest.set(row.aggregate_id, Math.max(newest.get(row.aggregate_id) ?? 0, Number(row.id)));
+        if (!takes || takes(row))
+          newest.set(row.aggregate_id, Math.max(newest.get(row.aggregate_id) ?? 0, Number(row.id)));
       aggregates = [...newest.keys()];
       await client.query(
         `insert into outbox_progress (subscriber, aggregate_id, dispatched_id, delivered_id)
@@ -339,7 +348,8 @@ export function createOutbox(
 
   return {
     /** Registers a subscriber and its delivery queue; before the job queue starts. */
-    subscribe(name: string, handler: EventHandler) {
+    subscribe(name: string, handler: EventHandler, takes?: EventFilter) {
+      if (takes) interests.set(name, takes);
       if (subscribers.has(name)) throw new Error(`outbox subscriber ${name} registered twice`);
       subscribers.set(name, handler);
       jobs.register(queueOf(name), (data) => deliver(name, String(data.aggregate_id)), {
@@ -375,8 +385,15 @@ export function createOutbox(
 export type Outbox = ReturnType<typeof createOutbox>;
 
 /** A module's subscriber to the domain events (call from the module's `jobs` hook). */
-export function registerSubscriber(platform: Platform, name: string, handler: EventHandler) {
-  platform.outbox.subscribe(name, handler);
+export function registerSubscriber(
+  platform: Platform,
+  name: string,
+  handler: EventHandler,
+  /** The events it takes (all when left out): others send it no job, though a job may still
+   * hand it one, in order with those it takes. */
+  takes?: EventFilter,
+) {
+  platform.outbox.subscribe(name, handler, takes);
 }
 
 /**

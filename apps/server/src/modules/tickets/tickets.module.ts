@@ -19,10 +19,18 @@ export const ticketsModule: ServerModule = {
     registerSubscriber(platform, 'realtime', (event) => pushTicketChange(platform, event));
     // Notifications that follow an event (a breach, a mention): sent even if the process that
     // wrote the event dies right after its commit, once however often it is delivered.
-    registerSubscriber(platform, 'notifications', async (event) => {
-      await notifySlaBreach(platform, event);
-      await notifyMentions(platform, event);
-    });
+    registerSubscriber(
+      platform,
+      'notifications',
+      async (event) => {
+        await notifySlaBreach(platform, event);
+        await notifyMentions(platform, event);
+      },
+      (event) =>
+        (event.type === 'ticket.updated' && event.payload.reason === 'sla_breach') ||
+        (event.type === 'ticket.commented' &&
+          ((event.payload.mentions as unknown[] | undefined)?.length ?? 0) > 0),
+    );
     platform.jobs.register(
       SLA_BREACH_JOB,
       async () => {
