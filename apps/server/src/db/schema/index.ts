@@ -15,3 +15,4 @@ export * from './tickets.js';
 export * from './outbox.js';
 export * from './ticket-conversation.js';
 export * from './ticket-settings.js';
+export * from './automation.js';

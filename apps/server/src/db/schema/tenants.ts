@@ -11,6 +11,8 @@ export interface TenantSettings {
   data_scopes?: Partial<Record<StaffRole, DataScope>>;
   /** Roles that may import and export customers; missing means DEFAULT_IMPORT_EXPORT_ROLES. */
   import_export_roles?: StaffRole[];
+  /** Workflow webhooks may call loopback, private and link-local addresses (default false). */
+  allow_private_webhooks?: boolean;
 }
 
 export const tenants = pgTable('tenants', {
