@@ -3,10 +3,25 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 const sonner = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn(), info: vi.fn() }));
 vi.mock('sonner', () => ({ toast: sonner }));
 
-import { resetToastMemory, toast } from './toast';
+import { markToastHostListening, resetToastMemory, toast } from './toast';
+
+describe('toasts raised before the host listens', () => {
+  it('wait, then show once the host is mounted', () => {
+    resetToastMemory();
+    Object.values(sonner).forEach((fn) => fn.mockClear());
+    expect(toast.error('Phiên hết hạn')).toBe(true);
+    expect(sonner.error).not.toHaveBeenCalled();
+    markToastHostListening();
+    expect(sonner.error).toHaveBeenCalledWith('Đã xảy ra lỗi', {
+      description: 'Phiên hết hạn',
+      duration: 4000,
+    });
+  });
+});
 
 describe('toasts (spec section 8)', () => {
   beforeEach(() => {
+    markToastHostListening();
     vi.useFakeTimers();
     resetToastMemory();
     Object.values(sonner).forEach((fn) => fn.mockClear());

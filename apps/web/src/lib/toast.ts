@@ -15,21 +15,39 @@ function isDuplicate(kind: ToastKind, message: string): boolean {
   return false;
 }
 
+/*
+ * Sonner's <Toaster> only hears toasts raised after it subscribed. A toast raised earlier (the
+ * session-expired message of a 403 answered before React's first commit, on a slow machine)
+ * waits here until the host says it is listening.
+ */
+let hostListening = false;
+const waiting: (() => void)[] = [];
+function show(raise: () => void): void {
+  if (hostListening) raise();
+  else waiting.push(raise);
+}
+
+/** Called once the toast host is mounted: shows what was raised before. */
+export function markToastHostListening(): void {
+  hostListening = true;
+  for (const raise of waiting.splice(0)) raise();
+}
+
 /** Toasts with the spec's de-duplication; each call returns whether a toast was shown. */
 export const toast = {
   error(message: string, title: string = MESSAGES.errorToastTitle): boolean {
     if (isDuplicate('error', message)) return false;
-    sonner.error(title, { description: message, duration: TOAST_DURATION_MS });
+    show(() => sonner.error(title, { description: message, duration: TOAST_DURATION_MS }));
     return true;
   },
   success(message: string): boolean {
     if (isDuplicate('success', message)) return false;
-    sonner.success(message, { duration: TOAST_DURATION_MS });
+    show(() => sonner.success(message, { duration: TOAST_DURATION_MS }));
     return true;
   },
   info(message: string): boolean {
     if (isDuplicate('info', message)) return false;
-    sonner.info(message, { duration: TOAST_DURATION_MS });
+    show(() => sonner.info(message, { duration: TOAST_DURATION_MS }));
     return true;
   },
 };
