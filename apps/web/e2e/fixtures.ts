@@ -143,3 +143,45 @@ export async function pick(page: Page, picker: Locator, search: string, name: st
   await page.getByRole('combobox', { name: /^Tìm/ }).fill(search);
   await page.getByRole('option', { name }).click();
 }
+
+/** `POST url` with a session; expects 201 and answers the created record's `data`. */
+export async function apiCreate<T = unknown>(
+  request: APIRequestContext,
+  token: string,
+  url: string,
+  data: object,
+): Promise<T> {
+  const response = await request.post(url, { headers: { Authorization: token }, data });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { data: T }).data;
+}
+
+export interface CreatedTicket {
+  _id: string;
+  number: number;
+  code: string;
+}
+
+export const createTicket = (request: APIRequestContext, token: string, data: object) =>
+  apiCreate<CreatedTicket>(request, token, '/v2/tickets', data);
+
+/** The ticket list's row that links to `subject`. */
+export const ticketRow = (page: Page, subject: string) =>
+  page.getByRole('row').filter({ has: page.getByRole('link', { name: subject }) });
+
+/**
+ * Signs the page in as the administrator with no record tabs and the 'all' view chosen, as the
+ * ticket specs start; answers the session's token for API calls.
+ */
+export async function openTicketsAsAdministrator(
+  page: Page,
+  request: APIRequestContext,
+): Promise<string> {
+  const user = await apiLogin(request, ACCOUNTS.administrator.email);
+  await storeSession(page, user);
+  await page.evaluate(() => {
+    localStorage.removeItem('recordTabs');
+    localStorage.setItem('smartView', JSON.stringify('all'));
+  });
+  return user.token;
+}

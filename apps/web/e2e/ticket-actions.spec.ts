@@ -1,12 +1,13 @@
 import { expect, test } from '@playwright/test';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { ACCOUNTS, apiLogin, pick, storeSession, unique } from './fixtures';
-
-interface Created {
-  _id: string;
-  number: number;
-  code: string;
-}
+import {
+  apiCreate,
+  createTicket,
+  openTicketsAsAdministrator,
+  pick,
+  ticketRow,
+  unique,
+} from './fixtures';
 
 test.use({ viewport: { width: 1366, height: 900 } });
 // Each test walks several screens; a busy machine (CI shares two cores) needs the room.
@@ -15,20 +16,8 @@ test.describe.configure({ timeout: 150_000 });
 /** The first load of a ticket's screen (its chunks, then its data) may be slow on a busy machine. */
 const FIRST_LOAD = { timeout: 30_000 };
 
-async function post<T>(request: APIRequestContext, token: string, url: string, data: object) {
-  const response = await request.post(url, { headers: { Authorization: token }, data });
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as { data: T }).data;
-}
-
-const createTicket = (request: APIRequestContext, token: string, data: object) =>
-  post<Created>(request, token, '/v2/tickets', data);
-
 const comment = (request: APIRequestContext, token: string, id: string, body: string) =>
-  post(request, token, `/v2/tickets/${id}/comments`, { body: `<p>${body}</p>`, public: true });
-
-const ticketRow = (page: Page, subject: string) =>
-  page.getByRole('row').filter({ has: page.getByRole('link', { name: subject }) });
+  apiCreate(request, token, `/v2/tickets/${id}/comments`, { body: `<p>${body}</p>`, public: true });
 
 /** With TICKET_SHOTS set, a full-page screenshot of the screen to look at. */
 async function shot(page: Page, name: string) {
@@ -49,13 +38,7 @@ async function saved(page: Page, act: () => Promise<unknown>) {
 
 let token = '';
 test.beforeEach(async ({ page, request }) => {
-  const user = await apiLogin(request, ACCOUNTS.administrator.email);
-  token = user.token;
-  await storeSession(page, user);
-  await page.evaluate(() => {
-    localStorage.removeItem('recordTabs');
-    localStorage.setItem('smartView', JSON.stringify('all'));
-  });
+  token = await openTicketsAsAdministrator(page, request);
 });
 
 test('custom field, follower, CC and due date set on a ticket are kept after a reload', async ({
@@ -64,14 +47,14 @@ test('custom field, follower, CC and due date set on a ticket are kept after a r
 }) => {
   const tag = unique();
   const label = `Mã hợp đồng ${tag}`;
-  await post(request, token, '/v2/fields', {
+  await apiCreate(request, token, '/v2/fields', {
     entity: 'ticket',
     key: `hop_dong_${tag}`.replace(/[^a-z0-9_]/g, ''),
     label,
     type: 'text',
   });
   const channel = `Kênh liên hệ ${tag}`;
-  await post(request, token, '/v2/fields', {
+  await apiCreate(request, token, '/v2/fields', {
     entity: 'ticket',
     key: `kenh_${tag}`.replace(/[^a-z0-9_]/g, ''),
     label: channel,
@@ -140,7 +123,7 @@ test('a new ticket takes custom fields, followers, CC and a due date; a required
 }) => {
   const tag = unique();
   const label = `Số hóa đơn ${tag}`;
-  const field = await post<{ _id: string }>(request, token, '/v2/fields', {
+  const field = await apiCreate<{ _id: string }>(request, token, '/v2/fields', {
     entity: 'ticket',
     key: `hoa_don_${tag}`.replace(/[^a-z0-9_]/g, ''),
     label,

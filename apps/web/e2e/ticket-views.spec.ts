@@ -1,30 +1,19 @@
 import { expect, test } from '@playwright/test';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { ACCOUNTS, apiLogin, storeSession, unique } from './fixtures';
+import { apiCreate, openTicketsAsAdministrator, ticketRow, unique } from './fixtures';
 
 let token = '';
 const cleanup: string[] = [];
 
-async function post<T>(request: APIRequestContext, url: string, data: object) {
-  const response = await request.post(url, { headers: { Authorization: token }, data });
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as { data: T }).data;
-}
+const post = <T = unknown>(request: APIRequestContext, url: string, data: object) =>
+  apiCreate<T>(request, token, url, data);
 
-const ticketRow = (page: Page, subject: string) =>
-  page.getByRole('row').filter({ has: page.getByRole('link', { name: subject }) });
 const toast = (page: Page, text: string) =>
   page.locator('[data-sonner-toast]').filter({ hasText: text });
 
 test.beforeEach(async ({ page, request }) => {
-  const user = await apiLogin(request, ACCOUNTS.administrator.email);
-  token = user.token;
-  await storeSession(page, user);
+  token = await openTicketsAsAdministrator(page, request);
   await page.setViewportSize({ width: 1366, height: 900 });
-  await page.evaluate(() => {
-    localStorage.removeItem('recordTabs');
-    localStorage.setItem('smartView', JSON.stringify('all'));
-  });
 });
 
 // The field and the view belong to the shared demo tenant: later specs see the list without them.

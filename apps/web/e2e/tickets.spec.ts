@@ -1,34 +1,20 @@
 import { expect, test } from '@playwright/test';
-import type { APIRequestContext, Page } from '@playwright/test';
-import { ACCOUNTS, apiLogin, pick, storeSession, unique } from './fixtures';
-
-interface Created {
-  _id: string;
-  number: number;
-  code: string;
-}
-
-async function post<T>(request: APIRequestContext, token: string, url: string, data: object) {
-  const response = await request.post(url, { headers: { Authorization: token }, data });
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as { data: T }).data;
-}
-
-const createTicket = (request: APIRequestContext, token: string, data: object) =>
-  post<Created>(request, token, '/v2/tickets', data);
-
-const ticketRow = (page: Page, subject: string) =>
-  page.getByRole('row').filter({ has: page.getByRole('link', { name: subject }) });
+import {
+  ACCOUNTS,
+  apiCreate,
+  apiLogin,
+  createTicket,
+  openTicketsAsAdministrator,
+  pick,
+  storeSession,
+  ticketRow,
+  unique,
+  type CreatedTicket,
+} from './fixtures';
 
 let token = '';
 test.beforeEach(async ({ page, request }) => {
-  const user = await apiLogin(request, ACCOUNTS.administrator.email);
-  token = user.token;
-  await storeSession(page, user);
-  await page.evaluate(() => {
-    localStorage.removeItem('recordTabs');
-    localStorage.setItem('smartView', JSON.stringify('all'));
-  });
+  token = await openTicketsAsAdministrator(page, request);
 });
 
 test('a new ticket for a customer from a template keeps its draft across a reload, then becomes the ticket', async ({
@@ -36,16 +22,16 @@ test('a new ticket for a customer from a template keeps its draft across a reloa
   request,
 }) => {
   const name = `Trần Thị Ticket ${unique()}`;
-  const customer = await post<Created>(request, token, '/v2/customers', { name });
+  const customer = await apiCreate<CreatedTicket>(request, token, '/v2/customers', { name });
   const priority = `Gấp ${unique()}`;
-  const { _id: priorityId } = await post<{ _id: string }>(request, token, '/v2/priorities', {
+  const { _id: priorityId } = await apiCreate<{ _id: string }>(request, token, '/v2/priorities', {
     name: priority,
     color: '#dc2626',
     order: 9,
   });
   const subject = `Mất kết nối internet ${unique()}`;
   const template = `Mẫu mất mạng ${unique()}`;
-  await post(request, token, '/v2/templates', {
+  await apiCreate(request, token, '/v2/templates', {
     name: template,
     subject,
     description: '<p>Khách báo mất mạng từ sáng</p>',
@@ -202,7 +188,7 @@ test('a saved view of the tenant lists its tickets, and is remembered', async ({
   await createTicket(request, token, { subject: `View ${tag} chờ`, status: 'pending' });
   await createTicket(request, token, { subject: `View ${tag} mở`, status: 'open' });
   const name = `Đang chờ ${tag}`;
-  await post(request, token, '/v2/smart-view', {
+  await apiCreate(request, token, '/v2/smart-view', {
     name,
     shared: true,
     columns: ['code', 'subject', 'status', 'assignee'],

@@ -113,13 +113,14 @@ export async function candidate(tx: Transaction, tenantId: string, id: string) {
 }
 
 /**
- * A department's waiting queue, oldest first: unassigned open tickets, locked; one another
- * transaction holds (being edited) is skipped, never waited for.
+ * Open tickets of a department held by `assigneeId` (null: its waiting queue, unassigned),
+ * oldest first, locked; one another transaction holds (being edited) is skipped, never waited for.
  */
-export async function queuedTickets(
+export async function openTicketsHeldBy(
   tx: Transaction,
   tenantId: string,
   groupId: string,
+  assigneeId: string | null,
   limit: number,
 ) {
   const rows = await tx
@@ -129,32 +130,7 @@ export async function queuedTickets(
       and(
         eq(tickets.tenantId, tenantId),
         eq(tickets.groupId, groupId),
-        isNull(tickets.assigneeId),
-        isOpen,
-      ),
-    )
-    .orderBy(asc(tickets.createdAt), asc(tickets.id))
-    .limit(limit)
-    .for('update', { of: tickets, skipLocked: true });
-  return rows as AssignmentCandidate[];
-}
-
-/** An agent's open tickets of a department, oldest first, locked (busy ones skipped). */
-export async function openTicketsOf(
-  tx: Transaction,
-  tenantId: string,
-  groupId: string,
-  userId: string,
-  limit: number,
-) {
-  const rows = await tx
-    .select(candidateColumns)
-    .from(tickets)
-    .where(
-      and(
-        eq(tickets.tenantId, tenantId),
-        eq(tickets.groupId, groupId),
-        eq(tickets.assigneeId, userId),
+        assigneeId === null ? isNull(tickets.assigneeId) : eq(tickets.assigneeId, assigneeId),
         isOpen,
       ),
     )

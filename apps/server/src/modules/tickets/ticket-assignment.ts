@@ -160,7 +160,7 @@ export async function drainDepartmentQueue(
   const department = await repo.lockDepartment(tx, tenantId, groupId);
   if (!department?.autoAssign) return [];
   const made: AutoAssignment[] = [];
-  for (const ticket of await repo.queuedTickets(tx, tenantId, groupId, BATCH)) {
+  for (const ticket of await repo.openTicketsHeldBy(tx, tenantId, groupId, null, BATCH)) {
     const member = await pick(tx, tenantId, department);
     if (!member) break;
     made.push(await record(tx, tenantId, ticket, member, 'auto_assign'));
@@ -201,7 +201,7 @@ export async function reassignAfterLogout(platform: Platform, tenantId: string, 
       const department = await repo.lockDepartment(tx, tenantId, groupId);
       if (!department?.reassignOnLogout) return [];
       const done: AutoAssignment[] = [];
-      for (const ticket of await repo.openTicketsOf(tx, tenantId, groupId, userId, BATCH)) {
+      for (const ticket of await repo.openTicketsHeldBy(tx, tenantId, groupId, userId, BATCH)) {
         const member = await pick(tx, tenantId, department, userId);
         done.push(await record(tx, tenantId, ticket, member ?? null, 'logout_reassign'));
       }
