@@ -245,6 +245,21 @@ describe('automatic assignment: capacity', () => {
     ).toBe(true);
   });
 
+  it('a ticket merged away (closed) gives its assignee room for a waiting ticket', async () => {
+    const s = await setup({ auto_assign: true, assign_capacity: 1 });
+    await s.presence('agent', 'AVAILABLE');
+    const held = await s.ticket();
+    expect(s.who(held.assignee?._id)).toBe('agent');
+    const queued = await s.ticket({ subject: 'Chờ' });
+    expect(queued.assignee).toBeNull();
+    const target = await s.ticket({ group_id: null, subject: 'Ticket đích' });
+    const merged = await call(s.admin, 'POST', `/v2/tickets/${held._id}/merge`, {
+      target_id: target._id,
+    });
+    expect(merged.statusCode, merged.body).toBe(200);
+    expect(s.who(await s.assigneeOf(queued._id))).toBe('agent');
+  });
+
   it('saves the settings, answers them, and keeps them when an edit leaves them out', async () => {
     const s = await setup({ auto_assign: true, assign_capacity: 5, reassign_on_logout: true });
     const list = await call(s.admin, 'GET', '/v2/all-group?target=user&page=1&page_size=10');

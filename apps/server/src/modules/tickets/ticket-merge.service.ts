@@ -6,7 +6,11 @@ import {
   type TicketMergeView,
   type TicketRefView,
 } from '@omnicare/shared/tickets/ticket-comments.schemas';
-import { formatTicketCode, type TicketStatus } from '@omnicare/shared/tickets/ticket-enums';
+import {
+  formatTicketCode,
+  isUnsolved,
+  type TicketStatus,
+} from '@omnicare/shared/tickets/ticket-enums';
 import {
   TICKET_BULK_MESSAGES,
   type TicketBulkBody,
@@ -20,7 +24,7 @@ import { appendEvent } from '../../platform/outbox.js';
 import { plainText } from '../../platform/rich-text.js';
 import { writeAudit } from '../audit/audit.service.js';
 import { refreshTicketSla } from './ticket-sla.js';
-import { autoAssignTicket, notifyAutoAssigned } from './ticket-assignment.js';
+import { autoAssignTicket, handOutQueuesOf, notifyAutoAssigned } from './ticket-assignment.js';
 import { bulkTargets, getVisibleTicketRow, writeRequesterTimeline } from './tickets.service.js';
 import { copyAttachments, writeComment } from './ticket-comments.service.js';
 import * as repo from './ticket-comments.repository.js';
@@ -74,7 +78,7 @@ export async function mergeTicket(
   const visible = await getVisibleTicketRow(platform, auth, sourceId);
   if (targetId === visible.id) throw fieldError('target_id', M.mergeSelf);
   await namedTicket(platform, auth, targetId, 'target_id', M.targetNotFound);
-  return platform.db.transaction(async (tx) => {
+  const merged = await platform.db.transaction(async (tx) => {
     const locked = await repo.lockTickets(tx, auth.tenantId, [sourceId, targetId]);
     const source = locked.get(sourceId);
     const target = locked.get(targetId);
@@ -136,13 +140,20 @@ export async function mergeTicket(
       });
     }
     return {
-      source: refOf(closed),
-      target: refOf(target),
-      moved_comments: moved.comments,
-      moved_attachments: moved.attachments,
-      moved_links: movedLinks,
+      freedAssigneeId: isUnsolved(source.status) ? source.assigneeId : null,
+      view: {
+        source: refOf(closed),
+        target: refOf(target),
+        moved_comments: moved.comments,
+        moved_attachments: moved.attachments,
+        moved_links: movedLinks,
+      },
     };
   });
+  // The closed source's assignee has room again: their departments' queues may have waiting tickets.
+  if (merged.freedAssigneeId)
+    await handOutQueuesOf(platform, auth.tenantId, merged.freedAssigneeId);
+  return merged.view;
 }
 
 /**
