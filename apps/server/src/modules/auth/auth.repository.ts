@@ -156,6 +156,30 @@ export async function hasLiveSession(db: Database, userId: string) {
   return row !== undefined;
 }
 
+/**
+ * Staff still shown as present (presence not LOGOUT) without a session of their own left: every
+ * one expired (nobody signed out). At most `limit`, oldest presence change first.
+ */
+export async function presentWithoutSession(db: Database, limit: number) {
+  return db
+    .select({ id: users.id, tenantId: users.tenantId })
+    .from(users)
+    .where(
+      and(
+        ne(users.presence, 'LOGOUT'),
+        ne(users.role, 'end_user'),
+        sql`not exists (select 1 from ${sessions} where ${sessions.userId} = ${users.id}
+          and ${sessions.impersonatorId} is null and ${sessions.revokedAt} is null
+          and ${sessions.expiresAt} > now())`,
+        // Only someone who ever signed in: a new account waits at its default presence.
+        sql`exists (select 1 from ${sessions} where ${sessions.userId} = ${users.id}
+          and ${sessions.impersonatorId} is null)`,
+      ),
+    )
+    .orderBy(sql`${users.presenceChangedAt} asc nulls first`)
+    .limit(limit);
+}
+
 /** Revokes the user's other sessions (and view-as sessions they opened from them). */
 export async function revokeOtherSessions(db: Database, userId: string, keepSessionId: string) {
   const rows = await db

@@ -202,6 +202,19 @@ export async function signOutEverywhere(platform: Platform, userId: string, reas
     await changePresence(platform, user.tenantId, userId, 'LOGOUT');
 }
 
+export const EXPIRED_PRESENCE_JOB = 'auth.expired-presence';
+
+/**
+ * Every minute: staff whose sessions have all expired (they closed the browser, nobody signed
+ * out) become LOGOUT, as a sign-out makes them, so automatic assignment stops giving them
+ * tickets and their departments may reassign what they hold.
+ */
+export async function signOutExpiredPresence(platform: Platform, limit = 200) {
+  const gone = await repo.presentWithoutSession(platform.db, limit);
+  for (const user of gone) await changePresence(platform, user.tenantId, user.id, 'LOGOUT');
+  return gone.length;
+}
+
 /**
  * An administrator with the admin flag opens a session as another staff user of the tenant,
  * never of more power than their own, and never from a view-as session. It ends with the

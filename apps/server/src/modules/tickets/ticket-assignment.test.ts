@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, isNull } from 'drizzle-orm';
 import { bearer, createTestApp, seedTenant, type TestApp } from '../../test/helpers.js';
-import { auditLog, domainEvents, notifications, tickets, users } from '../../db/schema/index.js';
+import {
+  auditLog,
+  domainEvents,
+  notifications,
+  sessions,
+  tickets,
+  users,
+} from '../../db/schema/index.js';
+import { signOutExpiredPresence } from '../auth/auth.service.js';
 
 let t: TestApp;
 
@@ -447,6 +455,27 @@ describe('sign-out: presence LOGOUT and reassignment', () => {
     // Signing in again without a default presence: no longer LOGOUT.
     await t.login(s.tenant.email('agent'));
     expect(await presenceOf()).toBe('NOT AVAILABLE');
+  });
+
+  it('sessions that all expired (nobody signed out) make the agent LOGOUT and reassign', async () => {
+    const s = await setup({ auto_assign: true, reassign_on_logout: true });
+    await s.presence('agent', 'AVAILABLE');
+    const held = await s.ticket();
+    expect(s.who(held.assignee?._id)).toBe('agent');
+    await s.presence('agent2', 'AVAILABLE');
+    // Another member whose session lives on is left alone.
+    await t.database.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.userId, s.tenant.id('agent')));
+    await signOutExpiredPresence(t.app.platform);
+    const presence = await t.database.db
+      .select({ id: users.id, presence: users.presence })
+      .from(users)
+      .where(eq(users.tenantId, s.tenant.tenantId));
+    const of = (name: Member) => presence.find((row) => row.id === s.tenant.id(name))?.presence;
+    expect([of('agent'), of('agent2')]).toEqual(['LOGOUT', 'AVAILABLE']);
+    expect(s.who(await s.assigneeOf(held._id))).toBe('agent2');
   });
 
   it('leaves the tickets when the department says no, and queues them when nobody is eligible', async () => {
