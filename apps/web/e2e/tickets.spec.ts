@@ -180,6 +180,22 @@ test('an overdue ticket says so in the list and on its page', async ({ page, req
   await expect(page.getByText('Quá hạn', { exact: true })).toBeVisible();
 });
 
+test('a closed ticket is read-only for all but administrators', async ({ page, request }) => {
+  const subject = `Đã đóng ${unique()}`;
+  const ticket = await createTicket(request, token, { subject, status: 'closed' });
+  await page.goto(`/tickets/${ticket.number}`);
+  await expect(page.getByLabel('Trạng thái', { exact: true })).toBeEnabled();
+  await expect(page.getByTestId('closed-note')).toHaveCount(0);
+
+  await storeSession(page, await apiLogin(request, ACCOUNTS.supervisor.email));
+  await page.goto(`/tickets/${ticket.number}`);
+  await expect(page.getByTestId('closed-note')).toHaveText(
+    'Ticket đã đóng, chỉ quản trị viên được thay đổi',
+  );
+  await expect(page.getByLabel('Trạng thái', { exact: true })).toBeDisabled();
+  await expect(page.getByLabel('Mức độ ưu tiên', { exact: true })).toBeDisabled();
+});
+
 test('a saved view of the tenant lists its tickets, and is remembered', async ({
   page,
   request,

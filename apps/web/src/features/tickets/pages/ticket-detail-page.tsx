@@ -2,7 +2,8 @@ import { useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ChevronDown, GitMerge, Info, Trash2 } from 'lucide-react';
-import type { TicketDetail } from '@omnicare/shared/tickets/tickets.schemas';
+import { TICKET_MESSAGES, type TicketDetail } from '@omnicare/shared/tickets/tickets.schemas';
+import { useCan } from '@/lib/use-can';
 import { formatDateTime } from '@omnicare/shared/platform/time';
 import { CHANNEL_SOURCE } from '@omnicare/shared/channels/channel-source';
 import { RecordPresence } from '@/components/record/record-presence';
@@ -107,6 +108,7 @@ function ExistingTicket({ routeId }: { routeId: string }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const me = useCurrentUser();
+  const mayChangeClosed = useCan('ticket.change_closed');
   const closeTab = useRecordTabsStore((state) => state.close);
   const query = useQuery({
     queryKey: ticketKeys.ticket(routeId),
@@ -220,7 +222,8 @@ function ExistingTicket({ routeId }: { routeId: string }) {
       </div>
     );
   if (!ticket) return <Skeleton className="h-96 w-full" />;
-  const closedForMe = ticket.status === 'closed' && !me?.is_admin;
+  // Closed is final but for administrators: the server refuses any change from others (422).
+  const closedForMe = ticket.status === 'closed' && !mayChangeClosed;
   const mergeable = ticket.status !== 'closed' && !ticket.merged_into;
 
   return (
@@ -319,12 +322,19 @@ function ExistingTicket({ routeId }: { routeId: string }) {
       <div className="grid gap-4 lg:grid-cols-[18rem_minmax(0,1fr)]">
         <div className="flex h-fit flex-col gap-4">
           <Card className="p-4">
-            <TicketProperties
-              value={fieldsOf(ticket)}
-              statusLocked={closedForMe}
-              errors={errors}
-              onChange={(patch) => save.mutate(patch)}
-            />
+            <fieldset disabled={closedForMe} className="contents">
+              {closedForMe && (
+                <p className="mb-3 text-xs text-slate-500" data-testid="closed-note">
+                  {TICKET_MESSAGES.closed}
+                </p>
+              )}
+              <TicketProperties
+                value={fieldsOf(ticket)}
+                statusLocked={closedForMe}
+                errors={errors}
+                onChange={(patch) => save.mutate(patch)}
+              />
+            </fieldset>
           </Card>
           <Card className="p-4">
             <TicketLinks ticketId={ticket._id} />
