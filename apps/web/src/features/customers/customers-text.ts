@@ -94,8 +94,6 @@ export const BULK_TEXT = {
   unassign: 'Bỏ người phụ trách',
   deleteTitle: (count: number) => `Xóa ${count} khách hàng?`,
   deleteQuestion: (count: number) => `Bạn có chắc chắn muốn xóa ${count} khách hàng đã chọn không?`,
-  resultTitle: 'Kết quả thao tác hàng loạt',
-  resultSummary: (ok: number, failed: number) => `${ok} thành công, ${failed} thất bại`,
   done: {
     add_group: (count: number) => `Đã thêm ${count} khách hàng vào nhóm`,
     add_tag: (count: number) => `Đã gắn tag cho ${count} khách hàng`,
@@ -104,11 +102,6 @@ export const BULK_TEXT = {
     assign_owner: (count: number) => `Đã cập nhật người phụ trách của ${count} khách hàng`,
     delete: (count: number) => `Đã xóa ${count} khách hàng`,
   },
-  ok: 'Thành công',
-  failed: 'Thất bại',
-  selectAllMatching: (total: number) => `Chọn tất cả ${total} kết quả`,
-  allMatchingSelected: (total: number) => `Đã chọn tất cả ${total} khách hàng theo bộ lọc`,
-  tooManyForAll: (max: number) => `Thao tác theo bộ lọc tối đa ${max} khách hàng mỗi lần`,
 } as const;
 
 export const IMPORT_TEXT = {

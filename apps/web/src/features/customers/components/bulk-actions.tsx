@@ -1,18 +1,12 @@
 import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import {
-  CheckCircle2,
-  FolderMinus,
-  FolderPlus,
-  Loader2,
-  Tag,
-  TagX,
-  Trash2,
-  UserCheck,
-  X,
-  XCircle,
-} from 'lucide-react';
+import { FolderMinus, FolderPlus, Loader2, Tag, TagX, Trash2, UserCheck, X } from 'lucide-react';
 import { Button } from '@/components/ui/button';
+import {
+  BULK_COMMON_TEXT,
+  BulkResultsDialog,
+  BulkSelectionSummary,
+} from '@/components/bulk/bulk-parts';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import {
   Dialog,
@@ -109,57 +103,6 @@ function PickDialog({
   );
 }
 
-function ResultsDialog({
-  answer,
-  names,
-  onClose,
-}: {
-  answer: CustomerBulkAnswer;
-  names: Map<string, string>;
-  onClose: () => void;
-}) {
-  return (
-    <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="max-w-lg">
-        <DialogHeader>
-          <DialogTitle>{BULK_TEXT.resultTitle}</DialogTitle>
-          <DialogDescription>
-            {BULK_TEXT.resultSummary(answer.succeeded, answer.failed)}
-          </DialogDescription>
-        </DialogHeader>
-        <ul className="flex max-h-80 flex-col divide-y divide-slate-100 overflow-y-auto rounded-lg border border-slate-200 text-sm">
-          {answer.results.map((result) => (
-            <li key={result.id} className="flex items-start gap-2 px-3 py-2">
-              {result.ok ? (
-                <CheckCircle2
-                  className="mt-0.5 size-4 shrink-0 text-emerald-600"
-                  aria-label={BULK_TEXT.ok}
-                />
-              ) : (
-                <XCircle
-                  className="mt-0.5 size-4 shrink-0 text-red-600"
-                  aria-label={BULK_TEXT.failed}
-                />
-              )}
-              <span className="min-w-0 flex-1">
-                <span className="font-medium text-slate-800">
-                  {names.get(result.id) ?? result.id}
-                </span>
-                {!result.ok && result.message && (
-                  <span className="block text-[13px] text-red-700">{result.message}</span>
-                )}
-              </span>
-            </li>
-          ))}
-        </ul>
-        <DialogFooter>
-          <Button onClick={onClose}>{COMMON_TEXT.close}</Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
-  );
-}
-
 export interface BulkActionsProps {
   selected: CustomerListItem[];
   /** The whole result of the list's filter, once the whole page is picked. */
@@ -197,7 +140,6 @@ export function BulkActions({ selected, whole, canDelete, onClear, onDone }: Bul
   const target = byFilter
     ? { filter: whole.filter as CustomerFilterRequest }
     : { ids: selected.map((customer) => customer._id) };
-  const wholeFits = !whole.capped && whole.total <= CUSTOMER_BULK_MAX;
   const mutation = useMutation({
     mutationFn: runBulk,
     onSuccess: (result, payload) => {
@@ -224,26 +166,16 @@ export function BulkActions({ selected, whole, canDelete, onClear, onDone }: Bul
       {selected.length > 0 && (
         <div
           role="toolbar"
-          aria-label={BULK_TEXT.resultTitle}
+          aria-label={BULK_COMMON_TEXT.resultTitle}
           className="flex flex-wrap items-center gap-2 rounded-lg border border-teal-200 bg-teal-50 px-3 py-2 text-sm"
         >
-          <span className="font-medium text-teal-900">
-            {byFilter
-              ? BULK_TEXT.allMatchingSelected(whole.total)
-              : CUSTOMER_TEXT.selected(selected.length)}
-          </span>
-          {whole.offered &&
-            !byFilter &&
-            whole.total > selected.length &&
-            (wholeFits ? (
-              <Button variant="link" size="sm" className="px-1" onClick={whole.onChoose}>
-                {BULK_TEXT.selectAllMatching(whole.total)}
-              </Button>
-            ) : (
-              <span className="text-[13px] text-slate-600">
-                {BULK_TEXT.tooManyForAll(CUSTOMER_BULK_MAX)}
-              </span>
-            ))}
+          <BulkSelectionSummary
+            pickedText={CUSTOMER_TEXT.selected(selected.length)}
+            whole={whole}
+            picked={selected.length}
+            max={CUSTOMER_BULK_MAX}
+            noun="khách hàng"
+          />
           <Button variant="ghost" size="sm" onClick={onClear}>
             <X aria-hidden="true" />
             {CUSTOMER_TEXT.clearSelection}
@@ -295,7 +227,13 @@ export function BulkActions({ selected, whole, canDelete, onClear, onDone }: Bul
         />
       )}
       {answer && (
-        <ResultsDialog answer={answer} names={resultNames} onClose={() => setAnswer(null)} />
+        <BulkResultsDialog
+          outcomes={answer.results}
+          succeeded={answer.succeeded}
+          failed={answer.failed}
+          names={resultNames}
+          onClose={() => setAnswer(null)}
+        />
       )}
     </>
   );

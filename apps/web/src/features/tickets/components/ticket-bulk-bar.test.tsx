@@ -102,6 +102,29 @@ describe('the ticket bulk bar', () => {
     expect(toasts.success).toHaveBeenCalledWith('Đã cập nhật 45 ticket');
   });
 
+  it('names each ticket that failed, with its reason, when some of the picked ones fail', async () => {
+    const user = userEvent.setup();
+    api.bulkTickets.mockResolvedValue({
+      data: {
+        succeeded: 2,
+        failed: 1,
+        results: [
+          { _id: 'id-1', ok: true },
+          { _id: 'id-2', ok: false, message: 'Ticket đã đóng, chỉ quản trị viên được thay đổi' },
+          { _id: 'id-3', ok: true },
+        ],
+      },
+      message: '',
+    });
+    renderBar();
+    await user.selectOptions(screen.getByLabelText('Đổi trạng thái'), 'pending');
+    const dialog = await screen.findByRole('dialog', { name: 'Kết quả thao tác hàng loạt' });
+    expect(within(dialog).getByText('2 thành công, 1 thất bại')).toBeVisible();
+    const failed = within(dialog).getByText('#000002 Mất mạng lần hai').closest('li');
+    expect(failed).toHaveTextContent('Ticket đã đóng, chỉ quản trị viên được thay đổi');
+    expect(toasts.success).not.toHaveBeenCalled();
+  });
+
   it('merges the others into a target picked among the selection', async () => {
     const user = userEvent.setup();
     api.bulkTickets.mockResolvedValue({

@@ -8,6 +8,12 @@ import {
 } from '@omnicare/shared/tickets/tickets.schemas';
 import { TICKET_STATUS } from '@omnicare/shared/tickets/ticket-enums';
 import { Button } from '@/components/ui/button';
+import {
+  BulkResultsDialog,
+  BulkSelectionSummary,
+  type BulkOutcome,
+  type WholeResultChoice,
+} from '@/components/bulk/bulk-parts';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { NativeSelect } from '@/components/ui/native-select';
 import { toast } from '@/lib/toast';
@@ -33,25 +39,13 @@ const BULK_TEXT = {
   clear: 'Bỏ chọn',
   merge: 'Gộp',
   merged: (ok: number, code: string) => `Đã gộp ${ok} ticket vào ${code}`,
-  selectAllMatching: (total: number) => `Chọn tất cả ${total.toLocaleString('vi-VN')} kết quả`,
-  allMatchingSelected: (total: number) =>
-    `Đã chọn tất cả ${total.toLocaleString('vi-VN')} ticket theo bộ lọc`,
-  tooManyForAll: (max: number) =>
-    `Thao tác theo bộ lọc tối đa ${max.toLocaleString('vi-VN')} ticket mỗi lần; hãy lọc hẹp hơn`,
 } as const;
 
 type BulkChange = Omit<TicketBulkRequest, 'ids' | 'filter'>;
 export type TicketBulkFilter = NonNullable<TicketBulkRequest['filter']>;
 
 /** The whole result of the list's filters, offered once the whole page is picked. */
-export interface WholeResult {
-  /** Every row of the page is picked (and the count is known): the offer is shown. */
-  offered: boolean;
-  /** The choice is every ticket the filters find: actions send the filter, not ids. */
-  chosen: boolean;
-  onChoose: () => void;
-  total: number;
-  capped: boolean;
+export interface WholeResult extends WholeResultChoice {
   /** The list's filters, search and sort as the bulk endpoint reads them. */
   filter: TicketBulkFilter;
 }
@@ -75,6 +69,12 @@ export function TicketBulkBar({
   const [assignee, setAssignee] = useState<string | null>(null);
   const [tag, setTag] = useState<string | null>(null);
   const [merging, setMerging] = useState(false);
+  const [outcome, setOutcome] = useState<{
+    names: ReadonlyMap<string, string>;
+    outcomes: BulkOutcome[];
+    succeeded: number;
+    failed: number;
+  } | null>(null);
   const byFilter = Boolean(whole?.chosen);
   const count = byFilter && whole ? whole.total : selected.length;
   const run = useMutation({
@@ -96,132 +96,139 @@ export function TicketBulkBar({
         change.action === 'merge' && targetCode
           ? BULK_TEXT.merged(data.succeeded, targetCode)
           : BULK_TEXT.done(data.succeeded, data.failed);
-      if (failed)
-        toast.error(`${BULK_TEXT.done(data.succeeded, data.failed)}. ${failed.message ?? ''}`);
-      else toast.success(done);
+      if (failed) {
+        setOutcome({
+          names: new Map(selected.map((row) => [row._id, `${row.code} ${row.subject}`])),
+          outcomes: data.results.map((item) => ({ ...item, id: item._id })),
+          succeeded: data.succeeded,
+          failed: data.failed,
+        });
+      } else toast.success(done);
       onDone(change.action === 'delete' || change.action === 'merge');
     },
   });
-  if (selected.length === 0) return null;
+  // The outcome stays on screen after the rows went (deleted, merged, unpicked).
+  const outcomeDialog = outcome && (
+    <BulkResultsDialog
+      outcomes={outcome.outcomes}
+      succeeded={outcome.succeeded}
+      failed={outcome.failed}
+      names={outcome.names}
+      onClose={() => setOutcome(null)}
+    />
+  );
+  if (selected.length === 0) return outcomeDialog;
   const busy = run.isPending;
   const act = (change: BulkChange) => run.mutate({ change });
-  const wholeFits = whole ? !whole.capped && whole.total <= TICKET_BULK_MAX : false;
   return (
-    <div
-      role="toolbar"
-      aria-label={BULK_TEXT.selected(count)}
-      className="flex flex-wrap items-center gap-2 rounded-lg border border-teal-200 bg-teal-50/60 px-3 py-2 text-sm"
-    >
-      <span className="font-medium text-teal-900">
-        {byFilter && whole
-          ? BULK_TEXT.allMatchingSelected(whole.total)
-          : BULK_TEXT.selected(selected.length)}
-      </span>
-      {whole?.offered &&
-        !byFilter &&
-        whole.total > selected.length &&
-        (wholeFits ? (
-          <Button variant="link" size="sm" className="h-auto px-1" onClick={whole.onChoose}>
-            {BULK_TEXT.selectAllMatching(whole.total)}
-          </Button>
-        ) : (
-          <span className="text-[13px] text-slate-600">
-            {BULK_TEXT.tooManyForAll(TICKET_BULK_MAX)}
-          </span>
-        ))}
-      {busy && <Loader2 className="size-4 animate-spin" aria-hidden="true" />}
-      <div className="w-56">
-        <StaffPicker
-          id="bulk-assignee"
-          value={assignee}
-          placeholder={BULK_TEXT.assign}
-          onChange={(value) => {
-            setAssignee(null);
-            if (value) act({ action: 'assign', assignee_id: value });
-          }}
+    <>
+      {outcomeDialog}
+      <div
+        role="toolbar"
+        aria-label={BULK_TEXT.selected(count)}
+        className="flex flex-wrap items-center gap-2 rounded-lg border border-teal-200 bg-teal-50/60 px-3 py-2 text-sm"
+      >
+        <BulkSelectionSummary
+          pickedText={BULK_TEXT.selected(selected.length)}
+          whole={whole}
+          picked={selected.length}
+          max={TICKET_BULK_MAX}
+          noun="ticket"
         />
-      </div>
-      <NativeSelect
-        aria-label={BULK_TEXT.status}
-        className="w-44"
-        value=""
-        disabled={busy}
-        onChange={(event) =>
-          act({ action: 'status', status: event.target.value as BulkChange['status'] })
-        }
-      >
-        <option value="">{BULK_TEXT.status}</option>
-        {TICKET_STATUS.options().map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </NativeSelect>
-      <NativeSelect
-        aria-label={BULK_TEXT.priority}
-        className="w-48"
-        value=""
-        disabled={busy}
-        onChange={(event) => act({ action: 'priority', priority_id: event.target.value })}
-      >
-        <option value="">{BULK_TEXT.priority}</option>
-        {(priorities.data ?? []).map((item) => (
-          <option key={item._id} value={item._id}>
-            {item.name}
-          </option>
-        ))}
-      </NativeSelect>
-      <div className="w-44">
-        <TagPicker
-          id="bulk-tag"
-          value={tag}
-          placeholder={BULK_TEXT.addTag}
-          onChange={(value) => {
-            setTag(null);
-            if (value) act({ action: 'tags', add_tag_ids: [value] });
-          }}
+        {busy && <Loader2 className="size-4 animate-spin" aria-hidden="true" />}
+        <div className="w-56">
+          <StaffPicker
+            id="bulk-assignee"
+            value={assignee}
+            placeholder={BULK_TEXT.assign}
+            onChange={(value) => {
+              setAssignee(null);
+              if (value) act({ action: 'assign', assignee_id: value });
+            }}
+          />
+        </div>
+        <NativeSelect
+          aria-label={BULK_TEXT.status}
+          className="w-44"
+          value=""
+          disabled={busy}
+          onChange={(event) =>
+            act({ action: 'status', status: event.target.value as BulkChange['status'] })
+          }
+        >
+          <option value="">{BULK_TEXT.status}</option>
+          {TICKET_STATUS.options().map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </NativeSelect>
+        <NativeSelect
+          aria-label={BULK_TEXT.priority}
+          className="w-48"
+          value=""
+          disabled={busy}
+          onChange={(event) => act({ action: 'priority', priority_id: event.target.value })}
+        >
+          <option value="">{BULK_TEXT.priority}</option>
+          {(priorities.data ?? []).map((item) => (
+            <option key={item._id} value={item._id}>
+              {item.name}
+            </option>
+          ))}
+        </NativeSelect>
+        <div className="w-44">
+          <TagPicker
+            id="bulk-tag"
+            value={tag}
+            placeholder={BULK_TEXT.addTag}
+            onChange={(value) => {
+              setTag(null);
+              if (value) act({ action: 'tags', add_tag_ids: [value] });
+            }}
+          />
+        </div>
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={busy || (!byFilter && selected.length < 1)}
+          onClick={() => setMerging(true)}
+        >
+          <GitMerge aria-hidden="true" />
+          {BULK_TEXT.merge}
+        </Button>
+        <TicketBulkMergeDialog
+          open={merging}
+          onOpenChange={setMerging}
+          selected={selected}
+          count={count}
+          byFilter={byFilter}
+          onMerge={(target) =>
+            run
+              .mutateAsync({
+                change: { action: 'merge', target_id: target.value },
+                targetCode: target.code,
+              })
+              .then(() => setMerging(false))
+          }
         />
+        <ConfirmDialog
+          title={BULK_TEXT.deleteConfirm(count)}
+          description={BULK_TEXT.irreversible}
+          onConfirm={() => run.mutateAsync({ change: { action: 'delete' } }).catch(() => undefined)}
+          trigger={
+            <Button variant="outline" size="sm" disabled={busy}>
+              <Trash2 aria-hidden="true" />
+              {BULK_TEXT.delete}
+            </Button>
+          }
+        />
+        <span className="flex-1" />
+        <Button variant="ghost" size="sm" onClick={onClear}>
+          <X aria-hidden="true" />
+          {BULK_TEXT.clear}
+        </Button>
       </div>
-      <Button
-        variant="outline"
-        size="sm"
-        disabled={busy || (!byFilter && selected.length < 1)}
-        onClick={() => setMerging(true)}
-      >
-        <GitMerge aria-hidden="true" />
-        {BULK_TEXT.merge}
-      </Button>
-      <TicketBulkMergeDialog
-        open={merging}
-        onOpenChange={setMerging}
-        selected={selected}
-        count={count}
-        byFilter={byFilter}
-        onMerge={(target) =>
-          run
-            .mutateAsync({
-              change: { action: 'merge', target_id: target.value },
-              targetCode: target.code,
-            })
-            .then(() => setMerging(false))
-        }
-      />
-      <ConfirmDialog
-        title={BULK_TEXT.deleteConfirm(count)}
-        description={BULK_TEXT.irreversible}
-        onConfirm={() => run.mutateAsync({ change: { action: 'delete' } }).catch(() => undefined)}
-        trigger={
-          <Button variant="outline" size="sm" disabled={busy}>
-            <Trash2 aria-hidden="true" />
-            {BULK_TEXT.delete}
-          </Button>
-        }
-      />
-      <span className="flex-1" />
-      <Button variant="ghost" size="sm" onClick={onClear}>
-        <X aria-hidden="true" />
-        {BULK_TEXT.clear}
-      </Button>
-    </div>
+    </>
   );
 }
