@@ -20,6 +20,12 @@ export async function startEmbeddedPostgres(
   await mkdir(dataDir, { recursive: true });
   // As root, PostgreSQL runs as the postgres user, who must be able to reach its folder.
   if (asRoot) await chmod(dataDir, 0o755);
+  // The server talks to it over a Unix socket in its own folder: on one machine that costs the
+  // kernel far less per query than TCP on loopback (which stays open for other tools). A socket
+  // path has at most 107 bytes: a deeper DATA_DIR keeps TCP.
+  const socketDir = path.resolve(databaseDir);
+  const viaSocket =
+    process.platform !== 'win32' && path.join(socketDir, `.s.PGSQL.${port}`).length <= 100;
   const server = new EmbeddedPostgres({
     databaseDir,
     user: USER,
@@ -28,7 +34,11 @@ export async function startEmbeddedPostgres(
     persistent: true,
     createPostgresUser: asRoot,
     // Room for the customer search indexes of a few hundred thousand customers.
-    postgresFlags: ['-c', 'shared_buffers=256MB'],
+    postgresFlags: [
+      '-c',
+      'shared_buffers=256MB',
+      ...(viaSocket ? ['-c', `unix_socket_directories=${socketDir}`] : []),
+    ],
     onLog: () => {},
     onError: (message) => log(String(message)),
   });
@@ -48,7 +58,9 @@ export async function startEmbeddedPostgres(
   if (exists.rowCount === 0) await admin.query(`create database ${DB_NAME}`);
   await admin.end();
   return {
-    url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${DB_NAME}`,
+    url: viaSocket
+      ? `postgres://${USER}:${PASSWORD}@localhost:${port}/${DB_NAME}?host=${encodeURIComponent(socketDir)}`
+      : `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${DB_NAME}`,
     stop: () => server.stop(),
   };
 }
