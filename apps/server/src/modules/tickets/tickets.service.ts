@@ -63,10 +63,7 @@ const named = (id: string | null, name: string | null | undefined) =>
   id ? { _id: id, name: name ?? '' } : null;
 const iso = (value: Date | null) => value?.toISOString() ?? null;
 
-function toListItem(
-  row: repo.TicketListRow,
-  tags: { _id: string; name: string }[] = [],
-): TicketListItem {
+function toListItem(row: repo.TicketListRow): TicketListItem {
   const { ticket } = row;
   return {
     _id: ticket.id,
@@ -84,7 +81,7 @@ function toListItem(
     requester: named(ticket.requesterId, row.requesterName),
     assignee: named(ticket.assigneeId, row.assigneeName),
     source: ticket.source,
-    tags,
+    tags: row.tags,
     due_at: iso(ticket.dueAt),
     sla_due_at: iso(ticket.slaDueAt),
     sla_breached_at: iso(ticket.slaBreachedAt),
@@ -93,24 +90,13 @@ function toListItem(
   };
 }
 
-/** A detail row with its tags and followers (read unless `known`, e.g. unchanged by an update). */
-async function toDetail(
-  db: Db,
-  row: repo.TicketDetailRow,
-  known?: Pick<TicketDetail, 'tags' | 'followers'>,
-): Promise<TicketDetail> {
+function toDetail(row: repo.TicketDetailRow): TicketDetail {
   const { ticket } = row;
-  const [tags, followers] = known
-    ? [known.tags, known.followers]
-    : await Promise.all([
-        repo.tagsOf(db, [ticket.id]).then((byTicket) => byTicket.get(ticket.id) ?? []),
-        repo.followersOf(db, ticket.id),
-      ]);
   return {
-    ...toListItem(row, tags),
+    ...toListItem(row),
     description: ticket.description,
     organization: named(ticket.organizationId, row.organizationName),
-    followers,
+    followers: row.followers,
     cc: ticket.cc,
     custom: ticket.custom,
     created_by: named(ticket.createdBy, row.createdByName),
@@ -144,7 +130,7 @@ export async function getVisibleTicket(
 ): Promise<TicketDetail> {
   const row = await repo.findTicket(platform.db, auth.tenantId, refOf(ref), ticketScope(auth));
   if (!row) throw notFound(TICKET_MESSAGES.notFound);
-  return toDetail(platform.db, row);
+  return toDetail(row);
 }
 
 /** The stored row of a ticket the caller may see (for the conversation and merge services). */
@@ -259,12 +245,8 @@ export async function listTickets(platform: Platform, auth: AuthContext, query: 
     { sort: query.sort, offset: (query.page - 1) * query.page_size, limit: query.page_size },
     { memo: platform.memo },
   );
-  const tags = await repo.tagsOf(
-    platform.db,
-    rows.map((row) => row.ticket.id),
-  );
   return {
-    data: rows.map((row) => toListItem(row, tags.get(row.ticket.id) ?? [])),
+    data: rows.map(toListItem),
     total,
     capped,
   };
@@ -398,15 +380,10 @@ async function notifyAssignee(platform: Platform, auth: AuthContext, ticket: Tic
   await notifyTicketAssigned(platform, auth.tenantId, ticket.assignee._id, ticket);
 }
 
-async function readTicket(
-  db: Db,
-  tenantId: string,
-  id: string,
-  known?: Pick<TicketDetail, 'tags' | 'followers'>,
-) {
+async function readTicket(db: Db, tenantId: string, id: string) {
   const row = await repo.findTicket(db, tenantId, { id });
   if (!row) throw notFound(TICKET_MESSAGES.notFound);
-  return toDetail(db, row, known);
+  return toDetail(row);
 }
 
 /** POST /v2/tickets: the new ticket, its `ticket.created` event and audit entry in one go. */
@@ -448,7 +425,7 @@ export async function createTicket(platform: Platform, auth: AuthContext, body: 
     if (ticket.requester) await writeRequesterTimeline(tx, auth, ticket.requester._id, ticket);
     // Into a department that assigns automatically, without an assignee: the system picks one.
     const auto = await autoAssignTicket(tx, auth.tenantId, row.id);
-    return { ticket: auto ? await readTicket(tx, auth.tenantId, row.id, ticket) : ticket, auto };
+    return { ticket: auto ? await readTicket(tx, auth.tenantId, row.id) : ticket, auto };
   });
   if (created.auto) await notifyAutoAssigned(platform, [created.auto]);
   else await notifyAssignee(platform, auth, created.ticket);
@@ -496,7 +473,7 @@ async function applyUpdate(
     const row = await repo.findTicket(tx, auth.tenantId, ref, scope, { lock: true });
     if (!row) throw notFound(TICKET_MESSAGES.notFound);
     const id = row.ticket.id;
-    const before = await toDetail(tx, row);
+    const before = toDetail(row);
     const sent = Object.fromEntries(
       Object.entries(changesOf(before)).filter(([, value]) => value !== undefined),
     ) as TicketUpdateBody;
@@ -526,13 +503,7 @@ async function applyUpdate(
       await repo.replaceTags(tx, auth.tenantId, id, [...new Set(body.tag_ids)]);
     if (changed('follower_ids'))
       await repo.replaceFollowers(tx, auth.tenantId, id, [...new Set(body.follower_ids)]);
-    // Tags and followers are read again only when they changed.
-    const after = await readTicket(
-      tx,
-      auth.tenantId,
-      id,
-      changed('tag_ids') || changed('follower_ids') ? undefined : before,
-    );
+    const after = await readTicket(tx, auth.tenantId, id);
     const { before: was, after: now } = snapshotChanges(snapshotOf(before), snapshotOf(after));
     if (Object.keys(now).length === 0) return { before, after, auto: undefined };
     await appendEvent(tx, {
@@ -565,7 +536,7 @@ async function applyUpdate(
         changed('assignee_id') ? before.assignee?._id : undefined,
       );
     }
-    return { before, after: auto ? await readTicket(tx, auth.tenantId, id, after) : after, auto };
+    return { before, after: auto ? await readTicket(tx, auth.tenantId, id) : after, auto };
   });
   const { before, after, auto } = result;
   if (auto) await notifyAutoAssigned(platform, [auto]);
@@ -603,7 +574,7 @@ async function deleteVisible(platform: Platform, auth: AuthContext, ids: string[
     for (const id of ids) {
       const row = await repo.findTicket(tx, auth.tenantId, { id }, scope);
       if (!row) continue;
-      const ticket = await toDetail(tx, row);
+      const ticket = toDetail(row);
       await appendEvent(tx, {
         tenantId: auth.tenantId,
         aggregate: 'ticket',
