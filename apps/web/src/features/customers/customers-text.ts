@@ -246,14 +246,3 @@ export const DETAIL_TEXT = {
 } as const;
 
 /** The custom field filters of the customer list. */
-export const CUSTOM_FILTER_TEXT = {
-  title: 'Trường tùy chỉnh',
-  from: 'Từ',
-  to: 'Đến',
-  fromDay: 'từ ngày',
-  toDay: 'đến ngày',
-  yes: 'Có',
-  no: 'Không',
-  contains: 'Có chứa...',
-  hasAll: 'có tất cả',
-} as const;

@@ -54,3 +54,17 @@ export const FIELD_TEXT = {
     'Giá trị của trường này ở mọi bản ghi cũng bị xóa và không khôi phục được. Muốn giữ lại dữ liệu, hãy tắt trường thay vì xóa.',
   moreOptions: (count: number) => `+${count}`,
 };
+
+/** The custom-field filters of lists (customers, tickets). */
+export const CUSTOM_FILTER_TEXT = {
+  title: 'Trường tùy chỉnh',
+  from: 'Từ',
+  to: 'Đến',
+  fromDay: 'từ ngày',
+  toDay: 'đến ngày',
+  yes: 'Có',
+  no: 'Không',
+  contains: 'Có chứa...',
+  hasAll: 'có tất cả',
+  all: 'Tất cả',
+} as const;

@@ -5,7 +5,7 @@ import type {
 } from '@omnicare/shared/ticket-config/ticket-config.schemas';
 import type { TicketSortKey } from '@omnicare/shared/tickets/tickets.schemas';
 import { listOf, listParamOf } from '@/components/filters/filter-field';
-import { customParamOf, readCustomFilters } from '@/features/customers/custom-filters';
+import { customParamOf, readCustomFilters } from '@/features/fields/custom-filters';
 import type { TicketFilters } from './tickets.api';
 
 /**

@@ -13,9 +13,10 @@ import { DateRangePicker } from '@/components/ui/date-picker';
 import { OrganizationPicker } from '@/features/organizations/components/organization-picker';
 import { StaffPicker } from '@/features/users/components/staff-picker';
 import type { CustomerFilters } from '../customers.api';
-import { customParamOf, readCustomFilters } from '../custom-filters';
-import { COMMON_TEXT, CUSTOMER_TEXT, CUSTOM_FILTER_TEXT } from '../customers-text';
-import { CustomFieldFilters } from './custom-field-filters';
+import { customParamOf, readCustomFilters } from '@/features/fields/custom-filters';
+import { COMMON_TEXT, CUSTOMER_TEXT } from '../customers-text';
+import { CUSTOM_FILTER_TEXT } from '@/features/fields/fields-text';
+import { CustomFieldFilters } from '@/features/fields/components/custom-field-filters';
 import { CustomerGroupPicker, TagPicker } from './customer-pickers';
 
 /** Source values whose label repeats another's (web and chat are both Livechat) show once. */

@@ -6,7 +6,11 @@ import { LIST_ADDRESS_KEYS, useAddressFilters } from '@/lib/use-list-params';
 import type { CustomerFilters, CustomerSort, SortOrder } from '../customers.api';
 import { FILTER_KEYS, compactParams, fetchCustomers } from '../customers.api';
 import { customerKeys, useCustomerFields } from '../customers.queries';
-import { applicableCustomFilters, customParamOf, readCustomFilters } from '../custom-filters';
+import {
+  applicableCustomFilters,
+  customParamOf,
+  readCustomFilters,
+} from '@/features/fields/custom-filters';
 
 type FiltersUpdate = CustomerFilters | ((current: CustomerFilters) => CustomerFilters);
 

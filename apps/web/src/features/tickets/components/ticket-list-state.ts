@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { STORAGE_KEYS } from '@omnicare/shared/platform/constants';
 import { TICKET_SORTS, type TicketSortKey } from '@omnicare/shared/tickets/tickets.schemas';
 import { LIST_ADDRESS_KEYS, useAddressFilters } from '@/lib/use-list-params';
-import { customParamOf, readCustomFilters } from '@/features/customers/custom-filters';
+import { customParamOf, readCustomFilters } from '@/features/fields/custom-filters';
 import { onRecordListChanged } from '@/lib/realtime';
 import { readJsonItem, writeJsonItem } from '@/lib/storage';
 import {

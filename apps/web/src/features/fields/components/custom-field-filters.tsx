@@ -15,7 +15,7 @@ import {
   numberOf,
   withCustomFilter,
 } from '../custom-filters';
-import { COMMON_TEXT, CUSTOM_FILTER_TEXT } from '../customers-text';
+import { CUSTOM_FILTER_TEXT } from '../fields-text';
 import { NativeSelect } from '@/components/ui/native-select';
 
 /**
@@ -179,7 +179,7 @@ export function CustomFieldFilters({ fields, value, onChange }: CustomFieldFilte
                   set(field.key, () => option);
                 }}
               >
-                <option value="">{COMMON_TEXT.all}</option>
+                <option value="">{CUSTOM_FILTER_TEXT.all}</option>
                 {field.options.map((option) => (
                   <option key={option} value={option}>
                     {option}
@@ -206,7 +206,7 @@ export function CustomFieldFilters({ fields, value, onChange }: CustomFieldFilte
                       ...added,
                     ]);
                   }}
-                  emptyLabel={COMMON_TEXT.all}
+                  emptyLabel={CUSTOM_FILTER_TEXT.all}
                   maxChips={2}
                 />
               ),
@@ -223,7 +223,7 @@ export function CustomFieldFilters({ fields, value, onChange }: CustomFieldFilte
                   set(field.key, () => checked);
                 }}
               >
-                <option value={CHECKBOX_CHOICES.all}>{COMMON_TEXT.all}</option>
+                <option value={CHECKBOX_CHOICES.all}>{CUSTOM_FILTER_TEXT.all}</option>
                 <option value={CHECKBOX_CHOICES.yes}>{CUSTOM_FILTER_TEXT.yes}</option>
                 <option value={CHECKBOX_CHOICES.no}>{CUSTOM_FILTER_TEXT.no}</option>
               </NativeSelect>
