@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import {
   workflowGraphProblems,
   type WorkflowSteps,
@@ -8,6 +8,10 @@ import {
   type ConditionValueKind,
 } from '@omnicare/shared/automation/workflow-conditions';
 import type { WorkflowStatus } from '@omnicare/shared/automation/workflow-enums';
+import type {
+  workflowListQuery,
+  workflowRunQuery,
+  workflowUpdateBody} from '@omnicare/shared/automation/workflow.schemas';
 import {
   WORKFLOW_MESSAGES,
   WORKFLOW_REFERENCE_MESSAGES,
@@ -15,10 +19,7 @@ import {
   type Workflow,
   type WorkflowRun,
   type WorkflowRunStep,
-  workflowBody,
-  workflowListQuery,
-  workflowRunQuery,
-  workflowUpdateBody,
+  workflowBody
 } from '@omnicare/shared/automation/workflow.schemas';
 import { formatTicketCode } from '@omnicare/shared/tickets/ticket-enums';
 import type { FieldError } from '@omnicare/shared/platform/errors';
