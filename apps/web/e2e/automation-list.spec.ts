@@ -180,7 +180,7 @@ test('the history of a workflow: its summary, runs and a run trace', async ({ pa
   try {
     const insertRun = async (status: string, minutesAgo: number, error: string | null) => {
       const result = await client.query<{ id: string; tenant_id: string }>(
-        `insert into workflow_runs (tenant_id, workflow_id, workflow_version, event_id, ticket_id, status, error, start_time, finished_at)
+        `insert into workflow_runs (tenant_id, workflow_id, workflow_version, event_id, ticket_id, status, error, created_at, finished_at)
          select tenant_id, id, version, $2, $3, $4, $5, now() - make_interval(mins => $6), now() - make_interval(mins => $6) + interval '4 seconds'
          from workflows where id = $1
          returning id, tenant_id`,
@@ -198,7 +198,7 @@ test('the history of a workflow: its summary, runs and a run trace', async ({ pa
       extra: { attempt?: number; input?: unknown; output?: unknown; error?: string } = {},
     ) =>
       client.query(
-        `insert into workflow_run_steps (tenant_id, run_id, node_id, step_name, type, status, attempt, input, output, error, seq, started_at, finished_at)
+        `insert into workflow_run_steps (tenant_id, run_id, node_id, step_name, type, status, attempt, input, output, error, seq, created_at, finished_at)
          values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, now() - interval '5 minutes', now() - interval '5 minutes' + interval '1200 milliseconds')`,
         [
           runRow.tenant_id,
