@@ -27,7 +27,7 @@ export const AUTOMATION_TEXT = {
   trigger: 'Sự kiện kích hoạt',
   updater: 'Người cập nhật',
   runSearchLabel: 'Tìm lượt chạy',
-  runSearchPlaceholder: 'Tìm theo mã ticket, tiêu đề hoặc tên khách hàng',
+  runSearchPlaceholder: 'Mã ticket, tiêu đề, tên khách hàng',
   runStatusLabel: 'Lọc theo trạng thái',
   allStatuses: 'Tất cả trạng thái',
   runTableLabel: 'Lịch sử hành động của kịch bản',

@@ -91,9 +91,6 @@ export function WorkflowHistoryPage() {
         {data ? (
           <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2 xl:grid-cols-4">
             <Fact label={AUTOMATION_TEXT.name}>{data.name}</Fact>
-            <Fact label={AUTOMATION_TEXT.description}>
-              {data.description || <span className="text-slate-400">—</span>}
-            </Fact>
             <Fact label={AUTOMATION_TEXT.eventTarget}>
               {workflowTargetLabel(data.workflow_steps.trigger.target)}
             </Fact>
@@ -105,13 +102,15 @@ export function WorkflowHistoryPage() {
             </Fact>
             <Fact label={AUTOMATION_TEXT.creator}>{data.created_by?.name ?? '—'}</Fact>
             <Fact label={AUTOMATION_TEXT.updater}>{data.updated_by?.name ?? '—'}</Fact>
-            <Fact label={`${AUTOMATION_TEXT.createdAt} / ${AUTOMATION_TEXT.updatedAt}`}>
-              {formatDateTime(data.created_at)} / {formatDateTime(data.updated_at)}
+            <Fact label={AUTOMATION_TEXT.createdAt}>{formatDateTime(data.created_at)}</Fact>
+            <Fact label={AUTOMATION_TEXT.updatedAt}>{formatDateTime(data.updated_at)}</Fact>
+            <Fact label={AUTOMATION_TEXT.description} wide>
+              {data.description || <span className="text-slate-400">—</span>}
             </Fact>
           </dl>
         ) : (
           <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-4">
-            {Array.from({ length: 8 }, (_, index) => (
+            {Array.from({ length: 9 }, (_, index) => (
               <Skeleton key={index} className="h-10" />
             ))}
           </div>
@@ -150,13 +149,13 @@ export function WorkflowHistoryPage() {
           head={
             <>
               <TableHead className="w-10" />
-              <TableHead className="w-36">{AUTOMATION_TEXT.startTime}</TableHead>
-              <TableHead className="w-28">{AUTOMATION_TEXT.ticketCode}</TableHead>
+              <TableHead>{AUTOMATION_TEXT.startTime}</TableHead>
+              <TableHead>{AUTOMATION_TEXT.ticketCode}</TableHead>
               <TableHead>{AUTOMATION_TEXT.ticketSubject}</TableHead>
-              <TableHead className="w-48">{AUTOMATION_TEXT.customer}</TableHead>
-              <TableHead className="w-44">{AUTOMATION_TEXT.lastStep}</TableHead>
-              <TableHead className="w-28">{AUTOMATION_TEXT.status}</TableHead>
-              <TableHead className="w-64">{AUTOMATION_TEXT.note}</TableHead>
+              <TableHead>{AUTOMATION_TEXT.customer}</TableHead>
+              <TableHead>{AUTOMATION_TEXT.lastStep}</TableHead>
+              <TableHead>{AUTOMATION_TEXT.status}</TableHead>
+              <TableHead>{AUTOMATION_TEXT.note}</TableHead>
             </>
           }
         >
@@ -176,11 +175,19 @@ export function WorkflowHistoryPage() {
   );
 }
 
-function Fact({ label, children }: { label: string; children: ReactNode }) {
+/** One fact of the summary; `wide` takes the whole row and wraps (the description). */
+function Fact({ label, wide, children }: { label: string; wide?: boolean; children: ReactNode }) {
   return (
-    <div className="min-w-0">
+    <div className={cn('min-w-0', wide && 'sm:col-span-full')}>
       <dt className="text-xs font-medium text-slate-500">{label}</dt>
-      <dd className="mt-0.5 truncate text-slate-900">{children}</dd>
+      <dd
+        className={cn(
+          'mt-0.5 text-slate-900',
+          wide ? 'break-words whitespace-pre-line' : 'truncate',
+        )}
+      >
+        {children}
+      </dd>
     </div>
   );
 }
@@ -236,25 +243,29 @@ function RunRows({
             <span className="text-slate-400">—</span>
           )}
         </TableCell>
-        <TableCell className="max-w-80">
+        {/* The subject takes the room the other columns leave (max-w-0 lets it shrink). */}
+        <TableCell className="w-full max-w-0 min-w-40">
           <span className="block truncate" title={run.ticket?.subject}>
             {run.ticket?.subject ?? '—'}
           </span>
         </TableCell>
-        <TableCell className="max-w-48">
-          <span className="block truncate">{run.requester?.name ?? '—'}</span>
+        <TableCell>
+          <span className="block max-w-40 truncate">{run.requester?.name ?? '—'}</span>
         </TableCell>
-        <TableCell className="max-w-44">
-          <span className="block truncate">
+        <TableCell>
+          <span className="line-clamp-2 block max-w-44 min-w-28">
             {last?.step_name || (last ? blockTypeLabel(last.type) : '—')}
           </span>
         </TableCell>
         <TableCell>
           <RunStatusBadge status={run.status} label={WORKFLOW_RUN_STATUS.label(run.status)} />
         </TableCell>
-        <TableCell className="max-w-64">
+        <TableCell>
           <span
-            className={cn('block truncate text-[13px]', run.error && 'text-red-700')}
+            className={cn(
+              'line-clamp-2 block max-w-56 min-w-32 text-[13px]',
+              run.error && 'text-red-700',
+            )}
             title={run.error ?? undefined}
           >
             {run.error ?? ''}

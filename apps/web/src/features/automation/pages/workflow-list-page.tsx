@@ -130,13 +130,13 @@ export function WorkflowListPage() {
         columns={columns}
         head={
           <>
-            <TableHead className="w-[450px] max-w-[450px]">{AUTOMATION_TEXT.name}</TableHead>
-            <TableHead className="w-[250px] max-w-[250px]">{AUTOMATION_TEXT.creator}</TableHead>
-            <TableHead className="w-36">{AUTOMATION_TEXT.status}</TableHead>
-            <TableHead className="w-24">{AUTOMATION_TEXT.target}</TableHead>
-            <TableHead className="w-36">{AUTOMATION_TEXT.createdAt}</TableHead>
-            <TableHead className="w-36">{AUTOMATION_TEXT.updatedAt}</TableHead>
-            <TableHead className="w-44 text-right">{AUTOMATION_TEXT.actions}</TableHead>
+            <TableHead>{AUTOMATION_TEXT.name}</TableHead>
+            <TableHead>{AUTOMATION_TEXT.creator}</TableHead>
+            <TableHead>{AUTOMATION_TEXT.status}</TableHead>
+            <TableHead>{AUTOMATION_TEXT.target}</TableHead>
+            <TableHead>{AUTOMATION_TEXT.createdAt}</TableHead>
+            <TableHead>{AUTOMATION_TEXT.updatedAt}</TableHead>
+            <TableHead className="text-right">{AUTOMATION_TEXT.actions}</TableHead>
           </>
         }
       >
@@ -150,18 +150,22 @@ export function WorkflowListPage() {
               data-status={workflow.status}
               onClick={() => navigate(editor)}
             >
-              <TableCell className="max-w-[450px]">
+              {/* The name takes the room the other columns leave (max-w-0 lets it shrink), its text at most 450 px. */}
+              <TableCell className="w-full max-w-0">
                 <Link
                   to={editor}
                   onClick={stop}
-                  className="block truncate font-medium text-slate-900 hover:text-teal-800 hover:underline"
+                  className="block max-w-[450px] truncate font-medium text-slate-900 hover:text-teal-800 hover:underline"
                   title={workflow.name}
                 >
                   {workflow.name}
                 </Link>
               </TableCell>
-              <TableCell className="max-w-[250px]">
-                <span className="block truncate text-slate-700" title={workflow.created_by?.name}>
+              <TableCell>
+                <span
+                  className="block max-w-[250px] truncate text-slate-700"
+                  title={workflow.created_by?.name}
+                >
                   {workflow.created_by?.name ?? <span className="text-slate-400">—</span>}
                 </span>
               </TableCell>
@@ -206,6 +210,7 @@ export function WorkflowListPage() {
                       <Pause className="text-amber-700" />
                     </ActionButton>
                   )}
+                  {canManage && draft && <span className="size-8 shrink-0" aria-hidden="true" />}
                   {canManage && (
                     <ActionButton
                       label={`${AUTOMATION_TEXT.copy} ${workflow.name}`}
