@@ -11,7 +11,8 @@ import type { WorkflowStatus } from '@omnicare/shared/automation/workflow-enums'
 import type {
   workflowListQuery,
   workflowRunQuery,
-  workflowUpdateBody} from '@omnicare/shared/automation/workflow.schemas';
+  workflowUpdateBody,
+} from '@omnicare/shared/automation/workflow.schemas';
 import {
   WORKFLOW_MESSAGES,
   WORKFLOW_REFERENCE_MESSAGES,
@@ -19,7 +20,7 @@ import {
   type Workflow,
   type WorkflowRun,
   type WorkflowRunStep,
-  workflowBody
+  workflowBody,
 } from '@omnicare/shared/automation/workflow.schemas';
 import { formatTicketCode } from '@omnicare/shared/tickets/ticket-enums';
 import type { FieldError } from '@omnicare/shared/platform/errors';
