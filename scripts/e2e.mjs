@@ -57,6 +57,7 @@ export async function runE2E({ reportFile, extraArgs = [] } = {}) {
   const baseUrl = `http://127.0.0.1:${port}`;
   const env = { ...process.env };
   delete env.DATABASE_URL;
+  const pgPort = await freePort();
   const server = spawn(process.execPath, [at('apps', 'server', 'dist', 'main.js')], {
     cwd: root,
     env: {
@@ -64,7 +65,7 @@ export async function runE2E({ reportFile, extraArgs = [] } = {}) {
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      EMBEDDED_PG_PORT: String(await freePort()),
+      EMBEDDED_PG_PORT: String(pgPort),
       LOG_LEVEL: 'warn',
       LOGIN_RATE_PER_IP: '100000',
       LOGIN_FAILURES_PER_ACCOUNT: '1000',
@@ -87,6 +88,8 @@ export async function runE2E({ reportFile, extraArgs = [] } = {}) {
           ...process.env,
           E2E_BASE_URL: baseUrl,
           E2E_OUTBOX_DIR: path.join(dataDir, 'outbox'),
+          // The embedded database, for specs that put rows no API writes (automation run traces).
+          E2E_DATABASE_URL: `postgres://postgres:omnicare-local@127.0.0.1:${pgPort}/omnicare`,
           ...(reportFile ? { PLAYWRIGHT_JSON_OUTPUT_NAME: reportFile } : {}),
         },
       },

@@ -79,6 +79,10 @@ export const AUDIT_ACTION = labelled({
   'sla_policy.create': 'Tạo chính sách SLA',
   'sla_policy.update': 'Cập nhật chính sách SLA',
   'sla_policy.delete': 'Xóa chính sách SLA',
+  'workflow.create': 'Tạo kịch bản tự động hóa',
+  'workflow.update': 'Cập nhật kịch bản tự động hóa',
+  'workflow.change_status': 'Đổi trạng thái kịch bản tự động hóa',
+  'workflow.delete': 'Xóa kịch bản tự động hóa',
 });
 export type AuditAction = (typeof AUDIT_ACTION.values)[number];
 

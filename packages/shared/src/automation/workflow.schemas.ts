@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { pageQuery } from '../platform/validation.js';
 import { isoDateTime, listBody } from '../platform/envelope.js';
-import { WORKFLOW_RUN_STATUS, WORKFLOW_STATUS, type WorkflowRunStatus, type WorkflowStatus } from './workflow-enums.js';
+import {
+  WORKFLOW_RUN_STATUS,
+  WORKFLOW_STATUS,
+  type WorkflowRunStatus,
+  type WorkflowStatus,
+} from './workflow-enums.js';
 import { WORKFLOW_LIMITS, workflowStepsDraft } from './workflow-blocks.js';
 
 /** The automation API (spec section 7): workflows, their status changes, copies and run histories. */
@@ -16,7 +21,8 @@ export const WORKFLOW_MESSAGES = {
   deleted: 'Xóa thành công',
   copied: 'Sao chép thành công',
   /** change-status only moves inactive → active and active → inactive. */
-  statusChange: 'Chỉ có thể kích hoạt kịch bản đang không hoạt động hoặc ngừng kịch bản đang hoạt động',
+  statusChange:
+    'Chỉ có thể kích hoạt kịch bản đang không hoạt động hoặc ngừng kịch bản đang hoạt động',
   invalidGraph: 'Kịch bản chưa hợp lệ, vui lòng kiểm tra các khối được đánh dấu',
   copySuffix: ' (bản sao)',
   /** Confirmation before delete. */
@@ -46,11 +52,19 @@ export const workflowBody = z.object({
   description: z
     .string()
     .trim()
-    .max(WORKFLOW_LIMITS.description, `Mô tả không được vượt quá ${WORKFLOW_LIMITS.description} ký tự`)
+    .max(
+      WORKFLOW_LIMITS.description,
+      `Mô tả không được vượt quá ${WORKFLOW_LIMITS.description} ký tự`,
+    )
     .default(''),
   status: statusField.default('draft'),
   workflow_steps: workflowStepsDraft.default({
-    trigger: { target: 'tickets', event: 'ticket_created', title: '', conditions: { logic: 'and', items: [] } },
+    trigger: {
+      target: 'tickets',
+      event: 'ticket_created',
+      title: '',
+      conditions: { logic: 'and', items: [] },
+    },
     nodes: [],
     edges: [],
   }),
@@ -92,9 +106,18 @@ export const workflowListAnswer = listBody(workflowView);
 
 /* -------------------------------------------------------------------------- run histories */
 
-const runStatusField = z.enum(WORKFLOW_RUN_STATUS.values as [WorkflowRunStatus, ...WorkflowRunStatus[]]);
+const runStatusField = z.enum(
+  WORKFLOW_RUN_STATUS.values as [WorkflowRunStatus, ...WorkflowRunStatus[]],
+);
 
-export const WORKFLOW_STEP_STATUS = ['running', 'waiting', 'completed', 'failed', 'cancel', 'skipped'] as const;
+export const WORKFLOW_STEP_STATUS = [
+  'running',
+  'waiting',
+  'completed',
+  'failed',
+  'cancel',
+  'skipped',
+] as const;
 
 /** `GET /v2/workflow/{id}/run-histories`: `search` over ticket code and subject and customer name. */
 export const workflowRunQuery = pageQuery.extend({
@@ -136,3 +159,17 @@ export const workflowRunView = z.object({
 });
 export type WorkflowRun = z.infer<typeof workflowRunView>;
 export const workflowRunListAnswer = listBody(workflowRunView);
+
+/** A published block names something the tenant does not have (deleted, or another kind). */
+export const WORKFLOW_REFERENCE_MESSAGES = {
+  template: 'Mẫu tin nhắn không tồn tại hoặc không đúng loại',
+  priority: 'Mức độ ưu tiên không tồn tại',
+  type: 'Loại ticket không tồn tại',
+  service: 'Dịch vụ không tồn tại',
+  department: 'Phòng ban không tồn tại',
+  staff: 'Chuyên viên không tồn tại hoặc đã bị vô hiệu hóa',
+  tag: 'Tag không tồn tại',
+} as const;
+
+/** The note of a run cancelled because its workflow stopped being active. */
+export const WORKFLOW_RUN_CANCELLED_INACTIVE = 'Kịch bản đã ngừng hoạt động';

@@ -67,6 +67,8 @@ export const tenantConfigBody = z.object({
     .max(STAFF_ROLES.length)
     .optional(),
   workflow: z.enum(FEATURE_SWITCHES, { error: 'Giá trị không hợp lệ' }),
+  /** Workflow webhooks may call loopback, private and link-local addresses (absent keeps the stored setting). */
+  allow_private_webhooks: z.boolean({ error: 'Giá trị không hợp lệ' }).optional(),
 });
 export type TenantConfigBody = z.infer<typeof tenantConfigBody>;
 
@@ -79,6 +81,7 @@ export const tenantConfigView = z.object({
   data_scopes: dataScopes,
   import_export_roles: z.array(z.enum(STAFF_ROLES)),
   workflow: z.enum(FEATURE_SWITCHES),
+  allow_private_webhooks: z.boolean(),
   user_count: z.number().int().optional(),
   created_at: isoDateTime,
 });

@@ -56,6 +56,13 @@ export const PERMISSIONS = {
   'ticket_config.manage': ADMINISTRATORS,
   /** Views shared with the whole tenant (the spec opens /settings/tickets/view to both). */
   'smart_view.share': ['administrator', 'team_leader'],
+  /** Read automation workflows and their run histories (every staff role). */
+  'automation.view': ['administrator', 'supervisor', 'team_leader', 'agent'],
+  /**
+   * Create, edit, publish, copy and delete workflows: their actions change any ticket of the
+   * tenant and call outside addresses, so leaders and above, not agents.
+   */
+  'automation.manage': LEADERS,
 } as const satisfies Record<string, readonly StaffRole[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -18,6 +18,7 @@ import {
   users,
 } from '../schema/index.js';
 import { seedDemoTickets } from './demo-tickets.js';
+import { seedDemoWorkflows } from './demo-workflows.js';
 import { mobileNumber, personName, pick, seededRandom, type Random } from './sample-people.js';
 
 /**
@@ -273,6 +274,10 @@ export async function seedDemoSamples(
     departmentId: department!.id,
     tagIds,
   });
+  const adminId = staff['admin@demo.vn'];
+  const supervisorId = staff['supervisor@demo.vn'];
+  if (adminId && supervisorId)
+    await seedDemoWorkflows(tx, tenantId, { adminId, supervisorId, departmentId: department!.id });
 }
 
 /**

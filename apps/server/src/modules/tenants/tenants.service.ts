@@ -27,6 +27,7 @@ export async function getTenantConfig(
     data_scopes: { ...DEFAULT_DATA_SCOPES, ...tenant.settings.data_scopes },
     import_export_roles: [...(tenant.settings.import_export_roles ?? DEFAULT_IMPORT_EXPORT_ROLES)],
     workflow: tenant.settings.workflow,
+    allow_private_webhooks: tenant.settings.allow_private_webhooks === true,
     created_at: tenant.createdAt.toISOString(),
   };
 }
@@ -47,6 +48,7 @@ export async function updateTenantConfig(
       workflow: body.workflow,
       data_scopes: body.data_scopes,
       import_export_roles: [...new Set(body.import_export_roles ?? before.import_export_roles)],
+      allow_private_webhooks: body.allow_private_webhooks ?? before.allow_private_webhooks,
     },
   });
   const after = await getTenantConfig(platform, tenantId);

@@ -127,3 +127,42 @@ describe('tenant configuration', () => {
     expect(other.json().data.name).toBe('Công ty Thử nghiệm');
   });
 });
+
+describe('allow_private_webhooks', () => {
+  const put = (token: string, payload: Record<string, unknown>) =>
+    t.app.inject({ method: 'PUT', url: '/v2/tenant/config', headers: bearer(token), payload });
+  const read = async () =>
+    (await t.app.inject({ method: 'GET', url: '/v2/tenant/config', headers: bearer(admin) })).json()
+      .data.allow_private_webhooks;
+
+  it('is off by default, an administrator turns it on, and leaving it out keeps it', async () => {
+    const fresh = await seedTenant(t, 'Webhook');
+    const token = await t.login(fresh.email('admin'));
+    const get = await t.app.inject({
+      method: 'GET',
+      url: '/v2/tenant/config',
+      headers: bearer(token),
+    });
+    expect(get.json().data.allow_private_webhooks).toBe(false);
+    const on = await put(token, { ...config, allow_private_webhooks: true });
+    expect(on.statusCode).toBe(200);
+    expect(on.json().data.allow_private_webhooks).toBe(true);
+    const kept = await put(token, { ...config, name: 'Đổi tên' });
+    expect(kept.json().data.allow_private_webhooks).toBe(true);
+    const wrong = await put(token, { ...config, allow_private_webhooks: 'yes' });
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json().errors).toEqual([
+      { param: 'allow_private_webhooks', message: 'Giá trị không hợp lệ' },
+    ]);
+  });
+
+  it('cannot be changed by anyone but an administrator', async () => {
+    const before = await read();
+    for (const role of ['supervisor', 'leader', 'agent']) {
+      const token = await t.login(tenant.email(role));
+      const response = await put(token, { ...config, allow_private_webhooks: !before });
+      expect(response.statusCode, role).toBe(401);
+    }
+    expect(await read()).toBe(before);
+  });
+});

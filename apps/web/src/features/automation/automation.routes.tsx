@@ -3,17 +3,19 @@ import type { RouteDeclaration } from '@/app/route-declaration';
 import { lazyPage } from '@/app/route-declaration';
 
 const page = lazyPage(() => import('./pages/automation-pages'), 'AutomationPage');
+const listPage = lazyPage(() => import('./pages/workflow-list-page'), 'WorkflowListPage');
+const historyPage = lazyPage(() => import('./pages/workflow-history-page'), 'WorkflowHistoryPage');
 
 export const automationRoutes: readonly RouteDeclaration[] = [
   {
     path: '/automation',
     title: 'Danh sách tự động hóa',
-    page,
+    page: listPage,
     requiresWorkflow: true,
     sidebar: { label: 'Tự động hóa', icon: Bot, order: 60 },
     nav: { label: 'Danh sách tự động hóa' },
   },
   { path: '/automation/editor', title: 'Tạo kịch bản tự động hóa', page },
   { path: '/automation/editor/:id', title: 'Chỉnh sửa kịch bản tự động hóa', page },
-  { path: '/automation/history/:id', title: 'Lịch sử hành động', page },
+  { path: '/automation/history/:id', title: 'Lịch sử hành động', page: historyPage },
 ];

@@ -19,6 +19,9 @@ export const TENANT_TEXT = {
     'Vai trò được nhập khách hàng từ tệp và xuất danh sách khách hàng ra Excel (trong phạm vi dữ liệu của họ). Mặc định: Quản trị viên và Giám sát viên.',
   features: 'Tính năng',
   workflow: 'Tự động hóa',
+  privateWebhooks: 'Cho phép webhook gọi địa chỉ nội bộ',
+  privateWebhooksHint:
+    'Khối Gọi API/Webhook của kịch bản tự động hóa được gọi tới địa chỉ loopback, mạng nội bộ và link-local. Chỉ bật khi máy chủ nhận nằm trong mạng của bạn.',
   workflowHint: 'Bật để dùng kịch bản tự động hóa; tắt sẽ ẩn menu và chặn trang /automation.',
   enabled: 'Đang bật',
   disabled: 'Đang tắt',

@@ -37,6 +37,7 @@ const FIELDS = [
   'data_scopes',
   'import_export_roles',
   'workflow',
+  'allow_private_webhooks',
 ] as const;
 
 /** Roles from the most powerful down, the order the data-scope rule reads in. */
@@ -50,6 +51,7 @@ function defaults(config: TenantConfigView) {
     data_scopes: { ...DEFAULT_DATA_SCOPES, ...config.data_scopes },
     import_export_roles: [...config.import_export_roles] as StaffRole[],
     workflow: config.workflow,
+    allow_private_webhooks: config.allow_private_webhooks,
   };
 }
 
@@ -273,6 +275,23 @@ export function TenantConfigForm({
                 id={id('workflow')}
                 checked={field.value === 'enabled'}
                 onCheckedChange={(checked) => field.onChange(checked ? 'enabled' : 'disabled')}
+              />
+            </div>
+          )}
+        />
+        <Controller
+          control={form.control}
+          name="allow_private_webhooks"
+          render={({ field }) => (
+            <div className="flex items-start justify-between gap-4 rounded-lg border border-slate-200 px-3 py-3">
+              <div className="flex flex-col gap-1">
+                <Label htmlFor={id('allow_private_webhooks')}>{TENANT_TEXT.privateWebhooks}</Label>
+                <p className="text-[13px] text-slate-500">{TENANT_TEXT.privateWebhooksHint}</p>
+              </div>
+              <Switch
+                id={id('allow_private_webhooks')}
+                checked={field.value === true}
+                onCheckedChange={(checked) => field.onChange(checked)}
               />
             </div>
           )}
