@@ -8,6 +8,9 @@ const alias = [{ find: /^@omnicare\/shared\/(.*)$/, replacement: `${sharedSrc}$1
 
 export default defineConfig({
   test: {
+    // Vitest's default here would be one (cores - 1); the server suite's files wait on PostgreSQL
+    // more than they compute, and each worker has its own database (server global-setup.ts).
+    maxWorkers: 2,
     projects: [
       {
         test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'] },
@@ -18,7 +21,6 @@ export default defineConfig({
           name: 'server',
           include: ['apps/server/src/**/*.test.ts'],
           globalSetup: ['apps/server/src/test/global-setup.ts'],
-          fileParallelism: false,
           testTimeout: 30_000,
           hookTimeout: 120_000,
         },

@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { connectDatabase } from './db.js';
 import { appendEvent } from './outbox.js';
 import { tenants, tickets } from '../db/schema/index.js';
+import { testDatabaseUrl } from '../test/helpers.js';
 
 /**
  * The outbox across a kill -9: the real server (src/main.ts) with the probe subscriber, which
@@ -20,7 +21,7 @@ const TICKETS = 6;
 const EVENTS_PER_TICKET = 20;
 let dataDir = '';
 let current: ChildProcess | undefined;
-const database = connectDatabase(inject('databaseUrl'), 2);
+const database = connectDatabase(testDatabaseUrl(), 2);
 
 async function start() {
   dataDir ||= await mkdtemp(path.join(os.tmpdir(), 'omnicare-outbox-'));
@@ -28,7 +29,7 @@ async function start() {
     cwd: serverDir,
     env: {
       ...process.env,
-      DATABASE_URL: inject('databaseUrl'),
+      DATABASE_URL: testDatabaseUrl(),
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,

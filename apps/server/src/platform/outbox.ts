@@ -357,6 +357,10 @@ export function createOutbox(
         workers: 2,
       });
     },
+    /** The names of this instance's subscribers. */
+    subscriberNames(): string[] {
+      return [...subscribers.keys()];
+    },
     /** After the job queue started: cursors, what a previous run left owed, then relaying. */
     async start() {
       if (subscribers.size === 0) return;

@@ -49,7 +49,7 @@ describe('route catalogue', () => {
   });
 
   it('refuses to start when an API route declares no access', async () => {
-    const database = connectDatabase(t.config.databaseUrl ?? '', 1);
+    const database = connectDatabase(t.config.databaseUrl ?? '', 4);
     const app = await buildApp(t.config, database, { logger: false });
     app.get('/v2/forgotten', async () => ({ ok: true }));
     await app.ready();

@@ -9,9 +9,20 @@ import { seedDemo } from '../db/seed/demo.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    databaseUrl: string;
+    /** One database per test worker (`VITEST_POOL_ID` 1, 2...), each a copy of the prepared one. */
+    databaseUrls: string[];
   }
 }
+
+/** Test files run in this many workers at once (vitest.config.ts `maxWorkers`). */
+export const TEST_WORKERS = 2;
+
+/** `url` naming another database of the same server. */
+const withDatabase = (url: string, name: string) => {
+  const parsed = new URL(url);
+  parsed.pathname = `/${name}`;
+  return parsed.toString();
+};
 
 /**
  * One real PostgreSQL for the server suite: TEST_DATABASE_URL when given (its schema is wiped
@@ -45,6 +56,19 @@ export default async function setup(project: TestProject) {
   await prepareDatabase(handle);
   await seedDemo(handle.db);
   await handle.close();
-  project.provide('databaseUrl', url);
+  // Each worker gets its own copy of the migrated, seeded database: files of different workers
+  // never meet each other's rows, jobs or outbox deliveries.
+  const base = new URL(url).pathname.slice(1);
+  const admin = new pg.Client({ connectionString: withDatabase(url, 'postgres') });
+  await admin.connect();
+  const urls: string[] = [];
+  for (let worker = 1; worker <= TEST_WORKERS; worker++) {
+    const copy = `${base}_w${worker}`;
+    await admin.query(`drop database if exists "${copy}" with (force)`);
+    await admin.query(`create database "${copy}" template "${base}"`);
+    urls.push(withDatabase(url, copy));
+  }
+  await admin.end();
+  project.provide('databaseUrls', urls);
   return stop;
 }

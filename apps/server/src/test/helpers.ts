@@ -25,12 +25,21 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** This worker's own database (a copy of the migrated, seeded one: see global-setup.ts). */
+export function testDatabaseUrl(): string {
+  const urls = inject('databaseUrls');
+  const worker = Number(process.env.VITEST_POOL_ID ?? '1');
+  const url = urls[(worker - 1) % urls.length];
+  if (!url) throw new Error('No test database was prepared');
+  return url;
+}
+
 /** The real app on the suite's PostgreSQL, driven with `app.inject()`. */
 export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
   const outbox = await mkdtemp(path.join(os.tmpdir(), 'omnicare-outbox-'));
   const config: Config = {
     ...loadConfig({
-      DATABASE_URL: inject('databaseUrl'),
+      DATABASE_URL: testDatabaseUrl(),
       NODE_ENV: 'test',
       DATA_DIR: path.dirname(outbox),
     }),

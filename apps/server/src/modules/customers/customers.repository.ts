@@ -322,12 +322,15 @@ export async function customerRelations(db: Db, ids: string[]) {
       .select({ customerId: groupCustomers.customerId, id: groups.id, name: groups.name })
       .from(groupCustomers)
       .innerJoin(groups, eq(groups.id, groupCustomers.groupId))
-      .where(inArray(groupCustomers.customerId, ids)),
+      .where(inArray(groupCustomers.customerId, ids))
+      .orderBy(asc(groups.name)),
+    // Tags in their group's order, as the tag screens list them (and as tickets show theirs).
     db
       .select({ customerId: customerTags.customerId, id: tags.id, name: tags.name })
       .from(customerTags)
       .innerJoin(tags, eq(tags.id, customerTags.tagId))
-      .where(inArray(customerTags.customerId, ids)),
+      .where(inArray(customerTags.customerId, ids))
+      .orderBy(asc(tags.position), asc(tags.name)),
   ]);
   return { phones, emails, groups: groupRows, tags: tagRows };
 }
