@@ -185,9 +185,10 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
     case 'moveStart':
       return record(state, 'change', {});
     case 'move': {
-      const nodes = state.nodes.map((node) =>
-        action.positions[node.id] ? { ...node, position: action.positions[node.id] } : node,
-      );
+      const nodes = state.nodes.map((node) => {
+        const moved = action.positions[node.id];
+        return moved ? { ...node, position: moved } : node;
+      });
       return { ...state, nodes, revision: state.revision + 1 };
     }
     case 'select':
