@@ -3,7 +3,10 @@ import type { RouteDeclaration } from '@/app/route-declaration';
 import { lazyPage } from '@/app/route-declaration';
 
 const page = lazyPage(() => import('./pages/automation-pages'), 'AutomationPage');
-const editorPage = lazyPage(() => import('./editor/pages/workflow-editor-page'), 'WorkflowEditorPage');
+const editorPage = lazyPage(
+  () => import('./editor/pages/workflow-editor-page'),
+  'WorkflowEditorPage',
+);
 
 export const automationRoutes: readonly RouteDeclaration[] = [
   {

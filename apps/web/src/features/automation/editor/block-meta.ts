@@ -120,7 +120,9 @@ export function blockSummary(type: WorkflowBlockType, data: Record<string, unkno
         : 'Chưa đặt thời gian chờ';
     case 'wait_until':
       if (data.timing === 'specific_time') {
-        return data.at ? `Đến ${new Date(str(data.at)).toLocaleString('vi-VN', { timeZone: 'Asia/Bangkok' })}` : 'Chưa chọn thời điểm';
+        return data.at
+          ? `Đến ${new Date(str(data.at)).toLocaleString('vi-VN', { timeZone: 'Asia/Bangkok' })}`
+          : 'Chưa chọn thời điểm';
       }
       return `Sau ${typeof data.days === 'number' ? data.days : '?'} ngày, lúc ${str(data.time) || '--:--'}`;
     case 'create_ticket':

@@ -13,7 +13,10 @@ export interface EditorProblems {
 
 export const NO_PROBLEMS: EditorProblems = { nodes: {}, trigger: {}, graph: [] };
 
-export function sortProblems(problems: readonly FieldError[], nodeIds: readonly string[]): EditorProblems {
+export function sortProblems(
+  problems: readonly FieldError[],
+  nodeIds: readonly string[],
+): EditorProblems {
   const result: EditorProblems = { nodes: {}, trigger: {}, graph: [] };
   // Ids may hold '_' and '-' but no '.', so the id ends at the first dot after 'nodes.'.
   const ids = new Set(nodeIds);
@@ -39,7 +42,10 @@ export const problemCount = (problems: EditorProblems) =>
   Object.keys(problems.nodes).length + Object.keys(problems.trigger).length + problems.graph.length;
 
 /** The first message of a field and the fields below it (`conditions.items.0.value` under `conditions`). */
-export function messageUnder(fields: Record<string, string> | undefined, path: string): string | undefined {
+export function messageUnder(
+  fields: Record<string, string> | undefined,
+  path: string,
+): string | undefined {
   if (!fields) return undefined;
   if (fields[path]) return fields[path];
   const prefix = `${path}.`;

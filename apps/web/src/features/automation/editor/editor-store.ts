@@ -1,4 +1,7 @@
-import type { EDITOR_HISTORY_EVENT, WorkflowBlockType } from '@omnicare/shared/automation/workflow-enums';
+import type {
+  EDITOR_HISTORY_EVENT,
+  WorkflowBlockType,
+} from '@omnicare/shared/automation/workflow-enums';
 import type {
   EdgeBranch,
   WorkflowEdge,
@@ -55,7 +58,12 @@ export type EditorAction =
   | { type: 'connect'; source: string; target: string; branch?: EdgeBranch }
   | { type: 'delete'; nodeIds?: string[]; edgeIds?: string[] }
   | { type: 'deleteSelection' }
-  | { type: 'changeNode'; id: string; patch: Partial<Pick<WorkflowNode, 'name' | 'data'>>; key?: string }
+  | {
+      type: 'changeNode';
+      id: string;
+      patch: Partial<Pick<WorkflowNode, 'name' | 'data'>>;
+      key?: string;
+    }
   | { type: 'changeTrigger'; trigger: WorkflowTrigger; key?: string }
   /** A block moved: one history entry from the start of the drag. */
   | { type: 'moveStart' }
@@ -101,8 +109,20 @@ export function starterSteps(newId: () => string): WorkflowSteps {
   return {
     trigger: emptyTrigger,
     nodes: [
-      { id: start, type: 'start', name: WORKFLOW_BLOCK_TYPE.label('start'), data: {}, position: { x: 0, y: 0 } },
-      { id: end, type: 'end', name: WORKFLOW_BLOCK_TYPE.label('end'), data: {}, position: { x: 0, y: 320 } },
+      {
+        id: start,
+        type: 'start',
+        name: WORKFLOW_BLOCK_TYPE.label('start'),
+        data: {},
+        position: { x: 0, y: 0 },
+      },
+      {
+        id: end,
+        type: 'end',
+        name: WORKFLOW_BLOCK_TYPE.label('end'),
+        data: {},
+        position: { x: 0, y: 240 },
+      },
     ],
     edges: [{ source: start, target: end }],
   };
@@ -113,7 +133,9 @@ export function toSteps(state: GraphSnapshot): WorkflowSteps {
   return {
     trigger: state.trigger,
     nodes: state.nodes,
-    edges: state.edges.map(({ source, target, branch }) => (branch ? { source, target, branch } : { source, target })),
+    edges: state.edges.map(({ source, target, branch }) =>
+      branch ? { source, target, branch } : { source, target },
+    ),
   };
 }
 
@@ -124,12 +146,24 @@ const snapshot = (state: EditorState): GraphSnapshot => ({
 });
 
 /** Applies a change of the graph and records it as one history entry (or joins the open one). */
-function record(state: EditorState, kind: HistoryKind, next: Partial<EditorState>, key?: string): EditorState {
+function record(
+  state: EditorState,
+  kind: HistoryKind,
+  next: Partial<EditorState>,
+  key?: string,
+): EditorState {
   const joins = key !== undefined && state.openKey === key && state.past.at(-1)?.key === key;
   const past = joins
     ? state.past
     : [...state.past, { kind, before: snapshot(state), key }].slice(-HISTORY_LIMIT);
-  return { ...state, ...next, past, future: [], revision: state.revision + 1, openKey: key ?? null };
+  return {
+    ...state,
+    ...next,
+    past,
+    future: [],
+    revision: state.revision + 1,
+    openKey: key ?? null,
+  };
 }
 
 const known = (ids: string[], pool: { id: string }[]) => {
@@ -154,12 +188,17 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
       edge.id = edgeId(edge);
       // One way out of a handle: a new connection from it replaces the old one.
       const kept = state.edges.filter(
-        (existing) => !(existing.source === source && (existing.branch ?? null) === (branch ?? null)),
+        (existing) =>
+          !(existing.source === source && (existing.branch ?? null) === (branch ?? null)),
       );
       return record(state, 'connect', { edges: [...kept, edge] });
     }
     case 'deleteSelection':
-      return editorReducer(state, { type: 'delete', nodeIds: state.selectedNodes, edgeIds: state.selectedEdges });
+      return editorReducer(state, {
+        type: 'delete',
+        nodeIds: state.selectedNodes,
+        edgeIds: state.selectedEdges,
+      });
     case 'delete': {
       const nodeIds = new Set(action.nodeIds ?? []);
       // The start block stays: every workflow has exactly one.
@@ -177,7 +216,9 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
       });
     }
     case 'changeNode': {
-      const nodes = state.nodes.map((node) => (node.id === action.id ? { ...node, ...action.patch } : node));
+      const nodes = state.nodes.map((node) =>
+        node.id === action.id ? { ...node, ...action.patch } : node,
+      );
       return record(state, 'change', { nodes }, action.key ?? `node:${action.id}`);
     }
     case 'changeTrigger':

@@ -1,4 +1,8 @@
-import type { Workflow, WorkflowBody, WorkflowUpdateBody } from '@omnicare/shared/automation/workflow.schemas';
+import type {
+  Workflow,
+  WorkflowBody,
+  WorkflowUpdateBody,
+} from '@omnicare/shared/automation/workflow.schemas';
 import { apiRequest, apiRequestWithMessage } from '@/lib/http';
 
 /** The editor's calls; folded into automation.api.ts with the list's at merge. */

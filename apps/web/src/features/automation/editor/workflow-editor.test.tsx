@@ -5,13 +5,20 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { ReactFlowProvider } from '@xyflow/react';
 import type { Workflow } from '@omnicare/shared/automation/workflow.schemas';
-import { DISABLED_WORKFLOW_BLOCK_TYPES, WORKFLOW_BLOCK_TYPE } from '@omnicare/shared/automation/workflow-enums';
+import {
+  DISABLED_WORKFLOW_BLOCK_TYPES,
+  WORKFLOW_BLOCK_TYPE,
+} from '@omnicare/shared/automation/workflow-enums';
 import { WORKFLOW_BLOCK_MESSAGES } from '@omnicare/shared/automation/workflow-blocks';
 import { TooltipProvider } from '@/components/ui/tooltip';
 import { ApiError } from '@/lib/errors';
 import { WorkflowEditor } from './pages/workflow-editor-page';
 
-const api = vi.hoisted(() => ({ fetchWorkflow: vi.fn(), createWorkflow: vi.fn(), updateWorkflow: vi.fn() }));
+const api = vi.hoisted(() => ({
+  fetchWorkflow: vi.fn(),
+  createWorkflow: vi.fn(),
+  updateWorkflow: vi.fn(),
+}));
 vi.mock('./editor.api', () => api);
 vi.mock('@/features/fields/fields.queries', () => ({ useActiveFields: () => ({ data: [] }) }));
 const toasts = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn() }));
@@ -39,14 +46,26 @@ const workflow: Workflow = {
   created_at: '2026-01-01T00:00:00.000Z',
   updated_at: '2026-01-01T00:00:00.000Z',
   workflow_steps: {
-    trigger: { target: 'tickets', event: 'ticket_created', title: 'Ticket mới', conditions: { logic: 'and', items: [] } },
+    trigger: {
+      target: 'tickets',
+      event: 'ticket_created',
+      title: 'Ticket mới',
+      conditions: { logic: 'and', items: [] },
+    },
     nodes: [
       { id: 'start', type: 'start', name: 'Bắt đầu', data: {}, position: { x: 0, y: 0 } },
       {
         id: 'hook',
         type: 'webhook',
         name: 'Báo CRM',
-        data: { method: 'POST', url: 'https://crm.example.com/hook', headers: {}, body: '', timeout_ms: 10000, retries: 3 },
+        data: {
+          method: 'POST',
+          url: 'https://crm.example.com/hook',
+          headers: {},
+          body: '',
+          timeout_ms: 10000,
+          retries: 3,
+        },
         position: { x: 0, y: 150 },
       },
       { id: 'end', type: 'end', name: 'Kết thúc', data: {}, position: { x: 0, y: 300 } },
@@ -94,7 +113,9 @@ describe('workflow editor', () => {
     // An enabled block is added by a click.
     expect(screen.getByTestId('palette-delay')).not.toHaveAttribute('aria-disabled');
     await user.click(screen.getByTestId('palette-delay'));
-    await waitFor(() => expect(document.querySelectorAll('[data-block-type="delay"]')).toHaveLength(1));
+    await waitFor(() =>
+      expect(document.querySelectorAll('[data-block-type="delay"]')).toHaveLength(1),
+    );
   });
 
   it('puts the errors of a refused publish on their block, its field and the banner', async () => {
@@ -122,28 +143,46 @@ describe('workflow editor', () => {
     const hook = await screen.findByTestId('block-hook');
     await waitFor(() => expect(hook).toHaveAttribute('data-invalid', 'true'));
     // React Flow keeps nodes unmeasured (hidden) in jsdom, so the marker is found by its test id.
-    expect(within(hook).getByTestId('block-problem')).toHaveAttribute('aria-label', 'Lỗi: Địa chỉ này không được phép gọi');
+    expect(within(hook).getByTestId('block-problem')).toHaveAttribute(
+      'aria-label',
+      'Lỗi: Địa chỉ này không được phép gọi',
+    );
     expect(screen.getByTestId('block-end')).not.toHaveAttribute('data-invalid');
     expect(screen.getByTestId('block-start')).toHaveAttribute('data-invalid', 'true');
-    expect(screen.getByTestId('graph-problems')).toHaveTextContent('Kịch bản không được có vòng lặp');
+    expect(screen.getByTestId('graph-problems')).toHaveTextContent(
+      'Kịch bản không được có vòng lặp',
+    );
 
     // The block's panel shows the message on its field.
     // A plain click: d3-drag's mousedown needs a real window view, which jsdom's events lack.
     fireEvent.click(within(hook).getByText('Báo CRM'));
     const panel = await screen.findByTestId('block-panel');
-    expect(within(panel).getByRole('textbox', { name: 'URL' })).toHaveAttribute('aria-invalid', 'true');
+    expect(within(panel).getByRole('textbox', { name: 'URL' })).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
     expect(within(panel).getByText('Địa chỉ này không được phép gọi')).toBeInTheDocument();
   });
 
   it('checks the graph before sending a publish, and shows the shared messages on the blocks', async () => {
     const user = userEvent.setup();
     const broken = structuredClone(workflow);
-    broken.workflow_steps.nodes[1]!.data = { method: 'POST', url: 'crm', headers: {}, body: '', timeout_ms: 10000, retries: 3 };
+    broken.workflow_steps.nodes[1]!.data = {
+      method: 'POST',
+      url: 'crm',
+      headers: {},
+      body: '',
+      timeout_ms: 10000,
+      retries: 3,
+    };
     renderEditor(broken);
     await user.click(screen.getByRole('button', { name: 'Xuất bản' }));
     const hook = await screen.findByTestId('block-hook');
     await waitFor(() => expect(hook).toHaveAttribute('data-invalid', 'true'));
-    expect(within(hook).getByTestId('block-problem')).toHaveAttribute('aria-label', `Lỗi: ${WORKFLOW_BLOCK_MESSAGES.urlInvalid}`);
+    expect(within(hook).getByTestId('block-problem')).toHaveAttribute(
+      'aria-label',
+      `Lỗi: ${WORKFLOW_BLOCK_MESSAGES.urlInvalid}`,
+    );
     expect(api.updateWorkflow).toHaveBeenCalledTimes(1); // only the earlier test's call
   });
 });

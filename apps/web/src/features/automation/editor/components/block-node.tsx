@@ -39,13 +39,19 @@ export const BlockNode = memo(function BlockNode({ data, selected }: NodeProps<B
       data-invalid={invalid || undefined}
       className={cn(
         'group relative w-[260px] rounded-xl border bg-white shadow-sm transition-shadow',
-        selected ? 'border-teal-600 ring-2 ring-teal-600/25 shadow-md' : 'border-slate-200 hover:shadow-md',
+        selected
+          ? 'border-teal-600 ring-2 ring-teal-600/25 shadow-md'
+          : 'border-slate-200 hover:shadow-md',
         invalid && !selected && 'border-red-400',
       )}
     >
-      {block.type !== 'start' && <Handle type="target" position={Position.Top} className={handleClass} />}
+      {block.type !== 'start' && (
+        <Handle type="target" position={Position.Top} className={handleClass} />
+      )}
       <div className="flex items-start gap-3 px-3 py-2.5">
-        <div className={cn('flex size-9 shrink-0 items-center justify-center rounded-lg', meta.tone)}>
+        <div
+          className={cn('flex size-9 shrink-0 items-center justify-center rounded-lg', meta.tone)}
+        >
           <Icon className="size-[18px]" aria-hidden />
         </div>
         <div className="min-w-0 flex-1">
@@ -94,7 +100,9 @@ export const BlockNode = memo(function BlockNode({ data, selected }: NodeProps<B
           />
         </div>
       ) : (
-        block.type !== 'end' && <Handle type="source" position={Position.Bottom} className={handleClass} />
+        block.type !== 'end' && (
+          <Handle type="source" position={Position.Bottom} className={handleClass} />
+        )
       )}
     </div>
   );

@@ -18,7 +18,7 @@ export function BlockPalette({ onAdd }: { onAdd: (type: WorkflowBlockType) => vo
   return (
     <aside
       aria-label={EDITOR_TEXT.palette}
-      className="flex w-60 shrink-0 flex-col overflow-y-auto border-r border-slate-200 bg-white"
+      className="flex w-52 shrink-0 flex-col 2xl:w-60 overflow-y-auto border-r border-slate-200 bg-white"
     >
       <div className="px-4 pt-4 pb-2">
         <h2 className="text-sm font-semibold text-slate-900">{EDITOR_TEXT.palette}</h2>
@@ -42,7 +42,13 @@ export function BlockPalette({ onAdd }: { onAdd: (type: WorkflowBlockType) => vo
   );
 }
 
-function PaletteItem({ type, onAdd }: { type: WorkflowBlockType; onAdd: (type: WorkflowBlockType) => void }) {
+function PaletteItem({
+  type,
+  onAdd,
+}: {
+  type: WorkflowBlockType;
+  onAdd: (type: WorkflowBlockType) => void;
+}) {
   const meta = BLOCK_META[type];
   const Icon = meta.icon;
   const disabled = isDisabledBlock(type);
@@ -61,14 +67,20 @@ function PaletteItem({ type, onAdd }: { type: WorkflowBlockType; onAdd: (type: W
       onClick={disabled ? undefined : () => onAdd(type)}
       className={cn(
         'flex w-full items-center gap-2.5 rounded-md px-2 py-1.5 text-left text-[13px] text-slate-700 outline-none focus-visible:ring-2 focus-visible:ring-teal-600/50',
-        disabled ? 'cursor-not-allowed opacity-50' : 'cursor-grab hover:bg-slate-100 active:cursor-grabbing',
+        disabled
+          ? 'cursor-not-allowed opacity-50'
+          : 'cursor-grab hover:bg-slate-100 active:cursor-grabbing',
       )}
     >
-      <span className={cn('flex size-7 shrink-0 items-center justify-center rounded-md', meta.tone)}>
+      <span
+        className={cn('flex size-7 shrink-0 items-center justify-center rounded-md', meta.tone)}
+      >
         <Icon className="size-4" aria-hidden />
       </span>
       <span className="min-w-0 flex-1 truncate">{WORKFLOW_BLOCK_TYPE.label(type)}</span>
-      {disabled && <Lock className="size-3.5 text-slate-400" aria-label={EDITOR_TEXT.unsupported} />}
+      {disabled && (
+        <Lock className="size-3.5 text-slate-400" aria-label={EDITOR_TEXT.unsupported} />
+      )}
     </button>
   );
   return disabled ? (

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { useForm, type FieldValues, type Resolver } from 'react-hook-form';
+import { useForm, useWatch, type FieldValues, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { Plus, X } from 'lucide-react';
@@ -40,7 +40,12 @@ import {
 type Data = Record<string, unknown>;
 
 const getPath = (source: unknown, path: string): unknown =>
-  path.split('.').reduce<unknown>((value, key) => (value && typeof value === 'object' ? (value as Data)[key] : undefined), source);
+  path
+    .split('.')
+    .reduce<unknown>(
+      (value, key) => (value && typeof value === 'object' ? (value as Data)[key] : undefined),
+      source,
+    );
 
 /**
  * The side panel of one block: its name and its data, a form checked by the block's own schema
@@ -63,7 +68,7 @@ export function BlockPanel({
     [schema],
   );
   const form = useForm<FieldValues>({ defaultValues: node.data, resolver, mode: 'onChange' });
-  const values = form.watch() as Data;
+  const values = useWatch({ control: form.control }) as Data;
   const { errors } = form.formState;
 
   // Publish problems on this block: let the schema speak on every field at once.
@@ -77,7 +82,8 @@ export function BlockPanel({
     onChange({ data: form.getValues() as Data });
   };
   const errorOf = (path: string): string | undefined => {
-    const own = getPath(errors, path) as { message?: string; root?: { message?: string } } | undefined;
+    const own = getPath(errors, path) as
+      { message?: string; root?: { message?: string } } | undefined;
     return own?.message ?? own?.root?.message ?? messageUnder(problems, path);
   };
   const field = { values, set, errorOf };
@@ -126,8 +132,19 @@ function BlockFields({ type, field }: { type: WorkflowNode['type']; field: Field
       return (
         <PanelSection title="Thời gian chờ">
           <div className="grid grid-cols-2 gap-3">
-            <NumberInputField label="Thời lượng" value={values.amount} error={errorOf('amount')} onChange={(v) => set('amount', v)} />
-            <SelectField label="Đơn vị" value={str(values.unit) as 'days'} options={WAIT_UNIT.options()} error={errorOf('unit')} onChange={(v) => set('unit', v)} />
+            <NumberInputField
+              label="Thời lượng"
+              value={values.amount}
+              error={errorOf('amount')}
+              onChange={(v) => set('amount', v)}
+            />
+            <SelectField
+              label="Đơn vị"
+              value={str(values.unit) as 'days'}
+              options={WAIT_UNIT.options()}
+              error={errorOf('unit')}
+              onChange={(v) => set('unit', v)}
+            />
           </div>
         </PanelSection>
       );
@@ -153,12 +170,22 @@ function BlockFields({ type, field }: { type: WorkflowNode['type']; field: Field
             {strings(values.recipients).includes('group') && (
               <PanelField label="Phòng ban" error={errorOf('group_ids')}>
                 {({ id, invalid }) => (
-                  <DepartmentPicker id={id} multiple invalid={invalid} value={strings(values.group_ids)} onChange={(v) => set('group_ids', v)} />
+                  <DepartmentPicker
+                    id={id}
+                    multiple
+                    invalid={invalid}
+                    value={strings(values.group_ids)}
+                    onChange={(v) => set('group_ids', v)}
+                  />
                 )}
               </PanelField>
             )}
             {strings(values.recipients).includes('other') && (
-              <EmailList value={strings(values.emails)} error={errorOf('emails')} onChange={(v) => set('emails', v)} />
+              <EmailList
+                value={strings(values.emails)}
+                error={errorOf('emails')}
+                onChange={(v) => set('emails', v)}
+              />
             )}
           </PanelSection>
           <RetriesSection field={field} />
@@ -170,7 +197,9 @@ function BlockFields({ type, field }: { type: WorkflowNode['type']; field: Field
         <>
           <PanelSection title="Nội dung">
             <TemplateSelect kind={type === 'send_sms' ? 'sms' : 'zns'} field={field} />
-            <p className="text-xs text-slate-500">Tin được gửi tới số điện thoại đầu tiên của khách hàng.</p>
+            <p className="text-xs text-slate-500">
+              Tin được gửi tới số điện thoại đầu tiên của khách hàng.
+            </p>
           </PanelSection>
           <RetriesSection field={field} />
         </>
@@ -188,8 +217,21 @@ function BlockFields({ type, field }: { type: WorkflowNode['type']; field: Field
             />
           </PanelSection>
           <PanelSection title="Nội dung">
-            <TextInputField label="Tiêu đề" placeholders value={str(values.title)} error={errorOf('title')} onChange={(v) => set('title', v)} />
-            <TextInputField label="Nội dung" multiline placeholders value={str(values.body)} error={errorOf('body')} onChange={(v) => set('body', v)} />
+            <TextInputField
+              label="Tiêu đề"
+              placeholders
+              value={str(values.title)}
+              error={errorOf('title')}
+              onChange={(v) => set('title', v)}
+            />
+            <TextInputField
+              label="Nội dung"
+              multiline
+              placeholders
+              value={str(values.body)}
+              error={errorOf('body')}
+              onChange={(v) => set('body', v)}
+            />
           </PanelSection>
           <RetriesSection field={field} />
         </>
@@ -200,7 +242,9 @@ function BlockFields({ type, field }: { type: WorkflowNode['type']; field: Field
       return (
         <PanelSection title="Điều kiện rẽ nhánh">
           <ConditionsEditor
-            value={(values.conditions as WorkflowConditions | undefined) ?? { logic: 'and', items: [] }}
+            value={
+              (values.conditions as WorkflowConditions | undefined) ?? { logic: 'and', items: [] }
+            }
             errors={conditionErrors(field, 'conditions')}
             onChange={(v) => set('conditions', v)}
           />
@@ -216,7 +260,9 @@ function BlockFields({ type, field }: { type: WorkflowNode['type']; field: Field
     default:
       return (
         <PanelSection>
-          <p className="text-sm text-slate-600">{EDITOR_TEXT.unsupported}: khối này chưa thể dùng khi xuất bản.</p>
+          <p className="text-sm text-slate-600">
+            {EDITOR_TEXT.unsupported}: khối này chưa thể dùng khi xuất bản.
+          </p>
         </PanelSection>
       );
   }
@@ -271,8 +317,19 @@ function WaitUntilFields({ field }: { field: FieldAccess }) {
       />
       {timing === 'offset_time' ? (
         <div className="grid grid-cols-2 gap-3">
-          <NumberInputField label="Số ngày sau sự kiện" value={values.days} error={errorOf('days')} onChange={(v) => set('days', v)} />
-          <TextInputField label="Lúc (HH:mm)" type="time" value={str(values.time)} error={errorOf('time')} onChange={(v) => set('time', v)} />
+          <NumberInputField
+            label="Số ngày sau sự kiện"
+            value={values.days}
+            error={errorOf('days')}
+            onChange={(v) => set('days', v)}
+          />
+          <TextInputField
+            label="Lúc (HH:mm)"
+            type="time"
+            value={str(values.time)}
+            error={errorOf('time')}
+            onChange={(v) => set('time', v)}
+          />
         </div>
       ) : (
         <PanelField label="Thời điểm (giờ Asia/Bangkok)" error={errorOf('at')}>
@@ -321,18 +378,34 @@ function SettingsSelect({
 function TicketFields({ field, create }: { field: FieldAccess; create: boolean }) {
   const { values, set, errorOf } = field;
   const empty = create ? EDITOR_TEXT.none : EDITOR_TEXT.keep;
-  const assignee = values.assignee as { option?: string; user_id?: string | null } | null | undefined;
+  const assignee = values.assignee as
+    { option?: string; user_id?: string | null } | null | undefined;
   return (
     <>
       {create && (
         <PanelSection title="Nội dung">
-          <TextInputField label="Tiêu đề" placeholders value={str(values.subject)} error={errorOf('subject')} onChange={(v) => set('subject', v)} />
-          <TextInputField label="Mô tả" multiline placeholders value={str(values.description)} error={errorOf('description')} onChange={(v) => set('description', v)} />
+          <TextInputField
+            label="Tiêu đề"
+            placeholders
+            value={str(values.subject)}
+            error={errorOf('subject')}
+            onChange={(v) => set('subject', v)}
+          />
+          <TextInputField
+            label="Mô tả"
+            multiline
+            placeholders
+            value={str(values.description)}
+            error={errorOf('description')}
+            onChange={(v) => set('description', v)}
+          />
         </PanelSection>
       )}
       <PanelSection title="Thuộc tính">
         {!create && errorOf('status') && !values.status && (
-          <p className="text-[13px] text-red-600" role="alert">{errorOf('status')}</p>
+          <p className="text-[13px] text-red-600" role="alert">
+            {errorOf('status')}
+          </p>
         )}
         <SelectField
           label="Trạng thái"
@@ -342,12 +415,36 @@ function TicketFields({ field, create }: { field: FieldAccess; create: boolean }
           error={values.status ? errorOf('status') : undefined}
           onChange={(v) => set('status', v ?? null)}
         />
-        <SettingsSelect name="priorities" label="Mức độ ưu tiên" path="priority_id" field={field} emptyLabel={empty} />
-        <SettingsSelect name="types" label="Loại ticket" path="type_id" field={field} emptyLabel={empty} />
-        <SettingsSelect name="services" label="Dịch vụ" path="service_id" field={field} emptyLabel={empty} />
+        <SettingsSelect
+          name="priorities"
+          label="Mức độ ưu tiên"
+          path="priority_id"
+          field={field}
+          emptyLabel={empty}
+        />
+        <SettingsSelect
+          name="types"
+          label="Loại ticket"
+          path="type_id"
+          field={field}
+          emptyLabel={empty}
+        />
+        <SettingsSelect
+          name="services"
+          label="Dịch vụ"
+          path="service_id"
+          field={field}
+          emptyLabel={empty}
+        />
         <PanelField label="Bộ phận" error={errorOf('group_id')}>
           {({ id, invalid }) => (
-            <DepartmentPicker id={id} invalid={invalid} placeholder={empty} value={str(values.group_id) || null} onChange={(v) => set('group_id', v)} />
+            <DepartmentPicker
+              id={id}
+              invalid={invalid}
+              placeholder={empty}
+              value={str(values.group_id) || null}
+              onChange={(v) => set('group_id', v)}
+            />
           )}
         </PanelField>
         <SelectField
@@ -356,12 +453,27 @@ function TicketFields({ field, create }: { field: FieldAccess; create: boolean }
           options={ASSIGNEE_OPTION.options()}
           emptyLabel={empty}
           error={errorOf('assignee.option')}
-          onChange={(v) => set('assignee', v ? { option: v, user_id: v === 'other_agent' ? (assignee?.user_id ?? null) : null } : null)}
+          onChange={(v) =>
+            set(
+              'assignee',
+              v
+                ? { option: v, user_id: v === 'other_agent' ? (assignee?.user_id ?? null) : null }
+                : null,
+            )
+          }
         />
         {assignee?.option === 'other_agent' && (
-          <PanelField label="Chuyên viên" error={errorOf('assignee.user_id') ?? errorOf('assignee')}>
+          <PanelField
+            label="Chuyên viên"
+            error={errorOf('assignee.user_id') ?? errorOf('assignee')}
+          >
             {({ id, invalid }) => (
-              <StaffPicker id={id} invalid={invalid} value={assignee.user_id ?? null} onChange={(v) => set('assignee', { option: 'other_agent', user_id: v })} />
+              <StaffPicker
+                id={id}
+                invalid={invalid}
+                value={assignee.user_id ?? null}
+                onChange={(v) => set('assignee', { option: 'other_agent', user_id: v })}
+              />
             )}
           </PanelField>
         )}
@@ -369,15 +481,36 @@ function TicketFields({ field, create }: { field: FieldAccess; create: boolean }
       <PanelSection title="Tags">
         {create ? (
           <PanelField label="Tags" error={errorOf('tag_ids')}>
-            {({ id }) => <TagPicker id={id} multiple value={strings(values.tag_ids)} onChange={(v) => set('tag_ids', v)} />}
+            {({ id }) => (
+              <TagPicker
+                id={id}
+                multiple
+                value={strings(values.tag_ids)}
+                onChange={(v) => set('tag_ids', v)}
+              />
+            )}
           </PanelField>
         ) : (
           <>
             <PanelField label="Thêm tags" error={errorOf('add_tag_ids')}>
-              {({ id }) => <TagPicker id={id} multiple value={strings(values.add_tag_ids)} onChange={(v) => set('add_tag_ids', v)} />}
+              {({ id }) => (
+                <TagPicker
+                  id={id}
+                  multiple
+                  value={strings(values.add_tag_ids)}
+                  onChange={(v) => set('add_tag_ids', v)}
+                />
+              )}
             </PanelField>
             <PanelField label="Gỡ tags" error={errorOf('remove_tag_ids')}>
-              {({ id }) => <TagPicker id={id} multiple value={strings(values.remove_tag_ids)} onChange={(v) => set('remove_tag_ids', v)} />}
+              {({ id }) => (
+                <TagPicker
+                  id={id}
+                  multiple
+                  value={strings(values.remove_tag_ids)}
+                  onChange={(v) => set('remove_tag_ids', v)}
+                />
+              )}
             </PanelField>
           </>
         )}
@@ -393,7 +526,10 @@ function TemplateSelect({ kind, field }: { kind: TemplateKind; field: FieldAcces
     queryFn: ({ signal }) => listTemplates(kind, { page: 1, page_size: 100, active: true }, signal),
     staleTime: 60_000,
   });
-  const options = (templates.data?.data ?? []).map((template) => ({ value: template._id, label: template.name }));
+  const options = (templates.data?.data ?? []).map((template) => ({
+    value: template._id,
+    label: template.name,
+  }));
   return (
     <SelectField
       label="Mẫu tin nhắn"
@@ -406,7 +542,15 @@ function TemplateSelect({ kind, field }: { kind: TemplateKind; field: FieldAcces
   );
 }
 
-function EmailList({ value, error, onChange }: { value: string[]; error?: string; onChange: (value: string[]) => void }) {
+function EmailList({
+  value,
+  error,
+  onChange,
+}: {
+  value: string[];
+  error?: string;
+  onChange: (value: string[]) => void;
+}) {
   const [text, setText] = useState(value.join(', '));
   return (
     <TextInputField
@@ -416,7 +560,12 @@ function EmailList({ value, error, onChange }: { value: string[]; error?: string
       error={error}
       onChange={(next) => {
         setText(next);
-        onChange(next.split(/[,;\s]+/).map((item) => item.trim()).filter(Boolean));
+        onChange(
+          next
+            .split(/[,;\s]+/)
+            .map((item) => item.trim())
+            .filter(Boolean),
+        );
       }}
     />
   );
@@ -432,20 +581,27 @@ let headerKey = 0;
 function WebhookFields({ field }: { field: FieldAccess }) {
   const { values, set, errorOf } = field;
   const [rows, setRows] = useState<HeaderRow[]>(() =>
-    Object.entries((values.headers as Record<string, string> | undefined) ?? {}).map(([name, value]) => ({
-      key: (headerKey += 1),
-      name,
-      value,
-    })),
+    Object.entries((values.headers as Record<string, string> | undefined) ?? {}).map(
+      ([name, value]) => ({
+        key: (headerKey += 1),
+        name,
+        value,
+      }),
+    ),
   );
   const writeRows = (next: HeaderRow[]) => {
     setRows(next);
-    set('headers', Object.fromEntries(next.filter((row) => row.name.trim()).map((row) => [row.name.trim(), row.value])));
+    set(
+      'headers',
+      Object.fromEntries(
+        next.filter((row) => row.name.trim()).map((row) => [row.name.trim(), row.value]),
+      ),
+    );
   };
   return (
     <>
       <PanelSection title="Yêu cầu">
-        <div className="grid grid-cols-[110px_1fr] gap-3">
+        <div className="w-32">
           <SelectField
             label="Phương thức"
             value={str(values.method) as never}
@@ -453,8 +609,15 @@ function WebhookFields({ field }: { field: FieldAccess }) {
             error={errorOf('method')}
             onChange={(v) => set('method', v)}
           />
-          <TextInputField label="URL" placeholder="https://" value={str(values.url)} error={errorOf('url')} onChange={(v) => set('url', v)} />
         </div>
+        <TextInputField
+          label="URL"
+          placeholders
+          placeholder="https://"
+          value={str(values.url)}
+          error={errorOf('url')}
+          onChange={(v) => set('url', v)}
+        />
         <div className="space-y-2">
           <span className="text-sm font-medium text-slate-700">Headers</span>
           {rows.map((row, index) => (
@@ -464,31 +627,73 @@ function WebhookFields({ field }: { field: FieldAccess }) {
                 placeholder="Authorization"
                 className="h-8 text-[13px]"
                 value={row.name}
-                onChange={(event) => writeRows(rows.map((item) => (item.key === row.key ? { ...item, name: event.target.value } : item)))}
+                onChange={(event) =>
+                  writeRows(
+                    rows.map((item) =>
+                      item.key === row.key ? { ...item, name: event.target.value } : item,
+                    ),
+                  )
+                }
               />
               <Input
                 aria-label={`Giá trị header ${index + 1}`}
                 placeholder="Bearer ..."
                 className="h-8 text-[13px]"
                 value={row.value}
-                onChange={(event) => writeRows(rows.map((item) => (item.key === row.key ? { ...item, value: event.target.value } : item)))}
+                onChange={(event) =>
+                  writeRows(
+                    rows.map((item) =>
+                      item.key === row.key ? { ...item, value: event.target.value } : item,
+                    ),
+                  )
+                }
               />
-              <Button variant="ghost" size="icon-sm" aria-label={`Xóa header ${index + 1}`} onClick={() => writeRows(rows.filter((item) => item.key !== row.key))}>
+              <Button
+                variant="ghost"
+                size="icon-sm"
+                aria-label={`Xóa header ${index + 1}`}
+                onClick={() => writeRows(rows.filter((item) => item.key !== row.key))}
+              >
                 <X aria-hidden />
               </Button>
             </div>
           ))}
-          {errorOf('headers') && <p className="text-[13px] text-red-600" role="alert">{errorOf('headers')}</p>}
-          <Button variant="outline" size="sm" onClick={() => writeRows([...rows, { key: (headerKey += 1), name: '', value: '' }])}>
+          {errorOf('headers') && (
+            <p className="text-[13px] text-red-600" role="alert">
+              {errorOf('headers')}
+            </p>
+          )}
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => writeRows([...rows, { key: (headerKey += 1), name: '', value: '' }])}
+          >
             <Plus aria-hidden />
             Thêm header
           </Button>
         </div>
-        <TextInputField label="Nội dung (body)" multiline placeholders value={str(values.body)} error={errorOf('body')} onChange={(v) => set('body', v)} />
+        <TextInputField
+          label="Nội dung (body)"
+          multiline
+          placeholders
+          value={str(values.body)}
+          error={errorOf('body')}
+          onChange={(v) => set('body', v)}
+        />
       </PanelSection>
       <PanelSection title="Thời gian & thử lại">
-        <NumberInputField label="Thời gian chờ phản hồi (ms)" value={values.timeout_ms} error={errorOf('timeout_ms')} onChange={(v) => set('timeout_ms', v)} />
-        <NumberInputField label={EDITOR_TEXT.retries} value={values.retries} error={errorOf('retries')} onChange={(v) => set('retries', v)} />
+        <NumberInputField
+          label="Thời gian chờ phản hồi (ms)"
+          value={values.timeout_ms}
+          error={errorOf('timeout_ms')}
+          onChange={(v) => set('timeout_ms', v)}
+        />
+        <NumberInputField
+          label={EDITOR_TEXT.retries}
+          value={values.retries}
+          error={errorOf('retries')}
+          onChange={(v) => set('retries', v)}
+        />
       </PanelSection>
     </>
   );

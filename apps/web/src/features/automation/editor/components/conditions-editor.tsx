@@ -47,18 +47,23 @@ export interface ConditionFieldOption {
   choices?: string[];
 }
 
-export function useConditionFields(): { fields: ConditionFieldOption[]; customKinds: CustomFieldKinds } {
+export function useConditionFields(): {
+  fields: ConditionFieldOption[];
+  customKinds: CustomFieldKinds;
+} {
   const ticketFields = useActiveFields('ticket');
   const customerFields = useActiveFields('customer');
   return useMemo(() => {
-    const builtIn = Object.entries(CONDITION_FIELDS).map(([value, spec]: [string, ConditionFieldSpec]) => ({
-      value,
-      label: spec.label,
-      group: value.startsWith('requester.') ? 'Khách hàng' : 'Ticket',
-      kind: spec.kind,
-      options: spec.options,
-      event: spec.event,
-    }));
+    const builtIn = Object.entries(CONDITION_FIELDS).map(
+      ([value, spec]: [string, ConditionFieldSpec]) => ({
+        value,
+        label: spec.label,
+        group: value.startsWith('requester.') ? 'Khách hàng' : 'Ticket',
+        kind: spec.kind,
+        options: spec.options,
+        event: spec.event,
+      }),
+    );
     const custom = (prefix: string, group: string, fields: CustomField[] = []) =>
       fields.map((field) => ({
         value: `${prefix}${field.key}`,
@@ -74,7 +79,8 @@ export function useConditionFields(): { fields: ConditionFieldOption[]; customKi
       ...custom('requester.custom.', 'Trường tùy chỉnh của khách hàng', customerFields.data),
     ];
     const customKinds: Record<string, ConditionValueKind> = {};
-    for (const field of fields) if (field.value.includes('.custom.')) customKinds[field.value] = field.kind;
+    for (const field of fields)
+      if (field.value.includes('.custom.')) customKinds[field.value] = field.kind;
     return { fields, customKinds };
   }, [ticketFields.data, customerFields.data]);
 }
@@ -115,7 +121,11 @@ export function ConditionsEditor({
       <div className="flex items-center justify-between">
         <span className="text-sm font-medium text-slate-700">{label}</span>
         {items.length > 1 && (
-          <div role="radiogroup" aria-label="Kết hợp điều kiện" className="flex rounded-md bg-slate-100 p-0.5">
+          <div
+            role="radiogroup"
+            aria-label="Kết hợp điều kiện"
+            className="flex rounded-md bg-slate-100 p-0.5"
+          >
             {CONDITION_LOGIC.options().map((option) => (
               <button
                 key={option.value}
@@ -158,7 +168,9 @@ export function ConditionsEditor({
       <Button
         variant="outline"
         size="sm"
-        onClick={() => onChange({ ...value, items: [...items, { field: '', operator: 'eq', value: '' }] })}
+        onClick={() =>
+          onChange({ ...value, items: [...items, { field: '', operator: 'eq', value: '' }] })
+        }
       >
         <Plus aria-hidden />
         {EDITOR_TEXT.addCondition}
@@ -188,13 +200,18 @@ function ConditionRow({
   const kind = conditionFieldKind(condition.field, customKinds);
   const operators = kind ? OPERATORS_BY_KIND[kind] : [];
   const error =
-    errors[`items.${index}.field`] ?? errors[`items.${index}.operator`] ?? errors[`items.${index}.value`];
+    errors[`items.${index}.field`] ??
+    errors[`items.${index}.operator`] ??
+    errors[`items.${index}.value`];
   const groups = [...new Set(fields.map((option) => option.group))];
 
   return (
     <div
       data-testid={`condition-${index}`}
-      className={cn('space-y-2 rounded-lg border bg-slate-50/60 p-2.5', error ? 'border-red-300' : 'border-slate-200')}
+      className={cn(
+        'space-y-2 rounded-lg border bg-slate-50/60 p-2.5',
+        error ? 'border-red-300' : 'border-slate-200',
+      )}
     >
       <div className="flex gap-2">
         <NativeSelect
@@ -220,7 +237,12 @@ function ConditionRow({
             </optgroup>
           ))}
         </NativeSelect>
-        <Button variant="ghost" size="icon-sm" aria-label={EDITOR_TEXT.removeCondition} onClick={onRemove}>
+        <Button
+          variant="ghost"
+          size="icon-sm"
+          aria-label={EDITOR_TEXT.removeCondition}
+          onClick={onRemove}
+        >
           <X aria-hidden />
         </Button>
       </div>
@@ -234,7 +256,11 @@ function ConditionRow({
             const keep =
               MULTI_OPERATORS.has(operator) === MULTI_OPERATORS.has(condition.operator) &&
               (operator === 'between') === (condition.operator === 'between');
-            onChange({ ...condition, operator, value: keep ? condition.value : emptyValue(operator) });
+            onChange({
+              ...condition,
+              operator,
+              value: keep ? condition.value : emptyValue(operator),
+            });
           }}
         >
           {operators.map((operator) => (
@@ -267,7 +293,10 @@ function fixedOptions(field: ConditionFieldOption): ComboOption[] | undefined {
     case 'gender':
       return GENDER.options();
     case 'customer_tier':
-      return CUSTOMER_TIER.options().map((option) => ({ value: String(option.value), label: option.label }));
+      return CUSTOMER_TIER.options().map((option) => ({
+        value: String(option.value),
+        label: option.label,
+      }));
     case 'ticket_fields':
       return Object.entries(TICKET_FIELD_LABELS).map(([value, label]) => ({ value, label }));
     case 'custom_field_options':
@@ -315,15 +344,15 @@ function ConditionValue({
   const multiple = MULTI_OPERATORS.has(operator);
   if (kind === 'choice' || kind === 'list') {
     const pickerProps = multiple
-      ? ({
+      ? {
           multiple: true as const,
           value: (Array.isArray(value) ? value : []).map(String),
           onChange: (next: string[]) => onChange(next),
-        })
-      : ({
+        }
+      : {
           value: value === undefined || value === null || value === '' ? null : String(value),
           onChange: (next: string | null) => onChange(next ?? ''),
-        });
+        };
     const common = { 'aria-label': label, size: 'sm' as const, placeholder: EDITOR_TEXT.choose };
     switch (field.options) {
       case 'staff':
@@ -343,7 +372,9 @@ function ConditionValue({
     }
   }
   if (multiple || (kind === 'list' && Array.isArray(value))) {
-    return <ListInput label={label} value={Array.isArray(value) ? value : []} onChange={onChange} />;
+    return (
+      <ListInput label={label} value={Array.isArray(value) ? value : []} onChange={onChange} />
+    );
   }
   if (kind === 'boolean') {
     return (
@@ -351,7 +382,9 @@ function ConditionValue({
         aria-label={label}
         className="h-8 text-[13px]"
         value={value === undefined || value === null || value === '' ? '' : String(value)}
-        onChange={(event) => onChange(event.target.value === '' ? '' : event.target.value === 'true')}
+        onChange={(event) =>
+          onChange(event.target.value === '' ? '' : event.target.value === 'true')
+        }
       >
         <option value="">{EDITOR_TEXT.choose}</option>
         <option value="true">{EDITOR_TEXT.yes}</option>
@@ -414,7 +447,11 @@ function ScalarInput({
       className="h-8 text-[13px]"
       value={value === undefined ? '' : String(value)}
       onChange={(event) =>
-        onChange(kind === 'number' && event.target.value !== '' ? Number(event.target.value) : event.target.value)
+        onChange(
+          kind === 'number' && event.target.value !== ''
+            ? Number(event.target.value)
+            : event.target.value,
+        )
       }
     />
   );

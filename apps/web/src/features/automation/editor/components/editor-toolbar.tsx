@@ -74,7 +74,11 @@ export function EditorToolbar({
       aria-label="Công cụ"
       className="absolute bottom-4 left-1/2 z-10 flex -translate-x-1/2 items-center gap-0.5 rounded-xl border border-slate-200 bg-white p-1 shadow-lg"
     >
-      <ToolButton label={EDITOR_TEXT.pointer} active={tool === 'pointer'} onClick={() => onTool('pointer')}>
+      <ToolButton
+        label={EDITOR_TEXT.pointer}
+        active={tool === 'pointer'}
+        onClick={() => onTool('pointer')}
+      >
         <MousePointer2 />
       </ToolButton>
       <ToolButton label={EDITOR_TEXT.hand} active={tool === 'hand'} onClick={() => onTool('hand')}>
@@ -83,19 +87,30 @@ export function EditorToolbar({
       {divider}
       <DropdownMenu>
         <DropdownMenuTrigger asChild>
-          <Button variant="ghost" size="sm" aria-label={EDITOR_TEXT.zoom} className="w-16 tabular-nums">
+          <Button
+            variant="ghost"
+            size="sm"
+            aria-label={EDITOR_TEXT.zoom}
+            className="w-16 tabular-nums"
+          >
             {Math.round(zoom * 100)}%
           </Button>
         </DropdownMenuTrigger>
         <DropdownMenuContent align="center" side="top" className="min-w-36">
           {EDITOR_ZOOM_LEVELS.map((level) =>
             level === 'fit' ? (
-              <DropdownMenuItem key={level} onSelect={() => void flow.fitView({ padding: 0.2, duration: 200 })}>
+              <DropdownMenuItem
+                key={level}
+                onSelect={() => void flow.fitView({ padding: 0.2, duration: 200 })}
+              >
                 <Maximize />
                 {EDITOR_TEXT.fit}
               </DropdownMenuItem>
             ) : (
-              <DropdownMenuItem key={level} onSelect={() => void flow.zoomTo(level / 100, { duration: 200 })}>
+              <DropdownMenuItem
+                key={level}
+                onSelect={() => void flow.zoomTo(level / 100, { duration: 200 })}
+              >
                 <span className="w-4" />
                 {level}%
               </DropdownMenuItem>
@@ -103,7 +118,10 @@ export function EditorToolbar({
           )}
         </DropdownMenuContent>
       </DropdownMenu>
-      <ToolButton label={EDITOR_TEXT.fit} onClick={() => void flow.fitView({ padding: 0.2, duration: 200 })}>
+      <ToolButton
+        label={EDITOR_TEXT.fit}
+        onClick={() => void flow.fitView({ padding: 0.2, duration: 200 })}
+      >
         <Maximize />
       </ToolButton>
       {divider}

@@ -5,7 +5,12 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { Input, Textarea } from '@/components/ui/input';
 import { FieldError, Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
 import { Button } from '@/components/ui/button';
 import { EDITOR_TEXT } from '../editor-text';
 
@@ -115,7 +120,10 @@ function PlaceholderMenu({ onInsert }: { onInsert: (token: string) => void }) {
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end">
         {TEMPLATE_PLACEHOLDERS.map((placeholder) => (
-          <DropdownMenuItem key={placeholder.key} onSelect={() => onInsert(placeholderToken(placeholder.key))}>
+          <DropdownMenuItem
+            key={placeholder.key}
+            onSelect={() => onInsert(placeholderToken(placeholder.key))}
+          >
             <span className="flex-1">{placeholder.label}</span>
             <code className="text-[11px] text-slate-400">{placeholderToken(placeholder.key)}</code>
           </DropdownMenuItem>
@@ -183,7 +191,9 @@ export function SelectField<T extends string>({
           aria-describedby={describedBy}
           onChange={(event) => onChange((event.target.value || undefined) as T | undefined)}
         >
-          {(emptyLabel !== undefined || !value) && <option value="">{emptyLabel ?? EDITOR_TEXT.choose}</option>}
+          {(emptyLabel !== undefined || !value) && (
+            <option value="">{emptyLabel ?? EDITOR_TEXT.choose}</option>
+          )}
           {options.map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}
@@ -216,12 +226,17 @@ export function CheckListField<T extends string>({
         {options.map((option) => {
           const checked = value.includes(option.value);
           return (
-            <label key={option.value} className="flex items-center gap-2 text-[13px] text-slate-700">
+            <label
+              key={option.value}
+              className="flex items-center gap-2 text-[13px] text-slate-700"
+            >
               <Checkbox
                 checked={checked}
                 aria-describedby={error ? `${id}-error` : undefined}
                 onCheckedChange={(next) =>
-                  onChange(next ? [...value, option.value] : value.filter((item) => item !== option.value))
+                  onChange(
+                    next ? [...value, option.value] : value.filter((item) => item !== option.value),
+                  )
                 }
               />
               {option.label}
@@ -238,7 +253,9 @@ export function CheckListField<T extends string>({
 export function PanelSection({ title, children }: { title?: string; children: ReactNode }) {
   return (
     <section className="space-y-4 border-t border-slate-100 px-4 py-4 first:border-t-0">
-      {title && <h3 className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{title}</h3>}
+      {title && (
+        <h3 className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{title}</h3>
+      )}
       {children}
     </section>
   );

@@ -25,11 +25,15 @@ export function TriggerPanel({
   return (
     <div data-testid="trigger-panel">
       <div className="flex items-center gap-3 border-b border-slate-200 px-4 py-3">
-        <span className={`flex size-8 items-center justify-center rounded-lg ${BLOCK_META.start.tone}`}>
+        <span
+          className={`flex size-8 items-center justify-center rounded-lg ${BLOCK_META.start.tone}`}
+        >
           <Icon className="size-4" aria-hidden />
         </span>
         <div>
-          <div className="text-[11px] font-medium tracking-wide text-slate-400 uppercase">Bắt đầu</div>
+          <div className="text-[11px] font-medium tracking-wide text-slate-400 uppercase">
+            Bắt đầu
+          </div>
           <div className="text-sm font-semibold text-slate-900">{EDITOR_TEXT.trigger}</div>
         </div>
       </div>

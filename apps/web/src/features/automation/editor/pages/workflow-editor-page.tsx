@@ -1,11 +1,18 @@
-import { useEffect, useMemo, useReducer, useRef, useState, type DragEvent } from 'react';
+import {
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useReducer,
+  useRef,
+  useState,
+  type DragEvent,
+} from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Background,
   BackgroundVariant,
   MarkerType,
-  MiniMap,
   ReactFlow,
   ReactFlowProvider,
   useReactFlow,
@@ -81,7 +88,9 @@ const nodeTypes = { block: BlockNode };
 
 const isTyping = (target: EventTarget | null) =>
   target instanceof HTMLElement &&
-  (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName) || Boolean(target.closest('[role="dialog"],[role="listbox"],[role="menu"]')));
+  (target.isContentEditable ||
+    ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName) ||
+    Boolean(target.closest('[role="dialog"],[role="listbox"],[role="menu"]')));
 
 export function WorkflowEditor({ workflow }: { workflow: Workflow | null }) {
   const navigate = useNavigate();
@@ -91,32 +100,47 @@ export function WorkflowEditor({ workflow }: { workflow: Workflow | null }) {
   const [state, dispatch] = useReducer(editorReducer, workflow, (loaded): EditorState =>
     initialEditorState(loaded ? loaded.workflow_steps : starterSteps(newBlockId)),
   );
+  // Handlers read the latest state through this (React Flow keeps some of them across renders).
   const stateRef = useRef(state);
-  stateRef.current = state;
+  useLayoutEffect(() => {
+    stateRef.current = state;
+  }, [state]);
   const [name, setName] = useState(workflow?.name ?? '');
   const [description, setDescription] = useState(workflow?.description ?? '');
-  const [saved, setSaved] = useState({ revision: 0, name: workflow?.name ?? '', description: workflow?.description ?? '' });
+  const [saved, setSaved] = useState({
+    revision: 0,
+    name: workflow?.name ?? '',
+    description: workflow?.description ?? '',
+  });
   const [nameError, setNameError] = useState<string>();
   const [tool, setTool] = useState<EditorTool>('pointer');
   // Undo/redo remount the side panel so its form shows the restored data.
   const [historyStep, setHistoryStep] = useState(0);
   // After a publish attempt the graph is checked live; the server's own findings last until the next edit.
   const [checked, setChecked] = useState(false);
-  const [serverProblems, setServerProblems] = useState<{ revision: number; problems: EditorProblems } | null>(null);
+  const [serverProblems, setServerProblems] = useState<{
+    revision: number;
+    problems: EditorProblems;
+  } | null>(null);
   const [goTo, setGoTo] = useState<string | null>(null);
   const status = workflow?.status ?? 'draft';
   const { customKinds } = useConditionFields();
 
-  const dirty = state.revision !== saved.revision || name !== saved.name || description !== saved.description;
+  const dirty =
+    state.revision !== saved.revision || name !== saved.name || description !== saved.description;
   const leaveGuard = useUnsavedChanges(dirty && !goTo);
   useEffect(() => {
     if (goTo) void navigate(goTo, { replace: true });
   }, [goTo, navigate]);
 
   const problems = useMemo<EditorProblems>(() => {
-    if (serverProblems && serverProblems.revision === state.revision) return serverProblems.problems;
+    if (serverProblems && serverProblems.revision === state.revision)
+      return serverProblems.problems;
     if (!checked) return NO_PROBLEMS;
-    return sortProblems(workflowGraphProblems(toSteps(state), customKinds), state.nodes.map((node) => node.id));
+    return sortProblems(
+      workflowGraphProblems(toSteps(state), customKinds),
+      state.nodes.map((node) => node.id),
+    );
   }, [checked, serverProblems, state, customKinds]);
 
   /* ----------------------------------------------------------------------------- saving */
@@ -128,10 +152,16 @@ export function WorkflowEditor({ workflow }: { workflow: Workflow | null }) {
         name: name.trim(),
         description: description.trim(),
         workflow_steps: toSteps(stateRef.current),
-        ...(publish ? { status: 'active' as const } : status === 'draft' ? { status: 'draft' as const } : {}),
+        ...(publish
+          ? { status: 'active' as const }
+          : status === 'draft'
+            ? { status: 'draft' as const }
+            : {}),
       };
       const revision = stateRef.current.revision;
-      const answer = workflow ? await updateWorkflow({ id: workflow._id, body }) : await createWorkflow(body);
+      const answer = workflow
+        ? await updateWorkflow({ id: workflow._id, body })
+        : await createWorkflow(body);
       return { answer, revision, publish };
     },
     onSuccess: ({ answer, revision, publish }) => {
@@ -144,7 +174,10 @@ export function WorkflowEditor({ workflow }: { workflow: Workflow | null }) {
     },
     onError: (error) => {
       if (isApiError(error) && error.status === 422) {
-        const sorted = sortProblems(error.fieldErrors, stateRef.current.nodes.map((node) => node.id));
+        const sorted = sortProblems(
+          error.fieldErrors,
+          stateRef.current.nodes.map((node) => node.id),
+        );
         const nameProblem = error.fieldErrors.find((item) => item.param === 'name');
         if (nameProblem) setNameError(nameProblem.message);
         sorted.graph = sorted.graph.filter((message) => message !== nameProblem?.message);
@@ -186,7 +219,10 @@ export function WorkflowEditor({ workflow }: { workflow: Workflow | null }) {
       });
     // Blocks added by click at the same spot step aside so none hides another.
     const taken = (point: { x: number; y: number }) =>
-      stateRef.current.nodes.some((node) => Math.abs(node.position.x - point.x) < 20 && Math.abs(node.position.y - point.y) < 20);
+      stateRef.current.nodes.some(
+        (node) =>
+          Math.abs(node.position.x - point.x) < 20 && Math.abs(node.position.y - point.y) < 20,
+      );
     const spot = { ...at };
     while (taken(spot)) spot.y += 90;
     dispatch({ type: 'add', node: newBlock(type, newBlockId(), spot, defaultBlockData(type)) });
@@ -226,12 +262,19 @@ export function WorkflowEditor({ workflow }: { workflow: Workflow | null }) {
         selected: state.selectedEdges.includes(edge.id),
         type: 'smoothstep',
         label: edge.branch ? EDGE_BRANCH_LABEL[edge.branch] : undefined,
-        labelStyle: { fontSize: 11, fontWeight: 600, fill: edge.branch === 'no' ? '#be123c' : '#047857' },
+        labelStyle: {
+          fontSize: 11,
+          fontWeight: 600,
+          fill: edge.branch === 'no' ? '#be123c' : '#047857',
+        },
         labelBgStyle: { fill: '#ffffff' },
         labelBgPadding: [6, 3] as [number, number],
         labelBgBorderRadius: 4,
         markerEnd: { type: MarkerType.ArrowClosed, width: 16, height: 16 },
-        style: { strokeWidth: 1.75, stroke: edge.branch === 'no' ? '#f43f5e' : edge.branch === 'yes' ? '#10b981' : '#94a3b8' },
+        style: {
+          strokeWidth: 1.75,
+          stroke: edge.branch === 'no' ? '#f43f5e' : edge.branch === 'yes' ? '#10b981' : '#94a3b8',
+        },
         data: { branch: edge.branch },
       })),
     [state.edges, state.selectedEdges],
@@ -249,7 +292,12 @@ export function WorkflowEditor({ workflow }: { workflow: Workflow | null }) {
       }
     }
     if (Object.keys(positions).length) dispatch({ type: 'move', positions });
-    if (selection) dispatch({ type: 'select', nodeIds: [...selection], edgeIds: stateRef.current.selectedEdges });
+    if (selection)
+      dispatch({
+        type: 'select',
+        nodeIds: [...selection],
+        edgeIds: stateRef.current.selectedEdges,
+      });
   };
   const onEdgesChange = (changes: EdgeChange[]) => {
     let selection: Set<string> | null = null;
@@ -260,10 +308,18 @@ export function WorkflowEditor({ workflow }: { workflow: Workflow | null }) {
         else selection.delete(change.id);
       }
     }
-    if (selection) dispatch({ type: 'select', nodeIds: stateRef.current.selectedNodes, edgeIds: [...selection] });
+    if (selection)
+      dispatch({
+        type: 'select',
+        nodeIds: stateRef.current.selectedNodes,
+        edgeIds: [...selection],
+      });
   };
   const onConnect = (connection: Connection) => {
-    const branch = connection.sourceHandle === 'yes' || connection.sourceHandle === 'no' ? (connection.sourceHandle as EdgeBranch) : undefined;
+    const branch =
+      connection.sourceHandle === 'yes' || connection.sourceHandle === 'no'
+        ? (connection.sourceHandle as EdgeBranch)
+        : undefined;
     dispatch({ type: 'connect', source: connection.source, target: connection.target, branch });
   };
 
@@ -305,11 +361,16 @@ export function WorkflowEditor({ workflow }: { workflow: Workflow | null }) {
   /* ------------------------------------------------------------------------------ render */
 
   const selected =
-    state.selectedNodes.length === 1 ? state.nodes.find((node) => node.id === state.selectedNodes[0]) : undefined;
+    state.selectedNodes.length === 1
+      ? state.nodes.find((node) => node.id === state.selectedNodes[0])
+      : undefined;
   const count = problemCount(problems);
 
   return (
-    <div className="-m-4 flex h-[calc(100vh-3.5rem)] min-h-[520px] flex-col bg-slate-50 lg:-m-6" data-testid="workflow-editor">
+    <div
+      className="-m-4 flex h-[calc(100vh-3.5rem)] min-h-[520px] flex-col bg-slate-50 lg:-m-6"
+      data-testid="workflow-editor"
+    >
       {leaveGuard}
       <header className="flex items-center gap-3 border-b border-slate-200 bg-white px-4 py-2.5">
         <Tooltip content={EDITOR_TEXT.back}>
@@ -332,12 +393,18 @@ export function WorkflowEditor({ workflow }: { workflow: Workflow | null }) {
                 setNameError(undefined);
               }}
               className={cn(
-                'h-8 w-full max-w-[420px] min-w-0 rounded-md border border-transparent px-1.5 text-base font-semibold text-slate-900 outline-none placeholder:text-slate-400 hover:border-slate-200 focus:border-teal-600',
+                'h-8 max-w-[480px] min-w-[14ch] rounded-md [field-sizing:content] border border-transparent px-1.5 text-base font-semibold text-slate-900 outline-none placeholder:text-slate-400 hover:border-slate-200 focus:border-teal-600',
                 nameError && 'border-red-500 hover:border-red-500',
               )}
             />
-            <Badge variant={status === 'active' ? 'success' : 'secondary'}>{WORKFLOW_STATUS.label(status)}</Badge>
-            {dirty && <span className="text-xs whitespace-nowrap text-amber-600">● {EDITOR_TEXT.unsaved}</span>}
+            <Badge variant={status === 'active' ? 'success' : 'secondary'}>
+              {WORKFLOW_STATUS.label(status)}
+            </Badge>
+            {dirty && (
+              <span className="text-xs whitespace-nowrap text-amber-600">
+                ● {EDITOR_TEXT.unsaved}
+              </span>
+            )}
           </div>
           {nameError ? (
             <p role="alert" className="px-1.5 text-xs text-red-600">
@@ -367,7 +434,11 @@ export function WorkflowEditor({ workflow }: { workflow: Workflow | null }) {
           {status === 'draft' ? EDITOR_TEXT.saveDraft : EDITOR_TEXT.save}
         </Button>
         <Button size="sm" disabled={save.isPending} onClick={() => submit(true)}>
-          {save.isPending && save.variables === true ? <Loader2 className="animate-spin" /> : <Send />}
+          {save.isPending && save.variables === true ? (
+            <Loader2 className="animate-spin" />
+          ) : (
+            <Send />
+          )}
           {EDITOR_TEXT.publish}
         </Button>
       </header>
@@ -427,7 +498,6 @@ export function WorkflowEditor({ workflow }: { workflow: Workflow | null }) {
               defaultEdgeOptions={{ type: 'smoothstep' }}
             >
               <Background variant={BackgroundVariant.Dots} gap={20} size={1.2} color="#cbd5e1" />
-              <MiniMap pannable zoomable className="!rounded-lg !border !border-slate-200" nodeColor="#99f6e4" />
             </ReactFlow>
           </div>
           <EditorToolbar
@@ -441,7 +511,10 @@ export function WorkflowEditor({ workflow }: { workflow: Workflow | null }) {
             onDelete={() => dispatch({ type: 'deleteSelection' })}
           />
         </div>
-        <aside aria-label="Cấu hình khối" className="w-[380px] shrink-0 overflow-y-auto border-l border-slate-200 bg-white">
+        <aside
+          aria-label="Cấu hình khối"
+          className="w-[340px] shrink-0 overflow-y-auto border-l 2xl:w-[400px] border-slate-200 bg-white"
+        >
           {selected?.type === 'start' ? (
             <TriggerPanel
               key={`trigger:${historyStep}`}
@@ -479,11 +552,13 @@ function EmptyPanel() {
         </div>
         <dl className="space-y-1.5 text-[13px]">
           {EDITOR_TEXT.shortcutList.map(([keys, what]) => (
-            <div key={keys} className="flex justify-between gap-3">
-              <dt>
-                <kbd className="rounded border border-slate-200 bg-slate-50 px-1.5 py-0.5 font-mono text-[11px] text-slate-700">{keys}</kbd>
+            <div key={keys} className="flex items-center justify-between gap-3">
+              <dt className="shrink-0">
+                <kbd className="rounded border border-slate-200 bg-slate-50 px-1.5 py-0.5 font-mono text-[11px] whitespace-nowrap text-slate-700">
+                  {keys}
+                </kbd>
               </dt>
-              <dd className="text-slate-600">{what}</dd>
+              <dd className="text-right text-slate-600">{what}</dd>
             </div>
           ))}
         </dl>
