@@ -89,21 +89,22 @@ test('build, undo/redo, copy/paste, save as draft and publish a workflow', async
   const firstEndId = await blockId(blocks(page, 'end'));
   await blocks(page, 'start').click();
   const trigger = page.getByTestId('trigger-panel');
-  await expect(trigger.getByLabel('Sự kiện')).toHaveValue('ticket_created');
-  await trigger.getByLabel('Tiêu đề sự kiện').fill('Ticket mới');
+  await expect(trigger.getByLabel('Sự kiện', { exact: true })).toHaveValue('ticket_created');
+  await trigger.getByLabel('Tiêu đề sự kiện', { exact: true }).fill('Ticket mới');
   await trigger.getByRole('button', { name: 'Thêm điều kiện' }).click();
-  await trigger.getByLabel('Trường 1').selectOption({ label: 'Tiêu đề ticket' });
-  await trigger.getByLabel('Toán tử 1').selectOption({ label: 'Chứa một trong' });
-  await trigger.getByLabel('Giá trị 1').fill(`e2e-${tag}`);
+  await trigger.getByLabel('Trường 1', { exact: true }).selectOption({ label: 'Tiêu đề ticket' });
+  await trigger.getByLabel('Toán tử 1', { exact: true }).selectOption({ label: 'Chứa một trong' });
+  await trigger.getByLabel('Giá trị 1', { exact: true }).fill(`e2e-${tag}`);
 
-  // Fit the view so the drops below land on empty canvas.
+  // Zoom out so the drops below land on empty canvas.
   await page.getByRole('button', { name: 'Thu phóng' }).click();
   await page.getByRole('menuitem', { name: '50%' }).click();
 
-  await dropBlock(page, 'branch', 700, 250);
-  await dropBlock(page, 'send_email', 450, 420);
-  await dropBlock(page, 'delay', 450, 560);
-  await dropBlock(page, 'end', 900, 420);
+  // At 50 % the start and end blocks sit in the middle of the canvas; these spots are free.
+  await dropBlock(page, 'branch', 560, 250);
+  await dropBlock(page, 'send_email', 150, 600);
+  await dropBlock(page, 'delay', 150, 740);
+  await dropBlock(page, 'end', 600, 600);
   await expect(blocks(page, 'branch')).toHaveCount(1);
   await expect(blocks(page, 'send_email')).toHaveCount(1);
   await expect(blocks(page, 'delay')).toHaveCount(1);
@@ -156,15 +157,17 @@ test('build, undo/redo, copy/paste, save as draft and publish a workflow', async
   await page.getByTestId(`block-${branchId}`).click();
   let panel = page.getByTestId('block-panel');
   await panel.getByRole('button', { name: 'Thêm điều kiện' }).click();
-  await panel.getByLabel('Trường 1').selectOption({ label: 'Số lần mở lại' });
-  await panel.getByLabel('Toán tử 1').selectOption({ label: 'Nhỏ hơn' });
-  await panel.getByLabel('Giá trị 1').fill('1');
+  await panel.getByLabel('Trường 1', { exact: true }).selectOption({ label: 'Số lần mở lại' });
+  await panel.getByLabel('Toán tử 1', { exact: true }).selectOption({ label: 'Nhỏ hơn' });
+  await panel.getByLabel('Giá trị 1', { exact: true }).fill('1');
 
   // The email: a template of kind email, other addresses.
   await page.getByTestId(`block-${emailId}`).click();
   panel = page.getByTestId('block-panel');
   await expect(panel.getByText(WORKFLOW_BLOCK_MESSAGES.templateRequired)).toBeVisible();
-  await panel.getByLabel('Mẫu tin nhắn').selectOption({ label: `Xác nhận ticket ${tag}` });
+  await panel
+    .getByLabel('Mẫu tin nhắn', { exact: true })
+    .selectOption({ label: `Xác nhận ticket ${tag}` });
   await panel.getByRole('checkbox', { name: 'Danh sách email khác' }).click();
   await panel
     .getByRole('textbox', { name: 'Danh sách email khác' })
@@ -173,8 +176,8 @@ test('build, undo/redo, copy/paste, save as draft and publish a workflow', async
   // The delay: 5 minutes.
   await page.getByTestId(`block-${delayId}`).click();
   panel = page.getByTestId('block-panel');
-  await panel.getByLabel('Thời lượng').fill('5');
-  await panel.getByLabel('Đơn vị').selectOption({ label: 'Phút' });
+  await panel.getByLabel('Thời lượng', { exact: true }).fill('5');
+  await panel.getByLabel('Đơn vị', { exact: true }).selectOption({ label: 'Phút' });
   await expect(page.getByTestId(`block-${delayId}`)).toContainText('Chờ 5 phút');
 
   // Copy and paste the delay: a new block with a new id; Delete takes it away again.

@@ -85,6 +85,8 @@ export function WorkflowEditorPage() {
 }
 
 const nodeTypes = { block: BlockNode };
+/** A block's size on the canvas at 100 % (BlockNode's width, its usual height). */
+const BLOCK_SIZE = { width: 260, height: 72 };
 
 const isTyping = (target: EventTarget | null) =>
   target instanceof HTMLElement &&
@@ -208,22 +210,25 @@ export function WorkflowEditor({ workflow }: { workflow: Workflow | null }) {
 
   /* ------------------------------------------------------------------------ canvas glue */
 
-  const addBlock = (type: WorkflowBlockType, position?: { x: number; y: number }) => {
+  /** Adds a block centred on a point of the screen (the canvas's centre for a click in the palette). */
+  const addBlock = (type: WorkflowBlockType, screen?: { x: number; y: number }) => {
     if (isDisabledBlock(type)) return;
     const bounds = wrapper.current?.getBoundingClientRect();
-    const at =
-      position ??
-      flow.screenToFlowPosition({
-        x: (bounds?.left ?? 0) + (bounds?.width ?? 800) / 2 - 130,
-        y: (bounds?.top ?? 0) + (bounds?.height ?? 600) / 2 - 30,
-      });
+    const point = flow.screenToFlowPosition(
+      screen ?? {
+        x: (bounds?.left ?? 0) + (bounds?.width ?? 800) / 2,
+        y: (bounds?.top ?? 0) + (bounds?.height ?? 600) / 2,
+      },
+    );
+    const spot = {
+      x: Math.round(point.x - BLOCK_SIZE.width / 2),
+      y: Math.round(point.y - BLOCK_SIZE.height / 2),
+    };
     // Blocks added by click at the same spot step aside so none hides another.
-    const taken = (point: { x: number; y: number }) =>
+    const taken = (at: { x: number; y: number }) =>
       stateRef.current.nodes.some(
-        (node) =>
-          Math.abs(node.position.x - point.x) < 20 && Math.abs(node.position.y - point.y) < 20,
+        (node) => Math.abs(node.position.x - at.x) < 20 && Math.abs(node.position.y - at.y) < 20,
       );
-    const spot = { ...at };
     while (taken(spot)) spot.y += 90;
     dispatch({ type: 'add', node: newBlock(type, newBlockId(), spot, defaultBlockData(type)) });
   };
@@ -232,7 +237,7 @@ export function WorkflowEditor({ workflow }: { workflow: Workflow | null }) {
     const type = event.dataTransfer.getData(BLOCK_DRAG_TYPE) as WorkflowBlockType;
     if (!type) return;
     event.preventDefault();
-    addBlock(type, flow.screenToFlowPosition({ x: event.clientX - 130, y: event.clientY - 30 }));
+    addBlock(type, { x: event.clientX, y: event.clientY });
   };
 
   const nodes = useMemo<BlockFlowNode[]>(
