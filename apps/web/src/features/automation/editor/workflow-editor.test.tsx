@@ -186,3 +186,31 @@ describe('workflow editor', () => {
     expect(api.updateWorkflow).toHaveBeenCalledTimes(1); // only the earlier test's call
   });
 });
+
+describe('saving a new workflow', () => {
+  it('asks for a name, then creates a draft with the drawn graph', async () => {
+    const user = userEvent.setup();
+    api.createWorkflow.mockResolvedValueOnce({
+      data: { ...workflow, _id: '6f1c1e52-5a61-4f55-9c1b-222222222222' },
+      message: 'Tạo mới kịch bản thành công',
+    });
+    renderEditor(null);
+    await user.click(screen.getByRole('button', { name: 'Lưu nháp' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Tên kịch bản không được bỏ trống');
+    expect(api.createWorkflow).not.toHaveBeenCalled();
+
+    await user.type(screen.getByRole('textbox', { name: 'Tên kịch bản' }), 'Nhắc ticket');
+    await user.click(screen.getByTestId('palette-delay'));
+    await user.click(screen.getByRole('button', { name: 'Lưu nháp' }));
+    await waitFor(() => expect(api.createWorkflow).toHaveBeenCalledTimes(1));
+    const body = api.createWorkflow.mock.calls[0]![0] as Workflow;
+    expect(body).toMatchObject({ name: 'Nhắc ticket', status: 'draft' });
+    expect(body.workflow_steps.nodes.map((node) => node.type)).toEqual(['start', 'end', 'delay']);
+    expect(body.workflow_steps.nodes[2]!.data).toEqual({ amount: 1, unit: 'hours' });
+    // The starter's start → end edge, and no id of the editor's own.
+    expect(body.workflow_steps.edges).toEqual([
+      { source: body.workflow_steps.nodes[0]!.id, target: body.workflow_steps.nodes[1]!.id },
+    ]);
+    await waitFor(() => expect(toasts.success).toHaveBeenCalledWith('Lưu nháp thành công'));
+  });
+});

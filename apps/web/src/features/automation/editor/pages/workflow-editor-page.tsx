@@ -224,12 +224,14 @@ export function WorkflowEditor({ workflow }: { workflow: Workflow | null }) {
       x: Math.round(point.x - BLOCK_SIZE.width / 2),
       y: Math.round(point.y - BLOCK_SIZE.height / 2),
     };
-    // Blocks added by click at the same spot step aside so none hides another.
-    const taken = (at: { x: number; y: number }) =>
+    // A block added by click never lands on another: it moves down until its place is free.
+    const overlaps = (at: { x: number; y: number }) =>
       stateRef.current.nodes.some(
-        (node) => Math.abs(node.position.x - at.x) < 20 && Math.abs(node.position.y - at.y) < 20,
+        (node) =>
+          Math.abs(node.position.x - at.x) < BLOCK_SIZE.width + 10 &&
+          Math.abs(node.position.y - at.y) < BLOCK_SIZE.height + 20,
       );
-    while (taken(spot)) spot.y += 90;
+    if (!screen) while (overlaps(spot)) spot.y += BLOCK_SIZE.height + 30;
     dispatch({ type: 'add', node: newBlock(type, newBlockId(), spot, defaultBlockData(type)) });
   };
 
