@@ -77,7 +77,9 @@ function PaletteItem({
       >
         <Icon className="size-4" aria-hidden />
       </span>
-      <span className="min-w-0 flex-1 truncate">{WORKFLOW_BLOCK_TYPE.label(type)}</span>
+      <span className="min-w-0 flex-1 truncate" title={WORKFLOW_BLOCK_TYPE.label(type)}>
+        {WORKFLOW_BLOCK_TYPE.label(type)}
+      </span>
       {disabled && (
         <Lock className="size-3.5 text-slate-400" aria-label={EDITOR_TEXT.unsupported} />
       )}

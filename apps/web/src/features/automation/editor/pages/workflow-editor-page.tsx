@@ -278,10 +278,14 @@ export function WorkflowEditor({ workflow }: { workflow: Workflow | null }) {
         labelBgPadding: [6, 3] as [number, number],
         labelBgBorderRadius: 4,
         markerEnd: { type: MarkerType.ArrowClosed, width: 16, height: 16 },
-        style: {
-          strokeWidth: 1.75,
-          stroke: edge.branch === 'no' ? '#f43f5e' : edge.branch === 'yes' ? '#10b981' : '#94a3b8',
-        },
+        // A selected edge (to delete) stands out in the brand colour.
+        style: state.selectedEdges.includes(edge.id)
+          ? { strokeWidth: 3, stroke: '#0f766e' }
+          : {
+              strokeWidth: 1.75,
+              stroke:
+                edge.branch === 'no' ? '#f43f5e' : edge.branch === 'yes' ? '#10b981' : '#94a3b8',
+            },
         data: { branch: edge.branch },
       })),
     [state.edges, state.selectedEdges],
