@@ -234,7 +234,9 @@ test('build, undo/redo, copy/paste, save as draft and publish a workflow', async
     ]),
   );
 
-  // Publish: every check passes, the workflow is active.
+  // Publish: every check passes, the workflow is active. (The toast sits over the header's
+  // buttons while it shows.)
+  await expect(page.getByText('Lưu nháp thành công')).toBeHidden();
   await page.getByRole('button', { name: 'Xuất bản' }).click();
   await expect(page.getByText('Xuất bản thành công')).toBeVisible();
   await expect(page.getByTestId('graph-problems')).toHaveCount(0);

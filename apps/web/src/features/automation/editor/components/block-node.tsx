@@ -14,7 +14,8 @@ export interface BlockNodeData extends Record<string, unknown> {
   problems?: Record<string, string>;
   /** The start block shows the trigger. */
   trigger?: WorkflowTrigger;
-  triggerProblems?: boolean;
+  /** The first problem of the trigger, shown on the start block. */
+  triggerProblem?: string;
 }
 export type BlockFlowNode = Node<BlockNodeData, 'block'>;
 
@@ -25,8 +26,11 @@ export const BlockNode = memo(function BlockNode({ data, selected }: NodeProps<B
   const { block, problems, trigger } = data;
   const meta = BLOCK_META[block.type];
   const Icon = meta.icon;
-  const messages = Object.values(problems ?? {});
-  const invalid = messages.length > 0 || Boolean(data.triggerProblems);
+  const messages = [
+    ...(data.triggerProblem ? [data.triggerProblem] : []),
+    ...Object.values(problems ?? {}),
+  ];
+  const invalid = messages.length > 0;
   const summary =
     block.type === 'start' && trigger
       ? `${WORKFLOW_TRIGGER.label(trigger.event)}${trigger.title ? ` · ${trigger.title}` : ''}`
@@ -66,10 +70,10 @@ export const BlockNode = memo(function BlockNode({ data, selected }: NodeProps<B
           </div>
         </div>
         {invalid && (
-          <Tooltip content={messages[0] ?? 'Sự kiện kích hoạt chưa hợp lệ'} side="top">
+          <Tooltip content={messages[0]} side="top">
             <span
               role="img"
-              aria-label={`Lỗi: ${messages[0] ?? 'Sự kiện kích hoạt chưa hợp lệ'}`}
+              aria-label={`Lỗi: ${messages[0]}`}
               data-testid="block-problem"
               className="absolute -top-2 -right-2 flex size-5 items-center justify-center rounded-full bg-red-600 text-white shadow"
             >

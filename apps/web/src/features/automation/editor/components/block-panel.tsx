@@ -23,6 +23,9 @@ import { TagPicker } from '@/features/customers/components/customer-pickers';
 import { DepartmentPicker, StaffPicker } from '@/features/users/components/staff-picker';
 import { useTicketSettingsList } from '@/features/tickets/tickets.queries';
 import { listTemplates } from '@/features/templates/templates.api';
+import { CustomFieldInput } from '@/features/fields/components/custom-field-input';
+import { useActiveFields } from '@/features/fields/fields.queries';
+import { withCustomValue } from '@/features/tickets/components/ticket-properties';
 import { messageUnder } from '../editor-problems';
 import { EDITOR_TEXT } from '../editor-text';
 import { fromBangkokInput, toBangkokInput } from '../bangkok-time';
@@ -478,6 +481,7 @@ function TicketFields({ field, create }: { field: FieldAccess; create: boolean }
           </PanelField>
         )}
       </PanelSection>
+      {!create && <CustomValues field={field} />}
       <PanelSection title="Tags">
         {create ? (
           <PanelField label="Tags" error={errorOf('tag_ids')}>
@@ -517,6 +521,26 @@ function TicketFields({ field, create }: { field: FieldAccess; create: boolean }
       </PanelSection>
       <RetriesSection field={field} />
     </>
+  );
+}
+
+/** The ticket's custom fields the block sets; a field left empty stays as it is. */
+function CustomValues({ field }: { field: FieldAccess }) {
+  const fields = useActiveFields('ticket');
+  const custom = (field.values.custom as Record<string, unknown> | undefined) ?? {};
+  if (!fields.data?.length) return null;
+  return (
+    <PanelSection title="Trường tùy chỉnh">
+      {fields.data.map((definition) => (
+        <CustomFieldInput
+          key={definition.key}
+          field={{ ...definition, required: false }}
+          value={custom[definition.key]}
+          error={field.errorOf(`custom.${definition.key}`)}
+          onChange={(value) => field.set('custom', withCustomValue(custom, definition.key, value))}
+        />
+      ))}
+    </PanelSection>
   );
 }
 

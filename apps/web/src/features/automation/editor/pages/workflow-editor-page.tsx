@@ -253,7 +253,7 @@ export function WorkflowEditor({ workflow }: { workflow: Workflow | null }) {
           block,
           problems: problems.nodes[block.id],
           ...(block.type === 'start'
-            ? { trigger: state.trigger, triggerProblems: Object.keys(problems.trigger).length > 0 }
+            ? { trigger: state.trigger, triggerProblem: Object.values(problems.trigger)[0] }
             : {}),
         },
       })),
