@@ -2,9 +2,12 @@ import { Bot } from 'lucide-react';
 import type { RouteDeclaration } from '@/app/route-declaration';
 import { lazyPage } from '@/app/route-declaration';
 
-const page = lazyPage(() => import('./pages/automation-pages'), 'AutomationPage');
 const listPage = lazyPage(() => import('./pages/workflow-list-page'), 'WorkflowListPage');
 const historyPage = lazyPage(() => import('./pages/workflow-history-page'), 'WorkflowHistoryPage');
+const editorPage = lazyPage(
+  () => import('./editor/pages/workflow-editor-page'),
+  'WorkflowEditorPage',
+);
 
 export const automationRoutes: readonly RouteDeclaration[] = [
   {
@@ -15,7 +18,7 @@ export const automationRoutes: readonly RouteDeclaration[] = [
     sidebar: { label: 'Tự động hóa', icon: Bot, order: 60 },
     nav: { label: 'Danh sách tự động hóa' },
   },
-  { path: '/automation/editor', title: 'Tạo kịch bản tự động hóa', page },
-  { path: '/automation/editor/:id', title: 'Chỉnh sửa kịch bản tự động hóa', page },
+  { path: '/automation/editor', title: 'Tạo kịch bản tự động hóa', page: editorPage },
+  { path: '/automation/editor/:id', title: 'Chỉnh sửa kịch bản tự động hóa', page: editorPage },
   { path: '/automation/history/:id', title: 'Lịch sử hành động', page: historyPage },
 ];
