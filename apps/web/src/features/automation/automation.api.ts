@@ -1,5 +1,10 @@
 import type { WorkflowStatus } from '@omnicare/shared/automation/workflow-enums';
-import type { Workflow, WorkflowRun } from '@omnicare/shared/automation/workflow.schemas';
+import type {
+  Workflow,
+  WorkflowBody,
+  WorkflowRun,
+  WorkflowUpdateBody,
+} from '@omnicare/shared/automation/workflow.schemas';
 import { apiList, apiRequest, apiRequestWithMessage } from '@/lib/http';
 
 export interface WorkflowListParams {
@@ -27,6 +32,12 @@ export const listWorkflows = (params: WorkflowListParams, signal?: AbortSignal) 
 
 export const getWorkflow = (id: string, signal?: AbortSignal) =>
   apiRequest<Workflow>({ method: 'GET', url: one(id), signal });
+
+export const createWorkflow = (body: WorkflowBody) =>
+  apiRequestWithMessage<Workflow>({ method: 'POST', url: '/v2/workflow', data: body });
+
+export const updateWorkflow = ({ id, body }: { id: string; body: WorkflowUpdateBody }) =>
+  apiRequestWithMessage<Workflow>({ method: 'PUT', url: one(id), data: body });
 
 export const changeWorkflowStatus = ({ id, status }: { id: string; status: WorkflowStatus }) =>
   apiRequestWithMessage<Workflow>({

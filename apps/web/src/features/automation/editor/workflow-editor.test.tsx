@@ -15,11 +15,11 @@ import { ApiError } from '@/lib/errors';
 import { WorkflowEditor } from './pages/workflow-editor-page';
 
 const api = vi.hoisted(() => ({
-  fetchWorkflow: vi.fn(),
+  getWorkflow: vi.fn(),
   createWorkflow: vi.fn(),
   updateWorkflow: vi.fn(),
 }));
-vi.mock('./editor.api', () => api);
+vi.mock('../automation.api', () => api);
 vi.mock('@/features/fields/fields.queries', () => ({ useActiveFields: () => ({ data: [] }) }));
 const toasts = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn() }));
 vi.mock('@/lib/toast', () => ({ toast: toasts }));

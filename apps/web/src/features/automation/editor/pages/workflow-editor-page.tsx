@@ -41,7 +41,7 @@ import { isApiError } from '@/lib/errors';
 import { toast } from '@/lib/toast';
 import { useUnsavedChanges } from '@/lib/use-unsaved-changes';
 import { cn } from '@/lib/cn';
-import { createWorkflow, fetchWorkflow, updateWorkflow } from '../editor.api';
+import { createWorkflow, getWorkflow, updateWorkflow } from '../../automation.api';
 import {
   editorReducer,
   initialEditorState,
@@ -69,7 +69,7 @@ export function WorkflowEditorPage() {
   const navigate = useNavigate();
   const query = useQuery({
     queryKey: workflowKey(id ?? ''),
-    queryFn: ({ signal }) => fetchWorkflow(id as string, signal),
+    queryFn: ({ signal }) => getWorkflow(id as string, signal),
     enabled: Boolean(id),
   });
   useEffect(() => {
