@@ -236,6 +236,8 @@ test('build, undo/redo, copy/paste, save as draft and publish a workflow', async
 
   // Publish: every check passes, the workflow is active. (The toast sits over the header's
   // buttons while it shows.)
+  // A toast under the pointer stays (sonner pauses it on hover): the pointer moves away first.
+  await page.mouse.move(400, 600);
   await expect(page.getByText('Lưu nháp thành công')).toBeHidden();
   await page.getByRole('button', { name: 'Xuất bản' }).click();
   await expect(page.getByText('Xuất bản thành công')).toBeVisible();
