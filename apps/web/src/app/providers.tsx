@@ -13,9 +13,10 @@ export function Providers({ children }: { children: ReactNode }) {
       <TooltipProvider delayDuration={300}>
         {children}
         <Toaster
-          position="top-right"
-          // Below the 56 px header, so a toast never covers the bell, presence or account menu.
-          offset={{ top: 64, right: 16 }}
+          // Top centre, below the 56 px header: never over the bell, presence or account menu,
+          // nor over a page's own actions, which sit at its right (save, publish, add).
+          position="top-center"
+          offset={{ top: 64 }}
           richColors
           closeButton
           duration={TOAST_DURATION_MS}
