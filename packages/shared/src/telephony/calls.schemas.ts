@@ -92,8 +92,8 @@ export const routeAnswer = z.discriminatedUnion('action', [
     target: z.enum(['queue', 'voicemail']),
     queue: routedQueue.nullable(),
   }),
-  /** No queue answers that number: refuse the call (404 for SIP). */
-  z.object({ action: z.literal('reject'), reason: z.literal('unknown_hotline') }),
+  /** No queue answers that number (404 for SIP), or the call has already ended. */
+  z.object({ action: z.literal('reject'), reason: z.enum(['unknown_hotline', 'call_ended']) }),
 ]);
 export type RouteAnswer = z.infer<typeof routeAnswer>;
 

@@ -37,6 +37,8 @@ export const QUEUE_MESSAGES = {
     `Số hotline ${hotline} đã thuộc hàng chờ ${queue}`,
   /** A hotline answered by another tenant: its queue is not named. */
   hotlineElsewhere: (hotline: string) => `Số hotline ${hotline} đã được sử dụng`,
+  /** Another save took the hotline between the check and the write. */
+  hotlineConflict: 'Số hotline đã được sử dụng',
   memberMissing: 'Chuyên viên không tồn tại hoặc đã bị vô hiệu hóa',
   overflowQueueRequired: 'Vui lòng chọn hàng chờ tràn',
   overflowQueueMissing: 'Hàng chờ tràn không tồn tại',
