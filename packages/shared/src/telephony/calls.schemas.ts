@@ -132,7 +132,10 @@ export const gatewayCallEvent = z.object({
 });
 export type GatewayCallEvent = z.infer<typeof gatewayCallEvent>;
 
-export const eventAnswer = z.object({ duplicate: z.boolean(), call: z.object({ _id: z.string() }) });
+export const eventAnswer = z.object({
+  duplicate: z.boolean(),
+  call: z.object({ _id: z.string() }),
+});
 
 /** The call as the softphone knows it (spec section 3). */
 export const callInfo = z.object({
@@ -165,9 +168,7 @@ export const callView = z.object({
   wait_seconds: z.number().int(),
   result: z.string().nullable(),
   cause: z.string().nullable(),
-  transfers: z.array(
-    z.object({ at: z.string(), from: named.nullable(), to: named.nullable() }),
-  ),
+  transfers: z.array(z.object({ at: z.string(), from: named.nullable(), to: named.nullable() })),
   ticket: z.object({ _id: z.string(), code: z.string(), number: z.number().int() }).nullable(),
   call_info: callInfo,
 });

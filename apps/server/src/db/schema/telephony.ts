@@ -127,7 +127,10 @@ export const calls = pgTable(
     cause: text('cause'),
     transfers: jsonb('transfers').$type<CallTransfer[]>().notNull().default([]),
     /** Users routing has rung for this call. */
-    triedUserIds: uuid('tried_user_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    triedUserIds: uuid('tried_user_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
     voicemail: text('voicemail'),
     ticketId: uuid('ticket_id').references(() => tickets.id, { onDelete: 'set null' }),
     /** Taken by the one writer making the call's ticket (expires, in case it died). */

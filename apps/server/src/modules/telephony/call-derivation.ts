@@ -113,7 +113,8 @@ export function deriveCall(events: DerivationEvent[], routed: RoutedState): Deri
     else if (said === 'busy' || (code !== undefined && BUSY_CODES.has(code))) result = 'busy';
     else if ((said && FAILURE_CAUSES.has(said)) || (code !== undefined && code >= 500))
       result = 'failed';
-    else if ((said && NO_ANSWER_CAUSES.has(said)) || code === 408 || code === 480) result = 'missed';
+    else if ((said && NO_ANSWER_CAUSES.has(said)) || code === 408 || code === 480)
+      result = 'missed';
     else if (said && CALLER_GONE_CAUSES.has(said)) result = 'abandoned';
     else result = rang || routed.voicemail ? 'missed' : 'abandoned';
     if (result === 'failed') status = 'FAILED';

@@ -78,7 +78,10 @@ export async function updateCall(tx: Db, id: string, values: Partial<typeof call
 }
 
 /** SQL: the user is busy with a call other than `exceptCallId`. */
-export const inCallCondition = (userColumn: SQL | typeof users.id, exceptCallId?: string) => sql`exists (
+export const inCallCondition = (
+  userColumn: SQL | typeof users.id,
+  exceptCallId?: string,
+) => sql`exists (
   select 1 from ${calls} c where c.agent_id = ${userColumn} and c.ended_at is null
   ${exceptCallId ? sql`and c.id <> ${exceptCallId}` : sql``}
   and (
@@ -100,11 +103,13 @@ export async function nextAgent(
   const cursor =
     queue.strategy === 'round_robin' ? queueMembers.lastOfferedAt : queueMembers.lastCallEndedAt;
   const tried = call.triedUserIds.length
-    ? sql`${users.id} = any(${sql`array[${sql.join(
-        call.triedUserIds.map((id) => sql`${id}::uuid`),
-        sql`, `,
-      )}]`})`
-    : sql`false`;
+    ? [
+        sql`${users.id} in (${sql.join(
+          call.triedUserIds.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )}) asc`,
+      ]
+    : [];
   const [row] = await tx
     .select({
       userId: users.id,
@@ -125,7 +130,7 @@ export async function nextAgent(
         sql`not ${inCallCondition(users.id, call.id)}`,
       ),
     )
-    .orderBy(sql`${tried} asc`, sql`${cursor} asc nulls first`, asc(users.id))
+    .orderBy(...tried, sql`${cursor} asc nulls first`, asc(users.id))
     .limit(1);
   return row;
 }
@@ -295,18 +300,21 @@ export function callConditions(filter: CallFilter): (SQL | undefined)[] {
   return conditions;
 }
 
+// Written out: drizzle leaves the table off columns inside a select list's subqueries.
 const customerName = sql<
   string | null
->`(select ${customers.name} from ${customers} where ${customers.id} = ${calls.customerId})`;
+>`(select cu.name from customers cu where cu.id = "calls"."customer_id")`;
 const customerNumber = sql<
   number | null
->`(select ${customers.number} from ${customers} where ${customers.id} = ${calls.customerId})`;
-const agentName = sql<string | null>`(select u.name from users u where u.id = ${calls.agentId})`;
-const agentCode = sql<string | null>`(select u.agent_id from users u where u.id = ${calls.agentId})`;
-const queueName = sql<string | null>`(select q.name from queues q where q.id = ${calls.queueId})`;
+>`(select cu.number from customers cu where cu.id = "calls"."customer_id")`;
+const agentName = sql<string | null>`(select u.name from users u where u.id = "calls"."agent_id")`;
+const agentCode = sql<
+  string | null
+>`(select u.agent_id from users u where u.id = "calls"."agent_id")`;
+const queueName = sql<string | null>`(select q.name from queues q where q.id = "calls"."queue_id")`;
 const ticketNumber = sql<
   number | null
->`(select t.number from ${tickets} t where t.id = ${calls.ticketId})`;
+>`(select t.number from tickets t where t.id = "calls"."ticket_id")`;
 
 const listColumns = {
   call: calls,

@@ -87,7 +87,9 @@ export async function ingestEvent(platform: Platform, event: GatewayCallEvent) {
       startedAt: at,
       status: event.direction === 'CALL_OUTBOUND' ? 'DIALING' : 'QUEUEING',
     });
-    const agentUserId = event.agent ? ((await repo.staffByAgent(tx, tenantId, event.agent)) ?? null) : null;
+    const agentUserId = event.agent
+      ? ((await repo.staffByAgent(tx, tenantId, event.agent)) ?? null)
+      : null;
     const fresh = await repo.insertEvent(tx, {
       tenantId,
       callRowId: call.id,
@@ -216,7 +218,13 @@ async function writeCallTimeline(platform: Platform, call: repo.CallRow) {
     entity: 'customer',
     entityId: call.customerId,
     after: {
-      call: { _id: call.id, call_id: call.callId, result: call.result, ticket_id: call.ticketId, summary },
+      call: {
+        _id: call.id,
+        call_id: call.callId,
+        result: call.result,
+        ticket_id: call.ticketId,
+        summary,
+      },
     },
   });
 }
@@ -292,10 +300,15 @@ function conditionsOf(auth: AuthContext, query: CallExportQuery) {
 
 /** GET /v2/calls: newest first, in the caller's data scope. */
 export async function listCalls(platform: Platform, auth: AuthContext, query: CallListQuery) {
-  const { rows, total } = await repo.listCalls(platform.db, auth.tenantId, conditionsOf(auth, query), {
-    offset: (query.page - 1) * query.page_size,
-    limit: query.page_size,
-  });
+  const { rows, total } = await repo.listCalls(
+    platform.db,
+    auth.tenantId,
+    conditionsOf(auth, query),
+    {
+      offset: (query.page - 1) * query.page_size,
+      limit: query.page_size,
+    },
+  );
   return { data: await toViews(platform, auth.tenantId, rows), total };
 }
 
@@ -320,7 +333,10 @@ export async function getCall(platform: Platform, auth: AuthContext, id: string)
 /** GET /v2/calls/export: the filtered history as one XLSX (Bangkok times), at most CALL_EXPORT_MAX rows. */
 export async function exportCalls(platform: Platform, auth: AuthContext, query: CallExportQuery) {
   const conditions = conditionsOf(auth, query);
-  const first = await repo.listCalls(platform.db, auth.tenantId, conditions, { offset: 0, limit: 0 });
+  const first = await repo.listCalls(platform.db, auth.tenantId, conditions, {
+    offset: 0,
+    limit: 0,
+  });
   if (first.total > CALL_EXPORT_MAX)
     throw new AppError(422, CALL_MESSAGES.exportTooLarge(CALL_EXPORT_MAX));
   const workbook = new ExcelJS.Workbook();

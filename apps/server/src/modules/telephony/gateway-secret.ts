@@ -14,7 +14,10 @@ const digest = (text: string) => createHash('sha256').update(text).digest();
  * so the length leaks nothing either). No secret configured refuses every call. 401, never
  * 403 (403 means a dead session to the web client).
  */
-export function assertGateway(config: Pick<Config, 'telephonyGatewaySecret'>, request: FastifyRequest) {
+export function assertGateway(
+  config: Pick<Config, 'telephonyGatewaySecret'>,
+  request: FastifyRequest,
+) {
   const sent = request.headers[GATEWAY_SECRET_HEADER];
   const expected = config.telephonyGatewaySecret;
   const ok =

@@ -45,7 +45,10 @@ export const gatewayRoutes: RouteModule = (app, platform) => {
     },
     async (request) => {
       const result = await ingestEvent(platform, request.body);
-      return ok(result, result.duplicate ? CALL_MESSAGES.eventDuplicate : CALL_MESSAGES.eventRecorded);
+      return ok(
+        result,
+        result.duplicate ? CALL_MESSAGES.eventDuplicate : CALL_MESSAGES.eventRecorded,
+      );
     },
   );
 };

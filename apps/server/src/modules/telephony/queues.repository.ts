@@ -8,7 +8,12 @@ type Db = Database | Transaction;
 export type QueueRow = typeof queues.$inferSelect;
 export type QueueColumns = Pick<
   QueueRow,
-  'name' | 'strategy' | 'ringTimeoutSeconds' | 'maxWaitSeconds' | 'overflowAction' | 'overflowQueueId'
+  | 'name'
+  | 'strategy'
+  | 'ringTimeoutSeconds'
+  | 'maxWaitSeconds'
+  | 'overflowAction'
+  | 'overflowQueueId'
 >;
 
 /** The tenant's queues (or one of them), by name, with hotlines and members. */
@@ -131,19 +136,17 @@ export async function syncQueueParts(
     await tx
       .insert(queueHotlines)
       .values(hotlines.map((hotline) => ({ hotline, tenantId, queueId })));
-  await tx
-    .delete(queueMembers)
-    .where(
-      and(
-        eq(queueMembers.queueId, queueId),
-        memberIds.length
-          ? sql`${queueMembers.userId} not in (${sql.join(
-              memberIds.map((id) => sql`${id}::uuid`),
-              sql`, `,
-            )})`
-          : undefined,
-      ),
-    );
+  await tx.delete(queueMembers).where(
+    and(
+      eq(queueMembers.queueId, queueId),
+      memberIds.length
+        ? sql`${queueMembers.userId} not in (${sql.join(
+            memberIds.map((id) => sql`${id}::uuid`),
+            sql`, `,
+          )})`
+        : undefined,
+    ),
+  );
   if (memberIds.length)
     await tx
       .insert(queueMembers)

@@ -1,10 +1,6 @@
 import { z } from 'zod';
 import { noData } from '@omnicare/shared/platform/envelope';
-import {
-  QUEUE_MESSAGES,
-  queueBody,
-  queueView,
-} from '@omnicare/shared/telephony/queues.schemas';
+import { QUEUE_MESSAGES, queueBody, queueView } from '@omnicare/shared/telephony/queues.schemas';
 import { authOf } from '../../platform/auth.js';
 import { answers, created, ok } from '../../platform/respond.js';
 import { typed, type RouteModule } from '../../platform/routes.js';
@@ -26,7 +22,12 @@ export const queuesRoutes: RouteModule = (app, platform) => {
   r.post(
     '/v2/queues',
     {
-      schema: { tags, summary: 'Tạo hàng chờ', body: queueBody, response: answers.created(queueView) },
+      schema: {
+        tags,
+        summary: 'Tạo hàng chờ',
+        body: queueBody,
+        response: answers.created(queueView),
+      },
       config: { access: 'queue.manage' },
     },
     async (request, reply) => {
