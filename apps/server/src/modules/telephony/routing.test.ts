@@ -14,7 +14,7 @@ import {
   setPresence,
   sipOf,
   type Tenant,
-} from './telephony-test-kit.js';
+} from '../../test/telephony.js';
 
 let t: TestApp;
 beforeAll(async () => {

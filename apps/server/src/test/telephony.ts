@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { users } from '../../db/schema/index.js';
-import { bearer, seedTenant, type TestApp } from '../../test/helpers.js';
-import { GATEWAY_SECRET_HEADER } from './gateway-secret.js';
+import { users } from '../db/schema/index.js';
+import { bearer, type seedTenant, type TestApp } from './helpers.js';
+import { GATEWAY_SECRET_HEADER } from '../modules/telephony/gateway-secret.js';
 
 /** The secret the test app is built with. */
 export const GATEWAY_SECRET = 'test-gateway-secret-0123456789';
