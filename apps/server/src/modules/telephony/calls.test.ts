@@ -10,7 +10,6 @@ import {
   giveSip,
   route,
   sendEvent,
-  setPresence,
   sipOf,
   type Tenant,
 } from '../../test/telephony.js';
