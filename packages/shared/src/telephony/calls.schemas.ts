@@ -206,6 +206,8 @@ const callListFields = pageQuery.extend({
   hotline: z.string().trim().max(64).optional(),
   /** Digits of the caller or callee ('0912', '+84912...', '345 678'). */
   number: z.string().trim().max(64).optional(),
+  /** The calls of one ticket (the ticket screen's list). */
+  ticket_id: z.uuid('Ticket không hợp lệ').optional(),
   /** Days in Asia/Bangkok, both included. */
   from: day,
   to: day,

@@ -275,6 +275,7 @@ export interface CallFilter {
   agentIds?: string[];
   queueIds?: string[];
   hotline?: string;
+  ticketId?: string;
   from?: Date;
   to?: Date;
   number?: { digits: string; fromStart: boolean };
@@ -288,6 +289,7 @@ export function callConditions(filter: CallFilter): (SQL | undefined)[] {
   if (filter.agentIds?.length) conditions.push(inArray(calls.agentId, filter.agentIds));
   if (filter.queueIds?.length) conditions.push(inArray(calls.queueId, filter.queueIds));
   if (filter.hotline) conditions.push(eq(calls.hotline, filter.hotline));
+  if (filter.ticketId) conditions.push(eq(calls.ticketId, filter.ticketId));
   if (filter.from) conditions.push(gte(calls.startedAt, filter.from));
   if (filter.to) conditions.push(lt(calls.startedAt, filter.to));
   if (filter.number?.digits) {

@@ -292,6 +292,7 @@ function conditionsOf(auth: AuthContext, query: CallExportQuery) {
     agentIds: query.agent_id,
     queueIds: query.queue_id,
     hotline: query.hotline,
+    ticketId: query.ticket_id,
     from: query.from ? startOfDayIn(query.from) : undefined,
     to: query.to ? startOfDayIn(query.to, undefined, true) : undefined,
     number: query.number ? phoneSearchOf(query.number) : undefined,

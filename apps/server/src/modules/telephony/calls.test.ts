@@ -94,6 +94,8 @@ describe('call records from gateway events', () => {
       transfers: [],
     });
     const ticket = row?.ticket as { _id: string; code: string };
+    const ofTicket = await getCalls(admin, `?ticket_id=${ticket._id}`);
+    expect(ofTicket.data.map((c) => c.call_id)).toEqual([call]);
     expect(row?.call_info).toEqual({
       callId: call,
       ticketId: ticket._id,
