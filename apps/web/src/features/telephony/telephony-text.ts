@@ -37,6 +37,7 @@ export const TELEPHONY_TEXT = {
   allQueues: 'Tất cả hàng chờ',
   allAgents: 'Tất cả chuyên viên',
   hotlineFilter: 'Hotline',
+  allHotlines: 'Tất cả hotline',
   from: 'Từ ngày',
   to: 'Đến ngày',
   export: 'Xuất Excel',

@@ -113,7 +113,7 @@ export function CallHistoryPage() {
           onChange={list.setSearch}
         />
         <NativeSelect
-          className="h-8 w-44"
+          className="h-8 w-48"
           aria-label={TEXT.direction}
           value={address.direction ?? ''}
           onChange={(event) => set('direction')(event.target.value)}
@@ -165,7 +165,7 @@ export function CallHistoryPage() {
           value={address.hotline ?? ''}
           onChange={(event) => set('hotline')(event.target.value)}
         >
-          <option value="">{TEXT.hotlineFilter}</option>
+          <option value="">{TEXT.allHotlines}</option>
           {(queues.data ?? [])
             .flatMap((queue) => queue.hotlines)
             .map((hotline) => (
@@ -187,16 +187,16 @@ export function CallHistoryPage() {
         columns={10}
         head={
           <>
-            <TableHead className="w-32">{TEXT.direction}</TableHead>
-            <TableHead className="w-36">{TEXT.number}</TableHead>
+            <TableHead>{TEXT.direction}</TableHead>
+            <TableHead>{TEXT.number}</TableHead>
             <TableHead>{TEXT.customer}</TableHead>
             <TableHead>{TEXT.agent}</TableHead>
             <TableHead>{TEXT.queue}</TableHead>
-            <TableHead className="w-40">{TEXT.startedAt}</TableHead>
-            <TableHead className="w-20 text-right">{TEXT.wait}</TableHead>
-            <TableHead className="w-24 text-right">{TEXT.talk}</TableHead>
-            <TableHead className="w-32">{TEXT.result}</TableHead>
-            <TableHead className="w-24">{TEXT.ticket}</TableHead>
+            <TableHead>{TEXT.startedAt}</TableHead>
+            <TableHead className="text-right">{TEXT.wait}</TableHead>
+            <TableHead className="text-right">{TEXT.talk}</TableHead>
+            <TableHead>{TEXT.result}</TableHead>
+            <TableHead>{TEXT.ticket}</TableHead>
           </>
         }
       >
@@ -205,7 +205,7 @@ export function CallHistoryPage() {
             <TableCell>
               <DirectionCell call={call} />
             </TableCell>
-            <TableCell className="tabular-nums">
+            <TableCell className="whitespace-nowrap tabular-nums">
               {formatPhone(customerNumber(call)) || customerNumber(call)}
             </TableCell>
             <TableCell>
@@ -222,7 +222,9 @@ export function CallHistoryPage() {
             </TableCell>
             <TableCell>{call.agent?.name ?? TEXT.none}</TableCell>
             <TableCell>{call.queue?.name ?? TEXT.none}</TableCell>
-            <TableCell className="tabular-nums">{formatDateTime(call.started_at)}</TableCell>
+            <TableCell className="whitespace-nowrap tabular-nums">
+              {formatDateTime(call.started_at)}
+            </TableCell>
             <TableCell className="text-right tabular-nums">
               {formatCallDuration(call.wait_seconds)}
             </TableCell>
@@ -231,6 +233,7 @@ export function CallHistoryPage() {
             </TableCell>
             <TableCell>
               <Badge
+                className="whitespace-nowrap"
                 variant={RESULT_VARIANT[call.result ?? ''] ?? 'secondary'}
                 title={call.cause ?? undefined}
               >
