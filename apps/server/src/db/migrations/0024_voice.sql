@@ -94,6 +94,8 @@ CREATE INDEX "calls_tenant_started_idx" ON "calls" USING btree ("tenant_id","sta
 CREATE INDEX "calls_tenant_agent_started_idx" ON "calls" USING btree ("tenant_id","agent_id","started_at");--> statement-breakpoint
 CREATE INDEX "calls_live_agent_idx" ON "calls" USING btree ("agent_id") WHERE ended_at is null;--> statement-breakpoint
 CREATE INDEX "calls_ticket_idx" ON "calls" USING btree ("ticket_id");--> statement-breakpoint
+CREATE INDEX "calls_from_national_trgm_idx" ON "calls" USING gin ("from_national" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "calls_to_national_trgm_idx" ON "calls" USING gin ("to_national" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "queue_hotlines_queue_idx" ON "queue_hotlines" USING btree ("queue_id");--> statement-breakpoint
 CREATE INDEX "queue_members_user_idx" ON "queue_members" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "queues_tenant_idx" ON "queues" USING btree ("tenant_id");

@@ -149,6 +149,9 @@ export const calls = pgTable(
       .on(table.agentId)
       .where(sql`ended_at is null`),
     index('calls_ticket_idx').on(table.ticketId),
+    // The history's number filter: digits from the start or anywhere in either end's number.
+    index('calls_from_national_trgm_idx').using('gin', sql`${table.fromNational} gin_trgm_ops`),
+    index('calls_to_national_trgm_idx').using('gin', sql`${table.toNational} gin_trgm_ops`),
   ],
 );
 
