@@ -25,6 +25,7 @@ import { AppError, notFound } from '../../platform/errors.js';
 import { calls } from '../../db/schema/index.js';
 import { writeAudit } from '../audit/audit.service.js';
 import { getTenantConfig } from '../tenants/tenants.service.js';
+import { assignToCallAgent } from '../tickets/ticket-assignment.js';
 import { createTicket } from '../tickets/tickets.service.js';
 import { deriveCall, type DerivationEvent } from './call-derivation.js';
 import * as repo from './calls.repository.js';
@@ -138,6 +139,8 @@ export async function ingestEvent(platform: Platform, event: GatewayCallEvent) {
     return { call: { ...call, ...values }, duplicate: false, justEnded };
   });
   const call = await ensureCallTicket(platform, outcome.call);
+  if (!outcome.duplicate && call.ticketId && call.answeredAt && call.agentId)
+    await assignToCallAgent(platform, call.tenantId, call.ticketId, call.agentId);
   if (outcome.justEnded && call.customerId) await writeCallTimeline(platform, call);
   return { duplicate: outcome.duplicate, call: { _id: call.id } };
 }

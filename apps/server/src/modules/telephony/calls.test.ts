@@ -108,10 +108,12 @@ describe('call records from gateway events', () => {
       url: `/v2/tickets/${ticket._id}`,
       headers: bearer(admin),
     });
+    // The agent who answered holds the ticket (it had nobody).
     expect(detail.json().data).toMatchObject({
       subject: 'Cuộc gọi từ 0987 654 321',
       source: 'CALL_INBOUND',
       requester: { _id: customer._id },
+      assignee: { _id: tenant.id('agent') },
     });
     // The customer's timeline shows the ticket and the call.
     const timeline = await t.app.inject({
@@ -246,6 +248,7 @@ describe('call records from gateway events', () => {
     expect(ticket.json().data).toMatchObject({
       subject: 'Cuộc gọi ra 0987 654 321',
       source: 'CALL_OUTBOUND',
+      assignee: { _id: tenant.id('agent2') },
     });
   });
 
@@ -322,6 +325,20 @@ describe('call → ticket rule', () => {
       await play(one, [['call.started', 0, inbound('0987654321')]]);
       await play(two, [['call.started', 0, inbound('0987654321')]]);
       expect(await ticketOf(two)).toBe(await ticketOf(one));
+      // The first agent to answer takes the ticket; a later call continuing it leaves it theirs.
+      await play(two, [['call.answered', 5, { agent: 'G2' }]]);
+      const six = freshCallId();
+      await play(six, [
+        ['call.started', 0, inbound('0987654321')],
+        ['call.answered', 5, { agent: 'G1' }],
+      ]);
+      expect(await ticketOf(six)).toBe(await ticketOf(one));
+      const shared = await t.app.inject({
+        method: 'GET',
+        url: `/v2/tickets/${await ticketOf(six)}`,
+        headers: bearer(admin),
+      });
+      expect(shared.json().data.assignee).toMatchObject({ _id: tenant.id('agent2') });
       // An unknown number: no customer is made; its earlier call's ticket is continued.
       const three = freshCallId();
       const four = freshCallId();
