@@ -1,6 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { ACCOUNTS, phone, signInAs, unique } from './fixtures';
 
+/** '0912345678' as the screens write it: '0912 345 678'. */
+const formatPhoneLike = (digits: string) =>
+  `${digits.slice(0, 4)} ${digits.slice(4, 7)} ${digits.slice(7)}`;
+
 /** The secret scripts/e2e.mjs gives the server: the spec plays the SIP gateway. */
 const gateway = { 'x-gateway-secret': 'e2e-gateway-secret-0123456789' };
 
@@ -67,4 +71,8 @@ test('an administrator adds a queue; a caller to its hotline waits and hangs up,
   await call.getByRole('link', { name: /^#\d+$/ }).click();
   await expect(page).toHaveURL(/\/tickets\/\d+$/);
   await expect(page.getByText(`Cuộc gọi từ`).first()).toBeVisible();
+  // The ticket lists its call.
+  const calls = page.getByRole('region', { name: 'Cuộc gọi' });
+  await expect(calls).toContainText(formatPhoneLike(caller));
+  await expect(calls).toContainText('Khách gác máy');
 });

@@ -18,6 +18,8 @@ export const TELEPHONY_TEXT = {
   delete: 'Xóa',
   deleteHint: 'Cuộc gọi đã ghi nhận vẫn được giữ trong lịch sử.',
   none: '—',
+  // A ticket's calls
+  ticketCalls: 'Cuộc gọi',
   // Call history
   historyTable: 'Lịch sử cuộc gọi',
   direction: 'Loại cuộc gọi',

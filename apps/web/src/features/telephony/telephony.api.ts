@@ -18,7 +18,15 @@ export const deleteQueue = (id: string) =>
 /** The history's filters as the query string carries them. */
 export type CallFilters = Partial<
   Record<
-    'direction' | 'result' | 'agent_id' | 'queue_id' | 'hotline' | 'number' | 'from' | 'to',
+    | 'direction'
+    | 'result'
+    | 'agent_id'
+    | 'queue_id'
+    | 'hotline'
+    | 'number'
+    | 'from'
+    | 'to'
+    | 'ticket_id',
     string
   >
 >;
