@@ -72,6 +72,8 @@ export async function runE2E({ reportFile, extraArgs = [] } = {}) {
       LOGIN_FAILURES_PER_ACCOUNT_ALL_IPS: '100000',
       // The specs make their own records; the demo tenant starts with its staff only.
       DEMO_SAMPLES: '0',
+      // The switchboard spec plays the SIP gateway's part (apps/web/e2e/switchboard.spec.ts).
+      TELEPHONY_GATEWAY_SECRET: 'e2e-gateway-secret-0123456789',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -35,6 +35,8 @@ const envSchema = z.object({
   TRUST_PROXY: flag,
   /** Tests: a subscriber 'probe' recording every delivered event in outbox_probe_receipts. */
   OUTBOX_PROBE: flag,
+  /** The shared secret the SIP gateway sends (header x-gateway-secret); unset refuses it. */
+  TELEPHONY_GATEWAY_SECRET: z.string().min(16).optional(),
   OUTBOX_PROBE_DELAY_MS: z.coerce.number().int().min(0).max(10_000).default(0),
 });
 
@@ -70,6 +72,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     logLevel: value.LOG_LEVEL,
     trustProxy: value.TRUST_PROXY,
     outboxProbe: value.OUTBOX_PROBE,
+    telephonyGatewaySecret: value.TELEPHONY_GATEWAY_SECRET,
     outboxProbeDelayMs: value.OUTBOX_PROBE_DELAY_MS,
     loginRatePerIp: value.LOGIN_RATE_PER_IP,
     loginFailuresPerAccount: value.LOGIN_FAILURES_PER_ACCOUNT,

@@ -13,6 +13,7 @@ import { notificationsModule } from './modules/notifications/notifications.modul
 import { organizationsModule } from './modules/organizations/organizations.module.js';
 import { reportsModule } from './modules/reports/reports.module.js';
 import { savedFiltersModule } from './modules/saved-filters/saved-filters.module.js';
+import { telephonyModule } from './modules/telephony/telephony.module.js';
 import { tagsModule } from './modules/tags/tags.module.js';
 import { ticketsModule } from './modules/tickets/tickets.module.js';
 import { ticketConfigModule } from './modules/ticket-config/ticket-config.module.js';
@@ -48,4 +49,5 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   workingTimeModule,
   slaModule,
   automationModule,
+  telephonyModule,
 ];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { callTicketRule } from '../telephony/calls.schemas.js';
 import { isoDateTime } from '../platform/envelope.js';
 import { requiredText } from '../platform/validation.js';
 import { DATA_SCOPE, type DataScope } from '../users/data-scope.js';
@@ -69,6 +70,8 @@ export const tenantConfigBody = z.object({
   workflow: z.enum(FEATURE_SWITCHES, { error: 'Giá trị không hợp lệ' }),
   /** Workflow webhooks may call loopback, private and link-local addresses (absent keeps the stored setting). */
   allow_private_webhooks: z.boolean({ error: 'Giá trị không hợp lệ' }).optional(),
+  /** The ticket of each call (absent keeps the stored rule). */
+  call_ticket_rule: callTicketRule.optional(),
 });
 export type TenantConfigBody = z.infer<typeof tenantConfigBody>;
 
@@ -82,6 +85,7 @@ export const tenantConfigView = z.object({
   import_export_roles: z.array(z.enum(STAFF_ROLES)),
   workflow: z.enum(FEATURE_SWITCHES),
   allow_private_webhooks: z.boolean(),
+  call_ticket_rule: callTicketRule,
   user_count: z.number().int().optional(),
   created_at: isoDateTime,
 });

@@ -63,6 +63,8 @@ export const PERMISSIONS = {
    * tenant and call outside addresses, so leaders and above, not agents.
    */
   'automation.manage': LEADERS,
+  /** Call queues of the switchboard (hotlines, members, overflow); every staff member reads them. */
+  'queue.manage': MANAGERS,
 } as const satisfies Record<string, readonly StaffRole[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

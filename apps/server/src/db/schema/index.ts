@@ -16,3 +16,4 @@ export * from './outbox.js';
 export * from './ticket-conversation.js';
 export * from './ticket-settings.js';
 export * from './automation.js';
+export * from './telephony.js';

@@ -1,6 +1,7 @@
 import { jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns.js';
 
+import type { CallTicketRule } from '@omnicare/shared/telephony/calls.schemas';
 import type { DataScope } from '@omnicare/shared/users/data-scope';
 import type { StaffRole } from '@omnicare/shared/users/roles';
 
@@ -13,6 +14,8 @@ export interface TenantSettings {
   import_export_roles?: StaffRole[];
   /** Workflow webhooks may call loopback, private and link-local addresses (default false). */
   allow_private_webhooks?: boolean;
+  /** The ticket of each call; missing means DEFAULT_CALL_TICKET_RULE (a new ticket per call). */
+  call_ticket_rule?: CallTicketRule;
 }
 
 export const tenants = pgTable('tenants', {

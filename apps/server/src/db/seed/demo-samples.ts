@@ -19,6 +19,7 @@ import {
 } from '../schema/index.js';
 import { seedDemoTickets } from './demo-tickets.js';
 import { seedDemoWorkflows } from './demo-workflows.js';
+import { seedDemoCalls } from './demo-calls.js';
 import { mobileNumber, personName, pick, seededRandom, type Random } from './sample-people.js';
 
 /**
@@ -273,6 +274,11 @@ export async function seedDemoSamples(
     customerIds: rows.customers.map((customer) => customer.id as string),
     departmentId: department!.id,
     tagIds,
+  });
+  await seedDemoCalls(tx, tenantId, {
+    random,
+    staff,
+    phones: rows.phones.map((phone) => ({ customerId: phone.customerId, phone: phone.phone })),
   });
   const adminId = staff['admin@demo.vn'];
   const supervisorId = staff['supervisor@demo.vn'];

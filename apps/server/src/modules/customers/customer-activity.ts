@@ -129,6 +129,11 @@ export function customerActivity(
       const label = [text(ticket.code), text(ticket.subject)].filter(Boolean).join(' · ');
       return { objects: label ? [label] : [], changes: [] };
     }
+    case 'call': {
+      // Written by the telephony module when a call ends: 'Cuộc gọi từ 0912 345 678 · Gọi nhỡ'.
+      const summary = text(record(now.call).summary);
+      return { objects: summary ? [summary] : [], changes: [] };
+    }
     default:
       return { objects: [], changes: [] };
   }

@@ -1,3 +1,4 @@
+import { DEFAULT_CALL_TICKET_RULE } from '@omnicare/shared/telephony/calls.schemas';
 import {
   DEFAULT_DATA_SCOPES,
   DEFAULT_IMPORT_EXPORT_ROLES,
@@ -28,6 +29,7 @@ export async function getTenantConfig(
     import_export_roles: [...(tenant.settings.import_export_roles ?? DEFAULT_IMPORT_EXPORT_ROLES)],
     workflow: tenant.settings.workflow,
     allow_private_webhooks: tenant.settings.allow_private_webhooks === true,
+    call_ticket_rule: tenant.settings.call_ticket_rule ?? DEFAULT_CALL_TICKET_RULE,
     created_at: tenant.createdAt.toISOString(),
   };
 }
@@ -49,6 +51,7 @@ export async function updateTenantConfig(
       data_scopes: body.data_scopes,
       import_export_roles: [...new Set(body.import_export_roles ?? before.import_export_roles)],
       allow_private_webhooks: body.allow_private_webhooks ?? before.allow_private_webhooks,
+      call_ticket_rule: body.call_ticket_rule ?? before.call_ticket_rule,
     },
   });
   const after = await getTenantConfig(platform, tenantId);

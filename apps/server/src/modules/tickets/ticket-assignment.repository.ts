@@ -175,3 +175,29 @@ export async function departmentsOf(
     .orderBy(asc(groups.id));
   return rows.map((row) => row.id);
 }
+
+/** A ticket as automatic assignment reads it, locked until the transaction ends. */
+export async function lockedCandidate(tx: Transaction, tenantId: string, id: string) {
+  const [row] = await tx
+    .select(candidateColumns)
+    .from(tickets)
+    .where(and(eq(tickets.tenantId, tenantId), eq(tickets.id, id)))
+    .for('update', { of: tickets });
+  return row as AssignmentCandidate | undefined;
+}
+
+/** An active staff member of the tenant, named (an assignee). */
+export async function activeStaffRef(db: Db, tenantId: string, userId: string) {
+  const [row] = await db
+    .select({ _id: users.id, name: users.name })
+    .from(users)
+    .where(
+      and(
+        eq(users.tenantId, tenantId),
+        eq(users.id, userId),
+        eq(users.active, true),
+        ne(users.role, 'end_user'),
+      ),
+    );
+  return row;
+}

@@ -31,7 +31,7 @@ export interface AutoAssignment {
   assigneeId: string | null;
 }
 
-export type AssignmentReason = 'auto_assign' | 'logout_reassign';
+export type AssignmentReason = 'auto_assign' | 'logout_reassign' | 'call_answered';
 
 /** Tickets one hand-out takes from a queue at most (the rest waits for the next occasion). */
 const BATCH = 500;
@@ -210,5 +210,26 @@ export async function reassignAfterLogout(platform: Platform, tenantId: string, 
     made.push(...moved);
   }
   await notifyAutoAssigned(platform, made);
+  return made;
+}
+
+/**
+ * A call's ticket goes to the agent who answered the call, when it has nobody yet and is still
+ * unsolved (a ticket someone holds keeps them). Recorded like an automatic assignment (reason
+ * 'call_answered'); the agent is notified after the commit.
+ */
+export async function assignToCallAgent(
+  platform: Platform,
+  tenantId: string,
+  ticketId: string,
+  userId: string,
+) {
+  const made = await platform.db.transaction(async (tx) => {
+    const ticket = await repo.lockedCandidate(tx, tenantId, ticketId);
+    if (!ticket || ticket.assigneeId || !isUnsolved(ticket.status)) return undefined;
+    const agent = await repo.activeStaffRef(tx, tenantId, userId);
+    return agent ? record(tx, tenantId, ticket, agent, 'call_answered') : undefined;
+  });
+  if (made) await notifyAutoAssigned(platform, [made]);
   return made;
 }

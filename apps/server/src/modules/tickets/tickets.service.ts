@@ -140,10 +140,18 @@ export async function getVisibleTicketRow(platform: Platform, auth: AuthContext,
   return row.ticket;
 }
 
+/**
+ * Who creates a ticket: a signed-in user, or the system (`userId` null) for a ticket made from
+ * a call by the gateway's events.
+ */
+export type TicketActor = Pick<AuthContext, 'tenantId' | 'impersonatorId'> & {
+  userId: string | null;
+};
+
 /** The requester's timeline entry for a ticket opened for them ('Tạo ticket'). */
 export async function writeRequesterTimeline(
   tx: Transaction,
-  auth: AuthContext,
+  auth: TicketActor,
   requesterId: string,
   ticket: { _id: string; code: string; subject: string },
 ) {
@@ -375,7 +383,7 @@ function ticketColumns(body: TicketBody) {
 }
 
 /** Tells the new assignee, unless they assigned it to themselves. */
-async function notifyAssignee(platform: Platform, auth: AuthContext, ticket: TicketDetail) {
+async function notifyAssignee(platform: Platform, auth: TicketActor, ticket: TicketDetail) {
   if (!ticket.assignee || ticket.assignee._id === auth.userId) return;
   await notifyTicketAssigned(platform, auth.tenantId, ticket.assignee._id, ticket);
 }
@@ -387,7 +395,7 @@ async function readTicket(db: Db, tenantId: string, id: string) {
 }
 
 /** POST /v2/tickets: the new ticket, its `ticket.created` event and audit entry in one go. */
-export async function createTicket(platform: Platform, auth: AuthContext, body: TicketBody) {
+export async function createTicket(platform: Platform, auth: TicketActor, body: TicketBody) {
   const { requester } = await checkReferences(platform.db, auth.tenantId, body, () => true);
   const custom = await customToStore(platform, auth.tenantId, body.custom);
   // A requester's organization is the ticket's unless another is chosen.

@@ -3,6 +3,8 @@ import type { RouteDeclaration } from '@/app/route-declaration';
 import { lazyPage } from '@/app/route-declaration';
 
 const page = lazyPage(() => import('./pages/telephony-pages'), 'TelephonyPage');
+const queuesPage = lazyPage(() => import('./pages/queues-page'), 'QueuesPage');
+const historyPage = lazyPage(() => import('./pages/call-history-page'), 'CallHistoryPage');
 
 /** The telephony screens keep the spec's addresses (/switchboard). */
 export const telephonyRoutes: readonly RouteDeclaration[] = [
@@ -11,12 +13,12 @@ export const telephonyRoutes: readonly RouteDeclaration[] = [
     redirectTo: '/switchboard/queue',
     sidebar: { label: 'Tổng đài', icon: Headset, order: 90 },
   },
-  { path: '/switchboard/queue', title: 'Hàng chờ', page, nav: { label: 'Hàng chờ' } },
+  { path: '/switchboard/queue', title: 'Hàng chờ', page: queuesPage, nav: { label: 'Hàng chờ' } },
   { path: '/switchboard/ivr', title: 'IVR', page, nav: { label: 'IVR' } },
   {
     path: '/switchboard/call-history',
     title: 'Lịch sử cuộc gọi',
-    page,
+    page: historyPage,
     nav: { label: 'Lịch sử cuộc gọi' },
   },
 ];

@@ -22,6 +22,11 @@ export const TENANT_TEXT = {
   privateWebhooks: 'Cho phép webhook gọi địa chỉ nội bộ',
   privateWebhooksHint:
     'Khối Gọi API/Webhook của kịch bản tự động hóa được gọi tới địa chỉ loopback, mạng nội bộ và link-local. Chỉ bật khi máy chủ nhận nằm trong mạng của bạn.',
+  callTicketRule: 'Ticket của cuộc gọi',
+  callTicketRuleHint:
+    'Mỗi cuộc gọi tạo một ticket mới, hoặc nối vào ticket đang mở của khách hàng được tạo trong N giờ gần nhất.',
+  callTicketHours: 'Số giờ',
+  hours: 'giờ',
   workflowHint: 'Bật để dùng kịch bản tự động hóa; tắt sẽ ẩn menu và chặn trang /automation.',
   enabled: 'Đang bật',
   disabled: 'Đang tắt',

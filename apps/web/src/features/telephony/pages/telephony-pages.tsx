@@ -1,6 +1,6 @@
 import { RoutePlaceholder } from '@/components/feedback/placeholder-page';
 
-/** Screens of this area render their title and 'Đang phát triển' until their issue lands. */
+/** /switchboard/ivr renders its title and 'Đang phát triển' until the IVR issue lands. */
 export function TelephonyPage() {
   return <RoutePlaceholder />;
 }

@@ -7,6 +7,7 @@ import type { DataScope } from '@omnicare/shared/users/data-scope';
 import { powerOf, ROLE, STAFF_ROLES, type StaffRole } from '@omnicare/shared/users/roles';
 import { DEFAULT_DATA_SCOPES, tenantConfigBody } from '@omnicare/shared/tenants/tenants.schemas';
 import type { TenantConfigView } from '@omnicare/shared/tenants/tenants.schemas';
+import { CALL_TICKET_RULE, type CallTicketRule } from '@omnicare/shared/telephony/calls.schemas';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -38,6 +39,7 @@ const FIELDS = [
   'import_export_roles',
   'workflow',
   'allow_private_webhooks',
+  'call_ticket_rule',
 ] as const;
 
 /** Roles from the most powerful down, the order the data-scope rule reads in. */
@@ -52,6 +54,7 @@ function defaults(config: TenantConfigView) {
     import_export_roles: [...config.import_export_roles] as StaffRole[],
     workflow: config.workflow,
     allow_private_webhooks: config.allow_private_webhooks,
+    call_ticket_rule: config.call_ticket_rule,
   };
 }
 
@@ -295,6 +298,66 @@ export function TenantConfigForm({
               />
             </div>
           )}
+        />
+        <Controller
+          control={form.control}
+          name="call_ticket_rule"
+          render={({ field }) => {
+            const rule = field.value as CallTicketRule;
+            return (
+              <div className="flex flex-col gap-2 rounded-lg border border-slate-200 px-3 py-3">
+                <Label htmlFor={id('call_ticket_rule')}>{TENANT_TEXT.callTicketRule}</Label>
+                <p className="text-[13px] text-slate-500">{TENANT_TEXT.callTicketRuleHint}</p>
+                <div className="flex flex-wrap items-center gap-2">
+                  <Select
+                    value={rule.mode}
+                    onValueChange={(mode) =>
+                      field.onChange(
+                        mode === 'reuse_open_within_hours'
+                          ? { mode, hours: 24 }
+                          : { mode: 'new_per_call' },
+                      )
+                    }
+                  >
+                    <SelectTrigger id={id('call_ticket_rule')} className="w-96 max-w-full">
+                      <SelectValue />
+                    </SelectTrigger>
+                    <SelectContent>
+                      {CALL_TICKET_RULE.options().map((option) => (
+                        <SelectItem key={option.value} value={option.value}>
+                          {option.label}
+                        </SelectItem>
+                      ))}
+                    </SelectContent>
+                  </Select>
+                  {rule.mode === 'reuse_open_within_hours' && (
+                    <label className="flex items-center gap-2 text-sm text-slate-700">
+                      N =
+                      <Input
+                        type="number"
+                        min={1}
+                        max={720}
+                        className="w-24"
+                        aria-label={TENANT_TEXT.callTicketHours}
+                        value={Number.isNaN(rule.hours) ? '' : rule.hours}
+                        onChange={(event) =>
+                          field.onChange({ mode: rule.mode, hours: event.target.valueAsNumber })
+                        }
+                      />
+                      {TENANT_TEXT.hours}
+                    </label>
+                  )}
+                </div>
+                <FieldError
+                  id={id('call_ticket_rule-error')}
+                  message={
+                    (errors.call_ticket_rule as { hours?: { message?: string } } | undefined)?.hours
+                      ?.message ?? errors.call_ticket_rule?.message
+                  }
+                />
+              </div>
+            );
+          }}
         />
       </Card>
 

@@ -42,6 +42,7 @@ import {
 import { SlaLabel, TicketStatusBadge } from '../components/ticket-badges';
 import { TicketConversation, type CommentMode } from '../components/ticket-conversation';
 import { TicketLinks } from '../components/ticket-links';
+import { TicketCallsCard } from '@/features/telephony/components/ticket-calls';
 import { MERGE_TEXT, TicketMergeDialog } from '../components/ticket-merge-dialog';
 import { ShortcutsOverlay, type Shortcut } from '@/components/shortcuts/shortcuts';
 import { recordPath } from '@/app/route-table';
@@ -339,6 +340,7 @@ function ExistingTicket({ routeId }: { routeId: string }) {
           <Card className="p-4">
             <TicketLinks ticketId={ticket._id} />
           </Card>
+          <TicketCallsCard ticketId={ticket._id} />
         </div>
         <Card className="flex min-w-0 flex-col gap-4 p-4">
           {ticket.description && (

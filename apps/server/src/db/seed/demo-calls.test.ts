@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, seedTenant, type TestApp } from '../../test/helpers.js';
+import { SAMPLE_CALL_COUNT } from './demo-calls.js';
+import { seedDemoSamples } from './demo-samples.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('demo sample calls', () => {
+  it('fill the call history with calls of sample customers and agents, each result', async () => {
+    const tenant = await seedTenant(t, 'Mẫu cuộc gọi');
+    const staff = Object.fromEntries(
+      ['admin', 'supervisor', 'leader', 'agent', 'agent2'].map((role) => [
+        `${role}@demo.vn`,
+        tenant.id(role),
+      ]),
+    );
+    await t.database.db.transaction((tx) => seedDemoSamples(tx, tenant.tenantId, staff));
+    const admin = await t.login(tenant.email('admin'));
+    const all = await t.app.inject({
+      method: 'GET',
+      url: '/v2/calls?page_size=100',
+      headers: bearer(admin),
+    });
+    expect(all.json().total).toBe(SAMPLE_CALL_COUNT);
+    const rows = all.json().data as {
+      customer: unknown;
+      result: string;
+      ticket: unknown;
+      agent: { _id: string } | null;
+    }[];
+    expect(rows.every((row) => row.customer !== null)).toBe(true);
+    expect(new Set(rows.map((row) => row.result))).toEqual(
+      new Set(['answered', 'missed', 'abandoned', 'busy', 'failed']),
+    );
+    expect(rows.some((row) => row.ticket !== null)).toBe(true);
+    // The agent's own calls only.
+    const agent = await t.login(tenant.email('agent'));
+    const own = await t.app.inject({
+      method: 'GET',
+      url: '/v2/calls?page_size=100',
+      headers: bearer(agent),
+    });
+    expect(own.json().total).toBeGreaterThan(0);
+    expect(own.json().total).toBeLessThan(SAMPLE_CALL_COUNT);
+    expect(
+      (own.json().data as { agent: { _id: string } | null }[]).every(
+        (row) => row.agent?._id === tenant.id('agent'),
+      ),
+    ).toBe(true);
+    const queues = await t.app.inject({ method: 'GET', url: '/v2/queues', headers: bearer(admin) });
+    expect(queues.json().data.map((q: { name: string }) => q.name)).toEqual(['Tổng đài CSKH']);
+  });
+});

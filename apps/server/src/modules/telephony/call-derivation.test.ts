@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { deriveCall, type DerivationEvent, type RoutedState } from './call-derivation.js';
+
+const base = Date.UTC(2026, 0, 15, 2, 0, 0);
+const at = (seconds: number) => new Date(base + seconds * 1000);
+const routed: RoutedState = {
+  agentId: null,
+  offeredAt: null,
+  status: 'QUEUEING',
+  startedAt: at(0),
+  voicemail: null,
+};
+const event = (type: string, seconds: number, extra: Partial<DerivationEvent> = {}) => ({
+  type,
+  at: at(seconds),
+  ...extra,
+});
+
+describe('deriveCall', () => {
+  it('gives the same row whatever order the events come in', () => {
+    const events = [
+      event('call.started', 0, { direction: 'CALL_INBOUND', from: '0912345678', to: '1900' }),
+      event('call.ringing', 3, { agentUserId: 'a' }),
+      event('call.answered', 8, { agentUserId: 'a' }),
+      event('call.transferred', 30, { agentUserId: 'b' }),
+      event('call.ended', 68, { cause: 'agent_hangup' }),
+    ];
+    const forward = deriveCall(events, routed);
+    expect(deriveCall([...events].reverse(), routed)).toEqual(forward);
+    expect(forward).toMatchObject({
+      status: 'ENDED',
+      result: 'answered',
+      agentId: 'b',
+      talkSeconds: 60,
+      waitSeconds: 8,
+      transfers: [{ at: at(30).toISOString(), from_user_id: 'a', to_user_id: 'b' }],
+    });
+  });
+
+  it('keeps the agent routing offered the call to later than the events name', () => {
+    const events = [event('call.ringing', 3, { agentUserId: 'a' })];
+    const later = deriveCall(events, {
+      ...routed,
+      agentId: 'b',
+      offeredAt: at(25),
+      status: 'RINGING',
+    });
+    expect(later).toMatchObject({ agentId: 'b', status: 'RINGING', result: null });
+    const earlier = deriveCall(events, { ...routed, agentId: 'b', offeredAt: at(1) });
+    expect(earlier.agentId).toBe('a');
+  });
+
+  it.each([
+    [{ cause: 'busy' }, 'busy'],
+    [{ sipCode: 600 }, 'busy'],
+    [{ sipCode: 503 }, 'failed'],
+    [{ cause: 'unreachable' }, 'failed'],
+    [{ sipCode: 480 }, 'missed'],
+    [{ cause: 'voicemail' }, 'missed'],
+    [{ cause: 'cancel' }, 'abandoned'],
+    [{}, 'abandoned'],
+  ] as const)('an unanswered end with %o is %s', (extra, result) => {
+    const row = deriveCall([event('call.started', 0), event('call.ended', 9, extra)], routed);
+    expect(row.result).toBe(result);
+    expect(row.status).toBe(result === 'failed' ? 'FAILED' : 'ENDED');
+    expect(row.talkSeconds).toBe(0);
+    expect(row.waitSeconds).toBe(9);
+  });
+
+  it('an end without cause after a ring is missed; an outbound call dials until it rings', () => {
+    const rang = deriveCall(
+      [
+        event('call.started', 0),
+        event('call.ringing', 2, { agentUserId: 'a' }),
+        event('call.ended', 20),
+      ],
+      routed,
+    );
+    expect(rang.result).toBe('missed');
+    const dialling = deriveCall([event('call.started', 0, { direction: 'CALL_OUTBOUND' })], routed);
+    expect(dialling.status).toBe('DIALING');
+  });
+});

@@ -1,0 +1,142 @@
+import type { CallStatus } from '@omnicare/shared/telephony/call-enums';
+import type { CallResult } from '@omnicare/shared/telephony/calls.schemas';
+import type { CallTransfer } from '../../db/schema/telephony.js';
+
+/** One stored gateway event as the derivation reads it (agents already resolved to users). */
+export interface DerivationEvent {
+  type: string;
+  at: Date;
+  direction?: string;
+  from?: string;
+  to?: string;
+  hotline?: string;
+  agentUserId?: string | null;
+  deviceType?: number;
+  cause?: string;
+  sipCode?: number;
+  campaignId?: string;
+}
+
+/** What routing alone knows of the call (kept when the events say nothing else). */
+export interface RoutedState {
+  agentId: string | null;
+  offeredAt: Date | null;
+  status: CallStatus;
+  startedAt: Date;
+  voicemail: string | null;
+}
+
+export interface DerivedCall {
+  direction?: string;
+  fromNumber?: string;
+  toNumber?: string;
+  hotline?: string;
+  deviceType?: number;
+  campaignId?: string;
+  startedAt: Date;
+  answeredAt: Date | null;
+  endedAt: Date | null;
+  agentId: string | null;
+  status: CallStatus;
+  talkSeconds: number;
+  waitSeconds: number;
+  result: CallResult | null;
+  cause: string | null;
+  transfers: CallTransfer[];
+}
+
+const BUSY_CODES = new Set([486, 600]);
+const NO_ANSWER_CAUSES = new Set(['no_answer', 'timeout', 'ring_timeout', 'voicemail']);
+const CALLER_GONE_CAUSES = new Set(['caller_hangup', 'cancel', 'caller_cancel']);
+const FAILURE_CAUSES = new Set(['failed', 'error', 'unreachable', 'rejected']);
+
+const seconds = (from: Date, to: Date) =>
+  Math.max(0, Math.round((to.getTime() - from.getTime()) / 1000));
+
+/**
+ * A call's row from all its events, in their gateway time order (so a resent or late event
+ * gives the same row). Results of a call that ended:
+ * - answered: it was answered;
+ * - busy: cause 'busy' or SIP 486/600;
+ * - failed: cause failed/error/unreachable/rejected, or a SIP code 500 and up (besides 600);
+ * - missed: it rang an agent (or went to voicemail) and nobody answered, or cause
+ *   no_answer/timeout (SIP 408/480);
+ * - abandoned: the caller hung up while waiting or ringing (cause caller_hangup/cancel, or
+ *   no cause before any ring).
+ */
+export function deriveCall(events: DerivationEvent[], routed: RoutedState): DerivedCall {
+  const sorted = [...events].sort((a, b) => a.at.getTime() - b.at.getTime());
+  const first = <K extends keyof DerivationEvent>(key: K) =>
+    sorted.find((event) => event[key] !== undefined)?.[key];
+  const started = sorted.find((event) => event.type === 'call.started');
+  const answered = sorted.find((event) => event.type === 'call.answered');
+  const ended = sorted.find((event) => event.type === 'call.ended');
+  const rang = sorted.some((event) => event.type === 'call.ringing') || !!routed.offeredAt;
+  const startedAt = started?.at ?? sorted[0]?.at ?? routed.startedAt;
+
+  let agentId = routed.agentId;
+  let agentAt: Date | null = null;
+  let current: string | null = null;
+  const transfers: CallTransfer[] = [];
+  for (const event of sorted) {
+    if (!event.agentUserId) continue;
+    if (event.type === 'call.transferred') {
+      transfers.push({
+        at: event.at.toISOString(),
+        from_user_id: current,
+        to_user_id: event.agentUserId,
+      });
+    }
+    if (['call.ringing', 'call.answered', 'call.transferred'].includes(event.type)) {
+      current = event.agentUserId;
+      agentAt = event.at;
+    }
+  }
+  // A later ring offered by routing (to another agent) wins over older events.
+  if (current && (!routed.offeredAt || !agentAt || agentAt >= routed.offeredAt)) agentId = current;
+
+  const direction = first('direction');
+  const outbound = direction === 'CALL_OUTBOUND';
+  let status: CallStatus = routed.status;
+  if (ended) status = 'ENDED';
+  else if (answered) status = 'ANSWERING';
+  else if (sorted.some((event) => event.type === 'call.ringing')) status = 'RINGING';
+  else if (outbound) status = 'DIALING';
+
+  let result: CallResult | null = null;
+  let cause: string | null = null;
+  if (ended) {
+    cause = ended.cause ?? (ended.sipCode ? `sip_${ended.sipCode}` : null);
+    const code = ended.sipCode;
+    const said = ended.cause?.toLowerCase();
+    if (answered) result = 'answered';
+    else if (said === 'busy' || (code !== undefined && BUSY_CODES.has(code))) result = 'busy';
+    else if ((said && FAILURE_CAUSES.has(said)) || (code !== undefined && code >= 500))
+      result = 'failed';
+    else if ((said && NO_ANSWER_CAUSES.has(said)) || code === 408 || code === 480)
+      result = 'missed';
+    else if (said && CALLER_GONE_CAUSES.has(said)) result = 'abandoned';
+    else result = rang || routed.voicemail ? 'missed' : 'abandoned';
+    if (result === 'failed') status = 'FAILED';
+  }
+  const endedAt = ended?.at ?? null;
+  const answeredAt = answered?.at ?? null;
+  return {
+    direction,
+    fromNumber: first('from'),
+    toNumber: first('to'),
+    hotline: first('hotline'),
+    deviceType: first('deviceType'),
+    campaignId: first('campaignId'),
+    startedAt,
+    answeredAt,
+    endedAt,
+    agentId,
+    status,
+    talkSeconds: answeredAt && endedAt ? seconds(answeredAt, endedAt) : 0,
+    waitSeconds: seconds(startedAt, answeredAt ?? endedAt ?? startedAt),
+    result,
+    cause,
+    transfers,
+  };
+}

@@ -1,0 +1,377 @@
+import { and, asc, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { Database, Transaction } from '../../platform/db.js';
+import { containsPattern, prefixPattern } from '../../platform/sql.js';
+import {
+  callEvents,
+  calls,
+  customerPhones,
+  customers,
+  queueHotlines,
+  queueMembers,
+  queues,
+  tickets,
+  users,
+} from '../../db/schema/index.js';
+
+type Db = Database | Transaction;
+export type CallRow = typeof calls.$inferSelect;
+export type CallEventRow = typeof callEvents.$inferSelect;
+
+/** How long a ring offered by routing keeps its agent busy without any event (safety net). */
+const RING_HOLD = sql`interval '130 seconds'`;
+/** An answered call with no end event stops counting as "in a call" after this long. */
+const TALK_HOLD = sql`interval '4 hours'`;
+
+/** The call of a gateway call id (call ids are unique in practice across tenants). */
+export async function callByCallId(db: Db, callId: string) {
+  const [row] = await db.select().from(calls).where(eq(calls.callId, callId)).limit(1);
+  return row;
+}
+
+/** The queue answering a dialled hotline, with its tenant. */
+export async function queueOfHotline(db: Db, hotline: string) {
+  const [row] = await db
+    .select({ queue: queues })
+    .from(queueHotlines)
+    .innerJoin(queues, eq(queues.id, queueHotlines.queueId))
+    .where(eq(queueHotlines.hotline, hotline));
+  return row?.queue;
+}
+
+export async function queueById(db: Db, tenantId: string, id: string) {
+  const [row] = await db
+    .select()
+    .from(queues)
+    .where(and(eq(queues.tenantId, tenantId), eq(queues.id, id)));
+  return row;
+}
+
+/**
+ * One routing decision at a time per tenant, until the transaction ends. An agent may belong to
+ * several queues, so a lock on the queue's row would not keep two queues from ringing the same
+ * free agent; this does, and each decision sees the rings the previous ones committed.
+ */
+export async function lockTenantRouting(tx: Transaction, tenantId: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`route:${tenantId}`}, 0))`);
+}
+
+/** The call row (made if missing) locked for this transaction. */
+export async function claimCallRow(
+  tx: Transaction,
+  values: typeof calls.$inferInsert,
+): Promise<CallRow> {
+  await tx.insert(calls).values(values).onConflictDoNothing();
+  const [row] = await tx
+    .select()
+    .from(calls)
+    .where(and(eq(calls.tenantId, values.tenantId), eq(calls.callId, values.callId)))
+    .for('update');
+  if (!row) throw new Error('call row missing');
+  return row;
+}
+
+export async function updateCall(tx: Db, id: string, values: Partial<typeof calls.$inferInsert>) {
+  await tx
+    .update(calls)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(calls.id, id));
+}
+
+/** SQL: the user is busy with a call other than `exceptCallId`. */
+export const inCallCondition = (
+  userColumn: SQL | typeof users.id,
+  exceptCallId?: string,
+) => sql`exists (
+  select 1 from ${calls} c where c.agent_id = ${userColumn} and c.ended_at is null
+  ${exceptCallId ? sql`and c.id <> ${exceptCallId}` : sql``}
+  and (
+    (c.status = 'RINGING' and coalesce(c.offered_at, c.started_at) > now() - ${RING_HOLD})
+    or (c.status in ('ANSWERING', 'DIALING', 'HOLDING', 'MUTING') and coalesce(c.answered_at, c.started_at) > now() - ${TALK_HOLD})
+  ))`;
+
+/**
+ * The member the queue rings next: active staff with a SIP account, presence AVAILABLE, not in
+ * another call, not `exceptUserId`; agents not yet tried for this call first; then by the
+ * strategy's cursor (never first), then id.
+ */
+export async function nextAgent(
+  tx: Transaction,
+  queue: { id: string; tenantId: string; strategy: string },
+  call: { id: string; triedUserIds: string[] },
+  exceptUserId: string | null,
+) {
+  const cursor =
+    queue.strategy === 'round_robin' ? queueMembers.lastOfferedAt : queueMembers.lastCallEndedAt;
+  const tried = call.triedUserIds.length
+    ? [
+        sql`${users.id} in (${sql.join(
+          call.triedUserIds.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )}) asc`,
+      ]
+    : [];
+  const [row] = await tx
+    .select({
+      userId: users.id,
+      agentId: users.agentId,
+      sipUsername: sql<string>`${users.sipUsername}`,
+    })
+    .from(queueMembers)
+    .innerJoin(users, eq(users.id, queueMembers.userId))
+    .where(
+      and(
+        eq(queueMembers.queueId, queue.id),
+        eq(users.tenantId, queue.tenantId),
+        eq(users.active, true),
+        sql`${users.role} <> 'end_user'`,
+        eq(users.presence, 'AVAILABLE'),
+        sql`coalesce(${users.sipUsername}, '') <> ''`,
+        exceptUserId ? sql`${users.id} <> ${exceptUserId}` : undefined,
+        sql`not ${inCallCondition(users.id, call.id)}`,
+      ),
+    )
+    .orderBy(...tried, sql`${cursor} asc nulls first`, asc(users.id))
+    .limit(1);
+  return row;
+}
+
+/** Moves the round-robin cursor of the member just rung. */
+export async function markOffered(tx: Transaction, queueId: string, userId: string) {
+  await tx
+    .update(queueMembers)
+    .set({ lastOfferedAt: sql`clock_timestamp()` })
+    .where(and(eq(queueMembers.queueId, queueId), eq(queueMembers.userId, userId)));
+}
+
+/** Moves the longest-idle cursor of the agent in every queue of theirs. */
+export async function markCallEnded(db: Db, tenantId: string, userId: string, at: Date) {
+  await db
+    .update(queueMembers)
+    .set({ lastCallEndedAt: at })
+    .where(
+      and(
+        eq(queueMembers.tenantId, tenantId),
+        eq(queueMembers.userId, userId),
+        or(isNull(queueMembers.lastCallEndedAt), lt(queueMembers.lastCallEndedAt, at)),
+      ),
+    );
+}
+
+/** A staff member of the tenant by agent id or SIP username. */
+export async function staffByAgent(db: Db, tenantId: string, agent: string) {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(eq(users.tenantId, tenantId), or(eq(users.agentId, agent), eq(users.sipUsername, agent))),
+    )
+    .orderBy(asc(users.id))
+    .limit(1);
+  return row?.id;
+}
+
+/** Tenants having a staff member with this SIP username (an outbound call's caller). */
+export async function tenantsOfSipUser(db: Db, sipUsername: string) {
+  const rows = await db
+    .selectDistinct({ tenantId: users.tenantId })
+    .from(users)
+    .where(eq(users.sipUsername, sipUsername))
+    .limit(2);
+  return rows.map((row) => row.tenantId);
+}
+
+/** Stores an event; false when the call already has one with this id. */
+export async function insertEvent(tx: Transaction, values: typeof callEvents.$inferInsert) {
+  const rows = await tx
+    .insert(callEvents)
+    .values(values)
+    .onConflictDoNothing()
+    .returning({ id: callEvents.id });
+  return rows.length > 0;
+}
+
+export const eventsOf = (db: Db, callRowId: string) =>
+  db
+    .select()
+    .from(callEvents)
+    .where(eq(callEvents.callRowId, callRowId))
+    .orderBy(asc(callEvents.at), asc(callEvents.receivedAt));
+
+/**
+ * Takes the right to make the call's ticket (one writer; a claim older than a minute is taken
+ * over, its writer having died). Answers the call row when taken.
+ */
+export async function claimTicket(db: Db, id: string) {
+  const [row] = await db
+    .update(calls)
+    .set({ ticketClaimedAt: new Date() })
+    .where(
+      and(
+        eq(calls.id, id),
+        isNull(calls.ticketId),
+        or(
+          isNull(calls.ticketClaimedAt),
+          lt(calls.ticketClaimedAt, sql`now() - interval '1 minute'`),
+        ),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** The customer owning a phone (national number) in the tenant. */
+export async function customerByNational(db: Db, tenantId: string, national: string) {
+  if (!national) return undefined;
+  const [row] = await db
+    .select({ id: customers.id, name: customers.name })
+    .from(customerPhones)
+    .innerJoin(customers, eq(customers.id, customerPhones.customerId))
+    .where(and(eq(customerPhones.tenantId, tenantId), eq(customerPhones.national, national)))
+    .limit(1);
+  return row;
+}
+
+/**
+ * The open ticket (new, open, pending) a call continues: the requester's newest created since
+ * `since`, or, for a caller no customer owns, the newest ticket of an earlier call with the same
+ * number since then.
+ */
+export async function openTicketToContinue(
+  db: Db,
+  tenantId: string,
+  since: Date,
+  who: { customerId: string } | { national: string; exceptCallId: string },
+) {
+  const owner =
+    'customerId' in who
+      ? eq(tickets.requesterId, who.customerId)
+      : and(
+          isNull(tickets.requesterId),
+          sql`exists (select 1 from ${calls} c where c.ticket_id = ${tickets.id} and c.id <> ${who.exceptCallId}
+            and (c.from_national = ${who.national} or c.to_national = ${who.national}))`,
+        );
+  const [row] = await db
+    .select({ id: tickets.id })
+    .from(tickets)
+    .where(
+      and(
+        eq(tickets.tenantId, tenantId),
+        inArray(tickets.status, ['new', 'open', 'pending']),
+        gte(tickets.createdAt, since),
+        owner,
+      ),
+    )
+    .orderBy(desc(tickets.createdAt))
+    .limit(1);
+  return row?.id;
+}
+
+/** The history's filters (days already turned into instants). */
+export interface CallFilter {
+  id?: string;
+  scope: SQL | undefined;
+  direction?: string;
+  results?: string[];
+  agentIds?: string[];
+  queueIds?: string[];
+  hotline?: string;
+  ticketId?: string;
+  from?: Date;
+  to?: Date;
+  number?: { digits: string; fromStart: boolean };
+}
+
+export function callConditions(filter: CallFilter): (SQL | undefined)[] {
+  const conditions = [filter.scope];
+  if (filter.id) conditions.push(eq(calls.id, filter.id));
+  if (filter.direction) conditions.push(eq(calls.direction, filter.direction));
+  if (filter.results?.length) conditions.push(inArray(calls.result, filter.results));
+  if (filter.agentIds?.length) conditions.push(inArray(calls.agentId, filter.agentIds));
+  if (filter.queueIds?.length) conditions.push(inArray(calls.queueId, filter.queueIds));
+  if (filter.hotline) conditions.push(eq(calls.hotline, filter.hotline));
+  if (filter.ticketId) conditions.push(eq(calls.ticketId, filter.ticketId));
+  if (filter.from) conditions.push(gte(calls.startedAt, filter.from));
+  if (filter.to) conditions.push(lt(calls.startedAt, filter.to));
+  if (filter.number?.digits) {
+    const { digits, fromStart } = filter.number;
+    const pattern = fromStart ? prefixPattern(digits) : containsPattern(digits);
+    conditions.push(
+      or(sql`${calls.fromNational} like ${pattern}`, sql`${calls.toNational} like ${pattern}`),
+    );
+  }
+  return conditions;
+}
+
+// Written out: drizzle leaves the table off columns inside a select list's subqueries.
+const customerName = sql<
+  string | null
+>`(select cu.name from customers cu where cu.id = "calls"."customer_id")`;
+const customerNumber = sql<
+  number | null
+>`(select cu.number from customers cu where cu.id = "calls"."customer_id")`;
+const agentName = sql<string | null>`(select u.name from users u where u.id = "calls"."agent_id")`;
+const agentCode = sql<
+  string | null
+>`(select u.agent_id from users u where u.id = "calls"."agent_id")`;
+const queueName = sql<string | null>`(select q.name from queues q where q.id = "calls"."queue_id")`;
+const ticketNumber = sql<
+  number | null
+>`(select t.number from tickets t where t.id = "calls"."ticket_id")`;
+
+const listColumns = {
+  call: calls,
+  customerName,
+  customerNumber,
+  agentName,
+  agentCode,
+  queueName,
+  ticketNumber,
+};
+export type CallListRow = {
+  call: CallRow;
+  customerName: string | null;
+  customerNumber: number | null;
+  agentName: string | null;
+  agentCode: string | null;
+  queueName: string | null;
+  ticketNumber: number | null;
+};
+
+export async function listCalls(
+  db: Db,
+  tenantId: string,
+  conditions: (SQL | undefined)[],
+  page: { offset: number; limit: number },
+) {
+  const where = and(eq(calls.tenantId, tenantId), ...conditions);
+  const rows = await db
+    .select(listColumns)
+    .from(calls)
+    .where(where)
+    .orderBy(desc(calls.startedAt), desc(calls.id))
+    .offset(page.offset)
+    .limit(page.limit);
+  const [count] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(calls)
+    .where(where);
+  return { rows: rows as CallListRow[], total: count?.total ?? 0 };
+}
+
+export async function findCall(db: Db, tenantId: string, id: string) {
+  const [row] = await db
+    .select(listColumns)
+    .from(calls)
+    .where(and(eq(calls.tenantId, tenantId), eq(calls.id, id)));
+  return row as CallListRow | undefined;
+}
+
+/** Names of staff, for the transfer chain. */
+export async function staffNames(db: Db, tenantId: string, ids: string[]) {
+  if (ids.length === 0) return new Map<string, string>();
+  const rows = await db
+    .select({ id: users.id, name: users.name })
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), inArray(users.id, ids)));
+  return new Map(rows.map((row) => [row.id, row.name]));
+}

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import {
+  CALL_MESSAGES,
+  callExportQuery,
+  callListQuery,
+  callView,
+} from '@omnicare/shared/telephony/calls.schemas';
+import { authOf } from '../../platform/auth.js';
+import { answers, list, ok } from '../../platform/respond.js';
+import { typed, type RouteModule } from '../../platform/routes.js';
+import * as calls from './calls.service.js';
+
+const tags = ['telephony'];
+
+export const callsRoutes: RouteModule = (app, platform) => {
+  const r = typed(app);
+  r.get(
+    '/v2/calls',
+    {
+      schema: {
+        tags,
+        summary: 'Lịch sử cuộc gọi',
+        querystring: callListQuery,
+        response: answers.list(callView),
+      },
+      config: { access: 'authenticated' },
+    },
+    async (request) => {
+      const { data, total } = await calls.listCalls(platform, authOf(request), request.query);
+      return list(data, total);
+    },
+  );
+  r.get(
+    '/v2/calls/export',
+    {
+      schema: {
+        tags,
+        summary: 'Xuất lịch sử cuộc gọi (XLSX)',
+        querystring: callExportQuery,
+        // A raw file, not an envelope.
+        response: { 200: z.any().describe('file') },
+      },
+      config: { access: 'authenticated' },
+    },
+    async (request, reply) => {
+      const file = await calls.exportCalls(platform, authOf(request), request.query);
+      reply.header(
+        'content-type',
+        'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      );
+      reply.header(
+        'content-disposition',
+        `attachment; filename*=UTF-8''${encodeURIComponent(file.name)}`,
+      );
+      return reply.send(file.buffer);
+    },
+  );
+  r.get(
+    '/v2/calls/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Chi tiết cuộc gọi',
+        params: z.object({ id: z.uuid(CALL_MESSAGES.notFound) }),
+        response: answers.ok(callView),
+      },
+      config: { access: 'authenticated' },
+    },
+    async (request) => ok(await calls.getCall(platform, authOf(request), request.params.id)),
+  );
+};

@@ -1,0 +1,378 @@
+import ExcelJS from 'exceljs';
+import { normalizePhone, phoneSearchOf } from '@omnicare/shared/customers/normalize';
+import { formatPhone } from '@omnicare/shared/customers/phone-format';
+import { formatDateTime, startOfDayIn } from '@omnicare/shared/platform/time';
+import { formatTicketCode } from '@omnicare/shared/tickets/ticket-enums';
+import { ticketBody } from '@omnicare/shared/tickets/tickets.schemas';
+import type { CallDirection } from '@omnicare/shared/telephony/call-enums';
+import {
+  CALL_EXPORT_COLUMNS,
+  CALL_EXPORT_MAX,
+  CALL_MESSAGES,
+  DEFAULT_CALL_TICKET_RULE,
+  callDirectionLabel,
+  callResultLabel,
+  formatCallDuration,
+  type CallExportQuery,
+  type CallListQuery,
+  type CallView,
+  type GatewayCallEvent,
+} from '@omnicare/shared/telephony/calls.schemas';
+import type { Platform } from '../../platform/context.js';
+import type { AuthContext } from '../../platform/auth.js';
+import { dataScopeOf, scopeCondition } from '../../platform/data-scope.js';
+import { AppError, notFound } from '../../platform/errors.js';
+import { calls } from '../../db/schema/index.js';
+import { writeAudit } from '../audit/audit.service.js';
+import { getTenantConfig } from '../tenants/tenants.service.js';
+import { assignToCallAgent } from '../tickets/ticket-assignment.js';
+import { createTicket } from '../tickets/tickets.service.js';
+import { deriveCall, type DerivationEvent } from './call-derivation.js';
+import * as repo from './calls.repository.js';
+
+/** The tenant of an event's call: its row, else the hotline's queue, else the caller's SIP account. */
+async function tenantOfEvent(platform: Platform, event: GatewayCallEvent) {
+  const existing = await repo.callByCallId(platform.db, event.call_id);
+  if (existing) return existing.tenantId;
+  const inbound = event.direction !== 'CALL_OUTBOUND';
+  const hotline = event.hotline ?? (inbound ? event.to : undefined);
+  if (hotline) {
+    const queue = await repo.queueOfHotline(platform.db, hotline);
+    if (queue) return queue.tenantId;
+  }
+  const caller = event.agent ?? (inbound ? undefined : event.from);
+  if (caller) {
+    const tenants = await repo.tenantsOfSipUser(platform.db, caller);
+    if (tenants.length === 1) return tenants[0];
+  }
+  return undefined;
+}
+
+const storedPayload = (event: GatewayCallEvent, agentUserId: string | null) => ({
+  ...event,
+  agent_user_id: agentUserId,
+});
+
+function derivationEvent(row: repo.CallEventRow): DerivationEvent {
+  const p = row.payload as Partial<GatewayCallEvent> & { agent_user_id?: string | null };
+  return {
+    type: row.type,
+    at: row.at,
+    direction: p.direction,
+    from: p.from,
+    to: p.to,
+    hotline: p.hotline,
+    agentUserId: p.agent_user_id ?? null,
+    deviceType: p.device_type,
+    cause: p.cause,
+    sipCode: p.sip_code,
+    campaignId: p.campaign_id,
+  };
+}
+
+/**
+ * POST /v2/telephony/events: stores the event once (a resend with the same event id changes
+ * nothing) and works the call's row out again from all its events. Then the call's ticket is
+ * made or continued (once per call), and a call that just ended goes on the customer's timeline
+ * and moves its agent's longest-idle cursor.
+ */
+export async function ingestEvent(platform: Platform, event: GatewayCallEvent) {
+  const tenantId = await tenantOfEvent(platform, event);
+  if (!tenantId) throw new AppError(422, CALL_MESSAGES.unknownTenant);
+  const outcome = await platform.db.transaction(async (tx) => {
+    const at = new Date(event.at);
+    const call = await repo.claimCallRow(tx, {
+      tenantId,
+      callId: event.call_id,
+      direction: event.direction ?? 'CALL_INBOUND',
+      startedAt: at,
+      status: event.direction === 'CALL_OUTBOUND' ? 'DIALING' : 'QUEUEING',
+    });
+    const agentUserId = event.agent
+      ? ((await repo.staffByAgent(tx, tenantId, event.agent)) ?? null)
+      : null;
+    const fresh = await repo.insertEvent(tx, {
+      tenantId,
+      callRowId: call.id,
+      callId: event.call_id,
+      eventId: event.event_id,
+      type: event.type,
+      at,
+      payload: storedPayload(event, agentUserId),
+    });
+    if (!fresh) return { call, duplicate: true, justEnded: false };
+    const events = (await repo.eventsOf(tx, call.id)).map(derivationEvent);
+    const derived = deriveCall(events, {
+      agentId: call.agentId,
+      offeredAt: call.offeredAt,
+      status: call.status,
+      startedAt: call.startedAt,
+      voicemail: call.voicemail,
+    });
+    const fromNumber = derived.fromNumber ?? call.fromNumber;
+    const toNumber = derived.toNumber ?? call.toNumber;
+    const direction = derived.direction ?? call.direction;
+    const values = {
+      direction,
+      fromNumber,
+      toNumber,
+      fromNational: normalizePhone(fromNumber),
+      toNational: normalizePhone(toNumber),
+      hotline: derived.hotline ?? call.hotline ?? (direction === 'CALL_INBOUND' ? toNumber : null),
+      deviceType: derived.deviceType ?? call.deviceType,
+      campaignId: derived.campaignId ?? call.campaignId,
+      startedAt: derived.startedAt,
+      answeredAt: derived.answeredAt,
+      endedAt: derived.endedAt,
+      agentId: derived.agentId,
+      status: derived.status,
+      talkSeconds: derived.talkSeconds,
+      waitSeconds: derived.waitSeconds,
+      result: derived.result,
+      cause: derived.cause,
+      transfers: derived.transfers,
+    };
+    await repo.updateCall(tx, call.id, values);
+    const justEnded = !call.endedAt && !!values.endedAt;
+    if (justEnded && values.agentId && values.endedAt)
+      await repo.markCallEnded(tx, tenantId, values.agentId, values.endedAt);
+    return { call: { ...call, ...values }, duplicate: false, justEnded };
+  });
+  const call = await ensureCallTicket(platform, outcome.call);
+  if (!outcome.duplicate && call.ticketId && call.answeredAt && call.agentId)
+    await assignToCallAgent(platform, call.tenantId, call.ticketId, call.agentId);
+  if (outcome.justEnded && call.customerId) await writeCallTimeline(platform, call);
+  return { duplicate: outcome.duplicate, call: { _id: call.id } };
+}
+
+/** The number at the customer's end of the call. */
+const customerNumberOf = (call: Pick<repo.CallRow, 'direction' | 'fromNumber' | 'toNumber'>) =>
+  call.direction === 'CALL_OUTBOUND' ? call.toNumber : call.fromNumber;
+
+/**
+ * The call's ticket, made once: the customer owning the caller's number is the requester (an
+ * unknown number gets no customer made for it: the ticket has none and the agent links or
+ * creates one). The tenant's rule says whether an open ticket of the last N hours (the
+ * requester's, or for an unknown number the one of an earlier call from it) is continued.
+ */
+async function ensureCallTicket(platform: Platform, call: repo.CallRow): Promise<repo.CallRow> {
+  if (call.ticketId) return call;
+  const claimed = await repo.claimTicket(platform.db, call.id);
+  if (!claimed) return call;
+  try {
+    const number = customerNumberOf(claimed);
+    const national = normalizePhone(number);
+    const customer = await repo.customerByNational(platform.db, claimed.tenantId, national);
+    const { call_ticket_rule: rule = DEFAULT_CALL_TICKET_RULE } = await getTenantConfig(
+      platform,
+      claimed.tenantId,
+    );
+    let ticketId: string | undefined;
+    if (rule.mode === 'reuse_open_within_hours') {
+      const since = new Date(claimed.startedAt.getTime() - rule.hours * 3600_000);
+      ticketId = await repo.openTicketToContinue(
+        platform.db,
+        claimed.tenantId,
+        since,
+        customer ? { customerId: customer.id } : { national, exceptCallId: claimed.id },
+      );
+    }
+    if (!ticketId) {
+      const direction = claimed.direction as CallDirection;
+      const ticket = await createTicket(
+        platform,
+        { tenantId: claimed.tenantId, userId: null, impersonatorId: null },
+        ticketBody.parse({
+          subject: CALL_MESSAGES.ticketSubject(direction, formatPhone(number) || number),
+          requester_id: customer?.id ?? null,
+          source: direction === 'CALL_OUTBOUND' ? 'CALL_OUTBOUND' : 'CALL_INBOUND',
+        }),
+      );
+      ticketId = ticket._id;
+    }
+    await repo.updateCall(platform.db, claimed.id, {
+      ticketId,
+      customerId: customer?.id ?? null,
+      ticketClaimedAt: null,
+    });
+    return { ...claimed, ticketId, customerId: customer?.id ?? null };
+  } catch (error) {
+    await repo.updateCall(platform.db, claimed.id, { ticketClaimedAt: null });
+    throw error;
+  }
+}
+
+/** 'Cuộc gọi từ 0912 345 678 · Đã trả lời · 01:15' on the customer's timeline. */
+async function writeCallTimeline(platform: Platform, call: repo.CallRow) {
+  if (!call.customerId) return;
+  const number = formatPhone(customerNumberOf(call)) || customerNumberOf(call);
+  const summary = [
+    CALL_MESSAGES.ticketSubject(call.direction as CallDirection, number),
+    callResultLabel(call.result),
+    call.talkSeconds ? formatCallDuration(call.talkSeconds) : '',
+  ]
+    .filter(Boolean)
+    .join(' · ');
+  await writeAudit(platform.db, {
+    tenantId: call.tenantId,
+    impersonatorId: null,
+    actorId: call.agentId,
+    action: 'call',
+    entity: 'customer',
+    entityId: call.customerId,
+    after: {
+      call: {
+        _id: call.id,
+        call_id: call.callId,
+        result: call.result,
+        ticket_id: call.ticketId,
+        summary,
+      },
+    },
+  });
+}
+
+function toView(row: repo.CallListRow, names: Map<string, string>): CallView {
+  const { call } = row;
+  const person = (id: string | null) => (id ? { _id: id, name: names.get(id) ?? '' } : null);
+  return {
+    _id: call.id,
+    call_id: call.callId,
+    direction: call.direction,
+    from_number: call.fromNumber,
+    to_number: call.toNumber,
+    hotline: call.hotline,
+    customer:
+      call.customerId && row.customerName !== null && row.customerNumber !== null
+        ? { _id: call.customerId, name: row.customerName, number: row.customerNumber }
+        : null,
+    queue: call.queueId ? { _id: call.queueId, name: row.queueName ?? '' } : null,
+    agent: call.agentId
+      ? { _id: call.agentId, name: row.agentName ?? '', agent_id: row.agentCode ?? '' }
+      : null,
+    device_type: call.deviceType,
+    status: call.status,
+    started_at: call.startedAt.toISOString(),
+    answered_at: call.answeredAt?.toISOString() ?? null,
+    ended_at: call.endedAt?.toISOString() ?? null,
+    talk_seconds: call.talkSeconds,
+    wait_seconds: call.waitSeconds,
+    result: call.result,
+    cause: call.cause,
+    transfers: call.transfers.map((transfer) => ({
+      at: transfer.at,
+      from: person(transfer.from_user_id),
+      to: person(transfer.to_user_id),
+    })),
+    ticket:
+      call.ticketId && row.ticketNumber !== null
+        ? { _id: call.ticketId, code: formatTicketCode(row.ticketNumber), number: row.ticketNumber }
+        : null,
+    call_info: {
+      callId: call.callId,
+      ticketId: call.ticketId,
+      callStatus: call.status,
+      callType: call.direction,
+      campaignId: call.campaignId,
+    },
+  };
+}
+
+async function toViews(platform: Platform, tenantId: string, rows: repo.CallListRow[]) {
+  const ids = rows.flatMap((row) =>
+    row.call.transfers.flatMap((t) => [t.from_user_id, t.to_user_id]).filter((id) => id !== null),
+  );
+  const names = await repo.staffNames(platform.db, tenantId, [...new Set(ids)]);
+  return rows.map((row) => toView(row, names));
+}
+
+/** The history's filters and the caller's data scope (over the call's agent). */
+function conditionsOf(auth: AuthContext, query: CallExportQuery) {
+  return repo.callConditions({
+    scope: scopeCondition(dataScopeOf(auth), { owner: calls.agentId }),
+    direction: query.direction,
+    results: query.result,
+    agentIds: query.agent_id,
+    queueIds: query.queue_id,
+    hotline: query.hotline,
+    ticketId: query.ticket_id,
+    from: query.from ? startOfDayIn(query.from) : undefined,
+    to: query.to ? startOfDayIn(query.to, undefined, true) : undefined,
+    number: query.number ? phoneSearchOf(query.number) : undefined,
+  });
+}
+
+/** GET /v2/calls: newest first, in the caller's data scope. */
+export async function listCalls(platform: Platform, auth: AuthContext, query: CallListQuery) {
+  const { rows, total } = await repo.listCalls(
+    platform.db,
+    auth.tenantId,
+    conditionsOf(auth, query),
+    {
+      offset: (query.page - 1) * query.page_size,
+      limit: query.page_size,
+    },
+  );
+  return { data: await toViews(platform, auth.tenantId, rows), total };
+}
+
+/** GET /v2/calls/{id}: one call in the caller's scope. */
+export async function getCall(platform: Platform, auth: AuthContext, id: string) {
+  const [row] = (
+    await repo.listCalls(
+      platform.db,
+      auth.tenantId,
+      repo.callConditions({
+        id,
+        scope: scopeCondition(dataScopeOf(auth), { owner: calls.agentId }),
+      }),
+      { offset: 0, limit: 1 },
+    )
+  ).rows;
+  if (!row) throw notFound(CALL_MESSAGES.notFound);
+  const [view] = await toViews(platform, auth.tenantId, [row]);
+  return view as CallView;
+}
+
+/** GET /v2/calls/export: the filtered history as one XLSX (Bangkok times), at most CALL_EXPORT_MAX rows. */
+export async function exportCalls(platform: Platform, auth: AuthContext, query: CallExportQuery) {
+  const conditions = conditionsOf(auth, query);
+  const first = await repo.listCalls(platform.db, auth.tenantId, conditions, {
+    offset: 0,
+    limit: 0,
+  });
+  if (first.total > CALL_EXPORT_MAX)
+    throw new AppError(422, CALL_MESSAGES.exportTooLarge(CALL_EXPORT_MAX));
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('Lịch sử cuộc gọi');
+  sheet.columns = CALL_EXPORT_COLUMNS.map((header) => ({ header, width: 18 }));
+  const PAGE = 1_000;
+  for (let offset = 0; offset < first.total; offset += PAGE) {
+    const { rows } = await repo.listCalls(platform.db, auth.tenantId, conditions, {
+      offset,
+      limit: PAGE,
+    });
+    for (const call of await toViews(platform, auth.tenantId, rows))
+      sheet.addRow([
+        callDirectionLabel(call.direction),
+        formatPhone(call.from_number) || call.from_number,
+        formatPhone(call.to_number) || call.to_number,
+        call.hotline ?? '',
+        call.customer?.name ?? '',
+        call.agent?.name ?? '',
+        call.queue?.name ?? '',
+        formatDateTime(call.started_at),
+        call.answered_at ? formatDateTime(call.answered_at) : '',
+        call.ended_at ? formatDateTime(call.ended_at) : '',
+        formatCallDuration(call.wait_seconds),
+        formatCallDuration(call.talk_seconds),
+        callResultLabel(call.result),
+        call.cause ?? '',
+        call.ticket?.code ?? '',
+      ]);
+    if (rows.length < PAGE) break;
+  }
+  const buffer = Buffer.from(await workbook.xlsx.writeBuffer());
+  const name = `lich-su-cuoc-goi-${formatDateTime(new Date()).replace(/[/: ]/g, '-')}.xlsx`;
+  return { buffer, name };
+}

@@ -1,0 +1,481 @@
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, seedTenant, type TestApp } from '../../test/helpers.js';
+import {
+  GATEWAY_SECRET,
+  createQueue,
+  eventOf,
+  freshCallId,
+  freshHotline,
+  giveSip,
+  route,
+  sendEvent,
+  sipOf,
+  type Tenant,
+} from '../../test/telephony.js';
+
+let t: TestApp;
+let tenant: Tenant;
+let admin: string;
+let hotline: string;
+let customer: { _id: string; name: string };
+beforeAll(async () => {
+  t = await createTestApp({ telephonyGatewaySecret: GATEWAY_SECRET });
+  tenant = await seedTenant(t, 'Cuộc gọi');
+  await giveSip(t, tenant, ['agent', 'agent2']);
+  admin = await t.login(tenant.email('admin'));
+  hotline = freshHotline();
+  await createQueue(t, admin, {
+    name: 'Tổng đài',
+    hotlines: [hotline],
+    member_ids: [tenant.id('agent'), tenant.id('agent2')],
+  });
+  const created = await t.app.inject({
+    method: 'POST',
+    url: '/v2/customers',
+    headers: bearer(admin),
+    payload: { name: 'Nguyễn Văn Gọi', phones: [{ phone: '0987654321', is_primary: true }] },
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  customer = created.json().data;
+});
+afterAll(() => t.close());
+
+const getCalls = async (token: string, query = '') => {
+  const response = await t.app.inject({
+    method: 'GET',
+    url: `/v2/calls${query}`,
+    headers: bearer(token),
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json() as { data: Record<string, unknown>[]; total: number };
+};
+const callOf = async (callId: string) =>
+  (await getCalls(admin, '?page_size=100')).data.find((call) => call.call_id === callId);
+
+async function play(
+  callId: string,
+  events: [string, number, Record<string, unknown>?][],
+  base?: number,
+) {
+  for (const [type, offset, extra] of events) {
+    const response = await sendEvent(t, eventOf(callId, type, offset, extra, base));
+    expect(response.statusCode, response.body).toBe(200);
+  }
+}
+
+const inbound = (from: string) => ({ direction: 'CALL_INBOUND', from, to: hotline });
+
+describe('call records from gateway events', () => {
+  it('an answered call: times, durations, agent, queue, ticket and CallInfo', async () => {
+    const call = freshCallId();
+    await route(t, { call_id: call, from: '0987654321', to: hotline });
+    await play(call, [
+      ['call.started', 0, { ...inbound('0987654321'), device_type: 0 }],
+      ['call.ringing', 4, { agent: sipOf(tenant, 'agent') }],
+      ['call.answered', 10, { agent: sipOf(tenant, 'agent') }],
+      ['call.ended', 85, { cause: 'agent_hangup' }],
+    ]);
+    const row = await callOf(call);
+    expect(row).toMatchObject({
+      direction: 'CALL_INBOUND',
+      from_number: '0987654321',
+      to_number: hotline,
+      hotline,
+      customer: { _id: customer._id, name: 'Nguyễn Văn Gọi' },
+      queue: { name: 'Tổng đài' },
+      agent: { _id: tenant.id('agent'), agent_id: 'G1' },
+      device_type: 0,
+      status: 'ENDED',
+      talk_seconds: 75,
+      wait_seconds: 10,
+      result: 'answered',
+      cause: 'agent_hangup',
+      transfers: [],
+    });
+    const ticket = row?.ticket as { _id: string; code: string };
+    const ofTicket = await getCalls(admin, `?ticket_id=${ticket._id}`);
+    expect(ofTicket.data.map((c) => c.call_id)).toEqual([call]);
+    expect(row?.call_info).toEqual({
+      callId: call,
+      ticketId: ticket._id,
+      callStatus: 'ENDED',
+      callType: 'CALL_INBOUND',
+      campaignId: null,
+    });
+    const detail = await t.app.inject({
+      method: 'GET',
+      url: `/v2/tickets/${ticket._id}`,
+      headers: bearer(admin),
+    });
+    // The agent who answered holds the ticket (it had nobody).
+    expect(detail.json().data).toMatchObject({
+      subject: 'Cuộc gọi từ 0987 654 321',
+      source: 'CALL_INBOUND',
+      requester: { _id: customer._id },
+      assignee: { _id: tenant.id('agent') },
+    });
+    // The customer's timeline shows the ticket and the call.
+    const timeline = await t.app.inject({
+      method: 'GET',
+      url: `/v2/customers/${customer._id}/timeline`,
+      headers: bearer(admin),
+    });
+    const kinds = (timeline.json().data as { kind: string; objects: string[] }[]).map((entry) => [
+      entry.kind,
+      entry.objects,
+    ]);
+    expect(kinds).toContainEqual([
+      'customer.call',
+      ['Cuộc gọi từ 0987 654 321 · Đã trả lời · 01:15'],
+    ]);
+    expect(kinds.some(([kind]) => kind === 'customer.ticket_created')).toBe(true);
+  });
+
+  it('is idempotent: a resent event changes nothing', async () => {
+    const call = freshCallId();
+    const base = Date.now() - 600_000;
+    await play(call, [['call.started', 0, inbound('0900000001')]], base);
+    const again = await sendEvent(t, eventOf(call, 'call.started', 0, inbound('0900000001'), base));
+    expect(again.json()).toMatchObject({
+      message: 'Sự kiện đã được ghi nhận trước đó',
+      data: { duplicate: true },
+    });
+    await play(call, [['call.ended', 20, { cause: 'caller_hangup' }]], base);
+    await play(call, [['call.ended', 20, { cause: 'caller_hangup' }]], base);
+    const rows = (await getCalls(admin, '?number=0900000001')).data;
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ result: 'abandoned', wait_seconds: 20 });
+  });
+
+  it('tolerates events out of order', async () => {
+    const call = freshCallId();
+    const base = Date.now() - 900_000;
+    await play(
+      call,
+      [
+        // Every event carries the call's ends (the first to arrive names the tenant).
+        ['call.ended', 100, { ...inbound('0900000002'), cause: 'caller_hangup' }],
+        ['call.answered', 30, { ...inbound('0900000002'), agent: 'G2' }],
+        ['call.transferred', 60, { ...inbound('0900000002'), agent: 'G1' }],
+        ['call.started', 0, inbound('0900000002')],
+        ['call.ringing', 20, { ...inbound('0900000002'), agent: 'G2' }],
+      ],
+      base,
+    );
+    expect(await callOf(call)).toMatchObject({
+      status: 'ENDED',
+      result: 'answered',
+      talk_seconds: 70,
+      wait_seconds: 30,
+      agent: { _id: tenant.id('agent') },
+      started_at: new Date(base).toISOString(),
+      transfers: [
+        {
+          at: new Date(base + 60_000).toISOString(),
+          from: { _id: tenant.id('agent2'), name: 'Chuyên Viên Hai' },
+          to: { _id: tenant.id('agent'), name: 'Chuyên Viên Một' },
+        },
+      ],
+    });
+  });
+
+  it('results: missed, abandoned, busy, failed', async () => {
+    const cases: [string, [string, number, Record<string, unknown>?][], string, string | null][] = [
+      [
+        '0900000011',
+        [
+          ['call.ringing', 2, { agent: 'G1' }],
+          ['call.ended', 30, { cause: 'no_answer' }],
+        ],
+        'missed',
+        'no_answer',
+      ],
+      [
+        '0900000012',
+        [
+          ['call.ringing', 2, { agent: 'G1' }],
+          ['call.ended', 30, { cause: 'caller_hangup' }],
+        ],
+        'abandoned',
+        'caller_hangup',
+      ],
+      ['0900000013', [['call.ended', 8, {}]], 'abandoned', null],
+      ['0900000014', [['call.ended', 1, { sip_code: 486 }]], 'busy', 'sip_486'],
+      ['0900000015', [['call.ended', 1, { sip_code: 503 }]], 'failed', 'sip_503'],
+    ];
+    for (const [from, events, result, cause] of cases) {
+      const call = freshCallId();
+      await play(call, [['call.started', 0, inbound(from)], ...events]);
+      expect(await callOf(call), from).toMatchObject({ result, cause, talk_seconds: 0 });
+    }
+    const failed = (await getCalls(admin, '?result=failed,busy')).data.map(
+      (call) => call.from_number,
+    );
+    expect(failed).toEqual(expect.arrayContaining(['0900000014', '0900000015']));
+    expect(failed).not.toContain('0900000011');
+  });
+
+  it('an outbound call: ticket CALL_OUTBOUND to the callee, tenant found by the SIP account', async () => {
+    const call = freshCallId();
+    await play(call, [
+      [
+        'call.started',
+        0,
+        {
+          direction: 'CALL_OUTBOUND',
+          from: sipOf(tenant, 'agent2'),
+          to: '0987654321',
+          agent: sipOf(tenant, 'agent2'),
+        },
+      ],
+      ['call.answered', 6, { agent: sipOf(tenant, 'agent2') }],
+      ['call.ended', 36, {}],
+    ]);
+    const row = await callOf(call);
+    expect(row).toMatchObject({
+      direction: 'CALL_OUTBOUND',
+      result: 'answered',
+      talk_seconds: 30,
+      agent: { _id: tenant.id('agent2') },
+      customer: { _id: customer._id },
+    });
+    const ticket = await t.app.inject({
+      method: 'GET',
+      url: `/v2/tickets/${(row?.ticket as { _id: string })._id}`,
+      headers: bearer(admin),
+    });
+    expect(ticket.json().data).toMatchObject({
+      subject: 'Cuộc gọi ra 0987 654 321',
+      source: 'CALL_OUTBOUND',
+      assignee: { _id: tenant.id('agent2') },
+    });
+  });
+
+  it('an event of no known tenant is refused', async () => {
+    const response = await sendEvent(
+      t,
+      eventOf(freshCallId(), 'call.started', 0, { from: '1', to: '999' }),
+    );
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toEqual({
+      statusCode: 422,
+      message: 'Không xác định được tổng đài của cuộc gọi',
+    });
+  });
+});
+
+describe('call → ticket rule', () => {
+  const ticketOf = async (call: string) =>
+    ((await callOf(call))?.ticket as { _id: string } | null)?._id;
+
+  it('new_per_call (default): every call its own ticket', async () => {
+    const one = freshCallId();
+    const two = freshCallId();
+    await play(one, [['call.started', 0, inbound('0987654321')]]);
+    await play(two, [['call.started', 0, inbound('0987654321')]]);
+    expect(await ticketOf(one)).toBeTruthy();
+    expect(await ticketOf(one)).not.toBe(await ticketOf(two));
+  });
+
+  it('reuse_open_within_hours: continues the open ticket of the last N hours, set by an administrator', async () => {
+    const config = await t.app.inject({
+      method: 'GET',
+      url: '/v2/tenant/config',
+      headers: bearer(admin),
+    });
+    expect(config.json().data.call_ticket_rule).toEqual({ mode: 'new_per_call' });
+    const current = config.json().data;
+    const { name, workflow, time_zone, data_scopes } = current;
+    const bad = await t.app.inject({
+      method: 'PUT',
+      url: '/v2/tenant/config',
+      headers: bearer(admin),
+      payload: {
+        name,
+        workflow,
+        time_zone,
+        data_scopes,
+        call_ticket_rule: { mode: 'reuse_open_within_hours', hours: 0 },
+      },
+    });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors).toEqual([
+      { param: 'call_ticket_rule.hours', message: 'Số giờ tối thiểu là 1' },
+    ]);
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/v2/tenant/config',
+      headers: bearer(admin),
+      payload: {
+        name,
+        workflow,
+        time_zone,
+        data_scopes,
+        call_ticket_rule: { mode: 'reuse_open_within_hours', hours: 4 },
+      },
+    });
+    expect(saved.json().data.call_ticket_rule).toEqual({
+      mode: 'reuse_open_within_hours',
+      hours: 4,
+    });
+    try {
+      const one = freshCallId();
+      const two = freshCallId();
+      await play(one, [['call.started', 0, inbound('0987654321')]]);
+      await play(two, [['call.started', 0, inbound('0987654321')]]);
+      expect(await ticketOf(two)).toBe(await ticketOf(one));
+      // The first agent to answer takes the ticket; a later call continuing it leaves it theirs.
+      await play(two, [['call.answered', 5, { agent: 'G2' }]]);
+      const six = freshCallId();
+      await play(six, [
+        ['call.started', 0, inbound('0987654321')],
+        ['call.answered', 5, { agent: 'G1' }],
+      ]);
+      expect(await ticketOf(six)).toBe(await ticketOf(one));
+      const shared = await t.app.inject({
+        method: 'GET',
+        url: `/v2/tickets/${await ticketOf(six)}`,
+        headers: bearer(admin),
+      });
+      expect(shared.json().data.assignee).toMatchObject({ _id: tenant.id('agent2') });
+      // An unknown number: no customer is made; its earlier call's ticket is continued.
+      const three = freshCallId();
+      const four = freshCallId();
+      await play(three, [['call.started', 0, inbound('0933111222')]]);
+      await play(four, [['call.started', 0, inbound('0933111222')]]);
+      expect((await callOf(three))?.customer).toBeNull();
+      expect(await ticketOf(four)).toBe(await ticketOf(three));
+      // A solved ticket is not continued.
+      await t.app.inject({
+        method: 'PUT',
+        url: `/v2/tickets/${await ticketOf(four)}`,
+        headers: bearer(admin),
+        payload: { status: 'solved' },
+      });
+      const five = freshCallId();
+      await play(five, [['call.started', 0, inbound('0933111222')]]);
+      expect(await ticketOf(five)).not.toBe(await ticketOf(four));
+    } finally {
+      await t.app.inject({
+        method: 'PUT',
+        url: '/v2/tenant/config',
+        headers: bearer(admin),
+        payload: {
+          name,
+          workflow,
+          time_zone,
+          data_scopes,
+          call_ticket_rule: { mode: 'new_per_call' },
+        },
+      });
+    }
+  });
+});
+
+describe('call history', () => {
+  it('tenant isolation and data scope: agents see their own calls', async () => {
+    const mine = freshCallId();
+    const theirs = freshCallId();
+    await play(mine, [
+      ['call.started', 0, inbound('0911222333')],
+      ['call.answered', 3, { agent: 'G1' }],
+      ['call.ended', 9, {}],
+    ]);
+    await play(theirs, [
+      ['call.started', 0, inbound('0911222334')],
+      ['call.answered', 3, { agent: 'G2' }],
+      ['call.ended', 9, {}],
+    ]);
+    const agent = await t.login(tenant.email('agent'));
+    const seen = (await getCalls(agent, '?page_size=100')).data;
+    expect(seen.length).toBeGreaterThan(0);
+    expect(
+      seen.every((call) => (call.agent as { _id: string } | null)?._id === tenant.id('agent')),
+    ).toBe(true);
+    const theirRow = await callOf(theirs);
+    const hidden = await t.app.inject({
+      method: 'GET',
+      url: `/v2/calls/${theirRow?._id}`,
+      headers: bearer(agent),
+    });
+    expect(hidden.statusCode).toBe(404);
+    expect(hidden.json().message).toBe('Không tìm thấy cuộc gọi');
+    const other = await seedTenant(t, 'Khác');
+    const stranger = await t.login(other.email('admin'));
+    expect((await getCalls(stranger)).total).toBe(0);
+    const foreign = await t.app.inject({
+      method: 'GET',
+      url: `/v2/calls/${theirRow?._id}`,
+      headers: bearer(stranger),
+    });
+    expect(foreign.statusCode).toBe(404);
+  });
+
+  it('filters by direction, agent, number and day; refuses a reversed range', async () => {
+    const call = freshCallId();
+    await play(call, [
+      ['call.started', 0, inbound('0944555666')],
+      ['call.answered', 2, { agent: 'G2' }],
+      ['call.ended', 5, {}],
+    ]);
+    const byNumber = (await getCalls(admin, '?number=0944 555')).data;
+    expect(byNumber.map((row) => row.call_id)).toEqual([call]);
+    expect(
+      (
+        await getCalls(
+          admin,
+          `?number=555666&agent_id=${tenant.id('agent2')}&direction=CALL_INBOUND`,
+        )
+      ).total,
+    ).toBe(1);
+    expect((await getCalls(admin, `?number=555666&agent_id=${tenant.id('agent')}`)).total).toBe(0);
+    expect((await getCalls(admin, '?number=555666&from=2000-01-01&to=2000-01-02')).total).toBe(0);
+    const reversed = await t.app.inject({
+      method: 'GET',
+      url: '/v2/calls?from=2024-02-02&to=2024-02-01',
+      headers: bearer(admin),
+    });
+    expect(reversed.statusCode).toBe(422);
+    expect(reversed.json().errors).toEqual([
+      { param: 'to', message: 'Ngày bắt đầu không được sau ngày kết thúc' },
+    ]);
+  });
+
+  it('exports the filtered history as XLSX in Bangkok time', async () => {
+    const call = freshCallId();
+    const base = Date.UTC(2026, 0, 15, 2, 0, 0);
+    await play(
+      call,
+      [
+        ['call.started', 0, inbound('0966777888')],
+        ['call.answered', 5, { agent: 'G1' }],
+        ['call.ended', 65, {}],
+      ],
+      base,
+    );
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/v2/calls/export?number=0966777888',
+      headers: bearer(admin),
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('spreadsheetml');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0];
+    const values = (row: number) => (sheet?.getRow(row).values as unknown[]).slice(1);
+    expect(values(1)[0]).toBe('Loại cuộc gọi');
+    expect(values(2)).toEqual(
+      expect.arrayContaining([
+        'Cuộc gọi từ',
+        '0966 777 888',
+        'Chuyên Viên Một',
+        '01:00',
+        'Đã trả lời',
+        '15/01/2026 09:00',
+      ]),
+    );
+    expect(sheet?.rowCount).toBe(2);
+  });
+});

@@ -1,0 +1,54 @@
+import {
+  CALL_MESSAGES,
+  eventAnswer,
+  gatewayCallEvent,
+  routeAnswer,
+  routeRequest,
+} from '@omnicare/shared/telephony/calls.schemas';
+import { answers, ok } from '../../platform/respond.js';
+import { typed, type RouteModule } from '../../platform/routes.js';
+import { ingestEvent } from './calls.service.js';
+import { assertGateway } from './gateway-secret.js';
+import { routeCall } from './routing.service.js';
+
+const tags = ['telephony'];
+
+/** Called by the SIP gateway, not by users: the shared secret header instead of a session. */
+export const gatewayRoutes: RouteModule = (app, platform) => {
+  const r = typed(app);
+  const gateway = { access: 'public' as const };
+  r.post(
+    '/v2/telephony/route',
+    {
+      schema: {
+        tags,
+        summary: 'Quyết định định tuyến cuộc gọi vào (cổng thoại)',
+        body: routeRequest,
+        response: answers.ok(routeAnswer),
+      },
+      config: gateway,
+      preValidation: async (request) => assertGateway(platform.config, request),
+    },
+    async (request) => ok(await routeCall(platform, request.body)),
+  );
+  r.post(
+    '/v2/telephony/events',
+    {
+      schema: {
+        tags,
+        summary: 'Sự kiện báo hiệu của cuộc gọi (cổng thoại)',
+        body: gatewayCallEvent,
+        response: answers.ok(eventAnswer),
+      },
+      config: gateway,
+      preValidation: async (request) => assertGateway(platform.config, request),
+    },
+    async (request) => {
+      const result = await ingestEvent(platform, request.body);
+      return ok(
+        result,
+        result.duplicate ? CALL_MESSAGES.eventDuplicate : CALL_MESSAGES.eventRecorded,
+      );
+    },
+  );
+};

@@ -1,0 +1,93 @@
+import { normalizePhone } from '@omnicare/shared/customers/normalize';
+import type { RouteAnswer, RouteRequest } from '@omnicare/shared/telephony/calls.schemas';
+import type { Platform } from '../../platform/context.js';
+import * as repo from './calls.repository.js';
+
+/** How long a waiting caller's gateway waits before asking again. */
+export const QUEUE_RETRY_MS = 2_000;
+
+/**
+ * POST /v2/telephony/route: where an inbound call goes now (see README.md, "Routing").
+ * The hotline names the queue (and so the tenant) on the first ask; later asks use the queue
+ * the call is in (it may have overflowed into another). Under the tenant's routing lock: ring
+ * the next free member, else keep the caller waiting, else, past the maximum wait, overflow.
+ */
+export async function routeCall(platform: Platform, input: RouteRequest): Promise<RouteAnswer> {
+  const existing = await repo.callByCallId(platform.db, input.call_id);
+  const hotlineQueue = existing?.queueId
+    ? await repo.queueById(platform.db, existing.tenantId, existing.queueId)
+    : await repo.queueOfHotline(platform.db, input.to);
+  if (!hotlineQueue) return { action: 'reject', reason: 'unknown_hotline' };
+  const tenantId = hotlineQueue.tenantId;
+  return platform.db.transaction(async (tx) => {
+    await repo.lockTenantRouting(tx, tenantId);
+    const now = new Date();
+    const call = await repo.claimCallRow(tx, {
+      tenantId,
+      callId: input.call_id,
+      direction: 'CALL_INBOUND',
+      fromNumber: input.from,
+      toNumber: input.to,
+      fromNational: normalizePhone(input.from),
+      toNational: normalizePhone(input.to),
+      hotline: input.to,
+      queueId: hotlineQueue.id,
+      queuedAt: now,
+      startedAt: now,
+      status: 'QUEUEING',
+    });
+    if (call.endedAt) return { action: 'reject', reason: 'call_ended' };
+    // The call's own queue (made by events first, it may have none yet).
+    const queue =
+      call.queueId && call.queueId !== hotlineQueue.id
+        ? ((await repo.queueById(tx, tenantId, call.queueId)) ?? hotlineQueue)
+        : hotlineQueue;
+    const queuedAt = call.queuedAt ?? call.startedAt;
+    const previous = input.previous_agent
+      ? await repo.staffByAgent(tx, tenantId, input.previous_agent)
+      : null;
+    // The agent rung before this ask did not take it: they are free again for other calls.
+    const except = previous ?? (call.status === 'RINGING' ? call.agentId : null);
+    const agent = await repo.nextAgent(tx, queue, call, except ?? null);
+    const queueRef = { _id: queue.id, name: queue.name };
+    if (agent) {
+      await repo.updateCall(tx, call.id, {
+        queueId: queue.id,
+        queuedAt,
+        agentId: agent.userId,
+        status: 'RINGING',
+        offeredAt: now,
+        triedUserIds: [...new Set([...call.triedUserIds, agent.userId])],
+      });
+      await repo.markOffered(tx, queue.id, agent.userId);
+      return {
+        action: 'ring',
+        queue: queueRef,
+        agent: { user_id: agent.userId, agent_id: agent.agentId, sip_username: agent.sipUsername },
+        ring_timeout: queue.ringTimeoutSeconds,
+      };
+    }
+    const waitedMs = now.getTime() - queuedAt.getTime();
+    const waiting = { queueId: queue.id, queuedAt, agentId: null, status: 'QUEUEING' as const };
+    if (queue.overflowAction !== 'none' && waitedMs >= queue.maxWaitSeconds * 1000) {
+      if (queue.overflowAction === 'queue' && queue.overflowQueueId) {
+        const next = await repo.queueById(tx, tenantId, queue.overflowQueueId);
+        if (next) {
+          await repo.updateCall(tx, call.id, { ...waiting, queueId: next.id, queuedAt: now });
+          return { action: 'overflow', target: 'queue', queue: { _id: next.id, name: next.name } };
+        }
+      }
+      if (queue.overflowAction === 'voicemail') {
+        await repo.updateCall(tx, call.id, { ...waiting, voicemail: 'requested' });
+        return { action: 'overflow', target: 'voicemail', queue: null };
+      }
+    }
+    await repo.updateCall(tx, call.id, waiting);
+    return {
+      action: 'queue',
+      queue: queueRef,
+      retry_after_ms: QUEUE_RETRY_MS,
+      waited_seconds: Math.floor(waitedMs / 1000),
+    };
+  });
+}

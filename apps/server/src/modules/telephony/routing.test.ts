@@ -1,0 +1,338 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { users } from '../../db/schema/index.js';
+import { createTestApp, seedTenant, type TestApp } from '../../test/helpers.js';
+import {
+  GATEWAY_SECRET,
+  createQueue,
+  eventOf,
+  freshCallId,
+  freshHotline,
+  giveSip,
+  route,
+  sendEvent,
+  setPresence,
+  sipOf,
+  type Tenant,
+} from '../../test/telephony.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ telephonyGatewaySecret: GATEWAY_SECRET });
+});
+afterAll(() => t.close());
+
+/** A tenant whose agent, agent2 and leader have SIP accounts and are AVAILABLE. */
+async function readyTenant() {
+  const tenant = await seedTenant(t, 'Tổng đài');
+  await giveSip(t, tenant, ['agent', 'agent2', 'leader']);
+  const tokens: Record<string, string> = {};
+  for (const name of ['admin', 'agent', 'agent2', 'leader']) {
+    tokens[name] = await t.login(tenant.email(name));
+    if (name !== 'admin') await setPresence(t, tokens[name] as string, 'AVAILABLE');
+  }
+  return { tenant, tokens };
+}
+
+const members = (tenant: Tenant, names: string[]) => names.map((name) => tenant.id(name));
+
+async function endCall(callId: string, agent: string, offset = 10) {
+  const base = Date.now() - 60_000;
+  await sendEvent(t, eventOf(callId, 'call.answered', offset - 5, { agent }, base));
+  const ended = await sendEvent(
+    t,
+    eventOf(callId, 'call.ended', offset, { cause: 'agent_hangup' }, base),
+  );
+  expect(ended.statusCode).toBe(200);
+}
+
+describe('gateway secret', () => {
+  it('refuses a missing or wrong secret with 401, accepts the right one', async () => {
+    const body = { call_id: freshCallId(), from: '0912345678', to: freshHotline() };
+    const none = await t.app.inject({ method: 'POST', url: '/v2/telephony/route', payload: body });
+    expect(none.statusCode).toBe(401);
+    expect(none.json()).toMatchObject({
+      statusCode: 401,
+      message: 'Cổng thoại không được xác thực',
+    });
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/v2/telephony/route',
+      headers: { 'x-gateway-secret': 'not-the-secret-at-all' },
+      payload: body,
+    });
+    expect(wrong.statusCode).toBe(401);
+    const events = await t.app.inject({
+      method: 'POST',
+      url: '/v2/telephony/events',
+      payload: eventOf(body.call_id, 'call.started', 0),
+    });
+    expect(events.statusCode).toBe(401);
+    expect(await route(t, body)).toEqual({ action: 'reject', reason: 'unknown_hotline' });
+  });
+
+  it('refuses everything when no secret is configured', async () => {
+    const bare = await createTestApp();
+    try {
+      const response = await bare.app.inject({
+        method: 'POST',
+        url: '/v2/telephony/route',
+        headers: { 'x-gateway-secret': GATEWAY_SECRET },
+        payload: { call_id: 'x', from: '1', to: '2' },
+      });
+      expect(response.statusCode).toBe(401);
+    } finally {
+      await bare.close();
+    }
+  });
+});
+
+describe('routing decisions', () => {
+  it('rings an AVAILABLE member with a SIP account; presence changes apply at once', async () => {
+    const { tenant, tokens } = await readyTenant();
+    await setPresence(t, tokens.agent2 as string, 'NOT AVAILABLE');
+    // The administrator is a member without a SIP account: never rung.
+    const hotline = freshHotline();
+    const queue = await createQueue(t, tokens.admin as string, {
+      name: 'Hỗ trợ',
+      hotlines: [hotline],
+      member_ids: members(tenant, ['admin', 'agent', 'agent2']),
+    });
+    const first = await route(t, { call_id: freshCallId(), from: '0912345678', to: hotline });
+    expect(first).toEqual({
+      action: 'ring',
+      queue: { _id: queue._id, name: 'Hỗ trợ' },
+      agent: { user_id: tenant.id('agent'), agent_id: 'G1', sip_username: sipOf(tenant, 'agent') },
+      ring_timeout: 20,
+    });
+    // agent is ringing now; agent2 is not available: the next caller waits.
+    const second = freshCallId();
+    expect(await route(t, { call_id: second, from: '0912000000', to: hotline })).toMatchObject({
+      action: 'queue',
+      retry_after_ms: 2000,
+    });
+    await setPresence(t, tokens.agent2 as string, 'AVAILABLE');
+    expect(
+      (await route(t, { call_id: second, from: '0912000000', to: hotline, attempt: 2 })).agent,
+    ).toMatchObject({ user_id: tenant.id('agent2') });
+  });
+
+  it('never rings an agent in a call; the end of the call frees them', async () => {
+    const { tenant, tokens } = await readyTenant();
+    const hotline = freshHotline();
+    await createQueue(t, tokens.admin as string, {
+      name: 'Bán hàng',
+      hotlines: [hotline],
+      member_ids: members(tenant, ['agent']),
+    });
+    const one = freshCallId();
+    expect((await route(t, { call_id: one, from: '0912345678', to: hotline })).action).toBe('ring');
+    const two = freshCallId();
+    expect((await route(t, { call_id: two, from: '0912345679', to: hotline })).action).toBe(
+      'queue',
+    );
+    await endCall(one, sipOf(tenant, 'agent'));
+    expect(
+      (await route(t, { call_id: two, from: '0912345679', to: hotline, attempt: 2 })).agent
+        ?.user_id,
+    ).toBe(tenant.id('agent'));
+  });
+
+  it('skips the agent who did not answer and tries the others first', async () => {
+    const { tenant, tokens } = await readyTenant();
+    const hotline = freshHotline();
+    await createQueue(t, tokens.admin as string, {
+      name: 'Kỹ thuật',
+      hotlines: [hotline],
+      member_ids: members(tenant, ['agent', 'agent2']),
+    });
+    const call = freshCallId();
+    const first = await route(t, { call_id: call, from: '0912345678', to: hotline });
+    const again = await route(t, {
+      call_id: call,
+      from: '0912345678',
+      to: hotline,
+      attempt: 2,
+      previous_agent: first.agent?.sip_username,
+    });
+    expect(again.action).toBe('ring');
+    expect(again.agent?.user_id).not.toBe(first.agent?.user_id);
+  });
+
+  it('longest idle rings the member whose last call ended first', async () => {
+    const { tenant, tokens } = await readyTenant();
+    const hotline = freshHotline();
+    await createQueue(t, tokens.admin as string, {
+      name: 'Rảnh lâu nhất',
+      hotlines: [hotline],
+      member_ids: members(tenant, ['agent', 'agent2']),
+      strategy: 'longest_idle',
+    });
+    // agent2 ended a call long ago, agent just now: agent2 has been idle longest.
+    const early = freshCallId();
+    await sendEvent(
+      t,
+      eventOf(
+        early,
+        'call.started',
+        0,
+        { from: '0912000001', to: hotline },
+        Date.now() - 7_200_000,
+      ),
+    );
+    await sendEvent(t, eventOf(early, 'call.answered', 5, { agent: 'G2' }, Date.now() - 7_200_000));
+    await sendEvent(t, eventOf(early, 'call.ended', 60, {}, Date.now() - 7_200_000));
+    const late = freshCallId();
+    await sendEvent(
+      t,
+      eventOf(late, 'call.started', 0, { from: '0912000002', to: hotline }, Date.now() - 120_000),
+    );
+    await sendEvent(t, eventOf(late, 'call.answered', 5, { agent: 'G1' }, Date.now() - 120_000));
+    await sendEvent(t, eventOf(late, 'call.ended', 60, {}, Date.now() - 120_000));
+    const next = await route(t, { call_id: freshCallId(), from: '0912000003', to: hotline });
+    expect(next.agent?.user_id).toBe(tenant.id('agent2'));
+  });
+
+  it('round robin rings the members in turn', async () => {
+    const { tenant, tokens } = await readyTenant();
+    const hotline = freshHotline();
+    await createQueue(t, tokens.admin as string, {
+      name: 'Xoay vòng',
+      hotlines: [hotline],
+      member_ids: members(tenant, ['agent', 'agent2', 'leader']),
+      strategy: 'round_robin',
+    });
+    const rung: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      const call = freshCallId();
+      const answer = await route(t, { call_id: call, from: `091234500${i}`, to: hotline });
+      rung.push(answer.agent?.user_id ?? 'none');
+      await endCall(call, answer.agent?.sip_username ?? '');
+    }
+    const [a, b, c] = rung;
+    expect(new Set([a, b, c]).size).toBe(3);
+    expect(rung).toEqual([a, b, c, a, b, c]);
+  });
+
+  it('past the maximum wait overflows to another queue, then rings there; or to voicemail', async () => {
+    const { tenant, tokens } = await readyTenant();
+    await setPresence(t, tokens.agent as string, 'NOT AVAILABLE');
+    const backup = await createQueue(t, tokens.admin as string, {
+      name: 'Dự phòng',
+      member_ids: members(tenant, ['agent2']),
+    });
+    const hotline = freshHotline();
+    await createQueue(t, tokens.admin as string, {
+      name: 'Chính',
+      hotlines: [hotline],
+      member_ids: members(tenant, ['agent']),
+      max_wait_seconds: 0,
+      overflow_action: 'queue',
+      overflow_queue_id: backup._id,
+    });
+    const call = freshCallId();
+    expect(await route(t, { call_id: call, from: '0912345678', to: hotline })).toEqual({
+      action: 'overflow',
+      target: 'queue',
+      queue: { _id: backup._id, name: 'Dự phòng' },
+    });
+    expect(
+      await route(t, { call_id: call, from: '0912345678', to: hotline, attempt: 2 }),
+    ).toMatchObject({
+      action: 'ring',
+      queue: { _id: backup._id },
+      agent: { user_id: tenant.id('agent2') },
+    });
+
+    const voicemailLine = freshHotline();
+    await createQueue(t, tokens.admin as string, {
+      name: 'Hộp thư',
+      hotlines: [voicemailLine],
+      member_ids: members(tenant, ['agent']),
+      max_wait_seconds: 0,
+      overflow_action: 'voicemail',
+    });
+    const left = freshCallId();
+    expect(await route(t, { call_id: left, from: '0912345670', to: voicemailLine })).toEqual({
+      action: 'overflow',
+      target: 'voicemail',
+      queue: null,
+    });
+    // The caller leaves a message and hangs up: a missed call with its ticket.
+    const ended = await sendEvent(t, eventOf(left, 'call.ended', 30, { cause: 'voicemail' }));
+    expect(ended.statusCode, ended.body).toBe(200);
+    const admin = tokens.admin as string;
+    const history = await t.app.inject({
+      method: 'GET',
+      url: `/v2/calls?hotline=${voicemailLine}`,
+      headers: { authorization: `Bearer ${admin}` },
+    });
+    expect(history.statusCode, history.body).toBe(200);
+    expect(history.json().data[0]).toMatchObject({ result: 'missed', cause: 'voicemail' });
+    expect(history.json().data[0].ticket).not.toBeNull();
+  });
+
+  it('rejects a call that already ended', async () => {
+    const { tenant, tokens } = await readyTenant();
+    const hotline = freshHotline();
+    await createQueue(t, tokens.admin as string, {
+      name: 'Đã kết thúc',
+      hotlines: [hotline],
+      member_ids: members(tenant, ['agent']),
+    });
+    const call = freshCallId();
+    await sendEvent(t, eventOf(call, 'call.started', 0, { from: '0912345678', to: hotline }));
+    await sendEvent(t, eventOf(call, 'call.ended', 3, { cause: 'caller_hangup' }));
+    expect(await route(t, { call_id: call, from: '0912345678', to: hotline })).toEqual({
+      action: 'reject',
+      reason: 'call_ended',
+    });
+  });
+
+  it('concurrent calls never ring the same free agent', async () => {
+    const { tenant, tokens } = await readyTenant();
+    const hotline = freshHotline();
+    await createQueue(t, tokens.admin as string, {
+      name: 'Đồng thời',
+      hotlines: [hotline],
+      member_ids: members(tenant, ['agent', 'agent2', 'leader']),
+    });
+    // A second queue sharing agent2, asked at the same time.
+    const other = freshHotline();
+    await createQueue(t, tokens.admin as string, {
+      name: 'Chung',
+      hotlines: [other],
+      member_ids: members(tenant, ['agent2']),
+    });
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        route(t, {
+          call_id: freshCallId('c'),
+          from: `09123400${i}0`,
+          to: i % 3 === 0 ? other : hotline,
+        }),
+      ),
+    );
+    const rung = answers.filter((a) => a.action === 'ring').map((a) => a.agent?.user_id);
+    expect(rung).toHaveLength(3);
+    expect(new Set(rung).size).toBe(3);
+    expect(answers.filter((a) => a.action === 'queue')).toHaveLength(7);
+  });
+
+  it('an inactive member is never rung', async () => {
+    const { tenant, tokens } = await readyTenant();
+    const hotline = freshHotline();
+    await createQueue(t, tokens.admin as string, {
+      name: 'Vô hiệu',
+      hotlines: [hotline],
+      member_ids: members(tenant, ['agent']),
+    });
+    await t.database.db
+      .update(users)
+      .set({ active: false })
+      .where(eq(users.id, tenant.id('agent')));
+    expect(
+      (await route(t, { call_id: freshCallId(), from: '0912345678', to: hotline })).action,
+    ).toBe('queue');
+  });
+});

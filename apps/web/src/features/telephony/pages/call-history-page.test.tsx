@@ -1,0 +1,135 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider, createMemoryRouter } from 'react-router';
+import type { CallView } from '@omnicare/shared/telephony/calls.schemas';
+import { createQueryClient } from '@/app/query-client';
+import { TooltipProvider } from '@/components/ui/tooltip';
+import { CallHistoryPage } from './call-history-page';
+
+const api = vi.hoisted(() => ({
+  listQueues: vi.fn(),
+  saveQueue: vi.fn(),
+  deleteQueue: vi.fn(),
+  listCalls: vi.fn(),
+  exportCalls: vi.fn(),
+}));
+const toasts = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn() }));
+vi.mock('../telephony.api', () => api);
+vi.mock('@/lib/toast', () => ({ toast: toasts }));
+vi.mock('@/stores/session-store', () => ({
+  useCurrentUser: () => ({ role: 'administrator', token: 't' }),
+}));
+
+const call = (overrides: Partial<CallView>): CallView => ({
+  _id: 'c1',
+  call_id: 'sip-1',
+  direction: 'CALL_INBOUND',
+  from_number: '0912345678',
+  to_number: '19006789',
+  hotline: '19006789',
+  customer: { _id: 'cu1', name: 'Nguyễn Văn Gọi', number: 12 },
+  queue: { _id: 'q1', name: 'Tổng đài CSKH' },
+  agent: { _id: 'u1', name: 'Phạm Quốc Dũng', agent_id: '1004' },
+  device_type: 0,
+  status: 'ENDED',
+  // 02:00 UTC is 09:00 in Bangkok.
+  started_at: '2026-01-15T02:00:00.000Z',
+  answered_at: '2026-01-15T02:00:05.000Z',
+  ended_at: '2026-01-15T02:01:20.000Z',
+  talk_seconds: 75,
+  wait_seconds: 5,
+  result: 'answered',
+  cause: 'agent_hangup',
+  transfers: [],
+  ticket: { _id: 't1', code: '#000042', number: 42 },
+  call_info: {
+    callId: 'sip-1',
+    ticketId: 't1',
+    callStatus: 'ENDED',
+    callType: 'CALL_INBOUND',
+    campaignId: null,
+  },
+  ...overrides,
+});
+
+function renderPage() {
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <TooltipProvider>
+        <RouterProvider
+          router={createMemoryRouter(
+            [{ path: '/switchboard/call-history', element: <CallHistoryPage /> }],
+            { initialEntries: ['/switchboard/call-history'] },
+          )}
+        />
+      </TooltipProvider>
+    </QueryClientProvider>,
+  );
+}
+
+describe('call history page', () => {
+  beforeEach(() => {
+    Object.values(api).forEach((fn) => fn.mockReset());
+    api.listQueues.mockResolvedValue([]);
+  });
+
+  it('shows direction, number, customer, agent, queue, Bangkok time, durations, result and ticket', async () => {
+    api.listCalls.mockResolvedValue({
+      data: [
+        call({}),
+        call({
+          _id: 'c2',
+          direction: 'CALL_OUTBOUND',
+          from_number: '19006789',
+          to_number: '0987654321',
+          customer: null,
+          result: 'missed',
+          talk_seconds: 0,
+          ticket: null,
+        }),
+      ],
+      total: 2,
+    });
+    renderPage();
+    await screen.findByText('Nguyễn Văn Gọi');
+    const table = screen.getByRole('table', { name: 'Lịch sử cuộc gọi' });
+    const rows = within(table).getAllByRole('row');
+    const first = within(rows[1] as HTMLElement);
+    expect(first.getByText('Cuộc gọi từ')).toBeVisible();
+    expect(first.getByText('0912 345 678')).toBeVisible();
+    expect(first.getByRole('link', { name: 'Nguyễn Văn Gọi' })).toHaveAttribute(
+      'href',
+      '/customers/12',
+    );
+    expect(first.getByText('Phạm Quốc Dũng')).toBeVisible();
+    expect(first.getByText('Tổng đài CSKH')).toBeVisible();
+    expect(first.getByText('15/01/2026 09:00')).toBeVisible();
+    expect(first.getByText('01:15')).toBeVisible();
+    expect(first.getByText('Đã trả lời')).toBeVisible();
+    expect(first.getByRole('link', { name: '#000042' })).toHaveAttribute('href', '/tickets/42');
+    const second = within(rows[2] as HTMLElement);
+    expect(second.getByText('Cuộc gọi ra')).toBeVisible();
+    expect(second.getByText('0987 654 321')).toBeVisible();
+    expect(second.getByText('Khách hàng mới')).toBeVisible();
+    expect(second.getByText('Gọi nhỡ')).toBeVisible();
+  });
+
+  it('filters by result and exports with the same filters', async () => {
+    api.listCalls.mockResolvedValue({ data: [call({})], total: 1 });
+    api.exportCalls.mockResolvedValue(undefined);
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByText('Nguyễn Văn Gọi');
+    await user.selectOptions(screen.getByLabelText('Kết quả'), 'missed');
+    await waitFor(() =>
+      expect(api.listCalls).toHaveBeenLastCalledWith(
+        { result: 'missed', page: 1, page_size: 10 },
+        expect.anything(),
+      ),
+    );
+    await user.click(screen.getByRole('button', { name: 'Xuất Excel' }));
+    expect(api.exportCalls).toHaveBeenCalledWith({ result: 'missed' });
+  });
+});

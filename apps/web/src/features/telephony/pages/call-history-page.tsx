@@ -1,0 +1,261 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Download, Loader2, PhoneIncoming, PhoneOutgoing } from 'lucide-react';
+import { formatPhone } from '@omnicare/shared/customers/phone-format';
+import { formatDateTime } from '@omnicare/shared/platform/time';
+import { CALL_DIRECTION } from '@omnicare/shared/telephony/call-enums';
+import {
+  CALL_RESULT,
+  callResultLabel,
+  formatCallDuration,
+  type CallView,
+} from '@omnicare/shared/telephony/calls.schemas';
+import { usePageHandle } from '@/app/route-declaration';
+import { AreaNav } from '@/components/layout/area-nav';
+import { ListPage, ListPagination } from '@/components/list/list-page';
+import { ListTable } from '@/components/list/list-table';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { DateRangePicker } from '@/components/ui/date-picker';
+import { NativeSelect } from '@/components/ui/native-select';
+import { SearchInput } from '@/components/ui/search-input';
+import { TableCell, TableHead, TableRow } from '@/components/ui/table';
+import { StaffPicker } from '@/features/users/components/staff-picker';
+import { errorMessage } from '@/lib/errors';
+import { toast } from '@/lib/toast';
+import { useAddressFilters, useListParamsInAddress } from '@/lib/use-list-params';
+import { exportCalls, type CallFilters } from '../telephony.api';
+import { useCallHistory, useQueues } from '../telephony.queries';
+import { TELEPHONY_TEXT as TEXT } from '../telephony-text';
+
+const FILTER_KEYS = [
+  'direction',
+  'result',
+  'agent_id',
+  'queue_id',
+  'hotline',
+  'from',
+  'to',
+] as const;
+
+const RESULT_VARIANT: Record<string, 'success' | 'warning' | 'destructive' | 'secondary'> = {
+  answered: 'success',
+  missed: 'warning',
+  abandoned: 'warning',
+  busy: 'secondary',
+  failed: 'destructive',
+};
+
+/** The number at the customer's end of the call. */
+const customerNumber = (call: CallView) =>
+  call.direction === 'CALL_OUTBOUND' ? call.to_number : call.from_number;
+
+function DirectionCell({ call }: { call: CallView }) {
+  const Icon = call.direction === 'CALL_OUTBOUND' ? PhoneOutgoing : PhoneIncoming;
+  return (
+    <span className="flex items-center gap-1.5 whitespace-nowrap">
+      <Icon className="size-4 text-slate-500" aria-hidden="true" />
+      {CALL_DIRECTION.label(call.direction)}
+    </span>
+  );
+}
+
+/** /switchboard/call-history: calls in the caller's data scope, filtered, in Bangkok time. */
+export function CallHistoryPage() {
+  const { title } = usePageHandle();
+  const [address, setFilters] = useAddressFilters([...FILTER_KEYS]);
+  const list = useListParamsInAddress();
+  const [exporting, setExporting] = useState(false);
+  const filters: CallFilters = {};
+  for (const key of FILTER_KEYS) if (address[key]) filters[key] = address[key] ?? undefined;
+  const number = list.debouncedSearch.trim();
+  if (number) filters.number = number;
+  const calls = useCallHistory({ ...filters, page: list.page, page_size: list.pageSize });
+  const queues = useQueues();
+  const rows = calls.isError ? [] : (calls.data?.data ?? []);
+  const total = calls.isError ? 0 : (calls.data?.total ?? 0);
+  const set = (key: (typeof FILTER_KEYS)[number]) => (value: string | null | undefined) =>
+    setFilters({ [key]: value || null });
+
+  const download = async () => {
+    setExporting(true);
+    try {
+      await exportCalls(filters);
+    } catch (error) {
+      toast.error(errorMessage(error));
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <ListPage
+      nav={<AreaNav area="switchboard" />}
+      title={title}
+      actions={
+        <Button variant="outline" onClick={download} disabled={exporting}>
+          {exporting ? (
+            <Loader2 className="animate-spin" aria-hidden="true" />
+          ) : (
+            <Download aria-hidden="true" />
+          )}
+          {exporting ? TEXT.exporting : TEXT.export}
+        </Button>
+      }
+    >
+      <div className="flex flex-wrap items-end gap-2">
+        <SearchInput
+          size="sm"
+          className="min-w-52 flex-1 basis-52"
+          label={TEXT.number}
+          placeholder={TEXT.numberPlaceholder}
+          value={list.search}
+          onChange={list.setSearch}
+        />
+        <NativeSelect
+          className="h-8 w-48"
+          aria-label={TEXT.direction}
+          value={address.direction ?? ''}
+          onChange={(event) => set('direction')(event.target.value)}
+        >
+          <option value="">{TEXT.allDirections}</option>
+          {CALL_DIRECTION.options().map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </NativeSelect>
+        <NativeSelect
+          className="h-8 w-40"
+          aria-label={TEXT.result}
+          value={address.result ?? ''}
+          onChange={(event) => set('result')(event.target.value)}
+        >
+          <option value="">{TEXT.allResults}</option>
+          {CALL_RESULT.options().map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </NativeSelect>
+        <NativeSelect
+          className="h-8 w-44"
+          aria-label={TEXT.queue}
+          value={address.queue_id ?? ''}
+          onChange={(event) => set('queue_id')(event.target.value)}
+        >
+          <option value="">{TEXT.allQueues}</option>
+          {(queues.data ?? []).map((queue) => (
+            <option key={queue._id} value={queue._id}>
+              {queue.name}
+            </option>
+          ))}
+        </NativeSelect>
+        <div className="w-52">
+          <StaffPicker
+            value={address.agent_id ?? null}
+            onChange={(value) => set('agent_id')(value)}
+            placeholder={TEXT.allAgents}
+            aria-label={TEXT.agent}
+          />
+        </div>
+        <NativeSelect
+          className="h-8 w-40"
+          aria-label={TEXT.hotlineFilter}
+          value={address.hotline ?? ''}
+          onChange={(event) => set('hotline')(event.target.value)}
+        >
+          <option value="">{TEXT.allHotlines}</option>
+          {(queues.data ?? [])
+            .flatMap((queue) => queue.hotlines)
+            .map((hotline) => (
+              <option key={hotline} value={hotline}>
+                {formatPhone(hotline) || hotline}
+              </option>
+            ))}
+        </NativeSelect>
+        <DateRangePicker
+          labels={{ from: TEXT.from, to: TEXT.to }}
+          value={{ from: address.from ?? undefined, to: address.to ?? undefined }}
+          onChange={(range) => setFilters({ from: range.from ?? null, to: range.to ?? null })}
+        />
+      </div>
+      <ListTable
+        label={TEXT.historyTable}
+        query={calls}
+        empty={rows.length === 0}
+        columns={10}
+        head={
+          <>
+            <TableHead>{TEXT.direction}</TableHead>
+            <TableHead>{TEXT.number}</TableHead>
+            <TableHead>{TEXT.customer}</TableHead>
+            <TableHead>{TEXT.agent}</TableHead>
+            <TableHead>{TEXT.queue}</TableHead>
+            <TableHead>{TEXT.startedAt}</TableHead>
+            <TableHead className="text-right">{TEXT.wait}</TableHead>
+            <TableHead className="text-right">{TEXT.talk}</TableHead>
+            <TableHead>{TEXT.result}</TableHead>
+            <TableHead>{TEXT.ticket}</TableHead>
+          </>
+        }
+      >
+        {rows.map((call) => (
+          <TableRow key={call._id}>
+            <TableCell>
+              <DirectionCell call={call} />
+            </TableCell>
+            <TableCell className="whitespace-nowrap tabular-nums">
+              {formatPhone(customerNumber(call)) || customerNumber(call)}
+            </TableCell>
+            <TableCell>
+              {call.customer ? (
+                <Link
+                  className="text-teal-700 hover:underline"
+                  to={`/customers/${call.customer.number}`}
+                >
+                  {call.customer.name}
+                </Link>
+              ) : (
+                <span className="text-slate-500">{TEXT.newCustomer}</span>
+              )}
+            </TableCell>
+            <TableCell>{call.agent?.name ?? TEXT.none}</TableCell>
+            <TableCell>{call.queue?.name ?? TEXT.none}</TableCell>
+            <TableCell className="whitespace-nowrap tabular-nums">
+              {formatDateTime(call.started_at)}
+            </TableCell>
+            <TableCell className="text-right tabular-nums">
+              {formatCallDuration(call.wait_seconds)}
+            </TableCell>
+            <TableCell className="text-right tabular-nums">
+              {formatCallDuration(call.talk_seconds)}
+            </TableCell>
+            <TableCell>
+              <Badge
+                className="whitespace-nowrap"
+                variant={RESULT_VARIANT[call.result ?? ''] ?? 'secondary'}
+                title={call.cause ?? undefined}
+              >
+                {callResultLabel(call.result)}
+              </Badge>
+            </TableCell>
+            <TableCell>
+              {call.ticket ? (
+                <Link
+                  className="text-teal-700 hover:underline"
+                  to={`/tickets/${call.ticket.number}`}
+                >
+                  {call.ticket.code}
+                </Link>
+              ) : (
+                TEXT.none
+              )}
+            </TableCell>
+          </TableRow>
+        ))}
+      </ListTable>
+      <ListPagination list={list} total={total} query={calls} />
+    </ListPage>
+  );
+}

@@ -1,0 +1,58 @@
+import type { CallView } from '@omnicare/shared/telephony/calls.schemas';
+import type { QueueBody, QueueView } from '@omnicare/shared/telephony/queues.schemas';
+import { apiList, apiRequest, apiRequestWithMessage, http } from '@/lib/http';
+
+export const listQueues = (signal?: AbortSignal) =>
+  apiRequest<QueueView[]>({ method: 'GET', url: '/v2/queues', signal });
+
+export const saveQueue = ({ id, body }: { id: string | null; body: QueueBody }) =>
+  apiRequestWithMessage<QueueView>(
+    id
+      ? { method: 'PUT', url: `/v2/queues/${encodeURIComponent(id)}`, data: body }
+      : { method: 'POST', url: '/v2/queues', data: body },
+  );
+
+export const deleteQueue = (id: string) =>
+  apiRequestWithMessage<null>({ method: 'DELETE', url: `/v2/queues/${encodeURIComponent(id)}` });
+
+/** The history's filters as the query string carries them. */
+export type CallFilters = Partial<
+  Record<
+    | 'direction'
+    | 'result'
+    | 'agent_id'
+    | 'queue_id'
+    | 'hotline'
+    | 'number'
+    | 'from'
+    | 'to'
+    | 'ticket_id',
+    string
+  >
+>;
+
+export const listCalls = (
+  params: CallFilters & { page: number; page_size: number },
+  signal?: AbortSignal,
+) => apiList<CallView>({ method: 'GET', url: '/v2/calls', params, signal });
+
+/** Downloads the filtered history as an XLSX file (named by the server). */
+export async function exportCalls(params: CallFilters) {
+  const response = await http.request<Blob>({
+    method: 'GET',
+    url: '/v2/calls/export',
+    params,
+    responseType: 'blob',
+    timeout: 120_000,
+  });
+  const disposition = String(response.headers['content-disposition'] ?? '');
+  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1];
+  const href = URL.createObjectURL(response.data);
+  const link = document.createElement('a');
+  link.href = href;
+  link.download = encoded ? decodeURIComponent(encoded) : 'lich-su-cuoc-goi.xlsx';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+}

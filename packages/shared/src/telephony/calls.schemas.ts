@@ -1,0 +1,256 @@
+import { z } from 'zod';
+import { labelled } from '../platform/labelled.js';
+import { isoDateTime } from '../platform/envelope.js';
+import { isCalendarDay, pageQuery, refuseReversedDays } from '../platform/validation.js';
+import {
+  CALL_DEVICE_TYPE,
+  CALL_DIRECTION,
+  CALL_STATUSES,
+  type CallDeviceType,
+  type CallDirection,
+} from './call-enums.js';
+
+/** How a finished call ended. */
+export const CALL_RESULT = labelled({
+  answered: 'Đã trả lời',
+  missed: 'Gọi nhỡ',
+  abandoned: 'Khách gác máy',
+  busy: 'Máy bận',
+  failed: 'Lỗi',
+});
+export type CallResult = (typeof CALL_RESULT.values)[number];
+
+/** The tenant's rule for the ticket of a call (tenant settings `call_ticket_rule`). */
+export const CALL_TICKET_RULE = labelled({
+  new_per_call: 'Tạo ticket mới cho mỗi cuộc gọi',
+  reuse_open_within_hours: 'Dùng lại ticket đang mở của khách trong N giờ gần nhất',
+});
+export type CallTicketRuleMode = (typeof CALL_TICKET_RULE.values)[number];
+export const callTicketRule = z.discriminatedUnion('mode', [
+  z.object({ mode: z.literal('new_per_call') }),
+  z.object({
+    mode: z.literal('reuse_open_within_hours'),
+    hours: z
+      .number({ error: 'Số giờ không hợp lệ' })
+      .int('Số giờ không hợp lệ')
+      .min(1, 'Số giờ tối thiểu là 1')
+      .max(720, 'Số giờ tối đa là 720'),
+  }),
+]);
+export type CallTicketRule = z.infer<typeof callTicketRule>;
+export const DEFAULT_CALL_TICKET_RULE: CallTicketRule = { mode: 'new_per_call' };
+
+export const CALL_MESSAGES = {
+  gatewayUnauthorized: 'Cổng thoại không được xác thực',
+  unknownTenant: 'Không xác định được tổng đài của cuộc gọi',
+  eventRecorded: 'Đã ghi nhận sự kiện cuộc gọi',
+  eventDuplicate: 'Sự kiện đã được ghi nhận trước đó',
+  notFound: 'Không tìm thấy cuộc gọi',
+  newCustomer: 'Khách hàng mới',
+  ticketSubject: (direction: CallDirection, number: string) =>
+    direction === 'CALL_INBOUND' ? `Cuộc gọi từ ${number}` : `Cuộc gọi ra ${number}`,
+  exportTooLarge: (max: number) => `Chỉ xuất được tối đa ${max} cuộc gọi, vui lòng lọc bớt`,
+} as const;
+
+const numberField = z.string().trim().min(1).max(64);
+const callIdField = z.string().trim().min(1).max(255);
+
+/** POST /v2/telephony/route: the gateway asks where an inbound call goes. */
+export const routeRequest = z.object({
+  call_id: callIdField,
+  from: numberField,
+  /** The dialled hotline. */
+  to: numberField,
+  /** 1 for the first ask, then one more for each new ask of the same call. */
+  attempt: z.number().int().min(1).max(1000).default(1),
+  /** The agent (agent_id or SIP username) rung just before, who did not answer. */
+  previous_agent: z.string().trim().max(255).optional(),
+});
+export type RouteRequest = z.infer<typeof routeRequest>;
+
+const routedQueue = z.object({ _id: z.string(), name: z.string() });
+export const routeAnswer = z.discriminatedUnion('action', [
+  z.object({
+    action: z.literal('ring'),
+    queue: routedQueue,
+    agent: z.object({ user_id: z.string(), agent_id: z.string(), sip_username: z.string() }),
+    ring_timeout: z.number().int(),
+  }),
+  /** Nobody free: the caller waits (QUEUEING); ask again after `retry_after_ms`. */
+  z.object({
+    action: z.literal('queue'),
+    queue: routedQueue,
+    retry_after_ms: z.number().int(),
+    waited_seconds: z.number().int(),
+  }),
+  /**
+   * Past the maximum wait: `queue` the call now belongs to that queue (ask again at once),
+   * `voicemail` record a message (the call's ticket holds it).
+   */
+  z.object({
+    action: z.literal('overflow'),
+    target: z.enum(['queue', 'voicemail']),
+    queue: routedQueue.nullable(),
+  }),
+  /** No queue answers that number (404 for SIP), or the call has already ended. */
+  z.object({ action: z.literal('reject'), reason: z.enum(['unknown_hotline', 'call_ended']) }),
+]);
+export type RouteAnswer = z.infer<typeof routeAnswer>;
+
+export const CALL_EVENT_TYPES = [
+  'call.started',
+  'call.ringing',
+  'call.answered',
+  'call.transferred',
+  'call.ended',
+] as const;
+export type CallEventType = (typeof CALL_EVENT_TYPES)[number];
+
+/** POST /v2/telephony/events: one signalling event of one call, from the gateway. */
+export const gatewayCallEvent = z.object({
+  call_id: callIdField,
+  /** Unique per call (the gateway's event id or its sequence number): a resend is ignored. */
+  event_id: z.string().trim().min(1).max(255),
+  type: z.enum(CALL_EVENT_TYPES, { error: 'Loại sự kiện không hợp lệ' }),
+  /** When it happened at the gateway; order comes from this, not from arrival. */
+  at: isoDateTime,
+  direction: z.enum(CALL_DIRECTION.values as [CallDirection, ...CallDirection[]]).optional(),
+  from: numberField.optional(),
+  to: numberField.optional(),
+  hotline: numberField.optional(),
+  /** call.ringing / call.answered / call.transferred: the agent (agent_id or SIP username). */
+  agent: z.string().trim().max(255).optional(),
+  device_type: z
+    .number()
+    .int()
+    .refine((value) => CALL_DEVICE_TYPE.is(value))
+    .optional(),
+  /** call.ended: who or what ended it, SIP style ('caller_hangup', 'agent_hangup', 'busy'...). */
+  cause: z.string().trim().max(255).optional(),
+  sip_code: z.number().int().min(100).max(699).optional(),
+  campaign_id: z.string().trim().max(255).optional(),
+});
+export type GatewayCallEvent = z.infer<typeof gatewayCallEvent>;
+
+export const eventAnswer = z.object({
+  duplicate: z.boolean(),
+  call: z.object({ _id: z.string() }),
+});
+
+/** The call as the softphone knows it (spec section 3). */
+export const callInfo = z.object({
+  callId: z.string(),
+  ticketId: z.string().nullable(),
+  callStatus: z.enum(CALL_STATUSES),
+  callType: z.string(),
+  campaignId: z.string().nullable(),
+});
+export type CallInfo = z.infer<typeof callInfo>;
+
+const named = z.object({ _id: z.string(), name: z.string() });
+
+export const callView = z.object({
+  _id: z.string(),
+  call_id: z.string(),
+  direction: z.string(),
+  from_number: z.string(),
+  to_number: z.string(),
+  hotline: z.string().nullable(),
+  customer: named.extend({ number: z.number().int() }).nullable(),
+  queue: named.nullable(),
+  agent: named.extend({ agent_id: z.string() }).nullable(),
+  device_type: z.number().int().nullable(),
+  status: z.enum(CALL_STATUSES),
+  started_at: z.string(),
+  answered_at: z.string().nullable(),
+  ended_at: z.string().nullable(),
+  talk_seconds: z.number().int(),
+  wait_seconds: z.number().int(),
+  result: z.string().nullable(),
+  cause: z.string().nullable(),
+  transfers: z.array(z.object({ at: z.string(), from: named.nullable(), to: named.nullable() })),
+  ticket: z.object({ _id: z.string(), code: z.string(), number: z.number().int() }).nullable(),
+  call_info: callInfo,
+});
+export type CallView = z.infer<typeof callView>;
+
+const listOf = <T extends string>(is: (value: unknown) => value is T, message: string) =>
+  z
+    .string()
+    .transform((text, ctx) => {
+      const parts = text
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean);
+      if (!parts.every(is)) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return parts as T[];
+    })
+    .optional();
+const isUuid = (value: unknown): value is string =>
+  typeof value === 'string' &&
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+const day = z.string().refine(isCalendarDay, 'Ngày không hợp lệ').optional();
+
+const callListFields = pageQuery.extend({
+  direction: z
+    .enum(CALL_DIRECTION.values as [CallDirection, ...CallDirection[]], {
+      error: 'Loại cuộc gọi không hợp lệ',
+    })
+    .optional(),
+  result: listOf<CallResult>(CALL_RESULT.is, 'Kết quả cuộc gọi không hợp lệ'),
+  agent_id: listOf<string>(isUuid, 'Chuyên viên không hợp lệ'),
+  queue_id: listOf<string>(isUuid, 'Hàng chờ không hợp lệ'),
+  hotline: z.string().trim().max(64).optional(),
+  /** Digits of the caller or callee ('0912', '+84912...', '345 678'). */
+  number: z.string().trim().max(64).optional(),
+  /** The calls of one ticket (the ticket screen's list). */
+  ticket_id: z.uuid('Ticket không hợp lệ').optional(),
+  /** Days in Asia/Bangkok, both included. */
+  from: day,
+  to: day,
+});
+export const callListQuery = callListFields.superRefine(refuseReversedDays('from', 'to'));
+export type CallListQuery = z.infer<typeof callListQuery>;
+export const callExportQuery = callListFields
+  .omit({ page: true, page_size: true })
+  .superRefine(refuseReversedDays('from', 'to'));
+export type CallExportQuery = z.infer<typeof callExportQuery>;
+
+/** The labels a screen shows for a call. */
+export const callDirectionLabel = (direction: string) => CALL_DIRECTION.label(direction);
+export const callResultLabel = (result: string | null) =>
+  result ? CALL_RESULT.label(result) : 'Đang diễn ra';
+export const callDeviceLabel = (device: CallDeviceType | number | null) =>
+  device === null ? '' : CALL_DEVICE_TYPE.label(device);
+
+/** 75 → '01:15', 3725 → '1:02:05'. */
+export function formatCallDuration(seconds: number): string {
+  const whole = Math.max(0, Math.round(seconds));
+  const h = Math.floor(whole / 3600);
+  const m = Math.floor((whole % 3600) / 60);
+  const s = whole % 60;
+  const two = (n: number) => String(n).padStart(2, '0');
+  return h > 0 ? `${h}:${two(m)}:${two(s)}` : `${two(m)}:${two(s)}`;
+}
+
+export const CALL_EXPORT_MAX = 50_000;
+export const CALL_EXPORT_COLUMNS = [
+  'Loại cuộc gọi',
+  'Số gọi',
+  'Số nhận',
+  'Hotline',
+  'Khách hàng',
+  'Chuyên viên',
+  'Hàng chờ',
+  'Bắt đầu',
+  'Trả lời',
+  'Kết thúc',
+  'Thời gian chờ',
+  'Thời gian đàm thoại',
+  'Kết quả',
+  'Nguyên nhân',
+  'Ticket',
+] as const;
