@@ -1,4 +1,5 @@
 import type { ServerModule } from './platform/modules.js';
+import { automationEngineModule } from './modules/automation/engine/engine.module.js';
 import { auditModule } from './modules/audit/audit.module.js';
 import { authModule } from './modules/auth/auth.module.js';
 import { customersModule } from './modules/customers/customers.module.js';
@@ -46,4 +47,5 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   smartViewsModule,
   workingTimeModule,
   slaModule,
+  automationEngineModule,
 ];

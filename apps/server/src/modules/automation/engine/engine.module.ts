@@ -1,0 +1,20 @@
+import type { ServerModule } from '../../../platform/modules.js';
+import { registerSubscriber } from '../../../platform/outbox.js';
+import { handleEvent, RESUME_JOB, resumeRun, sweepRuns, SWEEP_JOB, takesEvent } from './engine.service.js';
+
+/**
+ * The automation engine: the outbox subscriber that starts and runs workflows, the job that
+ * resumes a run when its delay ends, and the sweep that carries on what a crash left behind.
+ * (Folded into automation.module.ts with the workflow API.)
+ */
+export const automationEngineModule: ServerModule = {
+  name: 'automation-engine',
+  routes: () => {},
+  jobs: (platform) => {
+    registerSubscriber(platform, 'automation', (event) => handleEvent(platform, event), takesEvent);
+    platform.jobs.register(RESUME_JOB, (data) => resumeRun(platform, String(data.run_id)), {
+      workers: 4,
+    });
+    platform.jobs.register(SWEEP_JOB, () => sweepRuns(platform), { cron: '* * * * *' });
+  },
+};
