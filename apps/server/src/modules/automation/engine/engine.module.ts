@@ -11,7 +11,10 @@ export const automationEngineModule: ServerModule = {
   name: 'automation-engine',
   routes: () => {},
   jobs: (platform) => {
-    registerSubscriber(platform, 'automation', (event) => handleEvent(platform, event), takesEvent);
+    // Events of different tickets run side by side; one ticket's events stay in order.
+    registerSubscriber(platform, 'automation', (event) => handleEvent(platform, event), takesEvent, {
+      workers: 6,
+    });
     platform.jobs.register(RESUME_JOB, (data) => resumeRun(platform, String(data.run_id)), {
       workers: 4,
     });
