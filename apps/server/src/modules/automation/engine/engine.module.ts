@@ -13,7 +13,7 @@ export const automationEngineModule: ServerModule = {
   jobs: (platform) => {
     // Events of different tickets run side by side; one ticket's events stay in order.
     registerSubscriber(platform, 'automation', (event) => handleEvent(platform, event), takesEvent, {
-      workers: 6,
+      workers: 4,
     });
     platform.jobs.register(RESUME_JOB, (data) => resumeRun(platform, String(data.run_id)), {
       workers: 4,
