@@ -23,7 +23,10 @@ function steps(hookUrl) {
     nodes: [
       node('start', 'start'),
       node('if', 'branch', {
-        conditions: { logic: 'and', items: [{ field: 'ticket.status', operator: 'eq', value: 'new' }] },
+        conditions: {
+          logic: 'and',
+          items: [{ field: 'ticket.status', operator: 'eq', value: 'new' }],
+        },
       }),
       node('upd', 'update_ticket', { status: 'open' }),
       node('hook', 'webhook', { method: 'POST', url: hookUrl, body: '{"code":"{{ticket.code}}"}' }),
@@ -133,7 +136,9 @@ try {
      where id = $1`,
     [tenantId],
   );
-  console.log(`automation: ${EVENTS} ticket.created events at ${RATE}/s, workflow = condition → update ticket → webhook → end`);
+  console.log(
+    `automation: ${EVENTS} ticket.created events at ${RATE}/s, workflow = condition → update ticket → webhook → end`,
+  );
   for (const workflows of [1, 10]) {
     const result = await phase(client, tenantId, hookUrl, workflows, hits);
     console.log(

@@ -17,7 +17,9 @@ const facts = {
   'ticket.custom.amount': 150,
   changed_fields: ['status', 'assignee_id'],
 };
-const holds = (condition: Omit<WorkflowCondition, 'value'> & { value?: WorkflowCondition['value'] }) =>
+const holds = (
+  condition: Omit<WorkflowCondition, 'value'> & { value?: WorkflowCondition['value'] },
+) =>
   conditionHolds(condition as WorkflowCondition, facts, {
     'ticket.custom.vip': 'boolean',
     'ticket.custom.amount': 'number',
@@ -49,10 +51,18 @@ describe('condition operators', () => {
   });
 
   it('before / after compare dates as instants, whatever their offset', () => {
-    expect(holds({ field: 'ticket.due_at', operator: 'before', value: '2026-03-10T13:00:00+07:00' })).toBe(true);
-    expect(holds({ field: 'ticket.due_at', operator: 'before', value: '2026-03-10T12:00:00+07:00' })).toBe(false);
-    expect(holds({ field: 'ticket.due_at', operator: 'after', value: '2026-03-10T11:59:00+07:00' })).toBe(true);
-    expect(holds({ field: 'ticket.due_at', operator: 'after', value: '2026-03-11T00:00:00Z' })).toBe(false);
+    expect(
+      holds({ field: 'ticket.due_at', operator: 'before', value: '2026-03-10T13:00:00+07:00' }),
+    ).toBe(true);
+    expect(
+      holds({ field: 'ticket.due_at', operator: 'before', value: '2026-03-10T12:00:00+07:00' }),
+    ).toBe(false);
+    expect(
+      holds({ field: 'ticket.due_at', operator: 'after', value: '2026-03-10T11:59:00+07:00' }),
+    ).toBe(true);
+    expect(
+      holds({ field: 'ticket.due_at', operator: 'after', value: '2026-03-11T00:00:00Z' }),
+    ).toBe(false);
   });
 
   it('between includes both ends, for numbers and dates', () => {
@@ -60,10 +70,18 @@ describe('condition operators', () => {
     expect(holds({ field: 'ticket.reopen_count', operator: 'between', value: [0, 2] })).toBe(true);
     expect(holds({ field: 'ticket.reopen_count', operator: 'between', value: [3, 5] })).toBe(false);
     expect(
-      holds({ field: 'ticket.due_at', operator: 'between', value: ['2026-03-10T00:00:00Z', '2026-03-10T05:00:00Z'] }),
+      holds({
+        field: 'ticket.due_at',
+        operator: 'between',
+        value: ['2026-03-10T00:00:00Z', '2026-03-10T05:00:00Z'],
+      }),
     ).toBe(true);
     expect(
-      holds({ field: 'ticket.due_at', operator: 'between', value: ['2026-03-11T00:00:00Z', '2026-03-12T00:00:00Z'] }),
+      holds({
+        field: 'ticket.due_at',
+        operator: 'between',
+        value: ['2026-03-11T00:00:00Z', '2026-03-12T00:00:00Z'],
+      }),
     ).toBe(false);
   });
 
@@ -72,8 +90,12 @@ describe('condition operators', () => {
     expect(holds({ field: 'ticket.subject', operator: 'not_exist' })).toBe(false);
     expect(holds({ field: 'ticket.group_id', operator: 'exist' })).toBe(false);
     expect(holds({ field: 'ticket.group_id', operator: 'not_exist' })).toBe(true);
-    expect(conditionHolds({ field: 'ticket.cc', operator: 'not_exist' }, { 'ticket.cc': [] })).toBe(true);
-    expect(conditionHolds({ field: 'ticket.subject', operator: 'exist' }, { 'ticket.subject': '  ' })).toBe(false);
+    expect(conditionHolds({ field: 'ticket.cc', operator: 'not_exist' }, { 'ticket.cc': [] })).toBe(
+      true,
+    );
+    expect(
+      conditionHolds({ field: 'ticket.subject', operator: 'exist' }, { 'ticket.subject': '  ' }),
+    ).toBe(false);
   });
 
   it('some / every / not_some / not_every over lists, and changed_fields', () => {
@@ -84,12 +106,18 @@ describe('condition operators', () => {
     expect(holds({ field: 'ticket.tag_ids', operator: 'not_some', value: ['x', 'y'] })).toBe(true);
     expect(holds({ field: 'ticket.tag_ids', operator: 'not_some', value: ['x', 'a'] })).toBe(false);
     expect(holds({ field: 'ticket.tag_ids', operator: 'not_every', value: ['a', 'x'] })).toBe(true);
-    expect(holds({ field: 'ticket.tag_ids', operator: 'not_every', value: ['a', 'b'] })).toBe(false);
+    expect(holds({ field: 'ticket.tag_ids', operator: 'not_every', value: ['a', 'b'] })).toBe(
+      false,
+    );
     expect(holds({ field: 'changed_fields', operator: 'some', value: ['status'] })).toBe(true);
-    expect(holds({ field: 'changed_fields', operator: 'some', value: ['priority_id'] })).toBe(false);
+    expect(holds({ field: 'changed_fields', operator: 'some', value: ['priority_id'] })).toBe(
+      false,
+    );
     // A choice with `some` is "one of".
     expect(holds({ field: 'ticket.status', operator: 'some', value: ['new', 'open'] })).toBe(true);
-    expect(holds({ field: 'ticket.status', operator: 'not_some', value: ['new', 'open'] })).toBe(false);
+    expect(holds({ field: 'ticket.status', operator: 'not_some', value: ['new', 'open'] })).toBe(
+      false,
+    );
   });
 
   it('a missing fact is empty: only the negative operators hold', () => {
@@ -102,11 +130,24 @@ describe('condition operators', () => {
     expect(missing('exist')).toBe(false);
     expect(missing('not_exist')).toBe(true);
     expect(missing('neq', 1)).toBe(true);
-    expect(conditionHolds({ field: 'ticket.tag_ids', operator: 'some', value: ['a'] }, {})).toBe(false);
-    expect(conditionHolds({ field: 'ticket.tag_ids', operator: 'every', value: ['a'] }, {})).toBe(false);
-    expect(conditionHolds({ field: 'ticket.tag_ids', operator: 'not_some', value: ['a'] }, {})).toBe(true);
-    expect(conditionHolds({ field: 'ticket.tag_ids', operator: 'not_every', value: ['a'] }, {})).toBe(true);
-    expect(conditionHolds({ field: 'ticket.due_at', operator: 'before', value: '2026-01-01T00:00:00Z' }, {})).toBe(false);
+    expect(conditionHolds({ field: 'ticket.tag_ids', operator: 'some', value: ['a'] }, {})).toBe(
+      false,
+    );
+    expect(conditionHolds({ field: 'ticket.tag_ids', operator: 'every', value: ['a'] }, {})).toBe(
+      false,
+    );
+    expect(
+      conditionHolds({ field: 'ticket.tag_ids', operator: 'not_some', value: ['a'] }, {}),
+    ).toBe(true);
+    expect(
+      conditionHolds({ field: 'ticket.tag_ids', operator: 'not_every', value: ['a'] }, {}),
+    ).toBe(true);
+    expect(
+      conditionHolds(
+        { field: 'ticket.due_at', operator: 'before', value: '2026-01-01T00:00:00Z' },
+        {},
+      ),
+    ).toBe(false);
   });
 });
 
@@ -134,18 +175,21 @@ describe('conditionProblems', () => {
     expect(conditionProblems({ field: 'ticket.subject', operator: 'gt', value: 1 })).toEqual([
       { param: 'operator', message: CONDITION_MESSAGES.operatorInvalid },
     ]);
-    expect(conditionProblems({ field: 'changed_fields', operator: 'some', value: ['status'] }, { event: 'ticket_created' })).toEqual([
-      { param: 'field', message: CONDITION_MESSAGES.fieldOnlyOnUpdate },
-    ]);
-    expect(conditionProblems({ field: 'ticket.reopen_count', operator: 'between', value: [5, 1] })).toEqual([
-      { param: 'value', message: CONDITION_MESSAGES.valueRange },
-    ]);
-    expect(conditionProblems({ field: 'ticket.due_at', operator: 'before', value: 'hôm qua' })).toEqual([
-      { param: 'value', message: CONDITION_MESSAGES.valueDate },
-    ]);
-    expect(conditionProblems({ field: 'ticket.reopen_count', operator: 'gt', value: 'ba' })).toEqual([
-      { param: 'value', message: CONDITION_MESSAGES.valueNumber },
-    ]);
+    expect(
+      conditionProblems(
+        { field: 'changed_fields', operator: 'some', value: ['status'] },
+        { event: 'ticket_created' },
+      ),
+    ).toEqual([{ param: 'field', message: CONDITION_MESSAGES.fieldOnlyOnUpdate }]);
+    expect(
+      conditionProblems({ field: 'ticket.reopen_count', operator: 'between', value: [5, 1] }),
+    ).toEqual([{ param: 'value', message: CONDITION_MESSAGES.valueRange }]);
+    expect(
+      conditionProblems({ field: 'ticket.due_at', operator: 'before', value: 'hôm qua' }),
+    ).toEqual([{ param: 'value', message: CONDITION_MESSAGES.valueDate }]);
+    expect(
+      conditionProblems({ field: 'ticket.reopen_count', operator: 'gt', value: 'ba' }),
+    ).toEqual([{ param: 'value', message: CONDITION_MESSAGES.valueNumber }]);
     expect(conditionProblems({ field: 'ticket.tag_ids', operator: 'some', value: [] })).toEqual([
       { param: 'value', message: CONDITION_MESSAGES.valueList },
     ]);
@@ -154,7 +198,10 @@ describe('conditionProblems', () => {
     ]);
     expect(conditionProblems({ field: 'ticket.subject', operator: 'exist' })).toEqual([]);
     expect(
-      conditionProblems({ field: 'requester.custom.vip', operator: 'eq', value: true }, { customKinds: { 'requester.custom.vip': 'boolean' } }),
+      conditionProblems(
+        { field: 'requester.custom.vip', operator: 'eq', value: true },
+        { customKinds: { 'requester.custom.vip': 'boolean' } },
+      ),
     ).toEqual([]);
   });
 });

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { WORKFLOW_RUN_MESSAGES as M } from '@omnicare/shared/automation/workflow-run-messages';
-import { bearer, createTestApp, OUTBOX_DELIVERY_WAIT_MS, seedTenant, type TestApp } from '../../../test/helpers.js';
+import {
+  bearer,
+  createTestApp,
+  OUTBOX_DELIVERY_WAIT_MS,
+  seedTenant,
+  type TestApp,
+} from '../../../test/helpers.js';
 import { chain, insertWorkflow, recordingServer } from '../engine/engine.test-support.js';
 import { fakeEsms, fakeZns } from './provider-fakes.js';
 import { isPrivateAddress, maskHeaders, RefusedAddressError, safeRequest } from './safe-http.js';
@@ -35,11 +41,15 @@ describe('private addresses', () => {
     const server = await recordingServer();
     try {
       const call = { method: 'GET', headers: {}, timeoutMs: 2_000, allowPrivate: false };
-      await expect(safeRequest({ ...call, url: `${server.url}/x` })).rejects.toBeInstanceOf(RefusedAddressError);
-      await expect(safeRequest({ ...call, url: `http://localhost:${server.port}/x` })).rejects.toThrow(
-        M.webhookPrivate('localhost'),
+      await expect(safeRequest({ ...call, url: `${server.url}/x` })).rejects.toBeInstanceOf(
+        RefusedAddressError,
       );
-      await expect(safeRequest({ ...call, url: 'http://[::ffff:127.0.0.1]/' })).rejects.toBeInstanceOf(RefusedAddressError);
+      await expect(
+        safeRequest({ ...call, url: `http://localhost:${server.port}/x` }),
+      ).rejects.toThrow(M.webhookPrivate('localhost'));
+      await expect(
+        safeRequest({ ...call, url: 'http://[::ffff:127.0.0.1]/' }),
+      ).rejects.toBeInstanceOf(RefusedAddressError);
       expect(server.hits).toHaveLength(0);
     } finally {
       await server.close();
@@ -49,13 +59,17 @@ describe('private addresses', () => {
   it('follows redirects by hand, at most five', async () => {
     const server = await recordingServer((hit) => {
       const hop = Number(hit.url.slice(1));
-      return hop < 10 ? { status: 302, headers: { location: `/${hop + 1}` } } : { status: 200, body: 'ok' };
+      return hop < 10
+        ? { status: 302, headers: { location: `/${hop + 1}` } }
+        : { status: 200, body: 'ok' };
     });
     try {
       const call = { method: 'GET', headers: {}, timeoutMs: 2_000, allowPrivate: true };
       const answer = await safeRequest({ ...call, url: `${server.url}/5` });
       expect(answer).toMatchObject({ status: 200, body: 'ok', url: `${server.url}/10` });
-      await expect(safeRequest({ ...call, url: `${server.url}/0` })).rejects.toThrow(M.webhookRedirects);
+      await expect(safeRequest({ ...call, url: `${server.url}/0` })).rejects.toThrow(
+        M.webhookRedirects,
+      );
     } finally {
       await server.close();
     }
@@ -63,8 +77,22 @@ describe('private addresses', () => {
 
   it('masks secret-looking headers', () => {
     expect(
-      maskHeaders({ Authorization: 'Bearer x', 'X-Api-Key': 'k', Cookie: 'c', 'X-Auth-Token': 't', 'Idempotency-Key': 'r:n', Accept: 'json' }),
-    ).toEqual({ Authorization: '***', 'X-Api-Key': '***', Cookie: '***', 'X-Auth-Token': '***', 'Idempotency-Key': 'r:n', Accept: 'json' });
+      maskHeaders({
+        Authorization: 'Bearer x',
+        'X-Api-Key': 'k',
+        Cookie: 'c',
+        'X-Auth-Token': 't',
+        'Idempotency-Key': 'r:n',
+        Accept: 'json',
+      }),
+    ).toEqual({
+      Authorization: '***',
+      'X-Api-Key': '***',
+      Cookie: '***',
+      'X-Auth-Token': '***',
+      'Idempotency-Key': 'r:n',
+      Accept: 'json',
+    });
   });
 });
 
@@ -87,7 +115,12 @@ describe('SMS and ZNS through their providers', () => {
         [
           tenant.tenantId,
           JSON.stringify({
-            sms: { base_url: esms.url, api_key: 'esms-key', secret_key: 'esms-secret', brandname: 'OMNICARE' },
+            sms: {
+              base_url: esms.url,
+              api_key: 'esms-key',
+              secret_key: 'esms-secret',
+              brandname: 'OMNICARE',
+            },
             zns: { base_url: zns.url, access_token: 'zns-token' },
           }),
         ],
@@ -128,10 +161,11 @@ describe('SMS and ZNS through their providers', () => {
       const code = created.json().data.code as string;
       const run = await vi.waitFor(
         async () => {
-          const rows = await t.database.pool.query<{ id: string; status: string; error: string | null }>(
-            'select id, status, error from workflow_runs where workflow_id = $1',
-            [flow],
-          );
+          const rows = await t.database.pool.query<{
+            id: string;
+            status: string;
+            error: string | null;
+          }>('select id, status, error from workflow_runs where workflow_id = $1', [flow]);
           expect(['completed', 'failed']).toContain(rows.rows[0]?.status);
           return rows.rows[0]!;
         },
@@ -153,7 +187,10 @@ describe('SMS and ZNS through their providers', () => {
           phone: '84912345678',
           template_id: '7895417a7d3f9461cd2e',
           tracking_id: `${run.id}:zns`,
-          template_data: expect.objectContaining({ ticket_code: code, customer_name: 'Nguyễn Văn An' }),
+          template_data: expect.objectContaining({
+            ticket_code: code,
+            customer_name: 'Nguyễn Văn An',
+          }),
         }),
       ]);
     } finally {

@@ -12,7 +12,9 @@ interface Fake<Sent> {
   close(): Promise<void>;
 }
 
-async function serve(handle: (req: http.IncomingMessage, body: string) => { status: number; json: unknown }) {
+async function serve(
+  handle: (req: http.IncomingMessage, body: string) => { status: number; json: unknown },
+) {
   const server = http.createServer((req, res) => {
     let body = '';
     req.on('data', (chunk: Buffer) => (body += chunk.toString()));
@@ -45,7 +47,9 @@ export interface EsmsSent {
 }
 
 /** eSMS.vn: `POST /MainService.svc/json/SendMultipleMessage_V4_post_json/`. */
-export async function fakeEsms(account = { apiKey: 'esms-key', secretKey: 'esms-secret' }): Promise<Fake<EsmsSent>> {
+export async function fakeEsms(
+  account = { apiKey: 'esms-key', secretKey: 'esms-secret' },
+): Promise<Fake<EsmsSent>> {
   const sent: EsmsSent[] = [];
   const seen = new Set<string>();
   const server = await serve((req, body) => {
@@ -60,7 +64,10 @@ export async function fakeEsms(account = { apiKey: 'esms-key', secretKey: 'esms-
       return { status: 200, json: { CodeResult: '124', ErrorMessage: 'Duplicate RequestId' } };
     if (message.RequestId) seen.add(message.RequestId);
     sent.push(message);
-    return { status: 200, json: { CodeResult: '100', CountRegenerate: 0, SMSID: `sms-${sent.length}` } };
+    return {
+      status: 200,
+      json: { CodeResult: '100', CountRegenerate: 0, SMSID: `sms-${sent.length}` },
+    };
   });
   return { ...server, sent };
 }
@@ -81,8 +88,10 @@ export async function fakeZns(accessToken = 'zns-token'): Promise<Fake<ZnsSent>>
     if (req.headers.access_token !== accessToken)
       return { status: 200, json: { error: -124, message: 'Access token invalid' } };
     const message = JSON.parse(body) as Omit<ZnsSent, 'access_token'>;
-    if (!/^84\d{9}$/.test(message.phone)) return { status: 200, json: { error: -108, message: 'Phone number invalid' } };
-    if (!message.template_id) return { status: 200, json: { error: -109, message: 'Template ID invalid' } };
+    if (!/^84\d{9}$/.test(message.phone))
+      return { status: 200, json: { error: -108, message: 'Phone number invalid' } };
+    if (!message.template_id)
+      return { status: 200, json: { error: -109, message: 'Template ID invalid' } };
     sent.push({ ...message, access_token: accessToken });
     return {
       status: 200,

@@ -7,7 +7,8 @@ import { ticketBody, type TicketUpdateBody } from '@omnicare/shared/tickets/tick
 import type { Platform } from '../../../platform/context.js';
 import { createTicket, systemAuth, updateTicket } from '../../tickets/tickets.service.js';
 import { notify } from '../../notifications/notifications.service.js';
-import * as repo from '../engine/engine.repository.js';
+import * as repo from './actions.repository.js';
+import type { TicketFacts } from './ticket-facts.js';
 import { maskHeaders, safeRequest } from './safe-http.js';
 import { sendSms, type SmsSettings } from './sms-provider.js';
 import { sendZns, type ZnsSettings } from './zns-provider.js';
@@ -20,7 +21,7 @@ export interface ActionContext {
   nodeId: string;
   /** The run's depth: the events its ticket changes write carry `depth + 1`. */
   depth: number;
-  facts: repo.TicketFacts;
+  facts: TicketFacts;
 }
 
 type Ticket = Record<string, unknown>;
@@ -31,7 +32,9 @@ const str = (value: unknown): string | null =>
 export async function placeholderValues(ctx: ActionContext): Promise<PlaceholderValues> {
   const { ticket, requester } = ctx.facts;
   const assigneeId = str(ticket.assignee_id);
-  const [agent] = assigneeId ? await repo.staffByIds(ctx.platform.database, ctx.tenantId, [assigneeId]) : [];
+  const [agent] = assigneeId
+    ? await repo.staffByIds(ctx.platform.database, ctx.tenantId, [assigneeId])
+    : [];
   return {
     'customer.name': str(requester?.name) ?? '',
     'customer.phone': ctx.facts.requesterPhones[0] ?? '',
@@ -77,7 +80,9 @@ async function updateTicketAction(ctx: ActionContext, data: WorkflowBlockData['u
   if (assignee !== undefined) changes.assignee_id = assignee;
   if (data.add_tag_ids.length || data.remove_tag_ids.length) {
     const removed = new Set(data.remove_tag_ids);
-    changes.tag_ids = [...new Set([...tagIds, ...data.add_tag_ids])].filter((id) => !removed.has(id));
+    changes.tag_ids = [...new Set([...tagIds, ...data.add_tag_ids])].filter(
+      (id) => !removed.has(id),
+    );
   }
   if (Object.keys(data.custom).length)
     changes.custom = { ...(ticket.custom as Record<string, unknown>), ...data.custom };
@@ -107,7 +112,12 @@ async function createTicketAction(ctx: ActionContext, data: WorkflowBlockData['c
     tag_ids: data.tag_ids,
     source: 'hand',
   });
-  const created = await createTicket(ctx.platform, systemAuth(ctx.tenantId), body, eventPayload(ctx));
+  const created = await createTicket(
+    ctx.platform,
+    systemAuth(ctx.tenantId),
+    body,
+    eventPayload(ctx),
+  );
   return { ticket_id: created._id, code: created.code };
 }
 
@@ -124,7 +134,8 @@ async function sendEmailAction(ctx: ActionContext, data: WorkflowBlockData['send
   const addresses = new Set<string>();
   const db = ctx.platform.database;
   if (data.recipients.includes('cc'))
-    for (const email of (ticket.cc as string[] | undefined) ?? []) addresses.add(email.toLowerCase());
+    for (const email of (ticket.cc as string[] | undefined) ?? [])
+      addresses.add(email.toLowerCase());
   if (data.recipients.includes('followers'))
     for (const user of await repo.staffByIds(db, ctx.tenantId, followerIds))
       addresses.add(user.email.toLowerCase());
@@ -135,7 +146,8 @@ async function sendEmailAction(ctx: ActionContext, data: WorkflowBlockData['send
     for (const email of data.emails) addresses.add(email.toLowerCase());
   if (addresses.size === 0) throw new Error(M.noRecipients);
   const values = await placeholderValues(ctx);
-  const subject = renderTemplate(row.subject ?? '', values, 'blank') || values['ticket.subject'] || '';
+  const subject =
+    renderTemplate(row.subject ?? '', values, 'blank') || values['ticket.subject'] || '';
   const text = renderTemplate(row.content, values, 'blank');
   // One mail per address, so nobody sees the others'.
   for (const to of addresses) await ctx.platform.mailer.send({ to, subject, text });

@@ -125,7 +125,8 @@ function once(call: HttpCall, url: URL): Promise<HttpAnswer & { location?: strin
         res.on('end', () => {
           const headers: Record<string, string> = {};
           for (const [name, value] of Object.entries(res.headers))
-            if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+            if (value !== undefined)
+              headers[name] = Array.isArray(value) ? value.join(', ') : value;
           resolve({
             status: res.statusCode ?? 0,
             headers,
@@ -138,7 +139,9 @@ function once(call: HttpCall, url: URL): Promise<HttpAnswer & { location?: strin
         res.on('error', reject);
       },
     );
-    req.on('timeout', () => req.destroy(new Error(AUTOMATION_MESSAGES.webhookTimeout(call.timeoutMs))));
+    req.on('timeout', () =>
+      req.destroy(new Error(AUTOMATION_MESSAGES.webhookTimeout(call.timeoutMs))),
+    );
     req.on('error', reject);
     if (call.body !== undefined && call.body !== '' && call.method !== 'GET') req.end(call.body);
     else req.end();
@@ -161,7 +164,10 @@ export async function safeRequest(call: HttpCall): Promise<HttpAnswer> {
     if (hop >= MAX_REDIRECTS) throw new Error(AUTOMATION_MESSAGES.webhookRedirects);
     url = new URL(answer.location, url);
     // 303 (and 301/302 after a POST, as browsers do) turn into a GET without a body.
-    if (answer.status === 303 || ((answer.status === 301 || answer.status === 302) && method === 'POST')) {
+    if (
+      answer.status === 303 ||
+      ((answer.status === 301 || answer.status === 302) && method === 'POST')
+    ) {
       method = 'GET';
       body = undefined;
     }

@@ -30,7 +30,7 @@ export async function sendSms(
     Content: message.content,
     Brandname: settings.brandname ?? '',
     SmsType: '2',
-    IsUnicode: /[^\x00-\x7f]/.test(message.content) ? '1' : '0',
+    IsUnicode: [...message.content].some((char) => char.charCodeAt(0) > 127) ? '1' : '0',
     // eSMS refuses a RequestId it has seen: a retried step sends the same one.
     RequestId: message.requestId,
   };
@@ -51,7 +51,10 @@ export async function sendSms(
   }
   if (answer.status !== 200 || parsed.CodeResult !== '100')
     throw new Error(
-      M.providerError('eSMS', `${parsed.CodeResult ?? answer.status} ${parsed.ErrorMessage ?? ''}`.trim()),
+      M.providerError(
+        'eSMS',
+        `${parsed.CodeResult ?? answer.status} ${parsed.ErrorMessage ?? ''}`.trim(),
+      ),
     );
   return { provider: 'esms', sms_id: parsed.SMSID ?? null, phone: message.phone };
 }

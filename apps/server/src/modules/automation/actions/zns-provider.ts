@@ -54,6 +54,8 @@ export async function sendZns(
     // reported below
   }
   if (answer.status !== 200 || parsed.error !== 0)
-    throw new Error(M.providerError('ZNS', `${parsed.error ?? answer.status} ${parsed.message ?? ''}`.trim()));
+    throw new Error(
+      M.providerError('ZNS', `${parsed.error ?? answer.status} ${parsed.message ?? ''}`.trim()),
+    );
   return { provider: 'zns', msg_id: parsed.data?.msg_id ?? null, phone: znsPhone(message.phone) };
 }

@@ -13,7 +13,13 @@ import { chain, insertWorkflow, recordingServer } from './engine.test-support.js
  * pg-boss jobs moved to now, as the clock would). Every run finishes, and each webhook after the
  * delay is called exactly once.
  */
-const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..');
+const serverDir = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '..',
+  '..',
+  '..',
+  '..',
+);
 const port = 43_000 + Math.floor(Math.random() * 2_000);
 const RUNS = 1_000;
 let dataDir = '';

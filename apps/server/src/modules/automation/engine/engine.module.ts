@@ -1,6 +1,13 @@
 import type { ServerModule } from '../../../platform/modules.js';
 import { registerSubscriber } from '../../../platform/outbox.js';
-import { handleEvent, RESUME_JOB, resumeRun, sweepRuns, SWEEP_JOB, takesEvent } from './engine.service.js';
+import {
+  handleEvent,
+  RESUME_JOB,
+  resumeRun,
+  sweepRuns,
+  SWEEP_JOB,
+  takesEvent,
+} from './engine.service.js';
 
 /**
  * The automation engine: the outbox subscriber that starts and runs workflows, the job that
@@ -12,9 +19,15 @@ export const automationEngineModule: ServerModule = {
   routes: () => {},
   jobs: (platform) => {
     // Events of different tickets run side by side; one ticket's events stay in order.
-    registerSubscriber(platform, 'automation', (event) => handleEvent(platform, event), takesEvent, {
-      workers: 4,
-    });
+    registerSubscriber(
+      platform,
+      'automation',
+      (event) => handleEvent(platform, event),
+      takesEvent,
+      {
+        workers: 4,
+      },
+    );
     platform.jobs.register(RESUME_JOB, (data) => resumeRun(platform, String(data.run_id)), {
       workers: 4,
     });

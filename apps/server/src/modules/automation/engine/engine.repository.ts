@@ -1,6 +1,7 @@
 import type { WorkflowSteps } from '@omnicare/shared/automation/workflow-blocks';
 import type { WorkflowRunStatus } from '@omnicare/shared/automation/workflow-enums';
 import type { DatabaseHandle } from '../../../platform/db.js';
+import type { TicketFacts } from '../actions/ticket-facts.js';
 
 /**
  * The engine's SQL, on the raw pool: one statement per round trip, no ORM building on the hot
@@ -49,19 +50,6 @@ export async function workflowState(
     [workflowId],
   );
   return result.rows[0];
-}
-
-export interface TicketFacts {
-  ticket: Record<string, unknown>;
-  requester: Record<string, unknown> | null;
-  tagIds: string[];
-  requesterTagIds: string[];
-  requesterPhones: string[];
-  requesterEmails: string[];
-  followerIds: string[];
-  tenantName: string;
-  allowPrivateWebhooks: boolean;
-  customKinds: Record<string, string>;
 }
 
 /** Everything a condition or an action may ask of a ticket, in one round trip. */
@@ -248,10 +236,7 @@ export async function writeProgress(
   } else {
     runSql = `update workflow_runs set updated_at = now() where id = $2 returning 1`;
   }
-  const result = await database.pool.query(
-    stepSql ? `with ${stepSql} ${runSql}` : runSql,
-    params,
-  );
+  const result = await database.pool.query(stepSql ? `with ${stepSql} ${runSql}` : runSql, params);
   return (result.rowCount ?? 0) > 0;
 }
 
@@ -315,61 +300,4 @@ export async function cancelWaitingRuns(
     [tenantId, workflowId, reason],
   );
   return (result.rows[0] as { count: number } | undefined)?.count ?? 0;
-}
-
-/** Staff of a tenant by id, for messages and placeholders. */
-export async function staffByIds(database: DatabaseHandle, tenantId: string, ids: string[]) {
-  if (ids.length === 0) return [];
-  const result = await database.pool.query<{ id: string; name: string; email: string }>(
-    `select id, name, email from users where tenant_id = $1 and id = any($2::uuid[]) and active`,
-    [tenantId, ids],
-  );
-  return result.rows;
-}
-
-/** Staff picked by relation: admins, supervisors, the leaders of given departments, by email. */
-export async function staffWhere(
-  database: DatabaseHandle,
-  tenantId: string,
-  pick: { roles?: string[]; leadersOf?: string[]; emails?: string[]; memberOf?: string[] },
-) {
-  const result = await database.pool.query<{ id: string; name: string; email: string }>(
-    `select id, name, email from users u
-     where u.tenant_id = $1 and u.active and u.role <> 'end_user' and (
-       u.role = any($2::text[])
-       or u.id in (select leader_id from groups where tenant_id = $1 and id = any($3::uuid[]))
-       or lower(u.email) = any($4::text[])
-       or u.id in (select user_id from group_members where tenant_id = $1 and group_id = any($5::uuid[])))`,
-    [
-      tenantId,
-      pick.roles ?? [],
-      pick.leadersOf ?? [],
-      (pick.emails ?? []).map((email) => email.toLowerCase()),
-      pick.memberOf ?? [],
-    ],
-  );
-  return result.rows;
-}
-
-export async function messageTemplate(database: DatabaseHandle, tenantId: string, id: string) {
-  const result = await database.pool.query<{
-    kind: string;
-    subject: string | null;
-    content: string;
-    zns_template_id: string | null;
-    active: boolean;
-  }>(
-    `select kind, subject, content, zns_template_id, active from message_templates
-     where tenant_id = $1 and id = $2`,
-    [tenantId, id],
-  );
-  return result.rows[0];
-}
-
-export async function tenantSettings(database: DatabaseHandle, tenantId: string) {
-  const result = await database.pool.query<{ settings: Record<string, unknown> }>(
-    'select settings from tenants where id = $1',
-    [tenantId],
-  );
-  return result.rows[0]?.settings ?? {};
 }

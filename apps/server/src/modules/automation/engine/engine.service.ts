@@ -18,6 +18,7 @@ import type { Platform } from '../../../platform/context.js';
 import type { DeliveredEvent } from '../../../platform/outbox.js';
 import { runAction } from '../actions/run-action.js';
 import * as repo from './engine.repository.js';
+import type { TicketFacts } from '../actions/ticket-facts.js';
 import { delayEnd, scaled, timeScale, waitUntilEnd } from './wait-time.js';
 
 /** How many workflow runs may lead to one another before the engine stops the chain. */
@@ -40,10 +41,7 @@ const TRIGGER_OF: Record<string, string> = {
 export const takesEvent = (event: { type: string }) => event.type in TRIGGER_OF;
 
 /** The facts of a ticket as conditions name them (`ticket.status`, `requester.custom.vip`...). */
-export function factsOf(
-  facts: repo.TicketFacts,
-  changedFields: string[] | undefined,
-): ConditionFacts {
+export function factsOf(facts: TicketFacts, changedFields: string[] | undefined): ConditionFacts {
   const out: Record<string, unknown> = {};
   const { ticket, requester } = facts;
   for (const key of [
@@ -79,7 +77,7 @@ export function factsOf(
   return out;
 }
 
-const kindsOf = (facts: repo.TicketFacts): Record<string, ConditionValueKind> =>
+const kindsOf = (facts: TicketFacts): Record<string, ConditionValueKind> =>
   Object.fromEntries(
     Object.entries(facts.customKinds).map(([path, type]) => [path, customFieldKind(type)]),
   );
@@ -107,9 +105,7 @@ export async function handleEvent(platform: Platform, event: DeliveredEvent): Pr
   const context: RunContext = {
     event_type: trigger,
     event_at: event.createdAt,
-    ...(trigger === 'ticket_updated'
-      ? { changed_fields: Object.keys(changes ?? {}) }
-      : {}),
+    ...(trigger === 'ticket_updated' ? { changed_fields: Object.keys(changes ?? {}) } : {}),
   };
   const conditionFacts = factsOf(facts, context.changed_fields);
   const kinds = kindsOf(facts);
@@ -159,7 +155,7 @@ async function execute(
   platform: Platform,
   run: repo.RunRow,
   steps: WorkflowSteps,
-  facts: repo.TicketFacts,
+  facts: TicketFacts,
   options: { fresh?: boolean; resumedNode?: string } = {},
 ): Promise<void> {
   const db = platform.database;
@@ -182,7 +178,8 @@ async function execute(
   ): repo.StepWrite => {
     const known = position.done.get(node.id);
     const seq = known?.seq ?? ++position.seq;
-    if (!known) position.done.set(node.id, { node_id: node.id, status, attempt: 1, output: null, seq });
+    if (!known)
+      position.done.set(node.id, { node_id: node.id, status, attempt: 1, output: null, seq });
     return {
       nodeId: node.id,
       stepName: node.name || node.type,
@@ -204,7 +201,10 @@ async function execute(
   };
   const fail = async (node: WorkflowNode | undefined, error: string) => {
     if (node) pending.push(stepOf(node, 'failed', { error }));
-    await flush({ status: 'failed', currentNodeId: node?.id ?? null, error, finished: true }, 'running');
+    await flush(
+      { status: 'failed', currentNodeId: node?.id ?? null, error, finished: true },
+      'running',
+    );
   };
   const nextOf = (node: WorkflowNode, branch?: 'yes' | 'no') => {
     const edge = steps.edges.find(
@@ -220,8 +220,15 @@ async function execute(
     if (!node) return fail(undefined, M.blockMissing(nodeId ?? 'start'));
     const known = position.done.get(node.id);
     if (known?.status === 'completed') {
-      if (node.type === 'end') return void (await flush({ status: 'completed', currentNodeId: node.id, finished: true }, 'running'));
-      nodeId = nextOf(node, node.type === 'branch' ? (known.output?.branch as 'yes' | 'no') : undefined);
+      if (node.type === 'end')
+        return void (await flush(
+          { status: 'completed', currentNodeId: node.id, finished: true },
+          'running',
+        ));
+      nodeId = nextOf(
+        node,
+        node.type === 'branch' ? (known.output?.branch as 'yes' | 'no') : undefined,
+      );
       if (!nodeId) return fail(node, M.noNext(node.id));
       continue;
     }
@@ -250,7 +257,9 @@ async function execute(
       case 'delay':
       case 'wait_until': {
         if (options.resumedNode === node.id) {
-          pending.push(stepOf(node, 'completed', { output: { resumed_at: new Date().toISOString() } }));
+          pending.push(
+            stepOf(node, 'completed', { output: { resumed_at: new Date().toISOString() } }),
+          );
           nodeId = nextOf(node);
           break;
         }
@@ -258,7 +267,11 @@ async function execute(
         const end =
           node.type === 'delay'
             ? delayEnd(data.data as WorkflowBlockData['delay'], now)
-            : waitUntilEnd(data.data as WorkflowBlockData['wait_until'], new Date(context.event_at), now);
+            : waitUntilEnd(
+                data.data as WorkflowBlockData['wait_until'],
+                new Date(context.event_at),
+                now,
+              );
         const fireAt = scaled(end, now);
         pending.push(stepOf(node, 'waiting', { output: { until: end.toISOString() } }));
         const waiting = await flush(
@@ -274,18 +287,31 @@ async function execute(
         return;
       }
       default: {
-        if (!ACTION_BLOCK_TYPES.includes(node.type)) return fail(node, M.blockUnsupported(node.type));
+        if (!ACTION_BLOCK_TYPES.includes(node.type))
+          return fail(node, M.blockUnsupported(node.type));
         const actionData = data.data as Record<string, unknown>;
         const tries = Number(actionData.retries ?? WORKFLOW_LIMITS.retriesDefault);
         let attempt = (known?.attempt ?? 0) + (known ? 1 : 0) || 1;
         for (;;) {
           pending.push(stepOf(node, 'running', { attempt, input: node.data }));
           // The run may have been cancelled meanwhile: then nothing more happens.
-          if (!(await flush({ status: 'running', currentNodeId: node.id, finished: false }, 'running')))
+          if (
+            !(await flush(
+              { status: 'running', currentNodeId: node.id, finished: false },
+              'running',
+            ))
+          )
             return;
           try {
             const output = await runAction(
-              { platform, tenantId: run.tenant_id, runId: run.id, nodeId: node.id, depth: run.depth, facts },
+              {
+                platform,
+                tenantId: run.tenant_id,
+                runId: run.id,
+                nodeId: node.id,
+                depth: run.depth,
+                facts,
+              },
               node.type,
               actionData,
             );
@@ -296,12 +322,17 @@ async function execute(
             const output = (error as { output?: unknown }).output ?? null;
             if (attempt >= tries) {
               pending.push(stepOf(node, 'failed', { attempt, output, error: message }));
-              await flush({ status: 'failed', currentNodeId: node.id, error: message, finished: true }, 'running');
+              await flush(
+                { status: 'failed', currentNodeId: node.id, error: message, finished: true },
+                'running',
+              );
               return;
             }
             pending.push(stepOf(node, 'running', { attempt, output, error: message }));
             await flush();
-            await sleep(Math.min(BACKOFF_BASE_MS * 2 ** (attempt - 1), BACKOFF_MAX_MS) * timeScale());
+            await sleep(
+              Math.min(BACKOFF_BASE_MS * 2 ** (attempt - 1), BACKOFF_MAX_MS) * timeScale(),
+            );
             attempt += 1;
           }
         }
@@ -347,10 +378,18 @@ export async function resumeRun(platform: Platform, runId: string): Promise<void
   const state = await repo.workflowState(db, run.workflow_id);
   if (!state || state.status !== 'active') return cancel(M.workflowInactive);
   if (!state.workflowEnabled) return cancel(M.automationDisabled);
-  const facts = run.ticket_id ? await repo.ticketFacts(db, run.tenant_id, run.ticket_id) : undefined;
+  const facts = run.ticket_id
+    ? await repo.ticketFacts(db, run.tenant_id, run.ticket_id)
+    : undefined;
   if (!facts) return cancel(M.ticketGone);
   const context = run.context as unknown as RunContext;
-  if (!conditionsHold(state.steps.trigger.conditions, factsOf(facts, context.changed_fields), kindsOf(facts)))
+  if (
+    !conditionsHold(
+      state.steps.trigger.conditions,
+      factsOf(facts, context.changed_fields),
+      kindsOf(facts),
+    )
+  )
     return cancel(M.conditionsNoLonger);
   await execute(platform, run, state.steps, facts, { resumedNode: node });
 }
@@ -362,7 +401,9 @@ export async function sweepRuns(platform: Platform): Promise<void> {
     await platform.jobs.send(RESUME_JOB, { run_id: id }, { singletonKey: id });
   for (const run of await repo.claimStaleRuns(db, STALE_RUN_MS)) {
     const state = await repo.workflowState(db, run.workflow_id);
-    const facts = run.ticket_id ? await repo.ticketFacts(db, run.tenant_id, run.ticket_id) : undefined;
+    const facts = run.ticket_id
+      ? await repo.ticketFacts(db, run.tenant_id, run.ticket_id)
+      : undefined;
     if (!state || !facts) {
       await repo.writeProgress(db, run.tenant_id, run.id, [], {
         status: 'cancel',

@@ -35,7 +35,11 @@ export function chain(
 ): WorkflowSteps {
   const nodes = [
     { id: 'start', type: 'start', data: {} },
-    ...blocks.map((block, index) => ({ id: block.id ?? `b${index + 1}`, ...block, data: block.data ?? {} })),
+    ...blocks.map((block, index) => ({
+      id: block.id ?? `b${index + 1}`,
+      ...block,
+      data: block.data ?? {},
+    })),
     { id: 'end', type: 'end', data: {} },
   ].map((node) => ({ name: '', position: { x: 0, y: 0 }, ...node })) as WorkflowSteps['nodes'];
   const edges: WorkflowSteps['edges'] = [];
@@ -69,7 +73,11 @@ export interface Hit {
 
 /** A local HTTP server recording what it is sent; `answer` decides each reply. */
 export async function recordingServer(
-  answer: (hit: Hit) => { status: number; body?: string; headers?: Record<string, string> } = () => ({
+  answer: (hit: Hit) => {
+    status: number;
+    body?: string;
+    headers?: Record<string, string>;
+  } = () => ({
     status: 200,
     body: '{"ok":true}',
   }),

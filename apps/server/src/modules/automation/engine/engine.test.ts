@@ -73,7 +73,11 @@ const stepsOf = async (runId: string) =>
   ).rows;
 
 /** Waits for the workflow's runs to reach `count`, all in one of `statuses`. */
-async function settledRuns(workflowId: string, count: number, statuses = ['completed', 'failed', 'cancel']) {
+async function settledRuns(
+  workflowId: string,
+  count: number,
+  statuses = ['completed', 'failed', 'cancel'],
+) {
   return vi.waitFor(async () => {
     const runs = await runsOf(workflowId);
     expect(runs.length).toBeGreaterThanOrEqual(count);
@@ -82,7 +86,9 @@ async function settledRuns(workflowId: string, count: number, statuses = ['compl
   }, wait);
 }
 
-async function tenantWithAdmin(settings: Record<string, unknown> = { allow_private_webhooks: true }) {
+async function tenantWithAdmin(
+  settings: Record<string, unknown> = { allow_private_webhooks: true },
+) {
   const tenant = await seedTenant(t, 'Tự động', settings);
   const admin = await t.login(tenant.email('admin'));
   return { tenant, admin };
@@ -104,7 +110,11 @@ const webhook = (path: string, extra: Record<string, unknown> = {}) => ({
   data: {
     method: 'POST',
     url: `${hook.url}${path}`,
-    headers: { Authorization: 'Bearer top-secret', 'X-Api-Token': 'abc', 'X-Ticket': '{{ticket.code}}' },
+    headers: {
+      Authorization: 'Bearer top-secret',
+      'X-Api-Token': 'abc',
+      'X-Ticket': '{{ticket.code}}',
+    },
     body: '{"code":"{{ticket.code}}"}',
     ...extra,
   },
@@ -113,7 +123,10 @@ const webhook = (path: string, extra: Record<string, unknown> = {}) => ({
 describe('automation engine', () => {
   it('starts one run per matching event and workflow, follows the branch, and traces every step', async () => {
     const { tenant, admin } = await tenantWithAdmin();
-    const urgent = { logic: 'and' as const, items: [{ field: 'ticket.subject', operator: 'eq' as const, value: 'Gấp' }] };
+    const urgent = {
+      logic: 'and' as const,
+      items: [{ field: 'ticket.subject', operator: 'eq' as const, value: 'Gấp' }],
+    };
     const flow = await insertWorkflow(
       t.database,
       tenant.tenantId,
@@ -127,7 +140,12 @@ describe('automation engine', () => {
       t.database,
       tenant.tenantId,
       chain(
-        { conditions: { logic: 'and', items: [{ field: 'ticket.status', operator: 'eq', value: 'pending' }] } },
+        {
+          conditions: {
+            logic: 'and',
+            items: [{ field: 'ticket.status', operator: 'eq', value: 'pending' }],
+          },
+        },
         [],
       ),
     );
@@ -155,9 +173,16 @@ describe('automation engine', () => {
     expect(noSteps[1]!.output).toEqual({ branch: 'no' });
 
     // The ticket changed through the tickets service (status, audit, its own event).
-    const ticket = await t.app.inject({ method: 'GET', url: `/v2/tickets/${yes._id}`, headers: bearer(admin) });
+    const ticket = await t.app.inject({
+      method: 'GET',
+      url: `/v2/tickets/${yes._id}`,
+      headers: bearer(admin),
+    });
     expect(ticket.json().data.status).toBe('open');
-    const event = await t.database.pool.query<{ payload: Record<string, unknown>; actor_id: string | null }>(
+    const event = await t.database.pool.query<{
+      payload: Record<string, unknown>;
+      actor_id: string | null;
+    }>(
       `select payload, actor_id from domain_events where aggregate_id = $1 and type = 'ticket.updated'`,
       [yes._id],
     );
@@ -217,14 +242,27 @@ describe('automation engine', () => {
       chain(
         {
           event: 'ticket_updated',
-          conditions: { logic: 'and', items: [{ field: 'changed_fields', operator: 'some', value: ['status'] }] },
+          conditions: {
+            logic: 'and',
+            items: [{ field: 'changed_fields', operator: 'some', value: ['status'] }],
+          },
         },
         [],
       ),
     );
     const ticket = await createTicket(admin, {});
-    await t.app.inject({ method: 'PUT', url: `/v2/tickets/${ticket._id}`, headers: bearer(admin), payload: { subject: 'Đổi tên' } });
-    await t.app.inject({ method: 'PUT', url: `/v2/tickets/${ticket._id}`, headers: bearer(admin), payload: { status: 'pending' } });
+    await t.app.inject({
+      method: 'PUT',
+      url: `/v2/tickets/${ticket._id}`,
+      headers: bearer(admin),
+      payload: { subject: 'Đổi tên' },
+    });
+    await t.app.inject({
+      method: 'PUT',
+      url: `/v2/tickets/${ticket._id}`,
+      headers: bearer(admin),
+      payload: { status: 'pending' },
+    });
     const [run] = await settledRuns(flow, 1);
     // Delivering the same event again (at least once) changes nothing.
     const events = await t.database.pool.query<{ id: string }>(
@@ -268,7 +306,9 @@ describe('automation engine', () => {
     const tries = hook.hits.filter((hit) => hit.url === '/fail').slice(before);
     expect(tries).toHaveLength(3);
     // Every try of the step carries the same idempotency key.
-    expect(new Set(tries.map((hit) => hit.headers['idempotency-key']))).toEqual(new Set([`${run!.id}:hook`]));
+    expect(new Set(tries.map((hit) => hit.headers['idempotency-key']))).toEqual(
+      new Set([`${run!.id}:hook`]),
+    );
   });
 
   it('refuses webhooks to private addresses unless the tenant allows them', async () => {
@@ -318,10 +358,17 @@ describe('automation engine', () => {
     const second = await insertWorkflow(
       t.database,
       tenant.tenantId,
-      chain({ event: 'ticket_updated' }, [{ type: 'update_ticket', id: 'upd', data: { status: 'open' } }]),
+      chain({ event: 'ticket_updated' }, [
+        { type: 'update_ticket', id: 'upd', data: { status: 'open' } },
+      ]),
     );
     const ticket = await createTicket(admin, {});
-    await t.app.inject({ method: 'PUT', url: `/v2/tickets/${ticket._id}`, headers: bearer(admin), payload: { subject: 'Khởi động' } });
+    await t.app.inject({
+      method: 'PUT',
+      url: `/v2/tickets/${ticket._id}`,
+      headers: bearer(admin),
+      payload: { subject: 'Khởi động' },
+    });
     const runs = await vi.waitFor(async () => {
       const all = [...(await runsOf(flow)), ...(await runsOf(second))];
       expect(all.some((run) => run.depth === WORKFLOW_DEPTH_LIMIT)).toBe(true);
@@ -392,7 +439,9 @@ describe('automation engine', () => {
 
       // Inactive at fire time without the API's cancellation: the engine's own re-check.
       await createTicket(admin, {});
-      const second = (await settledRuns(flow, 2, ['waiting', 'cancel'])).find((run) => run.status === 'waiting')!;
+      const second = (await settledRuns(flow, 2, ['waiting', 'cancel'])).find(
+        (run) => run.status === 'waiting',
+      )!;
       await setWorkflowStatus(t.database, flow, 'inactive');
       await resumeRun(t.app.platform, second.id);
       const after = (await runsOf(flow)).find((run) => run.id === second.id)!;
@@ -404,11 +453,19 @@ describe('automation engine', () => {
       const flow = await insertWorkflow(
         t.database,
         tenant.tenantId,
-        delayed({ logic: 'and', items: [{ field: 'ticket.status', operator: 'eq', value: 'new' } as never] }),
+        delayed({
+          logic: 'and',
+          items: [{ field: 'ticket.status', operator: 'eq', value: 'new' } as never],
+        }),
       );
       const ticket = await createTicket(admin, {});
       const run = await waitingRun(flow);
-      await t.app.inject({ method: 'PUT', url: `/v2/tickets/${ticket._id}`, headers: bearer(admin), payload: { status: 'solved' } });
+      await t.app.inject({
+        method: 'PUT',
+        url: `/v2/tickets/${ticket._id}`,
+        headers: bearer(admin),
+        payload: { status: 'solved' },
+      });
       await resumeRun(t.app.platform, run.id);
       const [after] = await runsOf(flow);
       expect(after).toMatchObject({ status: 'cancel', error: M.conditionsNoLonger });
@@ -419,7 +476,13 @@ describe('automation engine', () => {
       const flow = await insertWorkflow(
         t.database,
         tenant.tenantId,
-        chain({}, [{ type: 'wait_until', id: 'until', data: { timing: 'offset_time', days: 2, time: '08:30' } }]),
+        chain({}, [
+          {
+            type: 'wait_until',
+            id: 'until',
+            data: { timing: 'offset_time', days: 2, time: '08:30' },
+          },
+        ]),
       );
       await createTicket(admin, {});
       const run = await waitingRun(flow);
@@ -471,7 +534,11 @@ describe('automation engine', () => {
             {
               type: 'send_email',
               id: 'mail',
-              data: { template_id: template.rows[0]!.id, recipients: ['other', 'cc'], emails: ['khach@example.com'] },
+              data: {
+                template_id: template.rows[0]!.id,
+                recipients: ['other', 'cc'],
+                emails: ['khach@example.com'],
+              },
             },
           ]),
         );
@@ -485,7 +552,11 @@ describe('automation engine', () => {
           to: ['cc@example.com', 'khach@example.com'],
           subject: `Ticket ${ticket.code}`,
         });
-        const all = [...received, ...(await outboxMails(t.config.outboxDir)), ...(await outboxMails(withSmtp.config.outboxDir))];
+        const all = [
+          ...received,
+          ...(await outboxMails(t.config.outboxDir)),
+          ...(await outboxMails(withSmtp.config.outboxDir)),
+        ];
         const mails = all.filter((mail) => mail.includes('khach@example.com'));
         expect(mails.length).toBe(1);
       } finally {
@@ -499,5 +570,7 @@ describe('automation engine', () => {
 async function outboxMails(dir: string) {
   const { readdir, readFile } = await import('node:fs/promises');
   const names = await readdir(dir).catch(() => [] as string[]);
-  return Promise.all(names.filter((name) => name.endsWith('.eml')).map((name) => readFile(`${dir}/${name}`, 'utf8')));
+  return Promise.all(
+    names.filter((name) => name.endsWith('.eml')).map((name) => readFile(`${dir}/${name}`, 'utf8')),
+  );
 }

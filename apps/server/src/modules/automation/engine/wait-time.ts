@@ -22,8 +22,13 @@ export function waitUntilEnd(
   const [hours, minutes] = data.time.split(':').map(Number) as [number, number];
   const at = (days: number) =>
     new Date(
-      Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate() + days, hours, minutes) -
-        BANGKOK_OFFSET_MS,
+      Date.UTC(
+        local.getUTCFullYear(),
+        local.getUTCMonth(),
+        local.getUTCDate() + days,
+        hours,
+        minutes,
+      ) - BANGKOK_OFFSET_MS,
     );
   const target = at(data.days);
   return data.days === 0 && target.getTime() <= now.getTime() ? at(1) : target;
