@@ -18,16 +18,11 @@ export const automationEngineModule: ServerModule = {
   name: 'automation-engine',
   routes: () => {},
   jobs: (platform) => {
-    // Events of different tickets run side by side; one ticket's events stay in order.
-    registerSubscriber(
-      platform,
-      'automation',
-      (event) => handleEvent(platform, event),
-      takesEvent,
-      {
-        workers: 4,
-      },
-    );
+    // One delivery at a time by default: each delivery holds a pool connection (its lock) while
+    // its handler needs more, so several at once can starve a small pool.
+    registerSubscriber(platform, 'automation', (event) => handleEvent(platform, event), takesEvent, {
+      workers: Number(process.env.AUTOMATION_DELIVERY_WORKERS ?? 1) || 1,
+    });
     platform.jobs.register(RESUME_JOB, (data) => resumeRun(platform, String(data.run_id)), {
       workers: 4,
     });
