@@ -20,9 +20,15 @@ export const automationEngineModule: ServerModule = {
   jobs: (platform) => {
     // One delivery at a time by default: each delivery holds a pool connection (its lock) while
     // its handler needs more, so several at once can starve a small pool.
-    registerSubscriber(platform, 'automation', (event) => handleEvent(platform, event), takesEvent, {
-      workers: Number(process.env.AUTOMATION_DELIVERY_WORKERS ?? 1) || 1,
-    });
+    registerSubscriber(
+      platform,
+      'automation',
+      (event) => handleEvent(platform, event),
+      takesEvent,
+      {
+        workers: Number(process.env.AUTOMATION_DELIVERY_WORKERS ?? 1) || 1,
+      },
+    );
     platform.jobs.register(RESUME_JOB, (data) => resumeRun(platform, String(data.run_id)), {
       workers: 4,
     });
