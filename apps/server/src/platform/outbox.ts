@@ -348,13 +348,18 @@ export function createOutbox(
 
   return {
     /** Registers a subscriber and its delivery queue; before the job queue starts. */
-    subscribe(name: string, handler: EventHandler, takes?: EventFilter) {
+    subscribe(
+      name: string,
+      handler: EventHandler,
+      takes?: EventFilter,
+      options: { workers?: number } = {},
+    ) {
       if (takes) interests.set(name, takes);
       if (subscribers.has(name)) throw new Error(`outbox subscriber ${name} registered twice`);
       subscribers.set(name, handler);
       jobs.register(queueOf(name), (data) => deliver(name, String(data.aggregate_id)), {
         policy: 'short',
-        workers: 2,
+        workers: options.workers ?? 2,
       });
     },
     /** The names of this instance's subscribers. */
@@ -396,8 +401,10 @@ export function registerSubscriber(
   /** The events it takes (all when left out): others send it no job, though a job may still
    * hand it one, in order with those it takes. */
   takes?: EventFilter,
+  /** Deliveries at once on this instance (of different aggregates; 2 by default). */
+  options?: { workers?: number },
 ) {
-  platform.outbox.subscribe(name, handler, takes);
+  platform.outbox.subscribe(name, handler, takes, options);
 }
 
 /**

@@ -117,7 +117,11 @@ export const delayData = z
 export const waitUntilData = z.discriminatedUnion('timing', [
   z.object({
     timing: z.literal('offset_time'),
-    days: z.number({ error: M.daysInvalid }).int(M.daysInvalid).min(0, M.daysInvalid).max(365, M.daysInvalid),
+    days: z
+      .number({ error: M.daysInvalid })
+      .int(M.daysInvalid)
+      .min(0, M.daysInvalid)
+      .max(365, M.daysInvalid),
     time: z.string({ error: M.timeInvalid }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, M.timeInvalid),
   }),
   z.object({
@@ -176,14 +180,14 @@ export const updateTicketData = z
     (data) =>
       Boolean(
         data.status ||
-          data.priority_id ||
-          data.type_id ||
-          data.service_id ||
-          data.group_id ||
-          data.assignee ||
-          data.add_tag_ids.length ||
-          data.remove_tag_ids.length ||
-          Object.keys(data.custom).length,
+        data.priority_id ||
+        data.type_id ||
+        data.service_id ||
+        data.group_id ||
+        data.assignee ||
+        data.add_tag_ids.length ||
+        data.remove_tag_ids.length ||
+        Object.keys(data.custom).length,
       ),
     { message: M.updateEmpty, path: ['status'] },
   );
@@ -217,7 +221,18 @@ export const sendZnsData = z.object({ template_id: id(M.templateRequired), retri
 /** A notification (the bell and the app) to staff picked by their relation to the ticket. */
 export const pushNotificationData = z.object({
   recipients: z
-    .array(z.enum(RECIPIENT_KIND.values as ['assigned_agent', 'follower', 'cc', 'admin', 'leader', 'supervisor']))
+    .array(
+      z.enum(
+        RECIPIENT_KIND.values as [
+          'assigned_agent',
+          'follower',
+          'cc',
+          'admin',
+          'leader',
+          'supervisor',
+        ],
+      ),
+    )
     .min(1, M.recipientsRequired),
   title: templateText(M.titleRequired, 200),
   body: templateText(M.bodyRequired),
@@ -242,7 +257,10 @@ export const webhookData = z.object({
       message: `Tối đa ${WORKFLOW_LIMITS.webhookHeaders} header`,
     })
     .default({}),
-  body: z.string().max(WORKFLOW_LIMITS.webhookBody, `Nội dung tối đa ${WORKFLOW_LIMITS.webhookBody} ký tự`).default(''),
+  body: z
+    .string()
+    .max(WORKFLOW_LIMITS.webhookBody, `Nội dung tối đa ${WORKFLOW_LIMITS.webhookBody} ký tự`)
+    .default(''),
   timeout_ms: z
     .number({ error: M.timeoutInvalid })
     .int(M.timeoutInvalid)
@@ -304,7 +322,12 @@ export const position = z.object({ x: z.number().finite(), y: z.number().finite(
 
 /** A block as saved (a draft's data may be unfinished). */
 export const workflowNode = z.object({
-  id: z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'Mã khối không hợp lệ'),
+  id: z
+    .string()
+    .trim()
+    .min(1)
+    .max(64)
+    .regex(/^[A-Za-z0-9_-]+$/, 'Mã khối không hợp lệ'),
   type: z.enum(blockTypes, { error: 'Loại khối không hợp lệ' }),
   name: z.string().trim().max(WORKFLOW_LIMITS.blockName).default(''),
   data: z.record(z.string(), z.unknown()).default({}),
@@ -327,7 +350,9 @@ export type WorkflowEdge = z.infer<typeof workflowEdge>;
 export const workflowTrigger = z.object({
   target: z.literal('tickets').default('tickets'),
   event: z
-    .enum(WORKFLOW_TRIGGER.values as ['ticket_created', 'ticket_updated'], { error: M.triggerEvent })
+    .enum(WORKFLOW_TRIGGER.values as ['ticket_created', 'ticket_updated'], {
+      error: M.triggerEvent,
+    })
     .default('ticket_created'),
   title: z.string().trim().max(255).default(''),
   conditions: workflowConditions.default({ logic: 'and', items: [] }),
@@ -343,7 +368,10 @@ export const workflowStepsDraft = z.object({
     conditions: { logic: 'and', items: [] },
   }),
   nodes: z.array(workflowNode).max(WORKFLOW_LIMITS.nodes, M.nodesTooMany).default([]),
-  edges: z.array(workflowEdge).max(WORKFLOW_LIMITS.nodes * 2).default([]),
+  edges: z
+    .array(workflowEdge)
+    .max(WORKFLOW_LIMITS.nodes * 2)
+    .default([]),
 });
 export type WorkflowSteps = z.infer<typeof workflowStepsDraft>;
 
@@ -381,7 +409,10 @@ export function blockDataProblems(
     const conditions = (parsed.data as WorkflowBlockData['branch']).conditions;
     conditions.items.forEach((condition, index) =>
       conditionProblems(condition, { customKinds }).forEach((problem) =>
-        problems.push({ param: `conditions.items.${index}.${problem.param}`, message: problem.message }),
+        problems.push({
+          param: `conditions.items.${index}.${problem.param}`,
+          message: problem.message,
+        }),
       ),
     );
   }
@@ -404,17 +435,22 @@ export function workflowGraphProblems(
   const at = (node: string, field: string, message: string) =>
     problems.push({ param: `nodes.${node}.${field}`, message });
 
-  if (!steps.trigger.title.trim()) problems.push({ param: 'trigger.title', message: M.triggerTitle });
+  if (!steps.trigger.title.trim())
+    problems.push({ param: 'trigger.title', message: M.triggerTitle });
   steps.trigger.conditions.items.forEach((condition, index) =>
     conditionProblems(condition, { event: steps.trigger.event, customKinds }).forEach((problem) =>
-      problems.push({ param: `trigger.conditions.items.${index}.${problem.param}`, message: problem.message }),
+      problems.push({
+        param: `trigger.conditions.items.${index}.${problem.param}`,
+        message: problem.message,
+      }),
     ),
   );
 
   const nodes = new Map(steps.nodes.map((node) => [node.id, node]));
   const starts = steps.nodes.filter((node) => node.type === 'start');
   if (starts.length !== 1) problems.push({ param: 'graph', message: M.startCount });
-  if (!steps.nodes.some((node) => node.type === 'end')) problems.push({ param: 'graph', message: M.endMissing });
+  if (!steps.nodes.some((node) => node.type === 'end'))
+    problems.push({ param: 'graph', message: M.endMissing });
 
   const outgoing = new Map<string, WorkflowEdge[]>();
   const incoming = new Map<string, number>();
@@ -429,7 +465,8 @@ export function workflowGraphProblems(
 
   for (const node of steps.nodes) {
     if (!node.name.trim()) at(node.id, 'name', M.nameRequired);
-    for (const problem of blockDataProblems(node, customKinds)) at(node.id, problem.param, problem.message);
+    for (const problem of blockDataProblems(node, customKinds))
+      at(node.id, problem.param, problem.message);
     const out = outgoing.get(node.id) ?? [];
     if (node.type === 'start' && incoming.get(node.id)) at(node.id, 'edges', M.startHasIncoming);
     if (node.type === 'end' && out.length > 0) at(node.id, 'edges', M.endHasOutgoing);

@@ -18,19 +18,27 @@ export type ConditionOperator = (typeof CONDITION_OPERATOR.values)[number];
 export type ConditionLogic = (typeof CONDITION_LOGIC.values)[number];
 
 /** What kind of value a fact holds; it decides which operators apply and what `value` is. */
-export const CONDITION_VALUE_KINDS = ['text', 'number', 'date', 'choice', 'list', 'boolean'] as const;
+export const CONDITION_VALUE_KINDS = [
+  'text',
+  'number',
+  'date',
+  'choice',
+  'list',
+  'boolean',
+] as const;
 export type ConditionValueKind = (typeof CONDITION_VALUE_KINDS)[number];
 
-export const OPERATORS_BY_KIND: Readonly<Record<ConditionValueKind, readonly ConditionOperator[]>> = {
-  text: ['eq', 'neq', 'some', 'not_some', 'exist', 'not_exist'],
-  number: ['eq', 'neq', 'gt', 'lt', 'gte', 'lte', 'between', 'exist', 'not_exist'],
-  date: ['before', 'after', 'between', 'exist', 'not_exist'],
-  /** One value out of a known set (status, priority, a select field...); `some` = one of. */
-  choice: ['eq', 'neq', 'some', 'not_some', 'exist', 'not_exist'],
-  /** A set of values (tags, CC, a multi-select field, changed_fields). */
-  list: ['some', 'every', 'not_some', 'not_every', 'exist', 'not_exist'],
-  boolean: ['eq', 'neq'],
-};
+export const OPERATORS_BY_KIND: Readonly<Record<ConditionValueKind, readonly ConditionOperator[]>> =
+  {
+    text: ['eq', 'neq', 'some', 'not_some', 'exist', 'not_exist'],
+    number: ['eq', 'neq', 'gt', 'lt', 'gte', 'lte', 'between', 'exist', 'not_exist'],
+    date: ['before', 'after', 'between', 'exist', 'not_exist'],
+    /** One value out of a known set (status, priority, a select field...); `some` = one of. */
+    choice: ['eq', 'neq', 'some', 'not_some', 'exist', 'not_exist'],
+    /** A set of values (tags, CC, a multi-select field, changed_fields). */
+    list: ['some', 'every', 'not_some', 'not_every', 'exist', 'not_exist'],
+    boolean: ['eq', 'neq'],
+  };
 
 /** Where the editor finds the choices of a `choice` or `list` fact (the API it lists them from). */
 export type ConditionOptionSource =
@@ -150,7 +158,9 @@ export function conditionFieldKind(
 
 const isDate = (value: unknown) => typeof value === 'string' && !Number.isNaN(Date.parse(value));
 const isNumber = (value: unknown) =>
-  typeof value === 'number' ? Number.isFinite(value) : typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value));
+  typeof value === 'number'
+    ? Number.isFinite(value)
+    : typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value));
 
 /**
  * What is wrong with one condition, as `{param, message}` with `param` relative to the condition
@@ -163,7 +173,8 @@ export function conditionProblems(
   if (!condition.field) return [{ param: 'field', message: CONDITION_MESSAGES.fieldRequired }];
   const kind = conditionFieldKind(condition.field, options.customKinds);
   if (!kind) return [{ param: 'field', message: CONDITION_MESSAGES.fieldUnknown }];
-  const spec = CONDITION_FIELDS[condition.field as BuiltInConditionField] as ConditionFieldSpec | undefined;
+  const spec = CONDITION_FIELDS[condition.field as BuiltInConditionField] as
+    ConditionFieldSpec | undefined;
   if (spec?.event && options.event && spec.event !== options.event) {
     return [{ param: 'field', message: CONDITION_MESSAGES.fieldOnlyOnUpdate }];
   }
@@ -178,7 +189,9 @@ export function conditionProblems(
     const [from, to] = value;
     if (kind === 'date') {
       if (!isDate(from) || !isDate(to)) return problem(CONDITION_MESSAGES.valueDate);
-      return Date.parse(String(from)) <= Date.parse(String(to)) ? [] : problem(CONDITION_MESSAGES.valueRange);
+      return Date.parse(String(from)) <= Date.parse(String(to))
+        ? []
+        : problem(CONDITION_MESSAGES.valueRange);
     }
     if (!isNumber(from) || !isNumber(to)) return problem(CONDITION_MESSAGES.valueNumber);
     return Number(from) <= Number(to) ? [] : problem(CONDITION_MESSAGES.valueRange);
@@ -190,7 +203,11 @@ export function conditionProblems(
     return problem(CONDITION_MESSAGES.valueRequired);
   }
   if (kind === 'date' && !isDate(value)) return problem(CONDITION_MESSAGES.valueDate);
-  if (kind === 'number' && ['gt', 'lt', 'gte', 'lte', 'eq', 'neq'].includes(operator) && !isNumber(value)) {
+  if (
+    kind === 'number' &&
+    ['gt', 'lt', 'gte', 'lte', 'eq', 'neq'].includes(operator) &&
+    !isNumber(value)
+  ) {
     return problem(CONDITION_MESSAGES.valueNumber);
   }
   return [];
@@ -213,14 +230,22 @@ const same = (left: unknown, right: unknown): boolean => {
   if (typeof left === 'boolean' || typeof right === 'boolean') {
     return String(left) === String(right);
   }
-  return String(left ?? '').trim().toLowerCase() === String(right ?? '').trim().toLowerCase();
+  return (
+    String(left ?? '')
+      .trim()
+      .toLowerCase() ===
+    String(right ?? '')
+      .trim()
+      .toLowerCase()
+  );
 };
 
 const asList = (value: unknown): unknown[] =>
   Array.isArray(value) ? value : isEmpty(value) ? [] : [value];
 
 const compare = (left: unknown, right: unknown, kind: 'number' | 'date'): number | undefined => {
-  const toNumber = (value: unknown) => (kind === 'date' ? Date.parse(String(value)) : Number(value));
+  const toNumber = (value: unknown) =>
+    kind === 'date' ? Date.parse(String(value)) : Number(value);
   if (isEmpty(left) || isEmpty(right)) return undefined;
   const a = toNumber(left);
   const b = toNumber(right);

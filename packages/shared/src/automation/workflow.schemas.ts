@@ -170,6 +170,3 @@ export const WORKFLOW_REFERENCE_MESSAGES = {
   staff: 'Chuyên viên không tồn tại hoặc đã bị vô hiệu hóa',
   tag: 'Tag không tồn tại',
 } as const;
-
-/** The note of a run cancelled because its workflow stopped being active. */
-export const WORKFLOW_RUN_CANCELLED_INACTIVE = 'Kịch bản đã ngừng hoạt động';

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, isNotNull } from 'drizzle-orm';
 import type { WorkflowSteps } from '@omnicare/shared/automation/workflow-blocks';
-import { WORKFLOW_RUN_CANCELLED_INACTIVE } from '@omnicare/shared/automation/workflow.schemas';
+import { WORKFLOW_RUN_MESSAGES } from '@omnicare/shared/automation/workflow-run-messages';
 import type { Transaction } from '../../platform/db.js';
 import {
   ticketPriorities,
@@ -298,7 +298,7 @@ export async function seedDemoWorkflows(
           status: cancelled ? 'cancel' : 'completed',
           input: { amount: 2, unit: 'days' },
           output: cancelled ? null : { resumed_at: new Date(at + 2 * DAY).toISOString() },
-          error: cancelled ? WORKFLOW_RUN_CANCELLED_INACTIVE : null,
+          error: cancelled ? WORKFLOW_RUN_MESSAGES.unpublished : null,
         }),
         ...(cancelled
           ? []
@@ -310,7 +310,7 @@ export async function seedDemoWorkflows(
               step(4, 'end', 'Kết thúc', 'end', at + 2 * DAY + 30, 1),
             ]),
       ],
-      cancelled ? WORKFLOW_RUN_CANCELLED_INACTIVE : null,
+      cancelled ? WORKFLOW_RUN_MESSAGES.unpublished : null,
       // Their two-day wait is over (or was cut short) by now.
       now - (cancelled ? 3 * DAY + 20 * MINUTE : (4 + index) * DAY),
     );

@@ -1,4 +1,38 @@
 import type { ServerModule } from '../../platform/modules.js';
+import { registerSubscriber } from '../../platform/outbox.js';
 import { workflowsRoutes } from './workflows.routes.js';
+import {
+  handleEvent,
+  RESUME_JOB,
+  resumeRun,
+  sweepRuns,
+  SWEEP_JOB,
+  takesEvent,
+} from './engine/engine.service.js';
 
-export const automationModule: ServerModule = { name: 'automation', routes: workflowsRoutes };
+/**
+ * Automation: the workflow API and, in `engine/`, the outbox subscriber that starts and runs
+ * workflows, the job that resumes a run when its delay ends, and the sweep that carries on what
+ * a crash left behind.
+ */
+export const automationModule: ServerModule = {
+  name: 'automation',
+  routes: workflowsRoutes,
+  jobs: (platform) => {
+    // One delivery at a time by default: each delivery holds a pool connection (its lock) while
+    // its handler needs more, so several at once can starve a small pool.
+    registerSubscriber(
+      platform,
+      'automation',
+      (event) => handleEvent(platform, event),
+      takesEvent,
+      {
+        workers: Number(process.env.AUTOMATION_DELIVERY_WORKERS ?? 1) || 1,
+      },
+    );
+    platform.jobs.register(RESUME_JOB, (data) => resumeRun(platform, String(data.run_id)), {
+      workers: 4,
+    });
+    platform.jobs.register(SWEEP_JOB, () => sweepRuns(platform), { cron: '* * * * *' });
+  },
+};

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { WORKFLOW_RUN_MESSAGES } from '@omnicare/shared/automation/workflow-run-messages';
 import {
   workflowGraphProblems,
   type WorkflowSteps,
@@ -16,7 +17,6 @@ import type {
 import {
   WORKFLOW_MESSAGES,
   WORKFLOW_REFERENCE_MESSAGES,
-  WORKFLOW_RUN_CANCELLED_INACTIVE,
   type Workflow,
   type WorkflowRun,
   type WorkflowRunStep,
@@ -40,13 +40,13 @@ type RunQuery = z.infer<typeof workflowRunQuery>;
 /**
  * Ends a workflow's waiting runs as cancelled ('Kịch bản đã ngừng hoạt động' by default), in the
  * caller's transaction. The one place that does it: unpublish, save as draft and delete call it,
- * and so may the engine.
+ * and so may the engine (its delay jobs then find no waiting run to take).
  */
 export const cancelWaitingRuns = (
   tx: Transaction,
   tenantId: string,
   workflowId: string,
-  reason: string = WORKFLOW_RUN_CANCELLED_INACTIVE,
+  reason: string = WORKFLOW_RUN_MESSAGES.unpublished,
 ) => repo.cancelWaitingRuns(tx, tenantId, workflowId, reason);
 
 /** The automation API answers 404 (never 403: the client signs out on 403) while the tenant has it off. */

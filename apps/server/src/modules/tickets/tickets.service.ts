@@ -158,13 +158,37 @@ export async function writeRequesterTimeline(
   await writeAudit(tx, {
     tenantId: auth.tenantId,
     impersonatorId: auth.impersonatorId,
-    actorId: auth.userId,
+    actorId: actorOf(auth),
     action: 'ticket_created',
     entity: 'customer',
     entityId: requesterId,
     after: { ticket: customerTimelineTicket(ticket) },
   });
 }
+
+/**
+ * A change written by the system on a workflow run's behalf has no actor (`systemAuth`); its
+ * event carries `eventPayload` (the run's `workflow_depth`) so the engine can stop loops.
+ */
+export interface TicketWriteOptions {
+  eventPayload?: Record<string, unknown>;
+}
+/** The user a change is recorded by; none for the system (calls, workflow runs). */
+const actorOf = (auth: { userId: string | null }): string | null => auth.userId || null;
+
+/** The system as the author of a tenant's ticket changes (automation): no user, every right. */
+export const systemAuth = (tenantId: string): AuthContext => ({
+  sessionId: '',
+  userId: '',
+  tenantId,
+  role: 'administrator',
+  isAdmin: true,
+  impersonatorId: null,
+  organizationId: null,
+  departmentIds: [],
+  dataScope: 'all',
+  customerImportExport: false,
+});
 
 /** GET /v2/tickets/{id}. */
 export const getTicket = getVisibleTicket;
@@ -395,7 +419,12 @@ async function readTicket(db: Db, tenantId: string, id: string) {
 }
 
 /** POST /v2/tickets: the new ticket, its `ticket.created` event and audit entry in one go. */
-export async function createTicket(platform: Platform, auth: TicketActor, body: TicketBody) {
+export async function createTicket(
+  platform: Platform,
+  auth: TicketActor,
+  body: TicketBody,
+  options: TicketWriteOptions = {},
+) {
   const { requester } = await checkReferences(platform.db, auth.tenantId, body, () => true);
   const custom = await customToStore(platform, auth.tenantId, body.custom);
   // A requester's organization is the ticket's unless another is chosen.
@@ -406,8 +435,8 @@ export async function createTicket(platform: Platform, auth: TicketActor, body: 
       tenantId: auth.tenantId,
       ...ticketColumns({ ...body, custom, organization_id: organizationId }),
       ...statusStamps(undefined, body.status, { solvedAt: null, closedAt: null, reopenCount: 0 }),
-      createdBy: auth.userId,
-      updatedBy: auth.userId,
+      createdBy: actorOf(auth),
+      updatedBy: actorOf(auth),
     });
     await repo.replaceTags(tx, auth.tenantId, row.id, [...new Set(body.tag_ids)]);
     await repo.replaceFollowers(tx, auth.tenantId, row.id, [...new Set(body.follower_ids)]);
@@ -418,13 +447,13 @@ export async function createTicket(platform: Platform, auth: TicketActor, body: 
       aggregate: 'ticket',
       aggregateId: row.id,
       type: 'ticket.created',
-      payload: { ticket },
-      actorId: auth.userId,
+      payload: { ticket, ...options.eventPayload },
+      actorId: actorOf(auth),
     });
     await writeAudit(tx, {
       tenantId: auth.tenantId,
       impersonatorId: auth.impersonatorId,
-      actorId: auth.userId,
+      actorId: actorOf(auth),
       action: 'create',
       entity: 'ticket',
       entityId: row.id,
@@ -476,6 +505,7 @@ async function applyUpdate(
   ref: RecordRef,
   changesOf: (before: TicketDetail) => TicketUpdateBody,
   scope: SQL | undefined,
+  options: TicketWriteOptions = {},
 ): Promise<{ before: TicketDetail; after: TicketDetail }> {
   const result = await platform.db.transaction(async (tx) => {
     const row = await repo.findTicket(tx, auth.tenantId, ref, scope, { lock: true });
@@ -502,7 +532,7 @@ async function applyUpdate(
       // Unchanged descriptions are kept as stored (sanitising twice could still alter them).
       ...(changed('description') ? {} : { description: ticketRow.description }),
       ...statusStamps(before.status, body.status, ticketRow),
-      updatedBy: auth.userId,
+      updatedBy: actorOf(auth),
     });
     await refreshTicketSla(tx, auth.tenantId, id, {
       resolve: changed('priority_id') || changed('type_id'),
@@ -519,13 +549,13 @@ async function applyUpdate(
       aggregate: 'ticket',
       aggregateId: id,
       type: 'ticket.updated',
-      payload: { changes: eventChanges(was, now) },
-      actorId: auth.userId,
+      payload: { changes: eventChanges(was, now), ...options.eventPayload },
+      actorId: actorOf(auth),
     });
     await writeAudit(tx, {
       tenantId: auth.tenantId,
       impersonatorId: auth.impersonatorId,
-      actorId: auth.userId,
+      actorId: actorOf(auth),
       action: 'update',
       entity: 'ticket',
       entityId: id,
@@ -569,8 +599,16 @@ export async function updateTicket(
   auth: AuthContext,
   ref: string | RecordRef,
   changes: TicketUpdateBody,
+  options: TicketWriteOptions = {},
 ) {
-  const { after } = await applyUpdate(platform, auth, refOf(ref), () => changes, ticketScope(auth));
+  const { after } = await applyUpdate(
+    platform,
+    auth,
+    refOf(ref),
+    () => changes,
+    ticketScope(auth),
+    options,
+  );
   return after;
 }
 

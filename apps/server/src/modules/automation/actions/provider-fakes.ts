@@ -1,0 +1,111 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { ESMS_SEND_PATH } from './sms-provider.js';
+
+/**
+ * Local fakes of the message providers, speaking their documented formats (./README.md), for
+ * tests: each records what it accepted and answers like the provider, errors included.
+ */
+interface Fake<Sent> {
+  url: string;
+  sent: Sent[];
+  close(): Promise<void>;
+}
+
+async function serve(
+  handle: (req: http.IncomingMessage, body: string) => { status: number; json: unknown },
+) {
+  const server = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    req.on('end', () => {
+      const answer = handle(req, body);
+      res.writeHead(answer.status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(answer.json));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+export interface EsmsSent {
+  ApiKey: string;
+  SecretKey: string;
+  Phone: string;
+  Content: string;
+  Brandname: string;
+  SmsType: string;
+  IsUnicode?: string;
+  RequestId?: string;
+}
+
+/** eSMS.vn: `POST /MainService.svc/json/SendMultipleMessage_V4_post_json/`. */
+export async function fakeEsms(
+  account = { apiKey: 'esms-key', secretKey: 'esms-secret' },
+): Promise<Fake<EsmsSent>> {
+  const sent: EsmsSent[] = [];
+  const seen = new Set<string>();
+  const server = await serve((req, body) => {
+    if (req.method !== 'POST' || req.url !== ESMS_SEND_PATH) return { status: 404, json: {} };
+    const message = JSON.parse(body) as EsmsSent;
+    // 101: wrong ApiKey/SecretKey; 99: an unknown error (a bad phone here); 124: a RequestId seen before.
+    if (message.ApiKey !== account.apiKey || message.SecretKey !== account.secretKey)
+      return { status: 200, json: { CodeResult: '101', ErrorMessage: 'Authorize Failed' } };
+    if (!/^0\d{9}$|^84\d{9}$/.test(message.Phone))
+      return { status: 200, json: { CodeResult: '99', ErrorMessage: 'Phone invalid' } };
+    if (message.RequestId && seen.has(message.RequestId))
+      return { status: 200, json: { CodeResult: '124', ErrorMessage: 'Duplicate RequestId' } };
+    if (message.RequestId) seen.add(message.RequestId);
+    sent.push(message);
+    return {
+      status: 200,
+      json: { CodeResult: '100', CountRegenerate: 0, SMSID: `sms-${sent.length}` },
+    };
+  });
+  return { ...server, sent };
+}
+
+export interface ZnsSent {
+  phone: string;
+  template_id: string;
+  template_data: Record<string, string>;
+  tracking_id: string;
+  access_token: string;
+}
+
+/** Zalo ZNS: `POST /message/template` with the `access_token` header. */
+export async function fakeZns(accessToken = 'zns-token'): Promise<Fake<ZnsSent>> {
+  const sent: ZnsSent[] = [];
+  const server = await serve((req, body) => {
+    if (req.method !== 'POST' || req.url !== '/message/template') return { status: 404, json: {} };
+    if (req.headers.access_token !== accessToken)
+      return { status: 200, json: { error: -124, message: 'Access token invalid' } };
+    const message = JSON.parse(body) as Omit<ZnsSent, 'access_token'>;
+    if (!/^84\d{9}$/.test(message.phone))
+      return { status: 200, json: { error: -108, message: 'Phone number invalid' } };
+    if (!message.template_id)
+      return { status: 200, json: { error: -109, message: 'Template ID invalid' } };
+    sent.push({ ...message, access_token: accessToken });
+    return {
+      status: 200,
+      json: {
+        error: 0,
+        message: 'Success',
+        data: {
+          msg_id: `zns-${sent.length}`,
+          sent_time: String(Date.now()),
+          sending_mode: '1',
+          quota: { dailyQuota: '5000', remainingQuota: String(5000 - sent.length) },
+        },
+      },
+    };
+  });
+  return { ...server, sent };
+}

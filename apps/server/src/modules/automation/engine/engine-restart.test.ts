@@ -1,0 +1,152 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { connectDatabase } from '../../../platform/db.js';
+import { chain, insertWorkflow, recordingServer } from './engine.test-support.js';
+import { testDatabaseUrl } from '../../../test/helpers.js';
+
+/**
+ * Delayed runs across a kill -9: the real server (src/main.ts) starts 1,000 runs that wait on a
+ * one-day delay, is killed with SIGKILL, and started again; the delays are then made due (their
+ * pg-boss jobs moved to now, as the clock would). Every run finishes, and each webhook after the
+ * delay is called exactly once.
+ */
+const serverDir = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '..',
+  '..',
+  '..',
+  '..',
+);
+const port = 43_000 + Math.floor(Math.random() * 2_000);
+const RUNS = 1_000;
+let dataDir = '';
+let current: ChildProcess | undefined;
+const database = connectDatabase(testDatabaseUrl(), 2);
+
+async function start() {
+  dataDir ||= await mkdtemp(path.join(os.tmpdir(), 'omnicare-automation-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: serverDir,
+    env: {
+      ...process.env,
+      DATABASE_URL: testDatabaseUrl(),
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      AUTOMATION_TIME_SCALE: '1',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  current = child;
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no banner in 60 s:\n${output}`)), 60_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('OmniCare is running')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`exited with ${code}:\n${output}`)));
+  });
+  return child;
+}
+
+const exited = (child: ChildProcess) => new Promise((resolve) => child.once('exit', resolve));
+
+async function until(check: () => Promise<boolean>, what: string, ms = 90_000) {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+afterAll(async () => {
+  if (current && current.exitCode === null && current.signalCode === null) {
+    const done = exited(current);
+    current.kill('SIGINT');
+    await done;
+  }
+  await database.close();
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+});
+
+describe('delayed runs across a kill -9', () => {
+  it('loses none of 1,000 waiting runs and fires none twice', { timeout: 300_000 }, async () => {
+    const hook = await recordingServer();
+    try {
+      const slug = `kill${Date.now().toString(36)}`;
+      const tenant = await database.pool.query<{ id: string }>(
+        `insert into tenants (slug, name, settings) values ($1, $1,
+           '{"workflow":"enabled","allow_private_webhooks":true}') returning id`,
+        [slug],
+      );
+      const tenantId = tenant.rows[0]!.id;
+      const flow = await insertWorkflow(
+        database,
+        tenantId,
+        chain({}, [
+          { type: 'delay', id: 'wait', data: { amount: 1, unit: 'days' } },
+          { type: 'webhook', id: 'hook', data: { method: 'POST', url: `${hook.url}/after` } },
+        ]),
+      );
+      const count = async (status: string) =>
+        Number(
+          (
+            await database.pool.query<{ n: string }>(
+              'select count(*) as n from workflow_runs where workflow_id = $1 and status = $2',
+              [flow, status],
+            )
+          ).rows[0]!.n,
+        );
+
+      const first = await start();
+      const tickets = await database.pool.query<{ id: string }>(
+        `insert into tickets (tenant_id, subject) select $1, 'Chờ ' || g from generate_series(1, $2) g
+         returning id`,
+        [tenantId, RUNS],
+      );
+      await database.pool.query(
+        `insert into domain_events (tenant_id, aggregate, aggregate_id, type, payload)
+         select $1, 'ticket', id, 'ticket.created', '{}' from unnest($2::uuid[]) id`,
+        [tenantId, tickets.rows.map((row) => row.id)],
+      );
+      await until(async () => (await count('waiting')) === RUNS, 'every run waiting', 240_000);
+      const firstExit = exited(first);
+      first.kill('SIGKILL');
+      await firstExit;
+      expect(hook.hits).toHaveLength(0);
+
+      await start();
+      // The day has passed: the delays' jobs come due.
+      await database.pool.query(
+        `update pgboss.job set start_after = now()
+         where name = 'automation.resume' and state = 'created'
+           and (data->>'run_id')::uuid in (select id from workflow_runs where workflow_id = $1)`,
+        [flow],
+      );
+      await until(async () => (await count('completed')) === RUNS, 'every run completed', 240_000);
+      await hook.received(RUNS);
+      const keys = hook.hits.map((hit) => String(hit.headers['idempotency-key']));
+      expect(keys).toHaveLength(RUNS);
+      expect(new Set(keys).size).toBe(RUNS);
+      const runs = await database.pool.query<{ id: string }>(
+        'select id from workflow_runs where workflow_id = $1',
+        [flow],
+      );
+      expect(runs.rows).toHaveLength(RUNS);
+      expect(new Set(keys)).toEqual(new Set(runs.rows.map((row) => `${row.id}:hook`)));
+    } finally {
+      await hook.close();
+    }
+  });
+});

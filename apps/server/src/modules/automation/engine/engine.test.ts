@@ -1,0 +1,583 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+import { WORKFLOW_RUN_MESSAGES as M } from '@omnicare/shared/automation/workflow-run-messages';
+import {
+  bearer,
+  createTestApp,
+  OUTBOX_DELIVERY_WAIT_MS,
+  seedTenant,
+  type TestApp,
+} from '../../../test/helpers.js';
+import { resumeRun, WORKFLOW_DEPTH_LIMIT } from './engine.service.js';
+import {
+  chain,
+  insertWorkflow,
+  recordingServer,
+  setWorkflowStatus,
+} from './engine.test-support.js';
+
+// Backoffs of 1 s, 2 s… become 1 ms, 2 ms…; delays are fired early by the tests.
+process.env.AUTOMATION_TIME_SCALE = '0.001';
+
+let t: TestApp;
+let hook: Awaited<ReturnType<typeof recordingServer>>;
+const wait = { timeout: OUTBOX_DELIVERY_WAIT_MS, interval: 50 };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  hook = await recordingServer((hit) =>
+    hit.url.startsWith('/fail')
+      ? { status: 500, body: 'boom' }
+      : { status: 200, body: JSON.stringify({ ok: true, pad: 'x'.repeat(6000) }) },
+  );
+});
+afterAll(async () => {
+  await hook.close();
+  await t.close();
+});
+
+interface Run {
+  id: string;
+  status: string;
+  error: string | null;
+  depth: number;
+  ticket_id: string;
+  current_node_id: string | null;
+}
+interface Step {
+  node_id: string;
+  type: string;
+  status: string;
+  attempt: number;
+  output: Record<string, unknown> | null;
+  error: string | null;
+  seq: number;
+}
+
+const runsOf = async (workflowId: string) =>
+  (
+    await t.database.pool.query<Run>(
+      `select id, status, error, depth, ticket_id, current_node_id from workflow_runs
+       where workflow_id = $1 order by created_at, depth`,
+      [workflowId],
+    )
+  ).rows;
+const stepsOf = async (runId: string) =>
+  (
+    await t.database.pool.query<Step>(
+      `select node_id, type, status, attempt, output, error, seq from workflow_run_steps
+       where run_id = $1 order by seq`,
+      [runId],
+    )
+  ).rows;
+
+/** Waits for the workflow's runs to reach `count`, all in one of `statuses`. */
+async function settledRuns(
+  workflowId: string,
+  count: number,
+  statuses = ['completed', 'failed', 'cancel'],
+) {
+  return vi.waitFor(async () => {
+    const runs = await runsOf(workflowId);
+    expect(runs.length).toBeGreaterThanOrEqual(count);
+    for (const run of runs) expect(statuses).toContain(run.status);
+    return runs;
+  }, wait);
+}
+
+async function tenantWithAdmin(
+  settings: Record<string, unknown> = { allow_private_webhooks: true },
+) {
+  const tenant = await seedTenant(t, 'Tự động', settings);
+  const admin = await t.login(tenant.email('admin'));
+  return { tenant, admin };
+}
+
+async function createTicket(token: string, body: Record<string, unknown>) {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/v2/tickets',
+    headers: bearer(token),
+    payload: { subject: 'Mất mạng', ...body },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().data as { _id: string; code: string; status: string };
+}
+
+const webhook = (path: string, extra: Record<string, unknown> = {}) => ({
+  type: 'webhook',
+  data: {
+    method: 'POST',
+    url: `${hook.url}${path}`,
+    headers: {
+      Authorization: 'Bearer top-secret',
+      'X-Api-Token': 'abc',
+      'X-Ticket': '{{ticket.code}}',
+    },
+    body: '{"code":"{{ticket.code}}"}',
+    ...extra,
+  },
+});
+
+describe('automation engine', () => {
+  it('starts one run per matching event and workflow, follows the branch, and traces every step', async () => {
+    const { tenant, admin } = await tenantWithAdmin();
+    const urgent = {
+      logic: 'and' as const,
+      items: [{ field: 'ticket.subject', operator: 'eq' as const, value: 'Gấp' }],
+    };
+    const flow = await insertWorkflow(
+      t.database,
+      tenant.tenantId,
+      chain({}, [
+        { type: 'branch', id: 'if', data: { conditions: urgent } },
+        { type: 'update_ticket', id: 'upd', data: { status: 'open' } },
+        { ...webhook('/ok'), id: 'hook' },
+      ]),
+    );
+    const onlyOpen = await insertWorkflow(
+      t.database,
+      tenant.tenantId,
+      chain(
+        {
+          conditions: {
+            logic: 'and',
+            items: [{ field: 'ticket.status', operator: 'eq', value: 'pending' }],
+          },
+        },
+        [],
+      ),
+    );
+    const inactive = await insertWorkflow(t.database, tenant.tenantId, chain({}, []), 'inactive');
+    const before = hook.hits.length;
+    const yes = await createTicket(admin, { subject: 'Gấp' });
+    const no = await createTicket(admin, { subject: 'Thường' });
+    const runs = await settledRuns(flow, 2);
+    expect(runs).toHaveLength(2);
+    const byTicket = new Map(runs.map((run) => [run.ticket_id, run]));
+    expect(byTicket.get(yes._id)?.status).toBe('completed');
+    expect(byTicket.get(no._id)?.status).toBe('completed');
+
+    const yesSteps = await stepsOf(byTicket.get(yes._id)!.id);
+    expect(yesSteps.map((step) => [step.node_id, step.status])).toEqual([
+      ['start', 'completed'],
+      ['if', 'completed'],
+      ['upd', 'completed'],
+      ['hook', 'completed'],
+      ['end', 'completed'],
+    ]);
+    expect(yesSteps[1]!.output).toEqual({ branch: 'yes' });
+    const noSteps = await stepsOf(byTicket.get(no._id)!.id);
+    expect(noSteps.map((step) => step.node_id)).toEqual(['start', 'if', 'end']);
+    expect(noSteps[1]!.output).toEqual({ branch: 'no' });
+
+    // The ticket changed through the tickets service (status, audit, its own event).
+    const ticket = await t.app.inject({
+      method: 'GET',
+      url: `/v2/tickets/${yes._id}`,
+      headers: bearer(admin),
+    });
+    expect(ticket.json().data.status).toBe('open');
+    const event = await t.database.pool.query<{
+      payload: Record<string, unknown>;
+      actor_id: string | null;
+    }>(
+      `select payload, actor_id from domain_events where aggregate_id = $1 and type = 'ticket.updated'`,
+      [yes._id],
+    );
+    expect(event.rows[0]?.payload.workflow_depth).toBe(1);
+    expect(event.rows[0]?.actor_id).toBeNull();
+
+    // The webhook: one call, placeholders filled, the idempotency key, secrets masked in the trace.
+    const yesRun = byTicket.get(yes._id)!;
+    const calls = hook.hits.slice(before).filter((hit) => hit.url === '/ok');
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.headers['idempotency-key']).toBe(`${yesRun.id}:hook`);
+    expect(calls[0]!.headers['x-ticket']).toBe(yes.code);
+    expect(JSON.parse(calls[0]!.body)).toEqual({ code: yes.code });
+    const trace = yesSteps[3]!.output as {
+      request: { headers: Record<string, string> };
+      response: { status: number; body: string; truncated: boolean };
+    };
+    expect(trace.request.headers.Authorization).toBe('***');
+    expect(trace.request.headers['X-Api-Token']).toBe('***');
+    expect(trace.request.headers['X-Ticket']).toBe(yes.code);
+    expect(trace.response.status).toBe(200);
+    expect(trace.response.body.length).toBe(4096);
+    expect(trace.response.truncated).toBe(true);
+
+    // No run where the conditions do not hold or the workflow is not active.
+    expect(await runsOf(onlyOpen)).toHaveLength(0);
+    expect(await runsOf(inactive)).toHaveLength(0);
+  });
+
+  it('starts no run for a tenant whose automation is disabled', async () => {
+    const { tenant, admin } = await tenantWithAdmin();
+    const flow = await insertWorkflow(t.database, tenant.tenantId, chain({}, []));
+    await t.database.pool.query(
+      `update tenants set settings = settings || '{"workflow":"disabled"}' where id = $1`,
+      [tenant.tenantId],
+    );
+    const ticket = await createTicket(admin, {});
+    // A second workflow-enabled tenant's event passes through the same subscriber after it.
+    const other = await tenantWithAdmin();
+    const witness = await insertWorkflow(t.database, other.tenant.tenantId, chain({}, []));
+    await createTicket(other.admin, {});
+    await settledRuns(witness, 1);
+    const delivered = await t.database.pool.query(
+      `select 1 from outbox_progress p join domain_events e on e.aggregate_id = p.aggregate_id
+       where p.subscriber = 'automation' and p.aggregate_id = $1 and p.delivered_id >= e.id`,
+      [ticket._id],
+    );
+    expect(delivered.rowCount).toBeGreaterThan(0);
+    expect(await runsOf(flow)).toHaveLength(0);
+  });
+
+  it('triggers on updates with changed_fields, and a redelivered event starts no second run', async () => {
+    const { tenant, admin } = await tenantWithAdmin();
+    const flow = await insertWorkflow(
+      t.database,
+      tenant.tenantId,
+      chain(
+        {
+          event: 'ticket_updated',
+          conditions: {
+            logic: 'and',
+            items: [{ field: 'changed_fields', operator: 'some', value: ['status'] }],
+          },
+        },
+        [],
+      ),
+    );
+    const ticket = await createTicket(admin, {});
+    await t.app.inject({
+      method: 'PUT',
+      url: `/v2/tickets/${ticket._id}`,
+      headers: bearer(admin),
+      payload: { subject: 'Đổi tên' },
+    });
+    await t.app.inject({
+      method: 'PUT',
+      url: `/v2/tickets/${ticket._id}`,
+      headers: bearer(admin),
+      payload: { status: 'pending' },
+    });
+    const [run] = await settledRuns(flow, 1);
+    // Delivering the same event again (at least once) changes nothing.
+    const events = await t.database.pool.query<{ id: string }>(
+      `select id from domain_events where aggregate_id = $1 order by id`,
+      [ticket._id],
+    );
+    await t.database.pool.query(
+      `update outbox_progress set delivered_id = $2 where subscriber = 'automation' and aggregate_id = $1`,
+      [ticket._id, Number(events.rows[0]!.id)],
+    );
+    await t.app.platform.outbox.relayNow();
+    await t.app.platform.jobs.send('outbox.automation', { aggregate_id: ticket._id });
+    await vi.waitFor(async () => {
+      const progress = await t.database.pool.query<{ delivered_id: string }>(
+        `select delivered_id from outbox_progress where subscriber = 'automation' and aggregate_id = $1`,
+        [ticket._id],
+      );
+      expect(Number(progress.rows[0]!.delivered_id)).toBe(Number(events.rows.at(-1)!.id));
+    }, wait);
+    const runs = await runsOf(flow);
+    expect(runs).toHaveLength(1);
+    expect(runs[0]!.id).toBe(run!.id);
+  });
+
+  it('retries a failing block with backoff, recording each try, then fails the run with the error', async () => {
+    const { tenant, admin } = await tenantWithAdmin();
+    const flow = await insertWorkflow(
+      t.database,
+      tenant.tenantId,
+      chain({}, [{ ...webhook('/fail', { retries: 3 }), id: 'hook' }]),
+    );
+    const before = hook.hits.filter((hit) => hit.url === '/fail').length;
+    await createTicket(admin, {});
+    const [run] = await settledRuns(flow, 1);
+    expect(run!.status).toBe('failed');
+    expect(run!.error).toBe(M.webhookStatus(500));
+    const steps = await stepsOf(run!.id);
+    const step = steps.find((candidate) => candidate.node_id === 'hook')!;
+    expect(step).toMatchObject({ status: 'failed', attempt: 3, error: M.webhookStatus(500) });
+    expect((step.output as { response: { body: string } }).response.body).toBe('boom');
+    const tries = hook.hits.filter((hit) => hit.url === '/fail').slice(before);
+    expect(tries).toHaveLength(3);
+    // Every try of the step carries the same idempotency key.
+    expect(new Set(tries.map((hit) => hit.headers['idempotency-key']))).toEqual(
+      new Set([`${run!.id}:hook`]),
+    );
+  });
+
+  it('refuses webhooks to private addresses unless the tenant allows them', async () => {
+    const { tenant, admin } = await tenantWithAdmin({});
+    const flow = await insertWorkflow(
+      t.database,
+      tenant.tenantId,
+      chain({}, [
+        {
+          type: 'webhook',
+          id: 'hook',
+          data: { method: 'GET', url: `http://localhost:${hook.port}/private`, retries: 1 },
+        },
+      ]),
+    );
+    const before = hook.hits.length;
+    await createTicket(admin, {});
+    const [run] = await settledRuns(flow, 1);
+    expect(run!.status).toBe('failed');
+    expect(run!.error).toBe(M.webhookPrivate('localhost'));
+    expect(hook.hits.slice(before).filter((hit) => hit.url === '/private')).toHaveLength(0);
+
+    await t.database.pool.query(
+      `update tenants set settings = settings || '{"allow_private_webhooks":true}' where id = $1`,
+      [tenant.tenantId],
+    );
+    await createTicket(admin, {});
+    const runs = await settledRuns(flow, 2);
+    expect(runs.map((candidate) => candidate.status).sort()).toEqual(['completed', 'failed']);
+  });
+
+  it('stops a workflow that re-triggers itself at the depth limit, with a clear error', async () => {
+    const { tenant, admin } = await tenantWithAdmin();
+    const flow = await insertWorkflow(
+      t.database,
+      tenant.tenantId,
+      chain({ event: 'ticket_updated' }, [
+        { type: 'update_ticket', id: 'upd', data: { custom: {}, add_tag_ids: [], status: 'open' } },
+      ]),
+    );
+    // Flip the status each time so every run really changes the ticket.
+    await t.database.pool.query(
+      `update workflows set workflow_steps = jsonb_set(workflow_steps, '{nodes,1,data}',
+         '{"status":"pending"}') where id = $1`,
+      [flow],
+    );
+    const second = await insertWorkflow(
+      t.database,
+      tenant.tenantId,
+      chain({ event: 'ticket_updated' }, [
+        { type: 'update_ticket', id: 'upd', data: { status: 'open' } },
+      ]),
+    );
+    const ticket = await createTicket(admin, {});
+    await t.app.inject({
+      method: 'PUT',
+      url: `/v2/tickets/${ticket._id}`,
+      headers: bearer(admin),
+      payload: { subject: 'Khởi động' },
+    });
+    const runs = await vi.waitFor(async () => {
+      const all = [...(await runsOf(flow)), ...(await runsOf(second))];
+      expect(all.some((run) => run.depth === WORKFLOW_DEPTH_LIMIT)).toBe(true);
+      for (const run of all) expect(['completed', 'failed']).toContain(run.status);
+      return all;
+    }, wait);
+    const deepest = runs.filter((run) => run.depth === WORKFLOW_DEPTH_LIMIT);
+    for (const run of deepest) {
+      expect(run.status).toBe('failed');
+      expect(run.error).toBe(M.depthLimit(WORKFLOW_DEPTH_LIMIT));
+    }
+    expect(Math.max(...runs.map((run) => run.depth))).toBe(WORKFLOW_DEPTH_LIMIT);
+  });
+
+  describe('delays', () => {
+    const delayed = (conditions = { logic: 'and' as const, items: [] as never[] }) =>
+      chain({ conditions }, [
+        { type: 'delay', id: 'wait', data: { amount: 3, unit: 'days' } },
+        { ...webhook('/after-delay'), id: 'hook' },
+      ]);
+    const waitingRun = async (workflowId: string) =>
+      (await settledRuns(workflowId, 1, ['waiting']))[0]!;
+
+    it('waits durably, then resumes from a fresh app exactly once', async () => {
+      const { tenant, admin } = await tenantWithAdmin();
+      const flow = await insertWorkflow(t.database, tenant.tenantId, delayed());
+      await createTicket(admin, {});
+      const run = await waitingRun(flow);
+      const steps = await stepsOf(run.id);
+      expect(steps.map((step) => [step.node_id, step.status])).toEqual([
+        ['start', 'completed'],
+        ['wait', 'waiting'],
+      ]);
+      // A second app (as after a restart) picks the job up when it is due: made due now.
+      const fresh = await createTestApp();
+      try {
+        await t.database.pool.query(
+          `update pgboss.job set start_after = now() where name = 'automation.resume' and singleton_key = $1`,
+          [run.id],
+        );
+        const [done] = await settledRuns(flow, 1);
+        expect(done!.status).toBe('completed');
+      } finally {
+        await fresh.close();
+      }
+      // Firing again (a duplicate job) does nothing.
+      await resumeRun(t.app.platform, run.id);
+      const calls = hook.hits.filter((hit) => hit.headers['idempotency-key'] === `${run.id}:hook`);
+      expect(calls).toHaveLength(1);
+      expect((await stepsOf(run.id)).map((step) => [step.node_id, step.status])).toEqual([
+        ['start', 'completed'],
+        ['wait', 'completed'],
+        ['hook', 'completed'],
+        ['end', 'completed'],
+      ]);
+    });
+
+    it('cancels waiting runs when the workflow is unpublished, and at fire time when it is inactive', async () => {
+      const { tenant, admin } = await tenantWithAdmin();
+      const flow = await insertWorkflow(t.database, tenant.tenantId, delayed());
+      await createTicket(admin, {});
+      const first = await waitingRun(flow);
+      const unpublished = await t.app.inject({
+        method: 'PUT',
+        url: `/v2/workflow/change-status/${flow}`,
+        headers: bearer(admin),
+        payload: { status: 'inactive' },
+      });
+      expect(unpublished.statusCode, unpublished.body).toBe(200);
+      await resumeRun(t.app.platform, first.id);
+      const [cancelled] = await runsOf(flow);
+      expect(cancelled).toMatchObject({ status: 'cancel', error: M.unpublished });
+      expect((await stepsOf(first.id)).at(-1)).toMatchObject({ node_id: 'wait', status: 'cancel' });
+
+      // Inactive at fire time without the API's cancellation: the engine's own re-check.
+      await setWorkflowStatus(t.database, flow, 'active');
+      await createTicket(admin, {});
+      const second = (await settledRuns(flow, 2, ['waiting', 'cancel'])).find(
+        (run) => run.status === 'waiting',
+      )!;
+      await setWorkflowStatus(t.database, flow, 'inactive');
+      await resumeRun(t.app.platform, second.id);
+      const after = (await runsOf(flow)).find((run) => run.id === second.id)!;
+      expect(after).toMatchObject({ status: 'cancel', error: M.workflowInactive });
+    });
+
+    it('re-checks the trigger conditions on the ticket as it is when the delay fires', async () => {
+      const { tenant, admin } = await tenantWithAdmin();
+      const flow = await insertWorkflow(
+        t.database,
+        tenant.tenantId,
+        delayed({
+          logic: 'and',
+          items: [{ field: 'ticket.status', operator: 'eq', value: 'new' } as never],
+        }),
+      );
+      const ticket = await createTicket(admin, {});
+      const run = await waitingRun(flow);
+      await t.app.inject({
+        method: 'PUT',
+        url: `/v2/tickets/${ticket._id}`,
+        headers: bearer(admin),
+        payload: { status: 'solved' },
+      });
+      await resumeRun(t.app.platform, run.id);
+      const [after] = await runsOf(flow);
+      expect(after).toMatchObject({ status: 'cancel', error: M.conditionsNoLonger });
+    });
+
+    it('waits until a moment (offset_time, Asia/Bangkok)', async () => {
+      const { tenant, admin } = await tenantWithAdmin();
+      const flow = await insertWorkflow(
+        t.database,
+        tenant.tenantId,
+        chain({}, [
+          {
+            type: 'wait_until',
+            id: 'until',
+            data: { timing: 'offset_time', days: 2, time: '08:30' },
+          },
+        ]),
+      );
+      await createTicket(admin, {});
+      const run = await waitingRun(flow);
+      const [step] = (await stepsOf(run.id)).filter((candidate) => candidate.node_id === 'until');
+      const until = new Date(String(step!.output!.until));
+      // 08:30 in Bangkok is 01:30 UTC, two days after the event's day there.
+      expect(until.getUTCHours()).toBe(1);
+      expect(until.getUTCMinutes()).toBe(30);
+      const days = (until.getTime() - Date.now()) / 86_400_000;
+      expect(days).toBeGreaterThan(1);
+      expect(days).toBeLessThan(3);
+      await resumeRun(t.app.platform, run.id);
+      const [done] = await runsOf(flow);
+      expect(done!.status).toBe('completed');
+    });
+  });
+
+  describe('messages', () => {
+    it('sends an email from a template through the real SMTP path', async () => {
+      const received: string[] = [];
+      const smtp = new SMTPServer({
+        authOptional: true,
+        disabledCommands: ['STARTTLS'],
+        onData(stream, _session, callback) {
+          let data = '';
+          stream.on('data', (chunk: Buffer) => (data += chunk.toString()));
+          stream.on('end', () => {
+            received.push(data);
+            callback();
+          });
+        },
+      });
+      await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+      const port = (smtp.server.address() as AddressInfo).port;
+      // The engine of this app sends through SMTP; the suite's app stays the same.
+      const withSmtp = await createTestApp({ smtpUrl: `smtp://127.0.0.1:${port}` });
+      try {
+        const { tenant, admin } = await tenantWithAdmin();
+        const template = await t.database.pool.query<{ id: string }>(
+          `insert into message_templates (tenant_id, kind, name, content, subject, visibility, owner_id)
+           values ($1, 'email', 'Cảm ơn', 'Chào {{customer.name}}, ticket {{ticket.code}} đã nhận.',
+                   'Ticket {{ticket.code}}', 'shared', $2) returning id`,
+          [tenant.tenantId, tenant.id('admin')],
+        );
+        const flow = await insertWorkflow(
+          t.database,
+          tenant.tenantId,
+          chain({}, [
+            {
+              type: 'send_email',
+              id: 'mail',
+              data: {
+                template_id: template.rows[0]!.id,
+                recipients: ['other', 'cc'],
+                emails: ['khach@example.com'],
+              },
+            },
+          ]),
+        );
+        // Either app's engine may take the event: the mail goes out through the SMTP server or,
+        // from the app without SMTP_URL, into its outbox directory; exactly once either way.
+        const ticket = await createTicket(admin, { cc: ['cc@example.com'] });
+        const [run] = await settledRuns(flow, 1);
+        expect(run!.status, run!.error ?? '').toBe('completed');
+        const steps = await stepsOf(run!.id);
+        expect(steps.find((step) => step.node_id === 'mail')!.output).toMatchObject({
+          to: ['cc@example.com', 'khach@example.com'],
+          subject: `Ticket ${ticket.code}`,
+        });
+        const all = [
+          ...received,
+          ...(await outboxMails(t.config.outboxDir)),
+          ...(await outboxMails(withSmtp.config.outboxDir)),
+        ];
+        const mails = all.filter((mail) => mail.includes('khach@example.com'));
+        expect(mails.length).toBe(1);
+      } finally {
+        await withSmtp.close();
+        await new Promise<void>((resolve) => smtp.close(() => resolve()));
+      }
+    });
+  });
+});
+
+async function outboxMails(dir: string) {
+  const { readdir, readFile } = await import('node:fs/promises');
+  const names = await readdir(dir).catch(() => [] as string[]);
+  return Promise.all(
+    names.filter((name) => name.endsWith('.eml')).map((name) => readFile(`${dir}/${name}`, 'utf8')),
+  );
+}

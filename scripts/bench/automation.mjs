@@ -1,0 +1,154 @@
+// npm run bench:automation [events]: 10 000 ticket.created events (or BENCH_EVENTS / the argument)
+// through an active 4-block workflow (condition, update ticket, webhook to a local HTTP server,
+// end), then the same with 10 active workflows. Events are written at a steady pace (1 000/s by
+// default, BENCH_EVENT_RATE) so latency means trigger-to-completion, not a burst's queue.
+// Prints executions per second and p50/p95 latency (event written → run finished).
+import http from 'node:http';
+import pg from 'pg';
+import { startServer } from './_harness.mjs';
+
+const EVENTS = Number(process.argv[2] ?? process.env.BENCH_EVENTS ?? 10_000);
+const RATE = Number(process.env.BENCH_EVENT_RATE ?? 1_000);
+const CHUNK = Math.max(1, Math.round(RATE / 10));
+
+function steps(hookUrl) {
+  const node = (id, type, data = {}) => ({ id, type, name: '', data, position: { x: 0, y: 0 } });
+  return {
+    trigger: {
+      target: 'tickets',
+      event: 'ticket_created',
+      title: 'Bench',
+      conditions: { logic: 'and', items: [{ field: 'ticket.subject', operator: 'exist' }] },
+    },
+    nodes: [
+      node('start', 'start'),
+      node('if', 'branch', {
+        conditions: {
+          logic: 'and',
+          items: [{ field: 'ticket.status', operator: 'eq', value: 'new' }],
+        },
+      }),
+      node('upd', 'update_ticket', { status: 'open' }),
+      node('hook', 'webhook', { method: 'POST', url: hookUrl, body: '{"code":"{{ticket.code}}"}' }),
+      node('end', 'end'),
+    ],
+    edges: [
+      { source: 'start', target: 'if' },
+      { source: 'if', target: 'upd', branch: 'yes' },
+      { source: 'if', target: 'end', branch: 'no' },
+      { source: 'upd', target: 'hook' },
+      { source: 'hook', target: 'end' },
+    ],
+  };
+}
+
+const percentile = (sorted, p) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function phase(client, tenantId, hookUrl, workflows, hits) {
+  await client.query(`update workflows set status = 'inactive' where tenant_id = $1`, [tenantId]);
+  const ids = [];
+  for (let i = 0; i < workflows; i++) {
+    const { rows } = await client.query(
+      `insert into workflows (tenant_id, name, status, trigger_event, workflow_steps)
+       values ($1, $2, 'active', 'ticket_created', $3) returning id`,
+      [tenantId, `Bench ${workflows}/${i + 1}`, JSON.stringify(steps(hookUrl))],
+    );
+    ids.push(rows[0].id);
+  }
+  const { rows: tickets } = await client.query(
+    `insert into tickets (tenant_id, subject) select $1, 'Bench ' || g from generate_series(1, $2) g
+     returning id`,
+    [tenantId, EVENTS],
+  );
+  const hitsBefore = hits.count;
+  const started = Date.now();
+  for (let from = 0; from < tickets.length; from += CHUNK) {
+    const chunk = tickets.slice(from, from + CHUNK).map((row) => row.id);
+    await client.query(
+      `insert into domain_events (tenant_id, aggregate, aggregate_id, type, payload)
+       select $1, 'ticket', id, 'ticket.created', jsonb_build_object('ticket', jsonb_build_object('_id', id))
+       from unnest($2::uuid[]) id`,
+      [tenantId, chunk],
+    );
+    const due = started + ((from + CHUNK) / RATE) * 1000;
+    if (due > Date.now()) await sleep(due - Date.now());
+  }
+  const expected = EVENTS * workflows;
+  const deadline = Date.now() + 30 * 60_000;
+  let done = 0;
+  while (Date.now() < deadline) {
+    const { rows } = await client.query(
+      `select count(*)::int as done from workflow_runs
+       where workflow_id = any($1::uuid[]) and status in ('completed', 'failed', 'cancel')`,
+      [ids],
+    );
+    done = rows[0].done;
+    if (done >= expected) break;
+    await sleep(500);
+  }
+  const { rows } = await client.query(
+    `select extract(epoch from r.finished_at - e.created_at) * 1000 as latency,
+            extract(epoch from e.created_at) * 1000 as at, extract(epoch from r.finished_at) * 1000 as finished,
+            r.status
+     from workflow_runs r join domain_events e on e.id = r.event_id
+     where r.workflow_id = any($1::uuid[]) and r.finished_at is not null`,
+    [ids],
+  );
+  const latencies = rows.map((row) => Number(row.latency)).sort((a, b) => a - b);
+  const first = Math.min(...rows.map((row) => Number(row.at)));
+  const last = Math.max(...rows.map((row) => Number(row.finished)));
+  const failed = rows.filter((row) => row.status !== 'completed').length;
+  return {
+    workflows,
+    runs: rows.length,
+    expected,
+    failed,
+    webhookCalls: hits.count - hitsBefore,
+    seconds: (last - first) / 1000,
+    perSecond: rows.length / ((last - first) / 1000),
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+  };
+}
+
+const hits = { count: 0 };
+const hook = http.createServer((req, res) => {
+  req.on('data', () => {});
+  req.on('end', () => {
+    hits.count++;
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end('{"ok":true}');
+  });
+});
+await new Promise((resolve) => hook.listen(0, '127.0.0.1', resolve));
+const hookUrl = `http://127.0.0.1:${hook.address().port}/hook`;
+
+const server = await startServer();
+const client = new pg.Client({ connectionString: server.databaseUrl });
+await client.connect();
+try {
+  const { rows } = await client.query("select id from tenants where slug = 'demo'");
+  const tenantId = rows[0].id;
+  await client.query(
+    `update tenants set settings = settings || '{"workflow":"enabled","allow_private_webhooks":true}'
+     where id = $1`,
+    [tenantId],
+  );
+  console.log(
+    `automation: ${EVENTS} ticket.created events at ${RATE}/s, workflow = condition → update ticket → webhook → end`,
+  );
+  for (const workflows of [1, 10]) {
+    const result = await phase(client, tenantId, hookUrl, workflows, hits);
+    console.log(
+      `  ${String(workflows).padStart(2)} active workflow(s): ${result.runs}/${result.expected} runs` +
+        ` (${result.failed} not completed, ${result.webhookCalls} webhook calls) in ${result.seconds.toFixed(1)} s` +
+        ` = ${result.perSecond.toFixed(0)} executions/s; latency p50 ${result.p50.toFixed(0)} ms, p95 ${result.p95.toFixed(0)} ms`,
+    );
+  }
+} finally {
+  await client.end();
+  await server.stop();
+  hook.close();
+}
