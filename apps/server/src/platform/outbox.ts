@@ -91,6 +91,17 @@ export function createOutbox(
   const interests = new Map<string, EventFilter>();
   const queueOf = (subscriber: string) => `outbox.${subscriber}`;
   let listener: pg.Client | undefined;
+  /**
+   * The connections deliveries hold their (session) lock on, apart from the app's pool: a
+   * delivery's handler queries through the app's pool, and deliveries holding every connection
+   * of one pool would leave their own handlers waiting for ever.
+   */
+  const deliveryConnections = new pg.Pool({
+    connectionString: database.url,
+    max: 10,
+    idleTimeoutMillis: 10_000,
+  });
+  deliveryConnections.on('error', (error) => log.warn({ err: error }, 'outbox connection lost'));
   let timers: NodeJS.Timeout[] = [];
   let stopped = false;
   let pass: Promise<void> | undefined;
@@ -252,7 +263,7 @@ export function createOutbox(
     const handler = subscribers.get(subscriber);
     if (!handler) return;
     if (stopped) throw new Error('outbox stopping: delivery handed back');
-    const client = await database.pool.connect();
+    const client = await deliveryConnections.connect();
     let locked = false;
     try {
       const lock = await client.query<{ locked: boolean }>(
@@ -388,6 +399,7 @@ export function createOutbox(
       listener = undefined;
       await client?.end().catch(() => {});
       await jobs.stop();
+      await deliveryConnections.end().catch(() => {});
     },
   };
 }

@@ -19,15 +19,14 @@ export const automationModule: ServerModule = {
   name: 'automation',
   routes: workflowsRoutes,
   jobs: (platform) => {
-    // One delivery at a time by default: each delivery holds a pool connection (its lock) while
-    // its handler needs more, so several at once can starve a small pool.
+    // Four tickets' events at once (each ticket's in order); AUTOMATION_DELIVERY_WORKERS tunes it.
     registerSubscriber(
       platform,
       'automation',
       (event) => handleEvent(platform, event),
       takesEvent,
       {
-        workers: Number(process.env.AUTOMATION_DELIVERY_WORKERS ?? 1) || 1,
+        workers: Number(process.env.AUTOMATION_DELIVERY_WORKERS ?? 4) || 4,
       },
     );
     platform.jobs.register(RESUME_JOB, (data) => resumeRun(platform, String(data.run_id)), {
