@@ -113,6 +113,19 @@ describe('condition operators', () => {
     expect(holds({ field: 'changed_fields', operator: 'some', value: ['priority_id'] })).toBe(
       false,
     );
+    // On text, `some` is "contains one of", without case or diacritics.
+    expect(
+      conditionHolds(
+        { field: 'ticket.subject', operator: 'some', value: ['hoa don', 'cước'] },
+        { 'ticket.subject': 'Không nhận được HÓA ĐƠN điện tử' },
+      ),
+    ).toBe(true);
+    expect(
+      conditionHolds(
+        { field: 'ticket.subject', operator: 'not_some', value: ['modem'] },
+        { 'ticket.subject': 'Modem báo đèn đỏ' },
+      ),
+    ).toBe(false);
     // A choice with `some` is "one of".
     expect(holds({ field: 'ticket.status', operator: 'some', value: ['new', 'open'] })).toBe(true);
     expect(holds({ field: 'ticket.status', operator: 'not_some', value: ['new', 'open'] })).toBe(

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { toSearchKey } from '../customers/normalize.js';
 import { CONDITION_LOGIC, CONDITION_OPERATOR } from './workflow-enums.js';
 
 /**
@@ -30,6 +31,7 @@ export type ConditionValueKind = (typeof CONDITION_VALUE_KINDS)[number];
 
 export const OPERATORS_BY_KIND: Readonly<Record<ConditionValueKind, readonly ConditionOperator[]>> =
   {
+    /** On text, `some` / `not_some` read "contains one of" / "contains none of". */
     text: ['eq', 'neq', 'some', 'not_some', 'exist', 'not_exist'],
     number: ['eq', 'neq', 'gt', 'lt', 'gte', 'lte', 'between', 'exist', 'not_exist'],
     date: ['before', 'after', 'between', 'exist', 'not_exist'],
@@ -240,6 +242,12 @@ const same = (left: unknown, right: unknown): boolean => {
   );
 };
 
+/** Text holds a word or phrase, without case or diacritics ('Chứa một trong' on text). */
+const contains = (text: unknown, part: unknown): boolean => {
+  const needle = toSearchKey(String(part ?? ''));
+  return needle !== '' && toSearchKey(String(text ?? '')).includes(needle);
+};
+
 const asList = (value: unknown): unknown[] =>
   Array.isArray(value) ? value : isEmpty(value) ? [] : [value];
 
@@ -296,10 +304,12 @@ export function conditionHolds(
       return low !== undefined && high !== undefined && low >= 0 && high <= 0;
     }
     case 'some':
+      if (kind === 'text') return wanted.some((item) => contains(fact, item));
       return wanted.some((item) => have.some((own) => same(own, item)));
     case 'every':
       return wanted.length > 0 && wanted.every((item) => have.some((own) => same(own, item)));
     case 'not_some':
+      if (kind === 'text') return !wanted.some((item) => contains(fact, item));
       return !wanted.some((item) => have.some((own) => same(own, item)));
     case 'not_every':
       return !(wanted.length > 0 && wanted.every((item) => have.some((own) => same(own, item))));
