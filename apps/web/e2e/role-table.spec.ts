@@ -28,6 +28,7 @@ const opensFor = (role: DemoRole, spec: (typeof SIGNED_IN)[number]['spec']) =>
  */
 const BACK_TO_LIST: Readonly<Record<string, string>> = {
   '/automation/history/:id': '/automation',
+  '/automation/editor/:id': '/automation',
 };
 
 /** Follows an address inside the running app, as a link would (no full page load). */

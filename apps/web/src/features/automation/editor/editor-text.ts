@@ -1,6 +1,7 @@
 /** The editor's own words (the contract's messages come from packages/shared). */
 export const EDITOR_TEXT = {
   newTitle: 'Tạo kịch bản tự động hóa',
+  editTitle: 'Chỉnh sửa kịch bản tự động hóa',
   namePlaceholder: 'Tên kịch bản',
   descriptionPlaceholder: 'Thêm mô tả...',
   back: 'Quay lại danh sách',

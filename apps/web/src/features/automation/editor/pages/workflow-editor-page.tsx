@@ -383,6 +383,8 @@ export function WorkflowEditor({ workflow }: { workflow: Workflow | null }) {
       data-testid="workflow-editor"
     >
       {leaveGuard}
+      {/* The name is edited in place below; the page still has its heading for screen readers. */}
+      <h1 className="sr-only">{workflow ? EDITOR_TEXT.editTitle : EDITOR_TEXT.newTitle}</h1>
       <header className="flex items-center gap-3 border-b border-slate-200 bg-white px-4 py-2.5">
         <Tooltip content={EDITOR_TEXT.back}>
           <Button variant="ghost" size="icon-sm" asChild>
