@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import type { Locator, Page } from '@playwright/test';
 import type { Workflow } from '@omnicare/shared/automation/workflow.schemas';
 import { WORKFLOW_BLOCK_MESSAGES } from '@omnicare/shared/automation/workflow-blocks';
-import { ACCOUNTS, apiLogin, signInAs, unique } from './fixtures';
+import { ACCOUNTS, apiLogin, readMail, signInAs, unique } from './fixtures';
 
 /**
  * The visual editor (issue 14): build a workflow with a trigger condition, an if/else branch
@@ -41,7 +41,7 @@ async function connect(page: Page, source: string, target: string, handle?: 'yes
 
 const edgeCount = (page: Page) => page.locator('.react-flow__edge').count();
 
-test('build, undo/redo, copy/paste, save as draft and publish a workflow', async ({
+test('build, undo/redo, copy/paste, save as draft and publish a workflow; a matching ticket runs it', async ({
   page,
   request,
 }) => {
@@ -244,6 +244,29 @@ test('build, undo/redo, copy/paste, save as draft and publish a workflow', async
   await expect(page.getByTestId('graph-problems')).toHaveCount(0);
   expect((await read()).status).toBe('active');
   await expect(page.getByText('Hoạt động', { exact: true })).toBeVisible();
+
+  // A matching ticket starts a run: the branch says yes, the email goes out, the delay waits.
+  const since = Date.now();
+  const created = await request.post('/v2/tickets', {
+    headers: { Authorization: admin.token },
+    data: { subject: `Yêu cầu e2e-${tag} gấp` },
+  });
+  expect(created.status()).toBe(201);
+  const ticket = ((await created.json()) as { data: { _id: string; code: string } }).data;
+  const mail = await readMail(`khach-${tag}@example.com`, since, (body) =>
+    body.includes(`e2e-${tag}`) ? body : undefined,
+  );
+  expect(mail).toContain('chúng tôi đã nhận yêu cầu');
+
+  await page.getByRole('link', { name: 'Lịch sử' }).click();
+  await expect(page).toHaveURL(`/automation/history/${id}`);
+  const run = page.getByRole('row').filter({ has: page.getByRole('link', { name: ticket.code }) });
+  await expect(run).toContainText('Đang chờ');
+  await run.getByRole('button', { name: 'Xem chi tiết các bước' }).click();
+  const trace = page.getByRole('list', { name: 'Các bước đã chạy' });
+  await expect(trace.getByRole('listitem')).toHaveCount(4);
+  await expect(trace.getByRole('listitem').nth(2)).toContainText(`khach-${tag}@example.com`);
+  await expect(trace.getByRole('listitem').nth(3)).toContainText('Đang chờ');
 });
 
 test('leaving with unsaved changes asks first', async ({ page, request }) => {
