@@ -267,6 +267,12 @@ test('build, undo/redo, copy/paste, save as draft and publish a workflow; a matc
   await expect(trace.getByRole('listitem')).toHaveCount(4);
   await expect(trace.getByRole('listitem').nth(2)).toContainText(`khach-${tag}@example.com`);
   await expect(trace.getByRole('listitem').nth(3)).toContainText('Đang chờ');
+
+  // The shared demo tenant goes on without it.
+  const removed = await request.delete(`/v2/workflow/${id}`, {
+    headers: { Authorization: admin.token },
+  });
+  expect(removed.status()).toBe(200);
 });
 
 test('leaving with unsaved changes asks first', async ({ page, request }) => {

@@ -7,13 +7,21 @@ import { ACCOUNTS, apiLogin, signInAs, unique } from './fixtures';
 const toast = (page: Page, text: string) =>
   page.locator('[data-sonner-toast]').filter({ hasText: text });
 
-/** start → update ticket → end: passes every publish rule. */
+/**
+ * start → update ticket → end: passes every publish rule. Its trigger only takes tickets whose
+ * subject holds a word no other spec writes: an active workflow of the shared demo tenant must
+ * not reopen the tickets later specs make.
+ */
+const NEVER_ELSEWHERE = `chi-danh-cho-automation-list-${Date.now().toString(36)}`;
 const validSteps = {
   trigger: {
     target: 'tickets',
     event: 'ticket_created',
     title: 'Ticket mới',
-    conditions: { logic: 'and', items: [] },
+    conditions: {
+      logic: 'and',
+      items: [{ field: 'ticket.subject', operator: 'some', value: [NEVER_ELSEWHERE] }],
+    },
   },
   nodes: [
     { id: 'start', type: 'start', name: 'Bắt đầu', data: {}, position: { x: 0, y: 0 } },
@@ -32,6 +40,7 @@ const validSteps = {
   ],
 };
 
+const created: { token: string; id: string }[] = [];
 async function createWorkflow(
   request: APIRequestContext,
   token: string,
@@ -42,8 +51,16 @@ async function createWorkflow(
     data: body,
   });
   expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as { data: { _id: string; name: string } }).data;
+  const workflow = ((await response.json()) as { data: { _id: string; name: string } }).data;
+  created.push({ token, id: workflow._id });
+  return workflow;
 }
+
+// The workflows belong to the shared demo tenant: later specs see it without them.
+test.afterEach(async ({ request }) => {
+  for (const { token, id } of created.splice(0))
+    await request.delete(`/v2/workflow/${id}`, { headers: { Authorization: token } });
+});
 
 /** Waits for the list's answer to the settled search for `text`. */
 const searched = (page: Page, text: string) =>

@@ -121,12 +121,13 @@ export async function readMail(
 }
 
 /** The 4-digit code of the newest reset mail for `email` in the outbox, newer than `since`. */
-export const readResetCode = (email: string, since: number) =>
-  readMail(
-    email,
-    since,
-    (body) => /(?:là|code)[^\d]{0,10}(\d{4})\b/i.exec(body)?.[1] ?? /\b(\d{4})\b/.exec(body)?.[1],
-  );
+export const readResetCode = (email: string, since: number, except?: string) =>
+  readMail(email, since, (body) => {
+    const code =
+      /(?:là|code)[^\d]{0,10}(\d{4})\b/i.exec(body)?.[1] ?? /\b(\d{4})\b/.exec(body)?.[1];
+    // A mail of an earlier request less than a second older than `since` is not the one awaited.
+    return code === except ? undefined : code;
+  });
 
 /** The path and query of the invitation link mailed to `email` (newer than `since`). */
 export const readInviteLink = (email: string, since: number) =>
