@@ -1,13 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { connectDatabase } from './db.js';
 import { appendEvent } from './outbox.js';
 import { tenants, tickets } from '../db/schema/index.js';
 import { testDatabaseUrl } from '../test/helpers.js';
+import { exited, realServer, until } from '../test/real-server.js';
 
 /**
  * The outbox across a kill -9: the real server (src/main.ts) with the probe subscriber, which
@@ -15,49 +11,14 @@ import { testDatabaseUrl } from '../test/helpers.js';
  * event has arrived, in id order per ticket; only the events being handled at the kill may come
  * twice.
  */
-const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const port = 41_000 + Math.floor(Math.random() * 2_000);
 const TICKETS = 6;
 const EVENTS_PER_TICKET = 20;
-let dataDir = '';
-let current: ChildProcess | undefined;
+const server = realServer({
+  portBase: 41_000,
+  env: { OUTBOX_PROBE: '1', OUTBOX_PROBE_DELAY_MS: '20' },
+});
 const database = connectDatabase(testDatabaseUrl(), 2);
-
-async function start() {
-  dataDir ||= await mkdtemp(path.join(os.tmpdir(), 'omnicare-outbox-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: serverDir,
-    env: {
-      ...process.env,
-      DATABASE_URL: testDatabaseUrl(),
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      OUTBOX_PROBE: '1',
-      OUTBOX_PROBE_DELAY_MS: '20',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  current = child;
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no banner in 60 s:\n${output}`)), 60_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('OmniCare is running')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`exited with ${code}:\n${output}`)));
-  });
-  return child;
-}
-
-const exited = (child: ChildProcess) => new Promise((resolve) => child.once('exit', resolve));
+const briskly = { ms: 25_000, every: 50 };
 
 async function receipts(aggregateIds: string[]) {
   const exists = await database.pool.query(
@@ -71,22 +32,9 @@ async function receipts(aggregateIds: string[]) {
   return rows.rows.map((row) => ({ eventId: Number(row.event_id), aggregateId: row.aggregate_id }));
 }
 
-async function until(check: () => Promise<boolean>, what: string, ms = 25_000) {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 afterAll(async () => {
-  if (current && current.exitCode === null && current.signalCode === null) {
-    const done = exited(current);
-    current.kill('SIGINT');
-    await done;
-  }
+  await server.close();
   await database.close();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
 describe('outbox across a kill -9', () => {
@@ -94,7 +42,7 @@ describe('outbox across a kill -9', () => {
     'delivers every event after a restart, in order per ticket, none lost',
     { timeout: 120_000 },
     async () => {
-      const first = await start();
+      const first = await server.start();
       const [tenant] = await database.db.select({ id: tenants.id }).from(tenants).limit(1);
       const tenantId = tenant?.id ?? '';
       const ids: string[] = [];
@@ -123,17 +71,18 @@ describe('outbox across a kill -9', () => {
       );
       const total = TICKETS * EVENTS_PER_TICKET;
       // Mid-delivery: some events are in, most are not.
-      await until(async () => (await receipts(ids)).length >= 10, 'first deliveries');
+      await until(async () => (await receipts(ids)).length >= 10, 'first deliveries', briskly);
       const firstExit = exited(first);
       first.kill('SIGKILL');
       await firstExit;
       const beforeRestart = await receipts(ids);
       expect(new Set(beforeRestart.map((r) => r.eventId)).size).toBeLessThan(total);
 
-      await start();
+      await server.start();
       await until(
         async () => new Set((await receipts(ids)).map((r) => r.eventId)).size === total,
         'every event after the restart',
+        briskly,
       );
       const all = await receipts(ids);
       for (const aggregateId of ids) {

@@ -1,12 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { connectDatabase } from '../../../platform/db.js';
 import { chain, insertWorkflow, recordingServer } from './engine.test-support.js';
 import { testDatabaseUrl } from '../../../test/helpers.js';
+import { exited, realServer, until } from '../../../test/real-server.js';
 
 /**
  * Delayed runs across a kill -9: the real server (src/main.ts) starts 1,000 runs that wait on a
@@ -14,70 +10,14 @@ import { testDatabaseUrl } from '../../../test/helpers.js';
  * pg-boss jobs moved to now, as the clock would). Every run finishes, and each webhook after the
  * delay is called exactly once.
  */
-const serverDir = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '..',
-  '..',
-  '..',
-  '..',
-);
-const port = 43_000 + Math.floor(Math.random() * 2_000);
 const RUNS = 1_000;
-let dataDir = '';
-let current: ChildProcess | undefined;
+const server = realServer({ portBase: 43_000, env: { AUTOMATION_TIME_SCALE: '1' } });
 const database = connectDatabase(testDatabaseUrl(), 2);
-
-async function start() {
-  dataDir ||= await mkdtemp(path.join(os.tmpdir(), 'omnicare-automation-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: serverDir,
-    env: {
-      ...process.env,
-      DATABASE_URL: testDatabaseUrl(),
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      AUTOMATION_TIME_SCALE: '1',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  current = child;
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no banner in 60 s:\n${output}`)), 60_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('OmniCare is running')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`exited with ${code}:\n${output}`)));
-  });
-  return child;
-}
-
-const exited = (child: ChildProcess) => new Promise((resolve) => child.once('exit', resolve));
-
-async function until(check: () => Promise<boolean>, what: string, ms = 90_000) {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
+const slowly = { ms: 240_000, every: 200 };
 
 afterAll(async () => {
-  if (current && current.exitCode === null && current.signalCode === null) {
-    const done = exited(current);
-    current.kill('SIGINT');
-    await done;
-  }
+  await server.close();
   await database.close();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
 describe('delayed runs across a kill -9', () => {
@@ -109,7 +49,7 @@ describe('delayed runs across a kill -9', () => {
           ).rows[0]!.n,
         );
 
-      const first = await start();
+      const first = await server.start();
       const tickets = await database.pool.query<{ id: string }>(
         `insert into tickets (tenant_id, subject) select $1, 'Chờ ' || g from generate_series(1, $2) g
          returning id`,
@@ -120,13 +60,13 @@ describe('delayed runs across a kill -9', () => {
          select $1, 'ticket', id, 'ticket.created', '{}' from unnest($2::uuid[]) id`,
         [tenantId, tickets.rows.map((row) => row.id)],
       );
-      await until(async () => (await count('waiting')) === RUNS, 'every run waiting', 240_000);
+      await until(async () => (await count('waiting')) === RUNS, 'every run waiting', slowly);
       const firstExit = exited(first);
       first.kill('SIGKILL');
       await firstExit;
       expect(hook.hits).toHaveLength(0);
 
-      await start();
+      await server.start();
       // The day has passed: the delays' jobs come due.
       await database.pool.query(
         `update pgboss.job set start_after = now()
@@ -134,7 +74,7 @@ describe('delayed runs across a kill -9', () => {
            and (data->>'run_id')::uuid in (select id from workflow_runs where workflow_id = $1)`,
         [flow],
       );
-      await until(async () => (await count('completed')) === RUNS, 'every run completed', 240_000);
+      await until(async () => (await count('completed')) === RUNS, 'every run completed', slowly);
       await hook.received(RUNS);
       const keys = hook.hits.map((hit) => String(hit.headers['idempotency-key']));
       expect(keys).toHaveLength(RUNS);
