@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import { connectDatabase, type DatabaseHandle } from '../platform/db.js';
+import { seedDemoSamples } from '../db/seed/demo-samples.js';
 import { DEMO_PASSWORD } from '../db/seed/demo.js';
 
 export { DEMO_PASSWORD };
@@ -72,6 +73,22 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/**
+ * A tenant made by `seedTenant` with the demo samples (customers, tickets, workflows, calls)
+ * seeded into it, spread over its staff as the demo tenant's are over the demo accounts.
+ */
+export async function seedSampleTenant(t: TestApp, label: string) {
+  const tenant = await seedTenant(t, label);
+  const staff = Object.fromEntries(
+    ['admin', 'supervisor', 'leader', 'agent', 'agent2'].map((role) => [
+      `${role}@demo.vn`,
+      tenant.id(role),
+    ]),
+  );
+  await t.database.db.transaction((tx) => seedDemoSamples(tx, tenant.tenantId, staff));
+  return tenant;
+}
 
 let tenantCounter = 0;
 

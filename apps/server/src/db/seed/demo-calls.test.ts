@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, seedTenant, type TestApp } from '../../test/helpers.js';
+import { bearer, createTestApp, seedSampleTenant, type TestApp } from '../../test/helpers.js';
 import { SAMPLE_CALL_COUNT } from './demo-calls.js';
-import { seedDemoSamples } from './demo-samples.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -11,14 +10,7 @@ afterAll(() => t.close());
 
 describe('demo sample calls', () => {
   it('fill the call history with calls of sample customers and agents, each result', async () => {
-    const tenant = await seedTenant(t, 'Mẫu cuộc gọi');
-    const staff = Object.fromEntries(
-      ['admin', 'supervisor', 'leader', 'agent', 'agent2'].map((role) => [
-        `${role}@demo.vn`,
-        tenant.id(role),
-      ]),
-    );
-    await t.database.db.transaction((tx) => seedDemoSamples(tx, tenant.tenantId, staff));
+    const tenant = await seedSampleTenant(t, 'Mẫu cuộc gọi');
     const admin = await t.login(tenant.email('admin'));
     const all = await t.app.inject({
       method: 'GET',

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { bearer, createTestApp, seedTenant, type TestApp } from '../../test/helpers.js';
-import { SAMPLE_CUSTOMER_COUNT, seedDemoSamples } from './demo-samples.js';
+import { bearer, createTestApp, seedSampleTenant, type TestApp } from '../../test/helpers.js';
+import { SAMPLE_CUSTOMER_COUNT } from './demo-samples.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -11,15 +11,7 @@ afterAll(() => t.close());
 
 describe('demo sample customers', () => {
   it('come with a realistic history: created, a field changed from → to, a tag added', async () => {
-    const tenant = await seedTenant(t, 'Mẫu');
-    // The samples are spread over the demo accounts by their emails: this tenant's stand in.
-    const staff = Object.fromEntries(
-      ['admin', 'supervisor', 'leader', 'agent', 'agent2'].map((role) => [
-        `${role}@demo.vn`,
-        tenant.id(role),
-      ]),
-    );
-    await t.database.db.transaction((tx) => seedDemoSamples(tx, tenant.tenantId, staff));
+    const tenant = await seedSampleTenant(t, 'Mẫu');
     const admin = await t.login(tenant.email('admin'));
 
     const created = await t.database.db.execute<{ count: number }>(sql`

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, seedTenant, type TestApp } from '../../test/helpers.js';
-import { seedDemoSamples } from './demo-samples.js';
+import { bearer, createTestApp, seedSampleTenant, type TestApp } from '../../test/helpers.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -10,14 +9,7 @@ afterAll(() => t.close());
 
 describe('demo sample workflows', () => {
   it('give the list an active, an inactive and a draft workflow, and the history finished runs', async () => {
-    const tenant = await seedTenant(t, 'Mẫu tự động');
-    const staff = Object.fromEntries(
-      ['admin', 'supervisor', 'leader', 'agent', 'agent2'].map((role) => [
-        `${role}@demo.vn`,
-        tenant.id(role),
-      ]),
-    );
-    await t.database.db.transaction((tx) => seedDemoSamples(tx, tenant.tenantId, staff));
+    const tenant = await seedSampleTenant(t, 'Mẫu tự động');
     const admin = await t.login(tenant.email('admin'));
     const get = (url: string) => t.app.inject({ method: 'GET', url, headers: bearer(admin) });
 
