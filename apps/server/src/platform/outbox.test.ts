@@ -140,6 +140,50 @@ describe('outbox delivery', () => {
     expect(calls.get(second ?? 0)).toBe(2);
   });
 
+  it('relays transactions in number order, past a change in their count of digits', async () => {
+    // A full batch of transaction 1000's events, and one of transaction 999: read as text,
+    // '1000' < '999', and the cursor would pass transaction 999 for good.
+    const [crowd, alone] = [await newTicket(), await newTicket()];
+    const name = `order-${randomUUID().slice(0, 8)}`;
+    const seen: DeliveredEvent[] = [];
+    const own = createOutbox(
+      t.database,
+      createJobQueue(t.database.url, t.app.log, { durable: false }),
+      t.app.log,
+      {
+        pollMs: 200,
+        sweepMs: 500,
+      },
+    );
+    own.subscribe(
+      name,
+      async (delivered) => void seen.push(delivered),
+      (e) => e.payload.alone === true,
+    );
+    await own.start();
+    try {
+      await t.database.pool.query(
+        `insert into domain_events (tenant_id, aggregate, aggregate_id, type, payload, transaction_id)
+         select $1::uuid, 'ticket', $2::uuid, 'ticket.updated', '{}'::jsonb, '1000'::xid8 from generate_series(1, 1000)
+         union all select $1, 'ticket', $3, 'ticket.updated', '{"alone": true}', '999'`,
+        [tenant.tenantId, crowd, alone],
+      );
+      await t.database.pool.query(
+        `update outbox_cursors set transaction_id = '998' where subscriber = $1`,
+        [name],
+      );
+      await own.relayNow();
+      await until(() => seen.some((e) => e.aggregateId === alone), "transaction 999's event");
+    } finally {
+      await own.stop();
+      await t.database.pool.query('delete from outbox_progress where subscriber = $1', [name]);
+      await t.database.pool.query('delete from outbox_cursors where subscriber = $1', [name]);
+      await t.database.pool.query('delete from domain_events where aggregate_id = any($1)', [
+        [crowd, alone],
+      ]);
+    }
+  });
+
   it("starts a new subscriber at the end: a ticket's earlier history is not delivered", async () => {
     await t.database.db.transaction((tx) => appendEvent(tx, event(historic, 1)));
     await until(() => receivedFor(historic).length > 0, 'the new event');

@@ -159,11 +159,14 @@ export function createOutbox(
       const events = await client.query<{
         id: string;
         aggregate_id: string;
-        transaction_id: string;
+        transaction_text: string;
         type: DomainEvent['type'];
         payload: Record<string, unknown>;
       }>(
-        `select id, aggregate_id, transaction_id::text, type, payload from domain_events
+        // The text form has a name of its own: named `transaction_id`, it would be what ORDER BY
+        // sorts on ('1000' before '999'), and a full batch would move the cursor past events.
+        `select id, aggregate_id, transaction_id::text as transaction_text, type, payload
+         from domain_events
          where (transaction_id, id) > ($1::xid8, $2::bigint)
            and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
          order by transaction_id, id limit ${BATCH}`,
@@ -193,7 +196,7 @@ export function createOutbox(
       );
       await client.query(
         `update outbox_cursors set transaction_id = $2::xid8, event_id = $3 where subscriber = $1`,
-        [subscriber, last.transaction_id, last.id],
+        [subscriber, last.transaction_text, last.id],
       );
       await client.query('commit');
     } catch (error) {
