@@ -168,13 +168,7 @@ export async function buildApp(
     secrets: createSecretBox(config.dataKey ?? (await loadPlatformSecret(database.db, 'data-key'))),
     files: createFileStore(config.dataDir),
     jobs,
-    // The outbox's delivery jobs on a queue of their own: they are redone from `domain_events`
-    // and the progress rows when lost, so they need no disk flush each (see createJobQueue).
-    outbox: createOutbox(
-      database,
-      createJobQueue(database.url, app.log, { durable: false }),
-      app.log,
-    ),
+    outbox: createOutbox(database, jobs, app.log),
     memo,
     background: createBackground(app.log),
     log: app.log,

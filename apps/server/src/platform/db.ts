@@ -37,6 +37,31 @@ export function connectDatabase(url: string, max = 10): DatabaseHandle {
   return { url, db: drizzle(pool, { schema }), pool, close: () => pool.end() };
 }
 
+/**
+ * Runs `work` in a transaction that commits without waiting for the disk, for bookkeeping whose
+ * loss can only make work be done again, never lost: a database crash loses the newest part of
+ * the write-ahead log and nothing before it, and any later durable commit (the change the
+ * bookkeeping describes) flushes it to disk first. An app crash (kill -9) loses nothing.
+ */
+export async function relaxedCommit<Result>(
+  database: Pick<DatabaseHandle, 'pool'>,
+  work: (client: pg.PoolClient) => Promise<Result>,
+): Promise<Result> {
+  const client = await database.pool.connect();
+  try {
+    await client.query('begin');
+    await client.query('set local synchronous_commit = off');
+    const result = await work(client);
+    await client.query('commit');
+    return result;
+  } catch (error) {
+    await client.query('rollback').catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
 export const migrationsFolder = path.resolve(import.meta.dirname, '../db/migrations');
 
 /** Migrations, then the reference data every tenant shares (provinces and districts). */

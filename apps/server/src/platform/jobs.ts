@@ -17,17 +17,8 @@ interface QueueOptions {
  * Handlers are registered by name before start(); a job runs once unless sent with retries,
  * its failure is the handler's to record.
  */
-export function createJobQueue(
-  databaseUrl: string,
-  log: FastifyBaseLogger,
-  { durable = true }: { durable?: boolean } = {},
-) {
-  // A queue whose jobs can be made again from durable state (the outbox's) commits without
-  // waiting for the disk: a database crash may lose its latest jobs, never the work they stand for.
-  const connectionString = durable
-    ? databaseUrl
-    : `${databaseUrl}${databaseUrl.includes('?') ? '&' : '?'}options=${encodeURIComponent('-c synchronous_commit=off')}`;
-  const boss = new PgBoss({ connectionString, max: 3 });
+export function createJobQueue(databaseUrl: string, log: FastifyBaseLogger) {
+  const boss = new PgBoss({ connectionString: databaseUrl, max: 3 });
   boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
   const handlers = new Map<string, { handler: Handler; options: QueueOptions }>();
   let started = false;

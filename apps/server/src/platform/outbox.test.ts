@@ -37,7 +37,7 @@ beforeAll(async () => {
   tenant = await seedTenant(t, 'Outbox');
   historic = await newTicket();
   await t.database.db.transaction((tx) => appendEvent(tx, event(historic, 0)));
-  jobs = createJobQueue(t.database.url, t.app.log, { durable: false });
+  jobs = createJobQueue(t.database.url, t.app.log);
   outbox = createOutbox(t.database, jobs, t.app.log, { pollMs: 200, sweepMs: 500 });
   // A name of its own, so its cursor starts at the end of this database's outbox.
   outbox.subscribe(`test-${randomUUID().slice(0, 8)}`, async (event) => {
@@ -146,15 +146,10 @@ describe('outbox delivery', () => {
     const [crowd, alone] = [await newTicket(), await newTicket()];
     const name = `order-${randomUUID().slice(0, 8)}`;
     const seen: DeliveredEvent[] = [];
-    const own = createOutbox(
-      t.database,
-      createJobQueue(t.database.url, t.app.log, { durable: false }),
-      t.app.log,
-      {
-        pollMs: 200,
-        sweepMs: 500,
-      },
-    );
+    const own = createOutbox(t.database, jobs, t.app.log, {
+      pollMs: 200,
+      sweepMs: 500,
+    });
     own.subscribe(
       name,
       async (delivered) => void seen.push(delivered),

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Platform } from './context.js';
-import type { DatabaseHandle, Transaction } from './db.js';
+import { relaxedCommit, type DatabaseHandle, type Transaction } from './db.js';
 import type { JobQueue } from './jobs.js';
 import { domainEvents } from '../db/schema/index.js';
 
@@ -23,13 +23,12 @@ export interface DeliveredEvent extends DomainEvent {
 export type EventHandler = (event: DeliveredEvent) => Promise<void>;
 export type EventFilter = (event: Pick<DomainEvent, 'type' | 'payload'>) => boolean;
 
-/**
- * The outbox's own bookkeeping (cursors, progress) commits without waiting for the disk: lost
- * in a database crash, it only makes events be relayed or delivered again (at least once, as
- * always), while the events themselves commit durably with the change they describe. It spares
- * one WAL flush per event and subscriber.
+/*
+ * The outbox's own bookkeeping (cursors, progress) commits without waiting for the disk
+ * (`relaxedCommit`): lost in a database crash, it only makes events be relayed or delivered again
+ * (at least once, as always), while the events themselves commit durably with the change they
+ * describe. It spares one WAL flush per event and subscriber.
  */
-const BOOKKEEPING = 'set local synchronous_commit = off';
 
 /** Delivered events are kept this long (for reading back what happened), then pruned. */
 const RETENTION_DAYS = 30;
@@ -64,16 +63,21 @@ export async function appendEvent(tx: Transaction, event: DomainEvent): Promise<
  *    at a time), reads the events after the cursor in (transaction_id, id) order, only from
  *    transactions older than every running one (`pg_snapshot_xmin`), so an event whose
  *    transaction commits late is read later, never skipped. It raises `outbox_progress`
- *    .dispatched_id of each aggregate met and moves the cursor, in one transaction; then sends
- *    a pg-boss job `outbox.<subscriber>` per aggregate (queue policy 'short', singleton key =
- *    aggregate: one waiting job per aggregate).
- * 2. Delivery job: takes a session advisory lock on (subscriber, aggregate) (released by
- *    PostgreSQL if the process dies), then hands the aggregate's events after
- *    `delivered_id` to the handler one by one in `id` order, moving `delivered_id` after each.
- *    A crash between the two delivers that event again (at least once: handlers must tolerate
- *    duplicates). A busy lock re-sends the job a second later.
- * 3. Sweep (at start and every 30 s, in the background): aggregates whose `dispatched_id > delivered_id` get a job
- *    again: what a killed instance was delivering, or a job whose retries ran out.
+ *    .dispatched_id of each aggregate met and moves the cursor, in one transaction; then hands
+ *    the aggregates to this instance's delivery lane of the subscriber.
+ * 2. Delivery (a lane: `workers` deliveries at once, one per aggregate, in memory): takes a
+ *    session advisory lock on (subscriber, aggregate) (released by PostgreSQL if the process
+ *    dies), then hands the aggregate's events after `delivered_id` to the handler one by one in
+ *    `id` order, moving `delivered_id` after each. A crash between the two delivers that event
+ *    again (at least once: handlers must tolerate duplicates). A busy lock (another instance
+ *    delivers it) looks again a second later; a failing handler is tried again with backoff.
+ * 3. Sweep (at start and every 30 s, in the background): aggregates whose `dispatched_id >
+ *    delivered_id` are handed to the lane again: what a killed instance was delivering, or what
+ *    kept failing.
+ *
+ * The lanes are in memory rather than a job queue: a queue row per aggregate made the queue's
+ * own polling the bottleneck under load, and everything a lane holds is in `outbox_progress`
+ * for the sweep to find again after a crash.
  *
  * A new subscriber starts at the end of the outbox: it receives the events written after it first
  * ran (`start_event_id`), never an aggregate's earlier history.
@@ -81,15 +85,15 @@ export async function appendEvent(tx: Transaction, event: DomainEvent): Promise<
  */
 export function createOutbox(
   database: DatabaseHandle,
-  /** The outbox's own queue: started and stopped with it. */
+  /** The app's job queue: the outbox registers its hourly prune there. */
   jobs: JobQueue,
   log: FastifyBaseLogger,
   timing = { pollMs: 1_000, sweepMs: 30_000 },
 ) {
   const subscribers = new Map<string, EventHandler>();
-  /** Which events a subscriber takes, when it says (the others dispatch no job to it). */
+  /** Which events a subscriber takes, when it says (the others dispatch nothing to it). */
   const interests = new Map<string, EventFilter>();
-  const queueOf = (subscriber: string) => `outbox.${subscriber}`;
+  const lanes = new Map<string, Lane>();
   let listener: pg.Client | undefined;
   /**
    * The connections deliveries hold their (session) lock on, apart from the app's pool: a
@@ -102,19 +106,70 @@ export function createOutbox(
     idleTimeoutMillis: 10_000,
   });
   deliveryConnections.on('error', (error) => log.warn({ err: error }, 'outbox connection lost'));
-  let timers: NodeJS.Timeout[] = [];
+  const timers = new Set<NodeJS.Timeout>();
   let stopped = false;
   let pass: Promise<void> | undefined;
   let again = false;
 
-  async function sendJobs(subscriber: string, aggregateIds: string[], startAfter?: number) {
-    for (const aggregateId of aggregateIds) {
-      if (stopped) return;
-      await jobs.send(
-        queueOf(subscriber),
-        { aggregate_id: aggregateId },
-        { singletonKey: aggregateId, retryLimit: 5, retryDelay: 1, retryBackoff: true, startAfter },
-      );
+  /**
+   * A subscriber's deliveries on this instance: the aggregates owed, `workers` of them delivered
+   * at once, each by one delivery at a time (one handed over again while it is being delivered
+   * is delivered again after it).
+   */
+  interface Lane {
+    workers: number;
+    waiting: Set<string>;
+    delivering: Set<string>;
+    again: Set<string>;
+    /** Failed deliveries in a row, per aggregate (the backoff). */
+    failures: Map<string, number>;
+  }
+  const inFlight = new Set<Promise<void>>();
+
+  function dispatch(subscriber: string, aggregateIds: Iterable<string>) {
+    const lane = lanes.get(subscriber);
+    if (!lane || stopped) return;
+    for (const id of aggregateIds) {
+      if (lane.delivering.has(id)) lane.again.add(id);
+      else lane.waiting.add(id);
+    }
+    pump(subscriber, lane);
+  }
+
+  function later(subscriber: string, aggregateId: string, ms: number) {
+    if (stopped) return;
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      dispatch(subscriber, [aggregateId]);
+    }, ms);
+    timers.add(timer);
+  }
+
+  function pump(subscriber: string, lane: Lane) {
+    while (!stopped && lane.delivering.size < lane.workers && lane.waiting.size > 0) {
+      const id = lane.waiting.values().next().value as string;
+      lane.waiting.delete(id);
+      lane.delivering.add(id);
+      const delivery = deliver(subscriber, id)
+        .then((outcome) => {
+          lane.failures.delete(id);
+          // Another instance is delivering it: look again once it is likely done.
+          if (outcome === 'busy') later(subscriber, id, 1_000);
+        })
+        .catch((error: unknown) => {
+          if (stopped) return;
+          const failures = (lane.failures.get(id) ?? 0) + 1;
+          lane.failures.set(id, failures);
+          log.warn({ err: error, subscriber, aggregateId: id }, 'outbox delivery failed');
+          later(subscriber, id, Math.min(1_000 * 2 ** (failures - 1), 30_000));
+        })
+        .finally(() => {
+          inFlight.delete(delivery);
+          lane.delivering.delete(id);
+          if (lane.again.delete(id)) lane.waiting.add(id);
+          pump(subscriber, lane);
+        });
+      inFlight.add(delivery);
     }
   }
 
@@ -136,12 +191,7 @@ export function createOutbox(
 
   /** One relay step for a subscriber; true when a full batch was read (more may wait). */
   async function relayBatch(subscriber: string): Promise<boolean> {
-    const client = await database.pool.connect();
-    let aggregates: string[] = [];
-    let full = false;
-    try {
-      await client.query('begin');
-      await client.query(BOOKKEEPING);
+    const relayed = await relaxedCommit(database, async (client) => {
       const cursor = await client.query<{
         transaction_id: string;
         event_id: string;
@@ -152,10 +202,7 @@ export function createOutbox(
         [subscriber],
       );
       const at = cursor.rows[0];
-      if (!at) {
-        await client.query('commit');
-        return false;
-      }
+      if (!at) return undefined;
       const events = await client.query<{
         id: string;
         aggregate_id: string;
@@ -173,19 +220,15 @@ export function createOutbox(
         [at.transaction_id, at.event_id],
       );
       const last = events.rows.at(-1);
-      if (!last) {
-        await client.query('commit');
-        return false;
-      }
-      full = events.rows.length === BATCH;
+      if (!last) return undefined;
       const newest = new Map<string, number>();
-      // A subscriber's job for an aggregate hands it every event after the last delivered one;
-      // events of types it does not take only dispatch nothing of their own.
+      // A delivery of an aggregate hands the subscriber every event after the last delivered
+      // one; events of types it does not take only dispatch nothing of their own.
       const takes = interests.get(subscriber);
       for (const row of events.rows)
         if (!takes || takes(row))
           newest.set(row.aggregate_id, Math.max(newest.get(row.aggregate_id) ?? 0, Number(row.id)));
-      aggregates = [...newest.keys()];
+      const aggregates = [...newest.keys()];
       await client.query(
         `insert into outbox_progress (subscriber, aggregate_id, dispatched_id, delivered_id)
          select $1, a, d, $4 from unnest($2::uuid[], $3::bigint[]) as t(a, d)
@@ -198,16 +241,13 @@ export function createOutbox(
         `update outbox_cursors set transaction_id = $2::xid8, event_id = $3 where subscriber = $1`,
         [subscriber, last.transaction_text, last.id],
       );
-      await client.query('commit');
-    } catch (error) {
-      await client.query('rollback').catch(() => {});
-      throw error;
-    } finally {
-      client.release();
-    }
-    // Sent after the commit: a crash before this point leaves the work owed, and the sweep sends it.
-    await sendJobs(subscriber, aggregates);
-    return full;
+      return { aggregates, full: events.rows.length === BATCH };
+    });
+    if (!relayed) return false;
+    // Handed over after the commit: a crash before this point leaves the work owed, and the
+    // sweep finds it.
+    dispatch(subscriber, relayed.aggregates);
+    return relayed.full;
   }
 
   async function relayAll() {
@@ -243,7 +283,7 @@ export function createOutbox(
          where subscriber = $1 and dispatched_id > delivered_id limit 10000`,
         [subscriber],
       );
-      await sendJobs(
+      dispatch(
         subscriber,
         owed.rows.map((row) => row.aggregate_id),
       );
@@ -262,10 +302,9 @@ export function createOutbox(
       });
   }
 
-  async function deliver(subscriber: string, aggregateId: string) {
+  async function deliver(subscriber: string, aggregateId: string): Promise<'done' | 'busy'> {
     const handler = subscribers.get(subscriber);
-    if (!handler) return;
-    if (stopped) throw new Error('outbox stopping: delivery handed back');
+    if (!handler || stopped) return 'done';
     const client = await deliveryConnections.connect();
     let locked = false;
     try {
@@ -275,18 +314,14 @@ export function createOutbox(
       );
       locked = lock.rows[0]?.locked === true;
       await client.query('set synchronous_commit = off');
-      if (!locked) {
-        // Another worker is delivering this aggregate: look again once it is likely done.
-        await sendJobs(subscriber, [aggregateId], 1);
-        return;
-      }
+      if (!locked) return 'busy';
       for (;;) {
         const progress = await client.query<{ delivered_id: string }>(
           'select delivered_id from outbox_progress where subscriber = $1 and aggregate_id = $2',
           [subscriber, aggregateId],
         );
         const from = progress.rows[0]?.delivered_id;
-        if (from === undefined) return;
+        if (from === undefined) return 'done';
         const events = await client.query<{
           id: string;
           tenant_id: string;
@@ -301,11 +336,10 @@ export function createOutbox(
            from domain_events where aggregate_id = $1 and id > $2 order by id limit 100`,
           [aggregateId, from],
         );
-        if (events.rows.length === 0) return;
+        if (events.rows.length === 0) return 'done';
         for (const row of events.rows) {
-          // Stopping with events left: the job fails, so pg-boss retries it a second later on
-          // an instance still running, rather than the events waiting for the next sweep.
-          if (stopped) throw new Error('outbox stopping: delivery handed back');
+          // Stopping with events left: they stay owed, for the sweep of an instance running.
+          if (stopped) return 'done';
           await handler({
             id: Number(row.id),
             tenantId: row.tenant_id,
@@ -342,7 +376,7 @@ export function createOutbox(
     const retry = () => {
       if (listener === client) listener = undefined;
       client.end().catch(() => {});
-      if (!stopped) timers.push(setTimeout(() => void listen(), 1_000));
+      if (!stopped) timers.add(setTimeout(() => void listen(), 1_000));
     };
     client.on('error', retry);
     client.on('notification', () => void wake());
@@ -361,7 +395,7 @@ export function createOutbox(
   const retention = () => new Date(Date.now() - RETENTION_DAYS * 24 * 60 * 60_000);
 
   return {
-    /** Registers a subscriber and its delivery queue; before the job queue starts. */
+    /** Registers a subscriber and its delivery lane; before start(). */
     subscribe(
       name: string,
       handler: EventHandler,
@@ -371,37 +405,42 @@ export function createOutbox(
       if (takes) interests.set(name, takes);
       if (subscribers.has(name)) throw new Error(`outbox subscriber ${name} registered twice`);
       subscribers.set(name, handler);
-      jobs.register(queueOf(name), (data) => deliver(name, String(data.aggregate_id)), {
-        policy: 'short',
+      lanes.set(name, {
         workers: options.workers ?? 2,
+        waiting: new Set(),
+        delivering: new Set(),
+        again: new Set(),
+        failures: new Map(),
       });
     },
     /** The names of this instance's subscribers. */
     subscriberNames(): string[] {
       return [...subscribers.keys()];
     },
-    /** After the job queue started: cursors, what a previous run left owed, then relaying. */
+    /** Cursors, what a previous run left owed, then relaying. */
     async start() {
       if (subscribers.size === 0) return;
-      await jobs.start();
       for (const name of subscribers.keys()) await initCursor(name);
       sweepInBackground();
       await listen();
       await wake();
-      timers.push(setInterval(() => void wake(), timing.pollMs));
-      timers.push(setInterval(sweepInBackground, timing.sweepMs));
+      timers.add(setInterval(() => void wake(), timing.pollMs));
+      timers.add(setInterval(sweepInBackground, timing.sweepMs));
     },
     /** Runs a relay pass and resolves when it is done (tests). */
     relayNow: wake,
+    /** Hands what is owed to the lanes now, as the sweep does every 30 s (tests). */
+    sweepNow: sweep,
     async stop() {
       stopped = true;
       for (const timer of timers) clearTimeout(timer);
-      timers = [];
+      timers.clear();
       await pass;
       const client = listener;
       listener = undefined;
       await client?.end().catch(() => {});
-      await jobs.stop();
+      // Deliveries stop between two events; what they leave stays owed for a sweep.
+      await Promise.allSettled([...inFlight]);
       await deliveryConnections.end().catch(() => {});
     },
   };
@@ -413,8 +452,8 @@ export function registerSubscriber(
   platform: Platform,
   name: string,
   handler: EventHandler,
-  /** The events it takes (all when left out): others send it no job, though a job may still
-   * hand it one, in order with those it takes. */
+  /** The events it takes (all when left out): the others are not handed to it on their own,
+   * though a delivery may still hand it one, in order with those it takes. */
   takes?: EventFilter,
   /** Deliveries at once on this instance (of different aggregates; 2 by default). */
   options?: { workers?: number },

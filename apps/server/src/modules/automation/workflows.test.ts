@@ -42,12 +42,12 @@ const call = (method: Method, url: string, token = admin, payload?: unknown) =>
   });
 
 /** A graph that passes every publish rule: start → update ticket → end. */
-const validSteps = (status = 'open') => ({
+const validSteps = (status = 'open', conditions: Record<string, unknown>[] = []) => ({
   trigger: {
     target: 'tickets',
     event: 'ticket_created',
     title: 'Khi ticket được tạo',
-    conditions: { logic: 'and', items: [] },
+    conditions: { logic: 'and', items: conditions },
   },
   nodes: [
     { id: 'start', type: 'start', name: 'Bắt đầu', data: {}, position: { x: 0, y: 0 } },
@@ -500,10 +500,13 @@ describe('run histories and cancelling waiting runs', () => {
   let runIds: Record<string, string>;
 
   beforeAll(async () => {
+    // Active, on a trigger these tickets do not meet: the runs listed are the ones made below.
     const workflow = await createWorkflow({
       name: 'Có lịch sử',
       status: 'active',
-      workflow_steps: validSteps(),
+      workflow_steps: validSteps('open', [
+        { field: 'ticket.subject', operator: 'eq', value: 'Không ticket nào có tiêu đề này' },
+      ]),
     });
     workflowId = workflow._id;
     const ticket = async (subject: string, customer: string) => {

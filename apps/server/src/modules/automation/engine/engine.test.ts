@@ -274,7 +274,7 @@ describe('automation engine', () => {
       [ticket._id, Number(events.rows[0]!.id)],
     );
     await t.app.platform.outbox.relayNow();
-    await t.app.platform.jobs.send('outbox.automation', { aggregate_id: ticket._id });
+    await t.app.platform.outbox.sweepNow();
     await vi.waitFor(async () => {
       const progress = await t.database.pool.query<{ delivered_id: string }>(
         `select delivered_id from outbox_progress where subscriber = 'automation' and aggregate_id = $1`,
