@@ -483,41 +483,24 @@ function TicketFields({ field, create }: { field: FieldAccess; create: boolean }
       </PanelSection>
       {!create && <CustomValues field={field} />}
       <PanelSection title="Tags">
-        {create ? (
-          <PanelField label="Tags" error={errorOf('tag_ids')}>
+        {(create
+          ? ([['tag_ids', 'Tags']] as const)
+          : ([
+              ['add_tag_ids', 'Thêm tags'],
+              ['remove_tag_ids', 'Gỡ tags'],
+            ] as const)
+        ).map(([key, label]) => (
+          <PanelField key={key} label={label} error={errorOf(key)}>
             {({ id }) => (
               <TagPicker
                 id={id}
                 multiple
-                value={strings(values.tag_ids)}
-                onChange={(v) => set('tag_ids', v)}
+                value={strings(values[key])}
+                onChange={(v) => set(key, v)}
               />
             )}
           </PanelField>
-        ) : (
-          <>
-            <PanelField label="Thêm tags" error={errorOf('add_tag_ids')}>
-              {({ id }) => (
-                <TagPicker
-                  id={id}
-                  multiple
-                  value={strings(values.add_tag_ids)}
-                  onChange={(v) => set('add_tag_ids', v)}
-                />
-              )}
-            </PanelField>
-            <PanelField label="Gỡ tags" error={errorOf('remove_tag_ids')}>
-              {({ id }) => (
-                <TagPicker
-                  id={id}
-                  multiple
-                  value={strings(values.remove_tag_ids)}
-                  onChange={(v) => set('remove_tag_ids', v)}
-                />
-              )}
-            </PanelField>
-          </>
-        )}
+        ))}
       </PanelSection>
       <RetriesSection field={field} />
     </>
