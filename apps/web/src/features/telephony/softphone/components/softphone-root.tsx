@@ -1,0 +1,64 @@
+import { useEffect, useRef } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { registerClientReset, registerSoftphoneStop } from '@/features/auth/logout';
+import { useCallStore } from '../call-store';
+import { softphone } from '../softphone-engine';
+import { InCallPanel } from './in-call-panel';
+import { IncomingCallPopup } from './incoming-call-popup';
+
+/** Plays the remote audio of the accepted call (the store's audioTrack). */
+function RemoteAudio() {
+  const audioTrack = useCallStore((state) => state.audioTrack);
+  const ref = useRef<HTMLAudioElement>(null);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    element.srcObject = audioTrack;
+    if (audioTrack) void element.play?.()?.catch(() => undefined);
+  }, [audioTrack]);
+  return <audio ref={ref} autoPlay data-testid="softphone-remote-audio" className="hidden" />;
+}
+
+/**
+ * The softphone of the signed-in user, mounted once in the app frame: starts it (quietly nothing
+ * without a SIP account), stops it on logout and resets the call state 500 ms later, shows the
+ * incoming popup and the in-call panel.
+ */
+export function SoftphoneRoot() {
+  const queryClient = useQueryClient();
+  const endCallRefreshTime = useCallStore((state) => state.endCallRefreshTime);
+
+  useEffect(() => {
+    void softphone.start();
+    const offStop = registerSoftphoneStop(() => softphone.stop());
+    const offReset = registerClientReset(() => useCallStore.getState().resetAll());
+    return () => {
+      offStop();
+      offReset();
+      softphone.stop();
+    };
+  }, []);
+
+  // A call ended: the lists of calls (history, a ticket's calls) reload.
+  useEffect(() => {
+    if (endCallRefreshTime)
+      void queryClient.invalidateQueries({ queryKey: ['telephony', 'calls'] });
+  }, [endCallRefreshTime, queryClient]);
+
+  return (
+    <>
+      <RemoteAudio />
+      <IncomingCallPopup
+        onAnswer={() => void softphone.answer()}
+        onReject={() => softphone.hangup()}
+      />
+      <InCallPanel
+        onHangup={() => softphone.hangup()}
+        onToggleMute={() => softphone.toggleMute()}
+        onToggleHold={() => softphone.toggleHold()}
+        onDtmf={(tone) => softphone.sendDtmf(tone)}
+        onTransfer={(target) => softphone.transfer(target)}
+      />
+    </>
+  );
+}
