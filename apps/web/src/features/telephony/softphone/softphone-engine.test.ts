@@ -50,6 +50,7 @@ class FakeSession extends EventEmitter {
     this.emit('unhold', { originator: 'local' });
   };
   isOnHold = () => ({ local: this.held });
+  isReadyToReOffer = () => true;
   sendDTMF = (tone: string) => this.dtmf.push(tone);
 }
 
@@ -396,9 +397,9 @@ describe('calls', () => {
     session.emit('accepted', {});
     engine.toggleMute();
     expect(state()).toMatchObject({ callStatus: 'MUTING', isMuted: true });
-    engine.toggleHold();
+    await engine.toggleHold();
     expect(state().callStatus).toBe('HOLDING');
-    engine.toggleHold();
+    await engine.toggleHold();
     expect(state().callStatus).toBe('MUTING');
     engine.toggleMute();
     expect(state().callStatus).toBe('ANSWERING');

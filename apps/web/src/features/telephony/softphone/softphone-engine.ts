@@ -675,9 +675,12 @@ export class SoftphoneEngine {
     else session.mute({ audio: true });
   }
 
-  toggleHold(): void {
+  /** Hold or resume; waits (up to 3 s) for a re-INVITE still in flight, as JsSIP refuses one meanwhile. */
+  async toggleHold(): Promise<void> {
     const session = this.current;
     if (!session?.isEstablished()) return;
+    const ready = await pollFor(() => (session.isReadyToReOffer() ? true : null), 3_000, 100);
+    if (!ready || this.current !== session) return;
     if (session.isOnHold().local) session.unhold();
     else session.hold();
   }
@@ -708,6 +711,22 @@ export class SoftphoneEngine {
         resolve(false);
       }
     });
+  }
+
+  /** RTP packets received and sent on the current call's audio (audio flows: e2e checks). */
+  async audioPackets(): Promise<{ received: number; sent: number }> {
+    const connection = this.current?.connection as RTCPeerConnection | undefined;
+    const totals = { received: 0, sent: 0 };
+    if (!connection) return totals;
+    const report = await connection.getStats();
+    report.forEach(
+      (entry: { type: string; kind?: string; packetsReceived?: number; packetsSent?: number }) => {
+        if (entry.kind !== 'audio') return;
+        if (entry.type === 'inbound-rtp') totals.received += entry.packetsReceived ?? 0;
+        if (entry.type === 'outbound-rtp') totals.sent += entry.packetsSent ?? 0;
+      },
+    );
+    return totals;
   }
 
   /** The status the panel shows (for tests and the e2e). */

@@ -35,6 +35,9 @@ export interface InCallActions {
   onTransfer: (target: string) => Promise<boolean>;
 }
 
+/** The panel's y counts from just below the header. */
+const PANEL_TOP = 72;
+
 /** The call's running time from its answer. */
 export function CallTimer({ startTime }: { startTime: number | null }) {
   const now = useNow(1_000);
@@ -227,7 +230,7 @@ function InCallPanelBody(actions: InCallActions) {
       aria-label={TEXT.inCall}
       data-testid="in-call-panel"
       data-status={callStatus}
-      style={{ right: position.x, top: 64 + position.y }}
+      style={{ right: position.x, top: PANEL_TOP + position.y }}
       className="fixed z-40 w-80 overflow-hidden rounded-xl border border-slate-200 bg-white shadow-2xl"
     >
       <div

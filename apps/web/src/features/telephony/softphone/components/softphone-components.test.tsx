@@ -186,13 +186,13 @@ describe('InCallPanel', () => {
     answered();
     wrap(<InCallPanel {...actions()} />);
     const panel = screen.getByTestId('in-call-panel');
-    expect(panel).toHaveStyle({ right: '50px', top: '64px' });
+    expect(panel).toHaveStyle({ right: '50px', top: '72px' });
     const handle = screen.getByTestId('in-call-drag-handle');
     fireEvent.pointerDown(handle, { clientX: 500, clientY: 100, pointerId: 1 });
     fireEvent.pointerMove(handle, { clientX: 400, clientY: 180, pointerId: 1 });
     fireEvent.pointerUp(handle, { pointerId: 1 });
     expect(state().positionInCall).toEqual({ x: 150, y: 80 });
-    expect(panel).toHaveStyle({ right: '150px', top: '144px' });
+    expect(panel).toHaveStyle({ right: '150px', top: '152px' });
   });
 
   it('is hidden while an incoming call only rings, and after the call', async () => {

@@ -29,6 +29,12 @@ export function SoftphoneRoot() {
   const endCallRefreshTime = useCallStore((state) => state.endCallRefreshTime);
 
   useEffect(() => {
+    // A read-only handle for end-to-end tests and support (nothing secret: no password).
+    (window as unknown as Record<string, unknown>).__omnicareSoftphone = {
+      getState: () => useCallStore.getState(),
+      audioPackets: () => softphone.audioPackets(),
+      recentSessions: () => softphone.recentSessions,
+    };
     void softphone.start();
     const offStop = registerSoftphoneStop(() => softphone.stop());
     const offReset = registerClientReset(() => useCallStore.getState().resetAll());
@@ -55,7 +61,7 @@ export function SoftphoneRoot() {
       <InCallPanel
         onHangup={() => softphone.hangup()}
         onToggleMute={() => softphone.toggleMute()}
-        onToggleHold={() => softphone.toggleHold()}
+        onToggleHold={() => void softphone.toggleHold()}
         onDtmf={(tone) => softphone.sendDtmf(tone)}
         onTransfer={(target) => softphone.transfer(target)}
       />
