@@ -20,7 +20,7 @@ export const SIP_CONNECTION_STATE = labelled({
   registered: 'Sẵn sàng nghe gọi',
   unregistered: 'Chưa đăng ký tổng đài',
   disconnected: 'Mất kết nối tổng đài, đang kết nối lại…',
-  registration_failed: 'Đăng ký tổng đài thất bại (sai tài khoản hoặc mật khẩu SIP)',
+  registration_failed: 'Sai tài khoản hoặc mật khẩu SIP',
   unreachable: 'Không kết nối được tổng đài',
   unsupported: 'Trình duyệt không hỗ trợ nghe gọi',
   microphone_denied: 'Chưa cấp quyền Microphone',

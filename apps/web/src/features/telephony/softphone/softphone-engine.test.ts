@@ -247,6 +247,20 @@ describe('gateway watchdog and failover', () => {
     expect(ua.started).toBe(2);
     expect(state().restartCount).toBe(1);
   });
+
+  it('a wrong password stays a registration failure (no failover), after at most 3 restarts', async () => {
+    const { engine } = setup();
+    await engine.start();
+    const ua = latestUa();
+    for (let i = 0; i < 5; i += 1) {
+      ua.emit('connected', { socket: { url: 'ws://primary:18080' } });
+      ua.emit('registrationFailed', { cause: 'Authentication Error' });
+      await vi.advanceTimersByTimeAsync(500);
+    }
+    await vi.advanceTimersByTimeAsync(CONNECT_WATCHDOG_MS * 3);
+    expect(FakeUa.built).toHaveLength(1);
+    expect(state()).toMatchObject({ connection: 'registration_failed', restartCount: 3 });
+  });
 });
 
 describe('calls', () => {

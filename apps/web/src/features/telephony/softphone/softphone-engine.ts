@@ -379,6 +379,11 @@ export class SoftphoneEngine {
       this.onFailover({ type: 'socket_failed', url: this.failover.current });
       if (this.ua !== ua) return;
     }
+    if (authFailed && this.watchdog) {
+      // The gateway answered: it is reachable, the account is wrong. No failover for that.
+      clearTimeout(this.watchdog);
+      this.watchdog = null;
+    }
     store().setConnection(authFailed ? 'registration_failed' : store().connection, {
       isActivatingVoice: false,
     });

@@ -20,6 +20,7 @@ import { Input } from '@/components/ui/input';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
 import { cn } from '@/lib/cn';
 import { useNow } from '@/lib/use-now';
+import { useCurrentUser } from '@/stores/session-store';
 import { fetchStaffPage } from '@/features/users/users.api';
 import { useQueues } from '../../telephony.queries';
 import { useCallStore } from '../call-store';
@@ -58,7 +59,11 @@ function AgentTransfer({ onPick }: { onPick: (sipUsername: string) => void }) {
       fetchStaffPage({ keyword: text || undefined, page: 1, page_size: 20 }, signal),
     staleTime: 10_000,
   });
-  const list = (agents.data?.list ?? []).filter((agent) => agent.active);
+  const me = useCurrentUser();
+  // Others only, those with a SIP account first (the rest shown greyed, they cannot take calls).
+  const list = (agents.data?.list ?? [])
+    .filter((agent) => agent.active && agent._id !== me?._id && agent._id !== me?.user_id)
+    .sort((a, b) => Number(!a.sip_username) - Number(!b.sip_username));
   return (
     <div className="flex flex-col gap-2">
       <Input
@@ -279,7 +284,7 @@ function InCallPanelBody(actions: InCallActions) {
             className="mb-2 h-5 text-right font-mono text-sm text-slate-700"
             data-testid="in-call-dtmf-tones"
           >
-            {tones}
+            {tones || <span className="text-slate-400">{TEXT.dtmfHint}</span>}
           </p>
           <Keypad
             testIdPrefix="in-call-dtmf-key"
@@ -312,6 +317,7 @@ function InCallPanelBody(actions: InCallActions) {
         <PanelButton
           testId="in-call-dtmf"
           label={TEXT.keypad}
+          shortLabel={TEXT.keypadShort}
           pressed={keypadOpen}
           disabled={!established}
           onClick={() => setKeypadOpen((open) => !open)}
@@ -329,7 +335,7 @@ function InCallPanelBody(actions: InCallActions) {
               className="flex h-12 flex-col items-center justify-center gap-0.5 rounded-md text-[11px] text-slate-700 hover:bg-slate-100 disabled:opacity-40 [&_svg]:size-4"
             >
               <ArrowRightLeft />
-              {TEXT.transfer.split(' ')[0]}
+              {TEXT.transferShort}
             </button>
           </PopoverTrigger>
           <PopoverContent align="end" className="w-80">
@@ -352,6 +358,7 @@ function InCallPanelBody(actions: InCallActions) {
 function PanelButton({
   testId,
   label,
+  shortLabel,
   pressed,
   disabled,
   destructive,
@@ -360,6 +367,7 @@ function PanelButton({
 }: {
   testId: string;
   label: string;
+  shortLabel?: string;
   pressed?: boolean;
   disabled?: boolean;
   destructive?: boolean;
@@ -385,7 +393,7 @@ function PanelButton({
       )}
     >
       {children}
-      <span className="max-w-full truncate">{label}</span>
+      <span className="max-w-full truncate">{shortLabel ?? label}</span>
     </button>
   );
 }

@@ -72,7 +72,7 @@ export function ConnectionStatus() {
       className="flex items-center gap-1.5 text-xs text-slate-600"
     >
       <span className={cn('size-2 rounded-full', DOT[connection])} aria-hidden="true" />
-      <span className="hidden max-w-44 truncate xl:inline">{label}</span>
+      <span className="hidden max-w-56 truncate xl:inline">{label}</span>
     </span>
   );
 }
