@@ -284,7 +284,7 @@ function InCallPanelBody(actions: InCallActions) {
             className="mb-2 h-5 text-right font-mono text-sm text-slate-700"
             data-testid="in-call-dtmf-tones"
           >
-            {tones || <span className="text-slate-400">{TEXT.dtmfHint}</span>}
+            {tones || <span className="font-sans text-xs text-slate-400">{TEXT.dtmfHint}</span>}
           </p>
           <Keypad
             testIdPrefix="in-call-dtmf-key"
