@@ -336,6 +336,16 @@ describe('calls', () => {
     expect(deps.notify).toHaveBeenCalledWith(SOFTPHONE_MESSAGES.answerFailed);
   });
 
+  it('a second answer click while the first is under way changes nothing', async () => {
+    const { engine, deps } = await registered();
+    const session = ring(latestUa(), 'call-11');
+    await expect(engine.answer()).resolves.toBe(true);
+    session.status = 'established';
+    await expect(engine.answer()).resolves.toBe(true);
+    expect(deps.notify).not.toHaveBeenCalled();
+    expect(state().callInfo?.callId).toBe('call-11');
+  });
+
   it('auto-answer answers the ringing call by itself', async () => {
     await registered();
     state().setAutoAnswer(true);

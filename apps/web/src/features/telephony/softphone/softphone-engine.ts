@@ -132,6 +132,8 @@ export class SoftphoneEngine {
   private sessionEvents = new Map<string, LoggedEvent[]>();
   private pendingOutgoing: { number: string; isClickToCall: boolean } | null = null;
   private generation = 0;
+  /** Call ids whose answer was sent (answering twice must not reset the call). */
+  private readonly answering = new Set<string>();
 
   constructor(private readonly deps: SoftphoneDeps = defaultDeps()) {}
 
@@ -554,6 +556,7 @@ export class SoftphoneEngine {
 
   private finish(session: RTCSession, callId: string, outcome: 'ended' | 'failed', cause: string) {
     this.sessions.delete(callId);
+    this.answering.delete(callId);
     this.recentSessions = this.recentSessions.map((entry) =>
       entry.callId === callId ? { ...entry, endedAt: nowIso(), outcome, cause } : entry,
     );
@@ -632,6 +635,9 @@ export class SoftphoneEngine {
    */
   async answer(): Promise<boolean> {
     const callId = store().callInfo?.callId;
+    // A second click (or auto-answer and a click) while the first answer is under way.
+    if (callId && this.answering.has(callId)) return true;
+    if (callId) this.answering.add(callId);
     try {
       const session = await pollFor(() => {
         const candidate = callId ? this.sessions.get(callId) : undefined;
@@ -640,6 +646,7 @@ export class SoftphoneEngine {
           : null;
       });
       if (!session) {
+        if (callId) this.answering.delete(callId);
         this.deps.notify(SOFTPHONE_MESSAGES.answerInterrupted);
         store().resetCall();
         return false;
@@ -650,6 +657,7 @@ export class SoftphoneEngine {
       } as Parameters<RTCSession['answer']>[0]);
       return true;
     } catch {
+      if (callId) this.answering.delete(callId);
       this.deps.notify(SOFTPHONE_MESSAGES.answerFailed);
       return false;
     }
