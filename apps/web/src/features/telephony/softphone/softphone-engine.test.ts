@@ -223,6 +223,21 @@ describe('gateway watchdog and failover', () => {
     expect(latestUa().firstUrl).toBe('ws://backup:18081');
   });
 
+  it('a call on a gateway that drops ends, and the agent is told once', async () => {
+    const { engine, deps } = setup();
+    await engine.start();
+    latestUa().register();
+    ring(latestUa(), 'call-x');
+    latestUa().emit('disconnected', {
+      socket: { url: 'ws://primary:18080' },
+      error: true,
+      code: 1006,
+    });
+    expect(deps.notify).toHaveBeenCalledTimes(1);
+    expect(state()).toMatchObject({ isInCall: false, callInfo: null, audioTrack: null });
+    expect(latestUa().firstUrl).toBe('ws://backup:18081');
+  });
+
   it('shows unreachable without a toast when both fail, then tries again later', async () => {
     const { engine, deps } = setup();
     await engine.start();

@@ -294,6 +294,22 @@ export class SoftphoneEngine {
 
   private apply(action: FailoverAction): void {
     if (!this.running) return;
+    // The gateway of the call is gone, and its dialog with it: the call ends, and the agent is told.
+    if (action.type !== 'none' && (this.current || store().isInCall)) {
+      this.deps.notify(SOFTPHONE_TEXT.callLostWithGateway);
+      const session = this.current;
+      try {
+        if (session && !session.isEnded()) session.terminate();
+      } catch {
+        // Already ending.
+      }
+      if (this.current === session) {
+        // terminate() did not report the end: reset the call ourselves.
+        this.current = null;
+        if (session) this.sessions.delete(callIdOf(session));
+        store().endCall('FAILED');
+      }
+    }
     if (action.type === 'switch') {
       this.logWs('failover', { to: action.first });
       this.buildUa(action.first);

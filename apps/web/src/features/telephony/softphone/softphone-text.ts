@@ -10,6 +10,8 @@ export const SOFTPHONE_TEXT = {
   invalidNumber: 'Số điện thoại không hợp lệ',
   notReady: 'Softphone chưa sẵn sàng, vui lòng chờ kết nối tổng đài',
   alreadyInCall: 'Bạn đang trong một cuộc gọi khác',
+  callLostWithGateway:
+    'Mất kết nối tổng đài, cuộc gọi đã kết thúc. Đang chuyển sang tổng đài dự phòng…',
   autoAnswer: 'Tự động trả lời',
   connection: 'Kết nối tổng đài',
   gateway: 'Tổng đài',
