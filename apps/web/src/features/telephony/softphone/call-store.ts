@@ -62,6 +62,10 @@ export interface SoftphoneExtras {
   hotline: string | null;
   /** The signed-in user has a usable SIP account (the softphone's UI shows only then). */
   hasSipAccount: boolean;
+  /** The agent invited into a 3-way call (mixed in this browser), while they are in it. */
+  conferenceWith: string | null;
+  /** The invited agent's audio, played beside the caller's. */
+  conferenceAudio: MediaStream | null;
 }
 
 export interface CallStoreActions {
@@ -130,6 +134,8 @@ const initialExtras = (): SoftphoneExtras => ({
   isOnHold: false,
   hotline: null,
   hasSipAccount: false,
+  conferenceWith: null,
+  conferenceAudio: null,
 });
 
 function readQueueId(): string | null {
@@ -162,6 +168,8 @@ const callReset = (): Partial<CallState & SoftphoneExtras> => ({
   direction: null,
   isMuted: false,
   isOnHold: false,
+  conferenceWith: null,
+  conferenceAudio: null,
 });
 
 export const useCallStore = create<CallStore>()((set, get) => ({

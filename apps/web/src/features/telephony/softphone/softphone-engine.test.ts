@@ -60,6 +60,7 @@ class FakeUa extends EventEmitter {
   stopped = 0;
   registered = false;
   calls: string[] = [];
+  lastSession: FakeSession | null = null;
   constructor(public configuration: { sockets: { socket: { url: string }; weight: number }[] }) {
     super();
     FakeUa.built.push(this);
@@ -71,9 +72,12 @@ class FakeUa extends EventEmitter {
     this.stopped += 1;
   };
   isRegistered = () => this.registered;
-  call = (target: string) => {
+  call = (target: string, options?: { eventHandlers?: Record<string, (e: unknown) => void> }) => {
     this.calls.push(target);
     const session = new FakeSession('outgoing', { uri: { user: target } }, 'out-1');
+    for (const [event, handler] of Object.entries(options?.eventHandlers ?? {}))
+      session.on(event, handler);
+    this.lastSession = session;
     this.emit('newRTCSession', { originator: 'local', session, request: { call_id: 'out-call' } });
     return session;
   };
@@ -445,6 +449,38 @@ describe('calls', () => {
     engine.sendDtmf('5');
     engine.sendDtmf('x');
     expect(session.dtmf).toEqual(['5']);
+  });
+
+  it('inviting an agent calls them as a second leg, not a new call; its end leaves the call', async () => {
+    const { engine } = await registered();
+    const session = ring(latestUa(), 'call-12');
+    await engine.answer();
+    session.status = 'established';
+    session.emit('accepted', {});
+    const invited = engine.invite('ha');
+    expect(latestUa().calls).toEqual(['sip:ha@primary']);
+    expect(state()).toMatchObject({ conferenceWith: 'ha', callInfo: { callId: 'call-12' } });
+    const leg = latestUa().lastSession!;
+    leg.emit('failed', { originator: 'remote', cause: 'Busy' });
+    await expect(invited).resolves.toBe(false);
+    expect(state()).toMatchObject({
+      conferenceWith: null,
+      isInCall: true,
+      callStatus: 'ANSWERING',
+    });
+  });
+
+  it('the end of the call ends the invited leg too', async () => {
+    const { engine } = await registered();
+    const session = ring(latestUa(), 'call-13');
+    await engine.answer();
+    session.status = 'established';
+    session.emit('accepted', {});
+    void engine.invite('ha');
+    const leg = latestUa().lastSession!;
+    session.emit('ended', { originator: 'remote', cause: 'Terminated' });
+    expect(leg.terminated).not.toBeNull();
+    expect(state()).toMatchObject({ conferenceWith: null, isInCall: false });
   });
 
   it('stop (logout) ends calls and goes idle', async () => {

@@ -132,6 +132,10 @@ export class SoftphoneEngine {
   private sessionEvents = new Map<string, LoggedEvent[]>();
   private pendingOutgoing: { number: string; isClickToCall: boolean } | null = null;
   private generation = 0;
+  /** The invited agent's leg of a 3-way call, and how to undo the mix. */
+  private conference: { session: RTCSession; target: string; undo: (() => void) | null } | null =
+    null;
+  private pendingInvite: string | null = null;
   /** Call ids whose answer was sent (answering twice must not reset the call). */
   private readonly answering = new Set<string>();
 
@@ -203,6 +207,7 @@ export class SoftphoneEngine {
     this.generation += 1;
     this.running = false;
     this.clearTimers();
+    this.endConference(true);
     for (const session of this.sessions.values()) {
       try {
         if (!session.isEnded()) session.terminate();
@@ -427,6 +432,13 @@ export class SoftphoneEngine {
     const incoming = session.direction === 'incoming';
     const callId = (request as { call_id?: string })?.call_id ?? callIdOf(session);
     this.logSip('newRTCSession', { originator, callId, direction: session.direction });
+    if (!incoming && this.pendingInvite !== null) {
+      // The invited agent's leg: not a call of its own in the store.
+      this.conference = { session, target: this.pendingInvite, undo: null };
+      this.pendingInvite = null;
+      store().patch({ conferenceWith: this.conference.target });
+      return;
+    }
     this.logSession(callId, 'created', { direction: session.direction });
 
     if (incoming && (this.current || store().isInCall)) {
@@ -578,6 +590,7 @@ export class SoftphoneEngine {
     );
     if (this.current !== session) return;
     this.current = null;
+    this.endConference(true);
     store().endCall(outcome === 'failed' ? 'FAILED' : 'ENDED');
   }
 
@@ -742,9 +755,106 @@ export class SoftphoneEngine {
     });
   }
 
+  /**
+   * Invites an agent into the call (3-way): calls them, and once they answer mixes the audio in
+   * this browser with WebAudio: the caller hears the agent's microphone and the invited agent,
+   * the invited agent hears the microphone and the caller, the agent hears both.
+   */
+  invite(target: string): Promise<boolean> {
+    const main = this.current;
+    const ua = this.ua;
+    if (!main?.isEstablished() || !ua || this.conference) return Promise.resolve(false);
+    return new Promise((resolve) => {
+      this.pendingInvite = target;
+      try {
+        ua.call(`sip:${target}@${this.domain}`, {
+          ...this.callOptions(),
+          eventHandlers: {
+            accepted: () => {
+              const leg = this.conference?.session;
+              if (!leg || this.current !== main) return resolve(false);
+              void this.mix(main, leg).then(
+                () => resolve(true),
+                () => {
+                  this.endConference(true);
+                  resolve(false);
+                },
+              );
+            },
+            failed: () => {
+              this.endConference(false);
+              resolve(false);
+            },
+            ended: () => this.endConference(false),
+          },
+        });
+      } catch {
+        this.pendingInvite = null;
+        resolve(false);
+      }
+    });
+  }
+
+  /** Ends the 3-way part (the invited agent leaves); the call with the caller goes on. */
+  endConference(terminateLeg = true): void {
+    const conference = this.conference;
+    this.pendingInvite = null;
+    if (!conference) return;
+    this.conference = null;
+    conference.undo?.();
+    if (terminateLeg) {
+      try {
+        if (!conference.session.isEnded()) conference.session.terminate();
+      } catch {
+        // Already ending.
+      }
+    }
+    store().patch({ conferenceWith: null, conferenceAudio: null });
+  }
+
+  private async mix(main: RTCSession, leg: RTCSession): Promise<void> {
+    const pcMain = main.connection as RTCPeerConnection;
+    const pcLeg = leg.connection as RTCPeerConnection;
+    const remoteOf = (pc: RTCPeerConnection) =>
+      pc.getReceivers().find((receiver) => receiver.track?.kind === 'audio')?.track ?? null;
+    const senderOf = (pc: RTCPeerConnection) =>
+      pc.getSenders().find((sender) => sender.track?.kind === 'audio') ?? null;
+    const senderMain = senderOf(pcMain);
+    const senderLeg = senderOf(pcLeg);
+    const mic = senderMain?.track ?? null;
+    const legMic = senderLeg?.track ?? null;
+    const remoteMain = remoteOf(pcMain);
+    const remoteLeg = remoteOf(pcLeg);
+    if (!senderMain || !senderLeg || !mic || !remoteMain || !remoteLeg)
+      throw new Error('no audio to mix');
+    const context = new AudioContext();
+    const source = (track: MediaStreamTrack) =>
+      context.createMediaStreamSource(new MediaStream([track]));
+    const micSource = source(mic);
+    const toCaller = context.createMediaStreamDestination();
+    const toInvited = context.createMediaStreamDestination();
+    micSource.connect(toCaller);
+    micSource.connect(toInvited);
+    source(remoteLeg).connect(toCaller);
+    source(remoteMain).connect(toInvited);
+    await senderMain.replaceTrack(toCaller.stream.getAudioTracks()[0] ?? null);
+    await senderLeg.replaceTrack(toInvited.stream.getAudioTracks()[0] ?? null);
+    if (this.conference) {
+      this.conference.undo = () => {
+        void senderMain.replaceTrack(mic).catch(() => undefined);
+        void senderLeg.replaceTrack(legMic).catch(() => undefined);
+        void context.close().catch(() => undefined);
+      };
+    }
+    store().patch({ conferenceAudio: new MediaStream([remoteLeg]) });
+  }
+
   /** RTP packets received and sent on the current call's audio (audio flows: e2e checks). */
-  async audioPackets(): Promise<{ received: number; sent: number }> {
-    const connection = this.current?.connection as RTCPeerConnection | undefined;
+  async audioPackets(
+    leg: 'call' | 'conference' = 'call',
+  ): Promise<{ received: number; sent: number }> {
+    const session = leg === 'call' ? this.current : this.conference?.session;
+    const connection = session?.connection as RTCPeerConnection | undefined;
     const totals = { received: 0, sent: 0 };
     if (!connection) return totals;
     const report = await connection.getStats();

@@ -47,8 +47,13 @@ export const SOFTPHONE_TEXT = {
   queueNoHotline: 'Hàng chờ chưa có hotline',
   transferred: 'Đã chuyển cuộc gọi',
   transferFailed: 'Không chuyển được cuộc gọi',
-  inviteUnavailable:
-    'Mời chuyên viên tham gia (gọi 3 bên) cần tổng đài có bộ trộn âm thanh (conference), hiện chưa khả dụng.',
+  inviteHint:
+    'Gọi 3 bên: chuyên viên được mời nghe cả bạn và khách hàng (âm thanh được trộn trên trình duyệt của bạn).',
+  inviting: (target: string) => `Đang mời ${target}…`,
+  invited: (target: string) => `${target} đã tham gia cuộc gọi`,
+  inviteFailed: 'Không mời được chuyên viên',
+  conferenceWith: (target: string) => `Gọi 3 bên với ${target}`,
+  endConference: 'Ngắt 3 bên',
   ivrNotConfigured: 'Chưa cấu hình IVR cho tổng đài này.',
   clickToCall: (number: string) => `Gọi ${number}`,
   status: {

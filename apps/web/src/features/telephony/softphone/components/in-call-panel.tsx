@@ -34,6 +34,9 @@ export interface InCallActions {
   onDtmf: (tone: string) => void;
   /** Blind transfer to a SIP user (agent) or a hotline (queue); resolves with success. */
   onTransfer: (target: string) => Promise<boolean>;
+  /** Invites an agent (SIP user) into a 3-way call; resolves once they joined, or false. */
+  onInvite: (target: string) => Promise<boolean>;
+  onEndConference: () => void;
 }
 
 /** The panel's y counts from just below the header. */
@@ -50,7 +53,13 @@ export function CallTimer({ startTime }: { startTime: number | null }) {
   );
 }
 
-function AgentTransfer({ onPick }: { onPick: (sipUsername: string) => void }) {
+function AgentTransfer({
+  onPick,
+  testIdPrefix = 'transfer-agent',
+}: {
+  onPick: (sipUsername: string) => void;
+  testIdPrefix?: string;
+}) {
   const [keyword, setKeyword] = useState('');
   const text = keyword.trim();
   const agents = useQuery({
@@ -67,14 +76,14 @@ function AgentTransfer({ onPick }: { onPick: (sipUsername: string) => void }) {
   return (
     <div className="flex flex-col gap-2">
       <Input
-        data-testid="transfer-agent-search"
+        data-testid={`${testIdPrefix}-search`}
         aria-label={TEXT.chooseAgent}
         placeholder={TEXT.chooseAgent}
         value={keyword}
         onChange={(event) => setKeyword(event.target.value)}
         className="h-8"
       />
-      <ul className="max-h-48 overflow-y-auto" data-testid="transfer-agent-list">
+      <ul className="max-h-48 overflow-y-auto" data-testid={`${testIdPrefix}-list`}>
         {list.length === 0 && !agents.isLoading && (
           <li className="px-2 py-1.5 text-xs text-slate-500">{TEXT.noAgents}</li>
         )}
@@ -83,7 +92,7 @@ function AgentTransfer({ onPick }: { onPick: (sipUsername: string) => void }) {
             <button
               type="button"
               disabled={!agent.sip_username}
-              data-testid={`transfer-agent-${agent.sip_username ?? agent._id}`}
+              data-testid={`${testIdPrefix}-${agent.sip_username ?? agent._id}`}
               onClick={() => agent.sip_username && onPick(agent.sip_username)}
               className="flex w-full items-center gap-2 rounded px-2 py-1.5 text-left text-sm hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-50"
             >
@@ -125,13 +134,18 @@ function QueueTransfer({ onPick }: { onPick: (hotline: string) => void }) {
 }
 
 /** The call-forward actions of spec section 3: transfer, invite, transferACD, transferIVR. */
-function TransferMenu({ onTransfer }: { onTransfer: InCallActions['onTransfer'] }) {
+function TransferMenu({ onTransfer, onInvite }: Pick<InCallActions, 'onTransfer' | 'onInvite'>) {
   const [action, setAction] = useState<CallForwardAction>('transfer');
   const [result, setResult] = useState<string | null>(null);
   const run = async (target: string) => {
     setResult(null);
     const ok = await onTransfer(target);
     setResult(ok ? TEXT.transferred : TEXT.transferFailed);
+  };
+  const invite = async (target: string) => {
+    setResult(TEXT.inviting(target));
+    const ok = await onInvite(target);
+    setResult(ok ? TEXT.invited(target) : TEXT.inviteFailed);
   };
   return (
     <div className="flex flex-col gap-3" data-testid="transfer-menu">
@@ -161,9 +175,10 @@ function TransferMenu({ onTransfer }: { onTransfer: InCallActions['onTransfer'] 
       {action === 'transfer' && <AgentTransfer onPick={(sip) => void run(sip)} />}
       {action === 'transferACD' && <QueueTransfer onPick={(hotline) => void run(hotline)} />}
       {action === 'invite' && (
-        <p className="text-xs text-slate-600" data-testid="transfer-invite-unavailable">
-          {TEXT.inviteUnavailable}
-        </p>
+        <>
+          <p className="text-xs text-slate-500">{TEXT.inviteHint}</p>
+          <AgentTransfer onPick={(sip) => void invite(sip)} testIdPrefix="invite-agent" />
+        </>
       )}
       {action === 'transferIVR' && (
         <p className="text-xs text-slate-600" data-testid="transfer-ivr-unavailable">
@@ -203,6 +218,7 @@ function InCallPanelBody(actions: InCallActions) {
   const isMuted = useCallStore((state) => state.isMuted);
   const isOnHold = useCallStore((state) => state.isOnHold);
   const position = useCallStore((state) => state.positionInCall);
+  const conferenceWith = useCallStore((state) => state.conferenceWith);
   const setPosition = useCallStore((state) => state.setPositionInCall);
   const [keypadOpen, setKeypadOpen] = useState(false);
   const [tones, setTones] = useState('');
@@ -278,6 +294,23 @@ function InCallPanelBody(actions: InCallActions) {
           </Button>
         )}
       </div>
+      {conferenceWith && (
+        <div
+          className="flex items-center justify-between gap-2 border-t border-slate-100 bg-teal-50 px-4 py-2 text-xs text-teal-900"
+          data-testid="in-call-conference"
+        >
+          <span className="truncate">{TEXT.conferenceWith(conferenceWith)}</span>
+          <Button
+            variant="outline"
+            size="sm"
+            className="h-7"
+            data-testid="in-call-conference-end"
+            onClick={actions.onEndConference}
+          >
+            {TEXT.endConference}
+          </Button>
+        </div>
+      )}
       {keypadOpen && established && (
         <div className="border-t border-slate-100 px-4 py-3" data-testid="in-call-dtmf-keypad">
           <p
@@ -339,7 +372,7 @@ function InCallPanelBody(actions: InCallActions) {
             </button>
           </PopoverTrigger>
           <PopoverContent align="end" className="w-80">
-            <TransferMenu onTransfer={actions.onTransfer} />
+            <TransferMenu onTransfer={actions.onTransfer} onInvite={actions.onInvite} />
           </PopoverContent>
         </Popover>
         <PanelButton

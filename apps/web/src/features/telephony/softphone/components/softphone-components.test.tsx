@@ -133,6 +133,8 @@ describe('InCallPanel', () => {
     onToggleHold: vi.fn(),
     onDtmf: vi.fn(),
     onTransfer: vi.fn(async () => true),
+    onInvite: vi.fn(async () => true),
+    onEndConference: vi.fn(),
   });
 
   function answered() {
@@ -165,7 +167,7 @@ describe('InCallPanel', () => {
     expect(handlers.onHangup).toHaveBeenCalled();
   });
 
-  it('transfers to an agent by SIP username; invite and IVR say they are not available', async () => {
+  it('transfers to an agent or a queue, invites an agent; IVR says it is not configured', async () => {
     answered();
     const handlers = actions();
     wrap(<InCallPanel {...handlers} />);
@@ -177,9 +179,22 @@ describe('InCallPanel', () => {
     await userEvent.click(await screen.findByTestId('transfer-queue-q1'));
     expect(handlers.onTransfer).toHaveBeenCalledWith('19001234');
     await userEvent.click(screen.getByTestId('transfer-action-invite'));
-    expect(screen.getByTestId('transfer-invite-unavailable')).toBeInTheDocument();
+    await userEvent.click(await screen.findByTestId('invite-agent-ha'));
+    expect(handlers.onInvite).toHaveBeenCalledWith('ha');
+    expect(await screen.findByTestId('transfer-result')).toHaveTextContent('ha đã tham gia');
     await userEvent.click(screen.getByTestId('transfer-action-transferIVR'));
     expect(screen.getByTestId('transfer-ivr-unavailable')).toHaveTextContent('Chưa cấu hình IVR');
+  });
+
+  it('shows the 3-way call and ends it', async () => {
+    answered();
+    const handlers = actions();
+    wrap(<InCallPanel {...handlers} />);
+    expect(screen.queryByTestId('in-call-conference')).toBeNull();
+    act(() => state().patch({ conferenceWith: 'ha' }));
+    expect(screen.getByTestId('in-call-conference')).toHaveTextContent('Gọi 3 bên với ha');
+    await userEvent.click(screen.getByTestId('in-call-conference-end'));
+    expect(handlers.onEndConference).toHaveBeenCalled();
   });
 
   it('is dragged by its handle and remembers where (positionInCall)', () => {

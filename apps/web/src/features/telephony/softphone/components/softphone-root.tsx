@@ -6,9 +6,15 @@ import { softphone } from '../softphone-engine';
 import { InCallPanel } from './in-call-panel';
 import { IncomingCallPopup } from './incoming-call-popup';
 
-/** Plays the remote audio of the accepted call (the store's audioTrack). */
-function RemoteAudio() {
-  const audioTrack = useCallStore((state) => state.audioTrack);
+/** Plays a remote audio stream of the store (the call's, the invited agent's). */
+function RemoteAudio({
+  field,
+  testId,
+}: {
+  field: 'audioTrack' | 'conferenceAudio';
+  testId: string;
+}) {
+  const audioTrack = useCallStore((state) => state[field]);
   const ref = useRef<HTMLAudioElement>(null);
   useEffect(() => {
     const element = ref.current;
@@ -16,7 +22,7 @@ function RemoteAudio() {
     element.srcObject = audioTrack;
     if (audioTrack) void element.play?.()?.catch(() => undefined);
   }, [audioTrack]);
-  return <audio ref={ref} autoPlay data-testid="softphone-remote-audio" className="hidden" />;
+  return <audio ref={ref} autoPlay data-testid={testId} className="hidden" />;
 }
 
 /**
@@ -32,7 +38,7 @@ export function SoftphoneRoot() {
     // A read-only handle for end-to-end tests and support (nothing secret: no password).
     (window as unknown as Record<string, unknown>).__omnicareSoftphone = {
       getState: () => useCallStore.getState(),
-      audioPackets: () => softphone.audioPackets(),
+      audioPackets: (leg?: 'call' | 'conference') => softphone.audioPackets(leg),
       recentSessions: () => softphone.recentSessions,
     };
     void softphone.start();
@@ -53,7 +59,8 @@ export function SoftphoneRoot() {
 
   return (
     <>
-      <RemoteAudio />
+      <RemoteAudio field="audioTrack" testId="softphone-remote-audio" />
+      <RemoteAudio field="conferenceAudio" testId="softphone-conference-audio" />
       <IncomingCallPopup
         onAnswer={() => void softphone.answer()}
         onReject={() => softphone.hangup()}
@@ -64,6 +71,8 @@ export function SoftphoneRoot() {
         onToggleHold={() => void softphone.toggleHold()}
         onDtmf={(tone) => softphone.sendDtmf(tone)}
         onTransfer={(target) => softphone.transfer(target)}
+        onInvite={(target) => softphone.invite(target)}
+        onEndConference={() => softphone.endConference()}
       />
     </>
   );
