@@ -355,6 +355,20 @@ describe('calls', () => {
     expect(deps.notify).toHaveBeenCalledWith(SOFTPHONE_MESSAGES.answerFailed);
   });
 
+  it("links the call to its ticket once the server's call row has one", async () => {
+    const findTicketId = vi
+      .fn<(callId: string, number: string) => Promise<string | null>>()
+      .mockResolvedValueOnce(null)
+      .mockResolvedValue('ticket-1');
+    await registered({ findTicketId });
+    ring(latestUa(), 'call-14');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(state().callInfo?.ticketId).toBeNull();
+    await vi.advanceTimersByTimeAsync(1_500);
+    expect(findTicketId).toHaveBeenLastCalledWith('call-14', '0912345678');
+    expect(state().callInfo?.ticketId).toBe('ticket-1');
+  });
+
   it('a second answer click while the first is under way changes nothing', async () => {
     const { engine, deps } = await registered();
     const session = ring(latestUa(), 'call-11');

@@ -569,7 +569,6 @@ export class SoftphoneEngine {
     });
     session.on('failed', ({ originator, cause, message }) => {
       this.logSession(callId, 'failed', { originator, cause });
-      this.finish(session, callId, 'failed', String(cause ?? ''));
       const facts = {
         direction: incoming ? ('incoming' as const) : ('outgoing' as const),
         originator: String(originator),
@@ -577,13 +576,18 @@ export class SoftphoneEngine {
         lastHangupClickAt: readLastHangupClickAt(),
         now: Date.now(),
       };
-      if (shouldTraceCallError(facts))
-        void this.traceFailure(callId, facts.cause, incoming, message);
+      // The log is taken before the session's events are let go.
+      const log = shouldTraceCallError(facts)
+        ? this.callErrorLog(callId, facts.cause, incoming, message)
+        : null;
+      this.finish(session, callId, 'failed', facts.cause);
+      if (log) void this.deps.traceCallError(log);
     });
   }
 
   private finish(session: RTCSession, callId: string, outcome: 'ended' | 'failed', cause: string) {
     this.sessions.delete(callId);
+    this.sessionEvents.delete(callId);
     this.answering.delete(callId);
     this.recentSessions = this.recentSessions.map((entry) =>
       entry.callId === callId ? { ...entry, endedAt: nowIso(), outcome, cause } : entry,
@@ -613,11 +617,11 @@ export class SoftphoneEngine {
     };
   }
 
-  private async traceFailure(callId: string, cause: string, incoming: boolean, message: unknown) {
+  private callErrorLog(callId: string, cause: string, incoming: boolean, message: unknown) {
     const log = this.buildCallErrorLog(callId, cause, incoming);
     const status = (message as { status_code?: number } | undefined)?.status_code;
     if (status) log.sip_status = status;
-    await this.deps.traceCallError(log);
+    return log;
   }
 
   /* ------------------------------------------------------------------------- actions */
