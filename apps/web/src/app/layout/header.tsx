@@ -13,6 +13,8 @@ import {
 } from '@/components/ui/dropdown-menu';
 import { useMyAccount } from '@/features/auth/auth.queries';
 import { PROFILE_PATH, PROFILE_TITLE } from '@/features/profile/profile-text';
+import { SoftphoneHeader } from '@/features/telephony/softphone/components/softphone-header';
+import { softphone } from '@/features/telephony/softphone/softphone-engine';
 import { requestLogout } from '@/lib/events';
 import { useCurrentUser } from '@/stores/session-store';
 import { NotificationBell } from './notification-bell';
@@ -43,6 +45,7 @@ export function Header({ onToggleSidebar }: { onToggleSidebar: () => void }) {
           </span>
         )}
       </div>
+      <SoftphoneHeader onCall={(number) => softphone.call(number)} />
       <PresenceSelector />
       <NotificationBell />
       <DropdownMenu>

@@ -14,6 +14,7 @@ export const TICKET_TEXT = {
   service: 'Dịch vụ',
   group: 'Bộ phận',
   requester: 'Khách hàng',
+  callRequester: 'Gọi cho khách hàng',
   assignee: 'Người xử lý',
   source: 'Nguồn',
   tags: 'Tags',

@@ -24,6 +24,8 @@ import { useCan } from '@/lib/use-can';
 import { customerKeys } from '../customers.queries';
 import { CUSTOMER_TEXT, DETAIL_TEXT } from '../customers-text';
 import { customerListAddress } from '../customer-list-address';
+import { formatPhone } from '@omnicare/shared/customers/phone-format';
+import { ClickToCallButton } from '@/features/telephony/softphone/components/click-to-call-button';
 
 const isNewId = (id: string) => id.startsWith('new');
 
@@ -102,6 +104,14 @@ export function CustomerDetailPage() {
           {customer && (
             <p data-testid="record-name" className="truncate text-base font-medium text-slate-700">
               {customer.name}
+            </p>
+          )}
+          {customer?.phone && (
+            <p className="flex items-center gap-1 text-sm text-slate-600 tabular-nums">
+              <span data-testid="customer-phone">
+                {formatPhone(customer.phone) || customer.phone}
+              </span>
+              <ClickToCallButton number={customer.phone} testId="customer-click-to-call" />
             </p>
           )}
           {customer && (

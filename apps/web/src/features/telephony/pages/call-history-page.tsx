@@ -27,6 +27,7 @@ import { useAddressFilters, useListParamsInAddress } from '@/lib/use-list-params
 import { exportCalls, type CallFilters } from '../telephony.api';
 import { useCallHistory, useQueues } from '../telephony.queries';
 import { TELEPHONY_TEXT as TEXT } from '../telephony-text';
+import { ClickToCallButton } from '../softphone/components/click-to-call-button';
 
 const FILTER_KEYS = [
   'direction',
@@ -206,7 +207,13 @@ export function CallHistoryPage() {
               <DirectionCell call={call} />
             </TableCell>
             <TableCell className="whitespace-nowrap tabular-nums">
-              {formatPhone(customerNumber(call)) || customerNumber(call)}
+              <span className="inline-flex items-center gap-1">
+                {formatPhone(customerNumber(call)) || customerNumber(call)}
+                <ClickToCallButton
+                  number={customerNumber(call)}
+                  testId={`call-history-click-to-call-${call._id}`}
+                />
+              </span>
             </TableCell>
             <TableCell>
               {call.customer ? (

@@ -16,6 +16,8 @@ import { useTicketSettingsList } from '../tickets.queries';
 import { TICKET_TEXT } from '../tickets-text';
 import { CcField } from './ticket-cc-field';
 import { DueAtField } from './ticket-due-field';
+import { ClickToCallButton } from '@/features/telephony/softphone/components/click-to-call-button';
+import { fetchCustomerPhone } from '@/features/telephony/softphone/softphone.api';
 
 type Named = { _id: string; name: string } | null;
 
@@ -126,6 +128,7 @@ export function TicketProperties({
   const named = (option: { value: string; label: string } | null): Named =>
     option ? { _id: option.value, name: option.label } : null;
   const offeredServices = offeredServicesFor(services.data, value.type_id);
+  const requesterId = value.requester?._id ?? null;
 
   return (
     <div className="flex flex-col gap-3">
@@ -133,16 +136,29 @@ export function TicketProperties({
         'requester',
         TICKET_TEXT.requester,
         (fieldId) => (
-          <CustomerPicker
-            id={fieldId}
-            value={value.requester?._id ?? null}
-            extraOptions={
-              value.requester ? [{ value: value.requester._id, label: value.requester.name }] : []
-            }
-            onChange={(next, option) =>
-              onChange({ requester_id: next }, { requester: named(option ?? null) })
-            }
-          />
+          <div className="flex items-center gap-1">
+            <div className="min-w-0 flex-1">
+              <CustomerPicker
+                id={fieldId}
+                value={value.requester?._id ?? null}
+                extraOptions={
+                  value.requester
+                    ? [{ value: value.requester._id, label: value.requester.name }]
+                    : []
+                }
+                onChange={(next, option) =>
+                  onChange({ requester_id: next }, { requester: named(option ?? null) })
+                }
+              />
+            </div>
+            {requesterId && (
+              <ClickToCallButton
+                number={() => fetchCustomerPhone(requesterId)}
+                label={TICKET_TEXT.callRequester}
+                testId="ticket-requester-click-to-call"
+              />
+            )}
+          </div>
         ),
         'requester_id',
       )}
