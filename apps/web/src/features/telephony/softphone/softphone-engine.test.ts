@@ -446,6 +446,19 @@ describe('calls', () => {
     });
   });
 
+  it('sends its offer a second after the first ICE candidate, not after an unreachable STUN server', async () => {
+    const { engine } = await registered();
+    engine.call('0987654321');
+    const session = latestUa().lastSession!;
+    const ready = vi.fn();
+    session.emit('icecandidate', { candidate: {}, ready });
+    session.emit('icecandidate', { candidate: {}, ready });
+    await vi.advanceTimersByTimeAsync(999);
+    expect(ready).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(ready).toHaveBeenCalledTimes(1);
+  });
+
   it('mute and hold show MUTING and HOLDING, DTMF reaches the session', async () => {
     const { engine } = await registered();
     const session = ring(latestUa(), 'call-9');

@@ -16,6 +16,7 @@ import { useCallStore, statusAfterToggle, type Caller } from './call-store';
 import {
   CappedLog,
   CONNECT_WATCHDOG_MS,
+  ICE_GATHERING_MAX_MS,
   MAX_CONSECUTIVE_RESTARTS,
   checkMedia,
   decideFailover,
@@ -532,6 +533,10 @@ export class SoftphoneEngine {
 
   private wireSession(session: RTCSession, callId: string, incoming: boolean): void {
     const isCurrent = () => this.current === session;
+    let gathering: ReturnType<typeof setTimeout> | undefined;
+    session.on('icecandidate', ({ ready }) => {
+      gathering ??= setTimeout(ready, ICE_GATHERING_MAX_MS);
+    });
     session.on('progress', () => {
       this.logSession(callId, 'progress');
       if (isCurrent() && !incoming) store().setCallStatus('DIALING');

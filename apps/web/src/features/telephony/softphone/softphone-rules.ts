@@ -241,6 +241,12 @@ export function recordHangupClick(now = Date.now(), storage: Storage = localStor
 
 /** How long a socket may take from its first connecting to registered before it is given up. */
 export const CONNECT_WATCHDOG_MS = 2_000;
+/**
+ * JsSIP sends an offer or answer only once ICE gathering completes, and a STUN server out of
+ * reach (a network without internet, a blocked port) holds that for many seconds: what is
+ * gathered this long after the first candidate goes.
+ */
+export const ICE_GATHERING_MAX_MS = 1_000;
 /** With every gateway unreachable, how long before trying the primary again. */
 export const UNREACHABLE_RETRY_MS = SIP.connectionRecoveryMaxSeconds * 1_000;
 
