@@ -1,7 +1,15 @@
 // The SIP gateway (rtpengine + Kamailio with gateway/kamailio.cfg) as child processes: used by
 // `npm run gateway`, the gateway integration tests, the e2e specs and `npm run bench:voice`.
 import { spawn, spawnSync } from 'node:child_process';
-import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  rmSync,
+} from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -136,6 +144,7 @@ export async function startGateway({
   }
   const ownLogDir = !logDir;
   const dir = logDir ?? mkdtempSync(path.join(os.tmpdir(), 'omnicare-gateway-'));
+  mkdirSync(dir, { recursive: true });
   const runDir = mkdtempSync(path.join(os.tmpdir(), 'omnicare-gateway-run-'));
   const rtpLog = path.join(dir, 'rtpengine.log');
   const kamLog = path.join(dir, 'kamailio.log');
