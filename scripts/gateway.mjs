@@ -15,7 +15,9 @@ import { gatewaySecret } from './lib/gateway-secret.mjs';
 const env = process.env;
 const missing = missingForGateway();
 if (missing.length > 0) {
-  console.error(`The SIP gateway needs ${missing.join(', ')}. On Debian / Ubuntu:\n  ${INSTALL_LINE}`);
+  console.error(
+    `The SIP gateway needs ${missing.join(', ')}. On Debian / Ubuntu:\n  ${INSTALL_LINE}`,
+  );
   process.exit(1);
 }
 const dataDir = path.resolve(root, env.DATA_DIR ?? '.data');
@@ -40,7 +42,9 @@ try {
   const health = await fetch(`${serverUrl}/v2/health`);
   if (!health.ok) throw new Error(`HTTP ${health.status}`);
 } catch (error) {
-  console.warn(`Warning: the server at ${serverUrl} does not answer (${error.message}); calls fail until it does.`);
+  console.warn(
+    `Warning: the server at ${serverUrl} does not answer (${error.message}); calls fail until it does.`,
+  );
 }
 
 const gateway = await startGateway({
@@ -56,9 +60,13 @@ const gateway = await startGateway({
   console.error(error.message);
   process.exit(1);
 });
-console.log(`SIP gateway running (server ${serverUrl}, secret from ${source === 'env' ? 'TELEPHONY_GATEWAY_SECRET' : source})`);
+console.log(
+  `SIP gateway running (server ${serverUrl}, secret from ${source === 'env' ? 'TELEPHONY_GATEWAY_SECRET' : source})`,
+);
 console.log(`  softphones: set the users' SIP gateway URL (sip_gateway_url) to ${gateway.wsUrl}`);
-console.log(`  PSTN side / sipp: ${gateway.sipUri}   outbound trunk: ${env.GATEWAY_TRUNK ?? '127.0.0.1:5090'}`);
+console.log(
+  `  PSTN side / sipp: ${gateway.sipUri}   outbound trunk: ${env.GATEWAY_TRUNK ?? '127.0.0.1:5090'}`,
+);
 console.log(`  logs: ${gateway.logDir}   (Ctrl-C stops it)`);
 
 let stopping = false;
