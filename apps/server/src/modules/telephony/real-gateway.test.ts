@@ -44,6 +44,7 @@ const ports = {
   agent: base + 3,
   reg: base + 4,
   caller: base + 5,
+  trunk: base + 6,
 };
 const SIP_PASSWORD = 'mat-khau-sip-thu';
 
@@ -148,6 +149,7 @@ describe.skipIf(missing.length > 0)('the real SIP gateway', () => {
       rtpengineNgPort: ports.ng,
       rtpPorts: [ports.ng + 100, ports.ng + 199],
       logDir: path.join(work, 'gateway'),
+      trunk: `127.0.0.1:${ports.trunk}`,
     });
     tenant = await seedTenant(t, 'Tổng đài thật');
     admin = await t.login(tenant.email('admin'));
@@ -305,6 +307,53 @@ describe.skipIf(missing.length > 0)('the real SIP gateway', () => {
       from_number: '0977000111',
       result: 'abandoned',
       cause: 'caller_hangup',
+    });
+  });
+
+  it("sends an authenticated agent's call to a number out through the trunk and records it outbound", async () => {
+    const trunk = sipp(
+      ['-sf', path.join(scenarios, 'trunk-uas.xml'), '-m', '1', '-p', String(ports.trunk)],
+      'trunk-uas',
+    );
+    const number = `09${String(Date.now()).slice(-8)}`;
+    const file = await csv('outbound.csv', [
+      `${sipName('agent')};[authentication username=${sipName('agent')} password=${SIP_PASSWORD}];127.0.0.1;${number}`,
+    ]);
+    const agent = await sipp(
+      [
+        '-sf',
+        path.join(scenarios, 'agent-call.xml'),
+        '-inf',
+        file,
+        '-m',
+        '1',
+        '-d',
+        '1200',
+        '-p',
+        String(ports.reg),
+      ],
+      'agent-call',
+    ).done;
+    expect(agent.code, agent.errors).toBe(0);
+    expect((await trunk.done).code).toBe(0);
+    const deadline = Date.now() + 15_000;
+    let call: Record<string, unknown> | undefined;
+    while (Date.now() < deadline) {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/v2/calls?number=${number}&direction=CALL_OUTBOUND`,
+        headers: bearer(admin),
+      });
+      call = (response.json().data as Record<string, unknown>[])[0];
+      if (call?.status === 'ENDED') break;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(call).toMatchObject({
+      direction: 'CALL_OUTBOUND',
+      to_number: number,
+      result: 'answered',
+      cause: 'agent_hangup',
+      agent: { _id: tenant.id('agent') },
     });
   });
 });
