@@ -69,7 +69,11 @@ describe('inviting staff by email', () => {
     expect(sent.statusCode).toBe(201);
     expect(sent.json().message).toBe('Đã gửi lời mời');
     const user = sent.json().data;
-    expect(user).toMatchObject({ invite_pending: true, active: true, sip_username: `ha.le.${tenant.slug}` });
+    expect(user).toMatchObject({
+      invite_pending: true,
+      active: true,
+      sip_username: `ha.le.${tenant.slug}`,
+    });
     // The seeded tenant's agent ids are not numbers: the first free number is 1001.
     expect(user.agent_id).toBe('1001');
 
