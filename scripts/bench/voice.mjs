@@ -268,6 +268,7 @@ try {
   console.log(
     `  routing decision (POST /v2/telephony/route round trip from Kamailio): ${fmt(routing)}`,
   );
+  console.log(`  routing decision inside the server (its responseTime): ${fmt(serverRouting)}`);
   console.log(
     `  call records: ${rows.length} for ${CALLS} placed; lost ${lost.length}, doubled ${doubled.length}`,
   );
