@@ -6,6 +6,8 @@ import { buildApp, loggerOptions } from './app.js';
 import { connectDatabase, prepareDatabase } from './platform/db.js';
 import { startEmbeddedPostgres } from './platform/embedded-postgres.js';
 import { DEMO_LOGINS, seedDemo } from './db/seed/demo.js';
+import { loadPlatformSecret } from './platform/auth.js';
+import { createSecretBox } from './platform/secret-box.js';
 
 const config = loadConfig();
 // embedded-postgres stops the database and exits on these; say why first.
@@ -31,7 +33,11 @@ if (!databaseUrl) {
 const database = connectDatabase(databaseUrl);
 await prepareDatabase(database);
 if (config.seedDemo) {
-  const seeded = await seedDemo(database.db, { samples: config.demoSamples });
+  // The same key the app seals with (app.ts), so the demo SIP passwords open.
+  const secrets = createSecretBox(
+    config.dataKey ?? (await loadPlatformSecret(database.db, 'data-key')),
+  );
+  const seeded = await seedDemo(database.db, { samples: config.demoSamples, secrets });
   say(seeded ? 'Demo data seeded.' : 'Demo data already present.');
 }
 

@@ -6,6 +6,8 @@ import pg from 'pg';
 import { connectDatabase, prepareDatabase } from '../platform/db.js';
 import { startEmbeddedPostgres } from '../platform/embedded-postgres.js';
 import { seedDemo } from '../db/seed/demo.js';
+import { loadPlatformSecret } from '../platform/auth.js';
+import { createSecretBox } from '../platform/secret-box.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -54,7 +56,9 @@ export default async function setup(project: TestProject) {
   }
   const handle = connectDatabase(url, 2);
   await prepareDatabase(handle);
-  await seedDemo(handle.db);
+  // Sealed with the database's own data key, as the test apps open it (no DATA_KEY in tests).
+  const secrets = createSecretBox(await loadPlatformSecret(handle.db, 'data-key'));
+  await seedDemo(handle.db, { secrets });
   await handle.close();
   // Each worker gets its own copy of the migrated, seeded database: files of different workers
   // never meet each other's rows, jobs or outbox deliveries.

@@ -34,6 +34,7 @@ export const USER_MESSAGES = {
   notFound: 'Không tìm thấy người dùng',
   emailTaken: 'Email đã tồn tại',
   agentIdTaken: 'Mã nhân viên đã tồn tại',
+  sipUsernameTaken: 'Tài khoản SIP đã được dùng',
   lastAdministrator:
     'Không thể vô hiệu hóa hoặc đổi vai trò của quản trị viên đang hoạt động cuối cùng',
   organizationMissing: 'Tổ chức không tồn tại',

@@ -2,11 +2,18 @@ import { inArray } from 'drizzle-orm';
 import type { StaffRole } from '@omnicare/shared/users/roles';
 import type { Database } from '../../platform/db.js';
 import { hashSecret } from '../../platform/passwords.js';
+import type { SecretBox } from '../../platform/secret-box.js';
 import { tenants, users } from '../schema/index.js';
 import type { TenantSettings } from '../schema/tenants.js';
 import { seedDemoSamples } from './demo-samples.js';
 
 export const DEMO_PASSWORD = 'Demo@123456';
+/**
+ * The demo staff's SIP accounts (seeded when the seed is given the secret box): username = the
+ * agent id, this password (stored encrypted), the gateway `npm run gateway` starts by default.
+ */
+export const DEMO_SIP_PASSWORD = 'Sip@123456';
+export const DEMO_SIP_GATEWAY_URL = 'ws://127.0.0.1:8088';
 
 export interface DemoTenant {
   slug: string;
@@ -94,7 +101,10 @@ export const DEMO_LOGINS = DEMO_TENANTS.flatMap((tenant) =>
  * Seeds each demo tenant that is not there yet, with its sample data when `samples`; returns
  * whether anything was added.
  */
-export async function seedDemo(db: Database, { samples = false } = {}): Promise<boolean> {
+export async function seedDemo(
+  db: Database,
+  { samples = false, secrets }: { samples?: boolean; secrets?: SecretBox } = {},
+): Promise<boolean> {
   const present = await db
     .select({ slug: tenants.slug })
     .from(tenants)
@@ -109,17 +119,21 @@ export async function seedDemo(db: Database, { samples = false } = {}): Promise<
   const passwordHash = await hashSecret(DEMO_PASSWORD);
   let added = false;
   for (const demo of DEMO_TENANTS) {
-    if (await insertTenantWithStaff(db, demo, passwordHash, samples)) added = true;
+    if (await insertTenantWithStaff(db, demo, passwordHash, samples, secrets)) added = true;
   }
   return added;
 }
 
-/** Inserts a tenant and its staff in one transaction; undefined when the slug already exists. */
+/**
+ * Inserts a tenant and its staff in one transaction; undefined when the slug already exists.
+ * With `secrets`, each staff member gets the demo SIP account (username = agent id).
+ */
 export async function insertTenantWithStaff(
   db: Database,
   demo: DemoTenant,
   passwordHash: string,
   samples = false,
+  secrets?: SecretBox,
 ) {
   return db.transaction(async (tx) => {
     const [tenant] = await tx
@@ -140,6 +154,13 @@ export async function insertTenantWithStaff(
           agentId: member.agentId,
           phone: member.phone,
           passwordHash,
+          ...(secrets
+            ? {
+                sipUsername: member.agentId,
+                sipGatewayUrl: DEMO_SIP_GATEWAY_URL,
+                sipPasswordEncrypted: secrets.seal(DEMO_SIP_PASSWORD),
+              }
+            : {}),
         })),
       )
       .returning({ id: users.id, email: users.email });

@@ -392,7 +392,7 @@ describe('view-as', () => {
         role: 'agent',
         agent_id: 'SIP1',
         password: 'Matkhau123',
-        sip_username: 'sip1',
+        sip_username: `sip1-${tenant.slug}`,
         sip_password: 'sip-secret-9',
       },
     });
@@ -401,7 +401,10 @@ describe('view-as', () => {
       t.app.inject({ method: 'GET', url: '/v2/my-softphone', headers: bearer(token) });
     const underViewAs = await softphone(viewed.token);
     expect(underViewAs.statusCode).toBe(200);
-    expect(underViewAs.json().data).toMatchObject({ username: 'sip1', sipPass: null });
+    expect(underViewAs.json().data).toMatchObject({
+      username: `sip1-${tenant.slug}`,
+      sipPass: null,
+    });
     expect(underViewAs.body).not.toContain('sip-secret-9');
     const own = await softphone(await t.login(`sip@${tenant.slug}.test`, 'Matkhau123'));
     expect(own.json().data.sipPass).toBe('sip-secret-9');

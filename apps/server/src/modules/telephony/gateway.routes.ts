@@ -5,9 +5,15 @@ import {
   routeAnswer,
   routeRequest,
 } from '@omnicare/shared/telephony/calls.schemas';
+import {
+  CREDENTIAL_MESSAGES,
+  credentialAnswer,
+  credentialRequest,
+} from '@omnicare/shared/telephony/credentials.schemas';
 import { answers, ok } from '../../platform/respond.js';
 import { typed, type RouteModule } from '../../platform/routes.js';
 import { ingestEvent } from './calls.service.js';
+import { credentialOf } from './credentials.service.js';
 import { assertGateway } from './gateway-secret.js';
 import { routeCall } from './routing.service.js';
 
@@ -50,5 +56,19 @@ export const gatewayRoutes: RouteModule = (app, platform) => {
         result.duplicate ? CALL_MESSAGES.eventDuplicate : CALL_MESSAGES.eventRecorded,
       );
     },
+  );
+  r.post(
+    '/v2/telephony/credentials',
+    {
+      schema: {
+        tags,
+        summary: 'Thông tin xác thực SIP của nhân viên (cổng thoại)',
+        body: credentialRequest,
+        response: answers.ok(credentialAnswer),
+      },
+      config: gateway,
+      preValidation: async (request) => assertGateway(platform.config, request),
+    },
+    async (request) => ok(await credentialOf(platform, request.body), CREDENTIAL_MESSAGES.found),
   );
 };

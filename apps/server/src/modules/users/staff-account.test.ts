@@ -64,12 +64,16 @@ const invitee = (overrides: Record<string, unknown> = {}) => ({
 
 describe('inviting staff by email', () => {
   it('mails a link through the outbox; the invitee sets a password, is signed in, and leaves the pending state', async () => {
-    const body = invitee({ sip_username: 'ha.le' });
+    const body = invitee({ sip_username: `ha.le.${tenant.slug}` });
     const sent = await inject('POST', '/v2/invite-user', admin, body);
     expect(sent.statusCode).toBe(201);
     expect(sent.json().message).toBe('Đã gửi lời mời');
     const user = sent.json().data;
-    expect(user).toMatchObject({ invite_pending: true, active: true, sip_username: 'ha.le' });
+    expect(user).toMatchObject({
+      invite_pending: true,
+      active: true,
+      sip_username: `ha.le.${tenant.slug}`,
+    });
     // The seeded tenant's agent ids are not numbers: the first free number is 1001.
     expect(user.agent_id).toBe('1001');
 

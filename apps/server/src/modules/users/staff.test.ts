@@ -26,7 +26,7 @@ const newUser = (overrides: Record<string, unknown> = {}) => ({
   role: 'agent',
   agent_id: `M${Math.floor(Math.random() * 1e6)}`,
   password: 'Matkhau123',
-  sip_username: 'mai',
+  sip_username: `mai.${Math.random().toString(36).slice(2, 8)}`,
   sip_gateway_url: 'wss://sip1.example.vn:7443, wss://sip2.example.vn:7443',
   sip_password: 'sip-secret-1',
   hotline: '19001234',
@@ -61,7 +61,7 @@ describe('creating and editing staff', () => {
       headers: bearer(token),
     });
     expect(softphone.json().data).toMatchObject({
-      username: 'mai',
+      username: body.sip_username,
       sipPass: 'sip-secret-1',
       sipGatewayUrl: body.sip_gateway_url,
     });

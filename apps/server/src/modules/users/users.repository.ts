@@ -142,6 +142,18 @@ export async function agentIdTaken(
   return !!row;
 }
 
+/** SIP usernames are unique across tenants: the gateway finds the account by it alone. */
+export async function sipUsernameTaken(db: Database, sipUsername: string, exceptId?: string) {
+  const conditions: SQL[] = [eq(users.sipUsername, sipUsername)];
+  if (exceptId) conditions.push(ne(users.id, exceptId));
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(...conditions))
+    .limit(1);
+  return !!row;
+}
+
 export async function organizationExists(db: Database, tenantId: string, id: string) {
   const row = await db.query.organizations.findFirst({
     where: and(eq(organizations.tenantId, tenantId), eq(organizations.id, id)),

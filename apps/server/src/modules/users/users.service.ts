@@ -208,8 +208,9 @@ export async function findUser(platform: Platform, auth: AuthContext, value: str
 type UserFields = Omit<UpdateUserBody, 'agent_id'> & { agent_id: string | null };
 
 /**
- * Checks what only the database knows; a taken email and a taken agent id are reported together
- * (one 422 naming both), so the form marks both at once.
+ * Checks what only the database knows; a taken email, agent id and SIP username (unique across
+ * tenants: the SIP gateway knows an agent by it alone) are reported together (one 422 naming
+ * them), so the form marks them at once.
  */
 async function checkUserFields(
   platform: Platform,
@@ -217,13 +218,15 @@ async function checkUserFields(
   body: UserFields,
   exceptId?: string,
 ) {
-  const [emailTaken, agentIdTaken] = await Promise.all([
+  const [emailTaken, agentIdTaken, sipTaken] = await Promise.all([
     repo.emailTaken(platform.db, body.email, exceptId),
     body.agent_id ? repo.agentIdTaken(platform.db, tenantId, body.agent_id, exceptId) : false,
+    body.sip_username ? repo.sipUsernameTaken(platform.db, body.sip_username, exceptId) : false,
   ]);
   const taken = [
     ...(emailTaken ? [{ param: 'email', message: USER_MESSAGES.emailTaken }] : []),
     ...(agentIdTaken ? [{ param: 'agent_id', message: USER_MESSAGES.agentIdTaken }] : []),
+    ...(sipTaken ? [{ param: 'sip_username', message: USER_MESSAGES.sipUsernameTaken }] : []),
   ];
   if (taken[0]) throw new AppError(422, taken[0].message, taken);
   if (

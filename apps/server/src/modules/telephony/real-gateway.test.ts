@@ -1,0 +1,359 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { eq } from 'drizzle-orm';
+import { users } from '../../db/schema/index.js';
+import { loadPlatformSecret } from '../../platform/auth.js';
+import { createSecretBox } from '../../platform/secret-box.js';
+import { bearer, createTestApp, seedTenant, type TestApp } from '../../test/helpers.js';
+import {
+  GATEWAY_SECRET,
+  createQueue,
+  freshHotline,
+  setPresence,
+  type Tenant,
+} from '../../test/telephony.js';
+import {
+  findProgram,
+  missingForGateway,
+  startGateway,
+  type Gateway,
+} from '../../../../../scripts/lib/gateway-harness.mjs';
+
+/**
+ * The real SIP gateway (Kamailio + rtpengine with gateway/kamailio.cfg) in front of the real
+ * server, with sipp as the agents' phones and as the customers calling the hotline. Needs the
+ * Debian packages (.ci/run installs them); skipped, saying so, where they are missing.
+ */
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
+const scenarios = path.join(root, 'gateway', 'sipp');
+const missing = [...missingForGateway(), ...(findProgram('sipp') ? [] : ['sipp (sip-tester)'])];
+if (missing.length > 0) {
+  console.warn(`real-gateway.test.ts skipped: ${missing.join(', ')} not installed`);
+}
+
+const base = 20_000 + Math.floor(Math.random() * 20_000);
+const ports = {
+  ws: base,
+  sip: base + 1,
+  ng: base + 2,
+  agent: base + 3,
+  reg: base + 4,
+  caller: base + 5,
+  trunk: base + 6,
+};
+const SIP_PASSWORD = 'mat-khau-sip-thu';
+
+let t: TestApp;
+let gateway: Gateway;
+let work: string;
+let tenant: Tenant;
+let admin: string;
+
+/** Runs sipp to the gateway; resolves with its exit code (0: every call as the scenario says). */
+function sipp(args: string[], label: string, timeoutMs = 60_000) {
+  const child = spawn(
+    findProgram('sipp') as string,
+    [
+      `127.0.0.1:${ports.sip}`,
+      '-i',
+      '127.0.0.1',
+      '-nostdin',
+      '-trace_err',
+      '-error_file',
+      path.join(work, `${label}.err`),
+      '-trace_logs',
+      '-log_file',
+      path.join(work, `${label}.log`),
+      ...args,
+    ],
+    { cwd: work, stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+  return {
+    child,
+    done: new Promise<{ code: number | null; stderr: string; errors: string }>((resolve) => {
+      child.once('exit', (code) => {
+        clearTimeout(timer);
+        void readFile(path.join(work, `${label}.err`), 'utf8')
+          .catch(() => '')
+          .then((errors) => resolve({ code, stderr, errors }));
+      });
+    }),
+  };
+}
+
+async function csv(name: string, lines: string[]) {
+  const file = path.join(work, name);
+  await writeFile(file, `SEQUENTIAL\n${lines.join('\n')}\n`);
+  return file;
+}
+
+const sipName = (name: string) => `${name}-${tenant.slug}`;
+
+async function register(name: string, password = SIP_PASSWORD, scenario = 'register.xml') {
+  const file = await csv(`${name}-${scenario}.csv`, [
+    `${sipName(name)};[authentication username=${sipName(name)} password=${password}];127.0.0.1;${ports.agent}`,
+  ]);
+  return sipp(
+    [
+      '-sf',
+      path.join(scenarios, scenario),
+      '-inf',
+      file,
+      '-key',
+      'expires',
+      '300',
+      '-m',
+      '1',
+      '-p',
+      String(ports.reg),
+    ],
+    `register-${name}-${scenario}`,
+  ).done;
+}
+
+/** The call record of a call to `hotline`, once `done` holds for it. */
+async function callOf(hotline: string, done: (call: Record<string, unknown>) => boolean) {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/v2/calls?hotline=${hotline}`,
+      headers: bearer(admin),
+    });
+    const [call] = response.json().data as Record<string, unknown>[];
+    if (call && done(call)) return call;
+    if (Date.now() > deadline) throw new Error(`call to ${hotline}: ${JSON.stringify(call)}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+describe.skipIf(missing.length > 0)('the real SIP gateway', () => {
+  beforeAll(async () => {
+    work = await mkdtemp(path.join(os.tmpdir(), 'omnicare-gateway-test-'));
+    t = await createTestApp({ telephonyGatewaySecret: GATEWAY_SECRET });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    gateway = await startGateway({
+      serverUrl: `http://127.0.0.1:${port}`,
+      secret: GATEWAY_SECRET,
+      wsPort: ports.ws,
+      sipPort: ports.sip,
+      rtpengineNgPort: ports.ng,
+      rtpPorts: [ports.ng + 100, ports.ng + 199],
+      logDir: path.join(work, 'gateway'),
+      trunk: `127.0.0.1:${ports.trunk}`,
+    });
+    tenant = await seedTenant(t, 'Tổng đài thật');
+    admin = await t.login(tenant.email('admin'));
+    // SIP accounts sealed with the server's own key, as the users screen saves them
+    const box = createSecretBox(await loadPlatformSecret(t.database.db, 'data-key'));
+    for (const name of ['agent', 'agent2'])
+      await t.database.db
+        .update(users)
+        .set({ sipUsername: sipName(name), sipPasswordEncrypted: box.seal(SIP_PASSWORD) })
+        .where(eq(users.id, tenant.id(name)));
+  });
+  afterAll(async () => {
+    await gateway?.stop();
+    await t?.close();
+    if (work && process.env.GATEWAY_KEEP_LOGS !== '1')
+      await rm(work, { recursive: true, force: true });
+  });
+
+  it('refuses a REGISTER with a wrong password or an unknown user (401 again), accepts the right one', async () => {
+    const wrong = await register('agent', 'sai-mat-khau', 'register-refused.xml');
+    expect(wrong.code, wrong.errors).toBe(0);
+    const unknown = await csv('unknown.csv', [
+      `nobody-${tenant.slug};[authentication username=nobody-${tenant.slug} password=x];127.0.0.1;${ports.agent}`,
+    ]);
+    const nobody = await sipp(
+      [
+        '-sf',
+        path.join(scenarios, 'register-refused.xml'),
+        '-inf',
+        unknown,
+        '-m',
+        '1',
+        '-p',
+        String(ports.reg),
+      ],
+      'register-unknown',
+    ).done;
+    expect(nobody.code, nobody.errors).toBe(0);
+    const right = await register('agent');
+    expect(right.code, right.errors).toBe(0);
+  });
+
+  it('rings the registered agent with the queue header; the answered call and its ticket are recorded', async () => {
+    const hotline = freshHotline();
+    const queue = await createQueue(t, admin, {
+      name: 'Tổng đài sipp',
+      hotlines: [hotline],
+      member_ids: [tenant.id('agent')],
+    });
+    await setPresence(t, await t.login(tenant.email('agent')), 'AVAILABLE');
+    expect((await register('agent')).code).toBe(0);
+    const agent = sipp(
+      ['-sf', path.join(scenarios, 'agent-uas.xml'), '-m', '1', '-p', String(ports.agent)],
+      'agent-uas',
+    );
+    const callers = await csv('callers.csv', [`0912345678;${hotline};127.0.0.1:${ports.sip}`]);
+    const caller = await sipp(
+      [
+        '-sf',
+        path.join(scenarios, 'caller.xml'),
+        '-inf',
+        callers,
+        '-m',
+        '1',
+        '-d',
+        '1500',
+        '-p',
+        String(ports.caller),
+      ],
+      'caller',
+    ).done;
+    expect(caller.code, caller.errors).toBe(0);
+    const answered = await agent.done;
+    expect(answered.code, answered.errors).toBe(0);
+    // the agent's phone saw the queue and the hotline on the INVITE
+    const agentLog = await readFile(path.join(work, 'agent-uas.log'), 'utf8');
+    expect(agentLog).toContain(`queue= ${queue._id}`);
+    expect(agentLog).toContain(`hotline= ${hotline}`);
+
+    const call = await callOf(hotline, (c) => c.status === 'ENDED');
+    expect(call).toMatchObject({
+      direction: 'CALL_INBOUND',
+      from_number: '0912345678',
+      hotline,
+      result: 'answered',
+      cause: 'caller_hangup',
+      queue: { _id: queue._id },
+      agent: { _id: tenant.id('agent') },
+    });
+    expect(call.talk_seconds as number).toBeGreaterThanOrEqual(1);
+    expect(call.ticket).toMatchObject({ _id: expect.any(String) });
+    // the SIP Call-ID is the server's call id
+    expect(agentLog).toContain(String(call.call_id));
+  });
+
+  it('keeps the caller queued while nobody is free, then overflows to voicemail (480) and records it', async () => {
+    const hotline = freshHotline();
+    await createQueue(t, admin, {
+      name: 'Không ai rảnh',
+      hotlines: [hotline],
+      member_ids: [tenant.id('agent2')],
+      max_wait_seconds: 3,
+      overflow_action: 'voicemail',
+    });
+    // agent2 is not AVAILABLE (the default presence): nobody can take it
+    const callers = await csv('queued.csv', [`0987654321;${hotline};127.0.0.1:${ports.sip}`]);
+    const started = Date.now();
+    const caller = await sipp(
+      [
+        '-sf',
+        path.join(scenarios, 'caller-unanswered.xml'),
+        '-inf',
+        callers,
+        '-m',
+        '1',
+        '-p',
+        String(ports.caller),
+      ],
+      'caller-unanswered',
+    ).done;
+    expect(caller.code, caller.errors).toBe(0);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(3_000);
+    const call = await callOf(hotline, (c) => c.status === 'ENDED');
+    expect(call).toMatchObject({ from_number: '0987654321', result: 'missed', cause: 'voicemail' });
+  });
+
+  it('records a caller who gives up in the queue as abandoned', async () => {
+    const hotline = freshHotline();
+    await createQueue(t, admin, {
+      name: 'Chờ lâu',
+      hotlines: [hotline],
+      member_ids: [tenant.id('agent2')],
+    });
+    const callers = await csv('abandon.csv', [`0977000111;${hotline};127.0.0.1:${ports.sip}`]);
+    const caller = await sipp(
+      [
+        '-sf',
+        path.join(scenarios, 'caller-abandon.xml'),
+        '-inf',
+        callers,
+        '-m',
+        '1',
+        '-d',
+        '2500',
+        '-default_behaviors',
+        'all,-abortunexp',
+        '-p',
+        String(ports.caller),
+      ],
+      'caller-abandon',
+    ).done;
+    expect(caller.code, caller.errors).toBe(0);
+    const call = await callOf(hotline, (c) => c.status === 'ENDED');
+    expect(call).toMatchObject({
+      from_number: '0977000111',
+      result: 'abandoned',
+      cause: 'caller_hangup',
+    });
+  });
+
+  it("sends an authenticated agent's call to a number out through the trunk and records it outbound", async () => {
+    const trunk = sipp(
+      ['-sf', path.join(scenarios, 'trunk-uas.xml'), '-m', '1', '-p', String(ports.trunk)],
+      'trunk-uas',
+    );
+    const number = `09${String(Date.now()).slice(-8)}`;
+    const file = await csv('outbound.csv', [
+      `${sipName('agent')};[authentication username=${sipName('agent')} password=${SIP_PASSWORD}];127.0.0.1;${number}`,
+    ]);
+    const agent = await sipp(
+      [
+        '-sf',
+        path.join(scenarios, 'agent-call.xml'),
+        '-inf',
+        file,
+        '-m',
+        '1',
+        '-d',
+        '1200',
+        '-p',
+        String(ports.reg),
+      ],
+      'agent-call',
+    ).done;
+    expect(agent.code, agent.errors).toBe(0);
+    expect((await trunk.done).code).toBe(0);
+    const deadline = Date.now() + 15_000;
+    let call: Record<string, unknown> | undefined;
+    while (Date.now() < deadline) {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/v2/calls?number=${number}&direction=CALL_OUTBOUND`,
+        headers: bearer(admin),
+      });
+      call = (response.json().data as Record<string, unknown>[])[0];
+      if (call?.status === 'ENDED') break;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(call).toMatchObject({
+      direction: 'CALL_OUTBOUND',
+      to_number: number,
+      result: 'answered',
+      cause: 'agent_hangup',
+      agent: { _id: tenant.id('agent') },
+    });
+  });
+});
