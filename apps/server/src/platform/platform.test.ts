@@ -46,6 +46,7 @@ describe('route catalogue', () => {
       'POST /v2/forgot-password/confirm',
       'POST /v2/login',
       // The SIP gateway's: no session, its shared secret header instead (telephony/gateway-secret.ts).
+      'POST /v2/telephony/credentials',
       'POST /v2/telephony/events',
       'POST /v2/telephony/route',
     ]);

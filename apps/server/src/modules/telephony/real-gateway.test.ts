@@ -356,4 +356,49 @@ describe.skipIf(missing.length > 0)('the real SIP gateway', () => {
       agent: { _id: tenant.id('agent') },
     });
   });
+
+  it("records the agent's blind transfer (REFER to another agent) in the call's transfer chain", async () => {
+    const hotline = freshHotline();
+    await createQueue(t, admin, {
+      name: 'Chuyển tiếp',
+      hotlines: [hotline],
+      member_ids: [tenant.id('agent')],
+    });
+    expect((await register('agent')).code).toBe(0);
+    const agent = sipp(
+      [
+        '-sf',
+        path.join(scenarios, 'agent-uas-refer.xml'),
+        '-key',
+        'target',
+        sipName('agent2'),
+        '-m',
+        '1',
+        '-p',
+        String(ports.agent),
+      ],
+      'agent-uas-refer',
+    );
+    const callers = await csv('referred.csv', [`0966555444;${hotline};127.0.0.1:${ports.sip}`]);
+    const caller = await sipp(
+      [
+        '-sf',
+        path.join(scenarios, 'caller-referred.xml'),
+        '-inf',
+        callers,
+        '-m',
+        '1',
+        '-d',
+        '1200',
+        '-p',
+        String(ports.caller),
+      ],
+      'caller-referred',
+    ).done;
+    expect(caller.code, caller.errors).toBe(0);
+    expect((await agent.done).code).toBe(0);
+    const call = await callOf(hotline, (c) => c.status === 'ENDED');
+    expect(call).toMatchObject({ result: 'answered', agent: { _id: tenant.id('agent2') } });
+    expect(call.transfers).toHaveLength(1);
+  });
 });
