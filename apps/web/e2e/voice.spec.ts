@@ -1,0 +1,399 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  chromium,
+  expect,
+  request as apiRequest,
+  test,
+  type APIRequestContext,
+  type Browser,
+  type Page,
+} from '@playwright/test';
+import {
+  findProgram,
+  missingForGateway,
+  startGateway,
+  type Gateway,
+} from '../../../scripts/lib/gateway-harness.mjs';
+import { apiLogin, phone, storeSession, unique } from './fixtures';
+
+/**
+ * The softphone on the real gateway (gateway/kamailio.cfg with rtpengine, started by the spec)
+ * with real Chromiums as agents and sipp as the customers' phones: the issue's voice scenarios.
+ * The server is the one scripts/e2e.mjs started (its TELEPHONY_GATEWAY_SECRET below).
+ */
+const SECRET = 'e2e-gateway-secret-0123456789';
+const SIP_PASSWORD = 'Sip@e2e-123456';
+const missing = [...missingForGateway(), ...(findProgram('sipp') ? [] : ['sipp (sip-tester)'])];
+test.skip(missing.length > 0, `the SIP gateway needs: ${missing.join(', ')}`);
+test.describe.configure({ mode: 'serial' });
+test.setTimeout(120_000);
+
+const root = path.resolve(import.meta.dirname, '..', '..', '..');
+const scenarios = path.join(root, 'gateway', 'sipp');
+const BROWSER_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run'];
+/** A microphone that plays a tone, granted without asking, and WebRTC on loopback. */
+const MEDIA_ARGS = ['--use-fake-device-for-media-stream', '--allow-loopback-in-peer-connection'];
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+
+interface Staff {
+  _id: string;
+  email: string;
+  sip_username: string;
+}
+
+let gateway: Gateway;
+let sipPort: number;
+let trunkPort: number;
+let admin: APIRequestContext;
+let adminToken = '';
+let hotline = '';
+let agent: Staff;
+let agent2: Staff;
+const browsers: Browser[] = [];
+
+async function api<T>(method: string, url: string, data?: unknown, token = adminToken) {
+  const response = await admin.fetch(url, {
+    method,
+    headers: { Authorization: token },
+    ...(data === undefined ? {} : { data }),
+  });
+  expect(response.ok(), `${method} ${url}: ${await response.text()}`).toBe(true);
+  return ((await response.json()) as { data: T }).data;
+}
+
+/** Points a staff member's softphone at `gatewayUrl` with `password` (the rest of the record kept). */
+async function setSipAccount(staff: Staff, gatewayUrl: string, password = SIP_PASSWORD) {
+  const user = await api<Record<string, unknown>>('GET', `/v2/users/${staff._id}`);
+  const keep = [
+    'name',
+    'email',
+    'phone',
+    'role',
+    'organization_id',
+    'agent_id',
+    'sip_username',
+    'hotline',
+  ] as const;
+  const body: Record<string, unknown> = Object.fromEntries(keep.map((key) => [key, user[key]]));
+  body.group_ids = ((user.groups as { _id: string }[] | undefined) ?? []).map((g) => g._id);
+  body.sip_gateway_url = gatewayUrl;
+  body.sip_password = password;
+  await api('PUT', `/v2/update-user/${staff._id}`, body);
+}
+
+/** sipp against the gateway; resolves with its exit code (0: every call went as scripted). */
+function sipp(scenario: string, args: string[]) {
+  const child = spawn(
+    findProgram('sipp') as string,
+    [
+      '-sf',
+      path.join(scenarios, scenario),
+      '-i',
+      '127.0.0.1',
+      '-mi',
+      '127.0.0.1',
+      '-rtp_echo',
+      '-nostdin',
+      '-timeout',
+      '90s',
+      ...args,
+    ],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  let errors = '';
+  child.stderr?.on('data', (chunk: Buffer) => (errors += chunk.toString()));
+  return {
+    exited: new Promise<number>((resolve) => child.on('exit', (code) => resolve(code ?? 1))),
+    stop: () => child.kill('SIGKILL'),
+    errors: () => errors,
+  };
+}
+
+/** A customer's phone calling the hotline from `from`. */
+async function callHotline(scenario: string, from: string, talkMs: number) {
+  const csv = path.join(mkdtempSync(path.join(os.tmpdir(), 'omnicare-sipp-')), 'call.csv');
+  writeFileSync(csv, `SEQUENTIAL\n${from};${hotline};127.0.0.1\n`);
+  return sipp(scenario, [
+    '-inf',
+    csv,
+    '-p',
+    String(await freePort()),
+    '-m',
+    '1',
+    '-d',
+    String(talkMs),
+    `127.0.0.1:${sipPort}`,
+  ]);
+}
+
+/** A signed-in agent's page in a browser of its own (real microphone permission flow). */
+async function agentPage(
+  email: string,
+  { microphone = true, sipPass }: { microphone?: boolean; sipPass?: string } = {},
+): Promise<Page> {
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [...BROWSER_ARGS, ...MEDIA_ARGS],
+  });
+  browsers.push(browser);
+  const context = await browser.newContext({
+    baseURL: test.info().project.use.baseURL,
+    locale: 'vi-VN',
+    timezoneId: 'Asia/Bangkok',
+    viewport: { width: 1366, height: 800 },
+    permissions: microphone ? ['microphone'] : [],
+  });
+  const page = await context.newPage();
+  const user = await apiLogin(admin, email);
+  await api('PUT', '/v2/my-presence', { presence: 'AVAILABLE' }, user.token);
+  if (sipPass)
+    // The browser holds another password than the gateway's (as after a change made on the PBX).
+    await page.route('**/v2/my-softphone', async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { data: Record<string, unknown> };
+      await route.fulfill({ response, json: { ...body, data: { ...body.data, sipPass } } });
+    });
+  await storeSession(page, user);
+  await page.goto('/tickets');
+  return page;
+}
+
+const connection = (page: Page) => page.getByTestId('softphone-connection');
+const audioPackets = (page: Page) =>
+  page.evaluate(() =>
+    (
+      window as unknown as {
+        __omnicareSoftphone: { audioPackets(): Promise<{ received: number; sent: number }> };
+      }
+    ).__omnicareSoftphone.audioPackets(),
+  );
+
+test.beforeAll(async ({ baseURL }) => {
+  sipPort = await freePort();
+  trunkPort = await freePort();
+  const rtpBase = 31_000 + Math.floor(Math.random() * 200) * 20;
+  gateway = await startGateway({
+    serverUrl: baseURL as string,
+    secret: SECRET,
+    wsPort: await freePort(),
+    sipPort,
+    trunk: `127.0.0.1:${trunkPort}`,
+    rtpengineNgPort: await freePort(),
+    rtpPorts: [rtpBase, rtpBase + 19],
+  });
+  admin = await apiRequest.newContext({ baseURL });
+  adminToken = (await apiLogin(admin, 'admin@demo.vn')).token;
+  const staff = await api<Staff[]>('GET', '/v2/users?page_size=100');
+  const byEmail = (email: string) => {
+    const found = staff.find((user) => user.email === email);
+    if (!found) throw new Error(`no ${email}`);
+    return found;
+  };
+  agent = byEmail('agent@demo.vn');
+  agent2 = byEmail('agent2@demo.vn');
+  for (const member of [agent, agent2]) await setSipAccount(member, gateway.wsUrl);
+  hotline = `1800${String(Date.now()).slice(-6)}`;
+  await api('POST', '/v2/queues', {
+    name: `Thoại ${unique()}`,
+    hotlines: [hotline],
+    member_ids: [agent._id, agent2._id],
+    ring_timeout_seconds: 30,
+  });
+});
+
+test.afterAll(async () => {
+  for (const browser of browsers) await browser.close();
+  await gateway?.stop();
+  await admin?.dispose();
+});
+
+let first: Page;
+let second: Page;
+
+/** The agent's own customer (the popup names callers the agent may see: their data scope). */
+async function agentCustomer(number: string) {
+  const name = `Khách gọi ${unique()}`;
+  const token = (await apiLogin(admin, 'agent@demo.vn')).token;
+  const customer = await api<{ _id: string }>(
+    'POST',
+    '/v2/customers',
+    { name, phones: [{ phone: number, is_primary: true }] },
+    token,
+  );
+  return { name, id: customer._id };
+}
+
+/** Only `free` is AVAILABLE among the queue's two agents: the queue rings them. */
+async function onlyFree(free: 'agent@demo.vn' | 'agent2@demo.vn') {
+  for (const email of ['agent@demo.vn', 'agent2@demo.vn']) {
+    const token = (await apiLogin(admin, email)).token;
+    await api(
+      'PUT',
+      '/v2/my-presence',
+      { presence: email === free ? 'AVAILABLE' : 'MEETING' },
+      token,
+    );
+  }
+}
+
+async function answer(page: Page) {
+  const popup = page.getByTestId('incoming-call-popup');
+  await expect(popup).toBeVisible({ timeout: 20_000 });
+  await popup.getByTestId('incoming-answer').click();
+  await expect(page.getByTestId('in-call-panel')).toHaveAttribute('data-status', 'ANSWERING');
+}
+
+/** The fake microphone's tone goes out, sipp echoes it, and it comes back. */
+async function expectAudioBothWays(page: Page) {
+  await expect
+    .poll(async () => (await audioPackets(page)).received, { timeout: 15_000 })
+    .toBeGreaterThan(50);
+  expect((await audioPackets(page)).sent).toBeGreaterThan(50);
+}
+
+interface CallRow {
+  _id: string;
+  direction: string;
+  result: string;
+  agent: { _id: string } | null;
+  ticket: { _id: string } | null;
+  transfers: unknown[];
+}
+
+test('a known customer calls the hotline: the popup names them, the agent answers, audio flows both ways, and the history shows the call with its ticket', async () => {
+  first = await agentPage('agent@demo.vn');
+  second = await agentPage('agent2@demo.vn');
+  await expect(connection(first)).toHaveAttribute('data-state', 'registered');
+  await expect(connection(second)).toHaveAttribute('data-state', 'registered');
+  await onlyFree('agent@demo.vn');
+  const number = phone();
+  const { name } = await agentCustomer(number);
+
+  // The customer talks for 6 s, then hangs up.
+  const caller = await callHotline('caller.xml', number, 6_000);
+  const popup = first.getByTestId('incoming-call-popup');
+  await expect(popup).toBeVisible({ timeout: 20_000 });
+  await expect(popup.getByTestId('incoming-caller-name')).toHaveText(name);
+  await expect(popup.getByTestId('incoming-caller-number')).toContainText(number.slice(-3));
+  await answer(first);
+  await expectAudioBothWays(first);
+  await expect(first.getByTestId('in-call-panel')).toHaveCount(0, { timeout: 15_000 });
+  expect(await caller.exited, caller.errors()).toBe(0);
+
+  await expect
+    .poll(async () => (await api<CallRow[]>('GET', `/v2/calls?number=${number}`))[0]?.result)
+    .toBe('answered');
+  const [call] = await api<CallRow[]>('GET', `/v2/calls?number=${number}`);
+  expect(call).toMatchObject({ direction: 'CALL_INBOUND', agent: { _id: agent._id } });
+  expect(call?.ticket?._id).toBeTruthy();
+  // The agent's own history lists it, with the ticket link.
+  await first.goto('/switchboard/call-history');
+  const row = first.getByRole('row').filter({ hasText: number.slice(-3) });
+  await expect(row).toBeVisible();
+  await expect(row.getByRole('link', { name: /#\d{6}/ })).toBeVisible();
+});
+
+test('the agent transfers the call to a second agent, who answers and hangs up', async () => {
+  await onlyFree('agent@demo.vn');
+  const number = phone();
+  await agentCustomer(number);
+  // A caller who follows the REFER, as a PSTN gateway does.
+  const caller = await callHotline('caller-follows-refer.xml', number, 60_000);
+  await answer(first);
+  await expectAudioBothWays(first);
+  await first.getByTestId('in-call-transfer').click();
+  await first.getByTestId('transfer-action-transfer').click();
+  await first.getByTestId(`transfer-agent-${agent2.sip_username}`).click();
+  await answer(second);
+  await expect(first.getByTestId('in-call-panel')).toHaveCount(0);
+  await expectAudioBothWays(second);
+  await second.getByTestId('in-call-hangup').click();
+  await expect(second.getByTestId('in-call-panel')).toHaveCount(0);
+  expect(await caller.exited, caller.errors()).toBe(0);
+  await expect
+    .poll(async () => (await api<CallRow[]>('GET', `/v2/calls?number=${number}`))[0]?.agent?._id)
+    .toBe(agent2._id);
+  const [call] = await api<CallRow[]>('GET', `/v2/calls?number=${number}`);
+  expect(call?.result).toBe('answered');
+  expect(call?.transfers).toHaveLength(1);
+});
+
+test("click-to-call from a customer's page reaches their phone behind the trunk", async () => {
+  const number = phone();
+  const { id } = await agentCustomer(number);
+  const trunk = sipp('trunk-uas.xml', ['-p', String(trunkPort), '-m', '1']);
+  await first.goto(`/customers/${id}`);
+  await first.getByTestId('customer-click-to-call').first().click();
+  const panel = first.getByTestId('in-call-panel');
+  await expect(panel).toBeVisible();
+  await expect(panel).toHaveAttribute('data-status', 'ANSWERING', { timeout: 15_000 });
+  await expectAudioBothWays(first);
+  await panel.getByTestId('in-call-hangup').click();
+  await expect(panel).toHaveCount(0);
+  expect(await trunk.exited, trunk.errors()).toBe(0);
+  await expect
+    .poll(async () => (await api<CallRow[]>('GET', `/v2/calls?number=${number}`))[0]?.result)
+    .toBe('answered');
+  const [call] = await api<CallRow[]>('GET', `/v2/calls?number=${number}`);
+  expect(call).toMatchObject({ direction: 'CALL_OUTBOUND', agent: { _id: agent._id } });
+});
+
+test('a wrong SIP password ends in a clear registration failure, not a failover', async () => {
+  const page = await agentPage('agent2@demo.vn', { sipPass: 'Sai-mat-khau-1' });
+  await expect(connection(page)).toHaveAttribute('data-state', 'registration_failed', {
+    timeout: 20_000,
+  });
+  await expect(connection(page)).toHaveAttribute('title', new RegExp(gateway.wsUrl));
+  await page.context().close();
+});
+
+test('a dead primary gateway, or one that never completes the handshake, fails over to the backup', async () => {
+  const dead = await freePort();
+  // Accepts the TCP connection and never answers the WebSocket handshake.
+  const hung = net.createServer(() => {});
+  await new Promise<void>((resolve) => hung.listen(0, '127.0.0.1', resolve));
+  const hungPort = (hung.address() as net.AddressInfo).port;
+  try {
+    for (const primary of [`ws://127.0.0.1:${dead}`, `ws://127.0.0.1:${hungPort}`]) {
+      await setSipAccount(agent2, `${primary},${gateway.wsUrl}`);
+      const page = await agentPage('agent2@demo.vn');
+      await expect(connection(page)).toHaveAttribute('data-state', 'registered', {
+        timeout: 15_000,
+      });
+      await expect(connection(page)).toHaveAttribute('title', new RegExp(gateway.wsUrl));
+      await page.context().close();
+    }
+    // Both gone: a clear state, and no error toast.
+    await setSipAccount(agent2, `ws://127.0.0.1:${dead}`);
+    const page = await agentPage('agent2@demo.vn');
+    await expect(connection(page)).toHaveAttribute('data-state', 'unreachable', {
+      timeout: 15_000,
+    });
+    await expect(page.getByText('Đã xảy ra lỗi')).toHaveCount(0);
+  } finally {
+    hung.close();
+    await setSipAccount(agent2, gateway.wsUrl);
+  }
+});
+
+test('a denied microphone shows the message the specification gives', async () => {
+  const page = await agentPage('agent@demo.vn', { microphone: false });
+  await expect(connection(page)).toHaveAttribute('data-state', 'microphone_denied', {
+    timeout: 15_000,
+  });
+  await expect(
+    page.getByText('Bạn cần cấp quyền truy cập Microphone để sử dụng chức năng thoại!').first(),
+  ).toBeVisible();
+});
