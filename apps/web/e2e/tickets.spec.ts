@@ -47,14 +47,14 @@ test('a new ticket for a customer from a template keeps its draft across a reloa
   await page.getByLabel('Mẫu ticket').selectOption({ label: template });
   await expect(page.getByLabel('Tiêu đề')).toHaveValue(subject);
   await expect(page.getByLabel('Mức độ ưu tiên').locator('option:checked')).toHaveText(priority);
-  await pick(page, page.getByLabel('Khách hàng'), name, name);
+  await pick(page, page.getByLabel('Khách hàng', { exact: true }), name, name);
 
   await page.reload();
   await expect(page.getByLabel('Tiêu đề')).toHaveValue(subject);
   await expect(page.getByRole('textbox', { name: 'Mô tả' })).toContainText(
     'Khách báo mất mạng từ sáng',
   );
-  await expect(page.getByLabel('Khách hàng')).toContainText(name);
+  await expect(page.getByLabel('Khách hàng', { exact: true })).toContainText(name);
   await expect(page.getByLabel('Mức độ ưu tiên').locator('option:checked')).toHaveText(priority);
 
   await page.getByRole('button', { name: 'Tạo ticket' }).click();
@@ -63,7 +63,7 @@ test('a new ticket for a customer from a template keeps its draft across a reloa
   await expect(page.getByTestId('record-name')).toContainText(subject);
   await expect(page.getByTestId('record-name')).toContainText(/#\d{6}/);
   await expect(page.getByLabel('Mức độ ưu tiên').locator('option:checked')).toHaveText(priority);
-  await expect(page.getByLabel('Khách hàng')).toContainText(name);
+  await expect(page.getByLabel('Khách hàng', { exact: true })).toContainText(name);
 
   // The customer's record lists the ticket.
   await page.goto(`/customers/${customer.number}`);
