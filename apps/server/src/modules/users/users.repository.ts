@@ -115,8 +115,8 @@ export async function findUserExact(db: Database, tenantId: string, value: strin
   return row;
 }
 
-export async function emailTaken(db: Database, email: string, exceptId?: string) {
-  const conditions: SQL[] = [sql`lower(${users.email}) = lower(${email})`];
+/** Whether a user other than `exceptId` meets every condition (a value already taken). */
+async function takenByAnother(db: Database, conditions: SQL[], exceptId?: string) {
   if (exceptId) conditions.push(ne(users.id, exceptId));
   const [row] = await db
     .select({ id: users.id })
@@ -126,33 +126,15 @@ export async function emailTaken(db: Database, email: string, exceptId?: string)
   return !!row;
 }
 
-export async function agentIdTaken(
-  db: Database,
-  tenantId: string,
-  agentId: string,
-  exceptId?: string,
-) {
-  const conditions: SQL[] = [eq(users.tenantId, tenantId), eq(users.agentId, agentId)];
-  if (exceptId) conditions.push(ne(users.id, exceptId));
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(...conditions))
-    .limit(1);
-  return !!row;
-}
+export const emailTaken = (db: Database, email: string, exceptId?: string) =>
+  takenByAnother(db, [sql`lower(${users.email}) = lower(${email})`], exceptId);
+
+export const agentIdTaken = (db: Database, tenantId: string, agentId: string, exceptId?: string) =>
+  takenByAnother(db, [eq(users.tenantId, tenantId), eq(users.agentId, agentId)], exceptId);
 
 /** SIP usernames are unique across tenants: the gateway finds the account by it alone. */
-export async function sipUsernameTaken(db: Database, sipUsername: string, exceptId?: string) {
-  const conditions: SQL[] = [eq(users.sipUsername, sipUsername)];
-  if (exceptId) conditions.push(ne(users.id, exceptId));
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(...conditions))
-    .limit(1);
-  return !!row;
-}
+export const sipUsernameTaken = (db: Database, sipUsername: string, exceptId?: string) =>
+  takenByAnother(db, [eq(users.sipUsername, sipUsername)], exceptId);
 
 export async function organizationExists(db: Database, tenantId: string, id: string) {
   const row = await db.query.organizations.findFirst({
