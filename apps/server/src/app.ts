@@ -168,7 +168,7 @@ export async function buildApp(
     secrets: createSecretBox(config.dataKey ?? (await loadPlatformSecret(database.db, 'data-key'))),
     files: createFileStore(config.dataDir),
     jobs,
-    outbox: createOutbox(database, jobs, app.log),
+    outbox: createOutbox(database, jobs, app.log, { settled: () => memo.settled() }),
     memo,
     background: createBackground(app.log),
     log: app.log,

@@ -1,5 +1,6 @@
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import pg from 'pg';
 import * as schema from '../db/schema/index.js';
@@ -14,6 +15,41 @@ export const pgErrorCode = (error: unknown) =>
 export const isUniqueViolation = (error: unknown) =>
   (error as { code?: string }).code === '23505' ||
   (error as { cause?: { code?: string } }).cause?.code === '23505';
+const statementNames = new Map<string, string>();
+const MAX_STATEMENT_NAMES = 1_000;
+
+/** What drizzle's node-postgres prepared query holds (drizzle-orm 0.45, node-postgres/session). */
+interface NodePgStatement {
+  queryString: string;
+  queryConfig: { name?: string };
+  rawQueryConfig: { name?: string };
+}
+
+/**
+ * A hot query as a named prepared statement: each connection parses it once, and PostgreSQL
+ * keeps its plan (a ticket's detail, with its dozen subqueries, spent five times longer being
+ * planned than run). The name comes from the SQL text, so one name never stands for two texts;
+ * the values stay parameters, as with any query. The SQL is built once, by `prepare`, and the
+ * name set after (drizzle takes the name before building the text).
+ */
+export function preparedOnce<Prepared>(
+  query: { prepare(name: string): Prepared },
+  prefix: string,
+): Prepared {
+  const prepared = query.prepare(prefix);
+  const statement = prepared as unknown as NodePgStatement;
+  const text = statement.queryString;
+  let name = statementNames.get(text);
+  if (!name) {
+    name = `${prefix}-${createHash('sha1').update(text).digest('base64url').slice(0, 16)}`;
+    if (statementNames.size >= MAX_STATEMENT_NAMES) statementNames.clear();
+    statementNames.set(text, name);
+  }
+  statement.queryConfig.name = name;
+  statement.rawQueryConfig.name = name;
+  return prepared;
+}
+
 /** The handle inside `db.transaction(...)`. */
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
@@ -49,8 +85,8 @@ export async function relaxedCommit<Result>(
 ): Promise<Result> {
   const client = await database.pool.connect();
   try {
-    await client.query('begin');
-    await client.query('set local synchronous_commit = off');
+    // One round trip (the simple protocol takes both statements at once).
+    await client.query('begin; set local synchronous_commit = off');
     const result = await work(client);
     await client.query('commit');
     return result;

@@ -179,6 +179,61 @@ describe('outbox delivery', () => {
     }
   });
 
+  it('hands a broadcast subscriber each event once, in order, with no delivery bookkeeping', async () => {
+    const name = `broadcast-${randomUUID().slice(0, 8)}`;
+    const pushed: DeliveredEvent[] = [];
+    const own = createOutbox(t.database, jobs, t.app.log, { pollMs: 200, sweepMs: 500 });
+    own.subscribe(name, async (delivered) => void pushed.push(delivered), undefined, {
+      broadcast: true,
+    });
+    await own.start();
+    try {
+      const id = await newTicket();
+      for (const n of [1, 2, 3])
+        await t.database.db.transaction((tx) => appendEvent(tx, event(id, n)));
+      await until(() => pushed.filter((e) => e.aggregateId === id).length >= 3, 'three pushes');
+      await own.relayNow();
+      expect(pushed.filter((e) => e.aggregateId === id).map((e) => e.payload.n)).toEqual([1, 2, 3]);
+      expect(pushed[0]).toMatchObject({ tenantId: tenant.tenantId, type: 'ticket.updated' });
+      const progress = await t.database.pool.query(
+        'select 1 from outbox_progress where subscriber = $1',
+        [name],
+      );
+      expect(progress.rowCount).toBe(0);
+    } finally {
+      await own.stop();
+      await t.database.pool.query('delete from outbox_cursors where subscriber = $1', [name]);
+    }
+  });
+
+  it('dispatches only what an asynchronous, tenant-aware filter takes', async () => {
+    const name = `filtered-${randomUUID().slice(0, 8)}`;
+    const seen: DeliveredEvent[] = [];
+    const own = createOutbox(t.database, jobs, t.app.log, { pollMs: 200, sweepMs: 500 });
+    own.subscribe(
+      name,
+      async (delivered) => void seen.push(delivered),
+      async (e) => e.tenantId === tenant.tenantId && e.payload.n !== 0,
+    );
+    await own.start();
+    try {
+      const [skipped, taken] = [await newTicket(), await newTicket()];
+      await t.database.db.transaction((tx) => appendEvent(tx, event(skipped, 0)));
+      await t.database.db.transaction((tx) => appendEvent(tx, event(taken, 1)));
+      await until(() => seen.some((e) => e.aggregateId === taken), 'the taken event');
+      const progress = await t.database.pool.query<{ aggregate_id: string }>(
+        'select aggregate_id from outbox_progress where subscriber = $1',
+        [name],
+      );
+      expect(progress.rows.map((row) => row.aggregate_id)).toEqual([taken]);
+      expect(seen.map((e) => e.aggregateId)).toEqual([taken]);
+    } finally {
+      await own.stop();
+      await t.database.pool.query('delete from outbox_progress where subscriber = $1', [name]);
+      await t.database.pool.query('delete from outbox_cursors where subscriber = $1', [name]);
+    }
+  });
+
   it("starts a new subscriber at the end: a ticket's earlier history is not delivered", async () => {
     await t.database.db.transaction((tx) => appendEvent(tx, event(historic, 1)));
     await until(() => receivedFor(historic).length > 0, 'the new event');

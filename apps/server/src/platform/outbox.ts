@@ -21,7 +21,9 @@ export interface DeliveredEvent extends DomainEvent {
   createdAt: string;
 }
 export type EventHandler = (event: DeliveredEvent) => Promise<void>;
-export type EventFilter = (event: Pick<DomainEvent, 'type' | 'payload'>) => boolean;
+export type EventFilter = (
+  event: Pick<DomainEvent, 'tenantId' | 'type' | 'payload'>,
+) => boolean | Promise<boolean>;
 
 /*
  * The outbox's own bookkeeping (cursors, progress) commits without waiting for the disk
@@ -48,10 +50,15 @@ const DELIVERY_LOCK = 7302;
  * aggregate's row (the row lock first, then this one, in every writer).
  */
 export async function appendEvent(tx: Transaction, event: DomainEvent): Promise<void> {
+  // One statement: the lock (in the CTE, read first) is held before the insert draws its id.
   await tx.execute(
-    sql`select pg_advisory_xact_lock(${AGGREGATE_LOCK}, hashtext(${event.aggregateId}))`,
+    sql`with aggregate_lock as (
+      select pg_advisory_xact_lock(${AGGREGATE_LOCK}, hashtext(${event.aggregateId}))
+    )
+    insert into ${domainEvents} (tenant_id, aggregate, aggregate_id, type, payload, actor_id)
+    select ${event.tenantId}::uuid, ${event.aggregate}, ${event.aggregateId}::uuid, ${event.type},
+      ${JSON.stringify(event.payload)}::jsonb, ${event.actorId}::uuid from aggregate_lock`,
   );
-  await tx.insert(domainEvents).values(event);
 }
 
 /**
@@ -75,6 +82,10 @@ export async function appendEvent(tx: Transaction, event: DomainEvent): Promise<
  *    delivered_id` are handed to the lane again: what a killed instance was delivering, or what
  *    kept failing.
  *
+ * A broadcast subscriber (live pushes to browsers, which refetch what they miss) has no
+ * delivery: its relay hands each event to the handler after the commit, in order, once, and
+ * writes no progress. What a process dying right after that commit had not handed over is lost.
+ *
  * The lanes are in memory rather than a job queue: a queue row per aggregate made the queue's
  * own polling the bottleneck under load, and everything a lane holds is in `outbox_progress`
  * for the sweep to find again after a crash.
@@ -83,16 +94,60 @@ export async function appendEvent(tx: Transaction, event: DomainEvent): Promise<
  * ran (`start_event_id`), never an aggregate's earlier history.
  * A handler that keeps failing holds its aggregate's later events back for that subscriber only.
  */
+const EVENT_COLUMNS = 'id, tenant_id, aggregate, aggregate_id, type, payload, actor_id, created_at';
+interface EventRow {
+  id: string;
+  tenant_id: string;
+  aggregate: string;
+  aggregate_id: string;
+  type: string;
+  payload: Record<string, unknown>;
+  actor_id: string | null;
+  created_at: Date;
+}
+const deliveredEvent = (row: EventRow): DeliveredEvent => ({
+  id: Number(row.id),
+  tenantId: row.tenant_id,
+  aggregate: row.aggregate as DomainEvent['aggregate'],
+  aggregateId: row.aggregate_id,
+  type: row.type as DomainEvent['type'],
+  payload: row.payload,
+  actorId: row.actor_id,
+  createdAt: row.created_at.toISOString(),
+});
+
+export interface SubscriberOptions {
+  /** Deliveries at once on this instance (of different aggregates; 2 by default). */
+  workers?: number;
+  /** Handed over by the relay, once and without a delivery (see createOutbox). */
+  broadcast?: boolean;
+}
+
 export function createOutbox(
   database: DatabaseHandle,
   /** The app's job queue: the outbox registers its hourly prune there. */
   jobs: JobQueue,
   log: FastifyBaseLogger,
-  timing = { pollMs: 1_000, sweepMs: 30_000 },
+  {
+    pollMs = 1_000,
+    sweepMs = 30_000,
+    settled,
+  }: {
+    pollMs?: number;
+    sweepMs?: number;
+    /**
+     * Resolves once the tenant change notices committed so far are heard (TenantMemo.settled):
+     * a filter that reads remembered values then sees every change committed before the events.
+     */
+    settled?: () => Promise<void>;
+  } = {},
 ) {
   const subscribers = new Map<string, EventHandler>();
   /** Which events a subscriber takes, when it says (the others dispatch nothing to it). */
   const interests = new Map<string, EventFilter>();
+  const broadcasts = new Set<string>();
+  /** Each broadcast subscriber's handing over, one event after another. */
+  const broadcastChains = new Map<string, Promise<void>>();
   const lanes = new Map<string, Lane>();
   let listener: pg.Client | undefined;
   /**
@@ -203,16 +258,10 @@ export function createOutbox(
       );
       const at = cursor.rows[0];
       if (!at) return undefined;
-      const events = await client.query<{
-        id: string;
-        aggregate_id: string;
-        transaction_text: string;
-        type: DomainEvent['type'];
-        payload: Record<string, unknown>;
-      }>(
+      const events = await client.query<EventRow & { transaction_text: string }>(
         // The text form has a name of its own: named `transaction_id`, it would be what ORDER BY
         // sorts on ('1000' before '999'), and a full batch would move the cursor past events.
-        `select id, aggregate_id, transaction_id::text as transaction_text, type, payload
+        `select ${EVENT_COLUMNS}, transaction_id::text as transaction_text
          from domain_events
          where (transaction_id, id) > ($1::xid8, $2::bigint)
            and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
@@ -221,14 +270,23 @@ export function createOutbox(
       );
       const last = events.rows.at(-1);
       if (!last) return undefined;
+      await client.query(
+        `update outbox_cursors set transaction_id = $2::xid8, event_id = $3 where subscriber = $1`,
+        [subscriber, last.transaction_text, last.id],
+      );
+      const full = events.rows.length === BATCH;
+      if (broadcasts.has(subscriber))
+        return { aggregates: [], broadcast: events.rows.map(deliveredEvent), full };
       const newest = new Map<string, number>();
       // A delivery of an aggregate hands the subscriber every event after the last delivered
-      // one; events of types it does not take only dispatch nothing of their own.
+      // one; events it does not take only dispatch nothing of their own.
       const takes = interests.get(subscriber);
+      if (takes) await settled?.();
       for (const row of events.rows)
-        if (!takes || takes(row))
+        if (!takes || (await takes(deliveredEvent(row))))
           newest.set(row.aggregate_id, Math.max(newest.get(row.aggregate_id) ?? 0, Number(row.id)));
       const aggregates = [...newest.keys()];
+      if (aggregates.length === 0) return { aggregates, full };
       await client.query(
         `insert into outbox_progress (subscriber, aggregate_id, dispatched_id, delivered_id)
          select $1, a, d, $4 from unnest($2::uuid[], $3::bigint[]) as t(a, d)
@@ -237,17 +295,29 @@ export function createOutbox(
         // An aggregate met for the first time is delivered from the subscriber's start on.
         [subscriber, aggregates, aggregates.map((id) => newest.get(id) ?? 0), at.start_event_id],
       );
-      await client.query(
-        `update outbox_cursors set transaction_id = $2::xid8, event_id = $3 where subscriber = $1`,
-        [subscriber, last.transaction_text, last.id],
-      );
-      return { aggregates, full: events.rows.length === BATCH };
+      return { aggregates, full };
     });
     if (!relayed) return false;
     // Handed over after the commit: a crash before this point leaves the work owed, and the
     // sweep finds it.
     dispatch(subscriber, relayed.aggregates);
+    if (relayed.broadcast) handOut(subscriber, relayed.broadcast);
     return relayed.full;
+  }
+
+  /** Hands a broadcast subscriber its events in order, without holding up the relay. */
+  function handOut(subscriber: string, events: DeliveredEvent[]) {
+    const handler = subscribers.get(subscriber);
+    if (!handler) return;
+    const chain = (broadcastChains.get(subscriber) ?? Promise.resolve()).then(async () => {
+      for (const event of events) {
+        if (stopped) return;
+        await handler(event).catch((error: unknown) =>
+          log.warn({ err: error, subscriber, eventId: event.id }, 'outbox broadcast failed'),
+        );
+      }
+    });
+    broadcastChains.set(subscriber, chain);
   }
 
   async function relayAll() {
@@ -322,17 +392,8 @@ export function createOutbox(
         );
         const from = progress.rows[0]?.delivered_id;
         if (from === undefined) return 'done';
-        const events = await client.query<{
-          id: string;
-          tenant_id: string;
-          aggregate: string;
-          aggregate_id: string;
-          type: string;
-          payload: Record<string, unknown>;
-          actor_id: string | null;
-          created_at: Date;
-        }>(
-          `select id, tenant_id, aggregate, aggregate_id, type, payload, actor_id, created_at
+        const events = await client.query<EventRow>(
+          `select ${EVENT_COLUMNS}
            from domain_events where aggregate_id = $1 and id > $2 order by id limit 100`,
           [aggregateId, from],
         );
@@ -340,16 +401,7 @@ export function createOutbox(
         for (const row of events.rows) {
           // Stopping with events left: they stay owed, for the sweep of an instance running.
           if (stopped) return 'done';
-          await handler({
-            id: Number(row.id),
-            tenantId: row.tenant_id,
-            aggregate: row.aggregate as DomainEvent['aggregate'],
-            aggregateId: row.aggregate_id,
-            type: row.type as DomainEvent['type'],
-            payload: row.payload,
-            actorId: row.actor_id,
-            createdAt: row.created_at.toISOString(),
-          });
+          await handler(deliveredEvent(row));
           await client.query(
             `update outbox_progress set delivered_id = $3
              where subscriber = $1 and aggregate_id = $2 and delivered_id < $3`,
@@ -400,9 +452,10 @@ export function createOutbox(
       name: string,
       handler: EventHandler,
       takes?: EventFilter,
-      options: { workers?: number } = {},
+      options: SubscriberOptions = {},
     ) {
       if (takes) interests.set(name, takes);
+      if (options.broadcast) broadcasts.add(name);
       if (subscribers.has(name)) throw new Error(`outbox subscriber ${name} registered twice`);
       subscribers.set(name, handler);
       lanes.set(name, {
@@ -424,8 +477,8 @@ export function createOutbox(
       sweepInBackground();
       await listen();
       await wake();
-      timers.add(setInterval(() => void wake(), timing.pollMs));
-      timers.add(setInterval(sweepInBackground, timing.sweepMs));
+      timers.add(setInterval(() => void wake(), pollMs));
+      timers.add(setInterval(sweepInBackground, sweepMs));
     },
     /** Runs a relay pass and resolves when it is done (tests). */
     relayNow: wake,
@@ -440,7 +493,7 @@ export function createOutbox(
       listener = undefined;
       await client?.end().catch(() => {});
       // Deliveries stop between two events; what they leave stays owed for a sweep.
-      await Promise.allSettled([...inFlight]);
+      await Promise.allSettled([...inFlight, ...broadcastChains.values()]);
       await deliveryConnections.end().catch(() => {});
     },
   };
@@ -455,8 +508,7 @@ export function registerSubscriber(
   /** The events it takes (all when left out): the others are not handed to it on their own,
    * though a delivery may still hand it one, in order with those it takes. */
   takes?: EventFilter,
-  /** Deliveries at once on this instance (of different aggregates; 2 by default). */
-  options?: { workers?: number },
+  options?: SubscriberOptions,
 ) {
   platform.outbox.subscribe(name, handler, takes, options);
 }

@@ -2,10 +2,11 @@ import pg from 'pg';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 
 /**
- * What a tenant's data changes are announced under (migration 0010 names the tables of each):
- * 'customers' for customer lists, 'sessions' for the signed-in callers' contexts.
+ * What a tenant's data changes are announced under (the triggers of migrations 0010 and on name the tables of each):
+ * 'customers' for customer lists, 'sessions' for the signed-in callers' contexts, 'tickets' for
+ * ticket list counts, 'workflows' for a tenant's active workflows.
  */
-export type ChangeTopic = 'customers' | 'sessions' | 'tickets';
+export type ChangeTopic = 'customers' | 'sessions' | 'tickets' | 'workflows';
 
 /**
  * Values derived from a tenant's data (the counts of its lists, its callers' sessions),
@@ -140,7 +141,23 @@ export function createTenantMemo(url: string, log: FastifyBaseLogger): TenantMem
     }
   }
 
-  async function settled() {
+  let batch: Promise<void> | undefined;
+  let lastSend: Promise<unknown> = Promise.resolve();
+  /**
+   * One mark in flight at a time: callers meanwhile share the next one, sent after they all
+   * asked (so after every change they committed), which spares a statement per write.
+   */
+  function settled(): Promise<void> {
+    if (!listener) return Promise.resolve();
+    batch ??= (async () => {
+      await lastSend;
+      batch = undefined;
+      await settleOnce();
+    })();
+    return batch;
+  }
+
+  async function settleOnce() {
     const client = listener;
     if (!client) return;
     const mark = `${MARK}${process.pid}:${++marks}`;
@@ -151,10 +168,12 @@ export function createTenantMemo(url: string, log: FastifyBaseLogger): TenantMem
         resolve(true);
       });
     });
-    const sent = await client.query('select pg_notify($1, $2)', [CHANNEL, mark]).then(
+    const sending = client.query('select pg_notify($1, $2)', [CHANNEL, mark]).then(
       () => true,
       () => false,
     );
+    lastSend = sending;
+    const sent = await sending;
     if (!sent) {
       waiting.delete(mark);
       return;

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Database, Transaction } from '../../platform/db.js';
+import { preparedOnce, type Database, type Transaction } from '../../platform/db.js';
 import type { AuditSubject } from '@omnicare/shared/audit/audit-actions';
 import { auditLog, users } from '../../db/schema/index.js';
 
@@ -21,7 +21,8 @@ export type AuditInput = AuditRecord & AuditSubject;
 
 /** Records who did what, with the state before and after. */
 export async function writeAudit(db: Database | Transaction, entry: AuditInput) {
-  await db.insert(auditLog).values(entry);
+  // Every change writes one: parsed once per connection.
+  await preparedOnce(db.insert(auditLog).values(entry), 'audit-insert').execute();
 }
 
 /** Records many entries in one statement (a bulk action's, an import batch's). */

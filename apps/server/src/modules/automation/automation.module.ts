@@ -24,7 +24,7 @@ export const automationModule: ServerModule = {
       platform,
       'automation',
       (event) => handleEvent(platform, event),
-      takesEvent,
+      takesEvent(platform),
       {
         workers: Number(process.env.AUTOMATION_DELIVERY_WORKERS ?? 4) || 4,
       },
@@ -34,4 +34,6 @@ export const automationModule: ServerModule = {
     });
     platform.jobs.register(SWEEP_JOB, () => sweepRuns(platform), { cron: '* * * * *' });
   },
+  // The active workflows the subscriber checks each ticket event against.
+  memoTopics: [{ topic: 'workflows', tables: ['workflows', 'tenants'] }],
 };

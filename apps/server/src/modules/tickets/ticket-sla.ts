@@ -86,9 +86,18 @@ export async function refreshTicketSla(
   tx: Transaction,
   tenantId: string,
   ticketId: string,
-  { resolve = false, now = new Date() }: { resolve?: boolean; now?: Date } = {},
+  {
+    resolve = false,
+    now = new Date(),
+    current,
+  }: {
+    resolve?: boolean;
+    now?: Date;
+    /** The ticket as it stands, when the caller holds its lock and knows it (read otherwise). */
+    current?: repo.SlaRow;
+  } = {},
 ) {
-  const row = await repo.findSlaRow(tx, tenantId, ticketId);
+  const row = current ?? (await repo.findSlaRow(tx, tenantId, ticketId));
   if (!row) return;
   // A transaction has every query method the helpers use.
   const db = tx as unknown as Database;

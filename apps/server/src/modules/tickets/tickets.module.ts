@@ -16,7 +16,16 @@ export const ticketsModule: ServerModule = {
     ticketConversationRoutes(app, platform);
   },
   jobs: (platform) => {
-    registerSubscriber(platform, 'realtime', (event) => pushTicketChange(platform, event));
+    // Live pushes: browsers refetch what they miss, so no delivery bookkeeping.
+    registerSubscriber(
+      platform,
+      'realtime',
+      (event) => pushTicketChange(platform, event),
+      undefined,
+      {
+        broadcast: true,
+      },
+    );
     // Notifications that follow an event (a breach, a mention): sent even if the process that
     // wrote the event dies right after its commit, once however often it is delivered.
     registerSubscriber(

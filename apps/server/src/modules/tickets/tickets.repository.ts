@@ -4,7 +4,7 @@ import type { CustomFieldCondition } from '@omnicare/shared/fields/custom-filter
 import type { RecordRef } from '@omnicare/shared/platform/record-ref';
 import type { TicketSort } from '@omnicare/shared/tickets/tickets.schemas';
 import type { SmartViewFilters } from '@omnicare/shared/ticket-config/ticket-config.schemas';
-import type { Database, Transaction } from '../../platform/db.js';
+import { preparedOnce, type Database, type Transaction } from '../../platform/db.js';
 import {
   customerSearchTerms,
   customers,
@@ -252,38 +252,51 @@ const nameOf = (
     | typeof ticketTypes
     | typeof ticketServices,
   id: AnyPgColumn,
-) => sql<string | null>`(select r.name from ${table} r where r.id = ${outer(id)})`;
+) => rendered(sql<string | null>`(select r.name from ${table} r where r.id = ${outer(id)})`);
+
+/**
+ * A column written once as SQL text: these subqueries take no values, and building their SQL
+ * anew for every row request cost more than running it.
+ */
+const rendered = <T>(fragment: SQL<T>): SQL<T> =>
+  sql.raw(dialect.sqlToQuery(fragment).sql) as unknown as SQL<T>;
 
 /** A list row: the ticket and the names it shows, each from a scalar subquery (no joins). */
 const listColumns = {
   ticket: tickets,
-  priority: sql<{
-    name: string;
-    color: string;
-  } | null>`(select json_build_object('name', p.name, 'color', p.color) from ${ticketPriorities} p where p.id = ${outer(tickets.priorityId)})`,
+  priority: rendered(
+    sql<{
+      name: string;
+      color: string;
+    } | null>`(select json_build_object('name', p.name, 'color', p.color) from ${ticketPriorities} p where p.id = ${outer(tickets.priorityId)})`,
+  ),
   typeName: nameOf(ticketTypes, tickets.typeId),
   serviceName: nameOf(ticketServices, tickets.serviceId),
   groupName: nameOf(groups, tickets.groupId),
   requesterName: nameOf(customers, tickets.requesterId),
   assigneeName: nameOf(users, tickets.assigneeId),
   /** In the same query as the row: a list page or a detail costs one round trip, not two. */
-  tags: sql<{ _id: string; name: string }[]>`(select coalesce(json_agg(json_build_object(
+  tags: rendered(sql<{ _id: string; name: string }[]>`(select coalesce(json_agg(json_build_object(
     '_id', g.id, 'name', g.name) order by g.position, g.name), '[]'::json)
     from ${ticketTags} tt join ${tags} g on g.id = tt.tag_id
-    where tt.ticket_id = ${outer(tickets.id)})`,
+    where tt.ticket_id = ${outer(tickets.id)})`),
 };
 const detailColumns = {
   ...listColumns,
   organizationName: nameOf(organizations, tickets.organizationId),
   createdByName: nameOf(users, tickets.createdBy),
   updatedByName: nameOf(users, tickets.updatedBy),
-  mergedIntoNumber: sql<
-    number | null
-  >`(select m.number from ${tickets} m where m.id = ${outer(tickets.mergedIntoId)})`,
-  followers: sql<{ _id: string; name: string }[]>`(select coalesce(json_agg(json_build_object(
+  mergedIntoNumber: rendered(
+    sql<
+      number | null
+    >`(select m.number from ${tickets} m where m.id = ${outer(tickets.mergedIntoId)})`,
+  ),
+  followers: rendered(sql<
+    { _id: string; name: string }[]
+  >`(select coalesce(json_agg(json_build_object(
     '_id', u.id, 'name', u.name) order by u.name), '[]'::json)
     from ${ticketFollowers} f join ${users} u on u.id = f.user_id
-    where f.ticket_id = ${outer(tickets.id)})`,
+    where f.ticket_id = ${outer(tickets.id)})`),
 };
 export type TicketListRow = {
   [K in keyof typeof listColumns]: K extends 'ticket'
@@ -375,7 +388,10 @@ export async function findTicket(
     .select(detailColumns)
     .from(tickets)
     .where(and(tenantRecord(tickets, tenantId, ref), scope));
-  const [row] = lock ? await query.for('update', { of: tickets }) : await query;
+  const [row] = await preparedOnce(
+    lock ? query.for('update', { of: tickets }) : query,
+    'ticket-detail',
+  ).execute();
   return row as TicketDetailRow | undefined;
 }
 
@@ -400,10 +416,13 @@ export async function updateTicket(
   id: string,
   values: Partial<typeof tickets.$inferInsert>,
 ) {
-  await tx
-    .update(tickets)
-    .set({ ...values, updatedAt: new Date() })
-    .where(and(eq(tickets.tenantId, tenantId), eq(tickets.id, id)));
+  await preparedOnce(
+    tx
+      .update(tickets)
+      .set({ ...values, updatedAt: new Date() })
+      .where(and(eq(tickets.tenantId, tenantId), eq(tickets.id, id))),
+    'ticket-update',
+  ).execute();
 }
 
 export async function replaceTags(
@@ -558,8 +577,11 @@ export async function setStatus(
   id: string,
   values: Pick<typeof tickets.$inferInsert, 'status' | 'solvedAt' | 'reopenCount'>,
 ) {
-  await tx
-    .update(tickets)
-    .set({ ...values, updatedAt: new Date() })
-    .where(and(eq(tickets.tenantId, tenantId), eq(tickets.id, id)));
+  await preparedOnce(
+    tx
+      .update(tickets)
+      .set({ ...values, updatedAt: new Date() })
+      .where(and(eq(tickets.tenantId, tenantId), eq(tickets.id, id))),
+    'ticket-update',
+  ).execute();
 }

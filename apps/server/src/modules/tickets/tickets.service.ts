@@ -527,15 +527,18 @@ async function applyUpdate(
         ? before.custom
         : await customToStore(platform, auth.tenantId, sent.custom, before.custom);
     const ticketRow = row.ticket;
-    await repo.updateTicket(tx, auth.tenantId, id, {
+    const values = {
       ...ticketColumns({ ...body, custom }),
       // Unchanged descriptions are kept as stored (sanitising twice could still alter them).
       ...(changed('description') ? {} : { description: ticketRow.description }),
       ...statusStamps(before.status, body.status, ticketRow),
       updatedBy: actorOf(auth),
-    });
+    };
+    await repo.updateTicket(tx, auth.tenantId, id, values);
     await refreshTicketSla(tx, auth.tenantId, id, {
       resolve: changed('priority_id') || changed('type_id'),
+      // The row is locked since it was read: as it now stands, without reading it again.
+      current: { ...ticketRow, ...values },
     });
     if (changed('tag_ids'))
       await repo.replaceTags(tx, auth.tenantId, id, [...new Set(body.tag_ids)]);

@@ -37,8 +37,28 @@ const TRIGGER_OF: Record<string, string> = {
   'ticket.updated': 'ticket_updated',
 };
 
-/** The engine takes only the events a trigger can match. */
-export const takesEvent = (event: { type: string }) => event.type in TRIGGER_OF;
+/**
+ * The tenant's active workflows of a trigger, remembered until a workflow or the tenant's
+ * settings change (the 'workflows' memo topic).
+ */
+const activeWorkflowsOf = (platform: Platform, tenantId: string, trigger: string) =>
+  platform.memo.remember('workflows', tenantId, trigger, () =>
+    repo.activeWorkflows(platform.database, tenantId, trigger),
+  );
+
+/**
+ * The engine takes only the events a trigger of one of the tenant's active workflows can
+ * match: a tenant without one costs its ticket events no delivery.
+ */
+export const takesEvent =
+  (platform: Platform) =>
+  async (event: { tenantId: string; type: string }): Promise<boolean> => {
+    const trigger = TRIGGER_OF[event.type];
+    return (
+      trigger !== undefined &&
+      (await activeWorkflowsOf(platform, event.tenantId, trigger)).length > 0
+    );
+  };
 
 /** The facts of a ticket as conditions name them (`ticket.status`, `requester.custom.vip`...). */
 export function factsOf(facts: TicketFacts, changedFields: string[] | undefined): ConditionFacts {
@@ -97,7 +117,7 @@ export async function handleEvent(platform: Platform, event: DeliveredEvent): Pr
   const trigger = TRIGGER_OF[event.type];
   if (!trigger) return;
   const db = platform.database;
-  const workflows = await repo.activeWorkflows(db, event.tenantId, trigger);
+  const workflows = await activeWorkflowsOf(platform, event.tenantId, trigger);
   if (workflows.length === 0) return;
   const facts = await repo.ticketFacts(db, event.tenantId, event.aggregateId);
   if (!facts) return;

@@ -224,14 +224,28 @@ describe('automation engine', () => {
     const other = await tenantWithAdmin();
     const witness = await insertWorkflow(t.database, other.tenant.tenantId, chain({}, []));
     await createTicket(other.admin, {});
+    // The relay reads events in commit order: the witness ran, so the first event was passed.
     await settledRuns(witness, 1);
-    const delivered = await t.database.pool.query(
-      `select 1 from outbox_progress p join domain_events e on e.aggregate_id = p.aggregate_id
-       where p.subscriber = 'automation' and p.aggregate_id = $1 and p.delivered_id >= e.id`,
+    // A tenant without an active workflow costs its events no delivery at all.
+    const dispatched = await t.database.pool.query(
+      `select 1 from outbox_progress where subscriber = 'automation' and aggregate_id = $1`,
       [ticket._id],
     );
-    expect(delivered.rowCount).toBeGreaterThan(0);
+    expect(dispatched.rowCount).toBe(0);
     expect(await runsOf(flow)).toHaveLength(0);
+  });
+
+  it('runs a workflow activated right after an event of a tenant that had none', async () => {
+    const { tenant, admin } = await tenantWithAdmin();
+    const flow = await insertWorkflow(t.database, tenant.tenantId, chain({}, []), 'inactive');
+    // Seen with no active workflow: the tenant's "none" is remembered.
+    const before = await createTicket(admin, {});
+    await t.app.platform.outbox.relayNow();
+    await setWorkflowStatus(t.database, flow, 'active');
+    const after = await createTicket(admin, {});
+    const runs = await settledRuns(flow, 1);
+    expect(runs.map((run) => run.ticket_id)).toEqual([after._id]);
+    expect(runs.map((run) => run.ticket_id)).not.toContain(before._id);
   });
 
   it('triggers on updates with changed_fields, and a redelivered event starts no second run', async () => {
