@@ -4,9 +4,10 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 /**
  * What a tenant's data changes are announced under (the triggers of migrations 0010 and on name the tables of each):
  * 'customers' for customer lists, 'sessions' for the signed-in callers' contexts, 'tickets' for
- * ticket list counts, 'workflows' for a tenant's active workflows.
+ * ticket list counts, 'workflows' for a tenant's active workflows, 'sla' for its SLA policies
+ * and working schedules.
  */
-export type ChangeTopic = 'customers' | 'sessions' | 'tickets' | 'workflows';
+export type ChangeTopic = 'customers' | 'sessions' | 'tickets' | 'workflows' | 'sla';
 
 /**
  * Values derived from a tenant's data (the counts of its lists, its callers' sessions),

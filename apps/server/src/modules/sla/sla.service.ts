@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type { Platform } from '../../platform/context.js';
 import type { AuthContext } from '../../platform/auth.js';
 import type { Database } from '../../platform/db.js';
+import type { TenantMemo } from '../../platform/tenant-memo.js';
 import { AppError, fieldError, notFound } from '../../platform/errors.js';
 import { ticketPriorities, ticketTypes } from '../../db/schema/index.js';
 import { audit } from '../ticket-config/ticket-config.service.js';
@@ -140,9 +141,14 @@ export async function resolveSlaPolicy(
   db: Database,
   tenantId: string,
   ticket: { priority_id: string | null; type_id: string | null },
+  /** Remembers the tenant's policies and schedules until they change (the 'sla' topic). */
+  memo?: TenantMemo,
 ): Promise<ResolvedSla | null> {
   if (!ticket.priority_id) return null;
-  for (const { policy, targets } of await repo.listPolicies(db, tenantId)) {
+  const policies = memo
+    ? await memo.remember('sla', tenantId, 'policies', () => repo.listPolicies(db, tenantId))
+    : await repo.listPolicies(db, tenantId);
+  for (const { policy, targets } of policies) {
     const ofPriority = targets
       .map(({ target }) => target)
       .filter((target) => target.priorityId === ticket.priority_id);
@@ -155,7 +161,11 @@ export async function resolveSlaPolicy(
         policy_name: policy.name,
         first_response_minutes: target.firstResponseMinutes,
         resolution_minutes: target.resolutionMinutes,
-        schedule: await loadBusinessSchedule(db, tenantId, policy.scheduleId),
+        schedule: memo
+          ? await memo.remember('sla', tenantId, `schedule:${policy.scheduleId ?? 'default'}`, () =>
+              loadBusinessSchedule(db, tenantId, policy.scheduleId),
+            )
+          : await loadBusinessSchedule(db, tenantId, policy.scheduleId),
       };
   }
   return null;

@@ -260,6 +260,36 @@ describe('ticket SLA', () => {
     expect(without.sla_due_at).toBeNull();
   });
 
+  it("uses a policy's new target and a schedule's new holiday from the next ticket on", async () => {
+    // Policies and schedules are remembered per tenant until they change (the 'sla' topic).
+    const { tenant, admin, low } = await slaTenant();
+    await createTicket(admin, { subject: 'Trước', priority_id: low });
+    await t.database.db
+      .update(slaTargets)
+      .set({ firstResponseMinutes: 30 })
+      .where(eq(slaTargets.priorityId, low));
+    await t.app.platform.memo.settled();
+    const second = await createTicket(admin, { subject: 'Mục tiêu mới', priority_id: low });
+    const secondCreated = (await row(second._id)).createdAt;
+    const due = addBusinessMinutes(secondCreated, 30, SCHEDULE);
+    expect(second.sla_due_at).toBe(due.toISOString());
+    // A holiday on the day that due falls on moves the next ticket's due past it.
+    const dueDay = due.toLocaleDateString('en-CA', { timeZone: 'Asia/Bangkok' });
+    const [schedule] = await t.database.db
+      .select({ id: workingSchedules.id })
+      .from(workingSchedules)
+      .where(eq(workingSchedules.tenantId, tenant.tenantId));
+    await t.database.db
+      .insert(workingHolidays)
+      .values({ scheduleId: schedule!.id, date: dueDay, name: 'Nghỉ thêm' });
+    await t.app.platform.memo.settled();
+    const third = await createTicket(admin, { subject: 'Sau ngày nghỉ', priority_id: low });
+    const thirdCreated = (await row(third._id)).createdAt;
+    const withHoliday = { ...SCHEDULE, holidays: [...SCHEDULE.holidays, { date: dueDay }] };
+    expect(third.sla_due_at).toBe(addBusinessMinutes(thirdCreated, 30, withHoliday).toISOString());
+    expect(third.sla_due_at).not.toBe(addBusinessMinutes(thirdCreated, 30, SCHEDULE).toISOString());
+  });
+
   it('pauses through bulk, resumes on the customer reply, ends when merged away', async () => {
     const { tenant, admin, high } = await slaTenant();
     const { _id: id } = await createTicket(admin, { subject: 'Hàng loạt', priority_id: high });

@@ -6,6 +6,7 @@ import {
 import { formatTicketCode } from '@omnicare/shared/tickets/ticket-enums';
 import type { Platform } from '../../platform/context.js';
 import type { Database, Transaction } from '../../platform/db.js';
+import type { TenantMemo } from '../../platform/tenant-memo.js';
 import { appendEvent, type DeliveredEvent } from '../../platform/outbox.js';
 import { writeAudit } from '../audit/audit.service.js';
 import { notify } from '../notifications/notifications.service.js';
@@ -90,11 +91,14 @@ export async function refreshTicketSla(
     resolve = false,
     now = new Date(),
     current,
+    memo,
   }: {
     resolve?: boolean;
     now?: Date;
     /** The ticket as it stands, when the caller holds its lock and knows it (read otherwise). */
     current?: repo.SlaRow;
+    /** Remembers the tenant's SLA policies and schedules (the hot paths pass it). */
+    memo?: TenantMemo;
   } = {},
 ) {
   const row = current ?? (await repo.findSlaRow(tx, tenantId, ticketId));
@@ -108,10 +112,12 @@ export async function refreshTicketSla(
   };
   let schedule: BusinessSchedule | null = null;
   if (resolve) {
-    const policy = await resolveSlaPolicy(db, tenantId, {
-      priority_id: row.priorityId,
-      type_id: row.typeId,
-    });
+    const policy = await resolveSlaPolicy(
+      db,
+      tenantId,
+      { priority_id: row.priorityId, type_id: row.typeId },
+      memo,
+    );
     targets = {
       policyId: policy?.policy_id ?? null,
       firstResponseMinutes: policy?.first_response_minutes ?? null,

@@ -440,7 +440,7 @@ export async function createTicket(
     });
     await repo.replaceTags(tx, auth.tenantId, row.id, [...new Set(body.tag_ids)]);
     await repo.replaceFollowers(tx, auth.tenantId, row.id, [...new Set(body.follower_ids)]);
-    await refreshTicketSla(tx, auth.tenantId, row.id, { resolve: true });
+    await refreshTicketSla(tx, auth.tenantId, row.id, { resolve: true, memo: platform.memo });
     const ticket = await readTicket(tx, auth.tenantId, row.id);
     await appendEvent(tx, {
       tenantId: auth.tenantId,
@@ -539,6 +539,7 @@ async function applyUpdate(
       resolve: changed('priority_id') || changed('type_id'),
       // The row is locked since it was read: as it now stands, without reading it again.
       current: { ...ticketRow, ...values },
+      memo: platform.memo,
     });
     if (changed('tag_ids'))
       await repo.replaceTags(tx, auth.tenantId, id, [...new Set(body.tag_ids)]);
@@ -834,18 +835,33 @@ const changedFields = (event: DeliveredEvent): string[] => {
   return [event.type === 'ticket.commented' ? 'comment' : event.type.replace('ticket.', '')];
 };
 
+const ACTOR_NAME_MS = 30_000;
+const actorNames = new Map<string, { name: string; at: number }>();
+
+/**
+ * Who made a change, as the live push names them: looked up once per 30 s per person (a busy
+ * agent's every change would otherwise cost a query; a rename shows within that time).
+ */
+async function actorName(platform: Platform, tenantId: string, actorId: string) {
+  const known = actorNames.get(actorId);
+  if (known && Date.now() - known.at < ACTOR_NAME_MS) return known.name;
+  const [actor] = await repo.staffRefs(platform.db, tenantId, [actorId]);
+  const name = actor?.name ?? '';
+  if (actorNames.size >= 10_000) actorNames.clear();
+  actorNames.set(actorId, { name, at: Date.now() });
+  return name;
+}
+
 /**
  * Tells the ticket's viewers who changed what, and the tenant's lists its id (the outbox's
  * 'realtime' subscriber: after the commit, whichever instance made the change).
  */
 export async function pushTicketChange(platform: Platform, event: DeliveredEvent) {
-  const [actor] = event.actorId
-    ? await repo.staffRefs(platform.db, event.tenantId, [event.actorId])
-    : [];
+  const name = event.actorId ? await actorName(platform, event.tenantId, event.actorId) : '';
   platform.realtime.recordChanged(event.tenantId, {
     kind: 'ticket',
     id: event.aggregateId,
-    by: { user_id: event.actorId ?? '', name: actor?.name ?? '' },
+    by: { user_id: event.actorId ?? '', name },
     fields: changedFields(event),
     at: event.createdAt,
   });
