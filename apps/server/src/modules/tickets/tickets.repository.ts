@@ -577,11 +577,5 @@ export async function setStatus(
   id: string,
   values: Pick<typeof tickets.$inferInsert, 'status' | 'solvedAt' | 'reopenCount'>,
 ) {
-  await preparedOnce(
-    tx
-      .update(tickets)
-      .set({ ...values, updatedAt: new Date() })
-      .where(and(eq(tickets.tenantId, tenantId), eq(tickets.id, id))),
-    'ticket-update',
-  ).execute();
+  await updateTicket(tx, tenantId, id, values);
 }
