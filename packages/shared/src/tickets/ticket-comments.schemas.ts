@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isoDateTime } from '../platform/envelope.js';
 import { labelled } from '../platform/labelled.js';
+import { recordRefParam } from '../platform/record-ref.js';
 import { TICKET_STATUS } from './ticket-enums.js';
 import { TICKET_BULK_MESSAGES, TICKET_MESSAGES } from './tickets.schemas.js';
 
@@ -97,11 +98,14 @@ export const TICKET_CONVERSATION_MESSAGES = {
 const M = TICKET_CONVERSATION_MESSAGES;
 
 /** `/v2/tickets/:id`: the ticket's id (UUID). */
-export const ticketIdParams = z.object({ id: z.uuid(M.invalidTicketId) });
-export const ticketAttachmentParams = ticketIdParams.extend({
+/** A ticket's conversation, merge, split and links: by its id or its number, as its detail. */
+export const ticketConversationParams = z.object({ id: recordRefParam(M.invalidTicketId) });
+/** An attachment's address, as the server writes it (the ticket's id). */
+export const ticketAttachmentParams = z.object({
+  id: z.uuid(M.invalidTicketId),
   attachmentId: z.uuid(M.invalidAttachmentId),
 });
-export const ticketLinkParams = ticketIdParams.extend({
+export const ticketLinkParams = ticketConversationParams.extend({
   linkedId: z.uuid(M.invalidTicketId),
 });
 

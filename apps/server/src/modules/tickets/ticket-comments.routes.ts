@@ -7,7 +7,7 @@ import {
   ticketCommentBody,
   ticketCommentView,
   ticketCommentsQuery,
-  ticketIdParams,
+  ticketConversationParams,
   ticketLinkBody,
   ticketLinkParams,
   ticketLinkView,
@@ -34,7 +34,7 @@ export const ticketConversationRoutes: RouteModule = (app, platform) => {
       schema: {
         tags,
         summary: 'Hội thoại của ticket (cũ nhất trước, theo trang)',
-        params: ticketIdParams,
+        params: ticketConversationParams,
         querystring: ticketCommentsQuery,
         response: answers.list(ticketCommentView),
       },
@@ -56,7 +56,7 @@ export const ticketConversationRoutes: RouteModule = (app, platform) => {
       schema: {
         tags,
         summary: 'Trả lời công khai hoặc ghi chú nội bộ (JSON, hoặc multipart với tệp đính kèm)',
-        params: ticketIdParams,
+        params: ticketConversationParams,
         // Optional here so a multipart form reaches the handler, which checks both shapes.
         body: ticketCommentBody.nullish(),
         response: answers.created(ticketCommentView),
@@ -107,7 +107,7 @@ export const ticketConversationRoutes: RouteModule = (app, platform) => {
       schema: {
         tags,
         summary: 'Gộp ticket vào ticket khác',
-        params: ticketIdParams,
+        params: ticketConversationParams,
         body: ticketMergeBody,
         response: answers.ok(ticketMergeView),
       },
@@ -130,7 +130,7 @@ export const ticketConversationRoutes: RouteModule = (app, platform) => {
       schema: {
         tags,
         summary: 'Tách một bình luận thành ticket mới',
-        params: ticketIdParams,
+        params: ticketConversationParams,
         body: ticketSplitBody,
         response: answers.created(ticketRefView),
       },
@@ -155,7 +155,7 @@ export const ticketConversationRoutes: RouteModule = (app, platform) => {
       schema: {
         tags,
         summary: 'Ticket liên kết',
-        params: ticketIdParams,
+        params: ticketConversationParams,
         response: answers.list(ticketLinkView),
       },
       config: { access: STAFF },
@@ -171,7 +171,7 @@ export const ticketConversationRoutes: RouteModule = (app, platform) => {
       schema: {
         tags,
         summary: 'Liên kết ticket liên quan',
-        params: ticketIdParams,
+        params: ticketConversationParams,
         body: ticketLinkBody,
         response: answers.created(ticketLinkView),
       },

@@ -8,6 +8,7 @@ import {
   type TicketCommentsQuery,
 } from '@omnicare/shared/tickets/ticket-comments.schemas';
 import { formatTicketCode, type TicketStatus } from '@omnicare/shared/tickets/ticket-enums';
+import type { RecordRef } from '@omnicare/shared/platform/record-ref';
 import type { AuthContext } from '../../platform/auth.js';
 import type { Platform } from '../../platform/context.js';
 import type { Transaction } from '../../platform/db.js';
@@ -262,10 +263,10 @@ const refuseClosed = (ticket: repo.TicketRow) => {
 export async function addComment(
   platform: Platform,
   auth: AuthContext,
-  ticketId: string,
+  ticket: string | RecordRef,
   input: { body: string; public: boolean; files: UploadedFile[] },
 ): Promise<TicketCommentView> {
-  const visible = await getVisibleTicketRow(platform, auth, ticketId);
+  const visible = await getVisibleTicketRow(platform, auth, ticket);
   refuseClosed(visible);
   const { html, mentions } = await prepareBody(
     platform,
@@ -395,11 +396,11 @@ async function commentView(platform: Platform, tenantId: string, commentId: stri
 export async function listComments(
   platform: Platform,
   auth: AuthContext,
-  ticketId: string,
+  ticket: string | RecordRef,
   query: TicketCommentsQuery,
 ) {
-  const ticket = await getVisibleTicketRow(platform, auth, ticketId);
-  const { rows, total } = await repo.listComments(platform.db, auth.tenantId, ticket.id, {
+  const visible = await getVisibleTicketRow(platform, auth, ticket);
+  const { rows, total } = await repo.listComments(platform.db, auth.tenantId, visible.id, {
     offset: (query.page - 1) * query.page_size,
     limit: query.page_size,
   });

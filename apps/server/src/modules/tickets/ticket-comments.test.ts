@@ -365,6 +365,39 @@ describe('comments', () => {
     expect(entries).toHaveLength(1);
   });
 
+  it('takes the ticket by its number as well as its id, as its detail does', async () => {
+    const ticket = await newTicket();
+    const posted = await post('admin', String(ticket.number), { body: 'Theo số', public: false });
+    expect(posted.statusCode, posted.body).toBe(201);
+    const listed = await get('admin', `/v2/tickets/${ticket.number}/comments`);
+    expect(listed.json().data.map((c: { body: string }) => c.body)).toEqual(['Theo số']);
+    const other = await newTicket();
+    const linked = await t.app.inject({
+      method: 'POST',
+      url: `/v2/tickets/${ticket.number}/links`,
+      headers: bearer(tokens.admin!),
+      payload: { related_id: other.id },
+    });
+    expect(linked.statusCode, linked.body).toBe(201);
+    const links = await get('admin', `/v2/tickets/${ticket.number}/links`);
+    expect(links.json().data.map((l: { ticket: { _id: string } }) => l.ticket._id)).toEqual([
+      other.id,
+    ]);
+    // Neither a number nor an id: 422 on the parameter; another tenant's number: 404.
+    expect((await get('admin', '/v2/tickets/abc/comments')).json()).toEqual(
+      unprocessable('id', M.invalidTicketId),
+    );
+    expect((await get(otherAdmin, `/v2/tickets/${ticket.number}/comments`)).statusCode).toBe(404);
+    const merged = await t.app.inject({
+      method: 'POST',
+      url: `/v2/tickets/${ticket.number}/merge`,
+      headers: bearer(tokens.admin!),
+      payload: { target_id: other.id },
+    });
+    expect(merged.statusCode, merged.body).toBe(200);
+    expect((await ticketRow(ticket.id))?.mergedIntoId).toBe(other.id);
+  });
+
   it("keeps tickets to their tenant and to the caller's data scope", async () => {
     const mine = await newTicket({ assigneeId: tenant.id('agent') });
     const colleagues = await newTicket({ assigneeId: tenant.id('agent2') });

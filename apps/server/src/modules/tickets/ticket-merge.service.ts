@@ -16,6 +16,7 @@ import {
   type TicketBulkBody,
   type TicketBulkItem,
 } from '@omnicare/shared/tickets/tickets.schemas';
+import type { RecordRef } from '@omnicare/shared/platform/record-ref';
 import type { AuthContext } from '../../platform/auth.js';
 import type { Platform } from '../../platform/context.js';
 import type { Transaction } from '../../platform/db.js';
@@ -72,10 +73,11 @@ async function writeNote(tx: Transaction, ticket: repo.TicketRow, auth: AuthCont
 export async function mergeTicket(
   platform: Platform,
   auth: AuthContext,
-  sourceId: string,
+  source: string | RecordRef,
   targetId: string,
 ): Promise<TicketMergeView> {
-  const visible = await getVisibleTicketRow(platform, auth, sourceId);
+  const visible = await getVisibleTicketRow(platform, auth, source);
+  const sourceId = visible.id;
   if (targetId === visible.id) throw fieldError('target_id', M.mergeSelf);
   await namedTicket(platform, auth, targetId, 'target_id', M.targetNotFound);
   const merged = await platform.db.transaction(async (tx) => {
@@ -201,10 +203,10 @@ const SPLIT_SUBJECT_MAX = 150;
 export async function splitTicket(
   platform: Platform,
   auth: AuthContext,
-  ticketId: string,
+  ticket: string | RecordRef,
   commentId: string,
 ): Promise<TicketRefView> {
-  const visible = await getVisibleTicketRow(platform, auth, ticketId);
+  const visible = await getVisibleTicketRow(platform, auth, ticket);
   const { ref, auto } = await platform.db.transaction(async (tx) => {
     const original = (await repo.lockTickets(tx, auth.tenantId, [visible.id])).get(visible.id);
     if (!original) throw notFound(M.ticketNotFound);
@@ -312,9 +314,9 @@ async function sees(platform: Platform, auth: AuthContext, id: string) {
 export async function listLinks(
   platform: Platform,
   auth: AuthContext,
-  ticketId: string,
+  ref: string | RecordRef,
 ): Promise<TicketLinkView[]> {
-  const ticket = await getVisibleTicketRow(platform, auth, ticketId);
+  const ticket = await getVisibleTicketRow(platform, auth, ref);
   const rows = await repo.linksOf(platform.db, auth.tenantId, ticket.id);
   const shown = await Promise.all(rows.map((row) => sees(platform, auth, row.ticket.id)));
   return rows
@@ -330,10 +332,10 @@ export async function listLinks(
 export async function addLink(
   platform: Platform,
   auth: AuthContext,
-  ticketId: string,
+  ref: string | RecordRef,
   relatedId: string,
 ): Promise<TicketLinkView> {
-  const ticket = await getVisibleTicketRow(platform, auth, ticketId);
+  const ticket = await getVisibleTicketRow(platform, auth, ref);
   if (relatedId === ticket.id) throw fieldError('related_id', M.linkSelf);
   const related = await namedTicket(platform, auth, relatedId, 'related_id', M.relatedNotFound);
   return platform.db.transaction(async (tx) => {
@@ -367,10 +369,10 @@ export async function addLink(
 export async function removeLink(
   platform: Platform,
   auth: AuthContext,
-  ticketId: string,
+  ref: string | RecordRef,
   linkedId: string,
 ) {
-  const ticket = await getVisibleTicketRow(platform, auth, ticketId);
+  const ticket = await getVisibleTicketRow(platform, auth, ref);
   const link = await repo.findLink(platform.db, auth.tenantId, ticket.id, linkedId);
   if (!link || !(await sees(platform, auth, linkedId))) throw notFound(M.linkNotFound);
   if (link.kind !== 'related') throw fieldError('linkedId', M.linkFixed);

@@ -134,8 +134,12 @@ export async function getVisibleTicket(
 }
 
 /** The stored row of a ticket the caller may see (for the conversation and merge services). */
-export async function getVisibleTicketRow(platform: Platform, auth: AuthContext, id: string) {
-  const row = await repo.findTicket(platform.db, auth.tenantId, { id }, ticketScope(auth));
+export async function getVisibleTicketRow(
+  platform: Platform,
+  auth: AuthContext,
+  ref: string | RecordRef,
+) {
+  const row = await repo.findTicket(platform.db, auth.tenantId, refOf(ref), ticketScope(auth));
   if (!row) throw notFound(TICKET_MESSAGES.notFound);
   return row.ticket;
 }
