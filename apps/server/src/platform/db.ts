@@ -38,16 +38,27 @@ export function preparedOnce<Prepared>(
 ): Prepared {
   const prepared = query.prepare(prefix);
   const statement = prepared as unknown as NodePgStatement;
-  const text = statement.queryString;
+  const name = statementName(prefix, statement.queryString);
+  statement.queryConfig.name = name;
+  statement.rawQueryConfig.name = name;
+  return prepared;
+}
+
+/** The same for a hot statement written as SQL text (node-postgres' query config). */
+export const prepared = (prefix: string, text: string, values: unknown[]) => ({
+  name: statementName(prefix, text),
+  text,
+  values,
+});
+
+function statementName(prefix: string, text: string): string {
   let name = statementNames.get(text);
   if (!name) {
     name = `${prefix}-${createHash('sha1').update(text).digest('base64url').slice(0, 16)}`;
     if (statementNames.size >= MAX_STATEMENT_NAMES) statementNames.clear();
     statementNames.set(text, name);
   }
-  statement.queryConfig.name = name;
-  statement.rawQueryConfig.name = name;
-  return prepared;
+  return name;
 }
 
 /** The handle inside `db.transaction(...)`. */

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Platform } from './context.js';
-import { relaxedCommit, type DatabaseHandle, type Transaction } from './db.js';
+import { prepared, relaxedCommit, type DatabaseHandle, type Transaction } from './db.js';
 import type { JobQueue } from './jobs.js';
 import { domainEvents } from '../db/schema/index.js';
 
@@ -159,6 +159,8 @@ export function createOutbox(
     connectionString: database.url,
     max: 10,
     idleTimeoutMillis: 10_000,
+    // Progress rows only (see relaxedCommit): their commits need not wait for the disk.
+    options: '-c synchronous_commit=off',
   });
   deliveryConnections.on('error', (error) => log.warn({ err: error }, 'outbox connection lost'));
   const timers = new Set<NodeJS.Timeout>();
@@ -252,27 +254,36 @@ export function createOutbox(
         event_id: string;
         start_event_id: string;
       }>(
-        `select transaction_id::text, event_id, start_event_id from outbox_cursors
-         where subscriber = $1 for update skip locked`,
-        [subscriber],
+        prepared(
+          'outbox-cursor',
+          `select transaction_id::text, event_id, start_event_id from outbox_cursors
+           where subscriber = $1 for update skip locked`,
+          [subscriber],
+        ),
       );
       const at = cursor.rows[0];
       if (!at) return undefined;
       const events = await client.query<EventRow & { transaction_text: string }>(
-        // The text form has a name of its own: named `transaction_id`, it would be what ORDER BY
-        // sorts on ('1000' before '999'), and a full batch would move the cursor past events.
-        `select ${EVENT_COLUMNS}, transaction_id::text as transaction_text
-         from domain_events
-         where (transaction_id, id) > ($1::xid8, $2::bigint)
-           and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-         order by transaction_id, id limit ${BATCH}`,
-        [at.transaction_id, at.event_id],
+        prepared(
+          'outbox-relay',
+          // The text form has a name of its own: named `transaction_id`, it would be what ORDER
+          // BY sorts on ('1000' before '999'), and a full batch would move the cursor past events.
+          `select ${EVENT_COLUMNS}, transaction_id::text as transaction_text
+           from domain_events
+           where (transaction_id, id) > ($1::xid8, $2::bigint)
+             and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+           order by transaction_id, id limit ${BATCH}`,
+          [at.transaction_id, at.event_id],
+        ),
       );
       const last = events.rows.at(-1);
       if (!last) return undefined;
       await client.query(
-        `update outbox_cursors set transaction_id = $2::xid8, event_id = $3 where subscriber = $1`,
-        [subscriber, last.transaction_text, last.id],
+        prepared(
+          'outbox-cursor-move',
+          `update outbox_cursors set transaction_id = $2::xid8, event_id = $3 where subscriber = $1`,
+          [subscriber, last.transaction_text, last.id],
+        ),
       );
       const full = events.rows.length === BATCH;
       if (broadcasts.has(subscriber))
@@ -378,24 +389,32 @@ export function createOutbox(
     const client = await deliveryConnections.connect();
     let locked = false;
     try {
-      const lock = await client.query<{ locked: boolean }>(
-        'select pg_try_advisory_lock($1, hashtext($2)) as locked',
-        [DELIVERY_LOCK, `${subscriber}:${aggregateId}`],
+      // The lock and where delivery stands, in one round trip (the latter read only when locked).
+      const lock = await client.query<{ locked: boolean; delivered_id: string | null }>(
+        prepared(
+          'outbox-take',
+          `select locked, case when locked then (select delivered_id from outbox_progress
+                                                  where subscriber = $3 and aggregate_id = $4) end
+                            as delivered_id
+           from (select pg_try_advisory_lock($1, hashtext($2)) as locked) l`,
+          [DELIVERY_LOCK, `${subscriber}:${aggregateId}`, subscriber, aggregateId],
+        ),
       );
       locked = lock.rows[0]?.locked === true;
-      await client.query('set synchronous_commit = off');
       if (!locked) return 'busy';
+      // No progress row: nothing was ever dispatched to it (or it was pruned).
+      const start = lock.rows[0]?.delivered_id;
+      if (start === null || start === undefined) return 'done';
+      let from: string = start;
+      // Then from the last event handed over: the lock keeps anyone else from moving it.
       for (;;) {
-        const progress = await client.query<{ delivered_id: string }>(
-          'select delivered_id from outbox_progress where subscriber = $1 and aggregate_id = $2',
-          [subscriber, aggregateId],
-        );
-        const from = progress.rows[0]?.delivered_id;
-        if (from === undefined) return 'done';
         const events = await client.query<EventRow>(
-          `select ${EVENT_COLUMNS}
-           from domain_events where aggregate_id = $1 and id > $2 order by id limit 100`,
-          [aggregateId, from],
+          prepared(
+            'outbox-owed',
+            `select ${EVENT_COLUMNS}
+             from domain_events where aggregate_id = $1 and id > $2 order by id limit 100`,
+            [aggregateId, from],
+          ),
         );
         if (events.rows.length === 0) return 'done';
         for (const row of events.rows) {
@@ -403,14 +422,17 @@ export function createOutbox(
           if (stopped) return 'done';
           await handler(deliveredEvent(row));
           await client.query(
-            `update outbox_progress set delivered_id = $3
-             where subscriber = $1 and aggregate_id = $2 and delivered_id < $3`,
-            [subscriber, aggregateId, row.id],
+            prepared(
+              'outbox-deliver',
+              `update outbox_progress set delivered_id = $3
+               where subscriber = $1 and aggregate_id = $2 and delivered_id < $3`,
+              [subscriber, aggregateId, row.id],
+            ),
           );
+          from = row.id;
         }
       }
     } finally {
-      await client.query('reset synchronous_commit').catch(() => {});
       if (locked)
         await client
           .query('select pg_advisory_unlock($1, hashtext($2))', [

@@ -1,6 +1,6 @@
 import type { WorkflowSteps } from '@omnicare/shared/automation/workflow-blocks';
 import type { WorkflowRunStatus } from '@omnicare/shared/automation/workflow-enums';
-import { relaxedCommit, type DatabaseHandle } from '../../../platform/db.js';
+import { prepared, relaxedCommit, type DatabaseHandle } from '../../../platform/db.js';
 import type { TicketFacts } from '../actions/ticket-facts.js';
 
 /**
@@ -59,7 +59,9 @@ export async function ticketFacts(
   ticketId: string,
 ): Promise<TicketFacts | undefined> {
   const result = await database.pool.query<TicketFacts>(
-    `select to_jsonb(t) as ticket,
+    prepared(
+      'ticket-facts',
+      `select to_jsonb(t) as ticket,
             (select to_jsonb(c) from customers c where c.id = t.requester_id) as requester,
             coalesce((select array_agg(tag_id::text) from ticket_tags where ticket_id = t.id), '{}') as "tagIds",
             coalesce((select array_agg(tag_id::text) from customer_tags where customer_id = t.requester_id), '{}') as "requesterTagIds",
@@ -74,7 +76,8 @@ export async function ticketFacts(
              where f.tenant_id = t.tenant_id and f.entity in ('ticket', 'customer')), '{}') as "customKinds"
      from tickets t join tenants tn on tn.id = t.tenant_id
      where t.id = $2 and t.tenant_id = $1`,
-    [tenantId, ticketId],
+      [tenantId, ticketId],
+    ),
   );
   return result.rows[0];
 }
@@ -114,7 +117,9 @@ export async function startRuns(database: DatabaseHandle, runs: NewRun[]): Promi
   // started again when the event is delivered again.
   const result = await relaxedCommit(database, (client) =>
     client.query<RunRow>(
-      `with inserted as (
+      prepared(
+        'start-runs',
+        `with inserted as (
        insert into workflow_runs (tenant_id, workflow_id, workflow_version, event_id, ticket_id,
                                   depth, status, error, context, finished_at)
        select $1, w, v, $2, $3, $4, s, e, c, case when s = 'running' then null else now() end
@@ -127,17 +132,18 @@ export async function startRuns(database: DatabaseHandle, runs: NewRun[]): Promi
      from workflow_runs
      where event_id = $2 and workflow_id = any($5::uuid[]) and status = 'running'
        and id not in (select id from inserted)`,
-      [
-        first.tenantId,
-        first.eventId,
-        first.ticketId,
-        first.depth,
-        runs.map((run) => run.workflowId),
-        runs.map((run) => run.workflowVersion),
-        runs.map((run) => run.status),
-        runs.map((run) => run.error),
-        runs.map((run) => JSON.stringify(run.context)),
-      ],
+        [
+          first.tenantId,
+          first.eventId,
+          first.ticketId,
+          first.depth,
+          runs.map((run) => run.workflowId),
+          runs.map((run) => run.workflowVersion),
+          runs.map((run) => run.status),
+          runs.map((run) => run.error),
+          runs.map((run) => JSON.stringify(run.context)),
+        ],
+      ),
     ),
   );
   return result.rows;
@@ -242,7 +248,7 @@ export async function writeProgress(
   }
   // Relaxed: a step lost in a database crash is done again (at least once), as after an app crash.
   const result = await relaxedCommit(database, (client) =>
-    client.query(stepSql ? `with ${stepSql} ${runSql}` : runSql, params),
+    client.query(prepared('run-progress', stepSql ? `with ${stepSql} ${runSql}` : runSql, params)),
   );
   return (result.rowCount ?? 0) > 0;
 }
