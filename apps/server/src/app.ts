@@ -182,6 +182,16 @@ export async function buildApp(
   if (config.outboxProbe) registerOutboxProbe(platform, config.outboxProbeDelayMs);
   await Promise.all([platform.jobs.start(), platform.memo.start()]);
   await platform.outbox.start();
+  // Stopping: the answers still running close their connection, so the server's close is not
+  // held by keep-alive connections that fall idle after it began.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (closing) reply.header('connection', 'close');
+    return payload;
+  });
   app.addHook('onClose', async () => {
     await platform.background.idle();
     await platform.realtime.close();

