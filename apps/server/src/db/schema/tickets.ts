@@ -97,6 +97,8 @@ export const tickets = pgTable(
     // (status), written by hand in migration 0022 (INCLUDE is beyond the schema builder): the
     // included column lets page 500 be read from the index alone.
     index('tickets_tenant_subject_idx').on(table.tenantId, table.subjectKey, table.id),
+    // The list sorted by priority: each priority's tickets in id order (see priorityPageIds).
+    index('tickets_tenant_priority_idx').on(table.tenantId, table.priorityId, table.id),
     index('tickets_tenant_assignee_idx').on(table.tenantId, table.assigneeId, table.updatedAt),
     index('tickets_tenant_group_idx').on(table.tenantId, table.groupId, table.updatedAt),
     index('tickets_tenant_created_idx').on(table.tenantId, table.createdAt, table.id),

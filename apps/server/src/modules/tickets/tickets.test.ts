@@ -719,6 +719,42 @@ describe('the ticket list', () => {
     );
   });
 
+  it('sorts by priority without sorting the tenant: pages in order, none first going down', async () => {
+    // By priority: its position (Thấp 0, Cao 2), none last going up and first going down, ties
+    // by id in the same direction; pages neither repeat nor skip a ticket.
+    const { admin, config } = await freshTenant();
+    await createTicket(admin, { subject: 'Một', priority_id: config.high });
+    await createTicket(admin, { subject: 'Hai' });
+    await createTicket(admin, { subject: 'Ba' });
+    await createTicket(admin, { subject: 'Thấp 1', priority_id: config.low });
+    await createTicket(admin, { subject: 'Thấp 2', priority_id: config.low });
+    await createTicket(admin, { subject: 'Cao 2', priority_id: config.high });
+    const all = (await listed(admin)).data;
+    const rank = (row: (typeof all)[number]) => {
+      const id = (row.priority as { _id: string } | null)?._id;
+      return id === config.low ? 0 : id === config.high ? 1 : 2;
+    };
+    const expected = (sign: 1 | -1) =>
+      all
+        .toSorted((a, b) => sign * (rank(a) - rank(b) || (a._id < b._id ? -1 : 1)))
+        .map((row) => row.subject);
+    const sorted = async (order: string) => {
+      const subjects: string[] = [];
+      for (const page of [1, 2, 3])
+        subjects.push(
+          ...(
+            await call(admin, 'GET', `/v2/tickets?page=${page}&page_size=2&sort=priority:${order}`)
+          )
+            .json()
+            .data.map((row: { subject: string }) => row.subject),
+        );
+      return subjects;
+    };
+    expect(await sorted('asc')).toEqual(expected(1));
+    expect(await sorted('desc')).toEqual(expected(-1));
+    expect((await sorted('desc')).slice(0, 2).sort()).toEqual(['Ba', 'Hai']);
+  });
+
   it('searches code, subject and requester name without diacritics', async () => {
     const { admin, customerId } = await freshTenant();
     const first = await createTicket(admin, { subject: 'Lỗi đường truyền cáp quang' });

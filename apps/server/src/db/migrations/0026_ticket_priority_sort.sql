@@ -1,0 +1,1 @@
+CREATE INDEX "tickets_tenant_priority_idx" ON "tickets" USING btree ("tenant_id","priority_id","id");
