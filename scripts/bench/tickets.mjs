@@ -280,6 +280,8 @@ try {
       ),
     ],
     [`page ${lastPage} of the default view`, [`/v2/tickets?page_size=20&page=${lastPage}`]],
+    // A priority's rank lives in another table: no plain index orders tickets by it.
+    ['sorted by priority, first page', ['/v2/tickets?page_size=20&sort=priority:desc']],
     [
       'subject search, no diacritics',
       searches.map((s) => `/v2/tickets?page_size=20&search=${encodeURIComponent(s)}`),
