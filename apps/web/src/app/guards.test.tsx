@@ -3,9 +3,9 @@ import { render, screen } from '@testing-library/react';
 import { Outlet, RouterProvider, createMemoryRouter, useLocation } from 'react-router';
 import type { RouteObject } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { StoredUser } from '@omnicare/shared/auth/auth.schemas';
 import type { StaffRole } from '@omnicare/shared/users/roles';
 import { useSessionStore } from '@/stores/session-store';
+import { storedUser } from '@/test/signed-in';
 import { SPEC_ROUTE_TABLE, samplePath } from '@/test/spec-route-table';
 import {
   PublicOnly,
@@ -29,18 +29,7 @@ import { routes } from './router';
 const getMyAccount = vi.hoisted(() => vi.fn());
 vi.mock('@/features/auth/auth.api', () => ({ getMyAccount }));
 
-const user = (role: StaffRole, extra: Partial<StoredUser> = {}): StoredUser => ({
-  token: `tok-${role}`,
-  role,
-  tenant_id: 't1',
-  user_id: role,
-  _id: role,
-  agent_id: role,
-  is_admin: false,
-  name: role,
-  email: `${role}@demo.vn`,
-  ...extra,
-});
+const user = storedUser;
 
 const ROLES: StaffRole[] = ['administrator', 'supervisor', 'team_leader', 'agent'];
 const DECLARED = FEATURE_ROUTES.map((route) => route.path);

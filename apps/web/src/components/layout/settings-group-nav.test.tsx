@@ -1,22 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import type { StaffRole } from '@omnicare/shared/users/roles';
 import { useSessionStore } from '@/stores/session-store';
+import { signInAs as signIn } from '@/test/signed-in';
 import { SettingsGroupNav } from './settings-group-nav';
-
-const signIn = (role: StaffRole) =>
-  useSessionStore.getState().signIn({
-    token: `tok-${role}`,
-    role,
-    tenant_id: 't1',
-    user_id: role,
-    _id: role,
-    agent_id: role,
-    is_admin: false,
-    name: role,
-    email: `${role}@demo.vn`,
-  });
 
 const tabs = () => screen.queryAllByRole('link').map((link) => link.textContent);
 

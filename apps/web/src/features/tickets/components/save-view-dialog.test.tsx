@@ -3,10 +3,10 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { AxiosRequestConfig } from 'axios';
-import type { StaffRole } from '@omnicare/shared/users/roles';
 import { ApiError } from '@/lib/errors';
 import { http } from '@/lib/http';
 import { useSessionStore } from '@/stores/session-store';
+import { signInAs as signIn } from '@/test/signed-in';
 import { listFiltersOf, viewFiltersOf } from '../ticket-views';
 import { SaveViewDialog, type ListAsView } from './save-view-dialog';
 
@@ -16,19 +16,6 @@ globalThis.ResizeObserver ??= class {
   unobserve() {}
   disconnect() {}
 };
-
-const signIn = (role: StaffRole) =>
-  useSessionStore.getState().signIn({
-    token: `tok-${role}`,
-    role,
-    tenant_id: 't1',
-    user_id: role,
-    _id: role,
-    agent_id: role,
-    is_admin: false,
-    name: role,
-    email: `${role}@demo.vn`,
-  });
 
 // The list as it is: filters (a custom field among them), the search, sort and columns.
 const CURRENT: ListAsView = {

@@ -1,0 +1,21 @@
+import type { StoredUser } from '@omnicare/shared/auth/auth.schemas';
+import type { StaffRole } from '@omnicare/shared/users/roles';
+import { useSessionStore } from '@/stores/session-store';
+
+/** A stored user of this role (ids and names are the role), as the login would keep it. */
+export const storedUser = (role: StaffRole, extra: Partial<StoredUser> = {}): StoredUser => ({
+  token: `tok-${role}`,
+  role,
+  tenant_id: 't1',
+  user_id: role,
+  _id: role,
+  agent_id: role,
+  is_admin: false,
+  name: role,
+  email: `${role}@demo.vn`,
+  ...extra,
+});
+
+/** Signs a user of this role in, in the session store. */
+export const signInAs = (role: StaffRole, extra: Partial<StoredUser> = {}) =>
+  useSessionStore.getState().signIn(storedUser(role, extra));
