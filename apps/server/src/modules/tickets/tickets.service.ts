@@ -525,6 +525,9 @@ async function applyUpdate(
     const body: TicketBody = { ...stored, ...sent };
     const changed = (field: keyof TicketBody) =>
       field in sent && !sameValue(sent[field], stored[field]);
+    // Nothing would change (a workflow setting a status the ticket has): no write at all.
+    if (!(Object.keys(sent) as (keyof TicketBody)[]).some(changed))
+      return { before, after: before, auto: undefined };
     await checkReferences(tx, auth.tenantId, body, changed);
     const custom =
       sent.custom === undefined

@@ -575,9 +575,13 @@ describe('updating tickets', () => {
       { field: 'due_at', label: 'Hạn xử lý', from: null, to: '01/12/2026 10:00' },
     ]);
 
-    // Sending what it already has changes nothing and records nothing.
-    const same = await call(admin, 'PUT', `/v2/tickets/${ticket._id}`, { status: 'open' });
+    // Sending what it already has changes nothing and records nothing, not even its time.
+    const same = await call(admin, 'PUT', `/v2/tickets/${ticket._id}`, {
+      status: 'open',
+      priority_id: config.high,
+    });
     expect(same.statusCode).toBe(200);
+    expect(same.json().data.updated_at).toBe(response.json().data.updated_at);
     const count = await call(admin, 'GET', `/v2/tickets/${ticket._id}/activities`);
     expect(count.json().total).toBe(2);
   });
