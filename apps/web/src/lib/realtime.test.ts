@@ -26,6 +26,7 @@ function setup(alive = true) {
     onPresence: vi.fn(),
     onSessionRevoked: vi.fn(),
     onTenantConfigChanged: vi.fn(),
+    onTicketSettingsChanged: vi.fn(),
     verifySession: vi.fn(() => Promise.resolve(alive)),
   };
   const close = connectRealtime('tok', handlers);
@@ -49,12 +50,14 @@ describe('real-time channel', () => {
     emit('presence:changed', { user_id: 'u', presence: 'MEETING' });
     emit('session:revoked');
     emit('tenant:config-changed', { workflow: 'disabled' });
+    emit('ticket-settings:changed', { entity: 'smart_view' });
     expect(handlers.onConnectionChange).toHaveBeenCalledWith(true);
     expect(handlers.onNotification).toHaveBeenCalledWith({ _id: 'n1' });
     expect(handlers.onUnreadCount).toHaveBeenCalledWith(4);
     expect(handlers.onPresence).toHaveBeenCalledWith({ user_id: 'u', presence: 'MEETING' });
     expect(handlers.onSessionRevoked).toHaveBeenCalled();
     expect(handlers.onTenantConfigChanged).toHaveBeenCalled();
+    expect(handlers.onTicketSettingsChanged).toHaveBeenCalled();
   });
 
   it('checks the session when the server closes the socket, and reconnects if it lives', async () => {

@@ -19,6 +19,8 @@ export interface RealtimeHandlers {
   onSessionRevoked: () => void;
   /** The tenant's configuration changed (e.g. the workflow switch): re-read the own account. */
   onTenantConfigChanged: () => void;
+  /** A ticket setting changed (someone saved a priority, a view...): re-read them. */
+  onTicketSettingsChanged: () => void;
   /**
    * The server closed the socket itself (socket.io does not reconnect then): resolves true when
    * the session still works, so the channel reconnects; a dead session logs out on its own 403.
@@ -124,6 +126,7 @@ export function connectRealtime(token: string, handlers: RealtimeHandlers): () =
   );
   socket.on(REALTIME_EVENTS.sessionRevoked, () => handlers.onSessionRevoked());
   socket.on(REALTIME_EVENTS.tenantConfig, () => handlers.onTenantConfigChanged());
+  socket.on(REALTIME_EVENTS.ticketSettings, () => handlers.onTicketSettingsChanged());
   listenToRecords(socket);
   activeSocket = socket;
   return () => {

@@ -31,4 +31,6 @@ export const REALTIME_EVENTS = {
   presence: 'presence:changed',
   sessionRevoked: 'session:revoked',
   tenantConfig: 'tenant:config-changed',
+  /** A ticket setting (priority, type, service, template, view, SLA, working time) changed. */
+  ticketSettings: 'ticket-settings:changed',
 } as const;

@@ -17,6 +17,7 @@ import {
   type Usage,
 } from '@omnicare/shared/ticket-config/ticket-config.schemas';
 import { isEmptyCustomValue, validateCustomValues } from '@omnicare/shared/fields/fields.schemas';
+import { REALTIME_EVENTS } from '@omnicare/shared/notifications/notifications.schemas';
 import type { z } from 'zod';
 import type { Platform } from '../../platform/context.js';
 import type { AuthContext } from '../../platform/auth.js';
@@ -30,8 +31,8 @@ type AuditInput = Parameters<typeof writeAudit>[1];
 
 type Subject = Pick<AuditInput, 'entity' | 'action'>;
 
-/** Records a change of the configuration in the audit log. */
-export function audit(
+/** Records a change of the configuration in the audit log, and tells the tenant's screens. */
+export async function audit(
   platform: Platform,
   auth: AuthContext,
   subject: Subject,
@@ -39,7 +40,7 @@ export function audit(
   before?: unknown,
   after?: unknown,
 ) {
-  return writeAudit(platform.db, {
+  await writeAudit(platform.db, {
     tenantId: auth.tenantId,
     impersonatorId: auth.impersonatorId,
     actorId: auth.userId,
@@ -48,6 +49,10 @@ export function audit(
     after,
     ...subject,
   } as AuditInput);
+  // The tenant's open screens read their settings again (the event names only the kind).
+  platform.realtime.toTenant(auth.tenantId, REALTIME_EVENTS.ticketSettings, {
+    entity: subject.entity,
+  });
 }
 
 /** 422 naming what uses the value, or nothing when unused. */

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
@@ -5,6 +6,7 @@ import {
   RECORD_PRESENCE_EVENTS,
   type RecordChanged,
 } from '@omnicare/shared/realtime/record-presence';
+import { REALTIME_EVENTS } from '@omnicare/shared/notifications/notifications.schemas';
 import { bearer, createTestApp, seedTenant, type TestApp } from '../../test/helpers.js';
 
 let t: TestApp;
@@ -87,5 +89,35 @@ describe('tickets in real time', () => {
     });
     expect(assigned.statusCode).toBe(200);
     expect(await join(agentSocket, ticketId)).toEqual({ ok: true });
+  });
+
+  it("tells the tenant's screens when a ticket setting changes, and no other tenant's", async () => {
+    const tenant = await seedTenant(t);
+    const other = await seedTenant(t);
+    const admin = await t.login(tenant.email('admin'));
+    const agentSocket = await openSocket(await t.login(tenant.email('agent')));
+    const outsider = await openSocket(await t.login(other.email('admin')));
+    const heard: string[] = [];
+    outsider.on(REALTIME_EVENTS.ticketSettings, () => heard.push('other tenant'));
+    const told = new Promise<{ entity: string }>((resolve) =>
+      agentSocket.once(REALTIME_EVENTS.ticketSettings, resolve),
+    );
+    const saved = await t.app.inject({
+      method: 'POST',
+      url: '/v2/smart-view',
+      headers: bearer(admin),
+      payload: {
+        name: 'Đang mở',
+        filters: { status: ['open'] },
+        columns: ['code', 'subject'],
+        sort: { field: 'updated_at', direction: 'desc' },
+        shared: true,
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(201);
+    expect(await told).toEqual({ entity: 'smart_view' });
+    // A round trip on the outsider's socket after the save: a notice sent to it would be ahead.
+    expect(await join(outsider, randomUUID())).toEqual({ ok: false });
+    expect(heard).toEqual([]);
   });
 });

@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MyAccount } from '@omnicare/shared/auth/auth.schemas';
 import { myAccountKey } from '@/features/auth/auth.queries';
 import { getUnreadCount } from '@/features/notifications/notifications.api';
+import { ticketSettingsKeys } from '@/features/ticket-settings/ticket-settings.queries';
 import { requestLogout } from '@/lib/events';
 import { connectRealtime } from '@/lib/realtime';
 import { isViewAsMode } from '@/lib/storage';
@@ -52,6 +53,10 @@ export function useRealtimeNotifications(): void {
       },
       onTenantConfigChanged: () => {
         void queryClient.invalidateQueries({ queryKey: myAccountKey(token) });
+      },
+      // Saved views, priorities and the rest: the lists and forms showing them read them again.
+      onTicketSettingsChanged: () => {
+        void queryClient.invalidateQueries({ queryKey: ticketSettingsKeys.all });
       },
       verifySession: () =>
         getUnreadCount().then(
