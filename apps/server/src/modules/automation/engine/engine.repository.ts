@@ -1,6 +1,6 @@
 import type { WorkflowSteps } from '@omnicare/shared/automation/workflow-blocks';
 import type { WorkflowRunStatus } from '@omnicare/shared/automation/workflow-enums';
-import { prepared, relaxedCommit, type DatabaseHandle } from '../../../platform/db.js';
+import { prepared, type DatabaseHandle } from '../../../platform/db.js';
 import type { TicketFacts } from '../actions/ticket-facts.js';
 
 /**
@@ -115,11 +115,10 @@ export async function startRuns(database: DatabaseHandle, runs: NewRun[]): Promi
   const first = runs[0] as NewRun;
   // Relaxed: the event's delivery is recorded after this, so a run lost in a database crash is
   // started again when the event is delivered again.
-  const result = await relaxedCommit(database, (client) =>
-    client.query<RunRow>(
-      prepared(
-        'start-runs',
-        `with inserted as (
+  const result = await database.relaxed().query<RunRow>(
+    prepared(
+      'start-runs',
+      `with inserted as (
        insert into workflow_runs (tenant_id, workflow_id, workflow_version, event_id, ticket_id,
                                   depth, status, error, context, finished_at)
        select $1, w, v, $2, $3, $4, s, e, c, case when s = 'running' then null else now() end
@@ -132,18 +131,17 @@ export async function startRuns(database: DatabaseHandle, runs: NewRun[]): Promi
      from workflow_runs
      where event_id = $2 and workflow_id = any($5::uuid[]) and status = 'running'
        and id not in (select id from inserted)`,
-        [
-          first.tenantId,
-          first.eventId,
-          first.ticketId,
-          first.depth,
-          runs.map((run) => run.workflowId),
-          runs.map((run) => run.workflowVersion),
-          runs.map((run) => run.status),
-          runs.map((run) => run.error),
-          runs.map((run) => JSON.stringify(run.context)),
-        ],
-      ),
+      [
+        first.tenantId,
+        first.eventId,
+        first.ticketId,
+        first.depth,
+        runs.map((run) => run.workflowId),
+        runs.map((run) => run.workflowVersion),
+        runs.map((run) => run.status),
+        runs.map((run) => run.error),
+        runs.map((run) => JSON.stringify(run.context)),
+      ],
     ),
   );
   return result.rows;
@@ -247,9 +245,9 @@ export async function writeProgress(
     runSql = `update workflow_runs set updated_at = now() where id = $2 returning 1`;
   }
   // Relaxed: a step lost in a database crash is done again (at least once), as after an app crash.
-  const result = await relaxedCommit(database, (client) =>
-    client.query(prepared('run-progress', stepSql ? `with ${stepSql} ${runSql}` : runSql, params)),
-  );
+  const result = await database
+    .relaxed()
+    .query(prepared('run-progress', stepSql ? `with ${stepSql} ${runSql}` : runSql, params));
   return (result.rowCount ?? 0) > 0;
 }
 
