@@ -389,22 +389,26 @@ export function createOutbox(
     const client = await deliveryConnections.connect();
     let locked = false;
     try {
-      // The lock and where delivery stands, in one round trip (the latter read only when locked).
-      const lock = await client.query<{ locked: boolean; delivered_id: string | null }>(
-        prepared(
-          'outbox-take',
-          `select locked, case when locked then (select delivered_id from outbox_progress
-                                                  where subscriber = $3 and aggregate_id = $4) end
-                            as delivered_id
-           from (select pg_try_advisory_lock($1, hashtext($2)) as locked) l`,
-          [DELIVERY_LOCK, `${subscriber}:${aggregateId}`, subscriber, aggregateId],
-        ),
+      const lock = await client.query<{ locked: boolean }>(
+        prepared('outbox-lock', 'select pg_try_advisory_lock($1, hashtext($2)) as locked', [
+          DELIVERY_LOCK,
+          `${subscriber}:${aggregateId}`,
+        ]),
       );
       locked = lock.rows[0]?.locked === true;
       if (!locked) return 'busy';
+      // Read after the lock, in a statement of its own: its snapshot then sees what the last
+      // holder of the lock wrote (one statement's snapshot could predate that).
+      const progress = await client.query<{ delivered_id: string }>(
+        prepared(
+          'outbox-delivered',
+          'select delivered_id from outbox_progress where subscriber = $1 and aggregate_id = $2',
+          [subscriber, aggregateId],
+        ),
+      );
       // No progress row: nothing was ever dispatched to it (or it was pruned).
-      const start = lock.rows[0]?.delivered_id;
-      if (start === null || start === undefined) return 'done';
+      const start = progress.rows[0]?.delivered_id;
+      if (start === undefined) return 'done';
       let from: string = start;
       // Then from the last event handed over: the lock keeps anyone else from moving it.
       for (;;) {
