@@ -206,6 +206,58 @@ describe('outbox delivery', () => {
     }
   });
 
+  it('relays every subscriber in one read, a lagging one included, moving no cursor back', async () => {
+    const names = ['ahead', 'behind'].map((side) => `${side}-${randomUUID().slice(0, 8)}`);
+    const seen = new Map<string, number[]>(names.map((name) => [name, []]));
+    const own = createOutbox(t.database, jobs, t.app.log, { pollMs: 200, sweepMs: 500 });
+    for (const name of names)
+      own.subscribe(
+        name,
+        async (delivered) => void seen.get(name)?.push(delivered.payload.n as number),
+      );
+    await own.start();
+    const cursorOf = async (name: string) =>
+      (
+        await t.database.pool.query<{ at: string }>(
+          `select transaction_id::text || ':' || event_id as at from outbox_cursors where subscriber = $1`,
+          [name],
+        )
+      ).rows[0]?.at;
+    try {
+      const id = await newTicket();
+      await t.database.db.transaction((tx) => appendEvent(tx, event(id, 1)));
+      await until(() => names.every((name) => seen.get(name)?.includes(1)), 'the first event');
+      // The second subscriber falls behind (as if another instance held its cursor meanwhile).
+      const ahead = await cursorOf(names[0]!);
+      await t.database.pool.query(
+        `update outbox_cursors set transaction_id = '1', event_id = 0 where subscriber = $1`,
+        [names[1]],
+      );
+      await t.database.db.transaction((tx) => appendEvent(tx, event(id, 2)));
+      await until(() => names.every((name) => seen.get(name)?.includes(2)), 'the second event');
+      await own.relayNow();
+      // Each got each event once; the one ahead was not moved back by the one behind.
+      for (const name of names) expect(seen.get(name)).toEqual([1, 2]);
+      expect(await cursorOf(names[0]!)).not.toBe(ahead);
+      expect(await cursorOf(names[1]!)).toBe(await cursorOf(names[0]!));
+      // A cursor past every event stays where it is while the other one relays.
+      await t.database.pool.query(
+        `update outbox_cursors set transaction_id = '999999999999', event_id = 0 where subscriber = $1`,
+        [names[0]],
+      );
+      await t.database.db.transaction((tx) => appendEvent(tx, event(id, 3)));
+      await until(() => seen.get(names[1]!)?.includes(3) ?? false, 'the third event');
+      expect(await cursorOf(names[0]!)).toBe('999999999999:0');
+      expect(seen.get(names[0]!)).toEqual([1, 2]);
+    } finally {
+      await own.stop();
+      await t.database.pool.query('delete from outbox_progress where subscriber = any($1)', [
+        names,
+      ]);
+      await t.database.pool.query('delete from outbox_cursors where subscriber = any($1)', [names]);
+    }
+  });
+
   it('dispatches only what an asynchronous, tenant-aware filter takes', async () => {
     const name = `filtered-${randomUUID().slice(0, 8)}`;
     const seen: DeliveredEvent[] = [];

@@ -66,12 +66,13 @@ export async function appendEvent(tx: Transaction, event: DomainEvent): Promise<
  * aggregate, surviving a crash of any instance at any point:
  *
  * 1. Relay (every instance; woken by the `domain_events` NOTIFY of the insert trigger, and every
- *    second): per subscriber, under its `outbox_cursors` row (FOR UPDATE SKIP LOCKED: one relay
- *    at a time), reads the events after the cursor in (transaction_id, id) order, only from
- *    transactions older than every running one (`pg_snapshot_xmin`), so an event whose
- *    transaction commits late is read later, never skipped. It raises `outbox_progress`
- *    .dispatched_id of each aggregate met and moves the cursor, in one transaction; then hands
- *    the aggregates to this instance's delivery lane of the subscriber.
+ *    second): for the subscribers whose `outbox_cursors` rows it takes (FOR UPDATE SKIP LOCKED:
+ *    one relay at a time per subscriber), reads once the events after the cursor furthest
+ *    behind in (transaction_id, id) order, only from transactions older than every running one
+ *    (`pg_snapshot_xmin`), so an event whose transaction commits late is read later, never
+ *    skipped. Each subscriber takes those after its own cursor: it raises `outbox_progress`
+ *    .dispatched_id of each aggregate met, and the cursors move to the batch's end (never
+ *    back), in one transaction; then it hands the aggregates to this instance's delivery lanes.
  * 2. Delivery (a lane: `workers` deliveries at once, one per aggregate, in memory): takes a
  *    session advisory lock on (subscriber, aggregate) (released by PostgreSQL if the process
  *    dies), then hands the aggregate's events after `delivered_id` to the handler one by one in
@@ -246,23 +247,39 @@ export function createOutbox(
 
   const BATCH = 1_000;
 
-  /** One relay step for a subscriber; true when a full batch was read (more may wait). */
-  async function relayBatch(subscriber: string): Promise<boolean> {
+  /** (transaction, id) of an event after a cursor's. */
+  const isAfter = (
+    row: { transaction_text: string; id: string },
+    cursor: { transaction_id: string; event_id: string },
+  ) => {
+    const [transaction, at] = [BigInt(row.transaction_text), BigInt(cursor.transaction_id)];
+    return transaction > at || (transaction === at && BigInt(row.id) > BigInt(cursor.event_id));
+  };
+
+  /**
+   * One relay step for every subscriber whose cursor this instance gets, in one transaction (one
+   * read of the outbox for all of them); true when a full batch was read (more may wait).
+   */
+  async function relayBatch(): Promise<boolean> {
     const relayed = await relaxedCommit(database, async (client) => {
-      const cursor = await client.query<{
+      const cursors = await client.query<{
+        subscriber: string;
         transaction_id: string;
         event_id: string;
         start_event_id: string;
       }>(
         prepared(
-          'outbox-cursor',
-          `select transaction_id::text, event_id, start_event_id from outbox_cursors
-           where subscriber = $1 for update skip locked`,
-          [subscriber],
+          'outbox-cursors',
+          `select subscriber, transaction_id::text, event_id, start_event_id from outbox_cursors
+           where subscriber = any($1::text[]) for update skip locked`,
+          [[...subscribers.keys()]],
         ),
       );
-      const at = cursor.rows[0];
-      if (!at) return undefined;
+      if (cursors.rows.length === 0) return undefined;
+      // From the cursor furthest behind: the others skip what is behind their own.
+      const behind = cursors.rows.reduce((low, cursor) =>
+        isAfter({ transaction_text: low.transaction_id, id: low.event_id }, cursor) ? cursor : low,
+      );
       const events = await client.query<EventRow & { transaction_text: string }>(
         prepared(
           'outbox-relay',
@@ -273,46 +290,74 @@ export function createOutbox(
            where (transaction_id, id) > ($1::xid8, $2::bigint)
              and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
            order by transaction_id, id limit ${BATCH}`,
-          [at.transaction_id, at.event_id],
+          [behind.transaction_id, behind.event_id],
         ),
       );
       const last = events.rows.at(-1);
       if (!last) return undefined;
+      // Every cursor taken moves to the batch's end, never back.
       await client.query(
         prepared(
-          'outbox-cursor-move',
-          `update outbox_cursors set transaction_id = $2::xid8, event_id = $3 where subscriber = $1`,
-          [subscriber, last.transaction_text, last.id],
+          'outbox-cursors-move',
+          `update outbox_cursors set transaction_id = $2::xid8, event_id = $3
+           where subscriber = any($1::text[]) and (transaction_id, event_id) < ($2::xid8, $3::bigint)`,
+          [cursors.rows.map((cursor) => cursor.subscriber), last.transaction_text, last.id],
         ),
       );
-      const full = events.rows.length === BATCH;
-      if (broadcasts.has(subscriber))
-        return { aggregates: [], broadcast: events.rows.map(deliveredEvent), full };
-      const newest = new Map<string, number>();
-      // A delivery of an aggregate hands the subscriber every event after the last delivered
-      // one; events it does not take only dispatch nothing of their own.
-      const takes = interests.get(subscriber);
-      if (takes) await settled?.();
-      for (const row of events.rows)
-        if (!takes || (await takes(deliveredEvent(row))))
-          newest.set(row.aggregate_id, Math.max(newest.get(row.aggregate_id) ?? 0, Number(row.id)));
-      const aggregates = [...newest.keys()];
-      if (aggregates.length === 0) return { aggregates, full };
-      await client.query(
-        `insert into outbox_progress (subscriber, aggregate_id, dispatched_id, delivered_id)
-         select $1, a, d, $4 from unnest($2::uuid[], $3::bigint[]) as t(a, d)
-         on conflict (subscriber, aggregate_id) do update
-           set dispatched_id = greatest(outbox_progress.dispatched_id, excluded.dispatched_id)`,
-        // An aggregate met for the first time is delivered from the subscriber's start on.
-        [subscriber, aggregates, aggregates.map((id) => newest.get(id) ?? 0), at.start_event_id],
-      );
-      return { aggregates, full };
+      if (cursors.rows.some((cursor) => interests.has(cursor.subscriber))) await settled?.();
+      const dispatched = new Map<string, string[]>();
+      const broadcast = new Map<string, DeliveredEvent[]>();
+      const progress = {
+        subscribers: [] as string[],
+        aggregates: [] as string[],
+        ids: [] as number[],
+        starts: [] as string[],
+      };
+      for (const cursor of cursors.rows) {
+        const { subscriber } = cursor;
+        const mine = events.rows.filter((row) => isAfter(row, cursor));
+        if (broadcasts.has(subscriber)) {
+          broadcast.set(subscriber, mine.map(deliveredEvent));
+          continue;
+        }
+        const newest = new Map<string, number>();
+        // A delivery of an aggregate hands the subscriber every event after the last delivered
+        // one; events it does not take only dispatch nothing of their own.
+        const takes = interests.get(subscriber);
+        for (const row of mine)
+          if (!takes || (await takes(deliveredEvent(row))))
+            newest.set(
+              row.aggregate_id,
+              Math.max(newest.get(row.aggregate_id) ?? 0, Number(row.id)),
+            );
+        dispatched.set(subscriber, [...newest.keys()]);
+        for (const [aggregate, id] of newest) {
+          progress.subscribers.push(subscriber);
+          progress.aggregates.push(aggregate);
+          progress.ids.push(id);
+          // An aggregate met for the first time is delivered from the subscriber's start on.
+          progress.starts.push(cursor.start_event_id);
+        }
+      }
+      if (progress.aggregates.length > 0)
+        await client.query(
+          prepared(
+            'outbox-dispatch',
+            `insert into outbox_progress (subscriber, aggregate_id, dispatched_id, delivered_id)
+             select s, a, d, st from unnest($1::text[], $2::uuid[], $3::bigint[], $4::bigint[])
+               as t(s, a, d, st)
+             on conflict (subscriber, aggregate_id) do update
+               set dispatched_id = greatest(outbox_progress.dispatched_id, excluded.dispatched_id)`,
+            [progress.subscribers, progress.aggregates, progress.ids, progress.starts],
+          ),
+        );
+      return { dispatched, broadcast, full: events.rows.length === BATCH };
     });
     if (!relayed) return false;
     // Handed over after the commit: a crash before this point leaves the work owed, and the
     // sweep finds it.
-    dispatch(subscriber, relayed.aggregates);
-    if (relayed.broadcast) handOut(subscriber, relayed.broadcast);
+    for (const [subscriber, aggregates] of relayed.dispatched) dispatch(subscriber, aggregates);
+    for (const [subscriber, events] of relayed.broadcast) handOut(subscriber, events);
     return relayed.full;
   }
 
@@ -332,9 +377,7 @@ export function createOutbox(
   }
 
   async function relayAll() {
-    for (const subscriber of subscribers.keys()) {
-      while (!stopped && (await relayBatch(subscriber)));
-    }
+    while (!stopped && (await relayBatch()));
   }
 
   /** Runs a relay pass now, or once more after the one running. */
