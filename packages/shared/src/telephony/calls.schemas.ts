@@ -129,6 +129,12 @@ export const gatewayCallEvent = z.object({
   cause: z.string().trim().max(255).optional(),
   sip_code: z.number().int().min(100).max(699).optional(),
   campaign_id: z.string().trim().max(255).optional(),
+  /**
+   * Which leg (SIP dialog) of the call the event belongs to, 1 when absent. A blind transfer
+   * opens the next leg (the caller's new INVITE with the same Call-ID); call.transferred names
+   * the leg that was transferred away, whose call.ended then ends only that leg.
+   */
+  leg: z.number().int().min(1).max(50).optional(),
 });
 export type GatewayCallEvent = z.infer<typeof gatewayCallEvent>;
 

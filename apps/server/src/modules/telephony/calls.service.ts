@@ -67,6 +67,7 @@ function derivationEvent(row: repo.CallEventRow): DerivationEvent {
     cause: p.cause,
     sipCode: p.sip_code,
     campaignId: p.campaign_id,
+    leg: p.leg,
   };
 }
 

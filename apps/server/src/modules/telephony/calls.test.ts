@@ -155,9 +155,12 @@ describe('call records from gateway events', () => {
       call,
       [
         // Every event carries the call's ends (the first to arrive names the tenant).
-        ['call.ended', 100, { ...inbound('0900000002'), cause: 'caller_hangup' }],
+        // A blind transfer: G2's leg (1) ends at 61, the caller's second leg to G1 at 100.
+        ['call.ended', 100, { ...inbound('0900000002'), cause: 'agent_hangup', leg: 2 }],
         ['call.answered', 30, { ...inbound('0900000002'), agent: 'G2' }],
-        ['call.transferred', 60, { ...inbound('0900000002'), agent: 'G1' }],
+        ['call.ended', 61, { ...inbound('0900000002'), cause: 'caller_hangup', leg: 1 }],
+        ['call.transferred', 60, { ...inbound('0900000002'), agent: 'G1', leg: 1 }],
+        ['call.answered', 63, { ...inbound('0900000002'), agent: 'G1', leg: 2 }],
         ['call.started', 0, inbound('0900000002')],
         ['call.ringing', 20, { ...inbound('0900000002'), agent: 'G2' }],
       ],
@@ -166,7 +169,10 @@ describe('call records from gateway events', () => {
     expect(await callOf(call)).toMatchObject({
       status: 'ENDED',
       result: 'answered',
-      talk_seconds: 70,
+      cause: 'agent_hangup',
+      ended_at: new Date(base + 100_000).toISOString(),
+      // 30 → 61 with G2, 63 → 100 with G1
+      talk_seconds: 31 + 37,
       wait_seconds: 30,
       agent: { _id: tenant.id('agent') },
       started_at: new Date(base).toISOString(),
