@@ -49,6 +49,8 @@ export const CALL_MESSAGES = {
   newCustomer: 'Khách hàng mới',
   ticketSubject: (direction: CallDirection, number: string) =>
     direction === 'CALL_INBOUND' ? `Cuộc gọi từ ${number}` : `Cuộc gọi ra ${number}`,
+  /** The ticket of an inbound call that went to voicemail. */
+  voicemailTicketSubject: (number: string) => `Cuộc gọi nhỡ từ ${number} (hộp thư thoại)`,
   exportTooLarge: (max: number) => `Chỉ xuất được tối đa ${max} cuộc gọi, vui lòng lọc bớt`,
 } as const;
 
@@ -135,6 +137,15 @@ export const gatewayCallEvent = z.object({
    * the leg that was transferred away, whose call.ended then ends only that leg.
    */
   leg: z.number().int().min(1).max(50).optional(),
+  /**
+   * call.ended of a call that went to voicemail: where the caller's message can be listened to.
+   * Reserved: the project's gateway records no audio, so it never sends one; the server keeps it
+   * with the event.
+   */
+  recording_url: z
+    .url({ protocol: /^https?$/, error: 'Địa chỉ bản ghi không hợp lệ' })
+    .max(2048)
+    .optional(),
 });
 export type GatewayCallEvent = z.infer<typeof gatewayCallEvent>;
 

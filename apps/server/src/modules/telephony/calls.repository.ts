@@ -1,4 +1,18 @@
-import { and, asc, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  ne,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { Database, Transaction } from '../../platform/db.js';
 import { containsPattern, prefixPattern } from '../../platform/sql.js';
 import {
@@ -217,6 +231,44 @@ export async function claimTicket(db: Db, id: string) {
     )
     .returning();
   return row;
+}
+
+/**
+ * Takes the call's voicemail ticket step once (`voicemail` becomes 'ticket'): only a call with
+ * its ticket, and only the first time, whatever events repeat.
+ */
+export async function claimVoicemailTicket(db: Db, id: string) {
+  const [row] = await db
+    .update(calls)
+    .set({ voicemail: 'ticket' })
+    .where(
+      and(
+        eq(calls.id, id),
+        isNotNull(calls.ticketId),
+        or(isNull(calls.voicemail), ne(calls.voicemail, 'ticket')),
+      ),
+    )
+    .returning({ id: calls.id });
+  return !!row;
+}
+
+/** The subject of a ticket of the tenant (undefined when there is none). */
+export async function ticketSubject(db: Db, tenantId: string, ticketId: string) {
+  const [row] = await db
+    .select({ subject: tickets.subject })
+    .from(tickets)
+    .where(and(eq(tickets.tenantId, tenantId), eq(tickets.id, ticketId)));
+  return row?.subject;
+}
+
+/** Whether a call other than `callId` is linked to the ticket (a ticket continued by calls). */
+export async function ticketHasOtherCalls(db: Db, ticketId: string, callId: string) {
+  const [row] = await db
+    .select({ id: calls.id })
+    .from(calls)
+    .where(and(eq(calls.ticketId, ticketId), ne(calls.id, callId)))
+    .limit(1);
+  return !!row;
 }
 
 /** The customer owning a phone (national number) in the tenant. */

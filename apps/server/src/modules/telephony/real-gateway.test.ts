@@ -284,6 +284,23 @@ describe.skipIf(missing.length > 0)('the real SIP gateway', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(3_000);
     const call = await callOf(hotline, (c) => c.status === 'ENDED');
     expect(call).toMatchObject({ from_number: '0987654321', result: 'missed', cause: 'voicemail' });
+    // a ticket to call back (renamed just after the call's end is recorded)
+    const ticketId = (call.ticket as { _id: string } | null)?._id;
+    expect(ticketId).toBeTruthy();
+    await expect
+      .poll(async () => {
+        const ticket = await t.app.inject({
+          method: 'GET',
+          url: `/v2/tickets/${ticketId}`,
+          headers: bearer(admin),
+        });
+        return ticket.json().data as Record<string, unknown>;
+      })
+      .toMatchObject({
+        subject: 'Cuộc gọi nhỡ từ 0987 654 321 (hộp thư thoại)',
+        source: 'CALL_INBOUND',
+        group: null,
+      });
   });
 
   it('records a caller who gives up in the queue as abandoned', async () => {
