@@ -203,13 +203,24 @@ export function createTenantMemo(url: string, log: FastifyBaseLogger): TenantMem
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * false: the route writes nothing a change topic covers (no table with a notice trigger),
+     * so it answers without waiting to hear its notices (the gateway's routing decision).
+     */
+    settles?: false;
+  }
+}
+
 /**
  * A write through this instance answers only once this instance has heard of the changes it
  * made, so the caller's next request reads them (the notices come asynchronously otherwise).
  */
 export function settleWrites(app: FastifyInstance, memo: TenantMemo) {
   app.addHook('onSend', async (request, _reply, payload) => {
-    if (!READS.has(request.method)) await memo.settled();
+    if (!READS.has(request.method) && request.routeOptions.config.settles !== false)
+      await memo.settled();
     return payload;
   });
 }

@@ -49,6 +49,8 @@ export const CALL_MESSAGES = {
   newCustomer: 'Khách hàng mới',
   ticketSubject: (direction: CallDirection, number: string) =>
     direction === 'CALL_INBOUND' ? `Cuộc gọi từ ${number}` : `Cuộc gọi ra ${number}`,
+  /** The ticket of an inbound call that went to voicemail. */
+  voicemailTicketSubject: (number: string) => `Cuộc gọi nhỡ từ ${number} (hộp thư thoại)`,
   exportTooLarge: (max: number) => `Chỉ xuất được tối đa ${max} cuộc gọi, vui lòng lọc bớt`,
 } as const;
 
@@ -129,6 +131,21 @@ export const gatewayCallEvent = z.object({
   cause: z.string().trim().max(255).optional(),
   sip_code: z.number().int().min(100).max(699).optional(),
   campaign_id: z.string().trim().max(255).optional(),
+  /**
+   * Which leg (SIP dialog) of the call the event belongs to, 1 when absent. A blind transfer
+   * opens the next leg (the caller's new INVITE with the same Call-ID); call.transferred names
+   * the leg that was transferred away, whose call.ended then ends only that leg.
+   */
+  leg: z.number().int().min(1).max(50).optional(),
+  /**
+   * call.ended of a call that went to voicemail: where the caller's message can be listened to.
+   * Reserved: the project's gateway records no audio, so it never sends one; the server keeps it
+   * with the event.
+   */
+  recording_url: z
+    .url({ protocol: /^https?$/, error: 'Địa chỉ bản ghi không hợp lệ' })
+    .max(2048)
+    .optional(),
 });
 export type GatewayCallEvent = z.infer<typeof gatewayCallEvent>;
 

@@ -22,7 +22,6 @@ describe('deriveCall', () => {
       event('call.started', 0, { direction: 'CALL_INBOUND', from: '0912345678', to: '1900' }),
       event('call.ringing', 3, { agentUserId: 'a' }),
       event('call.answered', 8, { agentUserId: 'a' }),
-      event('call.transferred', 30, { agentUserId: 'b' }),
       event('call.ended', 68, { cause: 'agent_hangup' }),
     ];
     const forward = deriveCall(events, routed);
@@ -30,11 +29,77 @@ describe('deriveCall', () => {
     expect(forward).toMatchObject({
       status: 'ENDED',
       result: 'answered',
-      agentId: 'b',
+      agentId: 'a',
       talkSeconds: 60,
+      waitSeconds: 8,
+      transfers: [],
+    });
+  });
+
+  // A blind transfer: agent a REFERs the caller to b; the caller leaves a (leg 1 ends) and
+  // calls b with the same Call-ID (leg 2), who talks until 93 s.
+  const transferred = [
+    event('call.started', 0, { direction: 'CALL_INBOUND', from: '0912345678', to: '1900' }),
+    event('call.ringing', 3, { agentUserId: 'a' }),
+    event('call.answered', 8, { agentUserId: 'a' }),
+    event('call.transferred', 30, { agentUserId: 'b', leg: 1 }),
+    event('call.ended', 31, { cause: 'caller_hangup', leg: 1 }),
+    event('call.ringing', 32, { agentUserId: 'b', leg: 2 }),
+    event('call.answered', 33, { agentUserId: 'b', leg: 2 }),
+    event('call.ended', 93, { cause: 'agent_hangup', leg: 2 }),
+  ];
+
+  it('a transferred call ends with its last leg, talk time counting every answered leg', () => {
+    const row = deriveCall(transferred, routed);
+    expect(deriveCall([...transferred].reverse(), routed)).toEqual(row);
+    expect(row).toMatchObject({
+      status: 'ENDED',
+      result: 'answered',
+      cause: 'agent_hangup',
+      agentId: 'b',
+      answeredAt: at(8),
+      endedAt: at(93),
+      // 8 → 31 with a, 33 → 93 with b (the two seconds ringing b are not talk)
+      talkSeconds: 23 + 60,
       waitSeconds: 8,
       transfers: [{ at: at(30).toISOString(), from_user_id: 'a', to_user_id: 'b' }],
     });
+  });
+
+  it('the end of the leg transferred away does not end the call', () => {
+    const row = deriveCall(transferred.slice(0, 6), routed);
+    expect(row).toMatchObject({
+      status: 'ANSWERING',
+      endedAt: null,
+      result: null,
+      agentId: 'b',
+      talkSeconds: 0,
+    });
+  });
+
+  it('a transfer nobody takes ends with the next leg and stays with the agent who answered', () => {
+    const row = deriveCall(
+      [
+        ...transferred.slice(0, 6),
+        event('call.ended', 52, { cause: 'no_answer', sipCode: 480, leg: 2 }),
+      ],
+      routed,
+    );
+    expect(row).toMatchObject({
+      status: 'ENDED',
+      result: 'answered',
+      agentId: 'a',
+      endedAt: at(52),
+      talkSeconds: 23,
+    });
+  });
+
+  it('a leg whose own end is missing talks until the call ends, counted once', () => {
+    const row = deriveCall(
+      transferred.filter((e) => !(e.type === 'call.ended' && e.leg === 1)),
+      routed,
+    );
+    expect(row).toMatchObject({ endedAt: at(93), talkSeconds: 85 });
   });
 
   it('keeps the agent routing offered the call to later than the events name', () => {

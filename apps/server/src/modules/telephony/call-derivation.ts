@@ -15,6 +15,8 @@ export interface DerivationEvent {
   cause?: string;
   sipCode?: number;
   campaignId?: string;
+  /** The leg (SIP dialog) of the call, 1 when the gateway did not say. */
+  leg?: number;
 }
 
 /** What routing alone knows of the call (kept when the events say nothing else). */
@@ -52,6 +54,19 @@ const FAILURE_CAUSES = new Set(['failed', 'error', 'unreachable', 'rejected']);
 
 const seconds = (from: Date, to: Date) =>
   Math.max(0, Math.round((to.getTime() - from.getTime()) / 1000));
+const legOf = (event: DerivationEvent) => event.leg ?? 1;
+
+/** Seconds covered by the spans (overlaps counted once). */
+function coveredSeconds(spans: [Date, Date][]) {
+  let total = 0;
+  let until = -Infinity;
+  for (const [from, to] of [...spans].sort((a, b) => a[0].getTime() - b[0].getTime())) {
+    const start = Math.max(from.getTime(), until);
+    if (to.getTime() > start) total += to.getTime() - start;
+    until = Math.max(until, to.getTime());
+  }
+  return Math.max(0, Math.round(total / 1000));
+}
 
 /**
  * A call's row from all its events, in their gateway time order (so a resent or late event
@@ -63,14 +78,25 @@ const seconds = (from: Date, to: Date) =>
  *   no_answer/timeout (SIP 408/480);
  * - abandoned: the caller hung up while waiting or ringing (cause caller_hangup/cancel, or
  *   no cause before any ring).
+ *
+ * Legs: a blind transfer moves the caller into a new leg (same Call-ID). The end of a leg that
+ * was transferred away (a call.transferred names it) ends only that leg; the call ends with its
+ * last other leg. Talk time is the time some leg was answered (each leg from its answer to its
+ * end, or to the call's end when its own end is missing; overlaps once), so the moment the
+ * caller rings the next agent is not talk. An ended call's agent is the last one who answered.
  */
 export function deriveCall(events: DerivationEvent[], routed: RoutedState): DerivedCall {
   const sorted = [...events].sort((a, b) => a.at.getTime() - b.at.getTime());
   const first = <K extends keyof DerivationEvent>(key: K) =>
     sorted.find((event) => event[key] !== undefined)?.[key];
   const started = sorted.find((event) => event.type === 'call.started');
-  const answered = sorted.find((event) => event.type === 'call.answered');
-  const ended = sorted.find((event) => event.type === 'call.ended');
+  const answers = sorted.filter((event) => event.type === 'call.answered');
+  const answered = answers[0];
+  const transferredAway = new Set(
+    sorted.filter((event) => event.type === 'call.transferred').map(legOf),
+  );
+  const legEnds = sorted.filter((event) => event.type === 'call.ended');
+  const ended = legEnds.filter((event) => !transferredAway.has(legOf(event))).at(-1);
   const rang = sorted.some((event) => event.type === 'call.ringing') || !!routed.offeredAt;
   const startedAt = started?.at ?? sorted[0]?.at ?? routed.startedAt;
 
@@ -94,6 +120,10 @@ export function deriveCall(events: DerivationEvent[], routed: RoutedState): Deri
   }
   // A later ring offered by routing (to another agent) wins over older events.
   if (current && (!routed.offeredAt || !agentAt || agentAt >= routed.offeredAt)) agentId = current;
+  // Once over, an answered call belongs to the last agent who answered (a transfer nobody took
+  // leaves it with the one who transferred it).
+  const lastAnswerer = answers.filter((event) => event.agentUserId).at(-1)?.agentUserId;
+  if (ended && lastAnswerer) agentId = lastAnswerer;
 
   const direction = first('direction');
   const outbound = direction === 'CALL_OUTBOUND';
@@ -121,6 +151,14 @@ export function deriveCall(events: DerivationEvent[], routed: RoutedState): Deri
   }
   const endedAt = ended?.at ?? null;
   const answeredAt = answered?.at ?? null;
+  const talkSpans: [Date, Date][] = [];
+  if (endedAt)
+    for (const answer of answers) {
+      const legEnd = legEnds.find(
+        (event) => legOf(event) === legOf(answer) && event.at >= answer.at,
+      );
+      talkSpans.push([answer.at, legEnd && legEnd.at < endedAt ? legEnd.at : endedAt]);
+    }
   return {
     direction,
     fromNumber: first('from'),
@@ -133,7 +171,7 @@ export function deriveCall(events: DerivationEvent[], routed: RoutedState): Deri
     endedAt,
     agentId,
     status,
-    talkSeconds: answeredAt && endedAt ? seconds(answeredAt, endedAt) : 0,
+    talkSeconds: coveredSeconds(talkSpans),
     waitSeconds: seconds(startedAt, answeredAt ?? endedAt ?? startedAt),
     result,
     cause,

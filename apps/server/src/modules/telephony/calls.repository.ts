@@ -1,5 +1,19 @@
-import { and, asc, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
-import type { Database, Transaction } from '../../platform/db.js';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  ne,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
+import { preparedOnce, type Database, type Transaction } from '../../platform/db.js';
 import { containsPattern, prefixPattern } from '../../platform/sql.js';
 import {
   callEvents,
@@ -38,6 +52,28 @@ export async function queueOfHotline(db: Db, hotline: string) {
   return row?.queue;
 }
 
+/**
+ * The queue a routing ask is about, in one statement: the call's own (it may have overflowed
+ * into another), else the dialled hotline's (a first ask, or a call the events made first).
+ */
+export async function routingQueue(db: Db, callId: string, hotline: string) {
+  const [row] = await preparedOnce(
+    db
+      .select()
+      .from(queues)
+      .where(
+        eq(
+          queues.id,
+          sql`coalesce(
+            (select ${calls.queueId} from ${calls} where ${calls.callId} = ${callId} and ${calls.queueId} is not null limit 1),
+            (select ${queueHotlines.queueId} from ${queueHotlines} where ${queueHotlines.hotline} = ${hotline}))`,
+        ),
+      ),
+    'route-queue',
+  ).execute();
+  return row;
+}
+
 export async function queueById(db: Db, tenantId: string, id: string) {
   const [row] = await db
     .select()
@@ -55,17 +91,25 @@ export async function lockTenantRouting(tx: Transaction, tenantId: string) {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`route:${tenantId}`}, 0))`);
 }
 
-/** The call row (made if missing) locked for this transaction. */
+/**
+ * The call row (made if missing) locked for this transaction, in one statement: an existing row
+ * is "updated" to itself, which locks it and returns it as it stands.
+ */
 export async function claimCallRow(
   tx: Transaction,
   values: typeof calls.$inferInsert,
 ): Promise<CallRow> {
-  await tx.insert(calls).values(values).onConflictDoNothing();
-  const [row] = await tx
-    .select()
-    .from(calls)
-    .where(and(eq(calls.tenantId, values.tenantId), eq(calls.callId, values.callId)))
-    .for('update');
+  const [row] = await preparedOnce(
+    tx
+      .insert(calls)
+      .values(values)
+      .onConflictDoUpdate({
+        target: [calls.tenantId, calls.callId],
+        set: { callId: sql`${calls.callId}` },
+      })
+      .returning(),
+    'call-claim',
+  ).execute();
   if (!row) throw new Error('call row missing');
   return row;
 }
@@ -91,56 +135,76 @@ export const inCallCondition = (
 
 /**
  * The member the queue rings next: active staff with a SIP account, presence AVAILABLE, not in
- * another call, not `exceptUserId`; agents not yet tried for this call first; then by the
- * strategy's cursor (never first), then id.
+ * another call, not the one rung just before (`except.previousAgent`, an agent id or SIP
+ * username, else `except.userId`); agents not yet tried for this call first; then by the
+ * strategy's cursor (never first), then id. One prepared statement whatever the call (the
+ * previous agent is looked up inside it, the tried agents are one array parameter).
  */
 export async function nextAgent(
   tx: Transaction,
   queue: { id: string; tenantId: string; strategy: string },
   call: { id: string; triedUserIds: string[] },
-  exceptUserId: string | null,
+  except: { previousAgent: string | null; userId: string | null },
 ) {
   const cursor =
     queue.strategy === 'round_robin' ? queueMembers.lastOfferedAt : queueMembers.lastCallEndedAt;
-  const tried = call.triedUserIds.length
-    ? [
-        sql`${users.id} in (${sql.join(
-          call.triedUserIds.map((id) => sql`${id}::uuid`),
-          sql`, `,
-        )}) asc`,
-      ]
-    : [];
-  const [row] = await tx
-    .select({
-      userId: users.id,
-      agentId: users.agentId,
-      sipUsername: sql<string>`${users.sipUsername}`,
-    })
-    .from(queueMembers)
-    .innerJoin(users, eq(users.id, queueMembers.userId))
-    .where(
-      and(
-        eq(queueMembers.queueId, queue.id),
-        eq(users.tenantId, queue.tenantId),
-        eq(users.active, true),
-        sql`${users.role} <> 'end_user'`,
-        eq(users.presence, 'AVAILABLE'),
-        sql`coalesce(${users.sipUsername}, '') <> ''`,
-        exceptUserId ? sql`${users.id} <> ${exceptUserId}` : undefined,
-        sql`not ${inCallCondition(users.id, call.id)}`,
-      ),
-    )
-    .orderBy(...tried, sql`${cursor} asc nulls first`, asc(users.id))
-    .limit(1);
+  const rungBefore = sql`coalesce(
+    (select p.id from ${users} p where p.tenant_id = ${queue.tenantId}
+      and (p.agent_id = ${except.previousAgent}::text or p.sip_username = ${except.previousAgent}::text)
+      order by p.id limit 1),
+    ${except.userId}::uuid)`;
+  const tried = sql`${users.id} = any(${sql.param(call.triedUserIds)}::uuid[]) asc`;
+  const [row] = await preparedOnce(
+    tx
+      .select({
+        userId: users.id,
+        agentId: users.agentId,
+        sipUsername: sql<string>`${users.sipUsername}`,
+      })
+      .from(queueMembers)
+      .innerJoin(users, eq(users.id, queueMembers.userId))
+      .where(
+        and(
+          eq(queueMembers.queueId, queue.id),
+          eq(users.tenantId, queue.tenantId),
+          eq(users.active, true),
+          sql`${users.role} <> 'end_user'`,
+          eq(users.presence, 'AVAILABLE'),
+          sql`coalesce(${users.sipUsername}, '') <> ''`,
+          sql`${users.id} is distinct from ${rungBefore}`,
+          sql`not ${inCallCondition(users.id, call.id)}`,
+        ),
+      )
+      .orderBy(tried, sql`${cursor} asc nulls first`, asc(users.id))
+      .limit(1),
+    'route-next-agent',
+  ).execute();
   return row;
 }
 
-/** Moves the round-robin cursor of the member just rung. */
-export async function markOffered(tx: Transaction, queueId: string, userId: string) {
-  await tx
-    .update(queueMembers)
-    .set({ lastOfferedAt: sql`clock_timestamp()` })
-    .where(and(eq(queueMembers.queueId, queueId), eq(queueMembers.userId, userId)));
+/**
+ * A ring decided: the call's row and the member's round-robin cursor, in one statement (a
+ * data-modifying CTE).
+ */
+export async function recordRing(
+  tx: Transaction,
+  callRowId: string,
+  values: Partial<typeof calls.$inferInsert>,
+  queueId: string,
+  userId: string,
+) {
+  const ring = tx
+    .update(calls)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(calls.id, callRowId));
+  await tx.execute(
+    sql`with ring as (${ring.getSQL()}) update ${queueMembers} set ${sql.identifier(
+      'last_offered_at',
+    )} = clock_timestamp() where ${and(
+      eq(queueMembers.queueId, queueId),
+      eq(queueMembers.userId, userId),
+    )}`,
+  );
 }
 
 /** Moves the longest-idle cursor of the agent in every queue of theirs. */
@@ -217,6 +281,44 @@ export async function claimTicket(db: Db, id: string) {
     )
     .returning();
   return row;
+}
+
+/**
+ * Takes the call's voicemail ticket step once (`voicemail` becomes 'ticket'): only a call with
+ * its ticket, and only the first time, whatever events repeat.
+ */
+export async function claimVoicemailTicket(db: Db, id: string) {
+  const [row] = await db
+    .update(calls)
+    .set({ voicemail: 'ticket' })
+    .where(
+      and(
+        eq(calls.id, id),
+        isNotNull(calls.ticketId),
+        or(isNull(calls.voicemail), ne(calls.voicemail, 'ticket')),
+      ),
+    )
+    .returning({ id: calls.id });
+  return !!row;
+}
+
+/** The subject of a ticket of the tenant (undefined when there is none). */
+export async function ticketSubject(db: Db, tenantId: string, ticketId: string) {
+  const [row] = await db
+    .select({ subject: tickets.subject })
+    .from(tickets)
+    .where(and(eq(tickets.tenantId, tenantId), eq(tickets.id, ticketId)));
+  return row?.subject;
+}
+
+/** Whether a call other than `callId` is linked to the ticket (a ticket continued by calls). */
+export async function ticketHasOtherCalls(db: Db, ticketId: string, callId: string) {
+  const [row] = await db
+    .select({ id: calls.id })
+    .from(calls)
+    .where(and(eq(calls.ticketId, ticketId), ne(calls.id, callId)))
+    .limit(1);
+  return !!row;
 }
 
 /** The customer owning a phone (national number) in the tenant. */

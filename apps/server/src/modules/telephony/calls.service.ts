@@ -26,7 +26,7 @@ import { calls } from '../../db/schema/index.js';
 import { writeAudit } from '../audit/audit.service.js';
 import { getTenantConfig } from '../tenants/tenants.service.js';
 import { assignToCallAgent } from '../tickets/ticket-assignment.js';
-import { createTicket } from '../tickets/tickets.service.js';
+import { createTicket, systemAuth, updateTicket } from '../tickets/tickets.service.js';
 import { deriveCall, type DerivationEvent } from './call-derivation.js';
 import * as repo from './calls.repository.js';
 
@@ -67,6 +67,7 @@ function derivationEvent(row: repo.CallEventRow): DerivationEvent {
     cause: p.cause,
     sipCode: p.sip_code,
     campaignId: p.campaign_id,
+    leg: p.leg,
   };
 }
 
@@ -138,7 +139,9 @@ export async function ingestEvent(platform: Platform, event: GatewayCallEvent) {
       await repo.markCallEnded(tx, tenantId, values.agentId, values.endedAt);
     return { call: { ...call, ...values }, duplicate: false, justEnded };
   });
-  const call = await ensureCallTicket(platform, outcome.call);
+  let call = await ensureCallTicket(platform, outcome.call);
+  if (!outcome.duplicate && wentToVoicemail(call))
+    call = await ensureVoicemailTicket(platform, call);
   if (!outcome.duplicate && call.ticketId && call.answeredAt && call.agentId)
     await assignToCallAgent(platform, call.tenantId, call.ticketId, call.agentId);
   if (outcome.justEnded && call.customerId) await writeCallTimeline(platform, call);
@@ -148,6 +151,53 @@ export async function ingestEvent(platform: Platform, event: GatewayCallEvent) {
 /** The number at the customer's end of the call. */
 const customerNumberOf = (call: Pick<repo.CallRow, 'direction' | 'fromNumber' | 'toNumber'>) =>
   call.direction === 'CALL_OUTBOUND' ? call.toNumber : call.fromNumber;
+
+/**
+ * An inbound call that ended unanswered in voicemail: routing overflowed it there (or sent the
+ * caller there by the queue's rule), or the gateway ended it with cause 'voicemail'.
+ */
+const wentToVoicemail = (
+  call: Pick<repo.CallRow, 'direction' | 'endedAt' | 'answeredAt' | 'voicemail' | 'cause'>,
+) =>
+  call.direction === 'CALL_INBOUND' &&
+  !!call.endedAt &&
+  !call.answeredAt &&
+  (call.voicemail !== null || call.cause === 'voicemail');
+
+/** The call's ticket subject: 'Cuộc gọi từ …', or for a voicemail 'Cuộc gọi nhỡ từ … (hộp thư thoại)'. */
+function ticketSubjectOf(call: repo.CallRow) {
+  const number = customerNumberOf(call);
+  const shown = formatPhone(number) || number;
+  return wentToVoicemail(call)
+    ? CALL_MESSAGES.voicemailTicketSubject(shown)
+    : CALL_MESSAGES.ticketSubject(call.direction as CallDirection, shown);
+}
+
+/**
+ * A call that went to voicemail is a ticket to call back, once per call (a claim on the row
+ * keeps repeated or concurrent events from doing it twice). Its ticket is made by the usual
+ * path (ensureCallTicket, already run: requester by the caller's number, the tenant's rule);
+ * made at the call's first event, before anyone knew it would end in voicemail, it is renamed
+ * 'Cuộc gọi nhỡ từ … (hộp thư thoại)' by the system while it is still the call's own (no other
+ * call continues it and its subject is still the one it was made with). A ticket the tenant's
+ * rule continued keeps its subject: the voicemail is one more call on it.
+ */
+async function ensureVoicemailTicket(platform: Platform, call: repo.CallRow) {
+  if (!call.ticketId || !(await repo.claimVoicemailTicket(platform.db, call.id))) return call;
+  try {
+    const number = customerNumberOf(call);
+    const made = CALL_MESSAGES.ticketSubject('CALL_INBOUND', formatPhone(number) || number);
+    const subject = await repo.ticketSubject(platform.db, call.tenantId, call.ticketId);
+    if (subject === made && !(await repo.ticketHasOtherCalls(platform.db, call.ticketId, call.id)))
+      await updateTicket(platform, systemAuth(call.tenantId), call.ticketId, {
+        subject: ticketSubjectOf(call),
+      });
+    return { ...call, voicemail: 'ticket' };
+  } catch (error) {
+    await repo.updateCall(platform.db, call.id, { voicemail: call.voicemail });
+    throw error;
+  }
+}
 
 /**
  * The call's ticket, made once: the customer owning the caller's number is the requester (an
@@ -183,7 +233,7 @@ async function ensureCallTicket(platform: Platform, call: repo.CallRow): Promise
         platform,
         { tenantId: claimed.tenantId, userId: null, impersonatorId: null },
         ticketBody.parse({
-          subject: CALL_MESSAGES.ticketSubject(direction, formatPhone(number) || number),
+          subject: ticketSubjectOf(claimed),
           requester_id: customer?.id ?? null,
           source: direction === 'CALL_OUTBOUND' ? 'CALL_OUTBOUND' : 'CALL_INBOUND',
         }),

@@ -1,5 +1,7 @@
 import ExcelJS from 'exceljs';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog } from '../../db/schema/index.js';
 import { bearer, createTestApp, seedTenant, type TestApp } from '../../test/helpers.js';
 import {
   GATEWAY_SECRET,
@@ -155,9 +157,12 @@ describe('call records from gateway events', () => {
       call,
       [
         // Every event carries the call's ends (the first to arrive names the tenant).
-        ['call.ended', 100, { ...inbound('0900000002'), cause: 'caller_hangup' }],
+        // A blind transfer: G2's leg (1) ends at 61, the caller's second leg to G1 at 100.
+        ['call.ended', 100, { ...inbound('0900000002'), cause: 'agent_hangup', leg: 2 }],
         ['call.answered', 30, { ...inbound('0900000002'), agent: 'G2' }],
-        ['call.transferred', 60, { ...inbound('0900000002'), agent: 'G1' }],
+        ['call.ended', 61, { ...inbound('0900000002'), cause: 'caller_hangup', leg: 1 }],
+        ['call.transferred', 60, { ...inbound('0900000002'), agent: 'G1', leg: 1 }],
+        ['call.answered', 63, { ...inbound('0900000002'), agent: 'G1', leg: 2 }],
         ['call.started', 0, inbound('0900000002')],
         ['call.ringing', 20, { ...inbound('0900000002'), agent: 'G2' }],
       ],
@@ -166,7 +171,10 @@ describe('call records from gateway events', () => {
     expect(await callOf(call)).toMatchObject({
       status: 'ENDED',
       result: 'answered',
-      talk_seconds: 70,
+      cause: 'agent_hangup',
+      ended_at: new Date(base + 100_000).toISOString(),
+      // 30 → 61 with G2, 63 → 100 with G1
+      talk_seconds: 31 + 37,
       wait_seconds: 30,
       agent: { _id: tenant.id('agent') },
       started_at: new Date(base).toISOString(),
@@ -178,6 +186,118 @@ describe('call records from gateway events', () => {
         },
       ],
     });
+  });
+
+  it('a call that went to voicemail is a ticket to call back, made once', async () => {
+    const number = `09${String(Date.now()).slice(-8)}`;
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/v2/customers',
+      headers: bearer(admin),
+      payload: { name: 'Khách Để Lời Nhắn', phones: [{ phone: number, is_primary: true }] },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const caller = made.json().data as { _id: string };
+    const call = freshCallId();
+    const base = Date.now() - 120_000;
+    // The ticket is made at the call's first event, before anyone knows it ends in voicemail.
+    await play(call, [['call.started', 0, inbound(number)]], base);
+    const first = (await callOf(call))?.ticket as { _id: string };
+    expect(first?._id).toBeTruthy();
+    const ended = eventOf(
+      call,
+      'call.ended',
+      45,
+      { ...inbound(number), cause: 'voicemail', sip_code: 480 },
+      base,
+    );
+    expect((await sendEvent(t, ended)).statusCode).toBe(200);
+    // The same end again, and another end under a new id: nothing more happens.
+    expect((await sendEvent(t, ended)).json().data.duplicate).toBe(true);
+    expect(
+      (
+        await sendEvent(t, {
+          ...ended,
+          event_id: 'ended-again',
+          at: new Date(base + 46_000).toISOString(),
+        })
+      ).statusCode,
+    ).toBe(200);
+    const row = await callOf(call);
+    expect(row).toMatchObject({
+      result: 'missed',
+      cause: 'voicemail',
+      customer: { _id: caller._id },
+      ticket: { _id: first._id },
+    });
+    const ticket = await t.app.inject({
+      method: 'GET',
+      url: `/v2/tickets/${first._id}`,
+      headers: bearer(admin),
+    });
+    const shown = `${number.slice(0, 4)} ${number.slice(4, 7)} ${number.slice(7)}`;
+    expect(ticket.json().data).toMatchObject({
+      subject: `Cuộc gọi nhỡ từ ${shown} (hộp thư thoại)`,
+      source: 'CALL_INBOUND',
+      requester: { _id: caller._id },
+      // Queues have no department in the model: the ticket gets none.
+      group: null,
+    });
+    const ofCaller = await t.app.inject({
+      method: 'GET',
+      url: `/v2/tickets?requester_id=${caller._id}`,
+      headers: bearer(admin),
+    });
+    expect(ofCaller.json().data.map((one: { _id: string }) => one._id)).toEqual([first._id]);
+    // The rename is the system's, once, in the ticket's history.
+    const renames = await t.database.db
+      .select({ id: auditLog.id })
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.entity, 'ticket'),
+          eq(auditLog.entityId, first._id),
+          eq(auditLog.action, 'update'),
+        ),
+      );
+    expect(renames).toHaveLength(1);
+  });
+
+  it('an unknown number that went to voicemail: the ticket is made with its subject, no customer made', async () => {
+    const number = `08${String(Date.now()).slice(-8)}`;
+    const call = freshCallId();
+    // the end is the first event to arrive
+    await play(call, [
+      ['call.ended', 30, { ...inbound(number), cause: 'voicemail', sip_code: 480 }],
+      ['call.started', 0, inbound(number)],
+    ]);
+    const row = await callOf(call);
+    expect(row).toMatchObject({ result: 'missed', customer: null });
+    const ticket = await t.app.inject({
+      method: 'GET',
+      url: `/v2/tickets/${(row?.ticket as { _id: string })._id}`,
+      headers: bearer(admin),
+    });
+    expect(ticket.json().data).toMatchObject({
+      subject: expect.stringMatching(/^Cuộc gọi nhỡ từ .* \(hộp thư thoại\)$/),
+      requester: null,
+    });
+  });
+
+  it('a call missed without voicemail keeps the usual subject', async () => {
+    const call = freshCallId();
+    await play(call, [
+      ['call.started', 0, inbound('0900000031')],
+      ['call.ringing', 2, { ...inbound('0900000031'), agent: 'G1' }],
+      ['call.ended', 20, { ...inbound('0900000031'), cause: 'no_answer', sip_code: 480 }],
+    ]);
+    const row = await callOf(call);
+    const ticket = await t.app.inject({
+      method: 'GET',
+      url: `/v2/tickets/${(row?.ticket as { _id: string })._id}`,
+      headers: bearer(admin),
+    });
+    expect(ticket.json().data.subject).toBe('Cuộc gọi từ 0900 000 031');
   });
 
   it('results: missed, abandoned, busy, failed', async () => {

@@ -32,7 +32,8 @@ export const gatewayRoutes: RouteModule = (app, platform) => {
         body: routeRequest,
         response: answers.ok(routeAnswer),
       },
-      config: gateway,
+      // calls and queue_members only: no change topic to hear before answering
+      config: { ...gateway, settles: false },
       preValidation: async (request) => assertGateway(platform.config, request),
     },
     async (request) => ok(await routeCall(platform, request.body)),

@@ -5,8 +5,8 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { eq } from 'drizzle-orm';
-import { users } from '../../db/schema/index.js';
+import { and, eq } from 'drizzle-orm';
+import { callEvents, users } from '../../db/schema/index.js';
 import { loadPlatformSecret } from '../../platform/auth.js';
 import { createSecretBox } from '../../platform/secret-box.js';
 import { bearer, createTestApp, seedTenant, type TestApp } from '../../test/helpers.js';
@@ -45,6 +45,7 @@ const ports = {
   reg: base + 4,
   caller: base + 5,
   trunk: base + 6,
+  agent2: base + 7,
 };
 const SIP_PASSWORD = 'mat-khau-sip-thu';
 
@@ -97,9 +98,14 @@ async function csv(name: string, lines: string[]) {
 
 const sipName = (name: string) => `${name}-${tenant.slug}`;
 
-async function register(name: string, password = SIP_PASSWORD, scenario = 'register.xml') {
+async function register(
+  name: string,
+  password = SIP_PASSWORD,
+  scenario = 'register.xml',
+  contactPort = ports.agent,
+) {
   const file = await csv(`${name}-${scenario}.csv`, [
-    `${sipName(name)};[authentication username=${sipName(name)} password=${password}];127.0.0.1;${ports.agent}`,
+    `${sipName(name)};[authentication username=${sipName(name)} password=${password}];127.0.0.1;${contactPort}`,
   ]);
   return sipp(
     [
@@ -120,8 +126,12 @@ async function register(name: string, password = SIP_PASSWORD, scenario = 'regis
 }
 
 /** The call record of a call to `hotline`, once `done` holds for it. */
-async function callOf(hotline: string, done: (call: Record<string, unknown>) => boolean) {
-  const deadline = Date.now() + 15_000;
+async function callOf(
+  hotline: string,
+  done: (call: Record<string, unknown>) => boolean,
+  timeoutMs = 15_000,
+) {
+  const deadline = Date.now() + timeoutMs;
   for (;;) {
     const response = await t.app.inject({
       method: 'GET',
@@ -274,6 +284,23 @@ describe.skipIf(missing.length > 0)('the real SIP gateway', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(3_000);
     const call = await callOf(hotline, (c) => c.status === 'ENDED');
     expect(call).toMatchObject({ from_number: '0987654321', result: 'missed', cause: 'voicemail' });
+    // a ticket to call back (renamed just after the call's end is recorded)
+    const ticketId = (call.ticket as { _id: string } | null)?._id;
+    expect(ticketId).toBeTruthy();
+    await expect
+      .poll(async () => {
+        const ticket = await t.app.inject({
+          method: 'GET',
+          url: `/v2/tickets/${ticketId}`,
+          headers: bearer(admin),
+        });
+        return ticket.json().data as Record<string, unknown>;
+      })
+      .toMatchObject({
+        subject: 'Cuộc gọi nhỡ từ 0987 654 321 (hộp thư thoại)',
+        source: 'CALL_INBOUND',
+        group: null,
+      });
   });
 
   it('records a caller who gives up in the queue as abandoned', async () => {
@@ -357,15 +384,17 @@ describe.skipIf(missing.length > 0)('the real SIP gateway', () => {
     });
   });
 
-  it("records the agent's blind transfer (REFER to another agent) in the call's transfer chain", async () => {
+  it('a blind transfer the caller follows: one call, ended by the last leg, talk time covering both agents', async () => {
     const hotline = freshHotline();
     await createQueue(t, admin, {
       name: 'Chuyển tiếp',
       hotlines: [hotline],
       member_ids: [tenant.id('agent')],
     });
+    await setPresence(t, await t.login(tenant.email('agent')), 'AVAILABLE');
     expect((await register('agent')).code).toBe(0);
-    const agent = sipp(
+    expect((await register('agent2', SIP_PASSWORD, 'register.xml', ports.agent2)).code).toBe(0);
+    const first = sipp(
       [
         '-sf',
         path.join(scenarios, 'agent-uas-refer.xml'),
@@ -379,7 +408,94 @@ describe.skipIf(missing.length > 0)('the real SIP gateway', () => {
       ],
       'agent-uas-refer',
     );
-    const callers = await csv('referred.csv', [`0966555444;${hotline};127.0.0.1:${ports.sip}`]);
+    const second = sipp(
+      [
+        '-sf',
+        path.join(scenarios, 'agent-uas-takes-transfer.xml'),
+        '-m',
+        '1',
+        '-p',
+        String(ports.agent2),
+      ],
+      'agent-uas-takes-transfer',
+    );
+    const callers = await csv('follows.csv', [`0966555444;${hotline};127.0.0.1:${ports.sip}`]);
+    const caller = await sipp(
+      [
+        '-sf',
+        path.join(scenarios, 'caller-follows-refer.xml'),
+        '-inf',
+        callers,
+        '-m',
+        '1',
+        '-p',
+        String(ports.caller),
+      ],
+      'caller-follows-refer',
+    ).done;
+    expect(caller.code, caller.errors).toBe(0);
+    expect((await first.done).code).toBe(0);
+    const taken = await second.done;
+    expect(taken.code, taken.errors).toBe(0);
+    // the second leg's events come last: wait for its end, not the first leg's
+    const call = await callOf(hotline, (c) => c.status === 'ENDED' && c.cause === 'agent_hangup');
+    expect(call).toMatchObject({
+      result: 'answered',
+      agent: { _id: tenant.id('agent2') },
+      transfers: [
+        {
+          at: expect.any(String),
+          from: { _id: tenant.id('agent') },
+          to: { _id: tenant.id('agent2') },
+        },
+      ],
+    });
+    const [secondAnswer] = await t.database.db
+      .select({ at: callEvents.at, payload: callEvents.payload })
+      .from(callEvents)
+      .where(
+        and(eq(callEvents.callId, String(call.call_id)), eq(callEvents.eventId, 'answered-L2')),
+      );
+    expect(secondAnswer?.payload).toMatchObject({ agent: sipName('agent2'), leg: 2 });
+    const answeredAt = new Date(String(call.answered_at)).getTime();
+    const endedAt = new Date(String(call.ended_at)).getTime();
+    const secondAt = (secondAnswer?.at as Date).getTime();
+    // ended by the second leg (agent2 talks 2 s), after the first leg's answer and transfer
+    expect(endedAt).toBeGreaterThan(secondAt + 1_500);
+    expect(secondAt).toBeGreaterThan(answeredAt);
+    // both agents' talk: the second leg's 2 s at least, never the whole span past it
+    expect(call.talk_seconds as number).toBeGreaterThanOrEqual(
+      Math.round((endedAt - secondAt) / 1000),
+    );
+    expect(call.talk_seconds as number).toBeLessThanOrEqual(
+      Math.round((endedAt - answeredAt) / 1000),
+    );
+  });
+
+  it('a blind transfer the caller does not follow ends the call, left with the agent who answered', async () => {
+    const hotline = freshHotline();
+    await createQueue(t, admin, {
+      name: 'Chuyển không theo',
+      hotlines: [hotline],
+      member_ids: [tenant.id('agent')],
+    });
+    await setPresence(t, await t.login(tenant.email('agent')), 'AVAILABLE');
+    expect((await register('agent')).code).toBe(0);
+    const agent = sipp(
+      [
+        '-sf',
+        path.join(scenarios, 'agent-uas-refer.xml'),
+        '-key',
+        'target',
+        sipName('agent2'),
+        '-m',
+        '1',
+        '-p',
+        String(ports.agent),
+      ],
+      'agent-uas-refer-2',
+    );
+    const callers = await csv('referred.csv', [`0966555443;${hotline};127.0.0.1:${ports.sip}`]);
     const caller = await sipp(
       [
         '-sf',
@@ -397,8 +513,17 @@ describe.skipIf(missing.length > 0)('the real SIP gateway', () => {
     ).done;
     expect(caller.code, caller.errors).toBe(0);
     expect((await agent.done).code).toBe(0);
-    const call = await callOf(hotline, (c) => c.status === 'ENDED');
-    expect(call).toMatchObject({ result: 'answered', agent: { _id: tenant.id('agent2') } });
+    // the first leg's end does not end a transferred call: the gateway ends it when the
+    // transfer is not followed within 20-25 s
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    const early = await callOf(hotline, (c) => (c.transfers as unknown[]).length === 1);
+    expect(early).toMatchObject({ status: 'ANSWERING', ended_at: null });
+    const call = await callOf(hotline, (c) => c.status === 'ENDED', 40_000);
+    expect(call).toMatchObject({
+      result: 'answered',
+      cause: 'transfer_not_followed',
+      agent: { _id: tenant.id('agent') },
+    });
     expect(call.transfers).toHaveLength(1);
-  });
+  }, 60_000);
 });

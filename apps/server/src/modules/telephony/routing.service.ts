@@ -13,10 +13,10 @@ export const QUEUE_RETRY_MS = 2_000;
  * the next free member, else keep the caller waiting, else, past the maximum wait, overflow.
  */
 export async function routeCall(platform: Platform, input: RouteRequest): Promise<RouteAnswer> {
-  const existing = await repo.callByCallId(platform.db, input.call_id);
-  const hotlineQueue = existing?.queueId
-    ? await repo.queueById(platform.db, existing.tenantId, existing.queueId)
-    : await repo.queueOfHotline(platform.db, input.to);
+  // Statements of a ring decision: this queue, then in the transaction the tenant's lock, the
+  // call row (made or locked), the next agent (the previous one looked up inside), the ring
+  // (call row and cursor together); begin and commit. See README.md, "Routing".
+  const hotlineQueue = await repo.routingQueue(platform.db, input.call_id, input.to);
   if (!hotlineQueue) return { action: 'reject', reason: 'unknown_hotline' };
   const tenantId = hotlineQueue.tenantId;
   return platform.db.transaction(async (tx) => {
@@ -43,23 +43,27 @@ export async function routeCall(platform: Platform, input: RouteRequest): Promis
         ? ((await repo.queueById(tx, tenantId, call.queueId)) ?? hotlineQueue)
         : hotlineQueue;
     const queuedAt = call.queuedAt ?? call.startedAt;
-    const previous = input.previous_agent
-      ? await repo.staffByAgent(tx, tenantId, input.previous_agent)
-      : null;
     // The agent rung before this ask did not take it: they are free again for other calls.
-    const except = previous ?? (call.status === 'RINGING' ? call.agentId : null);
-    const agent = await repo.nextAgent(tx, queue, call, except ?? null);
+    const agent = await repo.nextAgent(tx, queue, call, {
+      previousAgent: input.previous_agent ?? null,
+      userId: call.status === 'RINGING' ? call.agentId : null,
+    });
     const queueRef = { _id: queue.id, name: queue.name };
     if (agent) {
-      await repo.updateCall(tx, call.id, {
-        queueId: queue.id,
-        queuedAt,
-        agentId: agent.userId,
-        status: 'RINGING',
-        offeredAt: now,
-        triedUserIds: [...new Set([...call.triedUserIds, agent.userId])],
-      });
-      await repo.markOffered(tx, queue.id, agent.userId);
+      await repo.recordRing(
+        tx,
+        call.id,
+        {
+          queueId: queue.id,
+          queuedAt,
+          agentId: agent.userId,
+          status: 'RINGING',
+          offeredAt: now,
+          triedUserIds: [...new Set([...call.triedUserIds, agent.userId])],
+        },
+        queue.id,
+        agent.userId,
+      );
       return {
         action: 'ring',
         queue: queueRef,

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import pg from 'pg';
 import { users } from '../../db/schema/index.js';
 import { createTestApp, seedTenant, type TestApp } from '../../test/helpers.js';
 import {
@@ -317,6 +318,54 @@ describe('routing decisions', () => {
     expect(rung).toHaveLength(3);
     expect(new Set(rung).size).toBe(3);
     expect(answers.filter((a) => a.action === 'queue')).toHaveLength(7);
+  });
+
+  it('decides a ring in seven statements, a ring after a ring timeout too', async () => {
+    const { tenant, tokens } = await readyTenant();
+    const hotline = freshHotline();
+    await createQueue(t, tokens.admin as string, {
+      name: 'Đếm câu lệnh',
+      hotlines: [hotline],
+      member_ids: members(tenant, ['agent', 'agent2']),
+    });
+    /** The statements the server sends while `work` runs (pg-boss's own polling left out). */
+    const statements = async (work: () => Promise<unknown>) => {
+      const seen: string[] = [];
+      const original = pg.Client.prototype.query;
+      pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+        const query = args[0] as string | { text?: string };
+        seen.push(typeof query === 'string' ? query : (query?.text ?? ''));
+        return (original as (...rest: unknown[]) => unknown).apply(this, args);
+      } as typeof original;
+      try {
+        await work();
+      } finally {
+        pg.Client.prototype.query = original;
+      }
+      return seen.filter((text) => !text.includes('pgboss'));
+    };
+    const call = freshCallId();
+    let first: Awaited<ReturnType<typeof route>> | undefined;
+    // the queue; begin, the tenant's lock, the call row, the next agent, the ring, commit (and
+    // no change notice waited for: routing writes no table a change topic covers)
+    const asked = await statements(async () => {
+      first = await route(t, { call_id: call, from: '0912345678', to: hotline });
+    });
+    expect(first?.action).toBe('ring');
+    expect(asked, asked.join('\n---\n')).toHaveLength(7);
+    // the previous agent is looked up inside the next agent's statement
+    let again: Awaited<ReturnType<typeof route>> | undefined;
+    const askedAgain = await statements(async () => {
+      again = await route(t, {
+        call_id: call,
+        from: '0912345678',
+        to: hotline,
+        attempt: 2,
+        previous_agent: first?.agent?.sip_username,
+      });
+    });
+    expect(again?.agent?.user_id).not.toBe(first?.agent?.user_id);
+    expect(askedAgain).toHaveLength(7);
   });
 
   it('an inactive member is never rung', async () => {
