@@ -5,9 +5,10 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
  * What a tenant's data changes are announced under (the triggers of migrations 0010 and on name the tables of each):
  * 'customers' for customer lists, 'sessions' for the signed-in callers' contexts, 'tickets' for
  * ticket list counts, 'workflows' for a tenant's active workflows, 'sla' for its SLA policies
- * and working schedules.
+ * and working schedules, 'ticket_config' for its ticket priorities, types and services.
  */
-export type ChangeTopic = 'customers' | 'sessions' | 'tickets' | 'workflows' | 'sla';
+export type ChangeTopic =
+  'customers' | 'sessions' | 'tickets' | 'workflows' | 'sla' | 'ticket_config';
 
 /**
  * Values derived from a tenant's data (the counts of its lists, its callers' sessions),

@@ -4,4 +4,8 @@ import { ticketConfigRoutes } from './ticket-config.routes.js';
 export const ticketConfigModule: ServerModule = {
   name: 'ticket-config',
   routes: ticketConfigRoutes,
+  // What ticket writes check a priority, type or service against (tickets.service.ts).
+  memoTopics: [
+    { topic: 'ticket_config', tables: ['ticket_priorities', 'ticket_types', 'ticket_services'] },
+  ],
 };

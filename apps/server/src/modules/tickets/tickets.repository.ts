@@ -503,27 +503,30 @@ export async function visibleIds(db: Db, tenantId: string, ids: string[], scope?
 
 // What a ticket refers to, each as `{_id, name}` of the tenant (undefined when it is not).
 
+/** The tenant's priorities, types and services, by id (what ticket writes check values against). */
+export async function configRefs(db: Db, tenantId: string) {
+  const rows = await db.execute<{ kind: string; id: string; type_id: string | null }>(
+    sql`select 'priority' as kind, id, null::uuid as type_id from ${ticketPriorities} where tenant_id = ${tenantId}
+        union all select 'type', id, null from ${ticketTypes} where tenant_id = ${tenantId}
+        union all select 'service', id, type_id from ${ticketServices} where tenant_id = ${tenantId}`,
+  );
+  const refs = {
+    priority: new Set<string>(),
+    type: new Set<string>(),
+    service: new Map<string, { typeId: string | null }>(),
+  };
+  for (const row of rows.rows) {
+    if (row.kind === 'service') refs.service.set(row.id, { typeId: row.type_id });
+    else refs[row.kind as 'priority' | 'type'].add(row.id);
+  }
+  return refs;
+}
+
 export async function priorityRef(db: Db, tenantId: string, id: string) {
   const [row] = await db
     .select({ _id: ticketPriorities.id, name: ticketPriorities.name })
     .from(ticketPriorities)
     .where(and(eq(ticketPriorities.tenantId, tenantId), eq(ticketPriorities.id, id)));
-  return row;
-}
-
-export async function typeRef(db: Db, tenantId: string, id: string) {
-  const [row] = await db
-    .select({ _id: ticketTypes.id, name: ticketTypes.name })
-    .from(ticketTypes)
-    .where(and(eq(ticketTypes.tenantId, tenantId), eq(ticketTypes.id, id)));
-  return row;
-}
-
-export async function serviceRef(db: Db, tenantId: string, id: string) {
-  const [row] = await db
-    .select({ _id: ticketServices.id, name: ticketServices.name, typeId: ticketServices.typeId })
-    .from(ticketServices)
-    .where(and(eq(ticketServices.tenantId, tenantId), eq(ticketServices.id, id)));
   return row;
 }
 

@@ -298,11 +298,15 @@ interface Names {
  * checked again on an unrelated edit, e.g. an assignee disabled since). 422 on the field.
  */
 async function checkReferences(
+  platform: Platform,
   db: Db,
   tenantId: string,
   body: TicketBody,
   changed: (field: keyof TicketBody) => boolean,
 ): Promise<Names> {
+  // Priorities, types and services: remembered per tenant until they change ('ticket_config').
+  const config = () =>
+    platform.memo.remember('ticket_config', tenantId, 'refs', () => repo.configRefs(db, tenantId));
   const names: Names = {};
   if (body.requester_id && changed('requester_id')) {
     names.requester = (await repo.requesterRef(db, tenantId, body.requester_id)) ?? null;
@@ -317,13 +321,13 @@ async function checkReferences(
   if (
     body.priority_id &&
     changed('priority_id') &&
-    !(await repo.priorityRef(db, tenantId, body.priority_id))
+    !(await config()).priority.has(body.priority_id)
   )
     throw fieldError('priority_id', TICKET_MESSAGES.priorityMissing);
-  if (body.type_id && changed('type_id') && !(await repo.typeRef(db, tenantId, body.type_id)))
+  if (body.type_id && changed('type_id') && !(await config()).type.has(body.type_id))
     throw fieldError('type_id', TICKET_MESSAGES.typeMissing);
   if (body.service_id && (changed('service_id') || changed('type_id'))) {
-    const service = await repo.serviceRef(db, tenantId, body.service_id);
+    const service = (await config()).service.get(body.service_id);
     if (!service) throw fieldError('service_id', TICKET_MESSAGES.serviceMissing);
     if (service.typeId && service.typeId !== body.type_id)
       throw fieldError('service_id', TICKET_MESSAGES.serviceOfOtherType);
@@ -390,11 +394,13 @@ function statusStamps(
   return {};
 }
 
-function ticketColumns(body: TicketBody) {
+/** A ticket's columns from its body; `description` as stored when given (not sanitised again). */
+function ticketColumns(body: TicketBody, storedDescription?: string) {
   return {
     subject: body.subject,
     subjectKey: toSearchKey(body.subject),
-    description: sanitizeRichText(body.description),
+    description:
+      storedDescription === undefined ? sanitizeRichText(body.description) : storedDescription,
     requesterId: body.requester_id ?? null,
     organizationId: body.organization_id ?? null,
     status: body.status,
@@ -429,7 +435,13 @@ export async function createTicket(
   body: TicketBody,
   options: TicketWriteOptions = {},
 ) {
-  const { requester } = await checkReferences(platform.db, auth.tenantId, body, () => true);
+  const { requester } = await checkReferences(
+    platform,
+    platform.db,
+    auth.tenantId,
+    body,
+    () => true,
+  );
   const custom = await customToStore(platform, auth.tenantId, body.custom);
   // A requester's organization is the ticket's unless another is chosen.
   const organizationId =
@@ -528,16 +540,18 @@ async function applyUpdate(
     // Nothing would change (a workflow setting a status the ticket has): no write at all.
     if (!(Object.keys(sent) as (keyof TicketBody)[]).some(changed))
       return { before, after: before, auto: undefined };
-    await checkReferences(tx, auth.tenantId, body, changed);
+    await checkReferences(platform, tx, auth.tenantId, body, changed);
     const custom =
       sent.custom === undefined
         ? before.custom
         : await customToStore(platform, auth.tenantId, sent.custom, before.custom);
     const ticketRow = row.ticket;
     const values = {
-      ...ticketColumns({ ...body, custom }),
       // Unchanged descriptions are kept as stored (sanitising twice could still alter them).
-      ...(changed('description') ? {} : { description: ticketRow.description }),
+      ...ticketColumns(
+        { ...body, custom },
+        changed('description') ? undefined : ticketRow.description,
+      ),
       ...statusStamps(before.status, body.status, ticketRow),
       updatedBy: actorOf(auth),
     };

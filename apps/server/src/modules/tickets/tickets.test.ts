@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
 import { bearer, createTestApp, seedTenant, type TestApp } from '../../test/helpers.js';
+import { TICKET_MESSAGES } from '@omnicare/shared/tickets/tickets.schemas';
 import {
   customFields,
   domainEvents,
@@ -332,6 +333,33 @@ describe('creating and reading tickets', () => {
       expect(response.statusCode, JSON.stringify(body).slice(0, 80)).toBe(422);
       expect(response.json()).toEqual(expected);
     }
+  });
+
+  it("checks a priority against the tenant's current ones: a new one at once, a deleted one no more", async () => {
+    // The tenant's priorities, types and services are remembered until they change.
+    const { admin, config } = await freshTenant();
+    const ticket = await createTicket(admin, { subject: 'Ưu tiên', priority_id: config.low });
+    const made = await call(admin, 'POST', '/v2/priorities', {
+      name: 'Rất gấp',
+      color: '#ff0000',
+      order: 9,
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const fresh = made.json().data._id as string;
+    const moved = await call(admin, 'PUT', `/v2/tickets/${ticket._id}`, { priority_id: fresh });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const gone = await call(admin, 'POST', '/v2/priorities', {
+      name: 'Tạm',
+      color: '#00ff00',
+      order: 10,
+    });
+    const goneId = gone.json().data._id as string;
+    expect((await call(admin, 'DELETE', `/v2/priority/${goneId}`)).statusCode).toBe(200);
+    const refused = await call(admin, 'PUT', `/v2/tickets/${ticket._id}`, { priority_id: goneId });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors).toEqual([
+      { param: 'priority_id', message: TICKET_MESSAGES.priorityMissing },
+    ]);
   });
 
   it('refuses references of another tenant, the wrong kind of group, and an assignee outside the department', async () => {
