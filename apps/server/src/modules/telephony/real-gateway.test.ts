@@ -98,6 +98,10 @@ async function csv(name: string, lines: string[]) {
 
 const sipName = (name: string) => `${name}-${tenant.slug}`;
 
+/** sipp running a scenario of gateway/sipp once from a port of its own (`extra`: its other options). */
+const runScenario = (file: string, port: number, label: string, extra: string[] = []) =>
+  sipp(['-sf', path.join(scenarios, file), ...extra, '-m', '1', '-p', String(port)], label);
+
 async function register(
   name: string,
   password = SIP_PASSWORD,
@@ -107,22 +111,13 @@ async function register(
   const file = await csv(`${name}-${scenario}.csv`, [
     `${sipName(name)};[authentication username=${sipName(name)} password=${password}];127.0.0.1;${contactPort}`,
   ]);
-  return sipp(
-    [
-      '-sf',
-      path.join(scenarios, scenario),
-      '-inf',
-      file,
-      '-key',
-      'expires',
-      '300',
-      '-m',
-      '1',
-      '-p',
-      String(ports.reg),
-    ],
-    `register-${name}-${scenario}`,
-  ).done;
+  return runScenario(scenario, ports.reg, `register-${name}-${scenario}`, [
+    '-inf',
+    file,
+    '-key',
+    'expires',
+    '300',
+  ]).done;
 }
 
 /** The call record of a call to `hotline`, once `done` holds for it. */
@@ -184,19 +179,10 @@ describe.skipIf(missing.length > 0)('the real SIP gateway', () => {
     const unknown = await csv('unknown.csv', [
       `nobody-${tenant.slug};[authentication username=nobody-${tenant.slug} password=x];127.0.0.1;${ports.agent}`,
     ]);
-    const nobody = await sipp(
-      [
-        '-sf',
-        path.join(scenarios, 'register-refused.xml'),
-        '-inf',
-        unknown,
-        '-m',
-        '1',
-        '-p',
-        String(ports.reg),
-      ],
-      'register-unknown',
-    ).done;
+    const nobody = await runScenario('register-refused.xml', ports.reg, 'register-unknown', [
+      '-inf',
+      unknown,
+    ]).done;
     expect(nobody.code, nobody.errors).toBe(0);
     const right = await register('agent');
     expect(right.code, right.errors).toBe(0);
@@ -211,26 +197,14 @@ describe.skipIf(missing.length > 0)('the real SIP gateway', () => {
     });
     await setPresence(t, await t.login(tenant.email('agent')), 'AVAILABLE');
     expect((await register('agent')).code).toBe(0);
-    const agent = sipp(
-      ['-sf', path.join(scenarios, 'agent-uas.xml'), '-m', '1', '-p', String(ports.agent)],
-      'agent-uas',
-    );
+    const agent = runScenario('agent-uas.xml', ports.agent, 'agent-uas');
     const callers = await csv('callers.csv', [`0912345678;${hotline};127.0.0.1:${ports.sip}`]);
-    const caller = await sipp(
-      [
-        '-sf',
-        path.join(scenarios, 'caller.xml'),
-        '-inf',
-        callers,
-        '-m',
-        '1',
-        '-d',
-        '1500',
-        '-p',
-        String(ports.caller),
-      ],
-      'caller',
-    ).done;
+    const caller = await runScenario('caller.xml', ports.caller, 'caller', [
+      '-inf',
+      callers,
+      '-d',
+      '1500',
+    ]).done;
     expect(caller.code, caller.errors).toBe(0);
     const answered = await agent.done;
     expect(answered.code, answered.errors).toBe(0);
@@ -267,19 +241,10 @@ describe.skipIf(missing.length > 0)('the real SIP gateway', () => {
     // agent2 is not AVAILABLE (the default presence): nobody can take it
     const callers = await csv('queued.csv', [`0987654321;${hotline};127.0.0.1:${ports.sip}`]);
     const started = Date.now();
-    const caller = await sipp(
-      [
-        '-sf',
-        path.join(scenarios, 'caller-unanswered.xml'),
-        '-inf',
-        callers,
-        '-m',
-        '1',
-        '-p',
-        String(ports.caller),
-      ],
-      'caller-unanswered',
-    ).done;
+    const caller = await runScenario('caller-unanswered.xml', ports.caller, 'caller-unanswered', [
+      '-inf',
+      callers,
+    ]).done;
     expect(caller.code, caller.errors).toBe(0);
     expect(Date.now() - started).toBeGreaterThanOrEqual(3_000);
     const call = await callOf(hotline, (c) => c.status === 'ENDED');
@@ -311,23 +276,14 @@ describe.skipIf(missing.length > 0)('the real SIP gateway', () => {
       member_ids: [tenant.id('agent2')],
     });
     const callers = await csv('abandon.csv', [`0977000111;${hotline};127.0.0.1:${ports.sip}`]);
-    const caller = await sipp(
-      [
-        '-sf',
-        path.join(scenarios, 'caller-abandon.xml'),
-        '-inf',
-        callers,
-        '-m',
-        '1',
-        '-d',
-        '2500',
-        '-default_behaviors',
-        'all,-abortunexp',
-        '-p',
-        String(ports.caller),
-      ],
-      'caller-abandon',
-    ).done;
+    const caller = await runScenario('caller-abandon.xml', ports.caller, 'caller-abandon', [
+      '-inf',
+      callers,
+      '-d',
+      '2500',
+      '-default_behaviors',
+      'all,-abortunexp',
+    ]).done;
     expect(caller.code, caller.errors).toBe(0);
     const call = await callOf(hotline, (c) => c.status === 'ENDED');
     expect(call).toMatchObject({
@@ -338,29 +294,17 @@ describe.skipIf(missing.length > 0)('the real SIP gateway', () => {
   });
 
   it("sends an authenticated agent's call to a number out through the trunk and records it outbound", async () => {
-    const trunk = sipp(
-      ['-sf', path.join(scenarios, 'trunk-uas.xml'), '-m', '1', '-p', String(ports.trunk)],
-      'trunk-uas',
-    );
+    const trunk = runScenario('trunk-uas.xml', ports.trunk, 'trunk-uas');
     const number = `09${String(Date.now()).slice(-8)}`;
     const file = await csv('outbound.csv', [
       `${sipName('agent')};[authentication username=${sipName('agent')} password=${SIP_PASSWORD}];127.0.0.1;${number}`,
     ]);
-    const agent = await sipp(
-      [
-        '-sf',
-        path.join(scenarios, 'agent-call.xml'),
-        '-inf',
-        file,
-        '-m',
-        '1',
-        '-d',
-        '1200',
-        '-p',
-        String(ports.reg),
-      ],
-      'agent-call',
-    ).done;
+    const agent = await runScenario('agent-call.xml', ports.reg, 'agent-call', [
+      '-inf',
+      file,
+      '-d',
+      '1200',
+    ]).done;
     expect(agent.code, agent.errors).toBe(0);
     expect((await trunk.done).code).toBe(0);
     const deadline = Date.now() + 15_000;
@@ -394,44 +338,22 @@ describe.skipIf(missing.length > 0)('the real SIP gateway', () => {
     await setPresence(t, await t.login(tenant.email('agent')), 'AVAILABLE');
     expect((await register('agent')).code).toBe(0);
     expect((await register('agent2', SIP_PASSWORD, 'register.xml', ports.agent2)).code).toBe(0);
-    const first = sipp(
-      [
-        '-sf',
-        path.join(scenarios, 'agent-uas-refer.xml'),
-        '-key',
-        'target',
-        sipName('agent2'),
-        '-m',
-        '1',
-        '-p',
-        String(ports.agent),
-      ],
-      'agent-uas-refer',
-    );
-    const second = sipp(
-      [
-        '-sf',
-        path.join(scenarios, 'agent-uas-takes-transfer.xml'),
-        '-m',
-        '1',
-        '-p',
-        String(ports.agent2),
-      ],
+    const first = runScenario('agent-uas-refer.xml', ports.agent, 'agent-uas-refer', [
+      '-key',
+      'target',
+      sipName('agent2'),
+    ]);
+    const second = runScenario(
+      'agent-uas-takes-transfer.xml',
+      ports.agent2,
       'agent-uas-takes-transfer',
     );
     const callers = await csv('follows.csv', [`0966555444;${hotline};127.0.0.1:${ports.sip}`]);
-    const caller = await sipp(
-      [
-        '-sf',
-        path.join(scenarios, 'caller-follows-refer.xml'),
-        '-inf',
-        callers,
-        '-m',
-        '1',
-        '-p',
-        String(ports.caller),
-      ],
+    const caller = await runScenario(
+      'caller-follows-refer.xml',
+      ports.caller,
       'caller-follows-refer',
+      ['-inf', callers],
     ).done;
     expect(caller.code, caller.errors).toBe(0);
     expect((await first.done).code).toBe(0);
@@ -481,36 +403,18 @@ describe.skipIf(missing.length > 0)('the real SIP gateway', () => {
     });
     await setPresence(t, await t.login(tenant.email('agent')), 'AVAILABLE');
     expect((await register('agent')).code).toBe(0);
-    const agent = sipp(
-      [
-        '-sf',
-        path.join(scenarios, 'agent-uas-refer.xml'),
-        '-key',
-        'target',
-        sipName('agent2'),
-        '-m',
-        '1',
-        '-p',
-        String(ports.agent),
-      ],
-      'agent-uas-refer-2',
-    );
+    const agent = runScenario('agent-uas-refer.xml', ports.agent, 'agent-uas-refer-2', [
+      '-key',
+      'target',
+      sipName('agent2'),
+    ]);
     const callers = await csv('referred.csv', [`0966555443;${hotline};127.0.0.1:${ports.sip}`]);
-    const caller = await sipp(
-      [
-        '-sf',
-        path.join(scenarios, 'caller-referred.xml'),
-        '-inf',
-        callers,
-        '-m',
-        '1',
-        '-d',
-        '1200',
-        '-p',
-        String(ports.caller),
-      ],
-      'caller-referred',
-    ).done;
+    const caller = await runScenario('caller-referred.xml', ports.caller, 'caller-referred', [
+      '-inf',
+      callers,
+      '-d',
+      '1200',
+    ]).done;
     expect(caller.code, caller.errors).toBe(0);
     expect((await agent.done).code).toBe(0);
     // the first leg's end does not end a transferred call: the gateway ends it when the
