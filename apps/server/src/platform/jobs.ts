@@ -19,7 +19,12 @@ interface QueueOptions {
  */
 export function createJobQueue(databaseUrl: string, log: FastifyBaseLogger) {
   const boss = new PgBoss({ connectionString: databaseUrl, max: 3 });
-  boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
+  let stopping = false;
+  // Once stopped, pg-boss's connections are still closing when the database stops (its pool's
+  // end resolves before their sockets close): their "terminating connection" is no error.
+  boss.on('error', (error) => {
+    if (!stopping) log.error({ err: error }, 'job queue error');
+  });
   const handlers = new Map<string, { handler: Handler; options: QueueOptions }>();
   let started = false;
   return {
@@ -59,7 +64,9 @@ export function createJobQueue(databaseUrl: string, log: FastifyBaseLogger) {
       await boss.send(name, data, { retryLimit: 0, ...options });
     },
     async stop() {
-      if (started) await boss.stop({ graceful: true, timeout: 10_000 });
+      if (!started) return;
+      await boss.stop({ graceful: true, timeout: 10_000 });
+      stopping = true;
     },
   };
 }
