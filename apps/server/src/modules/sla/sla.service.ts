@@ -145,9 +145,9 @@ export async function resolveSlaPolicy(
   memo?: TenantMemo,
 ): Promise<ResolvedSla | null> {
   if (!ticket.priority_id) return null;
-  const policies = memo
-    ? await memo.remember('sla', tenantId, 'policies', () => repo.listPolicies(db, tenantId))
-    : await repo.listPolicies(db, tenantId);
+  const recall = <T>(key: string, load: () => Promise<T>) =>
+    memo ? memo.remember('sla', tenantId, key, load) : load();
+  const policies = await recall('policies', () => repo.listPolicies(db, tenantId));
   for (const { policy, targets } of policies) {
     const ofPriority = targets
       .map(({ target }) => target)
@@ -161,11 +161,9 @@ export async function resolveSlaPolicy(
         policy_name: policy.name,
         first_response_minutes: target.firstResponseMinutes,
         resolution_minutes: target.resolutionMinutes,
-        schedule: memo
-          ? await memo.remember('sla', tenantId, `schedule:${policy.scheduleId ?? 'default'}`, () =>
-              loadBusinessSchedule(db, tenantId, policy.scheduleId),
-            )
-          : await loadBusinessSchedule(db, tenantId, policy.scheduleId),
+        schedule: await recall(`schedule:${policy.scheduleId ?? 'default'}`, () =>
+          loadBusinessSchedule(db, tenantId, policy.scheduleId),
+        ),
       };
   }
   return null;
