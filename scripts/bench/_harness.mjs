@@ -2,7 +2,7 @@
 import { spawn } from 'node:child_process';
 import { openSync } from 'node:fs';
 import http from 'node:http';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,6 +16,41 @@ const freePort = () =>
       server.close(() => resolve(port));
     });
   });
+
+/** A process's CPU time (user and system, with its reaped children's) in ms, and its parent. */
+async function processCpu(pid) {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => undefined);
+  if (!stat) return undefined;
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+  // Fields 4, 14-17 of proc(5): ppid, utime, stime, cutime, cstime, in clock ticks (100/s).
+  const ticks = [11, 12, 13, 14].reduce((sum, index) => sum + Number(fields[index]), 0);
+  return { pid: Number(pid), ppid: Number(fields[1]), name, ms: ticks * 10 };
+}
+
+/**
+ * CPU time used so far by the server process and by its embedded PostgreSQL (the postmaster,
+ * its running backends and those that ended), in ms; Linux only.
+ */
+async function cpuOf(serverPid) {
+  const all = (
+    await Promise.all(
+      (await readdir('/proc')).filter((entry) => /^\d+$/.test(entry)).map(processCpu),
+    )
+  ).filter(Boolean);
+  const children = new Map();
+  for (const one of all) children.set(one.ppid, [...(children.get(one.ppid) ?? []), one]);
+  const server = all.find((one) => one.pid === serverPid);
+  let database = 0;
+  const walk = (pid) => {
+    for (const child of children.get(pid) ?? []) {
+      if (child.name.startsWith('postgres')) database += child.ms;
+      walk(child.pid);
+    }
+  };
+  walk(serverPid);
+  return { server: server ? server.ms : 0, database };
+}
 
 /** Starts the built server on a fresh embedded PostgreSQL; returns its URL, database URL and stop(). */
 export async function startServer() {
@@ -59,6 +94,8 @@ export async function startServer() {
   return {
     url,
     databaseUrl: `postgres://postgres:omnicare-local@127.0.0.1:${pgPort}/omnicare`,
+    /** CPU ms used so far by the server and its database (compare two readings). */
+    cpu: () => cpuOf(child.pid),
     async stop() {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
@@ -137,3 +174,24 @@ export async function load({
 }
 
 export const ms = (value) => `${value.toFixed(1)} ms`.padStart(10);
+
+/**
+ * BENCH_PG_STATEMENTS=1: the benchmarks print each scenario's costliest statements in the
+ * database. It needs pg_stat_statements loaded: a kept BENCH_DATA_DIR with
+ * `shared_preload_libraries = 'pg_stat_statements'` added to its pg/postgresql.auto.conf.
+ */
+export const PG_STATEMENTS = process.env.BENCH_PG_STATEMENTS === '1';
+
+export async function printStatements(client, limit) {
+  const { rows } = await client.query(
+    `select calls, total_exec_time as ms, rows,
+            left(regexp_replace(query, '\\s+', ' ', 'g'), 100) as query
+     from pg_stat_statements order by total_exec_time desc limit $1`,
+    [limit],
+  );
+  for (const row of rows)
+    console.log(
+      `    ${row.ms.toFixed(0).padStart(6)} ms ${String(row.calls).padStart(7)} calls` +
+        ` ${String(row.rows).padStart(7)} rows  ${row.query}`,
+    );
+}

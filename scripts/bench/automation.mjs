@@ -2,14 +2,18 @@
 // through an active 4-block workflow (condition, update ticket, webhook to a local HTTP server,
 // end), then the same with 10 active workflows. Events are written at a steady pace (1 000/s by
 // default, BENCH_EVENT_RATE) so latency means trigger-to-completion, not a burst's queue.
-// Prints executions per second and p50/p95 latency (event written → run finished).
+// Prints executions per second and p50/p95 latency (event written → run finished), and the
+// p50 of its two parts: event → run started (delivery), run started → finished, and the CPU time
+// the server and its database spent per execution.
 import http from 'node:http';
 import pg from 'pg';
-import { startServer } from './_harness.mjs';
+import { PG_STATEMENTS, printStatements, startServer } from './_harness.mjs';
 
 const EVENTS = Number(process.argv[2] ?? process.env.BENCH_EVENTS ?? 10_000);
 const RATE = Number(process.env.BENCH_EVENT_RATE ?? 1_000);
 const CHUNK = Math.max(1, Math.round(RATE / 10));
+// BENCH_WORKFLOWS=1 measures one phase only (default: 1 then 10 active workflows).
+const PHASES = (process.env.BENCH_WORKFLOWS ?? '1,10').split(',').map(Number);
 
 function steps(hookUrl) {
   const node = (id, type, data = {}) => ({ id, type, name: '', data, position: { x: 0, y: 0 } });
@@ -46,7 +50,7 @@ const percentile = (sorted, p) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function phase(client, tenantId, hookUrl, workflows, hits) {
+async function phase(server, client, tenantId, hookUrl, workflows, hits) {
   await client.query(`update workflows set status = 'inactive' where tenant_id = $1`, [tenantId]);
   const ids = [];
   for (let i = 0; i < workflows; i++) {
@@ -62,7 +66,9 @@ async function phase(client, tenantId, hookUrl, workflows, hits) {
      returning id`,
     [tenantId, EVENTS],
   );
+  if (PG_STATEMENTS) await client.query('select pg_stat_statements_reset()');
   const hitsBefore = hits.count;
+  const cpuBefore = await server.cpu();
   const started = Date.now();
   for (let from = 0; from < tickets.length; from += CHUNK) {
     const chunk = tickets.slice(from, from + CHUNK).map((row) => row.id);
@@ -88,8 +94,11 @@ async function phase(client, tenantId, hookUrl, workflows, hits) {
     if (done >= expected) break;
     await sleep(500);
   }
+  const cpuAfter = await server.cpu();
+  if (PG_STATEMENTS) await printStatements(client, 15);
   const { rows } = await client.query(
     `select extract(epoch from r.finished_at - e.created_at) * 1000 as latency,
+            extract(epoch from r.created_at - e.created_at) * 1000 as waited,
             extract(epoch from e.created_at) * 1000 as at, extract(epoch from r.finished_at) * 1000 as finished,
             r.status
      from workflow_runs r join domain_events e on e.id = r.event_id
@@ -97,6 +106,9 @@ async function phase(client, tenantId, hookUrl, workflows, hits) {
     [ids],
   );
   const latencies = rows.map((row) => Number(row.latency)).sort((a, b) => a - b);
+  // Where the latency goes: before the run starts (outbox delivery) and the run itself.
+  const waits = rows.map((row) => Number(row.waited)).sort((a, b) => a - b);
+  const runs = rows.map((row) => Number(row.latency) - Number(row.waited)).sort((a, b) => a - b);
   const first = Math.min(...rows.map((row) => Number(row.at)));
   const last = Math.max(...rows.map((row) => Number(row.finished)));
   const failed = rows.filter((row) => row.status !== 'completed').length;
@@ -110,6 +122,10 @@ async function phase(client, tenantId, hookUrl, workflows, hits) {
     perSecond: rows.length / ((last - first) / 1000),
     p50: percentile(latencies, 50),
     p95: percentile(latencies, 95),
+    waitP50: percentile(waits, 50),
+    runP50: percentile(runs, 50),
+    serverCpuMs: (cpuAfter.server - cpuBefore.server) / rows.length,
+    databaseCpuMs: (cpuAfter.database - cpuBefore.database) / rows.length,
   };
 }
 
@@ -136,15 +152,18 @@ try {
      where id = $1`,
     [tenantId],
   );
+  if (PG_STATEMENTS) await client.query('create extension if not exists pg_stat_statements');
   console.log(
     `automation: ${EVENTS} ticket.created events at ${RATE}/s, workflow = condition → update ticket → webhook → end`,
   );
-  for (const workflows of [1, 10]) {
-    const result = await phase(client, tenantId, hookUrl, workflows, hits);
+  for (const workflows of PHASES) {
+    const result = await phase(server, client, tenantId, hookUrl, workflows, hits);
     console.log(
       `  ${String(workflows).padStart(2)} active workflow(s): ${result.runs}/${result.expected} runs` +
         ` (${result.failed} not completed, ${result.webhookCalls} webhook calls) in ${result.seconds.toFixed(1)} s` +
-        ` = ${result.perSecond.toFixed(0)} executions/s; latency p50 ${result.p50.toFixed(0)} ms, p95 ${result.p95.toFixed(0)} ms`,
+        ` = ${result.perSecond.toFixed(0)} executions/s; latency p50 ${result.p50.toFixed(0)} ms, p95 ${result.p95.toFixed(0)} ms` +
+        ` (p50 ${result.waitP50.toFixed(0)} ms to the run's start, ${result.runP50.toFixed(0)} ms running);` +
+        ` CPU per execution: server ${result.serverCpuMs.toFixed(2)} ms, database ${result.databaseCpuMs.toFixed(2)} ms`,
     );
   }
 } finally {

@@ -2,7 +2,7 @@
 // as many customers and 50 agents, then list, search, detail and update latencies over HTTP.
 // BENCH_DATA_DIR=<folder> keeps the database there, and a second run measures it again unfilled.
 import pg from 'pg';
-import { load, login, ms, startServer } from './_harness.mjs';
+import { load, login, ms, PG_STATEMENTS, printStatements, startServer } from './_harness.mjs';
 
 const COUNT = Number(process.argv[2] ?? process.env.BENCH_TICKETS ?? 1_000_000);
 const CUSTOMERS = Math.max(1, Math.round(COUNT / 5));
@@ -305,21 +305,38 @@ try {
     await load({ url: server.url, token, paths, requests: 200, concurrency: 16 });
   await load({ url: server.url, token, ...update, requests: 200, concurrency: 16 });
   console.log(
-    `${'scenario'.padEnd(34)}${'p50'.padStart(10)}${'p95'.padStart(10)}${'p99'.padStart(10)}${'req/s'.padStart(9)}`,
+    `${'scenario'.padEnd(34)}${'p50'.padStart(10)}${'p95'.padStart(10)}${'p99'.padStart(10)}${'req/s'.padStart(9)}` +
+      `${'CPU/req: server'.padStart(17)}${'database'.padStart(10)}`,
   );
-  const print = (label, r) =>
+  const statements = PG_STATEMENTS
+    ? new pg.Client({ connectionString: server.databaseUrl })
+    : undefined;
+  if (statements) {
+    await statements.connect();
+    await statements.query('create extension if not exists pg_stat_statements');
+  }
+  // Each scenario's latencies, and the CPU time the server and its database spent per request.
+  const measure = async (label, options) => {
+    await statements?.query('select pg_stat_statements_reset()');
+    const before = await server.cpu();
+    const r = await load({
+      url: server.url,
+      token,
+      requests: REQUESTS,
+      concurrency: 16,
+      ...options,
+    });
+    const after = await server.cpu();
+    const perRequest = (key) => ms((after[key] - before[key]) / REQUESTS);
     console.log(
-      `${label.padEnd(34)}${ms(r.p50)}${ms(r.p95)}${ms(r.p99)}${r.rps.toFixed(0).padStart(9)}${r.failures ? `  (${r.failures} failed)` : ''}`,
+      `${label.padEnd(34)}${ms(r.p50)}${ms(r.p95)}${ms(r.p99)}${r.rps.toFixed(0).padStart(9)}` +
+        `${perRequest('server').padStart(17)}${perRequest('database')}${r.failures ? `  (${r.failures} failed)` : ''}`,
     );
-  for (const [label, paths] of scenarios)
-    print(
-      label,
-      await load({ url: server.url, token, paths, requests: REQUESTS, concurrency: 16 }),
-    );
-  print(
-    update.label,
-    await load({ url: server.url, token, ...update, requests: REQUESTS, concurrency: 16 }),
-  );
+    if (statements) await printStatements(statements, 6);
+  };
+  for (const [label, paths] of scenarios) await measure(label, { paths });
+  await measure(update.label, update);
+  await statements?.end();
   console.log(
     `\n16 concurrent clients over HTTP on loopback, ${REQUESTS} requests per scenario, the server and PostgreSQL on this machine.`,
   );

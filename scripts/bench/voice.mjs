@@ -4,21 +4,25 @@
 // Prints set-up time to ringing (INVITE -> first 180) and to answered (INVITE -> 200), p50/p95,
 // from sipp's per-call response times; the routing decision as Kamailio sees it (the HTTP round
 // trip of POST /v2/telephony/route, which includes the server's decision), p50/p95; and call
-// records lost or doubled (the Call-IDs sipp placed against the calls table).
-// Targets (issue 15): routing p95 < 20 ms, ringing p95 < 700 ms, zero lost.
-import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+// records lost or doubled (the Call-IDs sipp placed against the calls table). Then failover
+// (voice-failover.mjs): the web app's softphone in Chromium with a primary and a backup gateway,
+// the primary killed during its registration; prints the time until it is registered on the
+// backup (BENCH_FAILOVER_TRIALS times, default 3).
+// Targets (issue 15): routing p95 < 20 ms, ringing p95 < 700 ms, zero lost, failover < 3 s.
+import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { at } from '../lib.mjs';
 import {
   findProgram,
   missingForGateway,
+  runSipp,
   startGateway,
+  writeInjectionFile,
   INSTALL_LINE,
 } from '../lib/gateway-harness.mjs';
 import { login, startServer } from './_harness.mjs';
+import { failoverMissing, measureFailover } from './voice-failover.mjs';
 
 const CALLS = Number(process.argv[2] ?? process.env.BENCH_CALLS ?? 200);
 const RATE = Number(process.argv[3] ?? process.env.BENCH_RATE ?? 5);
@@ -26,6 +30,7 @@ const AGENTS = 20;
 const TALK_MS = 2000;
 const HOTLINE = '19009999';
 const SIP_PASSWORD = 'bench-sip-pass';
+const FAILOVER_TRIALS = Number(process.env.BENCH_FAILOVER_TRIALS ?? 3);
 
 const missing = [...missingForGateway(), ...(findProgram('sipp') ? [] : ['sipp'])];
 if (missing.length > 0) {
@@ -58,7 +63,7 @@ const ports = {
 console.log('Starting the server...');
 const server = await startServer();
 let gateway;
-const children = [];
+const runs = [];
 try {
   const admin = await login(server.url, 'admin@demo.vn');
   const api = async (method, url, body, token = admin) => {
@@ -109,101 +114,66 @@ try {
     rtpPorts: [ports.ng + 100, ports.ng + 999],
     logDir: path.join(work, 'gateway'),
   });
-  const sippBin = findProgram('sipp');
-  const sipp = (args, label) => {
-    const child = spawn(
-      sippBin,
-      [
-        `127.0.0.1:${ports.sip}`,
-        '-i',
-        '127.0.0.1',
-        '-nostdin',
-        '-trace_err',
-        '-error_file',
-        path.join(work, `${label}.err`),
-        ...args,
-      ],
-      { cwd: work, stdio: 'ignore' },
-    );
-    children.push(child);
-    return new Promise((resolve) =>
-      child.once('exit', (code) => resolve({ code, pid: child.pid })),
-    );
+  const sipp = (scenario, label, args) => {
+    const run = runSipp({ scenario, workDir: work, label, remote: `127.0.0.1:${ports.sip}`, args });
+    runs.push(run);
+    return run.done;
   };
 
   // one UAS answering for every agent, then their REGISTERs (Contact = that UAS)
-  const uas = sipp(
-    [
-      '-sf',
-      at('gateway', 'sipp', 'agent-uas.xml'),
-      '-p',
-      String(ports.agents),
-      '-m',
-      String(CALLS),
-    ],
-    'agents',
+  const uas = sipp('agent-uas.xml', 'agents', ['-p', String(ports.agents), '-m', String(CALLS)]);
+  const regCsv = writeInjectionFile(
+    work,
+    'agents.csv',
+    agents.map(
+      (a) =>
+        `${a.sip};[authentication username=${a.sip} password=${SIP_PASSWORD}];127.0.0.1;${ports.agents}`,
+    ),
   );
-  const regCsv = path.join(work, 'agents.csv');
-  await writeFile(
+  const registered = await sipp('register.xml', 'register', [
+    '-inf',
     regCsv,
-    `SEQUENTIAL\n${agents
-      .map(
-        (a) =>
-          `${a.sip};[authentication username=${a.sip} password=${SIP_PASSWORD}];127.0.0.1;${ports.agents}`,
-      )
-      .join('\n')}\n`,
-  );
-  const registered = await sipp(
-    [
-      '-sf',
-      at('gateway', 'sipp', 'register.xml'),
-      '-inf',
-      regCsv,
-      '-key',
-      'expires',
-      '3600',
-      '-m',
-      String(AGENTS),
-      '-r',
-      '20',
-      '-p',
-      String(ports.reg),
-    ],
-    'register',
-  );
+    '-key',
+    'expires',
+    '3600',
+    '-m',
+    String(AGENTS),
+    '-r',
+    '20',
+    '-p',
+    String(ports.reg),
+  ]);
   if (registered.code !== 0) throw new Error(`agent registration failed (sipp ${registered.code})`);
 
   console.log(
     `Placing ${CALLS} calls at ${RATE} calls/s into ${HOTLINE} (${TALK_MS} ms of talk each)...`,
   );
-  const callerCsv = path.join(work, 'callers.csv');
-  await writeFile(
-    callerCsv,
-    `SEQUENTIAL\n${Array.from({ length: CALLS }, (_, i) => `09${String(10_000_000 + i).slice(-8)};${HOTLINE};127.0.0.1:${ports.sip}`).join('\n')}\n`,
+  const callerCsv = writeInjectionFile(
+    work,
+    'callers.csv',
+    Array.from(
+      { length: CALLS },
+      (_, i) => `09${String(10_000_000 + i).slice(-8)};${HOTLINE};127.0.0.1:${ports.sip}`,
+    ),
   );
   const started = Date.now();
-  const caller = await sipp(
-    [
-      '-sf',
-      at('gateway', 'sipp', 'caller.xml'),
-      '-inf',
-      callerCsv,
-      '-m',
-      String(CALLS),
-      '-r',
-      String(RATE),
-      '-l',
-      String(CALLS),
-      '-d',
-      String(TALK_MS),
-      '-trace_rtt',
-      '-rtt_freq',
-      '1',
-      '-p',
-      String(ports.caller),
-    ],
-    'callers',
-  );
+  const caller = await sipp('caller.xml', 'callers', [
+    '-inf',
+    callerCsv,
+    '-m',
+    String(CALLS),
+    '-r',
+    String(RATE),
+    '-l',
+    String(CALLS),
+    '-d',
+    String(TALK_MS),
+    '-trace_rtt',
+    '-rtt_freq',
+    '1',
+    '-p',
+    String(ports.caller),
+  ]);
   const seconds = (Date.now() - started) / 1000;
   console.log(
     `sipp finished in ${seconds.toFixed(1)} s (exit ${caller.code}: 0 = every call answered and hung up)`,
@@ -278,10 +248,42 @@ try {
   if (lost.length)
     console.log(`  lost: ${lost.slice(0, 10).join(', ')}${lost.length > 10 ? '...' : ''}`);
   console.log(`  targets: routing p95 < 20 ms, ringing p95 < 700 ms, zero lost`);
+
+  const cannot = FAILOVER_TRIALS > 0 ? await failoverMissing() : 'BENCH_FAILOVER_TRIALS=0';
+  if (cannot) console.log(`Failover: not measured (${cannot})`);
+  else {
+    console.log('');
+    console.log(
+      `Failover: the softphone in Chromium, primary gateway killed at its first REGISTER (${FAILOVER_TRIALS} times)...`,
+    );
+    const trials = await measureFailover({
+      serverUrl: server.url,
+      secret,
+      api,
+      backup: gateway,
+      work,
+      trials: FAILOVER_TRIALS,
+      portBase: base + 2000,
+    });
+    const seconds = (value) => (Number.isNaN(value) ? 'n/a' : `${(value / 1000).toFixed(2)} s`);
+    trials.forEach((trial, index) =>
+      console.log(
+        `  trial ${index + 1}: registered on the backup ${seconds(trial.sipMs)} after the kill (SIP 200), ` +
+          `shown ${seconds(trial.uiMs)} after it; primary had ${trial.primaryRegistered ? 'already' : 'not yet'} ` +
+          `answered 200; 1-min load ${trial.load.toFixed(2)} (${os.cpus().length} cores)`,
+      ),
+    );
+    const shown = trials.map((trial) => trial.uiMs).filter((value) => !Number.isNaN(value));
+    if (shown.length)
+      console.log(
+        `  failover to registered on the backup, as shown: p50 ${seconds(percentile(shown, 50))}, ` +
+          `max ${seconds(Math.max(...shown))}   (target < 3 s)`,
+      );
+  }
   if (process.env.BENCH_KEEP === '1') console.log(`  logs kept in ${work}`);
   void uas;
 } finally {
-  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+  for (const run of runs) run.stop();
   await gateway?.stop();
   await server.stop();
   if (process.env.BENCH_KEEP !== '1') await rm(work, { recursive: true, force: true });

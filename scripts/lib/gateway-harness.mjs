@@ -1,5 +1,6 @@
-// The SIP gateway (rtpengine + Kamailio with gateway/kamailio.cfg) as child processes: used by
-// `npm run gateway`, the gateway integration tests, the e2e specs and `npm run bench:voice`.
+// The SIP gateway (rtpengine + Kamailio with gateway/kamailio.cfg) as child processes, and sipp
+// running the scenarios of gateway/sipp against it: used by `npm run gateway`, the gateway
+// integration tests, the e2e specs and `npm run bench:voice`.
 import { spawn, spawnSync } from 'node:child_process';
 import {
   closeSync,
@@ -8,8 +9,11 @@ import {
   mkdtempSync,
   openSync,
   readFileSync,
+  readdirSync,
   rmSync,
+  writeFileSync,
 } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,6 +21,8 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const GATEWAY_CONFIG = path.join(root, 'gateway', 'kamailio.cfg');
+/** The project's sipp scenarios (gateway/README.md lists them). */
+export const SIPP_SCENARIOS = path.join(root, 'gateway', 'sipp');
 export const INSTALL_LINE =
   'sudo apt-get install -y --no-install-recommends kamailio kamailio-websocket-modules ' +
   'kamailio-utils-modules kamailio-json-modules rtpengine-daemon';
@@ -106,6 +112,32 @@ const stopChild = (child, ms = 5000) =>
     child.kill('SIGTERM');
   });
 
+/** The processes a process forked, and theirs (Linux: read from /proc). */
+function descendants(pid) {
+  const parents = new Map();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // the command may hold spaces and parentheses: the fields follow the last ')'
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      parents.set(Number(entry), ppid);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const found = [];
+  const walk = (parent) => {
+    for (const [child, ppid] of parents)
+      if (ppid === parent) {
+        found.push(child);
+        walk(child);
+      }
+  };
+  walk(pid);
+  return found;
+}
+
 /**
  * Starts rtpengine, then Kamailio in the foreground with the project's configuration, pointed
  * at the OmniCare server. Resolves once the WebSocket and UDP listeners answer.
@@ -121,7 +153,10 @@ const stopChild = (child, ms = 5000) =>
  * @param {string} [options.logDir]    where kamailio.log and rtpengine.log go (default: a temp folder)
  * @param {string} [options.listenIp]  default 127.0.0.1
  * @param {boolean} [options.inherit]  write the logs to this process's output instead
- * @returns {Promise<{wsUrl: string, sipUri: string, logDir: string, kamailioLog: string, stop(): Promise<void>}>}
+ * @returns {Promise<{wsUrl: string, sipUri: string, logDir: string, kamailioLog: string,
+ *   kill(): Promise<void>, stop(): Promise<void>}>} `kill()` ends Kamailio at once (SIGKILL to it
+ *   and every process it forked: the gateway dying, its sockets closed by the kernel, nothing
+ *   sent); `stop()` afterwards still stops rtpengine and cleans up.
  */
 export async function startGateway({
   serverUrl,
@@ -151,6 +186,7 @@ export async function startGateway({
   const out = (file) => (inherit ? 'inherit' : openSync(file, 'w'));
   const children = [];
   const fds = [];
+  let kamailioChild;
   const stop = async () => {
     for (const child of children.reverse()) await stopChild(child);
     for (const fd of fds) closeSync(fd);
@@ -218,6 +254,7 @@ export async function startGateway({
       },
     );
     children.push(kam);
+    kamailioChild = kam;
     await waitFor(
       async () => (await tcpOpen(listenIp, wsPort)) && udpBound(listenIp, sipPort),
       'kamailio',
@@ -233,6 +270,105 @@ export async function startGateway({
     sipUri: `sip:${listenIp}:${sipPort}`,
     logDir: dir,
     kamailioLog: kamLog,
+    async kill() {
+      const kam = kamailioChild;
+      if (!kam || kam.exitCode !== null || kam.signalCode) return;
+      const exited = new Promise((resolve) => kam.once('exit', resolve));
+      // listed before any dies: the workers of a dead main process are re-parented, unfindable
+      for (const pid of [...descendants(kam.pid), kam.pid]) {
+        try {
+          process.kill(pid, 'SIGKILL');
+        } catch {
+          // already gone
+        }
+      }
+      await exited;
+    },
     stop,
+  };
+}
+
+/**
+ * Writes a sipp injection file (`-inf`): `SEQUENTIAL`, then one row of `;`-separated fields per
+ * call. Returns its path.
+ *
+ * @param {string} dir
+ * @param {string} name
+ * @param {string[]} rows
+ */
+export function writeInjectionFile(dir, name, rows) {
+  const file = path.join(dir, name);
+  writeFileSync(file, `SEQUENTIAL\n${rows.join('\n')}\n`);
+  return file;
+}
+
+/**
+ * Runs sipp with one scenario until it ends. The exit code says how its calls went (0: every
+ * call as the scenario says, 1: some failed, 97/99: sipp itself stopped); `errors` is its error
+ * file (`-trace_err`, `<label>.err` in `workDir`: the unexpected messages), `stderr` what it
+ * printed. sipp runs in `workDir`, where its `-trace_rtt` / `-trace_stat` files land too.
+ *
+ * @param {object} options
+ * @param {string} options.scenario   a file of gateway/sipp, or an absolute path
+ * @param {string} options.workDir    its working folder (created if missing)
+ * @param {string} options.label      names its files: `<label>.err`, `<label>.log`
+ * @param {string} [options.remote]   host:port of the gateway's SIP listener (calls and REGISTERs go there)
+ * @param {string[]} [options.args]   its other options (`-p`, `-m`, `-inf`, `-key`...)
+ * @param {boolean} [options.messageLog]  `-trace_logs` into `<label>.log` (what the scenario's `<log>` actions write)
+ * @param {number} [options.timeoutMs]    killed (SIGKILL) after this long; default: never
+ * @param {string} [options.localIp]  default 127.0.0.1
+ * @returns {{child: import('node:child_process').ChildProcess, pid: number | undefined,
+ *   done: Promise<{code: number | null, signal: string | null, pid: number | undefined, stderr: string, errors: string}>,
+ *   stop(): void}}
+ */
+export function runSipp({
+  scenario,
+  workDir,
+  label,
+  remote,
+  args = [],
+  messageLog = false,
+  timeoutMs,
+  localIp = '127.0.0.1',
+}) {
+  const sipp = findProgram('sipp');
+  if (!sipp) throw new Error('sipp is needed: apt-get install sip-tester');
+  mkdirSync(workDir, { recursive: true });
+  const errorFile = path.join(workDir, `${label}.err`);
+  const child = spawn(
+    sipp,
+    [
+      ...(remote ? [remote] : []),
+      '-sf',
+      path.isAbsolute(scenario) ? scenario : path.join(SIPP_SCENARIOS, scenario),
+      '-i',
+      localIp,
+      '-nostdin',
+      '-trace_err',
+      '-error_file',
+      errorFile,
+      ...(messageLog ? ['-trace_logs', '-log_file', path.join(workDir, `${label}.log`)] : []),
+      ...args,
+    ],
+    { cwd: workDir, stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  let stderr = '';
+  child.stderr?.on('data', (chunk) => (stderr += chunk.toString()));
+  const timer = timeoutMs ? setTimeout(() => child.kill('SIGKILL'), timeoutMs) : undefined;
+  const done = new Promise((resolve) => {
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      void readFile(errorFile, 'utf8')
+        .catch(() => '')
+        .then((errors) => resolve({ code, signal, pid: child.pid, stderr, errors }));
+    });
+  });
+  return {
+    child,
+    pid: child.pid,
+    done,
+    stop: () => {
+      if (child.exitCode === null && !child.signalCode) child.kill('SIGTERM');
+    },
   };
 }

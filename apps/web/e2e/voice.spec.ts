@@ -1,5 +1,4 @@
-import { spawn } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,9 +14,12 @@ import {
 import {
   findProgram,
   missingForGateway,
+  runSipp,
   startGateway,
+  writeInjectionFile,
   type Gateway,
 } from '../../../scripts/lib/gateway-harness.mjs';
+import { CHROMIUM_ARGS, CHROMIUM_MEDIA_ARGS } from '../../../scripts/lib/chromium.mjs';
 import { apiLogin, phone, storeSession, unique } from './fixtures';
 
 /**
@@ -31,12 +33,6 @@ const missing = [...missingForGateway(), ...(findProgram('sipp') ? [] : ['sipp (
 test.skip(missing.length > 0, `the SIP gateway needs: ${missing.join(', ')}`);
 test.describe.configure({ mode: 'serial' });
 test.setTimeout(120_000);
-
-const root = path.resolve(import.meta.dirname, '..', '..', '..');
-const scenarios = path.join(root, 'gateway', 'sipp');
-const BROWSER_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run'];
-/** A microphone that plays a tone, granted without asking, and WebRTC on loopback. */
-const MEDIA_ARGS = ['--use-fake-device-for-media-stream', '--allow-loopback-in-peer-connection'];
 
 const freePort = () =>
   new Promise<number>((resolve) => {
@@ -93,49 +89,50 @@ async function setSipAccount(staff: Staff, gatewayUrl: string, password = SIP_PA
   await api('PUT', `/v2/update-user/${staff._id}`, body);
 }
 
-/** sipp against the gateway; resolves with its exit code (0: every call went as scripted). */
-function sipp(scenario: string, args: string[]) {
-  const child = spawn(
-    findProgram('sipp') as string,
-    [
-      '-sf',
-      path.join(scenarios, scenario),
-      '-i',
-      '127.0.0.1',
-      '-mi',
-      '127.0.0.1',
-      '-rtp_echo',
-      '-nostdin',
-      '-timeout',
-      '90s',
-      ...args,
-    ],
-    { stdio: ['ignore', 'ignore', 'pipe'] },
-  );
+/**
+ * sipp against the gateway, echoing the audio it gets, in a folder of its own (`workDir`, removed
+ * once it exits); `exited`: its exit code (0: as scripted).
+ */
+function sipp(
+  scenario: string,
+  args: string[],
+  workDir = mkdtempSync(path.join(os.tmpdir(), 'omnicare-sipp-')),
+) {
   let errors = '';
-  child.stderr?.on('data', (chunk: Buffer) => (errors += chunk.toString()));
-  return {
-    exited: new Promise<number>((resolve) => child.on('exit', (code) => resolve(code ?? 1))),
-    stop: () => child.kill('SIGKILL'),
-    errors: () => errors,
-  };
+  const run = runSipp({
+    scenario,
+    workDir,
+    label: scenario.replace(/\.xml$/, ''),
+    args: ['-mi', '127.0.0.1', '-rtp_echo', '-timeout', '90s', ...args],
+  });
+  const exited = run.done.then((result) => {
+    errors = `${result.stderr}${result.errors}`;
+    rmSync(workDir, { recursive: true, force: true });
+    return result.code ?? 1;
+  });
+  return { exited, stop: () => run.child.kill('SIGKILL'), errors: () => errors };
 }
 
-/** A customer's phone calling the hotline from `from`. */
-async function callHotline(scenario: string, from: string, talkMs: number) {
-  const csv = path.join(mkdtempSync(path.join(os.tmpdir(), 'omnicare-sipp-')), 'call.csv');
-  writeFileSync(csv, `SEQUENTIAL\n${from};${hotline};127.0.0.1\n`);
-  return sipp(scenario, [
-    '-inf',
-    csv,
-    '-p',
-    String(await freePort()),
-    '-m',
-    '1',
-    '-d',
-    String(talkMs),
-    `127.0.0.1:${sipPort}`,
-  ]);
+/** A customer's phone calling the hotline from `from` (`extra`: more sipp options). */
+async function callHotline(scenario: string, from: string, talkMs: number, extra: string[] = []) {
+  const workDir = mkdtempSync(path.join(os.tmpdir(), 'omnicare-sipp-'));
+  const csv = writeInjectionFile(workDir, 'call.csv', [`${from};${hotline};127.0.0.1`]);
+  return sipp(
+    scenario,
+    [
+      '-inf',
+      csv,
+      '-p',
+      String(await freePort()),
+      '-m',
+      '1',
+      '-d',
+      String(talkMs),
+      ...extra,
+      `127.0.0.1:${sipPort}`,
+    ],
+    workDir,
+  );
 }
 
 /** A signed-in agent's page in a browser of its own (real microphone permission flow). */
@@ -145,7 +142,7 @@ async function agentPage(
 ): Promise<Page> {
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
-    args: [...BROWSER_ARGS, ...MEDIA_ARGS],
+    args: [...CHROMIUM_ARGS, ...CHROMIUM_MEDIA_ARGS],
   });
   browsers.push(browser);
   const context = await browser.newContext({
@@ -171,13 +168,18 @@ async function agentPage(
 }
 
 const connection = (page: Page) => page.getByTestId('softphone-connection');
-const audioPackets = (page: Page) =>
-  page.evaluate(() =>
-    (
-      window as unknown as {
-        __omnicareSoftphone: { audioPackets(): Promise<{ received: number; sent: number }> };
-      }
-    ).__omnicareSoftphone.audioPackets(),
+/** RTP packets of the page's call ('call') or of the agent it invited into it ('conference'). */
+const audioPackets = (page: Page, leg: 'call' | 'conference' = 'call') =>
+  page.evaluate(
+    (which) =>
+      (
+        window as unknown as {
+          __omnicareSoftphone: {
+            audioPackets(leg: string): Promise<{ received: number; sent: number }>;
+          };
+        }
+      ).__omnicareSoftphone.audioPackets(which),
+    leg,
   );
 
 test.beforeAll(async ({ baseURL }) => {
@@ -256,15 +258,16 @@ async function answer(page: Page) {
 }
 
 /** The fake microphone's tone goes out, sipp echoes it, and it comes back. */
-async function expectAudioBothWays(page: Page) {
+async function expectAudioBothWays(page: Page, leg: 'call' | 'conference' = 'call') {
   await expect
-    .poll(async () => (await audioPackets(page)).received, { timeout: 15_000 })
+    .poll(async () => (await audioPackets(page, leg)).received, { timeout: 15_000 })
     .toBeGreaterThan(50);
-  expect((await audioPackets(page)).sent).toBeGreaterThan(50);
+  expect((await audioPackets(page, leg)).sent).toBeGreaterThan(50);
 }
 
 interface CallRow {
   _id: string;
+  queue: { _id: string } | null;
   direction: string;
   result: string;
   agent: { _id: string } | null;
@@ -305,19 +308,32 @@ test('a known customer calls the hotline: the popup names them, the agent answer
   await expect(row.getByRole('link', { name: /#\d{6}/ })).toBeVisible();
 });
 
-test('the agent transfers the call to a second agent, who answers and hangs up', async () => {
-  await onlyFree('agent@demo.vn');
-  const number = phone();
+/** A known customer calls the hotline as a PSTN gateway does (following a REFER); the agent answers. */
+async function answeredFollowingCaller(number: string) {
   await agentCustomer(number);
-  // A caller who follows the REFER, as a PSTN gateway does.
-  const caller = await callHotline('caller-follows-refer.xml', number, 60_000);
+  const caller = await callHotline('caller-follows-refer.xml', number, 60_000, [
+    '-set',
+    'follow_delay',
+    '0',
+  ]);
   await answer(first);
   await expectAudioBothWays(first);
-  await first.getByTestId('in-call-transfer').click();
-  await first.getByTestId('transfer-action-transfer').click();
-  await first.getByTestId(`transfer-agent-${agent2.sip_username}`).click();
+  return caller;
+}
+
+/**
+ * After the agent hands the call on (the transfer menu's choice made): the second agent answers,
+ * the first is out of the call, audio flows, the second hangs up; answers the call's record,
+ * once it names the second agent.
+ */
+async function takenBySecondAgent(
+  number: string,
+  caller: Awaited<ReturnType<typeof callHotline>>,
+  /** How long the first agent may stay in the call (the expect timeout by default). */
+  firstLeaves: { timeout?: number } = {},
+) {
   await answer(second);
-  await expect(first.getByTestId('in-call-panel')).toHaveCount(0);
+  await expect(first.getByTestId('in-call-panel')).toHaveCount(0, firstLeaves);
   await expectAudioBothWays(second);
   await second.getByTestId('in-call-hangup').click();
   await expect(second.getByTestId('in-call-panel')).toHaveCount(0);
@@ -326,8 +342,88 @@ test('the agent transfers the call to a second agent, who answers and hangs up',
     .poll(async () => (await api<CallRow[]>('GET', `/v2/calls?number=${number}`))[0]?.agent?._id)
     .toBe(agent2._id);
   const [call] = await api<CallRow[]>('GET', `/v2/calls?number=${number}`);
+  return call;
+}
+
+test('the agent transfers the call to a second agent, who answers and hangs up', async () => {
+  await onlyFree('agent@demo.vn');
+  const number = phone();
+  const caller = await answeredFollowingCaller(number);
+  await first.getByTestId('in-call-transfer').click();
+  await first.getByTestId('transfer-action-transfer').click();
+  await first.getByTestId(`transfer-agent-${agent2.sip_username}`).click();
+  const call = await takenBySecondAgent(number, caller);
   expect(call?.result).toBe('answered');
   expect(call?.transfers).toHaveLength(1);
+});
+
+test('the agent invites a second agent into the call (3-way), then lets them go and the call goes on', async () => {
+  await onlyFree('agent@demo.vn');
+  const number = phone();
+  await agentCustomer(number);
+  // The customer talks 30 s, then hangs up.
+  const caller = await callHotline('caller.xml', number, 30_000);
+  await answer(first);
+  await expectAudioBothWays(first);
+  await first.getByTestId('in-call-transfer').click();
+  await first.getByTestId('transfer-action-invite').click();
+  await first.getByTestId(`invite-agent-${agent2.sip_username}`).click();
+  // agent2 takes the invitation like any call, from agent's softphone
+  await answer(second);
+  const conference = first.getByTestId('in-call-conference');
+  await expect(conference).toBeVisible({ timeout: 15_000 });
+  await expect(conference).toContainText(agent2.sip_username);
+  // three ways: the invited leg carries audio both ways, and the caller's leg still does
+  await expectAudioBothWays(first, 'conference');
+  await expectAudioBothWays(second);
+  const before = (await audioPackets(first)).received;
+  await expect.poll(async () => (await audioPackets(first)).received).toBeGreaterThan(before + 50);
+
+  // 'Ngắt 3 bên': the invited agent leaves, the caller stays with the agent
+  await first.getByTestId('in-call-conference-end').click();
+  await expect(second.getByTestId('in-call-panel')).toHaveCount(0, { timeout: 15_000 });
+  await expect(conference).toHaveCount(0);
+  await expect(first.getByTestId('in-call-panel')).toHaveAttribute('data-status', 'ANSWERING');
+  const after = (await audioPackets(first)).received;
+  await expect.poll(async () => (await audioPackets(first)).received).toBeGreaterThan(after + 50);
+
+  await expect(first.getByTestId('in-call-panel')).toHaveCount(0, { timeout: 40_000 });
+  expect(await caller.exited, caller.errors()).toBe(0);
+  // one call, the first agent's: the invitation is a call between agents, never recorded
+  await expect
+    .poll(async () => (await api<CallRow[]>('GET', `/v2/calls?number=${number}`))[0]?.result)
+    .toBe('answered');
+  const calls = await api<CallRow[]>('GET', `/v2/calls?number=${number}`);
+  expect(calls).toHaveLength(1);
+  expect(calls[0]).toMatchObject({ agent: { _id: agent._id }, transfers: [] });
+});
+
+test("the agent transfers the call to a queue: its hotline rings the queue's free agent, who answers", async () => {
+  await onlyFree('agent@demo.vn');
+  const target = `1800${String(Date.now() + 7).slice(-6)}`;
+  const queue = await api<{ _id: string }>('POST', '/v2/queues', {
+    name: `Chuyển hàng chờ ${unique()}`,
+    hotlines: [target],
+    member_ids: [agent2._id],
+  });
+  const number = phone();
+  const caller = await answeredFollowingCaller(number);
+  // agent2 becomes free meanwhile: the queue the call goes to has them
+  await api(
+    'PUT',
+    '/v2/my-presence',
+    { presence: 'AVAILABLE' },
+    (await apiLogin(admin, 'agent2@demo.vn')).token,
+  );
+  await first.getByTestId('in-call-transfer').click();
+  await first.getByTestId('transfer-action-transferACD').click();
+  await first.getByTestId(`transfer-queue-${queue._id}`).click();
+  const call = await takenBySecondAgent(number, caller, { timeout: 15_000 });
+  expect(call).toMatchObject({
+    result: 'answered',
+    queue: { _id: queue._id },
+    transfers: [{ from: { _id: agent._id }, to: null, queue: { _id: queue._id } }],
+  });
 });
 
 test("click-to-call from a customer's page reaches their phone behind the trunk", async () => {

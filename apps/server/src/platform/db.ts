@@ -1,4 +1,5 @@
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { sql } from 'drizzle-orm';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
@@ -44,6 +45,54 @@ export function preparedOnce<Prepared>(
   return prepared;
 }
 
+/** The connection a drizzle handle queries through: the pool, or a transaction's client. */
+const connectionOf = (db: Database | Transaction) =>
+  (db as unknown as { _: { session: { client: unknown } } })._.session.client;
+
+const builtQueries = new Map<string, object>();
+
+/**
+ * A hot query of a fixed shape, built and prepared (preparedOnce) on first use only: `build`
+ * writes it with `sql.placeholder(...)` where its values go, and each call runs that same
+ * statement on `db`'s own connection (the pool's, or the transaction's) with the values given
+ * to `execute`. Drizzle builds a query's text on every call otherwise, and for the ticket's
+ * detail (forty columns, a dozen subqueries) building cost more than running. `key` names the
+ * shape: one key, one text.
+ */
+export function builtOnce<Prepared extends object>(
+  db: Database | Transaction,
+  key: string,
+  build: () => { prepare(name: string): Prepared },
+): Prepared {
+  let built = builtQueries.get(key) as Prepared | undefined;
+  if (!built) {
+    built = preparedOnce(build(), key);
+    builtQueries.set(key, built);
+  }
+  // The statement as built, on this call's connection (drizzle's prepared query keeps its
+  // connection in `client`).
+  const onConnection = Object.create(built) as Prepared & { client: unknown };
+  onConnection.client = connectionOf(db);
+  return onConnection;
+}
+
+/**
+ * The shape of a row of values to write with builtOnce: the fields given, each a placeholder
+ * or, when null, a plain NULL (a placeholder would hand null to the column's encoder), and a
+ * key naming that shape. Undefined fields are left out, as drizzle does.
+ */
+export function shapeOf(values: object): { key: string; placeholders: Record<string, unknown> } {
+  const given = Object.entries(values)
+    .filter(([, value]) => value !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : 1));
+  return {
+    key: given.map(([field, value]) => (value === null ? `${field}=null` : field)).join(','),
+    placeholders: Object.fromEntries(
+      given.map(([field, value]) => [field, value === null ? null : sql.placeholder(field)]),
+    ),
+  };
+}
+
 /** The same for a hot statement written as SQL text (node-postgres' query config). */
 export const prepared = (prefix: string, text: string, values: unknown[]) => ({
   name: statementName(prefix, text),
@@ -54,12 +103,16 @@ export const prepared = (prefix: string, text: string, values: unknown[]) => ({
 function statementName(prefix: string, text: string): string {
   let name = statementNames.get(text);
   if (!name) {
-    name = `${prefix}-${createHash('sha1').update(text).digest('base64url').slice(0, 16)}`;
+    // PostgreSQL keeps 63 bytes of a name: the text's hash must fit in them.
+    name = `${prefix.slice(0, 40)}-${createHash('sha1').update(text).digest('base64url').slice(0, 16)}`;
     if (statementNames.size >= MAX_STATEMENT_NAMES) statementNames.clear();
     statementNames.set(text, name);
   }
   return name;
 }
+
+/** A value for a `$n::jsonb` parameter: its JSON text, or NULL when it is undefined. */
+export const jsonParam = (value: unknown) => (value === undefined ? null : JSON.stringify(value));
 
 /** The handle inside `db.transaction(...)`. */
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];

@@ -22,6 +22,20 @@ export function stopDatabaseOurselves() {
     exitHook.unhookEvent(event);
 }
 
+let exitCodeKept = false;
+/**
+ * On 'beforeExit' (a process ending by itself) async-exit-hook stops the library's databases
+ * and then ends the process with code 0, whatever exit code was set: a test runner's failure
+ * would pass for success. (Its 'exit' hook, left alone, then throws: the library's stop expects
+ * a callback there.) A process that stops its databases itself (the test suite's teardown)
+ * calls this, once, so its own exit code stands; signals keep the library's stop.
+ */
+export function keepExitCode() {
+  if (exitCodeKept) return;
+  exitCodeKept = true;
+  for (const event of ['beforeExit', 'exit']) exitHook.unhookEvent(event);
+}
+
 /** Runs a real PostgreSQL from npm under DATA_DIR/pg; returns its URL and a stop function. */
 export async function startEmbeddedPostgres(
   dataDir: string,

@@ -179,6 +179,59 @@ describe('outbox delivery', () => {
     }
   });
 
+  it('delivers several aggregates per delivery side by side, each in order, a failing one alone again', async () => {
+    const name = `batch-${randomUUID().slice(0, 8)}`;
+    const got: DeliveredEvent[] = [];
+    let atOnce = 0;
+    let mostAtOnce = 0;
+    const refuse = new Set<string>();
+    const own = createOutbox(t.database, jobs, t.app.log, { pollMs: 200, sweepMs: 500 });
+    own.subscribe(
+      name,
+      async (delivered) => {
+        atOnce += 1;
+        mostAtOnce = Math.max(mostAtOnce, atOnce);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        atOnce -= 1;
+        if (refuse.delete(`${delivered.aggregateId}:${String(delivered.payload.n)}`))
+          throw new Error('not now');
+        got.push(delivered);
+      },
+      undefined,
+      { workers: 1, batch: 10 },
+    );
+    await own.start();
+    try {
+      const ids = await Promise.all(Array.from({ length: 6 }, () => newTicket()));
+      const [flaky] = ids as [string];
+      refuse.add(`${flaky}:2`);
+      await t.database.db.transaction(async (tx) => {
+        for (const n of [1, 2, 3]) for (const id of ids) await appendEvent(tx, event(id, n));
+      });
+      await own.relayNow();
+      const of = (id: string) => got.filter((e) => e.aggregateId === id).map((e) => e.payload.n);
+      await until(() => ids.every((id) => of(id).length === 3), 'three events of each');
+      for (const id of ids) expect(of(id)).toEqual([1, 2, 3]);
+      // One delivery at a time, yet its aggregates' handlers ran side by side.
+      expect(mostAtOnce).toBeGreaterThan(1);
+      // Each event is recorded as delivered just after its handler: soon nothing is owed.
+      const owed = async () =>
+        (
+          await t.database.pool.query<{ owed: number }>(
+            `select count(*)::int as owed from outbox_progress
+             where subscriber = $1 and dispatched_id > delivered_id`,
+            [name],
+          )
+        ).rows[0]?.owed;
+      await until(async () => (await owed()) === 0, 'every event recorded as delivered');
+      expect(got).toHaveLength(18);
+    } finally {
+      await own.stop();
+      await t.database.pool.query('delete from outbox_progress where subscriber = $1', [name]);
+      await t.database.pool.query('delete from outbox_cursors where subscriber = $1', [name]);
+    }
+  });
+
   it('hands a broadcast subscriber each event once, in order, with no delivery bookkeeping', async () => {
     const name = `broadcast-${randomUUID().slice(0, 8)}`;
     const pushed: DeliveredEvent[] = [];

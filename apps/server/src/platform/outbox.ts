@@ -1,7 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Platform } from './context.js';
+import { createBatcher } from './batcher.js';
 import { prepared, relaxedCommit, type DatabaseHandle, type Transaction } from './db.js';
 import type { JobQueue } from './jobs.js';
 import { domainEvents } from '../db/schema/index.js';
@@ -49,15 +50,24 @@ const DELIVERY_LOCK = 7302;
  * that has passed an event can never find a smaller one later. Append after changing the
  * aggregate's row (the row lock first, then this one, in every writer).
  */
-export async function appendEvent(tx: Transaction, event: DomainEvent): Promise<void> {
+export async function appendEvent(
+  tx: Transaction,
+  event: DomainEvent,
+  /** Another insert to run in the same statement (the change's audit entry): no round trip. */
+  alongside?: SQL,
+): Promise<void> {
   // One statement: the lock (in the CTE, read first) is held before the insert draws its id.
-  await tx.execute(
-    sql`with aggregate_lock as (
+  const lock = sql`aggregate_lock as (
       select pg_advisory_xact_lock(${AGGREGATE_LOCK}, hashtext(${event.aggregateId}))
-    )
-    insert into ${domainEvents} (tenant_id, aggregate, aggregate_id, type, payload, actor_id)
+    )`;
+  const insert = sql`insert into ${domainEvents} (tenant_id, aggregate, aggregate_id, type, payload, actor_id)
     select ${event.tenantId}::uuid, ${event.aggregate}, ${event.aggregateId}::uuid, ${event.type},
-      ${JSON.stringify(event.payload)}::jsonb, ${event.actorId}::uuid from aggregate_lock`,
+      ${JSON.stringify(event.payload)}::jsonb, ${event.actorId}::uuid from aggregate_lock`;
+  // A data-modifying WITH runs to completion whether or not the main statement reads it.
+  await tx.execute(
+    alongside
+      ? sql`with ${lock}, appended as (${insert}) ${alongside}`
+      : sql`with ${lock} ${insert}`,
   );
 }
 
@@ -73,12 +83,14 @@ export async function appendEvent(tx: Transaction, event: DomainEvent): Promise<
  *    skipped. Each subscriber takes those after its own cursor: it raises `outbox_progress`
  *    .dispatched_id of each aggregate met, and the cursors move to the batch's end (never
  *    back), in one transaction; then it hands the aggregates to this instance's delivery lanes.
- * 2. Delivery (a lane: `workers` deliveries at once, one per aggregate, in memory): takes a
- *    session advisory lock on (subscriber, aggregate) (released by PostgreSQL if the process
- *    dies), then hands the aggregate's events after `delivered_id` to the handler one by one in
- *    `id` order, moving `delivered_id` after each. A crash between the two delivers that event
- *    again (at least once: handlers must tolerate duplicates). A busy lock (another instance
- *    delivers it) looks again a second later; a failing handler is tried again with backoff.
+ * 2. Delivery (a lane: `workers` deliveries at once, each of `batch` aggregates, in memory):
+ *    takes a session advisory lock on each (subscriber, aggregate) (released by PostgreSQL if
+ *    the process dies), then hands each aggregate's events after `delivered_id` to the handler
+ *    one by one in `id` order (the aggregates side by side), moving its `delivered_id` after each
+ *    (those of the aggregates side by side in one statement). A crash in between delivers that
+ *    event again (at least once: handlers must tolerate duplicates). A busy lock (another
+ *    instance delivers it) looks again a second later; a failing handler is tried again with
+ *    backoff, its aggregate alone.
  * 3. Sweep (at start and every 30 s, in the background): aggregates whose `dispatched_id >
  *    delivered_id` are handed to the lane again: what a killed instance was delivering, or what
  *    kept failing.
@@ -120,6 +132,11 @@ const deliveredEvent = (row: EventRow): DeliveredEvent => ({
 export interface SubscriberOptions {
   /** Deliveries at once on this instance (of different aggregates; 2 by default). */
   workers?: number;
+  /**
+   * Aggregates a delivery takes at once (1 by default): their locks, reads and progress cost
+   * one statement each for all of them, and their handlers run side by side.
+   */
+  batch?: number;
   /** Handed over by the relay, once and without a delivery (see createOutbox). */
   broadcast?: boolean;
 }
@@ -170,12 +187,16 @@ export function createOutbox(
   let again = false;
 
   /**
-   * A subscriber's deliveries on this instance: the aggregates owed, `workers` of them delivered
-   * at once, each by one delivery at a time (one handed over again while it is being delivered
-   * is delivered again after it).
+   * A subscriber's deliveries on this instance: the aggregates owed, `workers` deliveries of up
+   * to `batch` aggregates at once, each aggregate in one delivery at a time (one handed over
+   * again while it is being delivered is delivered again after it).
    */
   interface Lane {
     workers: number;
+    /** Aggregates per delivery. */
+    batch: number;
+    /** Deliveries under way. */
+    deliveries: number;
     waiting: Set<string>;
     delivering: Set<string>;
     again: Set<string>;
@@ -204,27 +225,42 @@ export function createOutbox(
   }
 
   function pump(subscriber: string, lane: Lane) {
-    while (!stopped && lane.delivering.size < lane.workers && lane.waiting.size > 0) {
-      const id = lane.waiting.values().next().value as string;
-      lane.waiting.delete(id);
-      lane.delivering.add(id);
-      const delivery = deliver(subscriber, id)
-        .then((outcome) => {
-          lane.failures.delete(id);
+    while (!stopped && lane.deliveries < lane.workers && lane.waiting.size > 0) {
+      // The first `batch` waiting (not a copy of them all: a sweep may hand over thousands).
+      const ids: string[] = [];
+      for (const id of lane.waiting) {
+        if (ids.length === lane.batch) break;
+        ids.push(id);
+      }
+      for (const id of ids) {
+        lane.waiting.delete(id);
+        lane.delivering.add(id);
+      }
+      lane.deliveries += 1;
+      const retry = (id: string, error: unknown) => {
+        if (stopped) return;
+        const failures = (lane.failures.get(id) ?? 0) + 1;
+        lane.failures.set(id, failures);
+        log.warn({ err: error, subscriber, aggregateId: id }, 'outbox delivery failed');
+        later(subscriber, id, Math.min(1_000 * 2 ** (failures - 1), 30_000));
+      };
+      const delivery = deliver(subscriber, ids)
+        .then(({ busy, failed }) => {
+          for (const id of ids) if (!failed.has(id)) lane.failures.delete(id);
           // Another instance is delivering it: look again once it is likely done.
-          if (outcome === 'busy') later(subscriber, id, 1_000);
+          for (const id of busy) later(subscriber, id, 1_000);
+          for (const [id, error] of failed) retry(id, error);
         })
         .catch((error: unknown) => {
-          if (stopped) return;
-          const failures = (lane.failures.get(id) ?? 0) + 1;
-          lane.failures.set(id, failures);
-          log.warn({ err: error, subscriber, aggregateId: id }, 'outbox delivery failed');
-          later(subscriber, id, Math.min(1_000 * 2 ** (failures - 1), 30_000));
+          for (const id of ids) retry(id, error);
         })
         .finally(() => {
           inFlight.delete(delivery);
-          lane.delivering.delete(id);
-          if (lane.again.delete(id)) lane.waiting.add(id);
+          lane.deliveries -= 1;
+          for (const id of ids) {
+            lane.delivering.delete(id);
+            if (lane.again.delete(id)) lane.waiting.add(id);
+          }
           pump(subscriber, lane);
         });
       inFlight.add(delivery);
@@ -426,66 +462,103 @@ export function createOutbox(
       });
   }
 
-  async function deliver(subscriber: string, aggregateId: string): Promise<'done' | 'busy'> {
+  /** The advisory lock key of a subscriber's aggregate, as SQL over `$2` (subscriber) and `a`. */
+  const LOCK_KEY = `pg_catalog.hashtext($2 || ':' || a)`;
+
+  /**
+   * Delivers the owed events of some aggregates: locks them in one statement (those another
+   * instance holds are 'busy'), reads what each is owed in one, hands each aggregate's events to
+   * the handler in order (the aggregates side by side), records in one statement how far each
+   * got, and unlocks them. A failing aggregate keeps what it delivered before the failure.
+   */
+  async function deliver(
+    subscriber: string,
+    aggregateIds: string[],
+  ): Promise<{ busy: string[]; failed: Map<string, unknown> }> {
     const handler = subscribers.get(subscriber);
-    if (!handler || stopped) return 'done';
+    const outcome = { busy: [] as string[], failed: new Map<string, unknown>() };
+    if (!handler || stopped) return outcome;
     const client = await deliveryConnections.connect();
-    let locked = false;
+    let locked: string[] = [];
     try {
-      const lock = await client.query<{ locked: boolean }>(
-        prepared('outbox-lock', 'select pg_try_advisory_lock($1, hashtext($2)) as locked', [
-          DELIVERY_LOCK,
-          `${subscriber}:${aggregateId}`,
-        ]),
-      );
-      locked = lock.rows[0]?.locked === true;
-      if (!locked) return 'busy';
-      // Read after the lock, in a statement of its own: its snapshot then sees what the last
-      // holder of the lock wrote (one statement's snapshot could predate that).
-      const progress = await client.query<{ delivered_id: string }>(
+      const lock = await client.query<{ a: string; locked: boolean }>(
         prepared(
-          'outbox-delivered',
-          'select delivered_id from outbox_progress where subscriber = $1 and aggregate_id = $2',
-          [subscriber, aggregateId],
+          'outbox-lock',
+          `select a, pg_try_advisory_lock($1, ${LOCK_KEY}) as locked from unnest($3::uuid[]) a`,
+          [DELIVERY_LOCK, subscriber, aggregateIds],
         ),
       );
-      // No progress row: nothing was ever dispatched to it (or it was pruned).
-      const start = progress.rows[0]?.delivered_id;
-      if (start === undefined) return 'done';
-      let from: string = start;
-      // Then from the last event handed over: the lock keeps anyone else from moving it.
-      for (;;) {
+      locked = lock.rows.filter((row) => row.locked).map((row) => row.a);
+      outcome.busy = lock.rows.filter((row) => !row.locked).map((row) => row.a);
+      let owed = locked;
+      // Each event is recorded as delivered once handled (so a crash repeats only what was being
+      // handled); the aggregates' records made meanwhile go in one statement.
+      const delivered = createBatcher(async (done: { aggregateId: string; eventId: string }[]) => {
+        await client.query(
+          prepared(
+            'outbox-deliver',
+            `update outbox_progress p set delivered_id = x.id
+             from unnest($2::uuid[], $3::bigint[]) as x(a, id)
+             where p.subscriber = $1 and p.aggregate_id = x.a and p.delivered_id < x.id`,
+            [subscriber, done.map((one) => one.aggregateId), done.map((one) => one.eventId)],
+          ),
+        );
+        return done.map(() => undefined);
+      });
+      // Read after the locks, in a statement of their own: its snapshot then sees what the last
+      // holder of a lock wrote (one statement's snapshot could predate that). No progress row:
+      // nothing was ever dispatched to it (or it was pruned).
+      while (owed.length > 0 && !stopped) {
         const events = await client.query<EventRow>(
           prepared(
             'outbox-owed',
-            `select ${EVENT_COLUMNS}
-             from domain_events where aggregate_id = $1 and id > $2 order by id limit 100`,
-            [aggregateId, from],
+            `select e.${EVENT_COLUMNS.split(', ').join(', e.')}
+             from outbox_progress p cross join lateral (
+               select * from domain_events
+               where aggregate_id = p.aggregate_id and id > p.delivered_id order by id limit 100
+             ) e
+             where p.subscriber = $1 and p.aggregate_id = any($2::uuid[])
+             order by e.id`,
+            [subscriber, owed],
           ),
         );
-        if (events.rows.length === 0) return 'done';
+        const byAggregate = new Map<string, EventRow[]>();
         for (const row of events.rows) {
-          // Stopping with events left: they stay owed, for the sweep of an instance running.
-          if (stopped) return 'done';
-          await handler(deliveredEvent(row));
-          await client.query(
-            prepared(
-              'outbox-deliver',
-              `update outbox_progress set delivered_id = $3
-               where subscriber = $1 and aggregate_id = $2 and delivered_id < $3`,
-              [subscriber, aggregateId, row.id],
-            ),
-          );
-          from = row.id;
+          const rows = byAggregate.get(row.aggregate_id);
+          if (rows) rows.push(row);
+          else byAggregate.set(row.aggregate_id, [row]);
         }
+        await Promise.all(
+          [...byAggregate].map(async ([aggregateId, rows]) => {
+            for (const row of rows) {
+              // Stopping with events left: they stay owed, for the sweep of an instance running.
+              if (stopped) return;
+              try {
+                await handler(deliveredEvent(row));
+              } catch (error) {
+                outcome.failed.set(aggregateId, error);
+                return;
+              }
+              await delivered({ aggregateId, eventId: row.id });
+            }
+          }),
+        );
+        // Then from the last event handed over: the locks keep anyone else from moving it.
+        owed = [...byAggregate]
+          .filter(([id, rows]) => rows.length === 100 && !outcome.failed.has(id))
+          .map(([id]) => id);
       }
+      return outcome;
     } finally {
-      if (locked)
+      if (locked.length > 0)
         await client
-          .query('select pg_advisory_unlock($1, hashtext($2))', [
-            DELIVERY_LOCK,
-            `${subscriber}:${aggregateId}`,
-          ])
+          .query(
+            prepared(
+              'outbox-unlock',
+              `select pg_advisory_unlock($1, ${LOCK_KEY}) from unnest($3::uuid[]) a`,
+              [DELIVERY_LOCK, subscriber, locked],
+            ),
+          )
           .catch(() => {});
       client.release();
     }
@@ -529,6 +602,8 @@ export function createOutbox(
       subscribers.set(name, handler);
       lanes.set(name, {
         workers: options.workers ?? 2,
+        batch: options.batch ?? 1,
+        deliveries: 0,
         waiting: new Set(),
         delivering: new Set(),
         again: new Set(),

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { connectDatabase, prepareDatabase } from '../platform/db.js';
-import { startEmbeddedPostgres } from '../platform/embedded-postgres.js';
+import { keepExitCode, startEmbeddedPostgres } from '../platform/embedded-postgres.js';
 import { seedDemo } from '../db/seed/demo.js';
 import { loadPlatformSecret } from '../platform/auth.js';
 import { createSecretBox } from '../platform/secret-box.js';
@@ -32,6 +32,8 @@ const withDatabase = (url: string, name: string) => {
  * DATABASE_URL is never used here, so a test run cannot touch a real database.
  */
 export default async function setup(project: TestProject) {
+  // The embedded database is stopped by the teardown below: vitest's exit code must stand.
+  keepExitCode();
   let url = process.env.TEST_DATABASE_URL;
   let stop = async () => {};
   if (url) {

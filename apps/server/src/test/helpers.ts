@@ -3,6 +3,7 @@ import { inject } from 'vitest';
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
@@ -195,3 +196,24 @@ export async function testRedis(): Promise<{ url: string; stop(): Promise<void> 
  * import or a bulk job may run for several seconds under load.
  */
 export const OUTBOX_DELIVERY_WAIT_MS = 25_000;
+
+/**
+ * Runs `work` while `seen` is told each statement the process's PostgreSQL clients send (its
+ * text and client): tests that count what an operation costs the database.
+ */
+export async function whileWatchingStatements<Result>(
+  work: () => Promise<Result>,
+  seen: (text: string, client: pg.Client) => void,
+): Promise<Result> {
+  const original = pg.Client.prototype.query;
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    const query = args[0] as string | { text?: string };
+    seen(typeof query === 'string' ? query : (query?.text ?? ''), this);
+    return (original as (...rest: unknown[]) => unknown).apply(this, args);
+  } as typeof original;
+  try {
+    return await work();
+  } finally {
+    pg.Client.prototype.query = original;
+  }
+}

@@ -20,6 +20,18 @@ describe('chunk-load failures (spec section 8)', () => {
     expect(reload).toHaveBeenCalledTimes(2);
   });
 
+  it('offline, waits for the connection before its reload (not the browser error page)', () => {
+    vi.spyOn(errorReporter, 'report').mockImplementation(() => undefined);
+    const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const reload = vi.fn();
+    expect(reloadOnceForChunkError(chunkError('offline'), reload)).toBe(true);
+    expect(reload).not.toHaveBeenCalled();
+    online.mockReturnValue(true);
+    window.dispatchEvent(new Event('online'));
+    expect(reload).toHaveBeenCalledTimes(1);
+    online.mockRestore();
+  });
+
   it('passes other errors of a lazy import through', async () => {
     const load = withChunkReload(() => Promise.reject(new Error('syntax')));
     await expect(load()).rejects.toThrow('syntax');

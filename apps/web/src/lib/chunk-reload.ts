@@ -28,7 +28,8 @@ function reloadedMessages(): string[] {
 
 /**
  * A failed page load reloads the page once per distinct error message (spec section 8).
- * Returns true when a reload was started, false when this message already had its reload.
+ * Returns true when a reload was started (or waits for the connection), false when this
+ * message already had its reload.
  */
 export function reloadOnceForChunkError(
   error: unknown,
@@ -37,6 +38,14 @@ export function reloadOnceForChunkError(
   const message = error instanceof Error ? error.message : String(error ?? '');
   const seen = reloadedMessages();
   if (seen.includes(message)) return false;
+  // Offline, the chunk failed because the connection did, and a reload now would replace the
+  // app (and the offline notice) with the browser's own error page: it waits for the connection.
+  if (navigator.onLine === false) {
+    window.addEventListener('online', () => void reloadOnceForChunkError(error, reload), {
+      once: true,
+    });
+    return true;
+  }
   sessionStorage.setItem(CHUNK_RELOAD_STORAGE_KEY, JSON.stringify([...seen, message].slice(-20)));
   errorReporter.report(
     { kind: 'chunk', message, stack: error instanceof Error ? error.stack : undefined },

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useEffect } from 'react';
-import { RouterProvider, createMemoryRouter, useLocation } from 'react-router';
+import { RouterProvider, createMemoryRouter, useLocation, type RouteObject } from 'react-router';
 import { act, render, renderHook } from '@testing-library/react';
 import type { ListParams } from './use-list-params';
 import { useListParams, useListParamsInAddress } from './use-list-params';
@@ -148,7 +148,12 @@ describe('list params in the address', () => {
     expect(last()).toMatchObject({ search: '', term: '', page: 1, size: 10 });
   });
 
-  it('does not pull the user back when the term settles while a record page loads', async () => {
+  /**
+   * A list in the address at /list with `record` beside it at /record, and a term typed into
+   * the list that has not settled yet.
+   */
+  async function typedOnList(record: Omit<RouteObject, 'path' | 'index' | 'children'>) {
+    const probe = { list: null as unknown as ListParams };
     function Probe() {
       const list = useListParamsInAddress();
       useEffect(() => {
@@ -156,15 +161,10 @@ describe('list params in the address', () => {
       });
       return null;
     }
-    const probe = { list: null as unknown as ListParams };
-    let loaded: (module: { Component: () => null }) => void = () => {};
     const router = createMemoryRouter(
       [
         { path: '/list', element: <Probe /> },
-        {
-          path: '/record',
-          lazy: () => new Promise<{ Component: () => null }>((resolve) => (loaded = resolve)),
-        },
+        { path: '/record', ...record },
       ],
       { initialEntries: ['/list'] },
     );
@@ -172,6 +172,14 @@ describe('list params in the address', () => {
     await act(async () => {
       probe.list.setSearch('hoang');
       await Promise.resolve();
+    });
+    return router;
+  }
+
+  it('does not pull the user back when the term settles while a record page loads', async () => {
+    let loaded: (module: { Component: () => null }) => void = () => {};
+    const router = await typedOnList({
+      lazy: () => new Promise<{ Component: () => null }>((resolve) => (loaded = resolve)),
     });
     // A click on a row before the term settles; the record's page is still downloading.
     await act(async () => {
@@ -190,25 +198,8 @@ describe('list params in the address', () => {
   });
 
   it('does not pull the user back when the term settles before the list renders the click', async () => {
-    function Probe() {
-      const list = useListParamsInAddress();
-      useEffect(() => {
-        probe.list = list;
-      });
-      return null;
-    }
-    const probe = { list: null as unknown as ListParams };
-    const router = createMemoryRouter(
-      [
-        { path: '/list', element: <Probe /> },
-        { path: '/record', lazy: () => new Promise<{ Component: () => null }>(() => {}) },
-      ],
-      { initialEntries: ['/list'] },
-    );
-    render(<RouterProvider router={router} />);
-    await act(async () => {
-      probe.list.setSearch('hoang');
-      await Promise.resolve();
+    const router = await typedOnList({
+      lazy: () => new Promise<{ Component: () => null }>(() => {}),
     });
     // The click and the settling timer in one task: the list has not rendered the navigation.
     await act(async () => {
@@ -217,6 +208,19 @@ describe('list params in the address', () => {
       await Promise.resolve();
     });
     expect(router.state.navigation.location?.pathname).toBe('/record');
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('does not write the term onto the record when the router has arrived before the list unmounts', async () => {
+    const router = await typedOnList({ element: null });
+    // The navigation completes; the timer fires before React renders the record.
+    await act(async () => {
+      await router.navigate('/record');
+      expect(router.state.location.pathname).toBe('/record');
+      vi.advanceTimersByTime(600);
+      await Promise.resolve();
+    });
+    expect(router.state.location.pathname).toBe('/record');
     expect(router.state.location.search).toBe('');
   });
 

@@ -115,15 +115,16 @@ export function useAddressParams() {
   const [params] = useSearchParams();
   const location = useLocation();
   const navigate = useNavigate();
-  // Where the router is going, while a navigation waits (a record's page still loading): a
-  // change written then (a typed term settling) would pull the user back to the list. Read from
-  // the router when the change is made, not when the list last rendered: a timer may fire
-  // between a click on a row and the render that follows it. Plain routers have no such state.
+  // Where the router is going or has gone: while a navigation waits (a record's page still
+  // loading) or has arrived but the list is not yet unmounted, a change written then (a typed
+  // term settling) would pull the user back to the list, or land on the record's own address.
+  // Read from the router when the change is made, not when the list last rendered: a timer may
+  // fire between a click on a row and the render that follows it. Plain routers have neither.
   const router = useContext(UNSAFE_DataRouterContext)?.router;
   const change = useCallback(
     (edit: (next: URLSearchParams) => void, { replace = false }: { replace?: boolean } = {}) => {
-      const leavingTo = router?.state.navigation.location?.pathname;
-      if (leavingTo !== undefined && leavingTo !== location.pathname) return;
+      const routerAt = router && (router.state.navigation.location ?? router.state.location);
+      if (routerAt && routerAt.pathname !== location.pathname) return;
       const from = `${location.key} ${location.pathname}${location.search}`;
       const base = requested?.from === from ? requested.search : location.search.slice(1);
       const next = new URLSearchParams(base);

@@ -67,6 +67,11 @@ export const routeRequest = z.object({
   attempt: z.number().int().min(1).max(1000).default(1),
   /** The agent (agent_id or SIP username) rung just before, who did not answer. */
   previous_agent: z.string().trim().max(255).optional(),
+  /**
+   * The caller's leg (SIP dialog) of the call, 1 when absent. A later leg's first ask (attempt
+   * 1) is the caller following an agent's transfer to this hotline: the call enters its queue.
+   */
+  leg: z.number().int().min(1).max(50).default(1),
 });
 export type RouteRequest = z.infer<typeof routeRequest>;
 
@@ -138,6 +143,11 @@ export const gatewayCallEvent = z.object({
    */
   leg: z.number().int().min(1).max(50).optional(),
   /**
+   * call.transferred: an attended transfer (the agent spoke with the one taking the call first,
+   * then joined them: REFER with Replaces); absent or false for a blind one.
+   */
+  attended: z.boolean().optional(),
+  /**
    * call.ended of a call that went to voicemail: where the caller's message can be listened to.
    * Reserved: the project's gateway records no audio, so it never sends one; the server keeps it
    * with the event.
@@ -185,7 +195,19 @@ export const callView = z.object({
   wait_seconds: z.number().int(),
   result: z.string().nullable(),
   cause: z.string().nullable(),
-  transfers: z.array(z.object({ at: z.string(), from: named.nullable(), to: named.nullable() })),
+  /**
+   * `to`: the agent it went to; a transfer to a queue (its hotline) names `queue` instead.
+   * `attended`: the agent spoke with the one taking the call before handing it over.
+   */
+  transfers: z.array(
+    z.object({
+      at: z.string(),
+      from: named.nullable(),
+      to: named.nullable(),
+      queue: named.nullable(),
+      attended: z.boolean(),
+    }),
+  ),
   ticket: z.object({ _id: z.string(), code: z.string(), number: z.number().int() }).nullable(),
   call_info: callInfo,
 });
@@ -243,6 +265,21 @@ export const callResultLabel = (result: string | null) =>
 export const callDeviceLabel = (device: CallDeviceType | number | null) =>
   device === null ? '' : CALL_DEVICE_TYPE.label(device);
 
+/**
+ * One step of a call's transfer chain: 'Lan → Hùng (có tư vấn)', 'Lan → Hàng chờ CSKH'; beside
+ * the agent it went to (`shownAgentId`), only where it came from: 'từ Lan (có tư vấn)'.
+ */
+export function formatCallTransfer(
+  transfer: CallView['transfers'][number],
+  shownAgentId?: string,
+): string {
+  const from = transfer.from?.name ?? '—';
+  const to = transfer.to?.name ?? (transfer.queue ? `Hàng chờ ${transfer.queue.name}` : '—');
+  const how = transfer.attended ? ' (có tư vấn)' : '';
+  if (shownAgentId && transfer.to?._id === shownAgentId) return `từ ${from}${how}`;
+  return `${from} → ${to}${how}`;
+}
+
 /** 75 → '01:15', 3725 → '1:02:05'. */
 export function formatCallDuration(seconds: number): string {
   const whole = Math.max(0, Math.round(seconds));
@@ -270,4 +307,5 @@ export const CALL_EXPORT_COLUMNS = [
   'Kết quả',
   'Nguyên nhân',
   'Ticket',
+  'Chuyển tiếp',
 ] as const;

@@ -22,7 +22,9 @@ export const QUEUE_LIMITS = {
   hotlines: 20,
   members: 200,
   ringTimeout: { min: 5, max: 120, default: 20 },
-  maxWait: { min: 0, max: 3600, default: 120 },
+  // The gateway holds a waiting caller for about 12 minutes at most (tm's branches per INVITE,
+  // gateway/README.md): a queue's own maximum stays below, so its overflow always comes first.
+  maxWait: { min: 0, max: 600, default: 120 },
 } as const;
 
 export const QUEUE_MESSAGES = {

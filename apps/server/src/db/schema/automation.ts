@@ -5,6 +5,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   uniqueIndex,
   uuid,
@@ -54,9 +55,8 @@ export const workflowRuns = pgTable(
   'workflow_runs',
   {
     id: id(),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id),
+    /** Without a foreign key of its own: the workflow's stands for it. */
+    tenantId: uuid('tenant_id').notNull(),
     workflowId: uuid('workflow_id')
       .notNull()
       .references(() => workflows.id, { onDelete: 'cascade' }),
@@ -88,15 +88,16 @@ export const workflowRuns = pgTable(
 
 /**
  * A run's trace: one row per block it reached, updated as the block's tries go. `(run_id,
- * node_id)` is unique: the block's side effect is keyed by it (the webhook's `Idempotency-Key`).
+ * node_id)` is its key: the block's side effect is keyed by it (the webhook's `Idempotency-Key`).
+ * The engine writes several rows per run, so the table carries no more than it needs: no
+ * surrogate id, and `tenant_id` (for the tenant's reads) without a foreign key of its own, the
+ * run's standing for it. Both tables leave room in their pages (fillfactor, migration 0028) so
+ * a row's updates stay on its page.
  */
 export const workflowRunSteps = pgTable(
   'workflow_run_steps',
   {
-    id: id(),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id),
+    tenantId: uuid('tenant_id').notNull(),
     runId: uuid('run_id')
       .notNull()
       .references(() => workflowRuns.id, { onDelete: 'cascade' }),
@@ -114,5 +115,5 @@ export const workflowRunSteps = pgTable(
     startedAt: createdAt(),
     finishedAt: timestamptz('finished_at'),
   },
-  (table) => [uniqueIndex('workflow_run_steps_node_uidx').on(table.runId, table.nodeId)],
+  (table) => [primaryKey({ columns: [table.runId, table.nodeId] })],
 );

@@ -87,6 +87,10 @@ export interface CallTransfer {
   at: string;
   from_user_id: string | null;
   to_user_id: string | null;
+  /** A transfer to a queue's hotline: that queue (to_user_id null). */
+  to_queue_id?: string | null;
+  /** An attended transfer (REFER with Replaces); absent for a blind one. */
+  attended?: boolean;
 }
 
 /**

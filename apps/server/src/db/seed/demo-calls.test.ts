@@ -23,12 +23,19 @@ describe('demo sample calls', () => {
       result: string;
       ticket: unknown;
       agent: { _id: string } | null;
+      transfers: { from: { name: string } | null; to: { _id: string } | null; attended: boolean }[];
     }[];
     expect(rows.every((row) => row.customer !== null)).toBe(true);
     expect(new Set(rows.map((row) => row.result))).toEqual(
       new Set(['answered', 'missed', 'abandoned', 'busy', 'failed']),
     );
     expect(rows.some((row) => row.ticket !== null)).toBe(true);
+    // Some were handed over by a first agent to the one who holds them, blind and attended.
+    const transferred = rows.filter((row) => row.transfers.length > 0);
+    expect(transferred.every((row) => row.transfers[0]?.to?._id === row.agent?._id)).toBe(true);
+    expect(new Set(transferred.map((row) => row.transfers[0]?.attended))).toEqual(
+      new Set([true, false]),
+    );
     // The agent's own calls only.
     const agent = await t.login(tenant.email('agent'));
     const own = await t.app.inject({

@@ -94,6 +94,20 @@ export async function seedDemoCalls(
     const from = outbound ? DEMO_HOTLINE : caller.phone;
     const to = outbound ? caller.phone : DEMO_HOTLINE;
     const ticket = ticketRows.find((row) => row.requesterId === caller.customerId);
+    // Some answered inbound calls were handed over by a first agent (every other one after
+    // consulting the next): the history shows their transfer chain.
+    const firstAgent = agentIds.find((id) => id !== agentId);
+    const transfers =
+      answeredAt && !outbound && firstAgent && n % 5 === 2
+        ? [
+            {
+              at: new Date(answeredAt.getTime() + (talk / 3) * 1000).toISOString(),
+              from_user_id: firstAgent,
+              to_user_id: agentId,
+              ...(n % 10 === 2 ? { attended: true } : {}),
+            },
+          ]
+        : [];
     return {
       tenantId,
       callId: `demo-${n + 1}-${startedAt.getTime().toString(36)}`,
@@ -118,6 +132,7 @@ export async function seedDemoCalls(
       result,
       cause: CAUSES[result],
       ticketId: ticket?.id ?? null,
+      transfers,
     };
   });
   await tx.insert(calls).values(rows);

@@ -1,6 +1,12 @@
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { preparedOnce, type Database, type Transaction } from '../../platform/db.js';
+import {
+  builtOnce,
+  jsonParam,
+  shapeOf,
+  type Database,
+  type Transaction,
+} from '../../platform/db.js';
 import type { AuditSubject } from '@omnicare/shared/audit/audit-actions';
 import { auditLog, users } from '../../db/schema/index.js';
 
@@ -21,8 +27,23 @@ export type AuditInput = AuditRecord & AuditSubject;
 
 /** Records who did what, with the state before and after. */
 export async function writeAudit(db: Database | Transaction, entry: AuditInput) {
-  // Every change writes one: parsed once per connection.
-  await preparedOnce(db.insert(auditLog).values(entry), 'audit-insert').execute();
+  // Every change writes one: built once per set of fields given, parsed once per connection.
+  const shape = shapeOf(entry);
+  await builtOnce(db, `audit-insert-${shape.key}`, () =>
+    db.insert(auditLog).values(shape.placeholders as unknown as AuditInput),
+  ).execute(entry as unknown as Record<string, unknown>);
+}
+
+/**
+ * The insert of one entry as a statement to run as part of another, so a change's entry costs
+ * no round trip of its own (`appendEvent`'s `alongside`: the event and the entry together).
+ */
+export function auditInsert(entry: AuditInput): SQL {
+  return sql`insert into ${auditLog}
+      (tenant_id, actor_id, impersonator_id, action, entity, entity_id, before, after)
+    values (${entry.tenantId}::uuid, ${entry.actorId}::uuid, ${entry.impersonatorId}::uuid,
+      ${entry.action}, ${entry.entity}, ${entry.entityId ?? null},
+      ${jsonParam(entry.before)}::jsonb, ${jsonParam(entry.after)}::jsonb)`;
 }
 
 /** Records many entries in one statement (a bulk action's, an import batch's). */

@@ -8,6 +8,8 @@ import * as repo from './audit.repository.js';
  * (in its transaction when it has one). The repository's own signature, passed through.
  */
 export const writeAudit = repo.writeAudit;
+/** `writeAudit` as part of another statement (see `appendEvent`'s `alongside`). */
+export const auditInsert = repo.auditInsert;
 /** `writeAudit` for many entries at once. */
 export const writeAuditEntries = repo.writeAuditEntries;
 

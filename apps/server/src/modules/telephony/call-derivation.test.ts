@@ -77,6 +77,56 @@ describe('deriveCall', () => {
     });
   });
 
+  it("a transferred leg's end that arrives before its call.transferred does not end the call", () => {
+    // the gateway marks the end of a leg it saw transferred away (cause 'transferred'); the
+    // call.transferred, posted by another process, may reach the server after it
+    const legEnd = event('call.ended', 31, { cause: 'transferred', leg: 1 });
+    const early = deriveCall([...transferred.slice(0, 3), legEnd], routed);
+    expect(early).toMatchObject({ status: 'ANSWERING', endedAt: null, result: null });
+    const withTransfer = deriveCall([...transferred.slice(0, 4), legEnd], routed);
+    expect(withTransfer).toMatchObject({ status: 'ANSWERING', endedAt: null, agentId: 'b' });
+    const all = transferred.map((e) => (e.type === 'call.ended' && e.leg === 1 ? legEnd : e));
+    const row = deriveCall(all, routed);
+    expect(deriveCall([...all].reverse(), routed)).toEqual(row);
+    expect(row).toMatchObject({ status: 'ENDED', endedAt: at(93), agentId: 'b', talkSeconds: 83 });
+  });
+
+  it('a transfer to a queue leaves the call to routing until an agent of that queue is named', () => {
+    const toQueue = [
+      ...transferred.slice(0, 3),
+      event('call.transferred', 30, { queueId: 'q', leg: 1 }),
+      event('call.ended', 31, { cause: 'transferred', leg: 1 }),
+    ];
+    // waiting in the queue: routing holds no agent, so the agent who transferred it is free
+    const waiting = deriveCall(toQueue, { ...routed, offeredAt: at(1) });
+    expect(waiting).toMatchObject({
+      status: 'QUEUEING',
+      agentId: null,
+      transfers: [
+        { at: at(30).toISOString(), from_user_id: 'a', to_user_id: null, to_queue_id: 'q' },
+      ],
+    });
+    // routing rings b: the call is b's
+    const ringing = deriveCall(toQueue, { ...routed, agentId: 'b', offeredAt: at(32) });
+    expect(ringing).toMatchObject({ agentId: 'b', status: 'RINGING' });
+    // b answers the caller's new leg: talking again
+    const taken = deriveCall(
+      [...toQueue, event('call.answered', 40, { agentUserId: 'b', leg: 2 })],
+      {
+        ...routed,
+        agentId: 'b',
+        offeredAt: at(32),
+      },
+    );
+    expect(taken).toMatchObject({ agentId: 'b', status: 'ANSWERING' });
+    // nobody took it: once over, it stays with the agent who answered
+    const over = deriveCall(
+      [...toQueue, event('call.ended', 90, { cause: 'caller_hangup', leg: 2 })],
+      { ...routed, offeredAt: at(1) },
+    );
+    expect(over).toMatchObject({ status: 'ENDED', agentId: 'a', endedAt: at(90) });
+  });
+
   it('a transfer nobody takes ends with the next leg and stays with the agent who answered', () => {
     const row = deriveCall(
       [

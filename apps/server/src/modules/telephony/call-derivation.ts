@@ -11,12 +11,16 @@ export interface DerivationEvent {
   to?: string;
   hotline?: string;
   agentUserId?: string | null;
+  /** call.transferred to a queue's hotline: that queue. */
+  queueId?: string | null;
   deviceType?: number;
   cause?: string;
   sipCode?: number;
   campaignId?: string;
   /** The leg (SIP dialog) of the call, 1 when the gateway did not say. */
   leg?: number;
+  /** call.transferred: an attended transfer. */
+  attended?: boolean;
 }
 
 /** What routing alone knows of the call (kept when the events say nothing else). */
@@ -47,6 +51,8 @@ export interface DerivedCall {
   transfers: CallTransfer[];
 }
 
+/** The cause of the end of a leg the gateway knows was transferred away (a REFER accepted on it). */
+export const TRANSFERRED_CAUSE = 'transferred';
 const BUSY_CODES = new Set([486, 600]);
 const NO_ANSWER_CAUSES = new Set(['no_answer', 'timeout', 'ring_timeout', 'voicemail']);
 const CALLER_GONE_CAUSES = new Set(['caller_hangup', 'cancel', 'caller_cancel']);
@@ -80,8 +86,8 @@ function coveredSeconds(spans: [Date, Date][]) {
  *   no cause before any ring).
  *
  * Legs: a blind transfer moves the caller into a new leg (same Call-ID). The end of a leg that
- * was transferred away (a call.transferred names it) ends only that leg; the call ends with its
- * last other leg. Talk time is the time some leg was answered (each leg from its answer to its
+ * was transferred away (a call.transferred names it, or its end has cause 'transferred') ends
+ * only that leg; the call ends with its last other leg. Talk time is the time some leg was answered (each leg from its answer to its
  * end, or to the call's end when its own end is missing; overlaps once), so the moment the
  * caller rings the next agent is not talk. An ended call's agent is the last one who answered.
  */
@@ -92,10 +98,14 @@ export function deriveCall(events: DerivationEvent[], routed: RoutedState): Deri
   const started = sorted.find((event) => event.type === 'call.started');
   const answers = sorted.filter((event) => event.type === 'call.answered');
   const answered = answers[0];
-  const transferredAway = new Set(
-    sorted.filter((event) => event.type === 'call.transferred').map(legOf),
-  );
   const legEnds = sorted.filter((event) => event.type === 'call.ended');
+  // A leg is transferred away by its call.transferred, or by its own end when the gateway says
+  // so (cause 'transferred'): the two are posted by different processes, and the end may arrive
+  // first; without this the call would show ended until the transfer arrives, then reopen.
+  const transferredAway = new Set([
+    ...sorted.filter((event) => event.type === 'call.transferred').map(legOf),
+    ...legEnds.filter((event) => event.cause === TRANSFERRED_CAUSE).map(legOf),
+  ]);
   const ended = legEnds.filter((event) => !transferredAway.has(legOf(event))).at(-1);
   const rang = sorted.some((event) => event.type === 'call.ringing') || !!routed.offeredAt;
   const startedAt = started?.at ?? sorted[0]?.at ?? routed.startedAt;
@@ -105,12 +115,26 @@ export function deriveCall(events: DerivationEvent[], routed: RoutedState): Deri
   let current: string | null = null;
   const transfers: CallTransfer[] = [];
   for (const event of sorted) {
+    if (event.type === 'call.transferred' && !event.agentUserId && event.queueId) {
+      // To a queue: nobody holds the call until its routing rings someone (routing's own
+      // offer then names them), so the agent who transferred it is free for other calls.
+      transfers.push({
+        at: event.at.toISOString(),
+        from_user_id: current,
+        to_user_id: null,
+        to_queue_id: event.queueId,
+      });
+      current = null;
+      agentAt = event.at;
+      continue;
+    }
     if (!event.agentUserId) continue;
     if (event.type === 'call.transferred') {
       transfers.push({
         at: event.at.toISOString(),
         from_user_id: current,
         to_user_id: event.agentUserId,
+        ...(event.attended ? { attended: true } : {}),
       });
     }
     if (['call.ringing', 'call.answered', 'call.transferred'].includes(event.type)) {
@@ -118,7 +142,8 @@ export function deriveCall(events: DerivationEvent[], routed: RoutedState): Deri
       agentAt = event.at;
     }
   }
-  // A later ring offered by routing (to another agent) wins over older events.
+  // A later ring offered by routing (to another agent) wins over older events; after a transfer
+  // to a queue the call is routing's until an event names an agent again.
   if (current && (!routed.offeredAt || !agentAt || agentAt >= routed.offeredAt)) agentId = current;
   // Once over, an answered call belongs to the last agent who answered (a transfer nobody took
   // leaves it with the one who transferred it).
@@ -127,10 +152,18 @@ export function deriveCall(events: DerivationEvent[], routed: RoutedState): Deri
 
   const direction = first('direction');
   const outbound = direction === 'CALL_OUTBOUND';
+  // After a transfer to a queue, only what happened since counts: the caller waits again.
+  const lastToQueue = sorted
+    .filter((event) => event.type === 'call.transferred' && !event.agentUserId && event.queueId)
+    .at(-1);
+  const since = (type: string) =>
+    sorted.some((event) => event.type === type && (!lastToQueue || event.at >= lastToQueue.at));
+  const offeredSince = !!lastToQueue && !!routed.offeredAt && routed.offeredAt >= lastToQueue.at;
   let status: CallStatus = routed.status;
   if (ended) status = 'ENDED';
-  else if (answered) status = 'ANSWERING';
-  else if (sorted.some((event) => event.type === 'call.ringing')) status = 'RINGING';
+  else if (since('call.answered')) status = 'ANSWERING';
+  else if (since('call.ringing') || offeredSince) status = 'RINGING';
+  else if (lastToQueue) status = 'QUEUEING';
   else if (outbound) status = 'DIALING';
 
   let result: CallResult | null = null;

@@ -469,6 +469,16 @@ export async function findCall(db: Db, tenantId: string, id: string) {
 }
 
 /** Names of staff, for the transfer chain. */
+/** Names of queues, for the transfer chain (transfers to a queue). */
+export async function queueNames(db: Db, tenantId: string, ids: string[]) {
+  if (ids.length === 0) return new Map<string, string>();
+  const rows = await db
+    .select({ id: queues.id, name: queues.name })
+    .from(queues)
+    .where(and(eq(queues.tenantId, tenantId), inArray(queues.id, ids)));
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
+
 export async function staffNames(db: Db, tenantId: string, ids: string[]) {
   if (ids.length === 0) return new Map<string, string>();
   const rows = await db

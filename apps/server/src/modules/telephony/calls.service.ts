@@ -7,6 +7,7 @@ import { ticketBody } from '@omnicare/shared/tickets/tickets.schemas';
 import type { CallDirection } from '@omnicare/shared/telephony/call-enums';
 import {
   CALL_EXPORT_COLUMNS,
+  formatCallTransfer,
   CALL_EXPORT_MAX,
   CALL_MESSAGES,
   DEFAULT_CALL_TICKET_RULE,
@@ -48,13 +49,21 @@ async function tenantOfEvent(platform: Platform, event: GatewayCallEvent) {
   return undefined;
 }
 
-const storedPayload = (event: GatewayCallEvent, agentUserId: string | null) => ({
+const storedPayload = (
+  event: GatewayCallEvent,
+  agentUserId: string | null,
+  queueId: string | null,
+) => ({
   ...event,
   agent_user_id: agentUserId,
+  ...(queueId ? { queue_id: queueId } : {}),
 });
 
 function derivationEvent(row: repo.CallEventRow): DerivationEvent {
-  const p = row.payload as Partial<GatewayCallEvent> & { agent_user_id?: string | null };
+  const p = row.payload as Partial<GatewayCallEvent> & {
+    agent_user_id?: string | null;
+    queue_id?: string;
+  };
   return {
     type: row.type,
     at: row.at,
@@ -63,11 +72,13 @@ function derivationEvent(row: repo.CallEventRow): DerivationEvent {
     to: p.to,
     hotline: p.hotline,
     agentUserId: p.agent_user_id ?? null,
+    queueId: p.queue_id ?? null,
     deviceType: p.device_type,
     cause: p.cause,
     sipCode: p.sip_code,
     campaignId: p.campaign_id,
     leg: p.leg,
+    attended: p.attended,
   };
 }
 
@@ -92,6 +103,12 @@ export async function ingestEvent(platform: Platform, event: GatewayCallEvent) {
     const agentUserId = event.agent
       ? ((await repo.staffByAgent(tx, tenantId, event.agent)) ?? null)
       : null;
+    // A transfer to no agent but a hotline of the tenant: to that queue.
+    const toQueue =
+      event.type === 'call.transferred' && event.agent && !agentUserId
+        ? await repo.queueOfHotline(tx, event.agent)
+        : undefined;
+    const queueId = toQueue?.tenantId === tenantId ? toQueue.id : null;
     const fresh = await repo.insertEvent(tx, {
       tenantId,
       callRowId: call.id,
@@ -99,7 +116,7 @@ export async function ingestEvent(platform: Platform, event: GatewayCallEvent) {
       eventId: event.event_id,
       type: event.type,
       at,
-      payload: storedPayload(event, agentUserId),
+      payload: storedPayload(event, agentUserId, queueId),
     });
     if (!fresh) return { call, duplicate: true, justEnded: false };
     const events = (await repo.eventsOf(tx, call.id)).map(derivationEvent);
@@ -282,7 +299,11 @@ async function writeCallTimeline(platform: Platform, call: repo.CallRow) {
   });
 }
 
-function toView(row: repo.CallListRow, names: Map<string, string>): CallView {
+function toView(
+  row: repo.CallListRow,
+  names: Map<string, string>,
+  queueNames: Map<string, string>,
+): CallView {
   const { call } = row;
   const person = (id: string | null) => (id ? { _id: id, name: names.get(id) ?? '' } : null);
   return {
@@ -313,6 +334,10 @@ function toView(row: repo.CallListRow, names: Map<string, string>): CallView {
       at: transfer.at,
       from: person(transfer.from_user_id),
       to: person(transfer.to_user_id),
+      queue: transfer.to_queue_id
+        ? { _id: transfer.to_queue_id, name: queueNames.get(transfer.to_queue_id) ?? '' }
+        : null,
+      attended: transfer.attended === true,
     })),
     ticket:
       call.ticketId && row.ticketNumber !== null
@@ -333,7 +358,11 @@ async function toViews(platform: Platform, tenantId: string, rows: repo.CallList
     row.call.transfers.flatMap((t) => [t.from_user_id, t.to_user_id]).filter((id) => id !== null),
   );
   const names = await repo.staffNames(platform.db, tenantId, [...new Set(ids)]);
-  return rows.map((row) => toView(row, names));
+  const queueIds = rows.flatMap((row) =>
+    row.call.transfers.flatMap((t) => (t.to_queue_id ? [t.to_queue_id] : [])),
+  );
+  const queueNames = await repo.queueNames(platform.db, tenantId, [...new Set(queueIds)]);
+  return rows.map((row) => toView(row, names, queueNames));
 }
 
 /** The history's filters and the caller's data scope (over the call's agent). */
@@ -419,6 +448,7 @@ export async function exportCalls(platform: Platform, auth: AuthContext, query: 
         callResultLabel(call.result),
         call.cause ?? '',
         call.ticket?.code ?? '',
+        call.transfers.map((transfer) => formatCallTransfer(transfer)).join('; '),
       ]);
     if (rows.length < PAGE) break;
   }

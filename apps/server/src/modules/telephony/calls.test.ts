@@ -188,6 +188,101 @@ describe('call records from gateway events', () => {
     });
   });
 
+  it("never shows ended while a transfer's leg goes on: leg 1's end arrives before call.transferred", async () => {
+    const call = freshCallId();
+    const base = Date.now() - 300_000;
+    const ends = inbound('0900000003');
+    // The gateway's two event posters: leg 1's end (marked 'transferred': the gateway saw the
+    // REFER accepted) overtakes the call.transferred queued before it.
+    await play(
+      call,
+      [
+        ['call.started', 0, ends],
+        ['call.ringing', 2, { ...ends, agent: 'G2' }],
+        ['call.answered', 5, { ...ends, agent: 'G2' }],
+        ['call.ended', 41, { ...ends, cause: 'transferred', leg: 1 }],
+      ],
+      base,
+    );
+    expect(await callOf(call)).toMatchObject({
+      status: 'ANSWERING',
+      ended_at: null,
+      result: null,
+      agent: { _id: tenant.id('agent2') },
+    });
+    // an attended one: agent2 spoke with agent first
+    await play(
+      call,
+      [['call.transferred', 40, { ...ends, agent: 'G1', leg: 1, attended: true }]],
+      base,
+    );
+    expect(await callOf(call)).toMatchObject({
+      status: 'ANSWERING',
+      ended_at: null,
+      agent: { _id: tenant.id('agent') },
+      transfers: [
+        { from: { _id: tenant.id('agent2') }, to: { _id: tenant.id('agent') }, attended: true },
+      ],
+    });
+    await play(
+      call,
+      [
+        ['call.ringing', 42, { ...ends, agent: 'G1', leg: 2 }],
+        ['call.answered', 44, { ...ends, agent: 'G1', leg: 2 }],
+        ['call.ended', 104, { ...ends, cause: 'agent_hangup', leg: 2 }],
+      ],
+      base,
+    );
+    expect(await callOf(call)).toMatchObject({
+      status: 'ENDED',
+      result: 'answered',
+      cause: 'agent_hangup',
+      ended_at: new Date(base + 104_000).toISOString(),
+      agent: { _id: tenant.id('agent') },
+      // 5 → 41 with G2, 44 → 104 with G1
+      talk_seconds: 36 + 60,
+    });
+  });
+
+  it("a transfer to a queue's hotline is in the chain with the queue; the agent who takes it holds the call", async () => {
+    const call = freshCallId();
+    const base = Date.now() - 200_000;
+    const ends = inbound('0900000004');
+    const other = freshHotline();
+    const target = await createQueue(t, admin, {
+      name: 'Hàng chờ nhận chuyển',
+      hotlines: [other],
+      member_ids: [tenant.id('agent')],
+    });
+    await play(
+      call,
+      [
+        ['call.started', 0, ends],
+        ['call.answered', 3, { ...ends, agent: 'G2' }],
+        ['call.transferred', 30, { ...ends, agent: other, leg: 1 }],
+        ['call.ended', 31, { ...ends, cause: 'transferred', leg: 1 }],
+        ['call.ringing', 33, { ...ends, agent: 'G1', leg: 2 }],
+        ['call.answered', 35, { ...ends, agent: 'G1', leg: 2 }],
+        ['call.ended', 95, { ...ends, cause: 'agent_hangup', leg: 2 }],
+      ],
+      base,
+    );
+    expect(await callOf(call)).toMatchObject({
+      status: 'ENDED',
+      result: 'answered',
+      agent: { _id: tenant.id('agent') },
+      talk_seconds: 28 + 60,
+      transfers: [
+        {
+          at: new Date(base + 30_000).toISOString(),
+          from: { _id: tenant.id('agent2') },
+          to: null,
+          queue: { _id: target._id, name: 'Hàng chờ nhận chuyển' },
+        },
+      ],
+    });
+  });
+
   it('a call that went to voicemail is a ticket to call back, made once', async () => {
     const number = `09${String(Date.now()).slice(-8)}`;
     const made = await t.app.inject({
@@ -569,8 +664,11 @@ describe('call history', () => {
       call,
       [
         ['call.started', 0, inbound('0966777888')],
-        ['call.answered', 5, { agent: 'G1' }],
-        ['call.ended', 65, {}],
+        ['call.answered', 5, { agent: 'G2' }],
+        ['call.transferred', 20, { agent: 'G1', leg: 1, attended: true }],
+        ['call.ended', 21, { cause: 'transferred', leg: 1 }],
+        ['call.answered', 22, { agent: 'G1', leg: 2 }],
+        ['call.ended', 65, { leg: 2 }],
       ],
       base,
     );
@@ -591,11 +689,12 @@ describe('call history', () => {
         'Cuộc gọi từ',
         '0966 777 888',
         'Chuyên Viên Một',
-        '01:00',
         'Đã trả lời',
         '15/01/2026 09:00',
       ]),
     );
+    const column = (name: string) => values(2)[values(1).indexOf(name)];
+    expect(column('Chuyển tiếp')).toBe('Chuyên Viên Hai → Chuyên Viên Một (có tư vấn)');
     expect(sheet?.rowCount).toBe(2);
   });
 });

@@ -94,6 +94,10 @@ describe('/v2/queues', () => {
     await expect422({ name: 'A', ring_timeout_seconds: 1 }, [
       { param: 'ring_timeout_seconds', message: 'Thời gian đổ chuông tối thiểu 5 giây' },
     ]);
+    // what the gateway can hold a caller for (gateway/README.md, "Routing")
+    await expect422({ name: 'A', max_wait_seconds: 601 }, [
+      { param: 'max_wait_seconds', message: 'Thời gian chờ tối đa tối đa 600 giây' },
+    ]);
     await expect422({ name: 'A', overflow_action: 'queue' }, [
       { param: 'overflow_queue_id', message: 'Vui lòng chọn hàng chờ tràn' },
     ]);

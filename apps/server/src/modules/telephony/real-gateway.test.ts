@@ -1,12 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { and, eq } from 'drizzle-orm';
-import { callEvents, users } from '../../db/schema/index.js';
+import { callEvents, calls, users } from '../../db/schema/index.js';
 import { loadPlatformSecret } from '../../platform/auth.js';
 import { createSecretBox } from '../../platform/secret-box.js';
 import { bearer, createTestApp, seedTenant, type TestApp } from '../../test/helpers.js';
@@ -20,7 +18,9 @@ import {
 import {
   findProgram,
   missingForGateway,
+  runSipp,
   startGateway,
+  writeInjectionFile,
   type Gateway,
 } from '../../../../../scripts/lib/gateway-harness.mjs';
 
@@ -29,8 +29,6 @@ import {
  * server, with sipp as the agents' phones and as the customers calling the hotline. Needs the
  * Debian packages (.ci/run installs them); skipped, saying so, where they are missing.
  */
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
-const scenarios = path.join(root, 'gateway', 'sipp');
 const missing = [...missingForGateway(), ...(findProgram('sipp') ? [] : ['sipp (sip-tester)'])];
 if (missing.length > 0) {
   console.warn(`real-gateway.test.ts skipped: ${missing.join(', ')} not installed`);
@@ -55,52 +53,25 @@ let work: string;
 let tenant: Tenant;
 let admin: string;
 
-/** Runs sipp to the gateway; resolves with its exit code (0: every call as the scenario says). */
-function sipp(args: string[], label: string, timeoutMs = 60_000) {
-  const child = spawn(
-    findProgram('sipp') as string,
-    [
-      `127.0.0.1:${ports.sip}`,
-      '-i',
-      '127.0.0.1',
-      '-nostdin',
-      '-trace_err',
-      '-error_file',
-      path.join(work, `${label}.err`),
-      '-trace_logs',
-      '-log_file',
-      path.join(work, `${label}.log`),
-      ...args,
-    ],
-    { cwd: work, stdio: ['ignore', 'ignore', 'pipe'] },
-  );
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-  return {
-    child,
-    done: new Promise<{ code: number | null; stderr: string; errors: string }>((resolve) => {
-      child.once('exit', (code) => {
-        clearTimeout(timer);
-        void readFile(path.join(work, `${label}.err`), 'utf8')
-          .catch(() => '')
-          .then((errors) => resolve({ code, stderr, errors }));
-      });
-    }),
-  };
-}
+/** sipp against the gateway, its files in the test's folder (`-trace_logs` into <label>.log). */
+const sipp = (scenario: string, label: string, args: string[]) =>
+  runSipp({
+    scenario,
+    workDir: work,
+    label,
+    remote: `127.0.0.1:${ports.sip}`,
+    args,
+    messageLog: true,
+    timeoutMs: 60_000,
+  });
 
-async function csv(name: string, lines: string[]) {
-  const file = path.join(work, name);
-  await writeFile(file, `SEQUENTIAL\n${lines.join('\n')}\n`);
-  return file;
-}
+const csv = (name: string, lines: string[]) => writeInjectionFile(work, name, lines);
 
 const sipName = (name: string) => `${name}-${tenant.slug}`;
 
 /** sipp running a scenario of gateway/sipp once from a port of its own (`extra`: its other options). */
 const runScenario = (file: string, port: number, label: string, extra: string[] = []) =>
-  sipp(['-sf', path.join(scenarios, file), ...extra, '-m', '1', '-p', String(port)], label);
+  sipp(file, label, [...extra, '-m', '1', '-p', String(port)]);
 
 async function register(
   name: string,
@@ -108,7 +79,7 @@ async function register(
   scenario = 'register.xml',
   contactPort = ports.agent,
 ) {
-  const file = await csv(`${name}-${scenario}.csv`, [
+  const file = csv(`${name}-${scenario}.csv`, [
     `${sipName(name)};[authentication username=${sipName(name)} password=${password}];127.0.0.1;${contactPort}`,
   ]);
   return runScenario(scenario, ports.reg, `register-${name}-${scenario}`, [
@@ -118,6 +89,57 @@ async function register(
     'expires',
     '300',
   ]).done;
+}
+
+/**
+ * A blind transfer: the agent answers a call to `hotline` from `caller` and REFERs it to
+ * `target` (agent2's SIP name or a queue's hotline); agent2 takes what reaches it; the caller
+ * follows `followDelayMs` after leaving the agent. `done` resolves once all three sipp runs have
+ * ended well.
+ */
+function blindTransfer(
+  name: string,
+  {
+    hotline,
+    target,
+    caller,
+    followDelayMs = 0,
+    ownCallId = false,
+  }: {
+    hotline: string;
+    target: string;
+    caller: string;
+    followDelayMs?: number;
+    /** The caller follows with a Call-ID of its own (most phones do), not the first's. */
+    ownCallId?: boolean;
+  },
+) {
+  const first = runScenario('agent-uas-refer.xml', ports.agent, `agent-uas-refer-${name}`, [
+    '-key',
+    'target',
+    target,
+  ]);
+  const second = runScenario('agent-uas-takes-transfer.xml', ports.agent2, `agent-takes-${name}`);
+  const callers = csv(`${name}.csv`, [`${caller};${hotline};127.0.0.1:${ports.sip}`]);
+  const follower = runScenario('caller-follows-refer.xml', ports.caller, `caller-${name}`, [
+    '-inf',
+    callers,
+    '-set',
+    'follow_delay',
+    String(followDelayMs),
+    '-set',
+    'follow_call_id',
+    ownCallId ? 'follow///' : '',
+  ]);
+  return {
+    done: (async () => {
+      const followed = await follower.done;
+      expect(followed.code, followed.errors).toBe(0);
+      expect((await first.done).code).toBe(0);
+      const taken = await second.done;
+      expect(taken.code, taken.errors).toBe(0);
+    })(),
+  };
 }
 
 /** The call record of a call to `hotline`, once `done` holds for it. */
@@ -138,6 +160,15 @@ async function callOf(
     if (Date.now() > deadline) throw new Error(`call to ${hotline}: ${JSON.stringify(call)}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
+}
+
+/** The stored payload of one of a call's events. */
+async function eventPayload(callId: string, eventId: string) {
+  const [row] = await t.database.db
+    .select({ payload: callEvents.payload })
+    .from(callEvents)
+    .where(and(eq(callEvents.callId, callId), eq(callEvents.eventId, eventId)));
+  return row?.payload;
 }
 
 describe.skipIf(missing.length > 0)('the real SIP gateway', () => {
@@ -176,7 +207,7 @@ describe.skipIf(missing.length > 0)('the real SIP gateway', () => {
   it('refuses a REGISTER with a wrong password or an unknown user (401 again), accepts the right one', async () => {
     const wrong = await register('agent', 'sai-mat-khau', 'register-refused.xml');
     expect(wrong.code, wrong.errors).toBe(0);
-    const unknown = await csv('unknown.csv', [
+    const unknown = csv('unknown.csv', [
       `nobody-${tenant.slug};[authentication username=nobody-${tenant.slug} password=x];127.0.0.1;${ports.agent}`,
     ]);
     const nobody = await runScenario('register-refused.xml', ports.reg, 'register-unknown', [
@@ -198,7 +229,7 @@ describe.skipIf(missing.length > 0)('the real SIP gateway', () => {
     await setPresence(t, await t.login(tenant.email('agent')), 'AVAILABLE');
     expect((await register('agent')).code).toBe(0);
     const agent = runScenario('agent-uas.xml', ports.agent, 'agent-uas');
-    const callers = await csv('callers.csv', [`0912345678;${hotline};127.0.0.1:${ports.sip}`]);
+    const callers = csv('callers.csv', [`0912345678;${hotline};127.0.0.1:${ports.sip}`]);
     const caller = await runScenario('caller.xml', ports.caller, 'caller', [
       '-inf',
       callers,
@@ -239,7 +270,7 @@ describe.skipIf(missing.length > 0)('the real SIP gateway', () => {
       overflow_action: 'voicemail',
     });
     // agent2 is not AVAILABLE (the default presence): nobody can take it
-    const callers = await csv('queued.csv', [`0987654321;${hotline};127.0.0.1:${ports.sip}`]);
+    const callers = csv('queued.csv', [`0987654321;${hotline};127.0.0.1:${ports.sip}`]);
     const started = Date.now();
     const caller = await runScenario('caller-unanswered.xml', ports.caller, 'caller-unanswered', [
       '-inf',
@@ -275,7 +306,7 @@ describe.skipIf(missing.length > 0)('the real SIP gateway', () => {
       hotlines: [hotline],
       member_ids: [tenant.id('agent2')],
     });
-    const callers = await csv('abandon.csv', [`0977000111;${hotline};127.0.0.1:${ports.sip}`]);
+    const callers = csv('abandon.csv', [`0977000111;${hotline};127.0.0.1:${ports.sip}`]);
     const caller = await runScenario('caller-abandon.xml', ports.caller, 'caller-abandon', [
       '-inf',
       callers,
@@ -296,7 +327,7 @@ describe.skipIf(missing.length > 0)('the real SIP gateway', () => {
   it("sends an authenticated agent's call to a number out through the trunk and records it outbound", async () => {
     const trunk = runScenario('trunk-uas.xml', ports.trunk, 'trunk-uas');
     const number = `09${String(Date.now()).slice(-8)}`;
-    const file = await csv('outbound.csv', [
+    const file = csv('outbound.csv', [
       `${sipName('agent')};[authentication username=${sipName('agent')} password=${SIP_PASSWORD}];127.0.0.1;${number}`,
     ]);
     const agent = await runScenario('agent-call.xml', ports.reg, 'agent-call', [
@@ -328,70 +359,249 @@ describe.skipIf(missing.length > 0)('the real SIP gateway', () => {
     });
   });
 
-  it('a blind transfer the caller follows: one call, ended by the last leg, talk time covering both agents', async () => {
+  it.each([
+    ['the same Call-ID', false, '0966555444'],
+    ['a Call-ID of its own', true, '0966555443'],
+  ])(
+    'a blind transfer the caller follows with %s: one call, ended by the last leg, talk time covering both agents',
+    async (_, ownCallId, caller) => {
+      const hotline = freshHotline();
+      await createQueue(t, admin, {
+        name: `Chuyển tiếp ${caller}`,
+        hotlines: [hotline],
+        member_ids: [tenant.id('agent')],
+      });
+      await setPresence(t, await t.login(tenant.email('agent')), 'AVAILABLE');
+      expect((await register('agent')).code).toBe(0);
+      expect((await register('agent2', SIP_PASSWORD, 'register.xml', ports.agent2)).code).toBe(0);
+      await blindTransfer(`follows-${ownCallId}`, {
+        hotline,
+        target: sipName('agent2'),
+        caller,
+        ownCallId,
+      }).done;
+      // the second leg's events come last: wait for its end, not the first leg's
+      const call = await callOf(hotline, (c) => c.status === 'ENDED' && c.cause === 'agent_hangup');
+      expect(call).toMatchObject({
+        result: 'answered',
+        agent: { _id: tenant.id('agent2') },
+        transfers: [
+          {
+            at: expect.any(String),
+            from: { _id: tenant.id('agent') },
+            to: { _id: tenant.id('agent2') },
+            attended: false,
+          },
+        ],
+      });
+      const [secondAnswer] = await t.database.db
+        .select({ at: callEvents.at, payload: callEvents.payload })
+        .from(callEvents)
+        .where(
+          and(eq(callEvents.callId, String(call.call_id)), eq(callEvents.eventId, 'answered-L2')),
+        );
+      expect(secondAnswer?.payload).toMatchObject({ agent: sipName('agent2'), leg: 2 });
+      // the first leg's end says it was transferred away, so it never ends the call, whichever
+      // of it and call.transferred reaches the server first
+      expect(await eventPayload(String(call.call_id), 'ended')).toMatchObject({
+        cause: 'transferred',
+        leg: 1,
+      });
+      const answeredAt = new Date(String(call.answered_at)).getTime();
+      const endedAt = new Date(String(call.ended_at)).getTime();
+      const secondAt = (secondAnswer?.at as Date).getTime();
+      // ended by the second leg (agent2 talks 2 s), after the first leg's answer and transfer
+      expect(endedAt).toBeGreaterThan(secondAt + 1_500);
+      expect(secondAt).toBeGreaterThan(answeredAt);
+      // both agents' talk: the second leg's 2 s at least, never the whole span past it
+      expect(call.talk_seconds as number).toBeGreaterThanOrEqual(
+        Math.round((endedAt - secondAt) / 1000),
+      );
+      expect(call.talk_seconds as number).toBeLessThanOrEqual(
+        Math.round((endedAt - answeredAt) / 1000),
+      );
+    },
+  );
+
+  it("a transfer to a queue (REFER to its hotline): the caller's new leg is routed into that queue and rings its free member", async () => {
     const hotline = freshHotline();
     await createQueue(t, admin, {
-      name: 'Chuyển tiếp',
+      name: 'Trước chuyển',
+      hotlines: [hotline],
+      member_ids: [tenant.id('agent')],
+    });
+    const target = freshHotline();
+    const queue = await createQueue(t, admin, {
+      name: 'Sau chuyển',
+      hotlines: [target],
+      member_ids: [tenant.id('agent'), tenant.id('agent2')],
+    });
+    await setPresence(t, await t.login(tenant.email('agent')), 'AVAILABLE');
+    const agent2Token = await t.login(tenant.email('agent2'));
+    await setPresence(t, agent2Token, 'AVAILABLE');
+    try {
+      expect((await register('agent')).code).toBe(0);
+      expect((await register('agent2', SIP_PASSWORD, 'register.xml', ports.agent2)).code).toBe(0);
+      await blindTransfer('to-queue', { hotline, target, caller: '0966555440' }).done;
+      const call = await callOf(hotline, (c) => c.status === 'ENDED' && c.cause === 'agent_hangup');
+      expect(call).toMatchObject({
+        result: 'answered',
+        agent: { _id: tenant.id('agent2') },
+        queue: { _id: queue._id },
+        transfers: [
+          {
+            from: { _id: tenant.id('agent') },
+            to: null,
+            queue: { _id: queue._id, name: 'Sau chuyển' },
+          },
+        ],
+      });
+      expect(await eventPayload(String(call.call_id), 'answered-L2')).toMatchObject({
+        agent: sipName('agent2'),
+        leg: 2,
+      });
+    } finally {
+      await setPresence(t, agent2Token, 'NOT AVAILABLE');
+    }
+  });
+
+  it('a transfer to a queue with nobody free: the caller waits in it (182 Queued) until its agent is free', async () => {
+    const hotline = freshHotline();
+    await createQueue(t, admin, {
+      name: 'Trước chờ',
+      hotlines: [hotline],
+      member_ids: [tenant.id('agent')],
+    });
+    const target = freshHotline();
+    const queue = await createQueue(t, admin, {
+      name: 'Chờ sau chuyển',
+      hotlines: [target],
+      member_ids: [tenant.id('agent2')],
+    });
+    await setPresence(t, await t.login(tenant.email('agent')), 'AVAILABLE');
+    const agent2Token = await t.login(tenant.email('agent2'));
+    await setPresence(t, agent2Token, 'NOT AVAILABLE');
+    try {
+      expect((await register('agent')).code).toBe(0);
+      expect((await register('agent2', SIP_PASSWORD, 'register.xml', ports.agent2)).code).toBe(0);
+      const transfer = blindTransfer('queue-wait', { hotline, target, caller: '0966555439' });
+      // the caller follows (3 s after the REFER) into the queue and waits there, shown waiting
+      await expect
+        .poll(async () => await callOf(hotline, () => true), { timeout: 15_000 })
+        .toMatchObject({ queue: { _id: queue._id }, status: 'QUEUEING', agent: null });
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      await setPresence(t, agent2Token, 'AVAILABLE');
+      await transfer.done;
+      const call = await callOf(hotline, (c) => c.status === 'ENDED' && c.cause === 'agent_hangup');
+      expect(call).toMatchObject({
+        result: 'answered',
+        agent: { _id: tenant.id('agent2') },
+        queue: { _id: queue._id },
+        transfers: [{ from: { _id: tenant.id('agent') }, to: null, queue: { _id: queue._id } }],
+      });
+    } finally {
+      await setPresence(t, agent2Token, 'NOT AVAILABLE');
+    }
+  });
+
+  it("a caller may follow a transfer as long as the call's queue rings an agent (40 s here), not only 20 s", async () => {
+    const hotline = freshHotline();
+    await createQueue(t, admin, {
+      name: 'Chuyển chậm',
+      hotlines: [hotline],
+      member_ids: [tenant.id('agent')],
+      ring_timeout_seconds: 40,
+    });
+    await setPresence(t, await t.login(tenant.email('agent')), 'AVAILABLE');
+    expect((await register('agent')).code).toBe(0);
+    expect((await register('agent2', SIP_PASSWORD, 'register.xml', ports.agent2)).code).toBe(0);
+    // the caller leaves the first agent 3 s after the REFER and calls agent2 24 s later: past
+    // the 20-25 s a transfer was kept before, within the queue's 40 s ring timeout
+    await blindTransfer('late', {
+      hotline,
+      target: sipName('agent2'),
+      caller: '0966555441',
+      followDelayMs: 24_000,
+    }).done;
+    const call = await callOf(hotline, (c) => c.status === 'ENDED' && c.cause === 'agent_hangup');
+    expect(call).toMatchObject({
+      result: 'answered',
+      agent: { _id: tenant.id('agent2') },
+      transfers: [{ from: { _id: tenant.id('agent') }, to: { _id: tenant.id('agent2') } }],
+    });
+  }, 60_000);
+
+  it("an attended transfer (REFER with Replaces): the caller's dialog replacing the consultation, with a Call-ID of its own, is the same call's next leg", async () => {
+    const hotline = freshHotline();
+    await createQueue(t, admin, {
+      name: 'Chuyển có tham vấn',
       hotlines: [hotline],
       member_ids: [tenant.id('agent')],
     });
     await setPresence(t, await t.login(tenant.email('agent')), 'AVAILABLE');
     expect((await register('agent')).code).toBe(0);
     expect((await register('agent2', SIP_PASSWORD, 'register.xml', ports.agent2)).code).toBe(0);
-    const first = runScenario('agent-uas-refer.xml', ports.agent, 'agent-uas-refer', [
+    // the agent's consultation call with agent2, which the caller's new dialog replaces
+    const replaces = `consult-${tenant.slug}-${Date.now()}@127.0.0.1;to-tag=tv-b;from-tag=tv-a`;
+    const first = runScenario('agent-uas-attended-refer.xml', ports.agent, 'agent-uas-attended', [
       '-key',
       'target',
       sipName('agent2'),
+      '-key',
+      'replaces',
+      encodeURIComponent(replaces),
     ]);
     const second = runScenario(
       'agent-uas-takes-transfer.xml',
       ports.agent2,
-      'agent-uas-takes-transfer',
+      'agent-uas-takes-replaces',
     );
-    const callers = await csv('follows.csv', [`0966555444;${hotline};127.0.0.1:${ports.sip}`]);
-    const caller = await runScenario(
-      'caller-follows-refer.xml',
-      ports.caller,
-      'caller-follows-refer',
-      ['-inf', callers],
-    ).done;
+    const callers = csv('attended.csv', [`0966555442;${hotline};127.0.0.1:${ports.sip}`]);
+    const caller = await runScenario('caller-referred.xml', ports.caller, 'caller-attended', [
+      '-inf',
+      callers,
+      '-d',
+      '500',
+    ]).done;
     expect(caller.code, caller.errors).toBe(0);
     expect((await first.done).code).toBe(0);
+    // the caller's side then calls agent2 in a new dialog (a Call-ID of its own) with Replaces
+    const target = csv('replacing.csv', [`0966555442;${sipName('agent2')};127.0.0.1:${ports.sip}`]);
+    const replacing = await runScenario('caller-replaces.xml', ports.caller, 'caller-replaces', [
+      '-inf',
+      target,
+      '-key',
+      'replaces',
+      replaces,
+    ]).done;
+    expect(replacing.code, replacing.errors).toBe(0);
     const taken = await second.done;
     expect(taken.code, taken.errors).toBe(0);
-    // the second leg's events come last: wait for its end, not the first leg's
+    const agent2Log = await readFile(path.join(work, 'agent-uas-takes-replaces.log'), 'utf8');
+    expect(agent2Log).toContain(`replaces= ${replaces}`);
+
     const call = await callOf(hotline, (c) => c.status === 'ENDED' && c.cause === 'agent_hangup');
     expect(call).toMatchObject({
       result: 'answered',
       agent: { _id: tenant.id('agent2') },
       transfers: [
-        {
-          at: expect.any(String),
-          from: { _id: tenant.id('agent') },
-          to: { _id: tenant.id('agent2') },
-        },
+        { from: { _id: tenant.id('agent') }, to: { _id: tenant.id('agent2') }, attended: true },
       ],
     });
-    const [secondAnswer] = await t.database.db
-      .select({ at: callEvents.at, payload: callEvents.payload })
-      .from(callEvents)
-      .where(
-        and(eq(callEvents.callId, String(call.call_id)), eq(callEvents.eventId, 'answered-L2')),
-      );
-    expect(secondAnswer?.payload).toMatchObject({ agent: sipName('agent2'), leg: 2 });
-    const answeredAt = new Date(String(call.answered_at)).getTime();
-    const endedAt = new Date(String(call.ended_at)).getTime();
-    const secondAt = (secondAnswer?.at as Date).getTime();
-    // ended by the second leg (agent2 talks 2 s), after the first leg's answer and transfer
-    expect(endedAt).toBeGreaterThan(secondAt + 1_500);
-    expect(secondAt).toBeGreaterThan(answeredAt);
-    // both agents' talk: the second leg's 2 s at least, never the whole span past it
-    expect(call.talk_seconds as number).toBeGreaterThanOrEqual(
-      Math.round((endedAt - secondAt) / 1000),
-    );
-    expect(call.talk_seconds as number).toBeLessThanOrEqual(
-      Math.round((endedAt - answeredAt) / 1000),
-    );
+    expect(await eventPayload(String(call.call_id), 'answered-L2')).toMatchObject({
+      agent: sipName('agent2'),
+      leg: 2,
+    });
+    expect(await eventPayload(String(call.call_id), 'ended')).toMatchObject({
+      cause: 'transferred',
+      leg: 1,
+    });
+    // the replacing dialog made no call of its own
+    const own = await t.database.db
+      .select({ id: calls.id })
+      .from(calls)
+      .where(eq(calls.callId, `1-${replacing.pid}@127.0.0.1`));
+    expect(own).toEqual([]);
   });
 
   it('a blind transfer the caller does not follow ends the call, left with the agent who answered', async () => {
@@ -408,7 +618,7 @@ describe.skipIf(missing.length > 0)('the real SIP gateway', () => {
       'target',
       sipName('agent2'),
     ]);
-    const callers = await csv('referred.csv', [`0966555443;${hotline};127.0.0.1:${ports.sip}`]);
+    const callers = csv('referred.csv', [`0966555443;${hotline};127.0.0.1:${ports.sip}`]);
     const caller = await runScenario('caller-referred.xml', ports.caller, 'caller-referred', [
       '-inf',
       callers,
@@ -429,5 +639,9 @@ describe.skipIf(missing.length > 0)('the real SIP gateway', () => {
       agent: { _id: tenant.id('agent') },
     });
     expect(call.transfers).toHaveLength(1);
+    expect(await eventPayload(String(call.call_id), 'ended')).toMatchObject({
+      cause: 'transferred',
+      leg: 1,
+    });
   }, 60_000);
 });

@@ -11,12 +11,18 @@ export const QUEUE_RETRY_MS = 2_000;
  * The hotline names the queue (and so the tenant) on the first ask; later asks use the queue
  * the call is in (it may have overflowed into another). Under the tenant's routing lock: ring
  * the next free member, else keep the caller waiting, else, past the maximum wait, overflow.
+ * A later leg's first ask is the caller following an agent's transfer to a queue (REFER to its
+ * hotline): the call moves into that queue, queued from now, and the agent who transferred it
+ * is not rung.
  */
 export async function routeCall(platform: Platform, input: RouteRequest): Promise<RouteAnswer> {
   // Statements of a ring decision: this queue, then in the transaction the tenant's lock, the
   // call row (made or locked), the next agent (the previous one looked up inside), the ring
   // (call row and cursor together); begin and commit. See README.md, "Routing".
-  const hotlineQueue = await repo.routingQueue(platform.db, input.call_id, input.to);
+  const transferred = input.leg > 1 && input.attempt === 1;
+  const hotlineQueue = transferred
+    ? await transferQueue(platform, input)
+    : await repo.routingQueue(platform.db, input.call_id, input.to);
   if (!hotlineQueue) return { action: 'reject', reason: 'unknown_hotline' };
   const tenantId = hotlineQueue.tenantId;
   return platform.db.transaction(async (tx) => {
@@ -37,16 +43,18 @@ export async function routeCall(platform: Platform, input: RouteRequest): Promis
       status: 'QUEUEING',
     });
     if (call.endedAt) return { action: 'reject', reason: 'call_ended' };
-    // The call's own queue (made by events first, it may have none yet).
+    // The call's own queue (made by events first, it may have none yet); a transferred call
+    // enters the hotline's.
     const queue =
-      call.queueId && call.queueId !== hotlineQueue.id
+      !transferred && call.queueId && call.queueId !== hotlineQueue.id
         ? ((await repo.queueById(tx, tenantId, call.queueId)) ?? hotlineQueue)
         : hotlineQueue;
-    const queuedAt = call.queuedAt ?? call.startedAt;
-    // The agent rung before this ask did not take it: they are free again for other calls.
+    const queuedAt = transferred ? now : (call.queuedAt ?? call.startedAt);
+    // The agent rung before this ask did not take it: they are free again for other calls. A
+    // transfer leaves out the agent holding the call (who transferred it).
     const agent = await repo.nextAgent(tx, queue, call, {
       previousAgent: input.previous_agent ?? null,
-      userId: call.status === 'RINGING' ? call.agentId : null,
+      userId: transferred || call.status === 'RINGING' ? call.agentId : null,
     });
     const queueRef = { _id: queue.id, name: queue.name };
     if (agent) {
@@ -94,4 +102,16 @@ export async function routeCall(platform: Platform, input: RouteRequest): Promis
       waited_seconds: Math.floor(waitedMs / 1000),
     };
   });
+}
+
+/**
+ * The queue of the hotline a call was transferred to, if it is of the call's tenant (a call
+ * never moves to another tenant's queue).
+ */
+async function transferQueue(platform: Platform, input: RouteRequest) {
+  const [queue, call] = await Promise.all([
+    repo.queueOfHotline(platform.db, input.to),
+    repo.callByCallId(platform.db, input.call_id),
+  ]);
+  return queue && call && call.tenantId === queue.tenantId ? queue : undefined;
 }

@@ -1,8 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import pg from 'pg';
+import type pg from 'pg';
 import { users } from '../../db/schema/index.js';
-import { createTestApp, seedTenant, type TestApp } from '../../test/helpers.js';
+import {
+  createTestApp,
+  seedTenant,
+  whileWatchingStatements,
+  type TestApp,
+} from '../../test/helpers.js';
 import {
   GATEWAY_SECRET,
   createQueue,
@@ -273,6 +278,67 @@ describe('routing decisions', () => {
     expect(history.json().data[0].ticket).not.toBeNull();
   });
 
+  it("a caller following a transfer to a queue's hotline enters that queue, never ringing the agent who transferred", async () => {
+    const { tenant, tokens } = await readyTenant();
+    const admin = tokens.admin as string;
+    const first = freshHotline();
+    await createQueue(t, admin, {
+      name: 'Tiếp nhận',
+      hotlines: [first],
+      member_ids: members(tenant, ['agent']),
+    });
+    const second = freshHotline();
+    const target = await createQueue(t, admin, {
+      name: 'Kỹ thuật',
+      hotlines: [second],
+      member_ids: members(tenant, ['agent', 'agent2']),
+      max_wait_seconds: 300,
+    });
+    const call = freshCallId();
+    const caller = { from: '0912345671', to: first };
+    expect(await route(t, { call_id: call, ...caller })).toMatchObject({
+      action: 'ring',
+      agent: { user_id: tenant.id('agent') },
+    });
+    const base = Date.now() - 30_000;
+    const ends = { direction: 'CALL_INBOUND', ...caller };
+    for (const [type, offset, extra] of [
+      ['call.answered', 2, { agent: sipOf(tenant, 'agent') }],
+      ['call.transferred', 20, { agent: second, leg: 1 }],
+      ['call.ended', 21, { cause: 'transferred', leg: 1 }],
+    ] as const) {
+      const sent = await sendEvent(t, eventOf(call, type, offset, { ...ends, ...extra }, base));
+      expect(sent.statusCode, sent.body).toBe(200);
+    }
+    // agent2 is busy elsewhere: the queue has nobody for it but the agent who transferred it
+    await setPresence(t, tokens.agent2 as string, 'MEETING');
+    const follow = { call_id: call, from: caller.from, to: second, leg: 2 };
+    expect(await route(t, follow)).toMatchObject({
+      action: 'queue',
+      queue: { _id: target._id, name: 'Kỹ thuật' },
+      waited_seconds: 0,
+    });
+    await setPresence(t, tokens.agent2 as string, 'AVAILABLE');
+    expect(await route(t, { ...follow, attempt: 2 })).toMatchObject({
+      action: 'ring',
+      queue: { _id: target._id },
+      agent: { user_id: tenant.id('agent2') },
+    });
+
+    // a hotline of another tenant is not a queue this call can go to
+    const other = await seedTenant(t, 'Tổng đài khác');
+    const foreign = freshHotline();
+    await createQueue(t, await t.login(other.email('admin')), {
+      name: 'Khác',
+      hotlines: [foreign],
+      member_ids: [other.id('agent')],
+    });
+    expect(await route(t, { ...follow, to: foreign })).toEqual({
+      action: 'reject',
+      reason: 'unknown_hotline',
+    });
+  });
+
   it('rejects a call that already ended', async () => {
     const { tenant, tokens } = await readyTenant();
     const hotline = freshHotline();
@@ -328,21 +394,28 @@ describe('routing decisions', () => {
       hotlines: [hotline],
       member_ids: members(tenant, ['agent', 'agent2']),
     });
-    /** The statements the server sends while `work` runs (pg-boss's own polling left out). */
+    /**
+     * The statements the server sends while `work` runs, less the background work that may run
+     * meanwhile: pg-boss's polling, the outbox's relay (a transaction of its own, from its
+     * `begin; set local synchronous_commit = off` to its end on that connection) and deliveries,
+     * and the end of any transaction begun before the watch (its `begin` was not seen).
+     */
     const statements = async (work: () => Promise<unknown>) => {
       const seen: string[] = [];
-      const original = pg.Client.prototype.query;
-      pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-        const query = args[0] as string | { text?: string };
-        seen.push(typeof query === 'string' ? query : (query?.text ?? ''));
-        return (original as (...rest: unknown[]) => unknown).apply(this, args);
-      } as typeof original;
-      try {
-        await work();
-      } finally {
-        pg.Client.prototype.query = original;
-      }
-      return seen.filter((text) => !text.includes('pgboss'));
+      const inRelay = new Set<pg.Client>();
+      const begun = new Set<pg.Client>();
+      const ends = (text: string) => text === 'commit' || text === 'rollback';
+      await whileWatchingStatements(work, (text, client) => {
+        if (text.includes('synchronous_commit = off')) inRelay.add(client);
+        else if (inRelay.has(client)) {
+          if (ends(text)) inRelay.delete(client);
+        } else if (ends(text) && !begun.delete(client)) return;
+        else if (!/pgboss|domain_events|outbox_(cursors|progress)/.test(text)) {
+          if (text === 'begin') begun.add(client);
+          seen.push(text);
+        }
+      });
+      return seen;
     };
     const call = freshCallId();
     let first: Awaited<ReturnType<typeof route>> | undefined;
@@ -365,7 +438,7 @@ describe('routing decisions', () => {
       });
     });
     expect(again?.agent?.user_id).not.toBe(first?.agent?.user_id);
-    expect(askedAgain).toHaveLength(7);
+    expect(askedAgain, askedAgain.join('\n---\n')).toHaveLength(7);
   });
 
   it('an inactive member is never rung', async () => {

@@ -25,6 +25,7 @@ import {
 } from '../../db/schema/index.js';
 import { notifySlaBreach, refreshTicketSla, runSlaBreaches, SLA_BREACH_JOB } from './ticket-sla.js';
 import { addCustomerReply } from './ticket-comments.service.js';
+import { updateTicketAsSystem } from './tickets.service.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -206,6 +207,35 @@ describe('ticket SLA', () => {
         SCHEDULE,
       ).toISOString(),
     );
+  });
+
+  it('answers an update with the ticket as a later read shows it, whoever changes it', async () => {
+    const { tenant, admin, high } = await slaTenant();
+    const agent = await t.login(tenant.email('agent'));
+    const ticket = await createTicket(admin, {
+      subject: 'Mất mạng',
+      priority_id: high,
+      assignee_id: tenant.id('agent'),
+    });
+    const read = async () => (await call(admin, 'GET', `/v2/tickets/${ticket._id}`)).json().data;
+    // The same updater, a status pausing the SLA: the answer is built from what was written.
+    const paused = await call(admin, 'PUT', `/v2/tickets/${ticket._id}`, { status: 'pending' });
+    expect(ticket.sla_due_at).not.toBeNull();
+    expect(paused.json().data.sla_due_at).toBeNull();
+    expect(paused.json().data).toEqual(await read());
+    // Another updater: read back, with their name.
+    const resumed = await call(agent, 'PUT', `/v2/tickets/${ticket._id}`, { status: 'open' });
+    expect(resumed.json().data.updated_by).toEqual({
+      _id: tenant.id('agent'),
+      name: 'Chuyên Viên Một',
+    });
+    expect(resumed.json().data).toEqual(await read());
+    // The system: no updater name.
+    const solved = await updateTicketAsSystem(t.app.platform, tenant.tenantId, ticket._id, {
+      status: 'solved',
+    });
+    expect(solved.updated_by).toBeNull();
+    expect(JSON.parse(JSON.stringify(solved))).toEqual(await read());
   });
 
   it('switches to the resolution target on the first public staff reply', async () => {

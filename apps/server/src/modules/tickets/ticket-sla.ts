@@ -100,7 +100,7 @@ export async function refreshTicketSla(
     /** Remembers the tenant's SLA policies and schedules (the hot paths pass it). */
     memo?: TenantMemo;
   } = {},
-) {
+): Promise<repo.SlaColumns | undefined> {
   const row = current ?? (await repo.findSlaRow(tx, tenantId, ticketId));
   if (!row) return;
   // A transaction has every query method the helpers use.
@@ -140,6 +140,7 @@ export async function refreshTicketSla(
   await repo.saveSla(tx, tenantId, ticketId, next);
   if (!row.slaBreachedAt && next.slaBreachedAt)
     await recordBreach(tx, { tenantId, id: ticketId, slaBreachedAt: next.slaBreachedAt });
+  return next;
 }
 
 /**

@@ -4,7 +4,13 @@ import type { CustomFieldCondition } from '@omnicare/shared/fields/custom-filter
 import type { RecordRef } from '@omnicare/shared/platform/record-ref';
 import type { TicketSort } from '@omnicare/shared/tickets/tickets.schemas';
 import type { SmartViewFilters } from '@omnicare/shared/ticket-config/ticket-config.schemas';
-import { preparedOnce, type Database, type Transaction } from '../../platform/db.js';
+import {
+  builtOnce,
+  preparedOnce,
+  shapeOf,
+  type Database,
+  type Transaction,
+} from '../../platform/db.js';
 import {
   customerSearchTerms,
   customers,
@@ -363,11 +369,15 @@ export async function listTickets(
           .offset(page.offset)
           .limit(page.limit);
   const [rows, counted] = await Promise.all([
-    db
-      .select(listColumns)
-      .from(tickets)
-      .where(and(eq(tickets.tenantId, tenantId), inArray(tickets.id, pageIds)))
-      .orderBy(...order) as Promise<TicketListRow[]>,
+    // Prepared (by its text): planning the page took as long as running it.
+    preparedOnce(
+      db
+        .select(listColumns)
+        .from(tickets)
+        .where(and(eq(tickets.tenantId, tenantId), inArray(tickets.id, pageIds)))
+        .orderBy(...order),
+      'ticket-list',
+    ).execute() as Promise<TicketListRow[]>,
     remembered(
       memo,
       tenantId,
@@ -421,15 +431,44 @@ export async function findTicket(
   scope?: SQL,
   { lock = false } = {},
 ): Promise<TicketDetailRow | undefined> {
-  const query = db
+  const detail = (where: SQL | undefined) => {
+    const query = db.select(detailColumns).from(tickets).where(where);
+    return lock ? query.for('update', { of: tickets }) : query;
+  };
+  if (scope) {
+    const [row] = await preparedOnce(
+      detail(and(tenantRecord(tickets, tenantId, ref), scope)),
+      'ticket-detail',
+    ).execute();
+    return row as TicketDetailRow | undefined;
+  }
+  // Unscoped (the system, administrators, reads after a write): one statement per shape.
+  const byId = 'id' in ref;
+  const [row] = await builtOnce(db, `ticket-detail-${byId ? 'id' : 'number'}-${lock}`, () =>
+    detail(
+      and(
+        eq(tickets.tenantId, sql.placeholder('tenantId')),
+        byId ? eq(tickets.id, sql.placeholder('ref')) : eq(tickets.number, sql.placeholder('ref')),
+      ),
+    ),
+  ).execute({ tenantId, ref: 'id' in ref ? ref.id : ref.number });
+  return row as TicketDetailRow | undefined;
+}
+
+/** Several tickets by id, locked (FOR UPDATE) in id order so that two lockers never deadlock. */
+export async function lockTicketsById(
+  tx: Transaction,
+  tenantId: string,
+  ids: string[],
+  scope?: SQL,
+): Promise<TicketDetailRow[]> {
+  const rows = await tx
     .select(detailColumns)
     .from(tickets)
-    .where(and(tenantRecord(tickets, tenantId, ref), scope));
-  const [row] = await preparedOnce(
-    lock ? query.for('update', { of: tickets }) : query,
-    'ticket-detail',
-  ).execute();
-  return row as TicketDetailRow | undefined;
+    .where(and(eq(tickets.tenantId, tenantId), inArray(tickets.id, ids), scope))
+    .orderBy(asc(tickets.id))
+    .for('update', { of: tickets });
+  return rows as TicketDetailRow[];
 }
 
 export async function followersOf(db: Db, ticketId: string) {
@@ -452,14 +491,22 @@ export async function updateTicket(
   tenantId: string,
   id: string,
   values: Partial<typeof tickets.$inferInsert>,
-) {
-  await preparedOnce(
+): Promise<Partial<typeof tickets.$inferInsert>> {
+  const set = { ...values, updatedAt: new Date() };
+  const shape = shapeOf(set);
+  // One statement per set of columns changed.
+  await builtOnce(tx, `ticket-update-${shape.key}`, () =>
     tx
       .update(tickets)
-      .set({ ...values, updatedAt: new Date() })
-      .where(and(eq(tickets.tenantId, tenantId), eq(tickets.id, id))),
-    'ticket-update',
-  ).execute();
+      .set(shape.placeholders)
+      .where(
+        and(
+          eq(tickets.tenantId, sql.placeholder(':tenant')),
+          eq(tickets.id, sql.placeholder(':id')),
+        ),
+      ),
+  ).execute({ ...set, ':tenant': tenantId, ':id': id });
+  return set;
 }
 
 export async function replaceTags(

@@ -31,9 +31,10 @@ import type { AuthContext } from '../../platform/auth.js';
 import { dataScopeOf } from '../../platform/data-scope.js';
 import { AppError, fieldError, notFound } from '../../platform/errors.js';
 import { appendEvent, type DeliveredEvent } from '../../platform/outbox.js';
+import { createBatcher } from '../../platform/batcher.js';
 import { refreshTicketSla } from './ticket-sla.js';
 import { sanitizeRichText } from '../../platform/rich-text.js';
-import { listAudit, writeAudit } from '../audit/audit.service.js';
+import { auditInsert, listAudit, writeAudit } from '../audit/audit.service.js';
 import { listFields } from '../fields/fields.service.js';
 import {
   autoAssignTicket,
@@ -422,10 +423,15 @@ async function notifyAssignee(platform: Platform, auth: TicketActor, ticket: Tic
   await notifyTicketAssigned(platform, auth.tenantId, ticket.assignee._id, ticket);
 }
 
-async function readTicket(db: Db, tenantId: string, id: string) {
+/** A ticket read back after a write (past any scope): its row, or 404 when it is gone. */
+async function readTicketRow(db: Db, tenantId: string, id: string) {
   const row = await repo.findTicket(db, tenantId, { id });
   if (!row) throw notFound(TICKET_MESSAGES.notFound);
-  return toDetail(row);
+  return row;
+}
+
+async function readTicket(db: Db, tenantId: string, id: string) {
+  return toDetail(await readTicketRow(db, tenantId, id));
 }
 
 /** POST /v2/tickets: the new ticket, its `ticket.created` event and audit entry in one go. */
@@ -510,74 +516,144 @@ function bodyOf(ticket: TicketDetail): TicketBody {
 const sameValue = (a: unknown, b: unknown) =>
   JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
+/** One ticket's change: `changesOf` gets the ticket as it is and answers the fields to change. */
+interface TicketChange {
+  ref: RecordRef;
+  changesOf: (before: TicketDetail) => TicketUpdateBody;
+  options?: TicketWriteOptions;
+}
+
+/** A change's end: done (`before` equals `after` when nothing changed), or refused alone. */
+type ChangeOutcome =
+  { ok: true; before: TicketDetail; after: TicketDetail } | { ok: false; error: AppError };
+
+/** The ticket after a change, or the change's refusal thrown. */
+function afterOf(outcome: ChangeOutcome | undefined): TicketDetail {
+  if (!outcome) throw new Error('a change without its outcome');
+  if (!outcome.ok) throw outcome.error;
+  return outcome.after;
+}
+
+/** A change checked against the locked ticket, ready to be written. */
+interface PlannedChange {
+  row: repo.TicketDetailRow;
+  before: TicketDetail;
+  body: TicketBody;
+  changed: (field: keyof TicketBody) => boolean;
+  values: Parameters<typeof repo.updateTicket>[3];
+  options: TicketWriteOptions;
+}
+
 /**
- * One ticket's update, in its own transaction under the ticket's lock: `changesOf` gets the
- * ticket as it is and answers the fields to change. Closed is final but for administrators;
- * every change is an audit entry and a `ticket.updated` event with the fields before and after.
+ * Checks a change against the locked ticket and answers its column values, or only the ticket
+ * (`unchanged`) when nothing would change (a workflow setting a status the ticket has). Writes nothing, so a
+ * refusal (AppError) leaves the transaction as it was. Closed is final but for administrators.
  */
-async function applyUpdate(
+async function planChange(
   platform: Platform,
+  tx: Transaction,
   auth: AuthContext,
-  ref: RecordRef,
-  changesOf: (before: TicketDetail) => TicketUpdateBody,
-  scope: SQL | undefined,
-  options: TicketWriteOptions = {},
-): Promise<{ before: TicketDetail; after: TicketDetail }> {
-  const result = await platform.db.transaction(async (tx) => {
-    const row = await repo.findTicket(tx, auth.tenantId, ref, scope, { lock: true });
-    if (!row) throw notFound(TICKET_MESSAGES.notFound);
-    const id = row.ticket.id;
-    const before = toDetail(row);
-    const sent = Object.fromEntries(
-      Object.entries(changesOf(before)).filter(([, value]) => value !== undefined),
-    ) as TicketUpdateBody;
-    if (before.status === 'closed' && !can(auth.role, 'ticket.change_closed'))
-      throw fieldError('status', TICKET_MESSAGES.closed);
-    const stored = bodyOf(before);
-    const body: TicketBody = { ...stored, ...sent };
-    const changed = (field: keyof TicketBody) =>
-      field in sent && !sameValue(sent[field], stored[field]);
-    // Nothing would change (a workflow setting a status the ticket has): no write at all.
-    if (!(Object.keys(sent) as (keyof TicketBody)[]).some(changed))
-      return { before, after: before, auto: undefined };
-    await checkReferences(platform, tx, auth.tenantId, body, changed);
-    const custom =
-      sent.custom === undefined
-        ? before.custom
-        : await customToStore(platform, auth.tenantId, sent.custom, before.custom);
-    const ticketRow = row.ticket;
-    const values = {
-      // Unchanged descriptions are kept as stored (sanitising twice could still alter them).
-      ...ticketColumns(
-        { ...body, custom },
-        changed('description') ? undefined : ticketRow.description,
-      ),
-      ...statusStamps(before.status, body.status, ticketRow),
-      updatedBy: actorOf(auth),
-    };
-    await repo.updateTicket(tx, auth.tenantId, id, values);
-    await refreshTicketSla(tx, auth.tenantId, id, {
-      resolve: changed('priority_id') || changed('type_id'),
-      // The row is locked since it was read: as it now stands, without reading it again.
-      current: { ...ticketRow, ...values },
-      memo: platform.memo,
-    });
-    if (changed('tag_ids'))
-      await repo.replaceTags(tx, auth.tenantId, id, [...new Set(body.tag_ids)]);
-    if (changed('follower_ids'))
-      await repo.replaceFollowers(tx, auth.tenantId, id, [...new Set(body.follower_ids)]);
-    const after = await readTicket(tx, auth.tenantId, id);
-    const { before: was, after: now } = snapshotChanges(snapshotOf(before), snapshotOf(after));
-    if (Object.keys(now).length === 0) return { before, after, auto: undefined };
-    await appendEvent(tx, {
+  row: repo.TicketDetailRow,
+  change: TicketChange,
+): Promise<PlannedChange | { unchanged: TicketDetail }> {
+  const before = toDetail(row);
+  const sent = Object.fromEntries(
+    Object.entries(change.changesOf(before)).filter(([, value]) => value !== undefined),
+  ) as TicketUpdateBody;
+  if (before.status === 'closed' && !can(auth.role, 'ticket.change_closed'))
+    throw fieldError('status', TICKET_MESSAGES.closed);
+  const stored = bodyOf(before);
+  const body: TicketBody = { ...stored, ...sent };
+  const changed = (field: keyof TicketBody) =>
+    field in sent && !sameValue(sent[field], stored[field]);
+  if (!(Object.keys(sent) as (keyof TicketBody)[]).some(changed)) return { unchanged: before };
+  await checkReferences(platform, tx, auth.tenantId, body, changed);
+  const custom =
+    sent.custom === undefined
+      ? before.custom
+      : await customToStore(platform, auth.tenantId, sent.custom, before.custom);
+  const columns = {
+    // Unchanged descriptions are kept as stored (sanitising twice could still alter them).
+    ...ticketColumns(
+      { ...body, custom },
+      changed('description') ? undefined : row.ticket.description,
+    ),
+    ...statusStamps(before.status, body.status, row.ticket),
+    updatedBy: actorOf(auth),
+  };
+  // Only the columns that change are written: a long description or custom values are not
+  // sent again (nor stored again) for a status change.
+  const values = Object.fromEntries(
+    Object.entries(columns).filter(
+      ([column, value]) => !sameValue(value, row.ticket[column as keyof typeof row.ticket]),
+    ),
+  ) as Partial<typeof columns>;
+  return { row, before, body, changed, values, options: change.options ?? {} };
+}
+
+const REREAD_WHEN_CHANGED: (keyof TicketBody)[] = [
+  'requester_id',
+  'organization_id',
+  'priority_id',
+  'type_id',
+  'service_id',
+  'group_id',
+  'assignee_id',
+  'tag_ids',
+  'follower_ids',
+  'custom',
+];
+
+/**
+ * Writes a planned change: the row, its SLA, tags and followers, then (when the ticket as read
+ * back differs) the audit entry and the `ticket.updated` event with the fields before and
+ * after, and automatic assignment. Answers the ticket as it now stands.
+ */
+async function writeChange(
+  platform: Platform,
+  tx: Transaction,
+  auth: AuthContext,
+  plan: PlannedChange,
+) {
+  const { row, before, body, changed, values } = plan;
+  const id = row.ticket.id;
+  const written = await repo.updateTicket(tx, auth.tenantId, id, values);
+  const sla = await refreshTicketSla(tx, auth.tenantId, id, {
+    resolve: changed('priority_id') || changed('type_id'),
+    // The row is locked since it was read: as it now stands, without reading it again.
+    current: { ...row.ticket, ...values },
+    memo: platform.memo,
+  });
+  if (changed('tag_ids')) await repo.replaceTags(tx, auth.tenantId, id, [...new Set(body.tag_ids)]);
+  if (changed('follower_ids'))
+    await repo.replaceFollowers(tx, auth.tenantId, id, [...new Set(body.follower_ids)]);
+  // The names the ticket shows are as read unless a reference changed, or another user is now
+  // its updater (the system has no name): then it is read back. Custom values too, as jsonb
+  // orders their keys.
+  const updater = actorOf(auth);
+  const asRead =
+    !REREAD_WHEN_CHANGED.some(changed) && (!updater || updater === row.ticket.updatedBy);
+  const afterRow = asRead
+    ? {
+        ...row,
+        ticket: { ...row.ticket, ...written, ...sla },
+        updatedByName: updater ? row.updatedByName : null,
+      }
+    : await readTicketRow(tx, auth.tenantId, id);
+  const after = toDetail(afterRow);
+  const { before: was, after: now } = snapshotChanges(snapshotOf(before), snapshotOf(after));
+  if (Object.keys(now).length === 0) return { row: afterRow, after, auto: undefined };
+  await appendEvent(
+    tx,
+    {
       tenantId: auth.tenantId,
       aggregate: 'ticket',
       aggregateId: id,
       type: 'ticket.updated',
-      payload: { changes: eventChanges(was, now), ...options.eventPayload },
+      payload: { changes: eventChanges(was, now), ...plan.options.eventPayload },
       actorId: actorOf(auth),
-    });
-    await writeAudit(tx, {
+    },
+    auditInsert({
       tenantId: auth.tenantId,
       impersonatorId: auth.impersonatorId,
       actorId: actorOf(auth),
@@ -586,33 +662,123 @@ async function applyUpdate(
       entityId: id,
       before: was,
       after: now,
-    });
-    // Moved into a department, left without an assignee or reopened: automatic assignment may
-    // pick someone (not the one just taken off it).
-    const reopened = !isUnsolved(before.status) && isUnsolved(after.status);
-    let auto: AutoAssignment | undefined;
-    if (changed('group_id') || changed('assignee_id') || reopened) {
-      auto = await autoAssignTicket(
+    }),
+  );
+  // Moved into a department, left without an assignee or reopened: automatic assignment may
+  // pick someone (not the one just taken off it).
+  const reopened = !isUnsolved(before.status) && isUnsolved(after.status);
+  const auto =
+    changed('group_id') || changed('assignee_id') || reopened
+      ? await autoAssignTicket(
+          tx,
+          auth.tenantId,
+          id,
+          changed('assignee_id') ? before.assignee?._id : undefined,
+        )
+      : undefined;
+  if (!auto) return { row: afterRow, after, auto };
+  const assigned = await readTicketRow(tx, auth.tenantId, id);
+  return { row: assigned, after: toDetail(assigned), auto };
+}
+
+/** The tickets changes name, locked (FOR UPDATE, in id order) within the caller's scope. */
+async function lockTickets(
+  tx: Transaction,
+  tenantId: string,
+  refs: RecordRef[],
+  scope: SQL | undefined,
+): Promise<(ref: RecordRef) => repo.TicketDetailRow | undefined> {
+  const [only] = refs;
+  if (refs.length === 1 && only) {
+    const row = await repo.findTicket(tx, tenantId, only, scope, { lock: true });
+    return () => row;
+  }
+  const idOf = (ref: RecordRef) => {
+    if (!('id' in ref)) throw new Error('changes of several tickets name them by id');
+    return ref.id;
+  };
+  const rows = await repo.lockTicketsById(tx, tenantId, [...new Set(refs.map(idOf))], scope);
+  const byId = new Map(rows.map((row) => [row.ticket.id, row]));
+  return (ref) => byId.get(idOf(ref));
+}
+
+/**
+ * Changes of one caller's tickets in one transaction, under the tickets' locks: each checked
+ * and written in turn, a later change of a ticket seeing the earlier one. A refused change
+ * (outside the scope, closed, a reference missing) fails alone; a write that fails rolls the
+ * others back with it, and each then goes again on its own. Notifications and queue hand-outs
+ * follow the commit.
+ */
+async function applyChanges(
+  platform: Platform,
+  auth: AuthContext,
+  changes: TicketChange[],
+  scope: SQL | undefined,
+): Promise<ChangeOutcome[]> {
+  const written: { before: TicketDetail; after: TicketDetail; auto?: AutoAssignment }[] = [];
+  let outcomes: ChangeOutcome[];
+  try {
+    outcomes = await platform.db.transaction(async (tx) => {
+      const rowOf = await lockTickets(
         tx,
         auth.tenantId,
-        id,
-        changed('assignee_id') ? before.assignee?._id : undefined,
+        changes.map((change) => change.ref),
+        scope,
       );
+      const current = new Map<string, repo.TicketDetailRow>();
+      const done: ChangeOutcome[] = [];
+      for (const change of changes) {
+        const locked = rowOf(change.ref);
+        const row = locked && (current.get(locked.ticket.id) ?? locked);
+        if (!row) {
+          done.push({ ok: false, error: notFound(TICKET_MESSAGES.notFound) });
+          continue;
+        }
+        let plan: Awaited<ReturnType<typeof planChange>>;
+        try {
+          plan = await planChange(platform, tx, auth, row, change);
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+          done.push({ ok: false, error });
+          continue;
+        }
+        if ('unchanged' in plan) {
+          done.push({ ok: true, before: plan.unchanged, after: plan.unchanged });
+          continue;
+        }
+        const result = await writeChange(platform, tx, auth, plan);
+        current.set(row.ticket.id, result.row);
+        written.push({ before: plan.before, after: result.after, auto: result.auto });
+        done.push({ ok: true, before: plan.before, after: result.after });
+      }
+      return done;
+    });
+  } catch (error) {
+    if (changes.length === 1) throw error;
+    outcomes = [];
+    for (const change of changes) {
+      try {
+        outcomes.push(...(await applyChanges(platform, auth, [change], scope)));
+      } catch (alone) {
+        if (!(alone instanceof AppError)) throw alone;
+        outcomes.push({ ok: false, error: alone });
+      }
     }
-    return { before, after: auto ? await readTicket(tx, auth.tenantId, id) : after, auto };
-  });
-  const { before, after, auto } = result;
-  if (auto) await notifyAutoAssigned(platform, [auto]);
-  else if (after.assignee && after.assignee._id !== before.assignee?._id)
-    await notifyAssignee(platform, auth, after);
-  // The previous assignee has room again: their departments' queues may have waiting tickets.
-  if (
-    before.assignee &&
-    isUnsolved(before.status) &&
-    (after.assignee?._id !== before.assignee._id || !isUnsolved(after.status))
-  )
-    await handOutQueuesOf(platform, auth.tenantId, before.assignee._id);
-  return { before, after };
+    return outcomes;
+  }
+  for (const { before, after, auto } of written) {
+    if (auto) await notifyAutoAssigned(platform, [auto]);
+    else if (after.assignee && after.assignee._id !== before.assignee?._id)
+      await notifyAssignee(platform, auth, after);
+    // The previous assignee has room again: their departments' queues may have waiting tickets.
+    if (
+      before.assignee &&
+      isUnsolved(before.status) &&
+      (after.assignee?._id !== before.assignee._id || !isUnsolved(after.status))
+    )
+      await handOutQueuesOf(platform, auth.tenantId, before.assignee._id);
+  }
+  return outcomes;
 }
 
 /**
@@ -625,16 +791,45 @@ export async function updateTicket(
   ref: string | RecordRef,
   changes: TicketUpdateBody,
   options: TicketWriteOptions = {},
-) {
-  const { after } = await applyUpdate(
-    platform,
-    auth,
-    refOf(ref),
-    () => changes,
-    ticketScope(auth),
-    options,
-  );
-  return after;
+): Promise<TicketDetail> {
+  const change = { ref: refOf(ref), changesOf: () => changes, options };
+  const [outcome] = await applyChanges(platform, auth, [change], ticketScope(auth));
+  return afterOf(outcome);
+}
+
+/** How many ticket changes one transaction takes at most (it holds their tickets' locks). */
+const CHANGE_WAVE = 50;
+/** How many such transactions of the system's changes of one tenant may be on their way at once. */
+const CHANGE_LANES = 4;
+const systemChangeBatchers = new WeakMap<
+  Platform['db'],
+  Map<string, (change: TicketChange) => Promise<ChangeOutcome>>
+>();
+
+/**
+ * `updateTicket` by the system, for many callers at once (workflow runs): the changes of a
+ * tenant's tickets that come while one transaction is on its way share the next one
+ * (createBatcher), so a burst costs one begin, lock statement and commit per wave.
+ */
+export async function updateTicketAsSystem(
+  platform: Platform,
+  tenantId: string,
+  ticketId: string,
+  changes: TicketUpdateBody,
+  options: TicketWriteOptions = {},
+): Promise<TicketDetail> {
+  let byTenant = systemChangeBatchers.get(platform.db);
+  if (!byTenant) systemChangeBatchers.set(platform.db, (byTenant = new Map()));
+  let batcher = byTenant.get(tenantId);
+  if (!batcher) {
+    const auth = systemAuth(tenantId);
+    batcher = createBatcher(
+      (wave: TicketChange[]) => applyChanges(platform, auth, wave, undefined),
+      { max: CHANGE_WAVE, lanes: CHANGE_LANES },
+    );
+    byTenant.set(tenantId, batcher);
+  }
+  return afterOf(await batcher({ ref: { id: ticketId }, changesOf: () => changes, options }));
 }
 
 /** Deletes tickets the caller may see, each with its audit entry and `ticket.deleted` event. */
@@ -756,14 +951,20 @@ export async function bulk(
   const scope = ticketScope(auth);
   const changesOf = bulkChanges(input);
   const results: TicketBulkItem[] = [];
-  for (const id of ids) {
-    try {
-      await applyUpdate(platform, auth, { id }, changesOf, scope);
-      results.push({ _id: id, ok: true });
-    } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      results.push({ _id: id, ok: false, message: error.message });
-    }
+  for (let from = 0; from < ids.length; from += CHANGE_WAVE) {
+    const wave = ids.slice(from, from + CHANGE_WAVE);
+    const outcomes = await applyChanges(
+      platform,
+      auth,
+      wave.map((id) => ({ ref: { id }, changesOf })),
+      scope,
+    );
+    outcomes.forEach((outcome, index) => {
+      const _id = wave[index] as string;
+      results.push(
+        outcome.ok ? { _id, ok: true } : { _id, ok: false, message: outcome.error.message },
+      );
+    });
   }
   return results;
 }

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
-import { bearer, createTestApp, seedTenant, type TestApp } from '../../test/helpers.js';
+import {
+  bearer,
+  createTestApp,
+  seedTenant,
+  whileWatchingStatements,
+  type TestApp,
+} from '../../test/helpers.js';
 import { TICKET_MESSAGES } from '@omnicare/shared/tickets/tickets.schemas';
 import {
   customFields,
@@ -15,7 +21,7 @@ import {
   ticketTypes,
   tickets,
 } from '../../db/schema/index.js';
-import { reopenOnRequesterReply } from './tickets.service.js';
+import { reopenOnRequesterReply, updateTicketAsSystem } from './tickets.service.js';
 
 let t: TestApp;
 
@@ -669,6 +675,49 @@ describe('updating tickets', () => {
       reopenOnRequesterReply(tx, { id: ticket._id, tenantId: tenant.tenantId, status: 'open' }),
     );
     expect(open).toBe(false);
+  });
+
+  it("gathers the system's changes made at once into one transaction; a refused one fails alone", async () => {
+    const { tenant, admin, config } = await freshTenant();
+    const first = await createTicket(admin, { subject: 'Một' });
+    const second = await createTicket(admin, { subject: 'Hai' });
+    const begins: string[] = [];
+    const change = (id: string, changes: Record<string, unknown>) =>
+      updateTicketAsSystem(t.app.platform, tenant.tenantId, id, changes);
+    const outcomes = await whileWatchingStatements(
+      () =>
+        Promise.allSettled([
+          change(first._id, { status: 'open' }),
+          change(second._id, { priority_id: crypto.randomUUID() }),
+          change(first._id, { status: 'pending', priority_id: config.high }),
+        ]),
+      (text) => {
+        if (text.trim().toLowerCase() === 'begin') begins.push(text);
+      },
+    );
+    expect(outcomes.map((outcome) => outcome.status)).toEqual([
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+    ]);
+    expect((outcomes[1] as PromiseRejectedResult).reason.message).toBe(
+      TICKET_MESSAGES.priorityMissing,
+    );
+    expect(begins).toHaveLength(1);
+    // The later change of a ticket saw the earlier one: two events, in order.
+    const events = await t.database.db
+      .select({ payload: domainEvents.payload })
+      .from(domainEvents)
+      .where(and(eq(domainEvents.aggregateId, first._id), eq(domainEvents.type, 'ticket.updated')))
+      .orderBy(asc(domainEvents.id));
+    expect(
+      events.map((event) => (event.payload as { changes: { status: unknown } }).changes.status),
+    ).toEqual([
+      { before: 'new', after: 'open' },
+      { before: 'open', after: 'pending' },
+    ]);
+    const stored = (await call(admin, 'GET', `/v2/tickets/${second._id}`)).json().data;
+    expect(stored.priority).toBeNull();
   });
 
   it('refuses a bad update with whole 422 bodies', async () => {

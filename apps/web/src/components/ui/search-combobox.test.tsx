@@ -102,6 +102,45 @@ const optionNames = () =>
 describe('SearchCombobox', () => {
   afterEach(() => vi.useRealTimers());
 
+  it('hands the picks of an open list over once, when it closes (commitOnClose)', async () => {
+    const onChange = vi.fn();
+    const user = userEvent.setup();
+    renderWithClient(
+      <>
+        <label htmlFor="followers">Người theo dõi</label>
+        <SearchCombobox
+          id="followers"
+          multiple
+          commitOnClose
+          options={PEOPLE}
+          value={['u1']}
+          onChange={onChange}
+        />
+      </>,
+    );
+    const trigger = screen.getByRole('combobox', { name: 'Người theo dõi' });
+    await user.click(trigger);
+    await user.click(screen.getByRole('option', { name: /Trần Thị Bình/ }));
+    await user.click(screen.getByRole('option', { name: /Lê Văn Cường/ }));
+    await user.click(screen.getByRole('option', { name: /Nguyễn Văn An/ }));
+    // Shown while open, not handed over yet.
+    expect(screen.getByRole('option', { name: /Trần Thị Bình/ })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    expect(onChange).not.toHaveBeenCalled();
+    await user.keyboard('{Escape}');
+    expect(onChange).toHaveBeenCalledTimes(1);
+    expect(onChange).toHaveBeenCalledWith(
+      ['u2', 'u3'],
+      [expect.objectContaining({ value: 'u2' }), expect.objectContaining({ value: 'u3' })],
+    );
+    // Opened and closed without a change: nothing is handed over.
+    await user.click(trigger);
+    await user.keyboard('{Escape}');
+    expect(onChange).toHaveBeenCalledTimes(1);
+  });
+
   it('asks for the first page only when opened, with a loading state, then lists it', async () => {
     const { source, search } = fakeSource();
     let release: () => void = () => undefined;

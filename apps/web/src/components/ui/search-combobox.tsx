@@ -42,6 +42,11 @@ interface CommonProps {
   size?: 'sm' | 'default';
   /** Chosen values shown as chips in the trigger before '+N' (multiple). */
   maxChips?: number;
+  /**
+   * Multiple: the picks made while the list is open are one change, handed to `onChange` when
+   * it closes (a field saved on change then saves once, not once per pick).
+   */
+  commitOnClose?: boolean;
   debounceMs?: number;
   className?: string;
   'aria-label'?: string;
@@ -84,6 +89,7 @@ export function SearchCombobox(props: SearchComboboxProps) {
     describedBy,
     size = 'default',
     maxChips = 3,
+    commitOnClose = false,
     debounceMs,
     className,
     'aria-label': ariaLabel,
@@ -94,7 +100,13 @@ export function SearchCombobox(props: SearchComboboxProps) {
   const [open, setOpen] = useState(false);
   const [text, setText] = useState('');
   const [active, setActive] = useState(0);
-  const values: readonly string[] = props.multiple ? props.value : props.value ? [props.value] : [];
+  // The picks of an open list not yet handed over (commitOnClose), with their options.
+  const [draft, setDraft] = useState<{ values: string[]; options: ComboOption[] } | null>(null);
+  const values: readonly string[] = props.multiple
+    ? (draft?.values ?? props.value)
+    : props.value
+      ? [props.value]
+      : [];
   // The chosen values when the list opened: listed first, in place while the user (un)picks.
   const [pinned, setPinned] = useState<readonly string[]>([]);
   const typed = text.trim();
@@ -131,6 +143,23 @@ export function SearchCombobox(props: SearchComboboxProps) {
     if (open && activeId) document.getElementById(activeId)?.scrollIntoView?.({ block: 'nearest' });
   }, [activeId, open]);
 
+  /** A new set of values (multiple): handed over now, or when the list closes. */
+  const pick = (next: string[], nextOptions: ComboOption[]) => {
+    if (!props.multiple) return;
+    if (commitOnClose && open) setDraft({ values: next, options: nextOptions });
+    else props.onChange(next, nextOptions);
+  };
+  /** Closes the list, handing over its picks if they changed anything (commitOnClose). */
+  const close = () => {
+    setOpen(false);
+    if (!draft || !props.multiple) return;
+    setDraft(null);
+    const before = props.value;
+    const changed =
+      draft.values.length !== before.length || draft.values.some((item) => !before.includes(item));
+    if (changed) props.onChange(draft.values, draft.options);
+  };
+
   const choose = (option: ComboOption) => {
     remember(option);
     if (!props.multiple) {
@@ -142,7 +171,7 @@ export function SearchCombobox(props: SearchComboboxProps) {
     const next = values.includes(option.value)
       ? values.filter((value) => value !== option.value)
       : [...values, option.value];
-    props.onChange(
+    pick(
       next,
       next.map(
         (value) => optionOf(value) ?? (value === option.value ? option : { value, label: value }),
@@ -175,8 +204,8 @@ export function SearchCombobox(props: SearchComboboxProps) {
             )
           : 0,
       );
-    }
-    setOpen(next);
+      setOpen(true);
+    } else close();
   };
 
   const onTriggerKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
@@ -231,12 +260,12 @@ export function SearchCombobox(props: SearchComboboxProps) {
       }
       case 'Tab':
         event.preventDefault();
-        setOpen(false);
+        close();
         break;
       case 'Backspace':
         if (!text && props.multiple && values.length > 0 && clearable) {
           event.preventDefault();
-          props.onChange(
+          pick(
             values.slice(0, -1),
             values.slice(0, -1).map((value) => optionOf(value) ?? { value, label: value }),
           );

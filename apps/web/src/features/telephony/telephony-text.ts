@@ -28,6 +28,7 @@ export const TELEPHONY_TEXT = {
   customer: 'Khách hàng',
   newCustomer: 'Khách hàng mới',
   agent: 'Chuyên viên',
+  transferredBy: 'Đã chuyển',
   queue: 'Hàng chờ',
   startedAt: 'Bắt đầu',
   wait: 'Chờ',

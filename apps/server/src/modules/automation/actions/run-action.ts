@@ -5,7 +5,7 @@ import { formatDate } from '@omnicare/shared/platform/time';
 import { formatTicketCode } from '@omnicare/shared/tickets/ticket-enums';
 import { ticketBody, type TicketUpdateBody } from '@omnicare/shared/tickets/tickets.schemas';
 import type { Platform } from '../../../platform/context.js';
-import { createTicket, systemAuth, updateTicket } from '../../tickets/tickets.service.js';
+import { createTicket, systemAuth, updateTicketAsSystem } from '../../tickets/tickets.service.js';
 import { notify } from '../../notifications/notifications.service.js';
 import * as repo from './actions.repository.js';
 import type { TicketFacts } from './ticket-facts.js';
@@ -28,6 +28,14 @@ type Ticket = Record<string, unknown>;
 const str = (value: unknown): string | null =>
   typeof value === 'string' && value !== '' ? value : null;
 
+/** Today in Bangkok, formatted once a minute rather than once per action (time zones cost). */
+let today = { minute: -1, text: '' };
+function todayText(): string {
+  const minute = Math.floor(Date.now() / 60_000);
+  if (today.minute !== minute) today = { minute, text: formatDate(new Date()) };
+  return today.text;
+}
+
 /** The placeholder values of the run's ticket (message templates' and webhook's). */
 export async function placeholderValues(ctx: ActionContext): Promise<PlaceholderValues> {
   const { ticket, requester } = ctx.facts;
@@ -44,7 +52,7 @@ export async function placeholderValues(ctx: ActionContext): Promise<Placeholder
     'ticket.code': formatTicketCode(Number(ticket.number)),
     'ticket.subject': str(ticket.subject) ?? '',
     'tenant.name': ctx.facts.tenantName,
-    'date.today': formatDate(new Date()),
+    'date.today': todayText(),
   };
 }
 
@@ -86,9 +94,9 @@ async function updateTicketAction(ctx: ActionContext, data: WorkflowBlockData['u
   }
   if (Object.keys(data.custom).length)
     changes.custom = { ...(ticket.custom as Record<string, unknown>), ...data.custom };
-  const after = await updateTicket(
+  const after = await updateTicketAsSystem(
     ctx.platform,
-    systemAuth(ctx.tenantId),
+    ctx.tenantId,
     String(ticket.id),
     changes,
     eventPayload(ctx),

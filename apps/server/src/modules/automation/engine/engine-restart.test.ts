@@ -60,7 +60,23 @@ describe('delayed runs across a kill -9', () => {
          select $1, 'ticket', id, 'ticket.created', '{}' from unnest($2::uuid[]) id`,
         [tenantId, tickets.rows.map((row) => row.id)],
       );
-      await until(async () => (await count('waiting')) === RUNS, 'every run waiting', slowly);
+      // Waiting, each with its job sent (a run whose job a crash lost before it was sent is
+      // resumed by the sweep once its moment is 30 s past, a day away here).
+      const jobs = async () =>
+        Number(
+          (
+            await database.pool.query<{ n: string }>(
+              `select count(*) as n from pgboss.job where name = 'automation.resume'
+               and (data->>'run_id')::uuid in (select id from workflow_runs where workflow_id = $1)`,
+              [flow],
+            )
+          ).rows[0]!.n,
+        );
+      await until(
+        async () => (await count('waiting')) === RUNS && (await jobs()) === RUNS,
+        'every run waiting',
+        slowly,
+      );
       const firstExit = exited(first);
       first.kill('SIGKILL');
       await firstExit;

@@ -1,6 +1,7 @@
 import type { WorkflowSteps } from '@omnicare/shared/automation/workflow-blocks';
 import type { WorkflowRunStatus } from '@omnicare/shared/automation/workflow-enums';
-import { prepared, type DatabaseHandle } from '../../../platform/db.js';
+import { createBatcher } from '../../../platform/batcher.js';
+import { jsonParam, prepared, type DatabaseHandle } from '../../../platform/db.js';
 import type { TicketFacts } from '../actions/ticket-facts.js';
 
 /**
@@ -52,16 +53,18 @@ export async function workflowState(
   return result.rows[0];
 }
 
-/** Everything a condition or an action may ask of a ticket, in one round trip. */
-export async function ticketFacts(
+/**
+ * Everything a condition or an action may ask of tickets, in one round trip for all of them
+ * (`undefined` for a ticket gone or of another tenant).
+ */
+async function ticketFactsMany(
   database: DatabaseHandle,
-  tenantId: string,
-  ticketId: string,
-): Promise<TicketFacts | undefined> {
-  const result = await database.pool.query<TicketFacts>(
+  wanted: { tenantId: string; ticketId: string }[],
+): Promise<(TicketFacts | undefined)[]> {
+  const result = await database.pool.query<TicketFacts & { n: string }>(
     prepared(
       'ticket-facts',
-      `select to_jsonb(t) as ticket,
+      `select x.n, to_jsonb(t) as ticket,
             (select to_jsonb(c) from customers c where c.id = t.requester_id) as requester,
             coalesce((select array_agg(tag_id::text) from ticket_tags where ticket_id = t.id), '{}') as "tagIds",
             coalesce((select array_agg(tag_id::text) from customer_tags where customer_id = t.requester_id), '{}') as "requesterTagIds",
@@ -74,12 +77,18 @@ export async function ticketFacts(
                case when f.entity = 'ticket' then 'ticket.custom.' else 'requester.custom.' end || f.key,
                f.type) from custom_fields f
              where f.tenant_id = t.tenant_id and f.entity in ('ticket', 'customer')), '{}') as "customKinds"
-     from tickets t join tenants tn on tn.id = t.tenant_id
-     where t.id = $2 and t.tenant_id = $1`,
-      [tenantId, ticketId],
+     from unnest($1::uuid[], $2::uuid[]) with ordinality as x(tenant_id, id, n)
+       -- Each ticket by its key: joined plainly, a generic plan could read every ticket of the
+       -- tenant for each one wanted (offset 0 keeps the subquery from being merged).
+       cross join lateral (
+         select * from tickets where id = x.id and tenant_id = x.tenant_id offset 0
+       ) t
+       join tenants tn on tn.id = t.tenant_id`,
+      [wanted.map((one) => one.tenantId), wanted.map((one) => one.ticketId)],
     ),
   );
-  return result.rows[0];
+  const byPosition = new Map(result.rows.map(({ n, ...facts }) => [Number(n), facts]));
+  return wanted.map((_, index) => byPosition.get(index + 1));
 }
 
 export interface NewRun {
@@ -107,39 +116,43 @@ export interface RunRow {
 }
 
 /**
- * Inserts the runs of one event (a redelivered event starts none: `(workflow_id, event_id)` is
- * unique) and answers every run of that event still `running`, new or left by a crash.
+ * Inserts runs (a redelivered event starts none: `(workflow_id, event_id)` is unique) and
+ * answers every run of their events still `running`, new or left by a crash.
  */
-export async function startRuns(database: DatabaseHandle, runs: NewRun[]): Promise<RunRow[]> {
-  if (runs.length === 0) return [];
-  const first = runs[0] as NewRun;
+async function startRunsMany(database: DatabaseHandle, runs: NewRun[]): Promise<RunRow[]> {
+  const column = <Key extends keyof NewRun>(key: Key) => runs.map((run) => run[key]);
   // Relaxed: the event's delivery is recorded after this, so a run lost in a database crash is
   // started again when the event is delivered again.
   const result = await database.relaxed().query<RunRow>(
     prepared(
       'start-runs',
-      `with inserted as (
+      `with wanted as (
+       select * from unnest($1::uuid[], $2::uuid[], $3::int[], $4::bigint[], $5::uuid[],
+                            $6::int[], $7::text[], $8::text[], $9::jsonb[])
+         as x(tenant_id, workflow_id, version, event_id, ticket_id, depth, status, error, context)
+     ), inserted as (
        insert into workflow_runs (tenant_id, workflow_id, workflow_version, event_id, ticket_id,
                                   depth, status, error, context, finished_at)
-       select $1, w, v, $2, $3, $4, s, e, c, case when s = 'running' then null else now() end
-       from unnest($5::uuid[], $6::int[], $7::text[], $8::text[], $9::jsonb[]) as x(w, v, s, e, c)
+       select tenant_id, workflow_id, version, event_id, ticket_id, depth, status, error, context,
+              case when status = 'running' then null else now() end
+       from wanted
        on conflict (workflow_id, event_id) do nothing
        returning id, tenant_id, workflow_id, event_id, ticket_id, depth, status, current_node_id, context)
      select * from inserted where status = 'running'
      union all
-     select id, tenant_id, workflow_id, event_id, ticket_id, depth, status, current_node_id, context
-     from workflow_runs
-     where event_id = $2 and workflow_id = any($5::uuid[]) and status = 'running'
-       and id not in (select id from inserted)`,
+     select r.id, r.tenant_id, r.workflow_id, r.event_id, r.ticket_id, r.depth, r.status,
+            r.current_node_id, r.context
+     from workflow_runs r join wanted w on w.workflow_id = r.workflow_id and w.event_id = r.event_id
+     where r.status = 'running' and r.id not in (select id from inserted)`,
       [
-        first.tenantId,
-        first.eventId,
-        first.ticketId,
-        first.depth,
-        runs.map((run) => run.workflowId),
-        runs.map((run) => run.workflowVersion),
-        runs.map((run) => run.status),
-        runs.map((run) => run.error),
+        column('tenantId'),
+        column('workflowId'),
+        column('workflowVersion'),
+        column('eventId'),
+        column('ticketId'),
+        column('depth'),
+        column('status'),
+        column('error'),
         runs.map((run) => JSON.stringify(run.context)),
       ],
     ),
@@ -185,71 +198,131 @@ export interface RunWrite {
   finished: boolean;
 }
 
-/**
- * Writes steps (insert or update by `(run_id, node_id)`) and, when given, the run's state, in one
- * statement. A step's input and start time stay those of its first write.
- */
-export async function writeProgress(
-  database: DatabaseHandle,
-  tenantId: string,
-  runId: string,
-  steps: StepWrite[],
-  run?: RunWrite,
+/** One run's progress: steps to write and, when given, the run's new state. */
+export interface Progress {
+  tenantId: string;
+  runId: string;
+  steps: StepWrite[];
+  run?: RunWrite;
   /** Only when the run is still in this status (a run cancelled meanwhile stays cancelled). */
-  onlyIf?: WorkflowRunStatus,
-): Promise<boolean> {
-  const params: unknown[] = [tenantId, runId];
-  const stepSql =
-    steps.length === 0
-      ? ''
-      : `steps as (
+  onlyIf?: WorkflowRunStatus;
+}
+
+/**
+ * Writes runs' steps (insert or update by `(run_id, node_id)`) and their states, in one
+ * statement for all of them; a run without a new state is only touched (`updated_at`). A step's
+ * input and start time stay those of its first write. Answers, per run, whether its row was
+ * written (false when `onlyIf` did not hold).
+ */
+async function writeProgressMany(database: DatabaseHandle, all: Progress[]): Promise<boolean[]> {
+  const steps = all.flatMap((one) =>
+    one.steps.map((step) => ({ ...step, tenantId: one.tenantId, runId: one.runId })),
+  );
+  const stepColumn = <Key extends keyof (typeof steps)[number]>(key: Key) =>
+    steps.map((step) => step[key]);
+  // Relaxed: a step lost in a database crash is done again (at least once), as after an app crash.
+  const result = await database.relaxed().query<{ id: string }>(
+    prepared(
+      'run-progress',
+      `with steps as (
          insert into workflow_run_steps (tenant_id, run_id, node_id, step_name, type, status,
                                          attempt, input, output, error, seq, finished_at)
-         select $1, $2, n, sn, ty, st, a, i, o, e, sq, case when f then now() end
-         from unnest($3::text[], $4::text[], $5::text[], $6::text[], $7::int[], $8::jsonb[],
-                     $9::jsonb[], $10::text[], $11::int[], $12::bool[])
-              as x(n, sn, ty, st, a, i, o, e, sq, f)
+         select t, r, n, sn, ty, st, a, i, o, e, sq, case when f then now() end
+         from unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::text[], $6::text[],
+                     $7::int[], $8::jsonb[], $9::jsonb[], $10::text[], $11::int[], $12::bool[])
+              as x(t, r, n, sn, ty, st, a, i, o, e, sq, f)
          on conflict (run_id, node_id) do update set
            status = excluded.status, attempt = excluded.attempt,
            output = excluded.output, error = excluded.error, finished_at = excluded.finished_at
-         returning 1)`;
-  if (steps.length > 0)
-    params.push(
-      steps.map((step) => step.nodeId),
-      steps.map((step) => step.stepName),
-      steps.map((step) => step.type),
-      steps.map((step) => step.status),
-      steps.map((step) => step.attempt),
-      steps.map((step) => (step.input === undefined ? null : JSON.stringify(step.input))),
-      steps.map((step) => (step.output === undefined ? null : JSON.stringify(step.output))),
-      steps.map((step) => step.error),
-      steps.map((step) => step.seq),
-      steps.map((step) => step.finished),
-    );
-  const at = params.length;
-  let runSql: string;
-  if (run) {
-    params.push(
-      run.status,
-      run.currentNodeId,
-      run.resumeAt ?? null,
-      run.error ?? null,
-      run.finished,
-      onlyIf ?? null,
-    );
-    runSql = `update workflow_runs set status = $${at + 1}, current_node_id = $${at + 2},
-                resume_at = $${at + 3}, error = $${at + 4},
-                finished_at = case when $${at + 5}::bool then now() end, updated_at = now()
-              where id = $2 and ($${at + 6}::text is null or status = $${at + 6}) returning 1`;
-  } else {
-    runSql = `update workflow_runs set updated_at = now() where id = $2 returning 1`;
-  }
-  // Relaxed: a step lost in a database crash is done again (at least once), as after an app crash.
-  const result = await database
-    .relaxed()
-    .query(prepared('run-progress', stepSql ? `with ${stepSql} ${runSql}` : runSql, params));
-  return (result.rowCount ?? 0) > 0;
+         returning 1)
+       update workflow_runs w set
+         status = case when x.write then x.status else w.status end,
+         current_node_id = case when x.write then x.node else w.current_node_id end,
+         resume_at = case when x.write then x.resume_at else w.resume_at end,
+         error = case when x.write then x.error else w.error end,
+         finished_at = case when x.write then (case when x.finished then now() end)
+                       else w.finished_at end,
+         updated_at = now()
+       from unnest($13::uuid[], $14::bool[], $15::text[], $16::text[], $17::timestamptz[],
+                   $18::text[], $19::bool[], $20::text[])
+            as x(id, write, status, node, resume_at, error, finished, only_if)
+       where w.id = x.id and (x.only_if is null or w.status = x.only_if)
+       returning w.id`,
+      [
+        stepColumn('tenantId'),
+        stepColumn('runId'),
+        stepColumn('nodeId'),
+        stepColumn('stepName'),
+        stepColumn('type'),
+        stepColumn('status'),
+        stepColumn('attempt'),
+        steps.map((step) => jsonParam(step.input)),
+        steps.map((step) => jsonParam(step.output)),
+        stepColumn('error'),
+        stepColumn('seq'),
+        stepColumn('finished'),
+        all.map((one) => one.runId),
+        all.map((one) => one.run !== undefined),
+        all.map((one) => one.run?.status ?? null),
+        all.map((one) => one.run?.currentNodeId ?? null),
+        all.map((one) => one.run?.resumeAt ?? null),
+        all.map((one) => one.run?.error ?? null),
+        all.map((one) => one.run?.finished ?? false),
+        all.map((one) => (one.run ? (one.onlyIf ?? null) : null)),
+      ],
+    ),
+  );
+  const written = new Set(result.rows.map((row) => row.id));
+  return all.map((one) => written.has(one.runId));
 }
+
+/**
+ * The hot statements, each gathering the calls of the runs under way at once into one round
+ * trip (createBatcher), per database.
+ */
+const batched = new WeakMap<
+  DatabaseHandle,
+  {
+    facts: (wanted: { tenantId: string; ticketId: string }) => Promise<TicketFacts | undefined>;
+    startRuns: (runs: NewRun[]) => Promise<RunRow[]>;
+    progress: (progress: Progress) => Promise<boolean>;
+  }
+>();
+
+function batchedOf(database: DatabaseHandle) {
+  let statements = batched.get(database);
+  if (!statements) {
+    statements = {
+      facts: createBatcher((wanted) => ticketFactsMany(database, wanted)),
+      startRuns: createBatcher(async (groups: NewRun[][]) => {
+        const rows = await startRunsMany(database, groups.flat());
+        const key = (workflowId: string, eventId: string | number) => `${workflowId}:${eventId}`;
+        const byKey = new Map(rows.map((row) => [key(row.workflow_id, row.event_id), row]));
+        return groups.map((runs) =>
+          runs.flatMap((run) => byKey.get(key(run.workflowId, run.eventId)) ?? []),
+        );
+      }),
+      progress: createBatcher((all: Progress[]) => writeProgressMany(database, all), { lanes: 2 }),
+    };
+    batched.set(database, statements);
+  }
+  return statements;
+}
+
+/** Everything a condition or an action may ask of a ticket. */
+export const ticketFacts = (database: DatabaseHandle, tenantId: string, ticketId: string) =>
+  batchedOf(database).facts({ tenantId, ticketId });
+
+/**
+ * Inserts the runs of one event (a redelivered event starts none) and answers every run of that
+ * event still `running`, new or left by a crash.
+ */
+export const startRuns = async (database: DatabaseHandle, runs: NewRun[]) =>
+  runs.length === 0 ? [] : batchedOf(database).startRuns(runs);
+
+/** Writes a run's steps and, when given, its state (see writeProgressMany). */
+export const writeProgress = (database: DatabaseHandle, progress: Progress) =>
+  batchedOf(database).progress(progress);
 
 /** Takes a waiting run for its delay's end: one taker only, however often the job fires. */
 export async function claimWaitingRun(

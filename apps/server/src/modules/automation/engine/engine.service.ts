@@ -217,7 +217,13 @@ async function execute(
   const flush = async (run_?: repo.RunWrite, onlyIf?: 'running') => {
     const writes = pending;
     pending = [];
-    return repo.writeProgress(db, run.tenant_id, run.id, writes, run_, onlyIf);
+    return repo.writeProgress(db, {
+      tenantId: run.tenant_id,
+      runId: run.id,
+      steps: writes,
+      run: run_,
+      onlyIf,
+    });
   };
   const fail = async (node: WorkflowNode | undefined, error: string) => {
     if (node) pending.push(stepOf(node, 'failed', { error }));
@@ -374,11 +380,10 @@ export async function resumeRun(platform: Platform, runId: string): Promise<void
   if (!run) return;
   const node = run.current_node_id ?? '';
   const cancel = async (reason: string) => {
-    await repo.writeProgress(
-      db,
-      run.tenant_id,
-      run.id,
-      [
+    await repo.writeProgress(db, {
+      tenantId: run.tenant_id,
+      runId: run.id,
+      steps: [
         {
           nodeId: node,
           stepName: node,
@@ -392,8 +397,8 @@ export async function resumeRun(platform: Platform, runId: string): Promise<void
           finished: true,
         },
       ],
-      { status: 'cancel', currentNodeId: node, error: reason, finished: true },
-    );
+      run: { status: 'cancel', currentNodeId: node, error: reason, finished: true },
+    });
   };
   const state = await repo.workflowState(db, run.workflow_id);
   if (!state || state.status !== 'active') return cancel(M.workflowInactive);
@@ -425,11 +430,16 @@ export async function sweepRuns(platform: Platform): Promise<void> {
       ? await repo.ticketFacts(db, run.tenant_id, run.ticket_id)
       : undefined;
     if (!state || !facts) {
-      await repo.writeProgress(db, run.tenant_id, run.id, [], {
-        status: 'cancel',
-        currentNodeId: run.current_node_id,
-        error: state ? M.ticketGone : M.workflowInactive,
-        finished: true,
+      await repo.writeProgress(db, {
+        tenantId: run.tenant_id,
+        runId: run.id,
+        steps: [],
+        run: {
+          status: 'cancel',
+          currentNodeId: run.current_node_id,
+          error: state ? M.ticketGone : M.workflowInactive,
+          finished: true,
+        },
       });
       continue;
     }

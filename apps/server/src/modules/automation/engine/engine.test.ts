@@ -238,9 +238,24 @@ describe('automation engine', () => {
   it('runs a workflow activated right after an event of a tenant that had none', async () => {
     const { tenant, admin } = await tenantWithAdmin();
     const flow = await insertWorkflow(t.database, tenant.tenantId, chain({}, []), 'inactive');
-    // Seen with no active workflow: the tenant's "none" is remembered.
+    // Seen with no active workflow: the tenant's "none" is remembered. A relay pass may not see
+    // the event yet (a transaction older than it still open, in any database of the server, so
+    // for longer than expect.poll's default second while other files run): relay until the
+    // engine's cursor has passed it.
     const before = await createTicket(admin, {});
-    await t.app.platform.outbox.relayNow();
+    await expect
+      .poll(async () => {
+        await t.app.platform.outbox.relayNow();
+        const passed = await t.database.pool.query<{ ok: boolean }>(
+          `select exists (
+             select 1 from outbox_cursors c join domain_events e on e.aggregate_id = $1
+             where c.subscriber = 'automation'
+               and (c.transaction_id, c.event_id) >= (e.transaction_id, e.id)) as ok`,
+          [before._id],
+        );
+        return passed.rows[0]?.ok;
+      }, wait)
+      .toBe(true);
     await setWorkflowStatus(t.database, flow, 'active');
     const after = await createTicket(admin, {});
     const runs = await settledRuns(flow, 1);

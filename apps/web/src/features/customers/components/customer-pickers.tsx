@@ -5,7 +5,7 @@ import { pageOf } from '@/components/ui/use-combobox-source';
 import { MAX_ID_LIST } from '@omnicare/shared/platform/validation';
 import type { Group } from '@omnicare/shared/groups/groups.schemas';
 import { PICKER_PAGE_SIZE } from '@/features/users/users.api';
-import { fetchCustomerGroups, fetchCustomers } from '../customers.api';
+import { fetchCustomer, fetchCustomerGroups, fetchCustomers } from '../customers.api';
 import { formatPhone } from '@omnicare/shared/customers/phone-format';
 import { customerKeys, useAllTags } from '../customers.queries';
 
@@ -30,6 +30,17 @@ export const CUSTOMER_GROUP_SOURCE: ComboboxSource = {
   },
 };
 
+const customerOption = (customer: {
+  _id: string;
+  name: string;
+  phone?: string | null;
+  email?: string | null;
+}): ComboOption => ({
+  value: customer._id,
+  label: customer.name,
+  hint: formatPhone(customer.phone) || customer.email || undefined,
+});
+
 /** Customers searched on the server (name, phone, email), with their phone beside the name. */
 export const CUSTOMER_SOURCE: ComboboxSource = {
   key: [...customerKeys.customers, 'picker'],
@@ -44,12 +55,15 @@ export const CUSTOMER_SOURCE: ComboboxSource = {
       },
       signal,
     );
-    const options = data.map((customer) => ({
-      value: customer._id,
-      label: customer.name,
-      hint: formatPhone(customer.phone) || customer.email || undefined,
-    }));
-    return pageOf(options, total, page, PICKER_PAGE_SIZE);
+    return pageOf(data.map(customerOption), total, page, PICKER_PAGE_SIZE);
+  },
+  // A customer already chosen (a saved view's requester): its name, read one by one (a filter
+  // names one or a few); one gone or out of the caller's scope keeps its id as its label.
+  resolve: async (ids, signal) => {
+    const found = await Promise.all(
+      ids.map((id) => fetchCustomer(id, signal).catch(() => undefined)),
+    );
+    return found.flatMap((customer) => (customer ? [customerOption(customer)] : []));
   },
 };
 

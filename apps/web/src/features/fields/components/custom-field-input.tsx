@@ -18,12 +18,15 @@ export function CustomFieldInput({
   error,
   onChange,
   compact,
+  commitOnClose,
 }: {
   field: CustomField;
   value: unknown;
   error?: string;
   onChange: (value: unknown) => void;
   compact?: boolean;
+  /** A multiple choice hands over its picks when its list closes (a field saved on change). */
+  commitOnClose?: boolean;
 }) {
   const id = `custom-${field.key}`;
   const errorId = `${id}-error`;
@@ -84,6 +87,7 @@ export function CustomFieldInput({
         <SearchCombobox
           id={id}
           multiple
+          commitOnClose={commitOnClose}
           options={field.options.map((option) => ({ value: option, label: option }))}
           value={Array.isArray(value) ? value.filter((item) => typeof item === 'string') : []}
           onChange={(next) => onChange(next)}

@@ -89,8 +89,29 @@ describe('call history page', () => {
           talk_seconds: 0,
           ticket: null,
         }),
+        call({
+          _id: 'c3',
+          customer: null,
+          agent: { _id: 'u3', name: 'Trần Thu Hà', agent_id: '1006' },
+          transfers: [
+            {
+              at: '2026-01-15T02:00:40.000Z',
+              from: { _id: 'u1', name: 'Phạm Quốc Dũng' },
+              to: null,
+              queue: { _id: 'q2', name: 'Kỹ thuật' },
+              attended: false,
+            },
+            {
+              at: '2026-01-15T02:01:00.000Z',
+              from: { _id: 'u2', name: 'Lê Văn Tâm' },
+              to: { _id: 'u3', name: 'Trần Thu Hà' },
+              queue: null,
+              attended: true,
+            },
+          ],
+        }),
       ],
-      total: 2,
+      total: 3,
     });
     renderPage();
     await screen.findByText('Nguyễn Văn Gọi');
@@ -114,6 +135,13 @@ describe('call history page', () => {
     expect(second.getByText('0987 654 321')).toBeVisible();
     expect(second.getByText('Khách hàng mới')).toBeVisible();
     expect(second.getByText('Gọi nhỡ')).toBeVisible();
+    // the transfer chain under the agent, in order, attended ones marked
+    const chain = within(within(rows[3] as HTMLElement).getByRole('list', { name: 'Đã chuyển' }));
+    expect(chain.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Phạm Quốc Dũng → Hàng chờ Kỹ thuật',
+      'từ Lê Văn Tâm (có tư vấn)',
+    ]);
+    expect(chain.getAllByRole('listitem')[1]).toHaveAttribute('title', '15/01/2026 09:01');
   });
 
   it('filters by result and exports with the same filters', async () => {

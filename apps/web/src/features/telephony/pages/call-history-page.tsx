@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Download, Loader2, PhoneIncoming, PhoneOutgoing } from 'lucide-react';
+import { CornerDownRight, Download, Loader2, PhoneIncoming, PhoneOutgoing } from 'lucide-react';
 import { formatPhone } from '@omnicare/shared/customers/phone-format';
 import { formatDateTime } from '@omnicare/shared/platform/time';
 import { CALL_DIRECTION } from '@omnicare/shared/telephony/call-enums';
@@ -8,6 +8,7 @@ import {
   CALL_RESULT,
   callResultLabel,
   formatCallDuration,
+  formatCallTransfer,
   type CallView,
 } from '@omnicare/shared/telephony/calls.schemas';
 import { usePageHandle } from '@/app/route-declaration';
@@ -58,6 +59,25 @@ function DirectionCell({ call }: { call: CallView }) {
       <Icon className="size-4 text-slate-500" aria-hidden="true" />
       {CALL_DIRECTION.label(call.direction)}
     </span>
+  );
+}
+
+/** Under the agent: each transfer of the call, in order (the time on hover). */
+function TransferChain({ call }: { call: CallView }) {
+  if (call.transfers.length === 0) return null;
+  return (
+    <ul className="mt-0.5 space-y-0.5 text-xs text-slate-500" aria-label={TEXT.transferredBy}>
+      {call.transfers.map((transfer) => (
+        <li
+          key={transfer.at}
+          className="flex items-center gap-1"
+          title={formatDateTime(transfer.at)}
+        >
+          <CornerDownRight className="size-3 shrink-0" aria-hidden="true" />
+          {formatCallTransfer(transfer, call.agent?._id)}
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -185,11 +205,10 @@ export function CallHistoryPage() {
         label={TEXT.historyTable}
         query={calls}
         empty={rows.length === 0}
-        columns={10}
+        columns={9}
         head={
           <>
             <TableHead>{TEXT.direction}</TableHead>
-            <TableHead>{TEXT.number}</TableHead>
             <TableHead>{TEXT.customer}</TableHead>
             <TableHead>{TEXT.agent}</TableHead>
             <TableHead>{TEXT.queue}</TableHead>
@@ -206,16 +225,8 @@ export function CallHistoryPage() {
             <TableCell>
               <DirectionCell call={call} />
             </TableCell>
-            <TableCell className="whitespace-nowrap tabular-nums">
-              <span className="inline-flex items-center gap-1">
-                {formatPhone(customerNumber(call)) || customerNumber(call)}
-                <ClickToCallButton
-                  number={customerNumber(call)}
-                  testId={`call-history-click-to-call-${call._id}`}
-                />
-              </span>
-            </TableCell>
-            <TableCell>
+            {/* The customer over their number: one column, so the row fits 1366 px. */}
+            <TableCell className="whitespace-nowrap">
               {call.customer ? (
                 <Link
                   className="text-teal-700 hover:underline"
@@ -226,8 +237,18 @@ export function CallHistoryPage() {
               ) : (
                 <span className="text-slate-500">{TEXT.newCustomer}</span>
               )}
+              <span className="flex items-center gap-1 text-xs text-slate-500 tabular-nums">
+                {formatPhone(customerNumber(call)) || customerNumber(call)}
+                <ClickToCallButton
+                  number={customerNumber(call)}
+                  testId={`call-history-click-to-call-${call._id}`}
+                />
+              </span>
             </TableCell>
-            <TableCell>{call.agent?.name ?? TEXT.none}</TableCell>
+            <TableCell>
+              {call.agent?.name ?? TEXT.none}
+              <TransferChain call={call} />
+            </TableCell>
             <TableCell>{call.queue?.name ?? TEXT.none}</TableCell>
             <TableCell className="whitespace-nowrap tabular-nums">
               {formatDateTime(call.started_at)}

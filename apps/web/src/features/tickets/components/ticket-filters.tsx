@@ -3,6 +3,7 @@ import { Filter, X } from 'lucide-react';
 import { TICKET_STATUS } from '@omnicare/shared/tickets/ticket-enums';
 import {
   FILTER_GRID,
+  FilterField,
   FilterMultiSelect,
   FilterSection,
   FilterSelect,
@@ -13,7 +14,7 @@ import { Button } from '@/components/ui/button';
 import { SearchInput } from '@/components/ui/search-input';
 import { CustomFieldFilters } from '@/features/fields/components/custom-field-filters';
 import { sourceOptions } from '@/features/customers/components/customer-filters';
-import { TagPicker } from '@/features/customers/components/customer-pickers';
+import { CustomerPicker, TagPicker } from '@/features/customers/components/customer-pickers';
 import { customParamOf, readCustomFilters } from '@/features/fields/custom-filters';
 import { DepartmentPicker, StaffPicker } from '@/features/users/components/staff-picker';
 import type { TicketFilters } from '../tickets.api';
@@ -27,7 +28,7 @@ const CUSTOM_FIELDS_TITLE = 'Trường tùy chỉnh';
 /**
  * The ticket list's filters, also a view's in its settings: statuses, priorities, types,
  * services, assignees (me, unassigned, staff), departments, tags and channels (any of those
- * chosen), SLA, the created and updated ranges, then one filter per ticket custom field.
+ * chosen), the requester, SLA, the created and updated ranges, then one filter per ticket custom field.
  */
 export function TicketFiltersPanel({
   value,
@@ -83,6 +84,16 @@ export function TicketFiltersPanel({
           ],
         })}
         {many('group_id', TICKET_TEXT.group, { picker: DepartmentPicker })}
+        <FilterField id={`${id}-requester_id`} label={TICKET_TEXT.requester}>
+          {(fieldId) => (
+            <CustomerPicker
+              id={fieldId}
+              value={value.requester_id ?? null}
+              onChange={(next) => set('requester_id')(next ?? undefined)}
+              emptyLabel={TICKET_TEXT.all}
+            />
+          )}
+        </FilterField>
         {many('tag', TICKET_TEXT.tags, { picker: TagPicker })}
         {many('source', TICKET_TEXT.source, { options: sourceOptions() })}
         <DateRangePicker

@@ -84,7 +84,7 @@ export function withCustomValue(values: Record<string, unknown>, key: string, va
  * The ticket's properties beside its conversation (Zendesk's left panel): requester, followers,
  * CC, status, priority, type, service, department, assignee, due date, tags and the tenant's
  * ticket custom fields. Each change goes out at once as a patch (a typed text or number when
- * its box is left); `errors` are the server's 422 messages by param ('cc', 'custom.<key>'...).
+ * its box is left, the picks of a multiple choice when its list closes); `errors` are the server's 422 messages by param ('cc', 'custom.<key>'...).
  */
 export function TicketProperties({
   value,
@@ -169,6 +169,7 @@ export function TicketProperties({
           <StaffPicker
             id={fieldId}
             multiple
+            commitOnClose
             value={value.followers.map((item) => item._id)}
             knownOptions={value.followers.map((item) => ({ value: item._id, label: item.name }))}
             placeholder={TICKET_TEXT.addFollower}
@@ -409,6 +410,7 @@ function TicketCustomFields({
         <div key={item._id} onBlur={() => deferred(item) && commit(item)}>
           <CustomFieldInput
             compact
+            commitOnClose
             field={item}
             value={item.key in typedKeys ? typedKeys[item.key] : values[item.key]}
             error={errors[`custom.${item.key}`]}
