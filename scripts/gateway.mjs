@@ -7,6 +7,8 @@
 //   GATEWAY_TRUNK             host:port outbound calls to numbers go to (default 127.0.0.1:5090)
 //   GATEWAY_LISTEN_IP         default 127.0.0.1
 //   GATEWAY_RTPENGINE_PORT    rtpengine's control port (default 22222)
+//   GATEWAY_ID                its name for the server (default listen address:SIP port); give
+//                             each gateway its own: a restart ends the calls it had open
 import path from 'node:path';
 import { root } from './lib.mjs';
 import { INSTALL_LINE, missingForGateway, startGateway } from './lib/gateway-harness.mjs';
@@ -56,6 +58,7 @@ const gateway = await startGateway({
   listenIp: env.GATEWAY_LISTEN_IP ?? '127.0.0.1',
   rtpengineNgPort: port(env.GATEWAY_RTPENGINE_PORT, 22222),
   logDir: path.join(dataDir, 'gateway'),
+  gatewayId: env.GATEWAY_ID,
 }).catch((error) => {
   console.error(error.message);
   process.exit(1);

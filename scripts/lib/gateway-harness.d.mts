@@ -16,6 +16,8 @@ export interface GatewayOptions {
   rtpPorts?: [number, number];
   logDir?: string;
   listenIp?: string;
+  /** Its OMNICARE_GATEWAY_ID, sent with its events (default listenIp:sipPort). */
+  gatewayId?: string;
   inherit?: boolean;
 }
 export interface Gateway {
@@ -25,6 +27,8 @@ export interface Gateway {
   kamailioLog: string;
   /** Ends Kamailio at once (SIGKILL to it and its workers), as a gateway that dies. */
   kill(): Promise<void>;
+  /** kill(), then Kamailio again with the same name and ports (a gateway restarted). */
+  restart(): Promise<void>;
   stop(): Promise<void>;
 }
 export function startGateway(options: GatewayOptions): Promise<Gateway>;

@@ -152,11 +152,14 @@ function descendants(pid) {
  * @param {[number, number]} [options.rtpPorts]  rtpengine's media port range
  * @param {string} [options.logDir]    where kamailio.log and rtpengine.log go (default: a temp folder)
  * @param {string} [options.listenIp]  default 127.0.0.1
+ * @param {string} [options.gatewayId] its OMNICARE_GATEWAY_ID (default listenIp:sipPort)
  * @param {boolean} [options.inherit]  write the logs to this process's output instead
  * @returns {Promise<{wsUrl: string, sipUri: string, logDir: string, kamailioLog: string,
- *   kill(): Promise<void>, stop(): Promise<void>}>} `kill()` ends Kamailio at once (SIGKILL to it
- *   and every process it forked: the gateway dying, its sockets closed by the kernel, nothing
- *   sent); `stop()` afterwards still stops rtpengine and cleans up.
+ *   kill(): Promise<void>, restart(): Promise<void>, stop(): Promise<void>}>} `kill()` ends
+ *   Kamailio at once (SIGKILL to it and every process it forked: the gateway dying, its sockets
+ *   closed by the kernel, nothing sent); `restart()` kills it so, then starts it again with the
+ *   same name and ports (its log goes on in kamailio.log); `stop()` still stops rtpengine and
+ *   cleans up.
  */
 export async function startGateway({
   serverUrl,
@@ -168,6 +171,7 @@ export async function startGateway({
   rtpPorts = [30000, 30999],
   logDir,
   listenIp = '127.0.0.1',
+  gatewayId = `${listenIp}:${sipPort}`,
   inherit = false,
 }) {
   if (!serverUrl) throw new Error('startGateway: serverUrl is required');
@@ -183,7 +187,7 @@ export async function startGateway({
   const runDir = mkdtempSync(path.join(os.tmpdir(), 'omnicare-gateway-run-'));
   const rtpLog = path.join(dir, 'rtpengine.log');
   const kamLog = path.join(dir, 'kamailio.log');
-  const out = (file) => (inherit ? 'inherit' : openSync(file, 'w'));
+  const out = (file, flags = 'w') => (inherit ? 'inherit' : openSync(file, flags));
   const children = [];
   const fds = [];
   let kamailioChild;
@@ -217,7 +221,14 @@ export async function startGateway({
     children.push(rtp);
     await waitFor(async () => udpBound(listenIp, rtpengineNgPort), 'rtpengine', rtp, rtpLog);
 
-    const kamOut = out(kamLog);
+    await startKamailio('w');
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+
+  async function startKamailio(logFlags) {
+    const kamOut = out(kamLog, logFlags);
     if (typeof kamOut === 'number') fds.push(kamOut);
     const kam = spawn(
       kamailio,
@@ -250,6 +261,7 @@ export async function startGateway({
           OMNICARE_URL: serverUrl.replace(/\/+$/, ''),
           OMNICARE_GATEWAY_SECRET: secret,
           OMNICARE_TRUNK: trunk,
+          OMNICARE_GATEWAY_ID: gatewayId,
         },
       },
     );
@@ -261,28 +273,32 @@ export async function startGateway({
       kam,
       kamLog,
     );
-  } catch (error) {
-    await stop();
-    throw error;
   }
+
+  async function kill() {
+    const kam = kamailioChild;
+    if (!kam || kam.exitCode !== null || kam.signalCode) return;
+    const exited = new Promise((resolve) => kam.once('exit', resolve));
+    // listed before any dies: the workers of a dead main process are re-parented, unfindable
+    for (const pid of [...descendants(kam.pid), kam.pid]) {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }
+    await exited;
+  }
+
   return {
     wsUrl: `ws://${listenIp}:${wsPort}`,
     sipUri: `sip:${listenIp}:${sipPort}`,
     logDir: dir,
     kamailioLog: kamLog,
-    async kill() {
-      const kam = kamailioChild;
-      if (!kam || kam.exitCode !== null || kam.signalCode) return;
-      const exited = new Promise((resolve) => kam.once('exit', resolve));
-      // listed before any dies: the workers of a dead main process are re-parented, unfindable
-      for (const pid of [...descendants(kam.pid), kam.pid]) {
-        try {
-          process.kill(pid, 'SIGKILL');
-        } catch {
-          // already gone
-        }
-      }
-      await exited;
+    kill,
+    async restart() {
+      await kill();
+      await startKamailio('a');
     },
     stop,
   };

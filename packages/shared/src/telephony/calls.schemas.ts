@@ -52,7 +52,22 @@ export const CALL_MESSAGES = {
   /** The ticket of an inbound call that went to voicemail. */
   voicemailTicketSubject: (number: string) => `Cuộc gọi nhỡ từ ${number} (hộp thư thoại)`,
   exportTooLarge: (max: number) => `Chỉ xuất được tối đa ${max} cuộc gọi, vui lòng lọc bớt`,
+  gatewayStarted: (ended: number) =>
+    `Đã kết thúc ${ended} cuộc gọi bị mất khi cổng thoại khởi động lại`,
 } as const;
+
+/**
+ * The cause of the end the server records for a call its gateway forgot by restarting
+ * (POST /v2/telephony/gateway-started). It ends the whole call, whatever leg was under way.
+ */
+export const GATEWAY_RESTART_CAUSE = 'gateway_restart';
+
+/** The gateway instance's name (its OMNICARE_GATEWAY_ID): which gateway handles a call. */
+const gatewayField = z
+  .string()
+  .trim()
+  .min(1, { error: 'Tên cổng thoại không được bỏ trống' })
+  .max(255, { error: 'Tên cổng thoại tối đa 255 ký tự' });
 
 const numberField = z.string().trim().min(1).max(64);
 const callIdField = z.string().trim().min(1).max(255);
@@ -136,6 +151,8 @@ export const gatewayCallEvent = z.object({
   cause: z.string().trim().max(255).optional(),
   sip_code: z.number().int().min(100).max(699).optional(),
   campaign_id: z.string().trim().max(255).optional(),
+  /** The gateway that handles the call: its restart ends the calls it had (gateway-started). */
+  gateway: gatewayField.optional(),
   /**
    * Which leg (SIP dialog) of the call the event belongs to, 1 when absent. A blind transfer
    * opens the next leg (the caller's new INVITE with the same Call-ID); call.transferred names
@@ -158,6 +175,18 @@ export const gatewayCallEvent = z.object({
     .optional(),
 });
 export type GatewayCallEvent = z.infer<typeof gatewayCallEvent>;
+
+/**
+ * POST /v2/telephony/gateway-started: a gateway (re)started at `started_at` and knows nothing of
+ * the calls it had before; the server ends those still open (cause GATEWAY_RESTART_CAUSE).
+ */
+export const gatewayStarted = z.object({
+  gateway: gatewayField,
+  started_at: isoDateTime,
+});
+export type GatewayStarted = z.infer<typeof gatewayStarted>;
+
+export const gatewayStartedAnswer = z.object({ ended: z.number().int() });
 
 export const eventAnswer = z.object({
   duplicate: z.boolean(),

@@ -140,6 +140,8 @@ export const calls = pgTable(
     /** Taken by the one writer making the call's ticket (expires, in case it died). */
     ticketClaimedAt: timestamptz('ticket_claimed_at'),
     campaignId: text('campaign_id'),
+    /** The gateway instance handling it (its events say): its restart ends the call. */
+    gateway: text('gateway'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -153,6 +155,10 @@ export const calls = pgTable(
       .on(table.agentId)
       .where(sql`ended_at is null`),
     index('calls_ticket_idx').on(table.ticketId),
+    // A restarted gateway's calls still open.
+    index('calls_live_gateway_idx')
+      .on(table.gateway)
+      .where(sql`ended_at is null`),
     // The history's number filter: digits from the start or anywhere in either end's number.
     index('calls_from_national_trgm_idx').using('gin', sql`${table.fromNational} gin_trgm_ops`),
     index('calls_to_national_trgm_idx').using('gin', sql`${table.toNational} gin_trgm_ops`),

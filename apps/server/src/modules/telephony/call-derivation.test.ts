@@ -91,6 +91,22 @@ describe('deriveCall', () => {
     expect(row).toMatchObject({ status: 'ENDED', endedAt: at(93), agentId: 'b', talkSeconds: 83 });
   });
 
+  it("the end recorded for a gateway's restart ends the call, even on a leg transferred away", () => {
+    // leg 1 was transferred away and the caller's new leg had not arrived when the gateway died
+    const restartEnd = event('call.ended', 50, { cause: 'gateway_restart', leg: 1 });
+    const row = deriveCall([...transferred.slice(0, 5), restartEnd], routed);
+    expect(row).toMatchObject({
+      status: 'ENDED',
+      result: 'answered',
+      cause: 'gateway_restart',
+      endedAt: at(50),
+      talkSeconds: 23,
+    });
+    // answered on leg 2, whose own end never came: talk lasts until the restart's end
+    const onLegTwo = deriveCall([...transferred.slice(0, 7), restartEnd], routed);
+    expect(onLegTwo).toMatchObject({ status: 'ENDED', agentId: 'b', talkSeconds: 23 + 17 });
+  });
+
   it('a transfer to a queue leaves the call to routing until an agent of that queue is named', () => {
     const toQueue = [
       ...transferred.slice(0, 3),
@@ -170,6 +186,7 @@ describe('deriveCall', () => {
     [{ sipCode: 600 }, 'busy'],
     [{ sipCode: 503 }, 'failed'],
     [{ cause: 'unreachable' }, 'failed'],
+    [{ cause: 'gateway_restart' }, 'failed'],
     [{ sipCode: 480 }, 'missed'],
     [{ cause: 'voicemail' }, 'missed'],
     [{ cause: 'cancel' }, 'abandoned'],

@@ -1,5 +1,5 @@
 import type { CallStatus } from '@omnicare/shared/telephony/call-enums';
-import type { CallResult } from '@omnicare/shared/telephony/calls.schemas';
+import { GATEWAY_RESTART_CAUSE, type CallResult } from '@omnicare/shared/telephony/calls.schemas';
 import type { CallTransfer } from '../../db/schema/telephony.js';
 
 /** One stored gateway event as the derivation reads it (agents already resolved to users). */
@@ -56,7 +56,13 @@ export const TRANSFERRED_CAUSE = 'transferred';
 const BUSY_CODES = new Set([486, 600]);
 const NO_ANSWER_CAUSES = new Set(['no_answer', 'timeout', 'ring_timeout', 'voicemail']);
 const CALLER_GONE_CAUSES = new Set(['caller_hangup', 'cancel', 'caller_cancel']);
-const FAILURE_CAUSES = new Set(['failed', 'error', 'unreachable', 'rejected']);
+const FAILURE_CAUSES = new Set([
+  'failed',
+  'error',
+  'unreachable',
+  'rejected',
+  GATEWAY_RESTART_CAUSE,
+]);
 
 const seconds = (from: Date, to: Date) =>
   Math.max(0, Math.round((to.getTime() - from.getTime()) / 1000));
@@ -79,7 +85,8 @@ function coveredSeconds(spans: [Date, Date][]) {
  * gives the same row). Results of a call that ended:
  * - answered: it was answered;
  * - busy: cause 'busy' or SIP 486/600;
- * - failed: cause failed/error/unreachable/rejected, or a SIP code 500 and up (besides 600);
+ * - failed: cause failed/error/unreachable/rejected/gateway_restart, or a SIP code 500 and up
+ *   (besides 600);
  * - missed: it rang an agent (or went to voicemail) and nobody answered, or cause
  *   no_answer/timeout (SIP 408/480);
  * - abandoned: the caller hung up while waiting or ringing (cause caller_hangup/cancel, or
@@ -87,9 +94,11 @@ function coveredSeconds(spans: [Date, Date][]) {
  *
  * Legs: a blind transfer moves the caller into a new leg (same Call-ID). The end of a leg that
  * was transferred away (a call.transferred names it, or its end has cause 'transferred') ends
- * only that leg; the call ends with its last other leg. Talk time is the time some leg was answered (each leg from its answer to its
- * end, or to the call's end when its own end is missing; overlaps once), so the moment the
- * caller rings the next agent is not talk. An ended call's agent is the last one who answered.
+ * only that leg; the call ends with its last other leg, or with the end the server records when
+ * the gateway restarted (cause 'gateway_restart', whatever its leg). Talk time is the time some
+ * leg was answered (each leg from its answer to its end, or to the call's end when its own end
+ * is missing; overlaps once), so the moment the caller rings the next agent is not talk. An
+ * ended call's agent is the last one who answered.
  */
 export function deriveCall(events: DerivationEvent[], routed: RoutedState): DerivedCall {
   const sorted = [...events].sort((a, b) => a.at.getTime() - b.at.getTime());
@@ -106,7 +115,9 @@ export function deriveCall(events: DerivationEvent[], routed: RoutedState): Deri
     ...sorted.filter((event) => event.type === 'call.transferred').map(legOf),
     ...legEnds.filter((event) => event.cause === TRANSFERRED_CAUSE).map(legOf),
   ]);
-  const ended = legEnds.filter((event) => !transferredAway.has(legOf(event))).at(-1);
+  const ended = legEnds
+    .filter((event) => event.cause === GATEWAY_RESTART_CAUSE || !transferredAway.has(legOf(event)))
+    .at(-1);
   const rang = sorted.some((event) => event.type === 'call.ringing') || !!routed.offeredAt;
   const startedAt = started?.at ?? sorted[0]?.at ?? routed.startedAt;
 

@@ -42,6 +42,15 @@ export async function callByCallId(db: Db, callId: string) {
   return row;
 }
 
+/** Call ids of the calls a gateway had open before it started at `startedAt` (every tenant's). */
+export async function openCallsOfGateway(db: Db, gateway: string, startedAt: Date) {
+  const rows = await db
+    .select({ callId: calls.callId })
+    .from(calls)
+    .where(and(eq(calls.gateway, gateway), isNull(calls.endedAt), lt(calls.startedAt, startedAt)));
+  return rows.map((row) => row.callId);
+}
+
 /** The queue answering a dialled hotline, with its tenant. */
 export async function queueOfHotline(db: Db, hotline: string) {
   const [row] = await db

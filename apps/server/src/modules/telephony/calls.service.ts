@@ -11,6 +11,7 @@ import {
   CALL_EXPORT_MAX,
   CALL_MESSAGES,
   DEFAULT_CALL_TICKET_RULE,
+  GATEWAY_RESTART_CAUSE,
   callDirectionLabel,
   callResultLabel,
   formatCallDuration,
@@ -18,6 +19,7 @@ import {
   type CallListQuery,
   type CallView,
   type GatewayCallEvent,
+  type GatewayStarted,
 } from '@omnicare/shared/telephony/calls.schemas';
 import type { Platform } from '../../platform/context.js';
 import type { AuthContext } from '../../platform/auth.js';
@@ -149,6 +151,7 @@ export async function ingestEvent(platform: Platform, event: GatewayCallEvent) {
       result: derived.result,
       cause: derived.cause,
       transfers: derived.transfers,
+      gateway: event.gateway ?? call.gateway,
     };
     await repo.updateCall(tx, call.id, values);
     const justEnded = !call.endedAt && !!values.endedAt;
@@ -163,6 +166,28 @@ export async function ingestEvent(platform: Platform, event: GatewayCallEvent) {
     await assignToCallAgent(platform, call.tenantId, call.ticketId, call.agentId);
   if (outcome.justEnded && call.customerId) await writeCallTimeline(platform, call);
   return { duplicate: outcome.duplicate, call: { _id: call.id } };
+}
+
+/**
+ * POST /v2/telephony/gateway-started: a gateway that restarted has forgotten its calls (their
+ * dialogs lived in its memory), so none of them will ever get its call.ended. Each call it had
+ * open from before its start ends then, as if the gateway had said so: one call.ended with
+ * cause 'gateway_restart' through ingestEvent, so the ticket, timeline and the agent's freedom
+ * follow as for any end. A repeated announcement of the same start ends nothing more.
+ */
+export async function endCallsOfRestartedGateway(platform: Platform, started: GatewayStarted) {
+  const at = new Date(started.started_at);
+  const callIds = await repo.openCallsOfGateway(platform.db, started.gateway, at);
+  for (const callId of callIds)
+    await ingestEvent(platform, {
+      call_id: callId,
+      event_id: `gateway-restart-${at.getTime()}`,
+      type: 'call.ended',
+      at: started.started_at,
+      cause: GATEWAY_RESTART_CAUSE,
+      gateway: started.gateway,
+    });
+  return { ended: callIds.length };
 }
 
 /** The number at the customer's end of the call. */

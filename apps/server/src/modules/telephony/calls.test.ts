@@ -9,9 +9,11 @@ import {
   eventOf,
   freshCallId,
   freshHotline,
+  gatewayHeaders,
   giveSip,
   route,
   sendEvent,
+  setPresence,
   sipOf,
   type Tenant,
 } from '../../test/telephony.js';
@@ -55,10 +57,11 @@ const getCalls = async (token: string, query = '') => {
 const callOf = async (callId: string) =>
   (await getCalls(admin, '?page_size=100')).data.find((call) => call.call_id === callId);
 
+/** Sends the call's events, their offsets from one base time (an hour ago by default). */
 async function play(
   callId: string,
   events: [string, number, Record<string, unknown>?][],
-  base?: number,
+  base = Date.now() - 3_600_000,
 ) {
   for (const [type, offset, extra] of events) {
     const response = await sendEvent(t, eventOf(callId, type, offset, extra, base));
@@ -696,5 +699,105 @@ describe('call history', () => {
     const column = (name: string) => values(2)[values(1).indexOf(name)];
     expect(column('Chuyển tiếp')).toBe('Chuyên Viên Hai → Chuyên Viên Một (có tư vấn)');
     expect(sheet?.rowCount).toBe(2);
+  });
+});
+
+describe('a gateway that restarted', () => {
+  const restarted = (
+    body: Record<string, unknown>,
+    headers: Record<string, string> = gatewayHeaders,
+  ) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/v2/telephony/gateway-started',
+      headers,
+      payload: body,
+    });
+
+  it('ends the calls it had open from before its start, once, and frees their agents', async () => {
+    const own = await seedTenant(t, 'Cổng khởi động lại');
+    await giveSip(t, own, ['agent']);
+    const ownAdmin = await t.login(own.email('admin'));
+    const line = freshHotline();
+    await createQueue(t, ownAdmin, {
+      name: 'Một người',
+      hotlines: [line],
+      member_ids: [own.id('agent')],
+    });
+    await setPresence(t, await t.login(own.email('agent')), 'AVAILABLE');
+    const agent = sipOf(own, 'agent');
+    const base = Date.now() - 600_000;
+    const start = (gateway: string) => ({ ...inbound('0911000001'), to: line, gateway });
+    const talking = freshCallId('talking');
+    const waiting = freshCallId('waiting');
+    const elsewhere = freshCallId('elsewhere');
+    const later = freshCallId('later');
+    expect((await route(t, { call_id: talking, from: '0911000001', to: line })).action).toBe(
+      'ring',
+    );
+    await play(
+      talking,
+      [
+        ['call.started', 0, start('gw-a')],
+        ['call.ringing', 2, { agent }],
+        ['call.answered', 5, { agent }],
+      ],
+      base,
+    );
+    await play(waiting, [['call.started', 10, start('gw-a')]], base);
+    await play(elsewhere, [['call.started', 20, start('gw-b')]], base);
+    // started on gw-a after its restart at 300 s: the new instance has it
+    await play(later, [['call.started', 400, start('gw-a')]], base);
+    // the only agent is in the talking call: a new caller waits
+    expect((await route(t, { call_id: freshCallId(), from: '0911000002', to: line })).action).toBe(
+      'queue',
+    );
+
+    const startedAt = new Date(base + 300_000).toISOString();
+    const first = await restarted({ gateway: 'gw-a', started_at: startedAt });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toMatchObject({
+      data: { ended: 2 },
+      message: 'Đã kết thúc 2 cuộc gọi bị mất khi cổng thoại khởi động lại',
+    });
+    const calls = (await getCalls(ownAdmin, '?page_size=100')).data;
+    const byId = (id: string) => calls.find((call) => call.call_id === id);
+    expect(byId(talking)).toMatchObject({
+      status: 'ENDED',
+      result: 'answered',
+      cause: 'gateway_restart',
+      ended_at: startedAt,
+      talk_seconds: 295,
+      agent: { _id: own.id('agent') },
+    });
+    expect(byId(waiting)).toMatchObject({
+      status: 'FAILED',
+      result: 'failed',
+      ended_at: startedAt,
+    });
+    expect(byId(elsewhere)).toMatchObject({ status: 'QUEUEING', ended_at: null });
+    expect(byId(later)).toMatchObject({ status: 'QUEUEING', ended_at: null });
+
+    // the same start announced again (the gateway retries until it hears 200): nothing more
+    const again = await restarted({ gateway: 'gw-a', started_at: startedAt });
+    expect(again.json().data).toEqual({ ended: 0 });
+    // the agent is free again
+    const next = await route(t, { call_id: freshCallId(), from: '0911000003', to: line });
+    expect(next).toMatchObject({ action: 'ring', agent: { user_id: own.id('agent') } });
+  });
+
+  it('is for the gateway only, and says which field is wrong', async () => {
+    const started_at = new Date().toISOString();
+    const stranger = await restarted({ gateway: 'gw-a', started_at }, {});
+    expect(stranger.statusCode).toBe(401);
+    expect(stranger.json().message).toBe('Cổng thoại không được xác thực');
+    const blank = await restarted({ gateway: ' ', started_at });
+    expect(blank.statusCode).toBe(422);
+    expect(blank.json().errors).toEqual([
+      { param: 'gateway', message: 'Tên cổng thoại không được bỏ trống' },
+    ]);
+    const noTime = await restarted({ gateway: 'gw-a', started_at: 'hôm qua' });
+    expect(noTime.statusCode).toBe(422);
+    expect(noTime.json().errors).toEqual([{ param: 'started_at', message: expect.any(String) }]);
   });
 });

@@ -2,6 +2,8 @@ import {
   CALL_MESSAGES,
   eventAnswer,
   gatewayCallEvent,
+  gatewayStarted,
+  gatewayStartedAnswer,
   routeAnswer,
   routeRequest,
 } from '@omnicare/shared/telephony/calls.schemas';
@@ -12,7 +14,7 @@ import {
 } from '@omnicare/shared/telephony/credentials.schemas';
 import { answers, ok } from '../../platform/respond.js';
 import { typed, type RouteModule } from '../../platform/routes.js';
-import { ingestEvent } from './calls.service.js';
+import { endCallsOfRestartedGateway, ingestEvent } from './calls.service.js';
 import { credentialOf } from './credentials.service.js';
 import { assertGateway } from './gateway-secret.js';
 import { routeCall } from './routing.service.js';
@@ -56,6 +58,23 @@ export const gatewayRoutes: RouteModule = (app, platform) => {
         result,
         result.duplicate ? CALL_MESSAGES.eventDuplicate : CALL_MESSAGES.eventRecorded,
       );
+    },
+  );
+  r.post(
+    '/v2/telephony/gateway-started',
+    {
+      schema: {
+        tags,
+        summary: 'Cổng thoại đã khởi động lại: kết thúc các cuộc gọi nó đã mất',
+        body: gatewayStarted,
+        response: answers.ok(gatewayStartedAnswer),
+      },
+      config: gateway,
+      preValidation: async (request) => assertGateway(platform.config, request),
+    },
+    async (request) => {
+      const result = await endCallsOfRestartedGateway(platform, request.body);
+      return ok(result, CALL_MESSAGES.gatewayStarted(result.ended));
     },
   );
   r.post(

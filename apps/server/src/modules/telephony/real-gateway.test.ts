@@ -11,7 +11,9 @@ import { bearer, createTestApp, seedTenant, type TestApp } from '../../test/help
 import {
   GATEWAY_SECRET,
   createQueue,
+  freshCallId,
   freshHotline,
+  route,
   setPresence,
   type Tenant,
 } from '../../test/telephony.js';
@@ -643,5 +645,45 @@ describe.skipIf(missing.length > 0)('the real SIP gateway', () => {
       cause: 'transferred',
       leg: 1,
     });
+  }, 60_000);
+
+  // Last: the restart forgets every registration, and this file's other tests need them.
+  it('a gateway killed mid-call and started again: the server ends the call it forgot and frees its agent', async () => {
+    const hotline = freshHotline();
+    await createQueue(t, admin, {
+      name: 'Khởi động lại',
+      hotlines: [hotline],
+      member_ids: [tenant.id('agent')],
+    });
+    await setPresence(t, await t.login(tenant.email('agent')), 'AVAILABLE');
+    expect((await register('agent')).code).toBe(0);
+    const agent = runScenario('agent-uas.xml', ports.agent, 'agent-uas-restart');
+    const callers = csv('restart.csv', [`0977111222;${hotline};127.0.0.1:${ports.sip}`]);
+    const caller = runScenario('caller.xml', ports.caller, 'caller-restart', [
+      '-inf',
+      callers,
+      '-d',
+      '60000',
+    ]);
+    const talking = await callOf(hotline, (c) => c.status === 'ANSWERING');
+    const [stored] = await t.database.db
+      .select({ gateway: calls.gateway })
+      .from(calls)
+      .where(eq(calls.callId, String(talking.call_id)));
+    expect(stored?.gateway).toBe(`127.0.0.1:${ports.sip}`);
+
+    await gateway.restart();
+    const ended = await callOf(hotline, (c) => c.status === 'ENDED');
+    expect(ended).toMatchObject({
+      result: 'answered',
+      cause: 'gateway_restart',
+      agent: { _id: tenant.id('agent') },
+    });
+    // nothing tells the two phones: they hold the dead dialog until stopped
+    caller.stop();
+    agent.stop();
+    await Promise.all([caller.done, agent.done]);
+    const next = await route(t, { call_id: freshCallId(), from: '0977111333', to: hotline });
+    expect(next).toMatchObject({ action: 'ring', agent: { user_id: tenant.id('agent') } });
   }, 60_000);
 });
