@@ -32,6 +32,9 @@ export default defineConfig({
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['apps/web/src/test/setup.ts'],
+          // Some tests type many keystrokes into forms that re-render on each: seconds on a
+          // loaded two-core machine, over the default 5 s.
+          testTimeout: 20_000,
         },
         resolve: { alias: [...alias, { find: /^@\/(.*)$/, replacement: `${webSrc}$1` }] },
       },
