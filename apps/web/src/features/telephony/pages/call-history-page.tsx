@@ -174,6 +174,7 @@ export function CallHistoryPage() {
         </NativeSelect>
         <div className="w-52">
           <StaffPicker
+            size="sm"
             value={address.agent_id ?? null}
             onChange={(value) => set('agent_id')(value)}
             placeholder={TEXT.allAgents}
@@ -225,19 +226,20 @@ export function CallHistoryPage() {
             <TableCell>
               <DirectionCell call={call} />
             </TableCell>
-            {/* The customer over their number: one column, so the row fits 1366 px. */}
-            <TableCell className="whitespace-nowrap">
+            {/* The customer over their number, a long name cut: the row fits 1366 px. */}
+            <TableCell>
               {call.customer ? (
                 <Link
-                  className="text-teal-700 hover:underline"
+                  className="block max-w-48 truncate text-teal-700 hover:underline"
                   to={`/customers/${call.customer.number}`}
+                  title={call.customer.name}
                 >
                   {call.customer.name}
                 </Link>
               ) : (
                 <span className="text-slate-500">{TEXT.newCustomer}</span>
               )}
-              <span className="flex items-center gap-1 text-xs text-slate-500 tabular-nums">
+              <span className="flex items-center gap-1 text-xs whitespace-nowrap text-slate-500 tabular-nums">
                 {formatPhone(customerNumber(call)) || customerNumber(call)}
                 <ClickToCallButton
                   number={customerNumber(call)}
@@ -268,7 +270,7 @@ export function CallHistoryPage() {
                 {callResultLabel(call.result)}
               </Badge>
             </TableCell>
-            <TableCell>
+            <TableCell className="whitespace-nowrap">
               {call.ticket ? (
                 <Link
                   className="text-teal-700 hover:underline"
