@@ -1,5 +1,5 @@
 import { and, asc, count, eq, inArray, ne, or, sql } from 'drizzle-orm';
-import type { Database, Transaction } from '../../platform/db.js';
+import { builtOnce, type Database, type Transaction } from '../../platform/db.js';
 import {
   customers,
   ticketAttachments,
@@ -69,24 +69,33 @@ export async function listComments(
   ticketId: string,
   page: { offset: number; limit: number },
 ) {
-  const where = and(eq(ticketComments.tenantId, tenantId), eq(ticketComments.ticketId, ticketId));
+  // Both built and prepared once (builtOnce): a conversation is read on every ticket opened.
+  const where = and(
+    eq(ticketComments.tenantId, sql.placeholder('tenantId')),
+    eq(ticketComments.ticketId, sql.placeholder('ticketId')),
+  );
+  const values = { tenantId, ticketId, offset: page.offset, limit: page.limit };
   const [rows, [total]] = await Promise.all([
-    db
-      .select({
-        comment: ticketComments,
-        userName: users.name,
-        userAvatar: users.avatarUrl,
-        customerName: customers.name,
-        customerAvatar: customers.avatarUrl,
-      })
-      .from(ticketComments)
-      .leftJoin(users, eq(users.id, ticketComments.authorUserId))
-      .leftJoin(customers, eq(customers.id, ticketComments.authorCustomerId))
-      .where(where)
-      .orderBy(asc(ticketComments.createdAt), asc(ticketComments.id))
-      .offset(page.offset)
-      .limit(page.limit),
-    db.select({ value: count() }).from(ticketComments).where(where),
+    builtOnce(db, 'ticket-comments-page', () =>
+      db
+        .select({
+          comment: ticketComments,
+          userName: users.name,
+          userAvatar: users.avatarUrl,
+          customerName: customers.name,
+          customerAvatar: customers.avatarUrl,
+        })
+        .from(ticketComments)
+        .leftJoin(users, eq(users.id, ticketComments.authorUserId))
+        .leftJoin(customers, eq(customers.id, ticketComments.authorCustomerId))
+        .where(where)
+        .orderBy(asc(ticketComments.createdAt), asc(ticketComments.id))
+        .offset(sql.placeholder('offset'))
+        .limit(sql.placeholder('limit')),
+    ).execute(values),
+    builtOnce(db, 'ticket-comments-count', () =>
+      db.select({ value: count() }).from(ticketComments).where(where),
+    ).execute(values),
   ]);
   return { rows, total: total?.value ?? 0 };
 }
