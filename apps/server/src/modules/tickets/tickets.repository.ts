@@ -267,9 +267,28 @@ const nameOf = (
 const rendered = <T>(fragment: SQL<T>): SQL<T> =>
   sql.raw(dialect.sqlToQuery(fragment).sql) as unknown as SQL<T>;
 
-/** A list row: the ticket and the names it shows, each from a scalar subquery (no joins). */
-const listColumns = {
-  ticket: tickets,
+/** The ticket's columns a list row shows (a detail reads them all, the description too). */
+const listTicketColumns = {
+  id: tickets.id,
+  number: tickets.number,
+  subject: tickets.subject,
+  status: tickets.status,
+  priorityId: tickets.priorityId,
+  typeId: tickets.typeId,
+  serviceId: tickets.serviceId,
+  groupId: tickets.groupId,
+  requesterId: tickets.requesterId,
+  assigneeId: tickets.assigneeId,
+  source: tickets.source,
+  dueAt: tickets.dueAt,
+  slaDueAt: tickets.slaDueAt,
+  slaBreachedAt: tickets.slaBreachedAt,
+  createdAt: tickets.createdAt,
+  updatedAt: tickets.updatedAt,
+};
+
+/** The names a list row shows, each from a scalar subquery (no joins). */
+const nameColumns = {
   priority: rendered(
     sql<{
       name: string;
@@ -287,8 +306,11 @@ const listColumns = {
     from ${ticketTags} tt join ${tags} g on g.id = tt.tag_id
     where tt.ticket_id = ${outer(tickets.id)})`),
 };
+/** A list row: what it shows of the ticket (not its description, custom values...) and names. */
+const listColumns = { ticket: listTicketColumns, ...nameColumns };
 const detailColumns = {
-  ...listColumns,
+  ticket: tickets,
+  ...nameColumns,
   organizationName: nameOf(organizations, tickets.organizationId),
   createdByName: nameOf(users, tickets.createdBy),
   updatedByName: nameOf(users, tickets.updatedBy),
@@ -304,14 +326,14 @@ const detailColumns = {
     from ${ticketFollowers} f join ${users} u on u.id = f.user_id
     where f.ticket_id = ${outer(tickets.id)})`),
 };
-export type TicketListRow = {
-  [K in keyof typeof listColumns]: K extends 'ticket'
-    ? TicketRow
-    : (typeof listColumns)[K] extends SQL<infer T>
-      ? T
-      : never;
+type NameRow = {
+  [K in keyof typeof nameColumns]: (typeof nameColumns)[K] extends SQL<infer T> ? T : never;
 };
-export type TicketDetailRow = TicketListRow & {
+export type TicketListRow = NameRow & {
+  ticket: Pick<TicketRow, keyof typeof listTicketColumns>;
+};
+export type TicketDetailRow = NameRow & {
+  ticket: TicketRow;
   organizationName: string | null;
   createdByName: string | null;
   updatedByName: string | null;
