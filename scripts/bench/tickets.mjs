@@ -300,10 +300,15 @@ try {
         fill.priorities[(index + Math.floor(index / numbers.length)) % fill.priorities.length],
     }),
   };
+  // BENCH_SCENARIOS=update,comments measures only the scenarios whose label holds one of them.
+  const only = process.env.BENCH_SCENARIOS?.split(',').map((part) => part.trim());
+  const wanted = (label) => !only || only.some((part) => label.includes(part));
+  const chosen = scenarios.filter(([label]) => wanted(label));
+  const withUpdate = wanted(update.label);
   // Warm up as a running server would be: its code optimised by V8, its data in memory.
-  for (const [, paths] of scenarios)
+  for (const [, paths] of chosen)
     await load({ url: server.url, token, paths, requests: 200, concurrency: 16 });
-  await load({ url: server.url, token, ...update, requests: 200, concurrency: 16 });
+  if (withUpdate) await load({ url: server.url, token, ...update, requests: 200, concurrency: 16 });
   console.log(
     `${'scenario'.padEnd(34)}${'p50'.padStart(10)}${'p95'.padStart(10)}${'p99'.padStart(10)}${'req/s'.padStart(9)}` +
       `${'CPU/req: server'.padStart(17)}${'database'.padStart(10)}`,
@@ -334,8 +339,8 @@ try {
     );
     if (statements) await printStatements(statements, 6);
   };
-  for (const [label, paths] of scenarios) await measure(label, { paths });
-  await measure(update.label, update);
+  for (const [label, paths] of chosen) await measure(label, { paths });
+  if (withUpdate) await measure(update.label, update);
   await statements?.end();
   console.log(
     `\n16 concurrent clients over HTTP on loopback, ${REQUESTS} requests per scenario, the server and PostgreSQL on this machine.`,

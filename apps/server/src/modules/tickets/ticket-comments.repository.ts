@@ -63,6 +63,15 @@ export async function insertAttachments(
 }
 
 /** A page of a ticket's comments, oldest first, with their authors. */
+/** A comment with its author's name and picture, staff or customer. */
+const withAuthor = {
+  comment: ticketComments,
+  userName: users.name,
+  userAvatar: users.avatarUrl,
+  customerName: customers.name,
+  customerAvatar: customers.avatarUrl,
+};
+
 export async function listComments(
   db: Database,
   tenantId: string,
@@ -78,13 +87,7 @@ export async function listComments(
   const [rows, [total]] = await Promise.all([
     builtOnce(db, 'ticket-comments-page', () =>
       db
-        .select({
-          comment: ticketComments,
-          userName: users.name,
-          userAvatar: users.avatarUrl,
-          customerName: customers.name,
-          customerAvatar: customers.avatarUrl,
-        })
+        .select(withAuthor)
         .from(ticketComments)
         .leftJoin(users, eq(users.id, ticketComments.authorUserId))
         .leftJoin(customers, eq(customers.id, ticketComments.authorCustomerId))
@@ -103,13 +106,7 @@ export type CommentListRow = Awaited<ReturnType<typeof listComments>>['rows'][nu
 
 export async function commentWithAuthor(db: Db, tenantId: string, commentId: string) {
   const [row] = await db
-    .select({
-      comment: ticketComments,
-      userName: users.name,
-      userAvatar: users.avatarUrl,
-      customerName: customers.name,
-      customerAvatar: customers.avatarUrl,
-    })
+    .select(withAuthor)
     .from(ticketComments)
     .leftJoin(users, eq(users.id, ticketComments.authorUserId))
     .leftJoin(customers, eq(customers.id, ticketComments.authorCustomerId))
