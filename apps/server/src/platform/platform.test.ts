@@ -48,6 +48,7 @@ describe('route catalogue', () => {
       // The SIP gateway's: no session, its shared secret header instead (telephony/gateway-secret.ts).
       'POST /v2/telephony/credentials',
       'POST /v2/telephony/events',
+      'POST /v2/telephony/gateway-started',
       'POST /v2/telephony/route',
     ]);
   });

@@ -395,8 +395,8 @@ export async function listTickets(
       ).map((row) => row.id);
       if (ids.length === 0) return [];
       // The page's rows by their ids: one statement per sort, built and prepared once. Built
-      // on each request, its forty columns and subqueries cost the server more than the
-      // database spent running it; planned each time, as much again in the database.
+      // on each request, its columns and subqueries cost the server more than the database
+      // spent running it; planned each time, as much again in the database.
       return builtOnce(db, `ticket-list-${page.sort.key}-${page.sort.order}`, () =>
         db
           .select(listColumns)
