@@ -583,20 +583,28 @@ export async function visibleIds(db: Db, tenantId: string, ids: string[], scope?
 // What a ticket refers to, each as `{_id, name}` of the tenant (undefined when it is not).
 
 /** The tenant's priorities, types and services, by id (what ticket writes check values against). */
+/** The tenant's priorities, types and services with what a ticket shows of them. */
 export async function configRefs(db: Db, tenantId: string) {
-  const rows = await db.execute<{ kind: string; id: string; type_id: string | null }>(
-    sql`select 'priority' as kind, id, null::uuid as type_id from ${ticketPriorities} where tenant_id = ${tenantId}
-        union all select 'type', id, null from ${ticketTypes} where tenant_id = ${tenantId}
-        union all select 'service', id, type_id from ${ticketServices} where tenant_id = ${tenantId}`,
+  const rows = await db.execute<{
+    kind: string;
+    id: string;
+    name: string;
+    color: string | null;
+    type_id: string | null;
+  }>(
+    sql`select 'priority' as kind, id, name, color, null::uuid as type_id from ${ticketPriorities} where tenant_id = ${tenantId}
+        union all select 'type', id, name, null, null from ${ticketTypes} where tenant_id = ${tenantId}
+        union all select 'service', id, name, null, type_id from ${ticketServices} where tenant_id = ${tenantId}`,
   );
   const refs = {
-    priority: new Set<string>(),
-    type: new Set<string>(),
-    service: new Map<string, { typeId: string | null }>(),
+    priority: new Map<string, { name: string; color: string }>(),
+    type: new Map<string, { name: string }>(),
+    service: new Map<string, { name: string; typeId: string | null }>(),
   };
   for (const row of rows.rows) {
-    if (row.kind === 'service') refs.service.set(row.id, { typeId: row.type_id });
-    else refs[row.kind as 'priority' | 'type'].add(row.id);
+    if (row.kind === 'service') refs.service.set(row.id, { name: row.name, typeId: row.type_id });
+    else if (row.kind === 'type') refs.type.set(row.id, { name: row.name });
+    else refs.priority.set(row.id, { name: row.name, color: row.color ?? '' });
   }
   return refs;
 }

@@ -294,6 +294,10 @@ interface Names {
   requester?: { _id: string; name: string; organizationId: string | null } | null;
 }
 
+/** The tenant's priorities, types and services: remembered until they change ('ticket_config'). */
+const ticketConfig = (platform: Platform, db: Db, tenantId: string) =>
+  platform.memo.remember('ticket_config', tenantId, 'refs', () => repo.configRefs(db, tenantId));
+
 /**
  * Checks what a ticket's values refer to: only what `changed` names (a stored reference is not
  * checked again on an unrelated edit, e.g. an assignee disabled since). 422 on the field.
@@ -305,9 +309,7 @@ async function checkReferences(
   body: TicketBody,
   changed: (field: keyof TicketBody) => boolean,
 ): Promise<Names> {
-  // Priorities, types and services: remembered per tenant until they change ('ticket_config').
-  const config = () =>
-    platform.memo.remember('ticket_config', tenantId, 'refs', () => repo.configRefs(db, tenantId));
+  const config = () => ticketConfig(platform, db, tenantId);
   const names: Names = {};
   if (body.requester_id && changed('requester_id')) {
     names.requester = (await repo.requesterRef(db, tenantId, body.requester_id)) ?? null;
@@ -594,15 +596,37 @@ async function planChange(
 const REREAD_WHEN_CHANGED: (keyof TicketBody)[] = [
   'requester_id',
   'organization_id',
-  'priority_id',
-  'type_id',
-  'service_id',
   'group_id',
   'assignee_id',
   'tag_ids',
   'follower_ids',
   'custom',
 ];
+
+/** The priority, type and service names a change gives the ticket (remembered, not read back). */
+async function configNames(
+  platform: Platform,
+  tx: Transaction,
+  tenantId: string,
+  row: repo.TicketDetailRow,
+  values: PlannedChange['values'],
+): Promise<Partial<Pick<repo.TicketDetailRow, 'priority' | 'typeName' | 'serviceName'>>> {
+  const { priorityId, typeId, serviceId } = values;
+  if (priorityId === undefined && typeId === undefined && serviceId === undefined) return {};
+  const config = await ticketConfig(platform, tx, tenantId);
+  return {
+    priority:
+      priorityId === undefined
+        ? row.priority
+        : (priorityId && config.priority.get(priorityId)) || null,
+    typeName:
+      typeId === undefined ? row.typeName : (typeId && config.type.get(typeId)?.name) || null,
+    serviceName:
+      serviceId === undefined
+        ? row.serviceName
+        : (serviceId && config.service.get(serviceId)?.name) || null,
+  };
+}
 
 /**
  * Writes a planned change: the row, its SLA, tags and followers, then (when the ticket as read
@@ -627,9 +651,9 @@ async function writeChange(
   if (changed('tag_ids')) await repo.replaceTags(tx, auth.tenantId, id, [...new Set(body.tag_ids)]);
   if (changed('follower_ids'))
     await repo.replaceFollowers(tx, auth.tenantId, id, [...new Set(body.follower_ids)]);
-  // The names the ticket shows are as read unless a reference changed, or another user is now
-  // its updater (the system has no name): then it is read back. Custom values too, as jsonb
-  // orders their keys.
+  // The names the ticket shows are as read, or remembered for a priority, type or service,
+  // unless another reference changed or another user is now its updater (the system has no
+  // name): then it is read back. Custom values too, as jsonb orders their keys.
   const updater = actorOf(auth);
   const asRead =
     !REREAD_WHEN_CHANGED.some(changed) && (!updater || updater === row.ticket.updatedBy);
@@ -638,6 +662,7 @@ async function writeChange(
         ...row,
         ticket: { ...row.ticket, ...written, ...sla },
         updatedByName: updater ? row.updatedByName : null,
+        ...(await configNames(platform, tx, auth.tenantId, row, values)),
       }
     : await readTicketRow(tx, auth.tenantId, id);
   const after = toDetail(afterRow);

@@ -354,6 +354,11 @@ describe('creating and reading tickets', () => {
     const fresh = made.json().data._id as string;
     const moved = await call(admin, 'PUT', `/v2/tickets/${ticket._id}`, { priority_id: fresh });
     expect(moved.statusCode, moved.body).toBe(200);
+    // The answer names the new priority as a later read does (its names are not read back).
+    expect(moved.json().data.priority).toEqual({ _id: fresh, name: 'Rất gấp', color: '#ff0000' });
+    expect(moved.json().data).toEqual(
+      (await call(admin, 'GET', `/v2/tickets/${ticket._id}`)).json().data,
+    );
     const gone = await call(admin, 'POST', '/v2/priorities', {
       name: 'Tạm',
       color: '#00ff00',
@@ -408,13 +413,24 @@ describe('creating and reading tickets', () => {
       'service_id',
       'Dịch vụ không áp dụng cho loại ticket đã chọn',
     );
-    await createTicket(admin, {
+    const right = await createTicket(admin, {
       subject: 'Đúng',
       group_id: config.department,
       assignee_id: tenant.id('agent2') === tenant.id('agent') ? undefined : tenant.id('agent'),
       type_id: config.incident,
       service_id: config.internet,
     });
+    // Type and service taken off, then set again: the answers name them as a later read does.
+    for (const change of [
+      { type_id: null, service_id: null, priority_id: null },
+      { type_id: config.incident, service_id: config.internet, priority_id: config.high },
+    ]) {
+      const changed = await call(admin, 'PUT', `/v2/tickets/${right._id}`, change);
+      expect(changed.statusCode, changed.body).toBe(200);
+      expect(changed.json().data).toEqual(
+        (await call(admin, 'GET', `/v2/tickets/${right._id}`)).json().data,
+      );
+    }
   });
 
   it('checks ticket custom fields, required ones included', async () => {
