@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { users } from '../db/schema/index.js';
 import { bearer, createTestApp, seedTenant, type TestApp } from '../test/helpers.js';
+import { GATEWAY_SECRET, gatewayHeaders } from '../test/telephony.js';
 
 /**
  * The attack probe as a test: every /v2 route, every method, as a flagged administrator, fed
@@ -201,7 +202,8 @@ let login: () => Promise<string>;
 let openapi: { paths: Record<string, Record<string, { requestBody?: unknown }>> };
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // With a gateway secret, sent on every probe: the gateway's routes then check what they are sent.
+  t = await createTestApp({ telephonyGatewaySecret: GATEWAY_SECRET });
   const tenant = await seedTenant(t, 'Thăm dò');
   await t.database.db
     .update(users)
@@ -260,6 +262,8 @@ describe('bad input on every route', () => {
     expect(routes.length).toBeGreaterThan(50);
     const problems: string[] = [];
     let sent = 0;
+    /** The gateway's routes whose bad input got past the secret, as far as their checks. */
+    const gatewayChecked = new Set<string>();
     for (const route of routes) {
       // Signing out ends the session the probe uses: it gets a session of its own.
       const ends = route.url === '/v2/logout';
@@ -275,6 +279,7 @@ describe('bad input on every route', () => {
           url,
           headers: {
             ...bearer(auth),
+            ...gatewayHeaders,
             ...(probe.payload !== undefined
               ? { 'content-type': probe.contentType ?? 'application/json' }
               : {}),
@@ -282,6 +287,8 @@ describe('bad input on every route', () => {
           ...(probe.payload !== undefined ? { payload: probe.payload } : {}),
         });
         sent++;
+        if (route.url.startsWith('/v2/telephony/') && response.statusCode === 422)
+          gatewayChecked.add(route.url);
         const problem = problemOf(response.statusCode, response.body);
         if (problem) problems.push(`${route.method} ${route.url} [${probe.label}]: ${problem}`);
         if (response.statusCode === 403 && !ends) token = await login();
@@ -289,6 +296,9 @@ describe('bad input on every route', () => {
     }
     expect(sent).toBeGreaterThan(500);
     expect(problems).toEqual([]);
+    expect([...gatewayChecked].sort()).toEqual(
+      ['credentials', 'events', 'gateway-started', 'route'].map((name) => `/v2/telephony/${name}`),
+    );
   }, 240_000);
 });
 

@@ -9,7 +9,7 @@ import {
   eventOf,
   freshCallId,
   freshHotline,
-  gatewayHeaders,
+  gatewayPost,
   giveSip,
   route,
   sendEvent,
@@ -703,16 +703,8 @@ describe('call history', () => {
 });
 
 describe('a gateway that restarted', () => {
-  const restarted = (
-    body: Record<string, unknown>,
-    headers: Record<string, string> = gatewayHeaders,
-  ) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/v2/telephony/gateway-started',
-      headers,
-      payload: body,
-    });
+  const restarted = (body: Record<string, unknown>, headers?: Record<string, string>) =>
+    gatewayPost(t, 'gateway-started', body, headers);
 
   it('ends the calls it had open from before its start, once, and frees their agents', async () => {
     const own = await seedTenant(t, 'Cổng khởi động lại');

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema/index.js';
 import { bearer, createTestApp, seedTenant, type TestApp } from '../../test/helpers.js';
-import { GATEWAY_SECRET, gatewayHeaders } from '../../test/telephony.js';
+import { GATEWAY_SECRET, gatewayPost } from '../../test/telephony.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -12,8 +12,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const md5 = (text: string) => createHash('md5').update(text).digest('hex');
-const ask = (payload: Record<string, unknown>, headers: Record<string, string> = gatewayHeaders) =>
-  t.app.inject({ method: 'POST', url: '/v2/telephony/credentials', headers, payload });
+const ask = (payload: Record<string, unknown>, headers?: Record<string, string>) =>
+  gatewayPost(t, 'credentials', payload, headers);
 
 /** A tenant whose agent has a SIP account with this password (through the users API). */
 async function agentWithSip(password: string) {

@@ -14,6 +14,7 @@ import {
   eventOf,
   freshCallId,
   freshHotline,
+  gatewayPost,
   giveSip,
   route,
   sendEvent,
@@ -55,24 +56,17 @@ async function endCall(callId: string, agent: string, offset = 10) {
 describe('gateway secret', () => {
   it('refuses a missing or wrong secret with 401, accepts the right one', async () => {
     const body = { call_id: freshCallId(), from: '0912345678', to: freshHotline() };
-    const none = await t.app.inject({ method: 'POST', url: '/v2/telephony/route', payload: body });
+    const none = await gatewayPost(t, 'route', body, {});
     expect(none.statusCode).toBe(401);
     expect(none.json()).toMatchObject({
       statusCode: 401,
       message: 'Cổng thoại không được xác thực',
     });
-    const wrong = await t.app.inject({
-      method: 'POST',
-      url: '/v2/telephony/route',
-      headers: { 'x-gateway-secret': 'not-the-secret-at-all' },
-      payload: body,
+    const wrong = await gatewayPost(t, 'route', body, {
+      'x-gateway-secret': 'not-the-secret-at-all',
     });
     expect(wrong.statusCode).toBe(401);
-    const events = await t.app.inject({
-      method: 'POST',
-      url: '/v2/telephony/events',
-      payload: eventOf(body.call_id, 'call.started', 0),
-    });
+    const events = await gatewayPost(t, 'events', eventOf(body.call_id, 'call.started', 0), {});
     expect(events.statusCode).toBe(401);
     expect(await route(t, body)).toEqual({ action: 'reject', reason: 'unknown_hotline' });
   });
@@ -80,12 +74,7 @@ describe('gateway secret', () => {
   it('refuses everything when no secret is configured', async () => {
     const bare = await createTestApp();
     try {
-      const response = await bare.app.inject({
-        method: 'POST',
-        url: '/v2/telephony/route',
-        headers: { 'x-gateway-secret': GATEWAY_SECRET },
-        payload: { call_id: 'x', from: '1', to: '2' },
-      });
+      const response = await gatewayPost(bare, 'route', { call_id: 'x', from: '1', to: '2' });
       expect(response.statusCode).toBe(401);
     } finally {
       await bare.close();
