@@ -1,5 +1,6 @@
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
@@ -22,8 +23,9 @@ const MAX_STATEMENT_NAMES = 1_000;
 /** What drizzle's node-postgres prepared query holds (drizzle-orm 0.45, node-postgres/session). */
 interface NodePgStatement {
   queryString: string;
-  queryConfig: { name?: string };
-  rawQueryConfig: { name?: string };
+  params: unknown[];
+  queryConfig: { name?: string; text: string };
+  rawQueryConfig: { name?: string; text: string };
 }
 
 /**
@@ -76,6 +78,42 @@ export function builtOnce<Prepared extends object>(
   return onConnection;
 }
 
+/** Where a statement built once takes a subquery written per call (see `withSubquery`). */
+export const SUBQUERY_MARK = '/*subquery*/';
+const pgDialect = new PgDialect();
+
+/**
+ * A statement built once (builtOnce) with `sql.raw(SUBQUERY_MARK)` in it, run with `subquery`
+ * written there: one round trip for a query whose core varies with each call (a list's filters)
+ * and whose costly rest does not (its columns), prepared under a name from its text as
+ * preparedOnce does (unless `prepare` is false). The subquery's values follow the statement's own (its `$n` renumbered:
+ * drizzle writes every value as a parameter, so a `$` in its text is one).
+ */
+export function withSubquery<Prepared extends object>(
+  built: Prepared,
+  subquery: SQL,
+  /** false: planned on each call for its values (where a plan kept for any value goes wrong). */
+  { prepare = true }: { prepare?: boolean } = {},
+): Prepared {
+  const statement = built as unknown as NodePgStatement;
+  const own = statement.params.length;
+  const inner = pgDialect.sqlToQuery(subquery);
+  const text = statement.queryString.replace(
+    SUBQUERY_MARK,
+    inner.sql.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + own}`),
+  );
+  // Named as the statement it extends, with the hash of its own text.
+  const name = prepare
+    ? statementName(statement.queryConfig.name?.slice(0, -17) ?? 'subquery', text)
+    : undefined;
+  const derived = Object.create(built) as NodePgStatement;
+  derived.queryString = text;
+  derived.params = [...statement.params, ...inner.params];
+  derived.queryConfig = { ...statement.queryConfig, name, text };
+  derived.rawQueryConfig = { ...statement.rawQueryConfig, name, text };
+  return derived as unknown as Prepared;
+}
+
 /**
  * The shape of a row of values to write with builtOnce: the fields given, each a placeholder
  * or, when null, a plain NULL (a placeholder would hand null to the column's encoder), and a
@@ -109,6 +147,17 @@ function statementName(prefix: string, text: string): string {
     statementNames.set(text, name);
   }
   return name;
+}
+
+/**
+ * A statement drizzle writes on each call whose text repeats (its values are parameters), run
+ * as a named prepared statement under its text's name: parsed and planned once per connection,
+ * on `db`'s own (the pool's, or the transaction's).
+ */
+export async function executeNamed(db: Database | Transaction, prefix: string, statement: SQL) {
+  const query = pgDialect.sqlToQuery(statement);
+  const connection = connectionOf(db) as pg.Pool | pg.PoolClient;
+  return connection.query(prepared(prefix, query.sql, query.params));
 }
 
 /** A value for a `$n::jsonb` parameter: its JSON text, or NULL when it is undefined. */

@@ -3,7 +3,13 @@ import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Platform } from './context.js';
 import { createBatcher } from './batcher.js';
-import { prepared, relaxedCommit, type DatabaseHandle, type Transaction } from './db.js';
+import {
+  executeNamed,
+  prepared,
+  relaxedCommit,
+  type DatabaseHandle,
+  type Transaction,
+} from './db.js';
 import type { JobQueue } from './jobs.js';
 import { domainEvents } from '../db/schema/index.js';
 
@@ -55,6 +61,11 @@ export async function appendEvent(
   event: DomainEvent,
   /** Another insert to run in the same statement (the change's audit entry): no round trip. */
   alongside?: SQL,
+  /**
+   * The change itself, when it is a single write whose row the transaction has locked already
+   * (an UPDATE of it): written in the same statement too.
+   */
+  change?: SQL,
 ): Promise<void> {
   // One statement: the lock (in the CTE, read first) is held before the insert draws its id.
   const lock = sql`aggregate_lock as (
@@ -64,10 +75,14 @@ export async function appendEvent(
     select ${event.tenantId}::uuid, ${event.aggregate}, ${event.aggregateId}::uuid, ${event.type},
       ${JSON.stringify(event.payload)}::jsonb, ${event.actorId}::uuid from aggregate_lock`;
   // A data-modifying WITH runs to completion whether or not the main statement reads it.
-  await tx.execute(
+  const before = change ? sql`changed as (${change}), ${lock}` : lock;
+  // Its text is one per kind of change (the values are parameters): prepared, as it is hot.
+  await executeNamed(
+    tx,
+    'event',
     alongside
-      ? sql`with ${lock}, appended as (${insert}) ${alongside}`
-      : sql`with ${lock} ${insert}`,
+      ? sql`with ${before}, appended as (${insert}) ${alongside}`
+      : sql`with ${before} ${insert}`,
   );
 }
 

@@ -62,47 +62,80 @@ export async function insertAttachments(
   return tx.insert(ticketAttachments).values(values).returning();
 }
 
-/** A page of a ticket's comments, oldest first, with their authors. */
-/** A comment with its author's name and picture, staff or customer. */
+/** An attachment as a comment reads it (its file stays private: served by its own route). */
+export interface CommentAttachment {
+  id: string;
+  fileName: string;
+  contentType: string;
+  size: number;
+  createdAt: string;
+}
+
+/**
+ * A comment with its author's name and picture (staff or customer), its attachments and the
+ * names of the staff it mentions: one statement answers a conversation's page.
+ */
 const withAuthor = {
   comment: ticketComments,
   userName: users.name,
   userAvatar: users.avatarUrl,
   customerName: customers.name,
   customerAvatar: customers.avatarUrl,
+  attachments: sql<CommentAttachment[]>`(select coalesce(json_agg(json_build_object(
+      'id', a.id, 'fileName', a.file_name, 'contentType', a.content_type, 'size', a.size,
+      'createdAt', a.created_at) order by a.created_at, a.position, a.id), '[]'::json)
+    from ${ticketAttachments} a
+    where a.tenant_id = ${ticketComments.tenantId} and a.comment_id = ${ticketComments.id})`,
+  mentionNames: sql<
+    Record<string, string>
+  >`(select coalesce(json_object_agg(u.id, u.name), '{}'::json)
+    from ${users} u
+    where u.tenant_id = ${ticketComments.tenantId} and u.id = any(${ticketComments.mentions}))`,
 };
 
+/**
+ * A page of a ticket's comments, oldest first, with their authors, and how many the ticket
+ * has: one statement, built and prepared once (builtOnce), as a conversation is read on every
+ * ticket opened. A page past the end has no row to carry the count: it is then counted alone.
+ */
 export async function listComments(
   db: Database,
   tenantId: string,
   ticketId: string,
   page: { offset: number; limit: number },
 ) {
-  // Both built and prepared once (builtOnce): a conversation is read on every ticket opened.
   const where = and(
     eq(ticketComments.tenantId, sql.placeholder('tenantId')),
     eq(ticketComments.ticketId, sql.placeholder('ticketId')),
   );
   const values = { tenantId, ticketId, offset: page.offset, limit: page.limit };
-  const [rows, [total]] = await Promise.all([
-    builtOnce(db, 'ticket-comments-page', () =>
-      db
-        .select(withAuthor)
-        .from(ticketComments)
-        .leftJoin(users, eq(users.id, ticketComments.authorUserId))
-        .leftJoin(customers, eq(customers.id, ticketComments.authorCustomerId))
-        .where(where)
-        .orderBy(asc(ticketComments.createdAt), asc(ticketComments.id))
-        .offset(sql.placeholder('offset'))
-        .limit(sql.placeholder('limit')),
-    ).execute(values),
-    builtOnce(db, 'ticket-comments-count', () =>
-      db.select({ value: count() }).from(ticketComments).where(where),
-    ).execute(values),
-  ]);
-  return { rows, total: total?.value ?? 0 };
+  const rows = await builtOnce(db, 'ticket-comments-page', () =>
+    db
+      .select({
+        ...withAuthor,
+        total: sql<number>`(select count(*)::int from ${ticketComments} counted
+          where counted.tenant_id = ${sql.placeholder('tenantId')}
+            and counted.ticket_id = ${sql.placeholder('ticketId')})`,
+      })
+      .from(ticketComments)
+      .leftJoin(users, eq(users.id, ticketComments.authorUserId))
+      .leftJoin(customers, eq(customers.id, ticketComments.authorCustomerId))
+      .where(where)
+      .orderBy(asc(ticketComments.createdAt), asc(ticketComments.id))
+      .offset(sql.placeholder('offset'))
+      .limit(sql.placeholder('limit')),
+  ).execute(values);
+  const total =
+    rows[0]?.total ??
+    (
+      await builtOnce(db, 'ticket-comments-count', () =>
+        db.select({ value: count() }).from(ticketComments).where(where),
+      ).execute(values)
+    )[0]?.value ??
+    0;
+  return { rows, total };
 }
-export type CommentListRow = Awaited<ReturnType<typeof listComments>>['rows'][number];
+export type CommentListRow = NonNullable<Awaited<ReturnType<typeof commentWithAuthor>>>;
 
 export async function commentWithAuthor(db: Db, tenantId: string, commentId: string) {
   const [row] = await db
@@ -173,14 +206,6 @@ export function activeStaff(db: Db, tenantId: string, ids: string[]) {
 }
 
 /** Names of users (any state) of the tenant, for mention lists. */
-export function userNames(db: Db, tenantId: string, ids: string[]) {
-  if (ids.length === 0) return Promise.resolve([] as { id: string; name: string }[]);
-  return db
-    .select({ id: users.id, name: users.name })
-    .from(users)
-    .where(and(eq(users.tenantId, tenantId), inArray(users.id, ids)));
-}
-
 export async function customerExists(db: Db, tenantId: string, id: string) {
   const [row] = await db
     .select({ id: customers.id })

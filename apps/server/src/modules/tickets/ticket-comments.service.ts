@@ -332,11 +332,7 @@ export async function addCustomerReply(
   return commentView(platform, tenantId, comment.id);
 }
 
-function toView(
-  row: repo.CommentListRow,
-  attachments: repo.AttachmentRow[],
-  names: Map<string, string>,
-): TicketCommentView {
+function toView(row: repo.CommentListRow): TicketCommentView {
   const { comment } = row;
   const author =
     comment.authorType === 'user' && comment.authorUserId
@@ -355,41 +351,24 @@ function toView(
     author,
     body: comment.body,
     public: comment.public,
-    mentions: comment.mentions.map((id) => ({ _id: id, name: names.get(id) ?? '' })),
-    attachments: attachments.map((file) => ({
+    mentions: comment.mentions.map((id) => ({ _id: id, name: row.mentionNames[id] ?? '' })),
+    attachments: row.attachments.map((file) => ({
       _id: file.id,
       file_name: file.fileName,
       content_type: file.contentType,
       size: file.size,
       url: attachmentUrl(comment.ticketId, file.id),
-      created_at: file.createdAt.toISOString(),
+      created_at: new Date(file.createdAt).toISOString(),
     })),
     channel_message_ref: comment.channelMessageRef,
     created_at: comment.createdAt.toISOString(),
   };
 }
 
-async function views(platform: Platform, tenantId: string, rows: repo.CommentListRow[]) {
-  const ids = rows.map((row) => row.comment.id);
-  const [files, names] = await Promise.all([
-    repo.attachmentsOf(platform.db, tenantId, ids),
-    repo.userNames(platform.db, tenantId, [...new Set(rows.flatMap((r) => r.comment.mentions))]),
-  ]);
-  const nameOf = new Map(names.map((user) => [user.id, user.name]));
-  return rows.map((row) =>
-    toView(
-      row,
-      files.filter((file) => file.commentId === row.comment.id),
-      nameOf,
-    ),
-  );
-}
-
 async function commentView(platform: Platform, tenantId: string, commentId: string) {
   const row = await repo.commentWithAuthor(platform.db, tenantId, commentId);
   if (!row) throw notFound(M.commentNotFound);
-  const [view] = await views(platform, tenantId, [row]);
-  return view as TicketCommentView;
+  return toView(row);
 }
 
 /** GET /v2/tickets/{id}/comments: a page of the conversation, oldest first. */
@@ -404,7 +383,7 @@ export async function listComments(
     offset: (query.page - 1) * query.page_size,
     limit: query.page_size,
   });
-  return { data: await views(platform, auth.tenantId, rows), total };
+  return { data: rows.map(toView), total };
 }
 
 /** How many merges an old attachment address may follow to the ticket holding the file now. */

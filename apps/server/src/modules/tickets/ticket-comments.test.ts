@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { formatTicketCode } from '@omnicare/shared/tickets/ticket-enums';
 import {
   TICKET_ATTACHMENT_MAX_BYTES,
@@ -13,6 +13,7 @@ import {
   groups,
   notifications,
   tickets,
+  users,
 } from '../../db/schema/index.js';
 import {
   bearer,
@@ -283,6 +284,9 @@ describe('comments', () => {
     const second = await get('admin', `/v2/tickets/${ticket.id}/comments?page=2&page_size=3`);
     expect(second.json().data.map((c: { body: string }) => c.body)).toEqual(['Khách trả lời']);
     expect(second.json().total).toBe(4);
+    // Past the end: no row, the count still told.
+    const beyond = await get('admin', `/v2/tickets/${ticket.id}/comments?page=3&page_size=3`);
+    expect(beyond.json()).toMatchObject({ data: [], total: 4 });
   });
 
   it("the requester's reply reopens a solved ticket and counts the reopening", async () => {
@@ -323,6 +327,14 @@ describe('comments', () => {
         .data.mentions.map((m: { _id: string }) => m._id)
         .sort(),
     ).toEqual([tenant.id('agent'), tenant.id('admin')].sort());
+    // The conversation names them; the other tenant's user is no mention at all.
+    const byId = (a: { _id: string }, b: { _id: string }) => a._id.localeCompare(b._id);
+    const named = await t.database.db
+      .select({ _id: users.id, name: users.name })
+      .from(users)
+      .where(inArray(users.id, [tenant.id('agent'), tenant.id('admin')]));
+    const listed = (await get('admin', `/v2/tickets/${ticket.id}/comments`)).json().data;
+    expect([...listed[0].mentions].sort(byId)).toEqual(named.sort(byId));
     // Sent by the outbox subscriber once the comment's event is delivered.
     const forTicket = await vi.waitFor(
       async () => {
@@ -448,6 +460,10 @@ describe('attachments', () => {
       ['bao-cao.pdf', 'application/pdf', PDF.length],
       ['ghi-chu.txt', 'text/plain; charset=utf-8', Buffer.byteLength('Dòng một\nDòng hai')],
     ]);
+    // The conversation's page shows the comment with the same files, in the same order.
+    const listed = (await get('agent', `/v2/tickets/${ticket.id}/comments`)).json().data;
+    expect(listed.at(-1).attachments).toEqual(files);
+    expect(files[0].created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     const png = await get('agent', files[0].url);
     expect(png.statusCode).toBe(200);
     expect(png.headers['content-type']).toBe('image/png');

@@ -79,30 +79,26 @@ export function nextSla(
 }
 
 /**
- * Brings a ticket's SLA up to date in the caller's transaction, after its row changed: on
- * create and priority/type changes with `resolve` (the policy is looked up again), otherwise
- * with the targets it has (status moves, first reply, reopen, merge).
+ * The SLA columns a ticket should now have, from the row as it stands (locked by the caller),
+ * or undefined when they stay as they are: on create and priority/type changes with `resolve`
+ * (the policy is looked up again), otherwise with the targets it has (status moves, first
+ * reply, reopen, merge). Writes nothing: the caller writes them with the rest of its change.
  */
-export async function refreshTicketSla(
+export async function slaChange(
   tx: Transaction,
   tenantId: string,
-  ticketId: string,
+  row: repo.SlaRow,
   {
     resolve = false,
     now = new Date(),
-    current,
     memo,
   }: {
     resolve?: boolean;
     now?: Date;
-    /** The ticket as it stands, when the caller holds its lock and knows it (read otherwise). */
-    current?: repo.SlaRow;
     /** Remembers the tenant's SLA policies and schedules (the hot paths pass it). */
     memo?: TenantMemo;
   } = {},
 ): Promise<repo.SlaColumns | undefined> {
-  const row = current ?? (await repo.findSlaRow(tx, tenantId, ticketId));
-  if (!row) return;
   // A transaction has every query method the helpers use.
   const db = tx as unknown as Database;
   let targets: Targets = {
@@ -136,10 +132,37 @@ export async function refreshTicketSla(
     const b = row[key];
     return a instanceof Date && b instanceof Date ? a.getTime() === b.getTime() : a === b;
   });
-  if (same) return;
-  await repo.saveSla(tx, tenantId, ticketId, next);
-  if (!row.slaBreachedAt && next.slaBreachedAt)
+  return same ? undefined : next;
+}
+
+/** After SLA columns were written: a breach they record for the first time is told (event, audit). */
+export async function slaWritten(
+  tx: Transaction,
+  tenantId: string,
+  ticketId: string,
+  was: Pick<repo.SlaRow, 'slaBreachedAt'>,
+  next: repo.SlaColumns,
+) {
+  if (!was.slaBreachedAt && next.slaBreachedAt)
     await recordBreach(tx, { tenantId, id: ticketId, slaBreachedAt: next.slaBreachedAt });
+}
+
+/**
+ * Brings a ticket's SLA up to date in the caller's transaction, after its row changed
+ * (slaChange, then written on its own).
+ */
+export async function refreshTicketSla(
+  tx: Transaction,
+  tenantId: string,
+  ticketId: string,
+  options: { resolve?: boolean; now?: Date; memo?: TenantMemo } = {},
+): Promise<repo.SlaColumns | undefined> {
+  const row = await repo.findSlaRow(tx, tenantId, ticketId);
+  if (!row) return;
+  const next = await slaChange(tx, tenantId, row, options);
+  if (!next) return;
+  await repo.saveSla(tx, tenantId, ticketId, next);
+  await slaWritten(tx, tenantId, ticketId, row, next);
   return next;
 }
 

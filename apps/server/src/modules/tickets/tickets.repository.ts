@@ -6,6 +6,8 @@ import type { TicketSort } from '@omnicare/shared/tickets/tickets.schemas';
 import type { SmartViewFilters } from '@omnicare/shared/ticket-config/ticket-config.schemas';
 import {
   builtOnce,
+  SUBQUERY_MARK,
+  withSubquery,
   preparedOnce,
   shapeOf,
   type Database,
@@ -347,10 +349,22 @@ export const COUNT_CAP = 10_000;
 export const NARROW_SEARCH = 2_000;
 
 /**
+ * A page's LIMIT and OFFSET in a statement prepared under its text (withSubquery). The limit is
+ * written as a number: as a parameter PostgreSQL guesses it at a tenth of the table, finds its
+ * generic plan costly, and plans every call anew; as a number the generic plan costs true and
+ * is kept. The offset stays a parameter (a statement per page would pile up on each
+ * connection), so deeper pages are still planned per call.
+ */
+function pageSql(offset: number, limit: number): SQL {
+  if (!Number.isSafeInteger(limit) || limit < 0) throw new Error(`bad page limit ${limit}`);
+  return sql` limit ${sql.raw(String(limit))}${offset > 0 ? sql` offset ${offset}` : sql``}`;
+}
+
+/**
  * A page of the list. The page's ids are found first, in a query that reads only what the
  * filters and the sort need (the default view, a status view, code and creation order read
- * nothing but an index, so page 500 skips its 10 000 entries inside the index); then only those
- * rows are read with their names. Counts stop at COUNT_CAP and are remembered until the
+ * nothing but an index, so page 500 skips its 10 000 entries inside the index), and only those
+ * rows are read with their names, in the same statement. Counts stop at COUNT_CAP and are remembered until the
  * tenant's tickets change.
  */
 export async function listTickets(
@@ -358,7 +372,16 @@ export async function listTickets(
   tenantId: string,
   filter: TicketFilter,
   page: { sort: TicketSort; offset: number; limit: number },
-  { countCap = COUNT_CAP, memo }: { countCap?: number; memo?: TenantMemo } = {},
+  {
+    countCap = COUNT_CAP,
+    memo,
+    priorityIds = [],
+  }: {
+    countCap?: number;
+    memo?: TenantMemo;
+    /** The tenant's priorities, first to last (the priority sort needs them). */
+    priorityIds?: readonly string[];
+  } = {},
 ) {
   const { search, ...others } = filter;
   const base = filterConditions(tenantId, others);
@@ -379,37 +402,36 @@ export async function listTickets(
   const where = and(...base, searchCondition);
   const direction = page.sort.order === 'asc' ? asc : desc;
   const order = [direction(SORT_KEYS[page.sort.key]), direction(tickets.id)];
+  const ids =
+    page.sort.key === 'priority'
+      ? priorityPageIds(where, page, priorityIds)
+      : sql`${db
+          .select({ id: tickets.id })
+          .from(tickets)
+          .where(where)
+          .orderBy(...order)}${pageSql(page.offset, page.limit)}`;
   const [rows, counted] = await Promise.all([
-    (async () => {
-      const ids = (
-        page.sort.key === 'priority'
-          ? (await db.execute<{ id: string }>(await priorityPageIds(db, tenantId, where, page)))
-              .rows
-          : await db
-              .select({ id: tickets.id })
-              .from(tickets)
-              .where(where)
-              .orderBy(...order)
-              .offset(page.offset)
-              .limit(page.limit)
-      ).map((row) => row.id);
-      if (ids.length === 0) return [];
-      // The page's rows by their ids: one statement per sort, built and prepared once. Built
-      // on each request, its columns and subqueries cost the server more than the database
-      // spent running it; planned each time, as much again in the database.
-      return builtOnce(db, `ticket-list-${page.sort.key}-${page.sort.order}`, () =>
+    // The page's ids, from what the filters and the sort need (often an index alone), and
+    // their rows in one statement. The rows' columns and subqueries are built once per sort
+    // (builtOnce): built on each request they cost the server more than the database spent
+    // running them.
+    withSubquery(
+      builtOnce(db, `ticket-list-${page.sort.key}-${page.sort.order}`, () =>
         db
           .select(listColumns)
           .from(tickets)
           .where(
             and(
               eq(tickets.tenantId, sql.placeholder('tenantId')),
-              sql`${tickets.id} = any(${sql.placeholder('ids')}::uuid[])`,
+              sql`${tickets.id} = any(array(${sql.raw(SUBQUERY_MARK)}))`,
             ),
           )
           .orderBy(...order),
-      ).execute({ tenantId, ids }) as Promise<TicketListRow[]>;
-    })(),
+      ),
+      ids,
+      // A kept plan guesses how many subjects a pattern matches; a search is planned for its own.
+      { prepare: !search },
+    ).execute({ tenantId }) as Promise<TicketListRow[]>,
     remembered(
       memo,
       tenantId,
@@ -428,31 +450,27 @@ export async function listTickets(
  * `tickets_tenant_priority_idx` in id order, and those are put in order: no priority comes last
  * going up and first going down, as PostgreSQL orders nulls.
  */
-async function priorityPageIds(
-  db: Database,
-  tenantId: string,
+function priorityPageIds(
   where: SQL | undefined,
   page: { sort: TicketSort; offset: number; limit: number },
-): Promise<SQL<{ id: string }>> {
+  priorityIds: readonly string[],
+): SQL<{ id: string }> {
   const ascending = page.sort.order === 'asc';
-  const priorities = await db
-    .select({ id: ticketPriorities.id })
-    .from(ticketPriorities)
-    .where(eq(ticketPriorities.tenantId, tenantId))
-    .orderBy(ascending ? asc(ticketPriorities.position) : desc(ticketPriorities.position));
   const groups = [
-    ...priorities.map((priority) => eq(tickets.priorityId, priority.id)),
+    ...priorityIds.map((id) => eq(tickets.priorityId, id)),
     isNull(tickets.priorityId),
   ];
-  if (!ascending) groups.unshift(groups.pop() as SQL);
+  if (!ascending) groups.reverse();
   const direction = sql.raw(ascending ? 'asc' : 'desc');
-  const enough = page.offset + page.limit;
+  // Each priority's first offset + limit: a number on the first page, as pageSql writes it.
+  const enough =
+    page.offset === 0 ? pageSql(0, page.limit) : sql` limit ${page.offset + page.limit}`;
   const branches = groups.map(
     (group, index) => sql`(select ${tickets.id} as id, ${index}::int as g from ${tickets}
-      where ${and(where, group)} order by ${tickets.id} ${direction} limit ${enough})`,
+      where ${and(where, group)} order by ${tickets.id} ${direction}${enough})`,
   );
   return sql`(select id from (${sql.join(branches, sql` union all `)}) ordered
-    order by g, id ${direction} offset ${page.offset} limit ${page.limit})`;
+    order by g, id ${direction}${pageSql(page.offset, page.limit)})`;
 }
 
 /** One ticket with the names it shows; `lock` holds it (FOR UPDATE) until the transaction ends. */
@@ -518,13 +536,32 @@ export async function insertTicket(tx: Transaction, values: typeof tickets.$infe
   return row;
 }
 
+/** The columns a ticket's update writes: those given, and when it was updated (now, unless given). */
+export const updatedColumns = (values: Partial<typeof tickets.$inferInsert>) => ({
+  updatedAt: new Date(),
+  ...values,
+});
+
+/** A ticket's update as SQL, to run inside another statement (appendEvent's `change`). */
+export const ticketUpdateSql = (
+  tx: Transaction,
+  tenantId: string,
+  id: string,
+  set: Partial<typeof tickets.$inferInsert>,
+): SQL =>
+  tx
+    .update(tickets)
+    .set(set)
+    .where(and(eq(tickets.tenantId, tenantId), eq(tickets.id, id)))
+    .getSQL();
+
 export async function updateTicket(
   tx: Transaction,
   tenantId: string,
   id: string,
   values: Partial<typeof tickets.$inferInsert>,
 ): Promise<Partial<typeof tickets.$inferInsert>> {
-  const set = { ...values, updatedAt: new Date() };
+  const set = updatedColumns(values);
   const shape = shapeOf(set);
   // One statement per set of columns changed.
   await builtOnce(tx, `ticket-update-${shape.key}`, () =>
@@ -592,11 +629,13 @@ export async function configRefs(db: Db, tenantId: string) {
     color: string | null;
     type_id: string | null;
   }>(
-    sql`select 'priority' as kind, id, name, color, null::uuid as type_id from ${ticketPriorities} where tenant_id = ${tenantId}
-        union all select 'type', id, name, null, null from ${ticketTypes} where tenant_id = ${tenantId}
-        union all select 'service', id, name, null, type_id from ${ticketServices} where tenant_id = ${tenantId}`,
+    sql`select 'priority' as kind, id, name, color, null::uuid as type_id, position from ${ticketPriorities} where tenant_id = ${tenantId}
+        union all select 'type', id, name, null, null, null from ${ticketTypes} where tenant_id = ${tenantId}
+        union all select 'service', id, name, null, type_id, null from ${ticketServices} where tenant_id = ${tenantId}
+        order by position`,
   );
   const refs = {
+    /** In the priorities' order, first to last. */
     priority: new Map<string, { name: string; color: string }>(),
     type: new Map<string, { name: string }>(),
     service: new Map<string, { name: string; typeId: string | null }>(),

@@ -32,7 +32,7 @@ import { dataScopeOf } from '../../platform/data-scope.js';
 import { AppError, fieldError, notFound } from '../../platform/errors.js';
 import { appendEvent, type DeliveredEvent } from '../../platform/outbox.js';
 import { createBatcher } from '../../platform/batcher.js';
-import { refreshTicketSla } from './ticket-sla.js';
+import { refreshTicketSla, slaChange, slaWritten } from './ticket-sla.js';
 import { sanitizeRichText } from '../../platform/rich-text.js';
 import { auditInsert, listAudit, writeAudit } from '../audit/audit.service.js';
 import { listFields } from '../fields/fields.service.js';
@@ -280,7 +280,13 @@ export async function listTickets(platform: Platform, auth: AuthContext, query: 
     auth.tenantId,
     filter,
     { sort: query.sort, offset: (query.page - 1) * query.page_size, limit: query.page_size },
-    { memo: platform.memo },
+    {
+      memo: platform.memo,
+      priorityIds:
+        query.sort.key === 'priority'
+          ? [...(await ticketConfig(platform, platform.db, auth.tenantId)).priority.keys()]
+          : undefined,
+    },
   );
   return {
     data: rows.map(toListItem),
@@ -641,33 +647,45 @@ async function writeChange(
 ) {
   const { row, before, body, changed, values } = plan;
   const id = row.ticket.id;
-  const written = await repo.updateTicket(tx, auth.tenantId, id, values);
-  const sla = await refreshTicketSla(tx, auth.tenantId, id, {
-    resolve: changed('priority_id') || changed('type_id'),
-    // The row is locked since it was read: as it now stands, without reading it again.
-    current: { ...row.ticket, ...values },
-    memo: platform.memo,
-  });
-  if (changed('tag_ids')) await repo.replaceTags(tx, auth.tenantId, id, [...new Set(body.tag_ids)]);
-  if (changed('follower_ids'))
-    await repo.replaceFollowers(tx, auth.tenantId, id, [...new Set(body.follower_ids)]);
+  // The SLA the change gives the ticket is written with it: one new version of the row, not two.
+  const sla = await slaChange(
+    tx,
+    auth.tenantId,
+    { ...row.ticket, ...values },
+    { resolve: changed('priority_id') || changed('type_id'), memo: platform.memo },
+  );
+  const set = repo.updatedColumns({ ...values, ...sla });
   // The names the ticket shows are as read, or remembered for a priority, type or service,
   // unless another reference changed or another user is now its updater (the system has no
-  // name): then it is read back. Custom values too, as jsonb orders their keys.
+  // name): then it is read back. Custom values too, as jsonb orders their keys. As read, the
+  // ticket after the change is known before it is written, and the update goes in its event's
+  // statement.
   const updater = actorOf(auth);
   const asRead =
     !REREAD_WHEN_CHANGED.some(changed) && (!updater || updater === row.ticket.updatedBy);
-  const afterRow = asRead
-    ? {
-        ...row,
-        ticket: { ...row.ticket, ...written, ...sla },
-        updatedByName: updater ? row.updatedByName : null,
-        ...(await configNames(platform, tx, auth.tenantId, row, values)),
-      }
-    : await readTicketRow(tx, auth.tenantId, id);
+  let afterRow: repo.TicketDetailRow;
+  if (asRead)
+    afterRow = {
+      ...row,
+      ticket: { ...row.ticket, ...set },
+      updatedByName: updater ? row.updatedByName : null,
+      ...(await configNames(platform, tx, auth.tenantId, row, values)),
+    };
+  else {
+    await repo.updateTicket(tx, auth.tenantId, id, set);
+    if (changed('tag_ids'))
+      await repo.replaceTags(tx, auth.tenantId, id, [...new Set(body.tag_ids)]);
+    if (changed('follower_ids'))
+      await repo.replaceFollowers(tx, auth.tenantId, id, [...new Set(body.follower_ids)]);
+    afterRow = await readTicketRow(tx, auth.tenantId, id);
+  }
+  if (sla) await slaWritten(tx, auth.tenantId, id, row.ticket, sla);
   const after = toDetail(afterRow);
   const { before: was, after: now } = snapshotChanges(snapshotOf(before), snapshotOf(after));
-  if (Object.keys(now).length === 0) return { row: afterRow, after, auto: undefined };
+  if (Object.keys(now).length === 0) {
+    if (asRead) await repo.updateTicket(tx, auth.tenantId, id, set);
+    return { row: afterRow, after, auto: undefined };
+  }
   await appendEvent(
     tx,
     {
@@ -688,6 +706,7 @@ async function writeChange(
       before: was,
       after: now,
     }),
+    asRead ? repo.ticketUpdateSql(tx, auth.tenantId, id, set) : undefined,
   );
   // Moved into a department, left without an assignee or reopened: automatic assignment may
   // pick someone (not the one just taken off it).

@@ -827,9 +827,10 @@ describe('the ticket list', () => {
     await createTicket(admin, { subject: 'Thấp 2', priority_id: config.low });
     await createTicket(admin, { subject: 'Cao 2', priority_id: config.high });
     const all = (await listed(admin)).data;
+    let ranks = [config.low, config.high];
     const rank = (row: (typeof all)[number]) => {
       const id = (row.priority as { _id: string } | null)?._id;
-      return id === config.low ? 0 : id === config.high ? 1 : 2;
+      return id ? ranks.indexOf(id) : 2;
     };
     const expected = (sign: 1 | -1) =>
       all
@@ -850,6 +851,16 @@ describe('the ticket list', () => {
     expect(await sorted('asc')).toEqual(expected(1));
     expect(await sorted('desc')).toEqual(expected(-1));
     expect((await sorted('desc')).slice(0, 2).sort()).toEqual(['Ba', 'Hai']);
+    // Moved after 'Cao' in the settings, 'Thấp' sorts after it from the next request on.
+    const moved = await call(admin, 'PUT', `/v2/priority/${config.low}`, {
+      name: 'Thấp',
+      color: '#16a34a',
+      order: 9,
+    });
+    expect(moved.statusCode).toBe(200);
+    ranks = [config.high, config.low];
+    expect(await sorted('asc')).toEqual(expected(1));
+    expect(await sorted('desc')).toEqual(expected(-1));
   });
 
   it('searches code, subject and requester name without diacritics', async () => {
