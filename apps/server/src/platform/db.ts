@@ -78,33 +78,34 @@ export function builtOnce<Prepared extends object>(
   return onConnection;
 }
 
-/** Where a statement built once takes a subquery written per call (see `withSubquery`). */
-export const SUBQUERY_MARK = '/*subquery*/';
+/** Where a statement built once takes a part written per call (see `withPart`). */
+export const PART_MARK = '/*part*/';
 const pgDialect = new PgDialect();
 
 /**
- * A statement built once (builtOnce) with `sql.raw(SUBQUERY_MARK)` in it, run with `subquery`
- * written there: one round trip for a query whose core varies with each call (a list's filters)
- * and whose costly rest does not (its columns), prepared under a name from its text as
- * preparedOnce does (unless `prepare` is false). The subquery's values follow the statement's own (its `$n` renumbered:
- * drizzle writes every value as a parameter, so a `$` in its text is one).
+ * A statement built once (builtOnce) with `sql.raw(PART_MARK)` in it, run with `part` (SQL
+ * written per call: a list's query of its page's ids, a caller's data scope) written there: one
+ * round trip, with only the part that varies built on each call, prepared under a name from its
+ * text as preparedOnce does (unless `prepare` is false). The part's values follow the
+ * statement's own (its `$n` renumbered: drizzle writes every value as a parameter, so a `$` in
+ * its text is one).
  */
-export function withSubquery<Prepared extends object>(
+export function withPart<Prepared extends object>(
   built: Prepared,
-  subquery: SQL,
+  part: SQL,
   /** false: planned on each call for its values (where a plan kept for any value goes wrong). */
   { prepare = true }: { prepare?: boolean } = {},
 ): Prepared {
   const statement = built as unknown as NodePgStatement;
   const own = statement.params.length;
-  const inner = pgDialect.sqlToQuery(subquery);
+  const inner = pgDialect.sqlToQuery(part);
   const text = statement.queryString.replace(
-    SUBQUERY_MARK,
+    PART_MARK,
     inner.sql.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + own}`),
   );
   // Named as the statement it extends, with the hash of its own text.
   const name = prepare
-    ? statementName(statement.queryConfig.name?.slice(0, -17) ?? 'subquery', text)
+    ? statementName(statement.queryConfig.name?.slice(0, -17) ?? 'part', text)
     : undefined;
   const derived = Object.create(built) as NodePgStatement;
   derived.queryString = text;

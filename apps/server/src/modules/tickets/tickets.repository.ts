@@ -6,9 +6,8 @@ import type { TicketSort } from '@omnicare/shared/tickets/tickets.schemas';
 import type { SmartViewFilters } from '@omnicare/shared/ticket-config/ticket-config.schemas';
 import {
   builtOnce,
-  SUBQUERY_MARK,
-  withSubquery,
-  preparedOnce,
+  PART_MARK,
+  withPart,
   shapeOf,
   type Database,
   type Transaction,
@@ -32,7 +31,6 @@ import {
 import type { ScopeContext } from '../../platform/data-scope.js';
 import { customFieldSql } from '../../platform/custom-field-sql.js';
 import { containsPattern, prefixPattern } from '../../platform/sql.js';
-import { tenantRecord } from '../../platform/record-numbers.js';
 import type { TenantMemo } from '../../platform/tenant-memo.js';
 
 type Db = Database | Transaction;
@@ -349,7 +347,7 @@ export const COUNT_CAP = 10_000;
 export const NARROW_SEARCH = 2_000;
 
 /**
- * A page's LIMIT and OFFSET in a statement prepared under its text (withSubquery). The limit is
+ * A page's LIMIT and OFFSET in a statement prepared under its text (withPart). The limit is
  * written as a number: as a parameter PostgreSQL guesses it at a tenth of the table, finds its
  * generic plan costly, and plans every call anew; as a number the generic plan costs true and
  * is kept. The offset stays a parameter (a statement per page would pile up on each
@@ -415,7 +413,7 @@ export async function listTickets(
     // their rows in one statement. The rows' columns and subqueries are built once per sort
     // (builtOnce): built on each request they cost the server more than the database spent
     // running them.
-    withSubquery(
+    withPart(
       builtOnce(db, `ticket-list-${page.sort.key}-${page.sort.order}`, () =>
         db
           .select(listColumns)
@@ -423,7 +421,7 @@ export async function listTickets(
           .where(
             and(
               eq(tickets.tenantId, sql.placeholder('tenantId')),
-              sql`${tickets.id} = any(array(${sql.raw(SUBQUERY_MARK)}))`,
+              sql`${tickets.id} = any(array(${sql.raw(PART_MARK)}))`,
             ),
           )
           .orderBy(...order),
@@ -485,23 +483,26 @@ export async function findTicket(
     const query = db.select(detailColumns).from(tickets).where(where);
     return lock ? query.for('update', { of: tickets }) : query;
   };
-  if (scope) {
-    const [row] = await preparedOnce(
-      detail(and(tenantRecord(tickets, tenantId, ref), scope)),
-      'ticket-detail',
-    ).execute();
-    return row as TicketDetailRow | undefined;
-  }
-  // Unscoped (the system, administrators, reads after a write): one statement per shape.
+  // One statement per shape, built once; a caller's data scope is written into it per call.
   const byId = 'id' in ref;
-  const [row] = await builtOnce(db, `ticket-detail-${byId ? 'id' : 'number'}-${lock}`, () =>
-    detail(
-      and(
-        eq(tickets.tenantId, sql.placeholder('tenantId')),
-        byId ? eq(tickets.id, sql.placeholder('ref')) : eq(tickets.number, sql.placeholder('ref')),
+  const built = builtOnce(
+    db,
+    `ticket-detail-${byId ? 'id' : 'number'}-${lock}${scope ? '-scoped' : ''}`,
+    () =>
+      detail(
+        and(
+          eq(tickets.tenantId, sql.placeholder('tenantId')),
+          byId
+            ? eq(tickets.id, sql.placeholder('ref'))
+            : eq(tickets.number, sql.placeholder('ref')),
+          scope ? sql.raw(`(${PART_MARK})`) : undefined,
+        ),
       ),
-    ),
-  ).execute({ tenantId, ref: 'id' in ref ? ref.id : ref.number });
+  );
+  const [row] = await (scope ? withPart(built, scope) : built).execute({
+    tenantId,
+    ref: byId ? ref.id : ref.number,
+  });
   return row as TicketDetailRow | undefined;
 }
 
