@@ -183,6 +183,9 @@ export function connectDatabase(url: string, max = 10): DatabaseHandle {
   const pool = new pg.Pool({
     connectionString: url,
     max,
+    // Each connection keeps what was prepared on it, a statement per list filter shape among
+    // them (withPart): renewing it every half hour bounds what a busy one gathers.
+    maxLifetimeSeconds: 1_800,
     // Short API queries on a few cores: parallel workers only add contention, and the working set
     // is in memory, so an index probe costs little more than a sequential read.
     options: '-c max_parallel_workers_per_gather=0 -c random_page_cost=1.1',
