@@ -80,7 +80,8 @@ export function builtOnce<Prepared extends object>(
 
 /** Where a statement built once takes a part written per call (see `withPart`). */
 export const PART_MARK = '/*part*/';
-const pgDialect = new PgDialect();
+/** Writes drizzle's SQL as text and values, outside a query (statement names, memo keys). */
+export const sqlDialect = new PgDialect();
 
 /**
  * A statement built once (builtOnce) with `sql.raw(PART_MARK)` in it, run with `part` (SQL
@@ -98,7 +99,7 @@ export function withPart<Prepared extends object>(
 ): Prepared {
   const statement = built as unknown as NodePgStatement;
   const own = statement.params.length;
-  const inner = pgDialect.sqlToQuery(part);
+  const inner = sqlDialect.sqlToQuery(part);
   const text = statement.queryString.replace(
     PART_MARK,
     inner.sql.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + own}`),
@@ -156,10 +157,14 @@ function statementName(prefix: string, text: string): string {
  * on `db`'s own (the pool's, or the transaction's).
  */
 export async function executeNamed(db: Database | Transaction, prefix: string, statement: SQL) {
-  const query = pgDialect.sqlToQuery(statement);
+  const query = sqlDialect.sqlToQuery(statement);
   const connection = connectionOf(db) as pg.Pool | pg.PoolClient;
   return connection.query(prepared(prefix, query.sql, query.params));
 }
+
+/** The one number a `select count(...)::int as value` answers. */
+export const countOf = (db: Database | Transaction, query: SQL) =>
+  db.execute<{ value: number }>(query).then((result) => Number(result.rows[0]?.value ?? 0));
 
 /** A value for a `$n::jsonb` parameter: its JSON text, or NULL when it is undefined. */
 export const jsonParam = (value: unknown) => (value === undefined ? null : JSON.stringify(value));

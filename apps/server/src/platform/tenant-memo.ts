@@ -1,5 +1,7 @@
 import pg from 'pg';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { SQL } from 'drizzle-orm';
+import { sqlDialect } from './db.js';
 
 /**
  * What a tenant's data changes are announced under (the triggers of migrations 0010 and on name the tables of each):
@@ -224,4 +226,20 @@ export function settleWrites(app: FastifyInstance, memo: TenantMemo) {
       await memo.settled();
     return payload;
   });
+}
+
+/**
+ * A read-only query's answer, remembered by its SQL and values until the tenant's data under
+ * `topic` changes (run as is without a memo).
+ */
+export function rememberQuery<T>(
+  memo: TenantMemo | undefined,
+  topic: ChangeTopic,
+  tenantId: string,
+  query: SQL,
+  run: (query: SQL) => Promise<T>,
+): Promise<T> {
+  if (!memo) return run(query);
+  const { sql: text, params } = sqlDialect.sqlToQuery(query);
+  return memo.remember(topic, tenantId, `${text}\u0000${JSON.stringify(params)}`, () => run(query));
 }

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
-import { PgDialect, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Database, Transaction } from '../../platform/db.js';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { countOf, type Database, type Transaction } from '../../platform/db.js';
 import {
   auditLog,
   customerEmails,
@@ -18,7 +18,7 @@ import {
 import type { CustomFieldCondition } from '@omnicare/shared/fields/custom-filters';
 import { containsPattern, prefixPattern } from '../../platform/sql.js';
 import { customFieldSql } from '../../platform/custom-field-sql.js';
-import type { TenantMemo } from '../../platform/tenant-memo.js';
+import { rememberQuery, type TenantMemo } from '../../platform/tenant-memo.js';
 import type { RecordRef } from '@omnicare/shared/platform/record-ref';
 import { tenantRecord } from '../../platform/record-numbers.js';
 
@@ -45,25 +45,12 @@ export interface CustomerFilter {
   scope?: SQL;
 }
 
-/** The one number a `select count(...)::int as value` answers. */
-const countOf = (db: Db, query: SQL) =>
-  db.execute<{ value: number }>(query).then((result) => result.rows[0]?.value ?? 0);
-
-const dialect = new PgDialect();
-
-/** A read-only query's answer, remembered by its SQL until the tenant's data changes. */
-function remembered<T>(
+const remembered = <T>(
   memo: TenantMemo | undefined,
   tenantId: string,
   query: SQL,
   run: (query: SQL) => Promise<T>,
-): Promise<T> {
-  if (!memo) return run(query);
-  const { sql: text, params } = dialect.sqlToQuery(query);
-  return memo.remember('customers', tenantId, `${text}\u0000${JSON.stringify(params)}`, () =>
-    run(query),
-  );
-}
+) => rememberQuery(memo, 'customers', tenantId, query, run);
 
 type Search = NonNullable<CustomerFilter['search']>;
 

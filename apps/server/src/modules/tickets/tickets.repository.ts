@@ -1,14 +1,16 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
-import { PgDialect, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { CustomFieldCondition } from '@omnicare/shared/fields/custom-filters';
 import type { RecordRef } from '@omnicare/shared/platform/record-ref';
 import type { TicketSort } from '@omnicare/shared/tickets/tickets.schemas';
 import type { SmartViewFilters } from '@omnicare/shared/ticket-config/ticket-config.schemas';
 import {
   builtOnce,
+  countOf,
   PART_MARK,
   withPart,
   shapeOf,
+  sqlDialect,
   type Database,
   type Transaction,
 } from '../../platform/db.js';
@@ -31,7 +33,7 @@ import {
 import type { ScopeContext } from '../../platform/data-scope.js';
 import { customFieldSql } from '../../platform/custom-field-sql.js';
 import { containsPattern, prefixPattern } from '../../platform/sql.js';
-import type { TenantMemo } from '../../platform/tenant-memo.js';
+import { rememberQuery, type TenantMemo } from '../../platform/tenant-memo.js';
 
 type Db = Database | Transaction;
 export type TicketRow = typeof tickets.$inferSelect;
@@ -108,24 +110,12 @@ export function ticketScopeCondition(context: ScopeContext): SQL | undefined {
  */
 const outer = (column: AnyPgColumn) => sql.raw(`"tickets"."${column.name}"`);
 
-const dialect = new PgDialect();
-
-/** A read-only query's answer, remembered by its SQL until the tenant's tickets change. */
-function remembered<T>(
+const remembered = <T>(
   memo: TenantMemo | undefined,
   tenantId: string,
   query: SQL,
   run: (query: SQL) => Promise<T>,
-): Promise<T> {
-  if (!memo) return run(query);
-  const { sql: text, params } = dialect.sqlToQuery(query);
-  return memo.remember('tickets', tenantId, `${text}\u0000${JSON.stringify(params)}`, () =>
-    run(query),
-  );
-}
-
-const countOf = (db: Db, query: SQL) =>
-  db.execute<{ value: number }>(query).then((result) => Number(result.rows[0]?.value ?? 0));
+) => rememberQuery(memo, 'tickets', tenantId, query, run);
 
 /** Requesters whose name (a word of it on) starts with the key: at most this many. */
 const REQUESTERS_SEARCHED = 1_000;
@@ -265,7 +255,7 @@ const nameOf = (
  * anew for every row request cost more than running it.
  */
 const rendered = <T>(fragment: SQL<T>): SQL<T> =>
-  sql.raw(dialect.sqlToQuery(fragment).sql) as unknown as SQL<T>;
+  sql.raw(sqlDialect.sqlToQuery(fragment).sql) as unknown as SQL<T>;
 
 /** The ticket's columns a list row shows (a detail reads them all, the description too). */
 const listTicketColumns = {
