@@ -87,6 +87,47 @@ export async function appendEvent(
 }
 
 /**
+ * appendEvent for several events of one transaction (a wave of changes), in one statement with
+ * the writes they describe (`writes`, data-modifying statements on rows the transaction has
+ * locked already). The aggregates' locks are taken in one order (no two writers wait on each
+ * other in a circle), all before the first id is drawn; the events get their ids in the order
+ * given.
+ */
+export async function appendEvents(
+  tx: Transaction,
+  events: DomainEvent[],
+  writes: SQL[] = [],
+): Promise<void> {
+  if (events.length === 0) return;
+  const aggregates = [...new Set(events.map((event) => event.aggregateId))].sort();
+  const rows = events.map((event, position) => ({
+    position,
+    tenant_id: event.tenantId,
+    aggregate: event.aggregate,
+    aggregate_id: event.aggregateId,
+    type: event.type,
+    payload: event.payload,
+    actor_id: event.actorId,
+  }));
+  const changes = writes.map((write, index) => sql`${sql.raw(`write_${index}`)} as (${write}), `);
+  // Its text is one per kind of wave (the values are parameters): prepared, as it is hot.
+  await executeNamed(
+    tx,
+    'events',
+    sql`with ${sql.join(changes)}aggregate_lock as (
+        select count(pg_advisory_xact_lock(${AGGREGATE_LOCK}, hashtext(aggregate))) as taken
+        from (select unnest(${sql.param(aggregates)}::text[]) as aggregate order by 1) ordered
+      )
+      insert into ${domainEvents} (tenant_id, aggregate, aggregate_id, type, payload, actor_id)
+      select e.tenant_id, e.aggregate, e.aggregate_id, e.type, e.payload, e.actor_id
+      from aggregate_lock, jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+        as e(position int, tenant_id uuid, aggregate text, aggregate_id uuid, type text,
+             payload jsonb, actor_id uuid)
+      order by e.position`,
+  );
+}
+
+/**
  * Delivery of the outbox (`domain_events`) to subscribers, at least once and in `id` order per
  * aggregate, surviving a crash of any instance at any point:
  *

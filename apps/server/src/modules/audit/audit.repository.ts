@@ -46,6 +46,28 @@ export function auditInsert(entry: AuditInput): SQL {
       ${jsonParam(entry.before)}::jsonb, ${jsonParam(entry.after)}::jsonb)`;
 }
 
+/**
+ * auditInsert for many entries (a wave of changes'), their values one JSON parameter: the
+ * statement's text is the same for any number of them. Each entry keeps its own moment.
+ */
+export function auditInserts(entries: AuditInput[]): SQL {
+  const rows = entries.map((entry) => ({
+    tenant_id: entry.tenantId,
+    actor_id: entry.actorId,
+    impersonator_id: entry.impersonatorId,
+    action: entry.action,
+    entity: entry.entity,
+    entity_id: entry.entityId ?? null,
+    before: entry.before ?? null,
+    after: entry.after ?? null,
+  }));
+  return sql`insert into ${auditLog}
+      (tenant_id, actor_id, impersonator_id, action, entity, entity_id, before, after)
+    select tenant_id, actor_id, impersonator_id, action, entity, entity_id, before, after
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as e(tenant_id uuid, actor_id uuid,
+      impersonator_id uuid, action text, entity text, entity_id text, before jsonb, after jsonb)`;
+}
+
 /** Records many entries in one statement (a bulk action's, an import batch's). */
 export async function writeAuditEntries(db: Database | Transaction, entries: AuditInput[]) {
   if (entries.length > 0) await db.insert(auditLog).values(entries);

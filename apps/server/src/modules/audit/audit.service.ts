@@ -3,6 +3,8 @@ import type { AuthContext } from '../../platform/auth.js';
 import type { Platform } from '../../platform/context.js';
 import * as repo from './audit.repository.js';
 
+export type { AuditInput } from './audit.repository.js';
+
 /**
  * Records who did what, with the state before and after: every module's service calls this
  * (in its transaction when it has one). The repository's own signature, passed through.
@@ -10,6 +12,8 @@ import * as repo from './audit.repository.js';
 export const writeAudit = repo.writeAudit;
 /** `writeAudit` as part of another statement (see `appendEvent`'s `alongside`). */
 export const auditInsert = repo.auditInsert;
+/** `auditInsert` for many entries, as one statement (`appendEvents`' writes). */
+export const auditInserts = repo.auditInserts;
 /** `writeAudit` for many entries at once. */
 export const writeAuditEntries = repo.writeAuditEntries;
 

@@ -135,6 +135,12 @@ export async function slaChange(
   return same ? undefined : next;
 }
 
+/** Whether SLA columns about to be written record the ticket's first breach (slaWritten). */
+export const firstBreach = (
+  was: Pick<repo.SlaRow, 'slaBreachedAt'>,
+  next: repo.SlaColumns,
+): boolean => !was.slaBreachedAt && Boolean(next.slaBreachedAt);
+
 /** After SLA columns were written: a breach they record for the first time is told (event, audit). */
 export async function slaWritten(
   tx: Transaction,
@@ -143,8 +149,8 @@ export async function slaWritten(
   was: Pick<repo.SlaRow, 'slaBreachedAt'>,
   next: repo.SlaColumns,
 ) {
-  if (!was.slaBreachedAt && next.slaBreachedAt)
-    await recordBreach(tx, { tenantId, id: ticketId, slaBreachedAt: next.slaBreachedAt });
+  if (firstBreach(was, next))
+    await recordBreach(tx, { tenantId, id: ticketId, slaBreachedAt: next.slaBreachedAt ?? null });
 }
 
 /**

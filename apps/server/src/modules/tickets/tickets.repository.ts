@@ -527,8 +527,11 @@ export async function insertTicket(tx: Transaction, values: typeof tickets.$infe
   return row;
 }
 
+/** Columns of a ticket to write. */
+type TicketSet = Partial<typeof tickets.$inferInsert>;
+
 /** The columns a ticket's update writes: those given, and when it was updated (now, unless given). */
-export const updatedColumns = (values: Partial<typeof tickets.$inferInsert>) => ({
+export const updatedColumns = (values: TicketSet) => ({
   updatedAt: new Date(),
   ...values,
 });
@@ -538,7 +541,7 @@ export const ticketUpdateSql = (
   tx: Transaction,
   tenantId: string,
   id: string,
-  set: Partial<typeof tickets.$inferInsert>,
+  set: TicketSet,
 ): SQL =>
   tx
     .update(tickets)
@@ -546,12 +549,44 @@ export const ticketUpdateSql = (
     .where(and(eq(tickets.tenantId, tenantId), eq(tickets.id, id)))
     .getSQL();
 
+/**
+ * ticketUpdateSql for many tickets (a wave of changes), as few statements as sets of columns:
+ * the values are one JSON parameter read as the table's row type (so each column gets its own
+ * type). A ticket given twice is written once, with its sets merged in order.
+ */
+export function ticketUpdatesSql(
+  tenantId: string,
+  updates: { id: string; set: TicketSet }[],
+): SQL[] {
+  const merged = new Map<string, TicketSet>();
+  for (const { id, set } of updates) merged.set(id, { ...merged.get(id), ...set });
+  const byShape = new Map<string, Record<string, unknown>[]>();
+  for (const [id, set] of merged) {
+    const given = Object.entries(set).filter(([, value]) => value !== undefined);
+    const columns = given.map(([field]) => tickets[field as keyof TicketSet].name).sort();
+    const key = columns.join(',');
+    const row = Object.fromEntries(
+      given.map(([field, value]) => [tickets[field as keyof TicketSet].name, value]),
+    );
+    byShape.set(key, [...(byShape.get(key) ?? []), { ...row, id }]);
+  }
+  return [...byShape].map(([key, rows]) => {
+    const assignments = key
+      .split(',')
+      .map((column) => `"${column}" = r."${column}"`)
+      .join(', ');
+    return sql`update ${tickets} t set ${sql.raw(assignments)}
+      from jsonb_populate_recordset(null::${tickets}, ${JSON.stringify(rows)}::jsonb) r
+      where t.tenant_id = ${tenantId} and t.id = r.id`;
+  });
+}
+
 export async function updateTicket(
   tx: Transaction,
   tenantId: string,
   id: string,
-  values: Partial<typeof tickets.$inferInsert>,
-): Promise<Partial<typeof tickets.$inferInsert>> {
+  values: TicketSet,
+): Promise<TicketSet> {
   const set = updatedColumns(values);
   const shape = shapeOf(set);
   // One statement per set of columns changed.

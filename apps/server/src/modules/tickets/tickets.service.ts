@@ -30,11 +30,22 @@ import type { Database, Transaction } from '../../platform/db.js';
 import type { AuthContext } from '../../platform/auth.js';
 import { dataScopeOf } from '../../platform/data-scope.js';
 import { AppError, fieldError, notFound } from '../../platform/errors.js';
-import { appendEvent, type DeliveredEvent } from '../../platform/outbox.js';
+import {
+  appendEvent,
+  appendEvents,
+  type DeliveredEvent,
+  type DomainEvent,
+} from '../../platform/outbox.js';
 import { createBatcher } from '../../platform/batcher.js';
-import { refreshTicketSla, slaChange, slaWritten } from './ticket-sla.js';
+import { firstBreach, refreshTicketSla, slaChange, slaWritten } from './ticket-sla.js';
 import { sanitizeRichText } from '../../platform/rich-text.js';
-import { auditInsert, listAudit, writeAudit } from '../audit/audit.service.js';
+import {
+  auditInsert,
+  auditInserts,
+  listAudit,
+  writeAudit,
+  type AuditInput,
+} from '../audit/audit.service.js';
 import { listFields } from '../fields/fields.service.js';
 import {
   autoAssignTicket,
@@ -635,15 +646,55 @@ async function configNames(
 }
 
 /**
+ * Changes of a transaction whose ticket after the change is known without reading it back: their
+ * writes (the row's update, its event and audit entry) wait, and go out together in one
+ * statement, before anything that could read them or write after them, and before the commit.
+ */
+interface HeldWrite {
+  ticketId: string;
+  set: Parameters<typeof repo.ticketUpdateSql>[3];
+  event: DomainEvent;
+  audit: AuditInput;
+}
+
+async function writeHeld(tx: Transaction, held: HeldWrite[]) {
+  const writes = held.splice(0);
+  const [first] = writes;
+  if (!first) return;
+  const { tenantId } = first.event;
+  if (writes.length === 1)
+    await appendEvent(
+      tx,
+      first.event,
+      auditInsert(first.audit),
+      repo.ticketUpdateSql(tx, tenantId, first.ticketId, first.set),
+    );
+  else
+    await appendEvents(
+      tx,
+      writes.map((write) => write.event),
+      [
+        ...repo.ticketUpdatesSql(
+          tenantId,
+          writes.map((write) => ({ id: write.ticketId, set: write.set })),
+        ),
+        auditInserts(writes.map((write) => write.audit)),
+      ],
+    );
+}
+
+/**
  * Writes a planned change: the row, its SLA, tags and followers, then (when the ticket as read
  * back differs) the audit entry and the `ticket.updated` event with the fields before and
- * after, and automatic assignment. Answers the ticket as it now stands.
+ * after, and automatic assignment. Answers the ticket as it now stands. A change whose ticket
+ * is known as read is held (`held`, see HeldWrite) rather than written.
  */
 async function writeChange(
   platform: Platform,
   tx: Transaction,
   auth: AuthContext,
   plan: PlannedChange,
+  held: HeldWrite[],
 ) {
   const { row, before, body, changed, values } = plan;
   const id = row.ticket.id;
@@ -672,6 +723,7 @@ async function writeChange(
       ...(await configNames(platform, tx, auth.tenantId, row, values)),
     };
   else {
+    await writeHeld(tx, held);
     await repo.updateTicket(tx, auth.tenantId, id, set);
     if (changed('tag_ids'))
       await repo.replaceTags(tx, auth.tenantId, id, [...new Set(body.tag_ids)]);
@@ -679,47 +731,54 @@ async function writeChange(
       await repo.replaceFollowers(tx, auth.tenantId, id, [...new Set(body.follower_ids)]);
     afterRow = await readTicketRow(tx, auth.tenantId, id);
   }
-  if (sla) await slaWritten(tx, auth.tenantId, id, row.ticket, sla);
+  if (sla && firstBreach(row.ticket, sla)) {
+    // The breach's event follows those of the ticket's earlier changes.
+    await writeHeld(tx, held);
+    await slaWritten(tx, auth.tenantId, id, row.ticket, sla);
+  }
   const after = toDetail(afterRow);
   const { before: was, after: now } = snapshotChanges(snapshotOf(before), snapshotOf(after));
   if (Object.keys(now).length === 0) {
-    if (asRead) await repo.updateTicket(tx, auth.tenantId, id, set);
+    if (asRead) {
+      await writeHeld(tx, held);
+      await repo.updateTicket(tx, auth.tenantId, id, set);
+    }
     return { row: afterRow, after, auto: undefined };
   }
-  await appendEvent(
-    tx,
-    {
-      tenantId: auth.tenantId,
-      aggregate: 'ticket',
-      aggregateId: id,
-      type: 'ticket.updated',
-      payload: { changes: eventChanges(was, now), ...plan.options.eventPayload },
-      actorId: actorOf(auth),
-    },
-    auditInsert({
-      tenantId: auth.tenantId,
-      impersonatorId: auth.impersonatorId,
-      actorId: actorOf(auth),
-      action: 'update',
-      entity: 'ticket',
-      entityId: id,
-      before: was,
-      after: now,
-    }),
-    asRead ? repo.ticketUpdateSql(tx, auth.tenantId, id, set) : undefined,
-  );
+  const event: DomainEvent = {
+    tenantId: auth.tenantId,
+    aggregate: 'ticket',
+    aggregateId: id,
+    type: 'ticket.updated',
+    payload: { changes: eventChanges(was, now), ...plan.options.eventPayload },
+    actorId: actorOf(auth),
+  };
+  const audit: AuditInput = {
+    tenantId: auth.tenantId,
+    impersonatorId: auth.impersonatorId,
+    actorId: actorOf(auth),
+    action: 'update',
+    entity: 'ticket',
+    entityId: id,
+    before: was,
+    after: now,
+  };
+  if (asRead) held.push({ ticketId: id, set, event, audit });
+  else await appendEvent(tx, event, auditInsert(audit));
   // Moved into a department, left without an assignee or reopened: automatic assignment may
   // pick someone (not the one just taken off it).
   const reopened = !isUnsolved(before.status) && isUnsolved(after.status);
-  const auto =
-    changed('group_id') || changed('assignee_id') || reopened
-      ? await autoAssignTicket(
-          tx,
-          auth.tenantId,
-          id,
-          changed('assignee_id') ? before.assignee?._id : undefined,
-        )
-      : undefined;
+  const assigns = changed('group_id') || changed('assignee_id') || reopened;
+  // Automatic assignment counts the agents' open tickets: the held changes first.
+  if (assigns) await writeHeld(tx, held);
+  const auto = assigns
+    ? await autoAssignTicket(
+        tx,
+        auth.tenantId,
+        id,
+        changed('assignee_id') ? before.assignee?._id : undefined,
+      )
+    : undefined;
   if (!auto) return { row: afterRow, after, auto };
   const assigned = await readTicketRow(tx, auth.tenantId, id);
   return { row: assigned, after: toDetail(assigned), auto };
@@ -770,6 +829,7 @@ async function applyChanges(
         scope,
       );
       const current = new Map<string, repo.TicketDetailRow>();
+      const held: HeldWrite[] = [];
       const done: ChangeOutcome[] = [];
       for (const change of changes) {
         const locked = rowOf(change.ref);
@@ -790,11 +850,12 @@ async function applyChanges(
           done.push({ ok: true, before: plan.unchanged, after: plan.unchanged });
           continue;
         }
-        const result = await writeChange(platform, tx, auth, plan);
+        const result = await writeChange(platform, tx, auth, plan, held);
         current.set(row.ticket.id, result.row);
         written.push({ before: plan.before, after: result.after, auto: result.auto });
         done.push({ ok: true, before: plan.before, after: result.after });
       }
+      await writeHeld(tx, held);
       return done;
     });
   } catch (error) {

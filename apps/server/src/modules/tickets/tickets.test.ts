@@ -693,11 +693,13 @@ describe('updating tickets', () => {
     expect(open).toBe(false);
   });
 
-  it("gathers the system's changes made at once into one transaction; a refused one fails alone", async () => {
+  it("gathers the system's changes made at once into one transaction and one write; a refused one fails alone", async () => {
     const { tenant, admin, config } = await freshTenant();
     const first = await createTicket(admin, { subject: 'Một' });
     const second = await createTicket(admin, { subject: 'Hai' });
+    const third = await createTicket(admin, { subject: 'Ba' });
     const begins: string[] = [];
+    const ticketWrites: string[] = [];
     const change = (id: string, changes: Record<string, unknown>) =>
       updateTicketAsSystem(t.app.platform, tenant.tenantId, id, changes);
     const outcomes = await whileWatchingStatements(
@@ -706,20 +708,25 @@ describe('updating tickets', () => {
           change(first._id, { status: 'open' }),
           change(second._id, { priority_id: crypto.randomUUID() }),
           change(first._id, { status: 'pending', priority_id: config.high }),
+          change(third._id, { subject: 'Ba (đã sửa)' }),
         ]),
       (text) => {
         if (text.trim().toLowerCase() === 'begin') begins.push(text);
+        if (/^\s*(with|update)\b[\s\S]*update "tickets"/i.test(text)) ticketWrites.push(text);
       },
     );
     expect(outcomes.map((outcome) => outcome.status)).toEqual([
       'fulfilled',
       'rejected',
       'fulfilled',
+      'fulfilled',
     ]);
     expect((outcomes[1] as PromiseRejectedResult).reason.message).toBe(
       TICKET_MESSAGES.priorityMissing,
     );
     expect(begins).toHaveLength(1);
+    // The three changes' rows, events and audit entries: one statement.
+    expect(ticketWrites).toHaveLength(1);
     // The later change of a ticket saw the earlier one: two events, in order.
     const events = await t.database.db
       .select({ payload: domainEvents.payload })
@@ -732,8 +739,28 @@ describe('updating tickets', () => {
       { before: 'new', after: 'open' },
       { before: 'open', after: 'pending' },
     ]);
-    const stored = (await call(admin, 'GET', `/v2/tickets/${second._id}`)).json().data;
-    expect(stored.priority).toBeNull();
+    const read = async (id: string) => (await call(admin, 'GET', `/v2/tickets/${id}`)).json().data;
+    const [firstNow, secondNow, thirdNow] = await Promise.all([
+      read(first._id),
+      read(second._id),
+      read(third._id),
+    ]);
+    expect(firstNow).toMatchObject({ status: 'pending', priority: { _id: config.high } });
+    expect(secondNow.priority).toBeNull();
+    expect(thirdNow.subject).toBe('Ba (đã sửa)');
+    // Each change has its audit entry, in the activity log in order.
+    const activity = (await call(admin, 'GET', `/v2/tickets/${first._id}/activities`)).json().data;
+    const statusChanges = activity
+      .flatMap(
+        (entry: { changes?: { field: string; from: unknown; to: unknown }[] }) =>
+          entry.changes ?? [],
+      )
+      .filter((item: { field: string }) => item.field === 'status')
+      .map((item: { from: unknown; to: unknown }) => [item.from, item.to]);
+    expect(statusChanges).toEqual([
+      ['Đang mở', 'Đang chờ'],
+      ['Mới', 'Đang mở'],
+    ]);
   });
 
   it('refuses a bad update with whole 422 bodies', async () => {
