@@ -23,6 +23,8 @@ export type Access = 'public' | 'optional' | 'authenticated' | Permission | read
 export interface AuthContext {
   sessionId: string;
   userId: string;
+  /** The caller's name, for what a write answers (a ticket's updater) without reading it back. */
+  userName: string;
   tenantId: string;
   role: Role;
   isAdmin: boolean;
@@ -69,7 +71,7 @@ export async function loadPlatformSecret(db: Database, name: string) {
  * PostgreSQL plans it once per connection.
  */
 const CONTEXT_COLUMNS = `
-  u.id as "userId", u.tenant_id as "tenantId", u.role, u.is_admin as "isAdmin",
+  u.id as "userId", u.name as "userName", u.tenant_id as "tenantId", u.role, u.is_admin as "isAdmin",
   u.organization_id as "organizationId", t.settings -> 'data_scopes' ->> u.role as "dataScope",
   t.settings -> 'import_export_roles' as "importExportRoles",
   coalesce((select array_agg(gm.group_id) from group_members gm join groups g on g.id = gm.group_id

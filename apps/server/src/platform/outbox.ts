@@ -7,6 +7,7 @@ import {
   executeNamed,
   prepared,
   relaxedCommit,
+  type Database,
   type DatabaseHandle,
   type Transaction,
 } from './db.js';
@@ -84,6 +85,36 @@ export async function appendEvent(
       ? sql`with ${before}, appended as (${insert}) ${alongside}`
       : sql`with ${before} ${insert}`,
   );
+}
+
+/**
+ * appendEvent for a change written outside a transaction, in one statement with its own: the
+ * event (and `alongside`, given the change's relation to read) is written only if `change` (an
+ * UPDATE … RETURNING) wrote a row. Answers whether it did.
+ */
+export async function appendEventIfWritten(
+  db: Database,
+  event: DomainEvent,
+  change: SQL,
+  alongside: (changed: SQL) => SQL,
+): Promise<boolean> {
+  const result = await executeNamed(
+    db,
+    'event-if-written',
+    sql`with changed as (${change}),
+      aggregate_lock as (
+        select pg_advisory_xact_lock(${AGGREGATE_LOCK}, hashtext(${event.aggregateId})) from changed
+      ),
+      appended as (
+        insert into ${domainEvents} (tenant_id, aggregate, aggregate_id, type, payload, actor_id)
+        select ${event.tenantId}::uuid, ${event.aggregate}, ${event.aggregateId}::uuid,
+          ${event.type}, ${JSON.stringify(event.payload)}::jsonb, ${event.actorId}::uuid
+        from aggregate_lock
+      ),
+      alongside as (${alongside(sql`changed`)})
+      select count(*)::int as written from changed`,
+  );
+  return Number((result.rows[0] as { written: number } | undefined)?.written) > 0;
 }
 
 /**

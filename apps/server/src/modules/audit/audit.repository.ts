@@ -37,13 +37,16 @@ export async function writeAudit(db: Database | Transaction, entry: AuditInput) 
 /**
  * The insert of one entry as a statement to run as part of another, so a change's entry costs
  * no round trip of its own (`appendEvent`'s `alongside`: the event and the entry together).
+ * With `onlyAfter` (a relation of that statement: the write the entry records), the entry is
+ * written only if that relation has a row.
  */
-export function auditInsert(entry: AuditInput): SQL {
+export function auditInsert(entry: AuditInput, onlyAfter?: SQL): SQL {
+  const values = sql`${entry.tenantId}::uuid, ${entry.actorId}::uuid, ${entry.impersonatorId}::uuid,
+      ${entry.action}, ${entry.entity}, ${entry.entityId ?? null},
+      ${jsonParam(entry.before)}::jsonb, ${jsonParam(entry.after)}::jsonb`;
   return sql`insert into ${auditLog}
       (tenant_id, actor_id, impersonator_id, action, entity, entity_id, before, after)
-    values (${entry.tenantId}::uuid, ${entry.actorId}::uuid, ${entry.impersonatorId}::uuid,
-      ${entry.action}, ${entry.entity}, ${entry.entityId ?? null},
-      ${jsonParam(entry.before)}::jsonb, ${jsonParam(entry.after)}::jsonb)`;
+    ${onlyAfter ? sql`select ${values} from ${onlyAfter}` : sql`values (${values})`}`;
 }
 
 /**

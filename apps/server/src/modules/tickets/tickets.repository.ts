@@ -300,6 +300,8 @@ const nameColumns = {
 const listColumns = { ticket: listTicketColumns, ...nameColumns };
 const detailColumns = {
   ticket: tickets,
+  /** The row's version (its xmin): changes with every write of it. */
+  version: rendered(sql<string>`${tickets}.xmin::text`),
   ...nameColumns,
   organizationName: nameOf(organizations, tickets.organizationId),
   createdByName: nameOf(users, tickets.createdBy),
@@ -324,6 +326,7 @@ export type TicketListRow = NameRow & {
 };
 export type TicketDetailRow = NameRow & {
   ticket: TicketRow;
+  version: string;
   organizationName: string | null;
   createdByName: string | null;
   updatedByName: string | null;
@@ -536,18 +539,27 @@ export const updatedColumns = (values: TicketSet) => ({
   ...values,
 });
 
-/** A ticket's update as SQL, to run inside another statement (appendEvent's `change`). */
+/**
+ * A ticket's update as SQL, to run inside another statement (appendEvent's `change`). With
+ * `version` (a row's `version` as read), it writes only that version of the row, answering its
+ * id (appendEventIfWritten's `change`).
+ */
 export const ticketUpdateSql = (
-  tx: Transaction,
+  db: Db,
   tenantId: string,
   id: string,
   set: TicketSet,
-): SQL =>
-  tx
-    .update(tickets)
-    .set(set)
-    .where(and(eq(tickets.tenantId, tenantId), eq(tickets.id, id)))
-    .getSQL();
+  version?: string,
+): SQL => {
+  const where = and(eq(tickets.tenantId, tenantId), eq(tickets.id, id));
+  const update = db.update(tickets).set(set);
+  return version === undefined
+    ? update.where(where).getSQL()
+    : update
+        .where(and(where, sql`${tickets}.xmin = ${version}::xid`))
+        .returning({ id: tickets.id })
+        .getSQL();
+};
 
 /**
  * ticketUpdateSql for many tickets (a wave of changes), as few statements as sets of columns:

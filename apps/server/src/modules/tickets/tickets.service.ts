@@ -32,6 +32,7 @@ import { dataScopeOf } from '../../platform/data-scope.js';
 import { AppError, fieldError, notFound } from '../../platform/errors.js';
 import {
   appendEvent,
+  appendEventIfWritten,
   appendEvents,
   type DeliveredEvent,
   type DomainEvent,
@@ -196,6 +197,7 @@ const actorOf = (auth: { userId: string | null }): string | null => auth.userId 
 export const systemAuth = (tenantId: string): AuthContext => ({
   sessionId: '',
   userId: '',
+  userName: '',
   tenantId,
   role: 'administrator',
   isAdmin: true,
@@ -570,7 +572,7 @@ interface PlannedChange {
  */
 async function planChange(
   platform: Platform,
-  tx: Transaction,
+  tx: Db,
   auth: AuthContext,
   row: repo.TicketDetailRow,
   change: TicketChange,
@@ -623,7 +625,7 @@ const REREAD_WHEN_CHANGED: (keyof TicketBody)[] = [
 /** The priority, type and service names a change gives the ticket (remembered, not read back). */
 async function configNames(
   platform: Platform,
-  tx: Transaction,
+  tx: Db,
   tenantId: string,
   row: repo.TicketDetailRow,
   values: PlannedChange['values'],
@@ -684,6 +686,77 @@ async function writeHeld(tx: Transaction, held: HeldWrite[]) {
 }
 
 /**
+ * What a planned change writes, as far as it is known before writing: the SLA it gives the
+ * ticket (written with the row: one new version of it, not two), the columns to set and, when
+ * no name it shows needs reading back, the ticket after it (`asRead`). The names are as read,
+ * remembered for a priority, type or service, and the caller's for its updater; another
+ * reference changed is read back, and custom values too, as jsonb orders their keys.
+ */
+async function changeWrite(
+  platform: Platform,
+  db: Db,
+  auth: AuthContext,
+  { row, changed, values }: PlannedChange,
+) {
+  const sla = await slaChange(
+    db as Transaction,
+    auth.tenantId,
+    { ...row.ticket, ...values },
+    { resolve: changed('priority_id') || changed('type_id'), memo: platform.memo },
+  );
+  const set = repo.updatedColumns({ ...values, ...sla });
+  const asRead: repo.TicketDetailRow | undefined = REREAD_WHEN_CHANGED.some(changed)
+    ? undefined
+    : {
+        ...row,
+        ticket: { ...row.ticket, ...set },
+        updatedByName: actorOf(auth) ? auth.userName : null,
+        ...(await configNames(platform, db, auth.tenantId, row, values)),
+      };
+  return { sla, set, asRead, breaches: sla !== undefined && firstBreach(row.ticket, sla) };
+}
+
+/** A change's `ticket.updated` event and audit entry; none when nothing the ticket shows changed. */
+function changeRecords(
+  auth: AuthContext,
+  plan: PlannedChange,
+  after: TicketDetail,
+): { event: DomainEvent; audit: AuditInput } | undefined {
+  const id = plan.row.ticket.id;
+  const { before: was, after: now } = snapshotChanges(snapshotOf(plan.before), snapshotOf(after));
+  if (Object.keys(now).length === 0) return undefined;
+  return {
+    event: {
+      tenantId: auth.tenantId,
+      aggregate: 'ticket',
+      aggregateId: id,
+      type: 'ticket.updated',
+      payload: { changes: eventChanges(was, now), ...plan.options.eventPayload },
+      actorId: actorOf(auth),
+    },
+    audit: {
+      tenantId: auth.tenantId,
+      impersonatorId: auth.impersonatorId,
+      actorId: actorOf(auth),
+      action: 'update',
+      entity: 'ticket',
+      entityId: id,
+      before: was,
+      after: now,
+    },
+  };
+}
+
+/**
+ * Moved into a department, left without an assignee or reopened: automatic assignment may pick
+ * someone (not the one just taken off it).
+ */
+const mayAutoAssign = (plan: PlannedChange, after: TicketDetail) =>
+  plan.changed('group_id') ||
+  plan.changed('assignee_id') ||
+  (!isUnsolved(plan.before.status) && isUnsolved(after.status));
+
+/**
  * Writes a planned change: the row, its SLA, tags and followers, then (when the ticket as read
  * back differs) the audit entry and the `ticket.updated` event with the fields before and
  * after, and automatic assignment. Answers the ticket as it now stands. A change whose ticket
@@ -696,33 +769,11 @@ async function writeChange(
   plan: PlannedChange,
   held: HeldWrite[],
 ) {
-  const { row, before, body, changed, values } = plan;
+  const { row, before, body, changed } = plan;
   const id = row.ticket.id;
-  // The SLA the change gives the ticket is written with it: one new version of the row, not two.
-  const sla = await slaChange(
-    tx,
-    auth.tenantId,
-    { ...row.ticket, ...values },
-    { resolve: changed('priority_id') || changed('type_id'), memo: platform.memo },
-  );
-  const set = repo.updatedColumns({ ...values, ...sla });
-  // The names the ticket shows are as read, or remembered for a priority, type or service,
-  // unless another reference changed or another user is now its updater (the system has no
-  // name): then it is read back. Custom values too, as jsonb orders their keys. As read, the
-  // ticket after the change is known before it is written, and the update goes in its event's
-  // statement.
-  const updater = actorOf(auth);
-  const asRead =
-    !REREAD_WHEN_CHANGED.some(changed) && (!updater || updater === row.ticket.updatedBy);
-  let afterRow: repo.TicketDetailRow;
-  if (asRead)
-    afterRow = {
-      ...row,
-      ticket: { ...row.ticket, ...set },
-      updatedByName: updater ? row.updatedByName : null,
-      ...(await configNames(platform, tx, auth.tenantId, row, values)),
-    };
-  else {
+  const { sla, set, asRead, breaches } = await changeWrite(platform, tx, auth, plan);
+  let afterRow = asRead;
+  if (!afterRow) {
     await writeHeld(tx, held);
     await repo.updateTicket(tx, auth.tenantId, id, set);
     if (changed('tag_ids'))
@@ -731,44 +782,23 @@ async function writeChange(
       await repo.replaceFollowers(tx, auth.tenantId, id, [...new Set(body.follower_ids)]);
     afterRow = await readTicketRow(tx, auth.tenantId, id);
   }
-  if (sla && firstBreach(row.ticket, sla)) {
+  if (sla && breaches) {
     // The breach's event follows those of the ticket's earlier changes.
     await writeHeld(tx, held);
     await slaWritten(tx, auth.tenantId, id, row.ticket, sla);
   }
   const after = toDetail(afterRow);
-  const { before: was, after: now } = snapshotChanges(snapshotOf(before), snapshotOf(after));
-  if (Object.keys(now).length === 0) {
+  const records = changeRecords(auth, plan, after);
+  if (!records) {
     if (asRead) {
       await writeHeld(tx, held);
       await repo.updateTicket(tx, auth.tenantId, id, set);
     }
     return { row: afterRow, after, auto: undefined };
   }
-  const event: DomainEvent = {
-    tenantId: auth.tenantId,
-    aggregate: 'ticket',
-    aggregateId: id,
-    type: 'ticket.updated',
-    payload: { changes: eventChanges(was, now), ...plan.options.eventPayload },
-    actorId: actorOf(auth),
-  };
-  const audit: AuditInput = {
-    tenantId: auth.tenantId,
-    impersonatorId: auth.impersonatorId,
-    actorId: actorOf(auth),
-    action: 'update',
-    entity: 'ticket',
-    entityId: id,
-    before: was,
-    after: now,
-  };
-  if (asRead) held.push({ ticketId: id, set, event, audit });
-  else await appendEvent(tx, event, auditInsert(audit));
-  // Moved into a department, left without an assignee or reopened: automatic assignment may
-  // pick someone (not the one just taken off it).
-  const reopened = !isUnsolved(before.status) && isUnsolved(after.status);
-  const assigns = changed('group_id') || changed('assignee_id') || reopened;
+  if (asRead) held.push({ ticketId: id, set, ...records });
+  else await appendEvent(tx, records.event, auditInsert(records.audit));
+  const assigns = mayAutoAssign(plan, after);
   // Automatic assignment counts the agents' open tickets: the held changes first.
   if (assigns) await writeHeld(tx, held);
   const auto = assigns
@@ -871,6 +901,16 @@ async function applyChanges(
     }
     return outcomes;
   }
+  await afterCommit(platform, auth, written);
+  return outcomes;
+}
+
+/** After changes committed: notifications, and the queues of an assignee who has room again. */
+async function afterCommit(
+  platform: Platform,
+  auth: AuthContext,
+  written: { before: TicketDetail; after: TicketDetail; auto?: AutoAssignment }[],
+) {
   for (const { before, after, auto } of written) {
     if (auto) await notifyAutoAssigned(platform, [auto]);
     else if (after.assignee && after.assignee._id !== before.assignee?._id)
@@ -883,7 +923,47 @@ async function applyChanges(
     )
       await handOutQueuesOf(platform, auth.tenantId, before.assignee._id);
   }
-  return outcomes;
+}
+
+/**
+ * A person's change of one ticket in two round trips rather than four (begin, lock, write,
+ * commit): the ticket read without a lock and the change planned on it, then its row, event
+ * and audit entry written in one statement, only if the row is still the version read (xmin).
+ * Answers undefined, having written nothing, when the change needs more than that write (a
+ * name to read back, an SLA breach, automatic assignment), is refused, or the row changed
+ * meanwhile: applyChanges then does it under the row's lock.
+ */
+async function changeAsRead(
+  platform: Platform,
+  auth: AuthContext,
+  change: TicketChange,
+  scope: SQL | undefined,
+): Promise<TicketDetail | undefined> {
+  const db = platform.db;
+  const row = await repo.findTicket(db, auth.tenantId, change.ref, scope);
+  if (!row) return undefined;
+  let plan: Awaited<ReturnType<typeof planChange>>;
+  try {
+    plan = await planChange(platform, db, auth, row, change);
+  } catch (error) {
+    if (error instanceof AppError) return undefined;
+    throw error;
+  }
+  if ('unchanged' in plan) return plan.unchanged;
+  const { set, asRead, breaches } = await changeWrite(platform, db, auth, plan);
+  if (!asRead || breaches) return undefined;
+  const after = toDetail(asRead);
+  const records = changeRecords(auth, plan, after);
+  if (!records || mayAutoAssign(plan, after)) return undefined;
+  const written = await appendEventIfWritten(
+    db,
+    records.event,
+    repo.ticketUpdateSql(db, auth.tenantId, row.ticket.id, set, row.version),
+    (changed) => auditInsert(records.audit, changed),
+  );
+  if (!written) return undefined;
+  await afterCommit(platform, auth, [{ before: plan.before, after }]);
+  return after;
 }
 
 /**
@@ -898,7 +978,10 @@ export async function updateTicket(
   options: TicketWriteOptions = {},
 ): Promise<TicketDetail> {
   const change = { ref: refOf(ref), changesOf: () => changes, options };
-  const [outcome] = await applyChanges(platform, auth, [change], ticketScope(auth));
+  const scope = ticketScope(auth);
+  const asRead = await changeAsRead(platform, auth, change, scope);
+  if (asRead) return asRead;
+  const [outcome] = await applyChanges(platform, auth, [change], scope);
   return afterOf(outcome);
 }
 

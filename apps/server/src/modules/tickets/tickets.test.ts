@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
 import { and, asc, eq } from 'drizzle-orm';
 import {
   bearer,
@@ -761,6 +762,92 @@ describe('updating tickets', () => {
       ['Đang mở', 'Đang chờ'],
       ['Mới', 'Đang mở'],
     ]);
+  });
+
+  it("writes a person's change in one statement, without a transaction, naming them as its updater", async () => {
+    const { tenant, admin, agent, config } = await freshTenant();
+    const ticket = await createTicket(agent, {
+      subject: 'Một lần ghi',
+      assignee_id: tenant.id('agent'),
+    });
+    const texts: string[] = [];
+    const response = await whileWatchingStatements(
+      () =>
+        call(admin, 'PUT', `/v2/tickets/${ticket._id}`, {
+          status: 'open',
+          priority_id: config.high,
+        }),
+      (text) => texts.push(text.trim().toLowerCase()),
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    // Last updated by the agent: the answer still names the administrator, as a read would.
+    expect(response.json().data).toMatchObject({
+      status: 'open',
+      priority: { _id: config.high, name: 'Cao' },
+      updated_by: { _id: tenant.id('admin'), name: 'Quản Trị Viên' },
+    });
+    // No lock taken (the transaction's FOR UPDATE read): one write, of the version read.
+    expect(texts.filter((text) => text.includes('for update of "tickets"'))).toEqual([]);
+    const writes = texts.filter((text) => text.includes('update "tickets"'));
+    expect(writes).toHaveLength(1);
+    expect(writes[0]).toContain('.xmin =');
+    const read = (await call(admin, 'GET', `/v2/tickets/${ticket._id}`)).json().data;
+    expect(read).toMatchObject({
+      status: 'open',
+      priority: { _id: config.high },
+      updated_by: { _id: tenant.id('admin'), name: 'Quản Trị Viên' },
+      updated_at: response.json().data.updated_at,
+    });
+    const activity = (await call(admin, 'GET', `/v2/tickets/${ticket._id}/activities`)).json();
+    expect(activity.data[0].changes.map((item: { field: string }) => item.field)).toEqual([
+      'status',
+      'priority',
+    ]);
+  });
+
+  it('keeps a change made between its read and its write, and writes its own after it, once', async () => {
+    const { admin, config } = await freshTenant();
+    const ticket = await createTicket(admin, { subject: 'Trước' });
+    // Another writer changes the row just before the one-statement write: that write finds
+    // another version of the row, writes nothing, and the change is made under the lock.
+    let meddled = false;
+    const original = pg.Client.prototype.query;
+    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      const query = args[0] as string | { text?: string };
+      const text = typeof query === 'string' ? query : (query?.text ?? '');
+      const run = () => (original as (...rest: unknown[]) => unknown).apply(this, args);
+      if (meddled || !text.includes('.xmin =')) return run();
+      meddled = true;
+      const meddle = t.database.pool.query(
+        `update tickets set subject = 'Người khác sửa' where id = $1`,
+        [ticket._id],
+      );
+      if (typeof args.at(-1) === 'function') return void meddle.then(run);
+      return meddle.then(run);
+    } as typeof original;
+    let response;
+    try {
+      response = await call(admin, 'PUT', `/v2/tickets/${ticket._id}`, {
+        priority_id: config.high,
+      });
+    } finally {
+      pg.Client.prototype.query = original;
+    }
+    expect(meddled).toBe(true);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().data).toMatchObject({
+      subject: 'Người khác sửa',
+      priority: { _id: config.high },
+    });
+    const events = await t.database.db
+      .select({ payload: domainEvents.payload })
+      .from(domainEvents)
+      .where(
+        and(eq(domainEvents.aggregateId, ticket._id), eq(domainEvents.type, 'ticket.updated')),
+      );
+    expect(events).toHaveLength(1);
+    const activity = (await call(admin, 'GET', `/v2/tickets/${ticket._id}/activities`)).json();
+    expect(activity.total).toBe(2);
   });
 
   it('refuses a bad update with whole 422 bodies', async () => {
