@@ -23,6 +23,7 @@ import {
   tickets,
 } from '../../db/schema/index.js';
 import { reopenOnRequesterReply, updateTicketAsSystem } from './tickets.service.js';
+import { ANCHOR_STEP } from './tickets.repository.js';
 
 let t: TestApp;
 
@@ -975,6 +976,82 @@ describe('the ticket list', () => {
     ranks = [config.high, config.low];
     expect(await sorted('asc')).toEqual(expected(1));
     expect(await sorted('desc')).toEqual(expected(-1));
+  });
+
+  it('pages deep into a list from remembered anchors, each sort as the offset alone would', async () => {
+    const { tenant, admin } = await freshTenant();
+    const tenantId = tenant.tenantId;
+    const COUNT = 2 * ANCHOR_STEP + 150;
+    const first = ANCHOR_STEP / 20; // the last page before the first anchor
+    const last = Math.ceil(COUNT / 20);
+    const statuses = ['new', 'open', 'pending', 'solved', 'closed'];
+    // Shared moments, subjects and statuses: ties that only the id breaks.
+    await t.database.db.insert(tickets).values(
+      Array.from({ length: COUNT }, (_, index) => {
+        const at = new Date(Date.UTC(2026, 0, 1) + (index % 400) * 60_000 + (index % 7) * 0.123);
+        return {
+          tenantId,
+          subject: `Phiếu ${index % 300}`,
+          subjectKey: `phieu ${index % 300}`,
+          status: statuses[index % statuses.length]!,
+          createdAt: at,
+          updatedAt: new Date(at.getTime() + (index % 11) * 1_000),
+        };
+      }),
+    );
+    const reference = async (sort: string) => {
+      const [key, order] = sort.split(':');
+      const column = {
+        updated_at: 'updated_at',
+        created_at: 'created_at',
+        code: 'number',
+        subject: 'subject_key',
+        status: `array_position(array['new','open','pending','solved','closed'], status)`,
+      }[key!]!;
+      const { rows } = await t.database.pool.query<{ id: string }>(
+        `select id from tickets where tenant_id = $1 order by ${column} ${order}, id ${order}`,
+        [tenantId],
+      );
+      return rows.map((row) => row.id);
+    };
+    const pageOf = async (sort: string, page: number) => {
+      const response = await call(
+        admin,
+        'GET',
+        `/v2/tickets?page=${page}&page_size=20&sort=${sort}`,
+      );
+      expect(response.statusCode, response.body).toBe(200);
+      return (response.json().data as { _id: string }[]).map((row) => row._id);
+    };
+    const sorts = ['updated_at:desc', 'created_at:asc', 'code:asc', 'subject:desc', 'status:asc'];
+    for (const sort of sorts) {
+      const all = await reference(sort);
+      // Twice each: the anchor found, then remembered.
+      for (const page of [first, first + 1, first + 2, 2 * first + 1, last, first + 1, last])
+        expect(await pageOf(sort, page), `${sort} page ${page}`).toEqual(
+          all.slice((page - 1) * 20, page * 20),
+        );
+      expect(await pageOf(sort, last + 1)).toEqual([]);
+    }
+    // The deep page reads on from the anchor: a keyset condition and a short offset.
+    const texts: string[] = [];
+    await whileWatchingStatements(
+      () => pageOf('updated_at:desc', 2 * first + 3),
+      (text) => texts.push(text),
+    );
+    expect(
+      texts.some((text) => /"updated_at", "tickets"."id"\) < \(\$\d+::timestamptz/.test(text)),
+    ).toBe(true);
+    // A change moves a ticket: the anchors are found again, and the pages follow it.
+    const moved = (await reference('updated_at:desc')).at(-1)!;
+    const changed = await call(admin, 'PUT', `/v2/tickets/${moved}`, { subject: 'Vừa sửa' });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const after = await reference('updated_at:desc');
+    expect(after[0]).toBe(moved);
+    for (const page of [first + 1, last])
+      expect(await pageOf('updated_at:desc', page)).toEqual(
+        after.slice((page - 1) * 20, page * 20),
+      );
   });
 
   it('searches code, subject and requester name without diacritics', async () => {
