@@ -188,6 +188,8 @@ export interface StepWrite {
   error: string | null;
   seq: number;
   finished: boolean;
+  /** When the step began, if before this write (an action written only once it is done). */
+  startedAt?: Date;
 }
 
 export interface RunWrite {
@@ -226,11 +228,14 @@ async function writeProgressMany(database: DatabaseHandle, all: Progress[]): Pro
       'run-progress',
       `with steps as (
          insert into workflow_run_steps (tenant_id, run_id, node_id, step_name, type, status,
-                                         attempt, input, output, error, seq, finished_at)
-         select t, r, n, sn, ty, st, a, i, o, e, sq, case when f then now() end
+                                         attempt, input, output, error, seq, finished_at,
+                                         created_at)
+         select t, r, n, sn, ty, st, a, i, o, e, sq, case when f then now() end,
+                coalesce(sa, now())
          from unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::text[], $6::text[],
-                     $7::int[], $8::jsonb[], $9::jsonb[], $10::text[], $11::int[], $12::bool[])
-              as x(t, r, n, sn, ty, st, a, i, o, e, sq, f)
+                     $7::int[], $8::jsonb[], $9::jsonb[], $10::text[], $11::int[], $12::bool[],
+                     $21::timestamptz[])
+              as x(t, r, n, sn, ty, st, a, i, o, e, sq, f, sa)
          on conflict (run_id, node_id) do update set
            status = excluded.status, attempt = excluded.attempt,
            output = excluded.output, error = excluded.error, finished_at = excluded.finished_at
@@ -269,6 +274,7 @@ async function writeProgressMany(database: DatabaseHandle, all: Progress[]): Pro
         all.map((one) => one.run?.error ?? null),
         all.map((one) => one.run?.finished ?? false),
         all.map((one) => (one.run ? (one.onlyIf ?? null) : null)),
+        steps.map((step) => step.startedAt ?? null),
       ],
     ),
   );

@@ -319,15 +319,27 @@ async function execute(
         const tries = Number(actionData.retries ?? WORKFLOW_LIMITS.retriesDefault);
         let attempt = (known?.attempt ?? 0) + (known ? 1 : 0) || 1;
         for (;;) {
-          pending.push(stepOf(node, 'running', { attempt, input: node.data }));
-          // The run may have been cancelled meanwhile: then nothing more happens.
-          if (
-            !(await flush(
-              { status: 'running', currentNodeId: node.id, finished: false },
-              'running',
-            ))
-          )
-            return;
+          const startedAt = new Date();
+          // Written `running` before its side effect when something must be on record first:
+          // an earlier action done (so that it is never done again), an earlier try, or a
+          // resumed run (which may have been cancelled meanwhile: then nothing more happens).
+          // A fresh run's first try of its first action goes without: should it die there,
+          // the run is carried on from its start, as from a `running` step.
+          const recordFirst =
+            !options.fresh ||
+            attempt > 1 ||
+            pending.some((step) => ACTION_BLOCK_TYPES.includes(step.type as WorkflowBlockType));
+          if (recordFirst) {
+            pending.push(stepOf(node, 'running', { attempt, input: node.data }));
+            if (
+              !(await flush(
+                { status: 'running', currentNodeId: node.id, finished: false },
+                'running',
+              ))
+            )
+              return;
+          }
+          const first = recordFirst ? {} : { input: node.data, startedAt };
           try {
             const output = await runAction(
               {
@@ -341,20 +353,20 @@ async function execute(
               node.type,
               actionData,
             );
-            pending.push(stepOf(node, 'completed', { attempt, output }));
+            pending.push(stepOf(node, 'completed', { attempt, output, ...first }));
             break;
           } catch (error) {
             const message = error instanceof Error ? error.message : String(error);
             const output = (error as { output?: unknown }).output ?? null;
             if (attempt >= tries) {
-              pending.push(stepOf(node, 'failed', { attempt, output, error: message }));
+              pending.push(stepOf(node, 'failed', { attempt, output, error: message, ...first }));
               await flush(
                 { status: 'failed', currentNodeId: node.id, error: message, finished: true },
                 'running',
               );
               return;
             }
-            pending.push(stepOf(node, 'running', { attempt, output, error: message }));
+            pending.push(stepOf(node, 'running', { attempt, output, error: message, ...first }));
             await flush();
             await sleep(
               Math.min(BACKOFF_BASE_MS * 2 ** (attempt - 1), BACKOFF_MAX_MS) * timeScale(),

@@ -71,13 +71,15 @@ export interface Hit {
   body: string;
 }
 
-/** A local HTTP server recording what it is sent; `answer` decides each reply. */
+/** A local HTTP server recording what it is sent; `answer` decides each reply (in its time). */
+interface Answer {
+  status: number;
+  body?: string;
+  headers?: Record<string, string>;
+}
+
 export async function recordingServer(
-  answer: (hit: Hit) => {
-    status: number;
-    body?: string;
-    headers?: Record<string, string>;
-  } = () => ({
+  answer: (hit: Hit) => Answer | Promise<Answer> = () => ({
     status: 200,
     body: '{"ok":true}',
   }),
@@ -90,10 +92,11 @@ export async function recordingServer(
     req.on('end', () => {
       const hit = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body };
       hits.push(hit);
-      const reply = answer(hit);
-      res.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers });
-      res.end(reply.body ?? '');
       for (const waiter of waiters.filter((w) => hits.length >= w.count)) waiter.resolve();
+      void Promise.resolve(answer(hit)).then((reply) => {
+        res.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers });
+        res.end(reply.body ?? '');
+      });
     });
   });
   server.keepAliveTimeout = 60_000;

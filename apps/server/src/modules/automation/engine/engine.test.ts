@@ -212,6 +212,54 @@ describe('automation engine', () => {
     expect(await runsOf(inactive)).toHaveLength(0);
   });
 
+  it("traces a fresh run's first action, written once done, with its input and how long it took", async () => {
+    const { tenant, admin } = await tenantWithAdmin();
+    const slow = await recordingServer(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      return { status: 200, body: '{"ok":true}' };
+    });
+    try {
+      const data = { method: 'POST', url: `${slow.url}/slow`, body: '{"code":"{{ticket.code}}"}' };
+      const flow = await insertWorkflow(
+        t.database,
+        tenant.tenantId,
+        chain({}, [
+          { type: 'webhook', id: 'first', data },
+          { type: 'update_ticket', id: 'then', data: { status: 'open' } },
+        ]),
+      );
+      const ticket = await createTicket(admin, { subject: 'Chậm' });
+      const [run] = await settledRuns(flow, 1);
+      expect(run?.status).toBe('completed');
+      const { rows } = await t.database.pool.query<{
+        node_id: string;
+        status: string;
+        attempt: number;
+        input: unknown;
+        took: number;
+      }>(
+        `select node_id, status, attempt, input,
+                extract(epoch from finished_at - created_at) * 1000 as took
+         from workflow_run_steps where run_id = $1 order by seq`,
+        [run!.id],
+      );
+      expect(rows.map((row) => [row.node_id, row.status, row.attempt])).toEqual([
+        ['start', 'completed', 1],
+        ['first', 'completed', 1],
+        ['then', 'completed', 1],
+        ['end', 'completed', 1],
+      ]);
+      const first = rows[1]!;
+      expect(first.input).toEqual(data);
+      // Its start is when the call began, not when the step was written.
+      expect(Number(first.took)).toBeGreaterThanOrEqual(140);
+      expect(slow.hits).toHaveLength(1);
+      expect(JSON.parse(slow.hits[0]!.body)).toEqual({ code: ticket.code });
+    } finally {
+      await slow.close();
+    }
+  });
+
   it('starts no run for a tenant whose automation is disabled', async () => {
     const { tenant, admin } = await tenantWithAdmin();
     const flow = await insertWorkflow(t.database, tenant.tenantId, chain({}, []));
