@@ -455,10 +455,17 @@ export async function listTickets(
   const where = and(...base, searchCondition);
   const direction = page.sort.order === 'asc' ? asc : desc;
   const order = [direction(SORT_KEYS[page.sort.key]), direction(tickets.id)];
-  const ids =
+  let ids =
     page.sort.key === 'priority'
       ? priorityPageIds(where, page, priorityIds)
       : await pageIds(db, tenantId, where, page, memo);
+  // A search's ids are found by a statement planned for its pattern (a kept plan guesses how
+  // many subjects a pattern matches), the rows then with the list's kept plan: planned together,
+  // the rows' name subqueries were planned anew on every search too.
+  if (search) {
+    const found = await db.execute<{ id: string }>(ids);
+    ids = sql`select unnest(${sql.param(found.rows.map((row) => row.id))}::uuid[])`;
+  }
   const [rows, counted] = await Promise.all([
     // The page's ids, from what the filters and the sort need (often an index alone), and
     // their rows in one statement. The rows' columns and subqueries are built once per sort
@@ -478,8 +485,6 @@ export async function listTickets(
           .orderBy(...order),
       ),
       ids,
-      // A kept plan guesses how many subjects a pattern matches; a search is planned for its own.
-      { prepare: !search },
     ).execute({ tenantId }) as Promise<TicketListRow[]>,
     remembered(
       memo,
