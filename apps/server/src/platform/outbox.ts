@@ -62,11 +62,6 @@ export async function appendEvent(
   event: DomainEvent,
   /** Another insert to run in the same statement (the change's audit entry): no round trip. */
   alongside?: SQL,
-  /**
-   * The change itself, when it is a single write whose row the transaction has locked already
-   * (an UPDATE of it): written in the same statement too.
-   */
-  change?: SQL,
 ): Promise<void> {
   // One statement: the lock (in the CTE, read first) is held before the insert draws its id.
   const lock = sql`aggregate_lock as (
@@ -75,15 +70,13 @@ export async function appendEvent(
   const insert = sql`insert into ${domainEvents} (tenant_id, aggregate, aggregate_id, type, payload, actor_id)
     select ${event.tenantId}::uuid, ${event.aggregate}, ${event.aggregateId}::uuid, ${event.type},
       ${JSON.stringify(event.payload)}::jsonb, ${event.actorId}::uuid from aggregate_lock`;
-  // A data-modifying WITH runs to completion whether or not the main statement reads it.
-  const before = change ? sql`changed as (${change}), ${lock}` : lock;
-  // Its text is one per kind of change (the values are parameters): prepared, as it is hot.
+  // Its text is one per kind of event (the values are parameters): prepared, as it is hot.
   await executeNamed(
     tx,
     'event',
     alongside
-      ? sql`with ${before}, appended as (${insert}) ${alongside}`
-      : sql`with ${before} ${insert}`,
+      ? sql`with ${lock}, appended as (${insert}) ${alongside}`
+      : sql`with ${lock} ${insert}`,
   );
 }
 

@@ -354,13 +354,6 @@ function pageSql(offset: number, limit: number, { literal = false } = {}): SQL {
   return sql` limit ${sql.raw(String(limit))}${offset > 0 ? sql` offset ${skip}` : sql``}`;
 }
 
-/**
- * A page of the list. The page's ids are found first, in a query that reads only what the
- * filters and the sort need (the default view, a status view, code and creation order read
- * nothing but an index, so page 500 skips its 10 000 entries inside the index), and only those
- * rows are read with their names, in the same statement. Counts stop at COUNT_CAP and are remembered until the
- * tenant's tickets change.
- */
 /** A deep page starts from the remembered row before the nearest multiple of this position. */
 export const ANCHOR_STEP = 200;
 /** The sorts whose key is never null, with its type: a deep page can start from an anchor. */
@@ -384,11 +377,10 @@ async function pageIds(
   tenantId: string,
   where: SQL | undefined,
   page: { sort: TicketSort; offset: number; limit: number },
+  order: SQL[],
   memo: TenantMemo | undefined,
 ): Promise<SQL> {
   const key = SORT_KEYS[page.sort.key];
-  const direction = page.sort.order === 'asc' ? asc : desc;
-  const order = [direction(key), direction(tickets.id)];
   const idsWhere = (condition: SQL | undefined, offset: number, literal = false) =>
     sql`${db
       .select({ id: tickets.id })
@@ -420,6 +412,13 @@ async function pageIds(
   return idsWhere(and(where, after), page.offset - at, true);
 }
 
+/**
+ * A page of the list. The page's ids are found first, in a query that reads only what the
+ * filters and the sort need (the default view, a status view, code and creation order read
+ * nothing but an index; a deep page from an anchor, see pageIds), and only those rows are read
+ * with their names, in the same statement. Counts stop at COUNT_CAP and are remembered until the
+ * tenant's tickets change.
+ */
 export async function listTickets(
   db: Database,
   tenantId: string,
@@ -458,7 +457,7 @@ export async function listTickets(
   let ids =
     page.sort.key === 'priority'
       ? priorityPageIds(where, page, priorityIds)
-      : await pageIds(db, tenantId, where, page, memo);
+      : await pageIds(db, tenantId, where, page, order, memo);
   // A search's ids are found by a statement planned for its pattern (a kept plan guesses how
   // many subjects a pattern matches), the rows then with the list's kept plan: planned together,
   // the rows' name subqueries were planned anew on every search too.
@@ -603,29 +602,31 @@ export const updatedColumns = (values: TicketSet) => ({
 });
 
 /**
- * A ticket's update as SQL, to run inside another statement (appendEvent's `change`). With
- * `version` (a row's `version` as read), it writes only that version of the row, answering its
- * id (appendEventIfWritten's `change`).
+ * A ticket's update as SQL, to run inside another statement (appendEventIfWritten's `change`):
+ * it writes only the version of the row read (`version`), answering its id.
  */
 export const ticketUpdateSql = (
   db: Db,
   tenantId: string,
   id: string,
   set: TicketSet,
-  version?: string,
-): SQL => {
-  const where = and(eq(tickets.tenantId, tenantId), eq(tickets.id, id));
-  const update = db.update(tickets).set(set);
-  return version === undefined
-    ? update.where(where).getSQL()
-    : update
-        .where(and(where, sql`${tickets}.xmin = ${version}::xid`))
-        .returning({ id: tickets.id })
-        .getSQL();
-};
+  version: string,
+): SQL =>
+  db
+    .update(tickets)
+    .set(set)
+    .where(
+      and(
+        eq(tickets.tenantId, tenantId),
+        eq(tickets.id, id),
+        sql`${tickets}.xmin = ${version}::xid`,
+      ),
+    )
+    .returning({ id: tickets.id })
+    .getSQL();
 
 /**
- * ticketUpdateSql for many tickets (a wave of changes), as few statements as sets of columns:
+ * The updates of a transaction's held changes (a wave), as few statements as sets of columns:
  * the values are one JSON parameter read as the table's row type (so each column gets its own
  * type). A ticket given twice is written once, with its sets merged in order.
  */
@@ -643,7 +644,9 @@ export function ticketUpdatesSql(
     const row = Object.fromEntries(
       given.map(([field, value]) => [tickets[field as keyof TicketSet].name, value]),
     );
-    byShape.set(key, [...(byShape.get(key) ?? []), { ...row, id }]);
+    const rows = byShape.get(key) ?? [];
+    rows.push({ ...row, id });
+    byShape.set(key, rows);
   }
   return [...byShape].map(([key, rows]) => {
     const assignments = key

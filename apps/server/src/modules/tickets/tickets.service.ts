@@ -654,7 +654,7 @@ async function configNames(
  */
 interface HeldWrite {
   ticketId: string;
-  set: Parameters<typeof repo.ticketUpdateSql>[3];
+  set: Parameters<typeof repo.ticketUpdatesSql>[1][number]['set'];
   event: DomainEvent;
   audit: AuditInput;
 }
@@ -663,26 +663,17 @@ async function writeHeld(tx: Transaction, held: HeldWrite[]) {
   const writes = held.splice(0);
   const [first] = writes;
   if (!first) return;
-  const { tenantId } = first.event;
-  if (writes.length === 1)
-    await appendEvent(
-      tx,
-      first.event,
-      auditInsert(first.audit),
-      repo.ticketUpdateSql(tx, tenantId, first.ticketId, first.set),
-    );
-  else
-    await appendEvents(
-      tx,
-      writes.map((write) => write.event),
-      [
-        ...repo.ticketUpdatesSql(
-          tenantId,
-          writes.map((write) => ({ id: write.ticketId, set: write.set })),
-        ),
-        auditInserts(writes.map((write) => write.audit)),
-      ],
-    );
+  await appendEvents(
+    tx,
+    writes.map((write) => write.event),
+    [
+      ...repo.ticketUpdatesSql(
+        first.event.tenantId,
+        writes.map((write) => ({ id: write.ticketId, set: write.set })),
+      ),
+      auditInserts(writes.map((write) => write.audit)),
+    ],
+  );
 }
 
 /**
