@@ -1,5 +1,5 @@
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
-import { Column, fillPlaceholders, is, SQL, sql, Subquery } from 'drizzle-orm';
+import { Column, fillPlaceholders, getTableName, is, SQL, sql, Subquery } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { createHash } from 'node:crypto';
@@ -48,15 +48,32 @@ function decoderOf(field: unknown): Decoder {
 }
 
 /**
+ * Whether drizzle's mapping could null one of the select's nested objects: it does when an
+ * object's columns come from a table an outer join may find no row of. Flat fields and
+ * objects of the tables always there are mapped the same either way.
+ */
+function mayNullObjects(
+  fields: NonNullable<NodePgStatement['fields']>,
+  joinsNotNullableMap: Record<string, boolean> | undefined,
+) {
+  if (!joinsNotNullableMap) return false;
+  return fields.some(
+    ({ path, field }) =>
+      path.length === 2 &&
+      is(field, Column) &&
+      joinsNotNullableMap[getTableName(field.table)] === false,
+  );
+}
+
+/**
  * A prepared select's rows mapped by decoders found once, not per row and column: drizzle's
  * own mapping tells each field's kind anew for every value, which cost a tenth of a list
- * page's server time. Selects with an outer join keep drizzle's mapping (it nulls the
- * joined table's object when the join found no row).
+ * page's server time. A select whose outer join could null one of its objects keeps drizzle's
+ * mapping.
  */
 function mapRowsOnce(statement: NodePgStatement) {
   const { fields, joinsNotNullableMap, customResultMapper } = statement;
-  if (!fields || customResultMapper) return;
-  if (joinsNotNullableMap && !Object.values(joinsNotNullableMap).every(Boolean)) return;
+  if (!fields || customResultMapper || mayNullObjects(fields, joinsNotNullableMap)) return;
   const columns = fields.map(({ path, field }) => ({ path, decoder: decoderOf(field) }));
   statement.execute = async function (this: NodePgStatement, values = {}) {
     const result = await this.client.query<unknown[]>(

@@ -75,28 +75,34 @@ export interface CommentAttachment {
  * A comment with its author's name and picture (staff or customer), its attachments and the
  * names of the staff it mentions: one statement answers a conversation's page.
  */
+/** A comment's attachments, as JSON, from the rows of `ticket_attachments` called `a`. */
+const attachmentsJson = sql`json_agg(json_build_object(
+      'id', a.id, 'fileName', a.file_name, 'contentType', a.content_type, 'size', a.size,
+      'createdAt', a.created_at) order by a.created_at, a.position, a.id)`;
+
 const withAuthor = {
   comment: ticketComments,
   userName: users.name,
   userAvatar: users.avatarUrl,
   customerName: customers.name,
   customerAvatar: customers.avatarUrl,
-  attachments: sql<CommentAttachment[]>`(select coalesce(json_agg(json_build_object(
-      'id', a.id, 'fileName', a.file_name, 'contentType', a.content_type, 'size', a.size,
-      'createdAt', a.created_at) order by a.created_at, a.position, a.id), '[]'::json)
+  attachments: sql<CommentAttachment[]>`(select coalesce(${attachmentsJson}, '[]'::json)
     from ${ticketAttachments} a
     where a.tenant_id = ${ticketComments.tenantId} and a.comment_id = ${ticketComments.id})`,
-  mentionNames: sql<
-    Record<string, string>
-  >`(select coalesce(json_object_agg(u.id, u.name), '{}'::json)
-    from ${users} u
-    where u.tenant_id = ${ticketComments.tenantId} and u.id = any(${ticketComments.mentions}))`,
+  // Most comments mention no one: they skip the lookup.
+  mentionNames: sql<Record<string, string>>`case when cardinality(${ticketComments.mentions}) = 0
+    then '{}'::json else coalesce((select json_object_agg(u.id, u.name) from ${users} u
+      where u.tenant_id = ${ticketComments.tenantId} and u.id = any(${ticketComments.mentions})),
+      '{}'::json) end`,
 };
 
 /**
  * A page of a ticket's comments, oldest first, with their authors, and how many the ticket
  * has: one statement, built and prepared once (builtOnce), as a conversation is read on every
- * ticket opened. A page past the end has no row to carry the count: it is then counted alone.
+ * ticket opened. The ticket's attachments are gathered once for the page, not looked up per
+ * comment. A page past the end has no row to carry the count: it is then counted alone.
+ * (The caller has checked the ticket is the tenant's: its comments are all the tenant's, so
+ * the count reads the ticket's index alone.)
  */
 export async function listComments(
   db: Database,
@@ -109,22 +115,34 @@ export async function listComments(
     eq(ticketComments.ticketId, sql.placeholder('ticketId')),
   );
   const values = { tenantId, ticketId, offset: page.offset, limit: page.limit };
-  const rows = await builtOnce(db, 'ticket-comments-page', () =>
-    db
+  const rows = await builtOnce(db, 'ticket-comments-page', () => {
+    const files = db
+      .select({
+        commentId: sql<string>`a.comment_id`.as('comment_id'),
+        list: sql<CommentAttachment[]>`${attachmentsJson}`.as('list'),
+      })
+      .from(sql`${ticketAttachments} a`)
+      .where(
+        sql`a.tenant_id = ${sql.placeholder('tenantId')} and a.ticket_id = ${sql.placeholder('ticketId')}`,
+      )
+      .groupBy(sql`a.comment_id`)
+      .as('files');
+    return db
       .select({
         ...withAuthor,
+        attachments: sql<CommentAttachment[]>`coalesce(${files.list}, '[]'::json)`,
         total: sql<number>`(select count(*)::int from ${ticketComments} counted
-          where counted.tenant_id = ${sql.placeholder('tenantId')}
-            and counted.ticket_id = ${sql.placeholder('ticketId')})`,
+          where counted.ticket_id = ${sql.placeholder('ticketId')})`,
       })
       .from(ticketComments)
       .leftJoin(users, eq(users.id, ticketComments.authorUserId))
       .leftJoin(customers, eq(customers.id, ticketComments.authorCustomerId))
+      .leftJoin(files, eq(files.commentId, ticketComments.id))
       .where(where)
       .orderBy(asc(ticketComments.createdAt), asc(ticketComments.id))
       .offset(sql.placeholder('offset'))
-      .limit(sql.placeholder('limit')),
-  ).execute(values);
+      .limit(sql.placeholder('limit'));
+  }).execute(values);
   const total =
     rows[0]?.total ??
     (
