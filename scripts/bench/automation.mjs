@@ -1,7 +1,11 @@
 // npm run bench:automation [events]: 10 000 ticket.created events (or BENCH_EVENTS / the argument)
 // through an active 4-block workflow (condition, update ticket, webhook to a local HTTP server,
-// end), then the same with 10 active workflows. Events are written at a steady pace (1 000/s by
-// default, BENCH_EVENT_RATE) so latency means trigger-to-completion, not a burst's queue.
+// end), then the same with 10 active workflows. Events are written at a steady pace so that
+// 1 000 executions a second are offered (BENCH_EXECUTION_RATE; with ten workflows an event
+// starts ten runs, so events come at a tenth of that) and latency means trigger-to-completion,
+// not a burst's queue. A last phase offers ten workflows events at that same rate, ten times
+// the executions: more than two cores can run, so its figure is the capacity (executions/s)
+// and its latency only the queue that grew (BENCH_CAPACITY=0 leaves it out).
 // Prints executions per second and p50/p95 latency (event written → run finished), and the
 // p50 of its two parts: event → run started (delivery), run started → finished, and the CPU time
 // the server and its database spent per execution.
@@ -10,10 +14,14 @@ import pg from 'pg';
 import { PG_STATEMENTS, printStatements, startServer } from './_harness.mjs';
 
 const EVENTS = Number(process.argv[2] ?? process.env.BENCH_EVENTS ?? 10_000);
-const RATE = Number(process.env.BENCH_EVENT_RATE ?? 1_000);
-const CHUNK = Math.max(1, Math.round(RATE / 10));
-// BENCH_WORKFLOWS=1 measures one phase only (default: 1 then 10 active workflows).
-const PHASES = (process.env.BENCH_WORKFLOWS ?? '1,10').split(',').map(Number);
+const RATE = Number(process.env.BENCH_EXECUTION_RATE ?? 1_000);
+// BENCH_WORKFLOWS=1 measures one paced phase only (default: 1 then 10 active workflows).
+const PHASES = (process.env.BENCH_WORKFLOWS ?? '1,10').split(',').map((workflows) => ({
+  workflows: Number(workflows),
+  eventRate: RATE / Number(workflows),
+}));
+if (process.env.BENCH_CAPACITY !== '0')
+  PHASES.push({ workflows: 10, eventRate: RATE, capacity: true });
 
 function steps(hookUrl) {
   const node = (id, type, data = {}) => ({ id, type, name: '', data, position: { x: 0, y: 0 } });
@@ -50,7 +58,8 @@ const percentile = (sorted, p) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function phase(server, client, tenantId, hookUrl, workflows, hits) {
+async function phase(server, client, tenantId, hookUrl, { workflows, eventRate }, hits) {
+  const chunkSize = Math.max(1, Math.round(eventRate / 10));
   await client.query(`update workflows set status = 'inactive' where tenant_id = $1`, [tenantId]);
   const ids = [];
   for (let i = 0; i < workflows; i++) {
@@ -70,15 +79,15 @@ async function phase(server, client, tenantId, hookUrl, workflows, hits) {
   const hitsBefore = hits.count;
   const cpuBefore = await server.cpu();
   const started = Date.now();
-  for (let from = 0; from < tickets.length; from += CHUNK) {
-    const chunk = tickets.slice(from, from + CHUNK).map((row) => row.id);
+  for (let from = 0; from < tickets.length; from += chunkSize) {
+    const chunk = tickets.slice(from, from + chunkSize).map((row) => row.id);
     await client.query(
       `insert into domain_events (tenant_id, aggregate, aggregate_id, type, payload)
        select $1, 'ticket', id, 'ticket.created', jsonb_build_object('ticket', jsonb_build_object('_id', id))
        from unnest($2::uuid[]) id`,
       [tenantId, chunk],
     );
-    const due = started + ((from + CHUNK) / RATE) * 1000;
+    const due = started + ((from + chunkSize) / eventRate) * 1000;
     if (due > Date.now()) await sleep(due - Date.now());
   }
   const expected = EVENTS * workflows;
@@ -154,12 +163,14 @@ try {
   );
   if (PG_STATEMENTS) await client.query('create extension if not exists pg_stat_statements');
   console.log(
-    `automation: ${EVENTS} ticket.created events at ${RATE}/s, workflow = condition → update ticket → webhook → end`,
+    `automation: ${EVENTS} ticket.created events per phase, workflow = condition → update ticket → webhook → end`,
   );
-  for (const workflows of PHASES) {
-    const result = await phase(server, client, tenantId, hookUrl, workflows, hits);
+  for (const options of PHASES) {
+    const result = await phase(server, client, tenantId, hookUrl, options, hits);
+    const offered = options.eventRate * options.workflows;
     console.log(
-      `  ${String(workflows).padStart(2)} active workflow(s): ${result.runs}/${result.expected} runs` +
+      `  ${options.capacity ? 'capacity: ' : ''}${options.workflows} active workflow(s), ${offered} executions/s offered` +
+        ` (${options.eventRate} events/s): ${result.runs}/${result.expected} runs` +
         ` (${result.failed} not completed, ${result.webhookCalls} webhook calls) in ${result.seconds.toFixed(1)} s` +
         ` = ${result.perSecond.toFixed(0)} executions/s; latency p50 ${result.p50.toFixed(0)} ms, p95 ${result.p95.toFixed(0)} ms` +
         ` (p50 ${result.waitP50.toFixed(0)} ms to the run's start, ${result.runP50.toFixed(0)} ms running);` +
