@@ -60,14 +60,14 @@ export async function startEmbeddedPostgres(
     port,
     persistent: true,
     createPostgresUser: asRoot,
-    // Room for the customer search indexes of a few hundred thousand customers.
-    // Autovacuum looks at the database every 5 s instead of every minute: the outbox's and
-    // the automation's tables grow from empty by a thousand rows a second under load, and
-    // statistics a minute old had PostgreSQL plan their batched writes as scans of a table
-    // it took for tiny (bench:automation's ten workflows: p95 0.8-2 s, then 0.2-0.3 s).
     postgresFlags: [
+      // Room for the customer search indexes of a few hundred thousand customers.
       '-c',
       'shared_buffers=256MB',
+      // Autovacuum looks at the database every 5 s instead of every minute: the outbox's and
+      // the automation's tables grow from empty by a thousand rows a second under load, and
+      // statistics a minute old had PostgreSQL plan their batched writes as scans of a table
+      // it took for tiny (bench:automation's ten workflows: p95 0.8-2 s, then 0.2-0.3 s).
       '-c',
       'autovacuum_naptime=5s',
       ...(viaSocket ? ['-c', `unix_socket_directories=${socketDir}`] : []),

@@ -71,15 +71,16 @@ export interface CommentAttachment {
   createdAt: string;
 }
 
-/**
- * A comment with its author's name and picture (staff or customer), its attachments and the
- * names of the staff it mentions: one statement answers a conversation's page.
- */
 /** A comment's attachments, as JSON, from the rows of `ticket_attachments` called `a`. */
 const attachmentsJson = sql`json_agg(json_build_object(
       'id', a.id, 'fileName', a.file_name, 'contentType', a.content_type, 'size', a.size,
       'createdAt', a.created_at) order by a.created_at, a.position, a.id)`;
 
+/**
+ * A comment with its author's name and picture (staff or customer), its attachments and the
+ * names of the staff it mentions (a conversation's page reads the attachments of all its
+ * comments at once instead: listComments).
+ */
 const withAuthor = {
   comment: ticketComments,
   userName: users.name,
