@@ -1,6 +1,7 @@
 import Fastify, {
   LogController,
   type FastifyBaseLogger,
+  type FastifyContextConfig,
   type FastifyInstance,
   type FastifyReply,
   type FastifyRequest,
@@ -46,7 +47,7 @@ import { createRealtime } from './platform/realtime.js';
 import { createThrottle } from './platform/throttle.js';
 import { createBackground } from './platform/background.js';
 import { createTenantMemo, settleWrites } from './platform/tenant-memo.js';
-import { customFieldHosts } from './platform/modules.js';
+import { customFieldHosts, registerModuleRoutes } from './platform/modules.js';
 import { SERVER_MODULES } from './modules.js';
 
 export interface RouteEntry {
@@ -55,6 +56,8 @@ export interface RouteEntry {
   access: Access | undefined;
   /** The status codes the route declares a response body for. */
   responses: string[];
+  /** The route's config as it ends up (a module's feature is added after this entry). */
+  config: FastifyContextConfig;
 }
 
 declare module 'fastify' {
@@ -143,7 +146,13 @@ export async function buildApp(
       route.config.access = 'public';
     const responses = Object.keys((route.schema?.response as object | undefined) ?? {});
     for (const method of methods)
-      routeCatalogue.push({ method, url: route.url, access: route.config.access, responses });
+      routeCatalogue.push({
+        method,
+        url: route.url,
+        access: route.config.access,
+        responses,
+        config: route.config,
+      });
   });
 
   const memo = createTenantMemo(database.url, app.log);
@@ -240,7 +249,7 @@ export async function buildApp(
   registerAccessControl(app, tokens);
   settleWrites(app, platform.memo);
 
-  for (const module of SERVER_MODULES) module.routes(app, platform);
+  registerModuleRoutes(app, platform, SERVER_MODULES);
   const hasWebApp = await serveWebApp(app, config.webDist);
   registerNotFound(app, (request, reply) =>
     hasWebApp && request.method === 'GET' && !SERVER_PATHS.test(request.url)

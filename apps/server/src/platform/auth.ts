@@ -6,10 +6,16 @@ import type { Role, StaffRole } from '@omnicare/shared/users/roles';
 import { can, type Permission } from '@omnicare/shared/users/permissions';
 import type { DataScope } from '@omnicare/shared/users/data-scope';
 import { DEFAULT_DATA_SCOPES, mayImportExport } from '@omnicare/shared/tenants/tenants.schemas';
+import {
+  TENANT_FEATURES,
+  tenantFeatures,
+  type TenantFeature,
+  type TenantFeatures,
+} from '@omnicare/shared/tenants/features';
 import type pg from 'pg';
 import type { Database } from './db.js';
 import { platformSecrets } from '../db/schema/index.js';
-import { AppError, forbidden, sessionExpired } from './errors.js';
+import { AppError, forbidden, notFound, sessionExpired } from './errors.js';
 import type { TenantMemo } from './tenant-memo.js';
 
 /**
@@ -36,6 +42,8 @@ export interface AuthContext {
   dataScope: DataScope;
   /** The tenant lets the caller's role import and export customers. */
   customerImportExport: boolean;
+  /** The tenant's switchable features that are on. */
+  features: TenantFeatures;
 }
 
 declare module 'fastify' {
@@ -43,6 +51,11 @@ declare module 'fastify' {
     access?: Access;
     /** Also require the admin flag on the user (view-as). */
     requireAdminFlag?: boolean;
+    /**
+     * The tenant feature the route belongs to (set from its module's `feature`): while the
+     * tenant has it off, the route answers 404 with the feature's message.
+     */
+    feature?: TenantFeature;
   }
   interface FastifyRequest {
     authContext: AuthContext | null;
@@ -73,7 +86,7 @@ export async function loadPlatformSecret(db: Database, name: string) {
 const CONTEXT_COLUMNS = `
   u.id as "userId", u.name as "userName", u.tenant_id as "tenantId", u.role, u.is_admin as "isAdmin",
   u.organization_id as "organizationId", t.settings -> 'data_scopes' ->> u.role as "dataScope",
-  t.settings -> 'import_export_roles' as "importExportRoles",
+  t.settings -> 'import_export_roles' as "importExportRoles", t.settings as "tenantSettings",
   coalesce((select array_agg(gm.group_id) from group_members gm join groups g on g.id = gm.group_id
             where gm.user_id = u.id and g.target = 'user'), '{}') as "departmentIds"`;
 /**
@@ -92,20 +105,22 @@ const SESSION_CONTEXT_SQL = `select s.id as "sessionId", s.impersonator_id as "i
 const USER_CONTEXT_SQL = `select 'job' as "sessionId", null as "impersonatorId", ${CONTEXT_COLUMNS}
   from users u join tenants t on t.id = u.tenant_id where u.id = $1 and u.active`;
 
-type ContextRow = Omit<AuthContext, 'role' | 'dataScope' | 'customerImportExport'> & {
+type ContextRow = Omit<AuthContext, 'role' | 'dataScope' | 'customerImportExport' | 'features'> & {
   role: string;
   dataScope: string | null;
   importExportRoles: string[] | null;
+  tenantSettings: Record<string, unknown>;
 };
 
 function toContext(row: ContextRow | undefined): AuthContext | null {
   if (!row) return null;
   const role = row.role as Role;
-  const { importExportRoles, ...rest } = row;
+  const { importExportRoles, tenantSettings, ...rest } = row;
   return {
     ...rest,
     role,
     customerImportExport: mayImportExport(role, importExportRoles),
+    features: tenantFeatures(tenantSettings),
     dataScope:
       (row.dataScope as DataScope | null) ?? DEFAULT_DATA_SCOPES[role as StaffRole] ?? 'me',
   };
@@ -218,7 +233,7 @@ export function registerAccessControl(app: FastifyInstance, tokens: TokenService
   app.decorateRequest('authContext', null);
   app.addHook('onRequest', async (request) => {
     if (request.is404) return;
-    const { access, requireAdminFlag } = request.routeOptions.config;
+    const { access, requireAdminFlag, feature } = request.routeOptions.config;
     // Fail closed: a route without a declaration is refused (and caught by the catalogue test).
     if (access === undefined) throw new AppError(500);
     if (access === 'public') return;
@@ -232,6 +247,7 @@ export function registerAccessControl(app: FastifyInstance, tokens: TokenService
     request.authContext = auth;
     if (access !== 'authenticated' && !holdsAny(auth.role, access)) throw forbidden();
     if (requireAdminFlag && !auth.isAdmin) throw forbidden();
+    if (feature && !auth.features[feature]) throw notFound(TENANT_FEATURES[feature].offMessage);
   });
 }
 

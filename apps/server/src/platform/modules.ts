@@ -1,4 +1,6 @@
+import type { FastifyInstance } from 'fastify';
 import type { FieldEntity } from '@omnicare/shared/fields/fields.schemas';
+import type { TenantFeature } from '@omnicare/shared/tenants/features';
 import type { Platform } from './context.js';
 import type { Database, Transaction } from './db.js';
 import type { RouteModule } from './routes.js';
@@ -36,6 +38,8 @@ export interface MemoTopic {
 export interface ServerModule {
   name: string;
   routes: RouteModule;
+  /** The tenant feature its routes need (TENANT_FEATURES): off, they answer 404. */
+  feature?: TenantFeature;
   /** Registers the module's background job handlers (before the queue starts). */
   jobs?: (platform: Platform) => void;
   /** Registers what the module lends the real-time channel (record watch policies, viewers). */
@@ -54,4 +58,28 @@ export function customFieldHosts(modules: readonly ServerModule[]): CustomFieldH
     hosts.set(host.entity, host);
   }
   return hosts;
+}
+
+/**
+ * Registers every module's routes; a module's `feature` goes into each of its routes' config,
+ * where the access hook (platform/auth.ts) reads it.
+ */
+export function registerModuleRoutes(
+  app: FastifyInstance,
+  platform: Platform,
+  modules: readonly ServerModule[],
+) {
+  let registering: ServerModule | undefined;
+  app.addHook('onRoute', (route) => {
+    const feature = registering?.feature;
+    if (feature) {
+      route.config ??= {};
+      route.config.feature = feature;
+    }
+  });
+  for (const module of modules) {
+    registering = module;
+    module.routes(app, platform);
+  }
+  registering = undefined;
 }

@@ -5,7 +5,9 @@ import { buildApp, loggerOptions } from '../app.js';
 import { readdir } from 'node:fs/promises';
 import { connectDatabase } from './db.js';
 import { SERVER_MODULES } from '../modules.js';
-import { bearer, createTestApp, DEMO_PASSWORD, type TestApp } from '../test/helpers.js';
+import { randomUUID } from 'node:crypto';
+import { TENANT_FEATURES } from '@omnicare/shared/tenants/features';
+import { bearer, createTestApp, DEMO_PASSWORD, seedTenant, type TestApp } from '../test/helpers.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -69,6 +71,27 @@ describe('route catalogue', () => {
 });
 
 describe('server modules', () => {
+  it('answers every route of a module needing a tenant feature with 404 while it is off', async () => {
+    const off = await seedTenant(t, 'Tắt tính năng', { workflow: 'disabled' });
+    const token = await t.login(off.email('admin'));
+    const gated = t.app.routeCatalogue.filter(
+      (route) => route.config.feature && route.method !== 'HEAD',
+    );
+    const needing = SERVER_MODULES.filter((module) => module.feature).map((module) => module.name);
+    expect(needing).toEqual(['automation']);
+    expect(gated.length).toBeGreaterThan(5);
+    for (const { method, url, config } of gated) {
+      const response = await t.app.inject({
+        method: method as 'GET',
+        url: url.replace(/:[^/]+/g, randomUUID()),
+        headers: bearer(token),
+        payload: method === 'GET' || method === 'DELETE' ? undefined : {},
+      });
+      expect(response.statusCode, `${method} ${url}`).toBe(404);
+      expect(response.json().message).toBe(TENANT_FEATURES[config.feature!].offMessage);
+    }
+  });
+
   it('registers every module folder once, through its module file', async () => {
     const folders = await readdir(new URL('../modules/', import.meta.url));
     expect(SERVER_MODULES.map((module) => module.name).sort()).toEqual(folders.sort());

@@ -5,14 +5,14 @@ import type { RouteObject } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { StaffRole } from '@omnicare/shared/users/roles';
 import { useSessionStore } from '@/stores/session-store';
-import { storedUser } from '@/test/signed-in';
+import { myAccountOf, storedUser } from '@/test/signed-in';
 import { SPEC_ROUTE_TABLE, samplePath } from '@/test/spec-route-table';
 import {
   PublicOnly,
   RequireAdminFlag,
   RequireAuth,
   RequireRouteRoles,
-  RequireWorkflow,
+  RequireFeature,
   safeRedirect,
 } from './guards';
 import { FEATURE_ROUTES } from './feature-routes';
@@ -21,8 +21,8 @@ import {
   FORBIDDEN_PATH,
   canAccess,
   requiredRoles,
+  requiredFeature,
   requiresAdminFlag,
-  requiresWorkflow,
 } from './route-access';
 import { routes } from './router';
 
@@ -38,7 +38,7 @@ const GUARDS = new Set<unknown>([
   PublicOnly,
   RequireAuth,
   RequireRouteRoles,
-  RequireWorkflow,
+  RequireFeature,
   RequireAdminFlag,
 ]);
 
@@ -84,10 +84,10 @@ describe('route access (spec section 6), walked over the declared routes', () =>
       expect(canAccess(`${address}/below`, role)).toBe(spec.roles.includes(role));
     }
     if (spec.roles.length === ROLES.length) expect(requiredRoles(address)).toBeNull();
-    expect(requiresWorkflow(address)).toBe(Boolean(spec.workflow));
+    expect(requiredFeature(address)).toBe(spec.workflow ? 'automation' : undefined);
     expect(requiresAdminFlag(address)).toBe(Boolean(spec.adminFlag));
     expect(guards.slice(0, 2)).toEqual(['RequireAuth', 'RequireRouteRoles']);
-    expect(guards.includes('RequireWorkflow')).toBe(Boolean(spec.workflow));
+    expect(guards.includes('RequireFeature')).toBe(Boolean(spec.workflow));
     expect(guards.includes('RequireAdminFlag')).toBe(Boolean(spec.adminFlag));
   });
 
@@ -112,7 +112,7 @@ describe('route access (spec section 6), walked over the declared routes', () =>
       expect(requiredRoles(path), path).toEqual(['administrator']);
     }
     expect(requiredRoles('/Settings/Tickets/View')).toEqual(['administrator', 'team_leader']);
-    expect(requiresWorkflow('/Automation/editor')).toBe(true);
+    expect(requiredFeature('/Automation/editor')).toBe('automation');
   });
 
   it('sends refused users to the warning page', () => {
@@ -123,8 +123,8 @@ describe('route access (spec section 6), walked over the declared routes', () =>
   });
 
   it('shows in the sidebar only what the role may open', () => {
-    const labels = (role: StaffRole, workflowEnabled = true, isAdminFlag = false) =>
-      visibleNavItems(role, { workflowEnabled, isAdminFlag }).map((item) => item.label);
+    const labels = (role: StaffRole, automation = true, isAdminFlag = false) =>
+      visibleNavItems(role, { features: { automation }, isAdminFlag }).map((item) => item.label);
     expect(labels('agent')).toEqual([
       'Báo cáo',
       'Ticket',
@@ -135,7 +135,7 @@ describe('route access (spec section 6), walked over the declared routes', () =>
     ]);
     expect(labels('team_leader')).toContain('Cài đặt');
     expect(
-      visibleNavItems('team_leader', { workflowEnabled: true, isAdminFlag: false }).find(
+      visibleNavItems('team_leader', { features: { automation: true }, isAdminFlag: false }).find(
         (i) => i.label === 'Cài đặt',
       )?.to,
     ).toBe('/settings/tickets/view');
@@ -188,7 +188,7 @@ function renderAt(path: string) {
               },
               {
                 path: '/automation',
-                element: <RequireWorkflow />,
+                element: <RequireFeature feature="automation" />,
                 children: [{ index: true, element: <Where /> }],
               },
               {
@@ -272,14 +272,14 @@ describe('guards', () => {
   });
 
   it('opens /automation when the tenant workflow is enabled', async () => {
-    getMyAccount.mockResolvedValue({ workflow: 'enabled', tenant: { workflow: 'enabled' } });
+    getMyAccount.mockResolvedValue(myAccountOf('agent'));
     useSessionStore.getState().signIn(user('agent'));
     renderAt('/automation');
     expect(await where()).toBe('/automation');
   });
 
   it('sends /automation to / when the tenant workflow is disabled', async () => {
-    getMyAccount.mockResolvedValue({ workflow: 'disabled', tenant: { workflow: 'disabled' } });
+    getMyAccount.mockResolvedValue(myAccountOf('administrator', { automation: false }));
     useSessionStore.getState().signIn(user('administrator'));
     renderAt('/automation');
     expect(await where()).toBe('/');

@@ -1,3 +1,4 @@
+import type { TenantFeature } from '@omnicare/shared/tenants/features';
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
 import { useMyAccount } from '@/features/auth/auth.queries';
@@ -46,12 +47,17 @@ export function RequireRouteRoles({ children }: { children?: ReactNode }) {
   return children ?? <Outlet />;
 }
 
-/** /automation needs the tenant's workflow setting 'enabled', else /. */
-export function RequireWorkflow({ children }: { children?: ReactNode }) {
+/** A screen of a tenant feature (/automation) needs the feature on, else /. */
+export function RequireFeature({
+  feature,
+  children,
+}: {
+  feature: TenantFeature;
+  children?: ReactNode;
+}) {
   const account = useMyAccount();
   if (account.isPending) return <PageSpinner />;
-  const workflow = account.data?.workflow ?? account.data?.tenant?.workflow;
-  if (workflow !== 'enabled') return <Navigate to="/" replace />;
+  if (!account.data?.tenant.features[feature]) return <Navigate to="/" replace />;
   return children ?? <Outlet />;
 }
 

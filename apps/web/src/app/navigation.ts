@@ -1,3 +1,4 @@
+import type { TenantFeatures } from '@omnicare/shared/tenants/features';
 import type { LucideIcon } from 'lucide-react';
 import type { Role } from '@omnicare/shared/users/roles';
 import type { SettingsGroup } from '@/features/settings/settings-groups';
@@ -5,7 +6,7 @@ import { SETTINGS_GROUP } from '@/features/settings/settings-groups';
 import { FEATURE_ROUTES } from './feature-routes';
 import type { NavEntry, ScreenRoute } from './route-declaration';
 import { areaOf, isScreen } from './route-declaration';
-import { canAccess, requiresAdminFlag, requiresWorkflow } from './route-access';
+import { canAccess, requiredFeature, requiresAdminFlag } from './route-access';
 
 /** Everything here is read from the features' route declarations. */
 const SCREENS = FEATURE_ROUTES.filter(isScreen);
@@ -29,11 +30,12 @@ const SIDEBAR = FEATURE_ROUTES.flatMap((route) =>
 /** The sidebar: functional areas of spec section 1, each shown only when the role may open it. */
 export function visibleNavItems(
   role: Role | undefined,
-  options: { workflowEnabled: boolean; isAdminFlag: boolean },
+  options: { features: TenantFeatures | undefined; isAdminFlag: boolean },
 ): NavItem[] {
   const items: NavItem[] = [];
   for (const entry of SIDEBAR) {
-    if (requiresWorkflow(entry.path) && !options.workflowEnabled) continue;
+    const feature = requiredFeature(entry.path);
+    if (feature && !options.features?.[feature]) continue;
     if (requiresAdminFlag(entry.path) && !options.isAdminFlag) continue;
     const area = areaOf(entry.path);
     const target = SCREENS.find(

@@ -1,3 +1,4 @@
+import type { TenantFeature } from '@omnicare/shared/tenants/features';
 import type { Role, StaffRole } from '@omnicare/shared/users/roles';
 import { MESSAGES } from '@omnicare/shared/platform/errors';
 import { inherited } from './route-table';
@@ -16,9 +17,9 @@ export function canAccess(pathname: string, role: Role | undefined): boolean {
   return role !== undefined && (roles as readonly string[]).includes(role);
 }
 
-/** The path needs the tenant's workflow setting 'enabled'. */
-export const requiresWorkflow = (pathname: string): boolean =>
-  inherited(pathname, 'requiresWorkflow') === true;
+/** The tenant feature the path needs (none: undefined). */
+export const requiredFeature = (pathname: string): TenantFeature | undefined =>
+  inherited(pathname, 'requiresFeature');
 
 /** The path needs the admin flag of the stored user. */
 export const requiresAdminFlag = (pathname: string): boolean =>

@@ -1,3 +1,4 @@
+import type { TenantFeature } from '@omnicare/shared/tenants/features';
 import type { ComponentType } from 'react';
 import { useMatches } from 'react-router';
 import type { LucideIcon } from 'lucide-react';
@@ -41,8 +42,8 @@ interface RouteBase {
    * states roles decides. No statement above a path: every signed-in role.
    */
   roles?: readonly StaffRole[];
-  /** This path and those below need the tenant's workflow setting 'enabled' (else /). */
-  requiresWorkflow?: boolean;
+  /** This path and those below need this tenant feature on (TENANT_FEATURES; else /). */
+  requiresFeature?: TenantFeature;
   /** This path and those below need the admin flag of the stored (not the viewed-as) user. */
   requiresAdminFlag?: boolean;
   /** Outside the signed-in frame: 'public' for anybody, 'signed-out' for nobody stored (/login). */

@@ -28,7 +28,7 @@ function findRoute(pathname: string) {
   return deepest(DECLARED, pathname);
 }
 
-type Inherited = 'roles' | 'requiresWorkflow' | 'requiresAdminFlag';
+type Inherited = 'roles' | 'requiresFeature' | 'requiresAdminFlag';
 
 const stating = (key: Inherited): DeclaredRoute[] =>
   FEATURE_ROUTES.filter((route) => route[key] !== undefined).map((route) => ({
@@ -38,7 +38,7 @@ const stating = (key: Inherited): DeclaredRoute[] =>
   }));
 const STATING: Record<Inherited, DeclaredRoute[]> = {
   roles: stating('roles'),
-  requiresWorkflow: stating('requiresWorkflow'),
+  requiresFeature: stating('requiresFeature'),
   requiresAdminFlag: stating('requiresAdminFlag'),
 };
 

@@ -7,13 +7,13 @@ import { PageSpinner } from '@/components/feedback/page-spinner';
 import { FEATURE_ROUTES } from './feature-routes';
 import type { RouteDeclaration } from './route-declaration';
 import { isScreen, pageHandle } from './route-declaration';
-import { requiresAdminFlag, requiresWorkflow } from './route-access';
+import { requiredFeature, requiresAdminFlag } from './route-access';
 import {
   PublicOnly,
   RequireAdminFlag,
   RequireAuth,
+  RequireFeature,
   RequireRouteRoles,
-  RequireWorkflow,
 } from './guards';
 import { RootShell } from './root-shell';
 
@@ -24,25 +24,24 @@ function toRoute(route: RouteDeclaration): RouteObject {
     : { path: route.path, element: <Navigate to={route.redirectTo} replace /> };
 }
 
-/** Signed-in routes, grouped under the guards their declarations ask for (workflow, admin flag). */
+/**
+ * Signed-in routes, grouped under the guards their declarations ask for: the admin flag
+ * (outermost), then the tenant feature.
+ */
 function guarded(declared: readonly RouteDeclaration[]): RouteObject[] {
-  const needing = (workflow: boolean, adminFlag: boolean) =>
-    declared
-      .filter(
-        (route) =>
-          requiresWorkflow(route.path) === workflow && requiresAdminFlag(route.path) === adminFlag,
-      )
-      .map(toRoute);
+  const byFeature = (routes: readonly RouteDeclaration[]): RouteObject[] => {
+    const features = [...new Set(routes.map((route) => requiredFeature(route.path)))];
+    return features.flatMap((feature) => {
+      const children = routes
+        .filter((route) => requiredFeature(route.path) === feature)
+        .map(toRoute);
+      return feature ? [{ element: <RequireFeature feature={feature} />, children }] : children;
+    });
+  };
+  const adminFlag = declared.filter((route) => requiresAdminFlag(route.path));
   return [
-    ...needing(false, false),
-    { element: <RequireWorkflow />, children: needing(true, false) },
-    {
-      element: <RequireAdminFlag />,
-      children: [
-        ...needing(false, true),
-        { element: <RequireWorkflow />, children: needing(true, true) },
-      ],
-    },
+    ...byFeature(declared.filter((route) => !requiresAdminFlag(route.path))),
+    { element: <RequireAdminFlag />, children: byFeature(adminFlag) },
   ];
 }
 

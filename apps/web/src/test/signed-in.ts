@@ -1,4 +1,4 @@
-import type { StoredUser } from '@omnicare/shared/auth/auth.schemas';
+import { myAccountView, type MyAccount, type StoredUser } from '@omnicare/shared/auth/auth.schemas';
 import type { StaffRole } from '@omnicare/shared/users/roles';
 import { useSessionStore } from '@/stores/session-store';
 
@@ -19,3 +19,35 @@ export const storedUser = (role: StaffRole, extra: Partial<StoredUser> = {}): St
 /** Signs a user of this role in, in the session store. */
 export const signInAs = (role: StaffRole, extra: Partial<StoredUser> = {}) =>
   useSessionStore.getState().signIn(storedUser(role, extra));
+
+/**
+ * GET /v2/my-account's data for a user of this role, checked against the shared response
+ * schema (a fixture that drifts from the contract fails the test using it).
+ */
+export const myAccountOf = (
+  role: StaffRole,
+  { automation = true }: { automation?: boolean } = {},
+): MyAccount => {
+  const workflow = automation ? 'enabled' : 'disabled';
+  return myAccountView.parse({
+    _id: role,
+    user_id: role,
+    tenant_id: 't1',
+    name: role,
+    email: `${role}@demo.vn`,
+    role,
+    agent_id: role,
+    is_admin: false,
+    presence: 'AVAILABLE',
+    avatar_url: null,
+    customer_import_export: false,
+    tenant: {
+      _id: 't1',
+      name: 'Demo',
+      time_zone: 'Asia/Bangkok',
+      workflow,
+      features: { automation },
+    },
+    workflow,
+  });
+};

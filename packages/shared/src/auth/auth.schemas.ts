@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { emailField, newPasswordField } from '../platform/validation.js';
 import { FORGOT_PASSWORD_CODE_LENGTH } from '../platform/constants.js';
-import { FEATURE_SWITCHES } from '../tenants/tenants.schemas.js';
+import { FEATURE_SWITCHES, tenantFeaturesView } from '../tenants/features.js';
 import { presenceField } from '../users/presence.schemas.js';
 import { ROLE } from '../users/roles.js';
 
@@ -68,14 +68,14 @@ export const storedUserView = z.object({
 });
 export type StoredUser = z.infer<typeof storedUserView>;
 
-export type FeatureSwitch = (typeof FEATURE_SWITCHES)[number];
-
 /** The caller's tenant as GET /v2/my-account carries it. */
 export const accountTenantView = z.object({
   _id: z.string(),
   name: z.string(),
   time_zone: z.string(),
   workflow: z.enum(FEATURE_SWITCHES),
+  /** Which switchable features are on (TENANT_FEATURES): screens and modules read these. */
+  features: tenantFeaturesView,
 });
 export type TenantConfig = z.infer<typeof accountTenantView>;
 

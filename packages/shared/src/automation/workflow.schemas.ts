@@ -13,8 +13,6 @@ import { WORKFLOW_LIMITS, workflowStepsDraft } from './workflow-blocks.js';
 
 export const WORKFLOW_MESSAGES = {
   notFound: 'Không tìm thấy kịch bản tự động hóa',
-  /** The tenant's `workflow` setting is not 'enabled': the API answers 404 with this. */
-  disabled: 'Tự động hóa chưa được bật cho doanh nghiệp của bạn',
   nameRequired: 'Tên kịch bản không được bỏ trống',
   created: 'Tạo mới kịch bản thành công',
   updated: 'Cập nhật thành công',

@@ -5,7 +5,7 @@ import { requiredText } from '../platform/validation.js';
 import { DATA_SCOPE, type DataScope } from '../users/data-scope.js';
 import { STAFF_ROLES, type StaffRole } from '../users/roles.js';
 
-export const FEATURE_SWITCHES = ['enabled', 'disabled'] as const;
+import { featureSwitchInputs, featureSwitchViews, tenantFeaturesView } from './features.js';
 
 /**
  * What each role sees by default in customer, ticket and call lists. A higher role sees at least
@@ -67,7 +67,7 @@ export const tenantConfigBody = z.object({
     .array(z.enum(STAFF_ROLES, { error: 'Vai trò không hợp lệ' }))
     .max(STAFF_ROLES.length)
     .optional(),
-  workflow: z.enum(FEATURE_SWITCHES, { error: 'Giá trị không hợp lệ' }),
+  ...featureSwitchInputs,
   /** Workflow webhooks may call loopback, private and link-local addresses (absent keeps the stored setting). */
   allow_private_webhooks: z.boolean({ error: 'Giá trị không hợp lệ' }).optional(),
   /** The ticket of each call (absent keeps the stored rule). */
@@ -83,7 +83,8 @@ export const tenantConfigView = z.object({
   time_zone: z.string(),
   data_scopes: dataScopes,
   import_export_roles: z.array(z.enum(STAFF_ROLES)),
-  workflow: z.enum(FEATURE_SWITCHES),
+  ...featureSwitchViews,
+  features: tenantFeaturesView,
   allow_private_webhooks: z.boolean(),
   call_ticket_rule: callTicketRule,
   user_count: z.number().int().optional(),
@@ -97,7 +98,8 @@ export const tenantAccountView = z.object({
   name: z.string(),
   slug: z.string(),
   time_zone: z.string(),
-  workflow: z.enum(FEATURE_SWITCHES),
+  ...featureSwitchViews,
+  features: tenantFeaturesView,
   user_count: z.number().int(),
   created_at: isoDateTime,
 });

@@ -2,12 +2,15 @@ import { jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns.js';
 
 import type { CallTicketRule } from '@omnicare/shared/telephony/calls.schemas';
+import type { FeatureSetting, FeatureSwitch } from '@omnicare/shared/tenants/features';
 import type { DataScope } from '@omnicare/shared/users/data-scope';
 import type { StaffRole } from '@omnicare/shared/users/roles';
 
-/** Feature switches and settings of a tenant; `workflow: 'enabled'` turns on automation. */
-export interface TenantSettings {
-  workflow: 'enabled' | 'disabled';
+/**
+ * Feature switches and settings of a tenant: each switch under its feature's `setting` key
+ * (TENANT_FEATURES; `workflow: 'enabled'` turns on automation), missing meaning off.
+ */
+export interface TenantSettings extends Partial<Record<FeatureSetting, FeatureSwitch>> {
   /** Missing roles fall back to DEFAULT_DATA_SCOPES. */
   data_scopes?: Partial<Record<StaffRole, DataScope>>;
   /** Roles that may import and export customers; missing means DEFAULT_IMPORT_EXPORT_ROLES. */

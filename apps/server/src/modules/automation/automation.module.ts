@@ -18,6 +18,7 @@ import {
 export const automationModule: ServerModule = {
   name: 'automation',
   routes: workflowsRoutes,
+  feature: 'automation',
   jobs: (platform) => {
     // Up to a hundred tickets' events at once (each ticket's in order), in two deliveries of
     // fifty: the runs under way share their statements' round trips (engine.repository).

@@ -29,7 +29,6 @@ import type { AuthContext } from '../../platform/auth.js';
 import type { Transaction } from '../../platform/db.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { writeAudit } from '../audit/audit.service.js';
-import { findTenant } from '../tenants/tenants.service.js';
 import * as repo from './workflows.repository.js';
 
 type ListQuery = z.infer<typeof workflowListQuery>;
@@ -49,12 +48,6 @@ export const cancelWaitingRuns = (
   reason: string = WORKFLOW_RUN_MESSAGES.unpublished,
 ) => repo.cancelWaitingRuns(tx, tenantId, workflowId, reason);
 
-/** The automation API answers 404 (never 403: the client signs out on 403) while the tenant has it off. */
-export async function ensureWorkflowEnabled(platform: Platform, tenantId: string) {
-  const tenant = await findTenant(platform.db, tenantId);
-  if (tenant?.settings.workflow !== 'enabled') throw notFound(WORKFLOW_MESSAGES.disabled);
-}
-
 type Row = NonNullable<Awaited<ReturnType<typeof repo.findWorkflow>>>;
 
 const named = (id: string | null, name: string | null) =>
@@ -73,7 +66,6 @@ const toWorkflow = ({ workflow, createdByName, updatedByName }: Row): Workflow =
 });
 
 export async function listWorkflows(platform: Platform, auth: AuthContext, query: ListQuery) {
-  await ensureWorkflowEnabled(platform, auth.tenantId);
   const { rows, total } = await repo.listWorkflows(platform.db, auth.tenantId, {
     name: query.name || undefined,
     limit: query.page_size,
@@ -89,7 +81,6 @@ async function readWorkflow(platform: Platform, tenantId: string, id: string) {
 }
 
 export async function getWorkflow(platform: Platform, auth: AuthContext, id: string) {
-  await ensureWorkflowEnabled(platform, auth.tenantId);
   return readWorkflow(platform, auth.tenantId, id);
 }
 
@@ -206,7 +197,6 @@ const auditSummary = (workflow: { id: string; name: string; status: WorkflowStat
 });
 
 export async function createWorkflow(platform: Platform, auth: AuthContext, body: CreateBody) {
-  await ensureWorkflowEnabled(platform, auth.tenantId);
   if (body.status === 'active')
     await assertPublishable(platform, auth.tenantId, body.workflow_steps);
   const id = await platform.db.transaction(async (tx) => {
@@ -242,7 +232,6 @@ export async function updateWorkflow(
   id: string,
   body: UpdateBody,
 ) {
-  await ensureWorkflowEnabled(platform, auth.tenantId);
   await platform.db.transaction(async (tx) => {
     const before = await repo.lockWorkflow(tx, auth.tenantId, id);
     if (!before) throw notFound(WORKFLOW_MESSAGES.notFound);
@@ -279,7 +268,6 @@ export async function changeWorkflowStatus(
   id: string,
   status: WorkflowStatus,
 ) {
-  await ensureWorkflowEnabled(platform, auth.tenantId);
   await platform.db.transaction(async (tx) => {
     const before = await repo.lockWorkflow(tx, auth.tenantId, id);
     if (!before) throw notFound(WORKFLOW_MESSAGES.notFound);
@@ -309,7 +297,6 @@ export async function changeWorkflowStatus(
 
 /** A draft copy named '<name> (bản sao)', created by the caller. */
 export async function cloneWorkflow(platform: Platform, auth: AuthContext, id: string) {
-  await ensureWorkflowEnabled(platform, auth.tenantId);
   const source = await repo.findWorkflow(platform.db, auth.tenantId, id);
   if (!source) throw notFound(WORKFLOW_MESSAGES.notFound);
   const suffix = WORKFLOW_MESSAGES.copySuffix;
@@ -324,7 +311,6 @@ export async function cloneWorkflow(platform: Platform, auth: AuthContext, id: s
 }
 
 export async function deleteWorkflow(platform: Platform, auth: AuthContext, id: string) {
-  await ensureWorkflowEnabled(platform, auth.tenantId);
   await platform.db.transaction(async (tx) => {
     const before = await repo.lockWorkflow(tx, auth.tenantId, id);
     if (!before) throw notFound(WORKFLOW_MESSAGES.notFound);
@@ -386,7 +372,6 @@ export async function listRunHistories(
   id: string,
   query: RunQuery,
 ) {
-  await ensureWorkflowEnabled(platform, auth.tenantId);
   if (!(await repo.findWorkflow(platform.db, auth.tenantId, id)))
     throw notFound(WORKFLOW_MESSAGES.notFound);
   const { rows, total } = await repo.listRuns(platform.db, auth.tenantId, id, {

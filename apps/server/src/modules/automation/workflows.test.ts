@@ -5,6 +5,7 @@ import {
   WORKFLOW_REFERENCE_MESSAGES,
 } from '@omnicare/shared/automation/workflow.schemas';
 import { WORKFLOW_BLOCK_MESSAGES } from '@omnicare/shared/automation/workflow-blocks';
+import { TENANT_FEATURES } from '@omnicare/shared/tenants/features';
 import { tenants, workflows } from '../../db/schema/index.js';
 import { bearer, createTestApp, seedTenant, type TestApp } from '../../test/helpers.js';
 import * as repo from './workflows.repository.js';
@@ -477,7 +478,7 @@ describe('access', () => {
       .update(tenants)
       .set({ settings: { workflow: 'disabled' } })
       .where(eq(tenants.id, off.tenantId));
-    const disabled = { statusCode: 404, message: WORKFLOW_MESSAGES.disabled };
+    const disabled = { statusCode: 404, message: TENANT_FEATURES.automation.offMessage };
     for (const [method, url, body] of [
       ['GET', '/v2/workflow', undefined],
       ['GET', `/v2/workflow/${id}`, undefined],

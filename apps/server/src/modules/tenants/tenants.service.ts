@@ -5,6 +5,13 @@ import {
   type TenantConfigBody,
   type TenantConfigView,
 } from '@omnicare/shared/tenants/tenants.schemas';
+import {
+  featureSwitchViews,
+  storedSwitches,
+  tenantFeatures,
+  type FeatureSetting,
+  type FeatureSwitch,
+} from '@omnicare/shared/tenants/features';
 import { REALTIME_EVENTS } from '@omnicare/shared/notifications/notifications.schemas';
 import type { Platform } from '../../platform/context.js';
 import type { Database } from '../../platform/db.js';
@@ -27,12 +34,22 @@ export async function getTenantConfig(
     time_zone: tenant.timeZone,
     data_scopes: { ...DEFAULT_DATA_SCOPES, ...tenant.settings.data_scopes },
     import_export_roles: [...(tenant.settings.import_export_roles ?? DEFAULT_IMPORT_EXPORT_ROLES)],
-    workflow: tenant.settings.workflow,
+    ...storedSwitches(tenant.settings),
+    features: tenantFeatures(tenant.settings),
     allow_private_webhooks: tenant.settings.allow_private_webhooks === true,
     call_ticket_rule: tenant.settings.call_ticket_rule ?? DEFAULT_CALL_TICKET_RULE,
     created_at: tenant.createdAt.toISOString(),
   };
 }
+
+/** Each feature's switch as saved: given in the body, else as stored. */
+const switchesAfter = (before: TenantConfigView, body: TenantConfigBody) =>
+  Object.fromEntries(
+    Object.keys(featureSwitchViews).map((setting) => [
+      setting,
+      body[setting as FeatureSetting] ?? before[setting as FeatureSetting],
+    ]),
+  ) as Record<FeatureSetting, FeatureSwitch>;
 
 /** Saves a tenant's settings and tells its open tabs to reload their configuration. */
 export async function updateTenantConfig(
@@ -47,7 +64,7 @@ export async function updateTenantConfig(
     logoUrl: body.logo_url,
     timeZone: body.time_zone,
     settings: {
-      workflow: body.workflow,
+      ...switchesAfter(before, body),
       data_scopes: body.data_scopes,
       import_export_roles: [...new Set(body.import_export_roles ?? before.import_export_roles)],
       allow_private_webhooks: body.allow_private_webhooks ?? before.allow_private_webhooks,

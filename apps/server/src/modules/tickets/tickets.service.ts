@@ -1,3 +1,4 @@
+import { tenantFeatures } from '@omnicare/shared/tenants/features';
 import type { SQL } from 'drizzle-orm';
 import type { RecordRef } from '@omnicare/shared/platform/record-ref';
 import type { ActivityEntry } from '@omnicare/shared/audit/activity.schemas';
@@ -206,6 +207,8 @@ export const systemAuth = (tenantId: string): AuthContext => ({
   departmentIds: [],
   dataScope: 'all',
   customerImportExport: false,
+  // Only the routes' access hook reads the switches; the system calls no route.
+  features: tenantFeatures(null),
 });
 
 /** GET /v2/tickets/{id}. */

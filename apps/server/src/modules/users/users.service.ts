@@ -1,4 +1,5 @@
 import type { MyAccount } from '@omnicare/shared/auth/auth.schemas';
+import { storedSwitches, tenantFeatures } from '@omnicare/shared/tenants/features';
 import type { Presence } from '@omnicare/shared/users/presence';
 import { mayActOn, type Role, type StaffRole } from '@omnicare/shared/users/roles';
 import type {
@@ -107,9 +108,10 @@ export async function myAccount(platform: Platform, auth: AuthContext): Promise<
       _id: tenant.id,
       name: tenant.name,
       time_zone: tenant.timeZone,
-      workflow: tenant.settings.workflow,
+      ...storedSwitches(tenant.settings),
+      features: tenantFeatures(tenant.settings),
     },
-    workflow: tenant.settings.workflow,
+    workflow: storedSwitches(tenant.settings).workflow,
   };
 }
 
@@ -449,7 +451,8 @@ export async function listTenantAccounts(platform: Platform) {
     name: tenant.name,
     slug: tenant.slug,
     time_zone: tenant.timeZone,
-    workflow: tenant.settings.workflow,
+    ...storedSwitches(tenant.settings),
+    features: tenantFeatures(tenant.settings),
     user_count: userCount,
     created_at: tenant.createdAt.toISOString(),
   }));

@@ -17,9 +17,8 @@ export function Sidebar({ collapsed, onToggle }: { collapsed: boolean; onToggle:
   const storedUser = useSessionStore((state) => state.user);
   const account = useMyAccount();
   const { pathname } = useLocation();
-  const workflow = account.data?.workflow ?? account.data?.tenant?.workflow;
   const items = visibleNavItems(user?.role, {
-    workflowEnabled: workflow === 'enabled',
+    features: account.data?.tenant.features,
     isAdminFlag: Boolean(storedUser?.is_admin),
   });
 

@@ -14,7 +14,7 @@ export const automationRoutes: readonly RouteDeclaration[] = [
     path: '/automation',
     title: 'Danh sách tự động hóa',
     page: listPage,
-    requiresWorkflow: true,
+    requiresFeature: 'automation',
     sidebar: { label: 'Tự động hóa', icon: Bot, order: 60 },
     nav: { label: 'Danh sách tự động hóa' },
   },

@@ -1,6 +1,7 @@
 import type { WorkflowSteps } from '@omnicare/shared/automation/workflow-blocks';
 import type { WorkflowRunStatus } from '@omnicare/shared/automation/workflow-enums';
 import { createBatcher } from '../../../platform/batcher.js';
+import { featureOnSql } from '../../../platform/features.js';
 import { jsonParam, prepared, type DatabaseHandle } from '../../../platform/db.js';
 import type { TicketFacts } from '../actions/ticket-facts.js';
 
@@ -25,7 +26,7 @@ export async function activeWorkflows(
     `select w.id, w.version, w.workflow_steps as steps
      from workflows w join tenants t on t.id = w.tenant_id
      where w.tenant_id = $1 and w.trigger_event = $2 and w.status = 'active'
-       and t.settings->>'workflow' = 'enabled'
+       and ${featureOnSql('automation', 't')}
      order by w.created_at`,
     [tenantId, triggerEvent],
   );
@@ -45,7 +46,7 @@ export async function workflowState(
 ): Promise<WorkflowState | undefined> {
   const result = await database.pool.query<WorkflowState>(
     `select w.status, w.workflow_steps as steps,
-            (t.settings->>'workflow' = 'enabled') as "workflowEnabled",
+            ${featureOnSql('automation', 't')} as "workflowEnabled",
             coalesce((t.settings->>'allow_private_webhooks')::boolean, false) as "allowPrivateWebhooks"
      from workflows w join tenants t on t.id = w.tenant_id where w.id = $1`,
     [workflowId],
