@@ -48,6 +48,7 @@ import { createThrottle } from './platform/throttle.js';
 import { createBackground } from './platform/background.js';
 import { createTenantMemo, settleWrites } from './platform/tenant-memo.js';
 import { customFieldHosts, registerModuleRoutes } from './platform/modules.js';
+import { declareEvents } from './platform/domain-events.js';
 import { SERVER_MODULES } from './modules.js';
 
 export interface RouteEntry {
@@ -184,6 +185,7 @@ export async function buildApp(
     customFields: customFieldHosts(SERVER_MODULES),
   };
   app.decorate('platform', platform);
+  declareEvents(SERVER_MODULES.flatMap((module) => module.events ?? []));
   for (const module of SERVER_MODULES) {
     module.jobs?.(platform);
     module.realtime?.(platform);

@@ -10,6 +10,13 @@ import {
   takesEvent,
 } from './engine/engine.service.js';
 
+declare module '../../platform/tenant-memo.js' {
+  interface ChangeTopics {
+    /** a tenant's active workflows. */
+    workflows: true;
+  }
+}
+
 /**
  * Automation: the workflow API and, in `engine/`, the outbox subscriber that starts and runs
  * workflows, the job that resumes a run when its delay ends, and the sweep that carries on what

@@ -15,6 +15,8 @@ import {
 import type { WorkflowBlockType } from '@omnicare/shared/automation/workflow-enums';
 import { WORKFLOW_RUN_MESSAGES as M } from '@omnicare/shared/automation/workflow-run-messages';
 import type { Platform } from '../../../platform/context.js';
+import type { FieldChanges } from '@omnicare/shared/platform/domain-events';
+import { eventDefinition } from '../../../platform/domain-events.js';
 import type { DeliveredEvent } from '../../../platform/outbox.js';
 import { runAction } from '../actions/run-action.js';
 import * as repo from './engine.repository.js';
@@ -32,10 +34,8 @@ const OVERDUE_GRACE_MS = 30_000;
 const BACKOFF_BASE_MS = 1_000;
 const BACKOFF_MAX_MS = 60_000;
 
-const TRIGGER_OF: Record<string, string> = {
-  'ticket.created': 'ticket_created',
-  'ticket.updated': 'ticket_updated',
-};
+/** The workflow trigger an event type starts, as its module's event catalogue says. */
+const triggerOf = (type: string) => eventDefinition(type)?.trigger;
 
 /**
  * The tenant's active workflows of a trigger, remembered until a workflow or the tenant's
@@ -53,7 +53,7 @@ const activeWorkflowsOf = (platform: Platform, tenantId: string, trigger: string
 export const takesEvent =
   (platform: Platform) =>
   async (event: { tenantId: string; type: string }): Promise<boolean> => {
-    const trigger = TRIGGER_OF[event.type];
+    const trigger = triggerOf(event.type);
     return (
       trigger !== undefined &&
       (await activeWorkflowsOf(platform, event.tenantId, trigger)).length > 0
@@ -114,14 +114,16 @@ interface RunContext {
  * event inserts no run again, and carries on the runs a crash left `running`.
  */
 export async function handleEvent(platform: Platform, event: DeliveredEvent): Promise<void> {
-  const trigger = TRIGGER_OF[event.type];
+  const trigger = triggerOf(event.type);
   if (!trigger) return;
   const db = platform.database;
   const workflows = await activeWorkflowsOf(platform, event.tenantId, trigger);
   if (workflows.length === 0) return;
   const facts = await repo.ticketFacts(db, event.tenantId, event.aggregateId);
   if (!facts) return;
-  const changes = event.payload.changes as Record<string, unknown> | undefined;
+  // A trigger's events carry the cause fields, and an update its changes (the catalogues').
+  const payload = event.payload as { changes?: FieldChanges; workflow_depth?: number };
+  const changes = payload.changes;
   const context: RunContext = {
     event_type: trigger,
     event_at: event.createdAt,
@@ -129,7 +131,7 @@ export async function handleEvent(platform: Platform, event: DeliveredEvent): Pr
   };
   const conditionFacts = factsOf(facts, context.changed_fields);
   const kinds = kindsOf(facts);
-  const depth = Number(event.payload.workflow_depth ?? 0) || 0;
+  const depth = Number(payload.workflow_depth ?? 0) || 0;
   const tooDeep = depth >= WORKFLOW_DEPTH_LIMIT;
   const matching = workflows.filter((workflow) =>
     conditionsHold(workflow.steps.trigger.conditions, conditionFacts, kinds),
