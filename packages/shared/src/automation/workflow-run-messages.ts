@@ -13,7 +13,8 @@ export const WORKFLOW_RUN_MESSAGES = {
   blockInvalid: (id: string) => `Cấu hình khối ${id} không hợp lệ`,
   blockUnsupported: (type: string) => `Khối ${type} chưa được hỗ trợ`,
   webhookPrivate: (host: string) =>
-    `Không được gọi tới địa chỉ nội bộ hoặc riêng tư (${host}). Quản trị viên có thể cho phép trong cài đặt doanh nghiệp.`,
+    `Không được gọi tới địa chỉ nội bộ hoặc riêng tư (${host}). Chỉ quản trị nền tảng có thể cho phép trong cấu hình tenant.`,
+  webhookDns: (host: string) => `Không tìm thấy địa chỉ của máy chủ ${host}`,
   webhookTimeout: (ms: number) => `Hết thời gian chờ phản hồi (${ms} ms)`,
   webhookRedirects: 'Chuyển hướng quá 5 lần',
   webhookProtocol: 'Chỉ hỗ trợ URL http:// hoặc https://',
