@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUDIT_ACTION } from '@omnicare/shared/audit/audit-actions';
 import { TENANT_MESSAGES } from '@omnicare/shared/tenants/tenants.schemas';
+import { eq } from 'drizzle-orm';
+import { tenants } from '../../db/schema/index.js';
 import { bearer, createTestApp, seedTenant, type TestApp } from '../../test/helpers.js';
 
 let t: TestApp;
@@ -74,6 +76,27 @@ describe('tenant configuration', () => {
     });
     expect(log.json().data[0].before.workflow).toBe('enabled');
     expect(log.json().data[0].after.workflow).toBe('disabled');
+  });
+
+  it("keeps the settings its screen does not show (a provider's credentials) across a save", async () => {
+    const own = await seedTenant(t, 'Nhà cung cấp', {
+      sms: { base_url: 'https://sms.example', api_key: 'k', secret_key: 's', brandname: 'B' },
+    } as object);
+    const token = await t.login(own.email('admin'));
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/v2/tenant/config',
+      headers: bearer(token),
+      payload: config,
+    });
+    expect(saved.statusCode).toBe(200);
+    const [row] = await t.database.db.select().from(tenants).where(eq(tenants.id, own.tenantId));
+    expect((row?.settings as Record<string, unknown>).sms).toEqual({
+      base_url: 'https://sms.example',
+      api_key: 'k',
+      secret_key: 's',
+      brandname: 'B',
+    });
   });
 
   it('validates time zone, scopes and switches in Vietnamese', async () => {
