@@ -6,6 +6,11 @@ export const WORKFLOW_RUN_MESSAGES = {
   ticketGone: 'Ticket không còn tồn tại',
   depthLimit: (limit: number) =>
     `Dừng kịch bản: chuỗi kịch bản kích hoạt lẫn nhau vượt quá ${limit} cấp (có thể là vòng lặp)`,
+  /** Past the budget of the starting event (AUTOMATION_BUDGET), per kind. */
+  budgetRuns: (limit: number) =>
+    `Vượt ngân sách tự động hóa: tối đa ${limit} lần chạy cho một sự kiện gốc`,
+  budgetTicketActions: (limit: number) =>
+    `Vượt ngân sách tự động hóa: tối đa ${limit} thao tác tạo hoặc cập nhật ticket cho một sự kiện gốc`,
   /** A waiting run of a workflow taken off active (unpublished, back to draft, deleted). */
   unpublished: 'Kịch bản đã ngừng hoạt động',
   blockMissing: (id: string) => `Không tìm thấy khối ${id} trong kịch bản`,

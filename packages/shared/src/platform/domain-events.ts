@@ -35,10 +35,13 @@ export type PayloadsOf<C extends { events: Record<string, EventDefinition> }> = 
 export type FieldChanges = Record<string, { before: unknown; after: unknown }>;
 
 /**
- * What set an event off, when a workflow run did (the engine's depth limit and run link): any
+ * What set an event off, when a workflow run did (the engine's depth limit, run link and
+ * budget): any
  * module's event may carry it, so a chain of runs is followed across domains.
  */
 export const eventCauseFields = {
   workflow_depth: z.number().int().min(0).optional(),
   workflow_run_id: z.string().optional(),
+  /** The event that started the chain (its automation budget: AUTOMATION_BUDGET). */
+  workflow_origin: z.number().int().positive().optional(),
 };

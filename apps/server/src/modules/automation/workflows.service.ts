@@ -35,6 +35,7 @@ import type { AuthContext } from '../../platform/auth.js';
 import type { Transaction } from '../../platform/db.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { writeAudit } from '../audit/audit.service.js';
+import { ticketScope } from '../tickets/tickets.service.js';
 import * as repo from './workflows.repository.js';
 
 type ListQuery = z.infer<typeof workflowListQuery>;
@@ -394,7 +395,10 @@ export async function listRunHistories(
 ) {
   if (!(await repo.findWorkflow(platform.db, auth.tenantId, id)))
     throw notFound(WORKFLOW_MESSAGES.notFound);
+  // A run shows its ticket (code, subject, customer) and its steps' data: the caller sees only
+  // the runs of tickets their data scope shows, in the rows, the search and the total alike.
   const { rows, total } = await repo.listRuns(platform.db, auth.tenantId, id, {
+    ticketScope: ticketScope(auth),
     search: query.search || undefined,
     status: query.status === 'all' ? undefined : query.status,
     limit: query.page_size,

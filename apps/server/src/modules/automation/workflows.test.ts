@@ -848,3 +848,73 @@ describe('webhook secrets', () => {
     expect((await storedHook(created._id)).headers).toEqual({ Authorization: 'Bearer keep' });
   });
 });
+
+describe("run histories within the caller's ticket data scope", () => {
+  it('shows an agent only the runs of tickets in their scope, in the rows, the search and the total', async () => {
+    const workflow = await createWorkflow({
+      name: 'Lịch sử theo phạm vi',
+      status: 'active',
+      workflow_steps: validSteps('open', [
+        { field: 'ticket.subject', operator: 'eq', value: 'Không ticket nào có tiêu đề này' },
+      ]),
+    });
+    const ticket = async (subject: string, assignee: string) => {
+      const made = await call('POST', '/v2/tickets', admin, {
+        subject,
+        assignee_id: tenant.id(assignee),
+      });
+      expect(made.statusCode, made.body).toBe(201);
+      return made.json().data as { _id: string };
+    };
+    const mine = await ticket('Máy in của tôi hỏng', 'agent');
+    const theirs = await ticket('Bí mật của đồng nghiệp', 'agent2');
+    // The agent cannot open the other agent's ticket...
+    expect((await call('GET', `/v2/tickets/${theirs._id}`, agent)).statusCode).toBe(404);
+    const run = (ticketId: string, eventId: number) =>
+      repo.insertRun(
+        t.database.db,
+        {
+          tenantId: tenant.tenantId,
+          workflowId: workflow._id,
+          workflowVersion: 1,
+          eventId,
+          ticketId,
+          status: 'completed',
+        },
+        [
+          {
+            nodeId: 'update',
+            stepName: 'Mở ticket',
+            type: 'update_ticket',
+            status: 'completed',
+            seq: 1,
+          },
+        ],
+      );
+    const mineRun = await run(mine._id, 3_000_001);
+    const theirsRun = await run(theirs._id, 3_000_002);
+    const histories = (query: string, token: string) =>
+      call('GET', `/v2/workflow/${workflow._id}/run-histories${query}`, token);
+
+    // ...nor its runs: not listed, not counted, not found by its subject.
+    const forAgent = await histories('', agent);
+    expect(forAgent.statusCode).toBe(200);
+    expect(forAgent.json().total).toBe(1);
+    expect(forAgent.json().data.map((one: { _id: string }) => one._id)).toEqual([mineRun]);
+    const searched = (await histories(`?search=${encodeURIComponent('bí mật')}`, agent)).json();
+    expect(searched.data).toEqual([]);
+    expect(searched.total).toBe(0);
+    const own = (await histories(`?search=${encodeURIComponent('máy in')}`, agent)).json();
+    expect(own.data.map((one: { _id: string }) => one._id)).toEqual([mineRun]);
+
+    // An administrator (scope: all) sees every run.
+    const forAdmin = (await histories('', admin)).json();
+    expect(forAdmin.total).toBe(2);
+    expect(forAdmin.data.map((one: { _id: string }) => one._id).sort()).toEqual(
+      [mineRun, theirsRun].sort(),
+    );
+    expect((await histories(`?search=${encodeURIComponent('bí mật')}`, admin)).json().total).toBe(
+      1,
+    );
+  });
+});

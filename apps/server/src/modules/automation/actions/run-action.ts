@@ -22,6 +22,8 @@ export interface ActionContext {
   nodeId: string;
   /** The run's depth: the events its ticket changes write carry `depth + 1`. */
   depth: number;
+  /** The starting event of the run's chain: the events its ticket changes write carry it on. */
+  originEventId: number;
   facts: TicketFacts;
 }
 
@@ -74,7 +76,11 @@ function assigneeOf(
 }
 
 const eventPayload = (ctx: ActionContext) => ({
-  eventPayload: { workflow_depth: ctx.depth + 1, workflow_run_id: ctx.runId },
+  eventPayload: {
+    workflow_depth: ctx.depth + 1,
+    workflow_run_id: ctx.runId,
+    workflow_origin: ctx.originEventId,
+  },
 });
 
 async function updateTicketAction(ctx: ActionContext, data: WorkflowBlockData['update_ticket']) {
