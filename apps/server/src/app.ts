@@ -40,7 +40,12 @@ import { registerOutboxProbe } from './platform/outbox-probe.js';
 import fastifyMultipart from '@fastify/multipart';
 import type { Platform } from './platform/context.js';
 import type { DatabaseHandle } from './platform/db.js';
-import { registerErrorHandling, registerNotFound } from './platform/errors.js';
+import {
+  answerClientError,
+  answerFrameworkError,
+  registerErrorHandling,
+  registerNotFound,
+} from './platform/errors.js';
 import { registerInputGuard } from './platform/input-guard.js';
 import { createMailer } from './platform/mail.js';
 import { createRealtime } from './platform/realtime.js';
@@ -129,6 +134,9 @@ export async function buildApp(
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     logController: new OneLinePerRequest(),
+    // What the router and Node's HTTP parser refuse before any route, in the catalogue's words.
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

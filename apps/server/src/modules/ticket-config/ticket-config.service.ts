@@ -23,6 +23,7 @@ import type { Platform } from '../../platform/context.js';
 import type { AuthContext } from '../../platform/auth.js';
 import { pgErrorCode } from '../../platform/db.js';
 import { AppError, fieldError, notFound } from '../../platform/errors.js';
+import { sanitizeRichText } from '../../platform/rich-text.js';
 import { writeAudit } from '../audit/audit.service.js';
 import { listFields } from '../fields/fields.service.js';
 import * as repo from './ticket-config.repository.js';
@@ -345,7 +346,8 @@ export async function saveTemplate(
   const values = {
     name: body.name,
     subject: body.subject,
-    description: body.description,
+    // Rich text as a ticket's: it becomes the description of the tickets made from it.
+    description: sanitizeRichText(body.description),
     typeId: body.type_id,
     priorityId: body.priority_id,
     serviceId: body.service_id,

@@ -1523,16 +1523,21 @@ describe('bulk actions and delete', () => {
     });
   });
 
-  it('lets leaders delete (401 for agents), with an event and an audit entry', async () => {
-    const { admin, agent, leader } = await freshTenant();
+  it('lets administrators and supervisors delete (401 for team leaders and agents), with an event and an audit entry', async () => {
+    const { tenant, admin, agent, leader } = await freshTenant();
+    const supervisor = await t.login(tenant.email('supervisor'));
     const mine = await createTicket(agent, { subject: 'Của agent' });
-    const denied = await call(agent, 'DELETE', `/v2/tickets/${mine._id}`);
-    expect(denied.statusCode).toBe(401);
-    const bulkDenied = await call(agent, 'POST', '/v2/tickets/bulk', {
-      action: 'delete',
-      ids: [mine._id],
-    });
-    expect(bulkDenied.statusCode).toBe(401);
+    for (const token of [agent, leader]) {
+      const denied = await call(token, 'DELETE', `/v2/tickets/${mine._id}`);
+      expect(denied.statusCode).toBe(401);
+      expect(denied.json().message).toBe('Bạn không có quyền truy cập');
+      const bulkDenied = await call(token, 'POST', '/v2/tickets/bulk', {
+        action: 'delete',
+        ids: [mine._id],
+      });
+      expect(bulkDenied.statusCode).toBe(401);
+    }
+    expect((await call(admin, 'GET', `/v2/tickets/${mine._id}`)).statusCode).toBe(200);
     const deleted = await call(admin, 'DELETE', `/v2/tickets/${mine.number}`);
     expect(deleted.json()).toEqual({
       statusCode: 200,
@@ -1546,15 +1551,19 @@ describe('bulk actions and delete', () => {
       .where(eq(domainEvents.aggregateId, mine._id))
       .orderBy(asc(domainEvents.id));
     expect(events.map((e) => e.type)).toEqual(['ticket.created', 'ticket.deleted']);
-    const other = await createTicket(admin, { subject: 'Xóa hàng loạt' });
-    const bulk = await call(leader, 'POST', '/v2/tickets/bulk', {
+    const others = [
+      await createTicket(admin, { subject: 'Xóa hàng loạt' }),
+      await createTicket(agent, { subject: 'Xóa một' }),
+    ];
+    const bulk = await call(supervisor, 'POST', '/v2/tickets/bulk', {
       action: 'delete',
-      ids: [other._id],
+      ids: [others[0]?._id],
     });
-    // Not in the leader's scope.
-    expect(bulk.json().data.results).toEqual([
-      { _id: other._id, ok: false, message: 'Không tìm thấy ticket' },
-    ]);
+    expect(bulk.json().data.results).toEqual([{ _id: others[0]?._id, ok: true }]);
+    const one = await call(supervisor, 'DELETE', `/v2/tickets/${others[1]?._id}`);
+    expect(one.statusCode).toBe(200);
+    for (const ticket of others)
+      expect((await call(admin, 'GET', `/v2/tickets/${ticket?._id}`)).statusCode).toBe(404);
   });
 });
 

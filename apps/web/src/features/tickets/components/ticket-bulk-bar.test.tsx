@@ -1,8 +1,11 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { TicketListItem } from '@omnicare/shared/tickets/tickets.schemas';
+import type { StaffRole } from '@omnicare/shared/users/roles';
+import { useSessionStore } from '@/stores/session-store';
+import { signInAs } from '@/test/signed-in';
 import type * as TicketsApi from '../tickets.api';
 import { TicketBulkBar, type WholeResult } from './ticket-bulk-bar';
 
@@ -177,4 +180,37 @@ describe('the ticket bulk bar', () => {
       'Ticket đích đã đóng, không thể gộp vào',
     );
   });
+});
+
+describe('deleting from the ticket bulk bar', () => {
+  beforeEach(() => Object.values(api).forEach((fn) => fn.mockReset()));
+  afterEach(() => useSessionStore.getState().clear());
+
+  it.each<StaffRole>(['agent', 'team_leader'])('is not offered (%s)', (role) => {
+    signInAs(role);
+    renderBar();
+    expect(screen.getByRole('toolbar')).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Xóa' })).toBeNull();
+  });
+
+  it.each<StaffRole>(['supervisor', 'administrator'])(
+    'is offered and deletes the picked tickets (%s)',
+    async (role) => {
+      signInAs(role);
+      const user = userEvent.setup();
+      api.bulkTickets.mockResolvedValue({
+        data: { succeeded: 3, failed: 0, results: [] },
+        message: '',
+      });
+      const { onDone } = renderBar();
+      await user.click(screen.getByRole('button', { name: 'Xóa' }));
+      const dialog = await screen.findByRole('alertdialog');
+      await user.click(within(dialog).getByRole('button', { name: 'Xác nhận' }));
+      expect(api.bulkTickets).toHaveBeenCalledWith({
+        action: 'delete',
+        ids: ['id-1', 'id-2', 'id-3'],
+      });
+      await vi.waitFor(() => expect(onDone).toHaveBeenCalledWith(true));
+    },
+  );
 });

@@ -17,6 +17,7 @@ import {
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { NativeSelect } from '@/components/ui/native-select';
 import { toast } from '@/lib/toast';
+import { useCan } from '@/lib/use-can';
 import { TagPicker } from '@/features/customers/components/customer-pickers';
 import { StaffPicker } from '@/features/users/components/staff-picker';
 import { bulkTickets } from '../tickets.api';
@@ -51,7 +52,8 @@ export interface WholeResult extends WholeResultChoice {
 }
 
 /**
- * The bar over the list while tickets are picked: assign, status, priority, add a tag, delete.
+ * The bar over the list while tickets are picked: assign, status, priority, add a tag, merge,
+ * delete (for the roles that may).
  * Each applies at once to the picked tickets; the answer says how many changed and why not.
  */
 export function TicketBulkBar({
@@ -66,6 +68,8 @@ export function TicketBulkBar({
   onDone: (deleted: boolean) => void;
 }) {
   const priorities = useTicketSettingsList('priorities');
+  // Deleting is for the roles holding `ticket.delete`; the server refuses the others.
+  const mayDelete = useCan('ticket.delete');
   const [assignee, setAssignee] = useState<string | null>(null);
   const [tag, setTag] = useState<string | null>(null);
   const [merging, setMerging] = useState(false);
@@ -212,17 +216,21 @@ export function TicketBulkBar({
               .then(() => setMerging(false))
           }
         />
-        <ConfirmDialog
-          title={BULK_TEXT.deleteConfirm(count)}
-          description={BULK_TEXT.irreversible}
-          onConfirm={() => run.mutateAsync({ change: { action: 'delete' } }).catch(() => undefined)}
-          trigger={
-            <Button variant="outline" size="sm" disabled={busy}>
-              <Trash2 aria-hidden="true" />
-              {BULK_TEXT.delete}
-            </Button>
-          }
-        />
+        {mayDelete && (
+          <ConfirmDialog
+            title={BULK_TEXT.deleteConfirm(count)}
+            description={BULK_TEXT.irreversible}
+            onConfirm={() =>
+              run.mutateAsync({ change: { action: 'delete' } }).catch(() => undefined)
+            }
+            trigger={
+              <Button variant="outline" size="sm" disabled={busy}>
+                <Trash2 aria-hidden="true" />
+                {BULK_TEXT.delete}
+              </Button>
+            }
+          />
+        )}
         <span className="flex-1" />
         <Button variant="ghost" size="sm" onClick={onClear}>
           <X aria-hidden="true" />
