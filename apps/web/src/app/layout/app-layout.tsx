@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Outlet, useNavigation } from 'react-router';
-import { SoftphoneRoot } from '@/features/telephony/softphone/components/softphone-root';
+import { DeferredSoftphoneRoot } from '@/features/telephony/softphone/components/deferred-softphone';
 import { readJsonItem, writeJsonItem } from '@/lib/storage';
 import { SIDEBAR_COLLAPSED_KEY } from '@/lib/web-constants';
 import { useMediaQuery } from './use-media-query';
@@ -60,7 +60,7 @@ export function AppLayout() {
           <Outlet />
         </main>
       </div>
-      <SoftphoneRoot />
+      <DeferredSoftphoneRoot />
     </div>
   );
 }

@@ -13,8 +13,7 @@ import {
 } from '@/components/ui/dropdown-menu';
 import { useMyAccount } from '@/features/auth/auth.queries';
 import { PROFILE_PATH, PROFILE_TITLE } from '@/features/profile/profile-text';
-import { SoftphoneHeader } from '@/features/telephony/softphone/components/softphone-header';
-import { softphone } from '@/features/telephony/softphone/softphone-engine';
+import { DeferredSoftphoneHeader } from '@/features/telephony/softphone/components/deferred-softphone';
 import { requestLogout } from '@/lib/events';
 import { useCurrentUser } from '@/stores/session-store';
 import { NotificationBell } from './notification-bell';
@@ -45,7 +44,7 @@ export function Header({ onToggleSidebar }: { onToggleSidebar: () => void }) {
           </span>
         )}
       </div>
-      <SoftphoneHeader onCall={(number) => softphone.call(number)} />
+      <DeferredSoftphoneHeader />
       <PresenceSelector />
       <NotificationBell />
       <DropdownMenu>
