@@ -54,6 +54,7 @@ import { createBackground } from './platform/background.js';
 import { createTenantMemo, settleWrites } from './platform/tenant-memo.js';
 import { customFieldHosts, registerModuleRoutes } from './platform/modules.js';
 import { declareEvents } from './platform/domain-events.js';
+import { registerCompression } from './platform/compression.js';
 import { SERVER_MODULES } from './modules.js';
 
 export interface RouteEntry {
@@ -249,6 +250,7 @@ export async function buildApp(
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
   await app.register(fastifyMultipart, { limits: { fileSize: 20 * 1024 * 1024, files: 1 } });
+  await registerCompression(app);
   await mkdir(platform.files.publicRoot, { recursive: true });
   await app.register(fastifyStatic, {
     root: platform.files.publicRoot,
@@ -273,8 +275,8 @@ export async function buildApp(
 const SERVER_PATHS = /^\/(v2|docs|socket\.io|files)(\/|$)/;
 
 /**
- * Serves the built SPA: files as they are on disk (a rebuild needs no restart), hashed assets
- * cached for good, and index.html for every other GET so client-side routes load.
+ * Serves the built SPA: files as they are on disk (a rebuild needs no restart; the brotli or
+ * gzip copy the build made when the browser takes it), hashed assets cached for good, and index.html for every other GET so client-side routes load.
  */
 async function serveWebApp(app: FastifyInstance, webDist: string) {
   if (!existsSync(path.join(webDist, 'index.html'))) return false;
@@ -283,6 +285,7 @@ async function serveWebApp(app: FastifyInstance, webDist: string) {
     // '/' is the SPA's own page; no other folder is listed.
     index: ['index.html'],
     cacheControl: false,
+    preCompressed: true,
     setHeaders: (reply, file) => {
       // Vite fingerprints everything under assets/, so those files never change.
       const immutable = file.includes(`${path.sep}assets${path.sep}`);

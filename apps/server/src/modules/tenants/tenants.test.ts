@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUDIT_ACTION } from '@omnicare/shared/audit/audit-actions';
 import { TENANT_MESSAGES } from '@omnicare/shared/tenants/tenants.schemas';
+import { readFile } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
 import { tenants } from '../../db/schema/index.js';
 import { bearer, createTestApp, seedTenant, type TestApp } from '../../test/helpers.js';
@@ -168,6 +169,18 @@ describe('allow_private_webhooks', () => {
         [tenantId],
       )
     ).rows[0]?.allowed ?? false;
+
+  it('is withdrawn from every tenant by the migration that closed the hole', async () => {
+    const opened = await seedTenant(t, 'Mở trước đây', { allow_private_webhooks: true });
+    const closed = await seedTenant(t, 'Đóng', { allow_private_webhooks: false });
+    const migration = await readFile(
+      new URL('../../db/migrations/0031_private_webhooks_withdrawn.sql', import.meta.url),
+      'utf8',
+    );
+    await t.database.pool.query(migration);
+    expect(await stored(opened.tenantId)).toBe(false);
+    expect(await stored(closed.tenantId)).toBe(false);
+  });
 
   it("cannot be turned on by the tenant's administrator: refused in Vietnamese, nothing saved", async () => {
     const fresh = await seedTenant(t, 'Webhook');

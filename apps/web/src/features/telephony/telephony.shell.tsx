@@ -1,14 +1,14 @@
 import type { ShellExtension } from '@/app/shell-extension';
-import { SoftphoneHeader } from './softphone/components/softphone-header';
-import { SoftphoneRoot } from './softphone/components/softphone-root';
-import { softphone } from './softphone/softphone-engine';
+import {
+  DeferredSoftphoneHeader,
+  DeferredSoftphoneRoot,
+} from './softphone/components/deferred-softphone';
 
-function DialPad() {
-  return <SoftphoneHeader onCall={(number) => softphone.call(number)} />;
-}
-
-/** The softphone in the frame: its dial pad in the header, the phone itself with the frame. */
+/**
+ * The softphone in the frame: its dial pad in the header, the phone itself with the frame, both
+ * loaded once the first screen has its data.
+ */
 export const telephonyShell: ShellExtension = {
-  headerWidgets: [DialPad],
-  frameParts: [SoftphoneRoot],
+  headerWidgets: [DeferredSoftphoneHeader],
+  frameParts: [DeferredSoftphoneRoot],
 };
