@@ -1259,7 +1259,7 @@ async function actorName(platform: Platform, tenantId: string, actorId: string) 
  */
 export async function pushTicketChange(platform: Platform, event: DeliveredEvent) {
   const name = event.actorId ? await actorName(platform, event.tenantId, event.actorId) : '';
-  platform.realtime.recordChanged(event.tenantId, {
+  await platform.realtime.recordChanged(event.tenantId, {
     kind: 'ticket',
     id: event.aggregateId,
     by: { user_id: event.actorId ?? '', name },
