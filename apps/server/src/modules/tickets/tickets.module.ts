@@ -7,6 +7,8 @@ import { registerSubscriber } from '../../platform/outbox.js';
 import { getVisibleTicket, pushTicketChange } from './tickets.service.js';
 import { notifyMentions } from './ticket-comments.service.js';
 import { notifySlaBreach, runSlaBreaches, SLA_BREACH_JOB } from './ticket-sla.js';
+import { assigneeGiven, notifyAssignment } from './ticket-assignment.js';
+import { registerBulkJob } from './ticket-bulk.service.js';
 
 export const ticketsModule: ServerModule = {
   name: 'tickets',
@@ -26,20 +28,25 @@ export const ticketsModule: ServerModule = {
         broadcast: true,
       },
     );
-    // Notifications that follow an event (a breach, a mention): sent even if the process that
-    // wrote the event dies right after its commit, once however often it is delivered.
+    // Notifications that follow an event (an assignment, a breach, a mention): sent even if the
+    // process that wrote the event dies right after its commit, once however often it is
+    // delivered.
     registerSubscriber(
       platform,
       'notifications',
       async (event) => {
+        await notifyAssignment(platform, event);
         await notifySlaBreach(platform, event);
         await notifyMentions(platform, event);
       },
       (event) =>
+        assigneeGiven(event) !== undefined ||
         (event.type === 'ticket.updated' && event.payload.reason === 'sla_breach') ||
         (event.type === 'ticket.commented' &&
           ((event.payload.mentions as unknown[] | undefined)?.length ?? 0) > 0),
     );
+    // Bulk actions over many tickets: a resumable job (progress and per-ticket results).
+    registerBulkJob(platform);
     platform.jobs.register(
       SLA_BREACH_JOB,
       async () => {
