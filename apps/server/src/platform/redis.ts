@@ -47,6 +47,14 @@ export function connectRedis(url: string, prefix: string, log: FastifyBaseLogger
     });
   }
 
+  // node-redis 5.12: a subscription asked before the client's first connection is made on the
+  // server but its messages never reach their listeners (the reply handler that routes them is
+  // set up again only by a later subscribe). So an instance started while Redis was down would
+  // never hear the others: one more subscription at the first connection puts it right.
+  subscriber.once('ready', () => {
+    subscriber.subscribe(`${prefix}:connected`, () => {}).catch(() => {});
+  });
+
   return {
     client,
     subscriber,

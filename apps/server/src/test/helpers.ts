@@ -98,7 +98,7 @@ let tenantCounter = 0;
  * data; emails are `<role>@<slug>.test`, password the demo one.
  */
 export async function seedTenant(
-  t: TestApp,
+  t: Pick<TestApp, 'database'>,
   label = 'Thử nghiệm',
   settings: Omit<TenantSettings, 'workflow'> = {},
 ) {

@@ -76,8 +76,9 @@ export async function appendItems(
 const jobLockKey = (id: string) => sql`hashtextextended(${`omnicare-job:${id}`}, 0)`;
 
 /**
- * Unfinished jobs of these kinds made over a minute ago that no process runs (nobody holds
- * their lock: whoever ran them died, or their queue message was lost).
+ * Unfinished jobs of these kinds that no process runs (nobody holds their lock): running ones
+ * (whoever ran them died), and those waiting for over a minute (their queue message was lost,
+ * or its queue is busy: a second message then finds the job done and does nothing).
  */
 export async function orphanedJobs(db: Database, kinds: string[]) {
   if (kinds.length === 0) return [];
@@ -88,8 +89,7 @@ export async function orphanedJobs(db: Database, kinds: string[]) {
       .where(
         and(
           inArray(jobs.kind, kinds),
-          inArray(jobs.status, UNFINISHED),
-          sql`${jobs.createdAt} < now() - interval '1 minute'`,
+          sql`(${jobs.status} = 'running' or (${jobs.status} = 'waiting' and ${jobs.createdAt} < now() - interval '1 minute'))`,
         ),
       );
     const free: typeof rows = [];
@@ -111,8 +111,11 @@ export async function orphanedJobs(db: Database, kinds: string[]) {
  * process dies: PostgreSQL lets go of a dead session's locks at once). Undefined when another
  * process holds it.
  */
-export async function holdJobLock(databaseUrl: string, id: string) {
-  const client = new pg.Client({ connectionString: databaseUrl });
+export async function holdJobLock(databaseUrl: string, id: string, applicationName: string) {
+  const client = new pg.Client({
+    connectionString: databaseUrl,
+    application_name: applicationName,
+  });
   client.on('error', () => {});
   await client.connect();
   const key = `omnicare-job:${id}`;

@@ -163,6 +163,13 @@ export interface ResumableRun {
   record(tx: Transaction, items: JobItemResult[]): Promise<void>;
 }
 
+/**
+ * The start of the `application_name` of the connection holding a running resumable job's lock,
+ * followed by the job's id and the process's pid: an operator (or a test) sees in
+ * pg_stat_activity which process runs which job.
+ */
+export const JOB_LOCK_APPLICATION = 'omnicare job';
+
 /** The kinds of resumable jobs (registerResumableJob), for the sweep that resumes them. */
 const resumableKinds = new Set<string>();
 export const RESUME_JOBS = 'jobs.resume-orphaned';
@@ -183,7 +190,11 @@ export function registerResumableJob(
   resumableKinds.add(kind);
   platform.jobs.register(kind, async (data) => {
     const jobId = String(data.jobId);
-    const lock = await repo.holdJobLock(platform.database.url, jobId);
+    const lock = await repo.holdJobLock(
+      platform.database.url,
+      jobId,
+      `${JOB_LOCK_APPLICATION} ${jobId} pid ${process.pid}`,
+    );
     if (!lock) return;
     try {
       await runJob(platform, jobId, async (job) => {
