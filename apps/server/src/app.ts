@@ -49,6 +49,8 @@ import {
 import { registerInputGuard } from './platform/input-guard.js';
 import { createMailer } from './platform/mail.js';
 import { createRealtime } from './platform/realtime.js';
+import { connectRedis } from './platform/redis.js';
+import { rateLimitStore } from './platform/rate-limit-store.js';
 import { createThrottle } from './platform/throttle.js';
 import { createBackground } from './platform/background.js';
 import { createTenantMemo, settleWrites } from './platform/tenant-memo.js';
@@ -173,6 +175,10 @@ export async function buildApp(
     memo,
   );
   const jobs = createJobQueue(database.url, app.log);
+  // Socket.io fan-out and per-IP limits across instances; never awaited (see connectRedis).
+  const redis = config.redisUrl
+    ? connectRedis(config.redisUrl, config.redisPrefix, app.log)
+    : undefined;
   const platform: Platform = {
     config,
     database,
@@ -181,7 +187,7 @@ export async function buildApp(
       { smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.outboxDir },
       app.log,
     ),
-    realtime: await createRealtime(app.server, tokens, { redisUrl: config.redisUrl }),
+    realtime: await createRealtime(app.server, tokens, { redis, log: app.log }),
     throttle: createThrottle(database.db),
     tokens,
     secrets: createSecretBox(config.dataKey ?? (await loadPlatformSecret(database.db, 'data-key'))),
@@ -215,6 +221,7 @@ export async function buildApp(
   app.addHook('onClose', async () => {
     await platform.background.idle();
     await platform.realtime.close();
+    await redis?.close();
     await platform.outbox.stop();
     await platform.jobs.stop();
     await platform.memo.close();
@@ -234,6 +241,7 @@ export async function buildApp(
   });
   await app.register(fastifyRateLimit, {
     global: false,
+    store: rateLimitStore(redis),
     errorResponseBuilder: () => ({ statusCode: 429, message: httpStatusMessage(429) }),
   });
   await app.register(fastifySwagger, {

@@ -9,6 +9,8 @@ import { registerSubscriber } from '../../platform/outbox.js';
 import { getVisibleTicket, pushTicketChange } from './tickets.service.js';
 import { notifyMentions } from './ticket-comments.service.js';
 import { notifySlaBreach, runSlaBreaches, SLA_BREACH_JOB } from './ticket-sla.js';
+import { assigneeGiven, notifyAssignment } from './ticket-assignment.js';
+import { registerBulkJob } from './ticket-bulk.service.js';
 
 declare module '../../platform/outbox.js' {
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merges the payload types in
@@ -41,19 +43,24 @@ export const ticketsModule: ServerModule = {
       undefined,
       { broadcast: true },
     );
-    // Notifications that follow an event (a breach, a mention): sent even if the process that
-    // wrote the event dies right after its commit, once however often it is delivered.
+    // Notifications that follow an event (an assignment, a breach, a mention): sent even if the
+    // process that wrote the event dies right after its commit, once however often it is
+    // delivered.
     registerSubscriber(
       platform,
       'notifications',
       async (event) => {
+        await notifyAssignment(platform, event);
         await notifySlaBreach(platform, event);
         await notifyMentions(platform, event);
       },
       (event) =>
+        assigneeGiven(event) !== undefined ||
         (event.type === 'ticket.updated' && event.payload.reason === 'sla_breach') ||
         (event.type === 'ticket.commented' && event.payload.mentions.length > 0),
     );
+    // Bulk actions over many tickets: a resumable job (progress and per-ticket results).
+    registerBulkJob(platform);
     platform.jobs.register(
       SLA_BREACH_JOB,
       async () => {

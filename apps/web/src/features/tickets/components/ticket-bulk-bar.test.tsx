@@ -15,6 +15,11 @@ vi.mock('../tickets.api', async (importOriginal) => ({
   ...api,
 }));
 vi.mock('../tickets.queries', () => ({ useTicketSettingsList: () => ({ data: [] }) }));
+const jobs = vi.hoisted(() => ({ fetchJob: vi.fn() }));
+vi.mock('@/features/customers/customers.api', async (importOriginal) => ({
+  ...(await importOriginal<object>()),
+  ...jobs,
+}));
 const toasts = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn() }));
 vi.mock('@/lib/toast', () => ({ toast: toasts }));
 
@@ -68,6 +73,7 @@ function renderBar(whole?: Partial<WholeResult>) {
 describe('the ticket bulk bar', () => {
   beforeEach(() => {
     Object.values(api).forEach((fn) => fn.mockReset());
+    jobs.fetchJob.mockReset();
     Object.values(toasts).forEach((fn) => fn.mockReset());
     api.fetchTickets.mockResolvedValue({ data: [], total: 0, total_capped: false });
   });
@@ -126,6 +132,55 @@ describe('the ticket bulk bar', () => {
     const failed = within(dialog).getByText('#000002 Mất mạng lần hai').closest('li');
     expect(failed).toHaveTextContent('Ticket đã đóng, chỉ quản trị viên được thay đổi');
     expect(toasts.success).not.toHaveBeenCalled();
+  });
+
+  it('follows a bulk the server runs as a job, then names the tickets that failed', async () => {
+    const user = userEvent.setup();
+    const job = {
+      _id: 'job-1',
+      kind: 'tickets.bulk',
+      status: 'running',
+      processed: 1,
+      total: 3,
+      percent: 33,
+      result: {},
+      error: null,
+      created_at: '2026-11-24T01:00:00.000Z',
+      finished_at: null,
+      download_url: null,
+      items: [{ _id: 'id-1', ok: true }],
+    };
+    api.bulkTickets.mockResolvedValue({ data: { ...job, status: 'waiting' }, message: '' });
+    let reads = 0;
+    jobs.fetchJob.mockImplementation(async () => {
+      reads += 1;
+      if (reads === 1) return job;
+      return {
+        ...job,
+        status: 'completed',
+        processed: 3,
+        percent: 100,
+        items: [
+          { _id: 'id-1', ok: true },
+          { _id: 'id-2', ok: false, message: 'Ticket đã đóng, chỉ quản trị viên được thay đổi' },
+          { _id: 'id-3', ok: true },
+        ],
+      };
+    });
+    const { onDone } = renderBar();
+    await user.selectOptions(screen.getByLabelText('Đổi trạng thái'), 'pending');
+    expect(await screen.findByRole('status')).toHaveTextContent('Đang xử lý 1/3 ticket…');
+    expect(screen.getByLabelText('Đổi trạng thái')).toBeDisabled();
+    const dialog = await screen.findByRole(
+      'dialog',
+      { name: 'Kết quả thao tác hàng loạt' },
+      { timeout: 5_000 },
+    );
+    expect(within(dialog).getByText('2 thành công, 1 thất bại')).toBeVisible();
+    expect(jobs.fetchJob).toHaveBeenCalledWith('job-1', expect.anything());
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    // The list is read again when the job starts and when it ends.
+    expect(onDone).toHaveBeenCalledTimes(2);
   });
 
   it('merges the others into a target picked among the selection', async () => {
