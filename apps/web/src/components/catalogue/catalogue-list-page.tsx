@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { usePageHandle } from '@/app/route-declaration';
-import { SettingsGroupNav } from '@/components/layout/settings-group-nav';
 import { ListPage } from '@/components/list/list-page';
 import {
   DeleteRowButton,
@@ -9,15 +8,15 @@ import {
   RowActions,
 } from '@/components/list/list-table';
 import { deleteConfirmText } from '@/components/ui/confirm-dialog';
+import { FormDialog } from '@/components/ui/form-dialog';
 import { TableCell, TableHead, TableRow } from '@/components/ui/table';
-import type { SettingsGroup } from '@/features/settings/settings-groups';
 import { removeWithFeedback } from '@/lib/mutation-feedback';
 import { useRecordDialog } from '@/lib/use-record-dialog';
-import type { ResourceName, ResourceTypes } from '../ticket-settings.api';
-import { useDeleteResource, useResourceList } from '../ticket-settings.queries';
-import { TICKET_SETTINGS_TEXT } from '../ticket-settings-text';
+import type { Catalogue, CatalogueRow } from './catalogue-api';
+import { CATALOGUE_TEXT } from './catalogue-text';
+import { useCatalogueList, useDeleteCatalogue } from './use-catalogue';
 
-export interface ConfigColumn<Row> {
+export interface CatalogueColumn<Row> {
   head: string;
   className?: string;
   cell: (row: Row) => ReactNode;
@@ -30,37 +29,43 @@ export interface RecordDialogProps<Row> {
 }
 
 /**
- * A ticket-settings list screen: the whole list in a table (loading, empty and error states),
- * an add/edit dialog, and delete behind the shared confirmation. The server refuses what is in
- * use and says where (its message is the error toast).
+ * A catalogue's list screen: the whole list in a table (loading, empty and error states), an
+ * add/edit dialog, and delete behind the shared confirmation. The server refuses what is in use
+ * and says where (its message is the error toast).
  */
-export function ConfigListPage<N extends ResourceName>({
-  resource,
-  group = 'tickets',
+export function CatalogueListPage<Row extends CatalogueRow, Body>({
+  catalogue,
+  nav,
   addLabel,
   columns,
   dialog: Dialog,
   canEdit,
   rowEditable = () => true,
   hint,
+  tableLabel,
+  deleteHint = CATALOGUE_TEXT.deleteHint,
 }: {
-  resource: N;
-  group?: SettingsGroup;
+  catalogue: Catalogue<Row, Body>;
+  /** The area's or settings group's tabs. */
+  nav: ReactNode;
   addLabel: string;
-  columns: ConfigColumn<ResourceTypes[N]['row']>[];
-  dialog: (props: RecordDialogProps<ResourceTypes[N]['row']>) => ReactNode;
+  columns: CatalogueColumn<Row>[];
+  dialog: (props: RecordDialogProps<Row>) => ReactNode;
   canEdit: boolean;
-  rowEditable?: (row: ResourceTypes[N]['row']) => boolean;
+  rowEditable?: (row: Row) => boolean;
   hint?: string;
+  /** The table's accessible name (the page title when not given). */
+  tableLabel?: string;
+  deleteHint?: string;
 }) {
   const { title } = usePageHandle();
-  const query = useResourceList(resource);
-  const remove = useDeleteResource(resource);
-  const dialog = useRecordDialog<ResourceTypes[N]['row']>();
+  const query = useCatalogueList(catalogue);
+  const remove = useDeleteCatalogue(catalogue);
+  const dialog = useRecordDialog<Row>();
   const rows = query.isError ? [] : (query.data?.data ?? []);
   return (
     <ListPage
-      nav={<SettingsGroupNav group={group} />}
+      nav={nav}
       title={title}
       add={canEdit && { label: addLabel, onClick: dialog.add }}
       dialogs={
@@ -69,7 +74,7 @@ export function ConfigListPage<N extends ResourceName>({
     >
       {hint && <p className="text-xs text-slate-500">{hint}</p>}
       <ListTable
-        label={title}
+        label={tableLabel ?? title}
         query={query}
         empty={rows.length === 0}
         columns={columns.length + 1}
@@ -81,7 +86,7 @@ export function ConfigListPage<N extends ResourceName>({
                 {column.head}
               </TableHead>
             ))}
-            <TableHead className="w-24 text-right">{TICKET_SETTINGS_TEXT.actions}</TableHead>
+            <TableHead className="w-24 text-right">{CATALOGUE_TEXT.actions}</TableHead>
           </>
         }
       >
@@ -96,14 +101,14 @@ export function ConfigListPage<N extends ResourceName>({
               {canEdit && rowEditable(row) && (
                 <RowActions>
                   <EditRowButton
-                    label={`${TICKET_SETTINGS_TEXT.edit} ${row.name}`}
-                    tooltip={TICKET_SETTINGS_TEXT.edit}
+                    label={`${CATALOGUE_TEXT.edit} ${row.name}`}
+                    tooltip={CATALOGUE_TEXT.edit}
                     onClick={() => dialog.edit(row)}
                   />
                   <DeleteRowButton
-                    label={`${TICKET_SETTINGS_TEXT.delete} ${row.name}`}
+                    label={`${CATALOGUE_TEXT.delete} ${row.name}`}
                     title={deleteConfirmText(row.name)}
-                    description={TICKET_SETTINGS_TEXT.deleteHint}
+                    description={deleteHint}
                     onConfirm={() => removeWithFeedback(() => remove.mutateAsync(row._id))}
                   />
                 </RowActions>
@@ -114,6 +119,23 @@ export function ConfigListPage<N extends ResourceName>({
       </ListTable>
     </ListPage>
   );
+}
+
+/**
+ * The add/edit dialog of a catalogue around its form: a fresh form for each record opened, and
+ * closing when the form is done.
+ */
+export function catalogueDialog<Row extends CatalogueRow>(
+  Form: (props: { record: Row | null; onDone: () => void }) => ReactNode,
+  className = 'max-w-md',
+) {
+  return function CatalogueDialog({ open, onOpenChange, record }: RecordDialogProps<Row>) {
+    return (
+      <FormDialog open={open} onOpenChange={onOpenChange} className={className}>
+        <Form key={record?._id ?? 'new'} record={record} onDone={() => onOpenChange(false)} />
+      </FormDialog>
+    );
+  };
 }
 
 /** A row's name, truncated with the whole of it on hover. */
