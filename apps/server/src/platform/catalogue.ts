@@ -174,6 +174,15 @@ export interface Catalogue<View extends { _id: string }, Body, Query> {
   get(platform: Platform, auth: AuthContext, id: string): Promise<View>;
   save(platform: Platform, auth: AuthContext, id: string | null, body: Body): Promise<View>;
   remove(platform: Platform, auth: AuthContext, id: string): Promise<void>;
+  /** Audits a change made outside `save` (a nested part saved on its own), then `changed`. */
+  recordChange(
+    platform: Platform,
+    auth: AuthContext,
+    action: 'create' | 'update' | 'delete',
+    id: string,
+    before?: View,
+    after?: View,
+  ): Promise<void>;
 }
 
 export function catalogue<View extends { _id: string }, Body, Query = Record<string, never>>(
@@ -213,6 +222,8 @@ export function catalogue<View extends { _id: string }, Body, Query = Record<str
   return {
     definition,
     list: (platform, auth, query) => def.list(contextOf(platform, auth), query),
+    recordChange: (platform, auth, action, id, before, after) =>
+      record(contextOf(platform, auth), action, id, before, after),
     get: (platform, auth, id) => mustFind(contextOf(platform, auth), id),
     async save(platform, auth, id, body) {
       const ctx = contextOf(platform, auth);

@@ -32,9 +32,6 @@ import {
   type CatalogueEntity,
 } from '../../platform/catalogue.js';
 import { AppError, fieldError } from '../../platform/errors.js';
-import type { AuthContext } from '../../platform/auth.js';
-import { pgErrorCode } from '../../platform/db.js';
-import { writeAudit } from '../audit/audit.service.js';
 import {
   ticketPriorities,
   ticketServices,
@@ -259,57 +256,3 @@ export const ticketTemplates = catalogue({
   })),
   changed: ticketSettingsChanged,
 });
-
-/* ---------------------------------------- for the settings not yet moved onto catalogue.ts */
-
-type AuditInput = Parameters<typeof writeAudit>[1];
-
-type Subject = Pick<AuditInput, 'entity' | 'action'>;
-
-/** Records a change of the configuration in the audit log, and tells the tenant's screens. */
-export async function audit(
-  platform: Platform,
-  auth: AuthContext,
-  subject: Subject,
-  entityId: string,
-  before?: unknown,
-  after?: unknown,
-) {
-  await writeAudit(platform.db, {
-    tenantId: auth.tenantId,
-    impersonatorId: auth.impersonatorId,
-    actorId: auth.userId,
-    entityId,
-    before,
-    after,
-    ...subject,
-  } as AuditInput);
-  // The tenant's open screens read their settings again (the event names only the kind).
-  platform.realtime.toTenant(auth.tenantId, REALTIME_EVENTS.ticketSettings, {
-    entity: subject.entity,
-  });
-}
-
-/** 422 naming what uses the value, or nothing when unused. */
-export function refuseInUse(subject: string, usage: Usage) {
-  const message = inUseMessage(subject, usage);
-  if (message) throw new AppError(422, message, [{ param: 'id', message }]);
-}
-
-/**
- * Deletes after checking usage; a reference made in the meantime trips the foreign key, and
- * the refusal is then the same.
- */
-export async function deleteChecked(
-  subject: string,
-  usage: () => Promise<Usage>,
-  remove: () => Promise<void>,
-) {
-  refuseInUse(subject, await usage());
-  try {
-    await remove();
-  } catch (error) {
-    if (pgErrorCode(error) === '23503') refuseInUse(subject, await usage());
-    throw error;
-  }
-}
