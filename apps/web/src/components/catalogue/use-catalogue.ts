@@ -1,20 +1,14 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  deleteCatalogue,
-  listCatalogue,
-  saveCatalogue,
-  type Catalogue,
-  type CatalogueRow,
-} from './catalogue-api';
+import type { Catalogue, CatalogueParams, CatalogueRow } from './catalogue-api';
 
 /** A catalogue's list (whole, or the page `params` ask for). */
 export function useCatalogueList<Row extends CatalogueRow, Body>(
   catalogue: Catalogue<Row, Body>,
-  params?: Record<string, string | number>,
+  params?: CatalogueParams,
 ) {
   return useQuery({
     queryKey: params ? [...catalogue.key, params] : catalogue.key,
-    queryFn: ({ signal }) => listCatalogue(catalogue, signal, params),
+    queryFn: ({ signal }) => catalogue.list(signal, params),
     staleTime: 10_000,
     placeholderData: params ? keepPreviousData : undefined,
   });
@@ -36,7 +30,7 @@ export function useSaveCatalogue<Row extends CatalogueRow, Body>(catalogue: Cata
   return useMutation({
     // The form shows field errors itself.
     meta: { silent: true },
-    mutationFn: (input: { id: string | null; body: Body }) => saveCatalogue(catalogue, input),
+    mutationFn: (input: { id: string | null; body: Body }) => catalogue.save(input),
     onSuccess: () => invalidate(),
   });
 }
@@ -44,7 +38,7 @@ export function useSaveCatalogue<Row extends CatalogueRow, Body>(catalogue: Cata
 export function useDeleteCatalogue(catalogue: Catalogue<CatalogueRow, unknown>) {
   const invalidate = useInvalidate(catalogue);
   return useMutation({
-    mutationFn: (id: string) => deleteCatalogue(catalogue, id),
+    mutationFn: (id: string) => catalogue.remove(id),
     onSuccess: () => invalidate(),
   });
 }

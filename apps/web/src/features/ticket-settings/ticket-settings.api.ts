@@ -12,7 +12,7 @@ import type {
 } from '@omnicare/shared/ticket-config/ticket-config.schemas';
 import type { Schedule, ScheduleBody } from '@omnicare/shared/working-time/working-time.schemas';
 import type { SlaPolicy, SlaPolicyBody } from '@omnicare/shared/sla/sla.schemas';
-import { defineCatalogue, type Catalogue } from '@/components/catalogue/catalogue-api';
+import { atPaths, type Catalogue } from '@/components/catalogue/catalogue-api';
 
 /** Every ticket setting's list (`ticketSettingsKeys.all` covers them all). */
 const ALL = ['ticket-settings'] as const;
@@ -27,13 +27,7 @@ const setting = <Row extends { _id: string; name: string }, Body>(
   name: string,
   paths: { list: string; create?: string; one: string },
   updateMethod?: 'POST',
-) =>
-  defineCatalogue<Row, Body>({
-    key: [...ALL, name],
-    invalidates: [ALL, TICKET_LISTS],
-    paths: { create: paths.list, ...paths },
-    updateMethod,
-  });
+) => atPaths<Row, Body>([...ALL, name], paths, { invalidates: [ALL, TICKET_LISTS], updateMethod });
 
 interface ResourceTypes {
   priorities: { row: Priority; body: PriorityBody };
