@@ -39,10 +39,15 @@ function ProbeDialog({ open, record }: RecordDialogProps<Item>) {
   return open ? <p role="status">{record ? `Sửa: ${record.name}` : 'Thêm mới'}</p> : null;
 }
 
-function renderPage(catalogue: Catalogue<Item, { name: string }>, canEdit = true) {
+function renderPage(
+  catalogue: Catalogue<Item, { name: string }>,
+  canEdit = true,
+  search?: { label: string; placeholder: string },
+) {
   const page = (
     <CatalogueListPage
       catalogue={catalogue}
+      search={search}
       nav={null}
       addLabel="Thêm mục thử"
       canEdit={canEdit}
@@ -103,5 +108,26 @@ describe('CatalogueListPage', () => {
     expect(await screen.findByText('Thấp')).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Thêm mục thử' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Xóa Thấp' })).not.toBeInTheDocument();
+  });
+
+  it('pages a long catalogue and sends its search term, kept in the address', async () => {
+    const user = userEvent.setup();
+    const list = vi.fn(async (_signal?: AbortSignal, params?: Record<string, string | number>) => ({
+      data: [{ _id: 'a', name: params?.keyword ? `Tìm: ${params.keyword}` : 'Tất cả', order: 1 }],
+      total: 25,
+    }));
+    renderPage({ ...memoryCatalogue([]), list }, true, {
+      label: 'Tìm mục thử',
+      placeholder: 'Tên mục thử',
+    });
+    expect(await screen.findByText('Tất cả')).toBeVisible();
+    expect(list).toHaveBeenLastCalledWith(expect.anything(), { page: 1, page_size: 10 });
+    await user.type(screen.getByRole('searchbox', { name: 'Tìm mục thử' }), 'cao');
+    expect(await screen.findByText('Tìm: cao', {}, { timeout: 3000 })).toBeVisible();
+    expect(list).toHaveBeenLastCalledWith(expect.anything(), {
+      page: 1,
+      page_size: 10,
+      keyword: 'cao',
+    });
   });
 });

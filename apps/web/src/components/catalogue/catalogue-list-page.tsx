@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { usePageHandle } from '@/app/route-declaration';
-import { ListPage } from '@/components/list/list-page';
+import { ListPage, ListPagination } from '@/components/list/list-page';
 import {
   DeleteRowButton,
   EditRowButton,
@@ -9,8 +9,10 @@ import {
 } from '@/components/list/list-table';
 import { deleteConfirmText } from '@/components/ui/confirm-dialog';
 import { FormDialog } from '@/components/ui/form-dialog';
+import { SearchInput } from '@/components/ui/search-input';
 import { TableCell, TableHead, TableRow } from '@/components/ui/table';
 import { removeWithFeedback } from '@/lib/mutation-feedback';
+import { useListParamsInAddress } from '@/lib/use-list-params';
 import { useRecordDialog } from '@/lib/use-record-dialog';
 import type { Catalogue, CatalogueRow } from './catalogue-api';
 import { CATALOGUE_TEXT } from './catalogue-text';
@@ -28,23 +30,7 @@ export interface RecordDialogProps<Row> {
   record: Row | null;
 }
 
-/**
- * A catalogue's list screen: the whole list in a table (loading, empty and error states), an
- * add/edit dialog, and delete behind the shared confirmation. The server refuses what is in use
- * and says where (its message is the error toast).
- */
-export function CatalogueListPage<Row extends CatalogueRow, Body>({
-  catalogue,
-  nav,
-  addLabel,
-  columns,
-  dialog: Dialog,
-  canEdit,
-  rowEditable = () => true,
-  hint,
-  tableLabel,
-  deleteHint = CATALOGUE_TEXT.deleteHint,
-}: {
+interface CatalogueListProps<Row extends CatalogueRow, Body> {
   catalogue: Catalogue<Row, Body>;
   /** The area's or settings group's tabs. */
   nav: ReactNode;
@@ -57,9 +43,103 @@ export function CatalogueListPage<Row extends CatalogueRow, Body>({
   /** The table's accessible name (the page title when not given). */
   tableLabel?: string;
   deleteHint?: string;
+  /**
+   * A long catalogue: pages, and a search sent as `param` (default `keyword`); both kept in the
+   * address, so Back steps through them. Without it the whole list is shown.
+   */
+  search?: { label: string; placeholder: string; param?: string };
+}
+
+/**
+ * A catalogue's list screen: the list in a table (loading, empty and error states), an
+ * add/edit dialog, and delete behind the shared confirmation. The server refuses what is in use
+ * and says where (its message is the error toast).
+ */
+export function CatalogueListPage<Row extends CatalogueRow, Body>(
+  props: CatalogueListProps<Row, Body>,
+) {
+  return props.search ? (
+    <PagedCatalogue {...props} search={props.search} />
+  ) : (
+    <WholeCatalogue {...props} />
+  );
+}
+
+function WholeCatalogue<Row extends CatalogueRow, Body>(props: CatalogueListProps<Row, Body>) {
+  const query = useCatalogueList(props.catalogue);
+  return (
+    <CatalogueTable
+      {...props}
+      query={query}
+      toolbar={props.hint && <p className="text-xs text-slate-500">{props.hint}</p>}
+    />
+  );
+}
+
+function PagedCatalogue<Row extends CatalogueRow, Body>(
+  props: CatalogueListProps<Row, Body> & {
+    search: NonNullable<CatalogueListProps<Row, Body>['search']>;
+  },
+) {
+  const { search, hint } = props;
+  const list = useListParamsInAddress();
+  const term = list.debouncedSearch.trim();
+  const query = useCatalogueList(props.catalogue, {
+    page: list.page,
+    page_size: list.pageSize,
+    ...(term ? { [search.param ?? 'keyword']: term } : {}),
+  });
+  return (
+    <CatalogueTable
+      {...props}
+      query={query}
+      toolbar={
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <SearchInput
+            size="sm"
+            className="w-full max-w-sm"
+            label={search.label}
+            placeholder={search.placeholder}
+            value={list.search}
+            onChange={list.setSearch}
+          />
+          {hint && <p className="text-xs text-slate-500">{hint}</p>}
+        </div>
+      }
+      footer={
+        <ListPagination
+          list={list}
+          total={query.isError ? 0 : (query.data?.total ?? 0)}
+          query={query}
+        />
+      }
+      afterRemoval={list.afterRemoval}
+    />
+  );
+}
+
+function CatalogueTable<Row extends CatalogueRow, Body>({
+  catalogue,
+  nav,
+  addLabel,
+  columns,
+  dialog: Dialog,
+  canEdit,
+  rowEditable = () => true,
+  tableLabel,
+  deleteHint = CATALOGUE_TEXT.deleteHint,
+  query,
+  toolbar,
+  footer,
+  afterRemoval,
+}: CatalogueListProps<Row, Body> & {
+  query: ReturnType<typeof useCatalogueList<Row, Body>>;
+  toolbar?: ReactNode;
+  footer?: ReactNode;
+  /** After a delete, with the rows the page showed (a page emptied steps back). */
+  afterRemoval?: (rowsOnPage: number) => void;
 }) {
   const { title } = usePageHandle();
-  const query = useCatalogueList(catalogue);
   const remove = useDeleteCatalogue(catalogue);
   const dialog = useRecordDialog<Row>();
   const rows = query.isError ? [] : (query.data?.data ?? []);
@@ -72,7 +152,7 @@ export function CatalogueListPage<Row extends CatalogueRow, Body>({
         <Dialog open={dialog.open} onOpenChange={dialog.onOpenChange} record={dialog.record} />
       }
     >
-      {hint && <p className="text-xs text-slate-500">{hint}</p>}
+      {toolbar}
       <ListTable
         label={tableLabel ?? title}
         query={query}
@@ -109,7 +189,12 @@ export function CatalogueListPage<Row extends CatalogueRow, Body>({
                     label={`${CATALOGUE_TEXT.delete} ${row.name}`}
                     title={deleteConfirmText(row.name)}
                     description={deleteHint}
-                    onConfirm={() => removeWithFeedback(() => remove.mutateAsync(row._id))}
+                    onConfirm={() =>
+                      removeWithFeedback(
+                        () => remove.mutateAsync(row._id),
+                        () => afterRemoval?.(rows.length),
+                      )
+                    }
                   />
                 </RowActions>
               )}
@@ -117,6 +202,7 @@ export function CatalogueListPage<Row extends CatalogueRow, Body>({
           </TableRow>
         ))}
       </ListTable>
+      {footer}
     </ListPage>
   );
 }
