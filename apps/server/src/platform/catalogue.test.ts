@@ -37,9 +37,7 @@ const probes = catalogue({
   summaries: {
     list: 'Mục thử',
     get: 'Một mục thử',
-    create: 'Tạo mục thử',
-    update: 'Cập nhật mục thử',
-    delete: 'Xóa mục thử',
+    record: 'mục thử',
   },
   schemas: { view: probeView, body: probeBody },
   ...tableCatalogue(ticketTypes, {

@@ -15,7 +15,7 @@ import * as rows from './catalogue.repository.js';
  * that staff read and some roles manage, each change audited, a record in use not deleted.
  * One definition gives its routes (`catalogueRoutes`) and its service (`catalogue`): list,
  * read one, create, update and delete, with the same 404, 422 and envelope everywhere.
- * See README-catalogue.md beside this file.
+ * See "Catalogues" in README.md beside this file.
  */
 
 /** Entities whose audit actions include create, update and delete. */
@@ -68,7 +68,11 @@ export interface CatalogueDefinition<
   paths: { list: string; create: string | readonly string[]; one: string };
   /** How a record is updated: PUT (default) or POST on `paths.one`. */
   updateMethod?: 'PUT' | 'POST';
-  summaries: { list: string; get?: string; create: string; update: string; delete: string };
+  /**
+   * The OpenAPI summaries: the list's, one record's (`get`: also serves GET on `paths.one`), and
+   * what a record is ('mức độ ưu tiên': 'Tạo …', 'Cập nhật …', 'Xóa …').
+   */
+  summaries: { list: string; get?: string; record: string };
   schemas: {
     view: z.ZodType<View>;
     body: z.ZodType<Body>;
@@ -83,7 +87,7 @@ export interface CatalogueDefinition<
   /** One record the caller sees, or undefined (404). */
   find(ctx: CatalogueContext, id: string): Promise<View | undefined>;
   /** Whether the body's name is taken (by another record than `id`): 422 on `name`. */
-  nameTaken?(ctx: CatalogueContext, body: Body, id: string | null): Promise<boolean>;
+  nameTaken?(ctx: CatalogueContext, body: NoInfer<Body>, id: string | null): Promise<boolean>;
   /** Beyond the route's access: 401 (throw `forbidden()`) when the caller may not change this. */
   mayChange?(ctx: CatalogueContext, before: NoInfer<View> | undefined, body?: Body): void;
   /** Stores the body (checking what else it must): the record's id. */
@@ -112,6 +116,12 @@ type TableMapping<Table extends rows.CatalogueTable, Body> = (
   body: Body,
 ) => rows.TableValues<Table> | Promise<rows.TableValues<Table>>;
 
+/** A definition's `nameTaken` over a table: unique in the tenant without regard to case. */
+export const uniqueName =
+  (table: rows.CatalogueTable) =>
+  (ctx: CatalogueContext, body: { name: string }, id: string | null) =>
+    rows.nameTaken(ctx.db, table, ctx.tenantId, body.name, id);
+
 /**
  * The writing part of a definition over one drizzle table with `id`, `tenant_id`, `name` and
  * `updated_at`: `toValues` turns a body into its columns (checking what else it must); names
@@ -126,7 +136,7 @@ export function tableWrites<Table extends rows.CatalogueTable, Body extends { na
   remove(ctx: CatalogueContext, id: string): Promise<void>;
 } {
   return {
-    nameTaken: (ctx, body, id) => rows.nameTaken(ctx.db, table, ctx.tenantId, body.name, id),
+    nameTaken: uniqueName(table),
     write: async (ctx, id, body) => {
       const values = await toValues(ctx, body);
       if (!id) return rows.insertRow(ctx.db, table, ctx.tenantId, values);
@@ -314,7 +324,12 @@ export function catalogueRoutes<View extends { _id: string }, Body, Query>(
       r.post(
         url,
         {
-          schema: { tags, summary: def.summaries.create, body, response: answers.created(view) },
+          schema: {
+            tags,
+            summary: `Tạo ${def.summaries.record}`,
+            body,
+            response: answers.created(view),
+          },
           config: manage,
         },
         async (request, reply) => {
@@ -328,7 +343,13 @@ export function catalogueRoutes<View extends { _id: string }, Body, Query>(
     r.route({
       method: def.updateMethod ?? 'PUT',
       url: def.paths.one,
-      schema: { tags, summary: def.summaries.update, params, body, response: answers.ok(view) },
+      schema: {
+        tags,
+        summary: `Cập nhật ${def.summaries.record}`,
+        params,
+        body,
+        response: answers.ok(view),
+      },
       config: manage,
       handler: async (request) =>
         ok(
@@ -339,7 +360,12 @@ export function catalogueRoutes<View extends { _id: string }, Body, Query>(
     r.delete(
       def.paths.one,
       {
-        schema: { tags, summary: def.summaries.delete, params, response: answers.ok(noData) },
+        schema: {
+          tags,
+          summary: `Xóa ${def.summaries.record}`,
+          params,
+          response: answers.ok(noData),
+        },
         config: manage,
       },
       async (request) => {

@@ -6,11 +6,15 @@ import {
   type SlaPolicy,
 } from '@omnicare/shared/sla/sla.schemas';
 import type { z } from 'zod';
-import { catalogue } from '../../platform/catalogue.js';
+import { catalogue, uniqueName } from '../../platform/catalogue.js';
 import type { Database } from '../../platform/db.js';
 import type { TenantMemo } from '../../platform/tenant-memo.js';
 import { AppError, fieldError } from '../../platform/errors.js';
-import { ticketPriorities, ticketTypes } from '../../db/schema/index.js';
+import {
+  slaPolicies as slaPoliciesTable,
+  ticketPriorities,
+  ticketTypes,
+} from '../../db/schema/index.js';
 import { SETTINGS_ACCESS, ticketSettingsChanged } from '../ticket-config/ticket-config.service.js';
 import { loadBusinessSchedule } from '../working-time/working-time.service.js';
 import * as repo from './sla.repository.js';
@@ -72,9 +76,7 @@ export const slaPolicies = catalogue({
   paths: { list: '/v2/sla-policies', create: '/v2/sla-policies', one: '/v2/sla-policies/:id' },
   summaries: {
     list: 'Chính sách SLA (theo thứ tự áp dụng)',
-    create: 'Tạo chính sách SLA',
-    update: 'Cập nhật chính sách SLA',
-    delete: 'Xóa chính sách SLA',
+    record: 'chính sách SLA',
   },
   schemas: { view: slaPolicyView, body: slaPolicyBody },
   list: async (ctx) => (await repo.listPolicies(ctx.db, ctx.tenantId)).map(toPolicy),
@@ -82,7 +84,7 @@ export const slaPolicies = catalogue({
     const [row] = await repo.listPolicies(ctx.db, ctx.tenantId, id);
     return row && toPolicy(row);
   },
-  nameTaken: (ctx, body, id) => repo.nameTaken(ctx.db, ctx.tenantId, body.name, id ?? undefined),
+  nameTaken: uniqueName(slaPoliciesTable),
   write: async (ctx, id, body) => {
     await checkRefs(ctx.db, ctx.tenantId, body);
     return ctx.db.transaction((tx) =>

@@ -72,9 +72,7 @@ export const smartViews = catalogue({
   summaries: {
     list: 'View ticket: của tôi và dùng chung',
     get: 'Một view',
-    create: 'Tạo view',
-    update: 'Cập nhật view',
-    delete: 'Xóa view',
+    record: 'view',
   },
   schemas: { view: smartViewView, body: smartViewBody },
   list: async (ctx) =>

@@ -71,9 +71,7 @@ export const tagGroups = catalogue({
   },
   summaries: {
     list: 'Nhóm tags khách hàng',
-    create: 'Tạo nhóm tags',
-    update: 'Cập nhật nhóm tags',
-    delete: 'Xóa nhóm tags',
+    record: 'nhóm tags',
   },
   schemas: { view: tagGroupView, body: tagGroupBody, query: tagGroupQuery },
   listAnswer: 'array',

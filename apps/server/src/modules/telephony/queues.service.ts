@@ -97,9 +97,7 @@ export const queues = catalogue({
   paths: { list: '/v2/queues', create: '/v2/queues', one: '/v2/queues/:id' },
   summaries: {
     list: 'Hàng chờ cuộc gọi',
-    create: 'Tạo hàng chờ',
-    update: 'Cập nhật hàng chờ',
-    delete: 'Xóa hàng chờ',
+    record: 'hàng chờ',
   },
   schemas: { view: queueView, body: queueBody },
   listAnswer: 'array',

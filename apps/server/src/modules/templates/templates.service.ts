@@ -81,9 +81,7 @@ export const templateCatalogs = catalogue({
   },
   summaries: {
     list: 'Danh mục mẫu tin nhắn',
-    create: 'Tạo danh mục mẫu',
-    update: 'Cập nhật danh mục mẫu',
-    delete: 'Xóa danh mục mẫu',
+    record: 'danh mục mẫu',
   },
   schemas: { view: templateCatalogView, body: templateCatalogBody, query: templateCatalogQuery },
   list: async (ctx, filter) => {

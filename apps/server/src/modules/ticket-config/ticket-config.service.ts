@@ -49,6 +49,13 @@ export function ticketSettingsChanged(ctx: CatalogueContext, entity: CatalogueEn
   ctx.platform.realtime.toTenant(ctx.tenantId, REALTIME_EVENTS.ticketSettings, { entity });
 }
 
+/** What the ticket settings of this module share: their tag, access, and telling screens. */
+const SETTING = {
+  tag: 'ticket-config',
+  access: SETTINGS_ACCESS,
+  changed: ticketSettingsChanged,
+} as const;
+
 /** The in-use refusal of a ticket setting: 'Mức độ ưu tiên đang được dùng bởi 12 ticket'. */
 export const usageError = (subject: string, usage: Usage) =>
   inUseError(inUseMessage(subject, usage));
@@ -61,16 +68,13 @@ const stamps = (row: { createdAt: Date; updatedAt: Date }) => ({
 /* ---------------------------------------------------------------------------- priorities */
 
 export const priorities = catalogue({
-  tag: 'ticket-config',
+  ...SETTING,
   entity: 'ticket_priority',
   messages: PRIORITY_MESSAGES,
-  access: SETTINGS_ACCESS,
   paths: { list: '/v2/priorities', create: '/v2/priorities', one: '/v2/priority/:id' },
   summaries: {
     list: 'Mức độ ưu tiên',
-    create: 'Tạo mức độ ưu tiên',
-    update: 'Cập nhật mức độ ưu tiên',
-    delete: 'Xóa mức độ ưu tiên',
+    record: 'mức độ ưu tiên',
   },
   schemas: { view: priorityView, body: priorityBody },
   ...tableCatalogue(ticketPriorities, {
@@ -89,22 +93,18 @@ export const priorities = catalogue({
   }),
   inUse: async (ctx, id) =>
     usageError(PRIORITY_MESSAGES.subject, await repo.priorityUsage(ctx.db, ctx.tenantId, id)),
-  changed: ticketSettingsChanged,
 });
 
 /* --------------------------------------------------------------------------------- types */
 
 export const types = catalogue({
-  tag: 'ticket-config',
+  ...SETTING,
   entity: 'ticket_type',
   messages: TYPE_MESSAGES,
-  access: SETTINGS_ACCESS,
   paths: { list: '/v2/types', create: '/v2/types', one: '/v2/type/:id' },
   summaries: {
     list: 'Loại ticket',
-    create: 'Tạo loại ticket',
-    update: 'Cập nhật loại ticket',
-    delete: 'Xóa loại ticket',
+    record: 'loại ticket',
   },
   schemas: { view: ticketTypeView, body: ticketTypeBody },
   ...tableCatalogue(ticketTypes, {
@@ -121,7 +121,6 @@ export const types = catalogue({
   }),
   inUse: async (ctx, id) =>
     usageError(TYPE_MESSAGES.subject, await repo.typeUsage(ctx.db, ctx.tenantId, id)),
-  changed: ticketSettingsChanged,
 });
 
 /* ------------------------------------------------------------------------------ services */
@@ -137,16 +136,13 @@ const toService = ({ service, typeName }: ServiceListed): Service => ({
 });
 
 export const services = catalogue({
-  tag: 'ticket-config',
+  ...SETTING,
   entity: 'ticket_service',
   messages: SERVICE_MESSAGES,
-  access: SETTINGS_ACCESS,
   paths: { list: '/v2/services', create: '/v2/services', one: '/v2/service/:id' },
   summaries: {
     list: 'Dịch vụ (type_id: của loại đó và dùng cho mọi loại)',
-    create: 'Tạo dịch vụ',
-    update: 'Cập nhật dịch vụ',
-    delete: 'Xóa dịch vụ',
+    record: 'dịch vụ',
   },
   schemas: { view: serviceView, body: serviceBody, query: serviceQuery },
   list: async (ctx, query) =>
@@ -162,7 +158,6 @@ export const services = catalogue({
   }),
   inUse: async (ctx, id) =>
     usageError(SERVICE_MESSAGES.subject, await repo.serviceUsage(ctx.db, ctx.tenantId, id)),
-  changed: ticketSettingsChanged,
 });
 
 /* ----------------------------------------------------------------------- ticket templates */
@@ -224,17 +219,14 @@ async function checkTemplateRefs(ctx: CatalogueContext, body: z.output<typeof ti
 
 /** Ticket templates (the spec's `/v2/templates`: message templates live under `/v2/core`). */
 export const ticketTemplates = catalogue({
-  tag: 'ticket-config',
+  ...SETTING,
   entity: 'ticket_template',
   messages: TICKET_TEMPLATE_MESSAGES,
-  access: SETTINGS_ACCESS,
   paths: { list: '/v2/templates', create: '/v2/templates', one: '/v2/template/:id' },
   summaries: {
     list: 'Mẫu ticket',
     get: 'Một mẫu ticket',
-    create: 'Tạo mẫu ticket',
-    update: 'Cập nhật mẫu ticket',
-    delete: 'Xóa mẫu ticket',
+    record: 'mẫu ticket',
   },
   schemas: { view: ticketTemplateView, body: ticketTemplateBody },
   list: async (ctx) =>
@@ -254,5 +246,4 @@ export const ticketTemplates = catalogue({
     tagIds: body.tag_ids,
     custom: await checkTemplateRefs(ctx, body),
   })),
-  changed: ticketSettingsChanged,
 });

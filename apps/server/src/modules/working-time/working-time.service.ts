@@ -11,7 +11,8 @@ import type { z } from 'zod';
 import type { Platform } from '../../platform/context.js';
 import type { AuthContext } from '../../platform/auth.js';
 import type { Database } from '../../platform/db.js';
-import { catalogue } from '../../platform/catalogue.js';
+import { catalogue, uniqueName } from '../../platform/catalogue.js';
+import { workingSchedules } from '../../db/schema/index.js';
 import { notFound } from '../../platform/errors.js';
 import {
   SETTINGS_ACCESS,
@@ -83,9 +84,7 @@ export const schedules = catalogue({
   },
   summaries: {
     list: 'Lịch làm việc',
-    create: 'Tạo lịch làm việc',
-    update: 'Cập nhật lịch làm việc',
-    delete: 'Xóa lịch làm việc',
+    record: 'lịch làm việc',
   },
   schemas: { view: scheduleView, body: scheduleBody },
   list: (ctx) => listSchedules(ctx.platform, ctx.tenantId),
@@ -93,7 +92,7 @@ export const schedules = catalogue({
     const [row] = await repo.listSchedules(ctx.db, ctx.tenantId, id);
     return row && toSchedule(await repo.policyCounts(ctx.db, ctx.tenantId))(row);
   },
-  nameTaken: (ctx, body, id) => repo.nameTaken(ctx.db, ctx.tenantId, body.name, id ?? undefined),
+  nameTaken: uniqueName(workingSchedules),
   write: async (ctx, id, body) => {
     // The tenant's first schedule is its default.
     const isDefault = body.is_default || (await repo.findDefault(ctx.db, ctx.tenantId)) === null;
