@@ -9,6 +9,7 @@ import { TICKET_SETTINGS_TEXT as TEXT } from '../ticket-settings-text';
 import { catalogueDialog } from '@/components/catalogue/catalogue-list-page';
 import { useCatalogueForm } from '@/components/catalogue/use-catalogue-form';
 import { TICKET_SETTINGS } from '../ticket-settings.api';
+import { OrderInput } from './order-input';
 
 export const PriorityDialog = catalogueDialog(PriorityForm);
 
@@ -50,13 +51,7 @@ function PriorityForm({ record, onDone }: { record: Priority | null; onDone: () 
         </div>
       </FormField>
       <FormField label={TEXT.order} {...field('order')}>
-        <Input
-          type="number"
-          min={0}
-          max={999}
-          {...aria('order')}
-          {...form.register('order', { valueAsNumber: true })}
-        />
+        <OrderInput {...aria('order')} {...form.register('order', { valueAsNumber: true })} />
       </FormField>
     </DialogForm>
   );

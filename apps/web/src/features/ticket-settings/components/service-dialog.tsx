@@ -11,6 +11,7 @@ import { TICKET_SETTINGS_TEXT as TEXT } from '../ticket-settings-text';
 import { catalogueDialog } from '@/components/catalogue/catalogue-list-page';
 import { useCatalogueForm } from '@/components/catalogue/use-catalogue-form';
 import { TICKET_SETTINGS } from '../ticket-settings.api';
+import { OrderInput } from './order-input';
 
 export const ServiceDialog = catalogueDialog(ServiceForm);
 
@@ -52,13 +53,7 @@ function ServiceForm({ record, onDone }: { record: Service | null; onDone: () =>
         </NativeSelect>
       </FormField>
       <FormField label={TEXT.order} {...field('order')}>
-        <Input
-          type="number"
-          min={0}
-          max={999}
-          {...aria('order')}
-          {...form.register('order', { valueAsNumber: true })}
-        />
+        <OrderInput {...aria('order')} {...form.register('order', { valueAsNumber: true })} />
       </FormField>
     </DialogForm>
   );

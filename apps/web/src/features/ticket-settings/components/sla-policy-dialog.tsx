@@ -14,6 +14,7 @@ import { TICKET_SETTINGS_TEXT as TEXT } from '../ticket-settings-text';
 import { catalogueDialog } from '@/components/catalogue/catalogue-list-page';
 import { useCatalogueForm } from '@/components/catalogue/use-catalogue-form';
 import { TICKET_SETTINGS } from '../ticket-settings.api';
+import { OrderInput } from './order-input';
 
 export const SlaPolicyDialog = catalogueDialog(
   PolicyForm,
@@ -63,13 +64,7 @@ function PolicyForm({ record, onDone }: { record: SlaPolicy | null; onDone: () =
           <Input autoFocus {...aria('name')} {...form.register('name')} />
         </FormField>
         <FormField label={TEXT.order} hint="Nhỏ hơn được áp dụng trước" {...field('order')}>
-          <Input
-            type="number"
-            min={0}
-            max={999}
-            {...aria('order')}
-            {...form.register('order', { valueAsNumber: true })}
-          />
+          <OrderInput {...aria('order')} {...form.register('order', { valueAsNumber: true })} />
         </FormField>
       </div>
       <FormField label={TEXT.schedule} {...field('schedule_id')}>
