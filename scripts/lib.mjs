@@ -47,6 +47,7 @@ const BUILD_INPUTS = [
   'apps/web/index.html',
   'apps/web/vite.config.ts',
   'apps/web/public',
+  'scripts/lib/precompress.mjs',
   'package-lock.json',
 ];
 const BUILD_STAMP = at('apps', 'server', 'dist', '.build-stamp');
@@ -56,12 +57,16 @@ export function buildIsStale() {
   return newestInput > mtime(BUILD_STAMP);
 }
 
-/** Shared package and server with tsc, the web app with Vite. */
+/**
+ * Shared package and server with tsc, the web app with Vite, then brotli and gzip copies of the
+ * web app's text files (the server sends those as they are).
+ */
 export function build() {
   console.log('Building...');
   run('npx', ['tsc', '-b', 'packages/shared', 'apps/server']);
   run('node', ['apps/server/scripts/copy-migrations.mjs']);
   run('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: at('apps', 'web') });
+  run('node', [at('scripts', 'lib', 'precompress.mjs'), at('apps', 'web', 'dist')]);
   writeFileSync(BUILD_STAMP, new Date().toISOString());
 }
 

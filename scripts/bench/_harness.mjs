@@ -120,7 +120,8 @@ const percentile = (sorted, p) =>
 /**
  * Sends `requests` GETs from `concurrency` clients, each picking a path from `paths`; returns
  * latency percentiles in ms. Bounded in count, loopback only. With `method` and `body` (a
- * function of the request's index answering the JSON body) it sends writes instead.
+ * function of the request's index answering the JSON body) it sends writes instead; `headers`
+ * are sent with every request (an Accept-Encoding, say).
  */
 export async function load({
   url,
@@ -130,6 +131,7 @@ export async function load({
   concurrency = 16,
   method = 'GET',
   body,
+  headers: extraHeaders = {},
 }) {
   const latencies = [];
   let next = 0;
@@ -141,8 +143,8 @@ export async function load({
     new Promise((resolve, reject) => {
       const payload = body ? JSON.stringify(body(index)) : undefined;
       const headers = payload
-        ? { authorization: token, 'content-type': 'application/json' }
-        : { authorization: token };
+        ? { ...extraHeaders, authorization: token, 'content-type': 'application/json' }
+        : { ...extraHeaders, authorization: token };
       const request = http.request(url + path, { method, agent, headers }, (res) => {
         res.on('data', () => {});
         res.on('end', () => resolve(res.statusCode));

@@ -40,14 +40,23 @@ import { registerOutboxProbe } from './platform/outbox-probe.js';
 import fastifyMultipart from '@fastify/multipart';
 import type { Platform } from './platform/context.js';
 import type { DatabaseHandle } from './platform/db.js';
-import { registerErrorHandling, registerNotFound } from './platform/errors.js';
+import {
+  answerClientError,
+  answerFrameworkError,
+  registerErrorHandling,
+  registerNotFound,
+} from './platform/errors.js';
 import { registerInputGuard } from './platform/input-guard.js';
 import { createMailer } from './platform/mail.js';
 import { createRealtime } from './platform/realtime.js';
+import { connectRedis } from './platform/redis.js';
+import { rateLimitStore } from './platform/rate-limit-store.js';
 import { createThrottle } from './platform/throttle.js';
 import { createBackground } from './platform/background.js';
 import { createTenantMemo, settleWrites } from './platform/tenant-memo.js';
 import { customFieldHosts, registerModuleRoutes, type ServerModule } from './platform/modules.js';
+import { declareEvents } from './platform/domain-events.js';
+import { registerCompression } from './platform/compression.js';
 import { SERVER_MODULES } from './modules.js';
 
 export interface RouteEntry {
@@ -133,6 +142,9 @@ export async function buildApp(
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     logController: new OneLinePerRequest(),
+    // What the router and Node's HTTP parser refuse before any route, in the catalogue's words.
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -168,6 +180,10 @@ export async function buildApp(
     memo,
   );
   const jobs = createJobQueue(database.url, app.log);
+  // Socket.io fan-out and per-IP limits across instances; never awaited (see connectRedis).
+  const redis = config.redisUrl
+    ? connectRedis(config.redisUrl, config.redisPrefix, app.log)
+    : undefined;
   const platform: Platform = {
     config,
     database,
@@ -176,7 +192,7 @@ export async function buildApp(
       { smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.outboxDir },
       app.log,
     ),
-    realtime: await createRealtime(app.server, tokens, { redisUrl: config.redisUrl }),
+    realtime: await createRealtime(app.server, tokens, { redis, log: app.log }),
     throttle: createThrottle(database.db),
     tokens,
     secrets: createSecretBox(config.dataKey ?? (await loadPlatformSecret(database.db, 'data-key'))),
@@ -189,6 +205,7 @@ export async function buildApp(
     customFields: customFieldHosts(SERVER_MODULES),
   };
   app.decorate('platform', platform);
+  declareEvents(SERVER_MODULES.flatMap((module) => module.events ?? []));
   for (const module of SERVER_MODULES) {
     module.jobs?.(platform);
     module.realtime?.(platform);
@@ -209,6 +226,7 @@ export async function buildApp(
   app.addHook('onClose', async () => {
     await platform.background.idle();
     await platform.realtime.close();
+    await redis?.close();
     await platform.outbox.stop();
     await platform.jobs.stop();
     await platform.memo.close();
@@ -228,6 +246,7 @@ export async function buildApp(
   });
   await app.register(fastifyRateLimit, {
     global: false,
+    store: rateLimitStore(redis),
     errorResponseBuilder: () => ({ statusCode: 429, message: httpStatusMessage(429) }),
   });
   await app.register(fastifySwagger, {
@@ -244,6 +263,7 @@ export async function buildApp(
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
   await app.register(fastifyMultipart, { limits: { fileSize: 20 * 1024 * 1024, files: 1 } });
+  await registerCompression(app);
   await mkdir(platform.files.publicRoot, { recursive: true });
   await app.register(fastifyStatic, {
     root: platform.files.publicRoot,
@@ -268,8 +288,8 @@ export async function buildApp(
 const SERVER_PATHS = /^\/(v2|docs|socket\.io|files)(\/|$)/;
 
 /**
- * Serves the built SPA: files as they are on disk (a rebuild needs no restart), hashed assets
- * cached for good, and index.html for every other GET so client-side routes load.
+ * Serves the built SPA: files as they are on disk (a rebuild needs no restart; the brotli or
+ * gzip copy the build made when the browser takes it), hashed assets cached for good, and index.html for every other GET so client-side routes load.
  */
 async function serveWebApp(app: FastifyInstance, webDist: string) {
   if (!existsSync(path.join(webDist, 'index.html'))) return false;
@@ -278,6 +298,7 @@ async function serveWebApp(app: FastifyInstance, webDist: string) {
     // '/' is the SPA's own page; no other folder is listed.
     index: ['index.html'],
     cacheControl: false,
+    preCompressed: true,
     setHeaders: (reply, file) => {
       // Vite fingerprints everything under assets/, so those files never change.
       const immutable = file.includes(`${path.sep}assets${path.sep}`);

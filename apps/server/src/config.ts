@@ -27,6 +27,11 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('OmniCare <no-reply@omnicare.local>'),
   PUBLIC_URL: z.string().optional(),
   REDIS_URL: z.string().optional(),
+  /** Prefix of this deployment's Redis keys and channels (deployments or test runs sharing one Redis). */
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[\w.-]{1,64}$/)
+    .default('omnicare'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOGIN_RATE_PER_IP: z.coerce.number().int().positive().default(30),
   LOGIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
@@ -69,6 +74,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     mailFrom: value.MAIL_FROM,
     publicUrl: value.PUBLIC_URL ?? `http://localhost:${value.PORT}`,
     redisUrl: value.REDIS_URL || undefined,
+    redisPrefix: value.REDIS_PREFIX,
     logLevel: value.LOG_LEVEL,
     trustProxy: value.TRUST_PROXY,
     outboxProbe: value.OUTBOX_PROBE,

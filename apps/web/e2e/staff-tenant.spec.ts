@@ -114,3 +114,32 @@ test('the platform administrator lists tenants and opens another tenant; others 
   await page.goto(otherUrl);
   await expectForbidden(page);
 });
+
+test('private webhook targets are switched per tenant by the platform administrator only', async ({
+  page,
+  request,
+}) => {
+  await signInAs(page, request, ACCOUNTS.administrator.email);
+  await page.goto('/settings/tenant');
+  await page
+    .getByRole('table', { name: 'Danh sách tenant' })
+    .getByRole('link', { name: 'Cấu hình Other' })
+    .click();
+  await expect(page.getByLabel('Tên tenant')).toHaveValue('Other');
+  const privateTargets = page.getByRole('switch', { name: 'Cho phép webhook gọi địa chỉ nội bộ' });
+  const save = async () => {
+    await page.getByRole('button', { name: 'Lưu cấu hình' }).click();
+    await expect(page.getByText('Cập nhật thành công').first()).toBeVisible();
+  };
+  await expect(privateTargets).toHaveAttribute('aria-checked', 'false');
+  await privateTargets.click();
+  await save();
+  await page.reload();
+  await expect(privateTargets).toHaveAttribute('aria-checked', 'true');
+  await privateTargets.click();
+  await save();
+  // The own tenant's screen shows the setting without a control.
+  await page.goto('/settings/tenant/config');
+  await expect(page.getByText('Chỉ quản trị nền tảng có thể cho phép')).toBeVisible();
+  await expect(page.getByRole('switch', { name: /webhook/ })).toHaveCount(0);
+});

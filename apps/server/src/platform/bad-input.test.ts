@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { users } from '../db/schema/index.js';
+import { UNSAFE_TEXT_MESSAGE } from '@omnicare/shared/platform/validation';
 import { bearer, createTestApp, seedTenant, type TestApp } from '../test/helpers.js';
 import { GATEWAY_SECRET, gatewayHeaders } from '../test/telephony.js';
 
@@ -121,6 +122,17 @@ function withText(body: Json, path: (string | number)[], text: string): Json {
   return copy;
 }
 
+/** A multipart body (boundary XyZ) of text fields, then one small file. */
+const multipartFields = (fields: [string, string][]) =>
+  fields
+    .map(
+      ([name, value]) =>
+        `--XyZ\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+    )
+    .join('') +
+  '--XyZ\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\n' +
+  'Content-Type: text/csv\r\n\r\nname\r\nAn\r\n--XyZ--\r\n';
+
 const deepArray = (levels: number) => `${'['.repeat(levels)}${']'.repeat(levels)}`;
 const deepObject = (levels: number) => `${'{"a":'.repeat(levels)}1${'}'.repeat(levels)}`;
 
@@ -190,6 +202,19 @@ function probesFor(method: string, url: string, schemaBody: unknown): Probe[] {
       payload:
         '--XyZ\r\nContent-Disposition: form-data; name="file"; filename="a\u0000.csv"\r\n' +
         'Content-Type: text/csv\r\n\r\nname\r\nAn\r\n--XyZ--\r\n',
+      contentType: 'multipart/form-data; boundary=XyZ',
+    },
+    {
+      label: 'multipart with a NUL text field',
+      payload: multipartFields([
+        ['public', 'true'],
+        ['body', NUL],
+      ]),
+      contentType: 'multipart/form-data; boundary=XyZ',
+    },
+    {
+      label: 'multipart with a NUL field name',
+      payload: multipartFields([[NUL, 'x']]),
       contentType: 'multipart/form-data; boundary=XyZ',
     },
   );
@@ -264,6 +289,8 @@ describe('bad input on every route', () => {
     let sent = 0;
     /** The gateway's routes whose bad input got past the secret, as far as their checks. */
     const gatewayChecked = new Set<string>();
+    /** Per route, whether each multipart probe with a NUL was refused as unsafe text (422). */
+    const formsChecked = new Map<string, boolean[]>();
     for (const route of routes) {
       // Signing out ends the session the probe uses: it gets a session of its own.
       const ends = route.url === '/v2/logout';
@@ -289,6 +316,14 @@ describe('bad input on every route', () => {
         sent++;
         if (route.url.startsWith('/v2/telephony/') && response.statusCode === 422)
           gatewayChecked.add(route.url);
+        if (probe.label.startsWith('multipart with a NUL')) {
+          const refused =
+            response.statusCode === 422 && response.json().message === UNSAFE_TEXT_MESSAGE;
+          formsChecked.set(`${route.method} ${route.url}`, [
+            ...(formsChecked.get(`${route.method} ${route.url}`) ?? []),
+            refused,
+          ]);
+        }
         const problem = problemOf(response.statusCode, response.body);
         if (problem) problems.push(`${route.method} ${route.url} [${probe.label}]: ${problem}`);
         if (response.statusCode === 403 && !ends) token = await login();
@@ -298,6 +333,19 @@ describe('bad input on every route', () => {
     expect(problems).toEqual([]);
     expect([...gatewayChecked].sort()).toEqual(
       ['credentials', 'events', 'gateway-started', 'route'].map((name) => `/v2/telephony/${name}`),
+    );
+    // Every route reading a form refuses a NUL in any of its text fields, field names or file
+    // names, as the JSON guard does; the others never read the form.
+    const readingForms = [...formsChecked]
+      .filter(([, refused]) => refused.some(Boolean))
+      .map(([route, refused]) => `${route} ${refused.every(Boolean) ? 'all' : 'some'}`);
+    expect(readingForms.sort()).toEqual(
+      [
+        'POST /v2/customers/:id/avatar',
+        'POST /v2/customers/import/preview',
+        'POST /v2/my-avatar',
+        'POST /v2/tickets/:id/comments',
+      ].map((route) => `${route} all`),
     );
   }, 240_000);
 });
@@ -348,6 +396,50 @@ describe('what bad input is answered', () => {
     const response = await send('POST', '/v2/customers', deepObject(5000));
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ statusCode: 400, message: 'Dữ liệu gửi lên không hợp lệ' });
+  });
+
+  it('names the form field holding a NUL (422) on a comment, and saves nothing', async () => {
+    const ticket = await send(
+      'POST',
+      '/v2/tickets',
+      JSON.stringify({ subject: 'Biểu mẫu', description: '<p>Mô tả</p>' }),
+    );
+    expect(ticket.statusCode).toBe(201);
+    const comments = `/v2/tickets/${ticket.json().data._id}/comments`;
+    const form = 'multipart/form-data; boundary=XyZ';
+    const inBody = await send(
+      'POST',
+      comments,
+      multipartFields([
+        ['public', 'true'],
+        ['body', NUL],
+      ]),
+      form,
+    );
+    expect(inBody.json()).toEqual(unsafe('body'));
+    const inFileName = await send(
+      'POST',
+      comments,
+      '--XyZ\r\nContent-Disposition: form-data; name="public"\r\n\r\ntrue\r\n' +
+        '--XyZ\r\nContent-Disposition: form-data; name="body"\r\n\r\nXin chào\r\n' +
+        '--XyZ\r\nContent-Disposition: form-data; name="files"; filename="a\u0000.txt"\r\n' +
+        'Content-Type: text/plain\r\n\r\nnội dung\r\n--XyZ--\r\n',
+      form,
+    );
+    expect(inFileName.json()).toEqual(unsafe('files'));
+    const saved = await send('GET', `${comments}?page=1`);
+    expect(saved.json().total).toBe(0);
+  });
+
+  it('names the file field whose file name holds a NUL (422) on an import', async () => {
+    const response = await send(
+      'POST',
+      '/v2/customers/import/preview',
+      '--XyZ\r\nContent-Disposition: form-data; name="file"; filename="a\u0000.csv"\r\n' +
+        'Content-Type: text/csv\r\n\r\nname\r\nAn\r\n--XyZ--\r\n',
+      'multipart/form-data; boundary=XyZ',
+    );
+    expect(response.json()).toEqual(unsafe('file'));
   });
 
   it('answers a multipart body without boundary or cut short with 400', async () => {

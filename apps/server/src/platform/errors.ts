@@ -1,4 +1,12 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type {
+  ConnectionError,
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+} from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { httpStatusMessage, MESSAGES, type FieldError } from '@omnicare/shared/platform/errors';
 
@@ -25,10 +33,13 @@ export const fieldError = (param: string, message: string) =>
 
 type ValidationIssue = { instancePath?: string; message?: string };
 
-/** Turns a failed zod validation into the spec's `{param, message}` list (`a.0.b` paths). */
-function toFieldErrors(validation: ValidationIssue[]): FieldError[] {
+/**
+ * Turns a failed zod validation into the spec's `{param, message}` list (`a.0.b` paths); a
+ * problem with the whole of it (no JSON body where one is needed) names the part: `body`.
+ */
+function toFieldErrors(validation: ValidationIssue[], context = ''): FieldError[] {
   return validation.map((issue) => ({
-    param: (issue.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.'),
+    param: (issue.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.') || context,
     message: issue.message || MESSAGES.validationFailed,
   }));
 }
@@ -42,11 +53,35 @@ const isBrokenUpload = (request: FastifyRequest, error: FastifyError) =>
   request.isMultipart() &&
   /[\\/]@fastify[\\/]busboy[\\/]/.test(error.stack ?? '');
 
+/**
+ * Framework errors whose status misleads the client, with the status they answer: a multipart
+ * route sent another kind of body, or a form field that is not the JSON its part declares
+ * (@fastify/multipart says 406, which is about the `Accept` header).
+ */
+const FRAMEWORK_STATUS: Readonly<Record<string, number>> = {
+  FST_INVALID_MULTIPART_CONTENT_TYPE: 415,
+  FST_INVALID_JSON_FIELD_ERROR: 400,
+};
+
+/** A client error's status: the framework's (mapped above), when it is a 4xx at all. */
+function clientStatusOf(error: FastifyError): number | undefined {
+  const status = (error.code ? FRAMEWORK_STATUS[error.code] : undefined) ?? error.statusCode;
+  return typeof status === 'number' && Number.isInteger(status) && status >= 400 && status < 500
+    ? status
+    : undefined;
+}
+
+/** The catalogue's answer for a status: every refusal before a route is worded this way. */
+const catalogueAnswer = (status: number) => ({
+  statusCode: status,
+  message: httpStatusMessage(status),
+});
+
 /** One error handler for every route; registered before the routes. */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const errors = toFieldErrors(error.validation as ValidationIssue[]);
+      const errors = toFieldErrors(error.validation as ValidationIssue[], error.validationContext);
       return reply.status(422).send({
         statusCode: 422,
         message: errors[0]?.message ?? MESSAGES.validationFailed,
@@ -64,17 +99,61 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (isBrokenUpload(request, error)) {
       return reply.status(400).send({ statusCode: 400, message: MESSAGES.uploadBroken });
     }
-    const status = error.statusCode ?? 500;
-    if (status === 413) {
-      return reply.status(413).send({ statusCode: 413, message: 'Dữ liệu gửi lên quá lớn' });
-    }
-    if (status >= 400 && status < 500) {
-      // Malformed JSON, a wrong content type, a rate limit: the catalogue's message for the status.
-      return reply.status(status).send({ statusCode: status, message: httpStatusMessage(status) });
-    }
+    // Malformed JSON, a wrong content type, a body too large, a rate limit, a form the parser
+    // refuses (FST_ERR_CTP_*, FST_*_LIMIT, ...): the catalogue's message for the status.
+    const status = clientStatusOf(error);
+    if (status !== undefined) return reply.status(status).send(catalogueAnswer(status));
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({ statusCode: 500, message: httpStatusMessage(500) });
+    return reply.status(500).send(catalogueAnswer(500));
   });
+}
+
+/**
+ * Fastify's `frameworkErrors`: what its router refuses before any hook or route runs, which
+ * the error handler never sees (a path that does not decode, `/v2/%`: FST_ERR_BAD_URL, 400; a
+ * path parameter longer than `maxParamLength`: FST_ERR_MAX_PARAM_LENGTH, 414; a failing async
+ * constraint, 500), answered in the catalogue's words instead of Fastify's English.
+ */
+export function answerFrameworkError(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  const status = clientStatusOf(error) ?? 500;
+  if (status === 500) request.log.error({ err: error }, 'framework error');
+  return reply
+    .header('x-content-type-options', 'nosniff')
+    .status(status)
+    .send(catalogueAnswer(status));
+}
+
+/**
+ * Fastify's `clientErrorHandler`: what Node's HTTP parser refuses before Fastify has a request
+ * (headers past the size limit: 431; a malformed request line, header or chunk: 400; a request
+ * that took too long to arrive: 408), answered on the socket in the catalogue's words, then
+ * closed. Fastify binds it to the instance (its log).
+ */
+export function answerClientError(this: FastifyInstance, error: ConnectionError, socket: Socket) {
+  // A reset connection, or one already gone: nobody to answer.
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const status =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? 408
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? 431
+        : 400;
+  this.log.trace({ err: error }, 'client error');
+  if (socket.writable) {
+    const body = JSON.stringify(catalogueAnswer(status));
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
+        'Content-Type: application/json; charset=utf-8\r\n' +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+        'X-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n' +
+        body,
+    );
+  }
+  socket.destroy(error);
 }
 
 /** The not-found answer: what `fallback` serves (the SPA's index.html), else the catalogue's 404. */

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { FieldEntity } from '@omnicare/shared/fields/fields.schemas';
+import type { EventCatalogue } from '@omnicare/shared/platform/domain-events';
 import type { TenantFeature } from '@omnicare/shared/tenants/features';
 import type { Platform } from './context.js';
 import type { Database, Transaction } from './db.js';
@@ -46,6 +47,11 @@ export interface ServerModule {
   realtime?: (platform: Platform) => void;
   memoTopics?: MemoTopic[];
   customFields?: CustomFieldHost[];
+  /**
+   * The domain events it writes (its catalogues in packages/shared): the outbox refuses others,
+   * and automation reads their triggers. Their payload types join `DomainEventPayloads`.
+   */
+  events?: EventCatalogue[];
 }
 
 export type CustomFieldHosts = ReadonlyMap<FieldEntity, CustomFieldHost>;

@@ -1,9 +1,12 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { connectDatabase } from './db.js';
 import { appendEvent } from './outbox.js';
+import { declareProbeEvents } from './outbox-probe.js';
 import { tenants, tickets } from '../db/schema/index.js';
 import { testDatabaseUrl } from '../test/helpers.js';
 import { exited, realServer, until } from '../test/real-server.js';
+
+declareProbeEvents();
 
 /**
  * The outbox across a kill -9: the real server (src/main.ts) with the probe subscriber, which
@@ -60,9 +63,9 @@ describe('outbox across a kill -9', () => {
             for (let n = 0; n < EVENTS_PER_TICKET; n++)
               await appendEvent(tx, {
                 tenantId,
-                aggregate: 'ticket',
+                aggregate: 'probe',
                 aggregateId,
-                type: 'ticket.updated',
+                type: 'probe.noted',
                 payload: { n },
                 actorId: null,
               });

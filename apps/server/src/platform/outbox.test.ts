@@ -11,6 +11,10 @@ import {
   type DeliveredEvent,
   type Outbox,
 } from './outbox.js';
+import { declareProbeEvents } from './outbox-probe.js';
+
+/** The probe event's numbers (every event these tests write is one). */
+const noted = (event: { payload: unknown }) => event.payload as { n?: number; alone?: boolean };
 
 /** Resolves once `check` holds, asking again as deliveries land (fails the test after 20 s). */
 async function until(check: () => boolean | Promise<boolean>, what: string) {
@@ -34,6 +38,7 @@ let historic = '';
 
 beforeAll(async () => {
   t = await createTestApp();
+  declareProbeEvents();
   tenant = await seedTenant(t, 'Outbox');
   historic = await newTicket();
   await t.database.db.transaction((tx) => appendEvent(tx, event(historic, 0)));
@@ -63,15 +68,15 @@ async function newTicket() {
 
 const event = (aggregateId: string, n: number) => ({
   tenantId: tenant.tenantId,
-  aggregate: 'ticket' as const,
+  aggregate: 'probe',
   aggregateId,
-  type: 'ticket.updated' as const,
+  type: 'probe.noted' as const,
   payload: { n },
   actorId: null,
 });
 
 const receivedFor = (aggregateId: string) =>
-  received.filter((e) => e.aggregateId === aggregateId).map((e) => e.payload.n);
+  received.filter((e) => e.aggregateId === aggregateId).map((e) => noted(e).n);
 
 describe('outbox delivery', () => {
   it('delivers every event once, in order per ticket, from concurrent writers', async () => {
@@ -102,7 +107,7 @@ describe('outbox delivery', () => {
     const insert = (client: pg.Client, id: string) =>
       client.query(
         `insert into domain_events (tenant_id, aggregate, aggregate_id, type, payload)
-         values ($1, 'ticket', $2, 'ticket.updated', '{"n": 1}')`,
+         values ($1, 'probe', $2, 'probe.noted', '{"n": 1}')`,
         [tenant.tenantId, id],
       );
     try {
@@ -153,14 +158,14 @@ describe('outbox delivery', () => {
     own.subscribe(
       name,
       async (delivered) => void seen.push(delivered),
-      (e) => e.payload.alone === true,
+      (e) => noted(e).alone === true,
     );
     await own.start();
     try {
       await t.database.pool.query(
         `insert into domain_events (tenant_id, aggregate, aggregate_id, type, payload, transaction_id)
-         select $1::uuid, 'ticket', $2::uuid, 'ticket.updated', '{}'::jsonb, '1000'::xid8 from generate_series(1, 1000)
-         union all select $1, 'ticket', $3, 'ticket.updated', '{"alone": true}', '999'`,
+         select $1::uuid, 'probe', $2::uuid, 'probe.noted', '{}'::jsonb, '1000'::xid8 from generate_series(1, 1000)
+         union all select $1, 'probe', $3, 'probe.noted', '{"alone": true}', '999'`,
         [tenant.tenantId, crowd, alone],
       );
       await t.database.pool.query(
@@ -193,7 +198,7 @@ describe('outbox delivery', () => {
         mostAtOnce = Math.max(mostAtOnce, atOnce);
         await new Promise((resolve) => setTimeout(resolve, 20));
         atOnce -= 1;
-        if (refuse.delete(`${delivered.aggregateId}:${String(delivered.payload.n)}`))
+        if (refuse.delete(`${delivered.aggregateId}:${String(noted(delivered).n)}`))
           throw new Error('not now');
         got.push(delivered);
       },
@@ -209,7 +214,7 @@ describe('outbox delivery', () => {
         for (const n of [1, 2, 3]) for (const id of ids) await appendEvent(tx, event(id, n));
       });
       await own.relayNow();
-      const of = (id: string) => got.filter((e) => e.aggregateId === id).map((e) => e.payload.n);
+      const of = (id: string) => got.filter((e) => e.aggregateId === id).map((e) => noted(e).n);
       await until(() => ids.every((id) => of(id).length === 3), 'three events of each');
       for (const id of ids) expect(of(id)).toEqual([1, 2, 3]);
       // One delivery at a time, yet its aggregates' handlers ran side by side.
@@ -246,8 +251,8 @@ describe('outbox delivery', () => {
         await t.database.db.transaction((tx) => appendEvent(tx, event(id, n)));
       await until(() => pushed.filter((e) => e.aggregateId === id).length >= 3, 'three pushes');
       await own.relayNow();
-      expect(pushed.filter((e) => e.aggregateId === id).map((e) => e.payload.n)).toEqual([1, 2, 3]);
-      expect(pushed[0]).toMatchObject({ tenantId: tenant.tenantId, type: 'ticket.updated' });
+      expect(pushed.filter((e) => e.aggregateId === id).map((e) => noted(e).n)).toEqual([1, 2, 3]);
+      expect(pushed[0]).toMatchObject({ tenantId: tenant.tenantId, type: 'probe.noted' });
       const progress = await t.database.pool.query(
         'select 1 from outbox_progress where subscriber = $1',
         [name],
@@ -266,7 +271,7 @@ describe('outbox delivery', () => {
     for (const name of names)
       own.subscribe(
         name,
-        async (delivered) => void seen.get(name)?.push(delivered.payload.n as number),
+        async (delivered) => void seen.get(name)?.push(noted(delivered).n as number),
       );
     await own.start();
     const cursorOf = async (name: string) =>
@@ -318,7 +323,7 @@ describe('outbox delivery', () => {
     own.subscribe(
       name,
       async (delivered) => void seen.push(delivered),
-      async (e) => e.tenantId === tenant.tenantId && e.payload.n !== 0,
+      async (e) => e.tenantId === tenant.tenantId && noted(e).n !== 0,
     );
     await own.start();
     try {

@@ -13,24 +13,42 @@ import {
 } from './db.js';
 import type { JobQueue } from './jobs.js';
 import { domainEvents } from '../db/schema/index.js';
+import { checkEvent } from './domain-events.js';
 
-export interface DomainEvent {
+/**
+ * Each declared domain event's payload, by type. Every module adds its own from its shared
+ * catalogue, next to its manifest's `events` (declaration merging):
+ * `declare module '../../platform/outbox.js' { interface DomainEventPayloads extends
+ * PayloadsOf<typeof TICKET_EVENTS> {} }`. The outbox itself names no domain.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface DomainEventPayloads {}
+export type DomainEventType = keyof DomainEventPayloads & string;
+
+interface EventOf<T extends DomainEventType> {
   tenantId: string;
-  aggregate: 'ticket';
+  /** The catalogue's aggregate ('ticket'): events of one aggregate id are delivered in order. */
+  aggregate: string;
   aggregateId: string;
-  type: 'ticket.created' | 'ticket.updated' | 'ticket.deleted' | 'ticket.commented';
-  payload: Record<string, unknown>;
+  type: T;
+  payload: DomainEventPayloads[T];
   actorId: string | null;
 }
+/** A domain event: its `type` tells its payload. */
+export type DomainEvent<T extends DomainEventType = DomainEventType> = {
+  [K in T]: EventOf<K>;
+}[T];
 
 /** An event as a subscriber receives it. */
-export interface DeliveredEvent extends DomainEvent {
+export type DeliveredEvent<T extends DomainEventType = DomainEventType> = DomainEvent<T> & {
   id: number;
   createdAt: string;
-}
+};
 export type EventHandler = (event: DeliveredEvent) => Promise<void>;
 export type EventFilter = (
-  event: Pick<DomainEvent, 'tenantId' | 'type' | 'payload'>,
+  event: {
+    [K in DomainEventType]: Pick<EventOf<K>, 'tenantId' | 'type' | 'payload'>;
+  }[DomainEventType],
 ) => boolean | Promise<boolean>;
 
 /*
@@ -63,6 +81,7 @@ export async function appendEvent(
   /** Another insert to run in the same statement (the change's audit entry): no round trip. */
   alongside?: SQL,
 ): Promise<void> {
+  checkEvent(event);
   // One statement: the lock (in the CTE, read first) is held before the insert draws its id.
   const lock = sql`aggregate_lock as (
       select pg_advisory_xact_lock(${AGGREGATE_LOCK}, hashtext(${event.aggregateId}))
@@ -91,6 +110,7 @@ export async function appendEventIfWritten(
   change: SQL,
   alongside: (changed: SQL) => SQL,
 ): Promise<boolean> {
+  checkEvent(event);
   const result = await executeNamed(
     db,
     'event-if-written',
@@ -123,6 +143,7 @@ export async function appendEvents(
   writes: SQL[] = [],
 ): Promise<void> {
   if (events.length === 0) return;
+  for (const event of events) checkEvent(event);
   const aggregates = [...new Set(events.map((event) => event.aggregateId))].sort();
   const rows = events.map((event, position) => ({
     position,
@@ -198,16 +219,18 @@ interface EventRow {
   actor_id: string | null;
   created_at: Date;
 }
-const deliveredEvent = (row: EventRow): DeliveredEvent => ({
-  id: Number(row.id),
-  tenantId: row.tenant_id,
-  aggregate: row.aggregate as DomainEvent['aggregate'],
-  aggregateId: row.aggregate_id,
-  type: row.type as DomainEvent['type'],
-  payload: row.payload,
-  actorId: row.actor_id,
-  createdAt: row.created_at.toISOString(),
-});
+// The rows were checked against the catalogue as they were appended.
+const deliveredEvent = (row: EventRow): DeliveredEvent =>
+  ({
+    id: Number(row.id),
+    tenantId: row.tenant_id,
+    aggregate: row.aggregate,
+    aggregateId: row.aggregate_id,
+    type: row.type,
+    payload: row.payload,
+    actorId: row.actor_id,
+    createdAt: row.created_at.toISOString(),
+  }) as DeliveredEvent;
 
 export interface SubscriberOptions {
   /** Deliveries at once on this instance (of different aggregates; 2 by default). */

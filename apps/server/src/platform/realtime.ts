@@ -1,8 +1,9 @@
 import type { Server as HttpServer } from 'node:http';
+import type { FastifyBaseLogger } from 'fastify';
 import { Server } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
-import { createClient } from 'redis';
 import { REALTIME_EVENTS } from '@omnicare/shared/notifications/notifications.schemas';
+import { REALTIME_SYNC_EVENTS } from '@omnicare/shared/realtime/realtime-sync';
 import {
   RECORD_PRESENCE_EVENTS,
   recordTypingSchema,
@@ -13,8 +14,11 @@ import {
   type WatchableKind,
 } from '@omnicare/shared/realtime/record-presence';
 import { readToken, type AuthContext, type TokenService } from './auth.js';
+import type { SharedRedis } from './redis.js';
 
 const NOTIFY_BEFORE_DROP_MS = 1_000;
+/** How long asking the other instances for a room's sockets may take before this one answers alone. */
+const ACROSS_INSTANCES_MS = 2_500;
 const userRoom = (userId: string) => `user:${userId}`;
 const tenantRoom = (tenantId: string) => `tenant:${tenantId}`;
 const sessionRoom = (sessionId: string) => `session:${sessionId}`;
@@ -26,29 +30,39 @@ export type WatchPolicy = (auth: AuthContext, id: string) => Promise<boolean>;
 /** The name and avatar other viewers see. */
 export type ViewerLookup = (auth: AuthContext) => Promise<Omit<RecordViewer, 'typing'>>;
 
+/**
+ * What a socket carries (`socket.data`). Plain JSON only: the Redis adapter serialises it when
+ * another instance asks for a room's sockets (a Set would arrive as `{}`).
+ */
 interface SocketState {
   auth: AuthContext;
   viewer?: Omit<RecordViewer, 'typing'>;
   /** Record rooms the user is typing in. */
-  typing: Set<string>;
+  typing: string[];
 }
 
 /**
  * The real-time channel: socket.io on the API's own port, authenticated with the same token
- * as HTTP. Each socket joins its user's, tenant's and session's rooms.
+ * as HTTP. Each socket joins its user's, tenant's and session's rooms. With `redis`, rooms span
+ * every instance (the Redis adapter); while Redis is down each instance serves its own sockets,
+ * and tells them to catch up (`realtime:resync`) when it is back.
  */
 export async function createRealtime(
   httpServer: HttpServer,
   tokens: TokenService,
-  options: { redisUrl?: string } = {},
+  options: { redis?: SharedRedis; log?: FastifyBaseLogger } = {},
 ) {
   const io = new Server(httpServer, { serveClient: false, cors: { origin: false } });
-  // With Redis, every instance's sockets get every instance's events (rooms span the cluster).
-  const redis = options.redisUrl ? createClient({ url: options.redisUrl }) : undefined;
-  const redisSubscriber = redis?.duplicate();
-  if (redis && redisSubscriber) {
-    await Promise.all([redis.connect(), redisSubscriber.connect()]);
-    io.adapter(createAdapter(redis, redisSubscriber));
+  const { redis, log } = options;
+  if (redis) {
+    io.adapter(
+      createAdapter(redis.client, redis.subscriber, {
+        key: `${redis.prefix}:socket.io`,
+        requestsTimeout: ACROSS_INSTANCES_MS,
+      }),
+    );
+    // Events published while this instance was cut off never reached its sockets.
+    redis.onRecovered(() => io.local.emit(REALTIME_SYNC_EVENTS.resync, {}));
   }
   io.use(async (socket, next) => {
     const raw = (socket.handshake.auth as { token?: unknown }).token;
@@ -60,17 +74,39 @@ export async function createRealtime(
   const watchPolicies = new Map<WatchableKind, WatchPolicy>();
   let lookupViewer: ViewerLookup | undefined;
 
+  /**
+   * The sockets in a room, on every instance when Redis is there to ask; this instance's alone
+   * while it is not (asking would wait for Redis to come back).
+   */
+  async function socketsIn(room: string) {
+    const local = () => io.local.in(room).fetchSockets();
+    if (!redis?.ready()) return local();
+    try {
+      return await io.in(room).fetchSockets();
+    } catch (error) {
+      log?.warn({ err: error, room }, 'sockets of the other instances not heard');
+      return local();
+    }
+  }
+
   /** Tells a record's room who is in it (across instances: fetchSockets asks the adapter). */
   async function announceViewers(room: string, watch: RecordWatch) {
     const byUser = new Map<string, RecordViewer>();
-    for (const socket of await io.in(room).fetchSockets()) {
-      const state = socket.data as SocketState;
+    for (const socket of await socketsIn(room)) {
+      const state = socket.data as Partial<SocketState>;
       if (!state.viewer) continue;
-      const typing = state.typing.has(room) || byUser.get(state.viewer.user_id)?.typing === true;
+      const typing =
+        (Array.isArray(state.typing) && state.typing.includes(room)) ||
+        byUser.get(state.viewer.user_id)?.typing === true;
       byUser.set(state.viewer.user_id, { ...state.viewer, typing });
     }
     io.to(room).emit(RECORD_PRESENCE_EVENTS.viewers, { ...watch, viewers: [...byUser.values()] });
   }
+  /** Announces without holding up the caller; a failure is logged, never thrown. */
+  const announce = (room: string, watch: RecordWatch) =>
+    announceViewers(room, watch).catch((error: unknown) =>
+      log?.warn({ err: error, room }, 'viewers not announced'),
+    );
   const watchOf = (room: string): RecordWatch => {
     const [kind, id] = room.slice(RECORD_ROOM_PREFIX.length).split(':') as [WatchableKind, string];
     return { kind, id };
@@ -79,7 +115,7 @@ export async function createRealtime(
   io.on('connection', (socket) => {
     const auth = socket.data.auth as AuthContext;
     const state = socket.data as SocketState;
-    state.typing = new Set();
+    state.typing = [];
     void socket.join([
       userRoom(auth.userId),
       tenantRoom(auth.tenantId),
@@ -95,30 +131,31 @@ export async function createRealtime(
       state.viewer ??= await lookupViewer(auth);
       await socket.join(recordRoom(watch.data));
       reply({ ok: true });
-      await announceViewers(recordRoom(watch.data), watch.data);
+      await announce(recordRoom(watch.data), watch.data);
     });
     socket.on(RECORD_PRESENCE_EVENTS.leave, async (raw: unknown) => {
       const watch = recordWatchSchema.safeParse(raw);
       if (!watch.success) return;
       const room = recordRoom(watch.data);
-      state.typing.delete(room);
+      state.typing = state.typing.filter((other) => other !== room);
       await socket.leave(room);
-      await announceViewers(room, watch.data);
+      await announce(room, watch.data);
     });
     socket.on(RECORD_PRESENCE_EVENTS.typing, async (raw: unknown) => {
       const typing = recordTypingSchema.safeParse(raw);
       if (!typing.success) return;
       const room = recordRoom(typing.data);
-      if (!socket.rooms.has(room) || state.typing.has(room) === typing.data.typing) return;
-      if (typing.data.typing) state.typing.add(room);
-      else state.typing.delete(room);
-      await announceViewers(room, typing.data);
+      if (!socket.rooms.has(room) || state.typing.includes(room) === typing.data.typing) return;
+      state.typing = typing.data.typing
+        ? [...state.typing, room]
+        : state.typing.filter((other) => other !== room);
+      await announce(room, typing.data);
     });
     socket.on('disconnecting', () => {
       const rooms = [...socket.rooms].filter((room) => room.startsWith(RECORD_ROOM_PREFIX));
       // The socket is still in its rooms now; tell the others once it has left them.
       socket.once('disconnect', () => {
-        for (const room of rooms) void announceViewers(room, watchOf(room));
+        for (const room of rooms) void announce(room, watchOf(room));
       });
     });
   });
@@ -140,13 +177,38 @@ export async function createRealtime(
     /**
      * A record was changed: its viewers hear who changed what; the tenant's lists hear only the id
      * (each browser showing it re-reads that row through the API, which applies the data scope).
+     * Each viewer's access is asked again first: one who lost it (the ticket went out of their
+     * scope) leaves the room and hears nothing of it any more.
      */
-    recordChanged(tenantId: string, change: RecordChanged) {
-      io.to(recordRoom(change)).emit(RECORD_PRESENCE_EVENTS.changed, change);
+    async recordChanged(tenantId: string, change: RecordChanged) {
       io.to(tenantRoom(tenantId)).emit(RECORD_PRESENCE_EVENTS.listChanged, {
         kind: change.kind,
         id: change.id,
       });
+      const room = recordRoom(change);
+      const policy = watchPolicies.get(change.kind);
+      const allowedByUser = new Map<string, Promise<boolean>>();
+      const mayWatch = (auth: AuthContext) => {
+        let allowed = allowedByUser.get(auth.userId);
+        if (!allowed) {
+          allowed = policy ? policy(auth, change.id).catch(() => false) : Promise.resolve(false);
+          allowedByUser.set(auth.userId, allowed);
+        }
+        return allowed;
+      };
+      let lost = false;
+      await Promise.all(
+        (await socketsIn(room)).map(async (socket) => {
+          const { auth } = socket.data as Partial<SocketState>;
+          if (auth && (await mayWatch(auth))) {
+            socket.emit(RECORD_PRESENCE_EVENTS.changed, change);
+            return;
+          }
+          lost = true;
+          socket.leave(room);
+        }),
+      );
+      if (lost) await announce(room, change);
     },
     /** Drops the sessions' sockets; with notify, first tells their open tabs they were signed out. */
     endSessions(sessionIds: string[], options: { notify: boolean }) {
@@ -161,9 +223,9 @@ export async function createRealtime(
         setTimeout(drop, NOTIFY_BEFORE_DROP_MS).unref();
       }
     },
+    /** Drops every socket (the Redis clients are the app's to close, after this). */
     async close() {
       io.disconnectSockets(true);
-      await Promise.all([redis?.quit(), redisSubscriber?.quit()]);
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import {
+  acceptedBody,
   createdBody,
   listBody,
   okBody,
@@ -13,6 +14,7 @@ import {
 export const answers = {
   ok: <T extends z.ZodType>(data: T) => ({ 200: okBody(data) }),
   created: <T extends z.ZodType>(data: T) => ({ 201: createdBody(data) }),
+  accepted: <T extends z.ZodType>(data: T) => ({ 202: acceptedBody(data) }),
   list: <T extends z.ZodType>(item: T) => ({ 200: listBody(item) }),
 };
 
@@ -24,6 +26,12 @@ export const ok = <T>(data: T, message = 'Thành công') => ({
 });
 export const created = <T>(data: T, message = 'Tạo mới thành công') => ({
   statusCode: 201 as const,
+  message,
+  data,
+});
+/** 202: accepted, going on in the background (the route sets the status, `reply.code(202)`). */
+export const accepted = <T>(data: T, message: string) => ({
+  statusCode: 202 as const,
   message,
   data,
 });

@@ -4,13 +4,15 @@ import type { SQL } from 'drizzle-orm';
 import { sqlDialect } from './db.js';
 
 /**
- * What a tenant's data changes are announced under (the triggers of migrations 0010 and on name the tables of each):
- * 'customers' for customer lists, 'sessions' for the signed-in callers' contexts, 'tickets' for
- * ticket list counts, 'workflows' for a tenant's active workflows, 'sla' for its SLA policies
- * and working schedules, 'ticket_config' for its ticket priorities, types and services.
+ * What a tenant's data changes are announced under (the triggers of migrations 0010 and on name
+ * the tables of each). 'sessions' (the signed-in callers' contexts) is the platform's; a module
+ * adds the topics it owns beside its manifest's `memoTopics` (declaration merging:
+ * `declare module '../../platform/tenant-memo.js' { interface ChangeTopics { tickets: true } }`).
  */
-export type ChangeTopic =
-  'customers' | 'sessions' | 'tickets' | 'workflows' | 'sla' | 'ticket_config';
+export interface ChangeTopics {
+  sessions: true;
+}
+export type ChangeTopic = keyof ChangeTopics;
 
 /**
  * Values derived from a tenant's data (the counts of its lists, its callers' sessions),

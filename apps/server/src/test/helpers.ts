@@ -102,7 +102,11 @@ let tenantCounter = 0;
  * A fresh tenant with one staff member per role (and a second agent), for tests that change
  * data; emails are `<role>@<slug>.test`, password the demo one.
  */
-export async function seedTenant(t: TestApp, label = 'Thử nghiệm', settings: TenantSettings = {}) {
+export async function seedTenant(
+  t: Pick<TestApp, 'database'>,
+  label = 'Thử nghiệm',
+  settings: TenantSettings = {},
+) {
   const slug = `t${Date.now().toString(36)}${(tenantCounter++).toString(36)}`;
   const { hashSecret } = await import('../platform/passwords.js');
   const { insertTenantWithStaff } = await import('../db/seed/demo.js');

@@ -34,8 +34,19 @@ export function realServer({ portBase, env }: { portBase: number; env: Record<st
   let dataDir = '';
   let current: ChildProcess | undefined;
   return {
-    /** Starts it and waits for its banner (60 s at most). */
-    async start(): Promise<ChildProcess> {
+    /** Where it listens (the same across restarts). */
+    url: `http://127.0.0.1:${port}`,
+    /** The running process's pid. */
+    pid: () => current?.pid,
+    /** Kills it with SIGKILL and waits for it to be gone. */
+    async kill() {
+      if (!current || current.exitCode !== null || current.signalCode !== null) return;
+      const done = exited(current);
+      current.kill('SIGKILL');
+      await done;
+    },
+    /** Starts it (with `more` added to its environment) and waits for its banner (60 s at most). */
+    async start(more: Record<string, string> = {}): Promise<ChildProcess> {
       dataDir ||= await mkdtemp(path.join(os.tmpdir(), 'omnicare-real-server-'));
       const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
         cwd: serverDir,
@@ -47,6 +58,7 @@ export function realServer({ portBase, env }: { portBase: number; env: Record<st
           DATA_DIR: dataDir,
           LOG_LEVEL: 'warn',
           ...env,
+          ...more,
         },
         stdio: ['ignore', 'pipe', 'pipe'],
       });

@@ -27,6 +27,7 @@ function setup(alive = true) {
     onSessionRevoked: vi.fn(),
     onTenantConfigChanged: vi.fn(),
     onTicketSettingsChanged: vi.fn(),
+    onResync: vi.fn(),
     verifySession: vi.fn(() => Promise.resolve(alive)),
   };
   const close = connectRealtime('tok', handlers);
@@ -110,6 +111,27 @@ describe('real-time channel', () => {
     expect(socket.emit).toHaveBeenLastCalledWith('record:leave', ticket);
     emit('connect');
     expect(socket.emit).not.toHaveBeenLastCalledWith('record:join', ticket);
+    close();
+    socket.connected = false;
+  });
+
+  it('asks the screens to read again after a reconnect and on the server’s resync, not at first', () => {
+    socket.emit.mockClear();
+    const { emit, close, handlers } = setup();
+    socket.connected = true;
+    const ticket = { kind: 'ticket' as const, id: 't2' };
+    const unwatch = watchRecord(ticket, { onViewers: vi.fn(), onChanged: vi.fn() });
+    emit('connect');
+    expect(handlers.onResync).not.toHaveBeenCalled();
+    emit('disconnect', 'transport close');
+    emit('connect');
+    expect(handlers.onResync).toHaveBeenCalledTimes(1);
+    socket.emit.mockClear();
+    emit('realtime:resync', {});
+    expect(handlers.onResync).toHaveBeenCalledTimes(2);
+    // The record is joined again, so its viewers are announced afresh.
+    expect(socket.emit).toHaveBeenCalledWith('record:join', ticket);
+    unwatch();
     close();
     socket.connected = false;
   });

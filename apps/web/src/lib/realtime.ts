@@ -2,6 +2,7 @@ import { io } from 'socket.io-client';
 import type { Socket } from 'socket.io-client';
 import type { NotificationItem } from '@omnicare/shared/notifications/notifications.schemas';
 import { REALTIME_EVENTS } from '@omnicare/shared/notifications/notifications.schemas';
+import { REALTIME_SYNC_EVENTS } from '@omnicare/shared/realtime/realtime-sync';
 import type { Presence } from '@omnicare/shared/users/presence';
 import {
   RECORD_PRESENCE_EVENTS,
@@ -21,6 +22,11 @@ export interface RealtimeHandlers {
   onTenantConfigChanged: () => void;
   /** A ticket setting changed (someone saved a priority, a view...): re-read them. */
   onTicketSettingsChanged: () => void;
+  /**
+   * Live events may have been missed (this socket reconnected, or the server's link to the other
+   * instances came back after an outage): read again what the screens show.
+   */
+  onResync: () => void;
   /**
    * The server closed the socket itself (socket.io does not reconnect then): resolves true when
    * the session still works, so the channel reconnects; a dead session logs out on its own 403.
@@ -103,9 +109,13 @@ export function connectRealtime(token: string, handlers: RealtimeHandlers): () =
     reconnectionDelay: 1_000,
     reconnectionDelayMax: 10_000,
   });
+  let connectedBefore = false;
   socket.on('connect', () => {
     handlers.onConnectionChange(true);
     rejoinRecords(socket);
+    // The first connection follows the screens' own first reads; a later one follows a gap.
+    if (connectedBefore) handlers.onResync();
+    connectedBefore = true;
   });
   let closed = false;
   socket.on('disconnect', (reason) => {
@@ -127,6 +137,11 @@ export function connectRealtime(token: string, handlers: RealtimeHandlers): () =
   socket.on(REALTIME_EVENTS.sessionRevoked, () => handlers.onSessionRevoked());
   socket.on(REALTIME_EVENTS.tenantConfig, () => handlers.onTenantConfigChanged());
   socket.on(REALTIME_EVENTS.ticketSettings, () => handlers.onTicketSettingsChanged());
+  socket.on(REALTIME_SYNC_EVENTS.resync, () => {
+    // Joined again: the room's viewers are announced afresh.
+    rejoinRecords(socket);
+    handlers.onResync();
+  });
   listenToRecords(socket);
   activeSocket = socket;
   return () => {

@@ -49,6 +49,7 @@ export const AUDIT_ACTION = labelled({
   'template_catalog.update': 'Cập nhật danh mục mẫu',
   'template_catalog.delete': 'Xóa danh mục mẫu',
   'tenant.update': 'Cập nhật cấu hình',
+  'tenant.private_webhooks': 'Đổi quyền gọi webhook tới địa chỉ nội bộ',
   'queue.create': 'Tạo hàng chờ',
   'queue.update': 'Cập nhật hàng chờ',
   'queue.delete': 'Xóa hàng chờ',

@@ -6,6 +6,11 @@ export const WORKFLOW_RUN_MESSAGES = {
   ticketGone: 'Ticket không còn tồn tại',
   depthLimit: (limit: number) =>
     `Dừng kịch bản: chuỗi kịch bản kích hoạt lẫn nhau vượt quá ${limit} cấp (có thể là vòng lặp)`,
+  /** Past the budget of the starting event (AUTOMATION_BUDGET), per kind. */
+  budgetRuns: (limit: number) =>
+    `Vượt ngân sách tự động hóa: tối đa ${limit} lần chạy cho một sự kiện gốc`,
+  budgetTicketActions: (limit: number) =>
+    `Vượt ngân sách tự động hóa: tối đa ${limit} thao tác tạo hoặc cập nhật ticket cho một sự kiện gốc`,
   /** A waiting run of a workflow taken off active (unpublished, back to draft, deleted). */
   unpublished: 'Kịch bản đã ngừng hoạt động',
   blockMissing: (id: string) => `Không tìm thấy khối ${id} trong kịch bản`,
@@ -13,7 +18,8 @@ export const WORKFLOW_RUN_MESSAGES = {
   blockInvalid: (id: string) => `Cấu hình khối ${id} không hợp lệ`,
   blockUnsupported: (type: string) => `Khối ${type} chưa được hỗ trợ`,
   webhookPrivate: (host: string) =>
-    `Không được gọi tới địa chỉ nội bộ hoặc riêng tư (${host}). Quản trị viên có thể cho phép trong cài đặt doanh nghiệp.`,
+    `Không được gọi tới địa chỉ nội bộ hoặc riêng tư (${host}). Chỉ quản trị nền tảng có thể cho phép trong cấu hình tenant.`,
+  webhookDns: (host: string) => `Không tìm thấy địa chỉ của máy chủ ${host}`,
   webhookTimeout: (ms: number) => `Hết thời gian chờ phản hồi (${ms} ms)`,
   webhookRedirects: 'Chuyển hướng quá 5 lần',
   webhookProtocol: 'Chỉ hỗ trợ URL http:// hoặc https://',

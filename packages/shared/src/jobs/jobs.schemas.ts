@@ -7,6 +7,14 @@ export type JobStatus = (typeof JOB_STATUSES)[number];
 /** GET /v2/jobs: the caller's latest jobs, of one kind if given. */
 export const jobsQuery = z.object({ kind: z.string().max(50).optional() });
 
+/** One record's outcome in a job over many records (a bulk change): done, or why not. */
+export const jobItemResult = z.object({
+  _id: z.string(),
+  ok: z.boolean(),
+  message: z.string().optional(),
+});
+export type JobItemResult = z.infer<typeof jobItemResult>;
+
 /**
  * A background job as its owner follows it. `result` holds what the job's kind reports (an
  * import's counts, an export's total); a file it produced is fetched from `download_url` and
@@ -25,5 +33,11 @@ export const jobView = z.object({
   finished_at: isoDateTime.nullable(),
   /** Where to download the result file (error report or export), when there is one. */
   download_url: z.string().nullable(),
+  /**
+   * A job over many records (a bulk change): each record's outcome so far, in the order asked,
+   * `processed` of them. Only on the job itself (`GET /v2/jobs/{id}`, the start's answer), not
+   * in the list.
+   */
+  items: z.array(jobItemResult).optional(),
 });
 export type Job = z.infer<typeof jobView>;

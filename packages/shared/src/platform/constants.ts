@@ -65,3 +65,16 @@ export const VIEW_AS_STORAGE_KEY = 'viewAsUserData';
 
 /** Largest avatar picture (customers and staff), in bytes. */
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
+
+/**
+ * Automation's budget per starting event (a person's change, a channel message, a call): every
+ * workflow run and every ticket-creating or -updating action it sets off, across workflows and
+ * depths, draws on this one budget; past it the run fails with a note naming it.
+ */
+export const AUTOMATION_BUDGET = { runs: 50, ticketActions: 20 } as const;
+/**
+ * Workflow runs a tenant may start per minute (a burst of this many at once, then evenly); the
+ * runs over it wait their turn, none is dropped. The tenant setting
+ * `automation_runs_per_minute` overrides it.
+ */
+export const AUTOMATION_RUNS_PER_MINUTE = 600;

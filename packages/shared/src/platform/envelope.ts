@@ -10,6 +10,9 @@ export const okBody = <T extends z.ZodType>(data: T) =>
   z.object({ statusCode: z.literal(200), message: z.string(), data });
 export const createdBody = <T extends z.ZodType>(data: T) =>
   z.object({ statusCode: z.literal(201), message: z.string(), data });
+/** 202: the work was accepted and goes on in the background (`data` says where to follow it). */
+export const acceptedBody = <T extends z.ZodType>(data: T) =>
+  z.object({ statusCode: z.literal(202), message: z.string(), data });
 export const listBody = <T extends z.ZodType>(item: T) =>
   z.object({
     statusCode: z.literal(200),
@@ -39,7 +42,7 @@ export const isoDateTime = z.iso.datetime();
 
 /** Every success answer of the API (DESIGN.md section 4). */
 export interface ApiSuccess<T> {
-  statusCode: 200 | 201;
+  statusCode: 200 | 201 | 202;
   message: string;
   data: T;
 }

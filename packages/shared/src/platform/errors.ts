@@ -5,7 +5,12 @@ export const HTTP_STATUS_MESSAGES: Readonly<Record<number, string>> = {
   403: 'Bạn không có quyền truy cập',
   404: 'Kiểm tra URL hoặc endpoint có đúng không!',
   408: 'Thời gian kết nối đến server quá lâu, vui lòng kiểm tra kết nối mạng!',
+  // The server's own: what the HTTP layer refuses before any route (413, 414, 415, 431).
+  413: 'Dữ liệu gửi lên quá lớn',
+  414: 'Đường dẫn quá dài',
+  415: 'Định dạng dữ liệu gửi lên không được hỗ trợ',
   429: 'Gửi quá nhiều yêu cầu đồng thời, vui lòng thử lại sau ít phút!',
+  431: 'Phần tiêu đề của yêu cầu quá lớn',
   500: 'Đã xảy ra lỗi từ server, vui lòng thử lại sau!',
   503: 'Dịch vụ tạm thời không hoạt động, vui lòng thử lại sau!',
   504: 'Server đang bận, vui lòng thử lại sau!',

@@ -40,6 +40,17 @@ export const callTicketRule = z.discriminatedUnion('mode', [
 export type CallTicketRule = z.infer<typeof callTicketRule>;
 export const DEFAULT_CALL_TICKET_RULE: CallTicketRule = { mode: 'new_per_call' };
 
+/**
+ * The times the gateway may report (an event's `at`, a start's `started_at`): none before
+ * `earliest`, none more than `maxAheadMs` ahead of the server's clock (a gateway's clock may be
+ * off by seconds, never by hours; year 9999 is a mistake or an attack). Refused with 422 on the
+ * field.
+ */
+export const GATEWAY_TIME_BOUNDS = {
+  earliest: Date.UTC(2000, 0, 1),
+  maxAheadMs: 60 * 60 * 1000,
+} as const;
+
 export const CALL_MESSAGES = {
   gatewayUnauthorized: 'Cổng thoại không được xác thực',
   unknownTenant: 'Không xác định được tổng đài của cuộc gọi',
@@ -54,7 +65,25 @@ export const CALL_MESSAGES = {
   exportTooLarge: (max: number) => `Chỉ xuất được tối đa ${max} cuộc gọi, vui lòng lọc bớt`,
   gatewayStarted: (ended: number) =>
     `Đã kết thúc ${ended} cuộc gọi bị mất khi cổng thoại khởi động lại`,
+  /** An event for a call already ended (final): answered 200, nothing recorded. */
+  eventIgnoredCallEnded: 'Cuộc gọi đã kết thúc, sự kiện không được ghi nhận',
+  /** A gateway time outside GATEWAY_TIME_BOUNDS. */
+  timeOutOfBounds: `Thời điểm phải từ năm ${new Date(GATEWAY_TIME_BOUNDS.earliest).getUTCFullYear()} trở đi và không quá ${GATEWAY_TIME_BOUNDS.maxAheadMs / 3_600_000} giờ sau hiện tại`,
 } as const;
+
+/**
+ * How long after the server recorded a call's end an event that happened before that end is
+ * still taken (the gateway's two posters may deliver a call's events out of order). Past it,
+ * or for an event after the end, the call is final: new events are answered `ignored`.
+ */
+export const CALL_LATE_EVENT_GRACE_MS = 2 * 60 * 1000;
+
+/**
+ * Wrong gateway secrets one address may send in `windowMs` (shared by every server instance);
+ * past them it is answered 429 for the rest of the window, right secret or not, so the secret
+ * cannot be guessed.
+ */
+export const GATEWAY_SECRET_FAILURE_LIMIT = { failures: 10, windowMs: 60_000 } as const;
 
 /**
  * The cause of the end the server records for a call its gateway forgot by restarting
@@ -70,6 +99,18 @@ const gatewayField = z
   .max(255, { error: 'Tên cổng thoại tối đa 255 ký tự' });
 
 const numberField = z.string().trim().min(1).max(64);
+
+/** A gateway time: ISO 8601, within GATEWAY_TIME_BOUNDS (a malformed one says so once). */
+const gatewayTime = isoDateTime.refine(
+  (value) => {
+    const ms = Date.parse(value);
+    return (
+      Number.isNaN(ms) ||
+      (ms >= GATEWAY_TIME_BOUNDS.earliest && ms <= Date.now() + GATEWAY_TIME_BOUNDS.maxAheadMs)
+    );
+  },
+  { error: CALL_MESSAGES.timeOutOfBounds },
+);
 const callIdField = z.string().trim().min(1).max(255);
 
 /** POST /v2/telephony/route: the gateway asks where an inbound call goes. */
@@ -135,7 +176,7 @@ export const gatewayCallEvent = z.object({
   event_id: z.string().trim().min(1).max(255),
   type: z.enum(CALL_EVENT_TYPES, { error: 'Loại sự kiện không hợp lệ' }),
   /** When it happened at the gateway; order comes from this, not from arrival. */
-  at: isoDateTime,
+  at: gatewayTime,
   direction: z.enum(CALL_DIRECTION.values as [CallDirection, ...CallDirection[]]).optional(),
   from: numberField.optional(),
   to: numberField.optional(),
@@ -182,7 +223,7 @@ export type GatewayCallEvent = z.infer<typeof gatewayCallEvent>;
  */
 export const gatewayStarted = z.object({
   gateway: gatewayField,
-  started_at: isoDateTime,
+  started_at: gatewayTime,
 });
 export type GatewayStarted = z.infer<typeof gatewayStarted>;
 
@@ -190,6 +231,8 @@ export const gatewayStartedAnswer = z.object({ ended: z.number().int() });
 
 export const eventAnswer = z.object({
   duplicate: z.boolean(),
+  /** The call had ended (it is final): the event was not recorded. */
+  ignored: z.boolean(),
   call: z.object({ _id: z.string() }),
 });
 

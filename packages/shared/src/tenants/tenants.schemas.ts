@@ -31,6 +31,9 @@ export const mayImportExport = (
 
 export const TENANT_MESSAGES = {
   importExportForbidden: 'Vai trò của bạn không được phép nhập hoặc xuất khách hàng',
+  /** `PUT /v2/tenant/config` tried to change `allow_private_webhooks`. */
+  privateWebhooksPlatformOnly:
+    'Chỉ quản trị nền tảng mới được cho phép webhook gọi tới địa chỉ nội bộ của máy chủ',
 } as const;
 
 const scope = z.enum(DATA_SCOPE.values as [DataScope, ...DataScope[]], {
@@ -68,12 +71,27 @@ export const tenantConfigBody = z.object({
     .max(STAFF_ROLES.length)
     .optional(),
   ...featureSwitchInputs,
-  /** Workflow webhooks may call loopback, private and link-local addresses (absent keeps the stored setting). */
+  /**
+   * Read-only here: only the platform administrator changes it (`platformTenantConfigBody`).
+   * Absent, or the stored value sent back, is accepted; another value is refused with 422
+   * (`TENANT_MESSAGES.privateWebhooksPlatformOnly`).
+   */
   allow_private_webhooks: z.boolean({ error: 'Giá trị không hợp lệ' }).optional(),
   /** The ticket of each call (absent keeps the stored rule). */
   call_ticket_rule: callTicketRule.optional(),
 });
 export type TenantConfigBody = z.infer<typeof tenantConfigBody>;
+
+/**
+ * `PUT /v2/tenant/config/{tenantId}` (the platform administrator, admin flag): the tenant's
+ * configuration, and whether its workflow webhooks may call loopback, private, link-local and
+ * the server's own addresses (absent keeps the stored setting; a change is audited as
+ * `tenant.private_webhooks`).
+ */
+export const platformTenantConfigBody = tenantConfigBody.extend({
+  allow_private_webhooks: z.boolean({ error: 'Giá trị không hợp lệ' }).optional(),
+});
+export type PlatformTenantConfigBody = z.infer<typeof platformTenantConfigBody>;
 
 export const tenantConfigView = z.object({
   _id: z.string(),

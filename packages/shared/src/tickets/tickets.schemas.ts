@@ -220,6 +220,14 @@ export const ticketRefParams = z.object({ id: recordRefParam('Mã ticket không 
 
 /** At most this many tickets per bulk action, chosen by ids or by a filter. */
 export const TICKET_BULK_MAX = 1000;
+/**
+ * A bulk action over at most this many tickets answers their results at once (200); over more,
+ * it runs as a background job (202 with the job: progress and each ticket's result at
+ * `GET /v2/jobs/{id}`, readable after a reconnect or another instance's crash).
+ */
+export const TICKET_BULK_SYNC_MAX = 50;
+/** The kind of the background job of a bulk action over many tickets. */
+export const TICKET_BULK_JOB_KIND = 'tickets.bulk';
 export const TICKET_BULK_MESSAGES = {
   noneChosen: 'Vui lòng chọn ít nhất một ticket',
   tooMany: `Tối đa ${TICKET_BULK_MAX} ticket mỗi lần`,
@@ -231,6 +239,8 @@ export const TICKET_BULK_MESSAGES = {
   targetRequired: 'Vui lòng chọn ticket đích',
   /** Merge: the target picked among the selection is not merged into itself (it fails alone). */
   mergeTarget: 'Đây là ticket đích, không gộp vào chính nó',
+  /** 202: the action goes on in the background. */
+  started: 'Đang xử lý hàng loạt ticket trong nền',
 } as const;
 export const BULK_TICKET_ACTIONS = [
   'assign',

@@ -65,6 +65,13 @@ export const workflowRuns = pgTable(
     eventId: bigint('event_id', { mode: 'number' }).notNull(),
     ticketId: uuid('ticket_id').references(() => tickets.id, { onDelete: 'set null' }),
     depth: integer('depth').notNull().default(0),
+    /**
+     * The starting event (a person's change, a channel message, a call) whose chain of runs this
+     * one belongs to: the event's own id at depth 0, carried on by the runs' ticket changes
+     * (`workflow_origin` in their events). Its `workflow_budgets` row bounds the chain. Null in
+     * runs from before the budget (their own event stands for it).
+     */
+    originEventId: bigint('origin_event_id', { mode: 'number' }),
     status: text('status').$type<WorkflowRunStatus>().notNull().default('running'),
     /** The block the run is at (waiting on, or about to run). */
     currentNodeId: text('current_node_id'),
@@ -117,3 +124,30 @@ export const workflowRunSteps = pgTable(
   },
   (table) => [primaryKey({ columns: [table.runId, table.nodeId] })],
 );
+
+/**
+ * One starting event's automation budget (AUTOMATION_BUDGET): the runs, and the ticket-creating
+ * or -updating actions, that every run it led to asked for, across workflows and depths, counted
+ * atomically by the engine's batched statements. Counts what was asked: what is past the limit
+ * was refused. Keyed by the starting event (`workflow_runs.origin_event_id`); without a foreign
+ * key (the outbox prunes its events) and pruned a day after it was made (`automation.prune`).
+ */
+export const workflowBudgets = pgTable('workflow_budgets', {
+  originEventId: bigint('origin_event_id', { mode: 'number' }).primaryKey(),
+  tenantId: uuid('tenant_id').notNull(),
+  runs: integer('runs').notNull().default(0),
+  ticketActions: integer('ticket_actions').notNull().default(0),
+  createdAt: createdAt(),
+});
+
+/**
+ * Each tenant's pace of run starts (AUTOMATION_RUNS_PER_MINUTE, a generic cell rate algorithm):
+ * `slots_until` is when the starts handed out so far would all have had their turn at the
+ * tenant's rate; a run whose turn is later than a minute's burst allows waits for it.
+ */
+export const workflowRates = pgTable('workflow_rates', {
+  tenantId: uuid('tenant_id')
+    .primaryKey()
+    .references(() => tenants.id, { onDelete: 'cascade' }),
+  slotsUntil: timestamptz('slots_until').notNull(),
+});

@@ -3,12 +3,21 @@ import { registerSubscriber } from '../../platform/outbox.js';
 import { workflowsRoutes } from './workflows.routes.js';
 import {
   handleEvent,
+  PRUNE_JOB,
+  pruneBudgets,
   RESUME_JOB,
   resumeRun,
   sweepRuns,
   SWEEP_JOB,
   takesEvent,
 } from './engine/engine.service.js';
+
+declare module '../../platform/tenant-memo.js' {
+  interface ChangeTopics {
+    /** a tenant's active workflows. */
+    workflows: true;
+  }
+}
 
 /**
  * Automation: the workflow API and, in `engine/`, the outbox subscriber that starts and runs
@@ -33,6 +42,9 @@ export const automationModule: ServerModule = {
       workers: 4,
     });
     platform.jobs.register(SWEEP_JOB, () => sweepRuns(platform), { cron: '* * * * *' });
+    platform.jobs.register(PRUNE_JOB, async () => void (await pruneBudgets(platform)), {
+      cron: '41 * * * *',
+    });
   },
   // The active workflows the subscriber checks each ticket event against.
   memoTopics: [{ topic: 'workflows', tables: ['workflows', 'tenants'] }],

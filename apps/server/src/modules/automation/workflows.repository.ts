@@ -284,16 +284,24 @@ export async function existingIds(
 
 /* ---------------------------------------------------------------------------- run histories */
 
-const runFilter = (
-  tenantId: string,
-  workflowId: string,
-  filter: { search?: string; status?: WorkflowRunStatus },
-): SQL | undefined => {
+interface RunFilter {
+  search?: string;
+  status?: WorkflowRunStatus;
+  /**
+   * The caller's ticket data scope, a condition on the joined `tickets` row (the tickets
+   * service's `ticketScope`); undefined for everything. A run whose ticket is gone has no
+   * ticket to be in scope: it is left out too.
+   */
+  ticketScope?: SQL;
+}
+
+const runFilter = (tenantId: string, workflowId: string, filter: RunFilter): SQL | undefined => {
   const search = filter.search;
   return and(
     eq(workflowRuns.tenantId, tenantId),
     eq(workflowRuns.workflowId, workflowId),
     filter.status ? eq(workflowRuns.status, filter.status) : undefined,
+    filter.ticketScope,
     search
       ? or(
           unaccentContains(tickets.subject, search),
@@ -305,12 +313,15 @@ const runFilter = (
   );
 };
 
-/** A page of a workflow's runs, newest first, with each run's steps in order. */
+/**
+ * A page of a workflow's runs, newest first, with each run's steps in order; the rows, the
+ * search and the total all within `filter.ticketScope`.
+ */
 export async function listRuns(
   db: Database,
   tenantId: string,
   workflowId: string,
-  filter: { search?: string; status?: WorkflowRunStatus; limit: number; offset: number },
+  filter: RunFilter & { limit: number; offset: number },
 ) {
   const where = runFilter(tenantId, workflowId, filter);
   const [runs, [total]] = await Promise.all([

@@ -22,6 +22,12 @@ import {
   type WorkflowRunStep,
   workflowBody,
 } from '@omnicare/shared/automation/workflow.schemas';
+import {
+  maskBlockSecrets,
+  maskWorkflowSecrets,
+  restoreWorkflowSecrets,
+  WORKFLOW_SECRET_MESSAGES,
+} from '@omnicare/shared/automation/workflow-secrets';
 import { formatTicketCode } from '@omnicare/shared/tickets/ticket-enums';
 import type { FieldError } from '@omnicare/shared/platform/errors';
 import type { Platform } from '../../platform/context.js';
@@ -29,6 +35,7 @@ import type { AuthContext } from '../../platform/auth.js';
 import type { Transaction } from '../../platform/db.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { writeAudit } from '../audit/audit.service.js';
+import { ticketScope } from '../tickets/tickets.service.js';
 import * as repo from './workflows.repository.js';
 
 type ListQuery = z.infer<typeof workflowListQuery>;
@@ -53,12 +60,13 @@ type Row = NonNullable<Awaited<ReturnType<typeof repo.findWorkflow>>>;
 const named = (id: string | null, name: string | null) =>
   id && name !== null ? { _id: id, name } : null;
 
+/** A workflow as every answer shows it: its secrets masked (`workflow-secrets.ts`). */
 const toWorkflow = ({ workflow, createdByName, updatedByName }: Row): Workflow => ({
   _id: workflow.id,
   name: workflow.name,
   description: workflow.description,
   status: workflow.status,
-  workflow_steps: workflow.steps,
+  workflow_steps: maskWorkflowSecrets(workflow.steps),
   created_by: named(workflow.createdBy, createdByName),
   updated_by: named(workflow.updatedBy, updatedByName),
   created_at: workflow.createdAt.toISOString(),
@@ -190,6 +198,17 @@ async function assertPublishable(platform: Platform, tenantId: string, steps: Wo
 
 /* ------------------------------------------------------------------------------ changes */
 
+/**
+ * The graph a save sent, with the masked secrets it sent back replaced by the stored ones
+ * (`stored`: the workflow as saved, null for a new one); 422 naming each mask with nothing to keep.
+ */
+function withStoredSecrets(steps: WorkflowSteps, stored: WorkflowSteps | null): WorkflowSteps {
+  const restored = restoreWorkflowSecrets(steps, stored);
+  if (restored.problems.length > 0)
+    throw new AppError(422, WORKFLOW_SECRET_MESSAGES.summary, restored.problems);
+  return restored.steps;
+}
+
 const auditSummary = (workflow: { id: string; name: string; status: WorkflowStatus }) => ({
   _id: workflow.id,
   name: workflow.name,
@@ -197,15 +216,15 @@ const auditSummary = (workflow: { id: string; name: string; status: WorkflowStat
 });
 
 export async function createWorkflow(platform: Platform, auth: AuthContext, body: CreateBody) {
-  if (body.status === 'active')
-    await assertPublishable(platform, auth.tenantId, body.workflow_steps);
+  const steps = withStoredSecrets(body.workflow_steps, null);
+  if (body.status === 'active') await assertPublishable(platform, auth.tenantId, steps);
   const id = await platform.db.transaction(async (tx) => {
     const created = await repo.insertWorkflow(tx, {
       tenantId: auth.tenantId,
       name: body.name,
       description: body.description,
       status: body.status,
-      steps: body.workflow_steps,
+      steps,
       userId: auth.userId,
     });
     await writeAudit(tx, {
@@ -236,13 +255,14 @@ export async function updateWorkflow(
     const before = await repo.lockWorkflow(tx, auth.tenantId, id);
     if (!before) throw notFound(WORKFLOW_MESSAGES.notFound);
     const status = body.status ?? before.status;
+    const steps = body.workflow_steps && withStoredSecrets(body.workflow_steps, before.steps);
     if (status === 'active')
-      await assertPublishable(platform, auth.tenantId, body.workflow_steps ?? before.steps);
+      await assertPublishable(platform, auth.tenantId, steps ?? before.steps);
     await repo.updateWorkflow(tx, auth.tenantId, id, {
       name: body.name,
       description: body.description,
       status: body.status,
-      steps: body.workflow_steps,
+      steps,
       userId: auth.userId,
     });
     if (before.status === 'active' && status !== 'active')
@@ -338,7 +358,8 @@ const toStep = (step: RunRow['steps'][number]): WorkflowRunStep => ({
   type: step.type,
   status: step.status as WorkflowRunStep['status'],
   attempt: step.attempt,
-  input: step.input ?? null,
+  // The block's data as it ran: its secrets masked, as the workflow's own answers show them.
+  input: maskBlockSecrets(step.type, step.input ?? null),
   output: step.output ?? null,
   error: step.error,
   started_at: step.startedAt.toISOString(),
@@ -374,7 +395,10 @@ export async function listRunHistories(
 ) {
   if (!(await repo.findWorkflow(platform.db, auth.tenantId, id)))
     throw notFound(WORKFLOW_MESSAGES.notFound);
+  // A run shows its ticket (code, subject, customer) and its steps' data: the caller sees only
+  // the runs of tickets their data scope shows, in the rows, the search and the total alike.
   const { rows, total } = await repo.listRuns(platform.db, auth.tenantId, id, {
+    ticketScope: ticketScope(auth),
     search: query.search || undefined,
     status: query.status === 'all' ? undefined : query.status,
     limit: query.page_size,

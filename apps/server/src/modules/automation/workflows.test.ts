@@ -6,6 +6,10 @@ import {
 } from '@omnicare/shared/automation/workflow.schemas';
 import { WORKFLOW_BLOCK_MESSAGES } from '@omnicare/shared/automation/workflow-blocks';
 import { TENANT_FEATURES } from '@omnicare/shared/tenants/features';
+import {
+  SECRET_MASK,
+  WORKFLOW_SECRET_MESSAGES,
+} from '@omnicare/shared/automation/workflow-secrets';
 import { tenants, workflows } from '../../db/schema/index.js';
 import { bearer, createTestApp, seedTenant, type TestApp } from '../../test/helpers.js';
 import * as repo from './workflows.repository.js';
@@ -478,6 +482,8 @@ describe('access', () => {
       .update(tenants)
       .set({ settings: { workflow: 'disabled' } })
       .where(eq(tenants.id, off.tenantId));
+    // Written behind the server's back: its remembered sessions forget once the notice is heard.
+    await t.app.platform.memo.settled();
     const disabled = { statusCode: 404, message: TENANT_FEATURES.automation.offMessage };
     for (const [method, url, body] of [
       ['GET', '/v2/workflow', undefined],
@@ -700,5 +706,215 @@ describe('run histories and cancelling waiting runs', () => {
     const run = await repo.findRun(t.database.db, tenant.tenantId, runId);
     expect(run?.run.status).toBe('cancel');
     expect(run?.steps[0]?.status).toBe('cancel');
+  });
+});
+
+describe('webhook secrets', () => {
+  const webhookSteps = (headers: Record<string, string>, url = 'https://hooks.example.com/in') => ({
+    ...validSteps(),
+    nodes: [
+      ...validSteps().nodes.filter((node) => node.id !== 'end'),
+      {
+        id: 'hook',
+        type: 'webhook',
+        name: 'Gọi API',
+        data: { method: 'POST', url, headers, body: '' },
+        position: { x: 0, y: 300 },
+      },
+      { id: 'end', type: 'end', name: 'Kết thúc', data: {}, position: { x: 0, y: 400 } },
+    ],
+    edges: [
+      { source: 'start', target: 'update' },
+      { source: 'update', target: 'hook' },
+      { source: 'hook', target: 'end' },
+    ],
+  });
+  const storedHook = async (id: string) => {
+    const [row] = await t.database.db.select().from(workflows).where(eq(workflows.id, id));
+    return row!.steps.nodes.find((node) => node.id === 'hook')!.data as {
+      url: string;
+      headers: Record<string, string>;
+    };
+  };
+  const shownHook = (steps: { nodes: { id: string; data: unknown }[] }) =>
+    steps.nodes.find((node) => node.id === 'hook')!.data as {
+      url: string;
+      headers: Record<string, string>;
+    };
+
+  it('masks secret headers and URL credentials for every role, in lists, details and copies', async () => {
+    const created = await createWorkflow({
+      name: 'Webhook bí mật',
+      workflow_steps: webhookSteps(
+        { Authorization: 'Bearer s3cret', 'X-Api-Key': 'k3y', Accept: 'application/json' },
+        'https://bot:pa55@hooks.example.com/in?token=t0k&ticket={{ticket.code}}',
+      ),
+    });
+    const masked = {
+      url: `https://bot:${SECRET_MASK}@hooks.example.com/in?token=${SECRET_MASK}&ticket={{ticket.code}}`,
+      headers: { Authorization: SECRET_MASK, 'X-Api-Key': SECRET_MASK, Accept: 'application/json' },
+    };
+    const createdAnswer = await call('GET', `/v2/workflow/${created._id}`);
+    expect(shownHook(createdAnswer.json().data.workflow_steps)).toMatchObject(masked);
+    for (const token of [admin, supervisor, leader, agent]) {
+      const detail = await call('GET', `/v2/workflow/${created._id}`, token);
+      expect(detail.statusCode).toBe(200);
+      expect(shownHook(detail.json().data.workflow_steps)).toMatchObject(masked);
+      const listed = await call('GET', '/v2/workflow?name=Webhook%20b%C3%AD%20m%E1%BA%ADt', token);
+      expect(JSON.stringify(listed.json())).not.toMatch(/s3cret|k3y|pa55|t0k/);
+      expect(listed.json().total).toBeGreaterThan(0);
+    }
+    // A copy keeps the real values, and shows the mask.
+    const copy = await call('POST', `/v2/workflow/clone/${created._id}`);
+    expect(copy.statusCode).toBe(201);
+    expect(shownHook(copy.json().data.workflow_steps)).toMatchObject(masked);
+    expect(await storedHook(copy.json().data._id)).toMatchObject({
+      url: 'https://bot:pa55@hooks.example.com/in?token=t0k&ticket={{ticket.code}}',
+      headers: { Authorization: 'Bearer s3cret', 'X-Api-Key': 'k3y' },
+    });
+  });
+
+  it('keeps a secret whose mask a save sends back, and replaces it by a new value', async () => {
+    const created = await createWorkflow({
+      name: 'Webhook giữ bí mật',
+      workflow_steps: webhookSteps({ Authorization: 'Bearer old', 'X-Api-Key': 'key-1' }),
+    });
+    const shown = (await call('GET', `/v2/workflow/${created._id}`)).json().data.workflow_steps;
+    const kept = await call('PUT', `/v2/workflow/${created._id}`, admin, {
+      name: 'Webhook giữ bí mật',
+      workflow_steps: shown,
+    });
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(shownHook(kept.json().data.workflow_steps).headers.Authorization).toBe(SECRET_MASK);
+    expect((await storedHook(created._id)).headers).toEqual({
+      Authorization: 'Bearer old',
+      'X-Api-Key': 'key-1',
+    });
+
+    const hook = shownHook(shown);
+    const replaced = await call('PUT', `/v2/workflow/${created._id}`, leader, {
+      workflow_steps: {
+        ...shown,
+        nodes: shown.nodes.map((node: { id: string }) =>
+          node.id === 'hook'
+            ? {
+                ...node,
+                data: { ...hook, headers: { ...hook.headers, Authorization: 'Bearer new' } },
+              }
+            : node,
+        ),
+      },
+    });
+    expect(replaced.statusCode, replaced.body).toBe(200);
+    expect((await storedHook(created._id)).headers).toEqual({
+      Authorization: 'Bearer new',
+      'X-Api-Key': 'key-1',
+    });
+  });
+
+  it('refuses a mask with nothing stored to keep, or kept for another host, with the whole 422 body', async () => {
+    const fresh = await call('POST', '/v2/workflow', admin, {
+      name: 'Webhook mới',
+      workflow_steps: webhookSteps({ Authorization: SECRET_MASK }),
+    });
+    expect(fresh.statusCode).toBe(422);
+    expect(fresh.json()).toEqual({
+      statusCode: 422,
+      message: WORKFLOW_SECRET_MESSAGES.summary,
+      errors: [
+        {
+          param: 'nodes.hook.headers.Authorization',
+          message: WORKFLOW_SECRET_MESSAGES.maskedWithoutValue,
+        },
+      ],
+    });
+    const created = await createWorkflow({
+      name: 'Webhook đổi địa chỉ',
+      workflow_steps: webhookSteps({ Authorization: 'Bearer keep' }),
+    });
+    const moved = await call('PUT', `/v2/workflow/${created._id}`, admin, {
+      workflow_steps: webhookSteps(
+        { Authorization: SECRET_MASK },
+        'https://collector.example.net/steal',
+      ),
+    });
+    expect(moved.statusCode).toBe(422);
+    expect(moved.json().errors).toEqual([
+      {
+        param: 'nodes.hook.headers.Authorization',
+        message: WORKFLOW_SECRET_MESSAGES.destinationChanged,
+      },
+    ]);
+    expect((await storedHook(created._id)).headers).toEqual({ Authorization: 'Bearer keep' });
+  });
+});
+
+describe("run histories within the caller's ticket data scope", () => {
+  it('shows an agent only the runs of tickets in their scope, in the rows, the search and the total', async () => {
+    const workflow = await createWorkflow({
+      name: 'Lịch sử theo phạm vi',
+      status: 'active',
+      workflow_steps: validSteps('open', [
+        { field: 'ticket.subject', operator: 'eq', value: 'Không ticket nào có tiêu đề này' },
+      ]),
+    });
+    const ticket = async (subject: string, assignee: string) => {
+      const made = await call('POST', '/v2/tickets', admin, {
+        subject,
+        assignee_id: tenant.id(assignee),
+      });
+      expect(made.statusCode, made.body).toBe(201);
+      return made.json().data as { _id: string };
+    };
+    const mine = await ticket('Máy in của tôi hỏng', 'agent');
+    const theirs = await ticket('Bí mật của đồng nghiệp', 'agent2');
+    // The agent cannot open the other agent's ticket...
+    expect((await call('GET', `/v2/tickets/${theirs._id}`, agent)).statusCode).toBe(404);
+    const run = (ticketId: string, eventId: number) =>
+      repo.insertRun(
+        t.database.db,
+        {
+          tenantId: tenant.tenantId,
+          workflowId: workflow._id,
+          workflowVersion: 1,
+          eventId,
+          ticketId,
+          status: 'completed',
+        },
+        [
+          {
+            nodeId: 'update',
+            stepName: 'Mở ticket',
+            type: 'update_ticket',
+            status: 'completed',
+            seq: 1,
+          },
+        ],
+      );
+    const mineRun = await run(mine._id, 3_000_001);
+    const theirsRun = await run(theirs._id, 3_000_002);
+    const histories = (query: string, token: string) =>
+      call('GET', `/v2/workflow/${workflow._id}/run-histories${query}`, token);
+
+    // ...nor its runs: not listed, not counted, not found by its subject.
+    const forAgent = await histories('', agent);
+    expect(forAgent.statusCode).toBe(200);
+    expect(forAgent.json().total).toBe(1);
+    expect(forAgent.json().data.map((one: { _id: string }) => one._id)).toEqual([mineRun]);
+    const searched = (await histories(`?search=${encodeURIComponent('bí mật')}`, agent)).json();
+    expect(searched.data).toEqual([]);
+    expect(searched.total).toBe(0);
+    const own = (await histories(`?search=${encodeURIComponent('máy in')}`, agent)).json();
+    expect(own.data.map((one: { _id: string }) => one._id)).toEqual([mineRun]);
+
+    // An administrator (scope: all) sees every run.
+    const forAdmin = (await histories('', admin)).json();
+    expect(forAdmin.total).toBe(2);
+    expect(forAdmin.data.map((one: { _id: string }) => one._id).sort()).toEqual(
+      [mineRun, theirsRun].sort(),
+    );
+    expect((await histories(`?search=${encodeURIComponent('bí mật')}`, admin)).json().total).toBe(
+      1,
+    );
   });
 });

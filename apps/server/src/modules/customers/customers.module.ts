@@ -4,6 +4,13 @@ import type { ServerModule } from '../../platform/modules.js';
 import { registerCustomerJobs } from './customers-jobs.js';
 import { customersRoutes } from './customers.routes.js';
 
+declare module '../../platform/tenant-memo.js' {
+  interface ChangeTopics {
+    /** customer list counts. */
+    customers: true;
+  }
+}
+
 export const customersModule: ServerModule = {
   name: 'customers',
   routes: customersRoutes,

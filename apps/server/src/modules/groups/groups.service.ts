@@ -11,7 +11,7 @@ import type { AuthContext } from '../../platform/auth.js';
 import { fieldError, forbidden, notFound } from '../../platform/errors.js';
 import { writeAudit } from '../audit/audit.service.js';
 import { organizationExists } from '../organizations/organizations.service.js';
-import { drainDepartmentQueue, notifyAutoAssigned } from '../tickets/ticket-assignment.js';
+import { drainDepartmentQueue } from '../tickets/ticket-assignment.js';
 import * as repo from './groups.repository.js';
 
 /** Departments and customer groups share the table but not who runs them. */
@@ -138,13 +138,12 @@ export async function updateGroup(platform: Platform, auth: AuthContext, body: U
   const before = await getGroup(platform, auth.tenantId, body.id);
   if (before.target !== body.target) throw fieldError('target', 'Không thể đổi loại nhóm');
   const { columns, members } = await prepare(platform, auth, body, body.id);
-  const assigned = await platform.db.transaction(async (tx) => {
+  await platform.db.transaction(async (tx) => {
     await repo.updateGroup(tx, auth.tenantId, body.id, columns);
     if (members) await repo.setMembers(tx, auth.tenantId, body.id, members);
     // Auto assignment on (or more room, or new members): the waiting queue is handed out.
-    return body.target === 'user' ? drainDepartmentQueue(tx, auth.tenantId, body.id) : [];
+    if (body.target === 'user') await drainDepartmentQueue(tx, auth.tenantId, body.id);
   });
-  await notifyAutoAssigned(platform, assigned);
   const after = await getGroup(platform, auth.tenantId, body.id);
   await writeAudit(platform.db, {
     tenantId: auth.tenantId,

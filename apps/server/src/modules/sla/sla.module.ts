@@ -1,6 +1,13 @@
 import type { ServerModule } from '../../platform/modules.js';
 import { slaRoutes } from './sla.routes.js';
 
+declare module '../../platform/tenant-memo.js' {
+  interface ChangeTopics {
+    /** SLA policies and working schedules. */
+    sla: true;
+  }
+}
+
 export const slaModule: ServerModule = {
   name: 'sla',
   routes: slaRoutes,

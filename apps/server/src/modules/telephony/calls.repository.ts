@@ -36,19 +36,34 @@ const RING_HOLD = sql`interval '130 seconds'`;
 /** An answered call with no end event stops counting as "in a call" after this long. */
 const TALK_HOLD = sql`interval '4 hours'`;
 
-/** The call of a gateway call id (call ids are unique in practice across tenants). */
-export async function callByCallId(db: Db, callId: string) {
-  const [row] = await db.select().from(calls).where(eq(calls.callId, callId)).limit(1);
+/**
+ * The tenants having a call of this gateway call id (at most two: enough to tell one from
+ * several). Call ids come from SIP clients, so two tenants may hold the same one.
+ */
+export async function tenantsOfCallId(db: Db, callId: string) {
+  const rows = await db
+    .select({ tenantId: calls.tenantId })
+    .from(calls)
+    .where(eq(calls.callId, callId))
+    .limit(2);
+  return rows.map((row) => row.tenantId);
+}
+
+/** The tenant's call of a gateway call id. */
+export async function callOfTenant(db: Db, tenantId: string, callId: string) {
+  const [row] = await db
+    .select()
+    .from(calls)
+    .where(and(eq(calls.tenantId, tenantId), eq(calls.callId, callId)));
   return row;
 }
 
-/** Call ids of the calls a gateway had open before it started at `startedAt` (every tenant's). */
+/** The calls a gateway had open before it started at `startedAt` (every tenant's). */
 export async function openCallsOfGateway(db: Db, gateway: string, startedAt: Date) {
-  const rows = await db
-    .select({ callId: calls.callId })
+  return db
+    .select({ tenantId: calls.tenantId, callId: calls.callId })
     .from(calls)
     .where(and(eq(calls.gateway, gateway), isNull(calls.endedAt), lt(calls.startedAt, startedAt)));
-  return rows.map((row) => row.callId);
 }
 
 /** The queue answering a dialled hotline, with its tenant. */
@@ -63,7 +78,8 @@ export async function queueOfHotline(db: Db, hotline: string) {
 
 /**
  * The queue a routing ask is about, in one statement: the call's own (it may have overflowed
- * into another), else the dialled hotline's (a first ask, or a call the events made first).
+ * into another), else the dialled hotline's (a first ask, or a call the events made first). The
+ * call is the hotline's tenant's: another tenant's call of the same call id is never read.
  */
 export async function routingQueue(db: Db, callId: string, hotline: string) {
   const [row] = await preparedOnce(
@@ -74,7 +90,8 @@ export async function routingQueue(db: Db, callId: string, hotline: string) {
         eq(
           queues.id,
           sql`coalesce(
-            (select ${calls.queueId} from ${calls} where ${calls.callId} = ${callId} and ${calls.queueId} is not null limit 1),
+            (select ${calls.queueId} from ${calls} where ${calls.callId} = ${callId} and ${calls.queueId} is not null
+               and ${calls.tenantId} = (select ${queueHotlines.tenantId} from ${queueHotlines} where ${queueHotlines.hotline} = ${hotline})),
             (select ${queueHotlines.queueId} from ${queueHotlines} where ${queueHotlines.hotline} = ${hotline}))`,
         ),
       ),
@@ -251,6 +268,38 @@ export async function tenantsOfSipUser(db: Db, sipUsername: string) {
     .where(eq(users.sipUsername, sipUsername))
     .limit(2);
   return rows.map((row) => row.tenantId);
+}
+
+/** Whether the call already has an event with this id. */
+export async function hasEvent(db: Db, tenantId: string, callId: string, eventId: string) {
+  const [row] = await db
+    .select({ id: callEvents.id })
+    .from(callEvents)
+    .where(
+      and(
+        eq(callEvents.tenantId, tenantId),
+        eq(callEvents.callId, callId),
+        eq(callEvents.eventId, eventId),
+      ),
+    );
+  return !!row;
+}
+
+/** When the server received the call.ended that ended the call at `endedAt` (its first). */
+export async function endReceivedAt(db: Db, callRowId: string, endedAt: Date) {
+  const [row] = await db
+    .select({ receivedAt: callEvents.receivedAt })
+    .from(callEvents)
+    .where(
+      and(
+        eq(callEvents.callRowId, callRowId),
+        eq(callEvents.type, 'call.ended'),
+        eq(callEvents.at, endedAt),
+      ),
+    )
+    .orderBy(asc(callEvents.receivedAt))
+    .limit(1);
+  return row?.receivedAt;
 }
 
 /** Stores an event; false when the call already has one with this id. */

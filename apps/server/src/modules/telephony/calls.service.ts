@@ -9,6 +9,7 @@ import {
   CALL_EXPORT_COLUMNS,
   formatCallTransfer,
   CALL_EXPORT_MAX,
+  CALL_LATE_EVENT_GRACE_MS,
   CALL_MESSAGES,
   DEFAULT_CALL_TICKET_RULE,
   GATEWAY_RESTART_CAUSE,
@@ -22,6 +23,7 @@ import {
   type GatewayStarted,
 } from '@omnicare/shared/telephony/calls.schemas';
 import type { Platform } from '../../platform/context.js';
+import type { Transaction } from '../../platform/db.js';
 import type { AuthContext } from '../../platform/auth.js';
 import { dataScopeOf, scopeCondition } from '../../platform/data-scope.js';
 import { AppError, notFound } from '../../platform/errors.js';
@@ -33,22 +35,44 @@ import { createTicket, systemAuth, updateTicket } from '../tickets/tickets.servi
 import { deriveCall, type DerivationEvent } from './call-derivation.js';
 import * as repo from './calls.repository.js';
 
-/** The tenant of an event's call: its row, else the hotline's queue, else the caller's SIP account. */
+/**
+ * The tenant of an event's call. Call ids come from SIP clients, so two tenants may hold the
+ * same one: what the event itself names comes first, the dialled hotline (unique across
+ * tenants), else for an outbound call the SIP account placing it (unique across tenants too).
+ * An event naming neither belongs to the call of its id when one tenant has such a call; last,
+ * the SIP account of its agent.
+ */
 async function tenantOfEvent(platform: Platform, event: GatewayCallEvent) {
-  const existing = await repo.callByCallId(platform.db, event.call_id);
-  if (existing) return existing.tenantId;
   const inbound = event.direction !== 'CALL_OUTBOUND';
   const hotline = event.hotline ?? (inbound ? event.to : undefined);
   if (hotline) {
     const queue = await repo.queueOfHotline(platform.db, hotline);
     if (queue) return queue.tenantId;
   }
-  const caller = event.agent ?? (inbound ? undefined : event.from);
-  if (caller) {
-    const tenants = await repo.tenantsOfSipUser(platform.db, caller);
-    if (tenants.length === 1) return tenants[0];
-  }
-  return undefined;
+  const tenantOfSip = async (username: string | undefined) => {
+    if (!username) return undefined;
+    const tenants = await repo.tenantsOfSipUser(platform.db, username);
+    return tenants.length === 1 ? tenants[0] : undefined;
+  };
+  const caller = inbound
+    ? undefined
+    : ((await tenantOfSip(event.from)) ?? (await tenantOfSip(event.agent)));
+  if (caller) return caller;
+  const owners = await repo.tenantsOfCallId(platform.db, event.call_id);
+  if (owners.length === 1) return owners[0];
+  const agents = inbound ? await tenantOfSip(event.agent) : undefined;
+  return agents && (owners.length === 0 || owners.includes(agents)) ? agents : undefined;
+}
+
+/**
+ * Whether an ended call still takes an event that happened at `at`: only one from before its
+ * end, arriving within CALL_LATE_EVENT_GRACE_MS of the end (the gateway's two posters may
+ * deliver a call's events out of order). Otherwise the call is final.
+ */
+async function takesLateEvent(tx: Transaction, call: repo.CallRow, at: Date) {
+  if (!call.endedAt || at > call.endedAt) return false;
+  const received = (await repo.endReceivedAt(tx, call.id, call.endedAt)) ?? call.updatedAt;
+  return Date.now() - received.getTime() <= CALL_LATE_EVENT_GRACE_MS;
 }
 
 const storedPayload = (
@@ -86,12 +110,18 @@ function derivationEvent(row: repo.CallEventRow): DerivationEvent {
 
 /**
  * POST /v2/telephony/events: stores the event once (a resend with the same event id changes
- * nothing) and works the call's row out again from all its events. Then the call's ticket is
- * made or continued (once per call), and a call that just ended goes on the customer's timeline
- * and moves its agent's longest-idle cursor.
+ * nothing) and works the call's row out again from all its events. An ended call is final: a new
+ * event for it is ignored (not stored), save one from before its end arriving just after it.
+ * Then the call's ticket is made or continued (once per call), and a call that just ended goes
+ * on the customer's timeline and moves its agent's longest-idle cursor. `tenantId` is given when
+ * the server itself ends a call it knows (a restarted gateway's).
  */
-export async function ingestEvent(platform: Platform, event: GatewayCallEvent) {
-  const tenantId = await tenantOfEvent(platform, event);
+export async function ingestEvent(
+  platform: Platform,
+  event: GatewayCallEvent,
+  knownTenantId?: string,
+) {
+  const tenantId = knownTenantId ?? (await tenantOfEvent(platform, event));
   if (!tenantId) throw new AppError(422, CALL_MESSAGES.unknownTenant);
   const outcome = await platform.db.transaction(async (tx) => {
     const at = new Date(event.at);
@@ -102,6 +132,10 @@ export async function ingestEvent(platform: Platform, event: GatewayCallEvent) {
       startedAt: at,
       status: event.direction === 'CALL_OUTBOUND' ? 'DIALING' : 'QUEUEING',
     });
+    if (call.endedAt && !(await takesLateEvent(tx, call, at))) {
+      const duplicate = await repo.hasEvent(tx, tenantId, event.call_id, event.event_id);
+      return { call, duplicate, ignored: !duplicate, justEnded: false };
+    }
     const agentUserId = event.agent
       ? ((await repo.staffByAgent(tx, tenantId, event.agent)) ?? null)
       : null;
@@ -120,7 +154,7 @@ export async function ingestEvent(platform: Platform, event: GatewayCallEvent) {
       at,
       payload: storedPayload(event, agentUserId, queueId),
     });
-    if (!fresh) return { call, duplicate: true, justEnded: false };
+    if (!fresh) return { call, duplicate: true, ignored: false, justEnded: false };
     const events = (await repo.eventsOf(tx, call.id)).map(derivationEvent);
     const derived = deriveCall(events, {
       agentId: call.agentId,
@@ -157,15 +191,15 @@ export async function ingestEvent(platform: Platform, event: GatewayCallEvent) {
     const justEnded = !call.endedAt && !!values.endedAt;
     if (justEnded && values.agentId && values.endedAt)
       await repo.markCallEnded(tx, tenantId, values.agentId, values.endedAt);
-    return { call: { ...call, ...values }, duplicate: false, justEnded };
+    return { call: { ...call, ...values }, duplicate: false, ignored: false, justEnded };
   });
+  const stored = !outcome.duplicate && !outcome.ignored;
   let call = await ensureCallTicket(platform, outcome.call);
-  if (!outcome.duplicate && wentToVoicemail(call))
-    call = await ensureVoicemailTicket(platform, call);
-  if (!outcome.duplicate && call.ticketId && call.answeredAt && call.agentId)
+  if (stored && wentToVoicemail(call)) call = await ensureVoicemailTicket(platform, call);
+  if (stored && call.ticketId && call.answeredAt && call.agentId)
     await assignToCallAgent(platform, call.tenantId, call.ticketId, call.agentId);
   if (outcome.justEnded && call.customerId) await writeCallTimeline(platform, call);
-  return { duplicate: outcome.duplicate, call: { _id: call.id } };
+  return { duplicate: outcome.duplicate, ignored: outcome.ignored, call: { _id: call.id } };
 }
 
 /**
@@ -177,17 +211,21 @@ export async function ingestEvent(platform: Platform, event: GatewayCallEvent) {
  */
 export async function endCallsOfRestartedGateway(platform: Platform, started: GatewayStarted) {
   const at = new Date(started.started_at);
-  const callIds = await repo.openCallsOfGateway(platform.db, started.gateway, at);
-  for (const callId of callIds)
-    await ingestEvent(platform, {
-      call_id: callId,
-      event_id: `gateway-restart-${at.getTime()}`,
-      type: 'call.ended',
-      at: started.started_at,
-      cause: GATEWAY_RESTART_CAUSE,
-      gateway: started.gateway,
-    });
-  return { ended: callIds.length };
+  const open = await repo.openCallsOfGateway(platform.db, started.gateway, at);
+  for (const { tenantId, callId } of open)
+    await ingestEvent(
+      platform,
+      {
+        call_id: callId,
+        event_id: `gateway-restart-${at.getTime()}`,
+        type: 'call.ended',
+        at: started.started_at,
+        cause: GATEWAY_RESTART_CAUSE,
+        gateway: started.gateway,
+      },
+      tenantId,
+    );
+  return { ended: open.length };
 }
 
 /** The number at the customer's end of the call. */

@@ -1,7 +1,8 @@
 import ExcelJS from 'exceljs';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../../db/schema/index.js';
+import { CALL_LATE_EVENT_GRACE_MS } from '@omnicare/shared/telephony/calls.schemas';
+import { auditLog, callEvents } from '../../db/schema/index.js';
 import { bearer, createTestApp, seedTenant, type TestApp } from '../../test/helpers.js';
 import {
   GATEWAY_SECRET,
@@ -791,5 +792,183 @@ describe('a gateway that restarted', () => {
     const noTime = await restarted({ gateway: 'gw-a', started_at: 'hôm qua' });
     expect(noTime.statusCode).toBe(422);
     expect(noTime.json().errors).toEqual([{ param: 'started_at', message: expect.any(String) }]);
+  });
+});
+
+describe('what the gateway secret no longer allows', () => {
+  const ENDED_IGNORED = 'Cuộc gọi đã kết thúc, sự kiện không được ghi nhận';
+
+  it('an ended call is final: later events are ignored, resends still duplicates', async () => {
+    const call = freshCallId('final');
+    const agent = sipOf(tenant, 'agent');
+    const base = Date.now() - 600_000;
+    await play(
+      call,
+      [
+        ['call.started', 0, inbound('0900000031')],
+        ['call.ringing', 4, { agent }],
+        ['call.answered', 10, { agent }],
+        ['call.ended', 60, { cause: 'agent_hangup' }],
+      ],
+      base,
+    );
+    const ended = {
+      status: 'ENDED',
+      result: 'answered',
+      agent: { _id: tenant.id('agent') },
+      talk_seconds: 50,
+      ended_at: new Date(base + 60_000).toISOString(),
+    };
+    expect(await callOf(call)).toMatchObject(ended);
+    // Another agent "answers" after the end and the call "ends" minutes later: nothing changes.
+    for (const [type, offset, extra] of [
+      ['call.answered', 70, { agent: sipOf(tenant, 'agent2') }],
+      ['call.ended', 900, { cause: 'agent_hangup' }],
+    ] as const) {
+      const response = await sendEvent(t, {
+        ...eventOf(call, type, offset, extra, base),
+        event_id: `forged-${type}`,
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({
+        message: ENDED_IGNORED,
+        data: { duplicate: false, ignored: true },
+      });
+    }
+    expect(await callOf(call)).toMatchObject(ended);
+    // The gateway resending an event it already delivered: a duplicate, as ever.
+    const resent = await sendEvent(
+      t,
+      eventOf(call, 'call.ended', 60, { cause: 'agent_hangup' }, base),
+    );
+    expect(resent.json()).toMatchObject({ data: { duplicate: true, ignored: false } });
+    // An event from before the end arriving just after it (the gateway's posters race) counts.
+    const late = await sendEvent(t, {
+      ...eventOf(call, 'call.ringing', 3, { agent }, base),
+      event_id: 'late-ring',
+    });
+    expect(late.json()).toMatchObject({ data: { duplicate: false, ignored: false } });
+    // Once the end is older than the grace, even an event from before it is refused.
+    await t.database.db
+      .update(callEvents)
+      .set({ receivedAt: new Date(Date.now() - CALL_LATE_EVENT_GRACE_MS - 60_000) })
+      .where(eq(callEvents.callId, call));
+    const forgedBefore = await sendEvent(t, {
+      ...eventOf(call, 'call.answered', 30, { agent: sipOf(tenant, 'agent2'), leg: 2 }, base),
+      event_id: 'forged-before-end',
+    });
+    expect(forgedBefore.json()).toMatchObject({ data: { ignored: true } });
+    expect(await callOf(call)).toMatchObject(ended);
+  });
+
+  it('refuses event times outside the bounds (422 on the field)', async () => {
+    const message = 'Thời điểm phải từ năm 2000 trở đi và không quá 1 giờ sau hiện tại';
+    for (const at of [
+      '9999-12-31T23:59:59.000Z',
+      '1999-12-31T23:59:59.000Z',
+      new Date(Date.now() + 2 * 3_600_000).toISOString(),
+    ]) {
+      const response = await sendEvent(t, {
+        ...eventOf(freshCallId('when'), 'call.started', 0, inbound('0900000032')),
+        at,
+      });
+      expect(response.statusCode, at).toBe(422);
+      expect(response.json()).toEqual({
+        statusCode: 422,
+        message,
+        errors: [{ param: 'at', message }],
+      });
+    }
+    const future = await gatewayPost(t, 'gateway-started', {
+      gateway: 'gw-a',
+      started_at: '9999-01-01T00:00:00.000Z',
+    });
+    expect(future.json().errors).toEqual([{ param: 'started_at', message }]);
+    // a gateway clock a few minutes ahead is still taken
+    const ahead = await sendEvent(t, {
+      ...eventOf(freshCallId('when'), 'call.started', 0, inbound('0900000033')),
+      at: new Date(Date.now() + 5 * 60_000).toISOString(),
+    });
+    expect(ahead.statusCode, ahead.body).toBe(200);
+  });
+
+  it('call ids are per tenant: the same Call-ID for another tenant makes its own call', async () => {
+    const other = await seedTenant(t, 'Tổng đài khác');
+    await giveSip(t, other, ['agent']);
+    const otherAdmin = await t.login(other.email('admin'));
+    const otherLine = freshHotline();
+    await createQueue(t, otherAdmin, {
+      name: 'Tổng đài B',
+      hotlines: [otherLine],
+      member_ids: [other.id('agent')],
+    });
+    await setPresence(t, await t.login(other.email('agent')), 'AVAILABLE');
+    const call = freshCallId('shared');
+    const base = Date.now() - 600_000;
+    // Tenant A's call, routed into A's queue and still going on.
+    await route(t, { call_id: call, from: '0900000041', to: hotline });
+    await play(
+      call,
+      [
+        ['call.started', 0, inbound('0900000041')],
+        ['call.answered', 5, { agent: sipOf(tenant, 'agent') }],
+      ],
+      base,
+    );
+    const before = await callOf(call);
+    // A caller of tenant B's hotline whose SIP client chose the same Call-ID.
+    const rung = await route(t, { call_id: call, from: '0900000042', to: otherLine });
+    expect(rung).toMatchObject({ action: 'ring', agent: { user_id: other.id('agent') } });
+    const toB = { direction: 'CALL_INBOUND', from: '0900000042', to: otherLine };
+    await play(
+      call,
+      [
+        ['call.started', 1, toB],
+        ['call.answered', 8, { ...toB, agent: sipOf(other, 'agent') }],
+        ['call.ended', 20, { ...toB, cause: 'caller_hangup' }],
+      ],
+      base,
+    );
+    // A's call is untouched; B has its own.
+    expect(await callOf(call)).toEqual(before);
+    expect(before).toMatchObject({ status: 'ANSWERING', agent: { _id: tenant.id('agent') } });
+    const theirs = (await getCalls(otherAdmin, '?page_size=100')).data.find(
+      (row) => row.call_id === call,
+    );
+    expect(theirs).toMatchObject({
+      from_number: '0900000042',
+      hotline: otherLine,
+      status: 'ENDED',
+      agent: { _id: other.id('agent') },
+      talk_seconds: 12,
+    });
+    // B's agent placing an outbound call with that Call-ID: B's call again, never A's.
+    const outbound = freshCallId('shared-out');
+    await play(outbound, [['call.started', 0, inbound('0900000043')]], base);
+    await play(
+      outbound,
+      [
+        [
+          'call.started',
+          1,
+          { direction: 'CALL_OUTBOUND', from: sipOf(other, 'agent'), to: '0900000044' },
+        ],
+      ],
+      base,
+    );
+    expect(await callOf(outbound)).toMatchObject({ from_number: '0900000043' });
+    const placed = (await getCalls(otherAdmin, '?page_size=100')).data.find(
+      (row) => row.call_id === outbound,
+    );
+    expect(placed).toMatchObject({ direction: 'CALL_OUTBOUND', to_number: '0900000044' });
+    // An event naming no tenant for a Call-ID two tenants hold: refused, never guessed.
+    const bare = await sendEvent(t, {
+      call_id: call,
+      event_id: 'bare',
+      type: 'call.ended',
+      at: new Date().toISOString(),
+    });
+    expect(bare.statusCode).toBe(422);
+    expect(bare.json().message).toBe('Không xác định được tổng đài của cuộc gọi');
   });
 });

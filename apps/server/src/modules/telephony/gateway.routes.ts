@@ -16,7 +16,7 @@ import { answers, ok } from '../../platform/respond.js';
 import { typed, type RouteModule } from '../../platform/routes.js';
 import { endCallsOfRestartedGateway, ingestEvent } from './calls.service.js';
 import { credentialOf } from './credentials.service.js';
-import { assertGateway } from './gateway-secret.js';
+import { createGatewayGuard } from './gateway-secret.js';
 import { routeCall } from './routing.service.js';
 
 const tags = ['telephony'];
@@ -25,6 +25,7 @@ const tags = ['telephony'];
 export const gatewayRoutes: RouteModule = (app, platform) => {
   const r = typed(app);
   const gateway = { access: 'public' as const };
+  const assertGateway = createGatewayGuard(platform);
   r.post(
     '/v2/telephony/route',
     {
@@ -36,7 +37,7 @@ export const gatewayRoutes: RouteModule = (app, platform) => {
       },
       // calls and queue_members only: no change topic to hear before answering
       config: { ...gateway, settles: false },
-      preValidation: async (request) => assertGateway(platform.config, request),
+      preValidation: assertGateway,
     },
     async (request) => ok(await routeCall(platform, request.body)),
   );
@@ -50,13 +51,17 @@ export const gatewayRoutes: RouteModule = (app, platform) => {
         response: answers.ok(eventAnswer),
       },
       config: gateway,
-      preValidation: async (request) => assertGateway(platform.config, request),
+      preValidation: assertGateway,
     },
     async (request) => {
       const result = await ingestEvent(platform, request.body);
       return ok(
         result,
-        result.duplicate ? CALL_MESSAGES.eventDuplicate : CALL_MESSAGES.eventRecorded,
+        result.duplicate
+          ? CALL_MESSAGES.eventDuplicate
+          : result.ignored
+            ? CALL_MESSAGES.eventIgnoredCallEnded
+            : CALL_MESSAGES.eventRecorded,
       );
     },
   );
@@ -70,7 +75,7 @@ export const gatewayRoutes: RouteModule = (app, platform) => {
         response: answers.ok(gatewayStartedAnswer),
       },
       config: gateway,
-      preValidation: async (request) => assertGateway(platform.config, request),
+      preValidation: assertGateway,
     },
     async (request) => {
       const result = await endCallsOfRestartedGateway(platform, request.body);
@@ -87,7 +92,7 @@ export const gatewayRoutes: RouteModule = (app, platform) => {
         response: answers.ok(credentialAnswer),
       },
       config: gateway,
-      preValidation: async (request) => assertGateway(platform.config, request),
+      preValidation: assertGateway,
     },
     async (request) => ok(await credentialOf(platform, request.body), CREDENTIAL_MESSAGES.found),
   );

@@ -105,13 +105,12 @@ export async function routeCall(platform: Platform, input: RouteRequest): Promis
 }
 
 /**
- * The queue of the hotline a call was transferred to, if it is of the call's tenant (a call
- * never moves to another tenant's queue).
+ * The queue of the hotline a call was transferred to, if the call is of that queue's tenant (a
+ * call never moves to another tenant's queue; another tenant's call of the same id is not it).
  */
 async function transferQueue(platform: Platform, input: RouteRequest) {
-  const [queue, call] = await Promise.all([
-    repo.queueOfHotline(platform.db, input.to),
-    repo.callByCallId(platform.db, input.call_id),
-  ]);
-  return queue && call && call.tenantId === queue.tenantId ? queue : undefined;
+  const queue = await repo.queueOfHotline(platform.db, input.to);
+  if (!queue) return undefined;
+  const call = await repo.callOfTenant(platform.db, queue.tenantId, input.call_id);
+  return call ? queue : undefined;
 }

@@ -1,5 +1,9 @@
 import { z } from 'zod';
-import { tenantConfigBody, tenantConfigView } from '@omnicare/shared/tenants/tenants.schemas';
+import {
+  platformTenantConfigBody,
+  tenantConfigBody,
+  tenantConfigView,
+} from '@omnicare/shared/tenants/tenants.schemas';
 import { authOf } from '../../platform/auth.js';
 import { answers, ok } from '../../platform/respond.js';
 import { typed, type RouteModule } from '../../platform/routes.js';
@@ -33,9 +37,8 @@ export const tenantsRoutes: RouteModule = (app, platform) => {
       config: { access: 'tenant.configure' },
     },
     async (request) => {
-      const auth = authOf(request);
       return ok(
-        await tenants.updateTenantConfig(platform, auth, auth.tenantId, request.body),
+        await tenants.updateOwnTenantConfig(platform, authOf(request), request.body),
         'Cập nhật thành công',
       );
     },
@@ -62,14 +65,14 @@ export const tenantsRoutes: RouteModule = (app, platform) => {
         tags,
         summary: 'Cập nhật cấu hình của một tenant',
         params: tenantParams,
-        body: tenantConfigBody,
+        body: platformTenantConfigBody,
         response: answers.ok(tenantConfigView),
       },
       config: platformAdmin,
     },
     async (request) =>
       ok(
-        await tenants.updateTenantConfig(
+        await tenants.updateTenantConfigAsPlatform(
           platform,
           authOf(request),
           request.params.tenantId,

@@ -1,6 +1,13 @@
 import type { ServerModule } from '../../platform/modules.js';
 import { ticketConfigRoutes } from './ticket-config.routes.js';
 
+declare module '../../platform/tenant-memo.js' {
+  interface ChangeTopics {
+    /** ticket priorities, types and services. */
+    ticket_config: true;
+  }
+}
+
 export const ticketConfigModule: ServerModule = {
   name: 'ticket-config',
   routes: ticketConfigRoutes,

@@ -38,6 +38,7 @@ import {
   ticketTemplates as ticketTemplatesTable,
   ticketTypes,
 } from '../../db/schema/index.js';
+import { sanitizeRichText } from '../../platform/rich-text.js';
 import { listFields } from '../fields/fields.service.js';
 import * as repo from './ticket-config.repository.js';
 
@@ -239,7 +240,8 @@ export const ticketTemplates = catalogue({
   ...tableWrites(ticketTemplatesTable, async (ctx, body: z.output<typeof ticketTemplateBody>) => ({
     name: body.name,
     subject: body.subject,
-    description: body.description,
+    // Rich text as a ticket's: it becomes the description of the tickets made from it.
+    description: sanitizeRichText(body.description),
     typeId: body.type_id,
     priorityId: body.priority_id,
     serviceId: body.service_id,

@@ -277,6 +277,27 @@ describe('ticket templates', () => {
     );
   });
 
+  it('stores its description sanitised as a ticket’s: no script, no event handler', async () => {
+    const hostile =
+      '<p onclick="steal()">Xin chào<script>alert(1)</script></p>' +
+      '<img src="https://evil.example/x.png" onerror="alert(2)"><a href="javascript:alert(3)">link</a>';
+    const created = await call('POST', '/v2/templates', admin, {
+      name: 'Mẫu có mã độc',
+      description: hostile,
+    });
+    expect(created.statusCode).toBe(201);
+    const id = created.json().data._id;
+    const stored = (await call('GET', `/v2/template/${id}`, agent)).json().data.description;
+    expect(stored).toContain('<p>Xin chào</p>');
+    for (const hostilePart of ['<script', 'alert', 'onclick', 'onerror', 'javascript:', 'evil'])
+      expect(stored).not.toContain(hostilePart);
+    const updated = await call('PUT', `/v2/template/${id}`, admin, {
+      name: 'Mẫu có mã độc',
+      description: '<p>Sửa<img src=x onerror="alert(4)"></p>',
+    });
+    expect(updated.json().data.description).toBe('<p>Sửa</p>');
+  });
+
   it('refuses references that are not the tenant’s, a service of another type, unknown custom fields', async () => {
     const foreign = (
       await call('POST', '/v2/priorities', otherAdmin, { name: 'Của người khác', color: '#000000' })

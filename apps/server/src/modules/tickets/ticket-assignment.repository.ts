@@ -103,6 +103,15 @@ export type AssignmentCandidate = {
   assigneeName: string | null;
 };
 
+/** A ticket's number and subject, for the notification of its assignment (undefined: deleted). */
+export async function ticketHeading(db: Db, tenantId: string, id: string) {
+  const [row] = await db
+    .select({ number: tickets.number, subject: tickets.subject })
+    .from(tickets)
+    .where(and(eq(tickets.tenantId, tenantId), eq(tickets.id, id)));
+  return row;
+}
+
 /** A ticket as automatic assignment reads it (the caller holds its lock or just made it). */
 export async function candidate(tx: Transaction, tenantId: string, id: string) {
   const [row] = await tx

@@ -1,6 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq, isNull } from 'drizzle-orm';
-import { bearer, createTestApp, seedTenant, type TestApp } from '../../test/helpers.js';
+import {
+  bearer,
+  createTestApp,
+  OUTBOX_DELIVERY_WAIT_MS,
+  seedTenant,
+  type TestApp,
+} from '../../test/helpers.js';
 import {
   auditLog,
   domainEvents,
@@ -21,6 +27,9 @@ afterAll(() => t.close());
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const call = (token: string, method: Method, url: string, payload?: object) =>
   t.app.inject({ method, url, headers: bearer(token), payload });
+
+/** Assignment notifications are sent by the outbox's subscriber, after the commit. */
+const delivered = { timeout: OUTBOX_DELIVERY_WAIT_MS, interval: 100 };
 
 const MEMBERS = ['leader', 'agent', 'agent2', 'supervisor'] as const;
 type Member = (typeof MEMBERS)[number];
@@ -123,8 +132,11 @@ describe('automatic assignment: round-robin among AVAILABLE members', () => {
       expect.objectContaining({ field: 'assignee', to: first.assignee!.name }),
     ]);
     for (const name of ['leader', 'agent', 'agent2'] as const) {
-      const notices = await s.assignedNotices(name);
-      expect(notices).toHaveLength(3);
+      const notices = await vi.waitFor(async () => {
+        const sent = await s.assignedNotices(name);
+        expect(sent).toHaveLength(3);
+        return sent;
+      }, delivered);
       expect(notices.every((n) => /^Bạn được giao ticket #\d{6}$/.test(n.title))).toBe(true);
     }
     expect(await s.assignedNotices('supervisor')).toHaveLength(0);
@@ -183,7 +195,10 @@ describe('automatic assignment: round-robin among AVAILABLE members', () => {
     expect(split.statusCode, split.body).toBe(201);
     expect(await s.assigneeOf(waiting._id)).toBeNull();
     expect(s.who(await s.assigneeOf(split.json().data._id))).toBe('agent2');
-    expect(await s.assignedNotices('agent2')).toHaveLength(1);
+    await vi.waitFor(
+      async () => expect(await s.assignedNotices('agent2')).toHaveLength(1),
+      delivered,
+    );
   });
 
   it('gives a ticket taken off its assignee to another member, not back to them', async () => {
@@ -248,9 +263,13 @@ describe('automatic assignment: capacity', () => {
     const solved = await call(s.tokens.agent2, 'PUT', `/v2/tickets/${a._id}`, { status: 'solved' });
     expect(solved.statusCode, solved.body).toBe(200);
     expect(s.who(await s.assigneeOf(queued._id))).toBe('agent2');
-    expect(
-      (await s.assignedNotices('agent2')).some((n) => n.link === `/tickets/${queued.number}`),
-    ).toBe(true);
+    await vi.waitFor(
+      async () =>
+        expect(
+          (await s.assignedNotices('agent2')).some((n) => n.link === `/tickets/${queued.number}`),
+        ).toBe(true),
+      delivered,
+    );
   });
 
   it('a ticket merged away (closed) gives its assignee room for a waiting ticket', async () => {
@@ -358,7 +377,10 @@ describe('automatic assignment: presence', () => {
       s.tenant.id('agent'),
       null,
     ]);
-    expect(await s.assignedNotices('agent')).toHaveLength(2);
+    await vi.waitFor(
+      async () => expect(await s.assignedNotices('agent')).toHaveLength(2),
+      delivered,
+    );
     // The next one AVAILABLE takes the rest.
     await s.presence('agent2', 'AVAILABLE');
     expect(s.who(await s.assigneeOf(waiting[2]!._id))).toBe('agent2');
@@ -441,9 +463,11 @@ describe('sign-out: presence LOGOUT and reassignment', () => {
     expect(new Set(after.slice(0, 2).map(s.who)).size).toBe(2);
     // The solved ticket stays with them.
     expect(s.who(await s.assigneeOf(solved._id))).toBe('agent');
-    const notified =
-      (await s.assignedNotices('agent2')).length + (await s.assignedNotices('leader')).length;
-    expect(notified).toBe(3);
+    await vi.waitFor(async () => {
+      const notified =
+        (await s.assignedNotices('agent2')).length + (await s.assignedNotices('leader')).length;
+      expect(notified).toBe(3);
+    }, delivered);
     const reasons = (
       await t.database.db
         .select({ payload: domainEvents.payload })
@@ -514,6 +538,9 @@ describe('sign-out: presence LOGOUT and reassignment', () => {
     });
     expect(reset.statusCode, reset.body).toBe(200);
     expect(s.who(await s.assigneeOf(held._id))).toBe('agent2');
-    expect(await s.assignedNotices('agent2')).toHaveLength(1);
+    await vi.waitFor(
+      async () => expect(await s.assignedNotices('agent2')).toHaveLength(1),
+      delivered,
+    );
   });
 });

@@ -1,7 +1,7 @@
 import { formatTicketCode, isUnsolved } from '@omnicare/shared/tickets/ticket-enums';
 import type { Platform } from '../../platform/context.js';
 import type { Transaction } from '../../platform/db.js';
-import { appendEvent } from '../../platform/outbox.js';
+import { appendEvent, type DeliveredEvent, type EventFilter } from '../../platform/outbox.js';
 import { writeAudit } from '../audit/audit.service.js';
 import { notify } from '../notifications/notifications.service.js';
 import * as repo from './ticket-assignment.repository.js';
@@ -19,10 +19,11 @@ import * as repo from './ticket-assignment.repository.js';
  *
  * An assignment is recorded as a manual one would be but by nobody: a `ticket.updated` event
  * (`{changes: {assignee_id}, reason}`) and an audit 'update' entry with no actor, SLA untouched;
- * the assignee is notified after the commit (`notifyAutoAssigned`), as for a manual assignment.
+ * the assignee is notified by the outbox's `notifications` subscriber (`notifyAssignment`), as
+ * for a manual assignment.
  */
 
-/** One assignment made, for the notification after the commit. */
+/** One assignment made (the callers count them; the event notifies the assignee). */
 export interface AutoAssignment {
   tenantId: string;
   ticketId: string;
@@ -36,28 +37,41 @@ export type AssignmentReason = 'auto_assign' | 'logout_reassign' | 'call_answere
 /** Tickets one hand-out takes from a queue at most (the rest waits for the next occasion). */
 const BATCH = 500;
 
-/** The bell notification of an assignment, the same whoever made it. */
-export async function notifyTicketAssigned(
-  platform: Platform,
-  tenantId: string,
-  userId: string,
-  ticket: { number: number; subject: string },
-) {
-  const code = formatTicketCode(ticket.number);
-  await notify(platform, {
-    tenantId,
-    userIds: [userId],
-    kind: 'ticket.assigned',
-    title: `Bạn được giao ticket ${code}`,
-    body: ticket.subject,
-    link: `/tickets/${ticket.number}`,
-  });
+/**
+ * Whom an event gives its ticket to: a ticket created with an assignee (`ticket.created`
+ * carrying the ticket), or any `ticket.updated` whose changes set `assignee_id` (a person's
+ * change, a bulk item, an automatic assignment).
+ */
+export function assigneeGiven(event: Parameters<EventFilter>[0]): string | undefined {
+  let assigneeId: unknown;
+  if (event.type === 'ticket.created')
+    assigneeId = (event.payload.ticket as { assignee?: { _id?: unknown } | null } | undefined)
+      ?.assignee?._id;
+  else if (event.type === 'ticket.updated') assigneeId = event.payload.changes.assignee_id?.after;
+  return typeof assigneeId === 'string' ? assigneeId : undefined;
 }
 
-/** Tells each new assignee (after the commit of the assignments). */
-export async function notifyAutoAssigned(platform: Platform, assignments: AutoAssignment[]) {
-  for (const made of assignments)
-    if (made.assigneeId) await notifyTicketAssigned(platform, made.tenantId, made.assigneeId, made);
+/**
+ * The bell notification of an assignment, the same whoever made it ('Bạn được giao ticket
+ * #000123'): the outbox's `notifications` subscriber, so it is sent even when the process that
+ * committed the assignment dies right after, and once (`source_event_id`) however often the
+ * event is delivered.
+ */
+export async function notifyAssignment(platform: Platform, event: DeliveredEvent) {
+  const assigneeId = assigneeGiven(event);
+  // Taking a ticket oneself is no news.
+  if (!assigneeId || assigneeId === event.actorId) return;
+  const ticket = await repo.ticketHeading(platform.db, event.tenantId, event.aggregateId);
+  if (!ticket) return;
+  await notify(platform, {
+    tenantId: event.tenantId,
+    userIds: [assigneeId],
+    kind: 'ticket.assigned',
+    title: `Bạn được giao ticket ${formatTicketCode(ticket.number)}`,
+    body: ticket.subject,
+    link: `/tickets/${ticket.number}`,
+    sourceEventId: event.id,
+  });
 }
 
 /** Writes the assignee change (or its removal) with its event and audit entry, by the system. */
@@ -171,7 +185,7 @@ export async function drainDepartmentQueue(
 /**
  * Someone may take tickets again (became AVAILABLE, or has room after a ticket left them): the
  * queues of their auto-assign departments are handed out, each department in its own
- * transaction, then the assignees are notified. Answers the assignments made.
+ * transaction. Answers the assignments made.
  */
 export async function handOutQueuesOf(platform: Platform, tenantId: string, userId: string) {
   const made: AutoAssignment[] = [];
@@ -179,7 +193,6 @@ export async function handOutQueuesOf(platform: Platform, tenantId: string, user
     made.push(
       ...(await platform.db.transaction((tx) => drainDepartmentQueue(tx, tenantId, groupId))),
     );
-  await notifyAutoAssigned(platform, made);
   return made;
 }
 
@@ -187,7 +200,7 @@ export async function handOutQueuesOf(platform: Platform, tenantId: string, user
  * The agent signed out (presence LOGOUT): in each of their departments that says so, their
  * unsolved tickets go round-robin to the other eligible members (the department's capacity
  * counts), or back to the department's queue, unassigned, when nobody is. Each department in
- * its own transaction; the new assignees are notified.
+ * its own transaction.
  */
 export async function reassignAfterLogout(platform: Platform, tenantId: string, userId: string) {
   const made: AutoAssignment[] = [];
@@ -209,14 +222,13 @@ export async function reassignAfterLogout(platform: Platform, tenantId: string, 
     });
     made.push(...moved);
   }
-  await notifyAutoAssigned(platform, made);
   return made;
 }
 
 /**
  * A call's ticket goes to the agent who answered the call, when it has nobody yet and is still
  * unsolved (a ticket someone holds keeps them). Recorded like an automatic assignment (reason
- * 'call_answered'); the agent is notified after the commit.
+ * 'call_answered').
  */
 export async function assignToCallAgent(
   platform: Platform,
@@ -230,6 +242,5 @@ export async function assignToCallAgent(
     const agent = await repo.activeStaffRef(tx, tenantId, userId);
     return agent ? record(tx, tenantId, ticket, agent, 'call_answered') : undefined;
   });
-  if (made) await notifyAutoAssigned(platform, [made]);
   return made;
 }

@@ -25,8 +25,12 @@ import { appendEvent } from '../../platform/outbox.js';
 import { plainText } from '../../platform/rich-text.js';
 import { writeAudit } from '../audit/audit.service.js';
 import { refreshTicketSla } from './ticket-sla.js';
-import { autoAssignTicket, handOutQueuesOf, notifyAutoAssigned } from './ticket-assignment.js';
-import { bulkTargets, getVisibleTicketRow, writeRequesterTimeline } from './tickets.service.js';
+import { autoAssignTicket, handOutQueuesOf } from './ticket-assignment.js';
+import {
+  getVisibleTicketRow,
+  writeRequesterTimeline,
+  type BulkRecorder,
+} from './tickets.service.js';
 import { copyAttachments, writeComment } from './ticket-comments.service.js';
 import * as repo from './ticket-comments.repository.js';
 
@@ -75,6 +79,8 @@ export async function mergeTicket(
   auth: AuthContext,
   source: string | RecordRef,
   targetId: string,
+  /** More work in the merge's transaction (a bulk job records the item there). */
+  options: { inTransaction?: (tx: Transaction) => Promise<void> } = {},
 ): Promise<TicketMergeView> {
   const visible = await getVisibleTicketRow(platform, auth, source);
   const sourceId = visible.id;
@@ -141,6 +147,7 @@ export async function mergeTicket(
         },
       });
     }
+    await options.inTransaction?.(tx);
     return {
       freedAssigneeId: isUnsolved(source.status) ? source.assigneeId : null,
       view: {
@@ -159,33 +166,52 @@ export async function mergeTicket(
 }
 
 /**
- * POST /v2/tickets/bulk with action 'merge': each ticket chosen (ids or the list's filter) is
- * merged into `target_id` as `mergeTicket` does, each on its own (one outside the scope, closed
- * or already merged fails alone with its reason). The target must be a ticket the caller sees
- * and still open to merges (422 on `target_id` otherwise); picked among the selection, it fails
- * alone ('Đây là ticket đích…') and the others go into it.
+ * The target of a bulk merge (action 'merge'): a ticket the caller sees and still open to
+ * merges, 422 on `target_id` otherwise.
  */
-export async function bulkMerge(
-  platform: Platform,
-  auth: AuthContext,
-  input: TicketBulkBody,
-): Promise<TicketBulkItem[]> {
+export async function mergeTargetOf(platform: Platform, auth: AuthContext, input: TicketBulkBody) {
   if (!input.target_id) throw fieldError('target_id', TICKET_BULK_MESSAGES.targetRequired);
   const target = await namedTicket(platform, auth, input.target_id, 'target_id', M.targetNotFound);
   if (target.status === 'closed') throw fieldError('target_id', M.targetClosed);
-  const ids = await bulkTargets(platform, auth, input);
+  return target.id;
+}
+
+/**
+ * Merges each of `ids` into the target (checked by `mergeTargetOf`) as `mergeTicket` does, each
+ * on its own (one outside the scope, closed or already merged fails alone with its reason; the
+ * target itself among them fails alone, 'Đây là ticket đích…'), one after another; with
+ * `record`, each item's result is recorded in its merge's transaction (a refusal, which writes
+ * nothing, in one of its own).
+ */
+export async function applyBulkMerge(
+  platform: Platform,
+  auth: AuthContext,
+  targetId: string,
+  ids: string[],
+  record?: BulkRecorder,
+): Promise<TicketBulkItem[]> {
   const results: TicketBulkItem[] = [];
+  const recordAlone = async (item: TicketBulkItem) => {
+    if (record) await platform.db.transaction((tx) => record(tx, [item]));
+  };
   for (const id of ids) {
-    if (id === target.id) {
-      results.push({ _id: id, ok: false, message: TICKET_BULK_MESSAGES.mergeTarget });
+    if (id === targetId) {
+      const item = { _id: id, ok: false, message: TICKET_BULK_MESSAGES.mergeTarget };
+      await recordAlone(item);
+      results.push(item);
       continue;
     }
+    const item = { _id: id, ok: true };
     try {
-      await mergeTicket(platform, auth, id, target.id);
-      results.push({ _id: id, ok: true });
+      await mergeTicket(platform, auth, id, targetId, {
+        inTransaction: record && ((tx) => record(tx, [item])),
+      });
+      results.push(item);
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
-      results.push({ _id: id, ok: false, message: error.message });
+      const failed = { _id: id, ok: false, message: error.message };
+      await recordAlone(failed);
+      results.push(failed);
     }
   }
   return results;
@@ -207,7 +233,7 @@ export async function splitTicket(
   commentId: string,
 ): Promise<TicketRefView> {
   const visible = await getVisibleTicketRow(platform, auth, ticket);
-  const { ref, auto } = await platform.db.transaction(async (tx) => {
+  const ref = await platform.db.transaction(async (tx) => {
     const original = (await repo.lockTickets(tx, auth.tenantId, [visible.id])).get(visible.id);
     if (!original) throw notFound(M.ticketNotFound);
     if (original.status === 'closed') throw fieldError('comment_id', M.splitClosed);
@@ -292,10 +318,9 @@ export async function splitTicket(
         subject,
       });
     // An unassigned split in a department that assigns automatically gets an assignee.
-    const auto = await autoAssignTicket(tx, auth.tenantId, created.id);
-    return { ref: refOf(created), auto };
+    await autoAssignTicket(tx, auth.tenantId, created.id);
+    return refOf(created);
   });
-  if (auto) await notifyAutoAssigned(platform, [auto]);
   return ref;
 }
 

@@ -5,6 +5,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import {
   RECORD_PRESENCE_EVENTS,
   type RecordChanged,
+  type RecordViewers,
 } from '@omnicare/shared/realtime/record-presence';
 import { REALTIME_EVENTS } from '@omnicare/shared/notifications/notifications.schemas';
 import { bearer, createTestApp, seedTenant, type TestApp } from '../../test/helpers.js';
@@ -89,6 +90,76 @@ describe('tickets in real time', () => {
     });
     expect(assigned.statusCode).toBe(200);
     expect(await join(agentSocket, ticketId)).toEqual({ ok: true });
+  });
+
+  it('stops telling a viewer of a ticket once it leaves their scope', async () => {
+    const tenant = await seedTenant(t);
+    const admin = await t.login(tenant.email('admin'));
+    const agent = await t.login(tenant.email('agent'));
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/v2/tickets',
+      headers: bearer(admin),
+      payload: { subject: 'Của chuyên viên một', assignee_id: tenant.id('agent') },
+    });
+    const ticketId = created.json().data._id as string;
+    const agentSocket = await openSocket(agent);
+    const watcher = await openSocket(admin);
+    expect(await join(watcher, ticketId)).toEqual({ ok: true });
+    const both = new Promise<void>((resolve) => {
+      const listener = (payload: RecordViewers) => {
+        if (payload.viewers.length !== 2) return;
+        watcher.off(RECORD_PRESENCE_EVENTS.viewers, listener);
+        resolve();
+      };
+      watcher.on(RECORD_PRESENCE_EVENTS.viewers, listener);
+    });
+    expect(await join(agentSocket, ticketId)).toEqual({ ok: true });
+    await both;
+
+    // Given to the second agent: the first (scope 'me') may no longer see it.
+    const heardByAgent: RecordChanged[] = [];
+    agentSocket.on(RECORD_PRESENCE_EVENTS.changed, (change: RecordChanged) =>
+      heardByAgent.push(change),
+    );
+    const adminAlone = new Promise<RecordViewers>((resolve) => {
+      const listener = (payload: RecordViewers) => {
+        if (payload.viewers.length !== 1) return;
+        watcher.off(RECORD_PRESENCE_EVENTS.viewers, listener);
+        resolve(payload);
+      };
+      watcher.on(RECORD_PRESENCE_EVENTS.viewers, listener);
+    });
+    const statusHeard = new Promise<RecordChanged>((resolve) => {
+      const listener = (change: RecordChanged) => {
+        if (!change.fields.includes('status')) return;
+        watcher.off(RECORD_PRESENCE_EVENTS.changed, listener);
+        resolve(change);
+      };
+      watcher.on(RECORD_PRESENCE_EVENTS.changed, listener);
+    });
+    const reassigned = await t.app.inject({
+      method: 'PUT',
+      url: `/v2/tickets/${ticketId}`,
+      headers: bearer(admin),
+      payload: { assignee_id: tenant.id('agent2') },
+    });
+    expect(reassigned.statusCode).toBe(200);
+    // The agent left the room: the others see the admin alone.
+    expect((await adminAlone).viewers.map((viewer) => viewer.user_id)).toEqual([
+      tenant.id('admin'),
+    ]);
+    await t.app.inject({
+      method: 'PUT',
+      url: `/v2/tickets/${ticketId}`,
+      headers: bearer(admin),
+      payload: { status: 'pending' },
+    });
+    await statusHeard;
+    // A round trip on the agent's socket after the admin heard the change: anything sent to the
+    // agent for it would have arrived first.
+    expect(await join(agentSocket, randomUUID())).toEqual({ ok: false });
+    expect(heardByAgent).toEqual([]);
   });
 
   it("tells the tenant's screens when a ticket setting changes, and no other tenant's", async () => {

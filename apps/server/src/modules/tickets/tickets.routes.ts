@@ -2,7 +2,9 @@ import { activityEntryView } from '@omnicare/shared/audit/activity.schemas';
 import { noData } from '@omnicare/shared/platform/envelope';
 import { pageQuery } from '@omnicare/shared/platform/validation';
 import { TICKET_STATUS } from '@omnicare/shared/tickets/ticket-enums';
+import { jobView } from '@omnicare/shared/jobs/jobs.schemas';
 import {
+  TICKET_BULK_MESSAGES,
   TICKET_MESSAGES,
   ticketBody,
   ticketBulkAnswer,
@@ -17,9 +19,9 @@ import {
 import { can } from '@omnicare/shared/users/permissions';
 import { authOf } from '../../platform/auth.js';
 import { AppError } from '../../platform/errors.js';
-import { answers, bulkAnswer, created, list, ok } from '../../platform/respond.js';
+import { accepted, answers, bulkAnswer, created, list, ok } from '../../platform/respond.js';
 import { typed, type RouteModule } from '../../platform/routes.js';
-import * as merging from './ticket-merge.service.js';
+import { bulkTickets } from './ticket-bulk.service.js';
 import * as tickets from './tickets.service.js';
 
 const tags = ['tickets'];
@@ -88,21 +90,24 @@ export const ticketsRoutes: RouteModule = (app, platform) => {
       schema: {
         tags,
         summary: 'Thao tác hàng loạt trên ticket',
+        description:
+          'Tối đa 50 ticket: kết quả từng ticket ngay (200). Nhiều hơn: tác vụ nền (202), ' +
+          'tiến độ và kết quả từng ticket tại GET /v2/jobs/{id}.',
         body: ticketBulkBody,
-        response: answers.ok(ticketBulkAnswer),
+        response: { ...answers.ok(ticketBulkAnswer), ...answers.accepted(jobView) },
       },
       config: { access: STAFF },
     },
-    async (request) => {
+    async (request, reply) => {
       const auth = authOf(request);
       if (request.body.action === 'delete' && !can(auth.role, 'ticket.delete'))
         throw new AppError(401);
-      // A merge goes through the merge service, ticket by ticket (the conversation moves).
-      const results =
-        request.body.action === 'merge'
-          ? await merging.bulkMerge(platform, auth, request.body)
-          : await tickets.bulk(platform, auth, request.body);
-      return bulkAnswer(results, 'Cập nhật thành công');
+      const done = await bulkTickets(platform, auth, request.body);
+      if ('job' in done) {
+        reply.status(202);
+        return accepted(done.job, TICKET_BULK_MESSAGES.started);
+      }
+      return bulkAnswer(done.results, 'Cập nhật thành công');
     },
   );
 

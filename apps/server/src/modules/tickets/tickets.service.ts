@@ -49,13 +49,7 @@ import {
   type AuditInput,
 } from '../audit/audit.service.js';
 import { listFields } from '../fields/fields.service.js';
-import {
-  autoAssignTicket,
-  handOutQueuesOf,
-  notifyAutoAssigned,
-  notifyTicketAssigned,
-  type AutoAssignment,
-} from './ticket-assignment.js';
+import { autoAssignTicket, handOutQueuesOf } from './ticket-assignment.js';
 import {
   snapshotOf,
   snapshotChanges,
@@ -441,12 +435,6 @@ function ticketColumns(body: TicketBody, storedDescription?: string) {
   };
 }
 
-/** Tells the new assignee, unless they assigned it to themselves. */
-async function notifyAssignee(platform: Platform, auth: TicketActor, ticket: TicketDetail) {
-  if (!ticket.assignee || ticket.assignee._id === auth.userId) return;
-  await notifyTicketAssigned(platform, auth.tenantId, ticket.assignee._id, ticket);
-}
-
 /** A ticket read back after a write (past any scope): its row, or 404 when it is gone. */
 async function readTicketRow(db: Db, tenantId: string, id: string) {
   const row = await repo.findTicket(db, tenantId, { id });
@@ -508,11 +496,9 @@ export async function createTicket(
     if (ticket.requester) await writeRequesterTimeline(tx, auth, ticket.requester._id, ticket);
     // Into a department that assigns automatically, without an assignee: the system picks one.
     const auto = await autoAssignTicket(tx, auth.tenantId, row.id);
-    return { ticket: auto ? await readTicket(tx, auth.tenantId, row.id) : ticket, auto };
+    return auto ? await readTicket(tx, auth.tenantId, row.id) : ticket;
   });
-  if (created.auto) await notifyAutoAssigned(platform, [created.auto]);
-  else await notifyAssignee(platform, auth, created.ticket);
-  return created.ticket;
+  return created;
 }
 
 /** A stored ticket as the body that would save it unchanged. */
@@ -841,9 +827,12 @@ async function applyChanges(
   auth: AuthContext,
   changes: TicketChange[],
   scope: SQL | undefined,
+  /** Records the changes' outcomes in their transaction (a bulk job's items). */
+  record?: (tx: Transaction, changes: TicketChange[], outcomes: ChangeOutcome[]) => Promise<void>,
 ): Promise<ChangeOutcome[]> {
-  const written: { before: TicketDetail; after: TicketDetail; auto?: AutoAssignment }[] = [];
+  const written: { before: TicketDetail; after: TicketDetail }[] = [];
   let outcomes: ChangeOutcome[];
+  let recordFailed = false;
   try {
     outcomes = await platform.db.transaction(async (tx) => {
       const rowOf = await lockTickets(
@@ -876,21 +865,28 @@ async function applyChanges(
         }
         const result = await writeChange(platform, tx, auth, plan, held);
         current.set(row.ticket.id, result.row);
-        written.push({ before: plan.before, after: result.after, auto: result.auto });
+        written.push({ before: plan.before, after: result.after });
         done.push({ ok: true, before: plan.before, after: result.after });
       }
       await writeHeld(tx, held);
+      if (record)
+        await record(tx, changes, done).catch((error: unknown) => {
+          recordFailed = true;
+          throw error;
+        });
       return done;
     });
   } catch (error) {
-    if (changes.length === 1) throw error;
+    if (changes.length === 1 || recordFailed) throw error;
     outcomes = [];
     for (const change of changes) {
       try {
-        outcomes.push(...(await applyChanges(platform, auth, [change], scope)));
+        outcomes.push(...(await applyChanges(platform, auth, [change], scope, record)));
       } catch (alone) {
         if (!(alone instanceof AppError)) throw alone;
-        outcomes.push({ ok: false, error: alone });
+        const refused: ChangeOutcome = { ok: false, error: alone };
+        if (record) await platform.db.transaction((tx) => record(tx, [change], [refused]));
+        outcomes.push(refused);
       }
     }
     return outcomes;
@@ -899,16 +895,16 @@ async function applyChanges(
   return outcomes;
 }
 
-/** After changes committed: notifications, and the queues of an assignee who has room again. */
+/**
+ * After changes committed: the queues of an assignee who has room again. (Assignees are notified
+ * by the outbox's `notifications` subscriber, from the changes' events.)
+ */
 async function afterCommit(
   platform: Platform,
   auth: AuthContext,
-  written: { before: TicketDetail; after: TicketDetail; auto?: AutoAssignment }[],
+  written: { before: TicketDetail; after: TicketDetail }[],
 ) {
-  for (const { before, after, auto } of written) {
-    if (auto) await notifyAutoAssigned(platform, [auto]);
-    else if (after.assignee && after.assignee._id !== before.assignee?._id)
-      await notifyAssignee(platform, auth, after);
+  for (const { before, after } of written) {
     // The previous assignee has room again: their departments' queues may have waiting tickets.
     if (
       before.assignee &&
@@ -1014,8 +1010,16 @@ export async function updateTicketAsSystem(
   return afterOf(await batcher({ ref: { id: ticketId }, changesOf: () => changes, options }));
 }
 
-/** Deletes tickets the caller may see, each with its audit entry and `ticket.deleted` event. */
-async function deleteVisible(platform: Platform, auth: AuthContext, ids: string[]) {
+/**
+ * Deletes tickets the caller may see, each with its audit entry and `ticket.deleted` event; with
+ * `record`, each id's result is recorded in the same transaction.
+ */
+async function deleteVisible(
+  platform: Platform,
+  auth: AuthContext,
+  ids: string[],
+  record?: BulkRecorder,
+) {
   const scope = ticketScope(auth);
   return platform.db.transaction(async (tx) => {
     const deleted: string[] = [];
@@ -1043,9 +1047,19 @@ async function deleteVisible(platform: Platform, auth: AuthContext, ids: string[
       deleted.push(id);
     }
     await repo.deleteTickets(tx, auth.tenantId, deleted);
-    return new Set(deleted);
+    const gone = new Set(deleted);
+    await record?.(
+      tx,
+      ids.map((id) => deletedItem(id, gone)),
+    );
+    return gone;
   });
 }
+
+const deletedItem = (id: string, deleted: ReadonlySet<string>): TicketBulkItem =>
+  deleted.has(id)
+    ? { _id: id, ok: true }
+    : { _id: id, ok: false, message: TICKET_MESSAGES.notFound };
 
 /** DELETE /v2/tickets/{id}. */
 export async function deleteTicket(platform: Platform, auth: AuthContext, ref: string | RecordRef) {
@@ -1095,16 +1109,15 @@ function bulkChanges(input: TicketBulkBody): (before: TicketDetail) => TicketUpd
   }
 }
 
-/**
- * POST /v2/tickets/bulk: one action over many tickets, each on its own (a ticket outside the
- * caller's scope, closed for a non-administrator, or refusing the change fails alone, with
- * the reason). What the action names (an assignee, a priority, tags) is checked once first.
- */
-export async function bulk(
+/** Records bulk items' results in the transaction that did their work (a bulk job's). */
+export type BulkRecorder = (tx: Transaction, items: TicketBulkItem[]) => Promise<void>;
+
+/** What a bulk action names (an assignee, a department, a priority, tags), checked once first. */
+export async function checkBulkReferences(
   platform: Platform,
   auth: AuthContext,
   input: TicketBulkBody,
-): Promise<TicketBulkItem[]> {
+) {
   const db = platform.db;
   if (input.assignee_id) {
     const [assignee] = await repo.staffRefs(db, auth.tenantId, [input.assignee_id], true);
@@ -1121,32 +1134,49 @@ export async function bulk(
     if ((await repo.tagRefs(db, auth.tenantId, tagIds)).length !== tagIds.length)
       throw fieldError('add_tag_ids', TICKET_MESSAGES.tagMissing);
   }
-  const ids = await bulkTargets(platform, auth, input);
+}
+
+/**
+ * One bulk action (not merge) over these tickets, each on its own (a ticket outside the
+ * caller's scope, closed for a non-administrator, or refusing the change fails alone, with the
+ * reason), in waves of CHANGE_WAVE, each wave one transaction; with `record`, each wave's
+ * results are recorded in its transaction.
+ */
+export async function applyBulk(
+  platform: Platform,
+  auth: AuthContext,
+  input: TicketBulkBody,
+  ids: string[],
+  record?: BulkRecorder,
+): Promise<TicketBulkItem[]> {
+  const results: TicketBulkItem[] = [];
   if (input.action === 'delete') {
-    const deleted = await deleteVisible(platform, auth, ids);
-    return ids.map((id) =>
-      deleted.has(id)
-        ? { _id: id, ok: true }
-        : { _id: id, ok: false, message: TICKET_MESSAGES.notFound },
-    );
+    for (let from = 0; from < ids.length; from += CHANGE_WAVE) {
+      const wave = ids.slice(from, from + CHANGE_WAVE);
+      const deleted = await deleteVisible(platform, auth, wave, record);
+      results.push(...wave.map((id) => deletedItem(id, deleted)));
+    }
+    return results;
   }
   const scope = ticketScope(auth);
   const changesOf = bulkChanges(input);
-  const results: TicketBulkItem[] = [];
+  const itemOf = (change: TicketChange, outcome: ChangeOutcome): TicketBulkItem => {
+    const _id = 'id' in change.ref ? change.ref.id : '';
+    return outcome.ok ? { _id, ok: true } : { _id, ok: false, message: outcome.error.message };
+  };
+  const recordChanges =
+    record &&
+    ((tx: Transaction, changes: TicketChange[], outcomes: ChangeOutcome[]) =>
+      record(
+        tx,
+        changes.map((change, index) => itemOf(change, outcomes[index] as ChangeOutcome)),
+      ));
   for (let from = 0; from < ids.length; from += CHANGE_WAVE) {
-    const wave = ids.slice(from, from + CHANGE_WAVE);
-    const outcomes = await applyChanges(
-      platform,
-      auth,
-      wave.map((id) => ({ ref: { id }, changesOf })),
-      scope,
+    const wave = ids.slice(from, from + CHANGE_WAVE).map((id) => ({ ref: { id }, changesOf }));
+    const outcomes = await applyChanges(platform, auth, wave, scope, recordChanges);
+    outcomes.forEach((outcome, index) =>
+      results.push(itemOf(wave[index] as TicketChange, outcome)),
     );
-    outcomes.forEach((outcome, index) => {
-      const _id = wave[index] as string;
-      results.push(
-        outcome.ok ? { _id, ok: true } : { _id, ok: false, message: outcome.error.message },
-      );
-    });
   }
   return results;
 }
@@ -1262,7 +1292,7 @@ async function actorName(platform: Platform, tenantId: string, actorId: string) 
  */
 export async function pushTicketChange(platform: Platform, event: DeliveredEvent) {
   const name = event.actorId ? await actorName(platform, event.tenantId, event.actorId) : '';
-  platform.realtime.recordChanged(event.tenantId, {
+  await platform.realtime.recordChanged(event.tenantId, {
     kind: 'ticket',
     id: event.aggregateId,
     by: { user_id: event.actorId ?? '', name },

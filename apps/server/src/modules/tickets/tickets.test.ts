@@ -1,14 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import pg from 'pg';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import {
   bearer,
   createTestApp,
+  OUTBOX_DELIVERY_WAIT_MS,
   seedTenant,
   whileWatchingStatements,
   type TestApp,
 } from '../../test/helpers.js';
-import { TICKET_MESSAGES } from '@omnicare/shared/tickets/tickets.schemas';
+import {
+  TICKET_BULK_MESSAGES,
+  TICKET_BULK_SYNC_MAX,
+  TICKET_MESSAGES,
+} from '@omnicare/shared/tickets/tickets.schemas';
 import {
   customFields,
   domainEvents,
@@ -241,31 +246,42 @@ describe('creating and reading tickets', () => {
     );
   });
 
-  it('notifies the assignee when someone else assigns them', async () => {
+  it('notifies the assignee when someone else assigns them, through the outbox', async () => {
     const { tenant, admin, agent } = await freshTenant();
     const ticket = await createTicket(admin, {
       subject: 'Giao cho chuyên viên',
       assignee_id: tenant.id('agent'),
     });
-    const rows = await t.database.db
-      .select()
-      .from(notifications)
-      .where(eq(notifications.userId, tenant.id('agent')));
-    expect(rows).toMatchObject([
-      {
-        kind: 'ticket.assigned',
-        title: `Bạn được giao ticket ${ticket.code}`,
-        body: 'Giao cho chuyên viên',
-        link: `/tickets/${ticket.number}`,
-      },
-    ]);
-    // Taking a ticket oneself is no news.
-    await createTicket(agent, { subject: 'Tự nhận', assignee_id: tenant.id('agent') });
-    const after = await t.database.db
-      .select()
-      .from(notifications)
-      .where(eq(notifications.userId, tenant.id('agent')));
-    expect(after).toHaveLength(1);
+    const sentTo = (userId: string) =>
+      t.database.db.select().from(notifications).where(eq(notifications.userId, userId));
+    await vi.waitFor(
+      async () =>
+        expect(await sentTo(tenant.id('agent'))).toMatchObject([
+          {
+            kind: 'ticket.assigned',
+            title: `Bạn được giao ticket ${ticket.code}`,
+            body: 'Giao cho chuyên viên',
+            link: `/tickets/${ticket.number}`,
+            // The assignment's event: a crash after the commit still sends it, and only once.
+            sourceEventId: expect.any(Number),
+          },
+        ]),
+      { timeout: OUTBOX_DELIVERY_WAIT_MS, interval: 100 },
+    );
+    // Taking a ticket oneself is no news; handing it to another (an update) is.
+    const own = await createTicket(agent, { subject: 'Tự nhận', assignee_id: tenant.id('agent') });
+    const handed = await call(agent, 'PUT', `/v2/tickets/${own._id}`, {
+      assignee_id: tenant.id('agent2'),
+    });
+    expect(handed.statusCode, handed.body).toBe(200);
+    await vi.waitFor(
+      async () =>
+        expect(await sentTo(tenant.id('agent2'))).toMatchObject([
+          { kind: 'ticket.assigned', title: `Bạn được giao ticket ${own.code}` },
+        ]),
+      { timeout: OUTBOX_DELIVERY_WAIT_MS, interval: 100 },
+    );
+    expect(await sentTo(tenant.id('agent'))).toHaveLength(1);
   });
 
   it('refuses bad input with whole Vietnamese 422 bodies', async () => {
@@ -1447,6 +1463,66 @@ describe('bulk actions and delete', () => {
     expect(tenant).toBeDefined();
   });
 
+  it('runs a bulk over more than 50 tickets as a job, with progress and every ticket’s result', async () => {
+    const { agent } = await freshTenant();
+    const made: { _id: string }[] = [];
+    for (let from = 0; from < TICKET_BULK_SYNC_MAX + 5; from += 10)
+      made.push(
+        ...(await Promise.all(
+          Array.from({ length: 10 }, (_, index) =>
+            createTicket(agent, { subject: `Hàng loạt ${from + index}` }),
+          ),
+        )),
+      );
+    const closed = await createTicket(agent, { subject: 'Đã đóng', status: 'closed' });
+    const ids = [...made.map((ticket) => ticket._id), closed._id];
+    const started = await call(agent, 'POST', '/v2/tickets/bulk', {
+      action: 'status',
+      status: 'pending',
+      ids,
+    });
+    expect(started.statusCode, started.body).toBe(202);
+    expect(started.json()).toMatchObject({
+      statusCode: 202,
+      message: TICKET_BULK_MESSAGES.started,
+      data: { kind: 'tickets.bulk', total: ids.length, items: [] },
+    });
+    const jobId: string = started.json().data._id;
+    const job = await vi.waitFor(
+      async () => {
+        const read = (await call(agent, 'GET', `/v2/jobs/${jobId}`)).json().data;
+        expect(read.status).toBe('completed');
+        return read;
+      },
+      { timeout: 60_000, interval: 200 },
+    );
+    expect(job).toMatchObject({
+      processed: ids.length,
+      percent: 100,
+      result: { action: 'status', succeeded: ids.length - 1, failed: 1 },
+    });
+    // Each ticket's result, in the order asked; the closed one failed alone with its reason.
+    expect(job.items).toEqual([
+      ...made.map((ticket) => ({ _id: ticket._id, ok: true })),
+      { _id: closed._id, ok: false, message: 'Ticket đã đóng, chỉ quản trị viên được thay đổi' },
+    ]);
+    const statuses = await t.database.db
+      .select({ status: tickets.status })
+      .from(tickets)
+      .where(
+        inArray(
+          tickets.id,
+          made.map((ticket) => ticket._id),
+        ),
+      );
+    expect(new Set(statuses.map((row) => row.status))).toEqual(new Set(['pending']));
+    // The list of jobs stays light: no items there.
+    const listedJobs = (await call(agent, 'GET', '/v2/jobs')).json().data;
+    expect(listedJobs.find((one: { _id: string }) => one._id === jobId)).not.toHaveProperty(
+      'items',
+    );
+  });
+
   it('assigns, sets priority and tags by filter, and refuses what the body lacks', async () => {
     const { tenant, admin, config } = await freshTenant();
     await createTicket(admin, { subject: 'Lọc một', tag_ids: [config.billing] });
@@ -1523,16 +1599,21 @@ describe('bulk actions and delete', () => {
     });
   });
 
-  it('lets leaders delete (401 for agents), with an event and an audit entry', async () => {
-    const { admin, agent, leader } = await freshTenant();
+  it('lets administrators and supervisors delete (401 for team leaders and agents), with an event and an audit entry', async () => {
+    const { tenant, admin, agent, leader } = await freshTenant();
+    const supervisor = await t.login(tenant.email('supervisor'));
     const mine = await createTicket(agent, { subject: 'Của agent' });
-    const denied = await call(agent, 'DELETE', `/v2/tickets/${mine._id}`);
-    expect(denied.statusCode).toBe(401);
-    const bulkDenied = await call(agent, 'POST', '/v2/tickets/bulk', {
-      action: 'delete',
-      ids: [mine._id],
-    });
-    expect(bulkDenied.statusCode).toBe(401);
+    for (const token of [agent, leader]) {
+      const denied = await call(token, 'DELETE', `/v2/tickets/${mine._id}`);
+      expect(denied.statusCode).toBe(401);
+      expect(denied.json().message).toBe('Bạn không có quyền truy cập');
+      const bulkDenied = await call(token, 'POST', '/v2/tickets/bulk', {
+        action: 'delete',
+        ids: [mine._id],
+      });
+      expect(bulkDenied.statusCode).toBe(401);
+    }
+    expect((await call(admin, 'GET', `/v2/tickets/${mine._id}`)).statusCode).toBe(200);
     const deleted = await call(admin, 'DELETE', `/v2/tickets/${mine.number}`);
     expect(deleted.json()).toEqual({
       statusCode: 200,
@@ -1546,15 +1627,19 @@ describe('bulk actions and delete', () => {
       .where(eq(domainEvents.aggregateId, mine._id))
       .orderBy(asc(domainEvents.id));
     expect(events.map((e) => e.type)).toEqual(['ticket.created', 'ticket.deleted']);
-    const other = await createTicket(admin, { subject: 'Xóa hàng loạt' });
-    const bulk = await call(leader, 'POST', '/v2/tickets/bulk', {
+    const others = [
+      await createTicket(admin, { subject: 'Xóa hàng loạt' }),
+      await createTicket(agent, { subject: 'Xóa một' }),
+    ];
+    const bulk = await call(supervisor, 'POST', '/v2/tickets/bulk', {
       action: 'delete',
-      ids: [other._id],
+      ids: [others[0]?._id],
     });
-    // Not in the leader's scope.
-    expect(bulk.json().data.results).toEqual([
-      { _id: other._id, ok: false, message: 'Không tìm thấy ticket' },
-    ]);
+    expect(bulk.json().data.results).toEqual([{ _id: others[0]?._id, ok: true }]);
+    const one = await call(supervisor, 'DELETE', `/v2/tickets/${others[1]?._id}`);
+    expect(one.statusCode).toBe(200);
+    for (const ticket of others)
+      expect((await call(admin, 'GET', `/v2/tickets/${ticket?._id}`)).statusCode).toBe(404);
   });
 });
 

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Outlet, useNavigation } from 'react-router';
-import { SoftphoneRoot } from '@/features/telephony/softphone/components/softphone-root';
 import { readJsonItem, writeJsonItem } from '@/lib/storage';
 import { SIDEBAR_COLLAPSED_KEY } from '@/lib/web-constants';
+import { FRAME_PARTS } from '../feature-shell';
 import { useMediaQuery } from './use-media-query';
 import { Header } from './header';
 import { ViewAsBanner } from './banners';
@@ -60,7 +60,9 @@ export function AppLayout() {
           <Outlet />
         </main>
       </div>
-      <SoftphoneRoot />
+      {FRAME_PARTS.map((Part, index) => (
+        <Part key={index} />
+      ))}
     </div>
   );
 }

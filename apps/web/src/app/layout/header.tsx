@@ -13,10 +13,9 @@ import {
 } from '@/components/ui/dropdown-menu';
 import { useMyAccount } from '@/features/auth/auth.queries';
 import { PROFILE_PATH, PROFILE_TITLE } from '@/features/profile/profile-text';
-import { SoftphoneHeader } from '@/features/telephony/softphone/components/softphone-header';
-import { softphone } from '@/features/telephony/softphone/softphone-engine';
 import { requestLogout } from '@/lib/events';
 import { useCurrentUser } from '@/stores/session-store';
+import { HEADER_WIDGETS } from '../feature-shell';
 import { NotificationBell } from './notification-bell';
 import { PresenceSelector } from './presence-selector';
 
@@ -45,7 +44,9 @@ export function Header({ onToggleSidebar }: { onToggleSidebar: () => void }) {
           </span>
         )}
       </div>
-      <SoftphoneHeader onCall={(number) => softphone.call(number)} />
+      {HEADER_WIDGETS.map((Widget, index) => (
+        <Widget key={index} />
+      ))}
       <PresenceSelector />
       <NotificationBell />
       <DropdownMenu>

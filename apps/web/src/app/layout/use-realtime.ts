@@ -11,6 +11,14 @@ import { documentTitle } from '@/lib/title';
 import { useNotificationsStore } from '@/stores/notifications-store';
 import { useCurrentUser } from '@/stores/session-store';
 
+/**
+ * What the screens show that live events keep current, read again after a gap in those events
+ * (a reconnect, or `realtime:resync`): tickets (lists, open records, their conversations and
+ * activity), notifications (the bell's list and count) and background jobs (a bulk's progress).
+ * Only the queries on screen refetch; the others are read afresh when next shown.
+ */
+export const RESYNC_QUERY_KEYS = [['tickets'], ['notifications'], ['jobs']] as const;
+
 /** The real-time channel and the unread count behind the bell and the title. */
 export function useRealtimeNotifications(): void {
   const user = useCurrentUser();
@@ -57,6 +65,10 @@ export function useRealtimeNotifications(): void {
       // Saved views, priorities and the rest: the lists and forms showing them read them again.
       onTicketSettingsChanged: () => {
         void queryClient.invalidateQueries({ queryKey: ticketSettingsKeys.all });
+      },
+      onResync: () => {
+        for (const queryKey of RESYNC_QUERY_KEYS)
+          void queryClient.invalidateQueries({ queryKey: [...queryKey] });
       },
       verifySession: () =>
         getUnreadCount().then(

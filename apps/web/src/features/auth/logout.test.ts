@@ -9,7 +9,7 @@ import {
   installLogoutHandlers,
   performLogout,
   registerClientReset,
-  registerSoftphoneStop,
+  registerLogoutStop,
   resetLogoutState,
 } from './logout';
 
@@ -51,7 +51,7 @@ describe('logout (spec section 4)', () => {
 
   it('clears user, smartView and queueId, stops the softphone and goes to /login', () => {
     const stop = vi.fn();
-    const off = registerSoftphoneStop(stop);
+    const off = registerLogoutStop(stop);
     performLogout({ expired: false, currentPath: '/tickets' });
     off();
     expect(localStorage.getItem(STORAGE_KEYS.user)).toBeNull();

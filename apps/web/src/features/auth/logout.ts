@@ -12,13 +12,16 @@ import { toast } from '@/lib/toast';
 import { useSessionStore } from '@/stores/session-store';
 
 type Hook = () => void;
-const softphoneStops = new Set<Hook>();
+const logoutStops = new Set<Hook>();
 const clientResets = new Set<Hook>();
 
-/** The softphone (telephony issue) registers how to stop itself on logout. */
-export function registerSoftphoneStop(stop: Hook): () => void {
-  softphoneStops.add(stop);
-  return () => softphoneStops.delete(stop);
+/**
+ * A feature registers how to stop itself at logout, before the user leaves the frame (the
+ * softphone hangs up and unregisters).
+ */
+export function registerLogoutStop(stop: Hook): () => void {
+  logoutStops.add(stop);
+  return () => logoutStops.delete(stop);
 }
 
 /** Client state (queries, stores) registers how to reset itself 500 ms after logout. */
@@ -58,7 +61,8 @@ export interface LogoutOptions {
 }
 
 /**
- * Logout (spec section 4): clears user, smartView and queueId, stops the softphone, goes to
+ * Logout (spec section 4): clears user, smartView and queueId, stops the softphone (and what
+ * else registered a logout stop), goes to
  * /login (carrying the current address when the session expired, to come back after signing
  * in), shows the expired message, and resets client state after 500 ms.
  */
@@ -70,7 +74,7 @@ export function performLogout({ expired, revoke = !expired, currentPath }: Logou
   const keepRedirect = expired && here !== '/' && !here.startsWith('/login');
   const target = keepRedirect ? `/login?redirect=${encodeURIComponent(here)}` : '/login';
   useSessionStore.getState().clear(target);
-  runAll(softphoneStops);
+  runAll(logoutStops);
   if (revoke && token) void revokeSession(token);
   navigateTo(target, true);
   if (expired) toast.error(MESSAGES.sessionExpired);

@@ -21,7 +21,9 @@ export const TENANT_TEXT = {
   workflow: 'Tự động hóa',
   privateWebhooks: 'Cho phép webhook gọi địa chỉ nội bộ',
   privateWebhooksHint:
-    'Khối Gọi API/Webhook của kịch bản tự động hóa được gọi tới địa chỉ loopback, mạng nội bộ và link-local. Chỉ bật khi máy chủ nhận nằm trong mạng của bạn.',
+    'Khối Gọi API/Webhook của kịch bản tự động hóa của tenant này được gọi tới địa chỉ loopback, mạng nội bộ, link-local và chính máy chủ OmniCare. Chỉ bật khi máy chủ nhận nằm trong mạng nội bộ và tenant đáng tin cậy.',
+  privateWebhooksPlatformOnly:
+    'Khối Gọi API/Webhook chỉ gọi tới địa chỉ công khai. Chỉ quản trị nền tảng có thể cho phép gọi tới địa chỉ nội bộ.',
   callTicketRule: 'Ticket của cuộc gọi',
   callTicketRuleHint:
     'Mỗi cuộc gọi tạo một ticket mới, hoặc nối vào ticket đang mở của khách hàng được tạo trong N giờ gần nhất.',

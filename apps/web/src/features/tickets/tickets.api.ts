@@ -1,4 +1,5 @@
 import type { ActivityEntry } from '@omnicare/shared/audit/activity.schemas';
+import type { Job } from '@omnicare/shared/jobs/jobs.schemas';
 import type { BulkResultData } from '@omnicare/shared/platform/envelope';
 import type {
   TicketBulkItem,
@@ -88,8 +89,12 @@ export const updateTicket = (id: string, body: Partial<TicketRequest>) =>
 export const deleteTicket = (id: string) =>
   apiRequestWithMessage<unknown>({ method: 'DELETE', url: `/v2/tickets/${id}` });
 
+/**
+ * A bulk action: every ticket's result at once (up to TICKET_BULK_SYNC_MAX tickets), or the
+ * background job doing it (202), followed at `GET /v2/jobs/{id}`.
+ */
 export const bulkTickets = (body: TicketBulkRequest) =>
-  apiRequestWithMessage<BulkResultData<TicketBulkItem>>({
+  apiRequestWithMessage<BulkResultData<TicketBulkItem> | Job>({
     method: 'POST',
     url: '/v2/tickets/bulk',
     data: body,

@@ -9,48 +9,160 @@ import {
 } from '../../../test/helpers.js';
 import { chain, insertWorkflow, recordingServer } from '../engine/engine.test-support.js';
 import { fakeEsms, fakeZns } from './provider-fakes.js';
-import { isPrivateAddress, maskHeaders, RefusedAddressError, safeRequest } from './safe-http.js';
+import { canonicalAddress } from './blocked-addresses.js';
+import {
+  RefusedAddressError,
+  safeRequest,
+  systemNetwork,
+  type WebhookNetwork,
+} from './safe-http.js';
 
 process.env.AUTOMATION_TIME_SCALE = '0.001';
 
-describe('private addresses', () => {
-  it('refuses loopback, private, link-local, metadata and unspecified, IPv4 and IPv6', () => {
-    for (const address of [
-      '127.0.0.1',
-      '10.1.2.3',
-      '172.20.0.1',
-      '192.168.1.1',
-      '169.254.169.254',
-      '100.64.0.1',
-      '0.0.0.0',
-      '::1',
-      '::',
-      'fe80::1',
-      'fd12:3456::1',
-      '::ffff:127.0.0.1',
-      '::ffff:7f00:1',
-      '::ffff:169.254.169.254',
-      'fd00:ec2::254',
-    ])
-      expect(isPrivateAddress(address), address).toBe(true);
-    for (const address of ['8.8.8.8', '1.1.1.1', '2606:4700:4700::1111', '::ffff:8.8.8.8'])
-      expect(isPrivateAddress(address), address).toBe(false);
-  });
+/** A stand-in for DNS and the block list: names map to addresses, `blocked` (IPv4) are refused. */
+function fakeNetwork(names: Record<string, string>, blocked: string[]) {
+  const asked: string[] = [];
+  const network: WebhookNetwork = {
+    resolve: async (hostname) => {
+      asked.push(hostname);
+      const address = names[hostname];
+      if (!address) throw new Error(`ENOTFOUND ${hostname}`);
+      return [{ address, family: address.includes(':') ? 6 : 4 }];
+    },
+    isBlocked: (address) => blocked.includes(canonicalAddress(address) ?? address),
+  };
+  return { network, asked };
+}
+
+describe('outbound webhook calls', () => {
+  const call = { method: 'GET', headers: {}, timeoutMs: 2_000, allowPrivate: false };
 
   it('refuses a literal private address and a name resolving to one, before connecting', async () => {
     const server = await recordingServer();
     try {
-      const call = { method: 'GET', headers: {}, timeoutMs: 2_000, allowPrivate: false };
       await expect(safeRequest({ ...call, url: `${server.url}/x` })).rejects.toBeInstanceOf(
         RefusedAddressError,
       );
       await expect(
         safeRequest({ ...call, url: `http://localhost:${server.port}/x` }),
       ).rejects.toThrow(M.webhookPrivate('localhost'));
+      for (const host of ['[::ffff:127.0.0.1]', '[::127.0.0.1]', '[::ffff:0:7f00:1]', '2130706433'])
+        await expect(
+          safeRequest({ ...call, url: `http://${host}:${server.port}/` }),
+          host,
+        ).rejects.toBeInstanceOf(RefusedAddressError);
+      // A public-looking name the resolver answers with a loopback address.
+      const { network } = fakeNetwork({ 'hooks.example.com': '127.0.0.1' }, []);
       await expect(
-        safeRequest({ ...call, url: 'http://[::ffff:127.0.0.1]/' }),
-      ).rejects.toBeInstanceOf(RefusedAddressError);
+        safeRequest(
+          { ...call, url: `http://hooks.example.com:${server.port}/x` },
+          {
+            ...network,
+            isBlocked: systemNetwork.isBlocked,
+          },
+        ),
+      ).rejects.toThrow(M.webhookPrivate('hooks.example.com'));
       expect(server.hits).toHaveLength(0);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('connects to the address it checked, resolving once, with the host name in Host', async () => {
+    const server = await recordingServer();
+    try {
+      // No real resolver knows these names: an answer proves the socket used the checked address.
+      const { network, asked } = fakeNetwork({ 'public.test': '127.0.0.1' }, ['127.0.0.2']);
+      const answer = await safeRequest(
+        { ...call, url: `http://public.test:${server.port}/pinned?q=1` },
+        network,
+      );
+      expect(answer.status).toBe(200);
+      expect(asked).toEqual(['public.test']);
+      expect(server.hits).toEqual([
+        expect.objectContaining({
+          url: '/pinned?q=1',
+          headers: expect.objectContaining({ host: `public.test:${server.port}` }),
+        }),
+      ]);
+      await expect(
+        safeRequest({ ...call, url: `http://nowhere.test:${server.port}/` }, network),
+      ).rejects.toThrow(M.webhookDns('nowhere.test'));
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('checks every redirect again: an allowed host redirecting to a blocked one is refused', async () => {
+    const server = await recordingServer((hit) => {
+      const to = new URLSearchParams(hit.url.split('?')[1]).get('to');
+      return to ? { status: 302, headers: { location: to } } : { status: 200, body: 'ok' };
+    });
+    try {
+      const { network, asked } = fakeNetwork(
+        { 'public.test': '127.0.0.1', 'internal.test': '127.0.0.2' },
+        ['127.0.0.2'],
+      );
+      const start = (to: string) =>
+        `http://public.test:${server.port}/start?to=${encodeURIComponent(to)}`;
+      for (const target of [
+        `http://internal.test:${server.port}/secret`,
+        `http://127.0.0.2:${server.port}/secret`,
+        `http://[::ffff:127.0.0.2]:${server.port}/secret`,
+      ])
+        await expect(
+          safeRequest({ ...call, url: start(target) }, network),
+          target,
+        ).rejects.toBeInstanceOf(RefusedAddressError);
+      expect(asked).toEqual(['public.test', 'internal.test', 'public.test', 'public.test']);
+      expect(server.hits.map((hit) => hit.url.split('?')[0])).toEqual([
+        '/start',
+        '/start',
+        '/start',
+      ]);
+      // Allowed targets are followed, each hop resolved and checked on its own.
+      const answer = await safeRequest(
+        { ...call, url: start(`http://public.test:${server.port}/done`) },
+        network,
+      );
+      expect(answer).toMatchObject({ status: 200, body: 'ok' });
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('keeps secret headers for the first origin only', async () => {
+    const server = await recordingServer((hit) =>
+      hit.url === '/same'
+        ? { status: 302, headers: { location: '/other' } }
+        : hit.url === '/other'
+          ? { status: 302, headers: { location: `http://other.test:${server.port}/last` } }
+          : { status: 200 },
+    );
+    try {
+      const { network } = fakeNetwork(
+        { 'public.test': '127.0.0.1', 'other.test': '127.0.0.1' },
+        [],
+      );
+      await safeRequest(
+        {
+          ...call,
+          url: `http://public.test:${server.port}/same`,
+          headers: { Authorization: 'Bearer s', 'X-Api-Key': 'k', 'X-Trace': 't' },
+        },
+        network,
+      );
+      const seen = server.hits.map((hit) => [
+        hit.url,
+        hit.headers.authorization,
+        hit.headers['x-api-key'],
+        hit.headers['x-trace'],
+      ]);
+      expect(seen).toEqual([
+        ['/same', 'Bearer s', 'k', 't'],
+        ['/other', 'Bearer s', 'k', 't'],
+        ['/last', undefined, undefined, 't'],
+      ]);
     } finally {
       await server.close();
     }
@@ -64,35 +176,15 @@ describe('private addresses', () => {
         : { status: 200, body: 'ok' };
     });
     try {
-      const call = { method: 'GET', headers: {}, timeoutMs: 2_000, allowPrivate: true };
-      const answer = await safeRequest({ ...call, url: `${server.url}/5` });
+      const allowed = { ...call, allowPrivate: true };
+      const answer = await safeRequest({ ...allowed, url: `${server.url}/5` });
       expect(answer).toMatchObject({ status: 200, body: 'ok', url: `${server.url}/10` });
-      await expect(safeRequest({ ...call, url: `${server.url}/0` })).rejects.toThrow(
+      await expect(safeRequest({ ...allowed, url: `${server.url}/0` })).rejects.toThrow(
         M.webhookRedirects,
       );
     } finally {
       await server.close();
     }
-  });
-
-  it('masks secret-looking headers', () => {
-    expect(
-      maskHeaders({
-        Authorization: 'Bearer x',
-        'X-Api-Key': 'k',
-        Cookie: 'c',
-        'X-Auth-Token': 't',
-        'Idempotency-Key': 'r:n',
-        Accept: 'json',
-      }),
-    ).toEqual({
-      Authorization: '***',
-      'X-Api-Key': '***',
-      Cookie: '***',
-      'X-Auth-Token': '***',
-      'Idempotency-Key': 'r:n',
-      Accept: 'json',
-    });
   });
 });
 

@@ -1,5 +1,6 @@
 import type { WorkflowBlockData } from '@omnicare/shared/automation/workflow-blocks';
 import { WORKFLOW_RUN_MESSAGES as M } from '@omnicare/shared/automation/workflow-run-messages';
+import { maskHeaderValues, maskUrlSecrets } from '@omnicare/shared/automation/workflow-secrets';
 import { renderTemplate, type PlaceholderValues } from '@omnicare/shared/templates/placeholders';
 import { formatDate } from '@omnicare/shared/platform/time';
 import { formatTicketCode } from '@omnicare/shared/tickets/ticket-enums';
@@ -9,7 +10,7 @@ import { createTicket, systemAuth, updateTicketAsSystem } from '../../tickets/ti
 import { notify } from '../../notifications/notifications.service.js';
 import * as repo from './actions.repository.js';
 import type { TicketFacts } from './ticket-facts.js';
-import { maskHeaders, safeRequest } from './safe-http.js';
+import { safeRequest } from './safe-http.js';
 import { sendSms, type SmsSettings } from './sms-provider.js';
 import { sendZns, type ZnsSettings } from './zns-provider.js';
 
@@ -21,6 +22,8 @@ export interface ActionContext {
   nodeId: string;
   /** The run's depth: the events its ticket changes write carry `depth + 1`. */
   depth: number;
+  /** The starting event of the run's chain: the events its ticket changes write carry it on. */
+  originEventId: number;
   facts: TicketFacts;
 }
 
@@ -73,7 +76,11 @@ function assigneeOf(
 }
 
 const eventPayload = (ctx: ActionContext) => ({
-  eventPayload: { workflow_depth: ctx.depth + 1, workflow_run_id: ctx.runId },
+  eventPayload: {
+    workflow_depth: ctx.depth + 1,
+    workflow_run_id: ctx.runId,
+    workflow_origin: ctx.originEventId,
+  },
 });
 
 async function updateTicketAction(ctx: ActionContext, data: WorkflowBlockData['update_ticket']) {
@@ -234,7 +241,12 @@ async function webhookAction(ctx: ActionContext, data: WorkflowBlockData['webhoo
     'idempotency-key': `${ctx.runId}:${ctx.nodeId}`,
   };
   const url = fill(data.url);
-  const request = { method: data.method, url, headers: maskHeaders(headers) };
+  // The trace shows the call with its secrets masked, as the workflow's answers do.
+  const request = {
+    method: data.method,
+    url: maskUrlSecrets(url),
+    headers: maskHeaderValues(headers),
+  };
   let answer;
   try {
     answer = await safeRequest({
@@ -254,7 +266,7 @@ async function webhookAction(ctx: ActionContext, data: WorkflowBlockData['webhoo
     request,
     response: {
       status: answer.status,
-      headers: maskHeaders(answer.headers),
+      headers: maskHeaderValues(answer.headers),
       body: answer.body,
       truncated: answer.truncated,
     },

@@ -2,78 +2,49 @@ import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
-import type { LookupFunction } from 'node:net';
+import { isSecretName } from '@omnicare/shared/automation/workflow-secrets';
 import { WORKFLOW_RUN_MESSAGES as AUTOMATION_MESSAGES } from '@omnicare/shared/automation/workflow-run-messages';
+import { isBlockedAddress } from './blocked-addresses.js';
 
 /**
- * Outbound HTTP for workflow actions, safe against SSRF: every connection's address is checked
- * after DNS resolution (in the socket's own lookup, so a second resolution cannot swap it), and
- * redirects are followed by hand (at most 5), each hop checked again.
+ * Outbound HTTP for workflow actions, safe against SSRF. Each hop:
+ * 1. the URL's host is resolved once (a literal IP as it is);
+ * 2. unless private targets are allowed, every address it resolves to is checked
+ *    (`isBlockedAddress`): one blocked address refuses the call;
+ * 3. the socket connects to the address checked, never resolving again (the request's `host`
+ *    is that IP; the `Host` header and the TLS server name stay the URL's host name, so virtual
+ *    hosts and certificates work as usual; keep-alive sockets are pooled per IP and server name,
+ *    so no socket opened for another address is ever reused);
+ * 4. a redirect is followed by hand (at most 5), its target going through 1–3 again; secret
+ *    headers are dropped when it leaves the first URL's origin.
  */
-
-const blocked = new net.BlockList();
-for (const [address, prefix] of [
-  ['0.0.0.0', 8], // unspecified, "this network"
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10], // carrier-grade NAT
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16], // link-local, cloud metadata (169.254.169.254)
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const)
-  blocked.addSubnet(address, prefix, 'ipv4');
-for (const [address, prefix] of [
-  ['::', 128],
-  ['::1', 128],
-  ['fc00::', 7], // unique local
-  ['fe80::', 10], // link-local
-  ['ff00::', 8],
-  ['64:ff9b::', 96], // NAT64 to IPv4
-  ['fd00:ec2::254', 128], // AWS metadata over IPv6
-] as const)
-  blocked.addSubnet(address, prefix, 'ipv6');
-
-/** Is this address one a webhook may not reach (IPv4-mapped IPv6 read as its IPv4)? */
-export function isPrivateAddress(address: string): boolean {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped?.[1]) return blocked.check(mapped[1], 'ipv4');
-  const hexMapped = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(address);
-  if (hexMapped?.[1] && hexMapped[2]) {
-    const high = parseInt(hexMapped[1], 16);
-    const low = parseInt(hexMapped[2], 16);
-    return blocked.check(`${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`, 'ipv4');
-  }
-  const family = net.isIP(address);
-  if (family === 4) return blocked.check(address, 'ipv4');
-  if (family === 6) return blocked.check(address, 'ipv6');
-  return true;
-}
 
 export class RefusedAddressError extends Error {}
 
-const guardedLookup: LookupFunction = (hostname, options, callback) => {
-  dns.lookup(hostname, { ...options, all: true }, (error, addresses) => {
-    if (error) return callback(error, '', 4);
-    const list = addresses as dns.LookupAddress[];
-    const bad = list.find((entry) => isPrivateAddress(entry.address));
-    if (bad || list.length === 0)
-      return callback(new RefusedAddressError(AUTOMATION_MESSAGES.webhookPrivate(hostname)), '', 4);
-    if (options.all) return callback(null, list);
-    const first = list[0] as dns.LookupAddress;
-    callback(null, first.address, first.family);
-  });
+export interface ResolvedAddress {
+  address: string;
+  family: 4 | 6;
+}
+
+/** How a host name becomes addresses, and which of them a webhook may not reach. */
+export interface WebhookNetwork {
+  resolve(hostname: string): Promise<ResolvedAddress[]>;
+  isBlocked(address: string): boolean;
+}
+
+/** The system's resolver (read at each call, so a test may stand in for it) and the block list. */
+export const systemNetwork: WebhookNetwork = {
+  resolve: async (hostname) =>
+    (await dns.promises.lookup(hostname, { all: true, verbatim: true })).map((entry) => ({
+      address: entry.address,
+      family: entry.family === 6 ? 6 : 4,
+    })),
+  isBlocked: (address) => isBlockedAddress(address),
 };
 
 const agents = {
-  open: { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true }) },
-  guarded: {
-    http: new http.Agent({ keepAlive: true, lookup: guardedLookup } as http.AgentOptions),
-    https: new https.Agent({ keepAlive: true, lookup: guardedLookup } as https.AgentOptions),
-  },
+  http: new http.Agent({ keepAlive: true }),
+  https: new https.Agent({ keepAlive: true }),
 };
 
 export interface HttpAnswer {
@@ -91,6 +62,7 @@ export interface HttpCall {
   headers: Record<string, string>;
   body?: string;
   timeoutMs: number;
+  /** The platform administrator allowed the tenant private targets: no address is refused. */
   allowPrivate: boolean;
   /** Bytes of the answer's body kept. */
   bodyCap?: number;
@@ -98,47 +70,93 @@ export interface HttpCall {
 
 const MAX_REDIRECTS = 5;
 
-function once(call: HttpCall, url: URL): Promise<HttpAnswer & { location?: string }> {
+/** Settles with `promise`, or fails with the webhook timeout after `ms`. */
+function within<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(AUTOMATION_MESSAGES.webhookTimeout(ms))), ms);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
+/** The one address this hop connects to, checked (steps 1 and 2). */
+async function checkedAddress(
+  hostname: string,
+  call: HttpCall,
+  network: WebhookNetwork,
+): Promise<ResolvedAddress> {
+  const literal = net.isIP(hostname);
+  let addresses: ResolvedAddress[];
+  if (literal === 4 || literal === 6) addresses = [{ address: hostname, family: literal }];
+  else {
+    const resolving = network.resolve(hostname).catch(() => {
+      throw new Error(AUTOMATION_MESSAGES.webhookDns(hostname));
+    });
+    addresses = await within(resolving, call.timeoutMs);
+  }
+  const first = addresses[0];
+  if (!first) throw new Error(AUTOMATION_MESSAGES.webhookDns(hostname));
+  if (!call.allowPrivate && addresses.some((entry) => network.isBlocked(entry.address)))
+    throw new RefusedAddressError(AUTOMATION_MESSAGES.webhookPrivate(hostname));
+  return first;
+}
+
+async function once(
+  call: HttpCall,
+  url: URL,
+  network: WebhookNetwork,
+): Promise<HttpAnswer & { location?: string }> {
   const cap = call.bodyCap ?? 4096;
   const secure = url.protocol === 'https:';
-  // A literal address in the URL skips DNS: check it here.
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  if (!call.allowPrivate && net.isIP(host) && isPrivateAddress(host))
-    return Promise.reject(new RefusedAddressError(AUTOMATION_MESSAGES.webhookPrivate(host)));
-  const pool = call.allowPrivate ? agents.open : agents.guarded;
-  const agent = secure ? pool.https : pool.http;
-  const request = (secure ? https : http).request;
+  const hostname = url.hostname.replace(/^\[|\]$/g, '');
+  const target = await checkedAddress(hostname, call, network);
+  const headers = Object.fromEntries(
+    Object.entries(call.headers).filter(([name]) => name.toLowerCase() !== 'host'),
+  );
+  const options: https.RequestOptions = {
+    protocol: url.protocol,
+    host: target.address,
+    family: target.family,
+    port: url.port || (secure ? 443 : 80),
+    path: `${url.pathname}${url.search}`,
+    method: call.method,
+    headers: { ...headers, host: url.host },
+    agent: secure ? agents.https : agents.http,
+    timeout: call.timeoutMs,
+    // `https://user:password@host/` sends Basic credentials, as a URL given to `request` would.
+    ...(url.username || url.password
+      ? { auth: `${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}` }
+      : {}),
+    // SNI and the certificate's check take the host name (a literal IP is checked as itself).
+    ...(secure && !net.isIP(hostname) ? { servername: hostname } : {}),
+  };
   return new Promise((resolve, reject) => {
-    const req = request(
-      url,
-      { method: call.method, headers: call.headers, agent, timeout: call.timeoutMs },
-      (res) => {
-        const chunks: Buffer[] = [];
-        let size = 0;
-        let truncated = false;
-        res.on('data', (chunk: Buffer) => {
-          if (size < cap) chunks.push(chunk.subarray(0, cap - size));
-          else truncated = true;
-          size += chunk.length;
-          if (size > cap) truncated = true;
+    const req = (secure ? https : http).request(options, (res) => {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      let truncated = false;
+      res.on('data', (chunk: Buffer) => {
+        if (size < cap) chunks.push(chunk.subarray(0, cap - size));
+        else truncated = true;
+        size += chunk.length;
+        if (size > cap) truncated = true;
+      });
+      res.on('end', () => {
+        const answerHeaders: Record<string, string> = {};
+        for (const [name, value] of Object.entries(res.headers))
+          if (value !== undefined)
+            answerHeaders[name] = Array.isArray(value) ? value.join(', ') : value;
+        resolve({
+          status: res.statusCode ?? 0,
+          headers: answerHeaders,
+          body: Buffer.concat(chunks).toString('utf8'),
+          truncated,
+          url: url.toString(),
+          location: res.headers.location,
         });
-        res.on('end', () => {
-          const headers: Record<string, string> = {};
-          for (const [name, value] of Object.entries(res.headers))
-            if (value !== undefined)
-              headers[name] = Array.isArray(value) ? value.join(', ') : value;
-          resolve({
-            status: res.statusCode ?? 0,
-            headers,
-            body: Buffer.concat(chunks).toString('utf8'),
-            truncated,
-            url: url.toString(),
-            location: res.headers.location,
-          });
-        });
-        res.on('error', reject);
-      },
-    );
+      });
+      res.on('error', reject);
+    });
     req.on('timeout', () =>
       req.destroy(new Error(AUTOMATION_MESSAGES.webhookTimeout(call.timeoutMs))),
     );
@@ -148,21 +166,33 @@ function once(call: HttpCall, url: URL): Promise<HttpAnswer & { location?: strin
   });
 }
 
-/** One call, following redirects by hand; every hop's address is checked unless allowed. */
-export async function safeRequest(call: HttpCall): Promise<HttpAnswer> {
+/**
+ * One call, following redirects by hand; every hop's address is resolved once, checked unless
+ * private targets are allowed, and connected to as checked. `network` stands in for DNS and
+ * the block list in tests.
+ */
+export async function safeRequest(
+  call: HttpCall,
+  network: WebhookNetwork = systemNetwork,
+): Promise<HttpAnswer> {
   let url = new URL(call.url);
+  const origin = url.origin;
   let method = call.method;
   let body = call.body;
+  let headers = call.headers;
   for (let hop = 0; ; hop++) {
     if (url.protocol !== 'http:' && url.protocol !== 'https:')
       throw new Error(AUTOMATION_MESSAGES.webhookProtocol);
-    const answer = await once({ ...call, method, body }, url);
+    const answer = await once({ ...call, method, body, headers }, url, network);
     if (answer.status < 300 || answer.status >= 400 || !answer.location) {
       const { location: _location, ...rest } = answer;
       return rest;
     }
     if (hop >= MAX_REDIRECTS) throw new Error(AUTOMATION_MESSAGES.webhookRedirects);
     url = new URL(answer.location, url);
+    // Credentials go to the origin they were written for only (as browsers do).
+    if (url.origin !== origin)
+      headers = Object.fromEntries(Object.entries(headers).filter(([name]) => !isSecretName(name)));
     // 303 (and 301/302 after a POST, as browsers do) turn into a GET without a body.
     if (
       answer.status === 303 ||
@@ -172,16 +202,4 @@ export async function safeRequest(call: HttpCall): Promise<HttpAnswer> {
       body = undefined;
     }
   }
-}
-
-const SECRET_HEADER = /authorization|token|secret|key|cookie|password/i;
-
-/** Header values as the trace shows them: secret-looking ones masked. */
-export function maskHeaders(headers: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(headers).map(([name, value]) => [
-      name,
-      SECRET_HEADER.test(name) && name.toLowerCase() !== 'idempotency-key' ? '***' : value,
-    ]),
-  );
 }

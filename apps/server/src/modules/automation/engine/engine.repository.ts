@@ -99,9 +99,18 @@ export interface NewRun {
   eventId: number;
   ticketId: string;
   depth: number;
+  /** The starting event of the run's chain, whose budget it draws on. */
+  originEventId: number;
+  /** `running` to start (within the budget and the tenant's pace), or already settled. */
   status: WorkflowRunStatus;
   error: string | null;
   context: Record<string, unknown>;
+  /** The runs an origin's budget allows, and the note of those past it. */
+  runBudget: number;
+  budgetNote: string;
+  /** The tenant's pace: one start per `rateIntervalMs`, after a burst of `rateBurst`. */
+  rateIntervalMs: number;
+  rateBurst: number;
 }
 
 export interface RunRow {
@@ -111,38 +120,111 @@ export interface RunRow {
   event_id: string;
   ticket_id: string | null;
   depth: number;
+  /** Null in runs from before the budget: their own event stands for it (see originOf). */
+  origin_event_id: string | null;
   status: WorkflowRunStatus;
   current_node_id: string | null;
+  /** A waiting run's moment: its delay's end, or its turn at the tenant's pace. */
+  resume_at: Date | null;
   context: Record<string, unknown>;
 }
 
+const RUN_COLUMNS = `id, tenant_id, workflow_id, event_id, ticket_id, depth, origin_event_id, status,
+  current_node_id, resume_at, context`;
+
+/** The starting event whose budget a run draws on. */
+export const originOf = (run: Pick<RunRow, 'origin_event_id' | 'event_id'>): number =>
+  Number(run.origin_event_id ?? run.event_id);
+
 /**
  * Inserts runs (a redelivered event starts none: `(workflow_id, event_id)` is unique) and
- * answers every run of their events still `running`, new or left by a crash.
+ * answers every run of their events still `running`, new or left by a crash, and the new runs
+ * that wait for their turn (`waiting` with `resume_at`, no current block).
+ *
+ * In the same statement, each new run to start draws on its origin's budget (`runs` raised by
+ * the origin's new runs at once, under the row's lock: a run numbered past `runBudget` is
+ * recorded `failed` with the note), and the runs admitted take their turns at their tenant's pace
+ * (a generic cell rate: `slots_until` moves on by one interval per run; a run whose turn is more
+ * than a burst ahead waits until then, its moment in `context.queued_until` too).
  */
 async function startRunsMany(database: DatabaseHandle, runs: NewRun[]): Promise<RunRow[]> {
   const column = <Key extends keyof NewRun>(key: Key) => runs.map((run) => run[key]);
   // Relaxed: the event's delivery is recorded after this, so a run lost in a database crash is
-  // started again when the event is delivered again.
+  // started again when the event is delivered again (its budget and turn were lost with it).
   const result = await database.relaxed().query<RunRow>(
     prepared(
       'start-runs',
       `with wanted as (
        select * from unnest($1::uuid[], $2::uuid[], $3::int[], $4::bigint[], $5::uuid[],
-                            $6::int[], $7::text[], $8::text[], $9::jsonb[])
-         as x(tenant_id, workflow_id, version, event_id, ticket_id, depth, status, error, context)
-     ), inserted as (
+                            $6::int[], $7::text[], $8::text[], $9::jsonb[], $10::bigint[],
+                            $11::int[], $12::text[], $13::float8[], $14::int[])
+         with ordinality
+         as x(tenant_id, workflow_id, version, event_id, ticket_id, depth, status, error, context,
+              origin, run_budget, budget_note, rate_interval_ms, rate_burst, n)
+     ),
+     -- The runs to start: not there already (a redelivered event's are), not settled already.
+     fresh as (
+       select w.* from wanted w
+       where w.status = 'running' and not exists (
+         select 1 from workflow_runs r where r.workflow_id = w.workflow_id and r.event_id = w.event_id)
+     ),
+     budget as (
+       insert into workflow_budgets as b (origin_event_id, tenant_id, runs)
+       select origin, (array_agg(tenant_id))[1], count(*) from fresh group by origin order by origin
+       on conflict (origin_event_id) do update set runs = b.runs + excluded.runs
+       returning origin_event_id, runs
+     ),
+     -- Each new run's number in its origin's budget: those before this statement's, then in order.
+     numbered as (
+       select f.*, b.runs - count(*) over (partition by f.origin)
+                   + row_number() over (partition by f.origin order by f.n) as run_no
+       from fresh f join budget b on b.origin_event_id = f.origin
+     ),
+     admitted as (select * from numbered where run_no <= run_budget),
+     pace as (
+       insert into workflow_rates as p (tenant_id, slots_until)
+       select tenant_id, now() + count(*) * max(rate_interval_ms) * interval '1 millisecond'
+       from admitted group by tenant_id order by tenant_id
+       on conflict (tenant_id) do update
+         set slots_until = greatest(p.slots_until, now()) + (excluded.slots_until - now())
+       returning tenant_id, slots_until
+     ),
+     -- A run's turn: the slot it takes, less the burst the pace allows ahead of it.
+     turns as (
+       select a.workflow_id, a.event_id, p.slots_until
+                - (count(*) over (partition by a.tenant_id)
+                   - row_number() over (partition by a.tenant_id order by a.n) + a.rate_burst)
+                  * a.rate_interval_ms * interval '1 millisecond' as turn
+       from admitted a join pace p on p.tenant_id = a.tenant_id
+     ),
+     decided as (
+       select w.*,
+              case when nb.run_no > w.run_budget then 'failed'
+                   when t.turn > now() then 'waiting'
+                   else w.status end as final_status,
+              case when nb.run_no > w.run_budget then w.budget_note else w.error end as final_error,
+              case when t.turn > now() then t.turn end as queued_until
+       from wanted w
+         left join numbered nb on nb.workflow_id = w.workflow_id and nb.event_id = w.event_id
+         left join turns t on t.workflow_id = w.workflow_id and t.event_id = w.event_id
+     ),
+     inserted as (
        insert into workflow_runs (tenant_id, workflow_id, workflow_version, event_id, ticket_id,
-                                  depth, status, error, context, finished_at)
-       select tenant_id, workflow_id, version, event_id, ticket_id, depth, status, error, context,
-              case when status = 'running' then null else now() end
-       from wanted
+                                  depth, origin_event_id, status, error, resume_at, context,
+                                  finished_at)
+       select tenant_id, workflow_id, version, event_id, ticket_id, depth, origin, final_status,
+              final_error, queued_until,
+              case when queued_until is null then context
+                   else context || jsonb_build_object('queued_until', queued_until) end,
+              case when final_status in ('running', 'waiting') then null else now() end
+       from decided
        on conflict (workflow_id, event_id) do nothing
-       returning id, tenant_id, workflow_id, event_id, ticket_id, depth, status, current_node_id, context)
-     select * from inserted where status = 'running'
+       returning ${RUN_COLUMNS})
+     select * from inserted where status in ('running', 'waiting')
      union all
-     select r.id, r.tenant_id, r.workflow_id, r.event_id, r.ticket_id, r.depth, r.status,
-            r.current_node_id, r.context
+     select ${RUN_COLUMNS.split(',')
+       .map((name) => `r.${name.trim()}`)
+       .join(', ')}
      from workflow_runs r join wanted w on w.workflow_id = r.workflow_id and w.event_id = r.event_id
      where r.status = 'running' and r.id not in (select id from inserted)`,
       [
@@ -155,10 +237,56 @@ async function startRunsMany(database: DatabaseHandle, runs: NewRun[]): Promise<
         column('status'),
         column('error'),
         runs.map((run) => JSON.stringify(run.context)),
+        column('originEventId'),
+        column('runBudget'),
+        column('budgetNote'),
+        column('rateIntervalMs'),
+        column('rateBurst'),
       ],
     ),
   );
   return result.rows;
+}
+
+/**
+ * Draws ticket-creating or -updating actions on their origins' budgets, in one statement for
+ * all of them (`ticket_actions` raised by each origin's asks at once, under the row's lock; the
+ * row is made again if pruned). Answers, per ask in order, whether it is within `limit`.
+ */
+async function takeTicketActionsMany(
+  database: DatabaseHandle,
+  asks: { tenantId: string; originEventId: number; limit: number }[],
+): Promise<boolean[]> {
+  // Relaxed, like the runs' progress: lost in a database crash, the action is asked again.
+  const result = await database
+    .relaxed()
+    .query<{ origin_event_id: string; ticket_actions: number }>(
+      prepared(
+        'take-ticket-actions',
+        `insert into workflow_budgets as b (origin_event_id, tenant_id, ticket_actions)
+       select origin, (array_agg(tenant_id))[1], count(*)
+       from unnest($1::bigint[], $2::uuid[]) as x(origin, tenant_id)
+       group by origin order by origin
+       on conflict (origin_event_id) do update
+         set ticket_actions = b.ticket_actions + excluded.ticket_actions
+       returning origin_event_id, ticket_actions`,
+        [asks.map((ask) => ask.originEventId), asks.map((ask) => ask.tenantId)],
+      ),
+    );
+  // Each origin's count before these asks, then raised ask by ask in their order.
+  const asked = new Map<number, number>();
+  for (const ask of asks) asked.set(ask.originEventId, (asked.get(ask.originEventId) ?? 0) + 1);
+  const counted = new Map(
+    result.rows.map((row) => {
+      const origin = Number(row.origin_event_id);
+      return [origin, row.ticket_actions - (asked.get(origin) ?? 0)];
+    }),
+  );
+  return asks.map((ask) => {
+    const number = (counted.get(ask.originEventId) ?? 0) + 1;
+    counted.set(ask.originEventId, number);
+    return number <= ask.limit;
+  });
 }
 
 export interface StepRow {
@@ -293,6 +421,11 @@ const batched = new WeakMap<
     facts: (wanted: { tenantId: string; ticketId: string }) => Promise<TicketFacts | undefined>;
     startRuns: (runs: NewRun[]) => Promise<RunRow[]>;
     progress: (progress: Progress) => Promise<boolean>;
+    ticketAction: (ask: {
+      tenantId: string;
+      originEventId: number;
+      limit: number;
+    }) => Promise<boolean>;
   }
 >();
 
@@ -310,6 +443,10 @@ function batchedOf(database: DatabaseHandle) {
         );
       }),
       progress: createBatcher((all: Progress[]) => writeProgressMany(database, all), { lanes: 2 }),
+      ticketAction: createBatcher(
+        (asks: { tenantId: string; originEventId: number; limit: number }[]) =>
+          takeTicketActionsMany(database, asks),
+      ),
     };
     batched.set(database, statements);
   }
@@ -327,6 +464,15 @@ export const ticketFacts = (database: DatabaseHandle, tenantId: string, ticketId
 export const startRuns = async (database: DatabaseHandle, runs: NewRun[]) =>
   runs.length === 0 ? [] : batchedOf(database).startRuns(runs);
 
+/**
+ * Draws one ticket-creating or -updating action on the budget of the run's origin: false when
+ * the budget's `limit` is spent (see takeTicketActionsMany).
+ */
+export const takeTicketAction = (
+  database: DatabaseHandle,
+  ask: { tenantId: string; originEventId: number; limit: number },
+) => batchedOf(database).ticketAction(ask);
+
 /** Writes a run's steps and, when given, its state (see writeProgressMany). */
 export const writeProgress = (database: DatabaseHandle, progress: Progress) =>
   batchedOf(database).progress(progress);
@@ -339,7 +485,7 @@ export async function claimWaitingRun(
   const result = await database.pool.query<RunRow>(
     `update workflow_runs set status = 'running', updated_at = now()
      where id = $1 and status = 'waiting'
-     returning id, tenant_id, workflow_id, event_id, ticket_id, depth, status, current_node_id, context`,
+     returning ${RUN_COLUMNS}`,
     [runId],
   );
   return result.rows[0];
@@ -352,7 +498,7 @@ export async function claimStaleRuns(database: DatabaseHandle, olderThanMs: numb
      where id in (select id from workflow_runs where status = 'running'
                   and updated_at < now() - make_interval(secs => $1::float8 / 1000)
                   limit 500 for update skip locked)
-     returning id, tenant_id, workflow_id, event_id, ticket_id, depth, status, current_node_id, context`,
+     returning ${RUN_COLUMNS}`,
     [olderThanMs],
   );
   return result.rows;
@@ -366,4 +512,15 @@ export async function overdueWaitingRuns(database: DatabaseHandle, graceMs: numb
     [graceMs],
   );
   return result.rows.map((row) => row.id);
+}
+
+/**
+ * Deletes the budgets of starting events older than `before` (the hourly `automation.prune`):
+ * their chains are long over, or a delay of more than that restarts their count.
+ */
+export async function pruneBudgets(database: DatabaseHandle, before: Date): Promise<number> {
+  const result = await database.pool.query('delete from workflow_budgets where created_at < $1', [
+    before,
+  ]);
+  return result.rowCount ?? 0;
 }

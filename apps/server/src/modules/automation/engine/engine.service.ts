@@ -14,7 +14,10 @@ import {
 } from '@omnicare/shared/automation/workflow-conditions';
 import type { WorkflowBlockType } from '@omnicare/shared/automation/workflow-enums';
 import { WORKFLOW_RUN_MESSAGES as M } from '@omnicare/shared/automation/workflow-run-messages';
+import { AUTOMATION_BUDGET, AUTOMATION_RUNS_PER_MINUTE } from '@omnicare/shared/platform/constants';
 import type { Platform } from '../../../platform/context.js';
+import type { FieldChanges } from '@omnicare/shared/platform/domain-events';
+import { eventDefinition } from '../../../platform/domain-events.js';
 import type { DeliveredEvent } from '../../../platform/outbox.js';
 import { runAction } from '../actions/run-action.js';
 import * as repo from './engine.repository.js';
@@ -25,6 +28,11 @@ import { delayEnd, scaled, timeScale, waitUntilEnd } from './wait-time.js';
 export const WORKFLOW_DEPTH_LIMIT = 5;
 export const RESUME_JOB = 'automation.resume';
 export const SWEEP_JOB = 'automation.sweep';
+export const PRUNE_JOB = 'automation.prune';
+/** A starting event's budget is kept this long, then pruned (a longer chain counts anew). */
+const BUDGET_RETENTION_MS = 24 * 60 * 60_000;
+/** The blocks that draw on the budget's ticket actions. */
+const TICKET_ACTIONS: readonly WorkflowBlockType[] = ['create_ticket', 'update_ticket'];
 /** A `running` run not touched for this long belongs to a dead process: taken up again. */
 const STALE_RUN_MS = 5 * 60_000;
 /** A waiting run this long past its moment lost its job (a crash between commit and send). */
@@ -32,10 +40,8 @@ const OVERDUE_GRACE_MS = 30_000;
 const BACKOFF_BASE_MS = 1_000;
 const BACKOFF_MAX_MS = 60_000;
 
-const TRIGGER_OF: Record<string, string> = {
-  'ticket.created': 'ticket_created',
-  'ticket.updated': 'ticket_updated',
-};
+/** The workflow trigger an event type starts, as its module's event catalogue says. */
+const triggerOf = (type: string) => eventDefinition(type)?.trigger;
 
 /**
  * The tenant's active workflows of a trigger, remembered until a workflow or the tenant's
@@ -53,12 +59,21 @@ const activeWorkflowsOf = (platform: Platform, tenantId: string, trigger: string
 export const takesEvent =
   (platform: Platform) =>
   async (event: { tenantId: string; type: string }): Promise<boolean> => {
-    const trigger = TRIGGER_OF[event.type];
+    const trigger = triggerOf(event.type);
     return (
       trigger !== undefined &&
       (await activeWorkflowsOf(platform, event.tenantId, trigger)).length > 0
     );
   };
+
+/**
+ * Runs a tenant may start per minute: AUTOMATION_RUNS_PER_MINUTE, or the server's
+ * `AUTOMATION_RUNS_PER_MINUTE` environment variable (benches, tests; read like the time scale).
+ */
+export const runsPerMinute = (): number => {
+  const value = Math.floor(Number(process.env.AUTOMATION_RUNS_PER_MINUTE));
+  return Number.isFinite(value) && value >= 1 ? value : AUTOMATION_RUNS_PER_MINUTE;
+};
 
 /** The facts of a ticket as conditions name them (`ticket.status`, `requester.custom.vip`...). */
 export function factsOf(facts: TicketFacts, changedFields: string[] | undefined): ConditionFacts {
@@ -114,14 +129,20 @@ interface RunContext {
  * event inserts no run again, and carries on the runs a crash left `running`.
  */
 export async function handleEvent(platform: Platform, event: DeliveredEvent): Promise<void> {
-  const trigger = TRIGGER_OF[event.type];
+  const trigger = triggerOf(event.type);
   if (!trigger) return;
   const db = platform.database;
   const workflows = await activeWorkflowsOf(platform, event.tenantId, trigger);
   if (workflows.length === 0) return;
   const facts = await repo.ticketFacts(db, event.tenantId, event.aggregateId);
   if (!facts) return;
-  const changes = event.payload.changes as Record<string, unknown> | undefined;
+  // A trigger's events carry the cause fields, and an update its changes (the catalogues').
+  const payload = event.payload as {
+    changes?: FieldChanges;
+    workflow_depth?: number;
+    workflow_origin?: number;
+  };
+  const changes = payload.changes;
   const context: RunContext = {
     event_type: trigger,
     event_at: event.createdAt,
@@ -129,8 +150,12 @@ export async function handleEvent(platform: Platform, event: DeliveredEvent): Pr
   };
   const conditionFacts = factsOf(facts, context.changed_fields);
   const kinds = kindsOf(facts);
-  const depth = Number(event.payload.workflow_depth ?? 0) || 0;
+  const depth = Number(payload.workflow_depth ?? 0) || 0;
+  // The starting event of the chain: carried by the events a run's ticket changes write; an
+  // event without it (a person's change, a channel message, a call) starts a chain of its own.
+  const origin = Number(payload.workflow_origin) || event.id;
   const tooDeep = depth >= WORKFLOW_DEPTH_LIMIT;
+  const perMinute = runsPerMinute();
   const matching = workflows.filter((workflow) =>
     conditionsHold(workflow.steps.trigger.conditions, conditionFacts, kinds),
   );
@@ -143,17 +168,30 @@ export async function handleEvent(platform: Platform, event: DeliveredEvent): Pr
       eventId: event.id,
       ticketId: event.aggregateId,
       depth,
+      originEventId: origin,
       status: tooDeep ? 'failed' : 'running',
       error: tooDeep ? M.depthLimit(WORKFLOW_DEPTH_LIMIT) : null,
       context: { ...context },
+      runBudget: AUTOMATION_BUDGET.runs,
+      budgetNote: M.budgetRuns(AUTOMATION_BUDGET.runs),
+      rateIntervalMs: (60_000 / perMinute) * timeScale(),
+      rateBurst: perMinute,
     })),
   );
   const byId = new Map(matching.map((workflow) => [workflow.id, workflow]));
   for (const run of runs) {
+    // Over the tenant's pace: its turn comes with the job, as a delay's end does.
+    if (run.status === 'waiting') {
+      await sendResume(platform, run.id, run.resume_at ?? new Date());
+      continue;
+    }
     const workflow = byId.get(run.workflow_id);
     if (workflow) await execute(platform, run, workflow.steps, facts, { fresh: true });
   }
 }
+
+const sendResume = (platform: Platform, runId: string, at: Date) =>
+  platform.jobs.send(RESUME_JOB, { run_id: runId }, { startAfter: at, singletonKey: runId });
 
 interface Position {
   /** Step rows already written (a resumed run), by node. */
@@ -304,18 +342,25 @@ async function execute(
           { status: 'waiting', currentNodeId: node.id, resumeAt: fireAt, finished: false },
           'running',
         );
-        if (waiting)
-          await platform.jobs.send(
-            RESUME_JOB,
-            { run_id: run.id },
-            { startAfter: fireAt, singletonKey: run.id },
-          );
+        if (waiting) await sendResume(platform, run.id, fireAt);
         return;
       }
       default: {
         if (!ACTION_BLOCK_TYPES.includes(node.type))
           return fail(node, M.blockUnsupported(node.type));
         const actionData = data.data as Record<string, unknown>;
+        // A ticket change draws on the starting event's budget, once per block (a block already
+        // under way when the run was resumed drew before).
+        if (
+          TICKET_ACTIONS.includes(node.type) &&
+          !known &&
+          !(await repo.takeTicketAction(db, {
+            tenantId: run.tenant_id,
+            originEventId: repo.originOf(run),
+            limit: AUTOMATION_BUDGET.ticketActions,
+          }))
+        )
+          return fail(node, M.budgetTicketActions(AUTOMATION_BUDGET.ticketActions));
         const tries = Number(actionData.retries ?? WORKFLOW_LIMITS.retriesDefault);
         let attempt = (known?.attempt ?? 0) + (known ? 1 : 0) || 1;
         for (;;) {
@@ -348,6 +393,7 @@ async function execute(
                 runId: run.id,
                 nodeId: node.id,
                 depth: run.depth,
+                originEventId: repo.originOf(run),
                 facts,
               },
               node.type,
@@ -390,26 +436,30 @@ export async function resumeRun(platform: Platform, runId: string): Promise<void
   const db = platform.database;
   const run = await repo.claimWaitingRun(db, runId);
   if (!run) return;
+  // No block yet: a run that waited for its turn at the tenant's pace starts now.
+  const queued = run.current_node_id === null;
   const node = run.current_node_id ?? '';
   const cancel = async (reason: string) => {
     await repo.writeProgress(db, {
       tenantId: run.tenant_id,
       runId: run.id,
-      steps: [
-        {
-          nodeId: node,
-          stepName: node,
-          type: 'delay',
-          status: 'cancel',
-          attempt: 1,
-          input: null,
-          output: null,
-          error: reason,
-          seq: 0,
-          finished: true,
-        },
-      ],
-      run: { status: 'cancel', currentNodeId: node, error: reason, finished: true },
+      steps: queued
+        ? []
+        : [
+            {
+              nodeId: node,
+              stepName: node,
+              type: 'delay',
+              status: 'cancel',
+              attempt: 1,
+              input: null,
+              output: null,
+              error: reason,
+              seq: 0,
+              finished: true,
+            },
+          ],
+      run: { status: 'cancel', currentNodeId: run.current_node_id, error: reason, finished: true },
     });
   };
   const state = await repo.workflowState(db, run.workflow_id);
@@ -419,6 +469,8 @@ export async function resumeRun(platform: Platform, runId: string): Promise<void
     ? await repo.ticketFacts(db, run.tenant_id, run.ticket_id)
     : undefined;
   if (!facts) return cancel(M.ticketGone);
+  // Its trigger held when its event came: waiting for its turn changes nothing of that.
+  if (queued) return execute(platform, run, state.steps, facts, { fresh: true });
   const context = run.context as unknown as RunContext;
   if (
     !conditionsHold(
@@ -460,3 +512,7 @@ export async function sweepRuns(platform: Platform): Promise<void> {
     );
   }
 }
+
+/** The hourly prune of starting events' budgets (BUDGET_RETENTION_MS). */
+export const pruneBudgets = (platform: Pick<Platform, 'database'>) =>
+  repo.pruneBudgets(platform.database, new Date(Date.now() - BUDGET_RETENTION_MS));

@@ -1,7 +1,9 @@
+import dns from 'node:dns';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { WORKFLOW_RUN_MESSAGES as M } from '@omnicare/shared/automation/workflow-run-messages';
+import { SECRET_MASK } from '@omnicare/shared/automation/workflow-secrets';
 import {
   bearer,
   createTestApp,
@@ -200,8 +202,8 @@ describe('automation engine', () => {
       request: { headers: Record<string, string> };
       response: { status: number; body: string; truncated: boolean };
     };
-    expect(trace.request.headers.Authorization).toBe('***');
-    expect(trace.request.headers['X-Api-Token']).toBe('***');
+    expect(trace.request.headers.Authorization).toBe(SECRET_MASK);
+    expect(trace.request.headers['X-Api-Token']).toBe(SECRET_MASK);
     expect(trace.request.headers['X-Ticket']).toBe(yes.code);
     expect(trace.response.status).toBe(200);
     expect(trace.response.body.length).toBe(4096);
@@ -388,54 +390,150 @@ describe('automation engine', () => {
     );
   });
 
-  it('refuses webhooks to private addresses unless the tenant allows them', async () => {
+  it('refuses webhooks to private addresses, and names resolving to them, unless the platform administrator allows them', async () => {
     const { tenant, admin } = await tenantWithAdmin({});
-    const flow = await insertWorkflow(
-      t.database,
-      tenant.tenantId,
-      chain({}, [
-        {
-          type: 'webhook',
-          id: 'hook',
-          data: { method: 'GET', url: `http://localhost:${hook.port}/private`, retries: 1 },
-        },
-      ]),
-    );
-    const before = hook.hits.length;
-    await createTicket(admin, {});
-    const [run] = await settledRuns(flow, 1);
-    expect(run!.status).toBe('failed');
-    expect(run!.error).toBe(M.webhookPrivate('localhost'));
-    expect(hook.hits.slice(before).filter((hit) => hit.url === '/private')).toHaveLength(0);
+    // A public-looking name that the resolver answers with the loopback address.
+    const lookup = dns.promises.lookup.bind(dns.promises);
+    const spy = vi
+      .spyOn(dns.promises, 'lookup')
+      .mockImplementation(((hostname: string, options: dns.LookupAllOptions) =>
+        hostname === 'hooks.example.com'
+          ? Promise.resolve([{ address: '127.0.0.1', family: 4 }])
+          : lookup(hostname, options)) as typeof dns.promises.lookup);
+    try {
+      const target = (id: string, url: string) =>
+        insertWorkflow(
+          t.database,
+          tenant.tenantId,
+          chain({}, [{ type: 'webhook', id, data: { method: 'GET', url, retries: 1 } }]),
+        );
+      const literal = await target('literal', `${hook.url}/private`);
+      const named = await target('named', `http://localhost:${hook.port}/private`);
+      const rebound = await target('rebound', `http://hooks.example.com:${hook.port}/private`);
+      const before = hook.hits.length;
+      await createTicket(admin, {});
+      for (const [flow, host] of [
+        [literal, '127.0.0.1'],
+        [named, 'localhost'],
+        [rebound, 'hooks.example.com'],
+      ] as const) {
+        const [run] = await settledRuns(flow, 1);
+        expect(run, host).toMatchObject({ status: 'failed', error: M.webhookPrivate(host) });
+      }
+      expect(hook.hits.slice(before).filter((hit) => hit.url === '/private')).toHaveLength(0);
 
-    await t.database.pool.query(
-      `update tenants set settings = settings || '{"allow_private_webhooks":true}' where id = $1`,
-      [tenant.tenantId],
-    );
-    await createTicket(admin, {});
-    const runs = await settledRuns(flow, 2);
-    expect(runs.map((candidate) => candidate.status).sort()).toEqual(['completed', 'failed']);
+      // The platform administrator allows the tenant private targets (its own admin cannot).
+      const platformAdmin = await t.login('admin@demo.vn');
+      const config = (
+        await t.app.inject({
+          method: 'GET',
+          url: `/v2/tenant/config/${tenant.tenantId}`,
+          headers: bearer(platformAdmin),
+        })
+      ).json().data;
+      const allowed = await t.app.inject({
+        method: 'PUT',
+        url: `/v2/tenant/config/${tenant.tenantId}`,
+        headers: bearer(platformAdmin),
+        payload: {
+          name: config.name,
+          time_zone: config.time_zone,
+          data_scopes: config.data_scopes,
+          workflow: config.workflow,
+          allow_private_webhooks: true,
+        },
+      });
+      expect(allowed.statusCode, allowed.body).toBe(200);
+      await createTicket(admin, {});
+      for (const flow of [literal, named, rebound]) {
+        const runs = await settledRuns(flow, 2);
+        expect(runs.map((candidate) => candidate.status).sort()).toEqual(['completed', 'failed']);
+      }
+      expect(hook.hits.slice(before).filter((hit) => hit.url === '/private')).toHaveLength(3);
+      expect(spy).toHaveBeenCalledWith('hooks.example.com', expect.anything());
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it('sends the real secret headers after a save that sent their masks back', async () => {
+    const { admin } = await tenantWithAdmin();
+    const graph = chain({}, [{ ...webhook('/secret'), id: 'hook' }]);
+    const steps = { ...graph, nodes: graph.nodes.map((node) => ({ ...node, name: node.id })) };
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/v2/workflow',
+      headers: bearer(admin),
+      payload: { name: 'Bí mật', status: 'draft', workflow_steps: steps },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().data._id as string;
+    const read = await t.app.inject({
+      method: 'GET',
+      url: `/v2/workflow/${id}`,
+      headers: bearer(admin),
+    });
+    const shown = read.json().data.workflow_steps;
+    expect(shown.nodes[1].data.headers).toEqual({
+      Authorization: SECRET_MASK,
+      'X-Api-Token': SECRET_MASK,
+      'X-Ticket': '{{ticket.code}}',
+    });
+    // The editor saves what it was shown, and publishes.
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: `/v2/workflow/${id}`,
+      headers: bearer(admin),
+      payload: { status: 'active', workflow_steps: shown },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data.workflow_steps.nodes[1].data.headers.Authorization).toBe(SECRET_MASK);
+    const ticket = await createTicket(admin, {});
+    const [run] = await settledRuns(id, 1);
+    expect(run?.status, run?.error ?? '').toBe('completed');
+    const call = hook.hits.find((hit) => hit.headers['idempotency-key'] === `${run!.id}:hook`);
+    expect(call?.headers).toMatchObject({
+      authorization: 'Bearer top-secret',
+      'x-api-token': 'abc',
+      'x-ticket': ticket.code,
+    });
+    // The run history shows the block's input and the call with the secrets masked.
+    const history = await t.app.inject({
+      method: 'GET',
+      url: `/v2/workflow/${id}/run-histories`,
+      headers: bearer(admin),
+    });
+    const step = (
+      history.json().data[0].steps as { step_id: string; input: unknown; output: unknown }[]
+    ).find((candidate) => candidate.step_id === 'hook');
+    expect(JSON.stringify(history.json())).not.toContain('top-secret');
+    expect(step?.input).toMatchObject({ headers: { Authorization: SECRET_MASK } });
+    expect(step?.output).toMatchObject({
+      request: { headers: { Authorization: SECRET_MASK, 'X-Api-Token': SECRET_MASK } },
+    });
   });
 
   it('stops a workflow that re-triggers itself at the depth limit, with a clear error', async () => {
     const { tenant, admin } = await tenantWithAdmin();
+    // Two workflows handing the ticket to each other: one run per round, so the chain reaches
+    // the depth limit well within the starting event's budget.
+    const status = (operator: 'eq' | 'neq') => ({
+      conditions: {
+        logic: 'and' as const,
+        items: [{ field: 'ticket.status', operator, value: 'pending' }],
+      },
+    });
     const flow = await insertWorkflow(
       t.database,
       tenant.tenantId,
-      chain({ event: 'ticket_updated' }, [
-        { type: 'update_ticket', id: 'upd', data: { custom: {}, add_tag_ids: [], status: 'open' } },
+      chain({ event: 'ticket_updated', ...status('neq') }, [
+        { type: 'update_ticket', id: 'upd', data: { status: 'pending' } },
       ]),
-    );
-    // Flip the status each time so every run really changes the ticket.
-    await t.database.pool.query(
-      `update workflows set workflow_steps = jsonb_set(workflow_steps, '{nodes,1,data}',
-         '{"status":"pending"}') where id = $1`,
-      [flow],
     );
     const second = await insertWorkflow(
       t.database,
       tenant.tenantId,
-      chain({ event: 'ticket_updated' }, [
+      chain({ event: 'ticket_updated', ...status('eq') }, [
         { type: 'update_ticket', id: 'upd', data: { status: 'open' } },
       ]),
     );
@@ -452,12 +550,14 @@ describe('automation engine', () => {
       for (const run of all) expect(['completed', 'failed']).toContain(run.status);
       return all;
     }, wait);
+    expect(runs.map((run) => run.depth).sort()).toEqual([0, 1, 2, 3, 4, 5]);
+    for (const run of runs.filter((one) => one.depth < WORKFLOW_DEPTH_LIMIT))
+      expect(run.status).toBe('completed');
     const deepest = runs.filter((run) => run.depth === WORKFLOW_DEPTH_LIMIT);
     for (const run of deepest) {
       expect(run.status).toBe('failed');
       expect(run.error).toBe(M.depthLimit(WORKFLOW_DEPTH_LIMIT));
     }
-    expect(Math.max(...runs.map((run) => run.depth))).toBe(WORKFLOW_DEPTH_LIMIT);
   });
 
   describe('delays', () => {

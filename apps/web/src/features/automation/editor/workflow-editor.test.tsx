@@ -10,6 +10,7 @@ import {
   WORKFLOW_BLOCK_TYPE,
 } from '@omnicare/shared/automation/workflow-enums';
 import { WORKFLOW_BLOCK_MESSAGES } from '@omnicare/shared/automation/workflow-blocks';
+import { WORKFLOW_LOOP_MESSAGES } from '@omnicare/shared/automation/workflow-loops';
 import { TooltipProvider } from '@/components/ui/tooltip';
 import { ApiError } from '@/lib/errors';
 import { WorkflowEditor } from './pages/workflow-editor-page';
@@ -184,6 +185,43 @@ describe('workflow editor', () => {
       `Lỗi: ${WORKFLOW_BLOCK_MESSAGES.urlInvalid}`,
     );
     expect(api.updateWorkflow).toHaveBeenCalledTimes(1); // only the earlier test's call
+  });
+});
+
+describe('self-trigger warning', () => {
+  it('warns when a workflow on "ticket created" creates tickets, and not otherwise', () => {
+    const creating: Workflow = {
+      ...workflow,
+      workflow_steps: {
+        ...workflow.workflow_steps,
+        nodes: [
+          ...workflow.workflow_steps.nodes.filter((node) => node.id !== 'hook'),
+          {
+            id: 'more',
+            type: 'create_ticket',
+            name: 'Tạo ticket con',
+            data: { subject: 'Theo dõi {{ticket.code}}' },
+            position: { x: 0, y: 150 },
+          },
+        ],
+        edges: [
+          { source: 'start', target: 'more' },
+          { source: 'more', target: 'end' },
+        ],
+      },
+    };
+    const view = renderEditor(creating);
+    const warning = screen.getByTestId('self-trigger-warning');
+    expect(warning).toBeVisible();
+    expect(warning).toHaveTextContent(WORKFLOW_LOOP_MESSAGES.selfTrigger);
+    expect(WORKFLOW_LOOP_MESSAGES.selfTrigger).toMatch(
+      /^Kịch bản này có thể tự kích hoạt lại chính nó/,
+    );
+    view.unmount();
+
+    // A webhook on "ticket created" cannot trigger it again.
+    renderEditor(workflow);
+    expect(screen.queryByTestId('self-trigger-warning')).toBeNull();
   });
 });
 

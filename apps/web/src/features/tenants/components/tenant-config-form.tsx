@@ -5,7 +5,11 @@ import { ImageOff, Loader2 } from 'lucide-react';
 import { DATA_SCOPE } from '@omnicare/shared/users/data-scope';
 import type { DataScope } from '@omnicare/shared/users/data-scope';
 import { powerOf, ROLE, STAFF_ROLES, type StaffRole } from '@omnicare/shared/users/roles';
-import { DEFAULT_DATA_SCOPES, tenantConfigBody } from '@omnicare/shared/tenants/tenants.schemas';
+import {
+  DEFAULT_DATA_SCOPES,
+  platformTenantConfigBody,
+  tenantConfigBody,
+} from '@omnicare/shared/tenants/tenants.schemas';
 import type { TenantConfigView } from '@omnicare/shared/tenants/tenants.schemas';
 import { CALL_TICKET_RULE, type CallTicketRule } from '@omnicare/shared/telephony/calls.schemas';
 import { Badge } from '@/components/ui/badge';
@@ -45,7 +49,11 @@ const FIELDS = [
 /** Roles from the most powerful down, the order the data-scope rule reads in. */
 const ROLES_BY_POWER = [...STAFF_ROLES].sort((a, b) => powerOf(b, false) - powerOf(a, false));
 
-function defaults(config: TenantConfigView) {
+/**
+ * The form's values. `allow_private_webhooks` only on the platform administrator's screen of a
+ * tenant (`byPlatform`): the tenant's own route refuses a change of it.
+ */
+function defaults(config: TenantConfigView, byPlatform: boolean) {
   return {
     name: config.name,
     logo_url: config.logo_url ?? '',
@@ -53,7 +61,7 @@ function defaults(config: TenantConfigView) {
     data_scopes: { ...DEFAULT_DATA_SCOPES, ...config.data_scopes },
     import_export_roles: [...config.import_export_roles] as StaffRole[],
     workflow: config.workflow,
-    allow_private_webhooks: config.allow_private_webhooks,
+    ...(byPlatform ? { allow_private_webhooks: config.allow_private_webhooks } : {}),
     call_ticket_rule: config.call_ticket_rule,
   };
 }
@@ -91,10 +99,13 @@ export function TenantConfigForm({
 }) {
   const uid = useId();
   const id = (name: string) => `${uid}-${name}`;
+  const byPlatform = tenantId !== null;
   const form = useForm({
     // Raw values: the server applies the schema's transforms itself.
-    resolver: zodResolver(tenantConfigBody, undefined, { raw: true }),
-    defaultValues: defaults(config),
+    resolver: zodResolver(byPlatform ? platformTenantConfigBody : tenantConfigBody, undefined, {
+      raw: true,
+    }),
+    defaultValues: defaults(config, byPlatform),
   });
   const { errors, isDirty } = form.formState;
   const update = useUpdateTenantConfig(tenantId);
@@ -103,7 +114,7 @@ export function TenantConfigForm({
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       const result = await update.mutateAsync(values);
-      form.reset(defaults(result.data));
+      form.reset(defaults(result.data, byPlatform));
       toast.success(result.message);
     } catch (error) {
       if (!applyFieldErrors(error, form.setError, FIELDS)) toast.error(errorMessage(error));
@@ -282,23 +293,39 @@ export function TenantConfigForm({
             </div>
           )}
         />
-        <Controller
-          control={form.control}
-          name="allow_private_webhooks"
-          render={({ field }) => (
-            <div className="flex items-start justify-between gap-4 rounded-lg border border-slate-200 px-3 py-3">
-              <div className="flex flex-col gap-1">
-                <Label htmlFor={id('allow_private_webhooks')}>{TENANT_TEXT.privateWebhooks}</Label>
-                <p className="text-[13px] text-slate-500">{TENANT_TEXT.privateWebhooksHint}</p>
+        {byPlatform ? (
+          <Controller
+            control={form.control}
+            name="allow_private_webhooks"
+            render={({ field }) => (
+              <div className="flex items-start justify-between gap-4 rounded-lg border border-slate-200 px-3 py-3">
+                <div className="flex flex-col gap-1">
+                  <Label htmlFor={id('allow_private_webhooks')}>
+                    {TENANT_TEXT.privateWebhooks}
+                  </Label>
+                  <p className="text-[13px] text-slate-500">{TENANT_TEXT.privateWebhooksHint}</p>
+                </div>
+                <Switch
+                  id={id('allow_private_webhooks')}
+                  checked={field.value === true}
+                  onCheckedChange={(checked) => field.onChange(checked)}
+                />
               </div>
-              <Switch
-                id={id('allow_private_webhooks')}
-                checked={field.value === true}
-                onCheckedChange={(checked) => field.onChange(checked)}
-              />
+            )}
+          />
+        ) : (
+          <div className="flex items-start justify-between gap-4 rounded-lg border border-slate-200 px-3 py-3">
+            <div className="flex flex-col gap-1">
+              <p className="text-sm font-medium text-slate-800">{TENANT_TEXT.privateWebhooks}</p>
+              <p className="text-[13px] text-slate-500">
+                {TENANT_TEXT.privateWebhooksPlatformOnly}
+              </p>
             </div>
-          )}
-        />
+            <Badge variant={config.allow_private_webhooks ? 'success' : 'secondary'}>
+              {config.allow_private_webhooks ? TENANT_TEXT.enabled : TENANT_TEXT.disabled}
+            </Badge>
+          </div>
+        )}
         <Controller
           control={form.control}
           name="call_ticket_rule"
@@ -365,7 +392,7 @@ export function TenantConfigForm({
         <Button
           variant="outline"
           disabled={!isDirty || busy}
-          onClick={() => form.reset(defaults(config))}
+          onClick={() => form.reset(defaults(config, byPlatform))}
         >
           {TENANT_TEXT.reset}
         </Button>

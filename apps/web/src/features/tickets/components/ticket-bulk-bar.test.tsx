@@ -1,8 +1,11 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { TicketListItem } from '@omnicare/shared/tickets/tickets.schemas';
+import type { StaffRole } from '@omnicare/shared/users/roles';
+import { useSessionStore } from '@/stores/session-store';
+import { signInAs } from '@/test/signed-in';
 import type * as TicketsApi from '../tickets.api';
 import { TicketBulkBar, type WholeResult } from './ticket-bulk-bar';
 
@@ -12,6 +15,11 @@ vi.mock('../tickets.api', async (importOriginal) => ({
   ...api,
 }));
 vi.mock('../tickets.queries', () => ({ useTicketSettingsList: () => ({ data: [] }) }));
+const jobs = vi.hoisted(() => ({ fetchJob: vi.fn() }));
+vi.mock('@/features/customers/customers.api', async (importOriginal) => ({
+  ...(await importOriginal<object>()),
+  ...jobs,
+}));
 const toasts = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn() }));
 vi.mock('@/lib/toast', () => ({ toast: toasts }));
 
@@ -65,6 +73,7 @@ function renderBar(whole?: Partial<WholeResult>) {
 describe('the ticket bulk bar', () => {
   beforeEach(() => {
     Object.values(api).forEach((fn) => fn.mockReset());
+    jobs.fetchJob.mockReset();
     Object.values(toasts).forEach((fn) => fn.mockReset());
     api.fetchTickets.mockResolvedValue({ data: [], total: 0, total_capped: false });
   });
@@ -125,6 +134,55 @@ describe('the ticket bulk bar', () => {
     expect(toasts.success).not.toHaveBeenCalled();
   });
 
+  it('follows a bulk the server runs as a job, then names the tickets that failed', async () => {
+    const user = userEvent.setup();
+    const job = {
+      _id: 'job-1',
+      kind: 'tickets.bulk',
+      status: 'running',
+      processed: 1,
+      total: 3,
+      percent: 33,
+      result: {},
+      error: null,
+      created_at: '2026-11-24T01:00:00.000Z',
+      finished_at: null,
+      download_url: null,
+      items: [{ _id: 'id-1', ok: true }],
+    };
+    api.bulkTickets.mockResolvedValue({ data: { ...job, status: 'waiting' }, message: '' });
+    let reads = 0;
+    jobs.fetchJob.mockImplementation(async () => {
+      reads += 1;
+      if (reads === 1) return job;
+      return {
+        ...job,
+        status: 'completed',
+        processed: 3,
+        percent: 100,
+        items: [
+          { _id: 'id-1', ok: true },
+          { _id: 'id-2', ok: false, message: 'Ticket đã đóng, chỉ quản trị viên được thay đổi' },
+          { _id: 'id-3', ok: true },
+        ],
+      };
+    });
+    const { onDone } = renderBar();
+    await user.selectOptions(screen.getByLabelText('Đổi trạng thái'), 'pending');
+    expect(await screen.findByRole('status')).toHaveTextContent('Đang xử lý 1/3 ticket…');
+    expect(screen.getByLabelText('Đổi trạng thái')).toBeDisabled();
+    const dialog = await screen.findByRole(
+      'dialog',
+      { name: 'Kết quả thao tác hàng loạt' },
+      { timeout: 5_000 },
+    );
+    expect(within(dialog).getByText('2 thành công, 1 thất bại')).toBeVisible();
+    expect(jobs.fetchJob).toHaveBeenCalledWith('job-1', expect.anything());
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    // The list is read again when the job starts and when it ends.
+    expect(onDone).toHaveBeenCalledTimes(2);
+  });
+
   it('merges the others into a target picked among the selection', async () => {
     const user = userEvent.setup();
     api.bulkTickets.mockResolvedValue({
@@ -177,4 +235,37 @@ describe('the ticket bulk bar', () => {
       'Ticket đích đã đóng, không thể gộp vào',
     );
   });
+});
+
+describe('deleting from the ticket bulk bar', () => {
+  beforeEach(() => Object.values(api).forEach((fn) => fn.mockReset()));
+  afterEach(() => useSessionStore.getState().clear());
+
+  it.each<StaffRole>(['agent', 'team_leader'])('is not offered (%s)', (role) => {
+    signInAs(role);
+    renderBar();
+    expect(screen.getByRole('toolbar')).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Xóa' })).toBeNull();
+  });
+
+  it.each<StaffRole>(['supervisor', 'administrator'])(
+    'is offered and deletes the picked tickets (%s)',
+    async (role) => {
+      signInAs(role);
+      const user = userEvent.setup();
+      api.bulkTickets.mockResolvedValue({
+        data: { succeeded: 3, failed: 0, results: [] },
+        message: '',
+      });
+      const { onDone } = renderBar();
+      await user.click(screen.getByRole('button', { name: 'Xóa' }));
+      const dialog = await screen.findByRole('alertdialog');
+      await user.click(within(dialog).getByRole('button', { name: 'Xác nhận' }));
+      expect(api.bulkTickets).toHaveBeenCalledWith({
+        action: 'delete',
+        ids: ['id-1', 'id-2', 'id-3'],
+      });
+      await vi.waitFor(() => expect(onDone).toHaveBeenCalledWith(true));
+    },
+  );
 });

@@ -1,5 +1,4 @@
-import { useId, type ComponentProps, type ReactNode } from 'react';
-import { Filter, X } from 'lucide-react';
+import { useId, type ComponentProps } from 'react';
 import { TICKET_STATUS } from '@omnicare/shared/tickets/ticket-enums';
 import {
   FILTER_GRID,
@@ -9,9 +8,6 @@ import {
   FilterSelect,
 } from '@/components/filters/filter-field';
 import { DateRangePicker } from '@/components/ui/date-picker';
-import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
-import { SearchInput } from '@/components/ui/search-input';
 import { CustomFieldFilters } from '@/features/fields/components/custom-field-filters';
 import { sourceOptions } from '@/features/customers/components/customer-filters';
 import { CustomerPicker, TagPicker } from '@/features/customers/components/customer-pickers';
@@ -21,7 +17,7 @@ import type { TicketFilters } from '../tickets.api';
 import { useTicketFields, useTicketSettingsList } from '../tickets.queries';
 import { TICKET_TEXT } from '../tickets-text';
 
-type FiltersUpdate = (update: (current: TicketFilters) => TicketFilters) => void;
+export type FiltersUpdate = (update: (current: TicketFilters) => TicketFilters) => void;
 
 const CUSTOM_FIELDS_TITLE = 'Trường tùy chỉnh';
 
@@ -141,62 +137,5 @@ export function TicketFiltersPanel({
         </FilterSection>
       )}
     </div>
-  );
-}
-
-export function TicketToolbar({
-  search,
-  onSearchChange,
-  filters,
-  onFiltersChange,
-  onClear,
-  showFilters,
-  onShowFiltersChange,
-  end,
-}: {
-  search: string;
-  onSearchChange: (text: string) => void;
-  filters: TicketFilters;
-  onFiltersChange: FiltersUpdate;
-  onClear: () => void;
-  showFilters: boolean;
-  onShowFiltersChange: (show: boolean) => void;
-  /** Controls at the end of the row (columns). */
-  end?: ReactNode;
-}) {
-  const count = Object.keys(filters).length;
-  return (
-    <>
-      <div className="flex flex-wrap items-center gap-2">
-        <SearchInput
-          className="min-w-[min(100%,21rem)] flex-1 sm:max-w-md"
-          label={TICKET_TEXT.searchPlaceholder}
-          placeholder={TICKET_TEXT.searchPlaceholder}
-          value={search}
-          onChange={onSearchChange}
-        />
-        <Button
-          variant={showFilters ? 'secondary' : 'outline'}
-          aria-expanded={showFilters}
-          onClick={() => onShowFiltersChange(!showFilters)}
-        >
-          <Filter aria-hidden="true" />
-          {TICKET_TEXT.filters}
-          {count > 0 && <Badge>{count}</Badge>}
-        </Button>
-        {count > 0 && (
-          <Button variant="ghost" onClick={onClear}>
-            <X aria-hidden="true" />
-            {TICKET_TEXT.clearFilters}
-          </Button>
-        )}
-        {end && <div className="ml-auto flex flex-wrap items-center gap-2">{end}</div>}
-      </div>
-      {showFilters && (
-        <div className="rounded-lg border border-slate-200 bg-slate-50/60 p-3">
-          <TicketFiltersPanel value={filters} onChange={onFiltersChange} />
-        </div>
-      )}
-    </>
   );
 }

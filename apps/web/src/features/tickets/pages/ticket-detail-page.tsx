@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ChevronDown, GitMerge, Info, Trash2 } from 'lucide-react';
+import { Info } from 'lucide-react';
 import { TICKET_MESSAGES, type TicketDetail } from '@omnicare/shared/tickets/tickets.schemas';
 import { useCan } from '@/lib/use-can';
 import { formatDateTime } from '@omnicare/shared/platform/time';
@@ -14,13 +14,6 @@ import { useRecordTab } from '@/components/layout/use-record-tab';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ConfirmDialog, deleteConfirmText } from '@/components/ui/confirm-dialog';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
@@ -43,7 +36,8 @@ import { SlaLabel, TicketStatusBadge } from '../components/ticket-badges';
 import { TicketConversation, type CommentMode } from '../components/ticket-conversation';
 import { TicketLinks } from '../components/ticket-links';
 import { TicketCallsCard } from '@/features/telephony/components/ticket-calls';
-import { MERGE_TEXT, TicketMergeDialog } from '../components/ticket-merge-dialog';
+import { TicketMergeDialog } from '../components/ticket-merge-dialog';
+import { DETAIL_ACTIONS_TEXT, TicketActionsMenu } from '../components/ticket-actions-menu';
 import { ShortcutsOverlay, type Shortcut } from '@/components/shortcuts/shortcuts';
 import { recordPath } from '@/app/route-table';
 import { ticketAfter } from '../ticket-list-order';
@@ -86,14 +80,6 @@ const fieldErrorsOf = (error: unknown): Record<string, string> =>
   isApiError(error)
     ? Object.fromEntries(error.fieldErrors.map((item) => [item.param, item.message]))
     : {};
-
-export const DETAIL_ACTIONS_TEXT = {
-  menu: 'Thao tác',
-  delete: 'Xóa ticket',
-  mergedInto: 'Ticket này đã được gộp vào ticket',
-  mergedHint: 'Mọi trao đổi đã chuyển sang ticket đó; hãy tiếp tục xử lý ở đó.',
-  open: 'Mở ticket',
-} as const;
 
 /** /tickets/{number}: one ticket's record tab; /tickets/new…: a new ticket. */
 export function TicketDetailPage() {
@@ -265,25 +251,11 @@ function ExistingTicket({ routeId }: { routeId: string }) {
             onReload={() => void query.refetch()}
           />
         </div>
-        <DropdownMenu>
-          <DropdownMenuTrigger asChild>
-            <Button variant="outline" size="sm">
-              {DETAIL_ACTIONS_TEXT.menu}
-              <ChevronDown aria-hidden="true" />
-            </Button>
-          </DropdownMenuTrigger>
-          <DropdownMenuContent align="end">
-            <DropdownMenuItem disabled={!mergeable} onSelect={() => setMerging(true)}>
-              <GitMerge aria-hidden="true" />
-              {MERGE_TEXT.action}
-            </DropdownMenuItem>
-            <DropdownMenuSeparator />
-            <DropdownMenuItem variant="destructive" onSelect={() => setDeleting(true)}>
-              <Trash2 aria-hidden="true" />
-              {DETAIL_ACTIONS_TEXT.delete}
-            </DropdownMenuItem>
-          </DropdownMenuContent>
-        </DropdownMenu>
+        <TicketActionsMenu
+          mergeable={mergeable}
+          onMerge={() => setMerging(true)}
+          onDelete={() => setDeleting(true)}
+        />
         <ConfirmDialog
           open={deleting}
           onOpenChange={setDeleting}

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { BookmarkPlus, RefreshCw, Save } from 'lucide-react';
@@ -9,8 +9,9 @@ import { readJsonItem, writeJsonItem } from '@/lib/storage';
 import { useListParamsInAddress } from '@/lib/use-list-params';
 import { useRowSelection } from '@/lib/use-row-selection';
 import { cn } from '@/lib/cn';
-import { TicketBulkBar, type TicketBulkFilter } from '../components/ticket-bulk-bar';
-import { TicketToolbar } from '../components/ticket-filters';
+import { withChunkReload } from '@/lib/chunk-reload';
+import type { TicketBulkFilter } from '../components/ticket-bulk-bar';
+import { TicketToolbar } from '../components/ticket-toolbar';
 import { useTicketListState, useTicketRows } from '../components/ticket-list-state';
 import {
   ColumnChooser,
@@ -37,6 +38,13 @@ import { rememberTicketOrder } from '../ticket-list-order';
 import { ticketKeys } from '../tickets.queries';
 import { sortParamOf } from '../tickets.api';
 import { TICKET_TEXT } from '../tickets-text';
+
+/** Its own chunk (pickers, merge dialog), loaded with the first ticket picked. */
+const TicketBulkBar = lazy(
+  withChunkReload(async () => ({
+    default: (await import('../components/ticket-bulk-bar')).TicketBulkBar,
+  })),
+);
 
 const COLUMNS_KEY = 'ticketColumns';
 const readColumns = (): TicketColumnId[] => {
@@ -95,6 +103,9 @@ export function TicketListPage() {
       list.pageSize,
     ]),
   });
+  // The bulk bar stays mounted once shown: its outcome dialog outlives the selection.
+  const [bulkUsed, setBulkUsed] = useState(false);
+  if (selection.selected.size > 0 && !bulkUsed) setBulkUsed(true);
   useEffect(() => rememberTicketOrder(tickets.rows.map((row) => row.number)), [tickets.rows]);
   const currentView = views.find((view) => view.id === state.viewId);
   const fromView = views.find((view) => view.id === state.fromViewId);
@@ -258,30 +269,34 @@ export function TicketListPage() {
             current={listAsView()}
             onSaved={(view) => openView(savedView(view))}
           />
-          <TicketBulkBar
-            selected={[...selection.selected.values()]}
-            whole={{
-              offered: selection.allOnPage && listCountKnown(tickets.query),
-              chosen: selection.allMatching,
-              onChoose: selection.selectAllMatching,
-              total: tickets.total,
-              capped: tickets.capped,
-              // The list's own query: on a saved view the server applies its filters.
-              filter: {
-                ...(state.onSavedView && state.viewId
-                  ? { smart_view_id: state.viewId }
-                  : state.filters),
-                ...(keyword ? { search: keyword } : {}),
-                sort: sortParamOf(state.sort, state.order),
-                // The address's strings; the server checks them as it checks the list's query.
-              } as TicketBulkFilter,
-            }}
-            onClear={selection.clear}
-            onDone={(deleted) => {
-              if (deleted) selection.clear();
-              void queryClient.invalidateQueries({ queryKey: ticketKeys.lists });
-            }}
-          />
+          {bulkUsed && (
+            <Suspense fallback={null}>
+              <TicketBulkBar
+                selected={[...selection.selected.values()]}
+                whole={{
+                  offered: selection.allOnPage && listCountKnown(tickets.query),
+                  chosen: selection.allMatching,
+                  onChoose: selection.selectAllMatching,
+                  total: tickets.total,
+                  capped: tickets.capped,
+                  // The list's own query: on a saved view the server applies its filters.
+                  filter: {
+                    ...(state.onSavedView && state.viewId
+                      ? { smart_view_id: state.viewId }
+                      : state.filters),
+                    ...(keyword ? { search: keyword } : {}),
+                    sort: sortParamOf(state.sort, state.order),
+                    // The address's strings; the server checks them as it checks the list's query.
+                  } as TicketBulkFilter,
+                }}
+                onClear={selection.clear}
+                onDone={(deleted) => {
+                  if (deleted) selection.clear();
+                  void queryClient.invalidateQueries({ queryKey: ticketKeys.lists });
+                }}
+              />
+            </Suspense>
+          )}
           <div
             className="flex min-h-5 items-center gap-3 text-sm text-slate-500"
             aria-live="polite"

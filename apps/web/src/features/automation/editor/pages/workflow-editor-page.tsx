@@ -57,6 +57,7 @@ import { defaultBlockData } from '../block-meta';
 import { BlockNode, type BlockFlowNode } from '../components/block-node';
 import { BLOCK_DRAG_TYPE, BlockPalette } from '../components/block-palette';
 import { BlockPanel } from '../components/block-panel';
+import { SelfTriggerWarning } from '../components/self-trigger-warning';
 import { TriggerPanel } from '../components/trigger-panel';
 import { EditorToolbar, type EditorTool } from '../components/editor-toolbar';
 import { useConditionFields } from '../components/conditions-editor';
@@ -458,25 +459,28 @@ export function WorkflowEditor({ workflow }: { workflow: Workflow | null }) {
       <div className="flex min-h-0 flex-1">
         <BlockPalette onAdd={(type) => addBlock(type)} />
         <div className="relative min-w-0 flex-1">
-          {count > 0 && (
-            <div
-              role="alert"
-              data-testid="graph-problems"
-              className="absolute top-3 left-1/2 z-10 w-[min(560px,calc(100%-2rem))] -translate-x-1/2 rounded-lg border border-red-200 bg-red-50 px-4 py-2.5 text-[13px] text-red-800 shadow-sm"
-            >
-              <div className="flex items-center gap-2 font-medium">
-                <CircleAlert className="size-4 shrink-0" aria-hidden />
-                {EDITOR_TEXT.problemsTitle(count)}
+          <div className="absolute top-3 left-1/2 z-10 flex w-[min(560px,calc(100%-2rem))] -translate-x-1/2 flex-col gap-2">
+            {count > 0 && (
+              <div
+                role="alert"
+                data-testid="graph-problems"
+                className="rounded-lg border border-red-200 bg-red-50 px-4 py-2.5 text-[13px] text-red-800 shadow-sm"
+              >
+                <div className="flex items-center gap-2 font-medium">
+                  <CircleAlert className="size-4 shrink-0" aria-hidden />
+                  {EDITOR_TEXT.problemsTitle(count)}
+                </div>
+                {problems.graph.length > 0 && (
+                  <ul className="mt-1 list-disc pl-9">
+                    {problems.graph.map((message) => (
+                      <li key={message}>{message}</li>
+                    ))}
+                  </ul>
+                )}
               </div>
-              {problems.graph.length > 0 && (
-                <ul className="mt-1 list-disc pl-9">
-                  {problems.graph.map((message) => (
-                    <li key={message}>{message}</li>
-                  ))}
-                </ul>
-              )}
-            </div>
-          )}
+            )}
+            <SelfTriggerWarning steps={state} />
+          </div>
           <div
             ref={wrapper}
             className={cn('size-full', tool === 'hand' && '[&_.react-flow__pane]:cursor-grab')}

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { registerClientReset, registerSoftphoneStop } from '@/features/auth/logout';
+import { registerClientReset, registerLogoutStop } from '@/features/auth/logout';
 import { useCallStore } from '../call-store';
 import { softphone } from '../softphone-engine';
 import { InCallPanel } from './in-call-panel';
@@ -42,7 +42,7 @@ export function SoftphoneRoot() {
       recentSessions: () => softphone.recentSessions,
     };
     void softphone.start();
-    const offStop = registerSoftphoneStop(() => softphone.stop());
+    const offStop = registerLogoutStop(() => softphone.stop());
     const offReset = registerClientReset(() => useCallStore.getState().resetAll());
     return () => {
       offStop();

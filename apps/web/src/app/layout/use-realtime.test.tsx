@@ -1,0 +1,47 @@
+import { describe, expect, it, vi } from 'vitest';
+import { renderHook } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import type { RealtimeHandlers } from '@/lib/realtime';
+import { useSessionStore } from '@/stores/session-store';
+
+const realtime = vi.hoisted(() => ({ handlers: null as RealtimeHandlers | null }));
+vi.mock('@/lib/realtime', () => ({
+  connectRealtime: (_token: string, handlers: RealtimeHandlers) => {
+    realtime.handlers = handlers;
+    return () => {};
+  },
+}));
+vi.mock('@/features/notifications/notifications.api', () => ({
+  getUnreadCount: () => Promise.resolve({ count: 0 }),
+}));
+
+import { useRealtimeNotifications } from './use-realtime';
+
+describe('the real-time channel’s hook', () => {
+  it('reads the shown tickets, notifications and jobs again on a resync, nothing else', () => {
+    useSessionStore.getState().signIn({
+      token: 'tok',
+      role: 'agent',
+      tenant_id: 't',
+      user_id: 'u',
+      _id: 'u',
+      agent_id: 'G1',
+      is_admin: false,
+      name: 'Lan',
+      email: 'lan@demo.vn',
+    });
+    const client = new QueryClient();
+    const invalidate = vi.spyOn(client, 'invalidateQueries');
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+    );
+    renderHook(() => useRealtimeNotifications(), { wrapper });
+    expect(realtime.handlers).not.toBeNull();
+    invalidate.mockClear();
+    realtime.handlers?.onResync();
+    const keys = invalidate.mock.calls.map(([filters]) => filters?.queryKey);
+    expect(keys).toEqual([['tickets'], ['notifications'], ['jobs']]);
+    useSessionStore.getState().clear();
+  });
+});

@@ -1,2 +1,0 @@
-export { TicketListPage } from './ticket-list-page';
-export { TicketDetailPage } from './ticket-detail-page';

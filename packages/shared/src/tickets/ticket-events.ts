@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { defineEvents, eventCauseFields } from '../platform/domain-events.js';
+
+/**
+ * Why the system changed a ticket, when a person did not (`ticket.updated`'s `reason`): the
+ * notifications subscriber and automatic assignment read it.
+ */
+export const TICKET_CHANGE_REASONS = [
+  'sla_breach',
+  'mention',
+  'requester_reply',
+  'auto_assign',
+  'logout_reassign',
+  'call_answered',
+] as const;
+export type TicketChangeReason = (typeof TICKET_CHANGE_REASONS)[number];
+
+const fieldChanges = z.record(
+  z.string(),
+  z.strictObject({ before: z.unknown(), after: z.unknown() }),
+);
+
+/** The tickets module's domain events (its manifest registers them with the outbox). */
+export const TICKET_EVENTS = defineEvents('ticket', {
+  'ticket.created': {
+    payload: z.strictObject({
+      /** The ticket as created (a split's new ticket names its original instead). */
+      ticket: z.record(z.string(), z.unknown()).optional(),
+      subject: z.string().optional(),
+      status: z.string().optional(),
+      split_from: z.string().optional(),
+      comment_id: z.string().optional(),
+      ...eventCauseFields,
+    }),
+    trigger: 'ticket_created',
+  },
+  'ticket.updated': {
+    payload: z.strictObject({
+      changes: fieldChanges,
+      reason: z.enum(TICKET_CHANGE_REASONS).optional(),
+      ...eventCauseFields,
+    }),
+    trigger: 'ticket_updated',
+  },
+  'ticket.deleted': {
+    payload: z.strictObject({ code: z.string(), subject: z.string() }),
+  },
+  'ticket.commented': {
+    payload: z.strictObject({
+      comment_id: z.string(),
+      public: z.boolean(),
+      author_type: z.string(),
+      author_id: z.string().nullable(),
+      attachments: z.number().int().min(0),
+      mentions: z.array(z.string()),
+    }),
+  },
+});
