@@ -54,7 +54,7 @@ import { rateLimitStore } from './platform/rate-limit-store.js';
 import { createThrottle } from './platform/throttle.js';
 import { createBackground } from './platform/background.js';
 import { createTenantMemo, settleWrites } from './platform/tenant-memo.js';
-import { customFieldHosts, registerModuleRoutes } from './platform/modules.js';
+import { customFieldHosts, registerModuleRoutes, type ServerModule } from './platform/modules.js';
 import { declareEvents } from './platform/domain-events.js';
 import { registerCompression } from './platform/compression.js';
 import { SERVER_MODULES } from './modules.js';
@@ -127,7 +127,12 @@ export function loggerOptions(level: Config['logLevel']): FastifyServerOptions['
 export async function buildApp(
   config: Config,
   database: DatabaseHandle,
-  options: { logger?: FastifyServerOptions['logger']; loggerInstance?: FastifyBaseLogger } = {},
+  options: {
+    logger?: FastifyServerOptions['logger'];
+    loggerInstance?: FastifyBaseLogger;
+    /** Modules a test adds to the real ones (e.g. a probe of a platform helper's routes). */
+    extraModules?: readonly ServerModule[];
+  } = {},
 ) {
   useVietnameseValidation();
   const app = Fastify({
@@ -269,7 +274,7 @@ export async function buildApp(
   registerAccessControl(app, tokens);
   settleWrites(app, platform.memo);
 
-  registerModuleRoutes(app, platform, SERVER_MODULES);
+  registerModuleRoutes(app, platform, [...SERVER_MODULES, ...(options.extraModules ?? [])]);
   const hasWebApp = await serveWebApp(app, config.webDist);
   registerNotFound(app, (request, reply) =>
     hasWebApp && request.method === 'GET' && !SERVER_PATHS.test(request.url)

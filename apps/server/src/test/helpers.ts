@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import { connectDatabase, type DatabaseHandle } from '../platform/db.js';
+import type { ServerModule } from '../platform/modules.js';
 import { seedDemoSamples } from '../db/seed/demo-samples.js';
 import { DEMO_PASSWORD } from '../db/seed/demo.js';
 
@@ -37,7 +38,11 @@ export function testDatabaseUrl(): string {
 }
 
 /** The real app on the suite's PostgreSQL, driven with `app.inject()`. */
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  /** Modules registered after the real ones (probes of platform helpers). */
+  extraModules: readonly ServerModule[] = [],
+): Promise<TestApp> {
   const outbox = await mkdtemp(path.join(os.tmpdir(), 'omnicare-outbox-'));
   const config: Config = {
     ...loadConfig({
@@ -51,7 +56,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     ...overrides,
   };
   const database = connectDatabase(config.databaseUrl ?? '', 4);
-  const app = await buildApp(config, database, { logger: false });
+  const app = await buildApp(config, database, { logger: false, extraModules });
   await app.ready();
   return {
     app,

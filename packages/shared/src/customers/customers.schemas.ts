@@ -314,6 +314,9 @@ export const TAG_GROUP_MESSAGES = {
   created: 'Tạo mới nhóm tags thành công',
   updated: 'Cập nhật nhóm tags thành công',
   deleted: 'Xóa nhóm tags thành công',
+  notFound: 'Không tìm thấy nhóm tags',
+  invalidId: 'Mã nhóm tags không hợp lệ',
+  subject: 'Nhóm tags',
 } as const;
 
 /** Values are trimmed before they are checked, on both sides. */
@@ -354,6 +357,9 @@ export const tagGroupView = z.object({
   customer_count: z.number().int(),
 });
 export type TagGroup = z.infer<typeof tagGroupView>;
+
+/** `GET /v2/group-tag-customer?tag_name=`: groups whose name or a tag's contains the text. */
+export const tagGroupQuery = z.object({ tag_name: z.string().trim().max(100).optional() });
 
 /** The body of a duplicate-tag refusal: the indices of the offending tags in the request. */
 export interface DuplicateTagError {

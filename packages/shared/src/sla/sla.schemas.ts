@@ -16,6 +16,7 @@ export const SLA_MESSAGES = {
   deleted: 'Xóa chính sách SLA thành công',
   notFound: 'Không tìm thấy chính sách SLA',
   nameTaken: 'Tên chính sách SLA đã tồn tại',
+  subject: 'Chính sách SLA',
   scheduleMissing: 'Lịch làm việc không tồn tại',
   priorityMissing: 'Mức độ ưu tiên không tồn tại',
   typeMissing: 'Loại ticket không tồn tại',

@@ -33,6 +33,7 @@ export const QUEUE_MESSAGES = {
   deleted: 'Xóa hàng chờ thành công',
   notFound: 'Không tìm thấy hàng chờ',
   nameTaken: 'Tên hàng chờ đã tồn tại',
+  subject: 'Hàng chờ',
   hotlineInvalid: 'Số hotline không hợp lệ',
   hotlineRepeated: 'Số hotline bị trùng trong danh sách',
   hotlineTaken: (hotline: string, queue: string) =>

@@ -17,6 +17,8 @@ export const TEMPLATE_CATALOG_MESSAGES = {
   deleted: 'Xóa danh mục mẫu thành công',
   notFound: 'Không tìm thấy danh mục mẫu',
   nameTaken: 'Tên danh mục đã tồn tại',
+  invalidId: 'Mã danh mục không hợp lệ',
+  subject: 'Danh mục mẫu',
   inUse: (count: number) =>
     `Không thể xóa danh mục đang có ${count} mẫu tin nhắn, hãy chuyển hoặc xóa các mẫu trước`,
 } as const;

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Database, Transaction } from '../../platform/db.js';
 import {
   slaPolicies,
@@ -39,20 +39,6 @@ export async function listPolicies(db: Db, tenantId: string, id?: string) {
     ...row,
     targets: targets.filter((target) => target.target.policyId === row.policy.id),
   }));
-}
-
-export async function nameTaken(db: Db, tenantId: string, name: string, exceptId?: string) {
-  const conditions: SQL[] = [
-    eq(slaPolicies.tenantId, tenantId),
-    sql`lower(${slaPolicies.name}) = lower(${name})`,
-  ];
-  if (exceptId) conditions.push(ne(slaPolicies.id, exceptId));
-  const [row] = await db
-    .select({ id: slaPolicies.id })
-    .from(slaPolicies)
-    .where(and(...conditions))
-    .limit(1);
-  return row !== undefined;
 }
 
 export async function scheduleExists(db: Db, tenantId: string, id: string) {

@@ -1,14 +1,21 @@
 import type { BusinessSchedule } from '@omnicare/shared/sla/business-time';
-import type { slaPolicyBody } from '@omnicare/shared/sla/sla.schemas';
-import { SLA_MESSAGES, type SlaPolicy } from '@omnicare/shared/sla/sla.schemas';
+import {
+  SLA_MESSAGES,
+  slaPolicyBody,
+  slaPolicyView,
+  type SlaPolicy,
+} from '@omnicare/shared/sla/sla.schemas';
 import type { z } from 'zod';
-import type { Platform } from '../../platform/context.js';
-import type { AuthContext } from '../../platform/auth.js';
+import { catalogue, uniqueName } from '../../platform/catalogue.js';
 import type { Database } from '../../platform/db.js';
 import type { TenantMemo } from '../../platform/tenant-memo.js';
-import { AppError, fieldError, notFound } from '../../platform/errors.js';
-import { ticketPriorities, ticketTypes } from '../../db/schema/index.js';
-import { audit } from '../ticket-config/ticket-config.service.js';
+import { AppError, fieldError } from '../../platform/errors.js';
+import {
+  slaPolicies as slaPoliciesTable,
+  ticketPriorities,
+  ticketTypes,
+} from '../../db/schema/index.js';
+import { SETTINGS_ACCESS, ticketSettingsChanged } from '../ticket-config/ticket-config.service.js';
 import { loadBusinessSchedule } from '../working-time/working-time.service.js';
 import * as repo from './sla.repository.js';
 
@@ -33,23 +40,8 @@ const toPolicy = ({ policy, scheduleName, targets }: Listed): SlaPolicy => ({
   updated_at: policy.updatedAt.toISOString(),
 });
 
-export async function listPolicies(platform: Platform, tenantId: string) {
-  return (await repo.listPolicies(platform.db, tenantId)).map(toPolicy);
-}
-
-async function getPolicy(platform: Platform, tenantId: string, id: string) {
-  const [row] = await repo.listPolicies(platform.db, tenantId, id);
-  if (!row) throw notFound(SLA_MESSAGES.notFound);
-  return toPolicy(row);
-}
-
 /** Every reference must be the tenant's; the first wrong one is named by its path. */
-async function checkRefs(
-  platform: Platform,
-  tenantId: string,
-  body: z.output<typeof slaPolicyBody>,
-) {
-  const { db } = platform;
+async function checkRefs(db: Database, tenantId: string, body: z.output<typeof slaPolicyBody>) {
   if (body.schedule_id && !(await repo.scheduleExists(db, tenantId, body.schedule_id)))
     throw fieldError('schedule_id', SLA_MESSAGES.scheduleMissing);
   const priorities = await repo.existingIds(
@@ -75,52 +67,49 @@ async function checkRefs(
   if (problems.length > 0) throw new AppError(422, problems[0]?.message, problems);
 }
 
-export async function savePolicy(
-  platform: Platform,
-  auth: AuthContext,
-  id: string | null,
-  body: z.output<typeof slaPolicyBody>,
-) {
-  const before = id ? await getPolicy(platform, auth.tenantId, id) : undefined;
-  if (await repo.nameTaken(platform.db, auth.tenantId, body.name, id ?? undefined))
-    throw fieldError('name', SLA_MESSAGES.nameTaken);
-  await checkRefs(platform, auth.tenantId, body);
-  const savedId = await platform.db.transaction((tx) =>
-    repo.savePolicy(
-      tx,
-      auth.tenantId,
-      id,
-      {
-        name: body.name,
-        description: body.description,
-        scheduleId: body.schedule_id,
-        position: body.order,
-      },
-      body.targets.map((target) => ({
-        priorityId: target.priority_id,
-        typeId: target.type_id,
-        firstResponseMinutes: target.first_response_minutes,
-        resolutionMinutes: target.resolution_minutes,
-      })),
-    ),
-  );
-  const after = await getPolicy(platform, auth.tenantId, savedId);
-  await audit(
-    platform,
-    auth,
-    { entity: 'sla_policy', action: id ? 'update' : 'create' },
-    savedId,
-    before,
-    after,
-  );
-  return after;
-}
-
-export async function deletePolicy(platform: Platform, auth: AuthContext, id: string) {
-  const before = await getPolicy(platform, auth.tenantId, id);
-  await repo.deletePolicy(platform.db, auth.tenantId, id);
-  await audit(platform, auth, { entity: 'sla_policy', action: 'delete' }, id, before);
-}
+/** SLA policies, as a catalogue (platform/catalogue.ts); their targets are nested. */
+export const slaPolicies = catalogue({
+  tag: 'sla',
+  entity: 'sla_policy',
+  messages: SLA_MESSAGES,
+  access: SETTINGS_ACCESS,
+  paths: { list: '/v2/sla-policies', create: '/v2/sla-policies', one: '/v2/sla-policies/:id' },
+  summaries: {
+    list: 'Chính sách SLA (theo thứ tự áp dụng)',
+    record: 'chính sách SLA',
+  },
+  schemas: { view: slaPolicyView, body: slaPolicyBody },
+  list: async (ctx) => (await repo.listPolicies(ctx.db, ctx.tenantId)).map(toPolicy),
+  find: async (ctx, id) => {
+    const [row] = await repo.listPolicies(ctx.db, ctx.tenantId, id);
+    return row && toPolicy(row);
+  },
+  nameTaken: uniqueName(slaPoliciesTable),
+  write: async (ctx, id, body) => {
+    await checkRefs(ctx.db, ctx.tenantId, body);
+    return ctx.db.transaction((tx) =>
+      repo.savePolicy(
+        tx,
+        ctx.tenantId,
+        id,
+        {
+          name: body.name,
+          description: body.description,
+          scheduleId: body.schedule_id,
+          position: body.order,
+        },
+        body.targets.map((target) => ({
+          priorityId: target.priority_id,
+          typeId: target.type_id,
+          firstResponseMinutes: target.first_response_minutes,
+          resolutionMinutes: target.resolution_minutes,
+        })),
+      ),
+    );
+  },
+  remove: (ctx, id) => repo.deletePolicy(ctx.db, ctx.tenantId, id),
+  changed: ticketSettingsChanged,
+});
 
 export interface ResolvedSla {
   policy_id: string;

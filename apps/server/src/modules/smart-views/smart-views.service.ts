@@ -1,6 +1,7 @@
-import type { smartViewBody } from '@omnicare/shared/ticket-config/ticket-config.schemas';
 import {
   SMART_VIEW_MESSAGES,
+  smartViewBody,
+  smartViewView,
   type SmartView,
 } from '@omnicare/shared/ticket-config/ticket-config.schemas';
 import { checkCustomFilters } from '@omnicare/shared/fields/custom-filters';
@@ -8,9 +9,10 @@ import { can } from '@omnicare/shared/users/permissions';
 import type { z } from 'zod';
 import type { Platform } from '../../platform/context.js';
 import type { AuthContext } from '../../platform/auth.js';
-import { AppError, fieldError, forbidden, notFound } from '../../platform/errors.js';
+import { catalogue } from '../../platform/catalogue.js';
+import { AppError, forbidden } from '../../platform/errors.js';
 import { listFields } from '../fields/fields.service.js';
-import { audit } from '../ticket-config/ticket-config.service.js';
+import { ticketSettingsChanged } from '../ticket-config/ticket-config.service.js';
 import * as repo from './smart-views.repository.js';
 
 type Listed = Awaited<ReturnType<typeof repo.listVisible>>[number];
@@ -37,20 +39,6 @@ const toView =
     updated_at: view.updatedAt.toISOString(),
   });
 
-export async function listViews(platform: Platform, auth: AuthContext) {
-  return (await repo.listVisible(platform.db, auth.tenantId, auth.userId)).map(toView(auth));
-}
-
-async function visible(platform: Platform, auth: AuthContext, id: string) {
-  const [row] = await repo.listVisible(platform.db, auth.tenantId, auth.userId, id);
-  if (!row) throw notFound(SMART_VIEW_MESSAGES.notFound);
-  return row;
-}
-
-export async function getView(platform: Platform, auth: AuthContext, id: string) {
-  return toView(auth)(await visible(platform, auth, id));
-}
-
 /**
  * A view's filters as kept: its custom field filters checked against the tenant's ticket fields
  * now (422 on `filters.custom.<key>`) and cleaned as the list asks for them; empty ones dropped.
@@ -72,60 +60,65 @@ async function checkedFilters(
   return Object.keys(checked.values).length > 0 ? { ...others, custom: checked.values } : others;
 }
 
-export async function saveView(
-  platform: Platform,
-  auth: AuthContext,
-  id: string | null,
-  body: z.output<typeof smartViewBody>,
-) {
-  const current = id ? await visible(platform, auth, id) : null;
-  if (current && !mayChange(auth, current.view)) throw forbidden();
-  if (body.shared && !can(auth.role, 'smart_view.share')) throw forbidden();
-  // A shared view made personal again goes to whoever does it.
-  const ownerId =
-    current && current.view.shared === body.shared ? current.view.ownerId : auth.userId;
-  if (
-    await repo.nameTaken(
-      platform.db,
-      auth.tenantId,
-      { shared: body.shared, ownerId },
+/** Personal views and the tenant's shared ones, as a catalogue (platform/catalogue.ts). */
+export const smartViews = catalogue({
+  tag: 'smart-views',
+  entity: 'smart_view',
+  messages: SMART_VIEW_MESSAGES,
+  // Every staff member keeps personal views; `mayChange` says who may share or change one.
+  access: { read: 'authenticated', manage: 'authenticated' },
+  paths: { list: '/v2/smart-view', create: '/v2/smart-view', one: '/v2/smart-view/:id' },
+  updateMethod: 'POST',
+  summaries: {
+    list: 'View ticket: của tôi và dùng chung',
+    get: 'Một view',
+    record: 'view',
+  },
+  schemas: { view: smartViewView, body: smartViewBody },
+  list: async (ctx) =>
+    (await repo.listVisible(ctx.db, ctx.tenantId, ctx.auth.userId)).map(toView(ctx.auth)),
+  find: async (ctx, id) => {
+    const [row] = await repo.listVisible(ctx.db, ctx.tenantId, ctx.auth.userId, id);
+    return row && toView(ctx.auth)(row);
+  },
+  mayChange: (ctx, before, body) => {
+    if (before && !before.editable) throw forbidden();
+    if (body?.shared && !can(ctx.auth.role, 'smart_view.share')) throw forbidden();
+  },
+  // Among the shared views, or among the caller's personal ones (a personal view they see is theirs).
+  nameTaken: (ctx, body, id) =>
+    repo.nameTaken(
+      ctx.db,
+      ctx.tenantId,
+      { shared: body.shared, ownerId: ctx.auth.userId },
       body.name,
       id ?? undefined,
-    )
-  )
-    throw fieldError('name', SMART_VIEW_MESSAGES.nameTaken);
-  const values = {
-    name: body.name,
-    shared: body.shared,
-    ownerId,
-    filters: await checkedFilters(platform, auth, body.filters),
-    columns: body.columns,
-    sort: body.sort,
-  };
-  let savedId = id;
-  if (id) await repo.updateView(platform.db, auth.tenantId, id, values);
-  else savedId = (await repo.insertView(platform.db, { tenantId: auth.tenantId, ...values })).id;
-  const after = await getView(platform, auth, savedId as string);
-  await audit(
-    platform,
-    auth,
-    { entity: 'smart_view', action: id ? 'update' : 'create' },
-    after._id,
-    current ? toView(auth)(current) : undefined,
-    after,
-  );
-  return after;
-}
+    ),
+  write: async (ctx, id, body, before) => {
+    const values = {
+      name: body.name,
+      shared: body.shared,
+      filters: await checkedFilters(ctx.platform, ctx.auth, body.filters),
+      columns: body.columns,
+      sort: body.sort,
+    };
+    if (!id)
+      return (
+        await repo.insertView(ctx.db, {
+          tenantId: ctx.tenantId,
+          ownerId: ctx.auth.userId,
+          ...values,
+        })
+      ).id;
+    // A shared view made personal again goes to whoever does it.
+    const owner = before?.shared === body.shared ? {} : { ownerId: ctx.auth.userId };
+    await repo.updateView(ctx.db, ctx.tenantId, id, { ...values, ...owner });
+    return id;
+  },
+  remove: (ctx, id) => repo.deleteView(ctx.db, ctx.tenantId, id),
+  changed: ticketSettingsChanged,
+});
 
-export async function deleteView(platform: Platform, auth: AuthContext, id: string) {
-  const current = await visible(platform, auth, id);
-  if (!mayChange(auth, current.view)) throw forbidden();
-  await repo.deleteView(platform.db, auth.tenantId, id);
-  await audit(
-    platform,
-    auth,
-    { entity: 'smart_view', action: 'delete' },
-    id,
-    toView(auth)(current),
-  );
-}
+/** One view the caller sees (the ticket list opens it), 404 otherwise. */
+export const getView = (platform: Platform, auth: AuthContext, id: string) =>
+  smartViews.get(platform, auth, id);

@@ -60,12 +60,6 @@ export function tagGroupNames(db: Database, tenantId: string) {
     .where(eq(tagGroups.tenantId, tenantId));
 }
 
-export function findTagGroup(db: Database, tenantId: string, id: string) {
-  return db.query.tagGroups.findFirst({
-    where: and(eq(tagGroups.tenantId, tenantId), eq(tagGroups.id, id)),
-  });
-}
-
 /** Keys of the tenant's tags outside one group (or in all groups). */
 export async function keysOutside(
   db: Database,

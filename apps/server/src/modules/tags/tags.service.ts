@@ -1,13 +1,15 @@
 import {
   TAG_GROUP_MESSAGES,
+  tagGroupBody,
+  tagGroupQuery,
+  tagGroupView,
   type TagGroup,
   type TagGroupBody,
 } from '@omnicare/shared/customers/customers.schemas';
 import { toSearchKey } from '@omnicare/shared/customers/normalize';
 import type { Platform } from '../../platform/context.js';
-import type { AuthContext } from '../../platform/auth.js';
-import { AppError, fieldError, notFound } from '../../platform/errors.js';
-import { writeAudit } from '../audit/audit.service.js';
+import { catalogue } from '../../platform/catalogue.js';
+import { AppError } from '../../platform/errors.js';
 import * as repo from './tags.repository.js';
 
 type Listed = Awaited<ReturnType<typeof repo.listTagGroups>>[number];
@@ -19,10 +21,6 @@ const toTagGroup = ({ group, tags, customerCount }: Listed): TagGroup => ({
   raw_tags: tags.map((tag) => tag.name),
   customer_count: customerCount,
 });
-
-export async function listTagGroups(platform: Platform, tenantId: string, text?: string) {
-  return (await repo.listTagGroups(platform.db, tenantId, text)).map(toTagGroup);
-}
 
 /**
  * Tags are unique in a tenant, compared without case and diacritics. A refusal names the
@@ -60,84 +58,45 @@ async function checkDuplicates(
   }));
 }
 
-/** Tag group names are unique in a tenant, compared without case and diacritics. */
-async function checkName(platform: Platform, tenantId: string, name: string, groupId?: string) {
-  const key = toSearchKey(name);
-  const groups = await repo.tagGroupNames(platform.db, tenantId);
-  if (groups.some((group) => group.id !== groupId && toSearchKey(group.name) === key))
-    throw fieldError('name', TAG_GROUP_MESSAGES.nameTaken);
-}
-
-async function getTagGroup(platform: Platform, tenantId: string, id: string) {
-  const [found] = (await repo.listTagGroups(platform.db, tenantId)).filter(
-    ({ group }) => group.id === id,
-  );
-  if (!found) throw notFound('Không tìm thấy nhóm tags');
-  return toTagGroup(found);
-}
-
-export async function createTagGroup(platform: Platform, auth: AuthContext, body: TagGroupBody) {
-  await checkName(platform, auth.tenantId, body.name);
-  const wanted = await checkDuplicates(platform, auth.tenantId, body);
-  const id = await platform.db.transaction(async (tx) => {
-    const group = await repo.insertTagGroup(tx, auth.tenantId, body.name);
-    await repo.syncTags(tx, auth.tenantId, group.id, wanted);
-    return group.id;
-  });
-  const created = await getTagGroup(platform, auth.tenantId, id);
-  await writeAudit(platform.db, {
-    tenantId: auth.tenantId,
-    impersonatorId: auth.impersonatorId,
-    actorId: auth.userId,
-    action: 'create',
-    entity: 'tag_group',
-    entityId: id,
-    after: created,
-  });
-  return created;
-}
-
-export async function updateTagGroup(
-  platform: Platform,
-  auth: AuthContext,
-  id: string,
-  body: TagGroupBody,
-) {
-  if (!(await repo.findTagGroup(platform.db, auth.tenantId, id)))
-    throw notFound('Không tìm thấy nhóm tags');
-  const before = await getTagGroup(platform, auth.tenantId, id);
-  await checkName(platform, auth.tenantId, body.name, id);
-  const wanted = await checkDuplicates(platform, auth.tenantId, body, id);
-  await platform.db.transaction(async (tx) => {
-    await repo.renameTagGroup(tx, auth.tenantId, id, body.name);
-    await repo.syncTags(tx, auth.tenantId, id, wanted);
-  });
-  const after = await getTagGroup(platform, auth.tenantId, id);
-  await writeAudit(platform.db, {
-    tenantId: auth.tenantId,
-    impersonatorId: auth.impersonatorId,
-    actorId: auth.userId,
-    action: 'update',
-    entity: 'tag_group',
-    entityId: id,
-    before,
-    after,
-  });
-  return after;
-}
-
-export async function deleteTagGroup(platform: Platform, auth: AuthContext, id: string) {
-  if (!(await repo.findTagGroup(platform.db, auth.tenantId, id)))
-    throw notFound('Không tìm thấy nhóm tags');
-  const before = await getTagGroup(platform, auth.tenantId, id);
-  await repo.deleteTagGroup(platform.db, auth.tenantId, id);
-  await writeAudit(platform.db, {
-    tenantId: auth.tenantId,
-    impersonatorId: auth.impersonatorId,
-    actorId: auth.userId,
-    action: 'delete',
-    entity: 'tag_group',
-    entityId: id,
-    before,
-  });
-}
+/** The tenant's tag groups (customer tags in groups), as a catalogue (platform/catalogue.ts). */
+export const tagGroups = catalogue({
+  tag: 'tags',
+  entity: 'tag_group',
+  messages: TAG_GROUP_MESSAGES,
+  access: { read: 'authenticated', manage: 'tag_group.manage' },
+  paths: {
+    list: '/v2/group-tag-customer',
+    create: '/v2/group-tag-customer',
+    one: '/v2/group-tag-customer/:id',
+  },
+  summaries: {
+    list: 'Nhóm tags khách hàng',
+    record: 'nhóm tags',
+  },
+  schemas: { view: tagGroupView, body: tagGroupBody, query: tagGroupQuery },
+  listAnswer: 'array',
+  list: async (ctx, query) =>
+    (await repo.listTagGroups(ctx.db, ctx.tenantId, query.tag_name || undefined)).map(toTagGroup),
+  find: async (ctx, id) => {
+    const found = (await repo.listTagGroups(ctx.db, ctx.tenantId)).find(
+      ({ group }) => group.id === id,
+    );
+    return found && toTagGroup(found);
+  },
+  // Unique in the tenant, compared without case and diacritics.
+  nameTaken: async (ctx, body, id) => {
+    const key = toSearchKey(body.name);
+    const groups = await repo.tagGroupNames(ctx.db, ctx.tenantId);
+    return groups.some((group) => group.id !== id && toSearchKey(group.name) === key);
+  },
+  write: async (ctx, id, body) => {
+    const wanted = await checkDuplicates(ctx.platform, ctx.tenantId, body, id ?? undefined);
+    return ctx.db.transaction(async (tx) => {
+      const groupId = id ?? (await repo.insertTagGroup(tx, ctx.tenantId, body.name)).id;
+      if (id) await repo.renameTagGroup(tx, ctx.tenantId, id, body.name);
+      await repo.syncTags(tx, ctx.tenantId, groupId, wanted);
+      return groupId;
+    });
+  },
+  remove: (ctx, id) => repo.deleteTagGroup(ctx.db, ctx.tenantId, id),
+});

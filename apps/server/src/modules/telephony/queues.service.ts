@@ -1,13 +1,14 @@
 import {
   QUEUE_MESSAGES,
+  queueBody,
+  queueView,
   type QueueBody,
   type QueueView,
 } from '@omnicare/shared/telephony/queues.schemas';
 import { toSearchKey } from '@omnicare/shared/customers/normalize';
 import type { Platform } from '../../platform/context.js';
-import type { AuthContext } from '../../platform/auth.js';
-import { AppError, fieldError, notFound } from '../../platform/errors.js';
-import { writeAudit } from '../audit/audit.service.js';
+import { catalogue } from '../../platform/catalogue.js';
+import { AppError, fieldError } from '../../platform/errors.js';
 import * as repo from './queues.repository.js';
 
 type Listed = Awaited<ReturnType<typeof repo.listQueues>>[number];
@@ -29,27 +30,13 @@ const toView = ({ queue, hotlines, members, overflowQueueName }: Listed): QueueV
   updated_at: queue.updatedAt.toISOString(),
 });
 
-export async function listQueues(platform: Platform, tenantId: string) {
-  return (await repo.listQueues(platform.db, tenantId)).map(toView);
-}
-
-async function getQueue(platform: Platform, tenantId: string, id: string) {
-  const [found] = await repo.listQueues(platform.db, tenantId, id);
-  if (!found) throw notFound(QUEUE_MESSAGES.notFound);
-  return toView(found);
-}
-
 /**
- * Everything a save must hold beyond the body's shape: a unique name (without case and
- * diacritics), hotlines no other queue answers (of any tenant: the gateway finds the tenant by
- * the dialled number), active staff as members, and an overflow queue of the tenant that does
- * not lead back to this one.
+ * Everything a save must hold beyond the body's shape and its unique name: hotlines no other
+ * queue answers (of any tenant: the gateway finds the tenant by the dialled number), active
+ * staff as members, and an overflow queue of the tenant that does not lead back to this one.
  */
 async function check(platform: Platform, tenantId: string, body: QueueBody, id?: string) {
   const outline = await repo.queueOutline(platform.db, tenantId);
-  const key = toSearchKey(body.name);
-  if (outline.some((queue) => queue.id !== id && toSearchKey(queue.name) === key))
-    throw fieldError('name', QUEUE_MESSAGES.nameTaken);
   const owners = await repo.hotlineOwners(platform.db, body.hotlines);
   for (const [index, hotline] of body.hotlines.entries()) {
     const owner = owners.find((row) => row.hotline === hotline);
@@ -101,72 +88,48 @@ function hotlineRace(error: unknown): never {
   throw error;
 }
 
-export async function createQueue(platform: Platform, auth: AuthContext, body: QueueBody) {
-  const { columns, memberIds } = await check(platform, auth.tenantId, body);
-  const id = await platform.db
-    .transaction(async (tx) => {
-      const row = await repo.insertQueue(tx, auth.tenantId, columns);
-      await repo.syncQueueParts(tx, auth.tenantId, row.id, body.hotlines, memberIds);
-      return row.id;
-    })
-    .catch(hotlineRace);
-  const after = await getQueue(platform, auth.tenantId, id);
-  await writeAudit(platform.db, {
-    tenantId: auth.tenantId,
-    impersonatorId: auth.impersonatorId,
-    actorId: auth.userId,
-    action: 'create',
-    entity: 'queue',
-    entityId: id,
-    after,
-  });
-  return after;
-}
-
-export async function updateQueue(
-  platform: Platform,
-  auth: AuthContext,
-  id: string,
-  body: QueueBody,
-) {
-  const before = await getQueue(platform, auth.tenantId, id);
-  const { columns, memberIds } = await check(platform, auth.tenantId, body, id);
-  await platform.db
-    .transaction(async (tx) => {
-      await repo.updateQueue(tx, auth.tenantId, id, columns);
-      await repo.syncQueueParts(tx, auth.tenantId, id, body.hotlines, memberIds);
-    })
-    .catch(hotlineRace);
-  const after = await getQueue(platform, auth.tenantId, id);
-  await writeAudit(platform.db, {
-    tenantId: auth.tenantId,
-    impersonatorId: auth.impersonatorId,
-    actorId: auth.userId,
-    action: 'update',
-    entity: 'queue',
-    entityId: id,
-    before,
-    after,
-  });
-  return after;
-}
-
-/** A queue another one overflows into stays: the 422 names those queues. */
-export async function deleteQueue(platform: Platform, auth: AuthContext, id: string) {
-  const before = await getQueue(platform, auth.tenantId, id);
-  const users = await repo.overflowUsers(platform.db, auth.tenantId, id);
-  if (users.length > 0)
-    throw new AppError(422, QUEUE_MESSAGES.inUse(users.map((queue) => queue.name)), undefined, {
+/** The tenant's call queues, as a catalogue (platform/catalogue.ts); hotlines and members nested. */
+export const queues = catalogue({
+  tag: 'telephony',
+  entity: 'queue',
+  messages: QUEUE_MESSAGES,
+  access: { read: 'authenticated', manage: 'queue.manage' },
+  paths: { list: '/v2/queues', create: '/v2/queues', one: '/v2/queues/:id' },
+  summaries: {
+    list: 'Hàng chờ cuộc gọi',
+    record: 'hàng chờ',
+  },
+  schemas: { view: queueView, body: queueBody },
+  listAnswer: 'array',
+  list: async (ctx) => (await repo.listQueues(ctx.db, ctx.tenantId)).map(toView),
+  find: async (ctx, id) => {
+    const [found] = await repo.listQueues(ctx.db, ctx.tenantId, id);
+    return found && toView(found);
+  },
+  // Unique in the tenant without case and diacritics.
+  nameTaken: async (ctx, body, id) => {
+    const key = toSearchKey(body.name);
+    const outline = await repo.queueOutline(ctx.db, ctx.tenantId);
+    return outline.some((queue) => queue.id !== id && toSearchKey(queue.name) === key);
+  },
+  write: async (ctx, id, body) => {
+    const { columns, memberIds } = await check(ctx.platform, ctx.tenantId, body, id ?? undefined);
+    return ctx.db
+      .transaction(async (tx) => {
+        const queueId = id ?? (await repo.insertQueue(tx, ctx.tenantId, columns)).id;
+        if (id) await repo.updateQueue(tx, ctx.tenantId, id, columns);
+        await repo.syncQueueParts(tx, ctx.tenantId, queueId, body.hotlines, memberIds);
+        return queueId;
+      })
+      .catch(hotlineRace);
+  },
+  remove: (ctx, id) => repo.deleteQueue(ctx.db, ctx.tenantId, id),
+  // A queue another one overflows into stays: the 422 names those queues.
+  inUse: async (ctx, id) => {
+    const users = await repo.overflowUsers(ctx.db, ctx.tenantId, id);
+    if (users.length === 0) return undefined;
+    return new AppError(422, QUEUE_MESSAGES.inUse(users.map((queue) => queue.name)), undefined, {
       used_by: users.map((queue) => ({ _id: queue.id, name: queue.name })),
     });
-  await repo.deleteQueue(platform.db, auth.tenantId, id);
-  await writeAudit(platform.db, {
-    tenantId: auth.tenantId,
-    impersonatorId: auth.impersonatorId,
-    actorId: auth.userId,
-    action: 'delete',
-    entity: 'queue',
-    entityId: id,
-    before,
-  });
-}
+  },
+});

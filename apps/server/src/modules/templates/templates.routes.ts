@@ -1,108 +1,29 @@
 import { z } from 'zod';
 import {
-  TEMPLATE_CATALOG_MESSAGES,
   TEMPLATE_MESSAGES,
   messageTemplateView,
   templateBody,
-  templateCatalogBody,
-  templateCatalogQuery,
-  templateCatalogView,
   templateKindParams,
   templateListQuery,
   userTemplatesQuery,
 } from '@omnicare/shared/templates/templates.schemas';
 import { noData } from '@omnicare/shared/platform/envelope';
 import { authOf } from '../../platform/auth.js';
+import { catalogueRoutes } from '../../platform/catalogue.js';
 import { answers, created, list, ok } from '../../platform/respond.js';
 import { typed, type RouteModule } from '../../platform/routes.js';
 import * as templates from './templates.service.js';
 
 const tags = ['templates'];
-const catalogParams = z.object({ id: z.uuid('Mã danh mục không hợp lệ') });
 const templateParams = z.object({ id: z.uuid('Mã mẫu tin nhắn không hợp lệ') });
 const userParams = z.object({ id: z.uuid('Mã người dùng không hợp lệ') });
-// Catalogs are the administrators'; who may write a template depends on its visibility and is
+// Catalogs are a catalogue (the administrators' to change); who may write a template depends on its visibility and is
 // checked in the service (any staff member for their personal ones).
 
 export const templatesRoutes: RouteModule = (app, platform) => {
   const r = typed(app);
 
-  r.get(
-    '/v2/core/template-catalogs',
-    {
-      schema: {
-        tags,
-        summary: 'Danh mục mẫu tin nhắn',
-        querystring: templateCatalogQuery,
-        response: answers.list(templateCatalogView),
-      },
-      config: { access: 'authenticated' },
-    },
-    async (request) => {
-      const { data, total } = await templates.listCatalogs(
-        platform,
-        authOf(request).tenantId,
-        request.query,
-      );
-      return list(data, total);
-    },
-  );
-
-  r.post(
-    '/v2/core/template-catalogs',
-    {
-      schema: {
-        tags,
-        summary: 'Tạo danh mục mẫu',
-        body: templateCatalogBody,
-        response: answers.created(templateCatalogView),
-      },
-      config: { access: 'template_catalog.manage' },
-    },
-    async (request, reply) => {
-      reply.status(201);
-      return created(
-        await templates.createCatalog(platform, authOf(request), request.body),
-        TEMPLATE_CATALOG_MESSAGES.created,
-      );
-    },
-  );
-
-  r.put(
-    '/v2/core/template-catalogs/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Cập nhật danh mục mẫu',
-        params: catalogParams,
-        body: templateCatalogBody,
-        response: answers.ok(templateCatalogView),
-      },
-      config: { access: 'template_catalog.manage' },
-    },
-    async (request) =>
-      ok(
-        await templates.updateCatalog(platform, authOf(request), request.params.id, request.body),
-        TEMPLATE_CATALOG_MESSAGES.updated,
-      ),
-  );
-
-  r.delete(
-    '/v2/core/template-catalogs/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Xóa danh mục mẫu',
-        params: catalogParams,
-        response: answers.ok(noData),
-      },
-      config: { access: 'template_catalog.manage' },
-    },
-    async (request) => {
-      await templates.deleteCatalog(platform, authOf(request), request.params.id);
-      return ok(null, TEMPLATE_CATALOG_MESSAGES.deleted);
-    },
-  );
+  catalogueRoutes(templates.templateCatalogs)(app, platform);
 
   r.get(
     '/v2/core/templates/:kind',

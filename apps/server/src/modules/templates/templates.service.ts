@@ -19,6 +19,9 @@ import { toSearchKey } from '@omnicare/shared/customers/normalize';
 import {
   TEMPLATE_CATALOG_MESSAGES,
   TEMPLATE_MESSAGES,
+  templateCatalogBody,
+  templateCatalogQuery,
+  templateCatalogView,
   type MessageTemplate,
   type TemplateBody,
   type TemplateCatalog,
@@ -27,8 +30,9 @@ import {
 import type { TemplateKind, TemplateVisibility } from '@omnicare/shared/templates/template-enums';
 import { usedPlaceholders } from '@omnicare/shared/templates/placeholders';
 import type { Platform } from '../../platform/context.js';
-import { isUniqueViolation, pgErrorCode } from '../../platform/db.js';
+import { isUniqueViolation } from '../../platform/db.js';
 import type { AuthContext } from '../../platform/auth.js';
+import { catalogue } from '../../platform/catalogue.js';
 import { AppError, fieldError, forbidden, notFound } from '../../platform/errors.js';
 import { writeAudit } from '../audit/audit.service.js';
 import * as repo from './templates.repository.js';
@@ -57,119 +61,63 @@ const toCatalog = ({ catalog, templateCount }: repo.CatalogRow): TemplateCatalog
   updated_at: catalog.updatedAt.toISOString(),
 });
 
-export async function listCatalogs(
-  platform: Platform,
-  tenantId: string,
-  filter: { keyword?: string; page: number; page_size: number },
-) {
-  const { rows, total } = await repo.listCatalogs(platform.db, tenantId, {
-    keyword: filter.keyword || undefined,
-    offset: (filter.page - 1) * filter.page_size,
-    limit: filter.page_size,
-  });
-  return { data: rows.map(toCatalog), total };
-}
+/** The catalog a template is filed under, as stored from its body. */
+const catalogValues = (body: { name: string; description: string }) => ({
+  name: body.name,
+  nameKey: toSearchKey(body.name),
+  description: body.description,
+});
 
-async function getCatalog(platform: Platform, tenantId: string, id: string) {
-  const row = await repo.getCatalog(platform.db, tenantId, id);
-  if (!row) throw notFound(TEMPLATE_CATALOG_MESSAGES.notFound);
-  return toCatalog(row);
-}
-
-async function checkCatalogName(
-  platform: Platform,
-  tenantId: string,
-  name: string,
-  exceptId?: string,
-) {
-  const nameKey = toSearchKey(name);
-  if (await repo.catalogNameTaken(platform.db, tenantId, nameKey, exceptId))
-    throw fieldError('name', TEMPLATE_CATALOG_MESSAGES.nameTaken);
-  return nameKey;
-}
-
-export async function createCatalog(
-  platform: Platform,
-  auth: AuthContext,
-  body: { name: string; description: string },
-) {
-  const nameKey = await checkCatalogName(platform, auth.tenantId, body.name);
-  const id = await uniqueAs('name', TEMPLATE_CATALOG_MESSAGES.nameTaken, () =>
-    repo.insertCatalog(platform.db, {
-      tenantId: auth.tenantId,
-      name: body.name,
-      nameKey,
-      description: body.description,
-      createdBy: auth.userId,
-    }),
-  );
-  const created = await getCatalog(platform, auth.tenantId, id);
-  await writeAudit(platform.db, {
-    tenantId: auth.tenantId,
-    impersonatorId: auth.impersonatorId,
-    actorId: auth.userId,
-    action: 'create',
-    entity: 'template_catalog',
-    entityId: id,
-    after: created,
-  });
-  return created;
-}
-
-export async function updateCatalog(
-  platform: Platform,
-  auth: AuthContext,
-  id: string,
-  body: { name: string; description: string },
-) {
-  const before = await getCatalog(platform, auth.tenantId, id);
-  const nameKey = await checkCatalogName(platform, auth.tenantId, body.name, id);
-  await uniqueAs('name', TEMPLATE_CATALOG_MESSAGES.nameTaken, () =>
-    repo.updateCatalog(platform.db, auth.tenantId, id, {
-      name: body.name,
-      nameKey,
-      description: body.description,
-    }),
-  );
-  const after = await getCatalog(platform, auth.tenantId, id);
-  await writeAudit(platform.db, {
-    tenantId: auth.tenantId,
-    impersonatorId: auth.impersonatorId,
-    actorId: auth.userId,
-    action: 'update',
-    entity: 'template_catalog',
-    entityId: id,
-    before,
-    after,
-  });
-  return after;
-}
-
-/** Refused while templates (of anyone, personal ones included) are filed under the catalog. */
-export async function deleteCatalog(platform: Platform, auth: AuthContext, id: string) {
-  const before = await getCatalog(platform, auth.tenantId, id);
-  if (before.template_count > 0)
-    throw new AppError(422, TEMPLATE_CATALOG_MESSAGES.inUse(before.template_count));
-  try {
-    await repo.deleteCatalog(platform.db, auth.tenantId, id);
-  } catch (error) {
-    // A template filed under it in the meantime: the foreign key refuses.
-    if (pgErrorCode(error) === '23503') {
-      const now = await getCatalog(platform, auth.tenantId, id);
-      throw new AppError(422, TEMPLATE_CATALOG_MESSAGES.inUse(now.template_count));
-    }
-    throw error;
-  }
-  await writeAudit(platform.db, {
-    tenantId: auth.tenantId,
-    impersonatorId: auth.impersonatorId,
-    actorId: auth.userId,
-    action: 'delete',
-    entity: 'template_catalog',
-    entityId: id,
-    before,
-  });
-}
+/** The tenant's template catalogs, as a catalogue (platform/catalogue.ts). */
+export const templateCatalogs = catalogue({
+  tag: 'templates',
+  entity: 'template_catalog',
+  messages: TEMPLATE_CATALOG_MESSAGES,
+  access: { read: 'authenticated', manage: 'template_catalog.manage' },
+  paths: {
+    list: '/v2/core/template-catalogs',
+    create: '/v2/core/template-catalogs',
+    one: '/v2/core/template-catalogs/:id',
+  },
+  summaries: {
+    list: 'Danh mục mẫu tin nhắn',
+    record: 'danh mục mẫu',
+  },
+  schemas: { view: templateCatalogView, body: templateCatalogBody, query: templateCatalogQuery },
+  list: async (ctx, filter) => {
+    const { rows, total } = await repo.listCatalogs(ctx.db, ctx.tenantId, {
+      keyword: filter.keyword || undefined,
+      offset: (filter.page - 1) * filter.page_size,
+      limit: filter.page_size,
+    });
+    return { data: rows.map(toCatalog), total };
+  },
+  find: async (ctx, id) => {
+    const row = await repo.getCatalog(ctx.db, ctx.tenantId, id);
+    return row && toCatalog(row);
+  },
+  // Unique without case or diacritics (the stored key).
+  nameTaken: (ctx, body, id) =>
+    repo.catalogNameTaken(ctx.db, ctx.tenantId, toSearchKey(body.name), id ?? undefined),
+  write: async (ctx, id, body) => {
+    const values = catalogValues(body);
+    if (!id)
+      return repo.insertCatalog(ctx.db, {
+        tenantId: ctx.tenantId,
+        createdBy: ctx.auth.userId,
+        ...values,
+      });
+    await repo.updateCatalog(ctx.db, ctx.tenantId, id, values);
+    return id;
+  },
+  remove: (ctx, id) => repo.deleteCatalog(ctx.db, ctx.tenantId, id),
+  // Refused while templates (of anyone, personal ones included) are filed under the catalog.
+  inUse: async (ctx, id) => {
+    const row = await repo.getCatalog(ctx.db, ctx.tenantId, id);
+    const count = row ? toCatalog(row).template_count : 0;
+    return count > 0 ? new AppError(422, TEMPLATE_CATALOG_MESSAGES.inUse(count)) : undefined;
+  },
+});
 
 /* ----------------------------------------------------------------------------- templates */
 

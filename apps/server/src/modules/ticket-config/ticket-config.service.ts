@@ -1,15 +1,18 @@
-import type {
-  priorityBody,
-  serviceBody,
-  ticketTemplateBody,
-  ticketTypeBody,
-} from '@omnicare/shared/ticket-config/ticket-config.schemas';
 import {
   PRIORITY_MESSAGES,
   SERVICE_MESSAGES,
   TICKET_TEMPLATE_MESSAGES,
   TYPE_MESSAGES,
   inUseMessage,
+  priorityBody,
+  priorityView,
+  serviceBody,
+  serviceQuery,
+  serviceView,
+  ticketTemplateBody,
+  ticketTemplateView,
+  ticketTypeBody,
+  ticketTypeView,
   type Priority,
   type Service,
   type TicketTemplate,
@@ -20,65 +23,43 @@ import { isEmptyCustomValue, validateCustomValues } from '@omnicare/shared/field
 import { REALTIME_EVENTS } from '@omnicare/shared/notifications/notifications.schemas';
 import type { z } from 'zod';
 import type { Platform } from '../../platform/context.js';
-import type { AuthContext } from '../../platform/auth.js';
-import { pgErrorCode } from '../../platform/db.js';
-import { AppError, fieldError, notFound } from '../../platform/errors.js';
+import {
+  catalogue,
+  inUseError,
+  tableCatalogue,
+  tableWrites,
+  type CatalogueContext,
+  type CatalogueEntity,
+} from '../../platform/catalogue.js';
+import { AppError, fieldError } from '../../platform/errors.js';
+import {
+  ticketPriorities,
+  ticketServices,
+  ticketTemplates as ticketTemplatesTable,
+  ticketTypes,
+} from '../../db/schema/index.js';
 import { sanitizeRichText } from '../../platform/rich-text.js';
-import { writeAudit } from '../audit/audit.service.js';
 import { listFields } from '../fields/fields.service.js';
 import * as repo from './ticket-config.repository.js';
 
-type AuditInput = Parameters<typeof writeAudit>[1];
+/** Reading the lists: every staff member (the ticket form needs them); changing: administrators. */
+export const SETTINGS_ACCESS = { read: 'authenticated', manage: 'ticket_config.manage' } as const;
 
-type Subject = Pick<AuditInput, 'entity' | 'action'>;
-
-/** Records a change of the configuration in the audit log, and tells the tenant's screens. */
-export async function audit(
-  platform: Platform,
-  auth: AuthContext,
-  subject: Subject,
-  entityId: string,
-  before?: unknown,
-  after?: unknown,
-) {
-  await writeAudit(platform.db, {
-    tenantId: auth.tenantId,
-    impersonatorId: auth.impersonatorId,
-    actorId: auth.userId,
-    entityId,
-    before,
-    after,
-    ...subject,
-  } as AuditInput);
-  // The tenant's open screens read their settings again (the event names only the kind).
-  platform.realtime.toTenant(auth.tenantId, REALTIME_EVENTS.ticketSettings, {
-    entity: subject.entity,
-  });
+/** The tenant's open screens read their settings again (the event names only the kind). */
+export function ticketSettingsChanged(ctx: CatalogueContext, entity: CatalogueEntity) {
+  ctx.platform.realtime.toTenant(ctx.tenantId, REALTIME_EVENTS.ticketSettings, { entity });
 }
 
-/** 422 naming what uses the value, or nothing when unused. */
-export function refuseInUse(subject: string, usage: Usage) {
-  const message = inUseMessage(subject, usage);
-  if (message) throw new AppError(422, message, [{ param: 'id', message }]);
-}
+/** What the ticket settings of this module share: their tag, access, and telling screens. */
+const SETTING = {
+  tag: 'ticket-config',
+  access: SETTINGS_ACCESS,
+  changed: ticketSettingsChanged,
+} as const;
 
-/**
- * Deletes after checking usage; a reference made in the meantime trips the foreign key, and
- * the refusal is then the same.
- */
-export async function deleteChecked(
-  subject: string,
-  usage: () => Promise<Usage>,
-  remove: () => Promise<void>,
-) {
-  refuseInUse(subject, await usage());
-  try {
-    await remove();
-  } catch (error) {
-    if (pgErrorCode(error) === '23503') refuseInUse(subject, await usage());
-    throw error;
-  }
-}
+/** The in-use refusal of a ticket setting: 'Mức độ ưu tiên đang được dùng bởi 12 ticket'. */
+export const usageError = (subject: string, usage: Usage) =>
+  inUseError(inUseMessage(subject, usage));
 
 const stamps = (row: { createdAt: Date; updatedAt: Date }) => ({
   created_at: row.createdAt.toISOString(),
@@ -87,116 +68,61 @@ const stamps = (row: { createdAt: Date; updatedAt: Date }) => ({
 
 /* ---------------------------------------------------------------------------- priorities */
 
-type PriorityRow = NonNullable<Awaited<ReturnType<typeof repo.findPriority>>>;
-const toPriority = (row: PriorityRow): Priority => ({
-  _id: row.id,
-  name: row.name,
-  color: row.color,
-  order: row.position,
-  ...stamps(row),
+export const priorities = catalogue({
+  ...SETTING,
+  entity: 'ticket_priority',
+  messages: PRIORITY_MESSAGES,
+  paths: { list: '/v2/priorities', create: '/v2/priorities', one: '/v2/priority/:id' },
+  summaries: {
+    list: 'Mức độ ưu tiên',
+    record: 'mức độ ưu tiên',
+  },
+  schemas: { view: priorityView, body: priorityBody },
+  ...tableCatalogue(ticketPriorities, {
+    toView: (row): Priority => ({
+      _id: row.id,
+      name: row.name,
+      color: row.color,
+      order: row.position,
+      ...stamps(row),
+    }),
+    toValues: (_ctx, body: z.output<typeof priorityBody>) => ({
+      name: body.name,
+      color: body.color,
+      position: body.order,
+    }),
+  }),
+  inUse: async (ctx, id) =>
+    usageError(PRIORITY_MESSAGES.subject, await repo.priorityUsage(ctx.db, ctx.tenantId, id)),
 });
-
-export async function listPriorities(platform: Platform, tenantId: string) {
-  return (await repo.listPriorities(platform.db, tenantId)).map(toPriority);
-}
-
-async function mustPriority(platform: Platform, tenantId: string, id: string) {
-  const row = await repo.findPriority(platform.db, tenantId, id);
-  if (!row) throw notFound(PRIORITY_MESSAGES.notFound);
-  return row;
-}
-
-export async function savePriority(
-  platform: Platform,
-  auth: AuthContext,
-  id: string | null,
-  body: z.output<typeof priorityBody>,
-) {
-  const before = id ? toPriority(await mustPriority(platform, auth.tenantId, id)) : undefined;
-  if (await repo.priorityNameTaken(platform.db, auth.tenantId, body.name, id ?? undefined))
-    throw fieldError('name', PRIORITY_MESSAGES.nameTaken);
-  const values = { name: body.name, color: body.color, position: body.order };
-  const row = id
-    ? await repo.updatePriority(platform.db, auth.tenantId, id, values)
-    : await repo.insertPriority(platform.db, { tenantId: auth.tenantId, ...values });
-  if (!row) throw notFound(PRIORITY_MESSAGES.notFound);
-  const after = toPriority(row);
-  await audit(
-    platform,
-    auth,
-    { entity: 'ticket_priority', action: id ? 'update' : 'create' },
-    row.id,
-    before,
-    after,
-  );
-  return after;
-}
-
-export async function deletePriority(platform: Platform, auth: AuthContext, id: string) {
-  const before = toPriority(await mustPriority(platform, auth.tenantId, id));
-  await deleteChecked(
-    PRIORITY_MESSAGES.subject,
-    () => repo.priorityUsage(platform.db, auth.tenantId, id),
-    () => repo.deletePriority(platform.db, auth.tenantId, id),
-  );
-  await audit(platform, auth, { entity: 'ticket_priority', action: 'delete' }, id, before);
-}
 
 /* --------------------------------------------------------------------------------- types */
 
-type TypeRow = NonNullable<Awaited<ReturnType<typeof repo.findType>>>;
-const toType = (row: TypeRow): TicketType => ({
-  _id: row.id,
-  name: row.name,
-  order: row.position,
-  ...stamps(row),
+export const types = catalogue({
+  ...SETTING,
+  entity: 'ticket_type',
+  messages: TYPE_MESSAGES,
+  paths: { list: '/v2/types', create: '/v2/types', one: '/v2/type/:id' },
+  summaries: {
+    list: 'Loại ticket',
+    record: 'loại ticket',
+  },
+  schemas: { view: ticketTypeView, body: ticketTypeBody },
+  ...tableCatalogue(ticketTypes, {
+    toView: (row): TicketType => ({
+      _id: row.id,
+      name: row.name,
+      order: row.position,
+      ...stamps(row),
+    }),
+    toValues: (_ctx, body: z.output<typeof ticketTypeBody>) => ({
+      name: body.name,
+      position: body.order,
+    }),
+  }),
+  inUse: async (ctx, id) =>
+    usageError(TYPE_MESSAGES.subject, await repo.typeUsage(ctx.db, ctx.tenantId, id)),
 });
-
-export async function listTypes(platform: Platform, tenantId: string) {
-  return (await repo.listTypes(platform.db, tenantId)).map(toType);
-}
-
-async function mustType(platform: Platform, tenantId: string, id: string) {
-  const row = await repo.findType(platform.db, tenantId, id);
-  if (!row) throw notFound(TYPE_MESSAGES.notFound);
-  return row;
-}
-
-export async function saveType(
-  platform: Platform,
-  auth: AuthContext,
-  id: string | null,
-  body: z.output<typeof ticketTypeBody>,
-) {
-  const before = id ? toType(await mustType(platform, auth.tenantId, id)) : undefined;
-  if (await repo.typeNameTaken(platform.db, auth.tenantId, body.name, id ?? undefined))
-    throw fieldError('name', TYPE_MESSAGES.nameTaken);
-  const values = { name: body.name, position: body.order };
-  const row = id
-    ? await repo.updateType(platform.db, auth.tenantId, id, values)
-    : await repo.insertType(platform.db, { tenantId: auth.tenantId, ...values });
-  if (!row) throw notFound(TYPE_MESSAGES.notFound);
-  const after = toType(row);
-  await audit(
-    platform,
-    auth,
-    { entity: 'ticket_type', action: id ? 'update' : 'create' },
-    row.id,
-    before,
-    after,
-  );
-  return after;
-}
-
-export async function deleteType(platform: Platform, auth: AuthContext, id: string) {
-  const before = toType(await mustType(platform, auth.tenantId, id));
-  await deleteChecked(
-    TYPE_MESSAGES.subject,
-    () => repo.typeUsage(platform.db, auth.tenantId, id),
-    () => repo.deleteType(platform.db, auth.tenantId, id),
-  );
-  await audit(platform, auth, { entity: 'ticket_type', action: 'delete' }, id, before);
-}
 
 /* ------------------------------------------------------------------------------ services */
 
@@ -210,53 +136,30 @@ const toService = ({ service, typeName }: ServiceListed): Service => ({
   ...stamps(service),
 });
 
-export async function listServices(platform: Platform, tenantId: string, typeId?: string) {
-  return (await repo.listServices(platform.db, tenantId, { typeId })).map(toService);
-}
-
-async function getService(platform: Platform, tenantId: string, id: string) {
-  const [row] = await repo.listServices(platform.db, tenantId, { id });
-  if (!row) throw notFound(SERVICE_MESSAGES.notFound);
-  return toService(row);
-}
-
-export async function saveService(
-  platform: Platform,
-  auth: AuthContext,
-  id: string | null,
-  body: z.output<typeof serviceBody>,
-) {
-  const before = id ? await getService(platform, auth.tenantId, id) : undefined;
-  if (await repo.serviceNameTaken(platform.db, auth.tenantId, body.name, id ?? undefined))
-    throw fieldError('name', SERVICE_MESSAGES.nameTaken);
-  if (body.type_id && !(await repo.findType(platform.db, auth.tenantId, body.type_id)))
-    throw fieldError('type_id', SERVICE_MESSAGES.typeMissing);
-  const values = { name: body.name, typeId: body.type_id, position: body.order };
-  const row = id
-    ? await repo.updateService(platform.db, auth.tenantId, id, values)
-    : await repo.insertService(platform.db, { tenantId: auth.tenantId, ...values });
-  if (!row) throw notFound(SERVICE_MESSAGES.notFound);
-  const after = await getService(platform, auth.tenantId, row.id);
-  await audit(
-    platform,
-    auth,
-    { entity: 'ticket_service', action: id ? 'update' : 'create' },
-    row.id,
-    before,
-    after,
-  );
-  return after;
-}
-
-export async function deleteService(platform: Platform, auth: AuthContext, id: string) {
-  const before = await getService(platform, auth.tenantId, id);
-  await deleteChecked(
-    SERVICE_MESSAGES.subject,
-    () => repo.serviceUsage(platform.db, auth.tenantId, id),
-    () => repo.deleteService(platform.db, auth.tenantId, id),
-  );
-  await audit(platform, auth, { entity: 'ticket_service', action: 'delete' }, id, before);
-}
+export const services = catalogue({
+  ...SETTING,
+  entity: 'ticket_service',
+  messages: SERVICE_MESSAGES,
+  paths: { list: '/v2/services', create: '/v2/services', one: '/v2/service/:id' },
+  summaries: {
+    list: 'Dịch vụ (type_id: của loại đó và dùng cho mọi loại)',
+    record: 'dịch vụ',
+  },
+  schemas: { view: serviceView, body: serviceBody, query: serviceQuery },
+  list: async (ctx, query) =>
+    (await repo.listServices(ctx.db, ctx.tenantId, { typeId: query.type_id })).map(toService),
+  find: async (ctx, id) => {
+    const [row] = await repo.listServices(ctx.db, ctx.tenantId, { id });
+    return row && toService(row);
+  },
+  ...tableWrites(ticketServices, async (ctx, body: z.output<typeof serviceBody>) => {
+    if (body.type_id && !(await types.definition.find(ctx, body.type_id)))
+      throw fieldError('type_id', SERVICE_MESSAGES.typeMissing);
+    return { name: body.name, typeId: body.type_id, position: body.order };
+  }),
+  inUse: async (ctx, id) =>
+    usageError(SERVICE_MESSAGES.subject, await repo.serviceUsage(ctx.db, ctx.tenantId, id)),
+});
 
 /* ----------------------------------------------------------------------- ticket templates */
 
@@ -291,59 +194,50 @@ async function toTemplates(platform: Platform, tenantId: string, rows: TemplateL
   }));
 }
 
-export async function listTemplates(platform: Platform, tenantId: string) {
-  return toTemplates(platform, tenantId, await repo.listTemplates(platform.db, tenantId));
-}
-
-export async function getTemplate(platform: Platform, tenantId: string, id: string) {
-  const [row] = await toTemplates(
-    platform,
-    tenantId,
-    await repo.listTemplates(platform.db, tenantId, id),
-  );
-  if (!row) throw notFound(TICKET_TEMPLATE_MESSAGES.notFound);
-  return row;
-}
-
 /** The references of a template: each must be the tenant's; a typed service must match the type. */
-async function checkTemplateRefs(
-  platform: Platform,
-  tenantId: string,
-  body: z.output<typeof ticketTemplateBody>,
-) {
-  const { db } = platform;
-  if (body.type_id && !(await repo.findType(db, tenantId, body.type_id)))
+async function checkTemplateRefs(ctx: CatalogueContext, body: z.output<typeof ticketTemplateBody>) {
+  if (body.type_id && !(await types.definition.find(ctx, body.type_id)))
     throw fieldError('type_id', TICKET_TEMPLATE_MESSAGES.typeMissing);
-  if (body.priority_id && !(await repo.findPriority(db, tenantId, body.priority_id)))
+  if (body.priority_id && !(await priorities.definition.find(ctx, body.priority_id)))
     throw fieldError('priority_id', TICKET_TEMPLATE_MESSAGES.priorityMissing);
   if (body.service_id) {
-    const service = await repo.findService(db, tenantId, body.service_id);
+    const service = await services.definition.find(ctx, body.service_id);
     if (!service) throw fieldError('service_id', TICKET_TEMPLATE_MESSAGES.serviceMissing);
-    if (service.typeId && service.typeId !== body.type_id)
+    if (service.type_id && service.type_id !== body.type_id)
       throw fieldError('service_id', TICKET_TEMPLATE_MESSAGES.serviceOtherType);
   }
-  if ((await repo.tagsByIds(db, tenantId, body.tag_ids)).length !== body.tag_ids.length)
+  if ((await repo.tagsByIds(ctx.db, ctx.tenantId, body.tag_ids)).length !== body.tag_ids.length)
     throw fieldError('tag_ids', TICKET_TEMPLATE_MESSAGES.tagMissing);
   // A prefill: empty values are dropped, and required fields are left for the ticket form.
   const custom = Object.fromEntries(
     Object.entries(body.custom).filter(([, value]) => !isEmptyCustomValue(value)),
   );
-  const problems = validateCustomValues(await listFields(platform, tenantId, 'ticket'), custom, {});
+  const fields = await listFields(ctx.platform, ctx.tenantId, 'ticket');
+  const problems = validateCustomValues(fields, custom, {});
   if (problems.length > 0) throw new AppError(422, problems[0]?.message, problems);
   return custom;
 }
 
-export async function saveTemplate(
-  platform: Platform,
-  auth: AuthContext,
-  id: string | null,
-  body: z.output<typeof ticketTemplateBody>,
-) {
-  const before = id ? await getTemplate(platform, auth.tenantId, id) : undefined;
-  if (await repo.templateNameTaken(platform.db, auth.tenantId, body.name, id ?? undefined))
-    throw fieldError('name', TICKET_TEMPLATE_MESSAGES.nameTaken);
-  const custom = await checkTemplateRefs(platform, auth.tenantId, body);
-  const values = {
+/** Ticket templates (the spec's `/v2/templates`: message templates live under `/v2/core`). */
+export const ticketTemplates = catalogue({
+  ...SETTING,
+  entity: 'ticket_template',
+  messages: TICKET_TEMPLATE_MESSAGES,
+  paths: { list: '/v2/templates', create: '/v2/templates', one: '/v2/template/:id' },
+  summaries: {
+    list: 'Mẫu ticket',
+    get: 'Một mẫu ticket',
+    record: 'mẫu ticket',
+  },
+  schemas: { view: ticketTemplateView, body: ticketTemplateBody },
+  list: async (ctx) =>
+    toTemplates(ctx.platform, ctx.tenantId, await repo.listTemplates(ctx.db, ctx.tenantId)),
+  find: async (ctx, id) => {
+    const rows = await repo.listTemplates(ctx.db, ctx.tenantId, id);
+    const [row] = await toTemplates(ctx.platform, ctx.tenantId, rows);
+    return row;
+  },
+  ...tableWrites(ticketTemplatesTable, async (ctx, body: z.output<typeof ticketTemplateBody>) => ({
     name: body.name,
     subject: body.subject,
     // Rich text as a ticket's: it becomes the description of the tickets made from it.
@@ -352,26 +246,6 @@ export async function saveTemplate(
     priorityId: body.priority_id,
     serviceId: body.service_id,
     tagIds: body.tag_ids,
-    custom,
-  };
-  const row = id
-    ? await repo.updateTemplate(platform.db, auth.tenantId, id, values)
-    : await repo.insertTemplate(platform.db, { tenantId: auth.tenantId, ...values });
-  if (!row) throw notFound(TICKET_TEMPLATE_MESSAGES.notFound);
-  const after = await getTemplate(platform, auth.tenantId, row.id);
-  await audit(
-    platform,
-    auth,
-    { entity: 'ticket_template', action: id ? 'update' : 'create' },
-    row.id,
-    before,
-    after,
-  );
-  return after;
-}
-
-export async function deleteTemplate(platform: Platform, auth: AuthContext, id: string) {
-  const before = await getTemplate(platform, auth.tenantId, id);
-  await repo.deleteTemplate(platform.db, auth.tenantId, id);
-  await audit(platform, auth, { entity: 'ticket_template', action: 'delete' }, id, before);
-}
+    custom: await checkTemplateRefs(ctx, body),
+  })),
+});

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Database, Transaction } from '../../platform/db.js';
 import {
   slaPolicies,
@@ -50,20 +50,6 @@ export async function findDefault(db: Db, tenantId: string) {
     .from(workingSchedules)
     .where(and(eq(workingSchedules.tenantId, tenantId), eq(workingSchedules.isDefault, true)));
   return row?.id ?? null;
-}
-
-export async function nameTaken(db: Db, tenantId: string, name: string, exceptId?: string) {
-  const conditions: SQL[] = [
-    eq(workingSchedules.tenantId, tenantId),
-    sql`lower(${workingSchedules.name}) = lower(${name})`,
-  ];
-  if (exceptId) conditions.push(ne(workingSchedules.id, exceptId));
-  const [row] = await db
-    .select({ id: workingSchedules.id })
-    .from(workingSchedules)
-    .where(and(...conditions))
-    .limit(1);
-  return row !== undefined;
 }
 
 /** SLA policies counting in the schedule: naming it, or (for the default) naming none. */

@@ -1,19 +1,24 @@
 import { TIME_ZONE } from '@omnicare/shared/platform/constants';
 import { minutesOfDay, timeOfDay, type BusinessSchedule } from '@omnicare/shared/sla/business-time';
-import type {
-  createPeriodsBody,
-  scheduleBody,
-} from '@omnicare/shared/working-time/working-time.schemas';
+import type { createPeriodsBody } from '@omnicare/shared/working-time/working-time.schemas';
 import {
   WORKING_TIME_MESSAGES,
+  scheduleBody,
+  scheduleView,
   type Schedule,
 } from '@omnicare/shared/working-time/working-time.schemas';
 import type { z } from 'zod';
 import type { Platform } from '../../platform/context.js';
 import type { AuthContext } from '../../platform/auth.js';
 import type { Database } from '../../platform/db.js';
-import { fieldError, notFound } from '../../platform/errors.js';
-import { audit, deleteChecked } from '../ticket-config/ticket-config.service.js';
+import { catalogue, uniqueName } from '../../platform/catalogue.js';
+import { workingSchedules } from '../../db/schema/index.js';
+import { notFound } from '../../platform/errors.js';
+import {
+  SETTINGS_ACCESS,
+  ticketSettingsChanged,
+  usageError,
+} from '../ticket-config/ticket-config.service.js';
 import * as repo from './working-time.repository.js';
 
 type Listed = Awaited<ReturnType<typeof repo.listSchedules>>[number];
@@ -65,46 +70,57 @@ export async function listPeriods(platform: Platform, tenantId: string, schedule
   return schedule.periods.map((period) => ({ schedule_id: schedule._id, ...period }));
 }
 
-export async function saveSchedule(
-  platform: Platform,
-  auth: AuthContext,
-  id: string | null,
-  body: z.output<typeof scheduleBody>,
-) {
-  const before = id ? await getSchedule(platform, auth.tenantId, id) : undefined;
-  if (await repo.nameTaken(platform.db, auth.tenantId, body.name, id ?? undefined))
-    throw fieldError('name', WORKING_TIME_MESSAGES.nameTaken);
-  // The tenant's first schedule is its default.
-  const isDefault =
-    body.is_default || (await repo.findDefault(platform.db, auth.tenantId)) === null;
-  const savedId = await platform.db.transaction(async (tx) => {
-    if (isDefault) await repo.clearDefault(tx, auth.tenantId);
-    let scheduleId = id;
-    if (scheduleId)
-      await repo.updateSchedule(tx, auth.tenantId, scheduleId, {
-        name: body.name,
-        // A default stays one until another takes its place.
-        ...(isDefault ? { isDefault: true } : {}),
-      });
-    else
-      scheduleId = (
-        await repo.insertSchedule(tx, { tenantId: auth.tenantId, name: body.name, isDefault })
-      ).id;
-    await repo.replacePeriods(tx, scheduleId, toRows(body.periods));
-    await repo.replaceHolidays(tx, scheduleId, body.holidays);
-    return scheduleId;
-  });
-  const after = await getSchedule(platform, auth.tenantId, savedId);
-  await audit(
-    platform,
-    auth,
-    { entity: 'working_schedule', action: id ? 'update' : 'create' },
-    savedId,
-    before,
-    after,
-  );
-  return after;
-}
+/** The tenant's schedules, as a catalogue (platform/catalogue.ts); their openings are nested. */
+export const schedules = catalogue({
+  tag: 'working-time',
+  entity: 'working_schedule',
+  messages: WORKING_TIME_MESSAGES,
+  access: SETTINGS_ACCESS,
+  // The spec names two creating calls; both take the same body.
+  paths: {
+    list: '/v2/time/schedules',
+    create: ['/v2/time/schedules', '/v2/time/create-schedule'],
+    one: '/v2/time/schedules/:id',
+  },
+  summaries: {
+    list: 'Lịch làm việc',
+    record: 'lịch làm việc',
+  },
+  schemas: { view: scheduleView, body: scheduleBody },
+  list: (ctx) => listSchedules(ctx.platform, ctx.tenantId),
+  find: async (ctx, id) => {
+    const [row] = await repo.listSchedules(ctx.db, ctx.tenantId, id);
+    return row && toSchedule(await repo.policyCounts(ctx.db, ctx.tenantId))(row);
+  },
+  nameTaken: uniqueName(workingSchedules),
+  write: async (ctx, id, body) => {
+    // The tenant's first schedule is its default.
+    const isDefault = body.is_default || (await repo.findDefault(ctx.db, ctx.tenantId)) === null;
+    return ctx.db.transaction(async (tx) => {
+      if (isDefault) await repo.clearDefault(tx, ctx.tenantId);
+      let scheduleId = id;
+      if (scheduleId)
+        await repo.updateSchedule(tx, ctx.tenantId, scheduleId, {
+          name: body.name,
+          // A default stays one until another takes its place.
+          ...(isDefault ? { isDefault: true } : {}),
+        });
+      else
+        scheduleId = (
+          await repo.insertSchedule(tx, { tenantId: ctx.tenantId, name: body.name, isDefault })
+        ).id;
+      await repo.replacePeriods(tx, scheduleId, toRows(body.periods));
+      await repo.replaceHolidays(tx, scheduleId, body.holidays);
+      return scheduleId;
+    });
+  },
+  remove: (ctx, id) => repo.deleteSchedule(ctx.db, ctx.tenantId, id),
+  inUse: async (ctx, id, before) =>
+    usageError(WORKING_TIME_MESSAGES.subject, {
+      sla_policies: await repo.policiesUsing(ctx.db, ctx.tenantId, id, before.is_default),
+    }),
+  changed: ticketSettingsChanged,
+});
 
 /** `POST /v2/time/create-period`: one schedule's week of openings, replaced as a whole. */
 export async function savePeriods(
@@ -118,27 +134,8 @@ export async function savePeriods(
     await repo.updateSchedule(tx, auth.tenantId, body.schedule_id, {});
   });
   const after = await getSchedule(platform, auth.tenantId, body.schedule_id);
-  await audit(
-    platform,
-    auth,
-    { entity: 'working_schedule', action: 'update' },
-    body.schedule_id,
-    before,
-    after,
-  );
+  await schedules.recordChange(platform, auth, 'update', body.schedule_id, before, after);
   return after;
-}
-
-export async function deleteSchedule(platform: Platform, auth: AuthContext, id: string) {
-  const before = await getSchedule(platform, auth.tenantId, id);
-  await deleteChecked(
-    WORKING_TIME_MESSAGES.subject,
-    async () => ({
-      sla_policies: await repo.policiesUsing(platform.db, auth.tenantId, id, before.is_default),
-    }),
-    () => repo.deleteSchedule(platform.db, auth.tenantId, id),
-  );
-  await audit(platform, auth, { entity: 'working_schedule', action: 'delete' }, id, before);
 }
 
 /**

@@ -1,4 +1,7 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { QueueBody, QueueView } from '@omnicare/shared/telephony/queues.schemas';
+import type { Catalogue } from '@/components/catalogue/catalogue-api';
+import { useCatalogueList, useSaveCatalogue } from '@/components/catalogue/use-catalogue';
 import { deleteQueue, listCalls, listQueues, saveQueue, type CallFilters } from './telephony.api';
 
 export const telephonyKeys = {
@@ -6,32 +9,24 @@ export const telephonyKeys = {
   calls: (params: object) => ['telephony', 'calls', params] as const,
 };
 
-/** The tenant's queues (a short list: no paging). */
+/** The call queues as a catalogue (a short list: no paging), through this feature's calls. */
+export const QUEUES: Catalogue<QueueView, QueueBody> = {
+  key: telephonyKeys.queues,
+  list: async (signal) => {
+    const data = await listQueues(signal);
+    return { data, total: data.length };
+  },
+  save: (input) => saveQueue(input),
+  remove: (id) => deleteQueue(id),
+};
+
+/** The tenant's queues, as the pickers want them. */
 export function useQueues() {
-  return useQuery({
-    queryKey: telephonyKeys.queues,
-    queryFn: ({ signal }) => listQueues(signal),
-    staleTime: 10_000,
-  });
+  const query = useCatalogueList(QUEUES);
+  return { ...query, data: query.data?.data };
 }
 
-export function useSaveQueue() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    // The form shows field errors itself.
-    meta: { silent: true },
-    mutationFn: saveQueue,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: telephonyKeys.queues }),
-  });
-}
-
-export function useDeleteQueue() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteQueue,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: telephonyKeys.queues }),
-  });
-}
+export const useSaveQueue = () => useSaveCatalogue(QUEUES);
 
 export function useCallHistory(params: CallFilters & { page: number; page_size: number }) {
   return useQuery({

@@ -1,6 +1,11 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MAX_PAGE_SIZE } from '@omnicare/shared/platform/constants';
 import type { TemplateKind } from '@omnicare/shared/templates/template-enums';
+import type {
+  TemplateCatalog,
+  TemplateCatalogBody,
+} from '@omnicare/shared/templates/templates.schemas';
+import type { Catalogue } from '@/components/catalogue/catalogue-api';
 import {
   deleteCatalog,
   deleteTemplate,
@@ -16,7 +21,6 @@ export const templateKeys = {
   list: (kind: TemplateKind, params: TemplateListParams) =>
     ['message-templates', 'list', kind, params] as const,
   catalogs: ['template-catalogs'] as const,
-  catalogList: (params: CatalogListParams) => ['template-catalogs', 'list', params] as const,
   catalogOptions: ['template-catalogs', 'options'] as const,
 };
 
@@ -24,14 +28,6 @@ export function useTemplateList(kind: TemplateKind, params: TemplateListParams) 
   return useQuery({
     queryKey: templateKeys.list(kind, params),
     queryFn: ({ signal }) => listTemplates(kind, params, signal),
-    placeholderData: keepPreviousData,
-  });
-}
-
-export function useCatalogList(params: CatalogListParams) {
-  return useQuery({
-    queryKey: templateKeys.catalogList(params),
-    queryFn: ({ signal }) => listCatalogs(params, signal),
     placeholderData: keepPreviousData,
   });
 }
@@ -71,16 +67,13 @@ export function useDeleteTemplate() {
   return useMutation({ mutationFn: deleteTemplate, onSuccess: () => invalidate() });
 }
 
-export function useSaveCatalog() {
-  const invalidate = useInvalidateTemplates();
-  return useMutation({
-    meta: { silent: true },
-    mutationFn: saveCatalog,
-    onSuccess: () => invalidate(),
-  });
-}
-
-export function useDeleteCatalog() {
-  const invalidate = useInvalidateTemplates();
-  return useMutation({ mutationFn: deleteCatalog, onSuccess: () => invalidate() });
-}
+/** The template catalogs as a catalogue (paged, searched by `keyword`), through this feature's calls. */
+export const TEMPLATE_CATALOGS: Catalogue<TemplateCatalog, TemplateCatalogBody> = {
+  key: [...templateKeys.catalogs, 'list'],
+  // Templates show their catalog's name; the options list is the catalogs' too.
+  invalidates: [templateKeys.all, templateKeys.catalogs],
+  list: (signal, params) =>
+    listCatalogs({ page: 1, page_size: MAX_PAGE_SIZE, ...params } as CatalogListParams, signal),
+  save: (input) => saveCatalog(input),
+  remove: (id) => deleteCatalog(id),
+};

@@ -12,46 +12,24 @@ import type {
 } from '@omnicare/shared/ticket-config/ticket-config.schemas';
 import type { Schedule, ScheduleBody } from '@omnicare/shared/working-time/working-time.schemas';
 import type { SlaPolicy, SlaPolicyBody } from '@omnicare/shared/sla/sla.schemas';
-import { apiList, apiRequestWithMessage } from '@/lib/http';
+import { atPaths, type Catalogue } from '@/components/catalogue/catalogue-api';
+
+/** Every ticket setting's list (`ticketSettingsKeys.all` covers them all). */
+const ALL = ['ticket-settings'] as const;
+/** The ticket lists' queries (`ticketKeys.lists` of the tickets feature). */
+const TICKET_LISTS = ['tickets', 'list'] as const;
 
 /**
- * One configuration resource: its list path, where it is created, and how one record's path
- * is written (the spec's `/v2/priorities` + `/v2/priority/{id}` pairs).
+ * Lists show names and counts of each other (a service's type, a policy's schedule); the ticket
+ * lists show their names too, and a saved view's tickets are its filters' (the list caches them).
  */
-interface Resource {
-  list: string;
-  create: string;
-  one: (id: string) => string;
-  /** Smart views update by POST on their path. */
-  updateMethod?: 'PUT' | 'POST';
-}
+const setting = <Row extends { _id: string; name: string }, Body>(
+  name: string,
+  paths: { list: string; create?: string; one: string },
+  updateMethod?: 'POST',
+) => atPaths<Row, Body>([...ALL, name], paths, { invalidates: [ALL, TICKET_LISTS], updateMethod });
 
-const at = (prefix: string) => (id: string) => `${prefix}/${encodeURIComponent(id)}`;
-
-export const RESOURCES = {
-  priorities: { list: '/v2/priorities', create: '/v2/priorities', one: at('/v2/priority') },
-  types: { list: '/v2/types', create: '/v2/types', one: at('/v2/type') },
-  services: { list: '/v2/services', create: '/v2/services', one: at('/v2/service') },
-  templates: { list: '/v2/templates', create: '/v2/templates', one: at('/v2/template') },
-  views: {
-    list: '/v2/smart-view',
-    create: '/v2/smart-view',
-    one: at('/v2/smart-view'),
-    updateMethod: 'POST',
-  },
-  schedules: {
-    list: '/v2/time/schedules',
-    create: '/v2/time/create-schedule',
-    one: at('/v2/time/schedules'),
-  },
-  slaPolicies: {
-    list: '/v2/sla-policies',
-    create: '/v2/sla-policies',
-    one: at('/v2/sla-policies'),
-  },
-} as const satisfies Record<string, Resource>;
-
-export interface ResourceTypes {
+interface ResourceTypes {
   priorities: { row: Priority; body: PriorityBody };
   types: { row: TicketType; body: TicketTypeBody };
   services: { row: Service; body: ServiceBody };
@@ -62,23 +40,35 @@ export interface ResourceTypes {
 }
 export type ResourceName = keyof ResourceTypes;
 
-export const listResource = <N extends ResourceName>(
-  name: N,
-  signal?: AbortSignal,
-  params?: Record<string, string>,
-) => apiList<ResourceTypes[N]['row']>({ method: 'GET', url: RESOURCES[name].list, params, signal });
-
-export function saveResource<N extends ResourceName>(
-  name: N,
-  { id, body }: { id: string | null; body: ResourceTypes[N]['body'] },
-) {
-  const resource: Resource = RESOURCES[name];
-  return apiRequestWithMessage<ResourceTypes[N]['row']>(
-    id
-      ? { method: resource.updateMethod ?? 'PUT', url: resource.one(id), data: body }
-      : { method: 'POST', url: resource.create, data: body },
-  );
-}
-
-export const deleteResource = (name: ResourceName, id: string) =>
-  apiRequestWithMessage<null>({ method: 'DELETE', url: RESOURCES[name].one(id) });
+/** The ticket settings as catalogues, at the spec's paths (`/v2/priorities` + `/v2/priority/{id}`). */
+export const TICKET_SETTINGS: {
+  [N in ResourceName]: Catalogue<ResourceTypes[N]['row'], ResourceTypes[N]['body']>;
+} = {
+  priorities: setting<Priority, PriorityBody>('priorities', {
+    list: '/v2/priorities',
+    one: '/v2/priority',
+  }),
+  types: setting<TicketType, TicketTypeBody>('types', { list: '/v2/types', one: '/v2/type' }),
+  services: setting<Service, ServiceBody>('services', {
+    list: '/v2/services',
+    one: '/v2/service',
+  }),
+  templates: setting<TicketTemplate, TicketTemplateBody>('templates', {
+    list: '/v2/templates',
+    one: '/v2/template',
+  }),
+  views: setting<SmartView, SmartViewBody>(
+    'views',
+    { list: '/v2/smart-view', one: '/v2/smart-view' },
+    'POST',
+  ),
+  schedules: setting<Schedule, ScheduleBody>('schedules', {
+    list: '/v2/time/schedules',
+    create: '/v2/time/create-schedule',
+    one: '/v2/time/schedules',
+  }),
+  slaPolicies: setting<SlaPolicy, SlaPolicyBody>('slaPolicies', {
+    list: '/v2/sla-policies',
+    one: '/v2/sla-policies',
+  }),
+};

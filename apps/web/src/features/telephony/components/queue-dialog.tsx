@@ -11,7 +11,8 @@ import {
   type QueueStrategy,
   type QueueView,
 } from '@omnicare/shared/telephony/queues.schemas';
-import { DialogForm, FormDialog, FormField, fieldAria } from '@/components/ui/form-dialog';
+import { catalogueDialog } from '@/components/catalogue/catalogue-list-page';
+import { DialogForm, FormField, fieldAria } from '@/components/ui/form-dialog';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { StaffPicker } from '@/features/users/components/staff-picker';
@@ -78,25 +79,7 @@ const defaultsOf = (queue: QueueView | null): QueueFormValues => ({
 const fieldOf = (param: string) =>
   FIELDS.find((name) => param === name || param.startsWith(`${name}.`));
 
-export function QueueDialog({
-  open,
-  onOpenChange,
-  record,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  record: QueueView | null;
-}) {
-  return (
-    <FormDialog
-      open={open}
-      onOpenChange={onOpenChange}
-      className="max-h-[92vh] max-w-xl overflow-y-auto"
-    >
-      <QueueForm key={record?._id ?? 'new'} record={record} onDone={() => onOpenChange(false)} />
-    </FormDialog>
-  );
-}
+export const QueueDialog = catalogueDialog(QueueForm, 'max-h-[92vh] max-w-xl overflow-y-auto');
 
 function QueueForm({ record, onDone }: { record: QueueView | null; onDone: () => void }) {
   const uid = useId();

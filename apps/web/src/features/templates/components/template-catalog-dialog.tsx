@@ -6,11 +6,13 @@ import {
   templateCatalogBody,
   type TemplateCatalog,
 } from '@omnicare/shared/templates/templates.schemas';
-import { DialogForm, FormDialog, FormField, fieldAria } from '@/components/ui/form-dialog';
+import { catalogueDialog } from '@/components/catalogue/catalogue-list-page';
+import { useSaveCatalogue } from '@/components/catalogue/use-catalogue';
+import { DialogForm, FormField, fieldAria } from '@/components/ui/form-dialog';
 import { Input, Textarea } from '@/components/ui/input';
 import { fieldErrorMessages } from '@/lib/errors';
 import { saveForm } from '@/lib/mutation-feedback';
-import { useSaveCatalog } from '../templates.queries';
+import { TEMPLATE_CATALOGS } from '../templates.queries';
 import { CATALOG_TEXT } from '../templates-text';
 
 const CATALOG_FIELDS = ['name', 'description'] as const;
@@ -30,34 +32,22 @@ export function validateCatalog(values: { name: string; description: string }): 
   return errors;
 }
 
-export function TemplateCatalogDialog({
-  open,
-  onOpenChange,
-  catalog,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  catalog: TemplateCatalog | null;
-}) {
-  return (
-    <FormDialog open={open} onOpenChange={onOpenChange} className="max-w-md">
-      <CatalogForm
-        key={catalog?._id ?? 'new'}
-        catalog={catalog}
-        onDone={() => onOpenChange(false)}
-      />
-    </FormDialog>
-  );
-}
+export const TemplateCatalogDialog = catalogueDialog(CatalogForm);
 
-function CatalogForm({ catalog, onDone }: { catalog: TemplateCatalog | null; onDone: () => void }) {
+function CatalogForm({
+  record: catalog,
+  onDone,
+}: {
+  record: TemplateCatalog | null;
+  onDone: () => void;
+}) {
   const uid = useId();
   const [values, setValues] = useState({
     name: catalog?.name ?? '',
     description: catalog?.description ?? '',
   });
   const [errors, setErrors] = useState<CatalogErrors>({});
-  const save = useSaveCatalog();
+  const save = useSaveCatalogue(TEMPLATE_CATALOGS);
 
   const set = (field: CatalogField, value: string) => {
     setValues((current) => ({ ...current, [field]: value }));

@@ -3,23 +3,19 @@ import {
   type Priority,
   type PriorityBody,
 } from '@omnicare/shared/ticket-config/ticket-config.schemas';
-import { DialogForm, FormDialog, FormField } from '@/components/ui/form-dialog';
+import { DialogForm, FormField } from '@/components/ui/form-dialog';
 import { Input } from '@/components/ui/input';
 import { TICKET_SETTINGS_TEXT as TEXT } from '../ticket-settings-text';
-import type { RecordDialogProps } from './config-list-page';
-import { useConfigForm } from './use-config-form';
+import { catalogueDialog } from '@/components/catalogue/catalogue-list-page';
+import { useCatalogueForm } from '@/components/catalogue/use-catalogue-form';
+import { TICKET_SETTINGS } from '../ticket-settings.api';
+import { OrderInput } from './order-input';
 
-export function PriorityDialog({ open, onOpenChange, record }: RecordDialogProps<Priority>) {
-  return (
-    <FormDialog open={open} onOpenChange={onOpenChange} className="max-w-md">
-      <PriorityForm key={record?._id ?? 'new'} record={record} onDone={() => onOpenChange(false)} />
-    </FormDialog>
-  );
-}
+export const PriorityDialog = catalogueDialog(PriorityForm);
 
 function PriorityForm({ record, onDone }: { record: Priority | null; onDone: () => void }) {
-  const { form, save, onSubmit, field, aria } = useConfigForm({
-    resource: 'priorities',
+  const { form, save, onSubmit, field, aria } = useCatalogueForm({
+    catalogue: TICKET_SETTINGS.priorities,
     schema: priorityBody,
     defaults: {
       name: record?.name ?? '',
@@ -55,13 +51,7 @@ function PriorityForm({ record, onDone }: { record: Priority | null; onDone: () 
         </div>
       </FormField>
       <FormField label={TEXT.order} {...field('order')}>
-        <Input
-          type="number"
-          min={0}
-          max={999}
-          {...aria('order')}
-          {...form.register('order', { valueAsNumber: true })}
-        />
+        <OrderInput {...aria('order')} {...form.register('order', { valueAsNumber: true })} />
       </FormField>
     </DialogForm>
   );

@@ -8,12 +8,13 @@ import {
 } from '@omnicare/shared/working-time/working-time.schemas';
 import { Button } from '@/components/ui/button';
 import { DatePicker } from '@/components/ui/date-picker';
-import { DialogForm, FormDialog, FormField } from '@/components/ui/form-dialog';
+import { DialogForm, FormField } from '@/components/ui/form-dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
-import type { RecordDialogProps } from './config-list-page';
-import { useConfigForm } from './use-config-form';
+import { catalogueDialog } from '@/components/catalogue/catalogue-list-page';
+import { useCatalogueForm } from '@/components/catalogue/use-catalogue-form';
+import { TICKET_SETTINGS } from '../ticket-settings.api';
 
 /** A new schedule starts as office hours: Monday to Friday, 08:00–12:00 and 13:30–17:30. */
 const OFFICE_HOURS = [1, 2, 3, 4, 5].flatMap((weekday) => [
@@ -21,21 +22,14 @@ const OFFICE_HOURS = [1, 2, 3, 4, 5].flatMap((weekday) => [
   { weekday, start: '13:30', end: '17:30' },
 ]);
 
-export function ScheduleDialog({ open, onOpenChange, record }: RecordDialogProps<Schedule>) {
-  return (
-    <FormDialog
-      open={open}
-      onOpenChange={onOpenChange}
-      className="max-h-[92vh] max-w-2xl overflow-y-auto"
-    >
-      <ScheduleForm key={record?._id ?? 'new'} record={record} onDone={() => onOpenChange(false)} />
-    </FormDialog>
-  );
-}
+export const ScheduleDialog = catalogueDialog(
+  ScheduleForm,
+  'max-h-[92vh] max-w-2xl overflow-y-auto',
+);
 
 function ScheduleForm({ record, onDone }: { record: Schedule | null; onDone: () => void }) {
-  const { form, save, onSubmit, field, aria, errorOf } = useConfigForm({
-    resource: 'schedules',
+  const { form, save, onSubmit, field, aria, errorOf } = useCatalogueForm({
+    catalogue: TICKET_SETTINGS.schedules,
     schema: scheduleBody,
     defaults: {
       name: record?.name ?? '',

@@ -3,26 +3,22 @@ import {
   type Service,
   type ServiceBody,
 } from '@omnicare/shared/ticket-config/ticket-config.schemas';
-import { DialogForm, FormDialog, FormField } from '@/components/ui/form-dialog';
+import { DialogForm, FormField } from '@/components/ui/form-dialog';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { useResourceList } from '../ticket-settings.queries';
 import { TICKET_SETTINGS_TEXT as TEXT } from '../ticket-settings-text';
-import type { RecordDialogProps } from './config-list-page';
-import { useConfigForm } from './use-config-form';
+import { catalogueDialog } from '@/components/catalogue/catalogue-list-page';
+import { useCatalogueForm } from '@/components/catalogue/use-catalogue-form';
+import { TICKET_SETTINGS } from '../ticket-settings.api';
+import { OrderInput } from './order-input';
 
-export function ServiceDialog({ open, onOpenChange, record }: RecordDialogProps<Service>) {
-  return (
-    <FormDialog open={open} onOpenChange={onOpenChange} className="max-w-md">
-      <ServiceForm key={record?._id ?? 'new'} record={record} onDone={() => onOpenChange(false)} />
-    </FormDialog>
-  );
-}
+export const ServiceDialog = catalogueDialog(ServiceForm);
 
 function ServiceForm({ record, onDone }: { record: Service | null; onDone: () => void }) {
   const types = useResourceList('types');
-  const { form, save, onSubmit, field, aria } = useConfigForm({
-    resource: 'services',
+  const { form, save, onSubmit, field, aria } = useCatalogueForm({
+    catalogue: TICKET_SETTINGS.services,
     schema: serviceBody,
     defaults: {
       name: record?.name ?? '',
@@ -57,13 +53,7 @@ function ServiceForm({ record, onDone }: { record: Service | null; onDone: () =>
         </NativeSelect>
       </FormField>
       <FormField label={TEXT.order} {...field('order')}>
-        <Input
-          type="number"
-          min={0}
-          max={999}
-          {...aria('order')}
-          {...form.register('order', { valueAsNumber: true })}
-        />
+        <OrderInput {...aria('order')} {...form.register('order', { valueAsNumber: true })} />
       </FormField>
     </DialogForm>
   );

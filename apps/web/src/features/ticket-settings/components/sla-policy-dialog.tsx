@@ -6,32 +6,27 @@ import {
   type SlaPolicyBody,
 } from '@omnicare/shared/sla/sla.schemas';
 import { Button } from '@/components/ui/button';
-import { DialogForm, FormDialog, FormField } from '@/components/ui/form-dialog';
+import { DialogForm, FormField } from '@/components/ui/form-dialog';
 import { Input, Textarea } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { useResourceList } from '../ticket-settings.queries';
 import { TICKET_SETTINGS_TEXT as TEXT } from '../ticket-settings-text';
-import type { RecordDialogProps } from './config-list-page';
-import { useConfigForm } from './use-config-form';
+import { catalogueDialog } from '@/components/catalogue/catalogue-list-page';
+import { useCatalogueForm } from '@/components/catalogue/use-catalogue-form';
+import { TICKET_SETTINGS } from '../ticket-settings.api';
+import { OrderInput } from './order-input';
 
-export function SlaPolicyDialog({ open, onOpenChange, record }: RecordDialogProps<SlaPolicy>) {
-  return (
-    <FormDialog
-      open={open}
-      onOpenChange={onOpenChange}
-      className="max-h-[92vh] max-w-3xl overflow-y-auto"
-    >
-      <PolicyForm key={record?._id ?? 'new'} record={record} onDone={() => onOpenChange(false)} />
-    </FormDialog>
-  );
-}
+export const SlaPolicyDialog = catalogueDialog(
+  PolicyForm,
+  'max-h-[92vh] max-w-3xl overflow-y-auto',
+);
 
 function PolicyForm({ record, onDone }: { record: SlaPolicy | null; onDone: () => void }) {
   const priorities = useResourceList('priorities');
   const types = useResourceList('types');
   const schedules = useResourceList('schedules');
-  const { form, save, onSubmit, field, aria, errorOf } = useConfigForm({
-    resource: 'slaPolicies',
+  const { form, save, onSubmit, field, aria, errorOf } = useCatalogueForm({
+    catalogue: TICKET_SETTINGS.slaPolicies,
     schema: slaPolicyBody,
     defaults: {
       name: record?.name ?? '',
@@ -69,13 +64,7 @@ function PolicyForm({ record, onDone }: { record: SlaPolicy | null; onDone: () =
           <Input autoFocus {...aria('name')} {...form.register('name')} />
         </FormField>
         <FormField label={TEXT.order} hint="Nhỏ hơn được áp dụng trước" {...field('order')}>
-          <Input
-            type="number"
-            min={0}
-            max={999}
-            {...aria('order')}
-            {...form.register('order', { valueAsNumber: true })}
-          />
+          <OrderInput {...aria('order')} {...form.register('order', { valueAsNumber: true })} />
         </FormField>
       </div>
       <FormField label={TEXT.schedule} {...field('schedule_id')}>

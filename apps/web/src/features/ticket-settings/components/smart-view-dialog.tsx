@@ -7,7 +7,7 @@ import {
   type SmartViewBody,
 } from '@omnicare/shared/ticket-config/ticket-config.schemas';
 import { Checkbox } from '@/components/ui/checkbox';
-import { DialogForm, FormDialog, FormField } from '@/components/ui/form-dialog';
+import { DialogForm, FormField } from '@/components/ui/form-dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
@@ -17,8 +17,9 @@ import { TicketFiltersPanel } from '@/features/tickets/components/ticket-filters
 import { listFiltersOf, viewFiltersOf } from '@/features/tickets/ticket-views';
 import { TICKET_TEXT } from '@/features/tickets/tickets-text';
 import { TICKET_SETTINGS_TEXT as TEXT } from '../ticket-settings-text';
-import type { RecordDialogProps } from './config-list-page';
-import { useConfigForm } from './use-config-form';
+import { catalogueDialog } from '@/components/catalogue/catalogue-list-page';
+import { useCatalogueForm } from '@/components/catalogue/use-catalogue-form';
+import { TICKET_SETTINGS } from '../ticket-settings.api';
 
 const SORT_LABEL: Record<(typeof TICKET_SORT_FIELDS)[number], string> = {
   updated_at: 'Cập nhật',
@@ -39,17 +40,7 @@ const DEFAULT_COLUMNS: SmartView['columns'] = [
   'updated_at',
 ];
 
-export function SmartViewDialog({ open, onOpenChange, record }: RecordDialogProps<SmartView>) {
-  return (
-    <FormDialog
-      open={open}
-      onOpenChange={onOpenChange}
-      className="max-h-[92vh] max-w-5xl overflow-y-auto"
-    >
-      <ViewForm key={record?._id ?? 'new'} record={record} onDone={() => onOpenChange(false)} />
-    </FormDialog>
-  );
-}
+export const SmartViewDialog = catalogueDialog(ViewForm, 'max-h-[92vh] max-w-5xl overflow-y-auto');
 
 /** A list of checkboxes editing a list of values. */
 function CheckList<T extends string>({
@@ -105,8 +96,8 @@ function firstMessage(node: unknown): string | undefined {
 
 function ViewForm({ record, onDone }: { record: SmartView | null; onDone: () => void }) {
   const canShare = useCan('smart_view.share');
-  const { form, save, onSubmit, field, aria, errorOf } = useConfigForm({
-    resource: 'views',
+  const { form, save, onSubmit, field, aria, errorOf } = useCatalogueForm({
+    catalogue: TICKET_SETTINGS.views,
     schema: smartViewBody,
     defaults: {
       name: record?.name ?? '',

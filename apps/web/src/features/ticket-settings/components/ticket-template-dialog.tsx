@@ -5,30 +5,20 @@ import {
   type TicketTemplate,
   type TicketTemplateBody,
 } from '@omnicare/shared/ticket-config/ticket-config.schemas';
-import { DialogForm, FormDialog, FormField } from '@/components/ui/form-dialog';
+import { DialogForm, FormField } from '@/components/ui/form-dialog';
 import { Input, Textarea } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { TagPicker } from '@/features/customers/components/customer-pickers';
 import { useResourceList } from '../ticket-settings.queries';
 import { TICKET_SETTINGS_TEXT as TEXT } from '../ticket-settings-text';
-import type { RecordDialogProps } from './config-list-page';
-import { useConfigForm } from './use-config-form';
+import { catalogueDialog } from '@/components/catalogue/catalogue-list-page';
+import { useCatalogueForm } from '@/components/catalogue/use-catalogue-form';
+import { TICKET_SETTINGS } from '../ticket-settings.api';
 
-export function TicketTemplateDialog({
-  open,
-  onOpenChange,
-  record,
-}: RecordDialogProps<TicketTemplate>) {
-  return (
-    <FormDialog
-      open={open}
-      onOpenChange={onOpenChange}
-      className="max-h-[92vh] max-w-xl overflow-y-auto"
-    >
-      <TemplateForm key={record?._id ?? 'new'} record={record} onDone={() => onOpenChange(false)} />
-    </FormDialog>
-  );
-}
+export const TicketTemplateDialog = catalogueDialog(
+  TemplateForm,
+  'max-h-[92vh] max-w-xl overflow-y-auto',
+);
 
 const FIELDS = [
   'name',
@@ -44,8 +34,8 @@ function TemplateForm({ record, onDone }: { record: TicketTemplate | null; onDon
   const types = useResourceList('types');
   const priorities = useResourceList('priorities');
   const services = useResourceList('services');
-  const { form, save, onSubmit, field, aria } = useConfigForm({
-    resource: 'templates',
+  const { form, save, onSubmit, field, aria } = useCatalogueForm({
+    catalogue: TICKET_SETTINGS.templates,
     schema: ticketTemplateBody,
     defaults: {
       name: record?.name ?? '',

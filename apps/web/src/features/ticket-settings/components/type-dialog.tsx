@@ -3,23 +3,19 @@ import {
   type TicketType,
   type TicketTypeBody,
 } from '@omnicare/shared/ticket-config/ticket-config.schemas';
-import { DialogForm, FormDialog, FormField } from '@/components/ui/form-dialog';
+import { DialogForm, FormField } from '@/components/ui/form-dialog';
 import { Input } from '@/components/ui/input';
 import { TICKET_SETTINGS_TEXT as TEXT } from '../ticket-settings-text';
-import type { RecordDialogProps } from './config-list-page';
-import { useConfigForm } from './use-config-form';
+import { catalogueDialog } from '@/components/catalogue/catalogue-list-page';
+import { useCatalogueForm } from '@/components/catalogue/use-catalogue-form';
+import { TICKET_SETTINGS } from '../ticket-settings.api';
+import { OrderInput } from './order-input';
 
-export function TypeDialog({ open, onOpenChange, record }: RecordDialogProps<TicketType>) {
-  return (
-    <FormDialog open={open} onOpenChange={onOpenChange} className="max-w-md">
-      <TypeForm key={record?._id ?? 'new'} record={record} onDone={() => onOpenChange(false)} />
-    </FormDialog>
-  );
-}
+export const TypeDialog = catalogueDialog(TypeForm);
 
 function TypeForm({ record, onDone }: { record: TicketType | null; onDone: () => void }) {
-  const { form, save, onSubmit, field, aria } = useConfigForm({
-    resource: 'types',
+  const { form, save, onSubmit, field, aria } = useCatalogueForm({
+    catalogue: TICKET_SETTINGS.types,
     schema: ticketTypeBody,
     defaults: { name: record?.name ?? '', order: record?.order ?? 0 } satisfies TicketTypeBody,
     id: record?._id ?? null,
@@ -38,13 +34,7 @@ function TypeForm({ record, onDone }: { record: TicketType | null; onDone: () =>
         <Input autoFocus {...aria('name')} {...form.register('name')} />
       </FormField>
       <FormField label={TEXT.order} {...field('order')}>
-        <Input
-          type="number"
-          min={0}
-          max={999}
-          {...aria('order')}
-          {...form.register('order', { valueAsNumber: true })}
-        />
+        <OrderInput {...aria('order')} {...form.register('order', { valueAsNumber: true })} />
       </FormField>
     </DialogForm>
   );

@@ -1,13 +1,16 @@
 import { useCan } from '@/lib/use-can';
-import { ConfigListPage, NameCell } from '../components/config-list-page';
+import { CatalogueListPage, NameCell } from '@/components/catalogue/catalogue-list-page';
+import { SettingsGroupNav } from '@/components/layout/settings-group-nav';
+import { TICKET_SETTINGS } from '../ticket-settings.api';
 import { PriorityDialog } from '../components/priority-dialog';
 import { TICKET_SETTINGS_TEXT as TEXT } from '../ticket-settings-text';
 
 /** /settings/tickets/priority */
 export function PrioritiesPage() {
   return (
-    <ConfigListPage
-      resource="priorities"
+    <CatalogueListPage
+      catalogue={TICKET_SETTINGS.priorities}
+      nav={<SettingsGroupNav group="tickets" />}
       addLabel="Thêm mức độ ưu tiên"
       canEdit={useCan('ticket_config.manage')}
       dialog={PriorityDialog}

@@ -1,13 +1,16 @@
 import { useCan } from '@/lib/use-can';
-import { ConfigListPage, NameCell } from '../components/config-list-page';
+import { CatalogueListPage, NameCell } from '@/components/catalogue/catalogue-list-page';
+import { SettingsGroupNav } from '@/components/layout/settings-group-nav';
+import { TICKET_SETTINGS } from '../ticket-settings.api';
 import { ServiceDialog } from '../components/service-dialog';
 import { TICKET_SETTINGS_TEXT as TEXT } from '../ticket-settings-text';
 
 /** /settings/tickets/service */
 export function ServicesPage() {
   return (
-    <ConfigListPage
-      resource="services"
+    <CatalogueListPage
+      catalogue={TICKET_SETTINGS.services}
+      nav={<SettingsGroupNav group="tickets" />}
       addLabel="Thêm dịch vụ"
       canEdit={useCan('ticket_config.manage')}
       dialog={ServiceDialog}

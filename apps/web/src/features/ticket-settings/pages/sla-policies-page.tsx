@@ -1,5 +1,7 @@
 import { useCan } from '@/lib/use-can';
-import { ConfigListPage, NameCell } from '../components/config-list-page';
+import { CatalogueListPage, NameCell } from '@/components/catalogue/catalogue-list-page';
+import { SettingsGroupNav } from '@/components/layout/settings-group-nav';
+import { TICKET_SETTINGS } from '../ticket-settings.api';
 import { SlaPolicyDialog } from '../components/sla-policy-dialog';
 import { TICKET_SETTINGS_TEXT as TEXT } from '../ticket-settings-text';
 
@@ -9,8 +11,9 @@ const duration = (minutes: number) =>
 /** /settings/tickets/sla: SLA policies in the order they are tried. */
 export function SlaPoliciesPage() {
   return (
-    <ConfigListPage
-      resource="slaPolicies"
+    <CatalogueListPage
+      catalogue={TICKET_SETTINGS.slaPolicies}
+      nav={<SettingsGroupNav group="tickets" />}
       addLabel="Thêm chính sách SLA"
       canEdit={useCan('ticket_config.manage')}
       dialog={SlaPolicyDialog}

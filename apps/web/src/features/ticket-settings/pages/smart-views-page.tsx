@@ -1,6 +1,8 @@
 import { TICKET_LIST_COLUMN } from '@omnicare/shared/ticket-config/ticket-config.schemas';
 import { Badge } from '@/components/ui/badge';
-import { ConfigListPage, Dash, NameCell } from '../components/config-list-page';
+import { CatalogueListPage, Dash, NameCell } from '@/components/catalogue/catalogue-list-page';
+import { SettingsGroupNav } from '@/components/layout/settings-group-nav';
+import { TICKET_SETTINGS } from '../ticket-settings.api';
 import { SmartViewDialog } from '../components/smart-view-dialog';
 import { TICKET_SETTINGS_TEXT as TEXT } from '../ticket-settings-text';
 
@@ -10,8 +12,9 @@ import { TICKET_SETTINGS_TEXT as TEXT } from '../ticket-settings-text';
  */
 export function SmartViewsPage() {
   return (
-    <ConfigListPage
-      resource="views"
+    <CatalogueListPage
+      catalogue={TICKET_SETTINGS.views}
+      nav={<SettingsGroupNav group="tickets" />}
       addLabel="Thêm view"
       canEdit
       rowEditable={(row) => row.editable}

@@ -1,13 +1,16 @@
 import { useCan } from '@/lib/use-can';
-import { ConfigListPage, Dash, NameCell } from '../components/config-list-page';
+import { CatalogueListPage, Dash, NameCell } from '@/components/catalogue/catalogue-list-page';
+import { SettingsGroupNav } from '@/components/layout/settings-group-nav';
+import { TICKET_SETTINGS } from '../ticket-settings.api';
 import { TicketTemplateDialog } from '../components/ticket-template-dialog';
 import { TICKET_SETTINGS_TEXT as TEXT } from '../ticket-settings-text';
 
 /** /settings/tickets/template: prefills of a new ticket. */
 export function TicketTemplatesPage() {
   return (
-    <ConfigListPage
-      resource="templates"
+    <CatalogueListPage
+      catalogue={TICKET_SETTINGS.templates}
+      nav={<SettingsGroupNav group="tickets" />}
       addLabel="Thêm mẫu ticket"
       canEdit={useCan('ticket_config.manage')}
       dialog={TicketTemplateDialog}

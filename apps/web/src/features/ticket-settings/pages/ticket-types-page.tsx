@@ -1,13 +1,16 @@
 import { useCan } from '@/lib/use-can';
-import { ConfigListPage, NameCell } from '../components/config-list-page';
+import { CatalogueListPage, NameCell } from '@/components/catalogue/catalogue-list-page';
+import { SettingsGroupNav } from '@/components/layout/settings-group-nav';
+import { TICKET_SETTINGS } from '../ticket-settings.api';
 import { TypeDialog } from '../components/type-dialog';
 import { TICKET_SETTINGS_TEXT as TEXT } from '../ticket-settings-text';
 
 /** /settings/tickets/ticket-type */
 export function TicketTypesPage() {
   return (
-    <ConfigListPage
-      resource="types"
+    <CatalogueListPage
+      catalogue={TICKET_SETTINGS.types}
+      nav={<SettingsGroupNav group="tickets" />}
       addLabel="Thêm loại ticket"
       canEdit={useCan('ticket_config.manage')}
       dialog={TypeDialog}

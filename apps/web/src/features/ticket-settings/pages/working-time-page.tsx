@@ -1,7 +1,9 @@
 import { formatCalendarDay } from '@omnicare/shared/platform/time';
 import { Badge } from '@/components/ui/badge';
 import { useCan } from '@/lib/use-can';
-import { ConfigListPage, Dash, NameCell } from '../components/config-list-page';
+import { CatalogueListPage, Dash, NameCell } from '@/components/catalogue/catalogue-list-page';
+import { SettingsGroupNav } from '@/components/layout/settings-group-nav';
+import { TICKET_SETTINGS } from '../ticket-settings.api';
 import { ScheduleDialog } from '../components/schedule-dialog';
 
 const hours = (minutes: number) =>
@@ -10,9 +12,9 @@ const hours = (minutes: number) =>
 /** /settings/time-working: business hours and holidays the SLA clock counts in. */
 export function WorkingTimePage() {
   return (
-    <ConfigListPage
-      resource="schedules"
-      group="system"
+    <CatalogueListPage
+      catalogue={TICKET_SETTINGS.schedules}
+      nav={<SettingsGroupNav group="system" />}
       addLabel="Thêm lịch làm việc"
       canEdit={useCan('ticket_config.manage')}
       dialog={ScheduleDialog}

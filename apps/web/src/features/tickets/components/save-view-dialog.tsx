@@ -8,7 +8,8 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { DialogForm, FormDialog, FormField } from '@/components/ui/form-dialog';
 import { Input } from '@/components/ui/input';
 import { useCan } from '@/lib/use-can';
-import { useConfigForm } from '@/features/ticket-settings/components/use-config-form';
+import { useCatalogueForm } from '@/components/catalogue/use-catalogue-form';
+import { TICKET_SETTINGS } from '@/features/ticket-settings/ticket-settings.api';
 
 export const SAVE_VIEW_TEXT = {
   saveAs: 'Lưu thành view',
@@ -61,8 +62,8 @@ function SaveViewForm({
   onDone: (view?: SmartView) => void;
 }) {
   const canShare = useCan('smart_view.share');
-  const { form, save, onSubmit, field, aria } = useConfigForm({
-    resource: 'views',
+  const { form, save, onSubmit, field, aria } = useCatalogueForm({
+    catalogue: TICKET_SETTINGS.views,
     schema: smartViewBody,
     defaults: { name: '', shared: false, ...current } satisfies SmartViewBody,
     id: null,

@@ -28,10 +28,9 @@ import {
   viewFiltersOf,
   type TicketView,
 } from '../ticket-views';
-import {
-  useResourceList,
-  useSaveResource,
-} from '@/features/ticket-settings/ticket-settings.queries';
+import { useResourceList } from '@/features/ticket-settings/ticket-settings.queries';
+import { TICKET_SETTINGS } from '@/features/ticket-settings/ticket-settings.api';
+import { useSaveCatalogue } from '@/components/catalogue/use-catalogue';
 import { errorMessage } from '@/lib/errors';
 import { toast } from '@/lib/toast';
 import { SAVE_VIEW_TEXT, SaveViewDialog, type ListAsView } from '../components/save-view-dialog';
@@ -82,7 +81,7 @@ export function TicketListPage() {
   const [saving, setSaving] = useState(false);
   const [columns, setColumns] = useState(readColumns);
   const keyword = list.debouncedSearch.trim();
-  const updateView = useSaveResource('views');
+  const updateView = useSaveCatalogue(TICKET_SETTINGS.views);
   const tickets = useTicketRows({
     smartViewId: state.onSavedView ? (state.viewId ?? undefined) : undefined,
     // On a saved view the server applies its filters; the panel shows them.

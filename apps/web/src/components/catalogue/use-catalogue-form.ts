@@ -11,30 +11,30 @@ import type { z } from 'zod';
 import { fieldErrorLink } from '@/components/ui/form-dialog';
 import { isApiError } from '@/lib/errors';
 import { saveForm } from '@/lib/mutation-feedback';
-import type { ResourceName, ResourceTypes } from '../ticket-settings.api';
-import { useSaveResource } from '../ticket-settings.queries';
+import type { Catalogue, CatalogueRow } from './catalogue-api';
+import { useSaveCatalogue } from './use-catalogue';
 
 /**
- * A configuration record's form: the shared schema checks it in the browser, the server's 422s
+ * A catalogue record's form: the shared schema checks it in the browser, the server's 422s
  * land on their fields (`fields`: every path the server may name), a success toasts and closes.
  */
-export function useConfigForm<N extends ResourceName, V extends FieldValues>({
-  resource,
+export function useCatalogueForm<Row extends CatalogueRow, Body, V extends FieldValues>({
+  catalogue,
   schema,
   defaults,
   id,
   fields,
   onDone,
-  toBody = (values) => values as unknown as ResourceTypes[N]['body'],
+  toBody = (values) => values as unknown as Body,
 }: {
-  resource: N;
+  catalogue: Catalogue<Row, Body>;
   schema: z.ZodType<unknown, V>;
   defaults: DefaultValues<V>;
   id: string | null;
   fields: readonly string[];
   /** After a save (with the saved record) or a cancel. */
-  onDone: (saved?: ResourceTypes[N]['row']) => void;
-  toBody?: (values: V) => ResourceTypes[N]['body'];
+  onDone: (saved?: Row) => void;
+  toBody?: (values: V) => Body;
 }) {
   const uid = useId();
   const check = zodResolver(schema as never, undefined, { raw: true }) as unknown as Resolver<V>;
@@ -46,7 +46,7 @@ export function useConfigForm<N extends ResourceName, V extends FieldValues>({
       >,
     defaultValues: defaults,
   });
-  const save = useSaveResource(resource);
+  const save = useSaveCatalogue(catalogue);
   const onSubmit = form.handleSubmit((values) =>
     saveForm(() => save.mutateAsync({ id, body: toBody(values) }), {
       onSaved: (result) => onDone(result.data),
