@@ -59,6 +59,9 @@ import { declareEvents } from './platform/domain-events.js';
 import { registerCompression } from './platform/compression.js';
 import { SERVER_MODULES } from './modules.js';
 
+/** How long a closing server lets open answers finish before it cuts their connections. */
+const CLOSE_GRACE_MS = 3_000;
+
 export interface RouteEntry {
   method: string;
   url: string;
@@ -218,6 +221,10 @@ export async function buildApp(
   let closing = false;
   app.addHook('preClose', async () => {
     closing = true;
+    // A client that stops reading its answer holds its connection open (a compressed answer is
+    // written as a stream that waits for it), and the close with it: what is still open after
+    // the grace period is cut.
+    setTimeout(() => app.server.closeAllConnections(), CLOSE_GRACE_MS).unref();
   });
   app.addHook('onSend', async (_request, reply, payload) => {
     if (closing) reply.header('connection', 'close');
