@@ -78,6 +78,11 @@ export async function loadPlatformSecret(db: Database, name: string) {
   return row.value;
 }
 
+/** The tenant's feature switches alone (its settings also hold providers' credentials). */
+const FEATURE_SWITCHES_SQL = `jsonb_build_object(${Object.values(TENANT_FEATURES)
+  .map(({ setting }) => `'${setting}', t.settings -> '${setting}'`)
+  .join(', ')}) as "featureSwitches"`;
+
 /**
  * Everything a request needs to know about its caller, in one statement: the user, the
  * session, and the data scope (tenant setting, organization, departments). Prepared, so
@@ -86,7 +91,7 @@ export async function loadPlatformSecret(db: Database, name: string) {
 const CONTEXT_COLUMNS = `
   u.id as "userId", u.name as "userName", u.tenant_id as "tenantId", u.role, u.is_admin as "isAdmin",
   u.organization_id as "organizationId", t.settings -> 'data_scopes' ->> u.role as "dataScope",
-  t.settings -> 'import_export_roles' as "importExportRoles", t.settings as "tenantSettings",
+  t.settings -> 'import_export_roles' as "importExportRoles", ${FEATURE_SWITCHES_SQL},
   coalesce((select array_agg(gm.group_id) from group_members gm join groups g on g.id = gm.group_id
             where gm.user_id = u.id and g.target = 'user'), '{}') as "departmentIds"`;
 /**
@@ -109,18 +114,18 @@ type ContextRow = Omit<AuthContext, 'role' | 'dataScope' | 'customerImportExport
   role: string;
   dataScope: string | null;
   importExportRoles: string[] | null;
-  tenantSettings: Record<string, unknown>;
+  featureSwitches: Record<string, unknown>;
 };
 
 function toContext(row: ContextRow | undefined): AuthContext | null {
   if (!row) return null;
   const role = row.role as Role;
-  const { importExportRoles, tenantSettings, ...rest } = row;
+  const { importExportRoles, featureSwitches, ...rest } = row;
   return {
     ...rest,
     role,
     customerImportExport: mayImportExport(role, importExportRoles),
-    features: tenantFeatures(tenantSettings),
+    features: tenantFeatures(featureSwitches),
     dataScope:
       (row.dataScope as DataScope | null) ?? DEFAULT_DATA_SCOPES[role as StaffRole] ?? 'me',
   };

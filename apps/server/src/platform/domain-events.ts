@@ -21,13 +21,6 @@ export function declareEvents(catalogues: readonly EventCatalogue[]) {
 /** What the catalogue says of an event type (undefined: no module declares it). */
 export const eventDefinition = (type: string) => declared.get(type);
 
-/** The automation trigger each declared event type starts workflows of. */
-export function triggersOfEvents(): ReadonlyMap<string, string> {
-  const triggers = new Map<string, string>();
-  for (const [type, { trigger }] of declared) if (trigger) triggers.set(type, trigger);
-  return triggers;
-}
-
 /** Payloads are checked against the catalogue where it costs nothing that matters: in tests. */
 const CHECK_PAYLOADS = Boolean(process.env.VITEST);
 

@@ -92,6 +92,7 @@ export async function myAccount(platform: Platform, auth: AuthContext): Promise<
   const row = await repo.findAccount(platform.db, auth.tenantId, auth.userId);
   if (!row) throw sessionExpired();
   const { user, tenant } = row;
+  const switches = storedSwitches(tenant.settings);
   return {
     _id: user.id,
     user_id: user.id,
@@ -108,10 +109,10 @@ export async function myAccount(platform: Platform, auth: AuthContext): Promise<
       _id: tenant.id,
       name: tenant.name,
       time_zone: tenant.timeZone,
-      ...storedSwitches(tenant.settings),
+      ...switches,
       features: tenantFeatures(tenant.settings),
     },
-    workflow: storedSwitches(tenant.settings).workflow,
+    workflow: switches.workflow,
   };
 }
 
