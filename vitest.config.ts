@@ -6,6 +6,13 @@ const webSrc = fileURLToPath(new URL('./apps/web/src/', import.meta.url));
 // Tests import the shared package from source, so no build is needed before `vitest`.
 const alias = [{ find: /^@omnicare\/shared\/(.*)$/, replacement: `${sharedSrc}$1.ts` }];
 
+/** The server's integration tests: a real PostgreSQL per worker (global-setup.ts). */
+const serverTest = {
+  globalSetup: ['apps/server/src/test/global-setup.ts'],
+  testTimeout: 30_000,
+  hookTimeout: 120_000,
+};
+
 export default defineConfig({
   test: {
     // Vitest's default here would be one (cores - 1); the server suite's files wait on PostgreSQL
@@ -20,10 +27,15 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['apps/server/src/**/*.test.ts'],
-          globalSetup: ['apps/server/src/test/global-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 120_000,
+          exclude: ['**/*.perf.test.ts', '**/node_modules/**'],
+          ...serverTest,
         },
+        resolve: { alias },
+      },
+      {
+        // Statements per operation: counts of what the server sends PostgreSQL for one change or
+        // decision (`*.perf.test.ts`), apart from the behaviour suite.
+        test: { name: 'perf', include: ['apps/server/src/**/*.perf.test.ts'], ...serverTest },
         resolve: { alias },
       },
       {

@@ -49,16 +49,21 @@ async function waitForHealth(url, child, deadlineMs) {
   throw new Error('server did not become healthy');
 }
 
-/** Returns Playwright's exit code; its JSON report goes to `reportFile`. */
-export async function runE2E({ reportFile, extraArgs = [] } = {}) {
-  ensureChromium();
+/**
+ * Browser workers, each with a server of its own: two on this two-core machine roughly halve the
+ * run (the specs mostly wait on the browser and the network); `E2E_WORKERS` overrides.
+ */
+const WORKERS = Math.max(Number(process.env.E2E_WORKERS ?? 2) || 1, 1);
+
+/** The built server on a fresh embedded database of its own, healthy; answers how to reach it. */
+async function startServer() {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'omnicare-e2e-'));
   const port = await freePort();
+  const pgPort = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const env = { ...process.env };
   delete env.DATABASE_URL;
-  const pgPort = await freePort();
-  const server = spawn(process.execPath, [at('apps', 'server', 'dist', 'main.js')], {
+  const child = spawn(process.execPath, [at('apps', 'server', 'dist', 'main.js')], {
     cwd: root,
     env: {
       ...env,
@@ -77,8 +82,40 @@ export async function runE2E({ reportFile, extraArgs = [] } = {}) {
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
+  const stop = async () => {
+    if (child.exitCode === null) {
+      const stopped = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await stopped;
+    }
+    await rm(dataDir, { recursive: true, force: true });
+  };
   try {
-    await waitForHealth(baseUrl, server, 120_000);
+    await waitForHealth(baseUrl, child, 120_000);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return {
+    // what a worker reads (apps/web/e2e/worker-server.ts)
+    server: {
+      baseUrl,
+      outboxDir: path.join(dataDir, 'outbox'),
+      // for specs that put rows no API writes (automation run traces)
+      databaseUrl: `postgres://postgres:omnicare-local@127.0.0.1:${pgPort}/omnicare`,
+    },
+    stop,
+  };
+}
+
+/** Returns Playwright's exit code; its JSON report goes to `reportFile`. */
+export async function runE2E({ reportFile, extraArgs = [] } = {}) {
+  ensureChromium();
+  const started = await Promise.allSettled(Array.from({ length: WORKERS }, () => startServer()));
+  const servers = started.filter((result) => result.status === 'fulfilled').map((r) => r.value);
+  try {
+    const failure = started.find((result) => result.status === 'rejected');
+    if (failure) throw failure.reason;
     const reporters = reportFile ? ['--reporter=list,json'] : [];
     const child = spawn(
       'npx',
@@ -88,20 +125,14 @@ export async function runE2E({ reportFile, extraArgs = [] } = {}) {
         stdio: 'inherit',
         env: {
           ...process.env,
-          E2E_BASE_URL: baseUrl,
-          E2E_OUTBOX_DIR: path.join(dataDir, 'outbox'),
-          // The embedded database, for specs that put rows no API writes (automation run traces).
-          E2E_DATABASE_URL: `postgres://postgres:omnicare-local@127.0.0.1:${pgPort}/omnicare`,
+          E2E_SERVERS: JSON.stringify(servers.map(({ server }) => server)),
           ...(reportFile ? { PLAYWRIGHT_JSON_OUTPUT_NAME: reportFile } : {}),
         },
       },
     );
     return await new Promise((resolve) => child.on('exit', (code) => resolve(code ?? 1)));
   } finally {
-    const stopped = new Promise((resolve) => server.once('exit', resolve));
-    server.kill('SIGTERM');
-    await stopped;
-    await rm(dataDir, { recursive: true, force: true });
+    await Promise.all(servers.map(({ stop }) => stop()));
   }
 }
 

@@ -1,10 +1,14 @@
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../../scripts/lib/chromium.mjs';
+import { workerServer } from './e2e/worker-server';
 
-/** End-to-end tests against a running server (API + built SPA), in Debian's Chromium. */
+/**
+ * End-to-end tests against running servers (API + built SPA), in Debian's Chromium: one server
+ * per worker (`scripts/e2e.mjs`), so as many workers as servers.
+ */
 export default defineConfig({
   testDir: './e2e',
-  workers: 1,
+  workers: Math.max(JSON.parse(process.env.E2E_SERVERS ?? '[]').length, 1),
   fullyParallel: false,
   retries: 0,
   timeout: 60_000,
@@ -12,7 +16,7 @@ export default defineConfig({
   expect: { timeout: 12_000 },
   reporter: 'list',
   use: {
-    baseURL: process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3000',
+    baseURL: workerServer().baseUrl,
     locale: 'vi-VN',
     timezoneId: 'Asia/Bangkok',
     viewport: { width: 1280, height: 800 },

@@ -3,6 +3,7 @@ import { expect, test } from '@playwright/test';
 import type { APIRequestContext, Page } from '@playwright/test';
 import pg from 'pg';
 import { ACCOUNTS, apiLogin, signInAs, unique } from './fixtures';
+import { workerServer } from './worker-server';
 
 const toast = (page: Page, text: string) =>
   page.locator('[data-sonner-toast]').filter({ hasText: text });
@@ -169,7 +170,7 @@ test('the skeleton shows while the list loads', async ({ page, request }) => {
 });
 
 test('the history of a workflow: its summary, runs and a run trace', async ({ page, request }) => {
-  const databaseUrl = process.env.E2E_DATABASE_URL;
+  const databaseUrl = workerServer().databaseUrl;
   test.skip(!databaseUrl, 'needs the e2e database (scripts/e2e.mjs gives it)');
   const admin = await apiLogin(request, ACCOUNTS.administrator.email);
   const headers = { Authorization: admin.token };

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { expect } from '@playwright/test';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import type { StoredUser } from '@omnicare/shared/auth/auth.schemas';
+import { workerServer } from './worker-server';
 
 export const PASSWORD = 'Demo@123456';
 /** A short token no other test run uses, to tell this test's records apart. */
@@ -62,6 +63,11 @@ export async function signInWithForm(
   await page.getByRole('button', { name: 'Đăng nhập' }).click();
 }
 
+/** The page's live channel is connected: what the server pushes from now on reaches it. */
+export async function realtimeConnected(page: Page): Promise<void> {
+  await expect(page.locator('html')).toHaveAttribute('data-realtime', 'connected');
+}
+
 export async function expectForbidden(page: Page): Promise<void> {
   await expect(page).toHaveURL(/\/page-404\?/);
   await expect(page.getByRole('heading', { name: FORBIDDEN_TITLE })).toBeVisible();
@@ -92,7 +98,7 @@ export async function readMail(
   since: number,
   find: (body: string) => string | undefined,
 ): Promise<string> {
-  const outbox = process.env.E2E_OUTBOX_DIR ?? path.resolve('.data', 'outbox');
+  const outbox = workerServer().outboxDir ?? path.resolve('.data', 'outbox');
   const deadline = Date.now() + 10_000;
   while (Date.now() < deadline) {
     const names = await readdir(outbox).catch(() => [] as string[]);

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ACCOUNTS, apiLogin, storeSession } from './fixtures';
+import { ACCOUNTS, apiLogin, realtimeConnected, storeSession } from './fixtures';
 
 test('the bell and the title update live when a notification arrives', async ({
   page,
@@ -14,8 +14,7 @@ test('the bell and the title update live when a notification arrives', async ({
   await expect(page).toHaveTitle('OmniCare');
   const bell = page.getByRole('button', { name: /^Thông báo/ });
   await expect(bell).toHaveAccessibleName('Thông báo');
-  // Let the socket connect before the server pushes.
-  await page.waitForTimeout(1_000);
+  await realtimeConnected(page);
 
   const title = `Ticket #${Date.now()} cần xử lý`;
   const created = await request.post('/v2/notifications', {

@@ -1,5 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { ACCOUNTS, EXPIRED_MESSAGE, apiLogin, signInWithForm, storeSession } from './fixtures';
+import {
+  ACCOUNTS,
+  EXPIRED_MESSAGE,
+  apiLogin,
+  realtimeConnected,
+  signInWithForm,
+  storeSession,
+} from './fixtures';
 
 test('logging out in one tab logs out the other', async ({ context }) => {
   const first = await context.newPage();
@@ -61,7 +68,7 @@ test('a revoked session is noticed live, without navigating', async ({
   await expect(
     page.getByRole('button', { name: /^Trạng thái làm việc: (?!đang tải)/ }),
   ).toBeVisible();
-  await page.waitForTimeout(500);
+  await realtimeConnected(page);
   const other = await playwright.request.newContext({ baseURL });
   await other.post('/v2/logout', { headers: { Authorization: user.token } });
   await other.dispose();

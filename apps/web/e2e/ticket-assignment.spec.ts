@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ACCOUNTS, apiLogin, signInAs, storeSession } from './fixtures';
+import { ACCOUNTS, apiLogin, realtimeConnected, signInAs, storeSession } from './fixtures';
 import { adminToken, createAgent, runId } from './staff-fixtures';
 
 test('an administrator turns automatic assignment on; a new ticket goes to the AVAILABLE member, who is told', async ({
@@ -80,7 +80,7 @@ test('an administrator turns automatic assignment on; a new ticket goes to the A
   await page.screenshot({ path: test.info().outputPath('departments-list.png') });
 
   // A ticket created into the department goes to the AVAILABLE member, not the other.
-  await agentPage.waitForTimeout(1_000);
+  await realtimeConnected(agentPage);
   const created = await request.post('/v2/tickets', {
     headers: { Authorization: token },
     data: { subject: `Khách báo mất mạng ${id}`, group_id: groupId },

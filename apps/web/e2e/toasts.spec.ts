@@ -16,15 +16,26 @@ test('the same error message is shown once within 2 s, again after', async ({ pa
   await page.route('**/v2/my-account', failing);
   await page.route('**/v2/notifications/unread-count', failing);
   await page.route('**/v2/notifications?*', failing);
+  // The page's own clock, moved on instead of waited for.
+  await page.clock.install();
   await page.goto('/tickets');
   const toasts = page.locator('[data-sonner-toast]').filter({ hasText: SERVER_ERROR });
   await expect(toasts).toHaveCount(1);
   await expect(toasts.first()).toContainText('Đã xảy ra lỗi');
-  await page.waitForTimeout(500);
+  // From here the page's time moves only when the test moves it: a slow machine's own delays
+  // neither close the first toast (shown 4 s) nor end the 2 s window early.
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 200);
+  await page.clock.fastForward(500);
   await expect(toasts).toHaveCount(1);
 
   // After 2 s the same message may show again.
-  await page.waitForTimeout(1_700);
+  await page.clock.fastForward(1_600);
   await page.getByRole('button', { name: /^Thông báo/ }).click();
-  await expect(toasts).toHaveCount(2);
+  // The list's request and its toast wait on the page's timers: moved on a little at a time.
+  await expect
+    .poll(async () => {
+      await page.clock.runFor(20);
+      return toasts.count();
+    })
+    .toBe(2);
 });

@@ -168,6 +168,14 @@ async function agentPage(
 }
 
 const connection = (page: Page) => page.getByTestId('softphone-connection');
+/**
+ * Both agents' softphones registered: a page that navigated (a full load) registers again, and a
+ * call placed before that rings nobody.
+ */
+async function bothRegistered() {
+  await expect(connection(first)).toHaveAttribute('data-state', 'registered', { timeout: 15_000 });
+  await expect(connection(second)).toHaveAttribute('data-state', 'registered', { timeout: 15_000 });
+}
 /** RTP packets of the page's call ('call') or of the agent it invited into it ('conference'). */
 const audioPackets = (page: Page, leg: 'call' | 'conference' = 'call') =>
   page.evaluate(
@@ -278,8 +286,7 @@ interface CallRow {
 test('a known customer calls the hotline: the popup names them, the agent answers, audio flows both ways, and the history shows the call with its ticket', async () => {
   first = await agentPage('agent@demo.vn');
   second = await agentPage('agent2@demo.vn');
-  await expect(connection(first)).toHaveAttribute('data-state', 'registered');
-  await expect(connection(second)).toHaveAttribute('data-state', 'registered');
+  await bothRegistered();
   await onlyFree('agent@demo.vn');
   const number = phone();
   const { name } = await agentCustomer(number);
@@ -311,6 +318,7 @@ test('a known customer calls the hotline: the popup names them, the agent answer
 /** A known customer calls the hotline as a PSTN gateway does (following a REFER); the agent answers. */
 async function answeredFollowingCaller(number: string) {
   await agentCustomer(number);
+  await bothRegistered();
   const caller = await callHotline('caller-follows-refer.xml', number, 60_000, [
     '-set',
     'follow_delay',
@@ -361,6 +369,7 @@ test('the agent invites a second agent into the call (3-way), then lets them go 
   await onlyFree('agent@demo.vn');
   const number = phone();
   await agentCustomer(number);
+  await bothRegistered();
   // The customer talks 30 s, then hangs up.
   const caller = await callHotline('caller.xml', number, 30_000);
   await answer(first);

@@ -22,7 +22,8 @@ export function stopDatabaseOurselves() {
     exitHook.unhookEvent(event);
 }
 
-let exitCodeKept = false;
+/** On the process: the test runner loads this module once per project of a run. */
+const EXIT_CODE_KEPT = Symbol.for('omnicare.exitCodeKept');
 /**
  * On 'beforeExit' (a process ending by itself) async-exit-hook stops the library's databases
  * and then ends the process with code 0, whatever exit code was set: a test runner's failure
@@ -31,8 +32,9 @@ let exitCodeKept = false;
  * calls this, once, so its own exit code stands; signals keep the library's stop.
  */
 export function keepExitCode() {
-  if (exitCodeKept) return;
-  exitCodeKept = true;
+  const proc = process as unknown as Record<symbol, boolean>;
+  if (proc[EXIT_CODE_KEPT]) return;
+  proc[EXIT_CODE_KEPT] = true;
   for (const event of ['beforeExit', 'exit']) exitHook.unhookEvent(event);
 }
 

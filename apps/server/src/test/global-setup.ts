@@ -26,6 +26,16 @@ const withDatabase = (url: string, name: string) => {
   return parsed.toString();
 };
 
+/** Database `name` on the server of `url`, made afresh; answers its address. */
+async function recreated(url: string, name: string): Promise<string> {
+  const admin = new pg.Client({ connectionString: withDatabase(url, 'postgres') });
+  await admin.connect();
+  await admin.query(`drop database if exists "${name}" with (force)`);
+  await admin.query(`create database "${name}"`);
+  await admin.end();
+  return withDatabase(url, name);
+}
+
 /**
  * One real PostgreSQL for the server suite: TEST_DATABASE_URL when given (its schema is wiped
  * first, so its database name must contain "test"), else an embedded one in a temporary folder.
@@ -40,6 +50,8 @@ export default async function setup(project: TestProject) {
     const name = new URL(url).pathname.slice(1);
     if (!name.includes('test'))
       throw new Error(`TEST_DATABASE_URL must name a test database, not "${name}"`);
+    // Another project of the run (the performance one) gets a database of its own beside it.
+    if (project.name !== 'server') url = await recreated(url, `${name}_${project.name}`);
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     await client.query(

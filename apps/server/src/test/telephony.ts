@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { users } from '../db/schema/index.js';
-import { bearer, type seedTenant, type TestApp } from './helpers.js';
+import { bearer, seedTenant, type TestApp } from './helpers.js';
 import { GATEWAY_SECRET_HEADER } from '../modules/telephony/gateway-secret.js';
 
 /** The secret the test app is built with. */
@@ -88,4 +88,16 @@ export function eventOf(
     at: new Date(base + offsetSeconds * 1000).toISOString(),
     ...extra,
   };
+}
+
+/** A tenant whose agent, agent2 and leader have SIP accounts and are AVAILABLE. */
+export async function readyTelephonyTenant(t: TestApp) {
+  const tenant = await seedTenant(t, 'Tổng đài');
+  await giveSip(t, tenant, ['agent', 'agent2', 'leader']);
+  const tokens: Record<string, string> = {};
+  for (const name of ['admin', 'agent', 'agent2', 'leader']) {
+    tokens[name] = await t.login(tenant.email(name));
+    if (name !== 'admin') await setPresence(t, tokens[name] as string, 'AVAILABLE');
+  }
+  return { tenant, tokens };
 }

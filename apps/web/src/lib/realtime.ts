@@ -99,6 +99,14 @@ function listenToRecords(socket: Socket) {
   });
 }
 
+/**
+ * `<html data-realtime="connected">` while the socket is connected (its rooms are joined by then):
+ * what a browser test waits for before the server pushes, instead of sleeping.
+ */
+function markConnected(connected: boolean) {
+  document.documentElement.dataset.realtime = connected ? 'connected' : 'disconnected';
+}
+
 /** The real-time channel: socket.io on the same origin, authenticated with the token, reconnecting. */
 export function connectRealtime(token: string, handlers: RealtimeHandlers): () => void {
   const socket: Socket = io({
@@ -111,6 +119,7 @@ export function connectRealtime(token: string, handlers: RealtimeHandlers): () =
   });
   let connectedBefore = false;
   socket.on('connect', () => {
+    markConnected(true);
     handlers.onConnectionChange(true);
     rejoinRecords(socket);
     // The first connection follows the screens' own first reads; a later one follows a gap.
@@ -119,6 +128,7 @@ export function connectRealtime(token: string, handlers: RealtimeHandlers): () =
   });
   let closed = false;
   socket.on('disconnect', (reason) => {
+    markConnected(false);
     handlers.onConnectionChange(false);
     if (reason !== 'io server disconnect') return;
     void handlers.verifySession().then((alive) => {
@@ -149,6 +159,7 @@ export function connectRealtime(token: string, handlers: RealtimeHandlers): () =
     if (activeSocket === socket) activeSocket = null;
     socket.removeAllListeners();
     socket.disconnect();
+    markConnected(false);
     handlers.onConnectionChange(false);
   };
 }

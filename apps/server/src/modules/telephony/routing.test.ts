@@ -2,17 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Writable } from 'node:stream';
-import type pg from 'pg';
 import pino from 'pino';
 import { buildApp } from '../../app.js';
 import { connectDatabase } from '../../platform/db.js';
 import { users } from '../../db/schema/index.js';
-import {
-  createTestApp,
-  seedTenant,
-  whileWatchingStatements,
-  type TestApp,
-} from '../../test/helpers.js';
+import { createTestApp, seedTenant, type TestApp } from '../../test/helpers.js';
 import {
   GATEWAY_SECRET,
   createQueue,
@@ -20,7 +14,7 @@ import {
   freshCallId,
   freshHotline,
   gatewayPost,
-  giveSip,
+  readyTelephonyTenant,
   route,
   sendEvent,
   setPresence,
@@ -34,17 +28,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** A tenant whose agent, agent2 and leader have SIP accounts and are AVAILABLE. */
-async function readyTenant() {
-  const tenant = await seedTenant(t, 'Tổng đài');
-  await giveSip(t, tenant, ['agent', 'agent2', 'leader']);
-  const tokens: Record<string, string> = {};
-  for (const name of ['admin', 'agent', 'agent2', 'leader']) {
-    tokens[name] = await t.login(tenant.email(name));
-    if (name !== 'admin') await setPresence(t, tokens[name] as string, 'AVAILABLE');
-  }
-  return { tenant, tokens };
-}
+const readyTenant = () => readyTelephonyTenant(t);
 
 const members = (tenant: Tenant, names: string[]) => names.map((name) => tenant.id(name));
 
@@ -438,61 +422,6 @@ describe('routing decisions', () => {
     expect(rung).toHaveLength(3);
     expect(new Set(rung).size).toBe(3);
     expect(answers.filter((a) => a.action === 'queue')).toHaveLength(7);
-  });
-
-  it('decides a ring in seven statements, a ring after a ring timeout too', async () => {
-    const { tenant, tokens } = await readyTenant();
-    const hotline = freshHotline();
-    await createQueue(t, tokens.admin as string, {
-      name: 'Đếm câu lệnh',
-      hotlines: [hotline],
-      member_ids: members(tenant, ['agent', 'agent2']),
-    });
-    /**
-     * The statements the server sends while `work` runs, less the background work that may run
-     * meanwhile: pg-boss's polling, the outbox's relay (a transaction of its own, from its
-     * `begin; set local synchronous_commit = off` to its end on that connection) and deliveries,
-     * and the end of any transaction begun before the watch (its `begin` was not seen).
-     */
-    const statements = async (work: () => Promise<unknown>) => {
-      const seen: string[] = [];
-      const inRelay = new Set<pg.Client>();
-      const begun = new Set<pg.Client>();
-      const ends = (text: string) => text === 'commit' || text === 'rollback';
-      await whileWatchingStatements(work, (text, client) => {
-        if (text.includes('synchronous_commit = off')) inRelay.add(client);
-        else if (inRelay.has(client)) {
-          if (ends(text)) inRelay.delete(client);
-        } else if (ends(text) && !begun.delete(client)) return;
-        else if (!/pgboss|domain_events|outbox_(cursors|progress)/.test(text)) {
-          if (text === 'begin') begun.add(client);
-          seen.push(text);
-        }
-      });
-      return seen;
-    };
-    const call = freshCallId();
-    let first: Awaited<ReturnType<typeof route>> | undefined;
-    // the queue; begin, the tenant's lock, the call row, the next agent, the ring, commit (and
-    // no change notice waited for: routing writes no table a change topic covers)
-    const asked = await statements(async () => {
-      first = await route(t, { call_id: call, from: '0912345678', to: hotline });
-    });
-    expect(first?.action).toBe('ring');
-    expect(asked, asked.join('\n---\n')).toHaveLength(7);
-    // the previous agent is looked up inside the next agent's statement
-    let again: Awaited<ReturnType<typeof route>> | undefined;
-    const askedAgain = await statements(async () => {
-      again = await route(t, {
-        call_id: call,
-        from: '0912345678',
-        to: hotline,
-        attempt: 2,
-        previous_agent: first?.agent?.sip_username,
-      });
-    });
-    expect(again?.agent?.user_id).not.toBe(first?.agent?.user_id);
-    expect(askedAgain, askedAgain.join('\n---\n')).toHaveLength(7);
   });
 
   it('an inactive member is never rung', async () => {
