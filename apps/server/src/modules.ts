@@ -18,6 +18,7 @@ import { tagsModule } from './modules/tags/tags.module.js';
 import { ticketsModule } from './modules/tickets/tickets.module.js';
 import { ticketConfigModule } from './modules/ticket-config/ticket-config.module.js';
 import { smartViewsModule } from './modules/smart-views/smart-views.module.js';
+import { macrosModule } from './modules/macros/macros.module.js';
 import { workingTimeModule } from './modules/working-time/working-time.module.js';
 import { slaModule } from './modules/sla/sla.module.js';
 import { templatesModule } from './modules/templates/templates.module.js';
@@ -46,6 +47,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   ticketsModule,
   ticketConfigModule,
   smartViewsModule,
+  macrosModule,
   workingTimeModule,
   slaModule,
   automationModule,

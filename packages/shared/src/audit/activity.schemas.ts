@@ -13,6 +13,21 @@ export const activityChangeView = z.object({
 export type ActivityChange = z.infer<typeof activityChangeView>;
 
 /**
+ * What a change was made through when not a person's own edit: a macro they applied, a
+ * workflow run (no person), or a job of the system (`name` says which: 'Kiểm tra SLA').
+ */
+export const AUDIT_VIA_KINDS = ['macro', 'workflow', 'job'] as const;
+export const auditVia = z.object({ kind: z.enum(AUDIT_VIA_KINDS), name: z.string() });
+export type AuditVia = z.infer<typeof auditVia>;
+
+/** How the activity log names it: 'Áp dụng macro Đóng ticket', 'Tự động hóa: Gán VIP'. */
+export function auditViaLabel(via: AuditVia): string {
+  if (via.kind === 'macro') return `Áp dụng macro ${via.name}`;
+  if (via.kind === 'workflow') return `Tự động hóa: ${via.name}`;
+  return `Hệ thống: ${via.name}`;
+}
+
+/**
  * One entry of a record's activity (a customer's timeline now, a ticket's activity log later):
  * `kind` is `<entity>.<audit action>` (its label from `auditActionLabel`), `objects` names what
  * the action involved (a tag, a group, a merged customer, an imported file) as it was named
@@ -27,6 +42,8 @@ export const activityEntryView = z.object({
   changes: z.array(activityChangeView),
   /** Who was viewing as the actor (view-as) when it happened; absent or null otherwise. */
   impersonator: z.object({ _id: z.string(), name: z.string() }).nullable().optional(),
+  /** What it was made through (a macro, a workflow, a job), with its label; absent otherwise. */
+  via: auditVia.extend({ label: z.string() }).nullable().optional(),
 });
 export type ActivityEntry = z.infer<typeof activityEntryView>;
 

@@ -60,6 +60,8 @@ export const PERMISSIONS = {
   'ticket_config.manage': ADMINISTRATORS,
   /** Views shared with the whole tenant (the spec opens /settings/tickets/view to both). */
   'smart_view.share': ['administrator', 'team_leader'],
+  /** Macros shared with the whole tenant; personal ones are anyone's own. */
+  'macro.share': ['administrator', 'team_leader'],
   /** Read automation workflows and their run histories (every staff role). */
   'automation.view': ['administrator', 'supervisor', 'team_leader', 'agent'],
   /**

@@ -17,3 +17,4 @@ export * from './ticket-conversation.js';
 export * from './ticket-settings.js';
 export * from './automation.js';
 export * from './telephony.js';
+export * from './macros.js';

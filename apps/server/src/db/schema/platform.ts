@@ -28,6 +28,11 @@ export const auditLog = pgTable(
     before: jsonb('before'),
     after: jsonb('after'),
     /**
+     * What the change was made through when it was not a plain edit (`AuditVia`: a macro, a
+     * workflow, a job): the activity log names it.
+     */
+    via: jsonb('via'),
+    /**
      * The moment of the write, not of its transaction's start: entries one transaction writes
      * (a ticket created, then assigned by the system) keep their order in a history.
      */

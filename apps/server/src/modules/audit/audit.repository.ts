@@ -8,6 +8,7 @@ import {
   type Transaction,
 } from '../../platform/db.js';
 import type { AuditSubject } from '@omnicare/shared/audit/audit-actions';
+import type { AuditVia } from '@omnicare/shared/audit/activity.schemas';
 import { auditLog, users } from '../../db/schema/index.js';
 
 interface AuditRecord {
@@ -20,6 +21,8 @@ interface AuditRecord {
   entityId?: string;
   before?: unknown;
   after?: unknown;
+  /** What the change was made through (a macro, a workflow, a job); none for a plain edit. */
+  via?: AuditVia | null;
 }
 
 /** An entry to record: its entity and action one pair of AUDIT_ACTION, so none goes unlabelled. */
@@ -43,9 +46,10 @@ export async function writeAudit(db: Database | Transaction, entry: AuditInput) 
 export function auditInsert(entry: AuditInput, onlyAfter?: SQL): SQL {
   const values = sql`${entry.tenantId}::uuid, ${entry.actorId}::uuid, ${entry.impersonatorId}::uuid,
       ${entry.action}, ${entry.entity}, ${entry.entityId ?? null},
-      ${jsonParam(entry.before)}::jsonb, ${jsonParam(entry.after)}::jsonb`;
+      ${jsonParam(entry.before)}::jsonb, ${jsonParam(entry.after)}::jsonb,
+      ${jsonParam(entry.via ?? undefined)}::jsonb`;
   return sql`insert into ${auditLog}
-      (tenant_id, actor_id, impersonator_id, action, entity, entity_id, before, after)
+      (tenant_id, actor_id, impersonator_id, action, entity, entity_id, before, after, via)
     ${onlyAfter ? sql`select ${values} from ${onlyAfter}` : sql`values (${values})`}`;
 }
 
@@ -63,12 +67,14 @@ export function auditInserts(entries: AuditInput[]): SQL {
     entity_id: entry.entityId ?? null,
     before: entry.before ?? null,
     after: entry.after ?? null,
+    via: entry.via ?? null,
   }));
   return sql`insert into ${auditLog}
-      (tenant_id, actor_id, impersonator_id, action, entity, entity_id, before, after)
-    select tenant_id, actor_id, impersonator_id, action, entity, entity_id, before, after
+      (tenant_id, actor_id, impersonator_id, action, entity, entity_id, before, after, via)
+    select tenant_id, actor_id, impersonator_id, action, entity, entity_id, before, after, via
     from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as e(tenant_id uuid, actor_id uuid,
-      impersonator_id uuid, action text, entity text, entity_id text, before jsonb, after jsonb)`;
+      impersonator_id uuid, action text, entity text, entity_id text, before jsonb, after jsonb,
+      via jsonb)`;
 }
 
 /** Records many entries in one statement (a bulk action's, an import batch's). */

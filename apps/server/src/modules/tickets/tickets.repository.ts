@@ -849,3 +849,35 @@ export async function setStatus(
 ) {
   await updateTicket(tx, tenantId, id, values);
 }
+
+/**
+ * What a ticket's placeholders are filled with besides the ticket itself: its requester's name
+ * and first (primary) phone and email, the tenant's name, and the writing staff member's name
+ * and email.
+ */
+export async function placeholderFacts(
+  db: Db,
+  tenantId: string,
+  requesterId: string | null,
+  userId: string,
+) {
+  const result = await db.execute<{
+    customer_name: string | null;
+    customer_phone: string | null;
+    customer_email: string | null;
+    tenant_name: string;
+    agent_name: string | null;
+    agent_email: string | null;
+  }>(sql`
+    select c.name as customer_name,
+      (select phone from customer_phones p where p.customer_id = c.id
+        order by p.is_primary desc, p.phone limit 1) as customer_phone,
+      (select email from customer_emails e where e.customer_id = c.id
+        order by e.is_primary desc, e.email limit 1) as customer_email,
+      t.name as tenant_name, u.name as agent_name, u.email as agent_email
+    from tenants t
+    left join customers c on c.tenant_id = t.id and c.id = ${requesterId}::uuid
+    left join users u on u.tenant_id = t.id and u.id = ${userId || null}::uuid
+    where t.id = ${tenantId}::uuid`);
+  return result.rows[0];
+}

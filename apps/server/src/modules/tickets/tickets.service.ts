@@ -1,7 +1,12 @@
 import { tenantFeatures } from '@omnicare/shared/tenants/features';
 import type { SQL } from 'drizzle-orm';
 import type { RecordRef } from '@omnicare/shared/platform/record-ref';
-import type { ActivityEntry } from '@omnicare/shared/audit/activity.schemas';
+import {
+  auditVia,
+  auditViaLabel,
+  type ActivityEntry,
+  type AuditVia,
+} from '@omnicare/shared/audit/activity.schemas';
 import { toSearchKey } from '@omnicare/shared/customers/normalize';
 import { checkCustomFilters } from '@omnicare/shared/fields/custom-filters';
 import { customValuesToStore, validateCustomValues } from '@omnicare/shared/fields/fields.schemas';
@@ -184,6 +189,8 @@ export async function writeRequesterTimeline(
  */
 export interface TicketWriteOptions {
   eventPayload?: Record<string, unknown>;
+  /** What the change is made through (a macro, a workflow, a job): its audit entry names it. */
+  via?: AuditVia;
 }
 /** The user a change is recorded by; none for the system (calls, workflow runs). */
 const actorOf = (auth: { userId: string | null }): string | null => auth.userId || null;
@@ -492,6 +499,7 @@ export async function createTicket(
       entity: 'ticket',
       entityId: row.id,
       after: snapshotOf(ticket),
+      ...(options.via ? { via: options.via } : {}),
     });
     if (ticket.requester) await writeRequesterTimeline(tx, auth, ticket.requester._id, ticket);
     // Into a department that assigns automatically, without an assignee: the system picks one.
@@ -723,6 +731,7 @@ function changeRecords(
       entityId: id,
       before: was,
       after: now,
+      via: plan.options.via,
     },
   };
 }
@@ -1223,6 +1232,11 @@ export async function reopenOnRequesterReply(
 }
 
 /** GET /v2/tickets/{id}/activities: every change, newest first, field by field. */
+const viaView = (stored: unknown) => {
+  const via = auditVia.safeParse(stored);
+  return via.success ? { ...via.data, label: auditViaLabel(via.data) } : null;
+};
+
 export async function ticketActivities(
   platform: Platform,
   auth: AuthContext,
@@ -1245,6 +1259,7 @@ export async function ticketActivities(
       kind: `ticket.${entry.action}`,
       actor: entry.actorId ? { _id: entry.actorId, name: actorName ?? '' } : null,
       at: entry.createdAt.toISOString(),
+      via: viaView(entry.via),
       ...ticketActivity(
         entry.before as Partial<TicketSnapshot> | null,
         entry.after as Partial<TicketSnapshot> | null,

@@ -40,6 +40,25 @@ describe('ActivityTimeline', () => {
     expect(screen.queryByText(/customer\./)).not.toBeInTheDocument();
   });
 
+  it('names the macro a person applied, and the workflow that acted without one', () => {
+    show([
+      entry('ticket.update', {
+        via: { kind: 'macro', name: 'Đóng ticket', label: 'Áp dụng macro Đóng ticket' },
+      }),
+      entry('ticket.update', {
+        actor: null,
+        via: { kind: 'workflow', name: 'Gán VIP', label: 'Tự động hóa: Gán VIP' },
+      }),
+      entry('ticket.update', { actor: null }),
+    ]);
+    const [macro, workflow, system] = screen.getAllByRole('listitem');
+    expect(macro).toHaveTextContent('Áp dụng macro Đóng ticket');
+    expect(macro).toHaveTextContent('Trần Bình');
+    expect(workflow).toHaveTextContent('Cập nhật ticket');
+    expect(workflow).toHaveTextContent('Tự động hóa: Gán VIP');
+    expect(system).toHaveTextContent('Hệ thống');
+  });
+
   it('names the objects of an entry and shows each change from → to, empty as —', () => {
     show([
       entry('customer.add_tag', { objects: ['VIP'] }),

@@ -58,7 +58,9 @@ export function ActivityItem({ entry, note }: { entry: ActivityEntry; note?: str
         <ActivityIcon kind={entry.kind} />
       </span>
       <p className="font-medium text-slate-800">
-        {auditActionLabel(entry.kind as AuditAction)}
+        {entry.via?.kind === 'macro'
+          ? entry.via.label
+          : auditActionLabel(entry.kind as AuditAction)}
         {entry.objects.length > 0 && (
           <span className="font-normal text-slate-600">: {entry.objects.join(', ')}</span>
         )}
@@ -83,7 +85,8 @@ export function ActivityItem({ entry, note }: { entry: ActivityEntry; note?: str
         </dl>
       )}
       <p className="mt-0.5 text-xs text-slate-500">
-        {entry.actor?.name ?? ACTIVITY_TEXT.system}
+        {/* A workflow or a job acts without a person: it is named instead. */}
+        {entry.actor?.name ?? entry.via?.label ?? ACTIVITY_TEXT.system}
         {note && ` ${note}`} ·{' '}
         <time dateTime={entry.at} title={formatDateTime(entry.at)}>
           {formatRelative(entry.at)}

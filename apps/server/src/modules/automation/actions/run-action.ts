@@ -24,6 +24,8 @@ export interface ActionContext {
   depth: number;
   /** The starting event of the run's chain: the events its ticket changes write carry it on. */
   originEventId: number;
+  /** Named in the activity log of the tickets it changes ('Tự động hóa: {name}'). */
+  workflowName: string;
   facts: TicketFacts;
 }
 
@@ -81,6 +83,7 @@ const eventPayload = (ctx: ActionContext) => ({
     workflow_run_id: ctx.runId,
     workflow_origin: ctx.originEventId,
   },
+  via: { kind: 'workflow' as const, name: ctx.workflowName },
 });
 
 async function updateTicketAction(ctx: ActionContext, data: WorkflowBlockData['update_ticket']) {

@@ -12,6 +12,7 @@ import type { TicketFacts } from '../actions/ticket-facts.js';
 
 export interface ActiveWorkflow {
   id: string;
+  name: string;
   version: number;
   steps: WorkflowSteps;
 }
@@ -23,7 +24,7 @@ export async function activeWorkflows(
   triggerEvent: string,
 ): Promise<ActiveWorkflow[]> {
   const result = await database.pool.query<ActiveWorkflow>(
-    `select w.id, w.version, w.workflow_steps as steps
+    `select w.id, w.name, w.version, w.workflow_steps as steps
      from workflows w join tenants t on t.id = w.tenant_id
      where w.tenant_id = $1 and w.trigger_event = $2 and w.status = 'active'
        and ${featureOnSql('automation', 't')}
@@ -34,6 +35,7 @@ export async function activeWorkflows(
 }
 
 export interface WorkflowState {
+  name: string;
   status: string;
   steps: WorkflowSteps;
   workflowEnabled: boolean;
@@ -45,7 +47,7 @@ export async function workflowState(
   workflowId: string,
 ): Promise<WorkflowState | undefined> {
   const result = await database.pool.query<WorkflowState>(
-    `select w.status, w.workflow_steps as steps,
+    `select w.name, w.status, w.workflow_steps as steps,
             ${featureOnSql('automation', 't')} as "workflowEnabled",
             coalesce((t.settings->>'allow_private_webhooks')::boolean, false) as "allowPrivateWebhooks"
      from workflows w join tenants t on t.id = w.tenant_id where w.id = $1`,

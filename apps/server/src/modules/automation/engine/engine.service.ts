@@ -186,7 +186,7 @@ export async function handleEvent(platform: Platform, event: DeliveredEvent): Pr
       continue;
     }
     const workflow = byId.get(run.workflow_id);
-    if (workflow) await execute(platform, run, workflow.steps, facts, { fresh: true });
+    if (workflow) await execute(platform, run, workflow, facts, { fresh: true });
   }
 }
 
@@ -212,10 +212,11 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 async function execute(
   platform: Platform,
   run: repo.RunRow,
-  steps: WorkflowSteps,
+  workflow: { name: string; steps: WorkflowSteps },
   facts: TicketFacts,
   options: { fresh?: boolean; resumedNode?: string } = {},
 ): Promise<void> {
+  const { steps } = workflow;
   const db = platform.database;
   const nodes = new Map(steps.nodes.map((node) => [node.id, node]));
   const position: Position = { done: new Map(), seq: 0 };
@@ -394,6 +395,7 @@ async function execute(
                 nodeId: node.id,
                 depth: run.depth,
                 originEventId: repo.originOf(run),
+                workflowName: workflow.name,
                 facts,
               },
               node.type,
@@ -470,7 +472,7 @@ export async function resumeRun(platform: Platform, runId: string): Promise<void
     : undefined;
   if (!facts) return cancel(M.ticketGone);
   // Its trigger held when its event came: waiting for its turn changes nothing of that.
-  if (queued) return execute(platform, run, state.steps, facts, { fresh: true });
+  if (queued) return execute(platform, run, state, facts, { fresh: true });
   const context = run.context as unknown as RunContext;
   if (
     !conditionsHold(
@@ -480,7 +482,7 @@ export async function resumeRun(platform: Platform, runId: string): Promise<void
     )
   )
     return cancel(M.conditionsNoLonger);
-  await execute(platform, run, state.steps, facts, { resumedNode: node });
+  await execute(platform, run, state, facts, { resumedNode: node });
 }
 
 /** Runs a crash left behind: `running` ones carried on, waiting ones whose job was lost re-sent. */
@@ -507,7 +509,7 @@ export async function sweepRuns(platform: Platform): Promise<void> {
       });
       continue;
     }
-    await execute(platform, run, state.steps, facts).catch((error: unknown) =>
+    await execute(platform, run, state, facts).catch((error: unknown) =>
       platform.log.error({ err: error, runId: run.id }, 'automation run failed'),
     );
   }

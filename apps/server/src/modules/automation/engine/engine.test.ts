@@ -190,6 +190,17 @@ describe('automation engine', () => {
     );
     expect(event.rows[0]?.payload.workflow_depth).toBe(1);
     expect(event.rows[0]?.actor_id).toBeNull();
+    // Its activity log names the workflow, not a person nor just 'the system'.
+    const activity = await t.app.inject({
+      method: 'GET',
+      url: `/v2/tickets/${yes._id}/activities`,
+      headers: bearer(admin),
+    });
+    expect(activity.json().data[0]).toMatchObject({
+      kind: 'ticket.update',
+      actor: null,
+      via: { kind: 'workflow', name: 'Kịch bản thử', label: 'Tự động hóa: Kịch bản thử' },
+    });
 
     // The webhook: one call, placeholders filled, the idempotency key, secrets masked in the trace.
     const yesRun = byTicket.get(yes._id)!;
