@@ -24,6 +24,14 @@ const probeBody = z.object({
   order: z.number().int().default(0),
 });
 
+const probeTable = tableCatalogue(ticketTypes, {
+  toView: (row) => ({ _id: row.id, name: row.name, order: row.position }),
+  toValues: (_ctx, body: z.output<typeof probeBody>) => ({
+    name: body.name,
+    position: body.order,
+  }),
+});
+
 const probes = catalogue({
   tag: 'probe',
   entity: 'ticket_type',
@@ -40,13 +48,7 @@ const probes = catalogue({
     record: 'mục thử',
   },
   schemas: { view: probeView, body: probeBody },
-  ...tableCatalogue(ticketTypes, {
-    toView: (row) => ({ _id: row.id, name: row.name, order: row.position }),
-    toValues: (_ctx, body: z.output<typeof probeBody>) => ({
-      name: body.name,
-      position: body.order,
-    }),
-  }),
+  ...probeTable,
   inUse: async (ctx, id) => {
     const [row] = await ctx.db
       .select({ n: count() })
@@ -56,7 +58,28 @@ const probes = catalogue({
     return inUseError(n > 0 ? `${PROBE_MESSAGES.subject} đang được dùng bởi ${n} ticket` : null);
   },
 });
-const probeModule: ServerModule = { name: 'probe', routes: catalogueRoutes(probes) };
+/** The same records listed under a parameter of the list's path (as templates are by kind). */
+const probesOfOrder = catalogue({
+  ...probes.definition,
+  paths: {
+    list: '/v2/probe-items/of-order/:order',
+    create: '/v2/probe-items/of-order',
+    one: '/v2/probe-item/of-order/:id',
+  },
+  schemas: {
+    ...probes.definition.schemas,
+    listParams: z.object({ order: z.coerce.number({ error: 'Thứ tự không hợp lệ' }).int() }),
+  },
+  list: async (ctx, _query, { order }) =>
+    (await probeTable.list(ctx)).filter((row) => row.order === order),
+});
+const probeModule: ServerModule = {
+  name: 'probe',
+  routes: (app, platform) => {
+    catalogueRoutes(probes)(app, platform);
+    catalogueRoutes(probesOfOrder)(app, platform);
+  },
+};
 
 let t: TestApp;
 let tenant: Awaited<ReturnType<typeof seedTenant>>;
@@ -190,6 +213,24 @@ describe('a catalogue from its definition', () => {
     const malformed = await call('GET', '/v2/probe-item/khong-phai-ma');
     expect(malformed.statusCode).toBe(422);
     expect(malformed.json().errors).toEqual([{ param: 'id', message: 'Không tìm thấy mục thử' }]);
+  });
+
+  it('lists by the parameters of the list path, checked like any input', async () => {
+    for (const [name, order] of [
+      ['Thứ tự 71 B', 71],
+      ['Thứ tự 71 A', 71],
+      ['Thứ tự 72', 72],
+    ] as const)
+      expect((await call('POST', '/v2/probe-items', admin, { name, order })).statusCode).toBe(201);
+    const listed = await call('GET', '/v2/probe-items/of-order/71', agent);
+    expect(listed.json()).toMatchObject({ statusCode: 200, total: 2 });
+    expect(listed.json().data.map((row: { name: string }) => row.name)).toEqual([
+      'Thứ tự 71 A',
+      'Thứ tự 71 B',
+    ]);
+    const malformed = await call('GET', '/v2/probe-items/of-order/abc', agent);
+    expect(malformed.statusCode).toBe(422);
+    expect(malformed.json().errors).toEqual([{ param: 'order', message: 'Thứ tự không hợp lệ' }]);
   });
 
   it('lets only the manage permission change records (401), every staff member read them', async () => {

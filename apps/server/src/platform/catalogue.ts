@@ -52,6 +52,7 @@ export interface CatalogueDefinition<
   View extends { _id: string },
   Body,
   Query = Record<string, never>,
+  ListParams = Record<string, never>,
 > {
   /** The OpenAPI tag of the routes (the module's name). */
   tag: string;
@@ -63,7 +64,8 @@ export interface CatalogueDefinition<
   /**
    * The spec's paths, written out since they are irregular (`/v2/priorities` but
    * `/v2/priority/:id`): `one` carries `:id` and serves PUT (or POST) and DELETE, and GET with
-   * `summaries.get`; `create` may be several paths taking the same body.
+   * `summaries.get`; `create` may be several paths taking the same body. The list's path may
+   * have parameters of its own (`/v2/core/templates/:kind`: `schemas.listParams`).
    */
   paths: { list: string; create: string | readonly string[]; one: string };
   /** How a record is updated: PUT (default) or POST on `paths.one`. */
@@ -78,12 +80,14 @@ export interface CatalogueDefinition<
     body: z.ZodType<Body>;
     /** The list's query string. */
     query?: z.ZodType<Query>;
+    /** The parameters of the list's path. */
+    listParams?: z.ZodType<ListParams>;
   };
   /** 'list' (default): `{data, total}`; 'array': `{data}` only, as some lists are in the spec. */
   listAnswer?: 'list' | 'array';
 
   /** The records the caller sees (a page: `{data, total}`). */
-  list(ctx: CatalogueContext, query: Query): Promise<Listed<View>>;
+  list(ctx: CatalogueContext, query: Query, params: ListParams): Promise<Listed<View>>;
   /** One record the caller sees, or undefined (404). */
   find(ctx: CatalogueContext, id: string): Promise<View | undefined>;
   /** Whether the body's name is taken (by another record than `id`): 422 on `name`. */
@@ -178,9 +182,14 @@ export const tableCatalogue = <
 ) => ({ ...tableReads(table, mapping.toView), ...tableWrites(table, mapping.toValues) });
 
 /** The service of a catalogue: what its routes call, and what other code of its module may. */
-export interface Catalogue<View extends { _id: string }, Body, Query> {
-  definition: CatalogueDefinition<View, Body, Query>;
-  list(platform: Platform, auth: AuthContext, query: Query): Promise<Listed<View>>;
+export interface Catalogue<View extends { _id: string }, Body, Query, ListParams> {
+  definition: CatalogueDefinition<View, Body, Query, ListParams>;
+  list(
+    platform: Platform,
+    auth: AuthContext,
+    query: Query,
+    params: ListParams,
+  ): Promise<Listed<View>>;
   get(platform: Platform, auth: AuthContext, id: string): Promise<View>;
   save(platform: Platform, auth: AuthContext, id: string | null, body: Body): Promise<View>;
   remove(platform: Platform, auth: AuthContext, id: string): Promise<void>;
@@ -195,9 +204,14 @@ export interface Catalogue<View extends { _id: string }, Body, Query> {
   ): Promise<void>;
 }
 
-export function catalogue<View extends { _id: string }, Body, Query = Record<string, never>>(
-  definition: CatalogueDefinition<View, Body, Query>,
-): Catalogue<View, Body, Query> {
+export function catalogue<
+  View extends { _id: string },
+  Body,
+  Query = Record<string, never>,
+  ListParams = Record<string, never>,
+>(
+  definition: CatalogueDefinition<View, Body, Query, ListParams>,
+): Catalogue<View, Body, Query, ListParams> {
   const def = definition;
   const contextOf = (platform: Platform, auth: AuthContext): CatalogueContext => ({
     platform,
@@ -231,7 +245,7 @@ export function catalogue<View extends { _id: string }, Body, Query = Record<str
   }
   return {
     definition,
-    list: (platform, auth, query) => def.list(contextOf(platform, auth), query),
+    list: (platform, auth, query, params) => def.list(contextOf(platform, auth), query, params),
     recordChange: (platform, auth, action, id, before, after) =>
       record(contextOf(platform, auth), action, id, before, after),
     get: (platform, auth, id) => mustFind(contextOf(platform, auth), id),
@@ -278,8 +292,8 @@ export function catalogue<View extends { _id: string }, Body, Query = Record<str
  * The routes of a catalogue, as its definition names them: list, (one,) create, update and
  * delete, each declaring its access, schemas and success answer.
  */
-export function catalogueRoutes<View extends { _id: string }, Body, Query>(
-  service: Catalogue<View, Body, Query>,
+export function catalogueRoutes<View extends { _id: string }, Body, Query, ListParams>(
+  service: Catalogue<View, Body, Query, ListParams>,
 ): RouteModule {
   const def = service.definition;
   return (app, platform) => {
@@ -300,12 +314,18 @@ export function catalogueRoutes<View extends { _id: string }, Body, Query>(
           tags,
           summary: def.summaries.list,
           ...(def.schemas.query ? { querystring: def.schemas.query } : {}),
+          ...(def.schemas.listParams ? { params: def.schemas.listParams } : {}),
           response: listResponse,
         },
         config: read,
       },
       async (request) => {
-        const found = await service.list(platform, authOf(request), (request.query ?? {}) as Query);
+        const found = await service.list(
+          platform,
+          authOf(request),
+          (request.query ?? {}) as Query,
+          (request.params ?? {}) as ListParams,
+        );
         const page = Array.isArray(found) ? { data: found, total: found.length } : found;
         return def.listAnswer === 'array' ? ok(page.data) : list(page.data, page.total);
       },

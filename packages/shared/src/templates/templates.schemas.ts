@@ -59,6 +59,8 @@ export const TEMPLATE_MESSAGES = {
   updated: 'Cập nhật mẫu tin nhắn thành công',
   deleted: 'Xóa mẫu tin nhắn thành công',
   notFound: 'Không tìm thấy mẫu tin nhắn',
+  invalidId: 'Mã mẫu tin nhắn không hợp lệ',
+  subject: 'Mẫu tin nhắn',
   userNotFound: 'Không tìm thấy người dùng',
   catalogMissing: 'Danh mục không tồn tại',
   departmentMissing: 'Có phòng ban không tồn tại',

@@ -19,33 +19,25 @@ import { toSearchKey } from '@omnicare/shared/customers/normalize';
 import {
   TEMPLATE_CATALOG_MESSAGES,
   TEMPLATE_MESSAGES,
+  messageTemplateView,
+  templateBody,
   templateCatalogBody,
   templateCatalogQuery,
   templateCatalogView,
+  templateKindParams,
+  templateListQuery,
   type MessageTemplate,
   type TemplateBody,
   type TemplateCatalog,
-  type TemplateListQuery,
 } from '@omnicare/shared/templates/templates.schemas';
 import type { TemplateKind, TemplateVisibility } from '@omnicare/shared/templates/template-enums';
 import { usedPlaceholders } from '@omnicare/shared/templates/placeholders';
 import type { Platform } from '../../platform/context.js';
 import { isUniqueViolation } from '../../platform/db.js';
 import type { AuthContext } from '../../platform/auth.js';
-import { catalogue } from '../../platform/catalogue.js';
+import { catalogue, type CatalogueContext } from '../../platform/catalogue.js';
 import { AppError, fieldError, forbidden, notFound } from '../../platform/errors.js';
-import { writeAudit } from '../audit/audit.service.js';
 import * as repo from './templates.repository.js';
-
-/** Runs a write; a unique-index race (two saves at once) answers like the check before it. */
-async function uniqueAs<T>(param: string, message: string, write: () => Promise<T>) {
-  try {
-    return await write();
-  } catch (error) {
-    if (isUniqueViolation(error)) throw fieldError(param, message);
-    throw error;
-  }
-}
 
 const canManageShared = (auth: AuthContext) => can(auth.role, 'template.manage_shared');
 const canReadAll = (auth: AuthContext) => can(auth.role, 'template.read_all');
@@ -149,66 +141,21 @@ const toTemplate = ({
 const visibleTo = (auth: AuthContext) =>
   canReadAll(auth) ? repo.sharedOrOwn(auth.userId) : repo.usableBy(auth.userId);
 
-export async function listTemplates(
-  platform: Platform,
-  auth: AuthContext,
-  kind: TemplateKind,
-  query: TemplateListQuery,
-) {
-  const { rows, total } = await repo.listTemplates(platform.db, auth.tenantId, {
-    visibleTo: visibleTo(auth),
-    kind,
-    keyword: query.keyword || undefined,
-    catalogId: query.catalog_id === 'none' ? null : query.catalog_id,
-    visibility: query.visibility,
-    active: query.active,
-    offset: (query.page - 1) * query.page_size,
-    limit: query.page_size,
-  });
-  return { data: rows.map(toTemplate), total };
-}
-
-/** A template the caller may see, else 404 (another's personal template is not revealed). */
-async function getVisibleTemplate(platform: Platform, auth: AuthContext, id: string) {
-  const row = await repo.getTemplate(platform.db, auth.tenantId, id);
-  if (!row) throw notFound(TEMPLATE_MESSAGES.notFound);
-  const template = toTemplate(row);
-  if (template.visibility === 'personal' && template.owner?._id !== auth.userId)
-    throw notFound(TEMPLATE_MESSAGES.notFound);
-  if (
-    template.visibility === 'departments' &&
-    !canReadAll(auth) &&
-    !(await repo.isUsableBy(platform.db, auth.tenantId, id, auth.userId))
-  )
-    throw notFound(TEMPLATE_MESSAGES.notFound);
-  return template;
-}
-
-export const getTemplate = getVisibleTemplate;
-
 /** Shared templates are the administrators'; personal ones their owner's. */
 function assertMayWrite(auth: AuthContext, visibility: TemplateVisibility) {
   if (visibility !== 'personal' && !canManageShared(auth)) throw forbidden();
 }
 
-async function checkReferences(
-  platform: Platform,
-  auth: AuthContext,
-  body: TemplateBody,
-  exceptId?: string,
-) {
-  if (body.catalog_id && !(await repo.catalogExists(platform.db, auth.tenantId, body.catalog_id)))
+async function checkReferences(ctx: CatalogueContext, body: TemplateBody, exceptId?: string) {
+  if (body.catalog_id && !(await repo.catalogExists(ctx.db, ctx.tenantId, body.catalog_id)))
     throw fieldError('catalog_id', TEMPLATE_MESSAGES.catalogMissing);
   if (
     body.department_ids.length > 0 &&
-    (await repo.departmentIdsInTenant(platform.db, auth.tenantId, body.department_ids)).length !==
+    (await repo.departmentIdsInTenant(ctx.db, ctx.tenantId, body.department_ids)).length !==
       body.department_ids.length
   )
     throw fieldError('department_ids', TEMPLATE_MESSAGES.departmentMissing);
-  if (
-    body.shortcut &&
-    (await repo.shortcutTaken(platform.db, auth.tenantId, body.shortcut, exceptId))
-  )
+  if (body.shortcut && (await repo.shortcutTaken(ctx.db, ctx.tenantId, body.shortcut, exceptId)))
     throw fieldError('shortcut', TEMPLATE_MESSAGES.shortcutTaken);
 }
 
@@ -224,90 +171,88 @@ const columnsOf = (body: TemplateBody) => ({
   active: body.active,
 });
 
-async function readBack(platform: Platform, tenantId: string, id: string) {
-  const row = await repo.getTemplate(platform.db, tenantId, id);
-  if (!row) throw notFound(TEMPLATE_MESSAGES.notFound);
-  return toTemplate(row);
-}
-
-export async function createTemplate(platform: Platform, auth: AuthContext, body: TemplateBody) {
-  assertMayWrite(auth, body.visibility);
-  await checkReferences(platform, auth, body);
-  const id = await uniqueAs('shortcut', TEMPLATE_MESSAGES.shortcutTaken, () =>
-    platform.db.transaction(async (tx) => {
-      const templateId = await repo.insertTemplate(tx, {
-        tenantId: auth.tenantId,
-        ...columnsOf(body),
-        ownerId: auth.userId,
-        updatedBy: auth.userId,
-      });
-      await repo.setTemplateDepartments(tx, auth.tenantId, templateId, body.department_ids);
-      return templateId;
-    }),
-  );
-  const created = await readBack(platform, auth.tenantId, id);
-  await writeAudit(platform.db, {
-    tenantId: auth.tenantId,
-    impersonatorId: auth.impersonatorId,
-    actorId: auth.userId,
-    action: 'create',
-    entity: 'template',
-    entityId: id,
-    after: created,
-  });
-  return created;
-}
-
-export async function updateTemplate(
-  platform: Platform,
-  auth: AuthContext,
-  id: string,
-  body: TemplateBody,
-) {
-  const before = await getVisibleTemplate(platform, auth, id);
+/**
+ * The tenant's message templates, as a catalogue (platform/catalogue.ts) whose routes any staff
+ * member may call: who may see and change a template depends on its visibility.
+ */
+export const messageTemplates = catalogue({
+  tag: 'templates',
+  entity: 'template',
+  messages: TEMPLATE_MESSAGES,
+  access: { read: 'authenticated', manage: 'authenticated' },
+  paths: {
+    list: '/v2/core/templates/:kind',
+    create: '/v2/core/template',
+    one: '/v2/core/template/:id',
+  },
+  summaries: {
+    list: 'Danh sách mẫu tin nhắn theo loại',
+    get: 'Chi tiết mẫu tin nhắn',
+    record: 'mẫu tin nhắn',
+  },
+  schemas: {
+    view: messageTemplateView,
+    body: templateBody,
+    query: templateListQuery,
+    listParams: templateKindParams,
+  },
+  list: async (ctx, query, { kind }) => {
+    const { rows, total } = await repo.listTemplates(ctx.db, ctx.tenantId, {
+      visibleTo: visibleTo(ctx.auth),
+      kind,
+      keyword: query.keyword || undefined,
+      catalogId: query.catalog_id === 'none' ? null : query.catalog_id,
+      visibility: query.visibility,
+      active: query.active,
+      offset: (query.page - 1) * query.page_size,
+      limit: query.page_size,
+    });
+    return { data: rows.map(toTemplate), total };
+  },
+  // Another's personal template, or a department's the caller is not in, is not revealed (404).
+  find: async (ctx, id) => {
+    const row = await repo.getTemplate(ctx.db, ctx.tenantId, id);
+    if (!row) return undefined;
+    const template = toTemplate(row);
+    if (template.visibility === 'personal' && template.owner?._id !== ctx.auth.userId)
+      return undefined;
+    if (
+      template.visibility === 'departments' &&
+      !canReadAll(ctx.auth) &&
+      !(await repo.isUsableBy(ctx.db, ctx.tenantId, id, ctx.auth.userId))
+    )
+      return undefined;
+    return template;
+  },
   // Both what it was and what it becomes must be the caller's to change.
-  assertMayWrite(auth, before.visibility);
-  assertMayWrite(auth, body.visibility);
-  await checkReferences(platform, auth, body, id);
-  await uniqueAs('shortcut', TEMPLATE_MESSAGES.shortcutTaken, () =>
-    platform.db.transaction(async (tx) => {
-      await repo.updateTemplate(tx, auth.tenantId, id, {
-        ...columnsOf(body),
-        updatedBy: auth.userId,
+  mayChange: (ctx, before, body) => {
+    if (before) assertMayWrite(ctx.auth, before.visibility);
+    if (body) assertMayWrite(ctx.auth, body.visibility);
+  },
+  write: async (ctx, id, body) => {
+    await checkReferences(ctx, body, id ?? undefined);
+    try {
+      return await ctx.db.transaction(async (tx) => {
+        const columns = { ...columnsOf(body), updatedBy: ctx.auth.userId };
+        const templateId =
+          id ??
+          (await repo.insertTemplate(tx, {
+            tenantId: ctx.tenantId,
+            ...columns,
+            ownerId: ctx.auth.userId,
+          }));
+        if (id) await repo.updateTemplate(tx, ctx.tenantId, id, columns);
+        await repo.setTemplateDepartments(tx, ctx.tenantId, templateId, body.department_ids);
+        return templateId;
       });
-      await repo.setTemplateDepartments(tx, auth.tenantId, id, body.department_ids);
-      return id;
-    }),
-  );
-  const after = await readBack(platform, auth.tenantId, id);
-  await writeAudit(platform.db, {
-    tenantId: auth.tenantId,
-    impersonatorId: auth.impersonatorId,
-    actorId: auth.userId,
-    action: 'update',
-    entity: 'template',
-    entityId: id,
-    before,
-    after,
-  });
-  return after;
-}
-
-export async function deleteTemplate(platform: Platform, auth: AuthContext, id: string) {
-  const before = await getVisibleTemplate(platform, auth, id);
-  assertMayWrite(auth, before.visibility);
-  await repo.deleteTemplate(platform.db, auth.tenantId, id);
-  await writeAudit(platform.db, {
-    tenantId: auth.tenantId,
-    impersonatorId: auth.impersonatorId,
-    actorId: auth.userId,
-    action: 'delete',
-    entity: 'template',
-    entityId: id,
-    before,
-  });
-  return before;
-}
+    } catch (error) {
+      // Two saves of one shortcut at once: the unique index answers like the check.
+      if (isUniqueViolation(error)) throw fieldError('shortcut', TEMPLATE_MESSAGES.shortcutTaken);
+      throw error;
+    }
+  },
+  remove: (ctx, id) => repo.deleteTemplate(ctx.db, ctx.tenantId, id),
+});
 
 /**
  * The active templates a user may use (everyone + their departments + their personal ones).

@@ -449,6 +449,21 @@ describe('templates', () => {
     expect(foreign.json()).toMatchObject({ data: [], total: 0 });
   });
 
+  it('answers a malformed template id with a Vietnamese 422 on id', async () => {
+    for (const method of ['GET', 'PUT', 'DELETE'] as const) {
+      const response = await call(
+        method,
+        '/v2/core/template/khong-phai-ma',
+        tokens.admin as string,
+        method === 'PUT' ? { kind: 'chat', name: 'Mẫu', content: 'Nội dung' } : undefined,
+      );
+      expect(response.statusCode, method).toBe(422);
+      expect(response.json().errors, method).toEqual([
+        { param: 'id', message: 'Mã mẫu tin nhắn không hợp lệ' },
+      ]);
+    }
+  });
+
   it('keeps shared templates to administrators and personal ones to their owner', async () => {
     const shared = await createTemplate({ name: 'Chung của tenant' });
 

@@ -1,3 +1,4 @@
+import type { ReactElement } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -6,7 +7,11 @@ import { RouterProvider, createMemoryRouter } from 'react-router';
 import { createQueryClient } from '@/app/query-client';
 import { TooltipProvider } from '@/components/ui/tooltip';
 import type { Catalogue } from './catalogue-api';
-import { CatalogueListPage, type RecordDialogProps } from './catalogue-list-page';
+import {
+  CatalogueListPage,
+  type CatalogueLayoutProps,
+  type RecordDialogProps,
+} from './catalogue-list-page';
 
 const toasts = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn() }));
 vi.mock('@/lib/toast', () => ({ toast: toasts }));
@@ -58,6 +63,10 @@ function renderPage(
       ]}
     />
   );
+  renderAt(page);
+}
+
+function renderAt(page: ReactElement) {
   render(
     <QueryClientProvider client={createQueryClient()}>
       <TooltipProvider>
@@ -129,5 +138,51 @@ describe('CatalogueListPage', () => {
       page_size: 10,
       keyword: 'cao',
     });
+  });
+
+  it('lets a screen draw its rows, searched as a whole list, with a delete text per row', async () => {
+    const user = userEvent.setup();
+    const list = vi.fn(async (_signal?: AbortSignal, params?: Record<string, string | number>) => {
+      const data = params?.name ? [] : [{ _id: 'a', name: 'Thấp', order: 1 }];
+      return { data, total: data.length };
+    });
+    function ProbeCards({ rows, actions, term }: CatalogueLayoutProps<Item>) {
+      return (
+        <ul aria-label={`Mục thử ${term}`}>
+          {rows.map((row) => (
+            <li key={row._id}>
+              {row.name}
+              {actions(row)}
+            </li>
+          ))}
+        </ul>
+      );
+    }
+    renderAt(
+      <CatalogueListPage
+        catalogue={{ ...memoryCatalogue([]), list }}
+        nav={null}
+        addLabel="Thêm mục thử"
+        canEdit
+        dialog={ProbeDialog}
+        deleteHint={(row) => `${row.name} có thứ tự ${row.order}`}
+        search={{ label: 'Tìm mục thử', placeholder: 'Tên', param: 'name', paged: false }}
+        layout={ProbeCards}
+      />,
+    );
+    const cards = await screen.findByRole('list', { name: 'Mục thử' });
+    expect(within(cards).getByText('Thấp')).toBeVisible();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(list).toHaveBeenLastCalledWith(expect.anything(), {});
+
+    await user.click(within(cards).getByRole('button', { name: 'Xóa Thấp' }));
+    expect(await screen.findByRole('alertdialog')).toHaveTextContent('Thấp có thứ tự 1');
+    await user.click(screen.getByRole('button', { name: 'Hủy' }));
+
+    await user.type(screen.getByRole('searchbox', { name: 'Tìm mục thử' }), 'vừa');
+    expect(await screen.findByText('Không có dữ liệu.', {}, { timeout: 3000 })).toBeVisible();
+    expect(list).toHaveBeenLastCalledWith(expect.anything(), { name: 'vừa' });
+    // The whole list: no pages.
+    expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
   });
 });

@@ -6,10 +6,13 @@ import {
   EditRowButton,
   ListTable,
   RowActions,
+  type ListQueryState,
 } from '@/components/list/list-table';
 import { deleteConfirmText } from '@/components/ui/confirm-dialog';
+import { EmptyState, LoadErrorState } from '@/components/ui/empty-state';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { SearchInput } from '@/components/ui/search-input';
+import { Skeleton } from '@/components/ui/skeleton';
 import { TableCell, TableHead, TableRow } from '@/components/ui/table';
 import { removeWithFeedback } from '@/lib/mutation-feedback';
 import { useListParamsInAddress } from '@/lib/use-list-params';
@@ -30,36 +33,53 @@ export interface RecordDialogProps<Row> {
   record: Row | null;
 }
 
-interface CatalogueListProps<Row extends CatalogueRow, Body> {
+/** What a screen that draws its own rows is given (see `layout`). */
+export interface CatalogueLayoutProps<Row> {
+  /** The rows to draw: never empty (loading, failure and emptiness are the page's). */
+  rows: Row[];
+  /** A row's edit and delete buttons, or nothing for those who may not change it. */
+  actions: (row: Row) => ReactNode;
+  /** The settled search term ('' without a search). */
+  term: string;
+  /** Whether the list is being read again. */
+  busy: boolean;
+}
+
+type CatalogueListProps<Row extends CatalogueRow, Body> = {
   catalogue: Catalogue<Row, Body>;
   /** The area's or settings group's tabs. */
   nav: ReactNode;
   addLabel: string;
-  columns: CatalogueColumn<Row>[];
   dialog: (props: RecordDialogProps<Row>) => ReactNode;
   canEdit: boolean;
   rowEditable?: (row: Row) => boolean;
   hint?: string;
   /** The table's accessible name (the page title when not given). */
   tableLabel?: string;
-  deleteHint?: string;
+  /** The delete confirmation's text: one for every row, or a row's own. */
+  deleteHint?: string | ((row: Row) => string);
   /**
-   * A long catalogue: pages, and a search sent as `param` (default `keyword`); both kept in the
-   * address, so Back steps through them. Without it the whole list is shown.
+   * A searched catalogue: the search sent as `param` (default `keyword`) and, unless `paged` is
+   * false (the whole list the server filters), pages; both kept in the address, so Back steps
+   * through them. Without it the whole list is shown.
    */
-  search?: { label: string; placeholder: string; param?: string };
-}
+  search?: { label: string; placeholder: string; param?: string; paged?: boolean };
+} & (
+  | { columns: CatalogueColumn<Row>[]; layout?: never }
+  /** Rows the screen draws itself instead of a table (the tag groups' accordion). */
+  | { layout: (props: CatalogueLayoutProps<Row>) => ReactNode; columns?: never }
+);
 
 /**
- * A catalogue's list screen: the list in a table (loading, empty and error states), an
- * add/edit dialog, and delete behind the shared confirmation. The server refuses what is in use
- * and says where (its message is the error toast).
+ * A catalogue's list screen: the list in a table (or as the screen draws it) with loading,
+ * empty and error states, an add/edit dialog, and delete behind the shared confirmation. The
+ * server refuses what is in use and says where (its message is the error toast).
  */
 export function CatalogueListPage<Row extends CatalogueRow, Body>(
   props: CatalogueListProps<Row, Body>,
 ) {
   return props.search ? (
-    <PagedCatalogue {...props} search={props.search} />
+    <SearchedCatalogue {...props} search={props.search} />
   ) : (
     <WholeCatalogue {...props} />
   );
@@ -68,31 +88,33 @@ export function CatalogueListPage<Row extends CatalogueRow, Body>(
 function WholeCatalogue<Row extends CatalogueRow, Body>(props: CatalogueListProps<Row, Body>) {
   const query = useCatalogueList(props.catalogue);
   return (
-    <CatalogueTable
+    <CatalogueScreen
       {...props}
       query={query}
+      term=""
       toolbar={props.hint && <p className="text-xs text-slate-500">{props.hint}</p>}
     />
   );
 }
 
-function PagedCatalogue<Row extends CatalogueRow, Body>(
+function SearchedCatalogue<Row extends CatalogueRow, Body>(
   props: CatalogueListProps<Row, Body> & {
     search: NonNullable<CatalogueListProps<Row, Body>['search']>;
   },
 ) {
   const { search, hint } = props;
+  const paged = search.paged !== false;
   const list = useListParamsInAddress();
   const term = list.debouncedSearch.trim();
   const query = useCatalogueList(props.catalogue, {
-    page: list.page,
-    page_size: list.pageSize,
+    ...(paged ? { page: list.page, page_size: list.pageSize } : {}),
     ...(term ? { [search.param ?? 'keyword']: term } : {}),
   });
   return (
-    <CatalogueTable
+    <CatalogueScreen
       {...props}
       query={query}
+      term={term}
       toolbar={
         <div className="flex flex-wrap items-center justify-between gap-2">
           <SearchInput
@@ -107,33 +129,38 @@ function PagedCatalogue<Row extends CatalogueRow, Body>(
         </div>
       }
       footer={
-        <ListPagination
-          list={list}
-          total={query.isError ? 0 : (query.data?.total ?? 0)}
-          query={query}
-        />
+        paged && (
+          <ListPagination
+            list={list}
+            total={query.isError ? 0 : (query.data?.total ?? 0)}
+            query={query}
+          />
+        )
       }
-      afterRemoval={list.afterRemoval}
+      afterRemoval={paged ? list.afterRemoval : undefined}
     />
   );
 }
 
-function CatalogueTable<Row extends CatalogueRow, Body>({
+function CatalogueScreen<Row extends CatalogueRow, Body>({
   catalogue,
   nav,
   addLabel,
   columns,
+  layout: Layout,
   dialog: Dialog,
   canEdit,
   rowEditable = () => true,
   tableLabel,
   deleteHint = CATALOGUE_TEXT.deleteHint,
   query,
+  term,
   toolbar,
   footer,
   afterRemoval,
 }: CatalogueListProps<Row, Body> & {
   query: ReturnType<typeof useCatalogueList<Row, Body>>;
+  term: string;
   toolbar?: ReactNode;
   footer?: ReactNode;
   /** After a delete, with the rows the page showed (a page emptied steps back). */
@@ -143,6 +170,28 @@ function CatalogueTable<Row extends CatalogueRow, Body>({
   const remove = useDeleteCatalogue(catalogue);
   const dialog = useRecordDialog<Row>();
   const rows = query.isError ? [] : (query.data?.data ?? []);
+  const actions = (row: Row) =>
+    canEdit &&
+    rowEditable(row) && (
+      <RowActions>
+        <EditRowButton
+          label={`${CATALOGUE_TEXT.edit} ${row.name}`}
+          tooltip={CATALOGUE_TEXT.edit}
+          onClick={() => dialog.edit(row)}
+        />
+        <DeleteRowButton
+          label={`${CATALOGUE_TEXT.delete} ${row.name}`}
+          title={deleteConfirmText(row.name)}
+          description={typeof deleteHint === 'function' ? deleteHint(row) : deleteHint}
+          onConfirm={() =>
+            removeWithFeedback(
+              () => remove.mutateAsync(row._id),
+              () => afterRemoval?.(rows.length),
+            )
+          }
+        />
+      </RowActions>
+    );
   return (
     <ListPage
       nav={nav}
@@ -153,58 +202,69 @@ function CatalogueTable<Row extends CatalogueRow, Body>({
       }
     >
       {toolbar}
-      <ListTable
-        label={tableLabel ?? title}
-        query={query}
-        empty={rows.length === 0}
-        columns={columns.length + 1}
-        skeletonRows={5}
-        head={
-          <>
-            {columns.map((column) => (
-              <TableHead key={column.head} className={column.className}>
-                {column.head}
-              </TableHead>
-            ))}
-            <TableHead className="w-24 text-right">{CATALOGUE_TEXT.actions}</TableHead>
-          </>
-        }
-      >
-        {rows.map((row) => (
-          <TableRow key={row._id}>
-            {columns.map((column) => (
-              <TableCell key={column.head} className={column.className}>
-                {column.cell(row)}
-              </TableCell>
-            ))}
-            <TableCell>
-              {canEdit && rowEditable(row) && (
-                <RowActions>
-                  <EditRowButton
-                    label={`${CATALOGUE_TEXT.edit} ${row.name}`}
-                    tooltip={CATALOGUE_TEXT.edit}
-                    onClick={() => dialog.edit(row)}
-                  />
-                  <DeleteRowButton
-                    label={`${CATALOGUE_TEXT.delete} ${row.name}`}
-                    title={deleteConfirmText(row.name)}
-                    description={deleteHint}
-                    onConfirm={() =>
-                      removeWithFeedback(
-                        () => remove.mutateAsync(row._id),
-                        () => afterRemoval?.(rows.length),
-                      )
-                    }
-                  />
-                </RowActions>
-              )}
-            </TableCell>
-          </TableRow>
-        ))}
-      </ListTable>
+      {Layout ? (
+        <DrawnRows query={query} empty={rows.length === 0}>
+          <Layout rows={rows} actions={actions} term={term} busy={query.isFetching} />
+        </DrawnRows>
+      ) : (
+        <ListTable
+          label={tableLabel ?? title}
+          query={query}
+          empty={rows.length === 0}
+          columns={columns.length + 1}
+          skeletonRows={5}
+          head={
+            <>
+              {columns.map((column) => (
+                <TableHead key={column.head} className={column.className}>
+                  {column.head}
+                </TableHead>
+              ))}
+              <TableHead className="w-24 text-right">{CATALOGUE_TEXT.actions}</TableHead>
+            </>
+          }
+        >
+          {rows.map((row) => (
+            <TableRow key={row._id}>
+              {columns.map((column) => (
+                <TableCell key={column.head} className={column.className}>
+                  {column.cell(row)}
+                </TableCell>
+              ))}
+              <TableCell>{actions(row)}</TableCell>
+            </TableRow>
+          ))}
+        </ListTable>
+      )}
       {footer}
     </ListPage>
   );
+}
+
+/**
+ * The states around rows a screen draws, as `ListTable` has them: skeletons while the first
+ * load runs, a failure with 'Thử lại', 'Không có dữ liệu.' when there is nothing.
+ */
+function DrawnRows({
+  query,
+  empty,
+  children,
+}: {
+  query: ListQueryState;
+  empty: boolean;
+  children: ReactNode;
+}) {
+  if (query.isPending)
+    return (
+      <div className="flex flex-col gap-2">
+        {Array.from({ length: 4 }, (_, index) => (
+          <Skeleton key={index} className="h-12 w-full" />
+        ))}
+      </div>
+    );
+  if (query.isError)
+    return <LoadErrorState onRetry={() => query.refetch?.()} retrying={query.isFetching} />;
+  return empty ? <EmptyState /> : children;
 }
 
 /**

@@ -6,8 +6,6 @@ import type {
   CustomerDuplicate,
   CustomerListAnswer,
   CustomerListQuery,
-  TagGroup,
-  TagGroupBody,
   DuplicateCustomer,
 } from '@omnicare/shared/customers/customers.schemas';
 import type { ActivityEntry } from '@omnicare/shared/audit/activity.schemas';
@@ -71,33 +69,6 @@ export async function saveCustomerGroup(payload: CustomerGroupPayload): Promise<
 
 export async function deleteCustomerGroup(id: string): Promise<void> {
   await apiRequest<null>({ method: 'DELETE', url: `/v2/group/${encodeURIComponent(id)}` });
-}
-
-/* ---------------------------------------------------------------------------- tag groups */
-
-export async function fetchTagGroups(tagName?: string, signal?: AbortSignal): Promise<TagGroup[]> {
-  const data = await apiRequest<TagGroup[]>({
-    method: 'GET',
-    url: '/v2/group-tag-customer',
-    params: { tag_name: tagName || undefined },
-    signal,
-  });
-  return data ?? [];
-}
-
-export async function saveTagGroup(id: string | undefined, body: TagGroupBody): Promise<TagGroup> {
-  return apiRequest<TagGroup>(
-    id
-      ? { method: 'PUT', url: `/v2/group-tag-customer/${encodeURIComponent(id)}`, data: body }
-      : { method: 'POST', url: '/v2/group-tag-customer', data: body },
-  );
-}
-
-export async function deleteTagGroup(id: string): Promise<void> {
-  await apiRequest<null>({
-    method: 'DELETE',
-    url: `/v2/group-tag-customer/${encodeURIComponent(id)}`,
-  });
 }
 
 /* ----------------------------------------------------------------------------- customers */

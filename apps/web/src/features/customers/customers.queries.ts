@@ -1,5 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { fetchCities, fetchCustomerFields, fetchDistricts, fetchTagGroups } from './customers.api';
+import type { TagGroup, TagGroupBody } from '@omnicare/shared/customers/customers.schemas';
+import { atPaths } from '@/components/catalogue/catalogue-api';
+import { fetchCities, fetchCustomerFields, fetchDistricts } from './customers.api';
 
 export const customerKeys = {
   groups: ['customer-groups'] as const,
@@ -12,13 +14,20 @@ export const customerKeys = {
   savedFilters: ['saved-filters', 'customer'] as const,
 };
 
+/** The tag groups as a catalogue, at the spec's paths (the list answered as `{data}`). */
+export const TAG_GROUPS = atPaths<TagGroup, TagGroupBody>(
+  customerKeys.tagGroups,
+  { list: '/v2/group-tag-customer', one: '/v2/group-tag-customer' },
+  { answer: 'array' },
+);
+
 /** Every tag, flattened from the tag groups, for pickers. */
 export function useAllTags() {
   return useQuery({
     queryKey: [...customerKeys.tagGroups, 'all'],
-    queryFn: ({ signal }) => fetchTagGroups(undefined, signal),
+    queryFn: ({ signal }) => TAG_GROUPS.list(signal),
     staleTime: 60_000,
-    select: (groups) =>
+    select: ({ data: groups }) =>
       groups.flatMap((group) =>
         group.tags.map((tag) => ({ _id: tag._id, name: tag.name, group: group.name })),
       ),

@@ -2,11 +2,15 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import type { TagGroup, TagGroupBody } from '@omnicare/shared/customers/customers.schemas';
 import { TAG_GROUP_MESSAGES } from '@omnicare/shared/customers/customers.schemas';
-import { DialogForm, FormDialog } from '@/components/ui/form-dialog';
+import { catalogueDialog } from '@/components/catalogue/catalogue-list-page';
+import { useSaveCatalogue } from '@/components/catalogue/use-catalogue';
+import { DialogForm } from '@/components/ui/form-dialog';
 import { Input } from '@/components/ui/input';
 import { FieldError, Label } from '@/components/ui/label';
 import { TextListField, textListRow, type TextListRow } from '@/components/ui/text-list-field';
 import { fieldErrorMessages, isApiError } from '@/lib/errors';
+import { saveForm } from '@/lib/mutation-feedback';
+import { TAG_GROUPS } from '../customers.queries';
 import { TAG_GROUP_TEXT } from '../customers-text';
 
 /** The indices a `duplicate_tag` refusal names, or null for any other failure. */
@@ -38,15 +42,11 @@ export function checkTagGroup(
   return { body: { name: trimmedName, tags: trimmedTags } };
 }
 
-export interface TagGroupDialogProps {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  group?: TagGroup;
-  /** Saves; a rejection keeps the dialog open and a duplicate_tag refusal marks the fields. */
-  onSubmit: (id: string | undefined, body: TagGroupBody) => Promise<unknown>;
-}
+/** Add or edit a tag group: its name and a list of tags, added and removed at will. */
+export const TagGroupDialog = catalogueDialog(TagGroupForm, 'max-w-lg');
 
-function TagGroupForm({ group, onSubmit, onOpenChange }: Omit<TagGroupDialogProps, 'open'>) {
+/** A failed save keeps the form open: a duplicate_tag refusal marks the tags it names. */
+function TagGroupForm({ record: group, onDone }: { record: TagGroup | null; onDone: () => void }) {
   const [name, setName] = useState(group?.name ?? '');
   const [tags, setTags] = useState<TextListRow[]>(() =>
     group ? group.raw_tags.map(textListRow) : [textListRow('')],
@@ -58,7 +58,7 @@ function TagGroupForm({ group, onSubmit, onOpenChange }: Omit<TagGroupDialogProp
   const [problems, setProblems] = useState<Problems>({ tags: {} });
   /** Keys of the rows the server called duplicates: red border, no text. */
   const [duplicates, setDuplicates] = useState<Set<number>>(new Set());
-  const [pending, setPending] = useState(false);
+  const save = useSaveCatalogue(TAG_GROUPS);
 
   function changeTag(key: number, index: number, value: string) {
     setTags((current) => current.map((tag) => (tag.key === key ? { ...tag, value } : tag)));
@@ -97,26 +97,23 @@ function TagGroupForm({ group, onSubmit, onOpenChange }: Omit<TagGroupDialogProp
     setTags((current) =>
       current.map((tag, index) => ({ ...tag, value: checked.body.tags[index] ?? tag.value })),
     );
-    setPending(true);
-    try {
-      await onSubmit(group?._id, {
-        ...checked.body,
-        tag_ids: tags.map((row) => tagIdOfRow.get(row.key) ?? null),
-      });
-      onOpenChange(false);
-    } catch (failure) {
-      const indices = duplicateTagIndices(failure);
-      if (indices) {
-        setDuplicates(
-          new Set(indices.map((index) => tags[index]?.key).filter((key) => key !== undefined)),
-        );
-      } else {
+    const body = { ...checked.body, tag_ids: tags.map((row) => tagIdOfRow.get(row.key) ?? null) };
+    await saveForm(() => save.mutateAsync({ id: group?._id ?? null, body }), {
+      onSaved: onDone,
+      showFieldErrors: (failure) => {
+        const indices = duplicateTagIndices(failure);
+        if (indices) {
+          setDuplicates(
+            new Set(indices.map((index) => tags[index]?.key).filter((key) => key !== undefined)),
+          );
+          // The marks carry no text: the general message is the toast's.
+          return false;
+        }
         const message = fieldErrorMessages(failure, ['name'] as const)?.name;
         if (message) setProblems({ name: message, tags: {} });
-      }
-    } finally {
-      setPending(false);
-    }
+        return message !== undefined;
+      },
+    });
   }
 
   return (
@@ -125,8 +122,8 @@ function TagGroupForm({ group, onSubmit, onOpenChange }: Omit<TagGroupDialogProp
       description={TAG_GROUP_TEXT.nameLabel}
       descriptionClassName="sr-only"
       onSubmit={submit}
-      onCancel={() => onOpenChange(false)}
-      pending={pending}
+      onCancel={onDone}
+      pending={save.isPending}
     >
       <div className="flex flex-col gap-1.5">
         <Label htmlFor="tag-group-name">
@@ -162,19 +159,5 @@ function TagGroupForm({ group, onSubmit, onOpenChange }: Omit<TagGroupDialogProp
         onAdd={() => setTags((current) => [...current, textListRow('')])}
       />
     </DialogForm>
-  );
-}
-
-/** Add or edit a tag group: its name and a list of tags, added and removed at will. */
-export function TagGroupDialog({ open, onOpenChange, group, onSubmit }: TagGroupDialogProps) {
-  return (
-    <FormDialog open={open} onOpenChange={onOpenChange} className="max-w-lg">
-      <TagGroupForm
-        key={group?._id ?? 'new'}
-        group={group}
-        onSubmit={onSubmit}
-        onOpenChange={onOpenChange}
-      />
-    </FormDialog>
   );
 }
