@@ -62,7 +62,7 @@ test('an administrator adds a queue; a caller to its hotline waits and hangs up,
   await page.getByLabel('Số điện thoại').fill(caller);
   const table = page.getByRole('table', { name: 'Lịch sử cuộc gọi' });
   const call = table.getByRole('row').filter({ hasText: name });
-  await expect(call).toContainText('Cuộc gọi từ');
+  await expect(call).toContainText('Gọi vào');
   await expect(call).toContainText('Khách hàng mới');
   await expect(call).toContainText('Khách gác máy');
   await expect(call).toContainText('00:10');

@@ -118,7 +118,7 @@ describe('call history page', () => {
     const table = screen.getByRole('table', { name: 'Lịch sử cuộc gọi' });
     const rows = within(table).getAllByRole('row');
     const first = within(rows[1] as HTMLElement);
-    expect(first.getByText('Cuộc gọi từ')).toBeVisible();
+    expect(first.getByText('Gọi vào')).toBeVisible();
     expect(first.getByText('0912 345 678')).toBeVisible();
     expect(first.getByRole('link', { name: 'Nguyễn Văn Gọi' })).toHaveAttribute(
       'href',
@@ -131,7 +131,7 @@ describe('call history page', () => {
     expect(first.getByText('Đã trả lời')).toBeVisible();
     expect(first.getByRole('link', { name: '#000042' })).toHaveAttribute('href', '/tickets/42');
     const second = within(rows[2] as HTMLElement);
-    expect(second.getByText('Cuộc gọi ra')).toBeVisible();
+    expect(second.getByText('Gọi ra')).toBeVisible();
     expect(second.getByText('0987 654 321')).toBeVisible();
     expect(second.getByText('Khách hàng mới')).toBeVisible();
     expect(second.getByText('Gọi nhỡ')).toBeVisible();

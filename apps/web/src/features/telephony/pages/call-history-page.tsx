@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { CornerDownRight, Download, Loader2, PhoneIncoming, PhoneOutgoing } from 'lucide-react';
 import { formatPhone } from '@omnicare/shared/customers/phone-format';
 import { formatDateTime } from '@omnicare/shared/platform/time';
+import { CHANNEL_SOURCE } from '@omnicare/shared/channels/channel-source';
 import { CALL_DIRECTION } from '@omnicare/shared/telephony/call-enums';
 import {
   CALL_RESULT,
@@ -57,7 +58,8 @@ function DirectionCell({ call }: { call: CallView }) {
   return (
     <span className="flex items-center gap-1.5 whitespace-nowrap">
       <Icon className="size-4 text-slate-500" aria-hidden="true" />
-      {CALL_DIRECTION.label(call.direction)}
+      {/* The spec's source labels ('Gọi vào', 'Gọi ra'); 'Cuộc gọi từ' reads before a name. */}
+      {CHANNEL_SOURCE.label(call.direction)}
     </span>
   );
 }
@@ -140,9 +142,9 @@ export function CallHistoryPage() {
           onChange={(event) => set('direction')(event.target.value)}
         >
           <option value="">{TEXT.allDirections}</option>
-          {CALL_DIRECTION.options().map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
+          {CALL_DIRECTION.values.map((direction) => (
+            <option key={direction} value={direction}>
+              {CHANNEL_SOURCE.label(direction)}
             </option>
           ))}
         </NativeSelect>

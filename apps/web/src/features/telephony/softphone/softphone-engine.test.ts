@@ -166,15 +166,28 @@ describe('starting', () => {
     expect(state().connection).toBe('load_failed');
   });
 
-  it('refuses without WebRTC or without the microphone', async () => {
+  it('refuses without WebRTC or without the microphone, saying so when voice is used, not on load', async () => {
     const first = setup({ checkMedia: vi.fn(async () => 'unsupported' as const) });
     await first.engine.start();
+    expect(state().connection).toBe('unsupported');
+    expect(first.deps.notify).not.toHaveBeenCalled();
+    expect(first.engine.explainUnavailable()).toBe(true);
     expect(first.deps.notify).toHaveBeenCalledWith(SOFTPHONE_MESSAGES.webRtcUnsupported);
     const second = setup({ checkMedia: vi.fn(async () => 'microphone_denied' as const) });
     await second.engine.start();
-    expect(second.deps.notify).toHaveBeenCalledWith(SOFTPHONE_MESSAGES.microphoneDenied);
     expect(state().connection).toBe('microphone_denied');
+    expect(second.deps.notify).not.toHaveBeenCalled();
+    // Calling is using voice: the spec's message, and no call.
+    expect(second.engine.call('0912345678')).toBe(false);
+    expect(second.deps.notify).toHaveBeenCalledWith(SOFTPHONE_MESSAGES.microphoneDenied);
     expect(FakeUa.built).toHaveLength(0);
+  });
+
+  it('has nothing to explain when voice works', async () => {
+    const { engine, deps } = setup();
+    await engine.start();
+    expect(engine.explainUnavailable()).toBe(false);
+    expect(deps.notify).not.toHaveBeenCalled();
   });
 
   it('registers with the primary first, the backup at weight 0', async () => {

@@ -188,11 +188,8 @@ export class SoftphoneEngine {
     const media = await this.deps.checkMedia();
     if (generation !== this.generation) return;
     if (media !== 'ok') {
-      this.deps.notify(
-        media === 'unsupported'
-          ? SOFTPHONE_MESSAGES.webRtcUnsupported
-          : SOFTPHONE_MESSAGES.microphoneDenied,
-      );
+      // Said when the person uses voice (`explainUnavailable`), not on every page load: the
+      // header's pill says it meanwhile.
       store().setConnection(media === 'unsupported' ? 'unsupported' : 'microphone_denied', {
         isActivatingVoice: false,
       });
@@ -639,8 +636,22 @@ export class SoftphoneEngine {
     };
   }
 
+  /**
+   * When the browser keeps voice from working (no microphone permission, no WebRTC), tells the
+   * person so (the spec's message) and answers true: called as they turn to voice (opening the
+   * dialpad, calling).
+   */
+  explainUnavailable(): boolean {
+    const { connection } = store();
+    if (connection === 'microphone_denied') this.deps.notify(SOFTPHONE_MESSAGES.microphoneDenied);
+    else if (connection === 'unsupported') this.deps.notify(SOFTPHONE_MESSAGES.webRtcUnsupported);
+    else return false;
+    return true;
+  }
+
   /** Dials a number; false (with a message) when the softphone cannot. */
   call(raw: string, { isClickToCall = false } = {}): boolean {
+    if (this.explainUnavailable()) return false;
     const number = normalizeDialNumber(raw);
     if (!isDialable(number)) {
       toast.error(SOFTPHONE_TEXT.invalidNumber);

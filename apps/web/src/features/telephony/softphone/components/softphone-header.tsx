@@ -146,13 +146,26 @@ export function Dialpad({ onCall }: { onCall: (number: string) => boolean }) {
 }
 
 /** The header's softphone: the status dot and the dialpad; nothing without a SIP account. */
-export function SoftphoneHeader({ onCall }: { onCall: (number: string) => boolean }) {
+export function SoftphoneHeader({
+  onCall,
+  onOpen,
+}: {
+  onCall: (number: string) => boolean;
+  /** The dialpad opens: the engine says why voice cannot work, if it cannot. */
+  onOpen?: () => void;
+}) {
   const hasSipAccount = useCallStore((state) => state.hasSipAccount);
   const connection = useCallStore((state) => state.connection);
   const [open, setOpen] = useState(false);
   if (!hasSipAccount) return null;
   return (
-    <Popover open={open} onOpenChange={setOpen}>
+    <Popover
+      open={open}
+      onOpenChange={(next) => {
+        if (next) onOpen?.();
+        setOpen(next);
+      }}
+    >
       <PopoverTrigger asChild>
         <button
           type="button"
