@@ -11,6 +11,11 @@ test('six record tabs open: the oldest closes, five are kept', async ({ page }) 
     await page.goto(`/tickets/${id}`);
     await expect(page.getByRole('heading', { name: `Ticket ${id}` })).toBeVisible();
   }
+  // None exists: each says so in the usual frame (404 either way: nothing told of the hidden).
+  await expect(page.getByRole('alert').filter({ hasText: 'Không tìm thấy' })).toHaveText(
+    'Không tìm thấy ticket hoặc bạn không có quyền xem',
+  );
+  await expect(page.getByRole('navigation', { name: 'Điều hướng chính' })).toBeVisible();
   const tabs = page.getByRole('tab');
   await expect(tabs).toHaveText(['Ticket 2', 'Ticket 3', 'Ticket 4', 'Ticket 5', 'Ticket 6']);
   await expect(page.getByRole('tab', { name: 'Ticket 6' })).toHaveAttribute(

@@ -4,6 +4,8 @@ import { TICKET_MESSAGES } from '@omnicare/shared/tickets/tickets.schemas';
 export const TICKET_TEXT = {
   ...TICKET_MESSAGES,
   listTitle: 'Danh sách ticket',
+  /** A 404 is both: the server never says which (it reveals nothing of tickets out of scope). */
+  notFoundOrHidden: 'Không tìm thấy ticket hoặc bạn không có quyền xem',
   add: 'Thêm ticket',
   searchPlaceholder: 'Tìm theo mã, tiêu đề hoặc khách hàng',
   code: 'Mã',

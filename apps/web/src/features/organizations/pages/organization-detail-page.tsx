@@ -95,12 +95,13 @@ function OrganizationDetailView({
           <ArrowLeft className="size-3.5" aria-hidden="true" />
           {ORGANIZATION_TEXT.backToTree}
         </Link>
-        <h1 className="text-xl font-semibold tracking-tight text-slate-900">
-          {recordTabTitle('organization', String(organization.number))}
-        </h1>
-        <p data-testid="record-name" className="text-base font-medium text-slate-700">
+        {/* The tab keeps the spec's 'Tổ chức {id}'; the heading is the organization's name. */}
+        <h1
+          data-testid="record-name"
+          className="text-xl font-semibold tracking-tight break-words text-slate-900"
+        >
           {organization.name}
-        </p>
+        </h1>
         {path.length > 1 && (
           <p className="text-[13px] text-slate-500" aria-label={ORGANIZATION_TEXT.path}>
             {path.join(' / ')}

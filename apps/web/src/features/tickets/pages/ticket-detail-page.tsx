@@ -203,7 +203,7 @@ function ExistingTicket({ routeId }: { routeId: string }) {
         </h1>
         <Card className="p-6 text-sm text-slate-600" role="alert">
           {isApiError(query.error) && query.error.status === 404
-            ? TICKET_TEXT.notFound
+            ? TICKET_TEXT.notFoundOrHidden
             : query.error.message}
         </Card>
       </div>
@@ -218,13 +218,17 @@ function ExistingTicket({ routeId }: { routeId: string }) {
       <ShortcutsOverlay shortcuts={shortcuts} />
       <header className="flex flex-wrap items-start justify-between gap-3">
         <div className="flex min-w-0 flex-col gap-1">
-          <h1 className="text-xl font-semibold tracking-tight text-slate-900">
-            {recordTabTitle('ticket', String(ticket.number))}
-          </h1>
-          <p data-testid="record-name" className="text-base font-medium text-slate-800">
-            <span className="mr-2 text-slate-500 tabular-nums">{ticket.code}</span>
+          {/* The tab keeps the spec's 'Ticket {id}'; the heading names it as people do. */}
+          <h1
+            data-testid="record-name"
+            className="text-xl font-semibold tracking-tight break-words text-slate-900"
+          >
+            <span className="text-slate-500 tabular-nums">{ticket.code}</span>
+            <span className="text-slate-400" aria-hidden="true">
+              {' · '}
+            </span>
             {ticket.subject}
-          </p>
+          </h1>
           <div className="flex flex-wrap items-center gap-2 text-xs text-slate-500">
             <TicketStatusBadge status={ticket.status} />
             <span>
