@@ -43,6 +43,8 @@ export const TICKET_TEXT = {
   slaBreached: 'Quá hạn SLA',
   slaDueSoon: 'Sắp đến hạn SLA',
   overdue: 'Quá hạn',
+  /** Before the time left of an SLA target: 'còn 45 phút'. */
+  timeLeft: 'còn',
   newChanges: (count: number) => `${count} ticket vừa thay đổi ngoài danh sách đang xem`,
   refresh: 'Tải lại',
 } as const;

@@ -34,9 +34,20 @@ export function PriorityLabel({ priority }: { priority: { name: string; color: s
   );
 }
 
+/** A span of time as an agent says it: '45 phút', '2 giờ 10 phút', '3 ngày 4 giờ'. */
+export function spanText(ms: number): string {
+  const minutes = Math.floor(Math.abs(ms) / 60_000);
+  if (minutes < 1) return 'dưới 1 phút';
+  if (minutes < 60) return `${minutes} phút`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return minutes % 60 ? `${hours} giờ ${minutes % 60} phút` : `${hours} giờ`;
+  const days = Math.floor(hours / 24);
+  return hours % 24 ? `${days} ngày ${hours % 24} giờ` : `${days} ngày`;
+}
+
 /**
- * The SLA target as an agent reads it: 'Quá hạn' in red once breached, else the due time (amber
- * when it is near (`SLA_DUE_SOON_MINUTES`)).
+ * The SLA target at a glance: the time left ('còn 45 phút'; amber when near,
+ * `SLA_DUE_SOON_MINUTES`), or red with how long overdue ('Quá hạn 2 giờ'); the due moment on hover.
  */
 export function SlaLabel({
   dueAt,
@@ -46,17 +57,26 @@ export function SlaLabel({
   breachedAt: string | null;
 }) {
   const now = useNow();
-  if (breachedAt || (dueAt && Date.parse(dueAt) < now))
+  const due = dueAt ? Date.parse(dueAt) : null;
+  const title = dueAt ? `${TICKET_TEXT.dueAt}: ${formatDateTime(dueAt)}` : undefined;
+  if (breachedAt || (due !== null && due < now)) {
+    const since = due ?? Date.parse(breachedAt as string);
     return (
-      <Badge variant="destructive" title={dueAt ? formatDateTime(dueAt) : undefined}>
-        {TICKET_TEXT.overdue}
+      <Badge variant="destructive" title={title} className="whitespace-nowrap">
+        {TICKET_TEXT.overdue} {spanText(now - since)}
       </Badge>
     );
-  if (!dueAt) return null;
-  const soon = Date.parse(dueAt) - now < SLA_DUE_SOON_MINUTES * 60_000;
+  }
+  if (due === null) return null;
+  const soon = due - now < SLA_DUE_SOON_MINUTES * 60_000;
   return (
-    <span className={soon ? 'font-medium text-amber-700' : 'text-slate-600'}>
-      {formatDateTime(dueAt)}
+    <span
+      title={title}
+      className={
+        soon ? 'font-medium whitespace-nowrap text-amber-700' : 'whitespace-nowrap text-slate-600'
+      }
+    >
+      {TICKET_TEXT.timeLeft} {spanText(due - now)}
     </span>
   );
 }
