@@ -220,3 +220,39 @@ test('a saved view of the tenant lists its tickets, and is remembered', async ({
   await page.goto('/tickets');
   await expect(page.getByRole('heading', { name })).toBeVisible();
 });
+
+test('the list answers its keys: j and k move between rows, x selects, Enter opens, ? lists them', async ({
+  page,
+  request,
+}) => {
+  const run = unique();
+  const older = await createTicket(request, token, { subject: `Phím tắt ${run} một` });
+  const newer = await createTicket(request, token, { subject: `Phím tắt ${run} hai` });
+  await page.goto(`/tickets?view=all&q=${encodeURIComponent(`Phím tắt ${run}`)}`);
+  await expect(ticketRow(page, `Phím tắt ${run} một`)).toBeVisible();
+  // Newest first: 'hai', then 'một'.
+  await page.keyboard.press('j');
+  await expect(page.getByRole('link', { name: `Phím tắt ${run} hai` })).toBeFocused();
+  await page.keyboard.press('j');
+  await expect(page.getByRole('link', { name: `Phím tắt ${run} một` })).toBeFocused();
+  await page.keyboard.press('k');
+  await expect(page.getByRole('link', { name: `Phím tắt ${run} hai` })).toBeFocused();
+  await page.keyboard.press('x');
+  await expect(ticketRow(page, `Phím tắt ${run} hai`).getByRole('checkbox')).toBeChecked();
+  await page.keyboard.press('x');
+  await expect(ticketRow(page, `Phím tắt ${run} hai`).getByRole('checkbox')).not.toBeChecked();
+
+  await page.getByRole('button', { name: 'Phím tắt (?)' }).click();
+  const help = page.getByRole('dialog', { name: 'Phím tắt' });
+  await expect(help).toContainText('Ticket tiếp theo');
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('/');
+  await expect(
+    page.getByRole('textbox', { name: 'Tìm theo mã, tiêu đề hoặc khách hàng' }),
+  ).toBeFocused();
+  await page.keyboard.press('Escape');
+  await page.getByRole('link', { name: `Phím tắt ${run} hai` }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/tickets/${newer.number}$`));
+  expect(older.number).toBeLessThan(newer.number);
+});

@@ -5,6 +5,7 @@ import { SIDEBAR_COLLAPSED_KEY } from '@/lib/web-constants';
 import { FRAME_PARTS } from '../feature-shell';
 import { useMediaQuery } from './use-media-query';
 import { Header } from './header';
+import { ShortcutsHost } from '@/components/shortcuts/shortcuts';
 import { ViewAsBanner } from './banners';
 import { RecordTabsBar, useRecordTabSync } from './record-tabs-bar';
 import { Sidebar } from './sidebar';
@@ -60,6 +61,7 @@ export function AppLayout() {
           <Outlet />
         </main>
       </div>
+      <ShortcutsHost />
       {FRAME_PARTS.map((Part, index) => (
         <Part key={index} />
       ))}

@@ -16,6 +16,7 @@ import { PROFILE_PATH, PROFILE_TITLE } from '@/features/profile/profile-text';
 import { requestLogout } from '@/lib/events';
 import { useCurrentUser } from '@/stores/session-store';
 import { HEADER_WIDGETS } from '../feature-shell';
+import { ShortcutsButton } from '@/components/shortcuts/shortcuts';
 import { NotificationBell } from './notification-bell';
 import { PresenceSelector } from './presence-selector';
 
@@ -47,6 +48,7 @@ export function Header({ onToggleSidebar }: { onToggleSidebar: () => void }) {
       {HEADER_WIDGETS.map((Widget, index) => (
         <Widget key={index} />
       ))}
+      <ShortcutsButton />
       <PresenceSelector />
       <NotificationBell />
       <DropdownMenu>

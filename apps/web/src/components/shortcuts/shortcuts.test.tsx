@@ -1,7 +1,12 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { ShortcutsOverlay } from './shortcuts';
+import { ShortcutsButton, ShortcutsHost, useShortcuts, type Shortcut } from './shortcuts';
+
+function Screen({ shortcuts }: { shortcuts: Shortcut[] }) {
+  useShortcuts(shortcuts);
+  return <input aria-label="Ô nhập" />;
+}
 
 describe('keyboard shortcuts', () => {
   it('runs a shortcut, lists them all on ?, and leaves keys typed in a field alone', async () => {
@@ -9,8 +14,8 @@ describe('keyboard shortcuts', () => {
     const assign = vi.fn();
     render(
       <>
-        <input aria-label="Ô nhập" />
-        <ShortcutsOverlay
+        <ShortcutsHost />
+        <Screen
           shortcuts={[
             { key: 'r', label: 'Trả lời', run: reply },
             { key: 'a', label: 'Giao cho tôi', run: assign },
@@ -33,5 +38,33 @@ describe('keyboard shortcuts', () => {
     expect(dialog).toHaveTextContent('Trả lời');
     expect(dialog).toHaveTextContent('Giao cho tôi');
     expect(dialog).toHaveTextContent('Hiện danh sách phím tắt');
+  });
+
+  it("the header's button lists the shown screen's shortcuts; a screen gone takes its keys along", async () => {
+    const next = vi.fn();
+    const { rerender } = render(
+      <>
+        <ShortcutsHost />
+        <ShortcutsButton />
+        <Screen shortcuts={[{ key: 'j', label: 'Ticket tiếp theo', run: next }]} />
+      </>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Phím tắt (?)' }));
+    expect(await screen.findByRole('dialog', { name: 'Phím tắt' })).toHaveTextContent(
+      'Ticket tiếp theo',
+    );
+    await userEvent.keyboard('{Escape}');
+    rerender(
+      <>
+        <ShortcutsHost />
+        <ShortcutsButton />
+      </>,
+    );
+    await userEvent.keyboard('j');
+    expect(next).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('button', { name: 'Phím tắt (?)' }));
+    expect(await screen.findByRole('dialog', { name: 'Phím tắt' })).toHaveTextContent(
+      'Màn hình này chưa có phím tắt riêng.',
+    );
   });
 });

@@ -1,4 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
+import { Keyboard } from 'lucide-react';
+import { create } from 'zustand';
+import { Button } from '@/components/ui/button';
 import {
   Dialog,
   DialogContent,
@@ -9,7 +12,7 @@ import {
 
 /** One keyboard shortcut of a screen: the key, what it does in words, and the act. */
 export interface Shortcut {
-  /** A single key as `KeyboardEvent.key` gives it ('r', 'a', 'j'). */
+  /** A single key as `KeyboardEvent.key` gives it ('r', 'a', 'j', '/'). */
   key: string;
   label: string;
   run: () => void;
@@ -19,7 +22,35 @@ export const SHORTCUTS_TEXT = {
   title: 'Phím tắt',
   description: 'Dùng khi con trỏ không ở trong ô nhập liệu.',
   help: 'Hiện danh sách phím tắt',
+  button: 'Phím tắt (?)',
+  none: 'Màn hình này chưa có phím tắt riêng.',
 } as const;
+
+/** The shortcuts of the screen on show (one screen at a time) and whether their list is open. */
+const useShortcutsStore = create<{
+  screen: { current: readonly Shortcut[] } | null;
+  open: boolean;
+  setOpen: (open: boolean) => void;
+}>((set) => ({ screen: null, open: false, setOpen: (open) => set({ open }) }));
+
+/**
+ * A screen's shortcuts (actions as data): active while it is shown, listed on '?' and by the
+ * header's button. The latest `shortcuts` given are the ones run.
+ */
+export function useShortcuts(shortcuts: readonly Shortcut[]): void {
+  const current = useRef(shortcuts);
+  useEffect(() => {
+    current.current = shortcuts;
+  });
+  useEffect(() => {
+    const screen = current;
+    useShortcutsStore.setState({ screen });
+    return () => {
+      if (useShortcutsStore.getState().screen === screen)
+        useShortcutsStore.setState({ screen: null });
+    };
+  }, []);
+}
 
 /** Typing in a field, an editor or a menu owns the keys. */
 const isTyping = (target: EventTarget | null) =>
@@ -29,32 +60,33 @@ const isTyping = (target: EventTarget | null) =>
     target.closest('[role="listbox"], [role="menu"], [role="dialog"]') !== null);
 
 /**
- * A screen's shortcuts (actions as data: key, label, act) and '?' to list them. Keys with a
- * modifier, or pressed while typing, are left alone.
+ * The frame's one listener: '?' lists the screen's shortcuts, a listed key runs its act. Keys with
+ * a modifier, or pressed while typing, are left alone.
  */
-export function ShortcutsOverlay({ shortcuts }: { shortcuts: readonly Shortcut[] }) {
-  const [open, setOpen] = useState(false);
-  const current = useRef(shortcuts);
-  useEffect(() => {
-    current.current = shortcuts;
-  });
+export function ShortcutsHost() {
+  const { screen, open, setOpen } = useShortcutsStore();
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented) return;
       if (isTyping(event.target)) return;
       if (event.key === '?') {
         event.preventDefault();
-        setOpen(true);
+        useShortcutsStore.getState().setOpen(true);
         return;
       }
-      const shortcut = current.current.find((item) => item.key === event.key.toLowerCase());
+      const shortcuts = useShortcutsStore.getState().screen?.current ?? [];
+      const shortcut = shortcuts.find((item) => item.key === event.key.toLowerCase());
       if (!shortcut) return;
       event.preventDefault();
       shortcut.run();
     };
     window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
+    return () => {
+      window.removeEventListener('keydown', onKey);
+      useShortcutsStore.getState().setOpen(false);
+    };
   }, []);
+  const shortcuts = screen?.current ?? [];
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogContent className="max-w-sm">
@@ -62,6 +94,7 @@ export function ShortcutsOverlay({ shortcuts }: { shortcuts: readonly Shortcut[]
           <DialogTitle>{SHORTCUTS_TEXT.title}</DialogTitle>
           <DialogDescription>{SHORTCUTS_TEXT.description}</DialogDescription>
         </DialogHeader>
+        {shortcuts.length === 0 && <p className="text-sm text-slate-600">{SHORTCUTS_TEXT.none}</p>}
         <dl className="grid grid-cols-[auto_1fr] items-center gap-x-4 gap-y-2 text-sm">
           {[...shortcuts, { key: '?', label: SHORTCUTS_TEXT.help }].map((item) => (
             <div key={item.key} className="contents">
@@ -76,5 +109,22 @@ export function ShortcutsOverlay({ shortcuts }: { shortcuts: readonly Shortcut[]
         </dl>
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** The header's '?': the list of the screen's shortcuts, for those who do not know the key. */
+export function ShortcutsButton() {
+  const setOpen = useShortcutsStore((state) => state.setOpen);
+  return (
+    <Button
+      variant="ghost"
+      size="icon-sm"
+      aria-label={SHORTCUTS_TEXT.button}
+      title={SHORTCUTS_TEXT.button}
+      onClick={() => setOpen(true)}
+      className="hidden sm:inline-flex"
+    >
+      <Keyboard aria-hidden="true" />
+    </Button>
   );
 }

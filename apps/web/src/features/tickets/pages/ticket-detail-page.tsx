@@ -38,7 +38,7 @@ import { TicketLinks } from '../components/ticket-links';
 import { TicketCallsCard } from '@/features/telephony/components/ticket-calls';
 import { TicketMergeDialog } from '../components/ticket-merge-dialog';
 import { DETAIL_ACTIONS_TEXT, TicketActionsMenu } from '../components/ticket-actions-menu';
-import { ShortcutsOverlay, type Shortcut } from '@/components/shortcuts/shortcuts';
+import { useShortcuts, type Shortcut } from '@/components/shortcuts/shortcuts';
 import { recordPath } from '@/app/route-table';
 import { ticketAfter } from '../ticket-list-order';
 import {
@@ -195,6 +195,8 @@ function ExistingTicket({ routeId }: { routeId: string }) {
     },
   ];
 
+  useShortcuts(shortcuts);
+
   if (query.isError)
     return (
       <div className="flex flex-col gap-4">
@@ -215,7 +217,6 @@ function ExistingTicket({ routeId }: { routeId: string }) {
 
   return (
     <div className="flex flex-col gap-4">
-      <ShortcutsOverlay shortcuts={shortcuts} />
       <header className="flex flex-wrap items-start justify-between gap-3">
         <div className="flex min-w-0 flex-col gap-1">
           {/* The tab keeps the spec's 'Ticket {id}'; the heading names it as people do. */}

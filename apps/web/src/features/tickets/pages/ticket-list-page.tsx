@@ -8,6 +8,8 @@ import { Button } from '@/components/ui/button';
 import { readJsonItem, writeJsonItem } from '@/lib/storage';
 import { useListParamsInAddress } from '@/lib/use-list-params';
 import { useRowSelection } from '@/lib/use-row-selection';
+import { moveRowFocus, toggleFocusedRow } from '@/components/list/row-keys';
+import { useShortcuts } from '@/components/shortcuts/shortcuts';
 import { cn } from '@/lib/cn';
 import { withChunkReload } from '@/lib/chunk-reload';
 import type { TicketBulkFilter } from '../components/ticket-bulk-bar';
@@ -171,14 +173,31 @@ export function TicketListPage() {
       ? `${fromView.name} ${TICKET_TEXT.changed}`
       : TICKET_TEXT.filters;
 
+  const openNewTicket = () => void navigate(`/tickets/new-${Date.now().toString(36)}`);
+  useShortcuts([
+    { key: 'j', label: 'Ticket tiếp theo', run: () => moveRowFocus(TICKET_TEXT.listTitle, 1) },
+    { key: 'k', label: 'Ticket phía trên', run: () => moveRowFocus(TICKET_TEXT.listTitle, -1) },
+    {
+      key: 'x',
+      label: 'Chọn / bỏ chọn ticket đang trỏ',
+      run: () => toggleFocusedRow(TICKET_TEXT.listTitle),
+    },
+    {
+      key: '/',
+      label: 'Tìm kiếm',
+      run: () =>
+        document
+          .querySelector<HTMLInputElement>(`input[aria-label="${TICKET_TEXT.searchPlaceholder}"]`)
+          ?.focus(),
+    },
+    { key: 'c', label: TICKET_TEXT.add, run: openNewTicket },
+  ]);
+
   return (
     <ListPage
       nav={null}
       title={TICKET_TEXT.listTitle}
-      add={{
-        label: TICKET_TEXT.add,
-        onClick: () => void navigate(`/tickets/new-${Date.now().toString(36)}`),
-      }}
+      add={{ label: TICKET_TEXT.add, onClick: openNewTicket }}
       cardClassName="min-w-0 p-0"
     >
       <div className="flex min-h-[32rem] flex-col lg:flex-row">
