@@ -8,7 +8,8 @@ import {
   type Transaction,
 } from '../../platform/db.js';
 import type { AuditSubject } from '@omnicare/shared/audit/audit-actions';
-import { auditLog, users } from '../../db/schema/index.js';
+import { auditLog } from '../../db/schema/platform.js';
+import { users } from '../../db/schema/users.js';
 
 interface AuditRecord {
   tenantId: string;
