@@ -10,7 +10,7 @@ const targets = (role: StaffRole) =>
     ]),
   );
 
-describe('navigation, whatever order the features are found in', () => {
+describe('navigation read from the found route declarations', () => {
   it('opens an area on the first screen its navigation shows that the role may open', () => {
     expect(targets('administrator')).toEqual({
       '/report': '/report/summary',

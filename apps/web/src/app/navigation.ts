@@ -25,12 +25,12 @@ function inNavigationOrder(area: string): ScreenRoute[] {
   const screens = SCREENS.filter(
     (screen) => areaOf(screen.path) === area && !screen.path.includes(':'),
   );
-  const own = screens.filter((screen) => screen.path === `/${area}`);
-  const linked = byOrder(screens.filter((screen) => screen.nav)).toSorted(
+  const isOwn = (screen: ScreenRoute) => screen.path === `/${area}`;
+  const linked = byOrder(screens.filter((screen) => screen.nav && !isOwn(screen))).toSorted(
     (a, b) => groupRank(a) - groupRank(b),
   );
-  const rest = screens.filter((screen) => !screen.nav && screen.path !== `/${area}`);
-  return [...own, ...linked, ...rest];
+  const rest = screens.filter((screen) => !screen.nav && !isOwn(screen));
+  return [...screens.filter(isOwn), ...linked, ...rest];
 }
 
 export interface NavItem {
