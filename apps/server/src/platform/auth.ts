@@ -14,7 +14,7 @@ import {
 } from '@omnicare/shared/tenants/features';
 import type pg from 'pg';
 import type { Database } from './db.js';
-import { platformSecrets } from '../db/schema/index.js';
+import { platformSecrets } from '../db/schema/platform.js';
 import { AppError, forbidden, notFound, sessionExpired } from './errors.js';
 import type { TenantMemo } from './tenant-memo.js';
 

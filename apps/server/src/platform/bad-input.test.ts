@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { users } from '../db/schema/index.js';
+import { users } from '../db/schema/users.js';
 import { UNSAFE_TEXT_MESSAGE } from '@omnicare/shared/platform/validation';
 import { bearer, createTestApp, seedTenant, type TestApp } from '../test/helpers.js';
 import { GATEWAY_SECRET, gatewayHeaders } from '../test/telephony.js';

@@ -1,7 +1,9 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { auditLog, tickets, ticketTypes } from '../db/schema/index.js';
+import { auditLog } from '../db/schema/platform.js';
+import { ticketTypes } from '../db/schema/ticket-config.js';
+import { tickets } from '../db/schema/tickets.js';
 import { bearer, createTestApp, seedTenant, type TestApp } from '../test/helpers.js';
 import { catalogue, catalogueRoutes, inUseError, tableCatalogue } from './catalogue.js';
 import type { ServerModule } from './modules.js';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { pgTable, serial, text, uuid } from 'drizzle-orm/pg-core';
 import { readFile } from 'node:fs/promises';
-import { tenants } from '../db/schema/index.js';
+import { tenants } from '../db/schema/tenants.js';
 import { bearer, createTestApp, seedTenant, type TestApp } from '../test/helpers.js';
 import { dataScopeOf, scopeCondition } from './data-scope.js';
 
@@ -211,7 +211,7 @@ describe('the data scope defaults migration', () => {
     await setScopes(custom.tenantId, chosen);
     await t.database.db.execute(sql.raw(update));
     const scopesOf = async (tenantId: string) =>
-      (await t.database.db.query.tenants.findFirst({ where: eq(tenants.id, tenantId) }))?.settings
+      (await t.database.db.select().from(tenants).where(eq(tenants.id, tenantId)))[0]?.settings
         .data_scopes;
     expect(await scopesOf(old.tenantId)).toEqual({ ...former, supervisor: 'all' });
     expect(await scopesOf(custom.tenantId)).toEqual(chosen);

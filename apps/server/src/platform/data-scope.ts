@@ -2,7 +2,8 @@ import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { DataScope } from '@omnicare/shared/users/data-scope';
 import type { AuthContext } from './auth.js';
-import { groupMembers, users } from '../db/schema/index.js';
+import { groupMembers } from '../db/schema/groups.js';
+import { users } from '../db/schema/users.js';
 
 export interface ScopeContext {
   scope: DataScope;

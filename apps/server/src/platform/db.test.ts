@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tenants } from '../db/schema/index.js';
+import { tenants } from '../db/schema/tenants.js';
 import { createTestApp, type TestApp } from '../test/helpers.js';
 import { builtOnce, connectDatabase, type Database, type Transaction } from './db.js';
 

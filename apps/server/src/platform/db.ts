@@ -5,10 +5,9 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import pg from 'pg';
-import * as schema from '../db/schema/index.js';
 import { seedReferenceData } from '../db/seed/reference.js';
 
-export type Database = NodePgDatabase<typeof schema>;
+export type Database = NodePgDatabase;
 
 /** The PostgreSQL error code of a failed statement (drizzle wraps it in `cause`). */
 export const pgErrorCode = (error: unknown) =>
@@ -268,7 +267,7 @@ export function connectDatabase(url: string, max = 10): DatabaseHandle {
   let relaxed: pg.Pool | undefined;
   return {
     url,
-    db: drizzle(pool, { schema }),
+    db: drizzle(pool),
     pool,
     relaxed() {
       if (!relaxed) {
@@ -325,7 +324,7 @@ export async function runMigrations(handle: DatabaseHandle) {
   const client = await handle.pool.connect();
   try {
     await client.query('select pg_advisory_lock(727274)');
-    await migrate(drizzle(client, { schema }), { migrationsFolder });
+    await migrate(drizzle(client), { migrationsFolder });
   } finally {
     await client.query('select pg_advisory_unlock(727274)').catch(() => {});
     client.release();

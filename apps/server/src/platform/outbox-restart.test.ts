@@ -2,7 +2,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { connectDatabase } from './db.js';
 import { appendEvent } from './outbox.js';
 import { declareProbeEvents } from './outbox-probe.js';
-import { tenants, tickets } from '../db/schema/index.js';
+import { tenants } from '../db/schema/tenants.js';
+import { tickets } from '../db/schema/tickets.js';
 import { testDatabaseUrl } from '../test/helpers.js';
 import { exited, realServer, until } from '../test/real-server.js';
 

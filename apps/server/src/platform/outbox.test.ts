@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { tickets } from '../db/schema/index.js';
+import { tickets } from '../db/schema/tickets.js';
 import { bearer, createTestApp, seedTenant, type TestApp } from '../test/helpers.js';
 import { createJobQueue, type JobQueue } from './jobs.js';
 import {

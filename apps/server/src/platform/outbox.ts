@@ -12,7 +12,7 @@ import {
   type Transaction,
 } from './db.js';
 import type { JobQueue } from './jobs.js';
-import { domainEvents } from '../db/schema/index.js';
+import { domainEvents } from '../db/schema/outbox.js';
 import { checkEvent } from './domain-events.js';
 
 /**

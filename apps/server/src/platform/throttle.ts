@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from './db.js';
-import { throttles } from '../db/schema/index.js';
+import { throttles } from '../db/schema/auth.js';
 
 /**
  * Fixed-window counters in PostgreSQL, so every server instance sees the same count.

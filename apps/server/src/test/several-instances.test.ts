@@ -10,7 +10,8 @@ import {
   RECORD_PRESENCE_EVENTS,
   type RecordViewers,
 } from '@omnicare/shared/realtime/record-presence';
-import { domainEvents, tickets } from '../db/schema/index.js';
+import { domainEvents } from '../db/schema/outbox.js';
+import { tickets } from '../db/schema/tickets.js';
 import { connectDatabase } from '../platform/db.js';
 import { JOB_LOCK_APPLICATION } from '../modules/jobs/jobs.service.js';
 import { DEMO_PASSWORD, seedTenant, testDatabaseUrl } from './helpers.js';

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { users } from '../db/schema/index.js';
+import { users } from '../db/schema/users.js';
 import { bearer, seedTenant, type TestApp } from './helpers.js';
 import { GATEWAY_SECRET_HEADER } from '../modules/telephony/gateway-secret.js';
 

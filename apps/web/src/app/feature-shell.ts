@@ -1,8 +1,19 @@
-import { telephonyShell } from '@/features/telephony/telephony.shell';
 import type { ShellExtension } from './shell-extension';
 
-/** What features add to the signed-in frame (header widgets, frame parts), in display order. */
-export const FEATURE_SHELL: readonly ShellExtension[] = [telephonyShell];
+/** Each feature's `<domain>.shell.tsx` (its `shell` export), found by name as routes are. */
+const declared = import.meta.glob<ShellExtension>('../features/*/*.shell.tsx', {
+  eager: true,
+  import: 'shell',
+});
+
+/** What features add to the signed-in frame (header widgets, frame parts), in folder order. */
+export const FEATURE_SHELL: readonly ShellExtension[] = Object.keys(declared)
+  .sort()
+  .map((file) => {
+    const shell = declared[file];
+    if (!shell) throw new Error(`${file} exports no shell`);
+    return shell;
+  });
 
 export const HEADER_WIDGETS = FEATURE_SHELL.flatMap((extension) => extension.headerWidgets ?? []);
 export const FRAME_PARTS = FEATURE_SHELL.flatMap((extension) => extension.frameParts ?? []);

@@ -14,12 +14,31 @@ const SCREENS = FEATURE_ROUTES.filter(isScreen);
 const byOrder = <T extends { nav?: NavEntry }>(items: T[]): T[] =>
   items.toSorted((a, b) => (a.nav?.order ?? 0) - (b.nav?.order ?? 0));
 
+const groupRank = (screen: ScreenRoute) =>
+  screen.nav?.group ? SETTINGS_GROUP.values.indexOf(screen.nav.group) : -1;
+
+/**
+ * An area's screens without parameters in the order a person meets them: the area's own path,
+ * then its links as shown (area links, then settings groups in their order), then the rest.
+ */
+function inNavigationOrder(area: string): ScreenRoute[] {
+  const screens = SCREENS.filter(
+    (screen) => areaOf(screen.path) === area && !screen.path.includes(':'),
+  );
+  const isOwn = (screen: ScreenRoute) => screen.path === `/${area}`;
+  const linked = byOrder(screens.filter((screen) => screen.nav && !isOwn(screen))).toSorted(
+    (a, b) => groupRank(a) - groupRank(b),
+  );
+  const rest = screens.filter((screen) => !screen.nav && !isOwn(screen));
+  return [...screens.filter(isOwn), ...linked, ...rest];
+}
+
 export interface NavItem {
   label: string;
   icon: LucideIcon;
   /** The area's own path ('/report'), for the active state. */
   areaPath: string;
-  /** The area's first screen the role may open. */
+  /** The area's first screen the role may open, in the order its navigation shows them. */
   to: string;
 }
 
@@ -38,10 +57,7 @@ export function visibleNavItems(
     if (feature && !options.features?.[feature]) continue;
     if (requiresAdminFlag(entry.path) && !options.isAdminFlag) continue;
     const area = areaOf(entry.path);
-    const target = SCREENS.find(
-      (screen) =>
-        areaOf(screen.path) === area && !screen.path.includes(':') && canAccess(screen.path, role),
-    );
+    const target = inNavigationOrder(area).find((screen) => canAccess(screen.path, role));
     if (target) {
       items.push({ label: entry.label, icon: entry.icon, areaPath: `/${area}`, to: target.path });
     }

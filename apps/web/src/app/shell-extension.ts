@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 
 /**
  * What a feature adds to the signed-in frame, declared once in its `<domain>.shell.tsx` and
- * listed in FEATURE_SHELL: the frame renders it without naming the feature.
+ * gathered into FEATURE_SHELL: the frame renders it without naming the feature.
  */
 export interface ShellExtension {
   /** Widgets of the header, left of the presence selector and the bell (the dial pad). */

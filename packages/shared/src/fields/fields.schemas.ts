@@ -1,9 +1,12 @@
 import { z } from 'zod';
+import { gather } from '../domains.js';
 import { isCalendarDay, requiredText } from '../platform/validation.js';
 import { labelled } from '../platform/labelled.js';
 
-export const FIELD_ENTITIES = ['customer', 'ticket'] as const;
-export type FieldEntity = (typeof FIELD_ENTITIES)[number];
+/** The records carrying custom fields, each declared by its domain with its tab's label and hint. */
+export const FIELD_ENTITY = gather('customFields');
+export type FieldEntity = keyof typeof FIELD_ENTITY;
+export const FIELD_ENTITIES = Object.keys(FIELD_ENTITY) as [FieldEntity, ...FieldEntity[]];
 
 export const FIELD_TYPE = labelled({
   text: 'Văn bản',

@@ -1,31 +1,17 @@
 import { z } from 'zod';
+import { gather } from '../domains.js';
 
 /** A feature switch's two stored values (the spec's tenant `workflow` setting uses them). */
 export const FEATURE_SWITCHES = ['enabled', 'disabled'] as const;
 export type FeatureSwitch = (typeof FEATURE_SWITCHES)[number];
 
-interface FeatureDefinition {
-  /** What the tenant's settings screen calls it. */
-  label: string;
-  /** The key of the tenant's settings holding its switch ('enabled' turns it on). */
-  setting: string;
-  /** What the feature's API answers (404, never 403: the client signs out on 403) while off. */
-  offMessage: string;
-}
-
 /**
- * The features a tenant switches on and off, as data: a server module or a web screen names
- * the feature it needs (`ServerModule.feature`, a route's `requiresFeature`) and the platform
- * does the rest. A new domain adds its line here. Automation's switch is the spec's tenant
- * `workflow` setting.
+ * The features a tenant switches on and off, as data: a domain declares its switch
+ * (`features` in its `<domain>.domain.ts`), a server module or a web screen names the feature
+ * it needs (`ServerModule.feature`, a route's `requiresFeature`) and the platform does the
+ * rest. Automation's switch is the spec's tenant `workflow` setting.
  */
-export const TENANT_FEATURES = {
-  automation: {
-    label: 'Tự động hóa',
-    setting: 'workflow',
-    offMessage: 'Tự động hóa chưa được bật cho doanh nghiệp của bạn',
-  },
-} as const satisfies Record<string, FeatureDefinition>;
+export const TENANT_FEATURES = gather('features');
 
 export type TenantFeature = keyof typeof TENANT_FEATURES;
 export type FeatureSetting = (typeof TENANT_FEATURES)[TenantFeature]['setting'];

@@ -14,6 +14,15 @@ export type Role = (typeof ROLE.values)[number];
 export const STAFF_ROLES = ['administrator', 'agent', 'supervisor', 'team_leader'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
+/** The sets of roles a domain grants its permissions to (`<domain>.domain.ts`). */
+export const ADMINISTRATORS = ['administrator'] as const satisfies readonly StaffRole[];
+export const MANAGERS = ['administrator', 'supervisor'] as const satisfies readonly StaffRole[];
+export const LEADERS = [
+  'administrator',
+  'supervisor',
+  'team_leader',
+] as const satisfies readonly StaffRole[];
+
 export const isAdministrator = (role: string | undefined): boolean => role === 'administrator';
 export const isSupervisor = (role: string | undefined): boolean => role === 'supervisor';
 export const isTeamLeader = (role: string | undefined): boolean => role === 'team_leader';

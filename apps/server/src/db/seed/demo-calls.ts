@@ -2,7 +2,8 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { normalizePhone } from '@omnicare/shared/customers/normalize';
 import type { CallResult } from '@omnicare/shared/telephony/calls.schemas';
 import type { Transaction } from '../../platform/db.js';
-import { calls, queueHotlines, queueMembers, queues, tickets } from '../schema/index.js';
+import { calls, queueHotlines, queueMembers, queues } from '../schema/telephony.js';
+import { tickets } from '../schema/tickets.js';
 import { pick, type Random } from './sample-people.js';
 
 /** Sample calls of the demo tenant, so the call history opens with calls in it. */

@@ -3,20 +3,19 @@ import { eq } from 'drizzle-orm';
 import { normalizePhone, toSearchKey } from '@omnicare/shared/customers/normalize';
 import type { Transaction } from '../../platform/db.js';
 import {
-  auditLog,
   customFields,
   customerEmails,
   customerPhones,
   customerTags,
   customers,
   groupCustomers,
-  groupMembers,
-  groups,
-  organizations,
   tagGroups,
   tags,
-  users,
-} from '../schema/index.js';
+} from '../schema/customers.js';
+import { groupMembers, groups } from '../schema/groups.js';
+import { organizations } from '../schema/organizations.js';
+import { auditLog } from '../schema/platform.js';
+import { users } from '../schema/users.js';
 import { seedDemoTickets } from './demo-tickets.js';
 import { seedDemoWorkflows } from './demo-workflows.js';
 import { seedDemoCalls } from './demo-calls.js';

@@ -1,16 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, count, eq, isNotNull, lt, notInArray } from 'drizzle-orm';
 import { createTestApp, seedTenant, type TestApp } from '../../test/helpers.js';
-import {
-  customers,
-  groups,
-  slaTargets,
-  ticketComments,
-  ticketPriorities,
-  ticketTypes,
-  tickets,
-  workingSchedules,
-} from '../schema/index.js';
+import { customers } from '../schema/customers.js';
+import { groups } from '../schema/groups.js';
+import { ticketPriorities, ticketTypes } from '../schema/ticket-config.js';
+import { ticketComments } from '../schema/ticket-conversation.js';
+import { slaTargets, workingSchedules } from '../schema/ticket-settings.js';
+import { tickets } from '../schema/tickets.js';
 import { SAMPLE_TICKET_COUNT, seedDemoTickets } from './demo-tickets.js';
 import { seededRandom } from './sample-people.js';
 import { seedTicketDefaults } from './ticket-defaults.js';

@@ -2,18 +2,17 @@ import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import { toSearchKey } from '@omnicare/shared/customers/normalize';
 import { formatTicketCode, type TicketStatus } from '@omnicare/shared/tickets/ticket-enums';
 import type { Transaction } from '../../platform/db.js';
+import { auditLog } from '../schema/platform.js';
+import { ticketComments } from '../schema/ticket-conversation.js';
 import {
-  auditLog,
   ticketSmartViews,
   slaPolicies,
   slaTargets,
-  ticketComments,
-  ticketTags,
-  tickets,
   workingHolidays,
   workingPeriods,
   workingSchedules,
-} from '../schema/index.js';
+} from '../schema/ticket-settings.js';
+import { ticketTags, tickets } from '../schema/tickets.js';
 import { pick, type Random } from './sample-people.js';
 import { seedTicketDefaults } from './ticket-defaults.js';
 import { refreshTicketSla } from '../../modules/tickets/ticket-sla.js';

@@ -2,13 +2,9 @@ import { and, asc, desc, eq, isNotNull } from 'drizzle-orm';
 import type { WorkflowSteps } from '@omnicare/shared/automation/workflow-blocks';
 import { WORKFLOW_RUN_MESSAGES } from '@omnicare/shared/automation/workflow-run-messages';
 import type { Transaction } from '../../platform/db.js';
-import {
-  ticketPriorities,
-  tickets,
-  workflowRuns,
-  workflowRunSteps,
-  workflows,
-} from '../schema/index.js';
+import { workflowRuns, workflowRunSteps, workflows } from '../schema/automation.js';
+import { ticketPriorities } from '../schema/ticket-config.js';
+import { tickets } from '../schema/tickets.js';
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;

@@ -3,7 +3,8 @@ import type { StaffRole } from '@omnicare/shared/users/roles';
 import type { Database } from '../../platform/db.js';
 import { hashSecret } from '../../platform/passwords.js';
 import type { SecretBox } from '../../platform/secret-box.js';
-import { tenants, users } from '../schema/index.js';
+import { tenants } from '../schema/tenants.js';
+import { users } from '../schema/users.js';
 import type { TenantSettings } from '../schema/tenants.js';
 import { seedDemoSamples } from './demo-samples.js';
 

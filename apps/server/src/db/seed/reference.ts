@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db.js';
-import { cities, districts } from '../schema/index.js';
+import { cities, districts } from '../schema/customers.js';
 import units from './data/vn-admin-units.json' with { type: 'json' };
 
 /** Vietnam's 63 provinces and their districts; added once, kept in step with the data file. */

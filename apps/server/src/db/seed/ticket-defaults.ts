@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Database, Transaction } from '../../platform/db.js';
-import { ticketPriorities, ticketServices, ticketTypes } from '../schema/index.js';
+import { ticketPriorities, ticketServices, ticketTypes } from '../schema/ticket-config.js';
 
 /** The priorities a tenant starts with, lowest first, with their colours. */
 export const DEFAULT_TICKET_PRIORITIES = [

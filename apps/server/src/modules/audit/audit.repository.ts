@@ -9,7 +9,8 @@ import {
 } from '../../platform/db.js';
 import type { AuditSubject } from '@omnicare/shared/audit/audit-actions';
 import type { AuditVia } from '@omnicare/shared/audit/activity.schemas';
-import { auditLog, users } from '../../db/schema/index.js';
+import { auditLog } from '../../db/schema/platform.js';
+import { users } from '../../db/schema/users.js';
 
 interface AuditRecord {
   tenantId: string;

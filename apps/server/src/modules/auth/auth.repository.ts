@@ -1,20 +1,21 @@
-import { and, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../platform/db.js';
-import { passwordResets, sessions, users } from '../../db/schema/index.js';
+import { passwordResets, sessions } from '../../db/schema/auth.js';
+import { users } from '../../db/schema/users.js';
 
-export function findUserByEmail(db: Database, email: string) {
-  return db.query.users.findFirst({ where: sql`lower(${users.email}) = ${email.toLowerCase()}` });
+/** The one user a condition finds, or undefined. */
+async function findUserWhere(db: Database, where: SQL | undefined) {
+  const [row] = await db.select().from(users).where(where).limit(1);
+  return row;
 }
 
-export function findUser(db: Database, userId: string) {
-  return db.query.users.findFirst({ where: eq(users.id, userId) });
-}
+export const findUserByEmail = (db: Database, email: string) =>
+  findUserWhere(db, sql`lower(${users.email}) = ${email.toLowerCase()}`);
 
-export function findUserInTenant(db: Database, tenantId: string, userId: string) {
-  return db.query.users.findFirst({
-    where: and(eq(users.tenantId, tenantId), eq(users.id, userId)),
-  });
-}
+export const findUser = (db: Database, userId: string) => findUserWhere(db, eq(users.id, userId));
+
+export const findUserInTenant = (db: Database, tenantId: string, userId: string) =>
+  findUserWhere(db, and(eq(users.tenantId, tenantId), eq(users.id, userId)));
 
 export async function insertSession(
   db: Database,
@@ -35,15 +36,17 @@ export async function insertSession(
 
 /** Whether the user has signed in from this address before (a view-as session does not count). */
 export async function hasSignedInFrom(db: Database, userId: string, ip: string) {
-  const row = await db.query.sessions.findFirst({
-    columns: { id: true },
-    where: and(eq(sessions.userId, userId), eq(sessions.ip, ip), isNull(sessions.impersonatorId)),
-  });
+  const [row] = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), eq(sessions.ip, ip), isNull(sessions.impersonatorId)))
+    .limit(1);
   return row !== undefined;
 }
 
-export function findSession(db: Database, sessionId: string) {
-  return db.query.sessions.findFirst({ where: eq(sessions.id, sessionId) });
+export async function findSession(db: Database, sessionId: string) {
+  const [row] = await db.select().from(sessions).where(eq(sessions.id, sessionId)).limit(1);
+  return row;
 }
 
 /** Revokes a session and the view-as sessions it opened; returns the view-as sessions' ids. */
@@ -117,15 +120,20 @@ export async function replaceResetCode(
   });
 }
 
-export function findLiveResetCode(db: Database, userId: string, kind: SecretKind = 'reset') {
-  return db.query.passwordResets.findFirst({
-    where: and(
-      eq(passwordResets.userId, userId),
-      eq(passwordResets.kind, kind),
-      isNull(passwordResets.usedAt),
-      gt(passwordResets.expiresAt, new Date()),
-    ),
-  });
+export async function findLiveResetCode(db: Database, userId: string, kind: SecretKind = 'reset') {
+  const [row] = await db
+    .select()
+    .from(passwordResets)
+    .where(
+      and(
+        eq(passwordResets.userId, userId),
+        eq(passwordResets.kind, kind),
+        isNull(passwordResets.usedAt),
+        gt(passwordResets.expiresAt, new Date()),
+      ),
+    )
+    .limit(1);
+  return row;
 }
 
 /** Ends an invitation: the password is set, the account no longer waits. */
@@ -144,15 +152,18 @@ export async function acceptInvite(db: Database, userId: string) {
 
 /** Whether the user still has a session of their own (not revoked, not expired, not view-as). */
 export async function hasLiveSession(db: Database, userId: string) {
-  const row = await db.query.sessions.findFirst({
-    columns: { id: true },
-    where: and(
-      eq(sessions.userId, userId),
-      isNull(sessions.impersonatorId),
-      isNull(sessions.revokedAt),
-      gt(sessions.expiresAt, new Date()),
-    ),
-  });
+  const [row] = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.impersonatorId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, new Date()),
+      ),
+    )
+    .limit(1);
   return row !== undefined;
 }
 

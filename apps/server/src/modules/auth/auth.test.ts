@@ -5,7 +5,9 @@ import { eq, sql } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { SMTPServer } from 'smtp-server';
 import type { AddressInfo } from 'node:net';
-import { auditLog, sessions, users } from '../../db/schema/index.js';
+import { sessions } from '../../db/schema/auth.js';
+import { auditLog } from '../../db/schema/platform.js';
+import { users } from '../../db/schema/users.js';
 import {
   bearer,
   createTestApp,

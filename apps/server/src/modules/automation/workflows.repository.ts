@@ -14,21 +14,13 @@ import {
 import type { WorkflowSteps } from '@omnicare/shared/automation/workflow-blocks';
 import type { WorkflowRunStatus, WorkflowStatus } from '@omnicare/shared/automation/workflow-enums';
 import type { Database, Transaction } from '../../platform/db.js';
-import {
-  customers,
-  customFields,
-  groups,
-  messageTemplates,
-  tags,
-  ticketPriorities,
-  tickets,
-  ticketServices,
-  ticketTypes,
-  users,
-  workflowRuns,
-  workflowRunSteps,
-  workflows,
-} from '../../db/schema/index.js';
+import { workflowRuns, workflowRunSteps, workflows } from '../../db/schema/automation.js';
+import { customers, customFields, tags } from '../../db/schema/customers.js';
+import { groups } from '../../db/schema/groups.js';
+import { messageTemplates } from '../../db/schema/templates.js';
+import { ticketPriorities, ticketServices, ticketTypes } from '../../db/schema/ticket-config.js';
+import { tickets } from '../../db/schema/tickets.js';
+import { users } from '../../db/schema/users.js';
 import { unaccentContains } from '../../platform/sql.js';
 
 type Executor = Database | Transaction;

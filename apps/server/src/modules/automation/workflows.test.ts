@@ -10,7 +10,8 @@ import {
   SECRET_MASK,
   WORKFLOW_SECRET_MESSAGES,
 } from '@omnicare/shared/automation/workflow-secrets';
-import { tenants, workflows } from '../../db/schema/index.js';
+import { workflows } from '../../db/schema/automation.js';
+import { tenants } from '../../db/schema/tenants.js';
 import { bearer, createTestApp, seedTenant, type TestApp } from '../../test/helpers.js';
 import * as repo from './workflows.repository.js';
 

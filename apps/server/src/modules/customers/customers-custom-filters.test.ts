@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
 import type { CustomFieldCondition } from '@omnicare/shared/fields/custom-filters';
-import { customers } from '../../db/schema/index.js';
+import { customers } from '../../db/schema/customers.js';
 import {
   bearer,
   createTestApp,

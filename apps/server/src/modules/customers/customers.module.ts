@@ -1,5 +1,5 @@
 import { customValuesHost } from '../../platform/custom-field-sql.js';
-import { customers } from '../../db/schema/index.js';
+import { customers } from '../../db/schema/customers.js';
 import type { ServerModule } from '../../platform/modules.js';
 import { registerCustomerJobs } from './customers-jobs.js';
 import { customersRoutes } from './customers.routes.js';

@@ -2,7 +2,6 @@ import { and, asc, desc, eq, gte, inArray, lt, ne, or, sql, type SQL } from 'dri
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { countOf, type Database, type Transaction } from '../../platform/db.js';
 import {
-  auditLog,
   customerEmails,
   customerMerges,
   customerPhones,
@@ -10,11 +9,12 @@ import {
   customerTags,
   customers,
   groupCustomers,
-  groups,
-  organizations,
   tags,
-  users,
-} from '../../db/schema/index.js';
+} from '../../db/schema/customers.js';
+import { groups } from '../../db/schema/groups.js';
+import { organizations } from '../../db/schema/organizations.js';
+import { auditLog } from '../../db/schema/platform.js';
+import { users } from '../../db/schema/users.js';
 import type { CustomFieldCondition } from '@omnicare/shared/fields/custom-filters';
 import { containsPattern, prefixPattern } from '../../platform/sql.js';
 import { customFieldSql } from '../../platform/custom-field-sql.js';

@@ -32,7 +32,7 @@ import {
 } from '@omnicare/shared/fields/custom-filters';
 import { mergedCustomerBody } from '@omnicare/shared/customers/merge';
 import { startOfDayIn } from '@omnicare/shared/platform/time';
-import { customers } from '../../db/schema/index.js';
+import { customers } from '../../db/schema/customers.js';
 import type { Platform } from '../../platform/context.js';
 import { isUniqueViolation, type Database, type Transaction } from '../../platform/db.js';
 import type { AuthContext } from '../../platform/auth.js';

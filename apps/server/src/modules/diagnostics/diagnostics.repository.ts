@@ -1,7 +1,7 @@
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { DiagnosticKind } from '@omnicare/shared/diagnostics/diagnostics.schemas';
 import type { Database } from '../../platform/db.js';
-import { diagnostics } from '../../db/schema/index.js';
+import { diagnostics } from '../../db/schema/diagnostics.js';
 
 export async function insertReports(db: Database, rows: (typeof diagnostics.$inferInsert)[]) {
   await db.insert(diagnostics).values(rows);

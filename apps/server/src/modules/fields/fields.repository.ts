@@ -1,6 +1,6 @@
 import { and, asc, eq, max } from 'drizzle-orm';
 import type { Database, Transaction } from '../../platform/db.js';
-import { customFields } from '../../db/schema/index.js';
+import { customFields } from '../../db/schema/customers.js';
 
 export type FieldRow = typeof customFields.$inferSelect;
 
@@ -14,21 +14,27 @@ export function listFields(db: Database, tenantId: string, entity?: string) {
     .orderBy(asc(customFields.position), asc(customFields.label));
 }
 
-export function findField(db: Database, tenantId: string, id: string) {
-  return db.query.customFields.findFirst({
-    where: and(eq(customFields.tenantId, tenantId), eq(customFields.id, id)),
-  });
+export async function findField(db: Database, tenantId: string, id: string) {
+  const [row] = await db
+    .select()
+    .from(customFields)
+    .where(and(eq(customFields.tenantId, tenantId), eq(customFields.id, id)))
+    .limit(1);
+  return row;
 }
 
 export async function keyTaken(db: Database, tenantId: string, entity: string, key: string) {
-  const row = await db.query.customFields.findFirst({
-    where: and(
-      eq(customFields.tenantId, tenantId),
-      eq(customFields.entity, entity),
-      eq(customFields.key, key),
-    ),
-    columns: { id: true },
-  });
+  const [row] = await db
+    .select({ id: customFields.id })
+    .from(customFields)
+    .where(
+      and(
+        eq(customFields.tenantId, tenantId),
+        eq(customFields.entity, entity),
+        eq(customFields.key, key),
+      ),
+    )
+    .limit(1);
   return !!row;
 }
 

@@ -1,13 +1,10 @@
 import { and, asc, count, eq, inArray, ne, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Database, Transaction } from '../../platform/db.js';
 import { unaccentContains, vietnameseOrder } from '../../platform/sql.js';
-import {
-  groupCustomers,
-  groupMembers,
-  groups,
-  organizations,
-  users,
-} from '../../db/schema/index.js';
+import { groupCustomers } from '../../db/schema/customers.js';
+import { groupMembers, groups } from '../../db/schema/groups.js';
+import { organizations } from '../../db/schema/organizations.js';
+import { users } from '../../db/schema/users.js';
 
 const membersOfGroup = sql<{ _id: string; name: string; role: string }[]>`coalesce((
   select json_agg(json_build_object('_id', u.id, 'name', u.name, 'role', u.role) order by u.name)

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Database, Transaction } from '../../platform/db.js';
-import { jobs } from '../../db/schema/index.js';
+import { jobs } from '../../db/schema/jobs.js';
 
 export type JobRow = typeof jobs.$inferSelect;
 
@@ -13,12 +13,18 @@ export async function insertJob(db: Database, values: typeof jobs.$inferInsert) 
   return row;
 }
 
-export function findJob(db: Database, id: string) {
-  return db.query.jobs.findFirst({ where: eq(jobs.id, id) });
+export async function findJob(db: Database, id: string) {
+  const [row] = await db.select().from(jobs).where(eq(jobs.id, id)).limit(1);
+  return row;
 }
 
-export function findUserJob(db: Database, userId: string, id: string) {
-  return db.query.jobs.findFirst({ where: and(eq(jobs.userId, userId), eq(jobs.id, id)) });
+export async function findUserJob(db: Database, userId: string, id: string) {
+  const [row] = await db
+    .select()
+    .from(jobs)
+    .where(and(eq(jobs.userId, userId), eq(jobs.id, id)))
+    .limit(1);
+  return row;
 }
 
 export function listUserJobs(db: Database, userId: string, kind?: string) {

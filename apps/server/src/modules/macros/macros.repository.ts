@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../platform/db.js';
-import { macros, users } from '../../db/schema/index.js';
+import { macros } from '../../db/schema/macros.js';
+import { users } from '../../db/schema/users.js';
 import { vietnameseOrder } from '../../platform/sql.js';
 
 /** The macros a staff member sees: their personal ones and the tenant's shared ones. */

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { bearer, createTestApp, seedTenant, type TestApp } from '../../test/helpers.js';
-import { auditLog, tagGroups, tags, ticketPriorities } from '../../db/schema/index.js';
+import { tagGroups, tags } from '../../db/schema/customers.js';
+import { auditLog } from '../../db/schema/platform.js';
+import { ticketPriorities } from '../../db/schema/ticket-config.js';
 
 let t: TestApp;
 let tenant: Awaited<ReturnType<typeof seedTenant>>;

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../platform/db.js';
-import { notifications, users } from '../../db/schema/index.js';
+import { notifications } from '../../db/schema/notifications.js';
+import { users } from '../../db/schema/users.js';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 
@@ -57,10 +58,11 @@ export async function markRead(db: Database, userId: string, id: string) {
 }
 
 export async function exists(db: Database, userId: string, id: string) {
-  const row = await db.query.notifications.findFirst({
-    where: and(eq(notifications.userId, userId), eq(notifications.id, id)),
-    columns: { id: true },
-  });
+  const [row] = await db
+    .select({ id: notifications.id })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.id, id)))
+    .limit(1);
   return !!row;
 }
 

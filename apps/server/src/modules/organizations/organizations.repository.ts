@@ -3,7 +3,10 @@ import type { Database } from '../../platform/db.js';
 import { vietnameseOrder } from '../../platform/sql.js';
 import { tenantRecord } from '../../platform/record-numbers.js';
 import type { RecordRef } from '@omnicare/shared/platform/record-ref';
-import { customers, groups, organizations, users } from '../../db/schema/index.js';
+import { customers } from '../../db/schema/customers.js';
+import { groups } from '../../db/schema/groups.js';
+import { organizations } from '../../db/schema/organizations.js';
+import { users } from '../../db/schema/users.js';
 
 export type OrganizationRow = typeof organizations.$inferSelect;
 
@@ -21,10 +24,13 @@ export async function listOrganizations(db: Database, tenantId: string) {
     .orderBy(vietnameseOrder(organizations.name));
 }
 
-export function findOrganization(db: Database, tenantId: string, ref: string | RecordRef) {
-  return db.query.organizations.findFirst({
-    where: tenantRecord(organizations, tenantId, typeof ref === 'string' ? { id: ref } : ref),
-  });
+export async function findOrganization(db: Database, tenantId: string, ref: string | RecordRef) {
+  const [row] = await db
+    .select()
+    .from(organizations)
+    .where(tenantRecord(organizations, tenantId, typeof ref === 'string' ? { id: ref } : ref))
+    .limit(1);
+  return row;
 }
 
 export async function siblingNameTaken(

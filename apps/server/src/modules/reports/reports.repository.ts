@@ -1,6 +1,8 @@
 import { and, count, eq, gte, lt, type SQL } from 'drizzle-orm';
 import type { Database } from '../../platform/db.js';
-import { customers, jobs, users } from '../../db/schema/index.js';
+import { customers } from '../../db/schema/customers.js';
+import { jobs } from '../../db/schema/jobs.js';
+import { users } from '../../db/schema/users.js';
 
 export interface Day {
   start: Date;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { customers, jobs } from '../../db/schema/index.js';
+import { customers } from '../../db/schema/customers.js';
+import { jobs } from '../../db/schema/jobs.js';
 import { bearer, createTestApp, seedTenant, type TestApp } from '../../test/helpers.js';
 
 let t: TestApp;

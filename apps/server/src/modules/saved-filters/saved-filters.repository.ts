@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Database } from '../../platform/db.js';
-import { savedFilters } from '../../db/schema/index.js';
+import { savedFilters } from '../../db/schema/customers.js';
 
 export type SavedFilterRow = typeof savedFilters.$inferSelect;
 

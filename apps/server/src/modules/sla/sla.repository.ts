@@ -1,12 +1,7 @@
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Database, Transaction } from '../../platform/db.js';
-import {
-  slaPolicies,
-  slaTargets,
-  ticketPriorities,
-  ticketTypes,
-  workingSchedules,
-} from '../../db/schema/index.js';
+import { ticketPriorities, ticketTypes } from '../../db/schema/ticket-config.js';
+import { slaPolicies, slaTargets, workingSchedules } from '../../db/schema/ticket-settings.js';
 import { vietnameseOrder } from '../../platform/sql.js';
 
 type Db = Database | Transaction;

@@ -10,11 +10,8 @@ import { catalogue, uniqueName } from '../../platform/catalogue.js';
 import type { Database } from '../../platform/db.js';
 import type { TenantMemo } from '../../platform/tenant-memo.js';
 import { AppError, fieldError } from '../../platform/errors.js';
-import {
-  slaPolicies as slaPoliciesTable,
-  ticketPriorities,
-  ticketTypes,
-} from '../../db/schema/index.js';
+import { ticketPriorities, ticketTypes } from '../../db/schema/ticket-config.js';
+import { slaPolicies as slaPoliciesTable } from '../../db/schema/ticket-settings.js';
 import { SETTINGS_ACCESS, ticketSettingsChanged } from '../ticket-config/ticket-config.service.js';
 import { loadBusinessSchedule } from '../working-time/working-time.service.js';
 import * as repo from './sla.repository.js';

@@ -1,6 +1,7 @@
 import { and, asc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../platform/db.js';
-import { ticketSmartViews, users } from '../../db/schema/index.js';
+import { ticketSmartViews } from '../../db/schema/ticket-settings.js';
+import { users } from '../../db/schema/users.js';
 import { vietnameseOrder } from '../../platform/sql.js';
 
 /** The views a staff member sees: their personal ones and the tenant's shared ones. */

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../platform/db.js';
-import { customerTags, tagGroups, tags } from '../../db/schema/index.js';
+import { customerTags, tagGroups, tags } from '../../db/schema/customers.js';
 import { unaccentContains, vietnameseOrder } from '../../platform/sql.js';
 
 /** Tag groups whose name or one of whose tags contains the text (all groups without text). */

@@ -15,17 +15,16 @@ import {
 } from 'drizzle-orm';
 import { preparedOnce, type Database, type Transaction } from '../../platform/db.js';
 import { containsPattern, prefixPattern } from '../../platform/sql.js';
+import { customerPhones, customers } from '../../db/schema/customers.js';
 import {
   callEvents,
   calls,
-  customerPhones,
-  customers,
   queueHotlines,
   queueMembers,
   queues,
-  tickets,
-  users,
-} from '../../db/schema/index.js';
+} from '../../db/schema/telephony.js';
+import { tickets } from '../../db/schema/tickets.js';
+import { users } from '../../db/schema/users.js';
 
 type Db = Database | Transaction;
 export type CallRow = typeof calls.$inferSelect;

@@ -27,7 +27,7 @@ import type { Transaction } from '../../platform/db.js';
 import type { AuthContext } from '../../platform/auth.js';
 import { dataScopeOf, scopeCondition } from '../../platform/data-scope.js';
 import { AppError, notFound } from '../../platform/errors.js';
-import { calls } from '../../db/schema/index.js';
+import { calls } from '../../db/schema/telephony.js';
 import { writeAudit } from '../audit/audit.service.js';
 import { getTenantConfig } from '../tenants/tenants.service.js';
 import { assignToCallAgent } from '../tickets/ticket-assignment.js';

@@ -2,7 +2,8 @@ import ExcelJS from 'exceljs';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CALL_LATE_EVENT_GRACE_MS } from '@omnicare/shared/telephony/calls.schemas';
-import { auditLog, callEvents } from '../../db/schema/index.js';
+import { auditLog } from '../../db/schema/platform.js';
+import { callEvents } from '../../db/schema/telephony.js';
 import { bearer, createTestApp, seedTenant, type TestApp } from '../../test/helpers.js';
 import {
   GATEWAY_SECRET,

@@ -4,7 +4,7 @@ import {
   CREDENTIAL_MESSAGES,
   type CredentialRequest,
 } from '@omnicare/shared/telephony/credentials.schemas';
-import { users } from '../../db/schema/index.js';
+import { users } from '../../db/schema/users.js';
 import type { Platform } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 

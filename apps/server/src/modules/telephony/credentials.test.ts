@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { users } from '../../db/schema/index.js';
+import { users } from '../../db/schema/users.js';
 import { bearer, createTestApp, seedTenant, type TestApp } from '../../test/helpers.js';
 import { GATEWAY_SECRET, gatewayPost } from '../../test/telephony.js';
 

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../platform/db.js';
-import { queueHotlines, queueMembers, queues, users } from '../../db/schema/index.js';
+import { queueHotlines, queueMembers, queues } from '../../db/schema/telephony.js';
+import { users } from '../../db/schema/users.js';
 import { vietnameseOrder } from '../../platform/sql.js';
 
 type Db = Database | Transaction;
@@ -60,8 +61,14 @@ export async function listQueues(db: Db, tenantId: string, id?: string) {
   }));
 }
 
-export const findQueue = (db: Db, tenantId: string, id: string) =>
-  db.query.queues.findFirst({ where: and(eq(queues.tenantId, tenantId), eq(queues.id, id)) });
+export async function findQueue(db: Db, tenantId: string, id: string) {
+  const [row] = await db
+    .select()
+    .from(queues)
+    .where(and(eq(queues.tenantId, tenantId), eq(queues.id, id)))
+    .limit(1);
+  return row;
+}
 
 /** Name, id and overflow of every queue of the tenant (the name and loop checks). */
 export const queueOutline = (db: Db, tenantId: string) =>

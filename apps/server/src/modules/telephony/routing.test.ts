@@ -5,7 +5,7 @@ import { Writable } from 'node:stream';
 import pino from 'pino';
 import { buildApp } from '../../app.js';
 import { connectDatabase } from '../../platform/db.js';
-import { users } from '../../db/schema/index.js';
+import { users } from '../../db/schema/users.js';
 import { createTestApp, seedTenant, type TestApp } from '../../test/helpers.js';
 import {
   GATEWAY_SECRET,

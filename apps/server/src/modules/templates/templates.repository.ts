@@ -1,14 +1,13 @@
 import { and, asc, count, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Database, Transaction } from '../../platform/db.js';
 import { unaccentContains, vietnameseOrder } from '../../platform/sql.js';
+import { groupMembers, groups } from '../../db/schema/groups.js';
 import {
-  groupMembers,
-  groups,
   messageTemplateCatalogs,
   messageTemplateDepartments,
   messageTemplates,
-  users,
-} from '../../db/schema/index.js';
+} from '../../db/schema/templates.js';
+import { users } from '../../db/schema/users.js';
 
 type Db = Database | Transaction;
 

@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { Database, Transaction } from '../../platform/db.js';
-import { tenants } from '../../db/schema/index.js';
+import { tenants } from '../../db/schema/tenants.js';
 import type { TenantSettings } from '../../db/schema/tenants.js';
 
-export function findTenant(db: Database | Transaction, tenantId: string) {
-  return db.query.tenants.findFirst({ where: eq(tenants.id, tenantId) });
+export async function findTenant(db: Database | Transaction, tenantId: string) {
+  const [row] = await db.select().from(tenants).where(eq(tenants.id, tenantId)).limit(1);
+  return row;
 }
 
 export async function updateTenant(

@@ -3,7 +3,7 @@ import { AUDIT_ACTION } from '@omnicare/shared/audit/audit-actions';
 import { TENANT_MESSAGES } from '@omnicare/shared/tenants/tenants.schemas';
 import { readFile } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
-import { tenants } from '../../db/schema/index.js';
+import { tenants } from '../../db/schema/tenants.js';
 import { bearer, createTestApp, seedTenant, type TestApp } from '../../test/helpers.js';
 
 let t: TestApp;

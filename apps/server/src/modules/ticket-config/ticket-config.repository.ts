@@ -1,15 +1,10 @@
 import { and, asc, count, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Database, Transaction } from '../../platform/db.js';
-import {
-  slaTargets,
-  tags,
-  ticketPriorities,
-  ticketServices,
-  ticketTemplates,
-  ticketTypes,
-  tickets,
-} from '../../db/schema/index.js';
+import { tags } from '../../db/schema/customers.js';
+import { ticketPriorities, ticketServices, ticketTypes } from '../../db/schema/ticket-config.js';
+import { slaTargets, ticketTemplates } from '../../db/schema/ticket-settings.js';
+import { tickets } from '../../db/schema/tickets.js';
 import { vietnameseOrder } from '../../platform/sql.js';
 
 type Db = Database | Transaction;

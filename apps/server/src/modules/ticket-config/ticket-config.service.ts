@@ -32,12 +32,8 @@ import {
   type CatalogueEntity,
 } from '../../platform/catalogue.js';
 import { AppError, fieldError } from '../../platform/errors.js';
-import {
-  ticketPriorities,
-  ticketServices,
-  ticketTemplates as ticketTemplatesTable,
-  ticketTypes,
-} from '../../db/schema/index.js';
+import { ticketPriorities, ticketServices, ticketTypes } from '../../db/schema/ticket-config.js';
+import { ticketTemplates as ticketTemplatesTable } from '../../db/schema/ticket-settings.js';
 import { sanitizeRichText } from '../../platform/rich-text.js';
 import { listFields } from '../fields/fields.service.js';
 import * as repo from './ticket-config.repository.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tickets } from '../../db/schema/index.js';
+import { tickets } from '../../db/schema/tickets.js';
 import { bearer, createTestApp, seedTenant, type TestApp } from '../../test/helpers.js';
 
 let t: TestApp;

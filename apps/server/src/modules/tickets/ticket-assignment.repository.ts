@@ -1,7 +1,9 @@
 import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { UNSOLVED_STATUSES } from '@omnicare/shared/tickets/ticket-enums';
 import type { Database, Transaction } from '../../platform/db.js';
-import { groupMembers, groups, tickets, users } from '../../db/schema/index.js';
+import { groupMembers, groups } from '../../db/schema/groups.js';
+import { tickets } from '../../db/schema/tickets.js';
+import { users } from '../../db/schema/users.js';
 
 type Db = Database | Transaction;
 

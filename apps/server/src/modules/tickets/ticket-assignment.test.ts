@@ -7,14 +7,12 @@ import {
   seedTenant,
   type TestApp,
 } from '../../test/helpers.js';
-import {
-  auditLog,
-  domainEvents,
-  notifications,
-  sessions,
-  tickets,
-  users,
-} from '../../db/schema/index.js';
+import { sessions } from '../../db/schema/auth.js';
+import { notifications } from '../../db/schema/notifications.js';
+import { domainEvents } from '../../db/schema/outbox.js';
+import { auditLog } from '../../db/schema/platform.js';
+import { tickets } from '../../db/schema/tickets.js';
+import { users } from '../../db/schema/users.js';
 import { signOutExpiredPresence } from '../auth/auth.service.js';
 
 let t: TestApp;

@@ -1,13 +1,13 @@
 import { and, asc, count, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import { builtOnce, type Database, type Transaction } from '../../platform/db.js';
+import { customers } from '../../db/schema/customers.js';
 import {
-  customers,
   ticketAttachments,
   ticketComments,
   ticketLinks,
-  tickets,
-  users,
-} from '../../db/schema/index.js';
+} from '../../db/schema/ticket-conversation.js';
+import { tickets } from '../../db/schema/tickets.js';
+import { users } from '../../db/schema/users.js';
 
 type Db = Database | Transaction;
 export type TicketRow = typeof tickets.$inferSelect;

@@ -5,16 +5,13 @@ import {
   TICKET_ATTACHMENT_MAX_BYTES,
   TICKET_CONVERSATION_MESSAGES as M,
 } from '@omnicare/shared/tickets/ticket-comments.schemas';
-import {
-  auditLog,
-  customers,
-  domainEvents,
-  groupMembers,
-  groups,
-  notifications,
-  tickets,
-  users,
-} from '../../db/schema/index.js';
+import { customers } from '../../db/schema/customers.js';
+import { groupMembers, groups } from '../../db/schema/groups.js';
+import { notifications } from '../../db/schema/notifications.js';
+import { domainEvents } from '../../db/schema/outbox.js';
+import { auditLog } from '../../db/schema/platform.js';
+import { tickets } from '../../db/schema/tickets.js';
+import { users } from '../../db/schema/users.js';
 import {
   bearer,
   createTestApp,

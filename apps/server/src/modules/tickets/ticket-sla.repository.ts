@@ -1,6 +1,8 @@
 import { and, eq, inArray, isNotNull, isNull, lt, notInArray, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../platform/db.js';
-import { groups, slaPolicies, tickets } from '../../db/schema/index.js';
+import { groups } from '../../db/schema/groups.js';
+import { slaPolicies } from '../../db/schema/ticket-settings.js';
+import { tickets } from '../../db/schema/tickets.js';
 
 type Db = Database | Transaction;
 

@@ -8,21 +8,19 @@ import {
   type TestApp,
   OUTBOX_DELIVERY_WAIT_MS,
 } from '../../test/helpers.js';
+import { groupMembers, groups } from '../../db/schema/groups.js';
+import { notifications } from '../../db/schema/notifications.js';
+import { domainEvents } from '../../db/schema/outbox.js';
+import { auditLog } from '../../db/schema/platform.js';
+import { ticketPriorities, ticketTypes } from '../../db/schema/ticket-config.js';
 import {
-  auditLog,
-  domainEvents,
-  groupMembers,
-  groups,
-  notifications,
   slaPolicies,
   slaTargets,
-  ticketPriorities,
-  ticketTypes,
-  tickets,
   workingHolidays,
   workingPeriods,
   workingSchedules,
-} from '../../db/schema/index.js';
+} from '../../db/schema/ticket-settings.js';
+import { tickets } from '../../db/schema/tickets.js';
 import { notifySlaBreach, refreshTicketSla, runSlaBreaches, SLA_BREACH_JOB } from './ticket-sla.js';
 import { addCustomerReply } from './ticket-comments.service.js';
 import { updateTicketAsSystem } from './tickets.service.js';

@@ -1,7 +1,7 @@
 import type { PayloadsOf } from '@omnicare/shared/platform/domain-events';
 import { TICKET_EVENTS } from '@omnicare/shared/tickets/ticket-events';
 import { customValuesHost } from '../../platform/custom-field-sql.js';
-import { tickets } from '../../db/schema/index.js';
+import { tickets } from '../../db/schema/tickets.js';
 import type { ServerModule } from '../../platform/modules.js';
 import { ticketsRoutes } from './tickets.routes.js';
 import { ticketConversationRoutes } from './ticket-comments.routes.js';

@@ -9,7 +9,8 @@ import {
   type TestApp,
 } from '../../test/helpers.js';
 import { TICKET_MESSAGES } from '@omnicare/shared/tickets/tickets.schemas';
-import { domainEvents, ticketPriorities } from '../../db/schema/index.js';
+import { domainEvents } from '../../db/schema/outbox.js';
+import { ticketPriorities } from '../../db/schema/ticket-config.js';
 import { updateTicketAsSystem } from './tickets.service.js';
 
 let t: TestApp;

@@ -14,22 +14,17 @@ import {
   type Database,
   type Transaction,
 } from '../../platform/db.js';
+import { customerSearchTerms, customers, tags } from '../../db/schema/customers.js';
+import { groupMembers, groups } from '../../db/schema/groups.js';
+import { organizations } from '../../db/schema/organizations.js';
+import { ticketPriorities, ticketServices, ticketTypes } from '../../db/schema/ticket-config.js';
 import {
-  customerSearchTerms,
-  customers,
-  groupMembers,
-  groups,
-  organizations,
-  tags,
   ticketFollowers,
-  ticketPriorities,
-  ticketServices,
   ticketTags,
-  ticketTypes,
   tickets,
-  users,
   ticketStatusOrder,
-} from '../../db/schema/index.js';
+} from '../../db/schema/tickets.js';
+import { users } from '../../db/schema/users.js';
 import type { ScopeContext } from '../../platform/data-scope.js';
 import { customFieldSql } from '../../platform/custom-field-sql.js';
 import { containsPattern, prefixPattern } from '../../platform/sql.js';

@@ -14,19 +14,12 @@ import {
   TICKET_BULK_SYNC_MAX,
   TICKET_MESSAGES,
 } from '@omnicare/shared/tickets/tickets.schemas';
-import {
-  customFields,
-  domainEvents,
-  groupMembers,
-  groups,
-  notifications,
-  tagGroups,
-  tags,
-  ticketPriorities,
-  ticketServices,
-  ticketTypes,
-  tickets,
-} from '../../db/schema/index.js';
+import { customFields, tagGroups, tags } from '../../db/schema/customers.js';
+import { groupMembers, groups } from '../../db/schema/groups.js';
+import { notifications } from '../../db/schema/notifications.js';
+import { domainEvents } from '../../db/schema/outbox.js';
+import { ticketPriorities, ticketServices, ticketTypes } from '../../db/schema/ticket-config.js';
+import { tickets } from '../../db/schema/tickets.js';
 import { reopenOnRequesterReply } from './tickets.service.js';
 import { ANCHOR_STEP } from './tickets.repository.js';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { users } from '../../db/schema/index.js';
+import { users } from '../../db/schema/users.js';
 import {
   bearer,
   createTestApp,

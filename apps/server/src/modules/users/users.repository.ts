@@ -1,7 +1,10 @@
 import { and, asc, count, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Database, Transaction } from '../../platform/db.js';
 import { containsPattern, unaccentContains, vietnameseOrder } from '../../platform/sql.js';
-import { groupMembers, groups, organizations, tenants, users } from '../../db/schema/index.js';
+import { groupMembers, groups } from '../../db/schema/groups.js';
+import { organizations } from '../../db/schema/organizations.js';
+import { tenants } from '../../db/schema/tenants.js';
+import { users } from '../../db/schema/users.js';
 
 export type UserRow = typeof users.$inferSelect;
 type Db = Database | Transaction;
@@ -137,10 +140,11 @@ export const sipUsernameTaken = (db: Database, sipUsername: string, exceptId?: s
   takenByAnother(db, [eq(users.sipUsername, sipUsername)], exceptId);
 
 export async function organizationExists(db: Database, tenantId: string, id: string) {
-  const row = await db.query.organizations.findFirst({
-    where: and(eq(organizations.tenantId, tenantId), eq(organizations.id, id)),
-    columns: { id: true },
-  });
+  const [row] = await db
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(and(eq(organizations.tenantId, tenantId), eq(organizations.id, id)))
+    .limit(1);
   return !!row;
 }
 

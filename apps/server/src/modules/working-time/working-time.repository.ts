@@ -5,7 +5,7 @@ import {
   workingHolidays,
   workingPeriods,
   workingSchedules,
-} from '../../db/schema/index.js';
+} from '../../db/schema/ticket-settings.js';
 import { vietnameseOrder } from '../../platform/sql.js';
 
 type Db = Database | Transaction;

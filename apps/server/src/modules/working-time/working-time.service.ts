@@ -12,7 +12,7 @@ import type { Platform } from '../../platform/context.js';
 import type { AuthContext } from '../../platform/auth.js';
 import type { Database } from '../../platform/db.js';
 import { catalogue, uniqueName } from '../../platform/catalogue.js';
-import { workingSchedules } from '../../db/schema/index.js';
+import { workingSchedules } from '../../db/schema/ticket-settings.js';
 import { notFound } from '../../platform/errors.js';
 import {
   SETTINGS_ACCESS,

@@ -9,7 +9,7 @@ const editorPage = lazyPage(
   'WorkflowEditorPage',
 );
 
-export const automationRoutes: readonly RouteDeclaration[] = [
+export const routes: readonly RouteDeclaration[] = [
   {
     path: '/automation',
     title: 'Danh sách tự động hóa',

@@ -5,7 +5,7 @@ import { lazyPage } from '@/app/route-declaration';
 const page = lazyPage(() => import('./pages/campaigns-pages'), 'CampaignsPage');
 
 /** The campaign screens keep the spec's addresses (/campaign). */
-export const campaignsRoutes: readonly RouteDeclaration[] = [
+export const routes: readonly RouteDeclaration[] = [
   {
     path: '/campaign',
     title: 'Danh sách chiến dịch',

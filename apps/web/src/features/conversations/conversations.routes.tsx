@@ -5,7 +5,7 @@ import { lazyPage } from '@/app/route-declaration';
 const page = lazyPage(() => import('./pages/conversations-pages'), 'ConversationsPage');
 
 /** The conversations screens keep the spec's addresses (/chat). */
-export const conversationsRoutes: readonly RouteDeclaration[] = [
+export const routes: readonly RouteDeclaration[] = [
   {
     path: '/chat',
     title: 'Chat',

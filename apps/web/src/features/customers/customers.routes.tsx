@@ -2,7 +2,7 @@ import { Users } from 'lucide-react';
 import type { RouteDeclaration } from '@/app/route-declaration';
 import { lazyPage } from '@/app/route-declaration';
 
-export const customersRoutes: readonly RouteDeclaration[] = [
+export const routes: readonly RouteDeclaration[] = [
   {
     path: '/customers',
     title: 'Danh sách khách hàng',

@@ -2,7 +2,7 @@ import { MESSAGES } from '@omnicare/shared/platform/errors';
 import type { RouteDeclaration } from '@/app/route-declaration';
 import { lazyPage } from '@/app/route-declaration';
 
-export const errorsRoutes: readonly RouteDeclaration[] = [
+export const routes: readonly RouteDeclaration[] = [
   {
     path: '/page-404',
     title: MESSAGES.notFoundTitle,

@@ -1,17 +1,8 @@
-import type { FieldEntity } from '@omnicare/shared/fields/fields.schemas';
-
 /** Strings of the custom-field screen that packages/shared does not hold. */
 export const FIELD_TEXT = {
   /** The empty choice of a select field in a record's form. */
   choose: 'Chọn',
   entityTabs: 'Đối tượng',
-  entities: { customer: 'Khách hàng', ticket: 'Ticket' } satisfies Record<FieldEntity, string>,
-  entityHint: {
-    customer:
-      'Các trường đang dùng hiện trong hồ sơ khách hàng và bộ lọc danh sách khách hàng, theo thứ tự dưới đây.',
-    ticket:
-      'Các trường đang dùng hiện trong biểu mẫu ticket mới và bảng thuộc tính của ticket, theo thứ tự dưới đây.',
-  } satisfies Record<FieldEntity, string>,
   add: 'Thêm trường',
   createTitle: 'Thêm trường tùy chỉnh',
   editTitle: 'Chỉnh sửa trường tùy chỉnh',

@@ -4,7 +4,7 @@ import { lazyPage } from '@/app/route-declaration';
 const page = lazyPage(() => import('./pages/integration-pages'), 'IntegrationCallbackPage');
 
 /** The channel providers' landing pages after a connection (spec section 2). */
-export const integrationsRoutes: readonly RouteDeclaration[] = [
+export const routes: readonly RouteDeclaration[] = [
   { path: '/zalo-redirect', title: 'Kết nối Zalo', page, access: 'public' },
   { path: '/tiktok-redirect', title: 'Kết nối TikTok', page, access: 'public' },
 ];

@@ -4,7 +4,7 @@ import { lazyPage } from '@/app/route-declaration';
 
 const page = lazyPage(() => import('./pages/monitor-pages'), 'MonitorPage');
 
-export const monitorsRoutes: readonly RouteDeclaration[] = [
+export const routes: readonly RouteDeclaration[] = [
   {
     path: '/monitors',
     redirectTo: '/monitors/agents',

@@ -1,12 +1,12 @@
 import type { RouteDeclaration } from '@/app/route-declaration';
 import { lazyPage } from '@/app/route-declaration';
 
-export const organizationsRoutes: readonly RouteDeclaration[] = [
+export const routes: readonly RouteDeclaration[] = [
   {
     path: '/settings/users/organizations',
     title: 'Tổ chức',
     page: lazyPage(() => import('./pages/organizations-page'), 'OrganizationsPage'),
-    nav: { label: 'Tổ chức', group: 'users' },
+    nav: { label: 'Tổ chức', group: 'users', order: 3 },
   },
   {
     path: '/settings/organizations/:organizationId',

@@ -2,7 +2,7 @@ import type { RouteDeclaration } from '@/app/route-declaration';
 import { lazyPage } from '@/app/route-declaration';
 import { PROFILE_PATH, PROFILE_TITLE } from './profile-text';
 
-export const profileRoutes: readonly RouteDeclaration[] = [
+export const routes: readonly RouteDeclaration[] = [
   {
     path: PROFILE_PATH,
     title: PROFILE_TITLE,

@@ -5,7 +5,7 @@ import { lazyPage } from '@/app/route-declaration';
 const page = lazyPage(() => import('./pages/qc-pages'), 'QcPage');
 
 /** The quality-control screens keep the spec's addresses (/smart-qc). */
-export const qcRoutes: readonly RouteDeclaration[] = [
+export const routes: readonly RouteDeclaration[] = [
   {
     path: '/smart-qc',
     title: 'Smart QC',

@@ -6,7 +6,7 @@ import { lazyPage } from '@/app/route-declaration';
 const page = lazyPage(() => import('./pages/report-pages'), 'ReportPage');
 const RESTRICTED: readonly StaffRole[] = ['administrator', 'supervisor', 'team_leader'];
 
-export const reportsRoutes: readonly RouteDeclaration[] = [
+export const routes: readonly RouteDeclaration[] = [
   {
     path: '/report',
     redirectTo: '/report/summary',

@@ -6,7 +6,7 @@ const pages = () => import('./pages/settings-pages');
 const page = lazyPage(pages, 'SettingsPage');
 
 /** The settings area (administrators); its other screens are declared by their features. */
-export const settingsRoutes: readonly RouteDeclaration[] = [
+export const routes: readonly RouteDeclaration[] = [
   {
     path: '/settings',
     title: 'Cài đặt',

@@ -7,7 +7,7 @@ const queuesPage = lazyPage(() => import('./pages/queues-page'), 'QueuesPage');
 const historyPage = lazyPage(() => import('./pages/call-history-page'), 'CallHistoryPage');
 
 /** The telephony screens keep the spec's addresses (/switchboard). */
-export const telephonyRoutes: readonly RouteDeclaration[] = [
+export const routes: readonly RouteDeclaration[] = [
   {
     path: '/switchboard',
     redirectTo: '/switchboard/queue',

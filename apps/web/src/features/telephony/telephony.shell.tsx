@@ -8,7 +8,7 @@ import {
  * The softphone in the frame: its dial pad in the header, the phone itself with the frame, both
  * loaded once the first screen has its data.
  */
-export const telephonyShell: ShellExtension = {
+export const shell: ShellExtension = {
   headerWidgets: [DeferredSoftphoneHeader],
   frameParts: [DeferredSoftphoneRoot],
 };

@@ -1,7 +1,7 @@
 import type { RouteDeclaration } from '@/app/route-declaration';
 import { lazyPage } from '@/app/route-declaration';
 
-export const templatesRoutes: readonly RouteDeclaration[] = [
+export const routes: readonly RouteDeclaration[] = [
   {
     path: '/settings/others/templates',
     title: 'Mẫu tin nhắn',

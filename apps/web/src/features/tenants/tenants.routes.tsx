@@ -3,7 +3,7 @@ import { lazyPage } from '@/app/route-declaration';
 
 const pages = () => import('./pages/tenant-pages');
 
-export const tenantsRoutes: readonly RouteDeclaration[] = [
+export const routes: readonly RouteDeclaration[] = [
   {
     path: '/settings/tenant',
     title: 'Tenant',

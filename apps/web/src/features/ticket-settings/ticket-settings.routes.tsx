@@ -2,7 +2,7 @@ import type { RouteDeclaration } from '@/app/route-declaration';
 import { lazyPage } from '@/app/route-declaration';
 
 /** Ticket configuration, working time and SLA: under /settings (administrators) but the views. */
-export const ticketSettingsRoutes: readonly RouteDeclaration[] = [
+export const routes: readonly RouteDeclaration[] = [
   {
     path: '/settings/tickets/priority',
     title: 'Mức độ ưu tiên ticket',

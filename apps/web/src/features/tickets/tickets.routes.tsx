@@ -2,7 +2,7 @@ import { Ticket } from 'lucide-react';
 import type { RouteDeclaration } from '@/app/route-declaration';
 import { lazyPage } from '@/app/route-declaration';
 
-export const ticketsRoutes: readonly RouteDeclaration[] = [
+export const routes: readonly RouteDeclaration[] = [
   {
     path: '/tickets',
     title: 'Danh sách ticket',

@@ -1,17 +1,17 @@
 import type { RouteDeclaration } from '@/app/route-declaration';
 import { lazyPage } from '@/app/route-declaration';
 
-export const usersRoutes: readonly RouteDeclaration[] = [
+export const routes: readonly RouteDeclaration[] = [
   {
     path: '/settings/users/members',
     title: 'Thành viên',
     page: lazyPage(() => import('./pages/members-page'), 'MembersPage'),
-    nav: { label: 'Thành viên', group: 'users' },
+    nav: { label: 'Thành viên', group: 'users', order: 1 },
   },
   {
     path: '/settings/users/departments',
     title: 'Phòng ban',
     page: lazyPage(() => import('./pages/departments-page'), 'DepartmentsPage'),
-    nav: { label: 'Phòng ban', group: 'users' },
+    nav: { label: 'Phòng ban', group: 'users', order: 2 },
   },
 ];

@@ -2,7 +2,7 @@ import { Eye } from 'lucide-react';
 import type { RouteDeclaration } from '@/app/route-declaration';
 import { lazyPage } from '@/app/route-declaration';
 
-export const viewAsRoutes: readonly RouteDeclaration[] = [
+export const routes: readonly RouteDeclaration[] = [
   {
     path: '/view-as-mode',
     title: 'Xem với tư cách',

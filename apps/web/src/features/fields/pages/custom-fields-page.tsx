@@ -2,6 +2,7 @@ import { useSearchParams } from 'react-router';
 import { ArrowDown, ArrowUp } from 'lucide-react';
 import {
   FIELD_ENTITIES,
+  FIELD_ENTITY,
   FIELD_TYPE,
   type CustomField,
   type FieldEntity,
@@ -38,7 +39,7 @@ import { FIELD_TEXT } from '../fields-text';
 const SHOWN_OPTIONS = 3;
 const ENTITY_OPTIONS = FIELD_ENTITIES.map((value) => ({
   value,
-  label: FIELD_TEXT.entities[value],
+  label: FIELD_ENTITY[value].label,
 }));
 const isEntity = (value: string | null): value is FieldEntity =>
   FIELD_ENTITIES.includes(value as FieldEntity);
@@ -106,7 +107,7 @@ export function CustomFieldsPage() {
         value={entity}
         onChange={changeEntity}
       />
-      <p className="text-[13px] text-slate-600">{FIELD_TEXT.entityHint[entity]}</p>
+      <p className="text-[13px] text-slate-600">{FIELD_ENTITY[entity].hint}</p>
       <ListTable
         label={FIELD_TEXT.tableLabel}
         query={fields}
