@@ -6,6 +6,7 @@ import { customersRoutes } from '@/features/customers/customers.routes';
 import { errorsRoutes } from '@/features/errors/errors.routes';
 import { fieldsRoutes } from '@/features/fields/fields.routes';
 import { integrationsRoutes } from '@/features/integrations/integrations.routes';
+import { macrosRoutes } from '@/features/macros/macros.routes';
 import { monitorsRoutes } from '@/features/monitors/monitors.routes';
 import { organizationsRoutes } from '@/features/organizations/organizations.routes';
 import { profileRoutes } from '@/features/profile/profile.routes';
@@ -40,6 +41,7 @@ export const FEATURE_ROUTES: readonly RouteDeclaration[] = [
   ...telephonyRoutes,
   ...settingsRoutes,
   ...ticketSettingsRoutes,
+  ...macrosRoutes,
   ...usersRoutes,
   ...profileRoutes,
   ...organizationsRoutes,

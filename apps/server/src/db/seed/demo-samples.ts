@@ -20,6 +20,7 @@ import {
 import { seedDemoTickets } from './demo-tickets.js';
 import { seedDemoWorkflows } from './demo-workflows.js';
 import { seedDemoCalls } from './demo-calls.js';
+import { seedDemoReplies } from './demo-replies.js';
 import { mobileNumber, personName, pick, seededRandom, type Random } from './sample-people.js';
 
 /**
@@ -282,8 +283,10 @@ export async function seedDemoSamples(
   });
   const adminId = staff['admin@demo.vn'];
   const supervisorId = staff['supervisor@demo.vn'];
+  const agentId = staff['agent@demo.vn'];
   if (adminId && supervisorId)
     await seedDemoWorkflows(tx, tenantId, { adminId, supervisorId, departmentId: department!.id });
+  if (adminId && agentId) await seedDemoReplies(tx, tenantId, { adminId, agentId });
 }
 
 /**

@@ -1,20 +1,10 @@
 import { useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
-import {
-  EditorContent,
-  Extension,
-  useEditor,
-  type Editor,
-  type Range,
-} from '@tiptap/react';
+import { EditorContent, Extension, useEditor, type Editor, type Range } from '@tiptap/react';
 import { PluginKey } from '@tiptap/pm/state';
 import StarterKit from '@tiptap/starter-kit';
 import Placeholder from '@tiptap/extension-placeholder';
 import Mention from '@tiptap/extension-mention';
-import {
-  Suggestion,
-  type SuggestionKeyDownProps,
-  type SuggestionProps,
-} from '@tiptap/suggestion';
+import { Suggestion, type SuggestionKeyDownProps, type SuggestionProps } from '@tiptap/suggestion';
 import { Bold, Italic, List, ListOrdered, Quote } from 'lucide-react';
 import type { ComboOption, ComboboxSource } from '@/components/ui/use-combobox-source';
 import { cn } from '@/lib/cn';
@@ -97,7 +87,7 @@ export function RichTextEditor<Item = never>({
   const slashItems = slash && slashCommands ? slashCommands.search(slash.query) : [];
   const callbacks = useRef({ onChange, onKeystroke });
   // What the '/' plugin's key handler reads: the items shown now and how to choose one.
-  const slashNow = useRef({ items: slashItems as unknown[], choose: (index: number) => {} });
+  const [slashNow] = useState(() => createStore<SlashNow>());
   useEffect(() => {
     callbacks.current = { onChange, onKeystroke };
   });
@@ -107,7 +97,7 @@ export function RichTextEditor<Item = never>({
       StarterKit.configure({ heading: false, codeBlock: false, horizontalRule: false }),
       Placeholder.configure({ placeholder: placeholder ?? '' }),
       ...(mentionSource ? [mentionExtension(mentionSource, menuStore)] : []),
-      ...(slashCommands ? [slashExtension(slashStore, () => slashNow.current)] : []),
+      ...(slashCommands ? [slashExtension(slashStore, slashNow)] : []),
     ],
     content: value,
     editorProps: {
@@ -136,7 +126,7 @@ export function RichTextEditor<Item = never>({
       .run();
   };
   useEffect(() => {
-    slashNow.current = { items: slashItems, choose: chooseSlash };
+    slashNow.set({ items: slashItems, choose: chooseSlash });
   });
 
   // A value set from outside (a template applied, a draft restored, cleared after sending).
@@ -275,9 +265,15 @@ type MenuStore = ReturnType<typeof createMenuStore>;
 /** Room the '/' list needs below the line before it opens above it instead. */
 const SLASH_LIST_HEIGHT = 340;
 
+/** The items the '/' list shows now and how to choose one (read by the plugin's keys). */
+interface SlashNow {
+  items: unknown[];
+  choose: (index: number) => void;
+}
+
 function slashExtension(
   store: ReturnType<typeof createStore<SlashState>>,
-  current: () => { items: unknown[]; choose: (index: number) => void },
+  now: { get: () => SlashNow | null },
 ) {
   const open = (props: SuggestionProps) => {
     const rect = props.clientRect?.();
@@ -317,8 +313,8 @@ function slashExtension(
                 store.set(null);
                 return true;
               }
-              const { items, choose } = current();
-              if (items.length === 0) return false;
+              const { items = [], choose } = now.get() ?? {};
+              if (!choose || items.length === 0) return false;
               if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
                 const step = event.key === 'ArrowDown' ? 1 : items.length - 1;
                 store.set({ ...state, active: (state.active + step) % items.length });

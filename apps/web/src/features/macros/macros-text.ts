@@ -4,12 +4,12 @@ export const MACRO_TEXT = {
   add: 'Thêm macro',
   createTitle: 'Thêm macro',
   editTitle: 'Cập nhật macro',
-  formDescription:
-    'Một macro viết sẵn câu trả lời và đổi các trường của ticket trong một lần gửi.',
+  formDescription: 'Một macro viết sẵn câu trả lời và đổi các trường của ticket trong một lần gửi.',
   name: 'Tên macro',
   namePlaceholder: 'Ví dụ: Chờ khách phản hồi',
   body: 'Nội dung trả lời',
-  bodyPlaceholder: 'Câu trả lời công khai, chèn biến bằng các nút bên trên (để trống: chỉ đổi trường)',
+  bodyPlaceholder:
+    'Câu trả lời công khai, chèn biến bằng các nút bên trên (để trống: chỉ đổi trường)',
   actions: 'Thay đổi trên ticket',
   actionsHint: 'Để trống một trường: macro không đổi trường đó.',
   status: 'Trạng thái',
@@ -49,5 +49,6 @@ export const MACRO_TEXT = {
   templateKind: 'Mẫu tin',
   chip: (name: string) => `Macro: ${name}`,
   removeChip: (name: string) => `Bỏ macro ${name}`,
-  chipInternal: 'Ghi chú nội bộ không áp dụng các thay đổi của macro; chuyển sang trả lời công khai.',
+  chipInternal:
+    'Ghi chú nội bộ không áp dụng các thay đổi của macro; chuyển sang trả lời công khai.',
 } as const;

@@ -48,7 +48,12 @@ export function insertPlaceholder(
   write: (text: string) => void,
 ) {
   const element = document.getElementById(elementId) as HTMLInputElement | null;
-  const next = insertAt(text, placeholderToken(key), element?.selectionStart, element?.selectionEnd);
+  const next = insertAt(
+    text,
+    placeholderToken(key),
+    element?.selectionStart,
+    element?.selectionEnd,
+  );
   write(next.text);
   requestAnimationFrame(() => {
     element?.focus();

@@ -30,8 +30,7 @@ export const CONVERSATION_TEXT = {
   internalNote: 'Ghi chú nội bộ',
   replyPlaceholder:
     'Nhập nội dung trả lời khách hàng… (gõ / để dùng macro hoặc mẫu tin, @ để nhắc tên đồng nghiệp)',
-  notePlaceholder:
-    'Ghi chú chỉ nhân viên thấy… (gõ / để chèn mẫu tin, @ để nhắc tên đồng nghiệp)',
+  notePlaceholder: 'Ghi chú chỉ nhân viên thấy… (gõ / để chèn mẫu tin, @ để nhắc tên đồng nghiệp)',
   send: 'Gửi',
   attach: 'Đính kèm tệp',
   removeFile: (name: string) => `Bỏ tệp ${name}`,
@@ -272,9 +271,7 @@ export function TicketConversation({
               </button>
             ))}
           </div>
-          {macro && (
-            <MacroChip macro={macro} mode={mode} onRemove={() => chooseMacro(null)} />
-          )}
+          {macro && <MacroChip macro={macro} mode={mode} onRemove={() => chooseMacro(null)} />}
           <RichTextEditor
             slashCommands={palette}
             label={

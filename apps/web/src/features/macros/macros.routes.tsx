@@ -1,0 +1,16 @@
+import type { RouteDeclaration } from '@/app/route-declaration';
+import { lazyPage } from '@/app/route-declaration';
+
+/**
+ * The macros screen, beside the other ticket settings. Open to those who manage shared macros
+ * (`macro.share`); everyone else keeps personal macros through the API.
+ */
+export const macrosRoutes: readonly RouteDeclaration[] = [
+  {
+    path: '/settings/tickets/macros',
+    title: 'Macro',
+    page: lazyPage(() => import('./pages/macros-page'), 'MacrosPage'),
+    roles: ['administrator', 'team_leader'],
+    nav: { label: 'Macro', group: 'tickets' },
+  },
+];
