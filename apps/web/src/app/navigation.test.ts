@@ -38,7 +38,15 @@ describe('navigation read from the found route declarations', () => {
       ],
       [
         'Ticket',
-        ['Mức độ ưu tiên', 'Dịch vụ', 'Mẫu ticket', 'Loại ticket', 'View ticket', 'Chính sách SLA'],
+        [
+          'Mức độ ưu tiên',
+          'Dịch vụ',
+          'Mẫu ticket',
+          'Loại ticket',
+          'View ticket',
+          'Chính sách SLA',
+          'Macro',
+        ],
       ],
       ['Người dùng', ['Thành viên', 'Phòng ban', 'Tổ chức']],
       ['Mẫu tin', ['Mẫu tin nhắn', 'Danh mục mẫu']],

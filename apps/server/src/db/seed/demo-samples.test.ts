@@ -55,3 +55,34 @@ describe('demo sample customers', () => {
     expect(entries.every((entry) => new Date(entry.at).getTime() <= Date.now())).toBe(true);
   });
 });
+
+describe('demo replies', () => {
+  it('give an agent shared and personal macros, reply templates and ticket templates', async () => {
+    const tenant = await seedSampleTenant(t, 'Trả lời');
+    const agent = await t.login(tenant.email('agent'));
+    const get = async (url: string) => {
+      const response = await t.app.inject({ method: 'GET', url, headers: bearer(agent) });
+      expect(response.statusCode, url).toBe(200);
+      return response.json().data as Record<string, unknown>[];
+    };
+
+    const macros = await get('/v2/macros');
+    const waiting = macros.find((macro) => macro.name === 'Chờ khách phản hồi');
+    expect(waiting).toMatchObject({ shared: true, editable: false });
+    expect(waiting?.actions).toMatchObject({
+      status: 'pending',
+      add_tag_ids: [expect.any(String)],
+    });
+    expect(macros.find((macro) => macro.name === 'Hẹn gọi lại')).toMatchObject({
+      shared: false,
+      editable: true,
+    });
+
+    const templates = await get(`/v2/templates/user/${tenant.id('agent')}`);
+    expect(templates.map((template) => template.shortcut)).toEqual(
+      expect.arrayContaining(['/chao', '/camon']),
+    );
+    const ticketTemplates = await get('/v2/templates');
+    expect(ticketTemplates.map((template) => template.name)).toContain('Mất kết nối Internet');
+  });
+});

@@ -19,6 +19,7 @@ import { users } from '../schema/users.js';
 import { seedDemoTickets } from './demo-tickets.js';
 import { seedDemoWorkflows } from './demo-workflows.js';
 import { seedDemoCalls } from './demo-calls.js';
+import { seedDemoReplies } from './demo-replies.js';
 import { mobileNumber, personName, pick, seededRandom, type Random } from './sample-people.js';
 
 /**
@@ -281,8 +282,10 @@ export async function seedDemoSamples(
   });
   const adminId = staff['admin@demo.vn'];
   const supervisorId = staff['supervisor@demo.vn'];
+  const agentId = staff['agent@demo.vn'];
   if (adminId && supervisorId)
     await seedDemoWorkflows(tx, tenantId, { adminId, supervisorId, departmentId: department!.id });
+  if (adminId && agentId) await seedDemoReplies(tx, tenantId, { adminId, agentId });
 }
 
 /**

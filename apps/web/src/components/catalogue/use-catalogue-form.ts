@@ -40,10 +40,11 @@ export function useCatalogueForm<Row extends CatalogueRow, Body, V extends Field
   const check = zodResolver(schema as never, undefined, { raw: true }) as unknown as Resolver<V>;
   const form = useForm<V, unknown, V>({
     // The schema judges what will be sent (an empty choice sent as null); raw: the server trims.
-    resolver: (values, context, options) =>
-      check(toBody(values) as unknown as V, context, options) as ReturnType<
-        Resolver<V, unknown, V>
-      >,
+    // The submit handler gets the form's own values back (it makes the body itself).
+    resolver: async (values, context, options) => {
+      const result = await check(toBody(values) as unknown as V, context, options);
+      return Object.keys(result.errors).length > 0 ? result : { values, errors: {} };
+    },
     defaultValues: defaults,
   });
   const save = useSaveCatalogue(catalogue);

@@ -20,13 +20,14 @@ describe('SettingsGroupNav', () => {
       'Loại ticket',
       'View ticket',
       'Chính sách SLA',
+      'Macro',
     ]);
   });
 
   it('shows a team leader no tab to pages that would refuse them', () => {
-    // Of the ticket settings they open only the views: one page needs no tabs.
+    // Of the ticket settings they open the views and the macros (they share macros).
     signIn('team_leader');
     render(<SettingsGroupNav group="tickets" />, { wrapper: MemoryRouter });
-    expect(tabs()).toEqual([]);
+    expect(tabs()).toEqual(['View ticket', 'Macro']);
   });
 });

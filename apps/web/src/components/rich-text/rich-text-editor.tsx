@@ -1,9 +1,10 @@
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { EditorContent, useEditor, type Editor } from '@tiptap/react';
+import { useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { EditorContent, Extension, useEditor, type Editor, type Range } from '@tiptap/react';
+import { PluginKey } from '@tiptap/pm/state';
 import StarterKit from '@tiptap/starter-kit';
 import Placeholder from '@tiptap/extension-placeholder';
 import Mention from '@tiptap/extension-mention';
-import type { SuggestionKeyDownProps, SuggestionProps } from '@tiptap/suggestion';
+import { Suggestion, type SuggestionKeyDownProps, type SuggestionProps } from '@tiptap/suggestion';
 import { Bold, Italic, List, ListOrdered, Quote } from 'lucide-react';
 import type { ComboOption, ComboboxSource } from '@/components/ui/use-combobox-source';
 import { cn } from '@/lib/cn';
@@ -21,15 +22,47 @@ interface MentionMenu {
 }
 
 /**
+ * A list the editor opens when '/' is typed at the start of a line or after a space (the reply
+ * box's macros and message templates). The caller searches and draws it; the editor keeps the
+ * keys: ↑/↓ move, Enter chooses, Esc closes.
+ */
+export interface SlashCommands<Item> {
+  /** The items for the text typed after '/' (may be empty). */
+  search: (query: string) => Item[];
+  /** What choosing an item puts where '/query' was (HTML), or null for nothing. */
+  choose: (item: Item) => string | null;
+  render: (menu: SlashMenu<Item>) => ReactNode;
+}
+
+/** The open '/' list as its caller draws it. */
+export interface SlashMenu<Item> {
+  query: string;
+  items: Item[];
+  active: number;
+  highlight: (index: number) => void;
+  choose: (index: number) => void;
+}
+
+/** Where the typed '/…' is and which item is highlighted. */
+interface SlashState {
+  query: string;
+  range: Range;
+  active: number;
+  /** The list opens above the line when there is no room below it. */
+  place: { top: number } | { bottom: number };
+}
+
+/**
  * Rich text as our users write replies and descriptions: bold, italic, lists, quotes, links, and
  * @mentions of staff (with `mentionSource`), stored as HTML (the server sanitises it again).
  * A mention goes out as `<span data-mention="{userId}">@name</span>`, the form the server keeps.
  */
-export function RichTextEditor({
+export function RichTextEditor<Item = never>({
   value,
   onChange,
   placeholder,
   mentionSource,
+  slashCommands,
   onKeystroke,
   label,
   invalid,
@@ -39,6 +72,8 @@ export function RichTextEditor({
   onChange: (html: string) => void;
   placeholder?: string;
   mentionSource?: ComboboxSource;
+  /** The '/' list; given or not for the editor's whole life. */
+  slashCommands?: SlashCommands<Item>;
   /** Every edit (for "is typing" signals). */
   onKeystroke?: () => void;
   label: string;
@@ -47,7 +82,12 @@ export function RichTextEditor({
 }) {
   const [menuStore] = useState(createMenuStore);
   const menu = useSyncExternalStore(menuStore.subscribe, menuStore.get);
+  const [slashStore] = useState(() => createStore<SlashState>());
+  const slash = useSyncExternalStore(slashStore.subscribe, slashStore.get);
+  const slashItems = slash && slashCommands ? slashCommands.search(slash.query) : [];
   const callbacks = useRef({ onChange, onKeystroke });
+  // What the '/' plugin's key handler reads: the items shown now and how to choose one.
+  const [slashNow] = useState(() => createStore<SlashNow>());
   useEffect(() => {
     callbacks.current = { onChange, onKeystroke };
   });
@@ -57,6 +97,7 @@ export function RichTextEditor({
       StarterKit.configure({ heading: false, codeBlock: false, horizontalRule: false }),
       Placeholder.configure({ placeholder: placeholder ?? '' }),
       ...(mentionSource ? [mentionExtension(mentionSource, menuStore)] : []),
+      ...(slashCommands ? [slashExtension(slashStore, slashNow)] : []),
     ],
     content: value,
     editorProps: {
@@ -71,6 +112,21 @@ export function RichTextEditor({
       callbacks.current.onChange(changed.isEmpty ? '' : changed.getHTML());
       callbacks.current.onKeystroke?.();
     },
+  });
+
+  const chooseSlash = (index: number) => {
+    const item = slashItems[index];
+    if (!editor || !slash || item === undefined || !slashCommands) return;
+    const html = slashCommands.choose(item);
+    slashStore.set(null);
+    editor
+      .chain()
+      .focus()
+      .insertContentAt(slash.range, html ?? '')
+      .run();
+  };
+  useEffect(() => {
+    slashNow.set({ items: slashItems, choose: chooseSlash });
   });
 
   // A value set from outside (a template applied, a draft restored, cleared after sending).
@@ -117,6 +173,17 @@ export function RichTextEditor({
             </li>
           ))}
         </ul>
+      )}
+      {slash && slashCommands && (
+        <div className="absolute right-0 left-0 z-50" style={slash.place}>
+          {slashCommands.render({
+            query: slash.query,
+            items: slashItems,
+            active: Math.min(slash.active, Math.max(slashItems.length - 1, 0)),
+            highlight: (index) => slashStore.set({ ...slash, active: index }),
+            choose: chooseSlash,
+          })}
+        </div>
       )}
     </div>
   );
@@ -173,12 +240,15 @@ function Toolbar({ editor }: { editor: Editor }) {
 }
 
 /** The open @ list, outside React so the editor's plugin can drive it. */
-function createMenuStore() {
-  let menu: MentionMenu | null = null;
+const createMenuStore = () => createStore<MentionMenu>();
+
+/** A value outside React (an open list) that the editor's plugins set and React renders. */
+function createStore<T>() {
+  let menu: T | null = null;
   const listeners = new Set<() => void>();
   return {
     get: () => menu,
-    set(next: MentionMenu | null) {
+    set(next: T | null) {
       menu = next;
       for (const listener of listeners) listener();
     },
@@ -191,6 +261,77 @@ function createMenuStore() {
   };
 }
 type MenuStore = ReturnType<typeof createMenuStore>;
+
+/** Room the '/' list needs below the line before it opens above it instead. */
+const SLASH_LIST_HEIGHT = 340;
+
+/** The items the '/' list shows now and how to choose one (read by the plugin's keys). */
+interface SlashNow {
+  items: unknown[];
+  choose: (index: number) => void;
+}
+
+function slashExtension(
+  store: ReturnType<typeof createStore<SlashState>>,
+  now: { get: () => SlashNow | null },
+) {
+  const open = (props: SuggestionProps) => {
+    const rect = props.clientRect?.();
+    const outer = props.editor.view.dom.closest('[data-rich-text]')?.getBoundingClientRect();
+    const below = !rect || window.innerHeight - rect.bottom > SLASH_LIST_HEIGHT;
+    const place =
+      rect && outer
+        ? below
+          ? { top: rect.bottom - outer.top + 4 }
+          : { bottom: outer.bottom - rect.top + 4 }
+        : { top: 0 };
+    const before = store.get();
+    store.set({
+      query: props.query,
+      range: props.range,
+      // The highlight goes back to the first item whenever the search changes.
+      active: before && before.query === props.query ? before.active : 0,
+      place,
+    });
+  };
+  return Extension.create({
+    name: 'slashCommands',
+    addProseMirrorPlugins() {
+      return [
+        Suggestion({
+          editor: this.editor,
+          pluginKey: new PluginKey('slashCommands'),
+          char: '/',
+          render: () => ({
+            onStart: open,
+            onUpdate: open,
+            onExit: () => store.set(null),
+            onKeyDown: ({ event }: SuggestionKeyDownProps) => {
+              const state = store.get();
+              if (!state) return false;
+              if (event.key === 'Escape') {
+                store.set(null);
+                return true;
+              }
+              const { items = [], choose } = now.get() ?? {};
+              if (!choose || items.length === 0) return false;
+              if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+                const step = event.key === 'ArrowDown' ? 1 : items.length - 1;
+                store.set({ ...state, active: (state.active + step) % items.length });
+                return true;
+              }
+              if (event.key === 'Enter' || event.key === 'Tab') {
+                choose(Math.min(state.active, items.length - 1));
+                return true;
+              }
+              return false;
+            },
+          }),
+        }),
+      ];
+    },
+  });
+}
 
 function mentionExtension(source: ComboboxSource, store: MenuStore) {
   const setMenu = store.set;

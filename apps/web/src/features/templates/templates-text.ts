@@ -38,6 +38,7 @@ export const TEMPLATE_TEXT = {
   insertPlaceholder: 'Chèn biến',
   insert: (label: string) => `Chèn biến ${label}`,
   preview: 'Xem trước',
+  replyKind: 'Trả lời ticket',
   previewHint: 'Hiển thị với dữ liệu mẫu.',
   previewWith: (name: string) => `Xem trước với khách hàng ${name} của doanh nghiệp.`,
   previewFictional: 'Xem trước với khách hàng giả định (doanh nghiệp chưa có khách hàng).',

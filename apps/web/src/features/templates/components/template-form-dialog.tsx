@@ -1,7 +1,6 @@
 import { useId, useState } from 'react';
 import type { ComponentProps } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { Braces } from 'lucide-react';
 import {
   TEMPLATE_KIND,
   TEMPLATE_VISIBILITY,
@@ -10,9 +9,7 @@ import {
 } from '@omnicare/shared/templates/template-enums';
 import {
   SMS_MAX_SEGMENTS,
-  TEMPLATE_PLACEHOLDERS,
   countSms,
-  placeholderToken,
   renderSample,
   type PlaceholderKey,
 } from '@omnicare/shared/templates/placeholders';
@@ -44,7 +41,6 @@ import { applyFieldErrors } from '@/lib/errors';
 import { saveForm } from '@/lib/mutation-feedback';
 import {
   TEMPLATE_FIELDS,
-  insertAt,
   templateFormDefaults,
   templateFormResolver,
   toTemplateBody,
@@ -53,9 +49,8 @@ import type { TemplateField, TemplateFormValues } from '../template-form';
 import { DepartmentPicker, departmentOption } from '@/features/users/components/staff-picker';
 import { useCatalogOptions, useSaveTemplate } from '../templates.queries';
 import { TEMPLATE_TEXT } from '../templates-text';
-import { TemplatePreview } from './template-preview';
-import { useQuery } from '@tanstack/react-query';
-import { fetchCustomers } from '@/features/customers/customers.api';
+import { PlaceholderButtons, insertPlaceholder } from './placeholder-buttons';
+import { TemplatePreview, usePreviewCustomer } from './template-preview';
 
 const NO_CATALOG = '__none__';
 
@@ -153,34 +148,18 @@ function TemplateForm({
   const { errors } = form.formState;
   const save = useSaveTemplate();
   const catalogs = useCatalogOptions();
-  // The preview's customer: the one last updated in the caller's scope (not the caller).
-  const sample = useQuery({
-    queryKey: ['customers', 'template-sample'],
-    queryFn: ({ signal }) =>
-      fetchCustomers({ sort: 'updated_at', order: 'desc', page: 1, page_size: 1 }, signal),
-    staleTime: 60_000,
-    meta: { silent: true },
-  });
+  const sample = usePreviewCustomer();
   // Placeholder buttons insert into the field that last had the focus (content by default).
   const [target, setTarget] = useState<'content' | 'subject'>('content');
 
   const errorOf = (name: TemplateField) => errors[name]?.message;
   const aria = (name: TemplateField) => fieldAria(id(name), errorOf(name));
 
-  function insertPlaceholder(key: PlaceholderKey) {
+  function insertVariable(key: PlaceholderKey) {
     const field = currentKind === 'email' ? target : 'content';
-    const element = document.getElementById(id(field)) as HTMLInputElement | null;
-    const { text, caret } = insertAt(
-      form.getValues(field),
-      placeholderToken(key),
-      element?.selectionStart,
-      element?.selectionEnd,
+    insertPlaceholder(id(field), form.getValues(field), key, (text) =>
+      form.setValue(field, text, { shouldValidate: form.formState.isSubmitted }),
     );
-    form.setValue(field, text, { shouldValidate: form.formState.isSubmitted });
-    requestAnimationFrame(() => {
-      element?.focus();
-      element?.setSelectionRange(caret, caret);
-    });
   }
 
   const submit = form.handleSubmit((checked) =>
@@ -334,30 +313,7 @@ function TemplateForm({
               {TEMPLATE_TEXT.content}
               <span className="ml-0.5 text-red-600">*</span>
             </Label>
-            <div
-              role="group"
-              aria-label={TEMPLATE_TEXT.insertPlaceholder}
-              className="flex flex-wrap items-center gap-1"
-            >
-              <span className="mr-1 inline-flex items-center gap-1 text-xs text-slate-500">
-                <Braces className="size-3.5" aria-hidden="true" />
-                {TEMPLATE_TEXT.insertPlaceholder}:
-              </span>
-              {TEMPLATE_PLACEHOLDERS.map((placeholder) => (
-                <button
-                  key={placeholder.key}
-                  type="button"
-                  title={placeholderToken(placeholder.key)}
-                  aria-label={TEMPLATE_TEXT.insert(placeholder.label)}
-                  // Keep the caret where it is in the field.
-                  onMouseDown={(event) => event.preventDefault()}
-                  onClick={() => insertPlaceholder(placeholder.key)}
-                  className="rounded-full border border-slate-200 bg-white px-2 py-0.5 text-xs text-slate-700 outline-none hover:border-teal-600 hover:bg-teal-50 hover:text-teal-800 focus-visible:ring-2 focus-visible:ring-teal-600/40"
-                >
-                  {placeholder.label}
-                </button>
-              ))}
-            </div>
+            <PlaceholderButtons onInsert={insertVariable} />
             <Textarea
               id={id('content')}
               rows={currentKind === 'email' ? 9 : 6}
@@ -459,7 +415,7 @@ function TemplateForm({
             content={content}
             subject={subject}
             znsTemplateId={znsTemplateId}
-            sample={sample.isSuccess ? (sample.data.data[0] ?? null) : undefined}
+            sample={sample}
           />
         </div>
       </div>

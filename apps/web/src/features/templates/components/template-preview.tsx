@@ -1,5 +1,12 @@
 import { Fragment } from 'react';
-import { Mail, MessageCircle, MessageSquareText, Smartphone } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
+import {
+  Mail,
+  MessageCircle,
+  MessageSquareReply,
+  MessageSquareText,
+  Smartphone,
+} from 'lucide-react';
 import type { TemplateKind } from '@omnicare/shared/templates/template-enums';
 import { TEMPLATE_KIND } from '@omnicare/shared/templates/template-enums';
 import {
@@ -13,7 +20,23 @@ import {
 import { formatPhone } from '@omnicare/shared/customers/phone-format';
 import type { CustomerListItem } from '@omnicare/shared/customers/customers.schemas';
 import { cn } from '@/lib/cn';
+import { fetchCustomers } from '@/features/customers/customers.api';
 import { TEMPLATE_TEXT } from '../templates-text';
+
+/**
+ * The customer a preview is filled with: the one last updated in the caller's scope (not the
+ * caller); `undefined` while it loads, null when the tenant has none.
+ */
+export function usePreviewCustomer(): CustomerListItem | null | undefined {
+  const sample = useQuery({
+    queryKey: ['customers', 'template-sample'],
+    queryFn: ({ signal }) =>
+      fetchCustomers({ sort: 'updated_at', order: 'desc', page: 1, page_size: 1 }, signal),
+    staleTime: 60_000,
+    meta: { silent: true },
+  });
+  return sample.isSuccess ? (sample.data.data[0] ?? null) : undefined;
+}
 
 type Values = Readonly<Record<PlaceholderKey, string>>;
 
@@ -79,7 +102,11 @@ export function SampleText({
   );
 }
 
-const ICONS: Record<TemplateKind, typeof Mail> = {
+/** What a preview shows: a message template's kind, or a reply on a ticket (macros). */
+export type PreviewKind = TemplateKind | 'reply';
+
+const ICONS: Record<PreviewKind, typeof Mail> = {
+  reply: MessageSquareReply,
   sms: Smartphone,
   zns: MessageSquareText,
   chat: MessageCircle,
@@ -95,10 +122,10 @@ export function TemplatePreview({
   znsTemplateId,
   sample,
 }: {
-  kind: TemplateKind;
+  kind: PreviewKind;
   content: string;
-  subject: string;
-  znsTemplateId: string;
+  subject?: string;
+  znsTemplateId?: string;
   /** A customer of the tenant to fill the customer variables; null when it has none. */
   sample?: CustomerListItem | null;
 }) {
@@ -115,16 +142,20 @@ export function TemplatePreview({
         <h3 className="text-sm font-semibold text-slate-800">{TEMPLATE_TEXT.preview}</h3>
         <span className="inline-flex items-center gap-1 text-xs text-slate-500">
           <Icon className="size-3.5" aria-hidden="true" />
-          {TEMPLATE_KIND.label(kind)}
+          {kind === 'reply' ? TEMPLATE_TEXT.replyKind : TEMPLATE_KIND.label(kind)}
         </span>
       </div>
       <div data-testid="template-preview" className="text-sm text-slate-800">
         {empty ? (
           <p className="py-6 text-center text-xs text-slate-400">{TEMPLATE_TEXT.previewEmpty}</p>
+        ) : kind === 'reply' ? (
+          <p className="rounded-md border border-slate-200 bg-white px-3 py-2 break-words whitespace-pre-wrap">
+            <SampleText text={content} values={values} />
+          </p>
         ) : kind === 'email' ? (
           <div className="overflow-hidden rounded-md border border-slate-200 bg-white">
             <div className="border-b border-slate-100 px-3 py-2 text-[13px] font-semibold break-words">
-              <SampleText text={subject} values={values} />
+              <SampleText text={subject ?? ''} values={values} />
             </div>
             <p className="px-3 py-2 break-words whitespace-pre-wrap">
               <SampleText text={content} values={values} />

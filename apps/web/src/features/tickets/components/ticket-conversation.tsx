@@ -8,6 +8,8 @@ import {
   type TicketCommentView,
 } from '@omnicare/shared/tickets/ticket-comments.schemas';
 import { formatDateTime } from '@omnicare/shared/platform/time';
+import type { Macro } from '@omnicare/shared/macros/macros.schemas';
+import type { TicketDetail } from '@omnicare/shared/tickets/tickets.schemas';
 import { RichTextEditor } from '@/components/rich-text/rich-text-editor';
 import { RichTextView } from '@/components/rich-text/rich-text-view';
 import { Avatar } from '@/components/ui/avatar';
@@ -18,14 +20,17 @@ import { cn } from '@/lib/cn';
 import { toast } from '@/lib/toast';
 import { STAFF_SOURCE } from '@/features/users/components/staff-picker';
 import { readTabDraft, saveTabDraft } from '@/stores/record-tabs-store';
+import { applyMacro } from '@/features/macros/macros.api';
+import { MacroChip, useReplyPalette } from '@/features/macros/components/reply-palette';
 import { fetchTicketComments, postTicketComment } from '../tickets.api';
 import { ticketKeys } from '../tickets.queries';
 
 export const CONVERSATION_TEXT = {
   publicReply: 'Trả lời công khai',
   internalNote: 'Ghi chú nội bộ',
-  replyPlaceholder: 'Nhập nội dung trả lời khách hàng… (gõ @ để nhắc tên đồng nghiệp)',
-  notePlaceholder: 'Ghi chú chỉ nhân viên thấy… (gõ @ để nhắc tên đồng nghiệp)',
+  replyPlaceholder:
+    'Nhập nội dung trả lời khách hàng… (gõ / để dùng macro hoặc mẫu tin, @ để nhắc tên đồng nghiệp)',
+  notePlaceholder: 'Ghi chú chỉ nhân viên thấy… (gõ / để chèn mẫu tin, @ để nhắc tên đồng nghiệp)',
   send: 'Gửi',
   attach: 'Đính kèm tệp',
   removeFile: (name: string) => `Bỏ tệp ${name}`,
@@ -138,7 +143,8 @@ export function TicketConversation({
   tabKey: string;
   closed: boolean;
   onTyping: () => void;
-  onSent: () => void;
+  /** After sending; with the ticket as a macro left it. */
+  onSent: (ticket?: TicketDetail) => void;
 }) {
   const queryClient = useQueryClient();
   const comments = useQuery({
@@ -150,6 +156,18 @@ export function TicketConversation({
     readTabDraft(tabKey).extraFields?.commentMode === 'internal' ? 'internal' : 'public',
   );
   const [files, setFiles] = useState<File[]>([]);
+  // The macro whose changes the next public reply makes (the chip above the editor).
+  const [macro, setMacro] = useState<Macro | null>(
+    () => (readTabDraft(tabKey).extraFields?.macro as Macro | undefined) ?? null,
+  );
+  const chooseMacro = (value: Macro | null) => {
+    setMacro(value);
+    saveTabDraft(tabKey, 'extraFields', {
+      ...readTabDraft(tabKey).extraFields,
+      macro: value ?? undefined,
+    });
+  };
+  const palette = useReplyPalette({ ticketId, mode, onMacro: chooseMacro });
   const chooseMode = (value: Mode) => {
     setMode(value);
     saveTabDraft(tabKey, 'extraFields', {
@@ -168,13 +186,24 @@ export function TicketConversation({
     saveTabDraft(tabKey, 'comment', html);
   };
   const send = useMutation({
-    mutationFn: () => postTicketComment(ticketId, { body, public: mode === 'public' }, files),
-    onSuccess: ({ message }) => {
+    mutationFn: async (): Promise<{ message: string; ticket?: TicketDetail }> => {
+      if (!macro || mode !== 'public')
+        return postTicketComment(ticketId, { body, public: mode === 'public' }, files);
+      // The reply and the macro's changes in one request; attachments go in a comment of
+      // their own first, the macro then making its changes only.
+      if (files.length > 0) await postTicketComment(ticketId, { body, public: true }, files);
+      const { data, message } = await applyMacro(ticketId, macro._id, {
+        body: files.length > 0 ? '' : body,
+      });
+      return { message, ticket: data.ticket };
+    },
+    onSuccess: ({ message, ticket }) => {
       toast.success(message || TICKET_CONVERSATION_MESSAGES.commented);
       writeBody('');
       setFiles([]);
+      if (mode === 'public') chooseMacro(null);
       void queryClient.invalidateQueries({ queryKey: ticketKeys.comments(ticketId) });
-      onSent();
+      onSent(ticket);
     },
   });
   const addFiles = (list: FileList | null) => {
@@ -211,7 +240,7 @@ export function TicketConversation({
           className="flex flex-col gap-2"
           onSubmit={(event) => {
             event.preventDefault();
-            if (!send.isPending && body) send.mutate();
+            if (!send.isPending && (body || (macro && mode === 'public'))) send.mutate();
           }}
         >
           <div role="tablist" className="flex gap-1 text-sm">
@@ -242,7 +271,9 @@ export function TicketConversation({
               </button>
             ))}
           </div>
+          {macro && <MacroChip macro={macro} mode={mode} onRemove={() => chooseMacro(null)} />}
           <RichTextEditor
+            slashCommands={palette}
             label={
               mode === 'public' ? CONVERSATION_TEXT.publicReply : CONVERSATION_TEXT.internalNote
             }
@@ -292,7 +323,10 @@ export function TicketConversation({
               />
             </label>
             <span className="flex-1" />
-            <Button type="submit" disabled={!body || send.isPending}>
+            <Button
+              type="submit"
+              disabled={!(body || (macro && mode === 'public')) || send.isPending}
+            >
               <Send aria-hidden="true" />
               {CONVERSATION_TEXT.send}
             </Button>

@@ -357,9 +357,13 @@ function ExistingTicket({ routeId }: { routeId: string }) {
               onTyping={presence.typed}
               ref={conversation}
               onSplit={(comment) => split.mutateAsync(comment._id)}
-              onSent={() => {
+              onSent={(changed) => {
                 presence.stoppedTyping();
-                void query.refetch();
+                if (changed) {
+                  // A macro's changes: the ticket as it answered, and the lists it shows in.
+                  queryClient.setQueryData(ticketKeys.ticket(routeId), changed);
+                  void queryClient.invalidateQueries({ queryKey: ticketKeys.lists });
+                } else void query.refetch();
                 void queryClient.invalidateQueries({ queryKey: ticketKeys.activities(ticket._id) });
               }}
             />

@@ -1,0 +1,223 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { AxiosRequestConfig } from 'axios';
+import type { Editor } from '@tiptap/react';
+import type { Macro } from '@omnicare/shared/macros/macros.schemas';
+import { http } from '@/lib/http';
+import { signInAs } from '@/test/signed-in';
+import { TicketConversation } from '@/features/tickets/components/ticket-conversation';
+import { searchPalette, type PaletteItem } from './reply-palette';
+
+// jsdom lays nothing out; the editor scrolls the caret into view after inserting.
+const noRects = () => Object.assign([], { item: () => null }) as unknown as DOMRectList;
+Range.prototype.getClientRects ??= noRects;
+Range.prototype.getBoundingClientRect ??= () => new DOMRect();
+Element.prototype.getClientRects ??= noRects;
+
+const ok = (data: unknown, extra: Record<string, unknown> = {}) =>
+  Promise.resolve({ data: { statusCode: 200, message: 'OK', data, ...extra } });
+
+const macro = (fields: Partial<Macro>): Macro => ({
+  _id: 'm1',
+  name: 'Chờ khách phản hồi',
+  body: 'Chào {{customer.name}}, em chờ phản hồi về {{ticket.code}}.',
+  actions: { status: 'pending', add_tag_ids: ['tag-vip'] },
+  shared: true,
+  owner: { _id: 'admin', name: 'Quản trị' },
+  editable: false,
+  usage_count: 3,
+  created_at: '2026-01-01T00:00:00.000Z',
+  updated_at: '2026-01-01T00:00:00.000Z',
+  ...fields,
+});
+const MACROS = [
+  macro({}),
+  macro({ _id: 'm2', name: 'Nhận xử lý', body: '', actions: { assignee: 'me' } }),
+];
+const TEMPLATE = {
+  _id: 'tpl1',
+  kind: 'chat',
+  name: 'Lời chào',
+  content: 'Xin chào {{customer.name}} ({{customer.email}})',
+  shortcut: '/chao',
+};
+const CHANGED_TICKET = { _id: 'T1', status: 'pending' };
+
+function mockServer() {
+  return vi.spyOn(http, 'request').mockImplementation(((config: AxiosRequestConfig) => {
+    const { method = 'GET', url } = config;
+    if (url === '/v2/tickets/T1/comments' && method === 'GET') return ok([], { total: 0 });
+    if (url === '/v2/macros') return ok(MACROS);
+    if (url === '/v2/templates/user/agent')
+      return ok([TEMPLATE, { ...TEMPLATE, _id: 'sms', kind: 'sms', name: 'SMS nhắc cước' }], {
+        total: 2,
+      });
+    // customer.email is missing: it stays empty.
+    if (url === '/v2/tickets/T1/placeholders')
+      return ok({ 'customer.name': 'Lê Thị Hoa', 'ticket.code': '#000042' });
+    if (url === '/v2/group-tag-customer')
+      return ok([{ _id: 'g', name: 'Nhóm', tags: [{ _id: 'tag-vip', name: 'VIP' }] }]);
+    if (url === '/v2/priorities' || url === '/v2/types') return ok([], { total: 0 });
+    if (url === '/v2/tickets/T1/macros/m1')
+      return ok({ ticket: CHANGED_TICKET, comment: null }, { message: 'Đã áp dụng macro' });
+    if (url === '/v2/tickets/T1/comments') return ok({}, { message: 'Đã gửi' });
+    return ok(null);
+  }) as typeof http.request);
+}
+
+function renderConversation() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const onSent = vi.fn();
+  render(
+    <QueryClientProvider client={client}>
+      <TicketConversation
+        ticketId="T1"
+        tabKey={`ticket:T1:${Math.random()}`}
+        closed={false}
+        onTyping={() => undefined}
+        onSent={onSent}
+      />
+    </QueryClientProvider>,
+  );
+  return { onSent };
+}
+
+/** Types into the reply editor as the agent would (the editor's own commands, jsdom has no IME). */
+async function typeInEditor(text: string) {
+  const box = await screen.findByRole('textbox', { name: 'Trả lời công khai' });
+  const editor = (box as HTMLElement & { editor: Editor }).editor;
+  act(() => {
+    editor.chain().focus('end').insertContent(text).run();
+  });
+  return { box, editor };
+}
+
+const requests = (request: ReturnType<typeof mockServer>) =>
+  request.mock.calls.map(([config]) => config as AxiosRequestConfig);
+
+beforeEach(() => {
+  signInAs('agent');
+});
+afterEach(() => vi.restoreAllMocks());
+
+describe('searchPalette', () => {
+  const items: PaletteItem[] = [
+    { kind: 'macro', id: 'm1', name: 'Chờ khách phản hồi', text: '', macro: MACROS[0]! },
+    { kind: 'template', id: 't1', name: 'Lời chào', text: '', shortcut: '/chao' },
+    { kind: 'template', id: 't2', name: 'Cảm ơn', text: '', shortcut: '/camon' },
+  ];
+  it('finds by words of the name without diacritics, or by the start of a shortcut', () => {
+    expect(searchPalette(items, 'cho phan').map((item) => item.id)).toEqual(['m1']);
+    expect(searchPalette(items, 'ch').map((item) => item.id)).toEqual(['m1', 't1']);
+    expect(searchPalette(items, 'cam').map((item) => item.id)).toEqual(['t2']);
+    expect(searchPalette(items, '').map((item) => item.id)).toEqual(['m1', 't1', 't2']);
+    expect(searchPalette(items, 'xyz')).toEqual([]);
+  });
+});
+
+describe('the reply box palette', () => {
+  it('previews a macro filled for the ticket, inserts it on Enter, and sends through the macro', async () => {
+    const request = mockServer();
+    const { onSent } = renderConversation();
+    const { box } = await typeInEditor('/chờ');
+
+    const palette = await screen.findByTestId('reply-palette');
+    const options = within(palette).getAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual([
+      expect.stringContaining('Chờ khách phản hồi'),
+    ]);
+    const preview = within(palette).getByTestId('reply-palette-preview');
+    await waitFor(() =>
+      expect(preview).toHaveTextContent('Chào Lê Thị Hoa, em chờ phản hồi về #000042.'),
+    );
+    expect(preview).toHaveTextContent('Trạng thái → Đang chờ');
+    await waitFor(() => expect(preview).toHaveTextContent('+ tag VIP'));
+
+    fireEvent.keyDown(box, { key: 'Enter' });
+    await waitFor(() => expect(screen.queryByTestId('reply-palette')).not.toBeInTheDocument());
+    expect(box).toHaveTextContent('Chào Lê Thị Hoa, em chờ phản hồi về #000042.');
+    expect(box).not.toHaveTextContent('/chờ');
+    expect(screen.getByTestId('macro-chip')).toHaveTextContent(
+      'Macro: Chờ khách phản hồi · Trạng thái → Đang chờ, + tag VIP',
+    );
+
+    // The agent edits the text, then sends: one request to the macro endpoint with the HTML.
+    await typeInEditor(' Cảm ơn!');
+    await userEvent.click(screen.getByRole('button', { name: 'Gửi' }));
+    await waitFor(() => expect(onSent).toHaveBeenCalledWith(CHANGED_TICKET));
+    const writes = requests(request).filter((config) => config.method === 'POST');
+    expect(writes).toHaveLength(1);
+    expect(writes[0]?.url).toBe('/v2/tickets/T1/macros/m1');
+    expect((writes[0]?.data as { body: string }).body).toBe(
+      '<p>Chào Lê Thị Hoa, em chờ phản hồi về #000042. Cảm ơn!</p>',
+    );
+    expect(screen.queryByTestId('macro-chip')).not.toBeInTheDocument();
+  });
+
+  it('moves with the arrows, inserts a template by its shortcut, and sends an ordinary reply', async () => {
+    const request = mockServer();
+    renderConversation();
+    const { box } = await typeInEditor('Dạ /');
+    const palette = await screen.findByTestId('reply-palette');
+    await waitFor(() => expect(within(palette).getAllByRole('option')).toHaveLength(3));
+    // SMS templates are not offered in a ticket reply.
+    expect(palette).not.toHaveTextContent('SMS nhắc cước');
+
+    fireEvent.keyDown(box, { key: 'ArrowDown' });
+    fireEvent.keyDown(box, { key: 'ArrowDown' });
+    expect(within(palette).getAllByRole('option')[2]).toHaveAttribute('aria-selected', 'true');
+    expect(within(palette).getByTestId('reply-palette-preview')).toHaveTextContent(
+      'Xin chào Lê Thị Hoa ()',
+    );
+    fireEvent.keyDown(box, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByTestId('reply-palette')).not.toBeInTheDocument());
+
+    await typeInEditor(' /cha');
+    await screen.findByTestId('reply-palette');
+    fireEvent.keyDown(box, { key: 'Enter' });
+    await waitFor(() => expect(box).toHaveTextContent('Xin chào Lê Thị Hoa ()'));
+    expect(screen.queryByTestId('macro-chip')).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Gửi' }));
+    await waitFor(() =>
+      expect(requests(request).some((config) => config.method === 'POST')).toBe(true),
+    );
+    const post = requests(request).find((config) => config.method === 'POST');
+    expect(post?.url).toBe('/v2/tickets/T1/comments');
+  });
+
+  it('in an internal note inserts a macro as text only, without its changes', async () => {
+    mockServer();
+    renderConversation();
+    await userEvent.click(await screen.findByRole('tab', { name: 'Ghi chú nội bộ' }));
+    const box = await screen.findByRole('textbox', { name: 'Ghi chú nội bộ' });
+    const editor = (box as HTMLElement & { editor: Editor }).editor;
+    act(() => {
+      editor.chain().focus('end').insertContent('/chờ').run();
+    });
+    const palette = await screen.findByTestId('reply-palette');
+    await waitFor(() =>
+      expect(palette).toHaveTextContent('Ghi chú nội bộ không áp dụng các thay đổi của macro'),
+    );
+    fireEvent.keyDown(box, { key: 'Enter' });
+    await waitFor(() => expect(box).toHaveTextContent('Chào Lê Thị Hoa'));
+    expect(screen.queryByTestId('macro-chip')).not.toBeInTheDocument();
+  });
+
+  it('a macro that only changes fields can be sent with an empty reply, and its chip removed', async () => {
+    const request = mockServer();
+    renderConversation();
+    const { box } = await typeInEditor('/nhan');
+    await screen.findByTestId('reply-palette');
+    fireEvent.keyDown(box, { key: 'Enter' });
+    const chip = await screen.findByTestId('macro-chip');
+    expect(chip).toHaveTextContent('Macro: Nhận xử lý · Người xử lý → tôi');
+    expect(screen.getByRole('button', { name: 'Gửi' })).toBeEnabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Bỏ macro Nhận xử lý' }));
+    expect(screen.queryByTestId('macro-chip')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Gửi' })).toBeDisabled();
+    expect(requests(request).some((config) => config.method === 'POST')).toBe(false);
+  });
+});
