@@ -211,7 +211,10 @@ export function WorkflowEditor({ workflow }: { workflow: Workflow | null }) {
 
   /* ------------------------------------------------------------------------ canvas glue */
 
-  /** Adds a block centred on a point of the screen (the canvas's centre for a click in the palette). */
+  /**
+   * Adds a block centred on a point of the screen (a drop), or from a click in the palette joined
+   * in at the selection or the end of the path (at the canvas's centre when there is no such place).
+   */
   const addBlock = (type: WorkflowBlockType, screen?: { x: number; y: number }) => {
     if (isDisabledBlock(type)) return;
     const bounds = wrapper.current?.getBoundingClientRect();
@@ -233,7 +236,9 @@ export function WorkflowEditor({ workflow }: { workflow: Workflow | null }) {
           Math.abs(node.position.y - at.y) < BLOCK_SIZE.height + 20,
       );
     if (!screen) while (overlaps(spot)) spot.y += BLOCK_SIZE.height + 30;
-    dispatch({ type: 'add', node: newBlock(type, newBlockId(), spot, defaultBlockData(type)) });
+    const node = newBlock(type, newBlockId(), spot, defaultBlockData(type));
+    // A dropped block stays where it fell; a clicked one is joined into the flow.
+    dispatch(screen ? { type: 'add', node } : { type: 'insert', node });
   };
 
   const onDrop = (event: DragEvent) => {
