@@ -133,7 +133,7 @@ describe('editor history', () => {
       trigger: { ...state.trigger, title: 'Ticket mới' },
     });
     expect(changed.past.at(-1)?.kind).toBe('change');
-    expect(editorReducer(changed, { type: 'undo' }).trigger.title).toBe('');
+    expect(editorReducer(changed, { type: 'undo' }).trigger.title).toBe('Ticket được tạo');
 
     const moved = run(
       state,

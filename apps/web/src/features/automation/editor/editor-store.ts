@@ -9,7 +9,7 @@ import type {
   WorkflowSteps,
   WorkflowTrigger,
 } from '@omnicare/shared/automation/workflow-blocks';
-import { WORKFLOW_BLOCK_TYPE } from '@omnicare/shared/automation/workflow-enums';
+import { WORKFLOW_BLOCK_TYPE, WORKFLOW_TRIGGER } from '@omnicare/shared/automation/workflow-enums';
 
 /**
  * The editor's whole state in one reducer: the graph (blocks, edges, trigger), the selection,
@@ -81,7 +81,8 @@ export type EditorAction =
 const emptyTrigger: WorkflowTrigger = {
   target: 'tickets',
   event: 'ticket_created',
-  title: '',
+  // Named after its event until the user names it otherwise.
+  title: WORKFLOW_TRIGGER.label('ticket_created'),
   conditions: { logic: 'and', items: [] },
 };
 
