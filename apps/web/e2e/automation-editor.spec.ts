@@ -304,7 +304,10 @@ test('a block clicked in the palette is joined into the flow; a flagged block sa
   await expect(page.getByTestId('block-panel')).toHaveAttribute('data-block-id', updateId);
 
   // A dropped block stays where it fell, unjoined: publishing flags it and its panel says why.
-  await dropBlock(page, 'delay', 120, 450);
+  // (At 50 % the flow sits in the middle and the canvas's left part is free.)
+  await page.getByRole('button', { name: 'Thu phóng' }).click();
+  await page.getByRole('menuitem', { name: '50%' }).click();
+  await dropBlock(page, 'delay', 90, 300);
   await expect(blocks(page, 'delay')).toHaveCount(1);
   const delayId = await blockId(blocks(page, 'delay'));
   await page.getByRole('button', { name: 'Xuất bản' }).click();

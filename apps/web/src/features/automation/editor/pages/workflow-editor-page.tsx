@@ -126,6 +126,8 @@ export function WorkflowEditor({ workflow }: { workflow: Workflow | null }) {
     problems: EditorProblems;
   } | null>(null);
   const [goTo, setGoTo] = useState<string | null>(null);
+  /** A block just joined in by a click, to bring into view once drawn. */
+  const toShow = useRef<string | null>(null);
   const status = workflow?.status ?? 'draft';
   const { customKinds } = useConditionFields();
 
@@ -239,7 +241,20 @@ export function WorkflowEditor({ workflow }: { workflow: Workflow | null }) {
     const node = newBlock(type, newBlockId(), spot, defaultBlockData(type));
     // A dropped block stays where it fell; a clicked one is joined into the flow.
     dispatch(screen ? { type: 'add', node } : { type: 'insert', node });
+    if (!screen) toShow.current = node.id;
   };
+
+  // A block joined in by a click may land below the visible canvas: bring it to the middle.
+  useEffect(() => {
+    const block = state.nodes.find((node) => node.id === toShow.current);
+    if (!block) return;
+    toShow.current = null;
+    void flow.setCenter(
+      block.position.x + BLOCK_SIZE.width / 2,
+      block.position.y + BLOCK_SIZE.height / 2,
+      { zoom: flow.getZoom(), duration: 200 },
+    );
+  }, [state.nodes, flow]);
 
   const onDrop = (event: DragEvent) => {
     const type = event.dataTransfer.getData(BLOCK_DRAG_TYPE) as WorkflowBlockType;
