@@ -331,9 +331,20 @@ test('a block clicked in the palette is joined into the flow; a flagged block sa
 
   // The trigger is named after its event, so publishing asks nothing more.
   await blocks(page, 'start').click();
-  await expect(
-    page.getByTestId('trigger-panel').getByLabel('Tiêu đề sự kiện', { exact: true }),
-  ).toHaveValue(WORKFLOW_TRIGGER.label('ticket_created'));
+  const trigger = page.getByTestId('trigger-panel');
+  await expect(trigger.getByLabel('Tiêu đề sự kiện', { exact: true })).toHaveValue(
+    WORKFLOW_TRIGGER.label('ticket_created'),
+  );
+  // A text condition reads what it does; the and/or choice shows from the first condition.
+  await trigger.getByRole('button', { name: 'Thêm điều kiện' }).click();
+  await trigger.getByLabel('Trường 1', { exact: true }).selectOption({ label: 'Tiêu đề ticket' });
+  await trigger.getByLabel('Toán tử 1', { exact: true }).selectOption({ label: 'Không chứa' });
+  await trigger.getByLabel('Giá trị 1', { exact: true }).fill('spam');
+  await expect(trigger.getByTestId('condition-0-hint')).toContainText('không chứa từ nào');
+  await expect(trigger.getByRole('radiogroup', { name: 'Kết hợp điều kiện' })).toBeVisible();
+  await shot(page, 'editor-trigger-1920');
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await shot(page, 'editor-trigger-1366');
   await page.getByRole('button', { name: 'Xuất bản' }).click();
   await expect(page.getByText('Xuất bản thành công')).toBeVisible();
   await expect(page).toHaveURL(/\/automation\/editor\/[0-9a-f-]{36}$/);
@@ -343,7 +354,13 @@ test('a block clicked in the palette is joined into the flow; a flagged block sa
   });
   const saved = ((await response.json()) as { data: Workflow }).data;
   expect(saved.status).toBe('active');
-  expect(saved.workflow_steps.trigger.title).toBe('Ticket được tạo');
+  expect(saved.workflow_steps.trigger).toMatchObject({
+    title: 'Ticket được tạo',
+    conditions: {
+      logic: 'and',
+      items: [{ field: 'ticket.subject', operator: 'not_some', value: ['spam'] }],
+    },
+  });
   expect(saved.workflow_steps.edges).toEqual(
     expect.arrayContaining([
       { source: startId, target: updateId },

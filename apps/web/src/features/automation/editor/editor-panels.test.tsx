@@ -131,14 +131,14 @@ describe('conditions editor', () => {
     );
     const group = screen.getByRole('radiogroup', { name: 'Kết hợp điều kiện' });
     expect(group).toBeVisible();
-    expect(within(group).getByRole('radio', { name: 'Tất cả đều đúng (Và)' })).toHaveAttribute(
+    expect(within(group).getByRole('radio', { name: 'Tất cả (Và)' })).toHaveAttribute(
       'aria-checked',
       'true',
     );
     expect(screen.getByTestId('conditions-logic-hint')).toHaveTextContent(
       'mọi điều kiện dưới đây đều đúng',
     );
-    await user.click(within(group).getByRole('radio', { name: 'Một điều kiện đúng (Hoặc)' }));
+    await user.click(within(group).getByRole('radio', { name: 'Bất kỳ (Hoặc)' }));
     expect(changes).toHaveBeenLastCalledWith(expect.objectContaining({ logic: 'or' }));
     expect(screen.getByTestId('conditions-logic-hint')).toHaveTextContent(
       'ít nhất một điều kiện dưới đây đúng',

@@ -44,7 +44,7 @@ export const EDITOR_TEXT = {
   conditionsHint: 'Không có điều kiện: kịch bản chạy cho mọi ticket của sự kiện.',
   addCondition: 'Thêm điều kiện',
   logicLabel: 'Kết hợp điều kiện',
-  logicOption: { and: 'Tất cả đều đúng (Và)', or: 'Một điều kiện đúng (Hoặc)' },
+  logicOption: { and: 'Tất cả (Và)', or: 'Bất kỳ (Hoặc)' },
   logicHint: {
     and: 'Thỏa khi mọi điều kiện dưới đây đều đúng.',
     or: 'Thỏa khi ít nhất một điều kiện dưới đây đúng.',
