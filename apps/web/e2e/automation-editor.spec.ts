@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { WORKFLOW_TRIGGER } from '@omnicare/shared/automation/workflow-enums';
 import type { Locator, Page } from '@playwright/test';
 import type { Workflow } from '@omnicare/shared/automation/workflow.schemas';
 import { WORKFLOW_BLOCK_MESSAGES } from '@omnicare/shared/automation/workflow-blocks';
@@ -93,7 +94,7 @@ test('build, undo/redo, copy/paste, save as draft and publish a workflow; a matc
   await trigger.getByLabel('Tiêu đề sự kiện', { exact: true }).fill('Ticket mới');
   await trigger.getByRole('button', { name: 'Thêm điều kiện' }).click();
   await trigger.getByLabel('Trường 1', { exact: true }).selectOption({ label: 'Tiêu đề ticket' });
-  await trigger.getByLabel('Toán tử 1', { exact: true }).selectOption({ label: 'Chứa một trong' });
+  await trigger.getByLabel('Toán tử 1', { exact: true }).selectOption({ label: 'Chứa' });
   await trigger.getByLabel('Giá trị 1', { exact: true }).fill(`e2e-${tag}`);
 
   // Zoom out so the drops below land on empty canvas.
@@ -269,6 +270,105 @@ test('build, undo/redo, copy/paste, save as draft and publish a workflow; a matc
   await expect(trace.getByRole('listitem').nth(3)).toContainText('Đang chờ');
 
   // The shared demo tenant goes on without it.
+  const removed = await request.delete(`/v2/workflow/${id}`, {
+    headers: { Authorization: admin.token },
+  });
+  expect(removed.status()).toBe(200);
+});
+
+/** With EDITOR_SHOTS set, a screenshot of the editor to look at. */
+async function shot(page: Page, name: string) {
+  const folder = process.env.EDITOR_SHOTS;
+  if (folder) await page.screenshot({ path: `${folder}/${name}.png` });
+}
+
+test('a block clicked in the palette is joined into the flow; a flagged block says why; publishing works', async ({
+  page,
+  request,
+}) => {
+  const admin = await apiLogin(request, ACCOUNTS.administrator.email);
+  const tag = unique();
+  await signInAs(page, request, ACCOUNTS.administrator.email);
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await page.goto('/automation/editor');
+  await expect(page.getByTestId('workflow-editor')).toBeVisible();
+  await page.getByRole('textbox', { name: 'Tên kịch bản' }).fill(`Cập nhật ticket ${tag}`);
+  const startId = await blockId(blocks(page, 'start'));
+  const endId = await blockId(blocks(page, 'end'));
+
+  // A click puts 'Cập nhật ticket' between Bắt đầu and Kết thúc, joined both ways.
+  await page.getByTestId('palette-update_ticket').click();
+  await expect(blocks(page, 'update_ticket')).toHaveCount(1);
+  const updateId = await blockId(blocks(page, 'update_ticket'));
+  await expect.poll(() => edgeCount(page)).toBe(2);
+  await expect(page.getByTestId('block-panel')).toHaveAttribute('data-block-id', updateId);
+
+  // A dropped block stays where it fell, unjoined: publishing flags it and its panel says why.
+  // (At 50 % the flow sits in the middle and the canvas's left part is free.)
+  await page.getByRole('button', { name: 'Thu phóng' }).click();
+  await page.getByRole('menuitem', { name: '50%' }).click();
+  await dropBlock(page, 'delay', 90, 300);
+  await expect(blocks(page, 'delay')).toHaveCount(1);
+  const delayId = await blockId(blocks(page, 'delay'));
+  await page.getByRole('button', { name: 'Xuất bản' }).click();
+  await expect(page.getByTestId(`block-${delayId}`)).toHaveAttribute('data-invalid', 'true');
+  await page.getByTestId(`block-${delayId}`).click();
+  const problems = page.getByTestId('block-panel').getByTestId('block-problems');
+  await expect(problems).toContainText(WORKFLOW_BLOCK_MESSAGES.unreachable);
+  await expect(problems).toContainText(WORKFLOW_BLOCK_MESSAGES.deadEnd);
+  await shot(page, 'editor-flagged-block-1366');
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await expect(problems).toBeVisible();
+  await shot(page, 'editor-flagged-block-1920');
+  await page.keyboard.press('Delete');
+  await expect(blocks(page, 'delay')).toHaveCount(0);
+
+  // The update block is flagged too: it changes nothing yet.
+  await page.getByTestId(`block-${updateId}`).click();
+  const panel = page.getByTestId('block-panel');
+  await expect(panel.getByText(WORKFLOW_BLOCK_MESSAGES.updateEmpty)).toBeVisible();
+  await panel.getByLabel('Trạng thái', { exact: true }).selectOption({ index: 1 });
+
+  // The trigger is named after its event, so publishing asks nothing more.
+  await blocks(page, 'start').click();
+  const trigger = page.getByTestId('trigger-panel');
+  await expect(trigger.getByLabel('Tiêu đề sự kiện', { exact: true })).toHaveValue(
+    WORKFLOW_TRIGGER.label('ticket_created'),
+  );
+  // A text condition reads what it does; the and/or choice shows from the first condition.
+  await trigger.getByRole('button', { name: 'Thêm điều kiện' }).click();
+  await trigger.getByLabel('Trường 1', { exact: true }).selectOption({ label: 'Tiêu đề ticket' });
+  await trigger.getByLabel('Toán tử 1', { exact: true }).selectOption({ label: 'Không chứa' });
+  await trigger.getByLabel('Giá trị 1', { exact: true }).fill('spam');
+  await expect(trigger.getByTestId('condition-0-hint')).toContainText('không chứa từ nào');
+  await expect(trigger.getByRole('radiogroup', { name: 'Kết hợp điều kiện' })).toBeVisible();
+  await shot(page, 'editor-trigger-1920');
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await shot(page, 'editor-trigger-1366');
+  await page.getByRole('button', { name: 'Xuất bản' }).click();
+  await expect(page.getByText('Xuất bản thành công')).toBeVisible();
+  await expect(page).toHaveURL(/\/automation\/editor\/[0-9a-f-]{36}$/);
+  const id = page.url().split('/').pop() as string;
+  const response = await request.get(`/v2/workflow/${id}`, {
+    headers: { Authorization: admin.token },
+  });
+  const saved = ((await response.json()) as { data: Workflow }).data;
+  expect(saved.status).toBe('active');
+  expect(saved.workflow_steps.trigger).toMatchObject({
+    title: 'Ticket được tạo',
+    conditions: {
+      logic: 'and',
+      items: [{ field: 'ticket.subject', operator: 'not_some', value: ['spam'] }],
+    },
+  });
+  expect(saved.workflow_steps.edges).toEqual(
+    expect.arrayContaining([
+      { source: startId, target: updateId },
+      { source: updateId, target: endId },
+    ]),
+  );
+  expect(saved.workflow_steps.edges).toHaveLength(2);
+
   const removed = await request.delete(`/v2/workflow/${id}`, {
     headers: { Authorization: admin.token },
   });

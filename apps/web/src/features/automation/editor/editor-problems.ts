@@ -25,7 +25,10 @@ export function sortProblems(
     if (node && ids.has(node[1]!)) {
       const field = (node[2] ?? 'data').replace(/^data\./, '');
       const own = (result.nodes[node[1]!] ??= {});
-      own[field] ??= message;
+      // A block may break several rules of the graph at once (unjoined both ways): keep each.
+      if (field === 'edges' && own.edges && !Object.values(own).includes(message))
+        own[`edges.${Object.keys(own).filter((key) => key.startsWith('edges')).length}`] = message;
+      else own[field] ??= message;
       continue;
     }
     const trigger = /^trigger\.(.+)$/.exec(param);
@@ -52,3 +55,17 @@ export function messageUnder(
   const key = Object.keys(fields).find((field) => field.startsWith(prefix));
   return key ? fields[key] : undefined;
 }
+
+/**
+ * A block's problems that belong to no field of its panel (how it is joined, its type, its data
+ * as a whole): the panel lists them at its top so a flagged block always says what is wrong.
+ */
+export function blockLevelMessages(fields: Record<string, string> | undefined): string[] {
+  return Object.entries(fields ?? {})
+    .filter(([field]) => /^(edges(\.\d+)?|type|data)$/.test(field))
+    .map(([, message]) => message);
+}
+
+/** Whether a block's problems are about how it is joined to the others. */
+export const hasEdgeProblem = (fields: Record<string, string> | undefined) =>
+  Object.keys(fields ?? {}).some((field) => field === 'edges' || field.startsWith('edges.'));

@@ -133,7 +133,7 @@ describe('editor history', () => {
       trigger: { ...state.trigger, title: 'Ticket mới' },
     });
     expect(changed.past.at(-1)?.kind).toBe('change');
-    expect(editorReducer(changed, { type: 'undo' }).trigger.title).toBe('');
+    expect(editorReducer(changed, { type: 'undo' }).trigger.title).toBe('Ticket được tạo');
 
     const moved = run(
       state,
@@ -214,5 +214,93 @@ describe('copy and paste', () => {
       160 + 2 * PASTE_OFFSET,
     ]);
     expect(new Set(twice.nodes.map((node) => node.id)).size).toBe(twice.nodes.length);
+  });
+});
+
+describe('a block clicked in the palette', () => {
+  const starter = () => initialEditorState(starterSteps(counter()));
+  const update = (id: string) => newBlock('update_ticket', id, { x: 500, y: 500 });
+  const pairs = (state: EditorState) =>
+    toSteps(state).edges.map((edge) => [edge.source, edge.target, edge.branch ?? null]);
+
+  it('goes at the end of the only path, joined both ways, and undoes as one step', () => {
+    const state = run(starter(), { type: 'insert', node: update('u') });
+    expect(pairs(state)).toEqual([
+      ['n1', 'u', null],
+      ['u', 'n2', null],
+    ]);
+    expect(state.selectedNodes).toEqual(['u']);
+    expect(state.past.at(-1)?.kind).toBe('add');
+    // It takes the end block's place; the end block moves down.
+    expect(state.nodes.find((node) => node.id === 'u')?.position).toEqual({ x: 0, y: 240 });
+    expect(state.nodes.find((node) => node.id === 'n2')?.position.y).toBeGreaterThan(240);
+    const undone = editorReducer(state, { type: 'undo' });
+    expect(undone.nodes.map((node) => node.id)).toEqual(['n1', 'n2']);
+    expect(pairs(undone)).toEqual([['n1', 'n2', null]]);
+    expect(pairs(editorReducer(undone, { type: 'redo' }))).toEqual(pairs(state));
+  });
+
+  it('follows the last added block, so clicks build a chain', () => {
+    const state = run(
+      starter(),
+      { type: 'insert', node: update('a') },
+      { type: 'insert', node: update('b') },
+    );
+    expect(pairs(state)).toEqual([
+      ['n1', 'a', null],
+      ['a', 'b', null],
+      ['b', 'n2', null],
+    ]);
+  });
+
+  it('goes into the selected edge', () => {
+    const chained = run(starter(), { type: 'insert', node: update('a') });
+    const edge = chained.edges.find((item) => item.source === 'n1')!;
+    const state = run(
+      chained,
+      { type: 'select', nodeIds: [], edgeIds: [edge.id] },
+      { type: 'insert', node: update('b') },
+    );
+    expect(pairs(state)).toEqual([
+      ['a', 'n2', null],
+      ['n1', 'b', null],
+      ['b', 'a', null],
+    ]);
+  });
+
+  it('goes after the selected block, keeping the branch label of the way it took', () => {
+    const withBranch = run(
+      starter(),
+      { type: 'insert', node: newBlock('branch', 'br', { x: 0, y: 0 }) },
+      { type: 'select', nodeIds: ['br'], edgeIds: [] },
+    );
+    // The branch's 'Có' way already leads to the end; the click fills its 'Không' way.
+    expect(pairs(withBranch)).toEqual([
+      ['n1', 'br', null],
+      ['br', 'n2', 'yes'],
+    ]);
+    const state = run(withBranch, { type: 'insert', node: update('u') });
+    expect(pairs(state)).toContainEqual(['br', 'u', 'no']);
+    const afterStart = run(
+      state,
+      { type: 'select', nodeIds: ['n1'], edgeIds: [] },
+      { type: 'insert', node: update('v') },
+    );
+    expect(pairs(afterStart)).toContainEqual(['n1', 'v', null]);
+    expect(pairs(afterStart)).toContainEqual(['v', 'br', null]);
+    expect(pairs(afterStart)).not.toContainEqual(['n1', 'br', null]);
+  });
+
+  it('stays unjoined where it was placed when the place is not clear', () => {
+    const branching = run(
+      starter(),
+      { type: 'insert', node: newBlock('branch', 'br', { x: 0, y: 0 }) },
+      { type: 'select', nodeIds: ['br'], edgeIds: [] },
+      { type: 'insert', node: update('u') },
+      { type: 'select', nodeIds: [], edgeIds: [] },
+    );
+    const state = run(branching, { type: 'insert', node: update('x') });
+    expect(state.edges).toEqual(branching.edges);
+    expect(state.nodes.find((node) => node.id === 'x')?.position).toEqual({ x: 500, y: 500 });
   });
 });

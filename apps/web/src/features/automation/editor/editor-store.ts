@@ -9,7 +9,7 @@ import type {
   WorkflowSteps,
   WorkflowTrigger,
 } from '@omnicare/shared/automation/workflow-blocks';
-import { WORKFLOW_BLOCK_TYPE } from '@omnicare/shared/automation/workflow-enums';
+import { WORKFLOW_BLOCK_TYPE, WORKFLOW_TRIGGER } from '@omnicare/shared/automation/workflow-enums';
 
 /**
  * The editor's whole state in one reducer: the graph (blocks, edges, trigger), the selection,
@@ -51,10 +51,14 @@ export interface EditorState extends GraphSnapshot {
 
 export const HISTORY_LIMIT = 100;
 export const PASTE_OFFSET = 40;
+/** How far the blocks after an inserted one move down to make room for it. */
+export const INSERT_STEP = 140;
 
 export type EditorAction =
   | { type: 'load'; steps: WorkflowSteps }
   | { type: 'add'; node: WorkflowNode }
+  /** A block clicked in the palette: joined in where the selection (or the only path) says. */
+  | { type: 'insert'; node: WorkflowNode }
   | { type: 'connect'; source: string; target: string; branch?: EdgeBranch }
   | { type: 'delete'; nodeIds?: string[]; edgeIds?: string[] }
   | { type: 'deleteSelection' }
@@ -77,7 +81,8 @@ export type EditorAction =
 const emptyTrigger: WorkflowTrigger = {
   target: 'tickets',
   event: 'ticket_created',
-  title: '',
+  // Named after its event until the user names it otherwise.
+  title: WORKFLOW_TRIGGER.label('ticket_created'),
   conditions: { logic: 'and', items: [] },
 };
 
@@ -181,6 +186,8 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
         selectedNodes: [action.node.id],
         selectedEdges: [],
       });
+    case 'insert':
+      return insertBlock(state, action.node);
     case 'connect': {
       const { source, target, branch } = action;
       if (source === target) return state;
@@ -302,6 +309,119 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
       };
     }
   }
+}
+
+/**
+ * Where a clicked block goes: into the selected edge; after the selected block (into its one
+ * way out, or onto a way out it lacks); else at the end of the only path from the start block
+ * (before its end block). `target` is absent when the block becomes the path's last one.
+ * Null when none of these is clear (several ways out, several selected, a branching graph).
+ */
+export function insertionPoint(
+  state: GraphSnapshot & Pick<EditorState, 'selectedNodes' | 'selectedEdges'>,
+): { source: string; target?: string; branch?: EdgeBranch } | null {
+  const asPoint = (edge: WorkflowEdge) => ({
+    source: edge.source,
+    target: edge.target,
+    ...(edge.branch ? { branch: edge.branch } : {}),
+  });
+  const outOf = (id: string) => state.edges.filter((edge) => edge.source === id);
+  const total = state.selectedNodes.length + state.selectedEdges.length;
+  if (total > 1) return null;
+  if (state.selectedEdges.length === 1) {
+    const edge = state.edges.find((item) => item.id === state.selectedEdges[0]);
+    return edge ? asPoint(edge) : null;
+  }
+  if (state.selectedNodes.length === 1) {
+    const node = state.nodes.find((item) => item.id === state.selectedNodes[0]);
+    if (!node) return null;
+    const out = outOf(node.id);
+    if (node.type === 'end') {
+      // After the end means just before it, when one edge leads there.
+      const into = state.edges.filter((edge) => edge.target === node.id);
+      return into.length === 1 ? asPoint(into[0]!) : null;
+    }
+    if (node.type === 'branch') {
+      const free = (['yes', 'no'] as const).find((b) => !out.some((edge) => edge.branch === b));
+      return free ? { source: node.id, branch: free } : null;
+    }
+    if (out.length === 0) return { source: node.id };
+    return out.length === 1 ? asPoint(out[0]!) : null;
+  }
+  // Nothing selected: follow the only path from the start block.
+  if (state.nodes.some((node) => outOf(node.id).length > 1)) return null;
+  const start = state.nodes.find((node) => node.type === 'start');
+  if (!start) return null;
+  const seen = new Set<string>();
+  let at = start;
+  for (;;) {
+    seen.add(at.id);
+    const next = outOf(at.id)[0];
+    const target = next && state.nodes.find((node) => node.id === next.target);
+    if (!next || !target) return at.type === 'end' ? null : { source: at.id };
+    if (target.type === 'end' || seen.has(target.id)) return asPoint(next);
+    at = target;
+  }
+}
+
+/** Adds a block joined in at `insertionPoint`, or alone where it was placed when there is none. */
+function insertBlock(state: EditorState, block: WorkflowNode): EditorState {
+  const point = insertionPoint(state);
+  // An end block has no way out, so it only closes a path, never splits an edge.
+  if (!point || (block.type === 'end' && point.target))
+    return editorReducer(state, { type: 'add', node: block });
+  const source = state.nodes.find((node) => node.id === point.source);
+  const target = state.nodes.find((node) => node.id === point.target);
+  const added: EditorEdge[] = [];
+  const join = (edge: WorkflowEdge) => added.push({ ...edge, id: edgeId(edge) });
+  join({
+    source: point.source,
+    target: block.id,
+    ...(point.branch ? { branch: point.branch } : {}),
+  });
+  if (target)
+    join({
+      source: block.id,
+      target: target.id,
+      ...(block.type === 'branch' ? { branch: 'yes' as const } : {}),
+    });
+  const edges = [
+    ...state.edges.filter(
+      (edge) => !(edge.source === point.source && (edge.branch ?? null) === (point.branch ?? null)),
+    ),
+    ...added,
+  ];
+  // The new block takes the target's place and everything after it moves down a step.
+  const position = target
+    ? target.position
+    : source
+      ? { x: source.position.x, y: source.position.y + INSERT_STEP }
+      : block.position;
+  const below = target ? downstreamOf(target.id, state.edges) : new Set<string>();
+  const nodes = [
+    ...state.nodes.map((node) =>
+      below.has(node.id)
+        ? { ...node, position: { x: node.position.x, y: node.position.y + INSERT_STEP } }
+        : node,
+    ),
+    { ...block, position },
+  ];
+  return record(state, 'add', { nodes, edges, selectedNodes: [block.id], selectedEdges: [] });
+}
+
+/** A block and every block reachable from it. */
+function downstreamOf(id: string, edges: WorkflowEdge[]): Set<string> {
+  const found = new Set<string>([id]);
+  const queue = [id];
+  while (queue.length) {
+    const current = queue.shift() as string;
+    for (const edge of edges)
+      if (edge.source === current && !found.has(edge.target)) {
+        found.add(edge.target);
+        queue.push(edge.target);
+      }
+  }
+  return found;
 }
 
 /** A new block of a type, named by its label, at a place on the canvas. */

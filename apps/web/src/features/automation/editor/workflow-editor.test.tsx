@@ -188,6 +188,38 @@ describe('workflow editor', () => {
   });
 });
 
+describe('a flagged block', () => {
+  it('says in its panel what is wrong with it, joins included', async () => {
+    const user = userEvent.setup();
+    const loose = structuredClone(workflow);
+    loose.workflow_steps.nodes.push({
+      id: 'wait',
+      type: 'delay',
+      name: 'Nhắc lại',
+      data: { amount: 1, unit: 'hours' },
+      position: { x: 400, y: 150 },
+    });
+    renderEditor(loose);
+    await user.click(screen.getByRole('button', { name: 'Xuất bản' }));
+    const wait = await screen.findByTestId('block-wait');
+    await waitFor(() => expect(wait).toHaveAttribute('data-invalid', 'true'));
+    expect(api.updateWorkflow).toHaveBeenCalledTimes(1); // only the first test's call
+
+    fireEvent.click(within(wait).getByText('Nhắc lại'));
+    const problems = within(await screen.findByTestId('block-panel')).getByTestId('block-problems');
+    expect(problems).toHaveTextContent(WORKFLOW_BLOCK_MESSAGES.unreachable);
+    expect(problems).toHaveTextContent(WORKFLOW_BLOCK_MESSAGES.deadEnd);
+    expect(problems).toHaveTextContent('Nối khối');
+
+    // A whole block says nothing of the kind.
+    fireEvent.click(within(screen.getByTestId('block-hook')).getByText('Báo CRM'));
+    await waitFor(() =>
+      expect(screen.getByTestId('block-panel')).toHaveAttribute('data-block-id', 'hook'),
+    );
+    expect(screen.queryByTestId('block-problems')).toBeNull();
+  });
+});
+
 describe('self-trigger warning', () => {
   it('warns when a workflow on "ticket created" creates tickets, and not otherwise', () => {
     const creating: Workflow = {
@@ -245,10 +277,14 @@ describe('saving a new workflow', () => {
     expect(body).toMatchObject({ name: 'Nhắc ticket', status: 'draft' });
     expect(body.workflow_steps.nodes.map((node) => node.type)).toEqual(['start', 'end', 'delay']);
     expect(body.workflow_steps.nodes[2]!.data).toEqual({ amount: 1, unit: 'hours' });
-    // The starter's start → end edge, and no id of the editor's own.
+    // The clicked block sits between start and end, joined both ways, with no id of the editor's own.
+    const [start, end, delay] = body.workflow_steps.nodes.map((node) => node.id);
     expect(body.workflow_steps.edges).toEqual([
-      { source: body.workflow_steps.nodes[0]!.id, target: body.workflow_steps.nodes[1]!.id },
+      { source: start, target: delay },
+      { source: delay, target: end },
     ]);
+    // The trigger is named after its event until the user names it.
+    expect(body.workflow_steps.trigger.title).toBe('Ticket được tạo');
     await waitFor(() => expect(toasts.success).toHaveBeenCalledWith('Lưu nháp thành công'));
   });
 });

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useForm, useWatch, type FieldValues, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { Plus, X } from 'lucide-react';
+import { CircleAlert, Plus, X } from 'lucide-react';
 import type { WorkflowNode } from '@omnicare/shared/automation/workflow-blocks';
 import { WORKFLOW_BLOCK_DATA, WORKFLOW_LIMITS } from '@omnicare/shared/automation/workflow-blocks';
 import type { WorkflowConditions } from '@omnicare/shared/automation/workflow-conditions';
@@ -26,7 +26,7 @@ import { listTemplates } from '@/features/templates/templates.api';
 import { CustomFieldInput } from '@/features/fields/components/custom-field-input';
 import { useActiveFields } from '@/features/fields/fields.queries';
 import { withCustomValue } from '@/features/tickets/components/ticket-properties';
-import { messageUnder } from '../editor-problems';
+import { blockLevelMessages, hasEdgeProblem, messageUnder } from '../editor-problems';
 import { EDITOR_TEXT } from '../editor-text';
 import { fromBangkokInput, toBangkokInput } from '../bangkok-time';
 import { BLOCK_META } from '../block-meta';
@@ -106,6 +106,7 @@ export function BlockPanel({
           <div className="truncate text-sm font-semibold text-slate-900">{node.name}</div>
         </div>
       </div>
+      <BlockProblems problems={problems} />
       <PanelSection>
         <TextInputField
           label={EDITOR_TEXT.blockName}
@@ -115,6 +116,31 @@ export function BlockPanel({
         />
       </PanelSection>
       <BlockFields type={node.type} field={field} />
+    </div>
+  );
+}
+
+/** What is wrong with the block as a whole (its joins, its type), with how to fix the joins. */
+function BlockProblems({ problems }: { problems?: Record<string, string> }) {
+  const messages = blockLevelMessages(problems);
+  if (messages.length === 0) return null;
+  return (
+    <div
+      data-testid="block-problems"
+      className="mx-4 mt-3 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-[13px] text-red-800"
+    >
+      <div className="flex items-center gap-1.5 font-medium">
+        <CircleAlert className="size-4 shrink-0" aria-hidden />
+        {EDITOR_TEXT.blockProblemsTitle}
+      </div>
+      <ul className="mt-1 list-disc space-y-0.5 pl-6">
+        {messages.map((message) => (
+          <li key={message}>{message}</li>
+        ))}
+      </ul>
+      {hasEdgeProblem(problems) && (
+        <p className="mt-1.5 text-xs text-red-700">{EDITOR_TEXT.connectHint}</p>
+      )}
     </div>
   );
 }

@@ -14,7 +14,7 @@ import {
   conditionFieldKind,
   customFieldKind,
 } from '@omnicare/shared/automation/workflow-conditions';
-import { CONDITION_LOGIC, CONDITION_OPERATOR } from '@omnicare/shared/automation/workflow-enums';
+import { CONDITION_LOGIC } from '@omnicare/shared/automation/workflow-enums';
 import type { CustomField } from '@omnicare/shared/fields/fields.schemas';
 import { TICKET_STATUS } from '@omnicare/shared/tickets/ticket-enums';
 import { TICKET_FIELD_LABELS } from '@omnicare/shared/tickets/tickets.schemas';
@@ -32,6 +32,7 @@ import { useTicketSettingsList } from '@/features/tickets/tickets.queries';
 import { useActiveFields } from '@/features/fields/fields.queries';
 import { cn } from '@/lib/cn';
 import { EDITOR_TEXT } from '../editor-text';
+import { operatorHint, operatorLabel } from '../condition-wording';
 import { fromBangkokInput, toBangkokInput } from '../bangkok-time';
 
 type Scalar = string | number | boolean;
@@ -118,13 +119,14 @@ export function ConditionsEditor({
 
   return (
     <div className="space-y-3" data-testid="conditions-editor">
-      <div className="flex items-center justify-between">
-        <span className="text-sm font-medium text-slate-700">{label}</span>
-        {items.length > 1 && (
+      <span className="block text-sm font-medium text-slate-700">{label}</span>
+      {items.length > 0 && (
+        // Shown from the first condition, so the group's logic is never a surprise.
+        <div className="space-y-1">
           <div
             role="radiogroup"
-            aria-label="Kết hợp điều kiện"
-            className="flex rounded-md bg-slate-100 p-0.5"
+            aria-label={EDITOR_TEXT.logicLabel}
+            className="grid grid-cols-2 rounded-md bg-slate-100 p-0.5"
           >
             {CONDITION_LOGIC.options().map((option) => (
               <button
@@ -134,23 +136,30 @@ export function ConditionsEditor({
                 aria-checked={value.logic === option.value}
                 onClick={() => onChange({ ...value, logic: option.value })}
                 className={cn(
-                  'rounded px-2.5 py-0.5 text-xs font-medium text-slate-600',
+                  'rounded px-2 py-1 text-xs font-medium text-slate-600',
                   value.logic === option.value && 'bg-white text-teal-800 shadow-xs',
                 )}
               >
-                {option.label}
+                {EDITOR_TEXT.logicOption[option.value]}
               </button>
             ))}
           </div>
-        )}
-      </div>
+          <p data-testid="conditions-logic-hint" className="text-xs text-slate-500">
+            {EDITOR_TEXT.logicHint[value.logic]}
+          </p>
+        </div>
+      )}
       {items.length === 0 && <p className="text-xs text-slate-500">{EDITOR_TEXT.conditionsHint}</p>}
       <ol className="space-y-2">
         {items.map((condition, index) => (
           <li key={index}>
             {index > 0 && (
-              <div className="mb-2 text-center text-[11px] font-semibold text-slate-400 uppercase">
-                {CONDITION_LOGIC.label(value.logic)}
+              <div className="mb-2 flex items-center gap-2" aria-hidden>
+                <span className="h-px flex-1 bg-slate-200" />
+                <span className="rounded-full bg-teal-50 px-2 py-0.5 text-[11px] font-semibold text-teal-800 uppercase">
+                  {CONDITION_LOGIC.label(value.logic)}
+                </span>
+                <span className="h-px flex-1 bg-slate-200" />
               </div>
             )}
             <ConditionRow
@@ -265,10 +274,15 @@ function ConditionRow({
         >
           {operators.map((operator) => (
             <option key={operator} value={operator}>
-              {CONDITION_OPERATOR.label(operator)}
+              {operatorLabel(operator, kind)}
             </option>
           ))}
         </NativeSelect>
+      )}
+      {kind && operatorHint(condition.operator, kind) && (
+        <p data-testid={`condition-${index}-hint`} className="text-xs text-slate-500">
+          {operatorHint(condition.operator, kind)}
+        </p>
       )}
       {kind && field && (
         <ConditionValue

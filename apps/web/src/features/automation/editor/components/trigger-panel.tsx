@@ -53,7 +53,12 @@ export function TriggerPanel({
               event === 'ticket_updated'
                 ? trigger.conditions.items
                 : trigger.conditions.items.filter((item) => item.field !== 'changed_fields');
-            onChange({ ...trigger, event, conditions: { ...trigger.conditions, items } });
+            // A title still named after the old event follows the new one.
+            const title =
+              !trigger.title.trim() || trigger.title === WORKFLOW_TRIGGER.label(trigger.event)
+                ? WORKFLOW_TRIGGER.label(event)
+                : trigger.title;
+            onChange({ ...trigger, event, title, conditions: { ...trigger.conditions, items } });
           }}
         />
         <TextInputField

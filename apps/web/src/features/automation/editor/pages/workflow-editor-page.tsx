@@ -126,6 +126,8 @@ export function WorkflowEditor({ workflow }: { workflow: Workflow | null }) {
     problems: EditorProblems;
   } | null>(null);
   const [goTo, setGoTo] = useState<string | null>(null);
+  /** A block just joined in by a click, to bring into view once drawn. */
+  const toShow = useRef<string | null>(null);
   const status = workflow?.status ?? 'draft';
   const { customKinds } = useConditionFields();
 
@@ -211,7 +213,10 @@ export function WorkflowEditor({ workflow }: { workflow: Workflow | null }) {
 
   /* ------------------------------------------------------------------------ canvas glue */
 
-  /** Adds a block centred on a point of the screen (the canvas's centre for a click in the palette). */
+  /**
+   * Adds a block centred on a point of the screen (a drop), or from a click in the palette joined
+   * in at the selection or the end of the path (at the canvas's centre when there is no such place).
+   */
   const addBlock = (type: WorkflowBlockType, screen?: { x: number; y: number }) => {
     if (isDisabledBlock(type)) return;
     const bounds = wrapper.current?.getBoundingClientRect();
@@ -233,8 +238,23 @@ export function WorkflowEditor({ workflow }: { workflow: Workflow | null }) {
           Math.abs(node.position.y - at.y) < BLOCK_SIZE.height + 20,
       );
     if (!screen) while (overlaps(spot)) spot.y += BLOCK_SIZE.height + 30;
-    dispatch({ type: 'add', node: newBlock(type, newBlockId(), spot, defaultBlockData(type)) });
+    const node = newBlock(type, newBlockId(), spot, defaultBlockData(type));
+    // A dropped block stays where it fell; a clicked one is joined into the flow.
+    dispatch(screen ? { type: 'add', node } : { type: 'insert', node });
+    if (!screen) toShow.current = node.id;
   };
+
+  // A block joined in by a click may land below the visible canvas: bring it to the middle.
+  useEffect(() => {
+    const block = state.nodes.find((node) => node.id === toShow.current);
+    if (!block) return;
+    toShow.current = null;
+    void flow.setCenter(
+      block.position.x + BLOCK_SIZE.width / 2,
+      block.position.y + BLOCK_SIZE.height / 2,
+      { zoom: flow.getZoom(), duration: 200 },
+    );
+  }, [state.nodes, flow]);
 
   const onDrop = (event: DragEvent) => {
     const type = event.dataTransfer.getData(BLOCK_DRAG_TYPE) as WorkflowBlockType;
