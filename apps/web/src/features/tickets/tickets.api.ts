@@ -140,7 +140,6 @@ export function postTicketComment(
     method: 'POST',
     url: `/v2/tickets/${id}/comments`,
     data: form,
-    headers: { 'Content-Type': 'multipart/form-data' },
   });
 }
 
