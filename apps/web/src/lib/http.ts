@@ -93,6 +93,16 @@ function errorFromAnswer(status: number | undefined, data: unknown): ApiError {
   });
 }
 
+/** Drops empty values so the query string carries only what the user chose. */
+export function compactParams<T extends object>(params: T): Partial<T> {
+  const result: Partial<T> = {};
+  for (const [key, value] of Object.entries(params) as [keyof T, T[keyof T]][]) {
+    if (value === undefined || value === null || value === '') continue;
+    result[key] = value;
+  }
+  return result;
+}
+
 /** The address with its query string; undefined and null parameters are left out. */
 export function urlWithParams(url: string, params: object | undefined): string {
   const query = new URLSearchParams();

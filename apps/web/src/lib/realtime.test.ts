@@ -18,7 +18,8 @@ vi.mock('socket.io-client', () => ({ io }));
 
 import { connectRealtime, onRecordListChanged, reportTyping, watchRecord } from './realtime';
 
-function setup(alive = true) {
+/** Opens the channel and waits for socket.io's chunk (loaded when the channel opens). */
+async function setup(alive = true) {
   const handlers = {
     onConnectionChange: vi.fn(),
     onNotification: vi.fn(),
@@ -31,20 +32,21 @@ function setup(alive = true) {
     verifySession: vi.fn(() => Promise.resolve(alive)),
   };
   const close = connectRealtime('tok', handlers);
+  await vi.dynamicImportSettled();
   const emit = (event: string, ...args: unknown[]) => socket.handlers.get(event)?.(...args);
   return { handlers, close, emit };
 }
 
 describe('real-time channel', () => {
-  it('authenticates with the token on the same origin and reconnects', () => {
-    setup();
+  it('authenticates with the token on the same origin and reconnects', async () => {
+    await setup();
     expect(io).toHaveBeenCalledWith(
       expect.objectContaining({ path: '/socket.io', auth: { token: 'tok' }, reconnection: true }),
     );
   });
 
-  it('passes the server events on', () => {
-    const { handlers, emit } = setup();
+  it('passes the server events on', async () => {
+    const { handlers, emit } = await setup();
     emit('connect');
     emit('notification:new', { _id: 'n1' });
     emit('notification:unread-count', { count: 4 });
@@ -63,7 +65,7 @@ describe('real-time channel', () => {
 
   it('checks the session when the server closes the socket, and reconnects if it lives', async () => {
     socket.connect.mockClear();
-    const { handlers, emit } = setup(true);
+    const { handlers, emit } = await setup(true);
     emit('disconnect', 'io server disconnect');
     await vi.waitFor(() => expect(socket.connect).toHaveBeenCalledTimes(1));
     expect(handlers.verifySession).toHaveBeenCalled();
@@ -71,7 +73,7 @@ describe('real-time channel', () => {
 
   it('stays closed when the session is gone or on ordinary disconnects', async () => {
     socket.connect.mockClear();
-    const dead = setup(false);
+    const dead = await setup(false);
     dead.emit('disconnect', 'io server disconnect');
     await Promise.resolve();
     await Promise.resolve();
@@ -80,16 +82,26 @@ describe('real-time channel', () => {
     expect(socket.connect).not.toHaveBeenCalled();
   });
 
-  it('disconnects on cleanup', () => {
-    const { close, handlers } = setup();
+  it('opens nothing when closed before socket.io’s code has arrived', async () => {
+    io.mockClear();
+    const onConnectionChange = vi.fn();
+    const close = connectRealtime('tok', { onConnectionChange } as never);
+    close();
+    await vi.dynamicImportSettled();
+    expect(io).not.toHaveBeenCalled();
+    expect(onConnectionChange).not.toHaveBeenCalled();
+  });
+
+  it('disconnects on cleanup', async () => {
+    const { close, handlers } = await setup();
     close();
     expect(socket.disconnect).toHaveBeenCalled();
     expect(handlers.onConnectionChange).toHaveBeenLastCalledWith(false);
   });
 
-  it('joins a watched record now and after every reconnect, and leaves it when unwatched', () => {
+  it('joins a watched record now and after every reconnect, and leaves it when unwatched', async () => {
     socket.emit.mockClear();
-    const { emit, close } = setup();
+    const { emit, close } = await setup();
     socket.connected = true;
     const ticket = { kind: 'ticket' as const, id: 't1' };
     const onViewers = vi.fn();
@@ -115,20 +127,20 @@ describe('real-time channel', () => {
     socket.connected = false;
   });
 
-  it('asks the screens to read again after a reconnect and on the server’s resync, not at first', () => {
+  it('asks the screens to read again on every connection (it opens after their first reads) and on the server’s resync', async () => {
     socket.emit.mockClear();
-    const { emit, close, handlers } = setup();
+    const { emit, close, handlers } = await setup();
     socket.connected = true;
     const ticket = { kind: 'ticket' as const, id: 't2' };
     const unwatch = watchRecord(ticket, { onViewers: vi.fn(), onChanged: vi.fn() });
     emit('connect');
-    expect(handlers.onResync).not.toHaveBeenCalled();
+    expect(handlers.onResync).toHaveBeenCalledTimes(1);
     emit('disconnect', 'transport close');
     emit('connect');
-    expect(handlers.onResync).toHaveBeenCalledTimes(1);
+    expect(handlers.onResync).toHaveBeenCalledTimes(2);
     socket.emit.mockClear();
     emit('realtime:resync', {});
-    expect(handlers.onResync).toHaveBeenCalledTimes(2);
+    expect(handlers.onResync).toHaveBeenCalledTimes(3);
     // The record is joined again, so its viewers are announced afresh.
     expect(socket.emit).toHaveBeenCalledWith('record:join', ticket);
     unwatch();
@@ -136,8 +148,8 @@ describe('real-time channel', () => {
     socket.connected = false;
   });
 
-  it('passes changed ids of a kind to the lists listening', () => {
-    const { emit, close } = setup();
+  it('passes changed ids of a kind to the lists listening', async () => {
+    const { emit, close } = await setup();
     const onChanged = vi.fn();
     const stop = onRecordListChanged('ticket', onChanged);
     emit('record:list-changed', { kind: 'ticket', id: 't9' });

@@ -1,9 +1,9 @@
-import { io } from 'socket.io-client';
 import type { Socket } from 'socket.io-client';
 import type { NotificationItem } from '@omnicare/shared/notifications/notifications.schemas';
 import { REALTIME_EVENTS } from '@omnicare/shared/notifications/notifications.schemas';
 import { REALTIME_SYNC_EVENTS } from '@omnicare/shared/realtime/realtime-sync';
 import type { Presence } from '@omnicare/shared/users/presence';
+import { withChunkReload } from './chunk-reload';
 import {
   RECORD_PRESENCE_EVENTS,
   type RecordChanged,
@@ -99,30 +99,56 @@ function listenToRecords(socket: Socket) {
   });
 }
 
-/** The real-time channel: socket.io on the same origin, authenticated with the token, reconnecting. */
+/** socket.io's client: its own chunk, loaded when the channel opens (after the first screen). */
+const loadSocketIo = withChunkReload(() => import('socket.io-client'));
+
+/**
+ * The real-time channel: socket.io on the same origin, authenticated with the token,
+ * reconnecting. It opens once the first screen has read its data (see use-realtime.ts), so every
+ * connection, the first included, follows a moment without live events: each asks the screens to
+ * read again (`onResync`). Answers how to close it, also before it is open.
+ */
 export function connectRealtime(token: string, handlers: RealtimeHandlers): () => void {
-  const socket: Socket = io({
-    path: '/socket.io',
-    auth: { token },
-    transports: ['websocket', 'polling'],
-    reconnection: true,
-    reconnectionDelay: 1_000,
-    reconnectionDelayMax: 10_000,
-  });
-  let connectedBefore = false;
+  let socket: Socket | null = null;
+  let closed = false;
+  void loadSocketIo().then(
+    ({ io }) => {
+      if (closed) return;
+      socket = io({
+        path: '/socket.io',
+        auth: { token },
+        transports: ['websocket', 'polling'],
+        reconnection: true,
+        reconnectionDelay: 1_000,
+        reconnectionDelayMax: 10_000,
+      });
+      listen(socket, handlers, () => closed);
+    },
+    // Its chunk failed after its one reload: the screens work on, without live events.
+    () => undefined,
+  );
+  return () => {
+    closed = true;
+    if (!socket) return;
+    if (activeSocket === socket) activeSocket = null;
+    socket.removeAllListeners();
+    socket.disconnect();
+    handlers.onConnectionChange(false);
+  };
+}
+
+/** Passes the channel's events on to the handlers and the screens listening. */
+function listen(socket: Socket, handlers: RealtimeHandlers, isClosed: () => boolean): void {
   socket.on('connect', () => {
     handlers.onConnectionChange(true);
     rejoinRecords(socket);
-    // The first connection follows the screens' own first reads; a later one follows a gap.
-    if (connectedBefore) handlers.onResync();
-    connectedBefore = true;
+    handlers.onResync();
   });
-  let closed = false;
   socket.on('disconnect', (reason) => {
     handlers.onConnectionChange(false);
     if (reason !== 'io server disconnect') return;
     void handlers.verifySession().then((alive) => {
-      if (alive && !closed) socket.connect();
+      if (alive && !isClosed()) socket.connect();
     });
   });
   socket.on(REALTIME_EVENTS.notification, (item: NotificationItem) =>
@@ -144,11 +170,4 @@ export function connectRealtime(token: string, handlers: RealtimeHandlers): () =
   });
   listenToRecords(socket);
   activeSocket = socket;
-  return () => {
-    closed = true;
-    if (activeSocket === socket) activeSocket = null;
-    socket.removeAllListeners();
-    socket.disconnect();
-    handlers.onConnectionChange(false);
-  };
 }

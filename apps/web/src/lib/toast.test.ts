@@ -1,9 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-const sonner = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn(), info: vi.fn() }));
-vi.mock('sonner', () => ({ toast: sonner }));
-
 import { markToastHostListening, resetToastMemory, toast } from './toast';
+
+/** The host's sonner toast, as the host lends it. */
+const sonner = { error: vi.fn(), success: vi.fn(), info: vi.fn() };
+const listen = () => markToastHostListening(sonner);
 
 describe('toasts raised before the host listens', () => {
   it('wait, then show once the host is mounted', () => {
@@ -11,7 +12,7 @@ describe('toasts raised before the host listens', () => {
     Object.values(sonner).forEach((fn) => fn.mockClear());
     expect(toast.error('Phiên hết hạn')).toBe(true);
     expect(sonner.error).not.toHaveBeenCalled();
-    markToastHostListening();
+    listen();
     expect(sonner.error).toHaveBeenCalledWith('Đã xảy ra lỗi', {
       description: 'Phiên hết hạn',
       duration: 4000,
@@ -21,7 +22,7 @@ describe('toasts raised before the host listens', () => {
 
 describe('toasts (spec section 8)', () => {
   beforeEach(() => {
-    markToastHostListening();
+    listen();
     vi.useFakeTimers();
     resetToastMemory();
     Object.values(sonner).forEach((fn) => fn.mockClear());

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { renderHook } from '@testing-library/react';
+import { renderHook, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { RealtimeHandlers } from '@/lib/realtime';
@@ -12,14 +12,18 @@ vi.mock('@/lib/realtime', () => ({
     return () => {};
   },
 }));
+const unread = vi.hoisted(() => ({ answer: () => {} }));
 vi.mock('@/features/notifications/notifications.api', () => ({
-  getUnreadCount: () => Promise.resolve({ count: 0 }),
+  getUnreadCount: () =>
+    new Promise((resolve) => {
+      unread.answer = () => resolve({ count: 0 });
+    }),
 }));
 
 import { useRealtimeNotifications } from './use-realtime';
 
 describe('the real-time channel’s hook', () => {
-  it('reads the shown tickets, notifications and jobs again on a resync, nothing else', () => {
+  it('opens once the first screen has its data, and reads the shown tickets, notifications and jobs again on a resync', async () => {
     useSessionStore.getState().signIn({
       token: 'tok',
       role: 'agent',
@@ -37,7 +41,11 @@ describe('the real-time channel’s hook', () => {
       <QueryClientProvider client={client}>{children}</QueryClientProvider>
     );
     renderHook(() => useRealtimeNotifications(), { wrapper });
-    expect(realtime.handlers).not.toBeNull();
+    // The unread count is still being read: the first screen is not shown yet.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(realtime.handlers).toBeNull();
+    unread.answer();
+    await waitFor(() => expect(realtime.handlers).not.toBeNull());
     invalidate.mockClear();
     realtime.handlers?.onResync();
     const keys = invalidate.mock.calls.map(([filters]) => filters?.queryKey);

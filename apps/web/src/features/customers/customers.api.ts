@@ -22,7 +22,7 @@ import type { Job } from '@omnicare/shared/jobs/jobs.schemas';
 import type { City, District } from '@omnicare/shared/locations/locations.schemas';
 import type { ApiSuccess } from '@omnicare/shared/platform/envelope';
 import type { SavedFilter } from '@omnicare/shared/saved-filters/saved-filters.schemas';
-import { apiList, apiRequest, downloadFile, http } from '@/lib/http';
+import { apiList, apiRequest, compactParams, downloadFile, http } from '@/lib/http';
 
 /* ----------------------------------------------------------------------- customer groups */
 
@@ -139,16 +139,6 @@ export interface CustomerListParams extends CustomerFilters {
 }
 
 export type CustomerPage = Pick<CustomerListAnswer, 'data' | 'total' | 'total_capped'>;
-
-/** Drops empty values so the query string carries only what the user chose. */
-export function compactParams<T extends object>(params: T): Partial<T> {
-  const result: Partial<T> = {};
-  for (const [key, value] of Object.entries(params) as [keyof T, T[keyof T]][]) {
-    if (value === undefined || value === null || value === '') continue;
-    result[key] = value;
-  }
-  return result;
-}
 
 export async function fetchCustomers(
   params: CustomerListParams,

@@ -5,6 +5,8 @@ export const TICKET_TEXT = {
   ...TICKET_MESSAGES,
   listTitle: 'Danh sách ticket',
   add: 'Thêm ticket',
+  saveAsView: 'Lưu thành view',
+  updateView: 'Cập nhật view',
   searchPlaceholder: 'Tìm theo mã, tiêu đề hoặc khách hàng',
   code: 'Mã',
   subject: 'Tiêu đề',

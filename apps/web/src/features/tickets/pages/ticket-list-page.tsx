@@ -33,7 +33,7 @@ import { TICKET_SETTINGS } from '@/features/ticket-settings/ticket-settings.api'
 import { useSaveCatalogue } from '@/components/catalogue/use-catalogue';
 import { errorMessage } from '@/lib/errors';
 import { toast } from '@/lib/toast';
-import { SAVE_VIEW_TEXT, SaveViewDialog, type ListAsView } from '../components/save-view-dialog';
+import type { ListAsView } from '../components/save-view-dialog';
 import { rememberTicketOrder } from '../ticket-list-order';
 import { ticketKeys } from '../tickets.queries';
 import { sortParamOf } from '../tickets.api';
@@ -43,6 +43,13 @@ import { TICKET_TEXT } from '../tickets-text';
 const TicketBulkBar = lazy(
   withChunkReload(async () => ({
     default: (await import('../components/ticket-bulk-bar')).TicketBulkBar,
+  })),
+);
+
+/** Its own chunk (the form and its checks), loaded when first opened. */
+const SaveViewDialog = lazy(
+  withChunkReload(async () => ({
+    default: (await import('../components/save-view-dialog')).SaveViewDialog,
   })),
 );
 
@@ -79,6 +86,9 @@ export function TicketListPage() {
   const list = useListParamsInAddress();
   const [showFilters, setShowFilters] = useState(false);
   const [saving, setSaving] = useState(false);
+  // Mounted once opened, so it closes with its animation.
+  const [saveDialogUsed, setSaveDialogUsed] = useState(false);
+  if (saving && !saveDialogUsed) setSaveDialogUsed(true);
   const [columns, setColumns] = useState(readColumns);
   const keyword = list.debouncedSearch.trim();
   const updateView = useSaveCatalogue(TICKET_SETTINGS.views);
@@ -246,12 +256,12 @@ export function TicketListPage() {
                 {baseView?.editable && baseChanged && (
                   <Button variant="outline" onClick={saveToView} disabled={updateView.isPending}>
                     <Save aria-hidden="true" />
-                    {SAVE_VIEW_TEXT.update}
+                    {TICKET_TEXT.updateView}
                   </Button>
                 )}
                 <Button variant="outline" onClick={() => setSaving(true)}>
                   <BookmarkPlus aria-hidden="true" />
-                  {SAVE_VIEW_TEXT.saveAs}
+                  {TICKET_TEXT.saveAsView}
                 </Button>
                 <ColumnChooser
                   visible={columns}
@@ -263,12 +273,16 @@ export function TicketListPage() {
               </>
             }
           />
-          <SaveViewDialog
-            open={saving}
-            onOpenChange={setSaving}
-            current={listAsView()}
-            onSaved={(view) => openView(savedView(view))}
-          />
+          {saveDialogUsed && (
+            <Suspense fallback={null}>
+              <SaveViewDialog
+                open={saving}
+                onOpenChange={setSaving}
+                current={listAsView()}
+                onSaved={(view) => openView(savedView(view))}
+              />
+            </Suspense>
+          )}
           {bulkUsed && (
             <Suspense fallback={null}>
               <TicketBulkBar
