@@ -10,7 +10,7 @@ function RaisesAtOnce() {
 }
 
 describe('the toast host', () => {
-  it('loads once the first screen shows; a toast raised before it then shows', async () => {
+  it('loads with the first toast, which then shows', async () => {
     render(
       <Providers>
         <RaisesAtOnce />

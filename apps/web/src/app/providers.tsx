@@ -1,11 +1,11 @@
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { TooltipProvider } from '@/components/ui/tooltip';
-import { useAfterFirstScreen } from '@/lib/after-first-screen';
 import { withChunkReload } from '@/lib/chunk-reload';
+import { onToastWanted } from '@/lib/toast';
 import { queryClient } from './query-client';
 
-/** Sonner and its host: loaded once the first screen shows; toasts raised before wait. */
+/** Sonner and its host: loaded with the first toast, which waits for it (lib/toast.ts). */
 const LazyToastHost = lazy(async (): Promise<{ default: ComponentType }> => {
   try {
     return { default: (await withChunkReload(() => import('./toast-host'))()).ToastHost };
@@ -15,9 +15,10 @@ const LazyToastHost = lazy(async (): Promise<{ default: ComponentType }> => {
   }
 });
 
-function DeferredToastHost() {
-  const shown = useAfterFirstScreen();
-  return shown ? (
+function ToastHostOnDemand() {
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => onToastWanted(() => setWanted(true)), []);
+  return wanted ? (
     <Suspense fallback={null}>
       <LazyToastHost />
     </Suspense>
@@ -30,7 +31,7 @@ export function Providers({ children }: { children: ReactNode }) {
     <QueryClientProvider client={queryClient}>
       <TooltipProvider delayDuration={300}>
         {children}
-        <DeferredToastHost />
+        <ToastHostOnDemand />
       </TooltipProvider>
     </QueryClientProvider>
   );

@@ -7,6 +7,7 @@ const socket = vi.hoisted(() => {
     handlers,
     on: vi.fn((event: string, handler: Handler) => handlers.set(event, handler)),
     connected: false,
+    active: true,
     emit: vi.fn(),
     connect: vi.fn(),
     disconnect: vi.fn(),
@@ -18,21 +19,25 @@ vi.mock('socket.io-client', () => ({ io }));
 
 import { connectRealtime, onRecordListChanged, reportTyping, watchRecord } from './realtime';
 
-/** Opens the channel and waits for socket.io's chunk (loaded when the channel opens). */
+const handlersOf = (alive = true) => ({
+  onConnectionChange: vi.fn(),
+  onNotification: vi.fn(),
+  onUnreadCount: vi.fn(),
+  onPresence: vi.fn(),
+  onSessionRevoked: vi.fn(),
+  onTenantConfigChanged: vi.fn(),
+  onTicketSettingsChanged: vi.fn(),
+  onResync: vi.fn(),
+  verifySession: vi.fn(() => Promise.resolve(alive)),
+});
+
+/** Opens a channel and waits for socket.io's chunk (loaded when the channel opens). */
 async function setup(alive = true) {
-  const handlers = {
-    onConnectionChange: vi.fn(),
-    onNotification: vi.fn(),
-    onUnreadCount: vi.fn(),
-    onPresence: vi.fn(),
-    onSessionRevoked: vi.fn(),
-    onTenantConfigChanged: vi.fn(),
-    onTicketSettingsChanged: vi.fn(),
-    onResync: vi.fn(),
-    verifySession: vi.fn(() => Promise.resolve(alive)),
-  };
-  const close = connectRealtime('tok', handlers);
+  const handlers = handlersOf(alive);
+  const channel = connectRealtime('tok', handlers);
+  channel.open();
   await vi.dynamicImportSettled();
+  const close = channel.close;
   const emit = (event: string, ...args: unknown[]) => socket.handlers.get(event)?.(...args);
   return { handlers, close, emit };
 }
@@ -82,14 +87,62 @@ describe('real-time channel', () => {
     expect(socket.connect).not.toHaveBeenCalled();
   });
 
-  it('opens nothing when closed before socket.io’s code has arrived', async () => {
+  it('waits to be opened, then loads socket.io once; closed before, it opens nothing', async () => {
     io.mockClear();
-    const onConnectionChange = vi.fn();
-    const close = connectRealtime('tok', { onConnectionChange } as never);
-    close();
+    const waiting = connectRealtime('tok', handlersOf());
     await vi.dynamicImportSettled();
     expect(io).not.toHaveBeenCalled();
-    expect(onConnectionChange).not.toHaveBeenCalled();
+    waiting.open();
+    waiting.open();
+    await vi.dynamicImportSettled();
+    expect(io).toHaveBeenCalledTimes(1);
+    waiting.close();
+    io.mockClear();
+    const closed = connectRealtime('tok', handlersOf());
+    closed.open();
+    closed.close();
+    await vi.dynamicImportSettled();
+    expect(io).not.toHaveBeenCalled();
+  });
+
+  it('opens at once for a record screen, whether it watches before or after the channel is made', async () => {
+    io.mockClear();
+    const first = connectRealtime('tok', handlersOf());
+    const unwatch = watchRecord(
+      { kind: 'ticket', id: 't1' },
+      { onViewers: vi.fn(), onChanged: vi.fn() },
+    );
+    await vi.dynamicImportSettled();
+    expect(io).toHaveBeenCalledTimes(1);
+    first.close();
+    io.mockClear();
+    // The record screen's effect runs before the frame's, which makes the channel.
+    const second = connectRealtime('tok', handlersOf());
+    await vi.dynamicImportSettled();
+    expect(io).toHaveBeenCalledTimes(1);
+    unwatch();
+    second.close();
+  });
+
+  it('checks the session when the server refuses the socket, and tries again later if it lives', async () => {
+    vi.useFakeTimers();
+    try {
+      socket.connect.mockClear();
+      const { handlers, emit, close } = await setup(true);
+      socket.active = true;
+      emit('connect_error', new Error('xhr poll error'));
+      expect(handlers.verifySession).not.toHaveBeenCalled();
+      socket.active = false;
+      emit('connect_error', new Error('session_expired'));
+      expect(handlers.verifySession).toHaveBeenCalledTimes(1);
+      await vi.advanceTimersByTimeAsync(4_999);
+      expect(socket.connect).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(1);
+      expect(socket.connect).toHaveBeenCalledTimes(1);
+      close();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('disconnects on cleanup', async () => {

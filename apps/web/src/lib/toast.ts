@@ -19,16 +19,30 @@ function isDuplicate(kind: ToastKind, message: string): boolean {
 export type ToastHostApi = Pick<typeof sonnerToast, 'error' | 'success' | 'info'>;
 
 /*
- * Sonner is loaded with its host once the first screen is shown (`app/toast-host.tsx`), and its
- * <Toaster> only hears toasts raised after it subscribed. A toast raised earlier (a failure of
- * the first screen, the session-expired message of a 403) waits here until the host says it is
- * listening.
+ * Sonner and its host (`app/toast-host.tsx`) are loaded with the first toast, and its <Toaster>
+ * only hears toasts raised after it subscribed: a toast raised before (the first one, or the
+ * session-expired message of a 403 answered before React's first commit) waits here until the
+ * host says it is listening.
  */
 let host: ToastHostApi | null = null;
 const waiting: ((api: ToastHostApi) => void)[] = [];
+let wanted: (() => void) | null = null;
 function show(raise: (api: ToastHostApi) => void): void {
-  if (host) raise(host);
-  else waiting.push(raise);
+  if (host) return raise(host);
+  waiting.push(raise);
+  wanted?.();
+}
+
+/**
+ * The app's toast host hears here when a toast first waits for it (at once if one already
+ * does), to load and mount itself. Answers how to stop listening.
+ */
+export function onToastWanted(listener: () => void): () => void {
+  wanted = listener;
+  if (waiting.length > 0) listener();
+  return () => {
+    if (wanted === listener) wanted = null;
+  };
 }
 
 /** Called once the toast host is mounted, with sonner's toast: shows what was raised before. */

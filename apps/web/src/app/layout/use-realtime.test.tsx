@@ -5,11 +5,14 @@ import type { ReactNode } from 'react';
 import type { RealtimeHandlers } from '@/lib/realtime';
 import { useSessionStore } from '@/stores/session-store';
 
-const realtime = vi.hoisted(() => ({ handlers: null as RealtimeHandlers | null }));
+const realtime = vi.hoisted(() => ({
+  handlers: null as RealtimeHandlers | null,
+  open: vi.fn(),
+}));
 vi.mock('@/lib/realtime', () => ({
   connectRealtime: (_token: string, handlers: RealtimeHandlers) => {
     realtime.handlers = handlers;
-    return () => {};
+    return { open: realtime.open, close: () => {} };
   },
 }));
 const unread = vi.hoisted(() => ({ answer: () => {} }));
@@ -41,11 +44,12 @@ describe('the real-time channel’s hook', () => {
       <QueryClientProvider client={client}>{children}</QueryClientProvider>
     );
     renderHook(() => useRealtimeNotifications(), { wrapper });
+    expect(realtime.handlers).not.toBeNull();
     // The unread count is still being read: the first screen is not shown yet.
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(realtime.handlers).toBeNull();
+    expect(realtime.open).not.toHaveBeenCalled();
     unread.answer();
-    await waitFor(() => expect(realtime.handlers).not.toBeNull());
+    await waitFor(() => expect(realtime.open).toHaveBeenCalledTimes(1));
     invalidate.mockClear();
     realtime.handlers?.onResync();
     const keys = invalidate.mock.calls.map(([filters]) => filters?.queryKey);

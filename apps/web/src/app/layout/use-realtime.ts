@@ -4,7 +4,7 @@ import type { MyAccount } from '@omnicare/shared/auth/auth.schemas';
 import { myAccountKey } from '@/features/auth/auth.queries';
 import { getUnreadCount } from '@/features/notifications/notifications.api';
 import { ticketSettingsKeys } from '@/features/ticket-settings/ticket-settings.queries';
-import { useAfterFirstScreen } from '@/lib/after-first-screen';
+import { afterFirstScreen } from '@/lib/after-first-screen';
 import { requestLogout } from '@/lib/events';
 import { connectRealtime } from '@/lib/realtime';
 import { isViewAsMode } from '@/lib/storage';
@@ -23,15 +23,15 @@ export const RESYNC_QUERY_KEYS = [['tickets'], ['notifications'], ['jobs']] as c
 
 /**
  * The real-time channel and the unread count behind the bell and the title. The channel (and
- * socket.io's code) waits until the first screen has its data: that screen does not share the
- * network with it, and each connection reads the shown data again anyway.
+ * socket.io's code) opens once the first screen has its data, so that screen does not share the
+ * network with it (a record screen opens it at once, for who else is there); each connection
+ * reads the shown data again.
  */
 export function useRealtimeNotifications(): void {
   const user = useCurrentUser();
   const token = user?.token;
   const userIds = [user?._id, user?.user_id].filter(Boolean).join(',');
   const queryClient = useQueryClient();
-  const firstScreenShown = useAfterFirstScreen();
 
   const unread = useQuery({
     queryKey: ['notifications', 'unread-count', token ?? ''],
@@ -44,9 +44,9 @@ export function useRealtimeNotifications(): void {
   }, [unread.data]);
 
   useEffect(() => {
-    if (!token || !firstScreenShown) return undefined;
+    if (!token) return undefined;
     const store = useNotificationsStore.getState();
-    return connectRealtime(token, {
+    const channel = connectRealtime(token, {
       onConnectionChange: store.setConnected,
       onNotification: store.receive,
       onUnreadCount: store.setUnreadCount,
@@ -79,7 +79,12 @@ export function useRealtimeNotifications(): void {
           () => false,
         ),
     });
-  }, [token, userIds, queryClient, firstScreenShown]);
+    const cancelOpening = afterFirstScreen(queryClient, channel.open);
+    return () => {
+      cancelOpening();
+      channel.close();
+    };
+  }, [token, userIds, queryClient]);
 }
 
 /** The document title follows the unread count. */
