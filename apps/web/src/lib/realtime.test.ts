@@ -7,7 +7,6 @@ const socket = vi.hoisted(() => {
     handlers,
     on: vi.fn((event: string, handler: Handler) => handlers.set(event, handler)),
     connected: false,
-    active: true,
     emit: vi.fn(),
     connect: vi.fn(),
     disconnect: vi.fn(),
@@ -19,39 +18,33 @@ vi.mock('socket.io-client', () => ({ io }));
 
 import { connectRealtime, onRecordListChanged, reportTyping, watchRecord } from './realtime';
 
-const handlersOf = (alive = true) => ({
-  onConnectionChange: vi.fn(),
-  onNotification: vi.fn(),
-  onUnreadCount: vi.fn(),
-  onPresence: vi.fn(),
-  onSessionRevoked: vi.fn(),
-  onTenantConfigChanged: vi.fn(),
-  onTicketSettingsChanged: vi.fn(),
-  onResync: vi.fn(),
-  verifySession: vi.fn(() => Promise.resolve(alive)),
-});
-
-/** Opens a channel and waits for socket.io's chunk (loaded when the channel opens). */
-async function setup(alive = true) {
-  const handlers = handlersOf(alive);
-  const channel = connectRealtime('tok', handlers);
-  channel.open();
-  await vi.dynamicImportSettled();
-  const close = channel.close;
+function setup(alive = true) {
+  const handlers = {
+    onConnectionChange: vi.fn(),
+    onNotification: vi.fn(),
+    onUnreadCount: vi.fn(),
+    onPresence: vi.fn(),
+    onSessionRevoked: vi.fn(),
+    onTenantConfigChanged: vi.fn(),
+    onTicketSettingsChanged: vi.fn(),
+    onResync: vi.fn(),
+    verifySession: vi.fn(() => Promise.resolve(alive)),
+  };
+  const close = connectRealtime('tok', handlers);
   const emit = (event: string, ...args: unknown[]) => socket.handlers.get(event)?.(...args);
   return { handlers, close, emit };
 }
 
 describe('real-time channel', () => {
-  it('authenticates with the token on the same origin and reconnects', async () => {
-    await setup();
+  it('authenticates with the token on the same origin and reconnects', () => {
+    setup();
     expect(io).toHaveBeenCalledWith(
       expect.objectContaining({ path: '/socket.io', auth: { token: 'tok' }, reconnection: true }),
     );
   });
 
-  it('passes the server events on', async () => {
-    const { handlers, emit } = await setup();
+  it('passes the server events on', () => {
+    const { handlers, emit } = setup();
     emit('connect');
     emit('notification:new', { _id: 'n1' });
     emit('notification:unread-count', { count: 4 });
@@ -70,7 +63,7 @@ describe('real-time channel', () => {
 
   it('checks the session when the server closes the socket, and reconnects if it lives', async () => {
     socket.connect.mockClear();
-    const { handlers, emit } = await setup(true);
+    const { handlers, emit } = setup(true);
     emit('disconnect', 'io server disconnect');
     await vi.waitFor(() => expect(socket.connect).toHaveBeenCalledTimes(1));
     expect(handlers.verifySession).toHaveBeenCalled();
@@ -78,7 +71,7 @@ describe('real-time channel', () => {
 
   it('stays closed when the session is gone or on ordinary disconnects', async () => {
     socket.connect.mockClear();
-    const dead = await setup(false);
+    const dead = setup(false);
     dead.emit('disconnect', 'io server disconnect');
     await Promise.resolve();
     await Promise.resolve();
@@ -87,74 +80,16 @@ describe('real-time channel', () => {
     expect(socket.connect).not.toHaveBeenCalled();
   });
 
-  it('waits to be opened, then loads socket.io once; closed before, it opens nothing', async () => {
-    io.mockClear();
-    const waiting = connectRealtime('tok', handlersOf());
-    await vi.dynamicImportSettled();
-    expect(io).not.toHaveBeenCalled();
-    waiting.open();
-    waiting.open();
-    await vi.dynamicImportSettled();
-    expect(io).toHaveBeenCalledTimes(1);
-    waiting.close();
-    io.mockClear();
-    const closed = connectRealtime('tok', handlersOf());
-    closed.open();
-    closed.close();
-    await vi.dynamicImportSettled();
-    expect(io).not.toHaveBeenCalled();
-  });
-
-  it('opens at once for a record screen, whether it watches before or after the channel is made', async () => {
-    io.mockClear();
-    const first = connectRealtime('tok', handlersOf());
-    const unwatch = watchRecord(
-      { kind: 'ticket', id: 't1' },
-      { onViewers: vi.fn(), onChanged: vi.fn() },
-    );
-    await vi.dynamicImportSettled();
-    expect(io).toHaveBeenCalledTimes(1);
-    first.close();
-    io.mockClear();
-    // The record screen's effect runs before the frame's, which makes the channel.
-    const second = connectRealtime('tok', handlersOf());
-    await vi.dynamicImportSettled();
-    expect(io).toHaveBeenCalledTimes(1);
-    unwatch();
-    second.close();
-  });
-
-  it('checks the session when the server refuses the socket, and tries again later if it lives', async () => {
-    vi.useFakeTimers();
-    try {
-      socket.connect.mockClear();
-      const { handlers, emit, close } = await setup(true);
-      socket.active = true;
-      emit('connect_error', new Error('xhr poll error'));
-      expect(handlers.verifySession).not.toHaveBeenCalled();
-      socket.active = false;
-      emit('connect_error', new Error('session_expired'));
-      expect(handlers.verifySession).toHaveBeenCalledTimes(1);
-      await vi.advanceTimersByTimeAsync(4_999);
-      expect(socket.connect).not.toHaveBeenCalled();
-      await vi.advanceTimersByTimeAsync(1);
-      expect(socket.connect).toHaveBeenCalledTimes(1);
-      close();
-    } finally {
-      vi.useRealTimers();
-    }
-  });
-
-  it('disconnects on cleanup', async () => {
-    const { close, handlers } = await setup();
+  it('disconnects on cleanup', () => {
+    const { close, handlers } = setup();
     close();
     expect(socket.disconnect).toHaveBeenCalled();
     expect(handlers.onConnectionChange).toHaveBeenLastCalledWith(false);
   });
 
-  it('joins a watched record now and after every reconnect, and leaves it when unwatched', async () => {
+  it('joins a watched record now and after every reconnect, and leaves it when unwatched', () => {
     socket.emit.mockClear();
-    const { emit, close } = await setup();
+    const { emit, close } = setup();
     socket.connected = true;
     const ticket = { kind: 'ticket' as const, id: 't1' };
     const onViewers = vi.fn();
@@ -180,20 +115,20 @@ describe('real-time channel', () => {
     socket.connected = false;
   });
 
-  it('asks the screens to read again on every connection (it opens after their first reads) and on the server’s resync', async () => {
+  it('asks the screens to read again after a reconnect and on the server’s resync, not at first', () => {
     socket.emit.mockClear();
-    const { emit, close, handlers } = await setup();
+    const { emit, close, handlers } = setup();
     socket.connected = true;
     const ticket = { kind: 'ticket' as const, id: 't2' };
     const unwatch = watchRecord(ticket, { onViewers: vi.fn(), onChanged: vi.fn() });
     emit('connect');
-    expect(handlers.onResync).toHaveBeenCalledTimes(1);
+    expect(handlers.onResync).not.toHaveBeenCalled();
     emit('disconnect', 'transport close');
     emit('connect');
-    expect(handlers.onResync).toHaveBeenCalledTimes(2);
+    expect(handlers.onResync).toHaveBeenCalledTimes(1);
     socket.emit.mockClear();
     emit('realtime:resync', {});
-    expect(handlers.onResync).toHaveBeenCalledTimes(3);
+    expect(handlers.onResync).toHaveBeenCalledTimes(2);
     // The record is joined again, so its viewers are announced afresh.
     expect(socket.emit).toHaveBeenCalledWith('record:join', ticket);
     unwatch();
@@ -201,8 +136,8 @@ describe('real-time channel', () => {
     socket.connected = false;
   });
 
-  it('passes changed ids of a kind to the lists listening', async () => {
-    const { emit, close } = await setup();
+  it('passes changed ids of a kind to the lists listening', () => {
+    const { emit, close } = setup();
     const onChanged = vi.fn();
     const stop = onRecordListChanged('ticket', onChanged);
     emit('record:list-changed', { kind: 'ticket', id: 't9' });

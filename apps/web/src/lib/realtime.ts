@@ -1,9 +1,9 @@
+import { io } from 'socket.io-client';
 import type { Socket } from 'socket.io-client';
 import type { NotificationItem } from '@omnicare/shared/notifications/notifications.schemas';
 import { REALTIME_EVENTS } from '@omnicare/shared/notifications/notifications.schemas';
 import { REALTIME_SYNC_EVENTS } from '@omnicare/shared/realtime/realtime-sync';
 import type { Presence } from '@omnicare/shared/users/presence';
-import { withChunkReload } from './chunk-reload';
 import {
   RECORD_PRESENCE_EVENTS,
   type RecordChanged,
@@ -28,9 +28,8 @@ export interface RealtimeHandlers {
    */
   onResync: () => void;
   /**
-   * The server closed or refused the socket itself (socket.io does not try again then): resolves
-   * true when the session still works, so the channel reconnects; a dead session logs out on its
-   * own 403.
+   * The server closed the socket itself (socket.io does not reconnect then): resolves true when
+   * the session still works, so the channel reconnects; a dead session logs out on its own 403.
    */
   verifySession: () => Promise<boolean>;
 }
@@ -42,8 +41,6 @@ interface RecordWatcher {
 }
 /** The open channel (one per signed-in tab) and what screens listen to on it. */
 let activeSocket: Socket | null = null;
-/** Opens the tab's channel now if it still waits (see connectRealtime). */
-let openChannel: (() => void) | null = null;
 const recordWatchers = new Set<RecordWatcher>();
 const listListeners = new Set<{ kind: WatchableKind; onChanged: (id: string) => void }>();
 const sameRecord = (a: RecordWatch, b: RecordWatch) => a.kind === b.kind && a.id === b.id;
@@ -58,8 +55,6 @@ export function watchRecord(
 ): () => void {
   const watcher = { watch, ...listeners };
   recordWatchers.add(watcher);
-  // Who else is on the record comes only over the channel: a record screen opens it at once.
-  openChannel?.();
   if (activeSocket?.connected) activeSocket.emit(RECORD_PRESENCE_EVENTS.join, watch);
   return () => {
     recordWatchers.delete(watcher);
@@ -104,82 +99,31 @@ function listenToRecords(socket: Socket) {
   });
 }
 
-/** After a refusal of a live session (the server could not check it), the next try waits. */
-const REFUSED_RETRY_MS = 5_000;
-
-/** socket.io's client: its own chunk, loaded when the channel opens. */
-const loadSocketIo = withChunkReload(() => import('socket.io-client'));
-
-export interface RealtimeChannel {
-  /** Loads socket.io and connects (once; nothing after close). */
-  open: () => void;
-  close: () => void;
-}
-
-/**
- * The real-time channel: socket.io on the same origin, authenticated with the token,
- * reconnecting. It waits for `open` (the app calls it once the first screen has its data, so
- * that screen does not share the network with socket.io's code), except that a record screen
- * opens it at once (`watchRecord`). Events sent while it was not open are missed, so every
- * connection, the first included, asks the screens to read again (`onResync`).
- */
-export function connectRealtime(token: string, handlers: RealtimeHandlers): RealtimeChannel {
-  let socket: Socket | null = null;
-  let state: 'waiting' | 'opening' | 'closed' = 'waiting';
-  const open = () => {
-    if (state !== 'waiting') return;
-    state = 'opening';
-    void loadSocketIo().then(
-      ({ io }) => {
-        if (state === 'closed') return;
-        socket = io({
-          path: '/socket.io',
-          auth: { token },
-          transports: ['websocket', 'polling'],
-          reconnection: true,
-          reconnectionDelay: 1_000,
-          reconnectionDelayMax: 10_000,
-        });
-        listen(socket, handlers, () => state === 'closed');
-      },
-      // Its chunk failed after its one reload: the screens work on, without live events.
-      () => undefined,
-    );
-  };
-  const close = () => {
-    state = 'closed';
-    if (openChannel === open) openChannel = null;
-    if (!socket) return;
-    if (activeSocket === socket) activeSocket = null;
-    socket.removeAllListeners();
-    socket.disconnect();
-    handlers.onConnectionChange(false);
-  };
-  openChannel = open;
-  if (recordWatchers.size > 0) open();
-  return { open, close };
-}
-
-/** Passes the channel's events on to the handlers and the screens listening. */
-function listen(socket: Socket, handlers: RealtimeHandlers, isClosed: () => boolean): void {
+/** The real-time channel: socket.io on the same origin, authenticated with the token, reconnecting. */
+export function connectRealtime(token: string, handlers: RealtimeHandlers): () => void {
+  const socket: Socket = io({
+    path: '/socket.io',
+    auth: { token },
+    transports: ['websocket', 'polling'],
+    reconnection: true,
+    reconnectionDelay: 1_000,
+    reconnectionDelayMax: 10_000,
+  });
+  let connectedBefore = false;
   socket.on('connect', () => {
     handlers.onConnectionChange(true);
     rejoinRecords(socket);
-    handlers.onResync();
+    // The first connection follows the screens' own first reads; a later one follows a gap.
+    if (connectedBefore) handlers.onResync();
+    connectedBefore = true;
   });
-  // socket.io does not try again when the server itself closed the socket or refused it (its
-  // session check): the channel reconnects while the session works (after `delayMs`); a dead
-  // one logs out on the check's own 403.
-  const reconnectIfAlive = (delayMs: number) =>
-    void handlers.verifySession().then((alive) => {
-      if (alive) setTimeout(() => isClosed() || socket.connect(), delayMs);
-    });
+  let closed = false;
   socket.on('disconnect', (reason) => {
     handlers.onConnectionChange(false);
-    if (reason === 'io server disconnect') reconnectIfAlive(0);
-  });
-  socket.on('connect_error', () => {
-    if (!socket.active) reconnectIfAlive(REFUSED_RETRY_MS);
+    if (reason !== 'io server disconnect') return;
+    void handlers.verifySession().then((alive) => {
+      if (alive && !closed) socket.connect();
+    });
   });
   socket.on(REALTIME_EVENTS.notification, (item: NotificationItem) =>
     handlers.onNotification(item),
@@ -200,4 +144,11 @@ function listen(socket: Socket, handlers: RealtimeHandlers, isClosed: () => bool
   });
   listenToRecords(socket);
   activeSocket = socket;
+  return () => {
+    closed = true;
+    if (activeSocket === socket) activeSocket = null;
+    socket.removeAllListeners();
+    socket.disconnect();
+    handlers.onConnectionChange(false);
+  };
 }

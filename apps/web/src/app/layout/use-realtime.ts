@@ -4,7 +4,6 @@ import type { MyAccount } from '@omnicare/shared/auth/auth.schemas';
 import { myAccountKey } from '@/features/auth/auth.queries';
 import { getUnreadCount } from '@/features/notifications/notifications.api';
 import { ticketSettingsKeys } from '@/features/ticket-settings/ticket-settings.queries';
-import { afterFirstScreen } from '@/lib/after-first-screen';
 import { requestLogout } from '@/lib/events';
 import { connectRealtime } from '@/lib/realtime';
 import { isViewAsMode } from '@/lib/storage';
@@ -14,24 +13,19 @@ import { useCurrentUser } from '@/stores/session-store';
 
 /**
  * What the screens show that live events keep current, read again after a gap in those events
- * (every connection, since the channel opens after the first screen's reads, and
- * `realtime:resync`): tickets (lists, open records, their conversations and
+ * (a reconnect, or `realtime:resync`): tickets (lists, open records, their conversations and
  * activity), notifications (the bell's list and count) and background jobs (a bulk's progress).
  * Only the queries on screen refetch; the others are read afresh when next shown.
  */
 export const RESYNC_QUERY_KEYS = [['tickets'], ['notifications'], ['jobs']] as const;
 
-/**
- * The real-time channel and the unread count behind the bell and the title. The channel (and
- * socket.io's code) opens once the first screen has its data, so that screen does not share the
- * network with it (a record screen opens it at once, for who else is there); each connection
- * reads the shown data again.
- */
+/** The real-time channel and the unread count behind the bell and the title. */
 export function useRealtimeNotifications(): void {
   const user = useCurrentUser();
   const token = user?.token;
   const userIds = [user?._id, user?.user_id].filter(Boolean).join(',');
   const queryClient = useQueryClient();
+  const isConnected = useNotificationsStore((state) => state.isConnected);
 
   const unread = useQuery({
     queryKey: ['notifications', 'unread-count', token ?? ''],
@@ -43,10 +37,16 @@ export function useRealtimeNotifications(): void {
     if (unread.data) useNotificationsStore.getState().setUnreadCount(unread.data.count);
   }, [unread.data]);
 
+  // After a reconnect, counts may have moved while we were away.
+  const { refetch } = unread;
+  useEffect(() => {
+    if (isConnected) void refetch();
+  }, [isConnected, refetch]);
+
   useEffect(() => {
     if (!token) return undefined;
     const store = useNotificationsStore.getState();
-    const channel = connectRealtime(token, {
+    return connectRealtime(token, {
       onConnectionChange: store.setConnected,
       onNotification: store.receive,
       onUnreadCount: store.setUnreadCount,
@@ -79,11 +79,6 @@ export function useRealtimeNotifications(): void {
           () => false,
         ),
     });
-    const cancelOpening = afterFirstScreen(queryClient, channel.open);
-    return () => {
-      cancelOpening();
-      channel.close();
-    };
   }, [token, userIds, queryClient]);
 }
 
