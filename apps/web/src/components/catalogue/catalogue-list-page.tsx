@@ -1,12 +1,8 @@
 import type { ReactNode } from 'react';
 import { usePageHandle } from '@/app/route-declaration';
 import { ListPage, ListPagination } from '@/components/list/list-page';
-import {
-  DeleteRowButton,
-  EditRowButton,
-  ListTable,
-  RowActions,
-} from '@/components/list/list-table';
+import { DeleteRowButton } from '@/components/list/delete-row-button';
+import { EditRowButton, ListTable, RowActions } from '@/components/list/list-table';
 import { deleteConfirmText } from '@/components/ui/confirm-dialog';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { SearchInput } from '@/components/ui/search-input';

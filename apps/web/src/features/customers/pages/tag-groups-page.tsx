@@ -6,7 +6,8 @@ import type { TagGroup, TagGroupBody } from '@omnicare/shared/customers/customer
 import { TAG_GROUP_MESSAGES } from '@omnicare/shared/customers/customers.schemas';
 import { AreaNav } from '@/components/layout/area-nav';
 import { ListPage } from '@/components/list/list-page';
-import { DeleteRowButton, EditRowButton } from '@/components/list/list-table';
+import { DeleteRowButton } from '@/components/list/delete-row-button';
+import { EditRowButton } from '@/components/list/list-table';
 import { Badge } from '@/components/ui/badge';
 import { deleteConfirmText } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';

@@ -7,6 +7,7 @@ import { listCountKnown } from '@/components/list/list-table';
 import { Button } from '@/components/ui/button';
 import { readJsonItem, writeJsonItem } from '@/lib/storage';
 import { useListParamsInAddress } from '@/lib/use-list-params';
+import { useOpenedOnce } from '@/lib/use-opened-once';
 import { useRowSelection } from '@/lib/use-row-selection';
 import { cn } from '@/lib/cn';
 import { withChunkReload } from '@/lib/chunk-reload';
@@ -86,9 +87,7 @@ export function TicketListPage() {
   const list = useListParamsInAddress();
   const [showFilters, setShowFilters] = useState(false);
   const [saving, setSaving] = useState(false);
-  // Mounted once opened, so it closes with its animation.
-  const [saveDialogUsed, setSaveDialogUsed] = useState(false);
-  if (saving && !saveDialogUsed) setSaveDialogUsed(true);
+  const saveDialogUsed = useOpenedOnce(saving);
   const [columns, setColumns] = useState(readColumns);
   const keyword = list.debouncedSearch.trim();
   const updateView = useSaveCatalogue(TICKET_SETTINGS.views);
@@ -114,8 +113,7 @@ export function TicketListPage() {
     ]),
   });
   // The bulk bar stays mounted once shown: its outcome dialog outlives the selection.
-  const [bulkUsed, setBulkUsed] = useState(false);
-  if (selection.selected.size > 0 && !bulkUsed) setBulkUsed(true);
+  const bulkUsed = useOpenedOnce(selection.selected.size > 0);
   useEffect(() => rememberTicketOrder(tickets.rows.map((row) => row.number)), [tickets.rows]);
   const currentView = views.find((view) => view.id === state.viewId);
   const fromView = views.find((view) => view.id === state.fromViewId);
