@@ -305,6 +305,8 @@ async function serveWebApp(app: FastifyInstance, webDist: string) {
     // '/' is the SPA's own page; no other folder is listed.
     index: ['index.html'],
     cacheControl: false,
+    // Scripts, styles and the page are read whole: no Accept-Ranges on each answer.
+    acceptRanges: false,
     preCompressed: true,
     setHeaders: (reply, file) => {
       // Vite fingerprints everything under assets/, so those files never change: cached for
