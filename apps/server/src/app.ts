@@ -305,11 +305,15 @@ async function serveWebApp(app: FastifyInstance, webDist: string) {
     // '/' is the SPA's own page; no other folder is listed.
     index: ['index.html'],
     cacheControl: false,
+    // Scripts, styles and the page are read whole: no Accept-Ranges on each answer.
+    acceptRanges: false,
     preCompressed: true,
     setHeaders: (reply, file) => {
-      // Vite fingerprints everything under assets/, so those files never change.
+      // Vite fingerprints everything under assets/, so those files never change: cached for
+      // good, and without validators (ETag, Last-Modified), since nothing asks for them again.
       const immutable = file.includes(`${path.sep}assets${path.sep}`);
       reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      if (immutable) reply.removeHeader('etag').removeHeader('last-modified');
     },
   });
   return true;

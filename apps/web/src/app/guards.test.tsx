@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import { Outlet, RouterProvider, createMemoryRouter, useLocation } from 'react-router';
 import type { RouteObject } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -283,6 +283,30 @@ describe('guards', () => {
     useSessionStore.getState().signIn(user('administrator'));
     renderAt('/automation');
     expect(await where()).toBe('/');
+  });
+
+  it('tells the sign-in form’s owner where it leads while nobody is signed in, and stops at sign-in', async () => {
+    const cancel = vi.fn();
+    const onShown = vi.fn(() => cancel);
+    const router = createMemoryRouter(
+      [
+        {
+          path: '/login',
+          element: <PublicOnly onShown={onShown} />,
+          children: [{ index: true, element: <Where /> }],
+        },
+        { path: '/tickets/:id', element: <Where /> },
+      ],
+      { initialEntries: ['/login?redirect=%2Ftickets%2F7'] },
+    );
+    render(<RouterProvider router={router} />);
+    await screen.findByTestId('where');
+    expect(onShown).toHaveBeenCalledWith('/tickets/7');
+    expect(cancel).not.toHaveBeenCalled();
+    act(() => useSessionStore.getState().signIn(user('agent')));
+    expect(await where()).toBe('/tickets/7');
+    expect(cancel).toHaveBeenCalledTimes(1);
+    expect(onShown).toHaveBeenCalledTimes(1);
   });
 
   it('only follows same-site redirects', () => {

@@ -1,5 +1,5 @@
 import type { TenantFeature } from '@omnicare/shared/tenants/features';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
 import { useMyAccount } from '@/features/auth/auth.queries';
 import { PageSpinner } from '@/components/feedback/page-spinner';
@@ -30,12 +30,21 @@ export function RequireAuth({ children }: { children?: ReactNode }) {
 
 /**
  * /login is for nobody stored; a stored user goes to / or, right after signing in, to the
- * `redirect` parameter (this guard is the one place that leaves /login).
+ * `redirect` parameter (this guard is the one place that leaves /login). `onShown` hears that
+ * address while nobody is signed in (answering how to cancel what it started).
  */
-export function PublicOnly({ children }: { children?: ReactNode }) {
+export function PublicOnly({
+  children,
+  onShown,
+}: {
+  children?: ReactNode;
+  onShown?: (target: string) => () => void;
+}) {
   const user = useSessionStore((state) => state.user);
   const [searchParams] = useSearchParams();
-  if (user) return <Navigate to={safeRedirect(searchParams.get('redirect'))} replace />;
+  const target = safeRedirect(searchParams.get('redirect'));
+  useEffect(() => (user || !onShown ? undefined : onShown(target)), [user, onShown, target]);
+  if (user) return <Navigate to={target} replace />;
   return children ?? <Outlet />;
 }
 

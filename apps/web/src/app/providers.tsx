@@ -1,10 +1,29 @@
-import { useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Toaster } from 'sonner';
-import { TOAST_DURATION_MS, TOAST_VISIBLE_MAX } from '@omnicare/shared/platform/constants';
 import { TooltipProvider } from '@/components/ui/tooltip';
-import { markToastHostListening } from '@/lib/toast';
+import { withChunkReload } from '@/lib/chunk-reload';
+import { onToastWanted } from '@/lib/toast';
 import { queryClient } from './query-client';
+
+/** Sonner and its host: loaded with the first toast, which waits for it (lib/toast.ts). */
+const LazyToastHost = lazy(async (): Promise<{ default: ComponentType }> => {
+  try {
+    return { default: (await withChunkReload(() => import('./toast-host'))()).ToastHost };
+  } catch {
+    // A chunk that fails after its one reload: the app works on, without toasts.
+    return { default: () => null };
+  }
+});
+
+function ToastHostOnDemand() {
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => onToastWanted(() => setWanted(true)), []);
+  return wanted ? (
+    <Suspense fallback={null}>
+      <LazyToastHost />
+    </Suspense>
+  ) : null;
+}
 
 /** Query cache, tooltips and the toast host mounted for the whole app (spec section 2). */
 export function Providers({ children }: { children: ReactNode }) {
@@ -12,25 +31,8 @@ export function Providers({ children }: { children: ReactNode }) {
     <QueryClientProvider client={queryClient}>
       <TooltipProvider delayDuration={300}>
         {children}
-        <Toaster
-          // Top centre, below the 56 px header: never over the bell, presence or account menu,
-          // nor over a page's own actions, which sit at its right (save, publish, add).
-          position="top-center"
-          offset={{ top: 64 }}
-          richColors
-          closeButton
-          duration={TOAST_DURATION_MS}
-          visibleToasts={TOAST_VISIBLE_MAX}
-          toastOptions={{ className: 'font-sans' }}
-        />
-        <ToastHostListening />
+        <ToastHostOnDemand />
       </TooltipProvider>
     </QueryClientProvider>
   );
-}
-
-/** After the Toaster's own effect (siblings' effects run in order): it is subscribed now. */
-function ToastHostListening() {
-  useEffect(markToastHostListening, []);
-  return null;
 }

@@ -7,14 +7,19 @@ import type { SettingsGroup } from '@/features/settings/settings-groups';
 import { withChunkReload } from '@/lib/chunk-reload';
 import type { RecordKind } from '@/stores/record-tabs-store';
 
-/** A page module loaded on first visit: one chunk per area, reloaded once if its download fails. */
-export type LazyPage = () => Promise<{ Component: ComponentType }>;
+/**
+ * A page module loaded on first visit: one chunk per area, reloaded once if its download fails.
+ * `preload` fetches it ahead (the screen the sign-in form leads to), never reloading on failure.
+ */
+export type LazyPage = (() => Promise<{ Component: ComponentType }>) & { preload: () => void };
 
 export function lazyPage<M, K extends keyof M>(load: () => Promise<M>, name: K): LazyPage {
-  return withChunkReload(async () => {
+  const page = withChunkReload(async () => {
     const module = await load();
     return { Component: module[name] as ComponentType };
   });
+  // A failed preload is left to the visit itself (which reloads once).
+  return Object.assign(page, { preload: () => void load().catch(() => undefined) });
 }
 
 /** An area's entry in the sidebar; it opens the area's first screen the role may open. */

@@ -1,12 +1,13 @@
-import { Navigate, createBrowserRouter } from 'react-router';
+import { Navigate, createBrowserRouter, matchRoutes } from 'react-router';
 import type { RouteObject } from 'react-router';
-import { withChunkReload } from '@/lib/chunk-reload';
+import { afterFirstScreen } from '@/lib/after-first-screen';
+import { readStoredUser } from '@/lib/storage';
 import { HOME_PATH } from '@/lib/web-constants';
 import { RouteErrorScreen } from '@/features/errors/pages/error-screen';
 import { PageSpinner } from '@/components/feedback/page-spinner';
 import { FEATURE_ROUTES } from './feature-routes';
-import type { RouteDeclaration } from './route-declaration';
-import { isScreen, pageHandle } from './route-declaration';
+import type { LazyPage, RouteDeclaration } from './route-declaration';
+import { isScreen, lazyPage, pageHandle } from './route-declaration';
 import { requiredFeature, requiresAdminFlag } from './route-access';
 import {
   PublicOnly,
@@ -14,8 +15,13 @@ import {
   RequireAuth,
   RequireFeature,
   RequireRouteRoles,
+  loginPathFor,
 } from './guards';
+import { queryClient } from './query-client';
 import { RootShell } from './root-shell';
+
+/** The id of the route holding every signed-in screen (under RequireAuth). */
+const SIGNED_IN = 'signed-in';
 
 /** A declaration as a route: its page (lazy, with its handle) or its redirect. */
 function toRoute(route: RouteDeclaration): RouteObject {
@@ -58,15 +64,17 @@ export const routes: RouteObject[] = [
     errorElement: <RouteErrorScreen />,
     hydrateFallbackElement: <PageSpinner />,
     children: [
-      { element: <PublicOnly />, children: withAccess('signed-out').map(toRoute) },
+      {
+        element: <PublicOnly onShown={preloadAfterSignIn} />,
+        children: withAccess('signed-out').map(toRoute),
+      },
       ...withAccess('public').map(toRoute),
       {
+        id: SIGNED_IN,
         element: <RequireAuth />,
         children: [
           {
-            lazy: withChunkReload(async () => ({
-              Component: (await import('./layout/app-layout')).AppLayout,
-            })),
+            lazy: lazyPage(() => import('./layout/app-layout'), 'AppLayout'),
             children: [
               {
                 element: <RequireRouteRoles />,
@@ -77,10 +85,10 @@ export const routes: RouteObject[] = [
                   // A mistyped address keeps the frame (sidebar, header) around the notice.
                   {
                     path: '*',
-                    lazy: withChunkReload(async () => ({
-                      Component: (await import('@/features/errors/pages/not-found-page'))
-                        .NotFoundInLayout,
-                    })),
+                    lazy: lazyPage(
+                      () => import('@/features/errors/pages/not-found-page'),
+                      'NotFoundInLayout',
+                    ),
                   },
                 ],
               },
@@ -92,4 +100,27 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const createAppRouter = () => createBrowserRouter(routes);
+/** Fetches the chunks of the screen at `path` (its frame and page), without showing it. */
+export function preloadScreen(path: string): void {
+  for (const { route } of matchRoutes(routes, path === '/' ? HOME_PATH : path) ?? [])
+    (route.lazy as LazyPage | undefined)?.preload();
+}
+
+/** While the sign-in form shows, once it is drawn, the screen it leads to loads. */
+function preloadAfterSignIn(target: string): () => void {
+  return afterFirstScreen(queryClient, () => preloadScreen(target));
+}
+
+/**
+ * The app's router. Opened signed out at a signed-in address, it starts at the sign-in form
+ * (as RequireAuth would send it) before the router loads that address's screen, so the form
+ * does not wait for chunks it does not show.
+ */
+export function createAppRouter() {
+  const signedInAddress = matchRoutes(routes, window.location)?.some(
+    ({ route }) => route.id === SIGNED_IN,
+  );
+  if (signedInAddress && !readStoredUser())
+    window.history.replaceState(null, '', loginPathFor(window.location));
+  return createBrowserRouter(routes);
+}

@@ -1,4 +1,3 @@
-import axios from 'axios';
 import type { ClientErrorReport } from '@omnicare/shared/diagnostics/diagnostics.schemas';
 import {
   API_VERSION,
@@ -19,21 +18,19 @@ export type ClientErrorInput = Omit<ClientErrorReport, 'at' | 'url'> & {
 };
 type Sender = (errors: ClientErrorReport[]) => Promise<unknown>;
 
-/** A bare client: reporting must never go through the interceptors it reports on. */
-const reportClient = axios.create({ timeout: 15_000 });
-
+/** A bare call: reporting must never go through the API client's rules it reports on. */
 const defaultSender: Sender = (errors) => {
   const token = readCurrentUser()?.token;
-  return reportClient.post(
-    ENDPOINT,
-    { errors },
-    {
-      headers: {
-        [API_VERSION_HEADER]: API_VERSION,
-        ...(token ? { Authorization: token } : {}),
-      },
+  return fetch(ENDPOINT, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      [API_VERSION_HEADER]: API_VERSION,
+      ...(token ? { Authorization: token } : {}),
     },
-  );
+    body: JSON.stringify({ errors }),
+    signal: AbortSignal.timeout(15_000),
+  });
 };
 
 const clip = (text: string | undefined, max: number) =>

@@ -8,7 +8,7 @@ export class ApiError extends Error {
   readonly kind: ApiErrorKind;
   /** HTTP status or the body's statusCode; undefined for network-level failures. */
   readonly status: number | undefined;
-  /** axios error code for network-level failures (ECONNABORTED, ERR_NETWORK...). */
+  /** The code of a failure before any answer (ECONNABORTED, ERR_NETWORK...): its spec message's key. */
   readonly code: string | undefined;
   /** 422 field errors, already given their default messages. */
   readonly fieldErrors: FieldError[];

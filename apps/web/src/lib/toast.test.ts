@@ -1,17 +1,27 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-const sonner = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn(), info: vi.fn() }));
-vi.mock('sonner', () => ({ toast: sonner }));
+import { markToastHostListening, onToastWanted, resetToastMemory, toast } from './toast';
 
-import { markToastHostListening, resetToastMemory, toast } from './toast';
+/** The host's sonner toast, as the host lends it. */
+const sonner = { error: vi.fn(), success: vi.fn(), info: vi.fn() };
+const listen = () => markToastHostListening(sonner);
 
 describe('toasts raised before the host listens', () => {
-  it('wait, then show once the host is mounted', () => {
+  it('ask for the host, wait, then show once it is mounted', () => {
     resetToastMemory();
     Object.values(sonner).forEach((fn) => fn.mockClear());
+    const wanted = vi.fn();
+    const stop = onToastWanted(wanted);
+    expect(wanted).not.toHaveBeenCalled();
     expect(toast.error('Phiên hết hạn')).toBe(true);
+    expect(wanted).toHaveBeenCalledTimes(1);
     expect(sonner.error).not.toHaveBeenCalled();
-    markToastHostListening();
+    // A host that starts listening later hears at once that a toast waits.
+    const late = vi.fn();
+    stop();
+    onToastWanted(late)();
+    expect(late).toHaveBeenCalledTimes(1);
+    listen();
     expect(sonner.error).toHaveBeenCalledWith('Đã xảy ra lỗi', {
       description: 'Phiên hết hạn',
       duration: 4000,
@@ -21,7 +31,7 @@ describe('toasts raised before the host listens', () => {
 
 describe('toasts (spec section 8)', () => {
   beforeEach(() => {
-    markToastHostListening();
+    listen();
     vi.useFakeTimers();
     resetToastMemory();
     Object.values(sonner).forEach((fn) => fn.mockClear());

@@ -1,4 +1,4 @@
-import { toast as sonner } from 'sonner';
+import type { toast as sonnerToast } from 'sonner';
 import { MESSAGES } from '@omnicare/shared/platform/errors';
 import { TOAST_DEDUPE_MS, TOAST_DURATION_MS } from '@omnicare/shared/platform/constants';
 
@@ -15,39 +15,57 @@ function isDuplicate(kind: ToastKind, message: string): boolean {
   return false;
 }
 
+/** What the toast host (sonner, its own chunk) lends to raise toasts. */
+export type ToastHostApi = Pick<typeof sonnerToast, 'error' | 'success' | 'info'>;
+
 /*
- * Sonner's <Toaster> only hears toasts raised after it subscribed. A toast raised earlier (the
- * session-expired message of a 403 answered before React's first commit, on a slow machine)
- * waits here until the host says it is listening.
+ * Sonner and its host (`app/toast-host.tsx`) are loaded with the first toast, and its <Toaster>
+ * only hears toasts raised after it subscribed: a toast raised before (the first one, or the
+ * session-expired message of a 403 answered before React's first commit) waits here until the
+ * host says it is listening.
  */
-let hostListening = false;
-const waiting: (() => void)[] = [];
-function show(raise: () => void): void {
-  if (hostListening) raise();
-  else waiting.push(raise);
+let host: ToastHostApi | null = null;
+const waiting: ((api: ToastHostApi) => void)[] = [];
+let wanted: (() => void) | null = null;
+function show(raise: (api: ToastHostApi) => void): void {
+  if (host) return raise(host);
+  waiting.push(raise);
+  wanted?.();
 }
 
-/** Called once the toast host is mounted: shows what was raised before. */
-export function markToastHostListening(): void {
-  hostListening = true;
-  for (const raise of waiting.splice(0)) raise();
+/**
+ * The app's toast host hears here when a toast first waits for it (at once if one already
+ * does), to load and mount itself. Answers how to stop listening.
+ */
+export function onToastWanted(listener: () => void): () => void {
+  wanted = listener;
+  if (waiting.length > 0) listener();
+  return () => {
+    if (wanted === listener) wanted = null;
+  };
+}
+
+/** Called once the toast host is mounted, with sonner's toast: shows what was raised before. */
+export function markToastHostListening(api: ToastHostApi): void {
+  host = api;
+  for (const raise of waiting.splice(0)) raise(api);
 }
 
 /** Toasts with the spec's de-duplication; each call returns whether a toast was shown. */
 export const toast = {
   error(message: string, title: string = MESSAGES.errorToastTitle): boolean {
     if (isDuplicate('error', message)) return false;
-    show(() => sonner.error(title, { description: message, duration: TOAST_DURATION_MS }));
+    show((api) => api.error(title, { description: message, duration: TOAST_DURATION_MS }));
     return true;
   },
   success(message: string): boolean {
     if (isDuplicate('success', message)) return false;
-    show(() => sonner.success(message, { duration: TOAST_DURATION_MS }));
+    show((api) => api.success(message, { duration: TOAST_DURATION_MS }));
     return true;
   },
   info(message: string): boolean {
     if (isDuplicate('info', message)) return false;
-    show(() => sonner.info(message, { duration: TOAST_DURATION_MS }));
+    show((api) => api.info(message, { duration: TOAST_DURATION_MS }));
     return true;
   },
 };

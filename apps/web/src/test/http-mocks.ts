@@ -1,39 +1,59 @@
-import { AxiosError } from 'axios';
-import type { AxiosAdapter, AxiosResponse, InternalAxiosRequestConfig } from 'axios';
+/** What a fake network saw of one call. */
+export interface SentRequest {
+  url: string;
+  method: string;
+  headers: Headers;
+  body: BodyInit | null | undefined;
+}
 
-/** An adapter that answers every request with one status and body, as the browser would. */
+const sentRequest = (input: RequestInfo | URL, init: RequestInit = {}): SentRequest => ({
+  url: String(input),
+  method: init.method ?? 'GET',
+  headers: new Headers(init.headers),
+  body: init.body,
+});
+
+/**
+ * A fetch that answers every call with one status and body, as the browser would: a Blob is
+ * sent as the file, a string as it is, anything else as JSON.
+ */
 export function answer(
   status: number,
   data: unknown,
-  seen?: InternalAxiosRequestConfig[],
-): AxiosAdapter {
-  return (config) => {
-    seen?.push(config);
-    const response: AxiosResponse = {
-      data,
+  seen?: SentRequest[],
+  headers: Record<string, string> = {},
+): typeof fetch {
+  return (input, init) => {
+    seen?.push(sentRequest(input, init));
+    const text = typeof data === 'string' ? data : data instanceof Blob ? '' : JSON.stringify(data);
+    // jsdom's Blob is not one Node's Response accepts, so the answer is built by hand.
+    const response = {
+      ok: status >= 200 && status < 300,
       status,
-      statusText: '',
-      headers: {},
-      config,
-      request: {},
+      headers: new Headers(headers),
+      text: () => Promise.resolve(text),
+      blob: () => Promise.resolve(data instanceof Blob ? data : new Blob([text])),
     };
-    if (status >= 200 && status < 300) return Promise.resolve(response);
-    return Promise.reject(
-      new AxiosError(
-        `Request failed with status code ${status}`,
-        status >= 500 ? 'ERR_BAD_RESPONSE' : 'ERR_BAD_REQUEST',
-        config,
-        {},
-        response,
-      ),
-    );
+    return Promise.resolve(response as Response);
   };
 }
 
-/** An adapter that fails before any answer, with an axios error code. */
-export function fail(code: string, seen?: InternalAxiosRequestConfig[]): AxiosAdapter {
-  return (config) => {
-    seen?.push(config);
-    return Promise.reject(new AxiosError('failed', code, config, {}));
+/** A fetch whose calls get no answer: the network refuses them (fetch's TypeError). */
+export function unreachable(seen?: SentRequest[]): typeof fetch {
+  return (input, init) => {
+    seen?.push(sentRequest(input, init));
+    return Promise.reject(new TypeError('Failed to fetch'));
+  };
+}
+
+/** A fetch whose calls never answer: they end only when their signal aborts them. */
+export function silent(seen?: SentRequest[]): typeof fetch {
+  return (input, init) => {
+    seen?.push(sentRequest(input, init));
+    return new Promise((_resolve, reject) => {
+      const abort = () => reject(new DOMException('The operation was aborted.', 'AbortError'));
+      if (init?.signal?.aborted) abort();
+      init?.signal?.addEventListener('abort', abort);
+    });
   };
 }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatRelative } from './time.js';
+import {
+  dayAndTimeIn,
+  formatDate,
+  formatDateTime,
+  formatRelative,
+  instantAt,
+  startOfDayIn,
+} from './time.js';
 
 describe('time in Asia/Bangkok', () => {
   it('formats dates and times in Bangkok, not UTC', () => {
@@ -35,5 +42,28 @@ describe('time in Asia/Bangkok', () => {
     expect(formatRelative('2026-06-10T17:30:00Z', later)).toBe('Hôm nay 00:30');
     expect(formatRelative('2026-06-09T23:00:00Z', later)).toBe('Hôm qua 06:00');
     expect(formatRelative('2026-06-08T23:00:00Z', later)).toBe('09/06/2026 06:00');
+  });
+
+  it('turns Bangkok days and times into instants, and back', () => {
+    expect(startOfDayIn('2027-01-01').toISOString()).toBe('2026-12-31T17:00:00.000Z');
+    expect(startOfDayIn('2026-12-31', undefined, true).toISOString()).toBe(
+      '2026-12-31T17:00:00.000Z',
+    );
+    expect(instantAt('2026-06-10', '08:30')).toBe('2026-06-10T01:30:00.000Z');
+    expect(dayAndTimeIn('2026-12-31T17:30:00Z')).toEqual({ day: '2027-01-01', time: '00:30' });
+    expect(dayAndTimeIn('x')).toBeNull();
+  });
+
+  it('follows daylight saving in a zone that has it', () => {
+    // Berlin: 29 March 2026 02:00 -> 03:00, 25 October 2026 03:00 -> 02:00.
+    expect(formatDateTime('2026-03-29T01:30:00Z', 'Europe/Berlin')).toBe('29/03/2026 03:30');
+    // A time the clock skips lands after the gap; one it shows twice is the later.
+    expect(instantAt('2026-03-29', '02:30', 'Europe/Berlin')).toBe('2026-03-29T01:30:00.000Z');
+    expect(instantAt('2026-10-25', '02:30', 'Europe/Berlin')).toBe('2026-10-25T01:30:00.000Z');
+    expect(instantAt('2026-07-01', '00:00', 'Europe/Berlin')).toBe('2026-06-30T22:00:00.000Z');
+    // Santiago moves its clock at midnight: the day starts at 01:00 (7 September 2025).
+    expect(startOfDayIn('2025-09-07', 'America/Santiago').toISOString()).toBe(
+      '2025-09-07T04:00:00.000Z',
+    );
   });
 });

@@ -1,14 +1,22 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Building2, FileText, User, X } from 'lucide-react';
 import { canAccess } from '@/app/route-access';
 import { matchRecordPath } from '@/app/route-table';
 import { cn } from '@/lib/cn';
 import { useCurrentUser } from '@/stores/session-store';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { withChunkReload } from '@/lib/chunk-reload';
+import { useOpenedOnce } from '@/lib/use-opened-once';
 import { UI_TEXT } from '@/lib/web-constants';
 import type { RecordKind, RecordTab } from '@/stores/record-tabs-store';
 import { hasTabDraft, recordTabTooltip, useRecordTabsStore } from '@/stores/record-tabs-store';
+
+/** Its own chunk, loaded when a tab holding a draft is first closed. */
+const ConfirmDialog = lazy(
+  withChunkReload(async () => ({
+    default: (await import('@/components/ui/confirm-dialog')).ConfirmDialog,
+  })),
+);
 
 const KIND_ICON: Record<RecordKind, typeof FileText> = {
   ticket: FileText,
@@ -37,6 +45,7 @@ export function RecordTabsBar() {
   const close = useRecordTabsStore((state) => state.close);
   // A tab holding a draft closes only once the user says to drop it.
   const [closing, setClosing] = useState<RecordTab | null>(null);
+  const askedBefore = useOpenedOnce(closing !== null);
   if (!matchRecordPath(pathname) || tabs.length === 0) return null;
   const closeNow = (tab: RecordTab) => {
     const target = close(tab.key);
@@ -87,15 +96,19 @@ export function RecordTabsBar() {
           </div>
         );
       })}
-      <ConfirmDialog
-        open={closing !== null}
-        onOpenChange={(open) => !open && setClosing(null)}
-        title={closing ? UI_TEXT.closeDraftTitle(closing.title) : ''}
-        description={UI_TEXT.closeDraftDescription}
-        confirmText={UI_TEXT.closeDraftConfirm}
-        cancelText={UI_TEXT.unsavedStay}
-        onConfirm={() => closing && closeNow(closing)}
-      />
+      {askedBefore && (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            open={closing !== null}
+            onOpenChange={(open) => !open && setClosing(null)}
+            title={closing ? UI_TEXT.closeDraftTitle(closing.title) : ''}
+            description={UI_TEXT.closeDraftDescription}
+            confirmText={UI_TEXT.closeDraftConfirm}
+            cancelText={UI_TEXT.unsavedStay}
+            onConfirm={() => closing && closeNow(closing)}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }

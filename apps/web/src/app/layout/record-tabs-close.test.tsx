@@ -39,7 +39,8 @@ describe('closing a record tab', () => {
     const { first } = show();
     saveTabDraft(first.key, 'customer', { name: 'Nguyễn Văn An' });
     await userEvent.click(screen.getByRole('button', { name: `Đóng ${first.title}` }));
-    const dialog = screen.getByRole('alertdialog', { name: `Đóng ${first.title}?` });
+    // The question is its own chunk, loaded with the first close that needs it.
+    const dialog = await screen.findByRole('alertdialog', { name: `Đóng ${first.title}?` });
     expect(dialog).toHaveTextContent('Bản nháp chưa lưu của tab này sẽ mất.');
     await userEvent.click(screen.getByRole('button', { name: 'Ở lại' }));
     expect(store().tabs.map((tab) => tab.key)).toContain(first.key);

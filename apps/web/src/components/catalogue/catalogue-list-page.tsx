@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { usePageHandle } from '@/app/route-declaration';
 import { ListPage, ListPagination } from '@/components/list/list-page';
+import { DeleteRowButton } from '@/components/list/delete-row-button';
 import {
-  DeleteRowButton,
   EditRowButton,
   ListTable,
   RowActions,

@@ -3,7 +3,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { FilterField, FilterMultiSelect, FilterSelect, listOf, listParamOf } from './filter-field';
+import { listOf, listParamOf } from './comma-list';
+import { FilterField, FilterMultiSelect, FilterSelect } from './filter-field';
 
 const withQueries = (node: React.ReactNode) =>
   render(

@@ -4,6 +4,7 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { SearchCombobox } from '@/components/ui/search-combobox';
 import type { ComboOption } from '@/components/ui/use-combobox-source';
 import { cn } from '@/lib/cn';
+import { listOf, listParamOf } from './comma-list';
 
 /**
  * The fields of a list's filter panel (customers, tickets, a ticket view's settings): a small
@@ -82,17 +83,6 @@ export function FilterSelect({
     </FilterField>
   );
 }
-
-/** The values of a comma list ('' or undefined: none). */
-export const listOf = (value: string | undefined): string[] =>
-  (value ?? '')
-    .split(',')
-    .map((item) => item.trim())
-    .filter(Boolean);
-
-/** A comma list of these values, undefined for none. */
-export const listParamOf = (values: readonly string[]): string | undefined =>
-  values.length > 0 ? [...new Set(values)].join(',') : undefined;
 
 /**
  * Any of several values, kept as a comma list: a multiple choice over local options or a picker

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
-import { ArrowDown, ArrowUp, ArrowUpDown, Pencil, Trash2 } from 'lucide-react';
+import { ArrowDown, ArrowUp, ArrowUpDown, Pencil } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState, LoadErrorState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import {
@@ -198,33 +197,4 @@ export function EditRowButton({
     </Button>
   );
   return tooltip ? <Tooltip content={tooltip}>{button}</Tooltip> : button;
-}
-
-/** The bin of a row, behind the shared confirmation ('Xóa' tooltip). */
-export function DeleteRowButton({
-  label,
-  title,
-  description,
-  onConfirm,
-  className = 'text-red-600 hover:bg-red-50 hover:text-red-700',
-}: {
-  label: string;
-  title: ReactNode;
-  description: ReactNode;
-  onConfirm: () => unknown;
-  className?: string;
-}) {
-  return (
-    <ConfirmDialog
-      tooltip
-      title={title}
-      description={description}
-      onConfirm={onConfirm}
-      trigger={
-        <Button variant="ghost" size="icon-sm" className={className} aria-label={label}>
-          <Trash2 />
-        </Button>
-      }
-    />
-  );
 }

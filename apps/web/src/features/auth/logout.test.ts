@@ -1,5 +1,4 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import axios from 'axios';
 import { STORAGE_KEYS, VIEW_AS_STORAGE_KEY } from '@omnicare/shared/platform/constants';
 import { onAppEvent } from '@/lib/events';
 import type { NavigateEvent } from '@/lib/events';
@@ -36,7 +35,7 @@ describe('logout (spec section 4)', () => {
     resetLogoutState();
     navigations = [];
     offNavigate = onAppEvent('navigate', (event) => navigations.push(event));
-    post = vi.spyOn(axios, 'post').mockResolvedValue({ data: {} });
+    post = vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response('{}'));
     toastError = vi.spyOn(toast, 'error').mockReturnValue(true);
     useSessionStore.getState().signIn(storedUser);
     localStorage.setItem(STORAGE_KEYS.smartView, '"v1"');
@@ -65,8 +64,10 @@ describe('logout (spec section 4)', () => {
     // A deliberate logout revokes the server session with the token it had.
     expect(post).toHaveBeenCalledWith(
       '/v2/logout',
-      {},
-      expect.objectContaining({ headers: expect.objectContaining({ Authorization: 'tok' }) }),
+      expect.objectContaining({
+        method: 'POST',
+        headers: expect.objectContaining({ Authorization: 'tok', 'x-app-version': '2.0' }),
+      }),
     );
   });
 

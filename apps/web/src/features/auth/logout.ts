@@ -1,4 +1,3 @@
-import axios from 'axios';
 import {
   API_VERSION,
   API_VERSION_HEADER,
@@ -42,13 +41,15 @@ function runAll(hooks: Set<Hook>): void {
 
 /** Revokes the server session; a bare call so its own failure cannot trigger another logout. */
 export function revokeSession(token: string): Promise<unknown> {
-  return axios
-    .post(
-      '/v2/logout',
-      {},
-      { headers: { Authorization: token, [API_VERSION_HEADER]: API_VERSION } },
-    )
-    .catch(() => undefined);
+  return fetch('/v2/logout', {
+    method: 'POST',
+    headers: {
+      Authorization: token,
+      [API_VERSION_HEADER]: API_VERSION,
+      'Content-Type': 'application/json',
+    },
+    body: '{}',
+  }).catch(() => undefined);
 }
 
 let inProgress = false;

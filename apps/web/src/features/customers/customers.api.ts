@@ -20,7 +20,7 @@ import type { Job } from '@omnicare/shared/jobs/jobs.schemas';
 import type { City, District } from '@omnicare/shared/locations/locations.schemas';
 import type { ApiSuccess } from '@omnicare/shared/platform/envelope';
 import type { SavedFilter } from '@omnicare/shared/saved-filters/saved-filters.schemas';
-import { apiList, apiRequest, http } from '@/lib/http';
+import { apiList, apiRequest, compactParams, downloadFile, http } from '@/lib/http';
 
 /* ----------------------------------------------------------------------- customer groups */
 
@@ -111,16 +111,6 @@ export interface CustomerListParams extends CustomerFilters {
 
 export type CustomerPage = Pick<CustomerListAnswer, 'data' | 'total' | 'total_capped'>;
 
-/** Drops empty values so the query string carries only what the user chose. */
-export function compactParams<T extends object>(params: T): Partial<T> {
-  const result: Partial<T> = {};
-  for (const [key, value] of Object.entries(params) as [keyof T, T[keyof T]][]) {
-    if (value === undefined || value === null || value === '') continue;
-    result[key] = value;
-  }
-  return result;
-}
-
 export async function fetchCustomers(
   params: CustomerListParams,
   signal?: AbortSignal,
@@ -170,7 +160,6 @@ export async function uploadCustomerAvatar(id: string, file: File): Promise<Cust
     method: 'POST',
     url: `/v2/customers/${encodeURIComponent(id)}/avatar`,
     data: form,
-    headers: { 'Content-Type': 'multipart/form-data' },
   });
 }
 
@@ -267,7 +256,6 @@ export async function previewImport(file: File): Promise<ImportPreview> {
     method: 'POST',
     url: '/v2/customers/import/preview',
     data: form,
-    headers: { 'Content-Type': 'multipart/form-data' },
     timeout: 120_000,
   });
 }
@@ -286,25 +274,8 @@ export async function fetchJobs(kind: string, signal?: AbortSignal): Promise<Job
 }
 
 /** Downloads a job's file with the session header and saves it under the server's name. */
-export async function downloadJobFile(url: string, fallbackName: string): Promise<void> {
-  const response = await http.request<Blob>({
-    method: 'GET',
-    url,
-    responseType: 'blob',
-    timeout: 120_000,
-  });
-  const disposition = String(response.headers['content-disposition'] ?? '');
-  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1];
-  const name = encoded ? decodeURIComponent(encoded) : fallbackName;
-  const href = URL.createObjectURL(response.data);
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 10_000);
-}
+export const downloadJobFile = (url: string, fallbackName: string) =>
+  downloadFile({ method: 'GET', url }, fallbackName);
 
 /** Likely duplicates of a customer (same phone, email or diacritics-free name) in one's scope. */
 export const fetchCustomerDuplicates = (id: string, signal?: AbortSignal) =>

@@ -18,7 +18,6 @@ export function uploadMyAvatar(file: File) {
     method: 'POST',
     url: '/v2/my-avatar',
     data: form,
-    headers: { 'Content-Type': 'multipart/form-data' },
   });
 }
 

@@ -1,6 +1,6 @@
 import type { CallView } from '@omnicare/shared/telephony/calls.schemas';
 import type { QueueBody, QueueView } from '@omnicare/shared/telephony/queues.schemas';
-import { apiList, apiRequest, apiRequestWithMessage, http } from '@/lib/http';
+import { apiList, apiRequest, apiRequestWithMessage, downloadFile } from '@/lib/http';
 
 export const listQueues = (signal?: AbortSignal) =>
   apiRequest<QueueView[]>({ method: 'GET', url: '/v2/queues', signal });
@@ -37,22 +37,5 @@ export const listCalls = (
 ) => apiList<CallView>({ method: 'GET', url: '/v2/calls', params, signal });
 
 /** Downloads the filtered history as an XLSX file (named by the server). */
-export async function exportCalls(params: CallFilters) {
-  const response = await http.request<Blob>({
-    method: 'GET',
-    url: '/v2/calls/export',
-    params,
-    responseType: 'blob',
-    timeout: 120_000,
-  });
-  const disposition = String(response.headers['content-disposition'] ?? '');
-  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1];
-  const href = URL.createObjectURL(response.data);
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = encoded ? decodeURIComponent(encoded) : 'lich-su-cuoc-goi.xlsx';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 10_000);
-}
+export const exportCalls = (params: CallFilters) =>
+  downloadFile({ method: 'GET', url: '/v2/calls/export', params }, 'lich-su-cuoc-goi.xlsx');

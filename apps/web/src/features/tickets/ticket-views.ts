@@ -4,7 +4,7 @@ import type {
   TicketListColumn,
 } from '@omnicare/shared/ticket-config/ticket-config.schemas';
 import type { TicketSortKey } from '@omnicare/shared/tickets/tickets.schemas';
-import { listOf, listParamOf } from '@/components/filters/filter-field';
+import { listOf, listParamOf } from '@/components/filters/comma-list';
 import { customParamOf, readCustomFilters } from '@/features/fields/custom-filters';
 import type { TicketFilters } from './tickets.api';
 

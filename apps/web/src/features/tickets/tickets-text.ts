@@ -7,6 +7,8 @@ export const TICKET_TEXT = {
   /** A 404 is both: the server never says which (it reveals nothing of tickets out of scope). */
   notFoundOrHidden: 'Không tìm thấy ticket hoặc bạn không có quyền xem',
   add: 'Thêm ticket',
+  saveAsView: 'Lưu thành view',
+  updateView: 'Cập nhật view',
   searchPlaceholder: 'Tìm theo mã, tiêu đề hoặc khách hàng',
   code: 'Mã',
   subject: 'Tiêu đề',

@@ -18,8 +18,7 @@ import {
   type TicketMergeView,
   type TicketRefView,
 } from '@omnicare/shared/tickets/ticket-comments.schemas';
-import { apiList, apiRequest, apiRequestWithMessage, http } from '@/lib/http';
-import { compactParams } from '@/features/customers/customers.api';
+import { apiList, apiRequest, apiRequestWithMessage, compactParams, http } from '@/lib/http';
 
 /** The list's filters as the address and the API spell them (strings). */
 export const TICKET_FILTER_KEYS = [
@@ -140,7 +139,6 @@ export function postTicketComment(
     method: 'POST',
     url: `/v2/tickets/${id}/comments`,
     data: form,
-    headers: { 'Content-Type': 'multipart/form-data' },
   });
 }
 

@@ -16,9 +16,11 @@ describe('user search helper (spec section 5)', () => {
 
   it('sends the trimmed keyword and the four staff roles as JSON, and reads list', async () => {
     const list = [{ _id: '1', name: 'An', email: 'a@x.vn', role: 'agent', agent_id: '1' }];
-    const request = vi
-      .spyOn(http, 'request')
-      .mockResolvedValue({ data: { statusCode: 200, data: { list, total: 1 } } });
+    const request = vi.spyOn(http, 'request').mockResolvedValue({
+      status: 200,
+      headers: new Headers(),
+      data: { statusCode: 200, data: { list, total: 1 } },
+    });
     await expect(searchUsers({ keyword: '  an ' })).resolves.toEqual(list);
     const config = request.mock.calls[0]?.[0] as { url?: string; params: Record<string, string> };
     expect(config?.url).toBe('/v2/all-user');
@@ -32,9 +34,11 @@ describe('user search helper (spec section 5)', () => {
   });
 
   it('passes chosen roles and extras', async () => {
-    const request = vi
-      .spyOn(http, 'request')
-      .mockResolvedValue({ data: { statusCode: 200, data: {} } });
+    const request = vi.spyOn(http, 'request').mockResolvedValue({
+      status: 200,
+      headers: new Headers(),
+      data: { statusCode: 200, data: {} },
+    });
     await expect(
       searchUsers({ keyword: 'le', roles: ['team_leader'], extra: { active: true } }),
     ).resolves.toEqual([]);
@@ -50,9 +54,11 @@ describe('staff pages for pickers', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('lists the first page without a keyword, and looks users up by id', async () => {
-    const request = vi
-      .spyOn(http, 'request')
-      .mockResolvedValue({ data: { statusCode: 200, data: { list: [], total: 42 } } });
+    const request = vi.spyOn(http, 'request').mockResolvedValue({
+      status: 200,
+      headers: new Headers(),
+      data: { statusCode: 200, data: { list: [], total: 42 } },
+    });
     await expect(fetchStaffPage({ keyword: ' ', page: 2, page_size: 20 })).resolves.toEqual({
       list: [],
       total: 42,

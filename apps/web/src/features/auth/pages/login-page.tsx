@@ -1,7 +1,5 @@
-import { useState } from 'react';
+import { useRef, useState, type ChangeEvent } from 'react';
 import { Link } from 'react-router';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { AlertCircle, Eye, EyeOff, Loader2 } from 'lucide-react';
 import { loginBody } from '@omnicare/shared/auth/auth.schemas';
@@ -10,25 +8,41 @@ import { BrandMark } from '@/components/feedback/brand-mark';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { FieldError, Label } from '@/components/ui/label';
-import { applyFieldErrors, errorMessage } from '@/lib/errors';
+import { errorMessage, fieldErrorMessages } from '@/lib/errors';
 import { UI_TEXT } from '@/lib/web-constants';
 import { useSessionStore } from '@/stores/session-store';
 import { login } from '../auth.api';
 
-interface LoginForm {
-  email: string;
-  password: string;
+const FIELDS = ['email', 'password'] as const;
+type Field = (typeof FIELDS)[number];
+type Errors = Partial<Record<Field, string>>;
+
+/** The shared schema's first message for each field that breaks it. */
+function checkLogin(values: Record<Field, string>) {
+  const parsed = loginBody.safeParse(values);
+  const errors: Errors = {};
+  for (const issue of parsed.error?.issues ?? []) {
+    const field = FIELDS.find((name) => name === issue.path[0]);
+    if (field) errors[field] ??= issue.message;
+  }
+  return { body: parsed.data, errors };
 }
 
+/**
+ * The sign-in form, checked by the shared schema as every form is. The first screen of a cold
+ * visit, so it holds its two fields itself rather than loading a form library: once submitted
+ * it checks again on every change, and a refusal puts the focus on the first field it names.
+ */
 export function LoginPage() {
   const signIn = useSessionStore((state) => state.signIn);
   const [showPassword, setShowPassword] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
-  const form = useForm<LoginForm>({
-    resolver: zodResolver(loginBody),
-    defaultValues: { email: '', password: '' },
-  });
-  const { errors } = form.formState;
+  const [values, setValues] = useState<Record<Field, string>>({ email: '', password: '' });
+  const [errors, setErrors] = useState<Errors>({});
+  const [submitted, setSubmitted] = useState(false);
+  const inputs = useRef<Partial<Record<Field, HTMLInputElement | null>>>({});
+  const focusFirst = (found: Errors) =>
+    inputs.current[FIELDS.find((name) => found[name]) ?? 'email']?.focus();
 
   const mutation = useMutation({
     mutationFn: login,
@@ -36,18 +50,31 @@ export function LoginPage() {
     // Signing in is enough: the public-only guard then leaves /login for `redirect` or /.
     onSuccess: (user) => signIn(user),
     onError: (error) => {
-      applyFieldErrors(error, form.setError, ['email', 'password'] as const);
+      const named = fieldErrorMessages(error, FIELDS);
+      if (named) {
+        setErrors(named);
+        focusFirst(named);
+      }
       setServerError(errorMessage(error));
     },
   });
 
-  // The former refusal no longer applies once the user corrects what they typed.
-  const clearServerError = () => setServerError(null);
-
-  const onSubmit = form.handleSubmit((values) => {
+  const change = (field: Field) => (event: ChangeEvent<HTMLInputElement>) => {
+    const next = { ...values, [field]: event.target.value };
+    setValues(next);
+    // The former refusal no longer applies once the user corrects what they typed.
     setServerError(null);
-    mutation.mutate(values);
-  });
+    if (submitted) setErrors(checkLogin(next).errors);
+  };
+
+  const onSubmit = () => {
+    setSubmitted(true);
+    setServerError(null);
+    const checked = checkLogin(values);
+    setErrors(checked.errors);
+    if (checked.body) mutation.mutate(checked.body);
+    else focusFirst(checked.errors);
+  };
 
   return (
     <main className="grid min-h-screen bg-slate-50 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.1fr)]">
@@ -78,7 +105,10 @@ export function LoginPage() {
           </p>
           <form
             className="mt-8 flex flex-col gap-4"
-            onSubmit={(event) => void onSubmit(event)}
+            onSubmit={(event) => {
+              event.preventDefault();
+              onSubmit();
+            }}
             noValidate
           >
             {serverError && (
@@ -100,9 +130,14 @@ export function LoginPage() {
                 autoFocus
                 aria-invalid={errors.email ? true : undefined}
                 aria-describedby={errors.email ? 'login-email-error' : undefined}
-                {...form.register('email', { onChange: clearServerError })}
+                name="email"
+                ref={(input) => {
+                  inputs.current.email = input;
+                }}
+                value={values.email}
+                onChange={change('email')}
               />
-              <FieldError id="login-email-error" message={errors.email?.message} />
+              <FieldError id="login-email-error" message={errors.email} />
             </div>
             <div className="flex flex-col gap-1.5">
               <Label htmlFor="login-password">Mật khẩu</Label>
@@ -114,7 +149,12 @@ export function LoginPage() {
                   className="pr-10"
                   aria-invalid={errors.password ? true : undefined}
                   aria-describedby={errors.password ? 'login-password-error' : undefined}
-                  {...form.register('password', { onChange: clearServerError })}
+                  name="password"
+                  ref={(input) => {
+                    inputs.current.password = input;
+                  }}
+                  value={values.password}
+                  onChange={change('password')}
                 />
                 {/* After the password in the tab order, shown on the label's line. */}
                 <Link
@@ -133,7 +173,7 @@ export function LoginPage() {
                   {showPassword ? <EyeOff className="size-4" /> : <Eye className="size-4" />}
                 </button>
               </div>
-              <FieldError id="login-password-error" message={errors.password?.message} />
+              <FieldError id="login-password-error" message={errors.password} />
             </div>
             <Button type="submit" size="lg" className="mt-2 w-full" disabled={mutation.isPending}>
               {mutation.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}

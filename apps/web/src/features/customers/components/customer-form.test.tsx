@@ -3,7 +3,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
-import type { AxiosRequestConfig } from 'axios';
+import type { ApiRequest } from '@/lib/http';
 import type { CustomerDetail } from '@omnicare/shared/customers/customers.schemas';
 import type { CustomField } from '@omnicare/shared/fields/fields.schemas';
 import { ApiError } from '@/lib/errors';
@@ -54,8 +54,8 @@ const CUSTOMER: CustomerDetail = {
 
 const ok = (data: unknown) => Promise.resolve({ data: { statusCode: 200, message: 'OK', data } });
 
-function mockServer(onWrite: (config: AxiosRequestConfig) => unknown = () => ok(CUSTOMER)) {
-  return vi.spyOn(http, 'request').mockImplementation(((config: AxiosRequestConfig) => {
+function mockServer(onWrite: (config: ApiRequest) => unknown = () => ok(CUSTOMER)) {
+  return vi.spyOn(http, 'request').mockImplementation(((config: ApiRequest) => {
     if (config.url === '/v2/fields') return ok(FIELDS);
     if (config.method === 'GET') return ok([]);
     return onWrite(config);
@@ -64,7 +64,7 @@ function mockServer(onWrite: (config: AxiosRequestConfig) => unknown = () => ok(
 
 const writes = (request: ReturnType<typeof mockServer>) =>
   request.mock.calls
-    .map(([config]) => config as AxiosRequestConfig)
+    .map(([config]) => config as ApiRequest)
     .filter((config) => config.method !== 'GET');
 
 function renderForm(tabKey: string, customer?: CustomerDetail) {

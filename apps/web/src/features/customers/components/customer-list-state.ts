@@ -4,7 +4,8 @@ import type { CustomFilters } from '@omnicare/shared/fields/custom-filters';
 import { CUSTOMER_SORTS } from '@omnicare/shared/customers/customers.schemas';
 import { LIST_ADDRESS_KEYS, useAddressFilters } from '@/lib/use-list-params';
 import type { CustomerFilters, CustomerSort, SortOrder } from '../customers.api';
-import { FILTER_KEYS, compactParams, fetchCustomers } from '../customers.api';
+import { compactParams } from '@/lib/http';
+import { FILTER_KEYS, fetchCustomers } from '../customers.api';
 import { customerKeys, useCustomerFields } from '../customers.queries';
 import {
   applicableCustomFilters,

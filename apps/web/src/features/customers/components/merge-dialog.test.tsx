@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { AxiosRequestConfig } from 'axios';
+import type { ApiRequest } from '@/lib/http';
 import type { CustomerDetail } from '@omnicare/shared/customers/customers.schemas';
 import type { CustomField } from '@omnicare/shared/fields/fields.schemas';
 import { http } from '@/lib/http';
@@ -71,7 +71,7 @@ afterEach(() => vi.restoreAllMocks());
 
 describe('the merge dialog', () => {
   it('suggests likely duplicates, then shows both customers side by side with what survives', async () => {
-    vi.spyOn(http, 'request').mockImplementation(((config: AxiosRequestConfig) => {
+    vi.spyOn(http, 'request').mockImplementation(((config: ApiRequest) => {
       if (config.url === '/v2/fields') return ok(FIELDS);
       if (config.url === '/v2/customers/s1/duplicates') return ok([{ ...TWIN, reasons: ['name'] }]);
       if (config.url === '/v2/customers/t1') return ok(TWIN);

@@ -9,12 +9,8 @@ import {
 } from '@omnicare/shared/fields/fields.schemas';
 import { usePageHandle } from '@/app/route-declaration';
 import { ListPage } from '@/components/list/list-page';
-import {
-  DeleteRowButton,
-  EditRowButton,
-  ListTable,
-  RowActions,
-} from '@/components/list/list-table';
+import { DeleteRowButton } from '@/components/list/delete-row-button';
+import { EditRowButton, ListTable, RowActions } from '@/components/list/list-table';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { deleteConfirmText } from '@/components/ui/confirm-dialog';

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { AxiosRequestConfig } from 'axios';
+import type { ApiRequest } from '@/lib/http';
 import type { TemplateKind } from '@omnicare/shared/templates/template-enums';
 import type { MessageTemplate } from '@omnicare/shared/templates/templates.schemas';
 import { TooltipProvider } from '@/components/ui/tooltip';
@@ -24,8 +24,8 @@ const ok = (data: unknown, extra: Record<string, unknown> = {}) =>
 /** The tenant's customer the preview fills the customer variables from (none: fictional). */
 let sampleCustomers: unknown[] = [];
 
-function mockServer(onWrite?: (config: AxiosRequestConfig) => unknown) {
-  return vi.spyOn(http, 'request').mockImplementation(((config: AxiosRequestConfig) => {
+function mockServer(onWrite?: (config: ApiRequest) => unknown) {
+  return vi.spyOn(http, 'request').mockImplementation(((config: ApiRequest) => {
     if (config.url === '/v2/core/template-catalogs') return ok([], { total: 0 });
     if (config.url === '/v2/customers')
       return ok(sampleCustomers, { total: sampleCustomers.length });
@@ -57,7 +57,7 @@ function renderDialog(
 
 const writes = (request: ReturnType<typeof mockServer>) =>
   request.mock.calls
-    .map(([config]) => config as AxiosRequestConfig)
+    .map(([config]) => config as ApiRequest)
     .filter((config) => config.method !== 'GET');
 
 describe('template form helpers', () => {

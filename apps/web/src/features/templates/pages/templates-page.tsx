@@ -9,12 +9,8 @@ import type { MessageTemplate } from '@omnicare/shared/templates/templates.schem
 import { can } from '@omnicare/shared/users/permissions';
 import { usePageHandle } from '@/app/route-declaration';
 import { ListPage, ListPagination } from '@/components/list/list-page';
-import {
-  DeleteRowButton,
-  EditRowButton,
-  ListTable,
-  RowActions,
-} from '@/components/list/list-table';
+import { DeleteRowButton } from '@/components/list/delete-row-button';
+import { EditRowButton, ListTable, RowActions } from '@/components/list/list-table';
 import { Badge } from '@/components/ui/badge';
 import { deleteConfirmText } from '@/components/ui/confirm-dialog';
 import { SearchInput } from '@/components/ui/search-input';

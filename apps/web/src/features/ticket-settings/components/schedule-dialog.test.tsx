@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { AxiosRequestConfig } from 'axios';
+import type { ApiRequest } from '@/lib/http';
 import { TooltipProvider } from '@/components/ui/tooltip';
 import { ApiError } from '@/lib/errors';
 import { http } from '@/lib/http';
@@ -32,7 +32,7 @@ afterEach(() => vi.restoreAllMocks());
 
 describe('ScheduleDialog', () => {
   it('starts from office hours and sends the week with a holiday', async () => {
-    const request = vi.spyOn(http, 'request').mockImplementation(((config: AxiosRequestConfig) =>
+    const request = vi.spyOn(http, 'request').mockImplementation(((config: ApiRequest) =>
       Promise.resolve({
         data: { statusCode: 201, message: 'Tạo mới lịch làm việc thành công', data: config.data },
       })) as typeof http.request);
@@ -46,7 +46,7 @@ describe('ScheduleDialog', () => {
     await user.type(screen.getByLabelText('Tên ngày nghỉ 1'), 'Quốc khánh');
     await user.click(screen.getByRole('button', { name: 'Lưu' }));
     await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
-    const sent = request.mock.calls[0]?.[0] as AxiosRequestConfig;
+    const sent = request.mock.calls[0]?.[0] as ApiRequest;
     expect(sent).toMatchObject({ method: 'POST', url: '/v2/time/create-schedule' });
     expect(sent.data).toMatchObject({
       name: 'Giờ hành chính',

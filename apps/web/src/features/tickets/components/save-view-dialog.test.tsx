@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { AxiosRequestConfig } from 'axios';
+import type { ApiRequest } from '@/lib/http';
 import { ApiError } from '@/lib/errors';
 import { http } from '@/lib/http';
 import { useSessionStore } from '@/stores/session-store';
@@ -69,7 +69,7 @@ describe('saving the list as a view', () => {
 
   it('sends the current filters, sort and columns as a shared view for a team leader', async () => {
     signIn('team_leader');
-    const request = vi.spyOn(http, 'request').mockImplementation(((config: AxiosRequestConfig) =>
+    const request = vi.spyOn(http, 'request').mockImplementation(((config: ApiRequest) =>
       Promise.resolve({
         data: {
           statusCode: 201,
@@ -84,7 +84,7 @@ describe('saving the list as a view', () => {
     await user.click(screen.getByRole('button', { name: 'Lưu' }));
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
     expect(onOpenChange).toHaveBeenCalledWith(false);
-    const sent = request.mock.calls[0]?.[0] as AxiosRequestConfig;
+    const sent = request.mock.calls[0]?.[0] as ApiRequest;
     expect(sent).toMatchObject({ method: 'POST', url: '/v2/smart-view' });
     expect(sent.data).toEqual({ name: 'Online của tôi', shared: true, ...CURRENT });
     expect(onSaved.mock.calls[0]?.[0]).toMatchObject({ _id: 'v1', name: 'Online của tôi' });
@@ -107,7 +107,7 @@ describe('saving the list as a view', () => {
     await user.type(screen.getByLabelText(/^Tên view/), 'Trùng');
     await user.click(screen.getByRole('button', { name: 'Lưu' }));
     expect(await screen.findByText('Tên view đã tồn tại')).toBeInTheDocument();
-    expect((request.mock.calls[0]?.[0] as AxiosRequestConfig).data).toMatchObject({
+    expect((request.mock.calls[0]?.[0] as ApiRequest).data).toMatchObject({
       shared: false,
     });
     expect(onSaved).not.toHaveBeenCalled();

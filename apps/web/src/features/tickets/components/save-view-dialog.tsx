@@ -10,11 +10,10 @@ import { Input } from '@/components/ui/input';
 import { useCan } from '@/lib/use-can';
 import { useCatalogueForm } from '@/components/catalogue/use-catalogue-form';
 import { TICKET_SETTINGS } from '@/features/ticket-settings/ticket-settings.api';
+import { TICKET_TEXT } from '../tickets-text';
 
-export const SAVE_VIEW_TEXT = {
-  saveAs: 'Lưu thành view',
-  update: 'Cập nhật view',
-  title: 'Lưu thành view',
+const SAVE_VIEW_TEXT = {
+  title: TICKET_TEXT.saveAsView,
   description: 'View mới giữ bộ lọc, từ khóa tìm kiếm, cách sắp xếp và các cột đang hiển thị.',
   name: 'Tên view',
   shared: 'Dùng chung',

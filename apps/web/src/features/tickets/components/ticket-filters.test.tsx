@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { AxiosRequestConfig } from 'axios';
+import type { ApiRequest } from '@/lib/http';
 import { http } from '@/lib/http';
 import { useSessionStore } from '@/stores/session-store';
 import { signInAs } from '@/test/signed-in';
@@ -17,7 +17,7 @@ const BINH = { _id: '22222222-2222-4222-8222-222222222222', name: 'Trần Thị 
  * nothing but her own record) and one customer by id.
  */
 function serve() {
-  vi.spyOn(http, 'request').mockImplementation(((config: AxiosRequestConfig) => {
+  vi.spyOn(http, 'request').mockImplementation(((config: ApiRequest) => {
     const url = config.url ?? '';
     const customer = [AN, BINH].find((one) => url === `/v2/customers/${one._id}`);
     if (customer) return Promise.resolve({ data: { statusCode: 200, data: customer } });

@@ -7,6 +7,7 @@ import { listCountKnown } from '@/components/list/list-table';
 import { Button } from '@/components/ui/button';
 import { readJsonItem, writeJsonItem } from '@/lib/storage';
 import { useListParamsInAddress } from '@/lib/use-list-params';
+import { useOpenedOnce } from '@/lib/use-opened-once';
 import { useRowSelection } from '@/lib/use-row-selection';
 import { moveRowFocus, toggleFocusedRow } from '@/components/list/row-keys';
 import { useShortcuts } from '@/components/shortcuts/shortcuts';
@@ -35,7 +36,7 @@ import { TICKET_SETTINGS } from '@/features/ticket-settings/ticket-settings.api'
 import { useSaveCatalogue } from '@/components/catalogue/use-catalogue';
 import { errorMessage } from '@/lib/errors';
 import { toast } from '@/lib/toast';
-import { SAVE_VIEW_TEXT, SaveViewDialog, type ListAsView } from '../components/save-view-dialog';
+import type { ListAsView } from '../components/save-view-dialog';
 import { rememberTicketOrder } from '../ticket-list-order';
 import { ticketKeys } from '../tickets.queries';
 import { sortParamOf } from '../tickets.api';
@@ -45,6 +46,13 @@ import { TICKET_TEXT } from '../tickets-text';
 const TicketBulkBar = lazy(
   withChunkReload(async () => ({
     default: (await import('../components/ticket-bulk-bar')).TicketBulkBar,
+  })),
+);
+
+/** Its own chunk (the form and its checks), loaded when first opened. */
+const SaveViewDialog = lazy(
+  withChunkReload(async () => ({
+    default: (await import('../components/save-view-dialog')).SaveViewDialog,
   })),
 );
 
@@ -81,6 +89,7 @@ export function TicketListPage() {
   const list = useListParamsInAddress();
   const [showFilters, setShowFilters] = useState(false);
   const [saving, setSaving] = useState(false);
+  const saveDialogUsed = useOpenedOnce(saving);
   const [columns, setColumns] = useState(readColumns);
   const keyword = list.debouncedSearch.trim();
   const updateView = useSaveCatalogue(TICKET_SETTINGS.views);
@@ -106,8 +115,7 @@ export function TicketListPage() {
     ]),
   });
   // The bulk bar stays mounted once shown: its outcome dialog outlives the selection.
-  const [bulkUsed, setBulkUsed] = useState(false);
-  if (selection.selected.size > 0 && !bulkUsed) setBulkUsed(true);
+  const bulkUsed = useOpenedOnce(selection.selected.size > 0);
   useEffect(() => rememberTicketOrder(tickets.rows.map((row) => row.number)), [tickets.rows]);
   const currentView = views.find((view) => view.id === state.viewId);
   const fromView = views.find((view) => view.id === state.fromViewId);
@@ -265,12 +273,12 @@ export function TicketListPage() {
                 {baseView?.editable && baseChanged && (
                   <Button variant="outline" onClick={saveToView} disabled={updateView.isPending}>
                     <Save aria-hidden="true" />
-                    {SAVE_VIEW_TEXT.update}
+                    {TICKET_TEXT.updateView}
                   </Button>
                 )}
                 <Button variant="outline" onClick={() => setSaving(true)}>
                   <BookmarkPlus aria-hidden="true" />
-                  {SAVE_VIEW_TEXT.saveAs}
+                  {TICKET_TEXT.saveAsView}
                 </Button>
                 <ColumnChooser
                   visible={columns}
@@ -282,12 +290,16 @@ export function TicketListPage() {
               </>
             }
           />
-          <SaveViewDialog
-            open={saving}
-            onOpenChange={setSaving}
-            current={listAsView()}
-            onSaved={(view) => openView(savedView(view))}
-          />
+          {saveDialogUsed && (
+            <Suspense fallback={null}>
+              <SaveViewDialog
+                open={saving}
+                onOpenChange={setSaving}
+                current={listAsView()}
+                onSaved={(view) => openView(savedView(view))}
+              />
+            </Suspense>
+          )}
           {bulkUsed && (
             <Suspense fallback={null}>
               <TicketBulkBar

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { AxiosRequestConfig } from 'axios';
+import type { ApiRequest } from '@/lib/http';
 import type { Group } from '@omnicare/shared/groups/groups.schemas';
 import { TooltipProvider } from '@/components/ui/tooltip';
 import { ApiError } from '@/lib/errors';
@@ -19,8 +19,8 @@ globalThis.ResizeObserver ??= class {
 
 const ok = (data: unknown) => Promise.resolve({ data: { statusCode: 200, message: 'OK', data } });
 
-function mockServer(onWrite?: (config: AxiosRequestConfig) => unknown) {
-  return vi.spyOn(http, 'request').mockImplementation(((config: AxiosRequestConfig) => {
+function mockServer(onWrite?: (config: ApiRequest) => unknown) {
+  return vi.spyOn(http, 'request').mockImplementation(((config: ApiRequest) => {
     if (config.url === '/v2/organizes') return ok([]);
     if (config.url === '/v2/all-group') return ok({ list: [], total: 0 });
     if (config.url === '/v2/all-user') return ok({ list: [], total: 0 });

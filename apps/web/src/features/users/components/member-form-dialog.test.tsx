@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { AxiosRequestConfig } from 'axios';
+import type { ApiRequest } from '@/lib/http';
 import type { StaffUser } from '@omnicare/shared/users/users.schemas';
 import { TooltipProvider } from '@/components/ui/tooltip';
 import { ApiError } from '@/lib/errors';
@@ -11,8 +11,8 @@ import { MemberFormDialog } from './member-form-dialog';
 
 const ok = (data: unknown) => Promise.resolve({ data: { statusCode: 200, message: 'OK', data } });
 
-function mockServer(onWrite?: (config: AxiosRequestConfig) => unknown) {
-  return vi.spyOn(http, 'request').mockImplementation(((config: AxiosRequestConfig) => {
+function mockServer(onWrite?: (config: ApiRequest) => unknown) {
+  return vi.spyOn(http, 'request').mockImplementation(((config: ApiRequest) => {
     if (config.url === '/v2/organizes') return ok([]);
     if (config.url === '/v2/all-group') return ok({ list: [], total: 0 });
     return onWrite ? onWrite(config) : ok(null);
@@ -92,7 +92,7 @@ describe('member form', () => {
   });
 
   it("puts the server's 422 field errors on their fields", async () => {
-    const sent: AxiosRequestConfig[] = [];
+    const sent: ApiRequest[] = [];
     mockServer((config) => {
       sent.push(config);
       return Promise.reject(
@@ -129,7 +129,7 @@ describe('member form', () => {
   });
 
   it('edits without a password and keeps the stored SIP password when left empty', async () => {
-    const sent: AxiosRequestConfig[] = [];
+    const sent: ApiRequest[] = [];
     mockServer((config) => {
       sent.push(config);
       return ok(existing);
@@ -153,7 +153,7 @@ describe('member form', () => {
   });
 
   it('invites without a password, leaving the agent id to the server when empty', async () => {
-    const sent: AxiosRequestConfig[] = [];
+    const sent: ApiRequest[] = [];
     mockServer((config) => {
       sent.push(config);
       return ok({ ...existing, invite_pending: true });

@@ -2,12 +2,8 @@ import { useCan } from '@/lib/use-can';
 import type { Group } from '@omnicare/shared/groups/groups.schemas';
 import { usePageHandle } from '@/app/route-declaration';
 import { ListPage, ListPagination } from '@/components/list/list-page';
-import {
-  DeleteRowButton,
-  EditRowButton,
-  ListTable,
-  RowActions,
-} from '@/components/list/list-table';
+import { DeleteRowButton } from '@/components/list/delete-row-button';
+import { EditRowButton, ListTable, RowActions } from '@/components/list/list-table';
 import { Badge } from '@/components/ui/badge';
 import { deleteConfirmText } from '@/components/ui/confirm-dialog';
 import { SearchInput } from '@/components/ui/search-input';
