@@ -46,6 +46,8 @@ test('build, undo/redo, copy/paste, save as draft and publish a workflow; a matc
   page,
   request,
 }) => {
+  // A long scenario (dozens of steps): past 60 s when two workers share two cores.
+  test.slow();
   const admin = await apiLogin(request, ACCOUNTS.administrator.email);
   const tag = unique();
   const template = await request.post('/v2/core/template', {

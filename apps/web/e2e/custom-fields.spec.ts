@@ -30,6 +30,8 @@ const option = (page: Page, index: number) =>
 test('custom fields: an administrator adds, orders, switches off, edits and deletes them, and the customer form follows', async ({
   page,
 }) => {
+  // A long scenario (dozens of steps): past 60 s when two workers share two cores.
+  test.slow();
   const u = unique();
   const segment = `E2E Phân khúc ${u}`;
   const vip = `E2E Khách VIP ${u}`;
