@@ -16,6 +16,8 @@ test.beforeEach(async ({ page, request }) => {
 test('tag groups: blank checks, create, duplicate marking, edit, search, delete', async ({
   page,
 }) => {
+  // A long scenario: past 60 s when two workers share two cores.
+  test.slow();
   const u = unique();
   const groupName = `Sở thích ${u}`;
   await page.goto('/customers/tags');
