@@ -11,7 +11,8 @@ export default defineConfig({
   workers: Math.max(JSON.parse(process.env.E2E_SERVERS ?? '[]').length, 1),
   fullyParallel: false,
   retries: 0,
-  timeout: 60_000,
+  // Two workers share two cores with their servers: long scenarios need more than 60 s.
+  timeout: 90_000,
   // Generous: CI shares two cores between the server, its database and the browser.
   expect: { timeout: 12_000 },
   reporter: 'list',
