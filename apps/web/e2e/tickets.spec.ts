@@ -248,7 +248,7 @@ test('the list answers its keys: j and k move between rows, x selects, Enter ope
   await page.keyboard.press('Escape');
   await page.keyboard.press('/');
   await expect(
-    page.getByRole('textbox', { name: 'Tìm theo mã, tiêu đề hoặc khách hàng' }),
+    page.getByRole('searchbox', { name: 'Tìm theo mã, tiêu đề hoặc khách hàng' }),
   ).toBeFocused();
   await page.keyboard.press('Escape');
   await page.getByRole('link', { name: `Phím tắt ${run} hai` }).focus();
