@@ -21,7 +21,9 @@ export default defineConfig({
     locale: 'vi-VN',
     timezoneId: 'Asia/Bangkok',
     viewport: { width: 1280, height: 800 },
-    trace: 'retain-on-failure',
+    // DOM snapshots only: the screencast a trace records by default costs the browser a JPEG
+    // per paint, in every test, to keep only a failure's.
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: true },
     launchOptions: {
       executablePath: '/usr/bin/chromium',
       args: CHROMIUM_ARGS,

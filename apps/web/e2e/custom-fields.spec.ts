@@ -8,7 +8,6 @@ test.beforeEach(async ({ page, request }) => {
   const user = await apiLogin(request, ACCOUNTS.administrator.email);
   token = user.token;
   await storeSession(page, user);
-  await page.evaluate(() => localStorage.removeItem('recordTabs'));
 });
 
 // The fields belong to the shared demo tenant: later specs must not see them in their forms.

@@ -20,7 +20,6 @@ test.beforeEach(async ({ page, request }) => {
   const user = await apiLogin(request, ACCOUNTS.administrator.email);
   token = user.token;
   await storeSession(page, user);
-  await page.evaluate(() => localStorage.removeItem('recordTabs'));
 });
 
 // The fields belong to the shared demo tenant: later specs see its forms without them.

@@ -25,7 +25,6 @@ test.beforeEach(async ({ page, request }) => {
   const user = await apiLogin(request, ACCOUNTS.administrator.email);
   token = user.token;
   await storeSession(page, user);
-  await page.evaluate(() => localStorage.removeItem('recordTabs'));
 });
 
 test('a customer created in a new tab: the draft survives a reload, then the tab is the customer', async ({

@@ -22,7 +22,6 @@ test.beforeEach(async ({ page, request }) => {
   const user = await apiLogin(request, ACCOUNTS.administrator.email);
   token = user.token;
   await storeSession(page, user);
-  await page.evaluate(() => localStorage.removeItem('recordTabs'));
 });
 
 // A required field of the shared demo tenant would refuse every later spec's new customers.

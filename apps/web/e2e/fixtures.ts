@@ -36,10 +36,36 @@ export async function apiLogin(
   return body.data;
 }
 
-/** Puts a signed-in user into the page's storage, as the login screen would. */
-export async function storeSession(page: Page, user: StoredUser): Promise<void> {
-  await page.goto('/page-404');
-  await page.evaluate((value) => localStorage.setItem('user', JSON.stringify(value)), user);
+let sessionsStored = 0;
+
+/**
+ * Puts a signed-in user (and any other `stored` entries) into the page's storage as the login
+ * screen would, before the page's next load runs a line of the app: no load of its own. Later
+ * loads keep what the app made of it (a sign-out stays signed out); a later call wins.
+ */
+export async function storeSession(
+  page: Page,
+  user: StoredUser,
+  stored: Record<string, unknown> = {},
+): Promise<void> {
+  sessionsStored += 1;
+  await page.addInitScript(
+    ({ entries, marker }) => {
+      try {
+        if (sessionStorage.getItem(marker)) return;
+        sessionStorage.setItem(marker, '1');
+        for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
+      } catch {
+        // a document without storage of its own (about:blank)
+      }
+    },
+    {
+      entries: Object.fromEntries(
+        Object.entries({ user, ...stored }).map(([key, value]) => [key, JSON.stringify(value)]),
+      ),
+      marker: `e2e-session-${sessionsStored}-${Math.random()}`,
+    },
+  );
 }
 
 export async function signInAs(
@@ -185,10 +211,15 @@ export async function openTicketsAsAdministrator(
   request: APIRequestContext,
 ): Promise<string> {
   const user = await apiLogin(request, ACCOUNTS.administrator.email);
-  await storeSession(page, user);
-  await page.evaluate(() => {
-    localStorage.removeItem('recordTabs');
-    localStorage.setItem('smartView', JSON.stringify('all'));
-  });
+  await storeSession(page, user, { smartView: 'all' });
   return user.token;
+}
+
+/** The ticket list's views pane, opened first where it starts collapsed (narrow windows). */
+export async function ticketViews(page: Page): Promise<Locator> {
+  const pane = page.getByRole('navigation', { name: 'Chế độ xem' });
+  const expand = pane.getByRole('button', { name: 'Mở chế độ xem' });
+  await expect(expand.or(pane.getByRole('button', { name: 'Thu gọn chế độ xem' }))).toBeVisible();
+  if (await expand.isVisible()) await expand.click();
+  return pane;
 }

@@ -3,7 +3,6 @@ import { ACCOUNTS, apiLogin, storeSession } from './fixtures';
 
 test.beforeEach(async ({ page, request }) => {
   await storeSession(page, await apiLogin(request, ACCOUNTS.agent.email));
-  await page.evaluate(() => localStorage.removeItem('recordTabs'));
 });
 
 test('six record tabs open: the oldest closes, five are kept', async ({ page }) => {

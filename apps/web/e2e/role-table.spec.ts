@@ -39,6 +39,9 @@ async function openInApp(page: Page, address: string): Promise<void> {
   }, address);
 }
 
+// The longest walk of the suite: one role per test, spread over the workers.
+test.describe.configure({ mode: 'parallel' });
+
 for (const role of ROLES) {
   test(`route table for ${role}`, async ({ page, request }) => {
     test.setTimeout(SIGNED_IN.length * 4_000);

@@ -30,11 +30,12 @@ test('turning automation off hides its menu and guards /automation, live in othe
   context,
 }) => {
   await signInAs(page, request, ACCOUNTS.administrator.email);
+  await page.goto('/settings/tenant/config');
+  // The context's second tab, signed in as the first one left the session.
   const other = await context.newPage();
   await other.goto('/tickets');
   await expect(automationLink(other)).toBeVisible();
 
-  await page.goto('/settings/tenant/config');
   const form = page.getByRole('form', { name: 'Cấu hình tenant' });
   await expect(form.getByLabel('Tên tenant')).toHaveValue('Demo');
   await expect(form.getByRole('combobox', { name: 'Múi giờ' })).toContainText('Asia/Bangkok');

@@ -1,6 +1,13 @@
 import { expect, test } from '@playwright/test';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { apiCreate, openTicketsAsAdministrator, ticketRow, unique } from './fixtures';
+import {
+  apiCreate,
+  createTicket,
+  openTicketsAsAdministrator,
+  ticketRow,
+  ticketViews,
+  unique,
+} from './fixtures';
 
 let token = '';
 const cleanup: string[] = [];
@@ -70,7 +77,7 @@ test('a custom-field filter saved as a view is remembered, and follows its setti
   await dialog.getByRole('button', { name: 'Lưu' }).click();
   await expect(toast(page, 'Tạo mới view thành công')).toBeVisible();
   await expect(dialog).toBeHidden();
-  const views = page.getByRole('navigation', { name: 'Chế độ xem' });
+  const views = await ticketViews(page);
   await expect(views.getByRole('button', { name })).toHaveAttribute('aria-current', 'page');
   await expect(page.getByRole('heading', { name })).toBeVisible();
   const viewId = new URL(page.url()).searchParams.get('view') ?? '';
@@ -127,4 +134,48 @@ test('a custom-field filter saved as a view is remembered, and follows its setti
   await expect(page.getByRole('heading', { name })).toBeVisible();
   await expect(ticketRow(page, online)).toBeVisible();
   await expect(ticketRow(page, store)).toBeVisible();
+});
+
+test('at 1366 the views pane starts collapsed and the list fits; opened, it counts each view and is remembered', async ({
+  page,
+  request,
+}) => {
+  const tag = unique();
+  for (const suffix of ['một', 'hai'])
+    await createTicket(request, token, { subject: `Đếm ${tag} ${suffix}`, status: 'pending' });
+  const name = `Đếm ${tag}`;
+  const view = await post<{ _id: string }>(request, '/v2/smart-view', {
+    name,
+    shared: false,
+    columns: ['code', 'subject', 'status'],
+    filters: { search: `Đếm ${tag}` },
+  });
+  cleanup.unshift(`/v2/smart-view/${view._id}`);
+  await page.goto('/tickets');
+  const pane = page.getByRole('navigation', { name: 'Chế độ xem' });
+  await expect(pane.getByRole('button', { name: 'Mở chế độ xem' })).toBeVisible();
+  // The default columns without scrolling sideways, the toolbar on one row.
+  await expect(ticketRow(page, `Đếm ${tag} hai`)).toBeVisible();
+  const fits = await page.evaluate(() => {
+    const table = document.querySelector('table');
+    return table ? table.scrollWidth <= (table.parentElement?.clientWidth ?? 0) : false;
+  });
+  expect(fits).toBe(true);
+  const toolbarTops = await page
+    .getByRole('searchbox')
+    .locator('xpath=ancestor::div[contains(@class,"flex-wrap")][1]')
+    .evaluate(
+      (row) =>
+        new Set([...row.children].map((child) => Math.round(child.getBoundingClientRect().top)))
+          .size,
+    );
+  expect(toolbarTops).toBe(1);
+
+  await ticketViews(page);
+  await expect(pane.getByRole('button', { name })).toContainText('2');
+  await page.reload();
+  await expect(pane.getByRole('button', { name: 'Thu gọn chế độ xem' })).toBeVisible();
+  await pane.getByRole('button', { name: 'Thu gọn chế độ xem' }).click();
+  await page.reload();
+  await expect(pane.getByRole('button', { name: 'Mở chế độ xem' })).toBeVisible();
 });

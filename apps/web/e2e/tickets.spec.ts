@@ -8,6 +8,7 @@ import {
   pick,
   storeSession,
   ticketRow,
+  ticketViews,
   unique,
   type CreatedTicket,
 } from './fixtures';
@@ -106,7 +107,7 @@ test('a reply and an internal note with an attachment; a status change in the ac
   await expect(log).toContainText('Đang chờ');
 });
 
-test('two people on one ticket see each other, and who is typing', async ({
+test('two people on one ticket see each other, who is typing, and each other’s changes live', async ({
   page,
   request,
   browser,
@@ -128,10 +129,20 @@ test('two people on one ticket see each other, and who is typing', async ({
     leader.name,
   );
 
+  // What this side is typing stays while the other's changes come in.
+  const myReply = page.getByRole('textbox', { name: 'Trả lời công khai' });
+  await myReply.fill('Em đang kiểm tra');
   await other.getByLabel('Trạng thái', { exact: true }).selectOption({ label: 'Đang mở' });
+  await expect(other.getByRole('status').filter({ hasText: 'Đã lưu' })).toBeVisible();
   await expect(
-    page.getByRole('alert').filter({ hasText: 'vừa cập nhật ticket này' }),
+    page.getByRole('alert').filter({ hasText: 'vừa cập nhật Trạng thái' }),
   ).toContainText(leader.name);
+  await expect(page.getByLabel('Trạng thái', { exact: true })).toHaveValue('open');
+  await expect(myReply).toContainText('Em đang kiểm tra');
+
+  await other.getByRole('button', { name: 'Gửi' }).click();
+  await expect(page.getByText('Đang xử', { exact: true })).toBeVisible();
+  await expect(myReply).toContainText('Em đang kiểm tra');
   await otherContext.close();
   await expect(page.getByTestId('record-viewers')).toBeHidden();
 });
@@ -211,7 +222,7 @@ test('a saved view of the tenant lists its tickets, and is remembered', async ({
     filters: { status: ['pending'] },
   });
   await page.goto('/tickets');
-  await page.getByRole('navigation', { name: 'Chế độ xem' }).getByRole('button', { name }).click();
+  await (await ticketViews(page)).getByRole('button', { name }).click();
   await expect(page.getByRole('heading', { name })).toBeVisible();
   await page.getByRole('searchbox').fill(`View ${tag}`);
   await expect(ticketRow(page, `View ${tag} chờ`)).toBeVisible();

@@ -11,7 +11,8 @@ import { useCurrentUser } from '@/stores/session-store';
 export const TYPING_IDLE_MS = 4_000;
 
 /**
- * Who else is on the record while this screen shows it, the last change someone else saved, and
+ * Who else is on the record while this screen shows it, the last change saved (`lastChange`, by
+ * anyone: the screen reads the record again) and the last one someone else saved, and
  * `typed()` to call on every keystroke of a reply (it reports typing, then stops after a pause;
  * `stoppedTyping()` when the reply is sent or dropped).
  */
@@ -70,6 +71,7 @@ export function useRecordPresence(kind: WatchableKind, id: string | undefined) {
   const lastChange = current?.lastChange ?? null;
   return {
     others: viewers.filter((viewer) => viewer.user_id !== me),
+    lastChange,
     changedByOther: lastChange && lastChange.by.user_id !== me ? lastChange : null,
     typed,
     stoppedTyping,

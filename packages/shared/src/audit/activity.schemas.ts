@@ -20,11 +20,14 @@ export const AUDIT_VIA_KINDS = ['macro', 'workflow', 'job'] as const;
 export const auditVia = z.object({ kind: z.enum(AUDIT_VIA_KINDS), name: z.string() });
 export type AuditVia = z.infer<typeof auditVia>;
 
+/** Who a change is credited to when neither a person nor a named workflow or job made it. */
+export const SYSTEM_ACTOR_NAME = 'Hệ thống';
+
 /** How the activity log names it: 'Áp dụng macro Đóng ticket', 'Tự động hóa: Gán VIP'. */
 export function auditViaLabel(via: AuditVia): string {
   if (via.kind === 'macro') return `Áp dụng macro ${via.name}`;
   if (via.kind === 'workflow') return `Tự động hóa: ${via.name}`;
-  return `Hệ thống: ${via.name}`;
+  return `${SYSTEM_ACTOR_NAME}: ${via.name}`;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { auditVia } from '../audit/activity.schemas.js';
 import { defineEvents, eventCauseFields } from '../platform/domain-events.js';
 
 /**
@@ -30,6 +31,8 @@ export const TICKET_EVENTS = defineEvents('ticket', {
       status: z.string().optional(),
       split_from: z.string().optional(),
       comment_id: z.string().optional(),
+      /** What made it when no person did (a workflow): the live push names it. */
+      via: auditVia.optional(),
       ...eventCauseFields,
     }),
     trigger: 'ticket_created',
@@ -38,6 +41,8 @@ export const TICKET_EVENTS = defineEvents('ticket', {
     payload: z.strictObject({
       changes: fieldChanges,
       reason: z.enum(TICKET_CHANGE_REASONS).optional(),
+      /** What made the change (a macro, a workflow, a job): the live push names it. */
+      via: auditVia.optional(),
       ...eventCauseFields,
     }),
     trigger: 'ticket_updated',

@@ -215,6 +215,35 @@ export const ticketFilterBody = ticketListFields
   .superRefine(refuseReversed);
 export type TicketFilterBody = z.infer<typeof ticketFilterBody>;
 
+/** The views pane counts each view's tickets up to this many ('99+' past it). */
+export const TICKET_VIEW_COUNT_CAP = 99;
+/** At most this many views counted per request. */
+export const TICKET_VIEW_COUNTS_MAX = 50;
+/**
+ * POST /v2/tickets/view-counts: how many tickets each view lists for the caller (their data
+ * scope applies), each view by the list's own filters or a saved view's id.
+ */
+export const ticketViewCountsBody = z.strictObject({
+  views: z
+    .array(
+      z.strictObject({
+        id: z.string().trim().min(1, 'Thiếu mã chế độ xem').max(64, 'Mã chế độ xem quá dài'),
+        filter: ticketFilterBody,
+      }),
+    )
+    .max(TICKET_VIEW_COUNTS_MAX, `Tối đa ${TICKET_VIEW_COUNTS_MAX} chế độ xem mỗi lần`),
+});
+export type TicketViewCountsBody = z.infer<typeof ticketViewCountsBody>;
+/** What a client sends: the list's filters as its address spells them. */
+export type TicketViewCountsRequest = z.input<typeof ticketViewCountsBody>;
+/** A view's count, stopped at TICKET_VIEW_COUNT_CAP (`capped`: there are more). */
+export const ticketViewCountView = z.object({
+  id: z.string(),
+  count: z.number().int(),
+  capped: z.boolean(),
+});
+export type TicketViewCount = z.infer<typeof ticketViewCountView>;
+
 /** `/v2/tickets/{id}`: the ticket's id or its number (the digits of its code). */
 export const ticketRefParams = z.object({ id: recordRefParam('Mã ticket không hợp lệ') });
 

@@ -172,6 +172,9 @@ export async function refreshTicketSla(
   return next;
 }
 
+/** The job the live push and the activity log credit a breach to ('Hệ thống: Kiểm tra SLA'). */
+const SLA_JOB_VIA = { kind: 'job', name: 'Kiểm tra SLA' } as const;
+
 /**
  * Records a breach in the transaction that found it (the scan, or a recomputation that finds the
  * due already passed): a `ticket.updated` event with reason 'sla_breach' and a 'Quá hạn SLA'
@@ -183,12 +186,17 @@ async function recordBreach(
   ticket: { tenantId: string; id: string; slaBreachedAt: Date | null },
 ) {
   const after = ticket.slaBreachedAt?.toISOString() ?? null;
+  const via = SLA_JOB_VIA;
   await appendEvent(tx, {
     tenantId: ticket.tenantId,
     aggregate: 'ticket',
     aggregateId: ticket.id,
     type: 'ticket.updated',
-    payload: { changes: { sla_breached_at: { before: null, after } }, reason: 'sla_breach' },
+    payload: {
+      changes: { sla_breached_at: { before: null, after } },
+      reason: 'sla_breach',
+      via,
+    },
     actorId: null,
   });
   await writeAudit(tx, {
@@ -200,6 +208,7 @@ async function recordBreach(
     entityId: ticket.id,
     before: { sla_breached_at: null },
     after: { sla_breached_at: after },
+    via,
   });
 }
 

@@ -8,7 +8,11 @@ import {
   type RecordViewers,
 } from '@omnicare/shared/realtime/record-presence';
 import { REALTIME_EVENTS } from '@omnicare/shared/notifications/notifications.schemas';
+import { eq } from 'drizzle-orm';
 import { bearer, createTestApp, seedTenant, type TestApp } from '../../test/helpers.js';
+import { tickets } from '../../db/schema/tickets.js';
+import { runSlaBreaches } from './ticket-sla.js';
+import { updateTicketAsSystem } from './tickets.service.js';
 
 let t: TestApp;
 let url: string;
@@ -190,5 +194,46 @@ describe('tickets in real time', () => {
     // A round trip on the outsider's socket after the save: a notice sent to it would be ahead.
     expect(await join(outsider, randomUUID())).toEqual({ ok: false });
     expect(heard).toEqual([]);
+  });
+
+  it('names the workflow or the job that changed a ticket when no person did', async () => {
+    const tenant = await seedTenant(t);
+    const admin = await t.login(tenant.email('admin'));
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/v2/tickets',
+      headers: bearer(admin),
+      payload: { subject: 'Đổi bởi hệ thống' },
+    });
+    const ticketId = created.json().data._id as string;
+    const watcher = await openSocket(admin);
+    expect(await join(watcher, ticketId)).toEqual({ ok: true });
+    const heard = (field: string) =>
+      new Promise<RecordChanged>((resolve) => {
+        const listener = (change: RecordChanged) => {
+          if (change.id !== ticketId || !change.fields.includes(field)) return;
+          watcher.off(RECORD_PRESENCE_EVENTS.changed, listener);
+          resolve(change);
+        };
+        watcher.on(RECORD_PRESENCE_EVENTS.changed, listener);
+      });
+
+    const byWorkflow = heard('status');
+    await updateTicketAsSystem(
+      t.app.platform,
+      tenant.tenantId,
+      ticketId,
+      { status: 'pending' },
+      { via: { kind: 'workflow', name: 'Gán VIP' } },
+    );
+    expect((await byWorkflow).by).toEqual({ user_id: '', name: 'Tự động hóa: Gán VIP' });
+
+    const byJob = heard('sla_breached_at');
+    await t.database.db
+      .update(tickets)
+      .set({ slaDueAt: new Date(Date.now() - 60_000) })
+      .where(eq(tickets.id, ticketId));
+    await runSlaBreaches(t.app.platform);
+    expect((await byJob).by).toEqual({ user_id: '', name: 'Hệ thống: Kiểm tra SLA' });
   });
 });

@@ -480,15 +480,42 @@ export async function listTickets(
       ),
       ids,
     ).execute({ tenantId }) as Promise<TicketListRow[]>,
-    remembered(
-      memo,
-      tenantId,
-      sql`select count(*)::int as value from (select 1 from ${tickets}
-        where ${and(...base, countCondition)} limit ${countCap + 1}) matching`,
-      (query) => countOf(db, query),
-    ),
+    countMatching(db, tenantId, and(...base, countCondition), countCap + 1, memo),
   ]);
   return { rows, total: Math.min(counted, countCap), capped: counted > countCap };
+}
+
+/** How many tickets match, counted up to `limit` and remembered until the tenant's change. */
+const countMatching = (
+  db: Database,
+  tenantId: string,
+  where: SQL | undefined,
+  limit: number,
+  memo?: TenantMemo,
+) =>
+  remembered(
+    memo,
+    tenantId,
+    sql`select count(*)::int as value from (select 1 from ${tickets}
+      where ${where} limit ${limit}) matching`,
+    (query) => countOf(db, query),
+  );
+
+/** How many tickets a filter finds, up to `cap` (`capped`: more than that). */
+export async function countTickets(
+  db: Database,
+  tenantId: string,
+  filter: TicketFilter,
+  cap: number,
+  memo?: TenantMemo,
+) {
+  const { search, ...others } = filter;
+  const where = and(
+    ...filterConditions(tenantId, others),
+    search ? searchSql(tenantId, search, true) : undefined,
+  );
+  const counted = await countMatching(db, tenantId, where, cap + 1, memo);
+  return { count: Math.min(counted, cap), capped: counted > cap };
 }
 
 /**

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { activityEntryView } from '@omnicare/shared/audit/activity.schemas';
 import { noData } from '@omnicare/shared/platform/envelope';
 import { pageQuery } from '@omnicare/shared/platform/validation';
@@ -15,6 +16,8 @@ import {
   ticketRefParams,
   ticketStatusOptionsView,
   ticketUpdateBody,
+  ticketViewCountsBody,
+  ticketViewCountView,
 } from '@omnicare/shared/tickets/tickets.schemas';
 import { can } from '@omnicare/shared/users/permissions';
 import { authOf } from '../../platform/auth.js';
@@ -62,6 +65,23 @@ export const ticketsRoutes: RouteModule = (app, platform) => {
       );
       return { ...list(data, total), total_capped: capped };
     },
+  );
+
+  r.post(
+    '/v2/tickets/view-counts',
+    {
+      schema: {
+        tags,
+        summary: 'Số ticket của từng chế độ xem',
+        description:
+          'Mỗi chế độ xem theo bộ lọc của danh sách (hoặc smart_view_id), trong phạm vi dữ liệu ' +
+          'của người gọi; đếm tới 99 (capped: còn nhiều hơn).',
+        body: ticketViewCountsBody,
+        response: answers.ok(z.array(ticketViewCountView)),
+      },
+      config: { access: STAFF },
+    },
+    async (request) => ok(await tickets.countTicketViews(platform, authOf(request), request.body)),
   );
 
   r.post(

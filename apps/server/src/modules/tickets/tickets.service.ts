@@ -4,6 +4,7 @@ import type { RecordRef } from '@omnicare/shared/platform/record-ref';
 import {
   auditVia,
   auditViaLabel,
+  SYSTEM_ACTOR_NAME,
   type ActivityEntry,
   type AuditVia,
 } from '@omnicare/shared/audit/activity.schemas';
@@ -30,6 +31,9 @@ import {
   type TicketListItem,
   type TicketListQuery,
   type TicketUpdateBody,
+  type TicketViewCount,
+  type TicketViewCountsBody,
+  TICKET_VIEW_COUNT_CAP,
 } from '@omnicare/shared/tickets/tickets.schemas';
 import type { Platform } from '../../platform/context.js';
 import type { Database, Transaction } from '../../platform/db.js';
@@ -312,6 +316,38 @@ export async function listTickets(platform: Platform, auth: AuthContext, query: 
   };
 }
 
+/**
+ * POST /v2/tickets/view-counts: each view's count for the caller, in the order asked; a saved
+ * view they may no longer see (deleted, unshared meanwhile) is left out.
+ */
+export async function countTicketViews(
+  platform: Platform,
+  auth: AuthContext,
+  body: TicketViewCountsBody,
+): Promise<TicketViewCount[]> {
+  const counts = await Promise.all(
+    body.views.map(async ({ id, filter }, index) => {
+      let found: Awaited<ReturnType<typeof toFilter>>;
+      try {
+        found = await toFilter(platform, auth, filter, `views.${index}.filter.custom`);
+      } catch (error) {
+        if (error instanceof AppError && error.statusCode === 404) return null;
+        throw error;
+      }
+      if (found === 'nothing') return { id, count: 0, capped: false };
+      const counted = await repo.countTickets(
+        platform.db,
+        auth.tenantId,
+        found,
+        TICKET_VIEW_COUNT_CAP,
+        platform.memo,
+      );
+      return { id, ...counted };
+    }),
+  );
+  return counts.filter((count) => count !== null);
+}
+
 /** What a ticket refers to, as named when the change is made (for the activity log). */
 interface Names {
   requester?: { _id: string; name: string; organizationId: string | null } | null;
@@ -488,7 +524,7 @@ export async function createTicket(
       aggregate: 'ticket',
       aggregateId: row.id,
       type: 'ticket.created',
-      payload: { ticket, ...options.eventPayload },
+      payload: { ticket, ...options.eventPayload, ...(options.via ? { via: options.via } : {}) },
       actorId: actorOf(auth),
     });
     await writeAudit(tx, {
@@ -719,7 +755,11 @@ function changeRecords(
       aggregate: 'ticket',
       aggregateId: id,
       type: 'ticket.updated',
-      payload: { changes: eventChanges(was, now), ...plan.options.eventPayload },
+      payload: {
+        changes: eventChanges(was, now),
+        ...plan.options.eventPayload,
+        ...(plan.options.via ? { via: plan.options.via } : {}),
+      },
       actorId: actorOf(auth),
     },
     audit: {
@@ -1306,7 +1346,12 @@ async function actorName(platform: Platform, tenantId: string, actorId: string) 
  * 'realtime' subscriber: after the commit, whichever instance made the change).
  */
 export async function pushTicketChange(platform: Platform, event: DeliveredEvent) {
-  const name = event.actorId ? await actorName(platform, event.tenantId, event.actorId) : '';
+  const via = auditVia.safeParse((event.payload as { via?: unknown }).via);
+  const name = event.actorId
+    ? await actorName(platform, event.tenantId, event.actorId)
+    : via.success
+      ? auditViaLabel(via.data)
+      : SYSTEM_ACTOR_NAME;
   await platform.realtime.recordChanged(event.tenantId, {
     kind: 'ticket',
     id: event.aggregateId,

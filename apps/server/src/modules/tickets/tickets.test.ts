@@ -1025,6 +1025,65 @@ describe('the ticket list', () => {
     expect(view.statusCode).toBe(404);
   });
 
+  it("counts each view's tickets for the caller up to 99, a saved view by its id", async () => {
+    const { tenant, admin, agent, config } = await freshTenant();
+    await createTicket(admin, { subject: 'Mở của agent', assignee_id: tenant.id('agent') });
+    await createTicket(admin, {
+      subject: 'Chờ của agent',
+      status: 'pending',
+      assignee_id: tenant.id('agent'),
+      priority_id: config.high,
+    });
+    await createTicket(admin, { subject: 'Chưa giao' });
+    const view = await call(admin, 'POST', '/v2/smart-view', {
+      name: 'Ưu tiên cao',
+      filters: { priority_id: [config.high] },
+      columns: ['code', 'subject'],
+      sort: { field: 'updated_at', direction: 'desc' },
+      shared: true,
+    });
+    expect(view.statusCode, view.body).toBe(201);
+    const views = [
+      { id: 'open', filter: { status: 'new,open,pending' } },
+      { id: 'unassigned', filter: { assignee_id: 'none' } },
+      { id: 'high', filter: { smart_view_id: view.json().data._id } },
+      { id: 'searched', filter: { search: 'chờ' } },
+    ];
+    const counts = async (token: string) => {
+      const response = await call(token, 'POST', '/v2/tickets/view-counts', { views });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json().data as { id: string; count: number; capped: boolean }[];
+    };
+    expect(await counts(admin)).toEqual([
+      { id: 'open', count: 3, capped: false },
+      { id: 'unassigned', count: 1, capped: false },
+      { id: 'high', count: 1, capped: false },
+      { id: 'searched', count: 1, capped: false },
+    ]);
+    // The agent's scope: the two assigned to them, none unassigned.
+    expect((await counts(agent)).map((item) => item.count)).toEqual([2, 0, 1, 1]);
+
+    // Past 99: '99+'.
+    for (let made = 0; made < 100; made += 20)
+      await Promise.all(
+        Array.from({ length: 20 }, (_, index) =>
+          createTicket(admin, { subject: `Nhiều ${made + index}` }),
+        ),
+      );
+    expect((await counts(admin))[1]).toEqual({ id: 'unassigned', count: 99, capped: true });
+
+    for (const [payload, param] of [
+      [{ views: [{ id: '', filter: {} }] }, 'views.0.id'],
+      [{ views: [{ id: 'x', filter: { status: 'lost' } }] }, 'views.0.filter.status'],
+      [{ views: Array.from({ length: 51 }, (_, index) => ({ id: `v${index}`, filter: {} })) }, 'views'],
+      [{ views: 'all' }, 'views'],
+    ] as const) {
+      const refused = await call(admin, 'POST', '/v2/tickets/view-counts', payload);
+      expect(refused.statusCode, refused.body).toBe(422);
+      expect(refused.json().errors[0].param).toBe(param);
+    }
+  });
+
   it("lists a smart view's tickets: its statuses, priorities, 'me' and tags, within the caller's scope", async () => {
     const { tenant, admin, agent, leader, config } = await freshTenant();
     await createTicket(admin, {

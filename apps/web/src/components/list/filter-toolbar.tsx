@@ -36,7 +36,7 @@ export function FilterToolbar({
     <>
       <div className="flex flex-wrap items-center gap-2">
         <SearchInput
-          className="min-w-[min(100%,21rem)] flex-1 sm:max-w-md"
+          className="min-w-[min(100%,16rem)] flex-1 sm:max-w-md"
           label={text.searchPlaceholder}
           placeholder={text.searchPlaceholder}
           value={search}

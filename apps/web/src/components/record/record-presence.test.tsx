@@ -1,5 +1,4 @@
 import { act, render, renderHook, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 const realtime = vi.hoisted(() => ({
@@ -55,20 +54,27 @@ describe('who else is on the record', () => {
         at: '2026-11-24T03:00:00.000Z',
       }),
     );
-    const onReload = vi.fn();
-    render(
+    const { rerender } = render(
       <RecordPresence
         kind="ticket"
         others={result.current.others}
         changedByOther={result.current.changedByOther}
-        onReload={onReload}
       />,
     );
     expect(screen.getByText('Lan, Minh đang xem')).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Lan đang soạn trả lời…');
     expect(screen.getByRole('alert')).toHaveTextContent('Minh vừa cập nhật ticket này.');
-    await userEvent.click(screen.getByRole('button', { name: 'Tải lại' }));
-    expect(onReload).toHaveBeenCalled();
+    // With the record's own names for its fields, the change says what moved.
+    rerender(
+      <RecordPresence
+        kind="ticket"
+        others={result.current.others}
+        changedByOther={result.current.changedByOther}
+        describeFields={(fields) => (fields.includes('status') ? 'Trạng thái' : '')}
+      />,
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent('Minh vừa cập nhật Trạng thái.');
+    expect(result.current.lastChange?.by.name).toBe('Minh');
   });
 
   it('does not warn about my own change and shows nothing when alone', () => {
@@ -83,6 +89,8 @@ describe('who else is on the record', () => {
       }),
     );
     expect(result.current.changedByOther).toBeNull();
+    // Still a change the screen reads again (made in another tab of mine, perhaps).
+    expect(result.current.lastChange?.fields).toEqual(['status']);
     const { container } = render(
       <RecordPresence kind="ticket" others={result.current.others} changedByOther={null} />,
     );

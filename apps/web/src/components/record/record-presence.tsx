@@ -7,8 +7,9 @@ import type {
 import { Avatar } from '@/components/ui/avatar';
 
 /**
- * The other staff on the same record: their avatars, who is typing a reply, and a warning when
- * someone else just saved a change (so nobody answers twice or overwrites a fresh change).
+ * The other staff on the same record: their avatars, who is typing a reply, and who else just
+ * saved a change and to what (the screen shows the change already: this says where it came
+ * from, so nobody answers twice or undoes a fresh change unknowingly).
  */
 const THIS_RECORD: Record<WatchableKind, string> = { ticket: 'ticket này' };
 
@@ -16,12 +17,13 @@ export function RecordPresence({
   kind,
   others,
   changedByOther,
-  onReload,
+  describeFields,
 }: {
   kind: WatchableKind;
   others: RecordViewer[];
   changedByOther: RecordChanged | null;
-  onReload?: () => void;
+  /** The changed fields as people name them ('Trạng thái, Người xử lý'); '' when none known. */
+  describeFields?: (fields: string[]) => string;
 }) {
   const typing = others.filter((viewer) => viewer.typing);
   if (others.length === 0 && !changedByOther) return null;
@@ -57,12 +59,8 @@ export function RecordPresence({
           className="flex items-center gap-2 rounded-md bg-amber-50 px-2 py-1 text-amber-800"
           role="alert"
         >
-          {changedByOther.by.name} vừa cập nhật {THIS_RECORD[kind]}.
-          {onReload && (
-            <button type="button" className="font-medium underline" onClick={onReload}>
-              Tải lại
-            </button>
-          )}
+          {changedByOther.by.name} vừa cập nhật{' '}
+          {describeFields?.(changedByOther.fields) || THIS_RECORD[kind]}.
         </span>
       )}
     </div>

@@ -15,7 +15,7 @@ import {
   UserPlus,
 } from 'lucide-react';
 import { auditActionLabel, type AuditAction } from '@omnicare/shared/audit/audit-actions';
-import type { ActivityEntry } from '@omnicare/shared/audit/activity.schemas';
+import { SYSTEM_ACTOR_NAME, type ActivityEntry } from '@omnicare/shared/audit/activity.schemas';
 import { formatDateTime, formatRelative } from '@omnicare/shared/platform/time';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -26,7 +26,7 @@ export const ACTIVITY_TEXT = {
   none: '—',
   failed: 'Không tải được lịch sử hoạt động.',
   retry: 'Thử lại',
-  system: 'Hệ thống',
+  system: SYSTEM_ACTOR_NAME,
 } as const;
 
 /** Icons by the verb of `<entity>.<verb>`; a kind not listed gets the clock. */

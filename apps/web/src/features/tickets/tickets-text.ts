@@ -49,4 +49,36 @@ export const TICKET_TEXT = {
   timeLeft: 'còn',
   newChanges: (count: number) => `${count} ticket vừa thay đổi ngoài danh sách đang xem`,
   refresh: 'Tải lại',
+  saved: 'Đã lưu',
+  /** A field being typed in that someone else changed meanwhile (the typed text is kept). */
+  changedWhileTyping: (by: string, value: string) =>
+    `${by || 'Người khác'} vừa đổi trường này thành “${value || '—'}”. Rời ô để lưu giá trị của bạn.`,
+  takeTheirs: 'Dùng giá trị mới',
+  description: 'Mô tả',
+  conversation: 'Trao đổi',
 } as const;
+
+/** A live change's fields (the API's names) as the ticket's screens name them. */
+const CHANGED_FIELD_LABEL: Readonly<Record<string, string>> = {
+  subject: TICKET_TEXT.subject,
+  description: TICKET_TEXT.description,
+  status: TICKET_TEXT.status,
+  priority_id: TICKET_TEXT.priority,
+  type_id: TICKET_TEXT.type,
+  service_id: TICKET_TEXT.service,
+  group_id: TICKET_TEXT.group,
+  assignee_id: TICKET_TEXT.assignee,
+  requester_id: TICKET_TEXT.requester,
+  tag_ids: TICKET_TEXT.tags,
+  follower_ids: TICKET_TEXT.followers,
+  cc: TICKET_TEXT.cc,
+  due_at: TICKET_TEXT.dueAt,
+  custom: TICKET_TEXT.customFields,
+  sla_breached_at: TICKET_TEXT.sla,
+  sla_due_at: TICKET_TEXT.sla,
+  comment: TICKET_TEXT.conversation,
+};
+
+/** 'Mức độ ưu tiên, Người xử lý'; '' when none is one people would recognise. */
+export const describeTicketFields = (fields: string[]) =>
+  [...new Set(fields.map((field) => CHANGED_FIELD_LABEL[field]).filter(Boolean))].join(', ');

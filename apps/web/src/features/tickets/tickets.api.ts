@@ -9,6 +9,8 @@ import type {
   TicketListItem,
   TicketRequest,
   TicketSortKey,
+  TicketViewCount,
+  TicketViewCountsRequest,
 } from '@omnicare/shared/tickets/tickets.schemas';
 import type { TicketStatus } from '@omnicare/shared/tickets/ticket-enums';
 import {
@@ -71,6 +73,15 @@ export async function fetchTickets(params: TicketListParams, signal?: AbortSigna
     total_capped: response.data.total_capped === true,
   } satisfies TicketPage;
 }
+
+/** How many tickets each view lists for me ('99+' past TICKET_VIEW_COUNT_CAP). */
+export const fetchViewCounts = (body: TicketViewCountsRequest, signal?: AbortSignal) =>
+  apiRequest<TicketViewCount[]>({
+    method: 'POST',
+    url: '/v2/tickets/view-counts',
+    data: body,
+    signal,
+  });
 
 export const fetchTicket = (ref: string, signal?: AbortSignal) =>
   apiRequest<TicketDetail>({

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { AxiosRequestConfig } from 'axios';
+import type { ApiRequest } from '@/lib/http';
 import { MACRO_MESSAGES, type Macro } from '@omnicare/shared/macros/macros.schemas';
 import { TooltipProvider } from '@/components/ui/tooltip';
 import { http } from '@/lib/http';
@@ -21,7 +21,7 @@ const ok = (data: unknown, extra: Record<string, unknown> = {}) =>
   Promise.resolve({ data: { statusCode: 200, message: 'OK', data, ...extra } });
 
 function mockServer() {
-  return vi.spyOn(http, 'request').mockImplementation(((config: AxiosRequestConfig) => {
+  return vi.spyOn(http, 'request').mockImplementation(((config: ApiRequest) => {
     if (config.method === 'POST' || config.method === 'PUT')
       return ok({ _id: 'new', name: 'x' }, { message: MACRO_MESSAGES.created });
     if (config.url === '/v2/priorities')
@@ -51,7 +51,7 @@ function renderDialog(role: StaffRole, record: Macro | null = null) {
 
 const writes = (request: ReturnType<typeof mockServer>) =>
   request.mock.calls
-    .map(([config]) => config as AxiosRequestConfig)
+    .map(([config]) => config as ApiRequest)
     .filter((config) => config.method !== 'GET');
 
 afterEach(() => vi.restoreAllMocks());

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { AxiosRequestConfig } from 'axios';
+import type { ApiRequest } from '@/lib/http';
 import type { Editor } from '@tiptap/react';
 import type { Macro } from '@omnicare/shared/macros/macros.schemas';
 import { http } from '@/lib/http';
@@ -46,7 +46,7 @@ const TEMPLATE = {
 const CHANGED_TICKET = { _id: 'T1', status: 'pending' };
 
 function mockServer() {
-  return vi.spyOn(http, 'request').mockImplementation(((config: AxiosRequestConfig) => {
+  return vi.spyOn(http, 'request').mockImplementation(((config: ApiRequest) => {
     const { method = 'GET', url } = config;
     if (url === '/v2/tickets/T1/comments' && method === 'GET') return ok([], { total: 0 });
     if (url === '/v2/macros') return ok(MACROS);
@@ -95,7 +95,7 @@ async function typeInEditor(text: string) {
 }
 
 const requests = (request: ReturnType<typeof mockServer>) =>
-  request.mock.calls.map(([config]) => config as AxiosRequestConfig);
+  request.mock.calls.map(([config]) => config as ApiRequest);
 
 beforeEach(() => {
   signInAs('agent');

@@ -20,6 +20,10 @@ describe('SLA at a glance', () => {
     expect(spanText(130 * 60_000)).toBe('2 giờ 10 phút');
     expect(spanText(3 * 24 * 60 * 60_000)).toBe('3 ngày');
     expect(spanText((3 * 24 + 4) * 60 * 60_000 + 59_000)).toBe('3 ngày 4 giờ');
+    // A list's narrow column: the largest unit only.
+    expect(spanText((3 * 24 + 4) * 60 * 60_000, true)).toBe('3 ngày');
+    expect(spanText(130 * 60_000, true)).toBe('2 giờ');
+    expect(spanText(45 * 60_000, true)).toBe('45 phút');
   });
 
   it('shows the time left, amber when due soon, the due moment on hover', () => {

@@ -35,14 +35,15 @@ export function PriorityLabel({ priority }: { priority: { name: string; color: s
 }
 
 /** A span of time as an agent says it: '45 phút', '2 giờ 10 phút', '3 ngày 4 giờ'. */
-export function spanText(ms: number): string {
+export function spanText(ms: number, compact = false): string {
   const minutes = Math.floor(Math.abs(ms) / 60_000);
   if (minutes < 1) return 'dưới 1 phút';
   if (minutes < 60) return `${minutes} phút`;
   const hours = Math.floor(minutes / 60);
-  if (hours < 24) return minutes % 60 ? `${hours} giờ ${minutes % 60} phút` : `${hours} giờ`;
+  if (hours < 24)
+    return minutes % 60 && !compact ? `${hours} giờ ${minutes % 60} phút` : `${hours} giờ`;
   const days = Math.floor(hours / 24);
-  return hours % 24 ? `${days} ngày ${hours % 24} giờ` : `${days} ngày`;
+  return hours % 24 && !compact ? `${days} ngày ${hours % 24} giờ` : `${days} ngày`;
 }
 
 /**
@@ -52,9 +53,12 @@ export function spanText(ms: number): string {
 export function SlaLabel({
   dueAt,
   breachedAt,
+  compact = false,
 }: {
   dueAt: string | null;
   breachedAt: string | null;
+  /** The largest unit only ('còn 16 giờ'), as a list's narrow column shows it. */
+  compact?: boolean;
 }) {
   const now = useNow();
   const due = dueAt ? Date.parse(dueAt) : null;
@@ -63,7 +67,7 @@ export function SlaLabel({
     const since = due ?? Date.parse(breachedAt as string);
     return (
       <Badge variant="destructive" title={title} className="whitespace-nowrap">
-        {TICKET_TEXT.overdue} {spanText(now - since)}
+        {TICKET_TEXT.overdue} {spanText(now - since, compact)}
       </Badge>
     );
   }
@@ -76,7 +80,7 @@ export function SlaLabel({
         soon ? 'font-medium whitespace-nowrap text-amber-700' : 'whitespace-nowrap text-slate-600'
       }
     >
-      {TICKET_TEXT.timeLeft} {spanText(due - now)}
+      {TICKET_TEXT.timeLeft} {spanText(due - now, compact)}
     </span>
   );
 }

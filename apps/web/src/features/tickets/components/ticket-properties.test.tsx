@@ -121,4 +121,53 @@ describe('the ticket panel: custom fields, followers and errors', () => {
     expect(withCustomValue({ a: 1 }, 'c', [])).toEqual({ a: 1 });
     expect(withCustomValue({ a: 1 }, 'c', false)).toEqual({ a: 1, c: false });
   });
+
+  it('marks the fields whose change was just saved', () => {
+    renderPanel({ saved: new Set(['status', 'custom.kenh']) });
+    const marks = screen.getAllByRole('status');
+    expect(marks).toHaveLength(2);
+    for (const mark of marks) expect(mark).toHaveTextContent('Đã lưu');
+    expect(screen.getByLabelText('Trạng thái').parentElement).toHaveTextContent('Đã lưu');
+  });
+
+  it('keeps what is being typed when the ticket changes under it, and warns on that field', async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const panel = (value: TicketFieldsValue) => (
+      <QueryClientProvider client={client}>
+        <TicketProperties value={value} onChange={onChange} changedBy="Lê Văn Cường" />
+      </QueryClientProvider>
+    );
+    const { rerender } = render(panel(VALUE));
+    await user.type(screen.getByLabelText('Mã hợp đồng'), 'HD-01');
+
+    // Another field changed elsewhere: shown, the typing untouched, no warning.
+    rerender(panel({ ...VALUE, status: 'pending', custom: { ...VALUE.custom, kenh: 'Cửa hàng' } }));
+    expect(screen.getByLabelText('Trạng thái')).toHaveValue('pending');
+    expect(screen.getByLabelText('Kênh liên hệ')).toHaveValue('Cửa hàng');
+    expect(screen.getByLabelText('Mã hợp đồng')).toHaveValue('HD-01');
+    expect(screen.queryByRole('alert')).toBeNull();
+
+    // The very field being typed in: still the typed text, with a warning naming who.
+    const overtaken = { ...VALUE, custom: { ...VALUE.custom, ma_hop_dong: 'HD-99' } };
+    rerender(panel(overtaken));
+    expect(screen.getByLabelText('Mã hợp đồng')).toHaveValue('HD-01');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Lê Văn Cường vừa đổi trường này thành “HD-99”',
+    );
+    await user.click(screen.getByRole('button', { name: 'Dùng giá trị mới' }));
+    expect(screen.getByLabelText('Mã hợp đồng')).toHaveValue('HD-99');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(onChange).not.toHaveBeenCalled();
+
+    // Typed again and left: the agent's value goes out over the new one.
+    await user.clear(screen.getByLabelText('Mã hợp đồng'));
+    await user.type(screen.getByLabelText('Mã hợp đồng'), 'HD-02');
+    await user.tab();
+    expect(onChange).toHaveBeenLastCalledWith(
+      { custom: { ...overtaken.custom, ma_hop_dong: 'HD-02' } },
+      { custom: { ...overtaken.custom, ma_hop_dong: 'HD-02' } },
+    );
+  });
 });

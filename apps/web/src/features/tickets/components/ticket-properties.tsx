@@ -1,5 +1,5 @@
 import { useId, useState, type ReactNode } from 'react';
-import { X } from 'lucide-react';
+import { Check, X } from 'lucide-react';
 import type { CustomField } from '@omnicare/shared/fields/fields.schemas';
 import { isEmptyCustomValue } from '@omnicare/shared/fields/fields.schemas';
 import { TICKET_STATUS, type TicketStatus } from '@omnicare/shared/tickets/ticket-enums';
@@ -70,7 +70,22 @@ const PARAM_OF: Record<string, string> = {
   assignee: 'assignee_id',
   tags: 'tag_ids',
   source: 'source',
+  cc: 'cc',
+  due: 'due_at',
 };
+/** Fields whose control shows its own error (the field row shows only the saved mark). */
+const OWN_ERROR = new Set(['cc', 'due']);
+const NONE_SAVED: ReadonlySet<string> = new Set();
+
+/** The brief mark beside a field's label once its change is saved. */
+export function SavedMark() {
+  return (
+    <span role="status" className="inline-flex items-center gap-0.5 text-xs text-emerald-700">
+      <Check className="size-3" aria-hidden="true" />
+      {TICKET_TEXT.saved}
+    </span>
+  );
+}
 
 /** Custom values to send: the whole set, a value emptied left out (cleared). */
 export function withCustomValue(values: Record<string, unknown>, key: string, value: unknown) {
@@ -92,6 +107,8 @@ export function TicketProperties({
   creating,
   statusLocked,
   errors = {},
+  saved = NONE_SAVED,
+  changedBy = '',
 }: {
   value: TicketFieldsValue;
   onChange: (patch: TicketFieldsPatch, shown: Partial<TicketFieldsValue>) => void;
@@ -99,6 +116,10 @@ export function TicketProperties({
   /** Closed, and the caller may not reopen it. */
   statusLocked?: boolean;
   errors?: Readonly<Record<string, string>>;
+  /** Params ('priority_id', 'custom.ma_hop_dong') whose change was just saved: marked briefly. */
+  saved?: ReadonlySet<string>;
+  /** Who made the last change heard live (a field being typed in warns with the name). */
+  changedBy?: string;
 }) {
   const id = useId();
   const priorities = useTicketSettingsList('priorities');
@@ -109,14 +130,17 @@ export function TicketProperties({
     key: string,
     label: string,
     control: (fieldId: string) => ReactNode,
-    param?: string,
+    param = PARAM_OF[key] ?? '',
   ) => (
     <div className="flex flex-col gap-1">
-      <Label htmlFor={`${id}-${key}`} className="text-xs text-slate-500">
-        {label}
-      </Label>
+      <div className="flex items-center justify-between gap-2">
+        <Label htmlFor={`${id}-${key}`} className="text-xs text-slate-500">
+          {label}
+        </Label>
+        {saved.has(param) && <SavedMark />}
+      </div>
       {control(`${id}-${key}`)}
-      <FieldError id={`${id}-${key}-error`} message={errors[param ?? PARAM_OF[key] ?? '']} />
+      {!OWN_ERROR.has(key) && <FieldError id={`${id}-${key}-error`} message={errors[param]} />}
     </div>
   );
   const optionsOf = (items: { _id: string; name: string }[] | undefined) =>
@@ -335,6 +359,8 @@ export function TicketProperties({
           fields={customFields.data ?? []}
           values={value.custom}
           errors={errors}
+          saved={saved}
+          changedBy={changedBy}
           commitOnLeave={!creating}
           onChange={(custom) => onChange({ custom }, { custom })}
         />
@@ -365,38 +391,46 @@ export function TicketProperties({
   );
 }
 
+/** A typed text or number against a saved value: the same once both read the same. */
+const sameTyped = (a: unknown, b: unknown) => String(a ?? '') === String(b ?? '');
+
 /**
  * The tenant's active ticket custom fields, rendered as the customer form renders its own. On
  * a saved ticket a text or number goes out when its box is left (not on each key); the others
- * at once. Every change sends the whole set of values.
+ * at once. Every change sends the whole set of values. What is being typed survives the ticket
+ * changing under it: a live change to that very field warns and keeps the typed text.
  */
 function TicketCustomFields({
   fields,
   values,
   errors,
+  saved,
+  changedBy,
   commitOnLeave,
   onChange,
 }: {
   fields: CustomField[];
   values: Record<string, unknown>;
   errors: Readonly<Record<string, string>>;
+  saved: ReadonlySet<string>;
+  changedBy: string;
   commitOnLeave: boolean;
   onChange: (values: Record<string, unknown>) => void;
 }) {
-  // What is being typed, by key, until the ticket's values change (a save came back).
-  const [typed, setTyped] = useState<{
-    for: Record<string, unknown>;
-    keys: Record<string, unknown>;
-  }>({ for: values, keys: {} });
-  if (typed.for !== values) setTyped({ for: values, keys: {} });
-  const typedKeys = typed.for === values ? typed.keys : {};
+  // What is being typed, by key, with the saved value it started from; done once saved.
+  const [drafts, setDrafts] = useState<Record<string, { value: unknown; base: unknown }>>({});
+  const typing = Object.fromEntries(
+    Object.entries(drafts).filter(([key, draft]) => !sameTyped(draft.value, values[key])),
+  );
   const deferred = (item: CustomField) =>
     commitOnLeave && (item.type === 'text' || item.type === 'number');
   const commit = (item: CustomField) => {
-    if (!(item.key in typedKeys)) return;
-    const next = typedKeys[item.key];
-    if ((next ?? '') === (values[item.key] ?? '')) return;
-    onChange(withCustomValue(values, item.key, next));
+    const draft = typing[item.key];
+    if (draft) onChange(withCustomValue(values, item.key, draft.value));
+  };
+  const drop = (key: string) => {
+    const { [key]: _dropped, ...rest } = typing;
+    setDrafts(rest);
   };
   return (
     <section
@@ -406,22 +440,52 @@ function TicketCustomFields({
       <h3 className="text-xs font-semibold tracking-wide text-slate-500 uppercase">
         {TICKET_TEXT.customFields}
       </h3>
-      {fields.map((item) => (
-        <div key={item._id} onBlur={() => deferred(item) && commit(item)}>
-          <CustomFieldInput
-            compact
-            commitOnClose
-            field={item}
-            value={item.key in typedKeys ? typedKeys[item.key] : values[item.key]}
-            error={errors[`custom.${item.key}`]}
-            onChange={(next) => {
-              if (deferred(item))
-                setTyped({ for: values, keys: { ...typedKeys, [item.key]: next } });
-              else onChange(withCustomValue(values, item.key, next));
-            }}
-          />
-        </div>
-      ))}
+      {fields.map((item) => {
+        const draft = typing[item.key];
+        const overtaken = draft && !sameTyped(draft.base, values[item.key]);
+        return (
+          <div
+            key={item._id}
+            className="flex flex-col gap-1"
+            onBlur={() => deferred(item) && commit(item)}
+          >
+            {saved.has(`custom.${item.key}`) && !draft && (
+              <div className="-mb-1 flex justify-end">
+                <SavedMark />
+              </div>
+            )}
+            <CustomFieldInput
+              compact
+              commitOnClose
+              field={item}
+              value={draft ? draft.value : values[item.key]}
+              error={errors[`custom.${item.key}`]}
+              onChange={(next) => {
+                if (deferred(item))
+                  setDrafts({
+                    ...typing,
+                    [item.key]: { value: next, base: draft ? draft.base : values[item.key] },
+                  });
+                else onChange(withCustomValue(values, item.key, next));
+              }}
+            />
+            {overtaken && (
+              <p role="alert" className="text-xs text-amber-800">
+                {TICKET_TEXT.changedWhileTyping(changedBy, String(values[item.key] ?? ''))}{' '}
+                <button
+                  type="button"
+                  className="font-medium underline"
+                  // Before the box's blur would save the typed text.
+                  onMouseDown={(event) => event.preventDefault()}
+                  onClick={() => drop(item.key)}
+                >
+                  {TICKET_TEXT.takeTheirs}
+                </button>
+              </p>
+            )}
+          </div>
+        );
+      })}
     </section>
   );
 }

@@ -48,6 +48,21 @@ export const DEFAULT_TICKET_COLUMNS: readonly TicketColumnId[] = [
   'updated_at',
 ];
 
+/** This year's moments without the year ('29/11 18:45'), the whole on hover. */
+function ListDateTime({ value }: { value: string }) {
+  const whole = formatDateTime(value);
+  const thisYear = String(new Date().getFullYear());
+  return <span title={whole}>{whole.replace(`/${thisYear} `, ' ')}</span>;
+}
+
+/** A column's head: its label may wrap ('Mức độ ưu tiên') so the subject keeps the room. */
+const HEAD_CLASS = 'px-2 whitespace-normal';
+
+/** A button's text shown from 1536 px wide; below it the icon, named by its title and label. */
+export function NarrowHidden({ children }: { children: string }) {
+  return <span className="sr-only 2xl:not-sr-only">{children}</span>;
+}
+
 function cellOf(row: TicketListItem, column: TicketColumnId) {
   switch (column) {
     case 'status':
@@ -55,25 +70,27 @@ function cellOf(row: TicketListItem, column: TicketColumnId) {
     case 'priority':
       return <PriorityLabel priority={row.priority} />;
     case 'requester':
-      return <span className="block max-w-40 truncate">{row.requester?.name ?? ''}</span>;
+      return <span className="block max-w-28 truncate">{row.requester?.name ?? ''}</span>;
     case 'assignee':
       return (
-        <span className="block max-w-40 truncate">
+        <span className="block max-w-28 truncate">
           {row.assignee?.name ?? <span className="text-slate-400">{TICKET_TEXT.unassigned}</span>}
         </span>
       );
     case 'group':
-      return <span className="block max-w-40 truncate">{row.group?.name ?? ''}</span>;
+      return <span className="block max-w-28 truncate">{row.group?.name ?? ''}</span>;
     case 'type':
       return row.type?.name ?? '';
     case 'source':
       return CHANNEL_SOURCE.label(row.source);
     case 'sla':
-      return <SlaLabel dueAt={row.sla_due_at ?? row.due_at} breachedAt={row.sla_breached_at} />;
+      return (
+        <SlaLabel dueAt={row.sla_due_at ?? row.due_at} breachedAt={row.sla_breached_at} compact />
+      );
     case 'created_at':
-      return formatDateTime(row.created_at);
+      return <ListDateTime value={row.created_at} />;
     case 'updated_at':
-      return formatDateTime(row.updated_at);
+      return <ListDateTime value={row.updated_at} />;
   }
 }
 
@@ -87,9 +104,9 @@ export function ColumnChooser({
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button variant="outline" size="sm">
+        <Button variant="outline" size="sm" title={TICKET_TEXT.columns}>
           <Columns3 aria-hidden="true" />
-          {TICKET_TEXT.columns}
+          <NarrowHidden>{TICKET_TEXT.columns}</NarrowHidden>
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end">
@@ -160,18 +177,26 @@ export function TicketTable({
             onChange={selection.togglePage}
             disabled={rows.length === 0}
           />
-          <SortableHead label={TICKET_TEXT.code} column="code" {...sorting} />
-          <SortableHead label={TICKET_TEXT.subject} column="subject" {...sorting} />
+          <SortableHead label={TICKET_TEXT.code} column="code" className="px-2" {...sorting} />
+          <SortableHead
+            label={TICKET_TEXT.subject}
+            column="subject"
+            className="w-full px-2"
+            {...sorting}
+          />
           {shown.map((column) =>
             'sort' in column ? (
               <SortableHead
                 key={column.id}
                 label={column.label}
                 column={column.sort}
+                className={HEAD_CLASS}
                 {...sorting}
               />
             ) : (
-              <TableHead key={column.id}>{column.label}</TableHead>
+              <TableHead key={column.id} className={HEAD_CLASS}>
+                {column.label}
+              </TableHead>
             ),
           )}
         </>
@@ -184,20 +209,21 @@ export function TicketTable({
             checked={selection.isSelected(row._id)}
             onChange={() => selection.toggle(row)}
           />
-          <TableCell className="whitespace-nowrap tabular-nums text-slate-500">
+          <TableCell className="px-2 whitespace-nowrap tabular-nums text-slate-500">
             {row.code}
           </TableCell>
-          <TableCell>
+          {/* The subject takes what the other columns leave, cut short with the whole on hover. */}
+          <TableCell className="w-full max-w-0 min-w-40 px-2">
             <Link
               to={recordPath('ticket', row.number)}
-              className="block max-w-72 truncate font-medium text-slate-900 outline-none hover:text-teal-800 focus-visible:underline xl:max-w-md"
+              className="block truncate font-medium text-slate-900 outline-none hover:text-teal-800 focus-visible:underline"
               title={row.subject}
             >
               {row.subject}
             </Link>
           </TableCell>
           {shown.map((column) => (
-            <TableCell key={column.id} className="whitespace-nowrap">
+            <TableCell key={column.id} className="px-2 whitespace-nowrap">
               {cellOf(row, column.id)}
             </TableCell>
           ))}

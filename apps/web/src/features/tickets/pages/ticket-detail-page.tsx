@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Info } from 'lucide-react';
@@ -55,7 +55,7 @@ import {
   updateTicket,
 } from '../tickets.api';
 import { ticketKeys } from '../tickets.queries';
-import { TICKET_TEXT } from '../tickets-text';
+import { describeTicketFields, TICKET_TEXT } from '../tickets-text';
 
 const isNewId = (id: string) => id.startsWith('new');
 
@@ -74,6 +74,40 @@ const fieldsOf = (ticket: TicketDetail): TicketFieldsValue => ({
   due_at: ticket.due_at,
   custom: ticket.custom,
 });
+
+/** The params a change is about, as marks and errors name them ('status', 'custom.ma_hd'). */
+const paramsOf = (patch: TicketFieldsPatch, custom: Record<string, unknown>): string[] =>
+  Object.keys(patch).flatMap((key) =>
+    key === 'custom'
+      ? [...new Set([...Object.keys(custom), ...Object.keys(patch.custom ?? {})])]
+          .filter(
+            (field) => JSON.stringify(custom[field]) !== JSON.stringify(patch.custom?.[field]),
+          )
+          .map((field) => `custom.${field}`)
+      : [key],
+  );
+
+/** How long a field shows that its change was saved. */
+const SAVED_MARK_MS = 2_500;
+
+/** Params just saved, each forgotten after `SAVED_MARK_MS`. */
+function useSavedMarks() {
+  const [saved, setSaved] = useState<ReadonlySet<string>>(() => new Set());
+  const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
+  useEffect(() => {
+    const pending = timers.current;
+    return () => pending.forEach(clearTimeout);
+  }, []);
+  const mark = useCallback((params: string[]) => {
+    setSaved((was) => new Set([...was, ...params]));
+    const timer = setTimeout(() => {
+      timers.current.delete(timer);
+      setSaved((was) => new Set([...was].filter((param) => !params.includes(param))));
+    }, SAVED_MARK_MS);
+    timers.current.add(timer);
+  }, []);
+  return { saved, mark };
+}
 
 /** A failed save's 422 messages by param ('cc.1', 'custom.ma_hop_dong'…); {} for others. */
 const fieldErrorsOf = (error: unknown): Record<string, string> =>
@@ -124,22 +158,37 @@ function ExistingTicket({ routeId }: { routeId: string }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [merging, setMerging] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  const savedMarks = useSavedMarks();
   const save = useMutation({
-    // A refusal naming a field shows on it; any other failure as a toast.
+    // A failure shows on the fields it was about: a refusal's own messages, else the error's.
     meta: { silent: true },
     mutationFn: (patch: TicketFieldsPatch) => updateTicket(ticket?._id ?? '', patch),
-    onSuccess: ({ data }) => {
+    onSuccess: ({ data }, patch) => {
       setErrors({});
+      savedMarks.mark(paramsOf(patch, ticket?.custom ?? {}));
       queryClient.setQueryData(ticketKeys.ticket(routeId), data);
       void queryClient.invalidateQueries({ queryKey: ticketKeys.activities(data._id) });
       void queryClient.invalidateQueries({ queryKey: ticketKeys.lists });
     },
-    onError: (error) => {
+    onError: (error, patch) => {
       const fields = fieldErrorsOf(error);
-      setErrors(fields);
-      if (Object.keys(fields).length === 0) toast.error(errorMessage(error));
+      const params = paramsOf(patch, ticket?.custom ?? {});
+      if (Object.keys(fields).length > 0 || params.length === 0) setErrors(fields);
+      else setErrors(Object.fromEntries(params.map((param) => [param, errorMessage(error)])));
+      if (Object.keys(fields).length === 0 && params.length === 0) toast.error(errorMessage(error));
     },
   });
+  // A change saved anywhere else (a colleague, a workflow, the SLA job, another tab of mine):
+  // read the ticket again; what is being typed here stays (TicketProperties, the reply box).
+  const { lastChange } = presence;
+  const ticketId = ticket?._id;
+  useEffect(() => {
+    if (!lastChange || !ticketId) return;
+    for (const key of [ticketKeys.ticket(routeId), ticketKeys.activities(ticketId)])
+      void queryClient.invalidateQueries({ queryKey: key });
+    if (lastChange.fields.includes('comment'))
+      void queryClient.invalidateQueries({ queryKey: ticketKeys.comments(ticketId) });
+  }, [lastChange, ticketId, routeId, queryClient]);
   /** Everything a merge or split changed here: the ticket, its conversation, links, log, lists. */
   const reloadAll = (id: string) => {
     void query.refetch();
@@ -253,7 +302,7 @@ function ExistingTicket({ routeId }: { routeId: string }) {
             kind="ticket"
             others={presence.others}
             changedByOther={presence.changedByOther}
-            onReload={() => void query.refetch()}
+            describeFields={describeTicketFields}
           />
         </div>
         <TicketActionsMenu
@@ -310,6 +359,8 @@ function ExistingTicket({ routeId }: { routeId: string }) {
                 value={fieldsOf(ticket)}
                 statusLocked={closedForMe}
                 errors={errors}
+                saved={savedMarks.saved}
+                changedBy={presence.changedByOther?.by.name}
                 onChange={(patch) => save.mutate(patch)}
               />
             </fieldset>

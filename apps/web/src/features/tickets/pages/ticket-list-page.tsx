@@ -11,14 +11,15 @@ import { useOpenedOnce } from '@/lib/use-opened-once';
 import { useRowSelection } from '@/lib/use-row-selection';
 import { moveRowFocus, toggleFocusedRow } from '@/components/list/row-keys';
 import { useShortcuts } from '@/components/shortcuts/shortcuts';
-import { cn } from '@/lib/cn';
 import { withChunkReload } from '@/lib/chunk-reload';
 import type { TicketBulkFilter } from '../components/ticket-bulk-bar';
 import { TicketToolbar } from '../components/ticket-toolbar';
+import { TicketViewsPane } from '../components/ticket-views-pane';
 import { useTicketListState, useTicketRows } from '../components/ticket-list-state';
 import {
   ColumnChooser,
   DEFAULT_TICKET_COLUMNS,
+  NarrowHidden,
   TICKET_COLUMNS,
   TicketTable,
   type TicketColumnId,
@@ -209,55 +210,7 @@ export function TicketListPage() {
       cardClassName="min-w-0 p-0"
     >
       <div className="flex min-h-[32rem] flex-col lg:flex-row">
-        <nav
-          aria-label="Chế độ xem"
-          className="border-b border-slate-200 p-3 lg:w-60 lg:shrink-0 lg:border-r lg:border-b-0"
-        >
-          <h2 className="mb-2 px-2 text-xs font-semibold tracking-wide text-slate-500 uppercase">
-            Chế độ xem
-          </h2>
-          <ul className="flex flex-row flex-wrap gap-1 lg:flex-col">
-            {BUILT_IN_VIEWS.map((view) => (
-              <li key={view.id}>
-                <button
-                  type="button"
-                  aria-current={view.id === state.viewId ? 'page' : undefined}
-                  onClick={() => openView(view)}
-                  className={cn(
-                    'w-full rounded-md px-2 py-1.5 text-left text-sm text-slate-700 hover:bg-slate-100',
-                    view.id === state.viewId && 'bg-teal-50 font-medium text-teal-900',
-                  )}
-                >
-                  {view.name}
-                </button>
-              </li>
-            ))}
-          </ul>
-          {views.some((view) => view.saved) && (
-            <h2 className="mt-4 mb-2 px-2 text-xs font-semibold tracking-wide text-slate-500 uppercase">
-              View đã lưu
-            </h2>
-          )}
-          <ul className="flex flex-row flex-wrap gap-1 lg:flex-col">
-            {views
-              .filter((view) => view.saved)
-              .map((view) => (
-                <li key={view.id}>
-                  <button
-                    type="button"
-                    aria-current={view.id === state.viewId ? 'page' : undefined}
-                    onClick={() => openView(view)}
-                    className={cn(
-                      'w-full rounded-md px-2 py-1.5 text-left text-sm text-slate-700 hover:bg-slate-100',
-                      view.id === state.viewId && 'bg-teal-50 font-medium text-teal-900',
-                    )}
-                  >
-                    {view.name}
-                  </button>
-                </li>
-              ))}
-          </ul>
-        </nav>
+        <TicketViewsPane views={views} currentId={state.viewId} onOpen={openView} />
         <div className="flex min-w-0 flex-1 flex-col gap-3 p-3 sm:p-4">
           <h2 className="text-base font-semibold text-slate-800">{heading}</h2>
           <TicketToolbar
@@ -276,9 +229,13 @@ export function TicketListPage() {
                     {TICKET_TEXT.updateView}
                   </Button>
                 )}
-                <Button variant="outline" onClick={() => setSaving(true)}>
+                <Button
+                  variant="outline"
+                  title={TICKET_TEXT.saveAsView}
+                  onClick={() => setSaving(true)}
+                >
                   <BookmarkPlus aria-hidden="true" />
-                  {TICKET_TEXT.saveAsView}
+                  <NarrowHidden>{TICKET_TEXT.saveAsView}</NarrowHidden>
                 </Button>
                 <ColumnChooser
                   visible={columns}
