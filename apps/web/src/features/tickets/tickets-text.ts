@@ -12,6 +12,8 @@ export const TICKET_TEXT = {
   customerTab: 'Khách hàng',
   customerPanel: 'Thông tin khách hàng',
   noRequester: 'Ticket chưa có khách hàng.',
+  /** In a customer's tickets: the ticket on screen. */
+  currentTicket: 'Đang xem',
   add: 'Thêm ticket',
   saveAsView: 'Lưu thành view',
   updateView: 'Cập nhật view',

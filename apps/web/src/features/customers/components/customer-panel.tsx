@@ -103,19 +103,38 @@ export function CustomerCard({
       className="flex flex-col gap-3"
       data-testid="customer-card"
     >
-      <div className="flex items-center gap-3">
+      <div className="flex items-start gap-3">
         <Avatar name={customer.name} url={customer.avatar_url} />
-        <div className="flex min-w-0 flex-col">
-          <span
-            className="truncate text-sm font-semibold text-slate-900"
-            title={customer.name}
-            data-testid="customer-card-name"
-          >
-            {customer.name}
-          </span>
+        <div className="flex min-w-0 flex-1 flex-col gap-0.5">
+          <InlineField
+            bare
+            label={DETAIL_TEXT.name}
+            view={
+              <span
+                className="block truncate text-sm font-semibold text-slate-900"
+                title={customer.name}
+                data-testid="customer-card-name"
+              >
+                {customer.name}
+              </span>
+            }
+            initial={() => customer.name}
+            toPatch={(name) => ({ name: name.trim() })}
+            save={save}
+            editor={({ id, draft, setDraft, errors }) => (
+              <Input
+                id={`${id}-input`}
+                aria-label={DETAIL_TEXT.name}
+                value={draft}
+                autoFocus
+                aria-invalid={errors.name ? true : undefined}
+                onChange={(event) => setDraft(event.target.value)}
+              />
+            )}
+          />
           <Link
             to={recordPath('customer', customer.number)}
-            className="flex items-center gap-1 text-xs font-medium text-teal-800 underline-offset-2 hover:underline"
+            className="flex w-fit items-center gap-1 text-xs font-medium text-teal-800 underline-offset-2 hover:underline"
             aria-label={PANEL_TEXT.openRecordOf(customer.name)}
           >
             {PANEL_TEXT.openRecord}
@@ -123,24 +142,7 @@ export function CustomerCard({
           </Link>
         </div>
       </div>
-      <div className="flex flex-col gap-2">
-        <InlineField
-          label={DETAIL_TEXT.name}
-          view={customer.name}
-          initial={() => customer.name}
-          toPatch={(name) => ({ name: name.trim() })}
-          save={save}
-          editor={({ id, draft, setDraft, errors }) => (
-            <Input
-              id={`${id}-input`}
-              aria-label={DETAIL_TEXT.name}
-              value={draft}
-              autoFocus
-              aria-invalid={errors.name ? true : undefined}
-              onChange={(event) => setDraft(event.target.value)}
-            />
-          )}
-        />
+      <div className="flex flex-col gap-2.5 border-t border-slate-100 pt-3">
         <InlineField
           label={DETAIL_TEXT.phones}
           view={

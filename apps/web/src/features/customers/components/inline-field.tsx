@@ -33,6 +33,8 @@ export interface InlineFieldProps<T> {
   save: (patch: CustomerUpdateBody) => Promise<unknown>;
   /** The editor shows field errors on its own rows: the field's failure line then only says so. */
   editorShowsErrors?: boolean;
+  /** The value alone, without its label beside it (the card's heading: the name). */
+  bare?: boolean;
   disabled?: boolean;
 }
 
@@ -50,6 +52,7 @@ export function InlineField<T>({
   mapErrors = (_draft, errors) => errors,
   save,
   editorShowsErrors = false,
+  bare = false,
   disabled,
 }: InlineFieldProps<T>) {
   const id = useId();
@@ -108,64 +111,83 @@ export function InlineField<T>({
     setFailure(message ?? (editorShowsErrors ? '' : (Object.values(mapped)[0] ?? '')));
   };
 
-  return (
-    <div className="group flex flex-col gap-1" data-field={label}>
-      <div className="flex min-h-6 items-center justify-between gap-2">
+  const savedMark = saved && (
+    <span role="status" className="flex items-center gap-1 text-xs text-emerald-700">
+      <Check className="size-3.5" aria-hidden="true" />
+      {PANEL_TEXT.saved}
+    </span>
+  );
+  const pencil = !disabled && (
+    <Button
+      variant="ghost"
+      size="icon-sm"
+      className="size-6 shrink-0 text-slate-400 hover:text-slate-700"
+      aria-label={PANEL_TEXT.edit(label)}
+      onClick={start}
+    >
+      <Pencil className="size-3.5" />
+    </Button>
+  );
+
+  if (editing)
+    return (
+      <form
+        className="flex flex-col gap-2 rounded-md bg-slate-50 p-2"
+        aria-labelledby={`${id}-label`}
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') {
+            event.stopPropagation();
+            cancel();
+          }
+        }}
+      >
         <span id={`${id}-label`} className="text-xs font-medium text-slate-500">
           {label}
         </span>
-        {saved && (
-          <span role="status" className="flex items-center gap-1 text-xs text-emerald-700">
-            <Check className="size-3.5" aria-hidden="true" />
-            {PANEL_TEXT.saved}
-          </span>
+        {editor({ id, draft, setDraft, errors, submit: () => void submit() })}
+        {failure !== null && (
+          <p role="alert" className="text-xs text-red-600">
+            {PANEL_TEXT.failed(failure || null)}
+          </p>
         )}
-        {!editing && !disabled && (
-          <Button
-            variant="ghost"
-            size="icon-sm"
-            className="size-6 text-slate-400 hover:text-slate-700"
-            aria-label={PANEL_TEXT.edit(label)}
-            onClick={start}
-          >
-            <Pencil className="size-3.5" />
+        <div className="flex gap-2">
+          <Button type="submit" size="sm" disabled={saving}>
+            {saving && <Loader2 className="animate-spin" aria-hidden="true" />}
+            {COMMON_TEXT.save}
           </Button>
-        )}
+          <Button type="button" size="sm" variant="ghost" onClick={cancel} disabled={saving}>
+            {COMMON_TEXT.cancel}
+          </Button>
+        </div>
+      </form>
+    );
+  // Bare: the value alone (a heading), its label for assistive technology only.
+  if (bare)
+    return (
+      <div className="flex min-w-0 flex-col gap-0.5" data-field={label}>
+        <div className="flex min-w-0 items-center gap-1">
+          <span className="sr-only">{label}</span>
+          <div className="min-w-0">{view}</div>
+          {pencil}
+        </div>
+        {savedMark}
       </div>
-      {editing ? (
-        <form
-          className="flex flex-col gap-2"
-          aria-labelledby={`${id}-label`}
-          onSubmit={(event) => {
-            event.preventDefault();
-            void submit();
-          }}
-          onKeyDown={(event) => {
-            if (event.key === 'Escape') {
-              event.stopPropagation();
-              cancel();
-            }
-          }}
-        >
-          {editor({ id, draft, setDraft, errors, submit: () => void submit() })}
-          {failure !== null && (
-            <p role="alert" className="text-xs text-red-600">
-              {PANEL_TEXT.failed(failure || null)}
-            </p>
-          )}
-          <div className="flex gap-2">
-            <Button type="submit" size="sm" disabled={saving}>
-              {saving && <Loader2 className="animate-spin" aria-hidden="true" />}
-              {COMMON_TEXT.save}
-            </Button>
-            <Button type="button" size="sm" variant="ghost" onClick={cancel} disabled={saving}>
-              {COMMON_TEXT.cancel}
-            </Button>
-          </div>
-        </form>
-      ) : (
-        <div className="min-w-0 text-sm text-slate-900">{view}</div>
-      )}
+    );
+  return (
+    <div
+      className="grid grid-cols-[6.5rem_minmax(0,1fr)_1.5rem] items-start gap-x-2 text-sm"
+      data-field={label}
+    >
+      <span className="pt-0.5 text-xs font-medium text-slate-500">{label}</span>
+      <div className="flex min-w-0 flex-col gap-0.5 pt-px text-slate-900">
+        {view}
+        {savedMark}
+      </div>
+      {pencil}
     </div>
   );
 }

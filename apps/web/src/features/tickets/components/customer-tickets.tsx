@@ -7,9 +7,8 @@ import { recordPath } from '@/app/route-table';
 import { Skeleton } from '@/components/ui/skeleton';
 import { fetchTickets } from '../tickets.api';
 import { ticketKeys } from '../tickets.queries';
+import { TICKET_TEXT } from '../tickets-text';
 import { TicketStatusBadge } from './ticket-badges';
-
-const CURRENT_TICKET = 'Đang xem';
 
 /**
  * A customer's tickets, latest change first (as far as one may see): on the customer's record
@@ -68,7 +67,7 @@ export function CustomerTickets({
                 <TicketStatusBadge status={ticket.status} />
                 <span className="tabular-nums">{formatDateTime(ticket.updated_at)}</span>
                 {ticket._id === currentTicketId && (
-                  <span className="text-teal-800">{CURRENT_TICKET}</span>
+                  <span className="text-teal-800">{TICKET_TEXT.currentTicket}</span>
                 )}
               </span>
             </li>
