@@ -120,7 +120,9 @@ test("a ticket shows its customer beside the conversation: card, their other tic
 
   // Edited in place: the tier saves; a phone another customer holds is refused by the server.
   await card.getByRole('button', { name: 'Sửa hạng khách hàng' }).click();
-  await card.getByLabel('Hạng khách hàng').selectOption({ label: 'Kim cương' });
+  await card
+    .getByRole('combobox', { name: 'Hạng khách hàng' })
+    .selectOption({ label: 'Kim cương' });
   await card.getByRole('button', { name: 'Lưu' }).click();
   await expect(card.getByRole('status')).toHaveText('Đã lưu');
   await expect(card.locator('[data-field="Hạng khách hàng"]')).toContainText('Kim cương');
