@@ -72,6 +72,7 @@ export function CustomerCard({
     mapErrors: (draft: ContactItem[], errors: InlineErrors) =>
       mapContactErrors({ ...form(), [key]: draft }, errors),
     editorShowsErrors: true,
+    editorLabelled: true,
   });
   const contactEditor =
     (key: 'phones' | 'emails') =>

@@ -35,6 +35,8 @@ export interface InlineFieldProps<T> {
   editorShowsErrors?: boolean;
   /** The value alone, without its label beside it (the card's heading: the name). */
   bare?: boolean;
+  /** The editor shows the label itself (a contact list's legend): not repeated above it. */
+  editorLabelled?: boolean;
   disabled?: boolean;
 }
 
@@ -53,6 +55,7 @@ export function InlineField<T>({
   save,
   editorShowsErrors = false,
   bare = false,
+  editorLabelled = false,
   disabled,
 }: InlineFieldProps<T>) {
   const id = useId();
@@ -145,7 +148,10 @@ export function InlineField<T>({
           }
         }}
       >
-        <span id={`${id}-label`} className="text-xs font-medium text-slate-500">
+        <span
+          id={`${id}-label`}
+          className={editorLabelled ? 'sr-only' : 'text-xs font-medium text-slate-500'}
+        >
           {label}
         </span>
         {editor({ id, draft, setDraft, errors, submit: () => void submit() })}
