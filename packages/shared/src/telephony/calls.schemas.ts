@@ -319,6 +319,8 @@ const callListFields = pageQuery.extend({
   number: z.string().trim().max(64).optional(),
   /** The calls of one ticket (the ticket screen's list). */
   ticket_id: z.uuid('Ticket không hợp lệ').optional(),
+  /** The calls of one customer (the customer panel and page); 404 outside the caller's scope. */
+  customer_id: z.uuid('Khách hàng không hợp lệ').optional(),
   /** Days in Asia/Bangkok, both included. */
   from: day,
   to: day,

@@ -10,6 +10,8 @@ import { pick, type Random } from './sample-people.js';
 export const SAMPLE_CALL_COUNT = 80;
 /** The demo queue's hotline (taken only when no other tenant answers it). */
 export const DEMO_HOTLINE = '19006789';
+/** Calls of the regular customer (see REGULAR_TICKETS). */
+export const REGULAR_CALLS = 4;
 
 const DAY = 86_400_000;
 const RESULTS: [CallResult, number][] = [
@@ -46,10 +48,13 @@ export async function seedDemoCalls(
     random,
     staff,
     phones,
+    regularId,
   }: {
     random: Random;
     staff: Record<string, string>;
     phones: { customerId: string; phone: string }[];
+    /** The customer of the first demo tickets: the first REGULAR_CALLS calls are theirs. */
+    regularId?: string;
   },
 ) {
   const agentIds = ['agent@demo.vn', 'agent2@demo.vn', 'leader@demo.vn']
@@ -68,7 +73,12 @@ export async function seedDemoCalls(
   await tx
     .insert(queueMembers)
     .values(agentIds.map((userId) => ({ tenantId, queueId: queue.id, userId })));
-  const callers = Array.from({ length: SAMPLE_CALL_COUNT }, () => pick(random, phones));
+  const regular = phones.find((entry) => entry.customerId === regularId);
+  const callers = Array.from({ length: SAMPLE_CALL_COUNT }, (_, n) => {
+    // Drawn for every call all the same, so the rest of the sample stays as it was.
+    const drawn = pick(random, phones);
+    return regular && n < REGULAR_CALLS ? regular : drawn;
+  });
   const ticketRows = await tx
     .select({ id: tickets.id, requesterId: tickets.requesterId })
     .from(tickets)

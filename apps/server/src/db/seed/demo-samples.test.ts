@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { bearer, createTestApp, seedSampleTenant, type TestApp } from '../../test/helpers.js';
 import { SAMPLE_CUSTOMER_COUNT } from './demo-samples.js';
+import { REGULAR_TICKETS } from './demo-tickets.js';
+import { REGULAR_CALLS } from './demo-calls.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -84,5 +86,31 @@ describe('demo replies', () => {
     );
     const ticketTemplates = await get('/v2/templates');
     expect(ticketTemplates.map((template) => template.name)).toContain('Mất kết nối Internet');
+  });
+});
+
+describe('the first demo ticket', () => {
+  it("is a regular customer's: the customer panel shows their other tickets and their calls", async () => {
+    const tenant = await seedSampleTenant(t, 'Khách quen');
+    const admin = await t.login(tenant.email('admin'));
+    const get = async (url: string) => {
+      const response = await t.app.inject({ method: 'GET', url, headers: bearer(admin) });
+      expect(response.statusCode, url).toBe(200);
+      return response.json() as { data: Record<string, unknown>; total?: number };
+    };
+    const first = (await get('/v2/tickets/1')).data as {
+      code: string;
+      requester: { _id: string; name: string } | null;
+    };
+    expect(first.code).toBe('#000001');
+    const requester = first.requester?._id ?? '';
+    const customer = (await get(`/v2/customers/${requester}`)).data as { phones: unknown[] };
+    expect(customer.phones.length).toBeGreaterThan(0);
+    const theirTickets = await get(`/v2/tickets?requester_id=${requester}&page_size=50`);
+    expect(theirTickets.total).toBeGreaterThanOrEqual(REGULAR_TICKETS);
+    const theirCalls = await get(`/v2/calls?customer_id=${requester}&page_size=50`);
+    expect(theirCalls.total).toBeGreaterThanOrEqual(REGULAR_CALLS);
+    const calls = theirCalls.data as unknown as { ticket: { _id: string } | null }[];
+    expect(calls.every((call) => call.ticket !== null)).toBe(true);
   });
 });

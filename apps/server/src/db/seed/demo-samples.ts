@@ -268,17 +268,21 @@ export async function seedDemoSamples(
   await tx.insert(groupCustomers).values(rows.groups);
   await tx.insert(customerTags).values(rows.tags);
   await tx.insert(auditLog).values(rows.audit);
+  // The first sample customer is a regular: the first demo tickets and calls are theirs.
+  const regularId = rows.customers[0]?.id as string | undefined;
   await seedDemoTickets(tx, tenantId, {
     random,
     staff,
     customerIds: rows.customers.map((customer) => customer.id as string),
     departmentId: department!.id,
     tagIds,
+    regularId,
   });
   await seedDemoCalls(tx, tenantId, {
     random,
     staff,
     phones: rows.phones.map((phone) => ({ customerId: phone.customerId, phone: phone.phone })),
+    regularId,
   });
   const adminId = staff['admin@demo.vn'];
   const supervisorId = staff['supervisor@demo.vn'];

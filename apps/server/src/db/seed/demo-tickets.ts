@@ -20,6 +20,11 @@ import { customerTimelineTicket } from '../../modules/tickets/ticket-activity.js
 
 /** Sample tickets of the demo tenant, so the ticket screens open with work in them. */
 export const SAMPLE_TICKET_COUNT = 300;
+/**
+ * Tickets #000001 to #000003 belong to one regular customer, who also called a few times
+ * (`seedDemoCalls`): the customer panel beside the first demo ticket has something to show.
+ */
+export const REGULAR_TICKETS = 3;
 
 const SUBJECTS = [
   'Mất kết nối Internet từ sáng',
@@ -88,15 +93,21 @@ export async function seedDemoTickets(
     customerIds,
     departmentId,
     tagIds,
+    regularId,
   }: {
     random: Random;
     staff: Record<string, string>;
     customerIds: string[];
     departmentId: string;
     tagIds: string[];
+    /** A customer who asks often: the first REGULAR_TICKETS tickets are theirs. */
+    regularId?: string;
   },
 ) {
   const { priorities, types, services } = await seedTicketDefaults(tx, tenantId);
+  // Drawn for every ticket all the same, so the rest of the sample stays as it was.
+  const requesterOf = (n: number, drawn: string | undefined) =>
+    regularId && n < REGULAR_TICKETS ? regularId : drawn;
   const now = Date.now();
   const rows: (typeof tickets.$inferInsert)[] = [];
   const tagsOf: string[][] = [];
@@ -125,7 +136,7 @@ export async function seedDemoTickets(
       tenantId,
       subject: pick(random, SUBJECTS),
       description: pick(random, DESCRIPTIONS),
-      requesterId: pick(random, customerIds),
+      requesterId: requesterOf(n, pick(random, customerIds)),
       status,
       priorityId: weighted(
         random,

@@ -435,6 +435,7 @@ export interface CallFilter {
   queueIds?: string[];
   hotline?: string;
   ticketId?: string;
+  customerId?: string;
   from?: Date;
   to?: Date;
   number?: { digits: string; fromStart: boolean };
@@ -449,6 +450,7 @@ export function callConditions(filter: CallFilter): (SQL | undefined)[] {
   if (filter.queueIds?.length) conditions.push(inArray(calls.queueId, filter.queueIds));
   if (filter.hotline) conditions.push(eq(calls.hotline, filter.hotline));
   if (filter.ticketId) conditions.push(eq(calls.ticketId, filter.ticketId));
+  if (filter.customerId) conditions.push(eq(calls.customerId, filter.customerId));
   if (filter.from) conditions.push(gte(calls.startedAt, filter.from));
   if (filter.to) conditions.push(lt(calls.startedAt, filter.to));
   if (filter.number?.digits) {

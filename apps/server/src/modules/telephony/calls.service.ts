@@ -29,6 +29,7 @@ import { dataScopeOf, scopeCondition } from '../../platform/data-scope.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { calls } from '../../db/schema/telephony.js';
 import { writeAudit } from '../audit/audit.service.js';
+import { getCustomer } from '../customers/customers.service.js';
 import { getTenantConfig } from '../tenants/tenants.service.js';
 import { assignToCallAgent } from '../tickets/ticket-assignment.js';
 import { createTicket, systemAuth, updateTicket } from '../tickets/tickets.service.js';
@@ -438,14 +439,25 @@ function conditionsOf(auth: AuthContext, query: CallExportQuery) {
     queueIds: query.queue_id,
     hotline: query.hotline,
     ticketId: query.ticket_id,
+    customerId: query.customer_id,
     from: query.from ? startOfDayIn(query.from) : undefined,
     to: query.to ? startOfDayIn(query.to, undefined, true) : undefined,
     number: query.number ? phoneSearchOf(query.number) : undefined,
   });
 }
 
+/**
+ * A customer named by the filter must be one the caller may open (another tenant's, or one
+ * outside their customer scope, is 404 as on its own page); its calls are then still those of
+ * the caller's call scope.
+ */
+async function checkCustomerFilter(platform: Platform, auth: AuthContext, query: CallExportQuery) {
+  if (query.customer_id) await getCustomer(platform, auth, query.customer_id);
+}
+
 /** GET /v2/calls: newest first, in the caller's data scope. */
 export async function listCalls(platform: Platform, auth: AuthContext, query: CallListQuery) {
+  await checkCustomerFilter(platform, auth, query);
   const { rows, total } = await repo.listCalls(
     platform.db,
     auth.tenantId,
@@ -478,6 +490,7 @@ export async function getCall(platform: Platform, auth: AuthContext, id: string)
 
 /** GET /v2/calls/export: the filtered history as one XLSX (Bangkok times), at most CALL_EXPORT_MAX rows. */
 export async function exportCalls(platform: Platform, auth: AuthContext, query: CallExportQuery) {
+  await checkCustomerFilter(platform, auth, query);
   const conditions = conditionsOf(auth, query);
   const first = await repo.listCalls(platform.db, auth.tenantId, conditions, {
     offset: 0,

@@ -246,3 +246,20 @@ export const DETAIL_TEXT = {
 } as const;
 
 /** The custom field filters of the customer list. */
+
+/** The customer panel beside a ticket (and later a conversation or a call). */
+export const PANEL_TEXT = {
+  title: 'Khách hàng',
+  openRecord: 'Xem hồ sơ',
+  openRecordOf: (name: string) => `Xem hồ sơ đầy đủ của ${name}`,
+  noCustomer: 'Chưa có khách hàng.',
+  notFound: 'Không tìm thấy khách hàng hoặc bạn không có quyền xem.',
+  loadFailed: 'Không tải được thông tin khách hàng.',
+  retry: 'Thử lại',
+  edit: (label: string) => `Sửa ${label.toLowerCase()}`,
+  saved: 'Đã lưu',
+  failed: (message: string | null) => (message ? `Không lưu được: ${message}` : 'Không lưu được.'),
+  empty: '—',
+  collapse: 'Thu gọn',
+  expand: 'Mở thông tin khách hàng',
+} as const;

@@ -6,6 +6,7 @@ import type {
   CustomerDuplicate,
   CustomerListAnswer,
   CustomerListQuery,
+  CustomerUpdateBody,
   DuplicateCustomer,
 } from '@omnicare/shared/customers/customers.schemas';
 import type { ActivityEntry } from '@omnicare/shared/audit/activity.schemas';
@@ -147,6 +148,18 @@ export async function saveCustomer(
       ? { method: 'PUT', url: `/v2/customers/${encodeURIComponent(id)}`, data: body }
       : { method: 'POST', url: '/v2/customers', data: body },
   );
+}
+
+/** PUT /v2/customers/{id} with only some fields: those left out keep their value. */
+export async function updateCustomerFields(
+  id: string,
+  changes: CustomerUpdateBody,
+): Promise<CustomerDetail> {
+  return apiRequest<CustomerDetail>({
+    method: 'PUT',
+    url: `/v2/customers/${encodeURIComponent(id)}`,
+    data: changes,
+  });
 }
 
 export async function deleteCustomer(id: string): Promise<void> {

@@ -20,6 +20,12 @@ export const TELEPHONY_TEXT = {
   none: '—',
   // A ticket's calls
   ticketCalls: 'Cuộc gọi',
+  // A customer's calls
+  customerCalls: 'Cuộc gọi gần đây',
+  noCustomerCalls: 'Khách hàng chưa có cuộc gọi.',
+  customerCallsFailed: 'Không tải được danh sách cuộc gọi.',
+  callTicket: (code: string) => `Mở ticket ${code}`,
+  noTicket: 'Chưa gắn ticket',
   // Call history
   historyTable: 'Lịch sử cuộc gọi',
   direction: 'Loại cuộc gọi',

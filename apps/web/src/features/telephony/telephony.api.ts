@@ -26,7 +26,8 @@ export type CallFilters = Partial<
     | 'number'
     | 'from'
     | 'to'
-    | 'ticket_id',
+    | 'ticket_id'
+    | 'customer_id',
     string
   >
 >;

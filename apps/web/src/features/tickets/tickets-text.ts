@@ -6,6 +6,14 @@ export const TICKET_TEXT = {
   listTitle: 'Danh sách ticket',
   /** A 404 is both: the server never says which (it reveals nothing of tickets out of scope). */
   notFoundOrHidden: 'Không tìm thấy ticket hoặc bạn không có quyền xem',
+  // Beside the conversation: the ticket's properties and the requester's panel.
+  sideTabs: 'Thông tin bên cạnh',
+  propertiesTab: 'Thông tin ticket',
+  customerTab: 'Khách hàng',
+  customerPanel: 'Thông tin khách hàng',
+  noRequester: 'Ticket chưa có khách hàng.',
+  /** In a customer's tickets: the ticket on screen. */
+  currentTicket: 'Đang xem',
   add: 'Thêm ticket',
   saveAsView: 'Lưu thành view',
   updateView: 'Cập nhật view',

@@ -18,6 +18,7 @@ import { recordTabTitle, useRecordTabsStore } from '@/stores/record-tabs-store';
 import { CustomerForm } from '../components/customer-form';
 import { CustomerTimeline } from '../components/customer-timeline';
 import { CustomerTickets } from '@/features/tickets/components/customer-tickets';
+import { CustomerCalls } from '@/features/telephony/components/customer-calls';
 import { MergeDialog } from '../components/merge-dialog';
 import { deleteCustomer, fetchCustomer } from '../customers.api';
 import { useCan } from '@/lib/use-can';
@@ -194,6 +195,9 @@ export function CustomerDetailPage() {
             <div className="flex h-fit flex-col gap-4">
               <Card className="p-5">
                 <CustomerTickets customerId={customer._id} />
+              </Card>
+              <Card className="p-5">
+                <CustomerCalls customerId={customer._id} shown={10} />
               </Card>
               <Card className="p-5">
                 <CustomerTimeline customerId={customer._id} />

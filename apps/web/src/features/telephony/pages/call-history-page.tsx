@@ -28,6 +28,7 @@ import { toast } from '@/lib/toast';
 import { useAddressFilters, useListParamsInAddress } from '@/lib/use-list-params';
 import { exportCalls, type CallFilters } from '../telephony.api';
 import { useCallHistory, useQueues } from '../telephony.queries';
+import { callResultVariant } from '../components/call-result';
 import { TELEPHONY_TEXT as TEXT } from '../telephony-text';
 import { ClickToCallButton } from '../softphone/components/click-to-call-button';
 
@@ -40,14 +41,6 @@ const FILTER_KEYS = [
   'from',
   'to',
 ] as const;
-
-const RESULT_VARIANT: Record<string, 'success' | 'warning' | 'destructive' | 'secondary'> = {
-  answered: 'success',
-  missed: 'warning',
-  abandoned: 'warning',
-  busy: 'secondary',
-  failed: 'destructive',
-};
 
 /** The number at the customer's end of the call. */
 const customerNumber = (call: CallView) =>
@@ -266,7 +259,7 @@ export function CallHistoryPage() {
             <TableCell>
               <Badge
                 className="whitespace-nowrap"
-                variant={RESULT_VARIANT[call.result ?? ''] ?? 'secondary'}
+                variant={callResultVariant(call.result)}
                 title={call.cause ?? undefined}
               >
                 {callResultLabel(call.result)}

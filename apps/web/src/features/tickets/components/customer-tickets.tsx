@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Ticket } from 'lucide-react';
@@ -6,28 +7,40 @@ import { recordPath } from '@/app/route-table';
 import { Skeleton } from '@/components/ui/skeleton';
 import { fetchTickets } from '../tickets.api';
 import { ticketKeys } from '../tickets.queries';
+import { TICKET_TEXT } from '../tickets-text';
 import { TicketStatusBadge } from './ticket-badges';
 
-const SHOWN = 10;
-
-/** A customer's tickets, latest change first, on the customer's record (as far as one may see). */
-export function CustomerTickets({ customerId }: { customerId: string }) {
+/**
+ * A customer's tickets, latest change first (as far as one may see): on the customer's record
+ * and in the customer panel, where `currentTicketId` marks the ticket being shown.
+ */
+export function CustomerTickets({
+  customerId,
+  shown = 10,
+  currentTicketId,
+}: {
+  customerId: string;
+  shown?: number;
+  currentTicketId?: string;
+}) {
+  const titleId = useId();
   const query = useQuery({
-    queryKey: [...ticketKeys.lists, 'requester', customerId],
+    queryKey: [...ticketKeys.lists, 'requester', customerId, shown],
     queryFn: ({ signal }) =>
       fetchTickets(
-        { requester_id: customerId, page: 1, page_size: SHOWN, sort: 'updated_at:desc' },
+        { requester_id: customerId, page: 1, page_size: shown, sort: 'updated_at:desc' },
         signal,
       ),
     meta: { silent: true },
   });
   const rows = query.data?.data ?? [];
   return (
-    <section aria-labelledby="customer-tickets-title" className="flex flex-col gap-3">
-      <h2
-        id="customer-tickets-title"
-        className="flex items-center gap-2 text-sm font-semibold text-slate-900"
-      >
+    <section
+      aria-labelledby={titleId}
+      className="flex flex-col gap-3"
+      data-testid="customer-tickets"
+    >
+      <h2 id={titleId} className="flex items-center gap-2 text-sm font-semibold text-slate-900">
         <Ticket className="size-4 text-teal-700" aria-hidden="true" />
         Ticket của khách hàng
         {query.data && <span className="font-normal text-slate-500">({query.data.total})</span>}
@@ -50,9 +63,12 @@ export function CustomerTickets({ customerId }: { customerId: string }) {
                 <span className="mr-1 text-slate-500 tabular-nums">{ticket.code}</span>
                 {ticket.subject}
               </Link>
-              <span className="flex items-center gap-2 text-xs text-slate-500">
+              <span className="flex flex-wrap items-center gap-2 text-xs text-slate-500">
                 <TicketStatusBadge status={ticket.status} />
-                {formatDateTime(ticket.updated_at)}
+                <span className="tabular-nums">{formatDateTime(ticket.updated_at)}</span>
+                {ticket._id === currentTicketId && (
+                  <span className="text-teal-800">{TICKET_TEXT.currentTicket}</span>
+                )}
               </span>
             </li>
           ))}

@@ -20,6 +20,9 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { useResourceList } from '@/features/ticket-settings/ticket-settings.queries';
 import type { TicketTemplate } from '@omnicare/shared/ticket-config/ticket-config.schemas';
 import { Skeleton } from '@/components/ui/skeleton';
+import { SegmentedTabs } from '@/components/ui/segmented-tabs';
+import { cn } from '@/lib/cn';
+import { CustomerPanel } from '@/features/customers/components/customer-panel';
 import { STAFF_SOURCE } from '@/features/users/components/staff-picker';
 import { errorMessage, isApiError } from '@/lib/errors';
 import { toast } from '@/lib/toast';
@@ -58,6 +61,12 @@ import { ticketKeys } from '../tickets.queries';
 import { describeTicketFields, TICKET_TEXT } from '../tickets-text';
 
 const isNewId = (id: string) => id.startsWith('new');
+
+type SideTab = 'ticket' | 'customer';
+const SIDE_TABS: readonly { value: SideTab; label: string }[] = [
+  { value: 'ticket', label: TICKET_TEXT.propertiesTab },
+  { value: 'customer', label: TICKET_TEXT.customerTab },
+];
 
 const fieldsOf = (ticket: TicketDetail): TicketFieldsValue => ({
   status: ticket.status,
@@ -154,6 +163,7 @@ function ExistingTicket({ routeId }: { routeId: string }) {
     meta: { silent: true },
   });
   const [tab, setTab] = useState<'conversation' | 'activity'>('conversation');
+  const [side, setSide] = useState<SideTab>('ticket');
   const conversation = useRef<{ compose: (mode: CommentMode) => void }>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [merging, setMerging] = useState(false);
@@ -346,8 +356,39 @@ function ExistingTicket({ routeId }: { routeId: string }) {
           </div>
         </div>
       )}
-      <div className="grid gap-4 lg:grid-cols-[18rem_minmax(0,1fr)]">
-        <div className="flex h-fit flex-col gap-4">
+      {/*
+        Beside the conversation: the ticket's properties on the left, the customer panel on the
+        right from 1536 px; narrower, they share the left column as two tabs.
+      */}
+      <div className="grid gap-4 lg:grid-cols-[18rem_minmax(0,1fr)] lg:grid-rows-[auto_1fr] 2xl:grid-cols-[18rem_minmax(0,1fr)_22rem]">
+        <div className="lg:col-start-1 lg:row-start-1 2xl:hidden">
+          <SegmentedTabs
+            label={TICKET_TEXT.sideTabs}
+            options={SIDE_TABS}
+            value={side}
+            onChange={setSide}
+          />
+        </div>
+        <aside
+          aria-label={TICKET_TEXT.customerPanel}
+          className={cn(
+            'flex h-fit min-w-0 flex-col gap-4 lg:col-start-1 lg:row-start-2 2xl:col-start-3 2xl:row-span-2 2xl:row-start-1 2xl:flex',
+            side === 'ticket' && 'hidden',
+          )}
+        >
+          <CustomerPanel
+            customerId={ticket.requester?._id ?? null}
+            currentTicketId={ticket._id}
+            emptyText={TICKET_TEXT.noRequester}
+            onSaved={() => void query.refetch()}
+          />
+        </aside>
+        <div
+          className={cn(
+            'flex h-fit flex-col gap-4 lg:col-start-1 lg:row-start-2 2xl:row-span-2 2xl:row-start-1 2xl:flex',
+            side === 'customer' && 'hidden',
+          )}
+        >
           <Card className="p-4">
             <fieldset disabled={closedForMe} className="contents">
               {closedForMe && (
@@ -370,7 +411,7 @@ function ExistingTicket({ routeId }: { routeId: string }) {
           </Card>
           <TicketCallsCard ticketId={ticket._id} />
         </div>
-        <Card className="flex min-w-0 flex-col gap-4 p-4">
+        <Card className="flex min-w-0 flex-col gap-4 p-4 lg:col-start-2 lg:row-span-2 lg:row-start-1">
           {ticket.description && (
             <RichTextView
               html={ticket.description}
