@@ -50,6 +50,8 @@ interface CommonProps {
   debounceMs?: number;
   className?: string;
   'aria-label'?: string;
+  /** Above the search box in the open list (a filter narrowing the options). */
+  header?: ReactNode;
 }
 
 export type SearchComboboxProps = CommonProps &
@@ -93,6 +95,7 @@ export function SearchCombobox(props: SearchComboboxProps) {
     debounceMs,
     className,
     'aria-label': ariaLabel,
+    header,
   } = props;
   const baseId = useId();
   const listboxId = `${baseId}-listbox`;
@@ -339,6 +342,7 @@ export function SearchCombobox(props: SearchComboboxProps) {
           className="w-[var(--radix-popover-trigger-width)] min-w-72 p-0"
           onCloseAutoFocus={() => setText('')}
         >
+          {header}
           <div className="flex items-center gap-2 border-b border-slate-100 px-2.5">
             <Search className="size-4 shrink-0 text-slate-400" aria-hidden="true" />
             <input
@@ -411,7 +415,11 @@ export function SearchCombobox(props: SearchComboboxProps) {
                   >
                     {selected && <Check className="size-3" strokeWidth={3} />}
                   </span>
-                  <span className="flex min-w-0 flex-col" style={{ paddingLeft: indent * 14 }}>
+                  {option.leading}
+                  <span
+                    className="flex min-w-0 flex-1 flex-col"
+                    style={{ paddingLeft: indent * 14 }}
+                  >
                     <span className="truncate">
                       {indent > 0 && (
                         <span className="mr-1 text-slate-300" aria-hidden="true">
@@ -422,6 +430,7 @@ export function SearchCombobox(props: SearchComboboxProps) {
                     </span>
                     {hint && <span className="truncate text-xs text-slate-500">{hint}</span>}
                   </span>
+                  {option.trailing}
                 </div>
               );
             })}
