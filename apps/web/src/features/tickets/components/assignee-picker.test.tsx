@@ -101,7 +101,7 @@ describe('the assignee picker', () => {
     const user = userEvent.setup();
     const onChange = renderPanel();
     await user.click(screen.getByLabelText('Người xử lý'));
-    const department = await screen.findByRole('combobox', { name: 'Phòng ban' });
+    const department = await screen.findByRole('combobox', { name: 'Lọc người xử lý theo bộ phận' });
     await waitFor(() =>
       expect(within(department).getByRole('option', { name: 'Kỹ thuật' })).toBeInTheDocument(),
     );

@@ -14,8 +14,9 @@ import { listAssignees } from '../tickets.api';
 
 export const ASSIGNEE_TEXT = {
   search: 'Tìm theo tên, email hoặc mã',
-  department: 'Phòng ban',
-  allDepartments: 'Tất cả phòng ban',
+  department: 'Bộ phận',
+  allDepartments: 'Tất cả bộ phận',
+  filter: 'Lọc người xử lý theo bộ phận',
   openTickets: (count: number) => `${count} ticket đang mở`,
 } as const;
 
@@ -76,11 +77,11 @@ function DepartmentFilter({
   const options = departments.data?.data ?? [];
   return (
     <div className="flex items-center gap-2 border-b border-slate-100 px-2.5 py-2">
-      <label htmlFor="assignee-department" className="shrink-0 text-xs text-slate-500">
+      <span className="shrink-0 text-xs text-slate-500" aria-hidden="true">
         {ASSIGNEE_TEXT.department}
-      </label>
+      </span>
       <NativeSelect
-        id="assignee-department"
+        aria-label={ASSIGNEE_TEXT.filter}
         className="h-8 text-sm"
         value={value?._id ?? ''}
         onChange={(event) => {
