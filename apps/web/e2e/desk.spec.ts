@@ -81,10 +81,10 @@ test('the assignee picker: a department first, then its people with presence and
   const list = page.getByRole('listbox');
   const freeOption = list.getByRole('option', { name: new RegExp(`Sẵn Sàng ${id}`) });
   await expect(freeOption).toContainText('Sẵn sàng làm việc');
-  await expect(freeOption.getByLabel('2 ticket đang mở')).toHaveText('2');
+  await expect(freeOption.getByLabel('2 ticket đang mở')).toHaveText('2 đang mở');
   const awayOption = list.getByRole('option', { name: new RegExp(`Đi Họp ${id}`) });
   await expect(awayOption).toContainText('Đi họp');
-  await expect(awayOption.getByLabel('0 ticket đang mở')).toHaveText('0');
+  await expect(awayOption.getByLabel('0 ticket đang mở')).toHaveText('0 đang mở');
   // The available one first; the disabled account and the pending invitation are not offered.
   await expect(list.getByRole('option')).toHaveCount(2);
   await expect(list.getByRole('option').first()).toContainText(`Sẵn Sàng ${id}`);

@@ -83,7 +83,7 @@ describe('the assignee picker', () => {
     const list = await screen.findByRole('listbox');
     const an = await within(list).findByRole('option', { name: /Lê Minh An/ });
     expect(an).toHaveTextContent('Sẵn sàng làm việc');
-    expect(within(an).getByLabelText('3 ticket đang mở')).toHaveTextContent('3');
+    expect(within(an).getByLabelText('3 ticket đang mở')).toHaveTextContent('3 đang mở');
     expect(within(list).getByRole('option', { name: /Phạm Thu Hà/ })).toHaveTextContent('Ăn trưa');
     // The ticket's department first; never the staff list that holds disabled people.
     expect(asked.find((config) => config.url === '/v2/tickets/assignees')?.params).toMatchObject({
@@ -101,7 +101,9 @@ describe('the assignee picker', () => {
     const user = userEvent.setup();
     const onChange = renderPanel();
     await user.click(screen.getByLabelText('Người xử lý'));
-    const department = await screen.findByRole('combobox', { name: 'Lọc người xử lý theo bộ phận' });
+    const department = await screen.findByRole('combobox', {
+      name: 'Lọc người xử lý theo bộ phận',
+    });
     await waitFor(() =>
       expect(within(department).getByRole('option', { name: 'Kỹ thuật' })).toBeInTheDocument(),
     );

@@ -18,6 +18,7 @@ export const ASSIGNEE_TEXT = {
   allDepartments: 'Tất cả bộ phận',
   filter: 'Lọc người xử lý theo bộ phận',
   openTickets: (count: number) => `${count} ticket đang mở`,
+  openShort: (count: number) => `${count} đang mở`,
 } as const;
 
 type Named = { _id: string; name: string };
@@ -30,11 +31,10 @@ export const assigneeOption = (person: TicketAssignee): ComboOption => ({
   leading: <PresenceDot presence={person.presence} className="mt-0.5 self-start" />,
   trailing: (
     <span
-      className="shrink-0 rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-600 tabular-nums"
-      title={ASSIGNEE_TEXT.openTickets(person.open_tickets)}
+      className="shrink-0 rounded-full border border-slate-200 px-2 py-0.5 text-xs text-slate-600 tabular-nums"
       aria-label={ASSIGNEE_TEXT.openTickets(person.open_tickets)}
     >
-      {person.open_tickets}
+      {ASSIGNEE_TEXT.openShort(person.open_tickets)}
     </span>
   ),
 });
@@ -118,8 +118,11 @@ export function AssigneePicker({
   placeholder,
   emptyLabel,
   onChange,
+  'aria-label': ariaLabel,
 }: {
   id?: string;
+  /** The name of a picker without a label of its own (the bulk bar's). */
+  'aria-label'?: string;
   value: string | null;
   /** The chosen person's name, known to the caller. */
   valueLabel?: string;
@@ -145,6 +148,7 @@ export function AssigneePicker({
       knownOptions={value && valueLabel ? [{ value, label: valueLabel }] : []}
       placeholder={placeholder}
       emptyLabel={emptyLabel}
+      aria-label={ariaLabel}
       searchPlaceholder={ASSIGNEE_TEXT.search}
       header={<DepartmentFilter value={filter} onChange={setFilter} />}
       onChange={(next, option) => onChange(next, option, filter)}

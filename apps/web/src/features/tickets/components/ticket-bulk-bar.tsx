@@ -234,6 +234,7 @@ export function TicketBulkBar({
         <div className="w-56">
           <AssigneePicker
             id="bulk-assignee"
+            aria-label={BULK_TEXT.assign}
             value={assignee}
             placeholder={BULK_TEXT.assign}
             onChange={(value, _option, group) => {
