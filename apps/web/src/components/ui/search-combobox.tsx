@@ -52,6 +52,8 @@ interface CommonProps {
   'aria-label'?: string;
   /** Above the search box in the open list (a filter narrowing the options). */
   header?: ReactNode;
+  /** Classes of the open list (a wider one than its button). */
+  contentClassName?: string;
 }
 
 export type SearchComboboxProps = CommonProps &
@@ -96,6 +98,7 @@ export function SearchCombobox(props: SearchComboboxProps) {
     className,
     'aria-label': ariaLabel,
     header,
+    contentClassName,
   } = props;
   const baseId = useId();
   const listboxId = `${baseId}-listbox`;
@@ -339,7 +342,7 @@ export function SearchCombobox(props: SearchComboboxProps) {
           </button>
         </PopoverTrigger>
         <PopoverContent
-          className="w-[var(--radix-popover-trigger-width)] min-w-72 p-0"
+          className={cn('w-[var(--radix-popover-trigger-width)] min-w-72 p-0', contentClassName)}
           onCloseAutoFocus={() => setText('')}
         >
           {header}

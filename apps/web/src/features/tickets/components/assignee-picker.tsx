@@ -151,6 +151,7 @@ export function AssigneePicker({
       aria-label={ariaLabel}
       searchPlaceholder={ASSIGNEE_TEXT.search}
       header={<DepartmentFilter value={filter} onChange={setFilter} />}
+      contentClassName="min-w-80"
       onChange={(next, option) => onChange(next, option, filter)}
     />
   );
