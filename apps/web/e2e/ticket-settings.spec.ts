@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { Locator, Page } from '@playwright/test';
-import { ACCOUNTS, signInAs, unique } from './fixtures';
+import { ACCOUNTS, apiCreate, apiLogin, signInAs, unique } from './fixtures';
 
 const toast = (page: Page, text: string) =>
   page.locator('[data-sonner-toast]').filter({ hasText: text });
@@ -194,3 +194,65 @@ test('SLA policies: add targets per priority, edit, delete', async ({ page }) =>
   await expect(row(page, name)).toContainText(`${priority}: 30 phút / 8 giờ`);
   await remove(page, name, 'Xóa chính sách SLA thành công');
 });
+
+test('SLA policies: their order of trial is shown and an administrator moves one up', async ({
+  page,
+  request,
+}) => {
+  const u = unique();
+  const { token } = await apiLogin(request, ACCOUNTS.administrator.email);
+  const priority = await apiCreate<{ _id: string }>(request, token, '/v2/priorities', {
+    name: `Khẩn ${u}`,
+    color: '#f97316',
+  });
+  const first = `SLA tổng đài ${u}`;
+  const second = `SLA đối tác ${u}`;
+  for (const [name, minutes] of [
+    [first, 15],
+    [second, 30],
+  ] as const)
+    await apiCreate(request, token, '/v2/sla-policies', {
+      name,
+      order: 990,
+      targets: [
+        { priority_id: priority._id, first_response_minutes: minutes, resolution_minutes: 240 },
+      ],
+    });
+  await page.goto('/settings/tickets/sla');
+  const place = (name: string) => row(page, name).getByTestId('sla-order');
+  // Same order number: by name, 'SLA đối tác' before 'SLA tổng đài'.
+  await expect(place(second)).toHaveText(/\d+/, { timeout: 30_000 });
+  const before = Number(await place(second).textContent());
+  await expect(place(first)).toHaveText(String(before + 1));
+  await expect(
+    page.getByText('chính sách đầu tiên có mục tiêu phù hợp được áp dụng'),
+  ).toBeVisible();
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await row(page, first).scrollIntoViewIfNeeded();
+  await deskShots(page, 'sla-order');
+
+  await page.getByRole('button', { name: `Đưa "${first}" lên trước` }).click();
+  await expect(toast(page, 'Cập nhật thứ tự chính sách SLA thành công')).toBeVisible();
+  await expect(place(first)).toHaveText(String(before));
+  await expect(place(second)).toHaveText(String(before + 1));
+  // Kept by the server: a reload shows the same order.
+  await page.reload();
+  await expect(place(first)).toHaveText(String(before), { timeout: 30_000 });
+  await expect(place(second)).toHaveText(String(before + 1));
+  await deskShots(page, 'sla-order-moved');
+  for (const name of [first, second]) await remove(page, name, 'Xóa chính sách SLA thành công');
+});
+
+/** With DESK_SHOTS set, the screen at 1366×768 and 1920×1080 as PNGs to look at. */
+async function deskShots(page: Page, name: string) {
+  const folder = process.env.DESK_SHOTS;
+  if (!folder) return;
+  for (const [width, height] of [
+    [1366, 768],
+    [1920, 1080],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.screenshot({ path: `${folder}/${name}-${width}.png` });
+  }
+  await page.setViewportSize({ width: 1366, height: 768 });
+}

@@ -47,11 +47,15 @@ test('a new ticket for a customer from a template keeps its draft across a reloa
   );
   await page.getByLabel('Mẫu ticket').selectOption({ label: template });
   await expect(page.getByLabel('Tiêu đề')).toHaveValue(subject);
+  // The picker shows which template filled the form.
+  await expect(page.getByLabel('Mẫu ticket').locator('option:checked')).toHaveText(template);
+  await expect(page.getByText(`Đã điền theo mẫu "${template}"`)).toBeVisible();
   await expect(page.getByLabel('Mức độ ưu tiên').locator('option:checked')).toHaveText(priority);
   await pick(page, page.getByLabel('Khách hàng', { exact: true }), name, name);
 
   await page.reload();
   await expect(page.getByLabel('Tiêu đề')).toHaveValue(subject);
+  await expect(page.getByLabel('Mẫu ticket').locator('option:checked')).toHaveText(template);
   await expect(page.getByRole('textbox', { name: 'Mô tả' })).toContainText(
     'Khách báo mất mạng từ sáng',
   );

@@ -26,7 +26,10 @@ export const signInAs = (role: StaffRole, extra: Partial<StoredUser> = {}) =>
  */
 export const myAccountOf = (
   role: StaffRole,
-  { automation = true }: { automation?: boolean } = {},
+  {
+    automation = true,
+    assignOwnTickets = true,
+  }: { automation?: boolean; assignOwnTickets?: boolean } = {},
 ): MyAccount => {
   const workflow = automation ? 'enabled' : 'disabled';
   return myAccountView.parse({
@@ -47,6 +50,7 @@ export const myAccountOf = (
       time_zone: 'Asia/Bangkok',
       workflow,
       features: { automation },
+      assign_own_tickets: assignOwnTickets,
     },
     workflow,
   });

@@ -76,6 +76,8 @@ export const accountTenantView = z.object({
   workflow: z.enum(FEATURE_SWITCHES),
   /** Which switchable features are on (TENANT_FEATURES): screens and modules read these. */
   features: tenantFeaturesView,
+  /** A ticket an agent creates is theirs by default (`assignsOwnTickets`). */
+  assign_own_tickets: z.boolean(),
 });
 export type TenantConfig = z.infer<typeof accountTenantView>;
 

@@ -24,6 +24,8 @@ export const SLA_MESSAGES = {
   targetDuplicate: 'Mục tiêu bị trùng mức độ ưu tiên và loại ticket',
   minutesInvalid: 'Số phút phải là số nguyên từ 1 đến 525600',
   resolutionBeforeResponse: 'Thời gian giải quyết không được ngắn hơn thời gian phản hồi đầu tiên',
+  ordered: 'Cập nhật thứ tự chính sách SLA thành công',
+  orderMismatch: 'Danh sách phải gồm đúng một lần mỗi chính sách SLA hiện có',
 } as const;
 
 export const SLA_MINUTES_MAX = 525_600;
@@ -108,3 +110,16 @@ export const slaPolicyView = z.object({
   updated_at: isoDateTime,
 });
 export type SlaPolicy = z.infer<typeof slaPolicyView>;
+
+/**
+ * `PUT /v2/sla-policies/order`: every policy of the tenant, once each, in the order they are to
+ * be tried; their `order` becomes 1, 2, 3... The answer is the list in that order.
+ */
+export const slaOrderBody = z.object({
+  ids: z
+    .array(z.uuid(SLA_MESSAGES.orderMismatch), { error: SLA_MESSAGES.orderMismatch })
+    .min(1, SLA_MESSAGES.orderMismatch)
+    .max(1000, SLA_MESSAGES.orderMismatch)
+    .refine((ids) => new Set(ids).size === ids.length, SLA_MESSAGES.orderMismatch),
+});
+export type SlaOrderBody = z.infer<typeof slaOrderBody>;

@@ -20,6 +20,13 @@ export const DEFAULT_DATA_SCOPES: Record<StaffRole, DataScope> = {
   agent: 'me',
 };
 
+/**
+ * A ticket an agent creates without an assignee is theirs (tenant setting `assign_own_tickets`,
+ * on unless turned off): the server assigns it, the new-ticket form shows it prefilled.
+ */
+export const assignsOwnTickets = (settings: { assign_own_tickets?: boolean } | null | undefined) =>
+  settings?.assign_own_tickets !== false;
+
 /** Roles allowed to import and export customers unless the tenant says otherwise. */
 export const DEFAULT_IMPORT_EXPORT_ROLES: readonly StaffRole[] = ['administrator', 'supervisor'];
 
@@ -79,6 +86,8 @@ export const tenantConfigBody = z.object({
   allow_private_webhooks: z.boolean({ error: 'Giá trị không hợp lệ' }).optional(),
   /** The ticket of each call (absent keeps the stored rule). */
   call_ticket_rule: callTicketRule.optional(),
+  /** A ticket an agent creates is assigned to them by default (absent keeps the stored one). */
+  assign_own_tickets: z.boolean({ error: 'Giá trị không hợp lệ' }).optional(),
 });
 export type TenantConfigBody = z.infer<typeof tenantConfigBody>;
 
@@ -105,6 +114,7 @@ export const tenantConfigView = z.object({
   features: tenantFeaturesView,
   allow_private_webhooks: z.boolean(),
   call_ticket_rule: callTicketRule,
+  assign_own_tickets: z.boolean(),
   user_count: z.number().int().optional(),
   created_at: isoDateTime,
 });

@@ -79,6 +79,8 @@ export const TICKET_CONVERSATION_MESSAGES = {
   merged: 'Gộp ticket thành công',
   splitClosed: 'Ticket đã đóng, không thể tách',
   splitCommentNotFound: 'Không tìm thấy bình luận trong ticket này',
+  /** Only what the customer wrote is split off (a reply or note of staff stays in its ticket). */
+  splitNotCustomer: 'Chỉ tách được tin nhắn của khách hàng thành ticket mới',
   split: 'Tách ticket thành công',
   relatedRequired: 'Vui lòng chọn ticket liên quan',
   relatedNotFound: 'Không tìm thấy ticket liên quan',

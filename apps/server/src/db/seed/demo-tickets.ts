@@ -195,7 +195,7 @@ export async function seedDemoTickets(
     sampleConversation(random, tenantId, row.id, rows[index]!),
   );
   if (comments.length > 0) await tx.insert(ticketComments).values(comments);
-  await seedDemoWorkingTime(tx, tenantId, priorities);
+  await seedDemoWorkingTime(tx, tenantId, priorities, types);
   await seedDemoViews(tx, tenantId, staff['admin@demo.vn']!, { priorities, types });
   // SLA as the ticket writes leave it; the breaches already past are recorded here rather than
   // by the breach job, which would notify every one of them at the first minute.
@@ -310,11 +310,16 @@ const minuteOf = (time: string) => {
   return (hours ?? 0) * 60 + (minutes ?? 0);
 };
 
-/** The demo tenant's working schedule (its default) and one SLA policy over its priorities. */
+/**
+ * The demo tenant's working schedule (its default) and two SLA policies in their order of trial:
+ * complaints (type 'Khiếu nại') on tighter targets first, then the standard one over every
+ * priority.
+ */
 async function seedDemoWorkingTime(
   tx: Transaction,
   tenantId: string,
   priorities: { id: string }[],
+  types: { id: string; name: string }[],
 ) {
   const [schedule] = await tx
     .insert(workingSchedules)
@@ -339,6 +344,7 @@ async function seedDemoWorkingTime(
       name: 'SLA tiêu chuẩn',
       description: 'Phản hồi và xử lý theo giờ hành chính',
       scheduleId,
+      position: 2,
     })
     .returning({ id: slaPolicies.id });
   await tx.insert(slaTargets).values(
@@ -350,6 +356,32 @@ async function seedDemoWorkingTime(
         priorityId: priority.id,
         firstResponseMinutes,
         resolutionMinutes,
+        position,
+      };
+    }),
+  );
+  const complaint = types.find((type) => type.name === 'Khiếu nại');
+  if (!complaint) return;
+  const [complaints] = await tx
+    .insert(slaPolicies)
+    .values({
+      tenantId,
+      name: 'SLA khiếu nại',
+      description: 'Khiếu nại được phản hồi và xử lý nhanh gấp đôi',
+      scheduleId,
+      position: 1,
+    })
+    .returning({ id: slaPolicies.id });
+  await tx.insert(slaTargets).values(
+    priorities.map((priority, position) => {
+      const [firstResponseMinutes, resolutionMinutes] =
+        DEMO_SLA_TARGETS[Math.min(position, DEMO_SLA_TARGETS.length - 1)]!;
+      return {
+        policyId: complaints!.id,
+        priorityId: priority.id,
+        typeId: complaint.id,
+        firstResponseMinutes: firstResponseMinutes / 2,
+        resolutionMinutes: resolutionMinutes / 2,
         position,
       };
     }),

@@ -96,3 +96,22 @@ export async function deletePolicy(db: Db, tenantId: string, id: string) {
     .delete(slaPolicies)
     .where(and(eq(slaPolicies.tenantId, tenantId), eq(slaPolicies.id, id)));
 }
+
+/** Gives each policy its place in `ids` (1, 2, 3...), in the caller's transaction. */
+export async function setPositions(tx: Transaction, tenantId: string, ids: string[]) {
+  for (const [index, id] of ids.entries())
+    await tx
+      .update(slaPolicies)
+      .set({ position: index + 1, updatedAt: new Date() })
+      .where(and(eq(slaPolicies.tenantId, tenantId), eq(slaPolicies.id, id)));
+}
+
+/** The tenant's policy ids, locked until the transaction ends (one reorder at a time). */
+export async function lockPolicyIds(tx: Transaction, tenantId: string) {
+  const rows = await tx
+    .select({ id: slaPolicies.id })
+    .from(slaPolicies)
+    .where(eq(slaPolicies.tenantId, tenantId))
+    .for('update');
+  return rows.map((row) => row.id);
+}

@@ -3,11 +3,14 @@ import {
   SLA_MESSAGES,
   slaPolicyBody,
   slaPolicyView,
+  type SlaOrderBody,
   type SlaPolicy,
 } from '@omnicare/shared/sla/sla.schemas';
 import type { z } from 'zod';
 import { catalogue, uniqueName } from '../../platform/catalogue.js';
 import type { Database } from '../../platform/db.js';
+import type { Platform } from '../../platform/context.js';
+import type { AuthContext } from '../../platform/auth.js';
 import type { TenantMemo } from '../../platform/tenant-memo.js';
 import { AppError, fieldError } from '../../platform/errors.js';
 import { ticketPriorities, ticketTypes } from '../../db/schema/ticket-config.js';
@@ -107,6 +110,33 @@ export const slaPolicies = catalogue({
   remove: (ctx, id) => repo.deletePolicy(ctx.db, ctx.tenantId, id),
   changed: ticketSettingsChanged,
 });
+
+/**
+ * PUT /v2/sla-policies/order: the tenant's policies tried in this order from now on (each
+ * policy's `order` its place, from 1). `ids` must name each policy once: 422 on `ids`
+ * otherwise. Each policy whose place changed is audited as an update.
+ */
+export async function reorderPolicies(
+  platform: Platform,
+  auth: AuthContext,
+  body: SlaOrderBody,
+): Promise<SlaPolicy[]> {
+  const before = (await repo.listPolicies(platform.db, auth.tenantId)).map(toPolicy);
+  await platform.db.transaction(async (tx) => {
+    const current = await repo.lockPolicyIds(tx, auth.tenantId);
+    const known = new Set(current);
+    if (current.length !== body.ids.length || body.ids.some((id) => !known.has(id)))
+      throw fieldError('ids', SLA_MESSAGES.orderMismatch);
+    await repo.setPositions(tx, auth.tenantId, body.ids);
+  });
+  const after = (await repo.listPolicies(platform.db, auth.tenantId)).map(toPolicy);
+  for (const policy of after) {
+    const was = before.find((one) => one._id === policy._id);
+    if (was && was.order !== policy.order)
+      await slaPolicies.recordChange(platform, auth, 'update', policy._id, was, policy);
+  }
+  return after;
+}
 
 export interface ResolvedSla {
   policy_id: string;

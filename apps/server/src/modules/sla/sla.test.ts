@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addBusinessMinutes } from '@omnicare/shared/sla/business-time';
+import { eq } from 'drizzle-orm';
+import { tickets } from '../../db/schema/tickets.js';
 import { bearer, createTestApp, seedTenant, type TestApp } from '../../test/helpers.js';
 import { resolveSlaPolicy } from './sla.service.js';
 
@@ -239,5 +241,83 @@ describe('SLA policies', () => {
       data: null,
     });
     expect((await call('DELETE', `/v2/priority/${low}`)).statusCode).toBe(200);
+  });
+});
+
+describe('the order SLA policies are tried in', () => {
+  it('is set as a whole by an administrator, and the first matching policy in it applies', async () => {
+    const urgent = (
+      await call('POST', '/v2/priorities', admin, { name: 'Khẩn', color: '#f97316' })
+    ).json().data._id as string;
+    const policy = async (name: string, minutes: number) =>
+      (
+        await call('POST', '/v2/sla-policies', admin, {
+          name,
+          targets: [
+            { priority_id: urgent, first_response_minutes: minutes, resolution_minutes: 600 },
+          ],
+        })
+      ).json().data._id as string;
+    const hotline = await policy('Tổng đài khẩn', 10);
+    const partner = await policy('Đối tác khẩn', 20);
+    const slaOfNewTicket = async () => {
+      const created = await call('POST', '/v2/tickets', admin, {
+        subject: 'Mất kết nối',
+        priority_id: urgent,
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const [row] = await t.database.db
+        .select({ policy: tickets.slaPolicyId, minutes: tickets.slaFirstResponseMinutes })
+        .from(tickets)
+        .where(eq(tickets.id, created.json().data._id));
+      return row;
+    };
+    const ids = (await call('GET', '/v2/sla-policies'))
+      .json()
+      .data.map((row: { _id: string }) => row._id) as string[];
+    const others = ids.filter((id) => id !== hotline && id !== partner);
+    // Both made with order 0: tried by name, 'Đối tác khẩn' first.
+    expect(await slaOfNewTicket()).toEqual({ policy: partner, minutes: 20 });
+
+    const reorder = (order: string[], token = admin) =>
+      call('PUT', '/v2/sla-policies/order', token, { ids: order });
+    const moved = await reorder([hotline, partner, ...others]);
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json().message).toBe('Cập nhật thứ tự chính sách SLA thành công');
+    expect(
+      moved.json().data.map((row: { _id: string; order: number }) => [row._id, row.order]),
+    ).toEqual([hotline, partner, ...others].map((id, index) => [id, index + 1]));
+    expect(await slaOfNewTicket()).toEqual({ policy: hotline, minutes: 10 });
+    await reorder([partner, ...others, hotline]);
+    expect(await slaOfNewTicket()).toEqual({ policy: partner, minutes: 20 });
+
+    // Every policy once, the tenant's own, administrators only.
+    const mismatch = {
+      statusCode: 422,
+      message: 'Danh sách phải gồm đúng một lần mỗi chính sách SLA hiện có',
+      errors: [
+        { param: 'ids', message: 'Danh sách phải gồm đúng một lần mỗi chính sách SLA hiện có' },
+      ],
+    };
+    expect((await reorder([hotline, ...others])).json()).toEqual(mismatch);
+    expect((await reorder([hotline, hotline, partner, ...others])).json()).toEqual(mismatch);
+    expect((await reorder([hotline, partner, ...others], otherAdmin)).json()).toEqual(mismatch);
+    expect((await reorder([hotline, partner, ...others], agent)).statusCode).toBe(401);
+    const log = await call('GET', `/v2/audit-logs?entity=sla_policy&entity_id=${hotline}`);
+    expect(log.statusCode, log.body).toBe(200);
+    // Created, then moved first, then last: each move audited with the order before and after.
+    const moves = log
+      .json()
+      .data.filter((entry: { action: string }) => entry.action === 'update')
+      .map((entry: { before: { order: number }; after: { order: number } }) => [
+        entry.before.order,
+        entry.after.order,
+      ]);
+    expect(moves).toEqual(
+      expect.arrayContaining([
+        [0, 1],
+        [1, others.length + 2],
+      ]),
+    );
   });
 });

@@ -1,5 +1,6 @@
 import { DEFAULT_CALL_TICKET_RULE } from '@omnicare/shared/telephony/calls.schemas';
 import {
+  assignsOwnTickets,
   DEFAULT_DATA_SCOPES,
   DEFAULT_IMPORT_EXPORT_ROLES,
   TENANT_MESSAGES,
@@ -41,6 +42,7 @@ export async function getTenantConfig(
     features: tenantFeatures(tenant.settings),
     allow_private_webhooks: tenant.settings.allow_private_webhooks === true,
     call_ticket_rule: tenant.settings.call_ticket_rule ?? DEFAULT_CALL_TICKET_RULE,
+    assign_own_tickets: assignsOwnTickets(tenant.settings),
     created_at: tenant.createdAt.toISOString(),
   };
 }
@@ -87,6 +89,7 @@ async function saveTenantConfig(
         import_export_roles: [...new Set(body.import_export_roles ?? before.import_export_roles)],
         allow_private_webhooks: allowPrivate,
         call_ticket_rule: body.call_ticket_rule ?? before.call_ticket_rule,
+        assign_own_tickets: body.assign_own_tickets ?? before.assign_own_tickets,
       },
     });
     const saved = await getTenantConfig(platform, tenantId, tx);

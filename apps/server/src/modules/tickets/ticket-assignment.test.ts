@@ -14,6 +14,7 @@ import { auditLog } from '../../db/schema/platform.js';
 import { tickets } from '../../db/schema/tickets.js';
 import { users } from '../../db/schema/users.js';
 import { signOutExpiredPresence } from '../auth/auth.service.js';
+import { addCustomerReply } from './ticket-comments.service.js';
 
 let t: TestApp;
 
@@ -176,11 +177,9 @@ describe('automatic assignment: round-robin among AVAILABLE members', () => {
     const s = await setup();
     const waiting = await s.ticket();
     expect(waiting.assignee).toBeNull();
-    const comment = await call(s.admin, 'POST', `/v2/tickets/${waiting._id}/comments`, {
+    const comment = await addCustomerReply(t.app.platform, s.tenant.tenantId, waiting._id, {
       body: '<p>Việc thứ hai</p>',
-      public: false,
     });
-    expect(comment.statusCode, comment.body).toBe(201);
     // AVAILABLE set behind the queue's back (no hand-out): the original keeps waiting, the
     // split (a copy of an unassigned ticket) is assigned as it is made.
     await t.database.db
@@ -188,7 +187,7 @@ describe('automatic assignment: round-robin among AVAILABLE members', () => {
       .set({ presence: 'AVAILABLE' })
       .where(eq(users.id, s.tenant.id('agent2')));
     const split = await call(s.admin, 'POST', `/v2/tickets/${waiting._id}/split`, {
-      comment_id: comment.json().data._id,
+      comment_id: comment._id,
     });
     expect(split.statusCode, split.body).toBe(201);
     expect(await s.assigneeOf(waiting._id)).toBeNull();

@@ -683,17 +683,15 @@ describe('merge', () => {
 describe('split', () => {
   it('makes a new ticket of a comment, linked to the original, the comment copied', async () => {
     const original = await newTicket({ subject: 'Nhiều việc', assigneeId: tenant.id('agent') });
-    const comment = await postForm(
-      'agent',
-      original.id,
-      { body: '<p>Thêm nữa: <b>đổi địa chỉ</b> giao hàng</p>', public: 'true' },
-      [{ name: 'a.png', content: PNG }],
-    );
+    const comment = await addCustomerReply(t.app.platform, tenant.tenantId, original.id, {
+      body: '<p>Thêm nữa: <b>đổi địa chỉ</b> giao hàng</p>',
+      files: [{ fileName: 'a.png', content: PNG }],
+    });
     const split = await t.app.inject({
       method: 'POST',
       url: `/v2/tickets/${original.id}/split`,
       headers: bearer(tokens.agent ?? ''),
-      payload: { comment_id: comment.json().data._id },
+      payload: { comment_id: comment._id },
     });
     expect(split.statusCode).toBe(201);
     const created = split.json().data;
@@ -721,6 +719,23 @@ describe('split', () => {
         ticket: expect.objectContaining({ _id: created._id }),
       }),
     ]);
+  });
+
+  it("refuses an agent's reply and an internal note: only customer messages are split", async () => {
+    const ticket = await newTicket();
+    const reply = await post('admin', ticket.id, { body: 'Trả lời khách', public: true });
+    const note = await post('admin', ticket.id, { body: 'Ghi chú nội bộ', public: false });
+    for (const comment of [reply, note]) {
+      const split = await t.app.inject({
+        method: 'POST',
+        url: `/v2/tickets/${ticket.id}/split`,
+        headers: bearer(tokens.admin ?? ''),
+        payload: { comment_id: comment.json().data._id },
+      });
+      expect(split.statusCode).toBe(422);
+      expect(split.json()).toEqual(unprocessable('comment_id', M.splitNotCustomer));
+    }
+    expect((await ticketRow(ticket.id))?.id).toBe(ticket.id);
   });
 
   it('refuses a comment of another ticket and a closed ticket', async () => {

@@ -221,7 +221,7 @@ export async function applyBulkMerge(
 const SPLIT_SUBJECT_MAX = 150;
 
 /**
- * POST /v2/tickets/{id}/split: a new ticket from one comment (its body as the description, the
+ * POST /v2/tickets/{id}/split: a new ticket from one customer message (its body as the description, the
  * same requester, organization, priority, type, service, department and assignee), linked to
  * this one. The comment is copied, not moved: it stays in this conversation and opens the new
  * one, its files shared by both.
@@ -239,6 +239,7 @@ export async function splitTicket(
     if (original.status === 'closed') throw fieldError('comment_id', M.splitClosed);
     const comment = await repo.findComment(tx, auth.tenantId, original.id, commentId);
     if (!comment) throw fieldError('comment_id', M.splitCommentNotFound);
+    if (comment.authorType !== 'customer') throw fieldError('comment_id', M.splitNotCustomer);
 
     const text = plainText(comment.body);
     const subject =

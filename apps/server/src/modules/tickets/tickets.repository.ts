@@ -802,7 +802,8 @@ export async function staffRefs(db: Db, tenantId: string, ids: string[], activeO
         eq(users.tenantId, tenantId),
         inArray(users.id, ids),
         sql`${users.role} <> 'end_user'`,
-        activeOnly ? eq(users.active, true) : undefined,
+        // An assignee: active, and no invitation still pending (they cannot sign in yet).
+        activeOnly ? and(eq(users.active, true), eq(users.invitePending, false)) : undefined,
       ),
     );
 }

@@ -20,11 +20,16 @@ import {
   ticketViewCountView,
 } from '@omnicare/shared/tickets/tickets.schemas';
 import { can } from '@omnicare/shared/users/permissions';
+import {
+  ticketAssigneesQuery,
+  ticketAssigneeView,
+} from '@omnicare/shared/tickets/ticket-assignees.schemas';
 import { authOf } from '../../platform/auth.js';
 import { AppError } from '../../platform/errors.js';
 import { accepted, answers, bulkAnswer, created, list, ok } from '../../platform/respond.js';
 import { typed, type RouteModule } from '../../platform/routes.js';
 import { bulkTickets } from './ticket-bulk.service.js';
+import { listAssignees } from './ticket-assignees.service.js';
 import * as tickets from './tickets.service.js';
 
 const tags = ['tickets'];
@@ -67,6 +72,26 @@ export const ticketsRoutes: RouteModule = (app, platform) => {
     },
   );
 
+  r.get(
+    '/v2/tickets/assignees',
+    {
+      schema: {
+        tags,
+        summary: 'Người có thể nhận ticket',
+        description:
+          'Nhân viên đang hoạt động trong phạm vi dữ liệu của người gọi (không gồm tài khoản bị ' +
+          'khóa hay lời mời chưa nhận), kèm trạng thái làm việc và số ticket đang mở.',
+        querystring: ticketAssigneesQuery,
+        response: answers.list(ticketAssigneeView),
+      },
+      config: { access: STAFF },
+    },
+    async (request) => {
+      const { data, total } = await listAssignees(platform, authOf(request), request.query);
+      return list(data, total);
+    },
+  );
+
   r.post(
     '/v2/tickets/view-counts',
     {
@@ -98,7 +123,7 @@ export const ticketsRoutes: RouteModule = (app, platform) => {
     async (request, reply) => {
       reply.status(201);
       return created(
-        await tickets.createTicket(platform, authOf(request), request.body),
+        await tickets.createStaffTicket(platform, authOf(request), request.body),
         TICKET_MESSAGES.created,
       );
     },

@@ -69,6 +69,7 @@ import {
 } from './ticket-activity.js';
 import * as repo from './tickets.repository.js';
 import { getView } from '../smart-views/smart-views.service.js';
+import { getTenantConfig } from '../tenants/tenants.service.js';
 
 type Db = Database | Transaction;
 
@@ -543,6 +544,23 @@ export async function createTicket(
     return auto ? await readTicket(tx, auth.tenantId, row.id) : ticket;
   });
   return created;
+}
+
+/**
+ * POST /v2/tickets by a person. An agent's ticket sent without `assignee_id` is theirs when the
+ * tenant says so (`assign_own_tickets`, on by default), unless it goes to a department they are
+ * not a member of (the department's own assignment then decides). `assignee_id: null` is an
+ * unassigned ticket on purpose and stays so.
+ */
+export async function createStaffTicket(platform: Platform, auth: AuthContext, body: TicketBody) {
+  if (
+    auth.role === 'agent' &&
+    body.assignee_id === undefined &&
+    (await getTenantConfig(platform, auth.tenantId)).assign_own_tickets &&
+    (!body.group_id || (await repo.isGroupMember(platform.db, body.group_id, auth.userId)))
+  )
+    return createTicket(platform, auth, { ...body, assignee_id: auth.userId });
+  return createTicket(platform, auth, body);
 }
 
 /** A stored ticket as the body that would save it unchanged. */

@@ -530,7 +530,8 @@ describe('tenant isolation and data scope', () => {
   it('shows an agent what is assigned to, created by or followed by them; a team leader their department', async () => {
     const { tenant, admin, agent, agent2, leader, config } = await freshTenant();
     await createTicket(admin, { subject: 'Giao agent', assignee_id: tenant.id('agent') });
-    await createTicket(agent, { subject: 'Agent tạo' });
+    // Left unassigned on purpose (else it would be the agent's: `assign_own_tickets`).
+    await createTicket(agent, { subject: 'Agent tạo', assignee_id: null });
     await createTicket(admin, { subject: 'Agent theo dõi', follower_ids: [tenant.id('agent')] });
     await createTicket(admin, { subject: 'Của bộ phận', group_id: config.department });
     const agent2Ticket = await createTicket(admin, {

@@ -1,5 +1,6 @@
 import type { MyAccount } from '@omnicare/shared/auth/auth.schemas';
 import { storedSwitches, tenantFeatures } from '@omnicare/shared/tenants/features';
+import { assignsOwnTickets } from '@omnicare/shared/tenants/tenants.schemas';
 import type { Presence } from '@omnicare/shared/users/presence';
 import { mayActOn, type Role, type StaffRole } from '@omnicare/shared/users/roles';
 import type {
@@ -111,6 +112,7 @@ export async function myAccount(platform: Platform, auth: AuthContext): Promise<
       time_zone: tenant.timeZone,
       ...switches,
       features: tenantFeatures(tenant.settings),
+      assign_own_tickets: assignsOwnTickets(tenant.settings),
     },
     workflow: switches.workflow,
   };

@@ -1,5 +1,4 @@
 import { ChevronDown } from 'lucide-react';
-import type { Presence } from '@omnicare/shared/users/presence';
 import { PRESENCE, SELECTABLE_PRESENCES } from '@omnicare/shared/users/presence';
 import {
   DropdownMenu,
@@ -10,19 +9,8 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { useMyAccount, useUpdatePresence } from '@/features/auth/auth.queries';
-import { cn } from '@/lib/cn';
+import { PresenceDot } from '@/components/ui/presence-dot';
 import { useSessionStore } from '@/stores/session-store';
-
-const PRESENCE_DOT: Partial<Record<Presence, string>> = {
-  AVAILABLE: 'bg-emerald-500',
-  NOACD: 'bg-teal-500',
-  ONCAMPAIGN: 'bg-sky-500',
-  TYPING: 'bg-emerald-400',
-  'NOT AVAILABLE': 'bg-red-500',
-  LOGOUT: 'bg-slate-400',
-};
-const presenceDot = (presence: Presence | undefined) =>
-  (presence && PRESENCE_DOT[presence]) ?? 'bg-amber-500';
 
 /** The agent presence (spec section 3), saved to the server, which broadcasts it. */
 export function PresenceSelector() {
@@ -40,7 +28,7 @@ export function PresenceSelector() {
         aria-label={`Trạng thái làm việc: ${shown ? PRESENCE.label(shown) : 'đang tải'}`}
         className="flex h-8 items-center gap-2 rounded-full border border-slate-200 bg-white px-3 text-[13px] text-slate-700 outline-none hover:bg-slate-50 focus-visible:ring-2 focus-visible:ring-teal-600/50 disabled:opacity-60"
       >
-        <span className={cn('size-2 rounded-full', presenceDot(shown))} aria-hidden="true" />
+        <PresenceDot presence={shown} />
         <span className="hidden max-w-36 truncate md:inline">
           {shown ? PRESENCE.label(shown) : '...'}
         </span>
@@ -56,10 +44,7 @@ export function PresenceSelector() {
         >
           {SELECTABLE_PRESENCES.map((presence) => (
             <DropdownMenuRadioItem key={presence} value={presence}>
-              <span
-                className={cn('size-2 rounded-full', presenceDot(presence))}
-                aria-hidden="true"
-              />
+              <PresenceDot presence={presence} />
               {PRESENCE.label(presence)}
             </DropdownMenuRadioItem>
           ))}

@@ -50,6 +50,10 @@ interface CommonProps {
   debounceMs?: number;
   className?: string;
   'aria-label'?: string;
+  /** Above the search box in the open list (a filter narrowing the options). */
+  header?: ReactNode;
+  /** Classes of the open list (a wider one than its button). */
+  contentClassName?: string;
 }
 
 export type SearchComboboxProps = CommonProps &
@@ -93,6 +97,8 @@ export function SearchCombobox(props: SearchComboboxProps) {
     debounceMs,
     className,
     'aria-label': ariaLabel,
+    header,
+    contentClassName,
   } = props;
   const baseId = useId();
   const listboxId = `${baseId}-listbox`;
@@ -336,9 +342,10 @@ export function SearchCombobox(props: SearchComboboxProps) {
           </button>
         </PopoverTrigger>
         <PopoverContent
-          className="w-[var(--radix-popover-trigger-width)] min-w-72 p-0"
+          className={cn('w-[var(--radix-popover-trigger-width)] min-w-72 p-0', contentClassName)}
           onCloseAutoFocus={() => setText('')}
         >
+          {header}
           <div className="flex items-center gap-2 border-b border-slate-100 px-2.5">
             <Search className="size-4 shrink-0 text-slate-400" aria-hidden="true" />
             <input
@@ -411,7 +418,11 @@ export function SearchCombobox(props: SearchComboboxProps) {
                   >
                     {selected && <Check className="size-3" strokeWidth={3} />}
                   </span>
-                  <span className="flex min-w-0 flex-col" style={{ paddingLeft: indent * 14 }}>
+                  {option.leading}
+                  <span
+                    className="flex min-w-0 flex-1 flex-col"
+                    style={{ paddingLeft: indent * 14 }}
+                  >
                     <span className="truncate">
                       {indent > 0 && (
                         <span className="mr-1 text-slate-300" aria-hidden="true">
@@ -422,6 +433,7 @@ export function SearchCombobox(props: SearchComboboxProps) {
                     </span>
                     {hint && <span className="truncate text-xs text-slate-500">{hint}</span>}
                   </span>
+                  {option.trailing}
                 </div>
               );
             })}

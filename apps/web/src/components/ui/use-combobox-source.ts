@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import type { ReactNode } from 'react';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { toSearchKey } from '@omnicare/shared/customers/normalize';
 
@@ -9,6 +10,10 @@ export interface ComboOption {
   hint?: string;
   /** Indentation in a tree (organizations), shown while nothing is typed. */
   depth?: number;
+  /** Shown before the label in the list (a person's presence dot). */
+  leading?: ReactNode;
+  /** Shown at the end of the row in the list (a count). */
+  trailing?: ReactNode;
 }
 
 export interface ComboboxPage {

@@ -28,6 +28,9 @@ export const TENANT_TEXT = {
   callTicketRuleHint:
     'Mỗi cuộc gọi tạo một ticket mới, hoặc nối vào ticket đang mở của khách hàng được tạo trong N giờ gần nhất.',
   callTicketHours: 'Số giờ',
+  assignOwnTickets: 'Giao ticket cho chuyên viên tạo ra nó',
+  assignOwnTicketsHint:
+    'Ticket chuyên viên tạo mà không chọn người xử lý được giao cho chính chuyên viên đó (có thể bỏ chọn trên form tạo ticket).',
   hours: 'giờ',
   workflowHint: 'Bật để dùng kịch bản tự động hóa; tắt sẽ ẩn menu và chặn trang /automation.',
   enabled: 'Đang bật',

@@ -11,7 +11,8 @@ import type {
   TicketTypeBody,
 } from '@omnicare/shared/ticket-config/ticket-config.schemas';
 import type { Schedule, ScheduleBody } from '@omnicare/shared/working-time/working-time.schemas';
-import type { SlaPolicy, SlaPolicyBody } from '@omnicare/shared/sla/sla.schemas';
+import type { SlaOrderBody, SlaPolicy, SlaPolicyBody } from '@omnicare/shared/sla/sla.schemas';
+import { apiRequestWithMessage } from '@/lib/http';
 import { atPaths, type Catalogue } from '@/components/catalogue/catalogue-api';
 
 /** Every ticket setting's list (`ticketSettingsKeys.all` covers them all). */
@@ -72,3 +73,11 @@ export const TICKET_SETTINGS: {
     one: '/v2/sla-policies',
   }),
 };
+
+/** PUT /v2/sla-policies/order: every policy, in the order they are to be tried. */
+export const reorderSlaPolicies = (ids: string[]) =>
+  apiRequestWithMessage<SlaPolicy[]>({
+    method: 'PUT',
+    url: '/v2/sla-policies/order',
+    data: { ids } satisfies SlaOrderBody,
+  });

@@ -13,6 +13,10 @@ import type {
   TicketViewCountsRequest,
 } from '@omnicare/shared/tickets/tickets.schemas';
 import type { TicketStatus } from '@omnicare/shared/tickets/ticket-enums';
+import type {
+  TicketAssignee,
+  TicketAssigneesQuery,
+} from '@omnicare/shared/tickets/ticket-assignees.schemas';
 import {
   TICKET_COMMENTS_MAX_PAGE_SIZE,
   type TicketCommentView,
@@ -183,3 +187,12 @@ export const addTicketLink = (id: string, relatedId: string) =>
 
 export const removeTicketLink = (id: string, linkedId: string) =>
   apiRequestWithMessage<null>({ method: 'DELETE', url: `/v2/tickets/${id}/links/${linkedId}` });
+
+/** GET /v2/tickets/assignees: whom a ticket may be given to, with presence and open tickets. */
+export const listAssignees = (query: TicketAssigneesQuery, signal?: AbortSignal) =>
+  apiList<TicketAssignee>({
+    method: 'GET',
+    url: '/v2/tickets/assignees',
+    params: compactParams(query),
+    signal,
+  });

@@ -44,6 +44,7 @@ const FIELDS = [
   'workflow',
   'allow_private_webhooks',
   'call_ticket_rule',
+  'assign_own_tickets',
 ] as const;
 
 /** Roles from the most powerful down, the order the data-scope rule reads in. */
@@ -63,6 +64,7 @@ function defaults(config: TenantConfigView, byPlatform: boolean) {
     workflow: config.workflow,
     ...(byPlatform ? { allow_private_webhooks: config.allow_private_webhooks } : {}),
     call_ticket_rule: config.call_ticket_rule,
+    assign_own_tickets: config.assign_own_tickets,
   };
 }
 
@@ -385,6 +387,23 @@ export function TenantConfigForm({
               </div>
             );
           }}
+        />
+        <Controller
+          control={form.control}
+          name="assign_own_tickets"
+          render={({ field }) => (
+            <div className="flex items-start justify-between gap-4 rounded-lg border border-slate-200 px-3 py-3">
+              <div className="flex flex-col gap-1">
+                <Label htmlFor={id('assign_own_tickets')}>{TENANT_TEXT.assignOwnTickets}</Label>
+                <p className="text-[13px] text-slate-500">{TENANT_TEXT.assignOwnTicketsHint}</p>
+              </div>
+              <Switch
+                id={id('assign_own_tickets')}
+                checked={field.value !== false}
+                onCheckedChange={(checked) => field.onChange(checked)}
+              />
+            </div>
+          )}
         />
       </Card>
 

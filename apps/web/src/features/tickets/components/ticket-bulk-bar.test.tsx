@@ -9,7 +9,13 @@ import { signInAs } from '@/test/signed-in';
 import type * as TicketsApi from '../tickets.api';
 import { TicketBulkBar, type WholeResult } from './ticket-bulk-bar';
 
-const api = vi.hoisted(() => ({ bulkTickets: vi.fn(), fetchTickets: vi.fn() }));
+const api = vi.hoisted(() => ({
+  bulkTickets: vi.fn(),
+  fetchTickets: vi.fn(),
+  listAssignees: vi.fn(),
+}));
+const departments = vi.hoisted(() => ({ listDepartments: vi.fn() }));
+vi.mock('@/features/users/departments.api', () => departments);
 vi.mock('../tickets.api', async (importOriginal) => ({
   ...(await importOriginal<typeof TicketsApi>()),
   ...api,
@@ -109,6 +115,47 @@ describe('the ticket bulk bar', () => {
       filter: { status: 'open', search: 'mat mang', sort: 'updated_at:desc' },
     });
     expect(toasts.success).toHaveBeenCalledWith('Đã cập nhật 45 ticket');
+  });
+
+  it('assigns to a person of a department picked first, with the department', async () => {
+    const user = userEvent.setup();
+    departments.listDepartments.mockResolvedValue({
+      data: [{ _id: 'g-kt', name: 'Kỹ thuật' }],
+      total: 1,
+    });
+    api.listAssignees.mockImplementation(async (query: { group_id?: string }) => ({
+      data: query.group_id
+        ? [
+            {
+              _id: 'u3',
+              name: 'Võ Quốc Bảo',
+              email: 'bao@demo.vn',
+              role: 'agent',
+              presence: 'AVAILABLE',
+              open_tickets: 4,
+            },
+          ]
+        : [],
+      total: query.group_id ? 1 : 0,
+    }));
+    api.bulkTickets.mockResolvedValue({
+      data: { succeeded: 3, failed: 0, results: [] },
+      message: '',
+    });
+    renderBar();
+    await user.click(screen.getByRole('combobox', { name: /Giao cho/ }));
+    const filter = await screen.findByRole('combobox', { name: 'Lọc người xử lý theo bộ phận' });
+    await screen.findByRole('option', { name: 'Kỹ thuật' });
+    await user.selectOptions(filter, 'Kỹ thuật');
+    const bao = await screen.findByRole('option', { name: /Võ Quốc Bảo/ });
+    expect(bao).toHaveTextContent('4 đang mở');
+    await user.click(bao);
+    expect(api.bulkTickets).toHaveBeenCalledWith({
+      action: 'assign',
+      assignee_id: 'u3',
+      group_id: 'g-kt',
+      ids: ['id-1', 'id-2', 'id-3'],
+    });
   });
 
   it('names each ticket that failed, with its reason, when some of the picked ones fail', async () => {

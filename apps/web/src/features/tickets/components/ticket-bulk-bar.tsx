@@ -20,7 +20,7 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { toast } from '@/lib/toast';
 import { useCan } from '@/lib/use-can';
 import { TagPicker } from '@/features/customers/components/customer-pickers';
-import { StaffPicker } from '@/features/users/components/staff-picker';
+import { AssigneePicker } from './assignee-picker';
 import { isJobActive, useJob } from '@/features/customers/components/use-job';
 import { bulkTickets } from '../tickets.api';
 import { TicketBulkMergeDialog } from './ticket-bulk-merge-dialog';
@@ -232,13 +232,19 @@ export function TicketBulkBar({
         />
         {busy && <Loader2 className="size-4 animate-spin" aria-hidden="true" />}
         <div className="w-56">
-          <StaffPicker
+          <AssigneePicker
             id="bulk-assignee"
+            aria-label={BULK_TEXT.assign}
             value={assignee}
             placeholder={BULK_TEXT.assign}
-            onChange={(value) => {
+            onChange={(value, _option, group) => {
               setAssignee(null);
-              if (value) act({ action: 'assign', assignee_id: value });
+              if (value)
+                act({
+                  action: 'assign',
+                  assignee_id: value,
+                  ...(group ? { group_id: group._id } : {}),
+                });
             }}
           />
         </div>

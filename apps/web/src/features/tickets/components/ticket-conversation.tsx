@@ -135,7 +135,7 @@ export function TicketConversation({
   onSplit,
   ref,
 }: {
-  /** 'Tách thành ticket mới' on each comment (left out on a closed ticket). */
+  /** 'Tách thành ticket mới' on each customer message (left out on a closed ticket). */
   onSplit?: (comment: TicketCommentView) => Promise<unknown>;
   /** `compose(mode)`: write in this mode, with the cursor in the editor (a shortcut asks). */
   ref?: Ref<{ compose: (mode: Mode) => void }>;
@@ -229,7 +229,8 @@ export function TicketConversation({
             <CommentItem
               key={comment._id}
               comment={comment}
-              onSplit={closed ? undefined : onSplit}
+              // Only what the customer wrote becomes a ticket of its own (the server says so too).
+              onSplit={closed || comment.author_type !== 'customer' ? undefined : onSplit}
             />
           ))}
         </ol>

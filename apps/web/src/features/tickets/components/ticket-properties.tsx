@@ -13,6 +13,7 @@ import { CustomerPicker, TagPicker } from '@/features/customers/components/custo
 import { sourceOptions } from '@/features/customers/components/customer-filters';
 import { DepartmentPicker, StaffPicker } from '@/features/users/components/staff-picker';
 import { useTicketSettingsList } from '../tickets.queries';
+import { AssigneePicker } from './assignee-picker';
 import { TICKET_TEXT } from '../tickets-text';
 import { CcField } from './ticket-cc-field';
 import { DueAtField } from './ticket-due-field';
@@ -296,16 +297,20 @@ export function TicketProperties({
         'assignee',
         TICKET_TEXT.assignee,
         (fieldId) => (
-          <StaffPicker
+          <AssigneePicker
             id={fieldId}
             value={value.assignee?._id ?? null}
+            valueLabel={value.assignee?.name}
+            group={value.group}
             emptyLabel={TICKET_TEXT.unassigned}
-            extraOptions={
-              value.assignee ? [{ value: value.assignee._id, label: value.assignee.name }] : []
-            }
-            onChange={(next, option) =>
-              onChange({ assignee_id: next }, { assignee: named(option ?? null) })
-            }
+            onChange={(next, option, group) => {
+              // A person picked from another department takes the ticket there with them.
+              const moves = next !== null && group !== null && group._id !== value.group?._id;
+              onChange(
+                { assignee_id: next, ...(moves ? { group_id: group._id } : {}) },
+                { assignee: named(option ?? null), ...(moves ? { group } : {}) },
+              );
+            }}
           />
         ),
         'assignee_id',

@@ -16,7 +16,6 @@ import { Card } from '@/components/ui/card';
 import { ConfirmDialog, deleteConfirmText } from '@/components/ui/confirm-dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { NativeSelect } from '@/components/ui/native-select';
 import { useResourceList } from '@/features/ticket-settings/ticket-settings.queries';
 import type { TicketTemplate } from '@omnicare/shared/ticket-config/ticket-config.schemas';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -38,6 +37,8 @@ import {
 import { SlaLabel, TicketStatusBadge } from '../components/ticket-badges';
 import { TicketConversation, type CommentMode } from '../components/ticket-conversation';
 import { TicketLinks } from '../components/ticket-links';
+import { TicketTemplatePicker } from '../components/ticket-template-picker';
+import { useOwnAssignee } from '../use-own-assignee';
 import { TicketCallsCard } from '@/features/telephony/components/ticket-calls';
 import { TicketMergeDialog } from '../components/ticket-merge-dialog';
 import { DETAIL_ACTIONS_TEXT, TicketActionsMenu } from '../components/ticket-actions-menu';
@@ -483,6 +484,8 @@ interface NewTicketDraft {
   patch: TicketFieldsPatch;
   /** Custom field values, typed or brought by a template. */
   custom: Record<string, unknown>;
+  /** The ticket template applied last, shown in its picker. */
+  template_id?: string;
 }
 const EMPTY_FIELDS: TicketFieldsValue = {
   status: 'new',
@@ -512,8 +515,12 @@ function NewTicket({ routeId }: { routeId: string }) {
       fields: { ...EMPTY_FIELDS, ...saved?.fields },
       patch: saved?.patch ?? {},
       custom: saved?.custom ?? {},
+      template_id: saved?.template_id,
     };
   });
+  // An agent's ticket is theirs unless they pick someone else or nobody (the server's default).
+  const own = useOwnAssignee();
+  const ownAssignee = own && draft.patch.assignee_id === undefined ? own : null;
   const [errors, setErrors] = useState<Record<string, string>>({});
   const templates = useResourceList('templates');
   const change = (next: NewTicketDraft) => {
@@ -540,6 +547,7 @@ function NewTicket({ routeId }: { routeId: string }) {
       fields: { ...draft.fields, ...fields },
       patch: { ...draft.patch, ...patch },
       custom: { ...draft.custom, ...template.custom },
+      template_id: template._id,
     });
   };
   const create = useMutation({
@@ -549,6 +557,7 @@ function NewTicket({ routeId }: { routeId: string }) {
       createTicket({
         subject: draft.subject,
         description: draft.description,
+        ...(ownAssignee ? { assignee_id: ownAssignee._id } : {}),
         ...draft.patch,
         ...(Object.keys(draft.custom).length > 0 ? { custom: draft.custom } : {}),
       }),
@@ -588,7 +597,11 @@ function NewTicket({ routeId }: { routeId: string }) {
         <Card className="h-fit p-4">
           <TicketProperties
             creating
-            value={{ ...draft.fields, custom: draft.custom }}
+            value={{
+              ...draft.fields,
+              ...(ownAssignee ? { assignee: ownAssignee } : {}),
+              custom: draft.custom,
+            }}
             errors={errors}
             onChange={({ custom, ...patch }, shown) => {
               // A field changed since the server refused it loses its message.
@@ -616,27 +629,12 @@ function NewTicket({ routeId }: { routeId: string }) {
           />
         </Card>
         <Card className="flex min-w-0 flex-col gap-3 p-4">
-          {(templates.data?.data.length ?? 0) > 0 && (
-            <div className="flex flex-col gap-1">
-              <Label htmlFor="ticket-template">Mẫu ticket</Label>
-              <NativeSelect
-                id="ticket-template"
-                value=""
-                onChange={(event) => {
-                  const template = templates.data?.data.find(
-                    (item) => item._id === event.target.value,
-                  );
-                  if (template) applyTemplate(template);
-                }}
-              >
-                <option value="">Chọn mẫu để điền sẵn…</option>
-                {templates.data?.data.map((template) => (
-                  <option key={template._id} value={template._id}>
-                    {template.name}
-                  </option>
-                ))}
-              </NativeSelect>
-            </div>
+          {templates.data && templates.data.data.length > 0 && (
+            <TicketTemplatePicker
+              templates={templates.data.data}
+              value={draft.template_id ?? null}
+              onApply={applyTemplate}
+            />
           )}
           <div className="flex flex-col gap-1">
             <Label htmlFor="ticket-subject">{TICKET_TEXT.subject}</Label>

@@ -1,0 +1,47 @@
+import type { ReactNode } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderHook, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { StaffRole } from '@omnicare/shared/users/roles';
+import { http, type ApiRequest } from '@/lib/http';
+import { myAccountOf, signInAs } from '@/test/signed-in';
+import { useOwnAssignee } from './use-own-assignee';
+
+afterEach(() => vi.restoreAllMocks());
+
+function ownAssigneeOf(role: StaffRole, assignOwnTickets: boolean) {
+  signInAs(role);
+  vi.spyOn(http, 'request').mockImplementation(((config: ApiRequest) =>
+    Promise.resolve({
+      data: {
+        statusCode: 200,
+        message: 'OK',
+        data: config.url === '/v2/my-account' ? myAccountOf(role, { assignOwnTickets }) : null,
+      },
+    })) as typeof http.request);
+  const client = new QueryClient();
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={client}>{children}</QueryClientProvider>
+  );
+  const hook = renderHook(() => useOwnAssignee(), { wrapper });
+  return { hook, client };
+}
+
+describe('the new ticket prefilled for its creator', () => {
+  it("is the agent's when the tenant setting is on", async () => {
+    const { hook } = ownAssigneeOf('agent', true);
+    await waitFor(() => expect(hook.result.current).toEqual({ _id: 'agent', name: 'agent' }));
+  });
+
+  it('is nobody with the setting off, or for another role', async () => {
+    for (const [role, on] of [
+      ['agent', false],
+      ['supervisor', true],
+    ] as const) {
+      const { hook, client } = ownAssigneeOf(role, on);
+      await waitFor(() => expect(client.isFetching()).toBe(0));
+      expect(hook.result.current).toBeNull();
+      vi.restoreAllMocks();
+    }
+  });
+});
