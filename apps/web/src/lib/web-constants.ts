@@ -46,6 +46,8 @@ export const UI_TEXT = {
   passwordMismatch: 'Mật khẩu nhập lại không khớp',
   loadFailed: 'Không tải được dữ liệu. Kiểm tra kết nối rồi thử lại.',
   retry: 'Thử lại',
+  /** Beside a field once its change is saved (SavedMark). */
+  saved: 'Đã lưu',
   unsavedTitle: 'Rời trang khi chưa lưu?',
   unsavedDescription: 'Những thay đổi chưa lưu sẽ mất.',
   unsavedLeave: 'Rời trang',

@@ -395,6 +395,8 @@ describe('ticket SLA', () => {
       {
         changes: { sla_breached_at: { before: null, after: due.toISOString() } },
         reason: 'sla_breach',
+        // What the live push and the activity log credit it to.
+        via: { kind: 'job', name: 'Kiểm tra SLA' },
       },
     ]);
     const entries = await t.database.db

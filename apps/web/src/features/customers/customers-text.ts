@@ -257,7 +257,6 @@ export const PANEL_TEXT = {
   loadFailed: 'Không tải được thông tin khách hàng.',
   retry: 'Thử lại',
   edit: (label: string) => `Sửa ${label.toLowerCase()}`,
-  saved: 'Đã lưu',
   failed: (message: string | null) => (message ? `Không lưu được: ${message}` : 'Không lưu được.'),
   empty: '—',
   collapse: 'Thu gọn',

@@ -57,7 +57,6 @@ export const TICKET_TEXT = {
   timeLeft: 'còn',
   newChanges: (count: number) => `${count} ticket vừa thay đổi ngoài danh sách đang xem`,
   refresh: 'Tải lại',
-  saved: 'Đã lưu',
   /** A field being typed in that someone else changed meanwhile (the typed text is kept). */
   changedWhileTyping: (by: string, value: string) =>
     `${by || 'Người khác'} vừa đổi trường này thành “${value || '—'}”. Rời ô để lưu giá trị của bạn.`,

@@ -1,5 +1,6 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
-import { Check, Loader2, Pencil } from 'lucide-react';
+import { Loader2, Pencil } from 'lucide-react';
+import { SAVED_MARK_MS, SavedMark } from '@/components/ui/saved-mark';
 import { customerUpdateBody } from '@omnicare/shared/customers/customers.schemas';
 import type { CustomerUpdateBody } from '@omnicare/shared/customers/customers.schemas';
 import { Button } from '@/components/ui/button';
@@ -8,9 +9,6 @@ import { COMMON_TEXT, PANEL_TEXT } from '../customers-text';
 
 /** Field errors by param, as the server names them ('name', 'phones.0.phone'). */
 export type InlineErrors = Record<string, string>;
-
-/** How long the 'Đã lưu' mark stays beside a field. */
-const SAVED_MARK_MS = 3000;
 
 export interface InlineFieldProps<T> {
   label: string;
@@ -114,12 +112,7 @@ export function InlineField<T>({
     setFailure(message ?? (editorShowsErrors ? '' : (Object.values(mapped)[0] ?? '')));
   };
 
-  const savedMark = saved && (
-    <span role="status" className="flex items-center gap-1 text-xs text-emerald-700">
-      <Check className="size-3.5" aria-hidden="true" />
-      {PANEL_TEXT.saved}
-    </span>
-  );
+  const savedMark = saved && <SavedMark />;
   const pencil = !disabled && (
     <Button
       variant="ghost"

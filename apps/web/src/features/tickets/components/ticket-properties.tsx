@@ -1,5 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
-import { Check, X } from 'lucide-react';
+import { X } from 'lucide-react';
+import { SavedMark } from '@/components/ui/saved-mark';
 import type { CustomField } from '@omnicare/shared/fields/fields.schemas';
 import { isEmptyCustomValue } from '@omnicare/shared/fields/fields.schemas';
 import { TICKET_STATUS, type TicketStatus } from '@omnicare/shared/tickets/ticket-enums';
@@ -77,16 +78,6 @@ const PARAM_OF: Record<string, string> = {
 /** Fields whose control shows its own error (the field row shows only the saved mark). */
 const OWN_ERROR = new Set(['cc', 'due']);
 const NONE_SAVED: ReadonlySet<string> = new Set();
-
-/** The brief mark beside a field's label once its change is saved. */
-export function SavedMark() {
-  return (
-    <span role="status" className="inline-flex items-center gap-0.5 text-xs text-emerald-700">
-      <Check className="size-3" aria-hidden="true" />
-      {TICKET_TEXT.saved}
-    </span>
-  );
-}
 
 /** Custom values to send: the whole set, a value emptied left out (cleared). */
 export function withCustomValue(values: Record<string, unknown>, key: string, value: unknown) {

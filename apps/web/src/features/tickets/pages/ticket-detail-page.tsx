@@ -7,6 +7,7 @@ import { useCan } from '@/lib/use-can';
 import { formatDateTime } from '@omnicare/shared/platform/time';
 import { CHANNEL_SOURCE } from '@omnicare/shared/channels/channel-source';
 import { RecordPresence } from '@/components/record/record-presence';
+import { SAVED_MARK_MS } from '@/components/ui/saved-mark';
 import { RichTextEditor } from '@/components/rich-text/rich-text-editor';
 import { RichTextView } from '@/components/rich-text/rich-text-view';
 import { ActivityTimeline } from '@/components/timeline/activity-timeline';
@@ -96,9 +97,6 @@ const paramsOf = (patch: TicketFieldsPatch, custom: Record<string, unknown>): st
           .map((field) => `custom.${field}`)
       : [key],
   );
-
-/** How long a field shows that its change was saved. */
-const SAVED_MARK_MS = 2_500;
 
 /** Params just saved, each forgotten after `SAVED_MARK_MS`. */
 function useSavedMarks() {
