@@ -117,7 +117,6 @@ test('the assignee picker: a department first, then its people with presence and
 
 test("an agent's new ticket is theirs unless they choose otherwise", async ({ page, request }) => {
   const agent = await signInAs(page, request, ACCOUNTS.agent.email);
-  await page.evaluate(() => localStorage.removeItem('recordTabs'));
   await page.goto('/tickets');
   await page.getByRole('button', { name: 'Thêm ticket' }).click(FIRST_LOAD);
   const assignee = page.getByLabel('Người xử lý', { exact: true });
