@@ -3,7 +3,7 @@ import { WORKFLOW_TRIGGER } from '@omnicare/shared/automation/workflow-enums';
 import type { Locator, Page } from '@playwright/test';
 import type { Workflow } from '@omnicare/shared/automation/workflow.schemas';
 import { WORKFLOW_BLOCK_MESSAGES } from '@omnicare/shared/automation/workflow-blocks';
-import { ACCOUNTS, apiLogin, readMail, signInAs, unique } from './fixtures';
+import { ACCOUNTS, apiLogin, readMail, signInAs, unique, screenshot } from './fixtures';
 
 /**
  * The visual editor (issue 14): build a workflow with a trigger condition, an if/else branch
@@ -278,12 +278,6 @@ test('build, undo/redo, copy/paste, save as draft and publish a workflow; a matc
   expect(removed.status()).toBe(200);
 });
 
-/** With EDITOR_SHOTS set, a screenshot of the editor to look at. */
-async function shot(page: Page, name: string) {
-  const folder = process.env.EDITOR_SHOTS;
-  if (folder) await page.screenshot({ path: `${folder}/${name}.png` });
-}
-
 test('a block clicked in the palette is joined into the flow; a flagged block says why; publishing works', async ({
   page,
   request,
@@ -318,10 +312,10 @@ test('a block clicked in the palette is joined into the flow; a flagged block sa
   const problems = page.getByTestId('block-panel').getByTestId('block-problems');
   await expect(problems).toContainText(WORKFLOW_BLOCK_MESSAGES.unreachable);
   await expect(problems).toContainText(WORKFLOW_BLOCK_MESSAGES.deadEnd);
-  await shot(page, 'editor-flagged-block-1366');
+  await screenshot(page, 'editor-flagged-block-1366');
   await page.setViewportSize({ width: 1920, height: 1080 });
   await expect(problems).toBeVisible();
-  await shot(page, 'editor-flagged-block-1920');
+  await screenshot(page, 'editor-flagged-block-1920');
   await page.keyboard.press('Delete');
   await expect(blocks(page, 'delay')).toHaveCount(0);
 
@@ -344,9 +338,9 @@ test('a block clicked in the palette is joined into the flow; a flagged block sa
   await trigger.getByLabel('Giá trị 1', { exact: true }).fill('spam');
   await expect(trigger.getByTestId('condition-0-hint')).toContainText('không chứa từ nào');
   await expect(trigger.getByRole('radiogroup', { name: 'Kết hợp điều kiện' })).toBeVisible();
-  await shot(page, 'editor-trigger-1920');
+  await screenshot(page, 'editor-trigger-1920');
   await page.setViewportSize({ width: 1366, height: 768 });
-  await shot(page, 'editor-trigger-1366');
+  await screenshot(page, 'editor-trigger-1366');
   await page.getByRole('button', { name: 'Xuất bản' }).click();
   await expect(page.getByText('Xuất bản thành công')).toBeVisible();
   await expect(page).toHaveURL(/\/automation\/editor\/[0-9a-f-]{36}$/);

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import {
   ACCOUNTS,
   apiCreate,
@@ -7,16 +7,11 @@ import {
   phone,
   storeSession,
   unique,
+  screenshot,
 } from './fixtures';
 
 /** The secret scripts/e2e.mjs gives the server: the spec plays the SIP gateway. */
 const gateway = { 'x-gateway-secret': 'e2e-gateway-secret-0123456789' };
-
-/** With PANEL_SHOTS set (a folder), screenshots of what the scenario shows, to look at. */
-async function shot(page: Page, name: string) {
-  const folder = process.env.PANEL_SHOTS;
-  if (folder) await page.screenshot({ path: `${folder}/${name}.png` });
-}
 
 /** A caller who hangs up in the queue: an inbound call of `from`, abandoned. */
 async function abandonedCall(
@@ -109,14 +104,14 @@ test("a ticket shows its customer beside the conversation: card, their other tic
   const calls = panel.getByTestId('customer-calls');
   await expect(calls.getByText('Gọi vào')).toHaveCount(2);
   await expect(calls.getByText('Khách gác máy').first()).toBeVisible();
-  await shot(page, 'ticket-panel-1366');
+  await screenshot(page, 'ticket-panel-1366');
 
   // At 1920 it is a column of its own beside the conversation, the properties still shown.
   await page.setViewportSize({ width: 1920, height: 1080 });
   await expect(page.getByRole('tab', { name: 'Khách hàng' })).toBeHidden();
   await expect(panel).toBeVisible();
   await expect(page.getByLabel('Trạng thái', { exact: true })).toBeVisible();
-  await shot(page, 'ticket-panel-1920');
+  await screenshot(page, 'ticket-panel-1920');
 
   // Edited in place: the tier saves; a phone another customer holds is refused by the server.
   await card.getByRole('button', { name: 'Sửa hạng khách hàng' }).click();
@@ -132,7 +127,7 @@ test("a ticket shows its customer beside the conversation: card, their other tic
   await card.getByRole('button', { name: 'Lưu' }).click();
   await expect(card.getByText('Không lưu được.')).toBeVisible();
   await expect(card.getByText(`Số điện thoại đã thuộc về khách hàng ${holder}`)).toBeVisible();
-  await shot(page, 'ticket-panel-refused-1920');
+  await screenshot(page, 'ticket-panel-refused-1920');
   await card.getByRole('button', { name: 'Hủy' }).click();
 
   // The customer's other ticket opens from the panel.
@@ -147,8 +142,8 @@ test("a ticket shows its customer beside the conversation: card, their other tic
   const pageCalls = page.getByTestId('customer-calls');
   await expect(pageCalls.getByText('Gọi vào')).toHaveCount(2);
   await pageCalls.scrollIntoViewIfNeeded();
-  await shot(page, 'customer-calls-1920');
+  await screenshot(page, 'customer-calls-1920');
   await page.setViewportSize({ width: 1366, height: 768 });
   await pageCalls.scrollIntoViewIfNeeded();
-  await shot(page, 'customer-calls-1366');
+  await screenshot(page, 'customer-calls-1366');
 });

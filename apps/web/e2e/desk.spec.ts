@@ -1,6 +1,5 @@
 /// <reference types="node" />
 import { expect, test } from '@playwright/test';
-import type { Page } from '@playwright/test';
 import {
   ACCOUNTS,
   apiCreate,
@@ -9,6 +8,7 @@ import {
   openTicketsAsAdministrator,
   signInAs,
   unique,
+  screenshotsAtBothSizes,
 } from './fixtures';
 import { adminToken, createAgent, runId } from './staff-fixtures';
 
@@ -18,20 +18,6 @@ test.use({ viewport: { width: 1366, height: 768 } });
 // Staff, a department and tickets made first: more than the default minute on a busy machine.
 test.describe.configure({ timeout: 150_000 });
 const FIRST_LOAD = { timeout: 30_000 };
-
-/** With DESK_SHOTS set, the screen at 1366×768 and 1920×1080 as PNGs to look at. */
-async function shots(page: Page, name: string) {
-  const folder = process.env.DESK_SHOTS;
-  if (!folder) return;
-  for (const [width, height] of [
-    [1366, 768],
-    [1920, 1080],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await page.screenshot({ path: `${folder}/${name}-${width}.png` });
-  }
-  await page.setViewportSize({ width: 1366, height: 768 });
-}
 
 test('the assignee picker: a department first, then its people with presence and open tickets; never disabled or pending ones', async ({
   page,
@@ -88,7 +74,7 @@ test('the assignee picker: a department first, then its people with presence and
   // The available one first; the disabled account and the pending invitation are not offered.
   await expect(list.getByRole('option')).toHaveCount(2);
   await expect(list.getByRole('option').first()).toContainText(`Sẵn Sàng ${id}`);
-  await shots(page, 'assignee-picker');
+  await screenshotsAtBothSizes(page, 'assignee-picker');
 
   const [saved] = await Promise.all([
     page.waitForResponse(

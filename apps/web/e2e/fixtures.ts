@@ -223,3 +223,29 @@ export async function ticketViews(page: Page): Promise<Locator> {
   if (await expand.isVisible()) await expand.click();
   return pane;
 }
+
+/**
+ * With `SHOTS_DIR` set (a folder), a screenshot of what the scenario shows, to look at
+ * (`<name>.png`); without it nothing, so a run of the suite spends nothing on them.
+ */
+export async function screenshot(page: Page, name: string, fullPage = false): Promise<void> {
+  const folder = process.env.SHOTS_DIR;
+  if (folder) await page.screenshot({ path: `${folder}/${name}.png`, fullPage });
+}
+
+/** The sizes the screens are looked at: a 1366 laptop and a 1920 monitor. */
+export const SCREEN_SIZES = [
+  { width: 1366, height: 768 },
+  { width: 1920, height: 1080 },
+] as const;
+
+/** `screenshot` at each of SCREEN_SIZES (`<name>-1366.png`...), the page's size restored after. */
+export async function screenshotsAtBothSizes(page: Page, name: string): Promise<void> {
+  if (!process.env.SHOTS_DIR) return;
+  const before = page.viewportSize();
+  for (const size of SCREEN_SIZES) {
+    await page.setViewportSize(size);
+    await screenshot(page, `${name}-${size.width}`);
+  }
+  if (before) await page.setViewportSize(before);
+}

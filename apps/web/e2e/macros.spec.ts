@@ -1,18 +1,14 @@
-import { expect, test, type Page } from '@playwright/test';
-import { ACCOUNTS, apiCreate, apiLogin, createTicket, storeSession, unique } from './fixtures';
-
-const SIZES = [
-  { width: 1366, height: 768 },
-  { width: 1920, height: 1080 },
-] as const;
-
-/** The page at each size we look at, each a screenshot kept with the test's results. */
-async function shots(page: Page, name: string) {
-  for (const size of SIZES) {
-    await page.setViewportSize(size);
-    await page.screenshot({ path: test.info().outputPath(`${name}-${size.width}.png`) });
-  }
-}
+import { expect, test } from '@playwright/test';
+import {
+  ACCOUNTS,
+  apiCreate,
+  apiLogin,
+  createTicket,
+  storeSession,
+  unique,
+  SCREEN_SIZES,
+  screenshotsAtBothSizes,
+} from './fixtures';
 
 test('an agent answers with a shared macro from the reply box: preview, edit, send, changes', async ({
   page,
@@ -41,7 +37,7 @@ test('an agent answers with a shared macro from the reply box: preview, edit, se
   });
 
   await storeSession(page, agent);
-  await page.setViewportSize(SIZES[0]);
+  await page.setViewportSize(SCREEN_SIZES[0]);
   await page.goto(`/tickets/${ticket.number}`);
   const box = page.getByRole('textbox', { name: 'Trả lời công khai' });
   await box.click();
@@ -55,7 +51,7 @@ test('an agent answers with a shared macro from the reply box: preview, edit, se
   await expect(preview).toContainText(`Chào ${customerName},`);
   await expect(preview).toContainText(`Em đã gửi hướng dẫn cho yêu cầu ${ticket.code}.`);
   await expect(preview).toContainText('Trạng thái → Đang chờ');
-  await shots(page, 'reply-palette');
+  await screenshotsAtBothSizes(page, 'reply-palette');
 
   await page.keyboard.press('Enter');
   await expect(palette).toBeHidden();
@@ -87,7 +83,7 @@ test('an administrator creates a shared macro on the settings screen', async ({
   test.slow();
   const admin = await apiLogin(request, ACCOUNTS.administrator.email);
   await storeSession(page, admin);
-  await page.setViewportSize(SIZES[0]);
+  await page.setViewportSize(SCREEN_SIZES[0]);
   await page.goto('/settings/tickets/macros');
   await expect(page.getByRole('link', { name: 'Macro' })).toBeVisible();
 
@@ -102,7 +98,7 @@ test('an administrator creates a shared macro on the settings screen', async ({
   await expect(dialog.getByTestId('template-preview')).not.toContainText('{{');
   await dialog.getByLabel('Trạng thái').selectOption({ label: 'Đã giải quyết' });
   await expect(dialog.getByRole('switch', { name: 'Dùng chung' })).toBeChecked();
-  await shots(page, 'macro-dialog');
+  await screenshotsAtBothSizes(page, 'macro-dialog');
   await dialog.getByRole('button', { name: 'Lưu' }).click();
 
   await expect(page.getByText('Tạo mới macro thành công')).toBeVisible();
@@ -111,5 +107,5 @@ test('an administrator creates a shared macro on the settings screen', async ({
   await expect(row).toContainText('Dùng chung');
   // Never applied yet: its usage count.
   await expect(row.getByRole('cell').nth(4)).toHaveText('0');
-  await shots(page, 'macros-settings');
+  await screenshotsAtBothSizes(page, 'macros-settings');
 });

@@ -9,6 +9,7 @@ import {
   pick,
   ticketRow,
   unique,
+  screenshot,
 } from './fixtures';
 import { workerServer } from './worker-server';
 
@@ -38,12 +39,6 @@ async function customerMessage(ticketId: string, body: string) {
   } finally {
     await client.end();
   }
-}
-
-/** With TICKET_SHOTS set, a full-page screenshot of the screen to look at. */
-async function shot(page: Page, name: string) {
-  const folder = process.env.TICKET_SHOTS;
-  if (folder) await page.screenshot({ path: `${folder}/${name}.png`, fullPage: true });
 }
 
 /** Waits for the ticket's PUT that `act` starts, and answers its status. */
@@ -111,7 +106,7 @@ test('custom field, follower, CC and due date set on a ticket are kept after a r
   await expect(page.getByLabel('Giờ')).toHaveValue('17:00');
   await page.getByLabel('Giờ').fill('09:30');
   expect(await saved(page, () => page.getByLabel('Giờ').press('Enter'))).toBe(200);
-  await shot(page, 'ticket-detail-fields');
+  await screenshot(page, 'ticket-detail-fields', true);
 
   await page.reload();
   await expect(page.getByLabel(label)).toHaveValue('HD-2026-001', FIRST_LOAD);
@@ -164,7 +159,7 @@ test('a new ticket takes custom fields, followers, CC and a due date; a required
     await expect(page.getByLabel('Tiêu đề')).toHaveValue(`Hóa đơn sai ${tag}`);
     await page.getByLabel(label).fill('12345');
     await expect(page.getByText(`${label} không được bỏ trống`)).toBeHidden();
-    await shot(page, 'ticket-new-form');
+    await screenshot(page, 'ticket-new-form', true);
     await page.getByRole('button', { name: 'Tạo ticket' }).click();
     await expect(page.getByText('Tạo ticket thành công')).toBeVisible();
     await expect(page).toHaveURL(/\/tickets\/\d+$/);
@@ -207,7 +202,7 @@ test('merging a ticket into another from its page closes it, links the target, m
   await expect(dialog.getByTestId('merge-summary')).toContainText(
     `Toàn bộ bình luận, tệp đính kèm và liên kết của ${source.code} chuyển sang ${target.code}`,
   );
-  await shot(page, 'ticket-merge-dialog');
+  await screenshot(page, 'ticket-merge-dialog', true);
   await dialog.getByRole('button', { name: 'Gộp ticket' }).click();
   await expect(page.getByText('Gộp ticket thành công')).toBeVisible();
 
@@ -215,7 +210,7 @@ test('merging a ticket into another from its page closes it, links the target, m
   await expect(banner).toContainText('Ticket này đã được gộp vào ticket', FIRST_LOAD);
   await expect(page.getByTestId('record-name').locator('..')).toContainText('Đã đóng');
   await expect(page.getByRole('region', { name: 'Ticket liên quan' })).toContainText(target.code);
-  await shot(page, 'ticket-merged-source');
+  await screenshot(page, 'ticket-merged-source', true);
   await banner.getByRole('link', { name: target.code }).click();
   await expect(page).toHaveURL(new RegExp(`/tickets/${target.number}$`));
   await expect(
@@ -266,7 +261,7 @@ test('a customer message split into a new ticket opens it; related tickets are l
   );
   await expect(page.getByText('Đã liên kết ticket')).toBeVisible();
   await expect(links.getByRole('link', { name: new RegExp(other.code) })).toBeVisible();
-  await shot(page, 'ticket-split-links');
+  await screenshot(page, 'ticket-split-links', true);
   await links.getByRole('button', { name: `Gỡ liên kết ${other.code}` }).click();
   await expect(page.getByText('Đã gỡ liên kết ticket')).toBeVisible();
   await expect(links.getByRole('link', { name: new RegExp(other.code) })).toHaveCount(0);
@@ -294,7 +289,7 @@ test('bulk merge: two tickets into a third picked among the selection', async ({
   await expect(dialog.getByTestId('bulk-merge-summary')).toContainText(
     `2 ticket sẽ được đóng và gộp vào ${target.code}`,
   );
-  await shot(page, 'ticket-bulk-merge');
+  await screenshot(page, 'ticket-bulk-merge', true);
   await dialog.getByRole('button', { name: 'Gộp ticket' }).click();
   await expect(page.getByText(`Đã gộp 2 ticket vào ${target.code}`)).toBeVisible();
   await expect(ticketRow(page, `Gộp loạt ${tag} một`)).toContainText('Đã đóng');
@@ -327,7 +322,7 @@ test('all results of a filter chosen past the page, then their status changed', 
   await expect(bar).toContainText('Đã chọn 10 ticket');
   await bar.getByRole('button', { name: `Chọn tất cả ${count} kết quả` }).click();
   await expect(bar).toContainText(`Đã chọn tất cả ${count} ticket theo bộ lọc`);
-  await shot(page, 'ticket-select-all');
+  await screenshot(page, 'ticket-select-all', true);
   const [bulk] = await Promise.all([
     page.waitForRequest((sent) => sent.url().endsWith('/v2/tickets/bulk')),
     bar.getByLabel('Đổi trạng thái').selectOption({ label: 'Đang chờ' }),

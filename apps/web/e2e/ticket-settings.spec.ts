@@ -1,6 +1,13 @@
 import { expect, test } from '@playwright/test';
 import type { Locator, Page } from '@playwright/test';
-import { ACCOUNTS, apiCreate, apiLogin, signInAs, unique } from './fixtures';
+import {
+  ACCOUNTS,
+  apiCreate,
+  apiLogin,
+  signInAs,
+  unique,
+  screenshotsAtBothSizes,
+} from './fixtures';
 
 const toast = (page: Page, text: string) =>
   page.locator('[data-sonner-toast]').filter({ hasText: text });
@@ -229,7 +236,7 @@ test('SLA policies: their order of trial is shown and an administrator moves one
   ).toBeVisible();
   await page.setViewportSize({ width: 1366, height: 768 });
   await row(page, first).scrollIntoViewIfNeeded();
-  await deskShots(page, 'sla-order');
+  await screenshotsAtBothSizes(page, 'sla-order');
 
   await page.getByRole('button', { name: `Đưa "${first}" lên trước` }).click();
   await expect(toast(page, 'Cập nhật thứ tự chính sách SLA thành công')).toBeVisible();
@@ -239,20 +246,6 @@ test('SLA policies: their order of trial is shown and an administrator moves one
   await page.reload();
   await expect(place(first)).toHaveText(String(before), { timeout: 30_000 });
   await expect(place(second)).toHaveText(String(before + 1));
-  await deskShots(page, 'sla-order-moved');
+  await screenshotsAtBothSizes(page, 'sla-order-moved');
   for (const name of [first, second]) await remove(page, name, 'Xóa chính sách SLA thành công');
 });
-
-/** With DESK_SHOTS set, the screen at 1366×768 and 1920×1080 as PNGs to look at. */
-async function deskShots(page: Page, name: string) {
-  const folder = process.env.DESK_SHOTS;
-  if (!folder) return;
-  for (const [width, height] of [
-    [1366, 768],
-    [1920, 1080],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await page.screenshot({ path: `${folder}/${name}-${width}.png` });
-  }
-  await page.setViewportSize({ width: 1366, height: 768 });
-}
