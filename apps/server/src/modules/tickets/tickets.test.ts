@@ -1076,7 +1076,10 @@ describe('the ticket list', () => {
     for (const [payload, param] of [
       [{ views: [{ id: '', filter: {} }] }, 'views.0.id'],
       [{ views: [{ id: 'x', filter: { status: 'lost' } }] }, 'views.0.filter.status'],
-      [{ views: Array.from({ length: 51 }, (_, index) => ({ id: `v${index}`, filter: {} })) }, 'views'],
+      [
+        { views: Array.from({ length: 51 }, (_, index) => ({ id: `v${index}`, filter: {} })) },
+        'views',
+      ],
       [{ views: 'all' }, 'views'],
     ] as const) {
       const refused = await call(admin, 'POST', '/v2/tickets/view-counts', payload);
