@@ -109,3 +109,42 @@ test('an administrator creates a shared macro on the settings screen', async ({
   await expect(row.getByRole('cell').nth(4)).toHaveText('0');
   await screenshotsAtBothSizes(page, 'macros-settings');
 });
+
+test('an agent writes a personal macro from the reply box and answers with it', async ({
+  page,
+  request,
+}) => {
+  test.slow();
+  const agent = await apiLogin(request, ACCOUNTS.agent.email);
+  const code = unique();
+  const ticket = await createTicket(request, agent.token, { subject: `Macro riêng ${code}` });
+  await storeSession(page, agent);
+  await page.setViewportSize(SCREEN_SIZES[0]);
+  await page.goto(`/tickets/${ticket.number}`);
+  await page.getByRole('textbox', { name: 'Trả lời công khai' }).click();
+  await page.keyboard.type('/');
+  await page.getByTestId('reply-palette').getByRole('link', { name: 'Quản lý macro' }).click();
+  await expect(page).toHaveURL(/\/macros$/);
+
+  const name = `Xin số hợp đồng ${code}`;
+  await page.getByRole('button', { name: 'Thêm macro' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Tên macro').fill(name);
+  await dialog.getByLabel('Nội dung trả lời').fill('Anh/chị cho em xin số hợp đồng ạ.');
+  // An agent's macros are their own: no sharing offered.
+  await expect(dialog.getByRole('switch', { name: 'Dùng chung' })).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Lưu' }).click();
+  await expect(page.getByText('Tạo mới macro thành công')).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: name })).toContainText('Của tôi');
+  await screenshotsAtBothSizes(page, 'my-macros');
+
+  // Back on the ticket: the draft kept the '/' typed before leaving; typed over.
+  await page.goto(`/tickets/${ticket.number}`);
+  await page.getByRole('textbox', { name: 'Trả lời công khai' }).click();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.type(`/${code}`);
+  await expect(
+    page.getByTestId('reply-palette').getByRole('option', { name: new RegExp(name) }),
+  ).toHaveAttribute('aria-selected', 'true');
+});

@@ -106,6 +106,8 @@ export const SPEC_ROUTE_TABLE: Readonly<Record<string, SpecRoute>> = {
   '/settings/tickets/sla': ADMIN,
   /** Not in the spec: the macros screen (issue 30), for those who manage shared macros. */
   '/settings/tickets/macros': only('administrator', 'team_leader'),
+  /** Not in the spec: the same list for everyone, an agent's personal macros (issue 30). */
+  '/macros': EVERYONE,
   '/settings/users/departments': ADMIN,
   '/settings/users/members': ADMIN,
   '/settings/users/organizations': ADMIN,

@@ -1,3 +1,8 @@
+/** The macros screen among the ticket settings (shared macros are written there). */
+export const MACROS_SETTINGS_PATH = '/settings/tickets/macros';
+/** The same list for everyone, outside the settings (an agent's personal macros). */
+export const MY_MACROS_PATH = '/macros';
+
 /** Words of the macro screens and of the reply box's '/' list. */
 export const MACRO_TEXT = {
   title: 'Macro',
@@ -43,6 +48,8 @@ export const MACRO_TEXT = {
   palette: 'Macro và mẫu tin nhắn',
   paletteEmpty: (query: string) => `Không tìm thấy macro hay mẫu tin nhắn nào khớp "${query}".`,
   paletteHint: '↑↓ để chọn · Enter để dùng · Esc để đóng',
+  /** The palette's way to the macros screen. */
+  manage: 'Quản lý macro',
   preview: 'Xem trước',
   previewEmpty: 'Macro này không có câu trả lời, chỉ đổi các trường.',
   macroKind: 'Macro',

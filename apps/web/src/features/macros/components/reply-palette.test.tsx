@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
 import type { ApiRequest } from '@/lib/http';
 import type { Editor } from '@tiptap/react';
 import type { Macro } from '@omnicare/shared/macros/macros.schemas';
@@ -71,15 +72,17 @@ function renderConversation() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const onSent = vi.fn();
   render(
-    <QueryClientProvider client={client}>
-      <TicketConversation
-        ticketId="T1"
-        tabKey={`ticket:T1:${Math.random()}`}
-        closed={false}
-        onTyping={() => undefined}
-        onSent={onSent}
-      />
-    </QueryClientProvider>,
+    <MemoryRouter>
+      <QueryClientProvider client={client}>
+        <TicketConversation
+          ticketId="T1"
+          tabKey={`ticket:T1:${Math.random()}`}
+          closed={false}
+          onTyping={() => undefined}
+          onSent={onSent}
+        />
+      </QueryClientProvider>
+    </MemoryRouter>,
   );
   return { onSent };
 }
@@ -128,6 +131,11 @@ describe('the reply box palette', () => {
     expect(options.map((option) => option.textContent)).toEqual([
       expect.stringContaining('Chờ khách phản hồi'),
     ]);
+    // Where everyone writes their own macros (agents have no settings menu).
+    expect(within(palette).getByRole('link', { name: 'Quản lý macro' })).toHaveAttribute(
+      'href',
+      '/macros',
+    );
     const preview = within(palette).getByTestId('reply-palette-preview');
     await waitFor(() =>
       expect(preview).toHaveTextContent('Chào Lê Thị Hoa, em chờ phản hồi về #000042.'),

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { Link } from 'react-router';
 import { FileText, X, Zap } from 'lucide-react';
 import type { Macro, TicketPlaceholderValues } from '@omnicare/shared/macros/macros.schemas';
 import { replyHtml } from '@omnicare/shared/macros/macros.schemas';
@@ -15,7 +16,7 @@ import { useCurrentUser } from '@/stores/session-store';
 import { SampleText } from '@/features/templates/components/template-preview';
 import { describeMacroChanges, hasMacroChanges, type MacroNames } from '../macro-changes';
 import { useMacros, useReplyTemplates, useTicketPlaceholders } from '../macros.queries';
-import { MACRO_TEXT } from '../macros-text';
+import { MACRO_TEXT, MY_MACROS_PATH } from '../macros-text';
 import { useMacroNames } from '../use-macro-names';
 
 /** One line of the '/' list: a macro or a message template. */
@@ -185,9 +186,12 @@ function PaletteMenu({
             ))}
           </ul>
         )}
-        <p className="border-t border-slate-100 px-3 py-1.5 text-[11px] text-slate-400">
-          {MACRO_TEXT.paletteHint}
-        </p>
+        <div className="flex items-center justify-between gap-2 border-t border-slate-100 px-3 py-1.5 text-[11px] text-slate-400">
+          <span>{MACRO_TEXT.paletteHint}</span>
+          <Link to={MY_MACROS_PATH} className="shrink-0 font-medium text-teal-700 hover:underline">
+            {MACRO_TEXT.manage}
+          </Link>
+        </div>
       </div>
       <section
         aria-label={MACRO_TEXT.preview}

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { CatalogueListPage, Dash, NameCell } from '@/components/catalogue/catalogue-list-page';
 import { SettingsGroupNav } from '@/components/layout/settings-group-nav';
 import { describeMacroChanges, hasMacroChanges } from '../macro-changes';
@@ -7,14 +8,19 @@ import { useMacros } from '../macros.queries';
 import { MacroDialog } from '../components/macro-dialog';
 import { useMacroNames } from '../use-macro-names';
 
-/** /settings/tickets/macros: the shared macros and the caller's own, most used first. */
-export function MacrosPage() {
+/** /settings/tickets/macros: the list among the other ticket settings. */
+export function MacrosSettingsPage() {
+  return <MacrosPage nav={<SettingsGroupNav group="tickets" />} />;
+}
+
+/** /macros: the shared macros and the caller's own, most used first. */
+export function MacrosPage({ nav = null }: { nav?: ReactNode }) {
   const macros = useMacros();
   const names = useMacroNames((macros.data?.data ?? []).map((macro) => macro.actions));
   return (
     <CatalogueListPage
       catalogue={MACROS}
-      nav={<SettingsGroupNav group="tickets" />}
+      nav={nav}
       addLabel={MACRO_TEXT.add}
       canEdit
       rowEditable={(row) => row.editable}
