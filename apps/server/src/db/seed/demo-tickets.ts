@@ -347,19 +347,21 @@ async function seedDemoWorkingTime(
       position: 2,
     })
     .returning({ id: slaPolicies.id });
-  await tx.insert(slaTargets).values(
+  // Per priority, the demo's targets divided by `speed` (a faster policy answers sooner).
+  const targets = (policyId: string, speed: number, typeId?: string) =>
     priorities.map((priority, position) => {
       const [firstResponseMinutes, resolutionMinutes] =
         DEMO_SLA_TARGETS[Math.min(position, DEMO_SLA_TARGETS.length - 1)]!;
       return {
-        policyId: policy!.id,
+        policyId,
         priorityId: priority.id,
-        firstResponseMinutes,
-        resolutionMinutes,
+        ...(typeId ? { typeId } : {}),
+        firstResponseMinutes: firstResponseMinutes / speed,
+        resolutionMinutes: resolutionMinutes / speed,
         position,
       };
-    }),
-  );
+    });
+  await tx.insert(slaTargets).values(targets(policy!.id, 1));
   const complaint = types.find((type) => type.name === 'Khiếu nại');
   if (!complaint) return;
   const [complaints] = await tx
@@ -372,20 +374,7 @@ async function seedDemoWorkingTime(
       position: 1,
     })
     .returning({ id: slaPolicies.id });
-  await tx.insert(slaTargets).values(
-    priorities.map((priority, position) => {
-      const [firstResponseMinutes, resolutionMinutes] =
-        DEMO_SLA_TARGETS[Math.min(position, DEMO_SLA_TARGETS.length - 1)]!;
-      return {
-        policyId: complaints!.id,
-        priorityId: priority.id,
-        typeId: complaint.id,
-        firstResponseMinutes: firstResponseMinutes / 2,
-        resolutionMinutes: resolutionMinutes / 2,
-        position,
-      };
-    }),
-  );
+  await tx.insert(slaTargets).values(targets(complaints!.id, 2, complaint.id));
 }
 
 /** Saved views a team would keep: two shared with everyone, one the administrator's own. */
