@@ -61,6 +61,12 @@ test('build, undo/redo, copy/paste, save as draft and publish a workflow; a matc
     },
   });
   expect(template.status()).toBe(201);
+  const customer = await request.post('/v2/customers', {
+    headers: { Authorization: admin.token },
+    data: { name: `Khách e2e ${tag}`, emails: [{ email: `khach-${tag}@example.com` }] },
+  });
+  expect(customer.status()).toBe(201);
+  const requesterId = ((await customer.json()) as { data: { _id: string } }).data._id;
 
   await signInAs(page, request, ACCOUNTS.administrator.email);
   await page.setViewportSize({ width: 1600, height: 1000 });
@@ -164,17 +170,22 @@ test('build, undo/redo, copy/paste, save as draft and publish a workflow; a matc
   await panel.getByLabel('Toán tử 1', { exact: true }).selectOption({ label: 'Nhỏ hơn' });
   await panel.getByLabel('Giá trị 1', { exact: true }).fill('1');
 
-  // The email: a template of kind email, other addresses.
+  // The email: to the requester (ticked for a new block), a subject and body written here; a
+  // template, when picked, replaces them.
   await page.getByTestId(`block-${emailId}`).click();
   panel = page.getByTestId('block-panel');
-  await expect(panel.getByText(WORKFLOW_BLOCK_MESSAGES.templateRequired)).toBeVisible();
+  await expect(panel.getByText(WORKFLOW_BLOCK_MESSAGES.emailContentRequired)).toBeVisible();
+  await expect(panel.getByRole('checkbox', { name: 'Khách hàng (người yêu cầu)' })).toBeChecked();
+  const templateSelect = panel.getByLabel('Mẫu tin nhắn', { exact: true });
+  await templateSelect.selectOption({ label: `Xác nhận ticket ${tag}` });
+  await expect(panel.getByText('Tiêu đề và nội dung lấy từ mẫu đã chọn.')).toBeVisible();
+  await expect(panel.getByRole('textbox', { name: 'Nội dung email' })).toHaveCount(0);
+  await templateSelect.selectOption({ label: 'Không dùng mẫu' });
+  await panel.getByRole('textbox', { name: 'Tiêu đề email' }).fill('Đã nhận {{ticket.code}}');
   await panel
-    .getByLabel('Mẫu tin nhắn', { exact: true })
-    .selectOption({ label: `Xác nhận ticket ${tag}` });
-  await panel.getByRole('checkbox', { name: 'Danh sách email khác' }).click();
-  await panel
-    .getByRole('textbox', { name: 'Danh sách email khác' })
-    .fill(`khach-${tag}@example.com`);
+    .getByRole('textbox', { name: 'Nội dung email' })
+    .fill('Chào {{customer.name}}, chúng tôi đã nhận yêu cầu {{ticket.subject}}.');
+  await expect(panel.getByText(WORKFLOW_BLOCK_MESSAGES.emailContentRequired)).toHaveCount(0);
 
   // The delay: 5 minutes.
   await page.getByTestId(`block-${delayId}`).click();
@@ -252,7 +263,7 @@ test('build, undo/redo, copy/paste, save as draft and publish a workflow; a matc
   const since = Date.now();
   const created = await request.post('/v2/tickets', {
     headers: { Authorization: admin.token },
-    data: { subject: `Yêu cầu e2e-${tag} gấp` },
+    data: { subject: `Yêu cầu e2e-${tag} gấp`, requester_id: requesterId },
   });
   expect(created.status()).toBe(201);
   const ticket = ((await created.json()) as { data: { _id: string; code: string } }).data;
@@ -269,6 +280,7 @@ test('build, undo/redo, copy/paste, save as draft and publish a workflow; a matc
   const trace = page.getByRole('list', { name: 'Các bước đã chạy' });
   await expect(trace.getByRole('listitem')).toHaveCount(4);
   await expect(trace.getByRole('listitem').nth(2)).toContainText(`khach-${tag}@example.com`);
+  await expect(trace.getByRole('listitem').nth(2)).toContainText(`Đã nhận ${ticket.code}`);
   await expect(trace.getByRole('listitem').nth(3)).toContainText('Đang chờ');
 
   // The shared demo tenant goes on without it.

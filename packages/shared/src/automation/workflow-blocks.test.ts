@@ -85,6 +85,23 @@ describe('block data', () => {
     expect(
       blockDataProblems({ type: 'send_email', data: { template_id: uuid, recipients: ['group'] } }),
     ).toEqual([{ param: 'group_ids', message: M.groupsRequired }]);
+    // An email needs a template or a body of its own; a blank template choice is no template.
+    expect(
+      blockDataProblems({
+        type: 'send_email',
+        data: { template_id: '', recipients: ['requester'] },
+      }),
+    ).toEqual([{ param: 'body', message: M.emailContentRequired }]);
+    expect(
+      blockDataProblems({
+        type: 'send_email',
+        data: {
+          recipients: ['requester', 'assignee'],
+          subject: 'Về {{ticket.code}}',
+          body: 'Chào',
+        },
+      }),
+    ).toEqual([]);
     expect(
       blockDataProblems({
         type: 'push_notification',

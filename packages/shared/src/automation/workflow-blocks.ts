@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TICKET_STATUS, type TicketStatus } from '../tickets/ticket-enums.js';
 import { emailField } from '../platform/validation.js';
+import { TEMPLATE_CONTENT_MAX, TEMPLATE_SUBJECT_MAX } from '../templates/templates.schemas.js';
 import {
   ASSIGNEE_OPTION,
   DISABLED_WORKFLOW_BLOCK_TYPES,
@@ -52,6 +53,7 @@ export const WORKFLOW_BLOCK_MESSAGES = {
   specificTimeRequired: 'Vui lòng chọn thời điểm',
   subjectRequired: 'Tiêu đề ticket không được bỏ trống',
   templateRequired: 'Vui lòng chọn mẫu tin nhắn',
+  emailContentRequired: 'Vui lòng chọn mẫu email hoặc nhập nội dung email',
   recipientsRequired: 'Vui lòng chọn người nhận',
   otherEmailsRequired: 'Vui lòng nhập ít nhất một email',
   groupsRequired: 'Vui lòng chọn ít nhất một phòng ban',
@@ -192,18 +194,47 @@ export const updateTicketData = z
     { message: M.updateEmpty, path: ['status'] },
   );
 
-const emailKinds = EMAIL_RECIPIENT_KIND.values as ['cc', 'followers', 'group', 'other'];
+const emailKinds = EMAIL_RECIPIENT_KIND.values as [
+  'requester',
+  'assignee',
+  'cc',
+  'followers',
+  'group',
+  'other',
+];
+/** A blank choice in the editor's select is "no template". */
+const optionalId = (message: string) =>
+  z.preprocess(
+    (value) => (value === '' || value === null ? undefined : value),
+    id(message).optional(),
+  );
 /**
- * An email from a message template of kind email. Recipients: the ticket's CC, its followers,
- * every active staff member of the chosen departments (`group`), and listed addresses (`other`).
+ * An email. Recipients: the requester's first email, the assigned agent, the ticket's CC, its
+ * followers, every active staff member of the chosen departments (`group`), and listed addresses
+ * (`other`). Its subject and content come from a message template of kind email when one is
+ * chosen, otherwise from the block's own `subject` and `body`; both may hold placeholders.
  */
 export const sendEmailData = z
   .object({
-    template_id: id(M.templateRequired),
+    template_id: optionalId(M.templateRequired),
+    subject: z
+      .string()
+      .trim()
+      .max(TEMPLATE_SUBJECT_MAX, `Tối đa ${TEMPLATE_SUBJECT_MAX} ký tự`)
+      .default(''),
+    body: z
+      .string()
+      .trim()
+      .max(TEMPLATE_CONTENT_MAX.email, `Tối đa ${TEMPLATE_CONTENT_MAX.email} ký tự`)
+      .default(''),
     recipients: z.array(z.enum(emailKinds)).min(1, M.recipientsRequired),
     group_ids: z.array(id('Phòng ban không hợp lệ')).max(50).default([]),
     emails: z.array(emailField()).max(WORKFLOW_LIMITS.emailRecipients).default([]),
     retries: tries,
+  })
+  .refine((data) => data.template_id !== undefined || data.body !== '', {
+    message: M.emailContentRequired,
+    path: ['body'],
   })
   .refine((data) => !data.recipients.includes('other') || data.emails.length > 0, {
     message: M.otherEmailsRequired,

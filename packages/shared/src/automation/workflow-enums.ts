@@ -88,6 +88,8 @@ export const RECIPIENT_KIND = labelled({
   supervisor: 'Giám sát viên',
 });
 export const EMAIL_RECIPIENT_KIND = labelled({
+  requester: 'Khách hàng (người yêu cầu)',
+  assignee: 'Chuyên viên được giao',
   cc: 'CC',
   followers: 'Người theo dõi',
   group: 'Toàn bộ email tổ chức',

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNotNull } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { WorkflowSteps } from '@omnicare/shared/automation/workflow-blocks';
 import { WORKFLOW_RUN_MESSAGES } from '@omnicare/shared/automation/workflow-run-messages';
 import type { Transaction } from '../../platform/db.js';
@@ -87,12 +87,27 @@ const REMINDER_STEPS: WorkflowSteps = {
       },
       position: position(200, 240),
     },
-    { id: 'end', type: 'end', name: 'Kết thúc', data: {}, position: position(200, 360) },
+    {
+      id: 'email_customer',
+      type: 'send_email',
+      name: 'Nhắc khách hàng qua email',
+      data: {
+        recipients: ['requester'],
+        subject: '[{{ticket.code}}] Chúng tôi đang chờ phản hồi của anh/chị',
+        body: 'Kính gửi anh/chị {{customer.name}},\n\nYêu cầu {{ticket.code}} "{{ticket.subject}}" đang chờ thông tin từ anh/chị. Anh/chị vui lòng trả lời email này để {{tenant.name}} tiếp tục hỗ trợ.\n\nTrân trọng,\n{{agent.name}}',
+        group_ids: [],
+        emails: [],
+        retries: 3,
+      },
+      position: position(200, 360),
+    },
+    { id: 'end', type: 'end', name: 'Kết thúc', data: {}, position: position(200, 480) },
   ],
   edges: [
     { source: 'start', target: 'wait' },
     { source: 'wait', target: 'remind' },
-    { source: 'remind', target: 'end' },
+    { source: 'remind', target: 'email_customer' },
+    { source: 'email_customer', target: 'end' },
   ],
 };
 
@@ -187,7 +202,13 @@ export async function seedDemoWorkflows(
   if (!vip || !reminder) return;
 
   const recent = await tx
-    .select({ id: tickets.id, createdAt: tickets.createdAt })
+    .select({
+      id: tickets.id,
+      createdAt: tickets.createdAt,
+      email: sql<
+        string | null
+      >`(select e.email from customer_emails e where e.customer_id = ${tickets.requesterId} order by e.is_primary desc limit 1)`,
+    })
     .from(tickets)
     .where(and(eq(tickets.tenantId, tenantId), isNotNull(tickets.requesterId)))
     .orderBy(desc(tickets.createdAt))
@@ -303,7 +324,19 @@ export async function seedDemoWorkflows(
                 input: { recipients: ['assigned_agent'] },
                 output: { notified: 1 },
               }),
-              step(4, 'end', 'Kết thúc', 'end', at + 2 * DAY + 30, 1),
+              step(
+                4,
+                'email_customer',
+                'Nhắc khách hàng qua email',
+                'send_email',
+                at + 2 * DAY + 25,
+                140,
+                {
+                  input: { recipients: ['requester'] },
+                  output: { to: ticket.email ? [ticket.email] : [] },
+                },
+              ),
+              step(5, 'end', 'Kết thúc', 'end', at + 2 * DAY + 170, 1),
             ]),
       ],
       cancelled ? WORKFLOW_RUN_MESSAGES.unpublished : null,

@@ -147,26 +147,32 @@ async function template(ctx: ActionContext, id: string, kind: string) {
 }
 
 async function sendEmailAction(ctx: ActionContext, data: WorkflowBlockData['send_email']) {
-  const row = await template(ctx, data.template_id, 'email');
+  const row = data.template_id ? await template(ctx, data.template_id, 'email') : null;
   const { ticket, followerIds } = ctx.facts;
   const addresses = new Set<string>();
+  const add = (email: string | undefined) => {
+    if (email) addresses.add(email.toLowerCase());
+  };
   const db = ctx.platform.database;
+  if (data.recipients.includes('requester')) add(ctx.facts.requesterEmails[0]);
+  const assigneeId = str(ticket.assignee_id);
+  if (data.recipients.includes('assignee') && assigneeId)
+    for (const user of await repo.staffByIds(db, ctx.tenantId, [assigneeId])) add(user.email);
   if (data.recipients.includes('cc'))
-    for (const email of (ticket.cc as string[] | undefined) ?? [])
-      addresses.add(email.toLowerCase());
+    for (const email of (ticket.cc as string[] | undefined) ?? []) add(email);
   if (data.recipients.includes('followers'))
-    for (const user of await repo.staffByIds(db, ctx.tenantId, followerIds))
-      addresses.add(user.email.toLowerCase());
+    for (const user of await repo.staffByIds(db, ctx.tenantId, followerIds)) add(user.email);
   if (data.recipients.includes('group'))
     for (const user of await repo.staffWhere(db, ctx.tenantId, { memberOf: data.group_ids }))
-      addresses.add(user.email.toLowerCase());
-  if (data.recipients.includes('other'))
-    for (const email of data.emails) addresses.add(email.toLowerCase());
+      add(user.email);
+  if (data.recipients.includes('other')) for (const email of data.emails) add(email);
   if (addresses.size === 0) throw new Error(M.noRecipients);
   const values = await placeholderValues(ctx);
   const subject =
-    renderTemplate(row.subject ?? '', values, 'blank') || values['ticket.subject'] || '';
-  const text = renderTemplate(row.content, values, 'blank');
+    renderTemplate(row ? (row.subject ?? '') : data.subject, values, 'blank') ||
+    values['ticket.subject'] ||
+    '';
+  const text = renderTemplate(row ? row.content : data.body, values, 'blank');
   // One mail per address, so nobody sees the others'.
   for (const to of addresses) await ctx.platform.mailer.send({ to, subject, text });
   return { to: [...addresses], subject };

@@ -759,6 +759,67 @@ describe('automation engine', () => {
         await new Promise<void>((resolve) => smtp.close(() => resolve()));
       }
     });
+
+    it('emails the requester and the assignee a subject and body written in the block, no template', async () => {
+      const { tenant, admin } = await tenantWithAdmin();
+      const customer = await t.app.inject({
+        method: 'POST',
+        url: '/v2/customers',
+        headers: bearer(admin),
+        payload: { name: 'Trần Thị Mai', emails: [{ email: 'Mai.Tran@example.vn' }] },
+      });
+      expect(customer.statusCode, customer.body).toBe(201);
+      const flow = await insertWorkflow(
+        t.database,
+        tenant.tenantId,
+        chain({}, [
+          {
+            type: 'send_email',
+            id: 'mail',
+            data: {
+              recipients: ['requester', 'assignee'],
+              subject: 'Đã nhận {{ticket.code}}',
+              body: 'Chào {{customer.name}}, {{agent.name}} sẽ hỗ trợ bạn.',
+            },
+          },
+        ]),
+      );
+      const ticket = await createTicket(admin, {
+        requester_id: customer.json().data._id,
+        assignee_id: tenant.id('admin'),
+      });
+      const [run] = await settledRuns(flow, 1);
+      expect(run!.status, run!.error ?? '').toBe('completed');
+      const steps = await stepsOf(run!.id);
+      expect(steps.find((step) => step.node_id === 'mail')!.output).toMatchObject({
+        to: ['mai.tran@example.vn', tenant.email('admin').toLowerCase()],
+        subject: `Đã nhận ${ticket.code}`,
+      });
+      const mails = (await outboxMails(t.config.outboxDir)).filter((mail) =>
+        mail.includes('mai.tran@example.vn'),
+      );
+      expect(mails.length).toBe(1);
+      expect(mails[0]).toContain('Tr=E1=BA=A7n Th=E1=BB=8B Mai');
+    });
+
+    it('fails the step, naming why, when no recipient has an address', async () => {
+      const { tenant, admin } = await tenantWithAdmin();
+      const flow = await insertWorkflow(
+        t.database,
+        tenant.tenantId,
+        chain({}, [
+          {
+            type: 'send_email',
+            id: 'mail',
+            data: { recipients: ['requester'], body: 'Xin chào', retries: 1 },
+          },
+        ]),
+      );
+      await createTicket(admin, {});
+      const [run] = await settledRuns(flow, 1);
+      expect(run!.status).toBe('failed');
+      expect(run!.error).toContain(M.noRecipients);
+    });
   });
 });
 

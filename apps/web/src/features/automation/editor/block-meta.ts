@@ -82,7 +82,14 @@ export function defaultBlockData(type: WorkflowBlockType): Record<string, unknow
     case 'update_ticket':
       return { add_tag_ids: [], remove_tag_ids: [], custom: {}, retries };
     case 'send_email':
-      return { recipients: [], group_ids: [], emails: [], retries };
+      return {
+        recipients: ['requester'],
+        subject: '',
+        body: '',
+        group_ids: [],
+        emails: [],
+        retries,
+      };
     case 'send_sms':
     case 'send_zns':
       return { retries };

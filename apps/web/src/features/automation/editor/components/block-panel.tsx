@@ -185,9 +185,6 @@ function BlockFields({ type, field }: { type: WorkflowNode['type']; field: Field
     case 'send_email':
       return (
         <>
-          <PanelSection title="Nội dung">
-            <TemplateSelect kind="email" field={field} />
-          </PanelSection>
           <PanelSection title="Người nhận">
             <CheckListField
               label="Gửi tới"
@@ -215,6 +212,32 @@ function BlockFields({ type, field }: { type: WorkflowNode['type']; field: Field
                 error={errorOf('emails')}
                 onChange={(v) => set('emails', v)}
               />
+            )}
+          </PanelSection>
+          <PanelSection title="Nội dung">
+            <TemplateSelect kind="email" field={field} emptyLabel="Không dùng mẫu" />
+            {str(values.template_id) ? (
+              <p className="text-xs text-muted-foreground">
+                Tiêu đề và nội dung lấy từ mẫu đã chọn.
+              </p>
+            ) : (
+              <>
+                <TextInputField
+                  label="Tiêu đề email"
+                  placeholders
+                  value={str(values.subject)}
+                  error={errorOf('subject')}
+                  onChange={(v) => set('subject', v)}
+                />
+                <TextInputField
+                  label="Nội dung email"
+                  multiline
+                  placeholders
+                  value={str(values.body)}
+                  error={errorOf('body')}
+                  onChange={(v) => set('body', v)}
+                />
+              </>
             )}
           </PanelSection>
           <RetriesSection field={field} />
@@ -553,7 +576,16 @@ function CustomValues({ field }: { field: FieldAccess }) {
   );
 }
 
-function TemplateSelect({ kind, field }: { kind: TemplateKind; field: FieldAccess }) {
+function TemplateSelect({
+  kind,
+  field,
+  emptyLabel,
+}: {
+  kind: TemplateKind;
+  field: FieldAccess;
+  /** Offered as a blank first choice when the template is optional. */
+  emptyLabel?: string;
+}) {
   const templates = useQuery({
     queryKey: ['templates', kind, 'automation-options'],
     queryFn: ({ signal }) => listTemplates(kind, { page: 1, page_size: 100, active: true }, signal),
@@ -568,7 +600,7 @@ function TemplateSelect({ kind, field }: { kind: TemplateKind; field: FieldAcces
       label="Mẫu tin nhắn"
       value={str(field.values.template_id) || undefined}
       options={options}
-      emptyLabel={templates.isPending ? 'Đang tải...' : EDITOR_TEXT.choose}
+      emptyLabel={templates.isPending ? 'Đang tải...' : (emptyLabel ?? EDITOR_TEXT.choose)}
       error={field.errorOf('template_id')}
       onChange={(v) => field.set('template_id', v)}
     />
