@@ -41,6 +41,8 @@ export interface SlashMenu<Item> {
   active: number;
   highlight: (index: number) => void;
   choose: (index: number) => void;
+  /** Closes the list and takes the typed '/…' out of the text (a link out of the list). */
+  dismiss: () => void;
 }
 
 /** Where the typed '/…' is and which item is highlighted. */
@@ -125,6 +127,11 @@ export function RichTextEditor<Item = never>({
       .insertContentAt(slash.range, html ?? '')
       .run();
   };
+  const dismissSlash = () => {
+    if (!editor || !slash) return;
+    slashStore.set(null);
+    editor.chain().deleteRange(slash.range).run();
+  };
   useEffect(() => {
     slashNow.set({ items: slashItems, choose: chooseSlash });
   });
@@ -182,6 +189,7 @@ export function RichTextEditor<Item = never>({
             active: Math.min(slash.active, Math.max(slashItems.length - 1, 0)),
             highlight: (index) => slashStore.set({ ...slash, active: index }),
             choose: chooseSlash,
+            dismiss: dismissSlash,
           })}
         </div>
       )}

@@ -196,6 +196,17 @@ describe('the reply box palette', () => {
     expect(post?.url).toBe('/v2/tickets/T1/comments');
   });
 
+  it("following 'Quản lý macro' takes the typed '/…' out of the draft", async () => {
+    mockServer();
+    renderConversation();
+    const { box } = await typeInEditor('Dạ anh /ch');
+    const palette = await screen.findByTestId('reply-palette');
+    await userEvent.click(within(palette).getByRole('link', { name: 'Quản lý macro' }));
+    expect(screen.queryByTestId('reply-palette')).not.toBeInTheDocument();
+    expect(box).toHaveTextContent('Dạ anh');
+    expect(box).not.toHaveTextContent('/ch');
+  });
+
   it('in an internal note inserts a macro as text only, without its changes', async () => {
     mockServer();
     renderConversation();

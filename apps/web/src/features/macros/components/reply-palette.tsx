@@ -188,7 +188,11 @@ function PaletteMenu({
         )}
         <div className="flex items-center justify-between gap-2 border-t border-slate-100 px-3 py-1.5 text-[11px] text-slate-400">
           <span>{MACRO_TEXT.paletteHint}</span>
-          <Link to={MY_MACROS_PATH} className="shrink-0 font-medium text-teal-700 hover:underline">
+          <Link
+            to={MY_MACROS_PATH}
+            onClick={menu.dismiss}
+            className="shrink-0 font-medium text-teal-700 hover:underline"
+          >
             {MACRO_TEXT.manage}
           </Link>
         </div>
