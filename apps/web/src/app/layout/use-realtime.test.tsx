@@ -18,30 +18,46 @@ vi.mock('@/features/notifications/notifications.api', () => ({
 
 import { useRealtimeNotifications } from './use-realtime';
 
+/** The hook for a signed-in agent; the spy on its query client's invalidations. */
+function renderSignedIn() {
+  useSessionStore.getState().signIn({
+    token: 'tok',
+    role: 'agent',
+    tenant_id: 't',
+    user_id: 'u',
+    _id: 'u',
+    agent_id: 'G1',
+    is_admin: false,
+    name: 'Lan',
+    email: 'lan@demo.vn',
+  });
+  const client = new QueryClient();
+  const invalidate = vi.spyOn(client, 'invalidateQueries');
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={client}>{children}</QueryClientProvider>
+  );
+  renderHook(() => useRealtimeNotifications(), { wrapper });
+  return invalidate;
+}
+
 describe('the real-time channel’s hook', () => {
   it('reads the shown tickets, notifications and jobs again on a resync, nothing else', () => {
-    useSessionStore.getState().signIn({
-      token: 'tok',
-      role: 'agent',
-      tenant_id: 't',
-      user_id: 'u',
-      _id: 'u',
-      agent_id: 'G1',
-      is_admin: false,
-      name: 'Lan',
-      email: 'lan@demo.vn',
-    });
-    const client = new QueryClient();
-    const invalidate = vi.spyOn(client, 'invalidateQueries');
-    const wrapper = ({ children }: { children: ReactNode }) => (
-      <QueryClientProvider client={client}>{children}</QueryClientProvider>
-    );
-    renderHook(() => useRealtimeNotifications(), { wrapper });
+    const invalidate = renderSignedIn();
     expect(realtime.handlers).not.toBeNull();
     invalidate.mockClear();
     realtime.handlers?.onResync();
     const keys = invalidate.mock.calls.map(([filters]) => filters?.queryKey);
     expect(keys).toEqual([['tickets'], ['notifications'], ['jobs']]);
+    useSessionStore.getState().clear();
+  });
+
+  it("reads the assignee lists again when anyone's presence changes", () => {
+    const invalidate = renderSignedIn();
+    invalidate.mockClear();
+    realtime.handlers?.onPresence({ user_id: 'someone-else', presence: 'ATLUNCH' });
+    expect(invalidate.mock.calls.map(([filters]) => filters?.queryKey)).toEqual([
+      ['tickets', 'assignees'],
+    ]);
     useSessionStore.getState().clear();
   });
 });

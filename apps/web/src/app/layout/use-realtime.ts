@@ -4,6 +4,7 @@ import type { MyAccount } from '@omnicare/shared/auth/auth.schemas';
 import { myAccountKey } from '@/features/auth/auth.queries';
 import { getUnreadCount } from '@/features/notifications/notifications.api';
 import { ticketSettingsKeys } from '@/features/ticket-settings/ticket-settings.queries';
+import { ticketKeys } from '@/features/tickets/ticket-keys';
 import { requestLogout } from '@/lib/events';
 import { connectRealtime } from '@/lib/realtime';
 import { isViewAsMode } from '@/lib/storage';
@@ -51,6 +52,7 @@ export function useRealtimeNotifications(): void {
       onNotification: store.receive,
       onUnreadCount: store.setUnreadCount,
       onPresence: ({ user_id, presence }) => {
+        void queryClient.invalidateQueries({ queryKey: ticketKeys.assignees });
         if (!userIds.split(',').includes(user_id)) return;
         queryClient.setQueryData<MyAccount>(myAccountKey(token), (account) =>
           account ? { ...account, presence } : account,

@@ -3,15 +3,7 @@ import { useResourceList } from '@/features/ticket-settings/ticket-settings.quer
 import { listFields } from '@/features/fields/fields.api';
 import { fetchTicketStatuses } from './tickets.api';
 
-export const ticketKeys = {
-  all: ['tickets'] as const,
-  lists: ['tickets', 'list'] as const,
-  details: ['tickets', 'detail'] as const,
-  ticket: (ref: string) => ['tickets', 'detail', ref] as const,
-  activities: (id: string) => ['tickets', 'activities', id] as const,
-  comments: (id: string) => ['tickets', 'comments', id] as const,
-  links: (id: string) => ['tickets', 'links', id] as const,
-};
+export { ticketKeys } from './ticket-keys';
 
 /** The tenant's priorities, types or services (short lists, shared with their settings screens). */
 export function useTicketSettingsList<N extends 'priorities' | 'types' | 'services'>(name: N) {

@@ -11,6 +11,7 @@ import { pageOf } from '@/components/ui/use-combobox-source';
 import { listDepartments } from '@/features/users/departments.api';
 import { PICKER_PAGE_SIZE } from '@/features/users/users.api';
 import { listAssignees } from '../tickets.api';
+import { ticketKeys } from '../ticket-keys';
 
 export const ASSIGNEE_TEXT = {
   search: 'Tìm theo tên, email hoặc mã',
@@ -42,7 +43,7 @@ export const assigneeOption = (person: TicketAssignee): ComboOption => ({
 /** The people of `/v2/tickets/assignees`, of one department or all (in the caller's scope). */
 export function assigneeSource(groupId: string | null): ComboboxSource {
   return {
-    key: ['tickets', 'assignees', groupId],
+    key: [...ticketKeys.assignees, groupId],
     search: async ({ keyword, page, signal }) => {
       const { data, total } = await listAssignees(
         { group_id: groupId ?? undefined, keyword, page, page_size: PICKER_PAGE_SIZE },
