@@ -14,8 +14,12 @@ const SAVED: TicketView = {
   sort: { key: 'created_at', order: 'asc' },
 };
 
+/** Every render's view, and whether the list would ask the server for its page then. */
+const renders: { view: string | null; asks: boolean }[] = [];
+
 function List() {
   const state = useTicketListState([...BUILT_IN_VIEWS, SAVED]);
+  renders.push({ view: state.viewId, asks: !state.opening });
   return (
     <>
       <button onClick={() => state.openView(BUILT_IN_VIEWS[0]!)}>Của tôi</button>
@@ -51,7 +55,10 @@ const show = (entry = '/tickets?view=all') => {
 const shown = () => JSON.parse(screen.getByRole('status').textContent ?? '{}') as object;
 const back = (router: ReturnType<typeof show>) => act(() => router.navigate(-1));
 
-afterEach(() => localStorage.clear());
+afterEach(() => {
+  localStorage.clear();
+  renders.length = 0;
+});
 
 describe('the ticket list’s state in the address', () => {
   it('steps Back through views and filters changed by hand', async () => {
@@ -105,6 +112,11 @@ describe('the ticket list’s state in the address', () => {
     const router = show('/tickets');
     expect(await screen.findByText(/"saved":true/)).toBeInTheDocument();
     expect(router.state.location.search).toBe(`?view=${SAVED.id}`);
+    // The bare address's page (every ticket, unfiltered) is never asked for.
+    expect(renders.filter((render) => render.asks).map((render) => render.view)).not.toContain(
+      null,
+    );
+    expect(renders.some((render) => render.asks)).toBe(true);
     await back(router);
     expect(screen.getByText('Trang chủ')).toBeInTheDocument();
   });

@@ -143,6 +143,8 @@ export function useTicketListState(views: readonly TicketView[] = []) {
 
   return {
     filters,
+    /** A bare address, about to give way to the remembered view: nothing to ask for yet. */
+    opening: bare,
     viewId,
     /** The saved view the filters were changed from, if any. */
     fromViewId,
@@ -199,6 +201,8 @@ export function useTicketRows(request: {
   order: SortOrder;
   page: number;
   pageSize: number;
+  /** False while the list's view is not settled (no page of another view is asked for). */
+  enabled?: boolean;
 }) {
   const queryClient = useQueryClient();
   const params = {
@@ -213,6 +217,7 @@ export function useTicketRows(request: {
   const query = useQuery({
     queryKey,
     queryFn: ({ signal }) => fetchTickets(params, signal),
+    enabled: request.enabled ?? true,
     placeholderData: keepPreviousData,
     meta: { silent: true },
   });

@@ -103,6 +103,7 @@ export function TicketListPage() {
     order: state.order,
     page: list.page,
     pageSize: list.pageSize,
+    enabled: !state.opening,
   });
   const selection = useRowSelection(tickets.rows, {
     resetOn: JSON.stringify([
