@@ -4,13 +4,8 @@ import pg from 'pg';
 import { tickets } from '../db/schema/tickets.js';
 import { bearer, createTestApp, seedTenant, type TestApp } from '../test/helpers.js';
 import { createJobQueue, type JobQueue } from './jobs.js';
-import {
-  appendEvent,
-  createOutbox,
-  pruneOutbox,
-  type DeliveredEvent,
-  type Outbox,
-} from './outbox.js';
+import { appendEvent, createOutbox, type DeliveredEvent, type Outbox } from './outbox.js';
+import { pruneOutbox } from './outbox-retention.js';
 import { declareProbeEvents } from './outbox-probe.js';
 
 /** The probe event's numbers (every event these tests write is one). */

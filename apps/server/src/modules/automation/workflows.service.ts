@@ -35,7 +35,7 @@ import type { AuthContext } from '../../platform/auth.js';
 import type { Transaction } from '../../platform/db.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { writeAudit } from '../audit/audit.service.js';
-import { ticketScope } from '../tickets/tickets.service.js';
+import { ticketScope } from '../tickets/ticket-queries.js';
 import * as repo from './workflows.repository.js';
 
 type ListQuery = z.infer<typeof workflowListQuery>;

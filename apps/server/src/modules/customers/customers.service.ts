@@ -46,7 +46,8 @@ import { cityExists, districtBelongsTo, placeNames } from '../locations/location
 import { organizationExists } from '../organizations/organizations.service.js';
 import { imageExtensionOf } from '../../platform/files.js';
 import * as repo from './customers.repository.js';
-import { customersWithTickets, moveTicketsToCustomer } from '../tickets/tickets.service.js';
+import { customersWithTickets } from '../tickets/ticket-queries.js';
+import { moveTicketsToCustomer } from '../tickets/ticket-changes.js';
 import { TICKET_MESSAGES } from '@omnicare/shared/tickets/tickets.schemas';
 import { TENANT_MESSAGES } from '@omnicare/shared/tenants/tenants.schemas';
 import { AVATAR_MAX_BYTES } from '@omnicare/shared/platform/constants';

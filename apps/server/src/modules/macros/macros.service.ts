@@ -19,7 +19,8 @@ import type { Platform } from '../../platform/context.js';
 import { fieldError, forbidden } from '../../platform/errors.js';
 import { addComment } from '../tickets/ticket-comments.service.js';
 import { ticketPlaceholderValues } from '../tickets/ticket-placeholders.js';
-import { getVisibleTicket, updateTicket } from '../tickets/tickets.service.js';
+import { getVisibleTicket } from '../tickets/ticket-queries.js';
+import { updateTicket } from '../tickets/ticket-changes.js';
 import * as repo from './macros.repository.js';
 
 type Listed = Awaited<ReturnType<typeof repo.listVisible>>[number];

@@ -32,7 +32,9 @@ import { writeAudit } from '../audit/audit.service.js';
 import { getCustomer } from '../customers/customers.service.js';
 import { getTenantConfig } from '../tenants/tenants.service.js';
 import { assignToCallAgent } from '../tickets/ticket-assignment.js';
-import { createTicket, systemAuth, updateTicket } from '../tickets/tickets.service.js';
+import { createTicket } from '../tickets/ticket-create.js';
+import { updateTicket } from '../tickets/ticket-changes.js';
+import { systemAuth } from '../tickets/ticket-writes.js';
 import { deriveCall, type DerivationEvent } from './call-derivation.js';
 import * as repo from './calls.repository.js';
 

@@ -11,7 +11,7 @@ declare module '../../platform/tenant-memo.js' {
 export const ticketConfigModule: ServerModule = {
   name: 'ticket-config',
   routes: ticketConfigRoutes,
-  // What ticket writes check a priority, type or service against (tickets.service.ts).
+  // What ticket writes check a priority, type or service against (tickets/ticket-writes.ts).
   memoTopics: [
     { topic: 'ticket_config', tables: ['ticket_priorities', 'ticket_types', 'ticket_services'] },
   ],

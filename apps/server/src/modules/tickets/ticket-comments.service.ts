@@ -18,7 +18,7 @@ import { mentionedIds, sanitizeRichText } from '../../platform/rich-text.js';
 import { writeAudit } from '../audit/audit.service.js';
 import { notify } from '../notifications/notifications.service.js';
 import { attachmentTypeOf, cleanFileName } from './ticket-attachment-types.js';
-import { getVisibleTicketRow } from './tickets.service.js';
+import { getVisibleTicketRow } from './ticket-queries.js';
 import { eventChanges } from './ticket-activity.js';
 import * as ticketsRepo from './tickets.repository.js';
 import { refreshTicketSla } from './ticket-sla.js';

@@ -26,11 +26,9 @@ import { plainText } from '../../platform/rich-text.js';
 import { writeAudit } from '../audit/audit.service.js';
 import { refreshTicketSla } from './ticket-sla.js';
 import { autoAssignTicket, handOutQueuesOf } from './ticket-assignment.js';
-import {
-  getVisibleTicketRow,
-  writeRequesterTimeline,
-  type BulkRecorder,
-} from './tickets.service.js';
+import { getVisibleTicketRow } from './ticket-queries.js';
+import { writeRequesterTimeline } from './ticket-create.js';
+import type { BulkRecorder } from './ticket-bulk.service.js';
 import { copyAttachments, writeComment } from './ticket-comments.service.js';
 import * as repo from './ticket-comments.repository.js';
 

@@ -23,7 +23,7 @@ import {
 import { tickets } from '../../db/schema/tickets.js';
 import { notifySlaBreach, refreshTicketSla, runSlaBreaches, SLA_BREACH_JOB } from './ticket-sla.js';
 import { addCustomerReply } from './ticket-comments.service.js';
-import { updateTicketAsSystem } from './tickets.service.js';
+import { updateTicketAsSystem } from './ticket-changes.js';
 
 let t: TestApp;
 beforeAll(async () => {

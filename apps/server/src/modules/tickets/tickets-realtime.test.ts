@@ -12,7 +12,7 @@ import { eq } from 'drizzle-orm';
 import { bearer, createTestApp, seedTenant, type TestApp } from '../../test/helpers.js';
 import { tickets } from '../../db/schema/tickets.js';
 import { runSlaBreaches } from './ticket-sla.js';
-import { updateTicketAsSystem } from './tickets.service.js';
+import { updateTicketAsSystem } from './ticket-changes.js';
 
 let t: TestApp;
 let url: string;

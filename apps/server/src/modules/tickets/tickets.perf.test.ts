@@ -11,7 +11,7 @@ import {
 import { TICKET_MESSAGES } from '@omnicare/shared/tickets/tickets.schemas';
 import { domainEvents } from '../../db/schema/outbox.js';
 import { ticketPriorities } from '../../db/schema/ticket-config.js';
-import { updateTicketAsSystem } from './tickets.service.js';
+import { updateTicketAsSystem } from './ticket-changes.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -30,7 +30,10 @@ import { accepted, answers, bulkAnswer, created, list, ok } from '../../platform
 import { typed, type RouteModule } from '../../platform/routes.js';
 import { bulkTickets } from './ticket-bulk.service.js';
 import { listAssignees } from './ticket-assignees.service.js';
-import * as tickets from './tickets.service.js';
+import { countTicketViews, getTicket, listTickets, ticketActivities } from './ticket-queries.js';
+import { createStaffTicket } from './ticket-create.js';
+import { updateTicket } from './ticket-changes.js';
+import { deleteTicket } from './ticket-delete.js';
 
 const tags = ['tickets'];
 const STAFF = 'authenticated' as const;
@@ -63,11 +66,7 @@ export const ticketsRoutes: RouteModule = (app, platform) => {
       config: { access: STAFF },
     },
     async (request) => {
-      const { data, total, capped } = await tickets.listTickets(
-        platform,
-        authOf(request),
-        request.query,
-      );
+      const { data, total, capped } = await listTickets(platform, authOf(request), request.query);
       return { ...list(data, total), total_capped: capped };
     },
   );
@@ -106,7 +105,7 @@ export const ticketsRoutes: RouteModule = (app, platform) => {
       },
       config: { access: STAFF },
     },
-    async (request) => ok(await tickets.countTicketViews(platform, authOf(request), request.body)),
+    async (request) => ok(await countTicketViews(platform, authOf(request), request.body)),
   );
 
   r.post(
@@ -123,7 +122,7 @@ export const ticketsRoutes: RouteModule = (app, platform) => {
     async (request, reply) => {
       reply.status(201);
       return created(
-        await tickets.createStaffTicket(platform, authOf(request), request.body),
+        await createStaffTicket(platform, authOf(request), request.body),
         TICKET_MESSAGES.created,
       );
     },
@@ -167,7 +166,7 @@ export const ticketsRoutes: RouteModule = (app, platform) => {
       },
       config: { access: STAFF },
     },
-    async (request) => ok(await tickets.getTicket(platform, authOf(request), request.params.id)),
+    async (request) => ok(await getTicket(platform, authOf(request), request.params.id)),
   );
 
   r.put(
@@ -184,7 +183,7 @@ export const ticketsRoutes: RouteModule = (app, platform) => {
     },
     async (request) =>
       ok(
-        await tickets.updateTicket(platform, authOf(request), request.params.id, request.body),
+        await updateTicket(platform, authOf(request), request.params.id, request.body),
         TICKET_MESSAGES.updated,
       ),
   );
@@ -201,7 +200,7 @@ export const ticketsRoutes: RouteModule = (app, platform) => {
       config: { access: 'ticket.delete' },
     },
     async (request) => {
-      await tickets.deleteTicket(platform, authOf(request), request.params.id);
+      await deleteTicket(platform, authOf(request), request.params.id);
       return ok(null, TICKET_MESSAGES.deleted);
     },
   );
@@ -219,7 +218,7 @@ export const ticketsRoutes: RouteModule = (app, platform) => {
       config: { access: STAFF },
     },
     async (request) => {
-      const { data, total } = await tickets.ticketActivities(
+      const { data, total } = await ticketActivities(
         platform,
         authOf(request),
         request.params.id,

@@ -20,7 +20,7 @@ import { notifications } from '../../db/schema/notifications.js';
 import { domainEvents } from '../../db/schema/outbox.js';
 import { ticketPriorities, ticketServices, ticketTypes } from '../../db/schema/ticket-config.js';
 import { tickets } from '../../db/schema/tickets.js';
-import { reopenOnRequesterReply } from './tickets.service.js';
+import { reopenOnRequesterReply } from './ticket-changes.js';
 import { ANCHOR_STEP } from './tickets.repository.js';
 
 let t: TestApp;

@@ -1,0 +1,112 @@
+import type { TicketBody } from '@omnicare/shared/tickets/tickets.schemas';
+import type { Platform } from '../../platform/context.js';
+import type { Transaction } from '../../platform/db.js';
+import type { AuthContext } from '../../platform/auth.js';
+import { appendEvent } from '../../platform/outbox.js';
+import { refreshTicketSla } from './ticket-sla.js';
+import { writeAudit } from '../audit/audit.service.js';
+import { autoAssignTicket } from './ticket-assignment.js';
+import { snapshotOf, customerTimelineTicket } from './ticket-activity.js';
+import * as repo from './tickets.repository.js';
+import { getTenantConfig } from '../tenants/tenants.service.js';
+import { readTicket } from './ticket-queries.js';
+import {
+  actorOf,
+  checkReferences,
+  customToStore,
+  statusStamps,
+  ticketColumns,
+  type TicketActor,
+  type TicketWriteOptions,
+} from './ticket-writes.js';
+
+/** The requester's timeline entry for a ticket opened for them ('Tạo ticket'). */
+export async function writeRequesterTimeline(
+  tx: Transaction,
+  auth: TicketActor,
+  requesterId: string,
+  ticket: { _id: string; code: string; subject: string },
+) {
+  await writeAudit(tx, {
+    tenantId: auth.tenantId,
+    impersonatorId: auth.impersonatorId,
+    actorId: actorOf(auth),
+    action: 'ticket_created',
+    entity: 'customer',
+    entityId: requesterId,
+    after: { ticket: customerTimelineTicket(ticket) },
+  });
+}
+
+/** POST /v2/tickets: the new ticket, its `ticket.created` event and audit entry in one go. */
+export async function createTicket(
+  platform: Platform,
+  auth: TicketActor,
+  body: TicketBody,
+  options: TicketWriteOptions = {},
+) {
+  const { requester } = await checkReferences(
+    platform,
+    platform.db,
+    auth.tenantId,
+    body,
+    () => true,
+  );
+  const custom = await customToStore(platform, auth.tenantId, body.custom);
+  // A requester's organization is the ticket's unless another is chosen.
+  const organizationId =
+    body.organization_id === undefined ? (requester?.organizationId ?? null) : body.organization_id;
+  const created = await platform.db.transaction(async (tx) => {
+    const row = await repo.insertTicket(tx, {
+      tenantId: auth.tenantId,
+      ...ticketColumns({ ...body, custom, organization_id: organizationId }),
+      ...statusStamps(undefined, body.status, { solvedAt: null, closedAt: null, reopenCount: 0 }),
+      createdBy: actorOf(auth),
+      updatedBy: actorOf(auth),
+    });
+    await repo.replaceTags(tx, auth.tenantId, row.id, [...new Set(body.tag_ids)]);
+    await repo.replaceFollowers(tx, auth.tenantId, row.id, [...new Set(body.follower_ids)]);
+    await refreshTicketSla(tx, auth.tenantId, row.id, { resolve: true, memo: platform.memo });
+    const ticket = await readTicket(tx, auth.tenantId, row.id);
+    await appendEvent(tx, {
+      tenantId: auth.tenantId,
+      aggregate: 'ticket',
+      aggregateId: row.id,
+      type: 'ticket.created',
+      payload: { ticket, ...options.eventPayload, ...(options.via ? { via: options.via } : {}) },
+      actorId: actorOf(auth),
+    });
+    await writeAudit(tx, {
+      tenantId: auth.tenantId,
+      impersonatorId: auth.impersonatorId,
+      actorId: actorOf(auth),
+      action: 'create',
+      entity: 'ticket',
+      entityId: row.id,
+      after: snapshotOf(ticket),
+      ...(options.via ? { via: options.via } : {}),
+    });
+    if (ticket.requester) await writeRequesterTimeline(tx, auth, ticket.requester._id, ticket);
+    // Into a department that assigns automatically, without an assignee: the system picks one.
+    const auto = await autoAssignTicket(tx, auth.tenantId, row.id);
+    return auto ? await readTicket(tx, auth.tenantId, row.id) : ticket;
+  });
+  return created;
+}
+
+/**
+ * POST /v2/tickets by a person. An agent's ticket sent without `assignee_id` is theirs when the
+ * tenant says so (`assign_own_tickets`, on by default), unless it goes to a department they are
+ * not a member of (the department's own assignment then decides). `assignee_id: null` is an
+ * unassigned ticket on purpose and stays so.
+ */
+export async function createStaffTicket(platform: Platform, auth: AuthContext, body: TicketBody) {
+  if (
+    auth.role === 'agent' &&
+    body.assignee_id === undefined &&
+    (await getTenantConfig(platform, auth.tenantId)).assign_own_tickets &&
+    (!body.group_id || (await repo.isGroupMember(platform.db, body.group_id, auth.userId)))
+  )
+    return createTicket(platform, auth, { ...body, assignee_id: auth.userId });
+  return createTicket(platform, auth, body);
+}
