@@ -1,6 +1,6 @@
 // npm test: the whole suite (unit, server integration on a real PostgreSQL, browser end to end).
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ensureBuilt, ensureInstalled, root } from './lib.mjs';
@@ -11,17 +11,41 @@ ensureBuilt();
 
 const reports = mkdtempSync(path.join(os.tmpdir(), 'omnicare-reports-'));
 const vitestReport = path.join(reports, 'vitest.json');
-const vitest = spawnSync(
-  'npx',
-  ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`],
-  {
-    cwd: root,
-    stdio: 'inherit',
-  },
-);
+const vitestLog = path.join(reports, 'vitest.log');
 
+/**
+ * Vitest and the browser suite run side by side: the server suite mostly waits on PostgreSQL
+ * (under one core of CPU) and the browser suite on Chromium, so together they take little more
+ * than the browser suite alone. Vitest's output goes to a file, printed once it ends, so the two
+ * logs do not interleave; `VITEST_AFTER_E2E=1` runs them one after the other again.
+ */
+function runVitest() {
+  const log = openSync(vitestLog, 'w');
+  const child = spawn(
+    'npx',
+    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`],
+    { cwd: root, stdio: ['ignore', log, log] },
+  );
+  return new Promise((resolve) =>
+    child.on('exit', (code) => {
+      closeSync(log);
+      resolve(code ?? 1);
+    }),
+  );
+}
+
+const together = process.env.VITEST_AFTER_E2E !== '1';
+const started = Date.now();
+const vitestRun = together ? runVitest() : Promise.resolve(null);
+if (together) console.log('vitest is running beside the browser suite; its log follows the end');
 const e2eReport = path.join(reports, 'playwright.json');
 const e2eCode = await runE2E({ reportFile: e2eReport });
+const e2eSeconds = Math.round((Date.now() - started) / 1000);
+const vitestCode = (await vitestRun) ?? (await runVitest());
+process.stdout.write(readFileSync(vitestLog, 'utf8'));
+console.log(
+  `\nbrowser suite ended after ${e2eSeconds} s; all after ${Math.round((Date.now() - started) / 1000)} s`,
+);
 
 function failedVitestTests(report) {
   return (report?.testResults ?? []).flatMap((file) => {
@@ -60,4 +84,4 @@ console.log(
 for (const name of [...failedVitestTests(v), ...failedBrowserTests(p)])
   console.log(`failed: ${name}`);
 console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
-process.exit(vitest.status === 0 && e2eCode === 0 && failed === 0 ? 0 : 1);
+process.exit(vitestCode === 0 && e2eCode === 0 && failed === 0 ? 0 : 1);
