@@ -1,5 +1,14 @@
 import { expect, test } from '@playwright/test';
-import { ACCOUNTS, phone, signInAs, unique } from './fixtures';
+import {
+  ACCOUNTS,
+  apiCreate,
+  createTicket,
+  phone,
+  pick,
+  screenshotsAtBothSizes,
+  signInAs,
+  unique,
+} from './fixtures';
 
 /** '0912345678' as the screens write it: '0912 345 678'. */
 const formatPhoneLike = (digits: string) =>
@@ -75,4 +84,101 @@ test('an administrator adds a queue; a caller to its hotline waits and hangs up,
   const calls = page.getByRole('region', { name: 'Cuộc gọi' });
   await expect(calls).toContainText(formatPhoneLike(caller));
   await expect(calls).toContainText('Khách gác máy');
+});
+
+test('a call without a ticket opens from the history and is attached to a ticket; the ticket lists it', async ({
+  page,
+  request,
+}) => {
+  const { token } = await signInAs(page, request, ACCOUNTS.administrator.email);
+  const auth = { Authorization: token };
+  const run = unique();
+  const hotline = `1901${String(Date.now()).slice(-6)}`;
+  await apiCreate(request, token, '/v2/queues', { name: `Hàng chờ ${run}`, hotlines: [hotline] });
+  const subject = `Khách hỏi cước ${run}`;
+  const ticket = await createTicket(request, token, { subject });
+
+  // A caller no customer owns rings and hangs up: the call gets its ticket, which is then
+  // deleted, so the call has none.
+  const caller = phone();
+  const callId = `e2e-attach-${run}`;
+  const routed = await request.post('/v2/telephony/route', {
+    headers: gateway,
+    data: { call_id: callId, from: caller, to: hotline },
+  });
+  expect((await routed.json()).data.action).toBe('queue');
+  const at = (seconds: number) => new Date(Date.now() - 60_000 + seconds * 1000).toISOString();
+  for (const [n, type, extra] of [
+    [1, 'call.started', {}],
+    [2, 'call.ended', { cause: 'caller_hangup' }],
+  ] as const) {
+    const sent = await request.post('/v2/telephony/events', {
+      headers: gateway,
+      data: {
+        call_id: callId,
+        event_id: String(n),
+        type,
+        at: at(n * 10),
+        direction: 'CALL_INBOUND',
+        from: caller,
+        to: hotline,
+        ...extra,
+      },
+    });
+    expect(sent.status()).toBe(200);
+  }
+  const listed = await request.get(`/v2/calls?number=${caller}`, { headers: auth });
+  const [made] = (await listed.json()).data as { ticket: { _id: string } }[];
+  expect(made?.ticket).toBeTruthy();
+  const removed = await request.delete(`/v2/tickets/${made?.ticket._id}`, { headers: auth });
+  expect(removed.status()).toBe(200);
+
+  await page.goto('/switchboard/call-history');
+  await page.getByLabel('Số điện thoại').fill(caller);
+  const table = page.getByRole('table', { name: 'Lịch sử cuộc gọi' });
+  const row = table.getByRole('row').filter({ hasText: formatPhoneLike(caller) });
+  await expect(row).toContainText('Khách gác máy');
+  await row.getByText('Khách gác máy').click();
+  const dialog = page.getByRole('dialog', { name: 'Chi tiết cuộc gọi' });
+  await expect(dialog).toContainText('Gọi vào');
+  await expect(dialog).toContainText('Khách hàng mới');
+  await expect(dialog).toContainText(`Hàng chờ ${run}`);
+  await expect(dialog.getByRole('list', { name: 'Diễn biến cuộc gọi' })).toContainText(
+    'Kết thúc · Khách gác máy',
+  );
+  await expect(dialog).toContainText('Chưa gắn ticket');
+  await screenshotsAtBothSizes(page, 'call-details-no-ticket');
+
+  await dialog.getByRole('button', { name: 'Gắn vào ticket' }).click();
+  await pick(page, dialog.getByLabel('Chọn ticket'), run, new RegExp(ticket.code));
+  await screenshotsAtBothSizes(page, 'call-details-attaching');
+  await dialog.getByRole('button', { name: 'Gắn', exact: true }).click();
+  await expect(page.getByText(`Đã gắn cuộc gọi vào ticket ${ticket.code}`)).toBeVisible();
+  const link = dialog.getByRole('link', { name: `Mở ticket ${ticket.code}` });
+  await expect(link).toContainText(subject);
+  await expect(dialog.getByRole('button', { name: 'Tạo ticket' })).toHaveCount(0);
+  await screenshotsAtBothSizes(page, 'call-details-attached');
+  // The history's row shows the ticket too; the keyboard opens the row again.
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(row.getByRole('link', { name: ticket.code })).toBeVisible();
+  await row.focus();
+  await page.keyboard.press('Enter');
+  await expect(link).toContainText(subject);
+
+  // The ticket opens from the call and lists it.
+  await link.click();
+  await expect(page).toHaveURL(new RegExp(`/tickets/${ticket.number}$`));
+  const calls = page.getByRole('region', { name: 'Cuộc gọi' });
+  await expect(calls).toContainText(formatPhoneLike(caller));
+  await expect(calls).toContainText('Khách gác máy');
+  await calls.scrollIntoViewIfNeeded();
+  await screenshotsAtBothSizes(page, 'call-details-ticket');
+  // Its history says who attached which call.
+  await page.getByRole('tab', { name: 'Lịch sử thay đổi' }).click();
+  const history = page.getByRole('list', { name: 'Lịch sử thay đổi' });
+  await expect(history.getByRole('listitem').first()).toContainText(
+    `Gắn cuộc gọi vào ticket: Cuộc gọi từ ${formatPhoneLike(caller)} · Khách gác máy`,
+  );
+  await screenshotsAtBothSizes(page, 'call-details-ticket-history');
 });

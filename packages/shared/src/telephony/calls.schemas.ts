@@ -57,6 +57,11 @@ export const CALL_MESSAGES = {
   eventRecorded: 'Đã ghi nhận sự kiện cuộc gọi',
   eventDuplicate: 'Sự kiện đã được ghi nhận trước đó',
   notFound: 'Không tìm thấy cuộc gọi',
+  /** 'Tạo ticket' / 'Gắn vào ticket' on a call that already has one (409). */
+  alreadyHasTicket: 'Cuộc gọi đã có ticket',
+  ticketCreated: (code: string) => `Đã tạo ticket ${code} cho cuộc gọi`,
+  ticketAttached: (code: string) => `Đã gắn cuộc gọi vào ticket ${code}`,
+  invalidTicket: 'Ticket không hợp lệ',
   newCustomer: 'Khách hàng mới',
   ticketSubject: (direction: CallDirection, number: string) =>
     direction === 'CALL_INBOUND' ? `Cuộc gọi từ ${number}` : `Cuộc gọi ra ${number}`,
@@ -280,10 +285,68 @@ export const callView = z.object({
       attended: z.boolean(),
     }),
   ),
-  ticket: z.object({ _id: z.string(), code: z.string(), number: z.number().int() }).nullable(),
+  ticket: z
+    .object({ _id: z.string(), code: z.string(), number: z.number().int(), subject: z.string() })
+    .nullable(),
   call_info: callInfo,
 });
 export type CallView = z.infer<typeof callView>;
+
+/** What a call's timeline calls the gateway's events. */
+export const CALL_EVENT_LABEL = labelled({
+  'call.started': 'Bắt đầu cuộc gọi',
+  'call.ringing': 'Đổ chuông',
+  'call.answered': 'Trả lời',
+  'call.transferred': 'Chuyển tiếp',
+  'call.ended': 'Kết thúc',
+} satisfies Record<CallEventType, string>);
+
+/** The end causes the gateway sends most, as people read them (any other shows as sent). */
+export const CALL_END_CAUSE = labelled({
+  caller_hangup: 'Khách gác máy',
+  agent_hangup: 'Chuyên viên gác máy',
+  cancel: 'Khách hủy cuộc gọi',
+  no_answer: 'Không trả lời',
+  timeout: 'Hết thời gian đổ chuông',
+  busy: 'Máy bận',
+  failed: 'Lỗi',
+  voicemail: 'Hộp thư thoại',
+  transferred: 'Đã chuyển tiếp',
+  transfer_not_followed: 'Khách không theo cuộc chuyển',
+  [GATEWAY_RESTART_CAUSE]: 'Cổng thoại khởi động lại',
+});
+
+/** One stored event of a call, as its timeline shows it (GET /v2/calls/{id}). */
+export const callEventView = z.object({
+  type: z.string(),
+  at: z.string(),
+  /** The call's leg (SIP dialog) it belongs to: 2 and more after a transfer. */
+  leg: z.number().int(),
+  /** Who rang, answered, or took the transfer. */
+  agent: named.nullable(),
+  /** A transfer to a queue's hotline: that queue. */
+  queue: named.nullable(),
+  cause: z.string().nullable(),
+  sip_code: z.number().int().nullable(),
+  attended: z.boolean(),
+});
+export type CallEventView = z.infer<typeof callEventView>;
+
+/** GET /v2/calls/{id} (and the answers of its ticket's POST and PUT): the call with its events. */
+export const callDetail = callView.extend({ events: z.array(callEventView) });
+export type CallDetail = z.infer<typeof callDetail>;
+
+/** `/v2/calls/{id}` and below: a call of the caller's scope (a malformed id: 422 on `id`). */
+export const callParams = z.object({ id: z.uuid(CALL_MESSAGES.notFound) });
+
+/**
+ * PUT /v2/calls/{id}/ticket: attach a call that has no ticket to one the caller may see.
+ * (POST /v2/calls/{id}/ticket makes a new one from the call and takes no body.)
+ */
+export const callTicketAttachBody = z.object({
+  ticket_id: z.uuid(CALL_MESSAGES.invalidTicket),
+});
+export type CallTicketAttachBody = z.infer<typeof callTicketAttachBody>;
 
 const listOf = <T extends string>(is: (value: unknown) => value is T, message: string) =>
   z

@@ -50,6 +50,13 @@ export const TICKET_EVENTS = defineEvents('ticket', {
   'ticket.deleted': {
     payload: z.strictObject({ code: z.string(), subject: z.string() }),
   },
+  /**
+   * A call attached to the ticket by a person (the call history's 'Tạo ticket' or 'Gắn vào
+   * ticket'): the ticket's viewers read its calls again. `call_id` is the call's record id.
+   */
+  'ticket.call_linked': {
+    payload: z.strictObject({ call_id: z.string() }),
+  },
   'ticket.commented': {
     payload: z.strictObject({
       comment_id: z.string(),

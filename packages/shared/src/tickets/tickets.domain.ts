@@ -25,6 +25,7 @@ export const ticketsDomain = {
     'ticket.link': 'Liên kết ticket',
     'ticket.unlink': 'Gỡ liên kết ticket',
     'ticket.sla_breach': 'Quá hạn SLA',
+    'ticket.call_link': 'Gắn cuộc gọi vào ticket',
     'smart_view.create': 'Tạo view ticket',
     'smart_view.update': 'Cập nhật view ticket',
     'smart_view.delete': 'Xóa view ticket',

@@ -478,6 +478,9 @@ const queueName = sql<string | null>`(select q.name from queues q where q.id = "
 const ticketNumber = sql<
   number | null
 >`(select t.number from tickets t where t.id = "calls"."ticket_id")`;
+const ticketSubjectColumn = sql<
+  string | null
+>`(select t.subject from tickets t where t.id = "calls"."ticket_id")`;
 
 const listColumns = {
   call: calls,
@@ -487,6 +490,7 @@ const listColumns = {
   agentCode,
   queueName,
   ticketNumber,
+  ticketSubject: ticketSubjectColumn,
 };
 export type CallListRow = {
   call: CallRow;
@@ -496,6 +500,7 @@ export type CallListRow = {
   agentCode: string | null;
   queueName: string | null;
   ticketNumber: number | null;
+  ticketSubject: string | null;
 };
 
 export async function listCalls(
@@ -519,12 +524,41 @@ export async function listCalls(
   return { rows: rows as CallListRow[], total: count?.total ?? 0 };
 }
 
-export async function findCall(db: Db, tenantId: string, id: string) {
+/** One call of the tenant as the history shows it, within `scope` (the caller's data scope). */
+export async function findCall(db: Db, tenantId: string, id: string, scope: SQL | undefined) {
   const [row] = await db
     .select(listColumns)
     .from(calls)
-    .where(and(eq(calls.tenantId, tenantId), eq(calls.id, id)));
+    .where(and(eq(calls.tenantId, tenantId), eq(calls.id, id), scope));
   return row as CallListRow | undefined;
+}
+
+/**
+ * Attaches a call that has no ticket to one, unless its ticket is being made meanwhile (the
+ * claim of `claimTicket`, not expired); the call's customer is kept, else `customerId`. Answers
+ * the call row when it was linked.
+ */
+export async function linkTicket(db: Db, id: string, ticketId: string, customerId: string | null) {
+  const [row] = await db
+    .update(calls)
+    .set({
+      ticketId,
+      customerId: sql`coalesce(${calls.customerId}, ${customerId}::uuid)`,
+      ticketClaimedAt: null,
+      updatedAt: new Date(),
+    })
+    .where(
+      and(
+        eq(calls.id, id),
+        isNull(calls.ticketId),
+        or(
+          isNull(calls.ticketClaimedAt),
+          lt(calls.ticketClaimedAt, sql`now() - interval '1 minute'`),
+        ),
+      ),
+    )
+    .returning();
+  return row;
 }
 
 /** Names of staff, for the transfer chain. */

@@ -1,12 +1,15 @@
 import { z } from 'zod';
 import {
   CALL_MESSAGES,
+  callDetail,
   callExportQuery,
   callListQuery,
+  callParams,
+  callTicketAttachBody,
   callView,
 } from '@omnicare/shared/telephony/calls.schemas';
 import { authOf } from '../../platform/auth.js';
-import { answers, list, ok } from '../../platform/respond.js';
+import { answers, created, list, ok } from '../../platform/respond.js';
 import { typed, type RouteModule } from '../../platform/routes.js';
 import * as calls from './calls.service.js';
 
@@ -61,11 +64,50 @@ export const callsRoutes: RouteModule = (app, platform) => {
       schema: {
         tags,
         summary: 'Chi tiết cuộc gọi',
-        params: z.object({ id: z.uuid(CALL_MESSAGES.notFound) }),
-        response: answers.ok(callView),
+        params: callParams,
+        response: answers.ok(callDetail),
       },
       config: { access: 'authenticated' },
     },
     async (request) => ok(await calls.getCall(platform, authOf(request), request.params.id)),
+  );
+  r.post(
+    '/v2/calls/:id/ticket',
+    {
+      schema: {
+        tags,
+        summary: 'Tạo ticket từ cuộc gọi chưa có ticket',
+        params: callParams,
+        response: answers.created(callDetail),
+      },
+      config: { access: 'authenticated' },
+    },
+    async (request, reply) => {
+      const call = await calls.createCallTicket(platform, authOf(request), request.params.id);
+      reply.status(201);
+      return created(call, CALL_MESSAGES.ticketCreated(call.ticket?.code ?? ''));
+    },
+  );
+  r.put(
+    '/v2/calls/:id/ticket',
+    {
+      schema: {
+        tags,
+        summary: 'Gắn cuộc gọi chưa có ticket vào một ticket',
+        params: callParams,
+        body: callTicketAttachBody,
+        response: answers.ok(callDetail),
+      },
+      config: { access: 'authenticated' },
+    },
+    async (request) => {
+      const call = await calls.attachCallTicket(
+        platform,
+        authOf(request),
+        request.params.id,
+        request.body,
+      );
+      return ok(call, CALL_MESSAGES.ticketAttached(call.ticket?.code ?? ''));
+    },
   );
 };

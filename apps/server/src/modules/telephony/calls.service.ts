@@ -3,7 +3,8 @@ import { normalizePhone, phoneSearchOf } from '@omnicare/shared/customers/normal
 import { formatPhone } from '@omnicare/shared/customers/phone-format';
 import { formatDateTime, startOfDayIn } from '@omnicare/shared/platform/time';
 import { formatTicketCode } from '@omnicare/shared/tickets/ticket-enums';
-import { ticketBody } from '@omnicare/shared/tickets/tickets.schemas';
+import { TICKET_MESSAGES, ticketBody } from '@omnicare/shared/tickets/tickets.schemas';
+import { can } from '@omnicare/shared/users/permissions';
 import type { CallDirection } from '@omnicare/shared/telephony/call-enums';
 import {
   CALL_EXPORT_COLUMNS,
@@ -16,8 +17,11 @@ import {
   callDirectionLabel,
   callResultLabel,
   formatCallDuration,
+  type CallDetail,
+  type CallEventView,
   type CallExportQuery,
   type CallListQuery,
+  type CallTicketAttachBody,
   type CallView,
   type GatewayCallEvent,
   type GatewayStarted,
@@ -26,14 +30,15 @@ import type { Platform } from '../../platform/context.js';
 import type { Transaction } from '../../platform/db.js';
 import type { AuthContext } from '../../platform/auth.js';
 import { dataScopeOf, scopeCondition } from '../../platform/data-scope.js';
-import { AppError, notFound } from '../../platform/errors.js';
+import { AppError, fieldError, notFound } from '../../platform/errors.js';
 import { calls } from '../../db/schema/telephony.js';
 import { writeAudit } from '../audit/audit.service.js';
 import { getCustomer } from '../customers/customers.service.js';
 import { getTenantConfig } from '../tenants/tenants.service.js';
 import { assignToCallAgent } from '../tickets/ticket-assignment.js';
-import { createTicket } from '../tickets/ticket-create.js';
+import { createStaffTicket, createTicket, recordCallLinked } from '../tickets/ticket-create.js';
 import { updateTicket } from '../tickets/ticket-changes.js';
+import { getVisibleTicket } from '../tickets/ticket-queries.js';
 import { systemAuth } from '../tickets/ticket-writes.js';
 import { deriveCall, type DerivationEvent } from './call-derivation.js';
 import * as repo from './calls.repository.js';
@@ -282,6 +287,10 @@ async function ensureVoicemailTicket(platform: Platform, call: repo.CallRow) {
   }
 }
 
+/** The customer owning the number at the customer's end of the call (none for an unknown number). */
+const customerOfCall = (platform: Platform, call: repo.CallRow) =>
+  repo.customerByNational(platform.db, call.tenantId, normalizePhone(customerNumberOf(call)));
+
 /**
  * The call's ticket, made once: the customer owning the caller's number is the requester (an
  * unknown number gets no customer made for it: the ticket has none and the agent links or
@@ -292,60 +301,89 @@ async function ensureCallTicket(platform: Platform, call: repo.CallRow): Promise
   if (call.ticketId) return call;
   const claimed = await repo.claimTicket(platform.db, call.id);
   if (!claimed) return call;
+  return makeCallTicket(platform, claimed);
+}
+
+/**
+ * Makes the ticket of a call whose making it has claimed (`claimTicket`) and links them; the
+ * claim is released on a failure. Subject 'Cuộc gọi từ …' ('Cuộc gọi ra …', or the voicemail's),
+ * source CALL_INBOUND / CALL_OUTBOUND, requester the customer owning the number. Made by the
+ * system (`by` absent: the gateway's events), the tenant's rule may continue an open ticket
+ * instead. Made by a person (`by`: the call history's 'Tạo ticket'), it is always a new ticket,
+ * created as they would create it (`createStaffTicket`: an agent's own where the tenant says
+ * so), and the link is recorded on it (event and activity entry).
+ */
+async function makeCallTicket(
+  platform: Platform,
+  claimed: repo.CallRow,
+  by?: AuthContext,
+): Promise<repo.CallRow> {
   try {
-    const number = customerNumberOf(claimed);
-    const national = normalizePhone(number);
-    const customer = await repo.customerByNational(platform.db, claimed.tenantId, national);
-    const { call_ticket_rule: rule = DEFAULT_CALL_TICKET_RULE } = await getTenantConfig(
-      platform,
-      claimed.tenantId,
-    );
+    const customer = await customerOfCall(platform, claimed);
     let ticketId: string | undefined;
-    if (rule.mode === 'reuse_open_within_hours') {
-      const since = new Date(claimed.startedAt.getTime() - rule.hours * 3600_000);
-      ticketId = await repo.openTicketToContinue(
-        platform.db,
+    if (!by) {
+      const { call_ticket_rule: rule = DEFAULT_CALL_TICKET_RULE } = await getTenantConfig(
+        platform,
         claimed.tenantId,
-        since,
-        customer ? { customerId: customer.id } : { national, exceptCallId: claimed.id },
       );
+      if (rule.mode === 'reuse_open_within_hours') {
+        const since = new Date(claimed.startedAt.getTime() - rule.hours * 3600_000);
+        ticketId = await repo.openTicketToContinue(
+          platform.db,
+          claimed.tenantId,
+          since,
+          customer
+            ? { customerId: customer.id }
+            : { national: normalizePhone(customerNumberOf(claimed)), exceptCallId: claimed.id },
+        );
+      }
     }
     if (!ticketId) {
       const direction = claimed.direction as CallDirection;
-      const ticket = await createTicket(
-        platform,
-        { tenantId: claimed.tenantId, userId: null, impersonatorId: null },
-        ticketBody.parse({
-          subject: ticketSubjectOf(claimed),
-          requester_id: customer?.id ?? null,
-          source: direction === 'CALL_OUTBOUND' ? 'CALL_OUTBOUND' : 'CALL_INBOUND',
-        }),
-      );
+      const body = ticketBody.parse({
+        subject: ticketSubjectOf(claimed),
+        requester_id: customer?.id ?? null,
+        source: direction === 'CALL_OUTBOUND' ? 'CALL_OUTBOUND' : 'CALL_INBOUND',
+      });
+      const ticket = by
+        ? await createStaffTicket(platform, by, body)
+        : await createTicket(
+            platform,
+            { tenantId: claimed.tenantId, userId: null, impersonatorId: null },
+            body,
+          );
       ticketId = ticket._id;
     }
-    await repo.updateCall(platform.db, claimed.id, {
-      ticketId,
-      customerId: customer?.id ?? null,
-      ticketClaimedAt: null,
-    });
-    return { ...claimed, ticketId, customerId: customer?.id ?? null };
+    const link = { ticketId, customerId: customer?.id ?? null, ticketClaimedAt: null };
+    const linked = { ...claimed, ...link };
+    if (by)
+      await platform.db.transaction(async (tx) => {
+        await repo.updateCall(tx, claimed.id, link);
+        await recordCallLinked(tx, by, ticketId, { _id: claimed.id, summary: callSummary(linked) });
+      });
+    else await repo.updateCall(platform.db, claimed.id, link);
+    return linked;
   } catch (error) {
     await repo.updateCall(platform.db, claimed.id, { ticketClaimedAt: null });
     throw error;
   }
 }
 
-/** 'Cuộc gọi từ 0912 345 678 · Đã trả lời · 01:15' on the customer's timeline. */
-async function writeCallTimeline(platform: Platform, call: repo.CallRow) {
-  if (!call.customerId) return;
+/** A call in a line: 'Cuộc gọi từ 0912 345 678 · Đã trả lời · 01:15'. */
+function callSummary(call: repo.CallRow) {
   const number = formatPhone(customerNumberOf(call)) || customerNumberOf(call);
-  const summary = [
+  return [
     CALL_MESSAGES.ticketSubject(call.direction as CallDirection, number),
     callResultLabel(call.result),
     call.talkSeconds ? formatCallDuration(call.talkSeconds) : '',
   ]
     .filter(Boolean)
     .join(' · ');
+}
+
+/** 'Cuộc gọi từ 0912 345 678 · Đã trả lời · 01:15' on the customer's timeline. */
+async function writeCallTimeline(platform: Platform, call: repo.CallRow) {
+  if (!call.customerId) return;
   await writeAudit(platform.db, {
     tenantId: call.tenantId,
     impersonatorId: null,
@@ -359,7 +397,7 @@ async function writeCallTimeline(platform: Platform, call: repo.CallRow) {
         call_id: call.callId,
         result: call.result,
         ticket_id: call.ticketId,
-        summary,
+        summary: callSummary(call),
       },
     },
   });
@@ -407,7 +445,12 @@ function toView(
     })),
     ticket:
       call.ticketId && row.ticketNumber !== null
-        ? { _id: call.ticketId, code: formatTicketCode(row.ticketNumber), number: row.ticketNumber }
+        ? {
+            _id: call.ticketId,
+            code: formatTicketCode(row.ticketNumber),
+            number: row.ticketNumber,
+            subject: row.ticketSubject ?? '',
+          }
         : null,
     call_info: {
       callId: call.callId,
@@ -472,22 +515,107 @@ export async function listCalls(platform: Platform, auth: AuthContext, query: Ca
   return { data: await toViews(platform, auth.tenantId, rows), total };
 }
 
-/** GET /v2/calls/{id}: one call in the caller's scope. */
-export async function getCall(platform: Platform, auth: AuthContext, id: string) {
-  const [row] = (
-    await repo.listCalls(
-      platform.db,
-      auth.tenantId,
-      repo.callConditions({
-        id,
-        scope: scopeCondition(dataScopeOf(auth), { owner: calls.agentId }),
-      }),
-      { offset: 0, limit: 1 },
-    )
-  ).rows;
+/** A call the caller may see (tenant and data scope, over the call's agent): 404 otherwise. */
+async function visibleCall(platform: Platform, auth: AuthContext, id: string) {
+  const row = await repo.findCall(
+    platform.db,
+    auth.tenantId,
+    id,
+    scopeCondition(dataScopeOf(auth), { owner: calls.agentId }),
+  );
   if (!row) throw notFound(CALL_MESSAGES.notFound);
+  return row;
+}
+
+/** A call's stored events as its timeline shows them, in the order they happened. */
+async function eventViews(platform: Platform, tenantId: string, callRowId: string) {
+  const events = await repo.eventsOf(platform.db, callRowId);
+  const payloads = events.map(
+    (event) =>
+      event.payload as Partial<GatewayCallEvent> & {
+        agent_user_id?: string | null;
+        queue_id?: string;
+      },
+  );
+  const names = await repo.staffNames(platform.db, tenantId, [
+    ...new Set(payloads.flatMap((p) => (p.agent_user_id ? [p.agent_user_id] : []))),
+  ]);
+  const queueNames = await repo.queueNames(platform.db, tenantId, [
+    ...new Set(payloads.flatMap((p) => (p.queue_id ? [p.queue_id] : []))),
+  ]);
+  return events.map((event, index): CallEventView => {
+    const p = payloads[index] ?? {};
+    return {
+      type: event.type,
+      at: event.at.toISOString(),
+      leg: p.leg ?? 1,
+      agent: p.agent_user_id
+        ? { _id: p.agent_user_id, name: names.get(p.agent_user_id) ?? '' }
+        : null,
+      queue: p.queue_id ? { _id: p.queue_id, name: queueNames.get(p.queue_id) ?? '' } : null,
+      cause: p.cause ?? null,
+      sip_code: p.sip_code ?? null,
+      attended: p.attended === true,
+    };
+  });
+}
+
+/** GET /v2/calls/{id}: one call in the caller's scope, with its events. */
+export async function getCall(
+  platform: Platform,
+  auth: AuthContext,
+  id: string,
+): Promise<CallDetail> {
+  const row = await visibleCall(platform, auth, id);
   const [view] = await toViews(platform, auth.tenantId, [row]);
-  return view as CallView;
+  return { ...(view as CallView), events: await eventViews(platform, auth.tenantId, row.call.id) };
+}
+
+/** The call once linked: its ticket given to the agent who answered it (when it has nobody), the call read again. */
+async function afterLinked(platform: Platform, auth: AuthContext, call: repo.CallRow) {
+  if (call.ticketId && call.answeredAt && call.agentId)
+    await assignToCallAgent(platform, call.tenantId, call.ticketId, call.agentId);
+  return getCall(platform, auth, call.id);
+}
+
+/**
+ * POST /v2/calls/{id}/ticket ('Tạo ticket'): a new ticket made from a call that has none, by the
+ * caller (see makeCallTicket). A call outside the caller's scope is 404; one with a ticket, or
+ * whose ticket is being made right now, 409.
+ */
+export async function createCallTicket(platform: Platform, auth: AuthContext, id: string) {
+  const row = await visibleCall(platform, auth, id);
+  if (row.call.ticketId) throw new AppError(409, CALL_MESSAGES.alreadyHasTicket);
+  const claimed = await repo.claimTicket(platform.db, row.call.id);
+  if (!claimed) throw new AppError(409, CALL_MESSAGES.alreadyHasTicket);
+  return afterLinked(platform, auth, await makeCallTicket(platform, claimed, auth));
+}
+
+/**
+ * PUT /v2/calls/{id}/ticket ('Gắn vào ticket'): attaches a call that has no ticket to a ticket
+ * the caller may see (404 'Không tìm thấy ticket' otherwise) and may change (a closed one only
+ * for administrators, 422 on `ticket_id`), with the ticket's event and activity entry. The
+ * call's customer, when it had none, is the one owning its number.
+ */
+export async function attachCallTicket(
+  platform: Platform,
+  auth: AuthContext,
+  id: string,
+  body: CallTicketAttachBody,
+) {
+  const row = await visibleCall(platform, auth, id);
+  if (row.call.ticketId) throw new AppError(409, CALL_MESSAGES.alreadyHasTicket);
+  const ticket = await getVisibleTicket(platform, auth, body.ticket_id);
+  if (ticket.status === 'closed' && !can(auth.role, 'ticket.change_closed'))
+    throw fieldError('ticket_id', TICKET_MESSAGES.closed);
+  const customer = row.call.customerId ? undefined : await customerOfCall(platform, row.call);
+  const linked = await platform.db.transaction(async (tx) => {
+    const call = await repo.linkTicket(tx, row.call.id, ticket._id, customer?.id ?? null);
+    if (!call) throw new AppError(409, CALL_MESSAGES.alreadyHasTicket);
+    await recordCallLinked(tx, auth, ticket._id, { _id: call.id, summary: callSummary(call) });
+    return call;
+  });
+  return afterLinked(platform, auth, linked);
 }
 
 /** GET /v2/calls/export: the filtered history as one XLSX (Bangkok times), at most CALL_EXPORT_MAX rows. */

@@ -137,6 +137,9 @@ export function ticketActivity(
   after: Partial<TicketSnapshot> | null,
   fields: CustomField[],
 ): { objects: string[]; changes: ActivityChange[] } {
+  // A call attached by a person ('ticket.call_link'): the call as it read then.
+  const call = (after as { call?: { summary?: unknown } } | null)?.call;
+  if (typeof call?.summary === 'string') return { objects: [call.summary], changes: [] };
   const whole = after?.code ? after : before?.code ? before : undefined;
   if (whole && (!before || !after)) {
     return { objects: [`${whole.code} ${String(whole.subject ?? '')}`.trim()], changes: [] };

@@ -38,6 +38,37 @@ export async function writeRequesterTimeline(
   });
 }
 
+/**
+ * A call attached to a ticket by a person (the call history's 'Tạo ticket' / 'Gắn vào ticket'),
+ * in the transaction that links them: the `ticket.call_linked` event (the ticket's viewers read
+ * its calls again, its lists the row) and the ticket's activity entry naming the call
+ * (`summary`: 'Cuộc gọi từ 0912 345 678 · Đã trả lời · 01:15').
+ */
+export async function recordCallLinked(
+  tx: Transaction,
+  auth: AuthContext,
+  ticketId: string,
+  call: { _id: string; summary: string },
+) {
+  await appendEvent(tx, {
+    tenantId: auth.tenantId,
+    aggregate: 'ticket',
+    aggregateId: ticketId,
+    type: 'ticket.call_linked',
+    payload: { call_id: call._id },
+    actorId: actorOf(auth),
+  });
+  await writeAudit(tx, {
+    tenantId: auth.tenantId,
+    impersonatorId: auth.impersonatorId,
+    actorId: actorOf(auth),
+    action: 'call_link',
+    entity: 'ticket',
+    entityId: ticketId,
+    after: { call },
+  });
+}
+
 /** POST /v2/tickets: the new ticket, its `ticket.created` event and audit entry in one go. */
 export async function createTicket(
   platform: Platform,

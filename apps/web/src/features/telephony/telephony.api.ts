@@ -1,4 +1,8 @@
-import type { CallView } from '@omnicare/shared/telephony/calls.schemas';
+import type {
+  CallDetail,
+  CallTicketAttachBody,
+  CallView,
+} from '@omnicare/shared/telephony/calls.schemas';
 import type { QueueBody, QueueView } from '@omnicare/shared/telephony/queues.schemas';
 import { apiList, apiRequest, apiRequestWithMessage, downloadFile } from '@/lib/http';
 
@@ -40,3 +44,22 @@ export const listCalls = (
 /** Downloads the filtered history as an XLSX file (named by the server). */
 export const exportCalls = (params: CallFilters) =>
   downloadFile({ method: 'GET', url: '/v2/calls/export', params }, 'lich-su-cuoc-goi.xlsx');
+
+/** One call with its events ('Chi tiết cuộc gọi'). */
+export const getCall = (id: string, signal?: AbortSignal) =>
+  apiRequest<CallDetail>({ method: 'GET', url: `/v2/calls/${encodeURIComponent(id)}`, signal });
+
+/** 'Tạo ticket': a new ticket made from a call that has none. */
+export const createCallTicket = (id: string) =>
+  apiRequestWithMessage<CallDetail>({
+    method: 'POST',
+    url: `/v2/calls/${encodeURIComponent(id)}/ticket`,
+  });
+
+/** 'Gắn vào ticket': a call that has no ticket attached to one. */
+export const attachCallTicket = (id: string, body: CallTicketAttachBody) =>
+  apiRequestWithMessage<CallDetail>({
+    method: 'PUT',
+    url: `/v2/calls/${encodeURIComponent(id)}/ticket`,
+    data: body,
+  });

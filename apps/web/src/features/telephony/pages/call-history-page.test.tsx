@@ -14,6 +14,9 @@ const api = vi.hoisted(() => ({
   deleteQueue: vi.fn(),
   listCalls: vi.fn(),
   exportCalls: vi.fn(),
+  getCall: vi.fn(),
+  createCallTicket: vi.fn(),
+  attachCallTicket: vi.fn(),
 }));
 const toasts = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn() }));
 vi.mock('../telephony.api', () => api);
@@ -43,7 +46,7 @@ const call = (overrides: Partial<CallView>): CallView => ({
   result: 'answered',
   cause: 'agent_hangup',
   transfers: [],
-  ticket: { _id: 't1', code: '#000042', number: 42 },
+  ticket: { _id: 't1', code: '#000042', number: 42, subject: 'Cuộc gọi từ 0912 345 678' },
   call_info: {
     callId: 'sip-1',
     ticketId: 't1',
@@ -159,5 +162,40 @@ describe('call history page', () => {
     );
     await user.click(screen.getByRole('button', { name: 'Xuất Excel' }));
     expect(api.exportCalls).toHaveBeenCalledWith({ result: 'missed' });
+  });
+
+  it('a row opens the call, by a click or Enter; a link in it opens only its own page', async () => {
+    const user = userEvent.setup();
+    const calls = [call({}), call({ _id: 'c2', call_id: 'sip-2', from_number: '0987654321' })];
+    api.listCalls.mockResolvedValue({ data: calls, total: 2 });
+    api.getCall.mockImplementation((id: string) =>
+      Promise.resolve({ ...calls.find((shown) => shown._id === id), events: [] }),
+    );
+    renderPage();
+    await screen.findByText('0987 654 321');
+    const table = screen.getByRole('table', { name: 'Lịch sử cuộc gọi' });
+    const rows = within(table).getAllByRole('row');
+    await user.click(within(rows[1] as HTMLElement).getByText('Phạm Quốc Dũng'));
+    const dialog = await screen.findByRole('dialog', { name: 'Chi tiết cuộc gọi' });
+    expect(within(dialog).getByText('Tổng đài CSKH')).toBeVisible();
+    expect(api.getCall).toHaveBeenLastCalledWith('c1', expect.anything());
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    // The keyboard reaches the rows; Enter opens the focused one.
+    (rows[2] as HTMLElement).focus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('dialog', { name: 'Chi tiết cuộc gọi' })).toHaveTextContent(
+      '0987 654 321',
+    );
+    expect(api.getCall).toHaveBeenLastCalledWith('c2', expect.anything());
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    // The ticket's link in a row opens the ticket, not the call.
+    api.getCall.mockClear();
+    await user.click(within(rows[1] as HTMLElement).getByRole('link', { name: '#000042' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(api.getCall).not.toHaveBeenCalled();
   });
 });

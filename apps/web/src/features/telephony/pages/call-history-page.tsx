@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { Link } from 'react-router';
 import { CornerDownRight, Download, Loader2, PhoneIncoming, PhoneOutgoing } from 'lucide-react';
 import { formatPhone } from '@omnicare/shared/customers/phone-format';
@@ -29,6 +29,7 @@ import { useAddressFilters, useListParamsInAddress } from '@/lib/use-list-params
 import { exportCalls, type CallFilters } from '../telephony.api';
 import { useCallHistory, useQueues } from '../telephony.queries';
 import { callResultVariant } from '../components/call-result';
+import { CallDetailsDialog, customerNumberOf } from '../components/call-details-dialog';
 import { TELEPHONY_TEXT as TEXT } from '../telephony-text';
 import { ClickToCallButton } from '../softphone/components/click-to-call-button';
 
@@ -41,10 +42,6 @@ const FILTER_KEYS = [
   'from',
   'to',
 ] as const;
-
-/** The number at the customer's end of the call. */
-const customerNumber = (call: CallView) =>
-  call.direction === 'CALL_OUTBOUND' ? call.to_number : call.from_number;
 
 function DirectionCell({ call }: { call: CallView }) {
   const Icon = call.direction === 'CALL_OUTBOUND' ? PhoneOutgoing : PhoneIncoming;
@@ -76,12 +73,23 @@ function TransferChain({ call }: { call: CallView }) {
   );
 }
 
-/** /switchboard/call-history: calls in the caller's data scope, filtered, in Bangkok time. */
+/** A click or Enter on a row opens the call, unless it was on a link or button inside it. */
+const opensRow = (event: MouseEvent | KeyboardEvent) => {
+  const target = event.target as HTMLElement;
+  if ('key' in event) return event.key === 'Enter' && target === event.currentTarget;
+  return !target.closest('a, button');
+};
+
+/**
+ * /switchboard/call-history: calls in the caller's data scope, filtered, in Bangkok time. A row
+ * (clicked, or Enter on it) opens the call's details.
+ */
 export function CallHistoryPage() {
   const { title } = usePageHandle();
   const [address, setFilters] = useAddressFilters([...FILTER_KEYS]);
   const list = useListParamsInAddress();
   const [exporting, setExporting] = useState(false);
+  const [opened, setOpened] = useState<CallView | null>(null);
   const filters: CallFilters = {};
   for (const key of FILTER_KEYS) if (address[key]) filters[key] = address[key] ?? undefined;
   const number = list.debouncedSearch.trim();
@@ -217,7 +225,19 @@ export function CallHistoryPage() {
         }
       >
         {rows.map((call) => (
-          <TableRow key={call._id}>
+          <TableRow
+            key={call._id}
+            tabIndex={0}
+            aria-haspopup="dialog"
+            data-state={opened?._id === call._id ? 'selected' : undefined}
+            className="cursor-pointer focus-visible:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-teal-600/60"
+            onClick={(event) => opensRow(event) && setOpened(call)}
+            onKeyDown={(event) => {
+              if (!opensRow(event)) return;
+              event.preventDefault();
+              setOpened(call);
+            }}
+          >
             <TableCell>
               <DirectionCell call={call} />
             </TableCell>
@@ -235,9 +255,9 @@ export function CallHistoryPage() {
                 <span className="text-slate-500">{TEXT.newCustomer}</span>
               )}
               <span className="flex items-center gap-1 text-xs whitespace-nowrap text-slate-500 tabular-nums">
-                {formatPhone(customerNumber(call)) || customerNumber(call)}
+                {formatPhone(customerNumberOf(call)) || customerNumberOf(call)}
                 <ClickToCallButton
-                  number={customerNumber(call)}
+                  number={customerNumberOf(call)}
                   testId={`call-history-click-to-call-${call._id}`}
                 />
               </span>
@@ -281,6 +301,7 @@ export function CallHistoryPage() {
         ))}
       </ListTable>
       <ListPagination list={list} total={total} query={calls} />
+      <CallDetailsDialog call={opened} onOpenChange={(open) => !open && setOpened(null)} />
     </ListPage>
   );
 }

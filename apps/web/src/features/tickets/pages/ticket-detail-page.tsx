@@ -41,6 +41,7 @@ import { TicketLinks } from '../components/ticket-links';
 import { TicketTemplatePicker } from '../components/ticket-template-picker';
 import { useOwnAssignee } from '../use-own-assignee';
 import { TicketCallsCard } from '@/features/telephony/components/ticket-calls';
+import { telephonyKeys } from '@/features/telephony/telephony.queries';
 import { TicketMergeDialog } from '../components/ticket-merge-dialog';
 import { DETAIL_ACTIONS_TEXT, TicketActionsMenu } from '../components/ticket-actions-menu';
 import { useShortcuts, type Shortcut } from '@/components/shortcuts/shortcuts';
@@ -197,6 +198,9 @@ function ExistingTicket({ routeId }: { routeId: string }) {
       void queryClient.invalidateQueries({ queryKey: key });
     if (lastChange.fields.includes('comment'))
       void queryClient.invalidateQueries({ queryKey: ticketKeys.comments(ticketId) });
+    // A call attached from the call history: the calls card reads the ticket's calls again.
+    if (lastChange.fields.includes('call_linked'))
+      void queryClient.invalidateQueries({ queryKey: telephonyKeys.callLists });
   }, [lastChange, ticketId, routeId, queryClient]);
   /** Everything a merge or split changed here: the ticket, its conversation, links, log, lists. */
   const reloadAll = (id: string) => {
