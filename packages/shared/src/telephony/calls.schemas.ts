@@ -285,9 +285,7 @@ export const callView = z.object({
       attended: z.boolean(),
     }),
   ),
-  ticket: z
-    .object({ _id: z.string(), code: z.string(), number: z.number().int(), subject: z.string() })
-    .nullable(),
+  ticket: z.object({ _id: z.string(), code: z.string(), number: z.number().int() }).nullable(),
   call_info: callInfo,
 });
 export type CallView = z.infer<typeof callView>;
@@ -333,7 +331,11 @@ export const callEventView = z.object({
 export type CallEventView = z.infer<typeof callEventView>;
 
 /** GET /v2/calls/{id} (and the answers of its ticket's POST and PUT): the call with its events. */
-export const callDetail = callView.extend({ events: z.array(callEventView) });
+export const callDetail = callView.extend({
+  events: z.array(callEventView),
+  /** The ticket's subject, only when the caller may see the ticket (its data scope). */
+  ticket_subject: z.string().nullable(),
+});
 export type CallDetail = z.infer<typeof callDetail>;
 
 /** `/v2/calls/{id}` and below: a call of the caller's scope (a malformed id: 422 on `id`). */

@@ -155,9 +155,9 @@ describe("'Tạo ticket': POST /v2/calls/{id}/ticket", () => {
     const response = await inject('POST', `/v2/calls/${id}/ticket`, agent);
     expect(response.statusCode, response.body).toBe(201);
     const body = response.json();
-    const ticket = body.data.ticket as { _id: string; code: string; subject: string };
+    const ticket = body.data.ticket as { _id: string; code: string };
     expect(body.message).toBe(`Đã tạo ticket ${ticket.code} cho cuộc gọi`);
-    expect(ticket.subject).toBe('Cuộc gọi từ 0977 123 456');
+    expect(body.data.ticket_subject).toBe('Cuộc gọi từ 0977 123 456');
     expect(body.data.call_info.ticketId).toBe(ticket._id);
     expect(body.data.events).toHaveLength(4);
     // Requester the customer owning the number, source as call tickets, made by the agent (theirs).
@@ -237,7 +237,8 @@ describe("'Gắn vào ticket': PUT /v2/calls/{id}/ticket", () => {
       message: `Đã gắn cuộc gọi vào ticket ${ticket.code}`,
       data: {
         _id: id,
-        ticket: { _id: ticket._id, code: ticket.code, subject: 'Khách hỏi về hóa đơn' },
+        ticket: { _id: ticket._id, code: ticket.code },
+        ticket_subject: 'Khách hỏi về hóa đơn',
         call_info: { ticketId: ticket._id },
       },
     });
@@ -310,6 +311,26 @@ describe('who may', () => {
     expect(response.json()).toEqual({ statusCode: 404, message: 'Không tìm thấy ticket' });
     expect((await inject('GET', `/v2/calls/${id}`, admin)).json().data.ticket).toBeNull();
     expect(await callsOfTicket(hidden)).toEqual([]);
+  });
+
+  it("shows the call's ticket subject only to those who may see the ticket", async () => {
+    const id = await callWithoutTicket();
+    // The administrator attaches the agent's call to a ticket of their own, outside the agent's scope.
+    const hidden = (
+      await inject('POST', '/v2/tickets', admin, {
+        subject: 'Hợp đồng mật',
+        assignee_id: tenant.id('admin'),
+      })
+    ).json().data._id;
+    const attached = await inject('PUT', `/v2/calls/${id}/ticket`, admin, { ticket_id: hidden });
+    expect(attached.statusCode, attached.body).toBe(200);
+    expect(attached.json().data.ticket_subject).toBe('Hợp đồng mật');
+    const seen = await inject('GET', `/v2/calls/${id}`, agent);
+    expect(seen.statusCode, seen.body).toBe(200);
+    expect(seen.json().data.ticket_subject).toBeNull();
+    expect(seen.body).not.toContain('Hợp đồng mật');
+    const list = await inject('GET', `/v2/calls?page=1&page_size=50`, agent);
+    expect(list.body).not.toContain('Hợp đồng mật');
   });
 
   it("another tenant's call or ticket is 404", async () => {

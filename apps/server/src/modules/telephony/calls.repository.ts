@@ -478,9 +478,6 @@ const queueName = sql<string | null>`(select q.name from queues q where q.id = "
 const ticketNumber = sql<
   number | null
 >`(select t.number from tickets t where t.id = "calls"."ticket_id")`;
-const ticketSubjectColumn = sql<
-  string | null
->`(select t.subject from tickets t where t.id = "calls"."ticket_id")`;
 
 const listColumns = {
   call: calls,
@@ -490,7 +487,6 @@ const listColumns = {
   agentCode,
   queueName,
   ticketNumber,
-  ticketSubject: ticketSubjectColumn,
 };
 export type CallListRow = {
   call: CallRow;
@@ -500,7 +496,6 @@ export type CallListRow = {
   agentCode: string | null;
   queueName: string | null;
   ticketNumber: number | null;
-  ticketSubject: string | null;
 };
 
 export async function listCalls(

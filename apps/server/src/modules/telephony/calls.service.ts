@@ -449,7 +449,6 @@ function toView(
             _id: call.ticketId,
             code: formatTicketCode(row.ticketNumber),
             number: row.ticketNumber,
-            subject: row.ticketSubject ?? '',
           }
         : null,
     call_info: {
@@ -568,7 +567,15 @@ export async function getCall(
 ): Promise<CallDetail> {
   const row = await visibleCall(platform, auth, id);
   const [view] = await toViews(platform, auth.tenantId, [row]);
-  return { ...(view as CallView), events: await eventViews(platform, auth.tenantId, row.call.id) };
+  // Seeing a call does not open its ticket: its subject only for those who may see it.
+  const ticket = row.call.ticketId
+    ? await getVisibleTicket(platform, auth, row.call.ticketId).catch(() => null)
+    : null;
+  return {
+    ...(view as CallView),
+    events: await eventViews(platform, auth.tenantId, row.call.id),
+    ticket_subject: ticket?.subject ?? null,
+  };
 }
 
 /** The call once linked: its ticket given to the agent who answered it (when it has nobody), the call read again. */

@@ -55,6 +55,8 @@ export function useCall(id: string, shown?: CallView) {
   return useQuery({
     queryKey: telephonyKeys.call(id),
     queryFn: ({ signal }) => getCall(id, signal),
-    placeholderData: shown ? ({ ...shown, events: [] } satisfies CallDetail) : undefined,
+    placeholderData: shown
+      ? ({ ...shown, events: [], ticket_subject: null } satisfies CallDetail)
+      : undefined,
   });
 }

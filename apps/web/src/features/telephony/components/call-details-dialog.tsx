@@ -67,7 +67,7 @@ export function CallDetailsDialog({
 
 function CallDetails({ shown }: { shown: CallView }) {
   const query = useCall(shown._id, shown);
-  const call: CallDetail = query.data ?? { ...shown, events: [] };
+  const call: CallDetail = query.data ?? { ...shown, events: [], ticket_subject: null };
   const outbound = call.direction === 'CALL_OUTBOUND';
   const Icon = outbound ? PhoneOutgoing : PhoneIncoming;
   const number = customerNumberOf(call);
@@ -270,7 +270,9 @@ function CallTicketSection({ call }: { call: CallDetail }) {
           aria-label={TEXT.callTicket(call.ticket.code)}
         >
           <span className="font-medium tabular-nums">{call.ticket.code}</span>
-          <span className="truncate text-slate-700">{call.ticket.subject}</span>
+          {call.ticket_subject && (
+            <span className="truncate text-slate-700">{call.ticket_subject}</span>
+          )}
         </Link>
       ) : picking ? (
         <div className="flex flex-col gap-1.5">

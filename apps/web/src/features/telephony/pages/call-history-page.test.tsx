@@ -46,7 +46,7 @@ const call = (overrides: Partial<CallView>): CallView => ({
   result: 'answered',
   cause: 'agent_hangup',
   transfers: [],
-  ticket: { _id: 't1', code: '#000042', number: 42, subject: 'Cuộc gọi từ 0912 345 678' },
+  ticket: { _id: 't1', code: '#000042', number: 42 },
   call_info: {
     callId: 'sip-1',
     ticketId: 't1',
