@@ -120,13 +120,18 @@ const CHANGED_TICKET = fixture('POST /v2/tickets/:id/macros/:macroId', ticketDet
 const SENT = fixture('POST /v2/tickets/:id/comments', ticketCommentView, {
   _id: 'c9',
   ticket_id: 'T1',
+  channel_id: null,
   author_type: 'user',
   author: { _id: 'agent', name: 'agent', avatar_url: null },
+  direction: 'out',
+  kind: 'text',
+  body_format: 'html',
   body: '<p>Xin chào Lê Thị Hoa ()</p>',
   public: true,
   mentions: [],
   attachments: [],
-  channel_message_ref: null,
+  provider_message_id: null,
+  delivery: null,
   created_at: AT,
 });
 
