@@ -6,7 +6,7 @@ import { useSaveCatalogue } from '@/components/catalogue/use-catalogue';
 import { DialogForm, FormField, fieldAria } from '@/components/ui/form-dialog';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
-import { isApiError } from '@/lib/errors';
+import { applyFieldErrors } from '@/lib/errors';
 import { saveForm } from '@/lib/mutation-feedback';
 import { channelsOfKind } from '../channels.queries';
 import { CHANNELS_TEXT as TEXT } from '../channels-text';
@@ -66,17 +66,7 @@ function SmsChannelForm({ record, onDone }: { record: ChannelView | null; onDone
   const onSubmit = form.handleSubmit((values) =>
     saveForm(() => save.mutateAsync({ id: record?._id ?? null, body: toSmsBody(values) }), {
       onSaved: onDone,
-      showFieldErrors: (error) => {
-        if (!isApiError(error)) return false;
-        let shown = false;
-        for (const { param, message } of error.fieldErrors) {
-          const name = fieldOf(param);
-          if (!name) continue;
-          form.setError(name, { type: 'server', message });
-          shown = true;
-        }
-        return shown;
-      },
+      showFieldErrors: (error) => applyFieldErrors(error, form.setError, fieldOf),
     }),
   );
 
