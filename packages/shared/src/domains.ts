@@ -1,6 +1,7 @@
 import { auditDomain } from './audit/audit.domain.js';
 import { automationDomain } from './automation/automation.domain.js';
 import { channelsDomain } from './channels/channels.domain.js';
+import { conversationsDomain } from './conversations/conversations.domain.js';
 import { customersDomain } from './customers/customers.domain.js';
 import { diagnosticsDomain } from './diagnostics/diagnostics.domain.js';
 import { fieldsDomain } from './fields/fields.domain.js';
@@ -27,6 +28,7 @@ export const DOMAINS = [
   auditDomain,
   automationDomain,
   channelsDomain,
+  conversationsDomain,
   customersDomain,
   diagnosticsDomain,
   fieldsDomain,

@@ -121,3 +121,13 @@ export const messages = pgTable(
     ),
   ],
 );
+
+/** A tenant's chat settings once saved (`/v2/chat-config`; the defaults until then). */
+export const chatConfigs = pgTable('chat_configs', {
+  tenantId: uuid('tenant_id')
+    .primaryKey()
+    .references(() => tenants.id),
+  config: jsonb('config').$type<Record<string, unknown>>().notNull(),
+  updatedBy: uuid('updated_by').references(() => users.id),
+  updatedAt: updatedAt(),
+});
