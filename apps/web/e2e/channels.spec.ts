@@ -66,3 +66,44 @@ test('a supervisor may not open the channels settings', async ({ page, request }
   await page.goto('/settings/multi-channels/sms');
   await expectForbidden(page);
 });
+
+test('an administrator sets how chats are shared out and what the widget says', async ({
+  page,
+  request,
+}) => {
+  await signInAs(page, request, ACCOUNTS.administrator.email);
+  const admin = await apiLogin(request, ACCOUNTS.administrator.email);
+  const before = await (
+    await request.get('/v2/chat-config', { headers: { Authorization: admin.token } })
+  ).json();
+  await page.goto('/settings/multi-channels/livechat');
+  await expect(page.getByRole('heading', { name: 'Kênh Livechat' })).toBeVisible();
+  const form = page.getByRole('form', { name: 'Cấu hình chat' });
+  const perAgent = form.getByLabel('Số chat cùng lúc của một chuyên viên');
+  await perAgent.fill('0');
+  await form.getByRole('button', { name: 'Lưu cấu hình' }).click();
+  await expect(form.getByText('Số chat cùng lúc từ 1 đến 50')).toBeVisible();
+  await perAgent.fill('6');
+  await form
+    .getByLabel('Khi chuyên viên đăng xuất hoặc Không sẵn sàng')
+    .selectOption({ label: 'Giữ lại cho chuyên viên đó' });
+  const greeting = `Chào mừng đến với Demo ${unique()}!`;
+  await form.getByLabel('Lời chào').fill(greeting);
+  await form.getByRole('button', { name: 'Lưu cấu hình' }).click();
+  await expect(page.getByText('Cập nhật cấu hình chat thành công')).toBeVisible();
+  await screenshotsAtBothSizes(page, 'livechat-settings');
+
+  await page.reload();
+  await expect(form.getByLabel('Số chat cùng lúc của một chuyên viên')).toHaveValue('6');
+  await expect(form.getByLabel('Lời chào')).toHaveValue(greeting);
+  await expect(form.getByLabel('Khi chuyên viên đăng xuất hoặc Không sẵn sàng')).toHaveValue(
+    'keep',
+  );
+  // The shared demo tenant goes on with what it had.
+  const { updated_at: _saved, ...restore } = before.data;
+  const restored = await request.put('/v2/chat-config', {
+    headers: { Authorization: admin.token },
+    data: restore,
+  });
+  expect(restored.status()).toBe(200);
+});

@@ -1,17 +1,12 @@
-import { MessagesSquare } from 'lucide-react';
 import type { RouteDeclaration } from '@/app/route-declaration';
 import { lazyPage } from '@/app/route-declaration';
 
-const page = lazyPage(() => import('./pages/conversations-pages'), 'ConversationsPage');
-
-/** The conversations screens keep the spec's addresses (/chat). */
+/** The conversations' settings screen (the settings area: administrators). */
 export const routes: readonly RouteDeclaration[] = [
   {
-    path: '/chat',
-    title: 'Chat',
-    page,
-    roles: ['administrator', 'supervisor', 'agent'],
-    sidebar: { label: 'Chat', icon: MessagesSquare, order: 30 },
+    path: '/settings/multi-channels/livechat',
+    title: 'Kênh Livechat',
+    page: lazyPage(() => import('./pages/livechat-settings-page'), 'LivechatSettingsPage'),
+    nav: { label: 'Livechat', group: 'channels', order: 3 },
   },
-  { path: '/chat/:ticketId', title: 'Hội thoại', page },
 ];

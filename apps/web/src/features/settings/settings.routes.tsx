@@ -27,12 +27,6 @@ export const routes: readonly RouteDeclaration[] = [
     nav: { label: 'Facebook', group: 'channels', order: 2 },
   },
   {
-    path: '/settings/multi-channels/livechat',
-    title: 'Kênh Livechat',
-    page,
-    nav: { label: 'Livechat', group: 'channels', order: 3 },
-  },
-  {
     path: '/settings/multi-channels/tiktok',
     title: 'Kênh TikTok',
     page,
