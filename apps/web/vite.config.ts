@@ -31,6 +31,13 @@ export default defineConfig({
             // The icons in one chunk: as many tiny chunks they cost a request each (their
             // headers weighed as much as they did) for a few hundred bytes.
             { name: 'icons', test: /node_modules[\\/]lucide-react[\\/]/ },
+            // The signed-in frame's own small parts (ui, layout, list and feedback components):
+            // every screen draws them, and apart they came as some thirty files of a few hundred
+            // bytes, each a request whose headers weighed as much as its body.
+            {
+              name: 'frame',
+              test: /apps[\\/]web[\\/]src[\\/](app[\\/]layout|components[\\/](ui|layout|list|feedback))[\\/]/,
+            },
           ],
         },
       },
