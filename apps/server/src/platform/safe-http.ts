@@ -30,6 +30,8 @@ export interface ResolvedAddress {
 export interface WebhookNetwork {
   resolve(hostname: string): Promise<ResolvedAddress[]>;
   isBlocked(address: string): boolean;
+  /** Certificate authorities trusted besides the system's (a test's own). */
+  ca?: string;
 }
 
 /** The system's resolver (read at each call, so a test may stand in for it) and the block list. */
@@ -129,6 +131,7 @@ async function once(
       : {}),
     // SNI and the certificate's check take the host name (a literal IP is checked as itself).
     ...(secure && !net.isIP(hostname) ? { servername: hostname } : {}),
+    ...(secure && network.ca ? { ca: network.ca } : {}),
   };
   return new Promise((resolve, reject) => {
     const req = (secure ? https : http).request(options, (res) => {

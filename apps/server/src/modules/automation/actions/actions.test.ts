@@ -1,3 +1,10 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import https from 'node:https';
+import type { AddressInfo } from 'node:net';
+import type { TLSSocket } from 'node:tls';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { WORKFLOW_RUN_MESSAGES as M } from '@omnicare/shared/automation/workflow-run-messages';
 import {
@@ -90,6 +97,69 @@ describe('outbound webhook calls', () => {
       ).rejects.toThrow(M.webhookDns('nowhere.test'));
     } finally {
       await server.close();
+    }
+  });
+
+  it('over HTTPS connects to the checked address while the TLS name and certificate stay the host name', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'omnicare-tls-'));
+    // A certificate for secure.test only, trusted by this call alone.
+    const selfSigned = (name: string) => {
+      execFileSync(
+        'openssl',
+        [
+          'req',
+          '-x509',
+          '-newkey',
+          'rsa:2048',
+          '-nodes',
+          '-days',
+          '1',
+          '-subj',
+          `/CN=${name}`,
+          '-addext',
+          `subjectAltName=DNS:${name}`,
+          '-keyout',
+          path.join(dir, `${name}.key`),
+          '-out',
+          path.join(dir, `${name}.crt`),
+        ],
+        { stdio: 'ignore' },
+      );
+      return {
+        key: readFileSync(path.join(dir, `${name}.key`), 'utf8'),
+        cert: readFileSync(path.join(dir, `${name}.crt`), 'utf8'),
+      };
+    };
+    const tls = selfSigned('secure.test');
+    const names: (string | false | null)[] = [];
+    const server = https.createServer(tls, (req, res) => {
+      names.push((req.socket as TLSSocket).servername);
+      res.end(JSON.stringify({ host: req.headers.host }));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as AddressInfo).port;
+    try {
+      const { network } = fakeNetwork(
+        { 'secure.test': '127.0.0.1', 'other.test': '127.0.0.1' },
+        [],
+      );
+      const trusted = { ...network, ca: tls.cert };
+      const answer = await safeRequest({ ...call, url: `https://secure.test:${port}/x` }, trusted);
+      expect(answer.status).toBe(200);
+      expect(JSON.parse(answer.body)).toEqual({ host: `secure.test:${port}` });
+      expect(names).toEqual(['secure.test']);
+      // Another name resolving to the same address gets the same certificate, which is not its
+      // own: refused, as a browser would.
+      await expect(
+        safeRequest({ ...call, url: `https://other.test:${port}/x` }, trusted),
+      ).rejects.toThrow(/other\.test|altnames|certificate/i);
+      // Without trusting the certificate at all: refused too.
+      await expect(
+        safeRequest({ ...call, url: `https://secure.test:${port}/x` }, network),
+      ).rejects.toThrow(/certificate/i);
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 
