@@ -1,11 +1,11 @@
 import type { TenantFeatures } from '@omnicare/shared/tenants/features';
 import type { LucideIcon } from 'lucide-react';
 import type { Role } from '@omnicare/shared/users/roles';
-import type { SettingsGroup } from '@/features/settings/settings-groups';
-import { SETTINGS_GROUP } from '@/features/settings/settings-groups';
+import type { SettingsGroup } from '@/lib/settings-groups';
+import { SETTINGS_GROUP } from '@/lib/settings-groups';
 import { FEATURE_ROUTES } from './feature-routes';
-import type { NavEntry, ScreenRoute } from './route-declaration';
-import { areaOf, isScreen } from './route-declaration';
+import type { NavEntry, ScreenRoute } from '@/lib/route-declaration';
+import { areaOf, isScreen } from '@/lib/route-declaration';
 import { canAccess, requiredFeature, requiresAdminFlag } from './route-access';
 
 /** Everything here is read from the features' route declarations. */

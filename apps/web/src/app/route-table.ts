@@ -2,7 +2,7 @@ import { matchRoutes } from 'react-router';
 import type { Params, RouteObject } from 'react-router';
 import type { RecordKind } from '@/stores/record-tabs-store';
 import { FEATURE_ROUTES } from './feature-routes';
-import type { RouteDeclaration } from './route-declaration';
+import type { RouteDeclaration } from '@/lib/route-declaration';
 
 type DeclaredRoute = RouteObject & { handle: RouteDeclaration };
 

@@ -1,6 +1,6 @@
 import { SETTINGS_GROUPS } from '@/app/navigation';
 import { canAccess } from '@/app/route-access';
-import type { SettingsGroup } from '@/features/settings/settings-groups';
+import type { SettingsGroup } from '@/lib/settings-groups';
 import { useCurrentUser } from '@/stores/session-store';
 import { SubNavLinks } from './sub-nav-links';
 
