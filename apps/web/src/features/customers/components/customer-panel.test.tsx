@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { CustomerDetail } from '@omnicare/shared/customers/customers.schemas';
-import { createQueryClient } from '@/app/query-client';
+import { createQueryClient } from '@/test/query-client';
+import { TestShell } from '@/test/shell-navigation';
 import { ApiError } from '@/lib/errors';
 import { CustomerPanel } from './customer-panel';
 
@@ -57,11 +58,13 @@ function renderPanel(customerId: string | null = 'c1') {
   return render(
     <MemoryRouter>
       <QueryClientProvider client={createQueryClient()}>
-        <CustomerPanel
-          customerId={customerId}
-          currentTicketId="tk1"
-          emptyText="Ticket chưa có khách hàng."
-        />
+        <TestShell>
+          <CustomerPanel
+            customerId={customerId}
+            currentTicketId="tk1"
+            emptyText="Ticket chưa có khách hàng."
+          />
+        </TestShell>
       </QueryClientProvider>
     </MemoryRouter>,
   );

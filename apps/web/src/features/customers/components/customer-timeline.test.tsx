@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { createQueryClient } from '@/app/query-client';
+import { createQueryClient } from '@/test/query-client';
 import { CustomerTimeline } from './customer-timeline';
 
 const api = vi.hoisted(() => ({ fetchCustomerTimeline: vi.fn() }));

@@ -3,7 +3,8 @@ import { render } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createMemoryRouter, useNavigate } from 'react-router';
 import type { CustomerListItem } from '@omnicare/shared/customers/customers.schemas';
-import { createQueryClient } from '@/app/query-client';
+import { createQueryClient } from '@/test/query-client';
+import { TestShell } from '@/test/shell-navigation';
 import { TooltipProvider } from '@/components/ui/tooltip';
 import { CustomerListPage } from './customer-list-page';
 
@@ -59,9 +60,11 @@ export function renderCustomerList(url = '/customers') {
   );
   render(
     <QueryClientProvider client={createQueryClient()}>
-      <TooltipProvider>
-        <RouterProvider router={router} />
-      </TooltipProvider>
+      <TestShell>
+        <TooltipProvider>
+          <RouterProvider router={router} />
+        </TooltipProvider>
+      </TestShell>
     </QueryClientProvider>,
   );
   return router;

@@ -4,6 +4,7 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import type { OrganizationNode } from '@omnicare/shared/organizations/organizations.schemas';
 import { TooltipProvider } from '@/components/ui/tooltip';
+import { TestShell } from '@/test/shell-navigation';
 import { OrganizationTreeView } from './organization-tree-view';
 
 const branch = (counts: Partial<OrganizationNode>): OrganizationNode => ({
@@ -21,16 +22,18 @@ const branch = (counts: Partial<OrganizationNode>): OrganizationNode => ({
 function renderTree(node: OrganizationNode) {
   const onDelete = vi.fn(() => Promise.resolve());
   render(
-    <MemoryRouter>
-      <TooltipProvider>
-        <OrganizationTreeView
-          nodes={[node]}
-          collapsed={new Set()}
-          onToggle={() => {}}
-          actions={{ onAddChild: () => {}, onRename: () => {}, onMove: () => {}, onDelete }}
-        />
-      </TooltipProvider>
-    </MemoryRouter>,
+    <TestShell>
+      <MemoryRouter>
+        <TooltipProvider>
+          <OrganizationTreeView
+            nodes={[node]}
+            collapsed={new Set()}
+            onToggle={() => {}}
+            actions={{ onAddChild: () => {}, onRename: () => {}, onMove: () => {}, onDelete }}
+          />
+        </TooltipProvider>
+      </MemoryRouter>
+    </TestShell>,
   );
   return onDelete;
 }

@@ -3,7 +3,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { QueueView } from '@omnicare/shared/telephony/queues.schemas';
-import { createQueryClient } from '@/app/query-client';
+import { createQueryClient } from '@/test/query-client';
 import { TooltipProvider } from '@/components/ui/tooltip';
 import { ApiError } from '@/lib/errors';
 import { QueueDialog } from './queue-dialog';

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { createQueryClient } from '@/app/query-client';
+import { createQueryClient } from '@/test/query-client';
 import { TicketCalls } from './ticket-calls';
 
 const api = vi.hoisted(() => ({

@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import type { CallView } from '@omnicare/shared/telephony/calls.schemas';
-import { createQueryClient } from '@/app/query-client';
+import { createQueryClient } from '@/test/query-client';
+import { TestShell } from '@/test/shell-navigation';
 import { TooltipProvider } from '@/components/ui/tooltip';
 import { CallHistoryPage } from './call-history-page';
 
@@ -60,14 +61,16 @@ const call = (overrides: Partial<CallView>): CallView => ({
 function renderPage() {
   render(
     <QueryClientProvider client={createQueryClient()}>
-      <TooltipProvider>
-        <RouterProvider
-          router={createMemoryRouter(
-            [{ path: '/switchboard/call-history', element: <CallHistoryPage /> }],
-            { initialEntries: ['/switchboard/call-history'] },
-          )}
-        />
-      </TooltipProvider>
+      <TestShell>
+        <TooltipProvider>
+          <RouterProvider
+            router={createMemoryRouter(
+              [{ path: '/switchboard/call-history', element: <CallHistoryPage /> }],
+              { initialEntries: ['/switchboard/call-history'] },
+            )}
+          />
+        </TooltipProvider>
+      </TestShell>
     </QueryClientProvider>,
   );
 }

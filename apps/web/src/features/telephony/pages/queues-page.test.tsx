@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import type { QueueView } from '@omnicare/shared/telephony/queues.schemas';
-import { createQueryClient } from '@/app/query-client';
+import { createQueryClient } from '@/test/query-client';
+import { TestShell } from '@/test/shell-navigation';
 import { TooltipProvider } from '@/components/ui/tooltip';
 import { ApiError } from '@/lib/errors';
 import { QueuesPage } from './queues-page';
@@ -42,13 +43,15 @@ const queue = (id: string, name: string, extra: Partial<QueueView> = {}): QueueV
 function renderPage() {
   render(
     <QueryClientProvider client={createQueryClient()}>
-      <TooltipProvider>
-        <RouterProvider
-          router={createMemoryRouter([{ path: '/switchboard/queue', element: <QueuesPage /> }], {
-            initialEntries: ['/switchboard/queue'],
-          })}
-        />
-      </TooltipProvider>
+      <TestShell>
+        <TooltipProvider>
+          <RouterProvider
+            router={createMemoryRouter([{ path: '/switchboard/queue', element: <QueuesPage /> }], {
+              initialEntries: ['/switchboard/queue'],
+            })}
+          />
+        </TooltipProvider>
+      </TestShell>
     </QueryClientProvider>,
   );
 }

@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import type { SlaPolicy } from '@omnicare/shared/sla/sla.schemas';
-import { createQueryClient } from '@/app/query-client';
+import { createQueryClient } from '@/test/query-client';
+import { TestShell } from '@/test/shell-navigation';
 import { TooltipProvider } from '@/components/ui/tooltip';
 import { http, type ApiRequest } from '@/lib/http';
 import { signInAs } from '@/test/signed-in';
@@ -54,9 +55,11 @@ function renderPage() {
   });
   render(
     <QueryClientProvider client={createQueryClient()}>
-      <TooltipProvider>
-        <RouterProvider router={router} />
-      </TooltipProvider>
+      <TestShell>
+        <TooltipProvider>
+          <RouterProvider router={router} />
+        </TooltipProvider>
+      </TestShell>
     </QueryClientProvider>,
   );
 }

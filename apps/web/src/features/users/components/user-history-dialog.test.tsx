@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { StaffUser } from '@omnicare/shared/users/users.schemas';
-import { createQueryClient } from '@/app/query-client';
+import { createQueryClient } from '@/test/query-client';
 import { UserHistoryDialog } from './user-history-dialog';
 
 const api = vi.hoisted(() => ({ fetchStaffTimeline: vi.fn() }));

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import type { ReactNode } from 'react';
-import { createQueryClient } from '@/app/query-client';
+import { createQueryClient } from '@/test/query-client';
 import { useCallStore } from '../call-store';
 import { Dialpad, SoftphoneHeader } from './softphone-header';
 import { IncomingCallPopup } from './incoming-call-popup';
