@@ -14,6 +14,8 @@ import { organizationsModule } from './modules/organizations/organizations.modul
 import { reportsModule } from './modules/reports/reports.module.js';
 import { savedFiltersModule } from './modules/saved-filters/saved-filters.module.js';
 import { telephonyModule } from './modules/telephony/telephony.module.js';
+import { channelsModule } from './modules/channels/channels.module.js';
+import { conversationsModule } from './modules/conversations/conversations.module.js';
 import { tagsModule } from './modules/tags/tags.module.js';
 import { ticketsModule } from './modules/tickets/tickets.module.js';
 import { ticketConfigModule } from './modules/ticket-config/ticket-config.module.js';
@@ -52,4 +54,6 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   slaModule,
   automationModule,
   telephonyModule,
+  channelsModule,
+  conversationsModule,
 ];

@@ -1,5 +1,6 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import {
+  abandonedCall,
   ACCOUNTS,
   apiCreate,
   apiLogin,
@@ -9,40 +10,6 @@ import {
   unique,
   screenshot,
 } from './fixtures';
-
-/** The secret scripts/e2e.mjs gives the server: the spec plays the SIP gateway. */
-const gateway = { 'x-gateway-secret': 'e2e-gateway-secret-0123456789' };
-
-/** A caller who hangs up in the queue: an inbound call of `from`, abandoned. */
-async function abandonedCall(
-  request: APIRequestContext,
-  from: string,
-  hotline: string,
-  minutesAgo: number,
-) {
-  const callId = `panel-${unique()}`;
-  const at = (seconds: number) =>
-    new Date(Date.now() - minutesAgo * 60_000 + seconds * 1000).toISOString();
-  for (const [n, type, extra] of [
-    [1, 'call.started', {}],
-    [2, 'call.ended', { cause: 'caller_hangup' }],
-  ] as const) {
-    const sent = await request.post('/v2/telephony/events', {
-      headers: gateway,
-      data: {
-        call_id: callId,
-        event_id: String(n),
-        type,
-        at: at(n * 20),
-        direction: 'CALL_INBOUND',
-        from,
-        to: hotline,
-        ...extra,
-      },
-    });
-    expect(sent.status(), await sent.text()).toBe(200);
-  }
-}
 
 test("a ticket shows its customer beside the conversation: card, their other ticket (opened from there), their calls, also on the customer's page", async ({
   page,
@@ -80,8 +47,8 @@ test("a ticket shows its customer beside the conversation: card, their other tic
     name: `Tổng đài ${code}`,
     hotlines: [hotline],
   });
-  await abandonedCall(request, number, hotline, 90);
-  await abandonedCall(request, number, hotline, 30);
+  await abandonedCall(request, { from: number, hotline, minutesAgo: 90, seconds: 20 });
+  await abandonedCall(request, { from: number, hotline, minutesAgo: 30, seconds: 20 });
 
   await storeSession(page, admin);
   await page.setViewportSize({ width: 1366, height: 768 });

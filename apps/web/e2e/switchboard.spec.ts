@@ -1,6 +1,8 @@
 import { expect, test } from '@playwright/test';
 import {
+  abandonedCall,
   ACCOUNTS,
+  GATEWAY_HEADERS,
   apiCreate,
   createTicket,
   phone,
@@ -13,9 +15,6 @@ import {
 /** '0912345678' as the screens write it: '0912 345 678'. */
 const formatPhoneLike = (digits: string) =>
   `${digits.slice(0, 4)} ${digits.slice(4, 7)} ${digits.slice(7)}`;
-
-/** The secret scripts/e2e.mjs gives the server: the spec plays the SIP gateway. */
-const gateway = { 'x-gateway-secret': 'e2e-gateway-secret-0123456789' };
 
 test('an administrator adds a queue; a caller to its hotline waits and hangs up, and the history shows the call', async ({
   page,
@@ -42,30 +41,11 @@ test('an administrator adds a queue; a caller to its hotline waits and hangs up,
   const caller = phone();
   const callId = `e2e-${run}`;
   const routed = await request.post('/v2/telephony/route', {
-    headers: gateway,
+    headers: GATEWAY_HEADERS,
     data: { call_id: callId, from: caller, to: hotline },
   });
   expect((await routed.json()).data.action).toBe('queue');
-  const at = (seconds: number) => new Date(Date.now() - 60_000 + seconds * 1000).toISOString();
-  for (const [n, type, extra] of [
-    [1, 'call.started', {}],
-    [2, 'call.ended', { cause: 'caller_hangup' }],
-  ] as const) {
-    const sent = await request.post('/v2/telephony/events', {
-      headers: gateway,
-      data: {
-        call_id: callId,
-        event_id: String(n),
-        type,
-        at: at(n * 10),
-        direction: 'CALL_INBOUND',
-        from: caller,
-        to: hotline,
-        ...extra,
-      },
-    });
-    expect(sent.status()).toBe(200);
-  }
+  await abandonedCall(request, { callId, from: caller, hotline });
 
   await page.goto('/switchboard/call-history');
   await page.getByLabel('Số điện thoại').fill(caller);
@@ -103,30 +83,11 @@ test('a call without a ticket opens from the history and is attached to a ticket
   const caller = phone();
   const callId = `e2e-attach-${run}`;
   const routed = await request.post('/v2/telephony/route', {
-    headers: gateway,
+    headers: GATEWAY_HEADERS,
     data: { call_id: callId, from: caller, to: hotline },
   });
   expect((await routed.json()).data.action).toBe('queue');
-  const at = (seconds: number) => new Date(Date.now() - 60_000 + seconds * 1000).toISOString();
-  for (const [n, type, extra] of [
-    [1, 'call.started', {}],
-    [2, 'call.ended', { cause: 'caller_hangup' }],
-  ] as const) {
-    const sent = await request.post('/v2/telephony/events', {
-      headers: gateway,
-      data: {
-        call_id: callId,
-        event_id: String(n),
-        type,
-        at: at(n * 10),
-        direction: 'CALL_INBOUND',
-        from: caller,
-        to: hotline,
-        ...extra,
-      },
-    });
-    expect(sent.status()).toBe(200);
-  }
+  await abandonedCall(request, { callId, from: caller, hotline });
   const listed = await request.get(`/v2/calls?number=${caller}`, { headers: auth });
   const [made] = (await listed.json()).data as { ticket: { _id: string } }[];
   expect(made?.ticket).toBeTruthy();

@@ -1,5 +1,7 @@
 import { auditDomain } from './audit/audit.domain.js';
 import { automationDomain } from './automation/automation.domain.js';
+import { channelsDomain } from './channels/channels.domain.js';
+import { conversationsDomain } from './conversations/conversations.domain.js';
 import { customersDomain } from './customers/customers.domain.js';
 import { diagnosticsDomain } from './diagnostics/diagnostics.domain.js';
 import { fieldsDomain } from './fields/fields.domain.js';
@@ -25,6 +27,8 @@ import { workingTimeDomain } from './working-time/working-time.domain.js';
 export const DOMAINS = [
   auditDomain,
   automationDomain,
+  channelsDomain,
+  conversationsDomain,
   customersDomain,
   diagnosticsDomain,
   fieldsDomain,

@@ -98,6 +98,14 @@ describe('npm start', () => {
         '/v2/groups?target=end_user&offset=0&limit=10',
       );
       expect(groups.data.total).toBe(4);
+      // The SMS settings screen shows a paused channel whose keys are stored, never shown.
+      expect((await read<{ data: unknown[] }>('/v2/channels?kind=sms')).data).toEqual([
+        expect.objectContaining({
+          name: 'eSMS CSKH',
+          status: 'disabled',
+          secrets: { api_key: true, secret_key: true },
+        }),
+      ]);
       const sent = await fetch(`http://127.0.0.1:${port}/v2/notifications`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: token },

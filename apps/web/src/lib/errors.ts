@@ -64,19 +64,27 @@ export function errorMessage(error: unknown): string {
   return MESSAGES.genericFallback;
 }
 
+/** The form's fields by name, or how a server's param ('secrets.api_key') names one. */
+export type FormFields<TField extends string> =
+  readonly TField[] | ((param: string) => TField | undefined);
+
 /**
  * A 422 answer's messages for these fields, by field (a field named twice keeps the last);
  * null when the failure names none of them.
  */
 export function fieldErrorMessages<TField extends string>(
   error: unknown,
-  fields: readonly TField[],
+  fields: FormFields<TField>,
 ): Partial<Record<TField, string>> | null {
   if (!isApiError(error)) return null;
+  const fieldOf =
+    typeof fields === 'function'
+      ? fields
+      : (param: string) => fields.find((field) => field === param);
   const messages: Partial<Record<TField, string>> = {};
   let matched = false;
   for (const fieldError of error.fieldErrors) {
-    const name = fields.find((field) => field === fieldError.param);
+    const name = fieldOf(fieldError.param);
     if (!name) continue;
     messages[name] = fieldError.message;
     matched = true;
@@ -88,7 +96,7 @@ export function fieldErrorMessages<TField extends string>(
 export function applyFieldErrors<TField extends string>(
   error: unknown,
   setError: (name: TField, error: { type: string; message: string }) => void,
-  fields: readonly TField[],
+  fields: FormFields<TField>,
 ): boolean {
   const messages = fieldErrorMessages(error, fields);
   if (!messages) return false;

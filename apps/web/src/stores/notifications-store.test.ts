@@ -1,16 +1,21 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { NotificationItem } from '@omnicare/shared/notifications/notifications.schemas';
+import {
+  notificationItemView,
+  type NotificationItem,
+} from '@omnicare/shared/notifications/notifications.schemas';
+import { fixture } from '@/test/contract-fixtures';
 import { useNotificationsStore } from './notifications-store';
 
-const item = (id: string, read = false): NotificationItem => ({
-  _id: id,
-  kind: 'system',
-  title: `T${id}`,
-  body: '',
-  link: null,
-  read_at: read ? '2026-01-01T00:00:00Z' : null,
-  created_at: '2026-01-01T00:00:00Z',
-});
+const item = (id: string, read = false): NotificationItem =>
+  fixture('GET /v2/notifications', notificationItemView, {
+    _id: id,
+    kind: 'system',
+    title: `T${id}`,
+    body: '',
+    link: null,
+    read_at: read ? '2026-01-01T00:00:00Z' : null,
+    created_at: '2026-01-01T00:00:00Z',
+  });
 const state = () => useNotificationsStore.getState();
 
 describe('notification state (spec section 3)', () => {

@@ -1,20 +1,30 @@
-import { myAccountView, type MyAccount, type StoredUser } from '@omnicare/shared/auth/auth.schemas';
+import {
+  myAccountView,
+  storedUserView,
+  type MyAccount,
+  type StoredUser,
+} from '@omnicare/shared/auth/auth.schemas';
 import type { StaffRole } from '@omnicare/shared/users/roles';
 import { useSessionStore } from '@/stores/session-store';
+import { fixture } from './contract-fixtures';
 
-/** A stored user of this role (ids and names are the role), as the login would keep it. */
-export const storedUser = (role: StaffRole, extra: Partial<StoredUser> = {}): StoredUser => ({
-  token: `tok-${role}`,
-  role,
-  tenant_id: 't1',
-  user_id: role,
-  _id: role,
-  agent_id: role,
-  is_admin: false,
-  name: role,
-  email: `${role}@demo.vn`,
-  ...extra,
-});
+/**
+ * A stored user of this role (ids and names are the role), as the login answers it and the
+ * session keeps it (checked against POST /v2/login's response schema).
+ */
+export const storedUser = (role: StaffRole, extra: Partial<StoredUser> = {}): StoredUser =>
+  fixture('POST /v2/login', storedUserView, {
+    token: `tok-${role}`,
+    role,
+    tenant_id: 't1',
+    user_id: role,
+    _id: role,
+    agent_id: role,
+    is_admin: false,
+    name: role,
+    email: `${role}@demo.vn`,
+    ...extra,
+  });
 
 /** Signs a user of this role in, in the session store. */
 export const signInAs = (role: StaffRole, extra: Partial<StoredUser> = {}) =>
@@ -32,7 +42,7 @@ export const myAccountOf = (
   }: { automation?: boolean; assignOwnTickets?: boolean } = {},
 ): MyAccount => {
   const workflow = automation ? 'enabled' : 'disabled';
-  return myAccountView.parse({
+  return fixture('GET /v2/my-account', myAccountView, {
     _id: role,
     user_id: role,
     tenant_id: 't1',

@@ -1,4 +1,12 @@
 import { z } from 'zod';
+import {
+  DELIVERY_STATE,
+  MESSAGE_DIRECTION,
+  MESSAGE_FORMAT,
+  MESSAGE_KIND,
+  MESSAGE_SENDER,
+  MESSAGE_ID_MAX,
+} from '../conversations/message-enums.js';
 import { isoDateTime } from '../platform/envelope.js';
 import { labelled } from '../platform/labelled.js';
 import { recordRefParam } from '../platform/record-ref.js';
@@ -40,8 +48,6 @@ export const TICKET_ATTACHMENT_TYPE = labelled({
 export type TicketAttachmentType = (typeof TICKET_ATTACHMENT_TYPE.values)[number];
 
 /** Who wrote a comment: a staff user, or the customer (replies arriving through a channel). */
-export const COMMENT_AUTHOR_TYPE = labelled({ user: 'Nhân viên', customer: 'Khách hàng' });
-export type CommentAuthorType = (typeof COMMENT_AUTHOR_TYPE.values)[number];
 
 /** How two tickets are linked. */
 export const TICKET_LINK_KIND = labelled({
@@ -64,6 +70,7 @@ export const TICKET_CONVERSATION_MESSAGES = {
   bodyRequired: 'Nội dung không được bỏ trống',
   bodyTooLong: `Nội dung không được vượt quá ${TICKET_COMMENT_MAX_LENGTH} ký tự`,
   publicRequired: 'Vui lòng chọn trả lời công khai hoặc ghi chú nội bộ',
+  clientMessageIdInvalid: 'Mã tin nhắn của người gửi không hợp lệ',
   closed: 'Ticket đã đóng, không thể thêm bình luận',
   attachmentType:
     'Tệp đính kèm phải là ảnh (PNG, JPEG, GIF, WEBP), PDF, Word, Excel, PowerPoint, TXT hoặc CSV',
@@ -142,6 +149,16 @@ export const ticketCommentBody = z.object({
     .min(1, M.bodyRequired)
     .max(TICKET_COMMENT_MAX_LENGTH, M.bodyTooLong),
   public: z.boolean({ error: M.publicRequired }),
+  /**
+   * The sender's own id for this message (a uuid the composer makes): the same id sent again
+   * (a retry after a dropped connection) answers the message already written, not a second one.
+   */
+  client_message_id: z
+    .string({ error: M.clientMessageIdInvalid })
+    .trim()
+    .min(1, M.clientMessageIdInvalid)
+    .max(MESSAGE_ID_MAX, M.clientMessageIdInvalid)
+    .optional(),
 });
 export type TicketCommentBody = z.infer<typeof ticketCommentBody>;
 
@@ -162,16 +179,33 @@ export const ticketAttachmentView = z.object({
 });
 export type TicketAttachmentView = z.infer<typeof ticketAttachmentView>;
 
+/** How far a message a channel carried out got, with the provider's reason when it failed. */
+export const messageDeliveryView = z.object({
+  state: z.enum(DELIVERY_STATE.values),
+  error_code: z.string().nullable(),
+  error: z.string().nullable(),
+});
+
+/**
+ * A message of the ticket's conversation (`messages`): a reply or note written here, or a
+ * message that came or went through a channel (`channel_id`).
+ */
 export const ticketCommentView = z.object({
   _id: z.string(),
   ticket_id: z.string(),
-  author_type: z.enum(COMMENT_AUTHOR_TYPE.values),
+  channel_id: z.string().nullable(),
+  author_type: z.enum(MESSAGE_SENDER.values),
   author: personRef.nullable(),
+  direction: z.enum(MESSAGE_DIRECTION.values),
+  kind: z.enum(MESSAGE_KIND.values),
+  body_format: z.enum(MESSAGE_FORMAT.values),
   body: z.string(),
   public: z.boolean(),
   mentions: z.array(z.object({ _id: z.string(), name: z.string() })),
   attachments: z.array(ticketAttachmentView),
-  channel_message_ref: z.string().nullable(),
+  /** The provider's id of the message (an email's Message-ID, Zalo's msg_id). */
+  provider_message_id: z.string().nullable(),
+  delivery: messageDeliveryView.nullable(),
   created_at: isoDateTime,
 });
 export type TicketCommentView = z.infer<typeof ticketCommentView>;

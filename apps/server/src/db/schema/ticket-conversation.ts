@@ -1,58 +1,12 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  index,
-  integer,
-  pgTable,
-  text,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id } from './columns.js';
-import { customers } from './customers.js';
+import { messages } from './conversations.js';
 import { tenants } from './tenants.js';
 import { tickets } from './tickets.js';
 import { users } from './users.js';
 
-/**
- * The conversation inside a ticket: public replies (seen by the requester) and internal notes.
- * Written by a staff user or by the customer (replies arriving through a channel, which names
- * its message in `channel_message_ref`).
- */
-export const ticketComments = pgTable(
-  'ticket_comments',
-  {
-    id: id(),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id),
-    ticketId: uuid('ticket_id')
-      .notNull()
-      .references(() => tickets.id),
-    /** 'user' (staff) or 'customer'. */
-    authorType: text('author_type').notNull(),
-    authorUserId: uuid('author_user_id').references(() => users.id),
-    authorCustomerId: uuid('author_customer_id').references(() => customers.id),
-    /** Sanitised HTML. */
-    body: text('body').notNull(),
-    public: boolean('public').notNull(),
-    /** Staff mentioned in the body (`<span data-mention="id">`), as the server kept them. */
-    mentions: uuid('mentions')
-      .array()
-      .notNull()
-      .default(sql`'{}'::uuid[]`),
-    /** The channel message this comment came from or was sent as (chat, email), later. */
-    channelMessageRef: text('channel_message_ref'),
-    createdAt: createdAt(),
-  },
-  (table) => [
-    index('ticket_comments_ticket_idx').on(table.ticketId, table.createdAt, table.id),
-    check('ticket_comments_author_type', sql`${table.authorType} in ('user', 'customer')`),
-  ],
-);
-
-/** A file uploaded with a comment; stored privately under DATA_DIR, read through the ticket. */
+/** A file uploaded with a message; stored privately under DATA_DIR, read through the ticket. */
 export const ticketAttachments = pgTable(
   'ticket_attachments',
   {
@@ -63,7 +17,8 @@ export const ticketAttachments = pgTable(
     ticketId: uuid('ticket_id')
       .notNull()
       .references(() => tickets.id),
-    commentId: uuid('comment_id').references(() => ticketComments.id),
+    /** The message it came with (`messages`; the column keeps its first name). */
+    commentId: uuid('comment_id').references(() => messages.id),
     /** The name the uploader gave, cleaned. */
     fileName: text('file_name').notNull(),
     /** From the content, never from the client. */

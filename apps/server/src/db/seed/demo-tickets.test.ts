@@ -4,7 +4,7 @@ import { createTestApp, seedTenant, type TestApp } from '../../test/helpers.js';
 import { customers } from '../schema/customers.js';
 import { groups } from '../schema/groups.js';
 import { ticketPriorities, ticketTypes } from '../schema/ticket-config.js';
-import { ticketComments } from '../schema/ticket-conversation.js';
+import { messages } from '../schema/conversations.js';
 import { slaTargets, workingSchedules } from '../schema/ticket-settings.js';
 import { tickets } from '../schema/tickets.js';
 import { SAMPLE_TICKET_COUNT, seedDemoTickets } from './demo-tickets.js';
@@ -96,9 +96,9 @@ describe('demo tickets', () => {
 
     // Handled tickets have a conversation: the customer's message, a reply, some a note.
     const conversation = await db
-      .select({ public: ticketComments.public, authorType: ticketComments.authorType })
-      .from(ticketComments)
-      .where(eq(ticketComments.tenantId, tenantId));
+      .select({ public: messages.public, authorType: messages.authorType })
+      .from(messages)
+      .where(eq(messages.tenantId, tenantId));
     expect(conversation.filter((c) => c.authorType === 'customer')).toHaveLength(
       SAMPLE_TICKET_COUNT,
     );

@@ -3,7 +3,7 @@ import { toSearchKey } from '@omnicare/shared/customers/normalize';
 import { formatTicketCode, type TicketStatus } from '@omnicare/shared/tickets/ticket-enums';
 import type { Transaction } from '../../platform/db.js';
 import { auditLog } from '../schema/platform.js';
-import { ticketComments } from '../schema/ticket-conversation.js';
+import { messages } from '../schema/conversations.js';
 import {
   ticketSmartViews,
   slaPolicies,
@@ -194,7 +194,7 @@ export async function seedDemoTickets(
   const comments = inserted.flatMap((row, index) =>
     sampleConversation(random, tenantId, row.id, rows[index]!),
   );
-  if (comments.length > 0) await tx.insert(ticketComments).values(comments);
+  if (comments.length > 0) await tx.insert(messages).values(comments);
   await seedDemoWorkingTime(tx, tenantId, priorities, types);
   await seedDemoViews(tx, tenantId, staff['admin@demo.vn']!, { priorities, types });
   // SLA as the ticket writes leave it; the breaches already past are recorded here rather than
@@ -243,16 +243,17 @@ function sampleConversation(
   tenantId: string,
   ticketId: string,
   ticket: typeof tickets.$inferInsert,
-): (typeof ticketComments.$inferInsert)[] {
+): (typeof messages.$inferInsert)[] {
   const start = (ticket.createdAt as Date).getTime();
   const end = Math.max(start, (ticket.updatedAt as Date).getTime());
   const at = (share: number) => new Date(start + (end - start) * share);
   const staffId = ticket.assigneeId ?? ticket.createdBy ?? null;
-  const comments: (typeof ticketComments.$inferInsert)[] = [
+  const comments: (typeof messages.$inferInsert)[] = [
     {
       tenantId,
       ticketId,
       authorType: 'customer',
+      direction: 'in',
       authorCustomerId: ticket.requesterId ?? null,
       body: pick(random, CUSTOMER_MESSAGES),
       public: true,
@@ -264,6 +265,7 @@ function sampleConversation(
     tenantId,
     ticketId,
     authorType: 'user',
+    direction: 'out',
     authorUserId: staffId,
     body: pick(random, STAFF_REPLIES),
     public: true,
@@ -274,6 +276,7 @@ function sampleConversation(
       tenantId,
       ticketId,
       authorType: 'user',
+      direction: 'out',
       authorUserId: staffId,
       body: pick(random, INTERNAL_NOTES),
       public: false,

@@ -6,6 +6,7 @@ import type { SecretBox } from '../../platform/secret-box.js';
 import { tenants } from '../schema/tenants.js';
 import { users } from '../schema/users.js';
 import type { TenantSettings } from '../schema/tenants.js';
+import { seedDemoChannels } from './demo-channels.js';
 import { seedDemoSamples } from './demo-samples.js';
 
 export const DEMO_PASSWORD = 'Demo@123456';
@@ -167,6 +168,14 @@ export async function insertTenantWithStaff(
       .returning({ id: users.id, email: users.email });
     const staffIds = Object.fromEntries(staff.map((row) => [row.email, row.id]));
     if (samples && demo.samples) await seedDemoSamples(tx, tenant.id, staffIds);
+    if (samples && demo.samples && secrets)
+      await seedDemoChannels(
+        tx,
+        tenant.id,
+        staff.find((row) => demo.staff.find((m) => m.email === row.email)?.role === 'administrator')
+          ?.id,
+        secrets,
+      );
     return { tenantId: tenant.id, staff: staffIds };
   });
 }

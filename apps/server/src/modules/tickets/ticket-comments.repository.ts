@@ -1,17 +1,14 @@
-import { and, asc, count, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { builtOnce, type Database, type Transaction } from '../../platform/db.js';
 import { customers } from '../../db/schema/customers.js';
-import {
-  ticketAttachments,
-  ticketComments,
-  ticketLinks,
-} from '../../db/schema/ticket-conversation.js';
+import { messages } from '../../db/schema/conversations.js';
+import { ticketAttachments, ticketLinks } from '../../db/schema/ticket-conversation.js';
 import { tickets } from '../../db/schema/tickets.js';
 import { users } from '../../db/schema/users.js';
 
 type Db = Database | Transaction;
 export type TicketRow = typeof tickets.$inferSelect;
-export type CommentRow = typeof ticketComments.$inferSelect;
+export type CommentRow = typeof messages.$inferSelect;
 export type AttachmentRow = typeof ticketAttachments.$inferSelect;
 export type LinkRow = typeof ticketLinks.$inferSelect;
 
@@ -49,8 +46,37 @@ export async function insertTicket(tx: Transaction, values: typeof tickets.$infe
   return row as TicketRow;
 }
 
-export async function insertComment(tx: Transaction, values: typeof ticketComments.$inferInsert) {
-  const [row] = await tx.insert(ticketComments).values(values).returning();
+/**
+ * A message already written with the same sender's id on the ticket, or the same provider's id on
+ * the channel (none: null): what a resent message or a redelivered webhook finds.
+ */
+export async function findSameMessage(
+  db: Db,
+  tenantId: string,
+  same:
+    | { ticketId: string; clientMessageId: string }
+    | { channelId: string | null; providerMessageId: string },
+) {
+  const where =
+    'clientMessageId' in same
+      ? and(
+          eq(messages.tenantId, tenantId),
+          eq(messages.ticketId, same.ticketId),
+          eq(messages.clientMessageId, same.clientMessageId),
+        )
+      : and(
+          eq(messages.tenantId, tenantId),
+          same.channelId === null
+            ? isNull(messages.channelId)
+            : eq(messages.channelId, same.channelId),
+          eq(messages.providerMessageId, same.providerMessageId),
+        );
+  const [row] = await db.select({ id: messages.id }).from(messages).where(where).limit(1);
+  return row?.id ?? null;
+}
+
+export async function insertComment(tx: Transaction, values: typeof messages.$inferInsert) {
+  const [row] = await tx.insert(messages).values(values).returning();
   return row as CommentRow;
 }
 
@@ -82,18 +108,18 @@ const attachmentsJson = sql`json_agg(json_build_object(
  * comments at once instead: listComments).
  */
 const withAuthor = {
-  comment: ticketComments,
+  comment: messages,
   userName: users.name,
   userAvatar: users.avatarUrl,
   customerName: customers.name,
   customerAvatar: customers.avatarUrl,
   attachments: sql<CommentAttachment[]>`(select coalesce(${attachmentsJson}, '[]'::json)
     from ${ticketAttachments} a
-    where a.tenant_id = ${ticketComments.tenantId} and a.comment_id = ${ticketComments.id})`,
+    where a.tenant_id = ${messages.tenantId} and a.comment_id = ${messages.id})`,
   // Most comments mention no one: they skip the lookup.
-  mentionNames: sql<Record<string, string>>`case when cardinality(${ticketComments.mentions}) = 0
+  mentionNames: sql<Record<string, string>>`case when cardinality(${messages.mentions}) = 0
     then '{}'::json else coalesce((select json_object_agg(u.id, u.name) from ${users} u
-      where u.tenant_id = ${ticketComments.tenantId} and u.id = any(${ticketComments.mentions})),
+      where u.tenant_id = ${messages.tenantId} and u.id = any(${messages.mentions})),
       '{}'::json) end`,
 };
 
@@ -112,8 +138,8 @@ export async function listComments(
   page: { offset: number; limit: number },
 ) {
   const where = and(
-    eq(ticketComments.tenantId, sql.placeholder('tenantId')),
-    eq(ticketComments.ticketId, sql.placeholder('ticketId')),
+    eq(messages.tenantId, sql.placeholder('tenantId')),
+    eq(messages.ticketId, sql.placeholder('ticketId')),
   );
   const values = { tenantId, ticketId, offset: page.offset, limit: page.limit };
   const rows = await builtOnce(db, 'ticket-comments-page', () => {
@@ -132,15 +158,15 @@ export async function listComments(
       .select({
         ...withAuthor,
         attachments: sql<CommentAttachment[]>`coalesce(${files.list}, '[]'::json)`,
-        total: sql<number>`(select count(*)::int from ${ticketComments} counted
+        total: sql<number>`(select count(*)::int from ${messages} counted
           where counted.ticket_id = ${sql.placeholder('ticketId')})`,
       })
-      .from(ticketComments)
-      .leftJoin(users, eq(users.id, ticketComments.authorUserId))
-      .leftJoin(customers, eq(customers.id, ticketComments.authorCustomerId))
-      .leftJoin(files, eq(files.commentId, ticketComments.id))
+      .from(messages)
+      .leftJoin(users, eq(users.id, messages.authorUserId))
+      .leftJoin(customers, eq(customers.id, messages.authorCustomerId))
+      .leftJoin(files, eq(files.commentId, messages.id))
       .where(where)
-      .orderBy(asc(ticketComments.createdAt), asc(ticketComments.id))
+      .orderBy(asc(messages.createdAt), asc(messages.id))
       .offset(sql.placeholder('offset'))
       .limit(sql.placeholder('limit'));
   }).execute(values);
@@ -148,7 +174,7 @@ export async function listComments(
     rows[0]?.total ??
     (
       await builtOnce(db, 'ticket-comments-count', () =>
-        db.select({ value: count() }).from(ticketComments).where(where),
+        db.select({ value: count() }).from(messages).where(where),
       ).execute(values)
     )[0]?.value ??
     0;
@@ -159,22 +185,22 @@ export type CommentListRow = NonNullable<Awaited<ReturnType<typeof commentWithAu
 export async function commentWithAuthor(db: Db, tenantId: string, commentId: string) {
   const [row] = await db
     .select(withAuthor)
-    .from(ticketComments)
-    .leftJoin(users, eq(users.id, ticketComments.authorUserId))
-    .leftJoin(customers, eq(customers.id, ticketComments.authorCustomerId))
-    .where(and(eq(ticketComments.tenantId, tenantId), eq(ticketComments.id, commentId)));
+    .from(messages)
+    .leftJoin(users, eq(users.id, messages.authorUserId))
+    .leftJoin(customers, eq(customers.id, messages.authorCustomerId))
+    .where(and(eq(messages.tenantId, tenantId), eq(messages.id, commentId)));
   return row;
 }
 
 export async function findComment(db: Db, tenantId: string, ticketId: string, commentId: string) {
   const [row] = await db
     .select()
-    .from(ticketComments)
+    .from(messages)
     .where(
       and(
-        eq(ticketComments.tenantId, tenantId),
-        eq(ticketComments.ticketId, ticketId),
-        eq(ticketComments.id, commentId),
+        eq(messages.tenantId, tenantId),
+        eq(messages.ticketId, ticketId),
+        eq(messages.id, commentId),
       ),
     );
   return row;
@@ -255,10 +281,10 @@ export async function moveConversation(
   to: string,
 ) {
   const comments = await tx
-    .update(ticketComments)
+    .update(messages)
     .set({ ticketId: to })
-    .where(and(eq(ticketComments.tenantId, tenantId), eq(ticketComments.ticketId, from)))
-    .returning({ id: ticketComments.id });
+    .where(and(eq(messages.tenantId, tenantId), eq(messages.ticketId, from)))
+    .returning({ id: messages.id });
   const attachments = await tx
     .update(ticketAttachments)
     .set({ ticketId: to })

@@ -1,3 +1,4 @@
+import type { DeliveryState } from '@omnicare/shared/conversations/message-enums';
 import { randomUUID } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import {
@@ -77,7 +78,10 @@ interface NewComment {
   body: string;
   public: boolean;
   files: StoredFile[];
-  channelMessageRef?: string | null;
+  /** The provider's id of the message a channel brought (an email's Message-ID…). */
+  providerMessageId?: string | null;
+  /** The sender's own id for it (a resent message is written once). */
+  clientMessageId?: string | null;
 }
 
 /**
@@ -97,10 +101,12 @@ export async function writeComment(
     authorType: author.type,
     authorUserId: author.type === 'user' ? author.userId : null,
     authorCustomerId: author.type === 'customer' ? author.customerId : null,
+    direction: author.type === 'customer' ? 'in' : 'out',
     body: input.body,
     public: input.public,
     mentions: input.mentions,
-    channelMessageRef: input.channelMessageRef ?? null,
+    providerMessageId: input.providerMessageId ?? null,
+    clientMessageId: input.clientMessageId ?? null,
   });
   await repo.insertAttachments(
     tx,
@@ -264,9 +270,17 @@ export async function addComment(
   platform: Platform,
   auth: AuthContext,
   ticket: string | RecordRef,
-  input: { body: string; public: boolean; files: UploadedFile[] },
+  input: { body: string; public: boolean; files: UploadedFile[]; client_message_id?: string },
 ): Promise<TicketCommentView> {
   const visible = await getVisibleTicketRow(platform, auth, ticket);
+  const clientMessageId = input.client_message_id ?? null;
+  const resent = clientMessageId
+    ? await repo.findSameMessage(platform.db, auth.tenantId, {
+        ticketId: visible.id,
+        clientMessageId,
+      })
+    : null;
+  if (resent) return commentView(platform, auth.tenantId, resent);
   refuseClosed(visible);
   const { html, mentions } = await prepareBody(
     platform,
@@ -278,12 +292,16 @@ export async function addComment(
   const comment = await platform.db.transaction(async (tx) => {
     const ticket = (await repo.lockTickets(tx, auth.tenantId, [visible.id])).get(visible.id);
     if (!ticket) throw notFound(M.ticketNotFound);
+    const twin = clientMessageId
+      ? await repo.findSameMessage(tx, auth.tenantId, { ticketId: ticket.id, clientMessageId })
+      : null;
+    if (twin) return { id: twin };
     refuseClosed(ticket);
     const comment = await writeComment(
       tx,
       ticket,
       { type: 'user', userId: auth.userId, impersonatorId: auth.impersonatorId },
-      { body: html, public: input.public, files, mentions },
+      { body: html, public: input.public, files, mentions, clientMessageId },
     );
     await followMentioned(
       tx,
@@ -299,7 +317,8 @@ export async function addComment(
 /**
  * A reply from the customer (the channels call this when a requester writes back): a public
  * comment by the customer (the ticket's requester unless named), reopening a solved ticket.
- * A closed ticket refuses it (422), so the channel can open a follow-up ticket instead.
+ * A closed ticket refuses it (422), so the channel can open a follow-up ticket instead. A message
+ * whose provider id the channel already brought (a redelivered webhook) answers the one written.
  */
 export async function addCustomerReply(
   platform: Platform,
@@ -308,10 +327,14 @@ export async function addCustomerReply(
   input: {
     body: string;
     customerId?: string | null;
-    channelMessageRef?: string | null;
+    providerMessageId?: string | null;
     files?: UploadedFile[];
   },
 ): Promise<TicketCommentView> {
+  const providerMessageId = input.providerMessageId ?? null;
+  const same = providerMessageId ? { channelId: null, providerMessageId } : null;
+  const delivered = same ? await repo.findSameMessage(platform.db, tenantId, same) : null;
+  if (delivered) return commentView(platform, tenantId, delivered);
   const uploads = input.files ?? [];
   if (input.customerId && !(await repo.customerExists(platform.db, tenantId, input.customerId)))
     throw notFound(M.customerNotFound);
@@ -320,13 +343,22 @@ export async function addCustomerReply(
   const comment = await platform.db.transaction(async (tx) => {
     const ticket = (await repo.lockTickets(tx, tenantId, [ticketId])).get(ticketId);
     if (!ticket) throw notFound(M.ticketNotFound);
+    // Deliveries to one ticket wait for each other on its lock: a twin is seen here.
+    const twin = same ? await repo.findSameMessage(tx, tenantId, same) : null;
+    if (twin) return { id: twin };
     refuseClosed(ticket);
     return writeComment(
       tx,
       ticket,
       { type: 'customer', customerId: input.customerId ?? ticket.requesterId },
       // A customer's mention marks page no one.
-      { body: html, public: true, files, mentions: [], channelMessageRef: input.channelMessageRef },
+      {
+        body: html,
+        public: true,
+        files,
+        mentions: [],
+        providerMessageId: input.providerMessageId,
+      },
     );
   });
   return commentView(platform, tenantId, comment.id);
@@ -347,8 +379,12 @@ function toView(row: repo.CommentListRow): TicketCommentView {
   return {
     _id: comment.id,
     ticket_id: comment.ticketId,
+    channel_id: comment.channelId,
     author_type: comment.authorType as TicketCommentView['author_type'],
     author,
+    direction: comment.direction as TicketCommentView['direction'],
+    kind: comment.kind as TicketCommentView['kind'],
+    body_format: comment.bodyFormat as TicketCommentView['body_format'],
     body: comment.body,
     public: comment.public,
     mentions: comment.mentions.map((id) => ({ _id: id, name: row.mentionNames[id] ?? '' })),
@@ -360,7 +396,14 @@ function toView(row: repo.CommentListRow): TicketCommentView {
       url: attachmentUrl(comment.ticketId, file.id),
       created_at: new Date(file.createdAt).toISOString(),
     })),
-    channel_message_ref: comment.channelMessageRef,
+    provider_message_id: comment.providerMessageId,
+    delivery: comment.delivery
+      ? {
+          state: comment.delivery as DeliveryState,
+          error_code: comment.deliveryErrorCode,
+          error: comment.deliveryError,
+        }
+      : null,
     created_at: comment.createdAt.toISOString(),
   };
 }

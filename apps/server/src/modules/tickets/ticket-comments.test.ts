@@ -290,9 +290,15 @@ describe('comments', () => {
     const ticket = await newTicket({ status: 'solved', reopenCount: 1 });
     const reply = await addCustomerReply(t.app.platform, tenant.tenantId, ticket.id, {
       body: 'Vẫn chưa được <script>x</script>',
-      channelMessageRef: 'mail-123',
+      providerMessageId: 'mail-123',
     });
-    expect(reply).toMatchObject({ body: 'Vẫn chưa được', channel_message_ref: 'mail-123' });
+    expect(reply).toMatchObject({
+      body: 'Vẫn chưa được',
+      direction: 'in',
+      author_type: 'customer',
+      provider_message_id: 'mail-123',
+      delivery: null,
+    });
     expect(await ticketRow(ticket.id)).toMatchObject({
       status: 'open',
       reopenCount: 2,
@@ -309,6 +315,46 @@ describe('comments', () => {
         customerId: stranger?.id,
       }),
     ).rejects.toMatchObject({ statusCode: 404, message: M.customerNotFound });
+  });
+
+  it('writes a message sent again with its client id once, even when both arrive at once', async () => {
+    const ticket = await newTicket();
+    const body = { body: 'Em đã nhận', public: true, client_message_id: 'composer-7f3a' };
+    const [a, b] = await Promise.all([
+      post('admin', ticket.id, body),
+      post('admin', ticket.id, body),
+    ]);
+    expect(a.statusCode, a.body).toBe(201);
+    expect(b.statusCode, b.body).toBe(201);
+    expect(b.json().data._id).toBe(a.json().data._id);
+    const again = await post('admin', ticket.id, body);
+    expect(again.json().data._id).toBe(a.json().data._id);
+    const listed = await get('admin', `/v2/tickets/${ticket.id}/comments`);
+    expect(listed.json().total).toBe(1);
+    expect(listed.json().data[0]).toMatchObject({ direction: 'out', kind: 'text', delivery: null });
+    expect((await ticketRow(ticket.id))?.replyCount).toBe(1);
+    // Another id is another message; an id of nothing but spaces or too long is refused.
+    await post('admin', ticket.id, { ...body, client_message_id: 'composer-8b1c' });
+    expect((await ticketRow(ticket.id))?.replyCount).toBe(2);
+    const blank = await post('admin', ticket.id, { ...body, client_message_id: '   ' });
+    expect(blank.json()).toEqual(unprocessable('client_message_id', M.clientMessageIdInvalid));
+    const long = await post('admin', ticket.id, { ...body, client_message_id: 'x'.repeat(201) });
+    expect(long.statusCode).toBe(422);
+  });
+
+  it("a channel's message delivered twice is written once (its provider id)", async () => {
+    const ticket = await newTicket({ status: 'solved', reopenCount: 0 });
+    const deliver = () =>
+      addCustomerReply(t.app.platform, tenant.tenantId, ticket.id, {
+        body: 'Vẫn lỗi',
+        providerMessageId: '<abc@mail.example>',
+      });
+    const [first, second] = await Promise.all([deliver(), deliver()]);
+    expect(second._id).toBe(first._id);
+    expect((await deliver())._id).toBe(first._id);
+    const listed = await get('admin', `/v2/tickets/${ticket.id}/comments`);
+    expect(listed.json().total).toBe(1);
+    expect(await ticketRow(ticket.id)).toMatchObject({ status: 'open', reopenCount: 1 });
   });
 
   it('notifies the mentioned staff of the tenant only', async () => {

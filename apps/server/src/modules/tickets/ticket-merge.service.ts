@@ -275,10 +275,15 @@ export async function splitTicket(
       authorType: comment.authorType,
       authorUserId: comment.authorUserId,
       authorCustomerId: comment.authorCustomerId,
+      channelId: comment.channelId,
+      direction: comment.direction,
+      kind: comment.kind,
+      bodyFormat: comment.bodyFormat,
       body: comment.body,
+      content: comment.content,
       public: comment.public,
       mentions: comment.mentions,
-      channelMessageRef: comment.channelMessageRef,
+      // The provider's id stays with the message it names (once per channel).
       createdAt: comment.createdAt,
     });
     await copyAttachments(tx, auth.tenantId, comment.id, {

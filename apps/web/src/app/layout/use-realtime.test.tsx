@@ -4,6 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { RealtimeHandlers } from '@/lib/realtime';
 import { useSessionStore } from '@/stores/session-store';
+import { signInAs } from '@/test/signed-in';
 
 const realtime = vi.hoisted(() => ({ handlers: null as RealtimeHandlers | null }));
 vi.mock('@/lib/realtime', () => ({
@@ -12,25 +13,18 @@ vi.mock('@/lib/realtime', () => ({
     return () => {};
   },
 }));
-vi.mock('@/features/notifications/notifications.api', () => ({
-  getUnreadCount: () => Promise.resolve({ count: 0 }),
-}));
+vi.mock('@/features/notifications/notifications.api', async () => {
+  const { fixture } = await import('@/test/contract-fixtures');
+  const { unreadCountView } = await import('@omnicare/shared/notifications/notifications.schemas');
+  const unread = fixture('GET /v2/notifications/unread-count', unreadCountView, { count: 0 });
+  return { getUnreadCount: () => Promise.resolve(unread) };
+});
 
 import { useRealtimeNotifications } from './use-realtime';
 
 /** The hook for a signed-in agent; the spy on its query client's invalidations. */
 function renderSignedIn() {
-  useSessionStore.getState().signIn({
-    token: 'tok',
-    role: 'agent',
-    tenant_id: 't',
-    user_id: 'u',
-    _id: 'u',
-    agent_id: 'G1',
-    is_admin: false,
-    name: 'Lan',
-    email: 'lan@demo.vn',
-  });
+  signInAs('agent', { token: 'tok', user_id: 'u', _id: 'u', agent_id: 'G1', name: 'Lan' });
   const client = new QueryClient();
   const invalidate = vi.spyOn(client, 'invalidateQueries');
   const wrapper = ({ children }: { children: ReactNode }) => (

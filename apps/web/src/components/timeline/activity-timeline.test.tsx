@@ -2,18 +2,20 @@ import { describe, expect, it, vi } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AUDIT_ACTION } from '@omnicare/shared/audit/audit-actions';
-import type { ActivityEntry } from '@omnicare/shared/audit/activity.schemas';
+import { activityEntryView, type ActivityEntry } from '@omnicare/shared/audit/activity.schemas';
+import { fixture } from '@/test/contract-fixtures';
 import { ActivityTimeline } from './activity-timeline';
 
-const entry = (kind: string, more: Partial<ActivityEntry> = {}): ActivityEntry => ({
-  _id: `${kind}-${more.objects?.join() ?? ''}`,
-  kind,
-  actor: { _id: 'u1', name: 'Trần Bình' },
-  at: '2026-01-02T03:04:05.000Z',
-  objects: [],
-  changes: [],
-  ...more,
-});
+const entry = (kind: string, more: Partial<ActivityEntry> = {}): ActivityEntry =>
+  fixture('GET /v2/customers/:id/timeline', activityEntryView, {
+    _id: `${kind}-${more.objects?.join() ?? ''}`,
+    kind,
+    actor: { _id: 'u1', name: 'Trần Bình' },
+    at: '2026-01-02T03:04:05.000Z',
+    objects: [],
+    changes: [],
+    ...more,
+  });
 
 const show = (entries: ActivityEntry[], state: { pending?: boolean; failed?: boolean } = {}) => {
   const onRetry = vi.fn();

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { OrganizationNode } from '@omnicare/shared/organizations/organizations.schemas';
+import {
+  organizationNodeView,
+  type OrganizationNode,
+} from '@omnicare/shared/organizations/organizations.schemas';
+import { fixture } from '@/test/contract-fixtures';
 import {
   branchIds,
   findOrganization,
@@ -16,16 +20,17 @@ const node = (
   parent_id: string | null,
   children: OrganizationNode[] = [],
   user_count = 0,
-): OrganizationNode => ({
-  _id,
-  number: 1,
-  name,
-  parent_id,
-  user_count,
-  department_count: 0,
-  customer_count: 0,
-  children,
-});
+): OrganizationNode =>
+  fixture('GET /v2/organizes', organizationNodeView, {
+    _id,
+    number: 1,
+    name,
+    parent_id,
+    user_count,
+    department_count: 0,
+    customer_count: 0,
+    children,
+  });
 
 // Trụ sở ─ Khối CSKH ─ Tổng đài ; Chi nhánh ─ Kinh doanh
 const tree = [

@@ -3,7 +3,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderHook, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { StaffRole } from '@omnicare/shared/users/roles';
-import { http, type ApiRequest } from '@/lib/http';
+import { myAccountView } from '@omnicare/shared/auth/auth.schemas';
+import { okBody } from '@omnicare/shared/platform/envelope';
+import { mockApi, ok } from '@/test/contract-fixtures';
 import { myAccountOf, signInAs } from '@/test/signed-in';
 import { useOwnAssignee } from './use-own-assignee';
 
@@ -11,14 +13,9 @@ afterEach(() => vi.restoreAllMocks());
 
 function ownAssigneeOf(role: StaffRole, assignOwnTickets: boolean) {
   signInAs(role);
-  vi.spyOn(http, 'request').mockImplementation(((config: ApiRequest) =>
-    Promise.resolve({
-      data: {
-        statusCode: 200,
-        message: 'OK',
-        data: config.url === '/v2/my-account' ? myAccountOf(role, { assignOwnTickets }) : null,
-      },
-    })) as typeof http.request);
+  mockApi({ 'GET /v2/my-account': okBody(myAccountView) }, () =>
+    ok(myAccountOf(role, { assignOwnTickets })),
+  );
   const client = new QueryClient();
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={client}>{children}</QueryClientProvider>

@@ -1,6 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { okBody } from '@omnicare/shared/platform/envelope';
+import { staffSearchView } from '@omnicare/shared/users/users.schemas';
 import { http } from '@/lib/http';
+import { mockApi, ok } from '@/test/contract-fixtures';
+import { staffUser } from '@/test/view-fixtures';
 import { fetchStaffPage, searchUsers } from './users.api';
+
+const CONTRACTS = { 'GET /v2/all-user': okBody(staffSearchView) };
+
+const AN = staffUser({ _id: '1', name: 'An', email: 'a@x.vn', agent_id: '1' });
 
 describe('user search helper (spec section 5)', () => {
   afterEach(() => vi.restoreAllMocks());
@@ -15,13 +23,8 @@ describe('user search helper (spec section 5)', () => {
   );
 
   it('sends the trimmed keyword and the four staff roles as JSON, and reads list', async () => {
-    const list = [{ _id: '1', name: 'An', email: 'a@x.vn', role: 'agent', agent_id: '1' }];
-    const request = vi.spyOn(http, 'request').mockResolvedValue({
-      status: 200,
-      headers: new Headers(),
-      data: { statusCode: 200, data: { list, total: 1 } },
-    });
-    await expect(searchUsers({ keyword: '  an ' })).resolves.toEqual(list);
+    const request = mockApi(CONTRACTS, () => ok({ list: [AN], total: 1 }));
+    await expect(searchUsers({ keyword: '  an ' })).resolves.toEqual([AN]);
     const config = request.mock.calls[0]?.[0] as { url?: string; params: Record<string, string> };
     expect(config?.url).toBe('/v2/all-user');
     expect(config?.params).toMatchObject({ keyword: 'an' });
@@ -34,11 +37,7 @@ describe('user search helper (spec section 5)', () => {
   });
 
   it('passes chosen roles and extras', async () => {
-    const request = vi.spyOn(http, 'request').mockResolvedValue({
-      status: 200,
-      headers: new Headers(),
-      data: { statusCode: 200, data: {} },
-    });
+    const request = mockApi(CONTRACTS, () => ok({ list: [], total: 0 }));
     await expect(
       searchUsers({ keyword: 'le', roles: ['team_leader'], extra: { active: true } }),
     ).resolves.toEqual([]);
@@ -54,11 +53,7 @@ describe('staff pages for pickers', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('lists the first page without a keyword, and looks users up by id', async () => {
-    const request = vi.spyOn(http, 'request').mockResolvedValue({
-      status: 200,
-      headers: new Headers(),
-      data: { statusCode: 200, data: { list: [], total: 42 } },
-    });
+    const request = mockApi(CONTRACTS, () => ok({ list: [], total: 42 }));
     await expect(fetchStaffPage({ keyword: ' ', page: 2, page_size: 20 })).resolves.toEqual({
       list: [],
       total: 42,

@@ -48,11 +48,3 @@ export async function messageTemplate(database: DatabaseHandle, tenantId: string
   );
   return result.rows[0];
 }
-
-export async function tenantSettings(database: DatabaseHandle, tenantId: string) {
-  const result = await database.pool.query<{ settings: Record<string, unknown> }>(
-    'select settings from tenants where id = $1',
-    [tenantId],
-  );
-  return result.rows[0]?.settings ?? {};
-}

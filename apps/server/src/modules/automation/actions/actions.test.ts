@@ -8,14 +8,14 @@ import {
   type TestApp,
 } from '../../../test/helpers.js';
 import { chain, insertWorkflow, recordingServer } from '../engine/engine.test-support.js';
-import { fakeEsms, fakeZns } from './provider-fakes.js';
-import { canonicalAddress } from './blocked-addresses.js';
+import { fakeEsms, fakeZns } from '../../channels/provider-fakes.js';
+import { canonicalAddress } from '../../../platform/blocked-addresses.js';
 import {
   RefusedAddressError,
   safeRequest,
   systemNetwork,
   type WebhookNetwork,
-} from './safe-http.js';
+} from '../../../platform/safe-http.js';
 
 process.env.AUTOMATION_TIME_SCALE = '0.001';
 
@@ -202,21 +202,30 @@ describe('SMS and ZNS through their providers', () => {
     const zns = await fakeZns();
     try {
       const tenant = await seedTenant(t, 'Tin nhắn', {});
-      await t.database.pool.query(
-        `update tenants set settings = settings || $2::jsonb where id = $1`,
-        [
-          tenant.tenantId,
-          JSON.stringify({
-            sms: {
-              base_url: esms.url,
-              api_key: 'esms-key',
-              secret_key: 'esms-secret',
-              brandname: 'OMNICARE',
-            },
-            zns: { base_url: zns.url, access_token: 'zns-token' },
-          }),
-        ],
-      );
+      // The providers are the tenant's SMS and ZNS channels, connected as an administrator does.
+      const admin = await t.login(tenant.email('admin'));
+      for (const payload of [
+        {
+          kind: 'sms',
+          name: 'eSMS',
+          settings: { base_url: esms.url, brandname: 'OMNICARE' },
+          secrets: { api_key: 'esms-key', secret_key: 'esms-secret' },
+        },
+        {
+          kind: 'zns',
+          name: 'ZNS',
+          settings: { base_url: zns.url },
+          secrets: { access_token: 'zns-token' },
+        },
+      ]) {
+        const connected = await t.app.inject({
+          method: 'POST',
+          url: '/v2/channels',
+          headers: bearer(admin),
+          payload,
+        });
+        expect(connected.statusCode, connected.body).toBe(201);
+      }
       const template = async (kind: string, content: string, znsId: string | null = null) =>
         (
           await t.database.pool.query<{ id: string }>(
@@ -235,7 +244,6 @@ describe('SMS and ZNS through their providers', () => {
           { type: 'send_zns', id: 'zns', data: { template_id: znsTemplate } },
         ]),
       );
-      const admin = await t.login(tenant.email('admin'));
       const customer = await t.app.inject({
         method: 'POST',
         url: '/v2/customers',

@@ -12,9 +12,8 @@ import { systemAuth } from '../../tickets/ticket-writes.js';
 import { notify } from '../../notifications/notifications.service.js';
 import * as repo from './actions.repository.js';
 import type { TicketFacts } from './ticket-facts.js';
-import { safeRequest } from './safe-http.js';
-import { sendSms, type SmsSettings } from './sms-provider.js';
-import { sendZns, type ZnsSettings } from './zns-provider.js';
+import { safeRequest } from '../../../platform/safe-http.js';
+import { sendThroughChannel } from '../../channels/channels.service.js';
 
 /** What an action knows of its run. */
 export interface ActionContext {
@@ -184,9 +183,8 @@ async function sendSmsAction(ctx: ActionContext, data: WorkflowBlockData['send_s
   const row = await template(ctx, data.template_id, 'sms');
   const phone = ctx.facts.requesterPhones[0];
   if (!phone) throw new Error(M.noPhone);
-  const settings = await repo.tenantSettings(ctx.platform.database, ctx.tenantId);
   const content = renderTemplate(row.content, await placeholderValues(ctx), 'blank');
-  return sendSms(settings.sms as SmsSettings | undefined, {
+  return sendThroughChannel(ctx.platform, ctx.tenantId, 'sms', {
     phone,
     content,
     requestId: `${ctx.runId}:${ctx.nodeId}`,
@@ -197,13 +195,12 @@ async function sendZnsAction(ctx: ActionContext, data: WorkflowBlockData['send_z
   const row = await template(ctx, data.template_id, 'zns');
   const phone = ctx.facts.requesterPhones[0];
   if (!phone) throw new Error(M.noPhone);
-  const settings = await repo.tenantSettings(ctx.platform.database, ctx.tenantId);
   const values = await placeholderValues(ctx);
   // A ZNS template's parameters: the placeholder keys with their dots as underscores.
   const data_ = Object.fromEntries(
     Object.entries(values).map(([key, value]) => [key.replace(/\./g, '_'), value ?? '']),
   );
-  return sendZns(settings.zns as ZnsSettings | undefined, {
+  return sendThroughChannel(ctx.platform, ctx.tenantId, 'zns', {
     phone,
     templateId: row.zns_template_id ?? '',
     data: data_,

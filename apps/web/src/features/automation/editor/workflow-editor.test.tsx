@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { ReactFlowProvider } from '@xyflow/react';
-import type { Workflow } from '@omnicare/shared/automation/workflow.schemas';
+import { workflowView, type Workflow } from '@omnicare/shared/automation/workflow.schemas';
 import {
   DISABLED_WORKFLOW_BLOCK_TYPES,
   WORKFLOW_BLOCK_TYPE,
@@ -13,6 +13,7 @@ import { WORKFLOW_BLOCK_MESSAGES } from '@omnicare/shared/automation/workflow-bl
 import { WORKFLOW_LOOP_MESSAGES } from '@omnicare/shared/automation/workflow-loops';
 import { TooltipProvider } from '@/components/ui/tooltip';
 import { ApiError } from '@/lib/errors';
+import { fixture } from '@/test/contract-fixtures';
 import { WorkflowEditor } from './pages/workflow-editor-page';
 
 const api = vi.hoisted(() => ({
@@ -37,7 +38,7 @@ beforeAll(() => {
   };
 });
 
-const workflow: Workflow = {
+const workflow: Workflow = fixture('GET /v2/workflow/:id', workflowView, {
   _id: '6f1c1e52-5a61-4f55-9c1b-111111111111',
   name: 'Chăm sóc ticket mới',
   description: '',
@@ -76,7 +77,7 @@ const workflow: Workflow = {
       { source: 'hook', target: 'end' },
     ],
   },
-};
+});
 
 function renderEditor(value: Workflow | null) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -261,7 +262,10 @@ describe('saving a new workflow', () => {
   it('asks for a name, then creates a draft with the drawn graph', async () => {
     const user = userEvent.setup();
     api.createWorkflow.mockResolvedValueOnce({
-      data: { ...workflow, _id: '6f1c1e52-5a61-4f55-9c1b-222222222222' },
+      data: fixture('POST /v2/workflow', workflowView, {
+        ...workflow,
+        _id: '6f1c1e52-5a61-4f55-9c1b-222222222222',
+      }),
       message: 'Tạo mới kịch bản thành công',
     });
     renderEditor(null);

@@ -3,10 +3,11 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createMemoryRouter } from 'react-router';
-import type { Workflow, WorkflowRun } from '@omnicare/shared/automation/workflow.schemas';
+import { workflowRunView, workflowView } from '@omnicare/shared/automation/workflow.schemas';
 import { createQueryClient } from '@/test/query-client';
 import { TooltipProvider } from '@/components/ui/tooltip';
 import { ApiError } from '@/lib/errors';
+import { fixture, page } from '@/test/contract-fixtures';
 import { WorkflowHistoryPage } from './workflow-history-page';
 
 const api = vi.hoisted(() => ({
@@ -24,7 +25,7 @@ vi.mock('@/stores/session-store', () => ({
   useCurrentUser: () => ({ role: 'administrator', token: 't' }),
 }));
 
-const WORKFLOW: Workflow = {
+const WORKFLOW = fixture('GET /v2/workflow/:id', workflowView, {
   _id: 'w1',
   name: 'Tự động gán ticket VIP',
   description: '',
@@ -43,9 +44,9 @@ const WORKFLOW: Workflow = {
   updated_by: { _id: 'u2', name: 'Giám Sát Viên' },
   created_at: '2026-01-02T03:04:05.000Z',
   updated_at: '2026-01-03T03:04:05.000Z',
-};
+});
 
-const RUN: WorkflowRun = {
+const RUN = fixture('GET /v2/workflow/:id/run-histories', workflowRunView, {
   _id: 'r1',
   start_time: '2026-01-05T01:00:00.000Z',
   ticket: { _id: 't1', code: '#000123', subject: 'Hoàn tiền đơn hàng' },
@@ -81,7 +82,11 @@ const RUN: WorkflowRun = {
       duration_ms: 3200,
     },
   ],
-};
+});
+
+/** A page of the run history, as `listWorkflowRuns` resolves it. */
+const runs = (rows: (typeof RUN)[]) =>
+  page('GET /v2/workflow/:id/run-histories', workflowRunView, { data: rows, total: rows.length });
 
 function renderPage() {
   const router = createMemoryRouter(
@@ -110,7 +115,7 @@ describe('workflow history', () => {
 
   it('shows the summary, the runs and a run trace on expanding', async () => {
     api.getWorkflow.mockResolvedValue(WORKFLOW);
-    api.listWorkflowRuns.mockResolvedValue({ data: [RUN], total: 1 });
+    api.listWorkflowRuns.mockResolvedValue(runs([RUN]));
     renderPage();
     expect(await screen.findByRole('heading', { name: 'Tự động gán ticket VIP' })).toBeVisible();
     expect(screen.getByRole('link', { name: 'Chỉnh sửa kịch bản' })).toHaveAttribute(
@@ -147,7 +152,7 @@ describe('workflow history', () => {
 
   it('filters by status and searches the trimmed text after the debounce', async () => {
     api.getWorkflow.mockResolvedValue(WORKFLOW);
-    api.listWorkflowRuns.mockResolvedValue({ data: [RUN], total: 1 });
+    api.listWorkflowRuns.mockResolvedValue(runs([RUN]));
     renderPage();
     await screen.findByRole('link', { name: '#000123' });
     await userEvent.selectOptions(
@@ -177,7 +182,7 @@ describe('workflow history', () => {
     api.getWorkflow.mockRejectedValue(
       new ApiError({ kind: 'http', status: 404, message: 'Không tìm thấy kịch bản tự động hóa' }),
     );
-    api.listWorkflowRuns.mockResolvedValue({ data: [], total: 0 });
+    api.listWorkflowRuns.mockResolvedValue(runs([]));
     const router = renderPage();
     await waitFor(() => expect(router.state.location.pathname).toBe('/automation'));
   });

@@ -3,11 +3,12 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createMemoryRouter } from 'react-router';
-import type { Workflow } from '@omnicare/shared/automation/workflow.schemas';
+import { workflowView, type Workflow } from '@omnicare/shared/automation/workflow.schemas';
 import type { WorkflowStatus } from '@omnicare/shared/automation/workflow-enums';
 import { createQueryClient } from '@/test/query-client';
 import { TestShell } from '@/test/shell-navigation';
 import { TooltipProvider } from '@/components/ui/tooltip';
+import { fixture, page } from '@/test/contract-fixtures';
 import { WorkflowListPage } from './workflow-list-page';
 
 const api = vi.hoisted(() => ({
@@ -26,33 +27,38 @@ vi.mock('@/stores/session-store', () => ({
   useCurrentUser: () => ({ role: session.role, token: 't' }),
 }));
 
-const workflow = (id: string, name: string, status: WorkflowStatus): Workflow => ({
-  _id: id,
-  name,
-  description: '',
-  status,
-  workflow_steps: {
-    trigger: {
-      target: 'tickets',
-      event: 'ticket_created',
-      title: '',
-      conditions: { logic: 'and', items: [] },
+const workflow = (id: string, name: string, status: WorkflowStatus): Workflow =>
+  fixture('GET /v2/workflow', workflowView, {
+    _id: id,
+    name,
+    description: '',
+    status,
+    workflow_steps: {
+      trigger: {
+        target: 'tickets',
+        event: 'ticket_created',
+        title: '',
+        conditions: { logic: 'and', items: [] },
+      },
+      nodes: [],
+      edges: [],
     },
-    nodes: [],
-    edges: [],
-  },
-  created_by: { _id: 'u1', name: 'Quản Trị Viên' },
-  updated_by: null,
-  // 03:04 UTC is 10:04 in Bangkok.
-  created_at: '2026-01-02T03:04:05.000Z',
-  updated_at: '2026-01-03T03:04:05.000Z',
-});
+    created_by: { _id: 'u1', name: 'Quản Trị Viên' },
+    updated_by: null,
+    // 03:04 UTC is 10:04 in Bangkok.
+    created_at: '2026-01-02T03:04:05.000Z',
+    updated_at: '2026-01-03T03:04:05.000Z',
+  });
 
 const ROWS = [
   workflow('w-active', 'Tự động gán ticket VIP', 'active'),
   workflow('w-inactive', 'Nhắc khách hàng', 'inactive'),
   workflow('w-draft', 'Kịch bản dở dang', 'draft'),
 ];
+
+/** A page of the list, as `listWorkflows` resolves it. */
+const rows = (data: Workflow[], total = data.length) =>
+  page('GET /v2/workflow', workflowView, { data, total });
 
 function renderPage() {
   const router = createMemoryRouter(
@@ -95,13 +101,13 @@ describe('workflow list', () => {
   });
 
   it("shows 'Không có dữ liệu.' when there are no workflows", async () => {
-    api.listWorkflows.mockResolvedValue({ data: [], total: 0 });
+    api.listWorkflows.mockResolvedValue(rows([]));
     renderPage();
     expect(await screen.findByText('Không có dữ liệu.')).toBeVisible();
   });
 
   it('shows the columns: status label, target, dates in Bangkok time, creator', async () => {
-    api.listWorkflows.mockResolvedValue({ data: ROWS, total: 3 });
+    api.listWorkflows.mockResolvedValue(rows(ROWS));
     renderPage();
     await screen.findByText('Tự động gán ticket VIP');
     const active = within(row('Tự động gán ticket VIP'));
@@ -116,7 +122,7 @@ describe('workflow list', () => {
   });
 
   it('offers publish only on inactive rows, unpublish only on active rows, and no copy on drafts', async () => {
-    api.listWorkflows.mockResolvedValue({ data: ROWS, total: 3 });
+    api.listWorkflows.mockResolvedValue(rows(ROWS));
     renderPage();
     await screen.findByText('Kịch bản dở dang');
     const active = within(row('Tự động gán ticket VIP'));
@@ -134,7 +140,7 @@ describe('workflow list', () => {
   });
 
   it('publishes, copies and deletes with the server message as a toast', async () => {
-    api.listWorkflows.mockResolvedValue({ data: ROWS, total: 3 });
+    api.listWorkflows.mockResolvedValue(rows(ROWS));
     api.changeWorkflowStatus.mockResolvedValue({ data: ROWS[1], message: 'Cập nhật thành công' });
     api.cloneWorkflow.mockResolvedValue({ data: ROWS[0], message: 'Sao chép thành công' });
     api.deleteWorkflow.mockResolvedValue({ data: null, message: 'Xóa thành công' });
@@ -164,7 +170,7 @@ describe('workflow list', () => {
 
   it("shows the server's message when a change is refused", async () => {
     const { ApiError } = await import('@/lib/errors');
-    api.listWorkflows.mockResolvedValue({ data: ROWS, total: 3 });
+    api.listWorkflows.mockResolvedValue(rows(ROWS));
     api.changeWorkflowStatus.mockRejectedValue(
       new ApiError({
         kind: 'http',
@@ -186,7 +192,7 @@ describe('workflow list', () => {
   });
 
   it('opens the editor from a row and the history from its button', async () => {
-    api.listWorkflows.mockResolvedValue({ data: ROWS, total: 3 });
+    api.listWorkflows.mockResolvedValue(rows(ROWS));
     const router = renderPage();
     await screen.findByText('Nhắc khách hàng');
     await userEvent.click(within(row('Nhắc khách hàng')).getByText('Không hoạt động'));
@@ -199,10 +205,7 @@ describe('workflow list', () => {
 
   it('searches by name 500 ms after typing stops, back on page 1', async () => {
     api.listWorkflows.mockImplementation(({ page }: { page: number }) =>
-      Promise.resolve({
-        data: [workflow(`w${page}`, `Kịch bản trang ${page}`, 'active')],
-        total: 25,
-      }),
+      Promise.resolve(rows([workflow(`w${page}`, `Kịch bản trang ${page}`, 'active')], 25)),
     );
     renderPage();
     await screen.findByText('Kịch bản trang 1');
@@ -225,7 +228,7 @@ describe('workflow list', () => {
 
   it('shows an agent no create button and no changes, only the history', async () => {
     session.role = 'agent';
-    api.listWorkflows.mockResolvedValue({ data: ROWS, total: 3 });
+    api.listWorkflows.mockResolvedValue(rows(ROWS));
     renderPage();
     await screen.findByText('Nhắc khách hàng');
     expect(screen.queryByRole('button', { name: 'Tạo kịch bản' })).toBeNull();

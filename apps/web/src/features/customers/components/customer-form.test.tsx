@@ -3,15 +3,23 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
+import { z } from 'zod';
 import type { ApiRequest } from '@/lib/http';
-import type { CustomerDetail } from '@omnicare/shared/customers/customers.schemas';
-import type { CustomField } from '@omnicare/shared/fields/fields.schemas';
+import {
+  customerDetailView,
+  tagGroupView,
+  type CustomerDetail,
+} from '@omnicare/shared/customers/customers.schemas';
+import { customFieldView } from '@omnicare/shared/fields/fields.schemas';
+import { cityView, districtView } from '@omnicare/shared/locations/locations.schemas';
+import { organizationNodeView } from '@omnicare/shared/organizations/organizations.schemas';
+import { createdBody, okBody } from '@omnicare/shared/platform/envelope';
 import { ApiError } from '@/lib/errors';
-import { http } from '@/lib/http';
+import { created, fixture, mockApi, ok } from '@/test/contract-fixtures';
 import { readTabDraft, saveTabDraft } from '@/stores/record-tabs-store';
 import { CustomerForm } from './customer-form';
 
-const FIELDS: CustomField[] = [
+const FIELDS = fixture('GET /v2/fields', z.array(customFieldView), [
   {
     _id: 'f1',
     entity: 'customer',
@@ -23,9 +31,9 @@ const FIELDS: CustomField[] = [
     position: 0,
     active: true,
   },
-];
+]);
 
-const CUSTOMER: CustomerDetail = {
+const CUSTOMER = fixture('GET /v2/customers/:id', customerDetailView, {
   _id: '0b7e3c1e-2f1a-4e55-9d7f-1a2b3c4d5e6f',
   number: 7,
   name: 'Nguyễn Văn An',
@@ -50,16 +58,27 @@ const CUSTOMER: CustomerDetail = {
   // 'so_thich' belongs to a switched-off field: the form neither shows nor sends it.
   custom: { ma_cu: 'KH-1', so_thich: ['Du lịch'] },
   notes: '',
+});
+
+const CONTRACTS = {
+  'GET /v2/fields': okBody(z.array(customFieldView)),
+  'GET /v2/cities': okBody(z.array(cityView)),
+  'GET /v2/districts': okBody(z.array(districtView)),
+  'GET /v2/group-tag-customer': okBody(z.array(tagGroupView)),
+  'GET /v2/organizes': okBody(z.array(organizationNodeView)),
+  'POST /v2/customers': createdBody(customerDetailView),
+  'PUT /v2/customers/:id': okBody(customerDetailView),
 };
 
-const ok = (data: unknown) => Promise.resolve({ data: { statusCode: 200, message: 'OK', data } });
+const saved = (config: ApiRequest) =>
+  config.method === 'POST' ? created(CUSTOMER) : ok(CUSTOMER, 'Cập nhật thành công');
 
-function mockServer(onWrite: (config: ApiRequest) => unknown = () => ok(CUSTOMER)) {
-  return vi.spyOn(http, 'request').mockImplementation(((config: ApiRequest) => {
+function mockServer(onWrite: (config: ApiRequest) => unknown = saved) {
+  return mockApi(CONTRACTS, (config) => {
     if (config.url === '/v2/fields') return ok(FIELDS);
     if (config.method === 'GET') return ok([]);
     return onWrite(config);
-  }) as typeof http.request);
+  });
 }
 
 const writes = (request: ReturnType<typeof mockServer>) =>

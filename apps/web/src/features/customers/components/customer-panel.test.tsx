@@ -3,10 +3,13 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
-import type { CustomerDetail } from '@omnicare/shared/customers/customers.schemas';
+import { callView } from '@omnicare/shared/telephony/calls.schemas';
+import { ticketListAnswer } from '@omnicare/shared/tickets/tickets.schemas';
 import { createQueryClient } from '@/test/query-client';
 import { TestShell } from '@/test/shell-navigation';
 import { ApiError } from '@/lib/errors';
+import { page } from '@/test/contract-fixtures';
+import { callRow, customerDetail, ticketRow } from '@/test/view-fixtures';
 import { CustomerPanel } from './customer-panel';
 
 const customers = vi.hoisted(() => ({
@@ -19,40 +22,23 @@ vi.mock('@/features/tickets/tickets.api', () => tickets);
 const telephony = vi.hoisted(() => ({ listCalls: vi.fn() }));
 vi.mock('@/features/telephony/telephony.api', () => telephony);
 
-const CUSTOMER: CustomerDetail = {
+const CUSTOMER = customerDetail({
   _id: 'c1',
   number: 42,
   name: 'Lê Thị Hoa',
-  avatar_url: null,
   phone: '0912345678',
   email: 'hoa@example.vn',
   tier: 2,
-  source: 'hand',
   owner: { _id: 'u1', name: 'Phạm Quốc Dũng' },
-  organization: null,
-  created_at: '2026-01-01T00:00:00.000Z',
   updated_at: '2026-01-02T00:00:00.000Z',
-  gender: null,
-  birthday: null,
   phones: [{ phone: '0912345678', is_primary: true }],
   emails: [{ email: 'hoa@example.vn', is_primary: true }],
-  address: null,
-  city_code: null,
-  district_code: null,
   groups: [{ _id: 'g1', name: 'Khách hàng thân thiết' }],
   tags: [{ _id: 't1', name: 'Cần gọi lại' }],
-  custom: {},
-  notes: '',
-};
-
-const ticketRow = (id: string, number: number, subject: string, status: string) => ({
-  _id: id,
-  number,
-  code: `#${String(number).padStart(6, '0')}`,
-  subject,
-  status,
-  updated_at: '2026-01-15T02:00:00.000Z',
 });
+
+const ticket = (id: string, number: number, subject: string, status: 'open' | 'solved') =>
+  ticketRow({ _id: id, number, subject, status, updated_at: '2026-01-15T02:00:00.000Z' });
 
 function renderPanel(customerId: string | null = 'c1') {
   return render(
@@ -73,37 +59,42 @@ function renderPanel(customerId: string | null = 'c1') {
 beforeEach(() => {
   customers.fetchCustomer.mockReset().mockResolvedValue(CUSTOMER);
   customers.updateCustomerFields.mockReset();
-  tickets.fetchTickets.mockReset().mockResolvedValue({
-    data: [
-      ticketRow('tk1', 12, 'Đổi chủ hợp đồng', 'open'),
-      ticketRow('tk2', 9, 'Mất tín hiệu truyền hình', 'solved'),
-    ],
-    total: 2,
-    total_capped: false,
-  });
-  telephony.listCalls.mockReset().mockResolvedValue({
-    data: [
-      {
-        _id: 'call1',
-        direction: 'CALL_OUTBOUND',
-        started_at: '2026-01-15T03:30:00.000Z',
-        talk_seconds: 125,
-        result: 'answered',
-        cause: 'agent_hangup',
-        ticket: { _id: 'tk2', code: '#000009', number: 9 },
-      },
-      {
-        _id: 'call2',
-        direction: 'CALL_INBOUND',
-        started_at: '2026-01-14T01:00:00.000Z',
-        talk_seconds: 0,
-        result: 'missed',
-        cause: 'no_answer',
-        ticket: null,
-      },
-    ],
-    total: 2,
-  });
+  tickets.fetchTickets.mockReset().mockResolvedValue(
+    page('GET /v2/tickets', ticketListAnswer, {
+      data: [
+        ticket('tk1', 12, 'Đổi chủ hợp đồng', 'open'),
+        ticket('tk2', 9, 'Mất tín hiệu truyền hình', 'solved'),
+      ],
+      total: 2,
+      total_capped: false,
+    }),
+  );
+  telephony.listCalls.mockReset().mockResolvedValue(
+    page('GET /v2/calls', callView, {
+      data: [
+        callRow({
+          _id: 'call1',
+          direction: 'CALL_OUTBOUND',
+          started_at: '2026-01-15T03:30:00.000Z',
+          talk_seconds: 125,
+          result: 'answered',
+          cause: 'agent_hangup',
+          ticket: { _id: 'tk2', code: '#000009', number: 9 },
+        }),
+        callRow({
+          _id: 'call2',
+          direction: 'CALL_INBOUND',
+          started_at: '2026-01-14T01:00:00.000Z',
+          answered_at: null,
+          talk_seconds: 0,
+          result: 'missed',
+          cause: 'no_answer',
+          ticket: null,
+        }),
+      ],
+      total: 2,
+    }),
+  );
 });
 
 describe('CustomerPanel', () => {
@@ -166,7 +157,9 @@ describe('CustomerPanel', () => {
 
   it('saves one field in place and marks it saved', async () => {
     const user = userEvent.setup();
-    customers.updateCustomerFields.mockResolvedValue({ ...CUSTOMER, name: 'Lê Thị Hoa Mai' });
+    customers.updateCustomerFields.mockResolvedValue(
+      customerDetail({ ...CUSTOMER, name: 'Lê Thị Hoa Mai' }),
+    );
     renderPanel();
     await user.click(await screen.findByRole('button', { name: 'Sửa tên khách hàng' }));
     const input = screen.getByRole('textbox', { name: 'Tên khách hàng' });

@@ -1,10 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ImportPreview } from '@omnicare/shared/customers/customer-import.schemas';
+import { importPreviewView } from '@omnicare/shared/customers/customer-import.schemas';
+import { fixture } from '@/test/contract-fixtures';
 import { ImportMappingStep, setMapping } from './import-mapping-step';
 
-const preview: ImportPreview = {
+const preview = fixture('POST /v2/customers/import/preview', importPreviewView, {
   file_id: '0b7e3c1e-2f1a-4e55-9d7f-1a2b3c4d5e6f.csv',
   columns: ['Họ tên', 'SĐT', 'Thư', 'Ghi chú'],
   sample: [
@@ -19,7 +20,7 @@ const preview: ImportPreview = {
     { key: 'email', label: 'Email', required: false },
     { key: 'notes', label: 'Ghi chú', required: false },
   ],
-};
+});
 
 describe('import mapping step', () => {
   it('a column maps to one target at most', () => {

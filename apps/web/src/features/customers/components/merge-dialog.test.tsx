@@ -2,13 +2,21 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ApiRequest } from '@/lib/http';
-import type { CustomerDetail } from '@omnicare/shared/customers/customers.schemas';
-import type { CustomField } from '@omnicare/shared/fields/fields.schemas';
-import { http } from '@/lib/http';
+import { z } from 'zod';
+import {
+  customerDetailView,
+  customerDuplicateView,
+  customerListItemView,
+  tagGroupView,
+  type CustomerDetail,
+} from '@omnicare/shared/customers/customers.schemas';
+import { customFieldView } from '@omnicare/shared/fields/fields.schemas';
+import { cityView } from '@omnicare/shared/locations/locations.schemas';
+import { okBody } from '@omnicare/shared/platform/envelope';
+import { fixture, mockApi, ok } from '@/test/contract-fixtures';
 import { MergeDialog } from './merge-dialog';
 
-const FIELDS: CustomField[] = [
+const FIELDS = fixture('GET /v2/fields', z.array(customFieldView), [
   {
     _id: 'f1',
     entity: 'customer',
@@ -20,35 +28,36 @@ const FIELDS: CustomField[] = [
     position: 0,
     active: true,
   },
-];
+]);
 
 let nextNumber = 1;
-const customer = (id: string, changes: Partial<CustomerDetail>): CustomerDetail => ({
-  _id: id,
-  number: nextNumber++,
-  name: 'Nguyễn Văn An',
-  avatar_url: null,
-  phone: null,
-  email: null,
-  tier: 0,
-  source: 'hand',
-  owner: null,
-  organization: null,
-  created_at: '2024-01-01T00:00:00.000Z',
-  updated_at: '2024-01-01T00:00:00.000Z',
-  gender: null,
-  birthday: null,
-  phones: [],
-  emails: [],
-  address: null,
-  city_code: null,
-  district_code: null,
-  groups: [],
-  tags: [],
-  custom: {},
-  notes: '',
-  ...changes,
-});
+const customer = (id: string, changes: Partial<CustomerDetail>): CustomerDetail =>
+  fixture('GET /v2/customers/:id', customerDetailView, {
+    _id: id,
+    number: nextNumber++,
+    name: 'Nguyễn Văn An',
+    avatar_url: null,
+    phone: null,
+    email: null,
+    tier: 0,
+    source: 'hand',
+    owner: null,
+    organization: null,
+    created_at: '2024-01-01T00:00:00.000Z',
+    updated_at: '2024-01-01T00:00:00.000Z',
+    gender: null,
+    birthday: null,
+    phones: [],
+    emails: [],
+    address: null,
+    city_code: null,
+    district_code: null,
+    groups: [],
+    tags: [],
+    custom: {},
+    notes: '',
+    ...changes,
+  });
 
 const SURVIVOR = customer('s1', {
   phone: '+84912345678',
@@ -65,18 +74,30 @@ const TWIN = customer('t1', {
   custom: { ma_cu: 'KH-2' },
 });
 
-const ok = (data: unknown) => Promise.resolve({ data: { statusCode: 200, message: 'OK', data } });
+/** TWIN as GET /v2/customers/{id}/duplicates lists it: its list row (parsing drops the rest). */
+const TWIN_DUPLICATE = fixture('GET /v2/customers/:id/duplicates', customerDuplicateView, {
+  ...customerListItemView.parse(TWIN),
+  reasons: ['name'],
+});
+
+const CONTRACTS = {
+  'GET /v2/fields': okBody(z.array(customFieldView)),
+  'GET /v2/customers/:id/duplicates': okBody(z.array(customerDuplicateView)),
+  'GET /v2/customers/:id': okBody(customerDetailView),
+  'GET /v2/group-tag-customer': okBody(z.array(tagGroupView)),
+  'GET /v2/cities': okBody(z.array(cityView)),
+};
 
 afterEach(() => vi.restoreAllMocks());
 
 describe('the merge dialog', () => {
   it('suggests likely duplicates, then shows both customers side by side with what survives', async () => {
-    vi.spyOn(http, 'request').mockImplementation(((config: ApiRequest) => {
+    mockApi(CONTRACTS, (config) => {
       if (config.url === '/v2/fields') return ok(FIELDS);
-      if (config.url === '/v2/customers/s1/duplicates') return ok([{ ...TWIN, reasons: ['name'] }]);
+      if (config.url === '/v2/customers/s1/duplicates') return ok([TWIN_DUPLICATE]);
       if (config.url === '/v2/customers/t1') return ok(TWIN);
       return ok([]);
-    }) as typeof http.request);
+    });
     const user = userEvent.setup();
     render(
       <QueryClientProvider client={new QueryClient()}>

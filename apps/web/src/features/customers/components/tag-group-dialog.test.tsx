@@ -2,16 +2,17 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
-import type { TagGroup } from '@omnicare/shared/customers/customers.schemas';
+import { tagGroupView, type TagGroup } from '@omnicare/shared/customers/customers.schemas';
 import { createQueryClient } from '@/test/query-client';
 import { ApiError } from '@/lib/errors';
+import { fixture } from '@/test/contract-fixtures';
 import { TAG_GROUPS } from '../customers.queries';
 import { TagGroupDialog, checkTagGroup } from './tag-group-dialog';
 
 const toasts = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn() }));
 vi.mock('@/lib/toast', () => ({ toast: toasts }));
 
-const group: TagGroup = {
+const group = fixture('PUT /v2/group-tag-customer/:id', tagGroupView, {
   _id: 'tg1',
   name: 'Sở thích',
   tags: [
@@ -22,7 +23,7 @@ const group: TagGroup = {
   ],
   raw_tags: ['Du lịch', 'Thể thao', 'du lich', 'Ẩm thực'],
   customer_count: 0,
-};
+});
 
 const duplicateError = (invalid: number[]) =>
   new ApiError({

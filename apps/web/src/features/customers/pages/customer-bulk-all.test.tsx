@@ -1,6 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { customerBulkAnswer } from '@omnicare/shared/customers/customers.schemas';
+import { fixture } from '@/test/contract-fixtures';
 import type * as CustomersApi from '../customers.api';
 import { answerListCalls, renderCustomerList } from './customer-list-test-setup';
 
@@ -25,7 +27,13 @@ describe('bulk over the whole result of a filter', () => {
   beforeEach(() => {
     Object.values(api).forEach((fn) => fn.mockReset());
     answerListCalls(api);
-    api.runBulk.mockResolvedValue({ succeeded: 45, failed: 0, results: [] });
+    api.runBulk.mockResolvedValue(
+      fixture('POST /v2/customers/bulk', customerBulkAnswer, {
+        succeeded: 45,
+        failed: 0,
+        results: [],
+      }),
+    );
   });
 
   it('offers every result once the page is picked, and deletes by filter after confirming the count', async () => {

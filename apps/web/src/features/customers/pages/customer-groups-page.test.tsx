@@ -3,11 +3,13 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, RouterProvider, createMemoryRouter } from 'react-router';
-import type { Group } from '@omnicare/shared/groups/groups.schemas';
+import { groupPageView, type Group } from '@omnicare/shared/groups/groups.schemas';
 import { createQueryClient } from '@/test/query-client';
 import { TestShell } from '@/test/shell-navigation';
 import { TooltipProvider } from '@/components/ui/tooltip';
 import { ApiError } from '@/lib/errors';
+import { fixture } from '@/test/contract-fixtures';
+import { groupRecord } from '@/test/view-fixtures';
 import { CustomerGroupsPage } from './customer-groups-page';
 
 const api = vi.hoisted(() => ({
@@ -22,24 +24,20 @@ vi.mock('@/stores/session-store', () => ({
   useCurrentUser: () => ({ role: 'administrator', token: 't' }),
 }));
 
-const group = (id: string, name: string): Group => ({
-  _id: id,
-  id,
-  name,
-  target: 'end_user',
-  organization_id: null,
-  organization_name: null,
-  leader_id: null,
-  leader_name: null,
-  description: '',
-  members: [],
-  customer_count: 4,
-  auto_assign: false,
-  assign_capacity: null,
-  reassign_on_logout: false,
-  created_at: '2026-01-02T03:04:05.000Z',
-  updated_at: '2026-01-02T03:04:05.000Z',
-});
+/** A customer group (target end_user) of 4 customers. */
+const group = (id: string, name: string): Group =>
+  groupRecord({
+    _id: id,
+    name,
+    target: 'end_user',
+    customer_count: 4,
+    created_at: '2026-01-02T03:04:05.000Z',
+    updated_at: '2026-01-02T03:04:05.000Z',
+  });
+
+/** A page of GET /v2/groups, as `fetchCustomerGroups` resolves it. */
+const groups = (list: Group[], total = list.length) =>
+  fixture('GET /v2/groups', groupPageView, { list, total });
 
 function renderPage() {
   render(
@@ -62,7 +60,7 @@ describe('customer groups page', () => {
   });
 
   it('asks with offset/limit and shows the rows', async () => {
-    api.fetchCustomerGroups.mockResolvedValue({ list: [group('g1', 'Khách VIP')], total: 1 });
+    api.fetchCustomerGroups.mockResolvedValue(groups([group('g1', 'Khách VIP')]));
     renderPage();
     expect(await screen.findByText('Khách VIP')).toBeVisible();
     expect(api.fetchCustomerGroups).toHaveBeenCalledWith(
@@ -74,7 +72,7 @@ describe('customer groups page', () => {
 
   it('keeps its page and search in the address, so Back returns to the list as it was', async () => {
     api.fetchCustomerGroups.mockImplementation(({ offset }: { offset: number }) =>
-      Promise.resolve({ list: [group(`g${offset}`, `Nhóm từ ${offset}`)], total: 25 }),
+      Promise.resolve(groups([group(`g${offset}`, `Nhóm từ ${offset}`)], 25)),
     );
     const router = createMemoryRouter(
       [
@@ -111,7 +109,7 @@ describe('customer groups page', () => {
   });
 
   it('the customer count opens the customer list filtered by the group', async () => {
-    api.fetchCustomerGroups.mockResolvedValue({ list: [group('g1', 'Khách VIP')], total: 1 });
+    api.fetchCustomerGroups.mockResolvedValue(groups([group('g1', 'Khách VIP')]));
     renderPage();
     const link = await screen.findByRole('link', { name: 'Xem 4 khách hàng của nhóm Khách VIP' });
     expect(link).toHaveAttribute('href', '/customers?group_id=g1');
@@ -133,7 +131,7 @@ describe('customer groups page', () => {
 
   it('creates, then toasts the spec message', async () => {
     const user = userEvent.setup();
-    api.fetchCustomerGroups.mockResolvedValue({ list: [], total: 0 });
+    api.fetchCustomerGroups.mockResolvedValue(groups([]));
     api.saveCustomerGroup.mockResolvedValue('ok');
     renderPage();
     expect(await screen.findByText('Không có dữ liệu.')).toBeVisible();
@@ -149,7 +147,7 @@ describe('customer groups page', () => {
 
   it('a name taken shows under the field only; another failure is one toast', async () => {
     const user = userEvent.setup();
-    api.fetchCustomerGroups.mockResolvedValue({ list: [], total: 0 });
+    api.fetchCustomerGroups.mockResolvedValue(groups([]));
     api.saveCustomerGroup.mockRejectedValueOnce(
       new ApiError({
         kind: 'http',
@@ -174,7 +172,7 @@ describe('customer groups page', () => {
 
   it('deletes after the confirmation question', async () => {
     const user = userEvent.setup();
-    api.fetchCustomerGroups.mockResolvedValue({ list: [group('g1', 'Khách VIP')], total: 1 });
+    api.fetchCustomerGroups.mockResolvedValue(groups([group('g1', 'Khách VIP')]));
     api.deleteCustomerGroup.mockResolvedValue(undefined);
     renderPage();
     await user.click(await screen.findByRole('button', { name: 'Xóa Khách VIP' }));

@@ -1,6 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { customerListAnswer } from '@omnicare/shared/customers/customers.schemas';
+import { page } from '@/test/contract-fixtures';
 import type * as CustomersApi from '../customers.api';
 import { answerListCalls, renderCustomerList } from './customer-list-test-setup';
 
@@ -70,7 +72,9 @@ describe('customer list page', () => {
 
   it('offers to clear the keyword and filters when nothing matches', async () => {
     const user = userEvent.setup();
-    api.fetchCustomers.mockResolvedValue({ data: [], total: 0, total_capped: false });
+    api.fetchCustomers.mockResolvedValue(
+      page('GET /v2/customers', customerListAnswer, { data: [], total: 0, total_capped: false }),
+    );
     const router = renderCustomerList('/customers?q=zz&tier=3&page=2');
     const table = await screen.findByRole('table', { name: 'Danh sách khách hàng' });
     await within(table).findByText('Không có dữ liệu.');

@@ -2,28 +2,32 @@ import type { Mock } from 'vitest';
 import { render } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createMemoryRouter, useNavigate } from 'react-router';
-import type { CustomerListItem } from '@omnicare/shared/customers/customers.schemas';
+import { z } from 'zod';
+import {
+  customerListAnswer,
+  type CustomerListItem,
+} from '@omnicare/shared/customers/customers.schemas';
+import { customFieldView } from '@omnicare/shared/fields/fields.schemas';
+import { jobView } from '@omnicare/shared/jobs/jobs.schemas';
+import { savedFilterView } from '@omnicare/shared/saved-filters/saved-filters.schemas';
 import { createQueryClient } from '@/test/query-client';
 import { TestShell } from '@/test/shell-navigation';
 import { TooltipProvider } from '@/components/ui/tooltip';
+import { fixture, page } from '@/test/contract-fixtures';
+import { customerRow } from '@/test/view-fixtures';
 import { CustomerListPage } from './customer-list-page';
 
 /** Test setup shared by the customer list page's tests (their api mocks stay in each file). */
 
-export const listCustomer = (id: string, number = 1): CustomerListItem => ({
-  _id: id,
-  number,
-  name: `Khách ${id}`,
-  avatar_url: null,
-  phone: null,
-  email: null,
-  tier: 0,
-  source: 'facebook',
-  owner: null,
-  organization: null,
-  created_at: '2026-01-02T03:04:05.000Z',
-  updated_at: '2026-01-02T03:04:05.000Z',
-});
+export const listCustomer = (id: string, number = 1): CustomerListItem =>
+  customerRow({
+    _id: id,
+    number,
+    name: `Khách ${id}`,
+    source: 'facebook',
+    created_at: '2026-01-02T03:04:05.000Z',
+    updated_at: '2026-01-02T03:04:05.000Z',
+  });
 
 /** The calls the list page makes on load, answered: no fields, jobs or saved filters; 45 rows. */
 export function answerListCalls(api: {
@@ -32,16 +36,22 @@ export function answerListCalls(api: {
   fetchJobs: Mock;
   fetchSavedFilters: Mock;
 }) {
-  api.fetchCustomerFields.mockResolvedValue([]);
-  api.fetchJobs.mockResolvedValue([]);
-  api.fetchSavedFilters.mockResolvedValue([]);
-  api.fetchCustomers.mockImplementation(async ({ page }: { page: number }) => ({
-    data: Array.from({ length: 10 }, (_, index) =>
-      listCustomer(`p${page}-${index}`, page * 10 + index),
-    ),
-    total: 45,
-    total_capped: false,
-  }));
+  api.fetchCustomerFields.mockResolvedValue(
+    fixture('GET /v2/fields', z.array(customFieldView), []),
+  );
+  api.fetchJobs.mockResolvedValue(fixture('GET /v2/jobs', z.array(jobView), []));
+  api.fetchSavedFilters.mockResolvedValue(
+    fixture('GET /v2/saved-filters', z.array(savedFilterView), []),
+  );
+  api.fetchCustomers.mockImplementation(async ({ page: number }: { page: number }) =>
+    page('GET /v2/customers', customerListAnswer, {
+      data: Array.from({ length: 10 }, (_, index) =>
+        listCustomer(`p${number}-${index}`, number * 10 + index),
+      ),
+      total: 45,
+      total_capped: false,
+    }),
+  );
 }
 
 function CustomerStub() {

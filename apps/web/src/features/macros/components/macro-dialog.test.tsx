@@ -2,10 +2,15 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { z } from 'zod';
 import type { ApiRequest } from '@/lib/http';
-import { MACRO_MESSAGES, type Macro } from '@omnicare/shared/macros/macros.schemas';
+import { customerListAnswer, tagGroupView } from '@omnicare/shared/customers/customers.schemas';
+import { MACRO_MESSAGES, macroView, type Macro } from '@omnicare/shared/macros/macros.schemas';
+import { createdBody, listBody, okBody } from '@omnicare/shared/platform/envelope';
+import { priorityView, ticketTypeView } from '@omnicare/shared/ticket-config/ticket-config.schemas';
 import { TooltipProvider } from '@/components/ui/tooltip';
-import { http } from '@/lib/http';
+import { created, fixture, list, mockApi, ok } from '@/test/contract-fixtures';
+import { customerRow } from '@/test/view-fixtures';
 import { signInAs } from '@/test/signed-in';
 import type { StaffRole } from '@omnicare/shared/users/roles';
 import { MacroDialog, macroFormDefaults, toMacroBody } from './macro-dialog';
@@ -17,22 +22,45 @@ globalThis.ResizeObserver ??= class {
   disconnect() {}
 };
 
-const ok = (data: unknown, extra: Record<string, unknown> = {}) =>
-  Promise.resolve({ data: { statusCode: 200, message: 'OK', data, ...extra } });
+const CONTRACTS = {
+  'POST /v2/macros': createdBody(macroView),
+  'GET /v2/priorities': listBody(priorityView),
+  'GET /v2/types': listBody(ticketTypeView),
+  'GET /v2/customers': customerListAnswer,
+  'GET /v2/group-tag-customer': okBody(z.array(tagGroupView)),
+};
+
+const AT = '2026-01-01T00:00:00.000Z';
+const SAVED = fixture('POST /v2/macros', macroView, {
+  _id: 'new',
+  name: 'Chờ khách phản hồi',
+  body: 'Chào {{customer.name}}',
+  actions: {},
+  shared: true,
+  owner: { _id: 'team_leader', name: 'team_leader' },
+  editable: true,
+  usage_count: 0,
+  created_at: AT,
+  updated_at: AT,
+});
+const PRIORITY = {
+  _id: '0b6f3c1e-8a2d-4c5e-9f10-2a3b4c5d6e7f',
+  name: 'Cao',
+  color: '#dc2626',
+  order: 1,
+  created_at: AT,
+  updated_at: AT,
+};
+/** The tenant's customer the preview fills the placeholders from. */
+const CUSTOMER = customerRow({ name: 'Phạm Minh Tuấn', phone: '0912345678' });
 
 function mockServer() {
-  return vi.spyOn(http, 'request').mockImplementation(((config: ApiRequest) => {
-    if (config.method === 'POST' || config.method === 'PUT')
-      return ok({ _id: 'new', name: 'x' }, { message: MACRO_MESSAGES.created });
-    if (config.url === '/v2/priorities')
-      return ok([{ _id: '0b6f3c1e-8a2d-4c5e-9f10-2a3b4c5d6e7f', name: 'Cao' }], { total: 1 });
-    if (config.url === '/v2/customers')
-      return ok([{ _id: 'c1', name: 'Phạm Minh Tuấn', phone: '0912345678', email: null }], {
-        total: 1,
-      });
-    if (config.url === '/v2/group-tag-customer') return ok([]);
-    return ok([], { total: 0 });
-  }) as typeof http.request);
+  return mockApi(CONTRACTS, (config: ApiRequest) => {
+    if (config.method === 'POST') return created(SAVED, MACRO_MESSAGES.created);
+    if (config.url === '/v2/priorities') return list([PRIORITY]);
+    if (config.url === '/v2/customers') return { ...list([CUSTOMER]), total_capped: false };
+    return config.url === '/v2/group-tag-customer' ? ok([]) : list([]);
+  });
 }
 
 function renderDialog(role: StaffRole, record: Macro | null = null) {
@@ -61,12 +89,12 @@ describe('macro form', () => {
     const actions = {
       status: 'pending' as const,
       priority_id: null,
-      assignee: 'u-9',
-      add_tag_ids: ['t1'],
-      remove_tag_ids: ['t2'],
+      assignee: '9d1c2b3a-4e5f-4a6b-8c7d-0e1f2a3b4c5d',
+      add_tag_ids: ['1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d'],
+      remove_tag_ids: ['2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e'],
     };
     const defaults = macroFormDefaults(
-      {
+      fixture('GET /v2/macros/:id', macroView, {
         _id: 'm',
         name: 'A',
         body: 'B',
@@ -75,9 +103,9 @@ describe('macro form', () => {
         owner: null,
         editable: true,
         usage_count: 0,
-        created_at: '',
-        updated_at: '',
-      },
+        created_at: AT,
+        updated_at: AT,
+      }),
       false,
     );
     expect(toMacroBody(defaults)).toEqual({ name: 'A', body: 'B', shared: true, actions });

@@ -3,10 +3,25 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
+import { z } from 'zod';
 import type { ApiRequest } from '@/lib/http';
 import type { Editor } from '@tiptap/react';
-import type { Macro } from '@omnicare/shared/macros/macros.schemas';
-import { http } from '@/lib/http';
+import { tagGroupView } from '@omnicare/shared/customers/customers.schemas';
+import {
+  macroApplied,
+  macroView,
+  ticketPlaceholderValues,
+  type Macro,
+} from '@omnicare/shared/macros/macros.schemas';
+import { createdBody, listBody, okBody } from '@omnicare/shared/platform/envelope';
+import {
+  messageTemplateView,
+  type MessageTemplate,
+} from '@omnicare/shared/templates/templates.schemas';
+import { priorityView, ticketTypeView } from '@omnicare/shared/ticket-config/ticket-config.schemas';
+import { ticketCommentView } from '@omnicare/shared/tickets/ticket-comments.schemas';
+import { ticketDetailView } from '@omnicare/shared/tickets/tickets.schemas';
+import { created, fixture, list, mockApi, ok } from '@/test/contract-fixtures';
 import { signInAs } from '@/test/signed-in';
 import { TicketConversation } from '@/features/tickets/components/ticket-conversation';
 import { searchPalette, type PaletteItem } from './reply-palette';
@@ -17,55 +32,146 @@ Range.prototype.getClientRects ??= noRects;
 Range.prototype.getBoundingClientRect ??= () => new DOMRect();
 Element.prototype.getClientRects ??= noRects;
 
-const ok = (data: unknown, extra: Record<string, unknown> = {}) =>
-  Promise.resolve({ data: { statusCode: 200, message: 'OK', data, ...extra } });
+const AT = '2026-01-01T00:00:00.000Z';
+const TAG_VIP = '5e0c7a1b-2d3f-4a5b-8c6d-7e8f9a0b1c2d';
 
-const macro = (fields: Partial<Macro>): Macro => ({
-  _id: 'm1',
-  name: 'Chờ khách phản hồi',
-  body: 'Chào {{customer.name}}, em chờ phản hồi về {{ticket.code}}.',
-  actions: { status: 'pending', add_tag_ids: ['tag-vip'] },
-  shared: true,
-  owner: { _id: 'admin', name: 'Quản trị' },
-  editable: false,
-  usage_count: 3,
-  created_at: '2026-01-01T00:00:00.000Z',
-  updated_at: '2026-01-01T00:00:00.000Z',
-  ...fields,
-});
+const macro = (fields: Partial<Macro>): Macro =>
+  fixture('GET /v2/macros', macroView, {
+    _id: 'm1',
+    name: 'Chờ khách phản hồi',
+    body: 'Chào {{customer.name}}, em chờ phản hồi về {{ticket.code}}.',
+    actions: { status: 'pending', add_tag_ids: [TAG_VIP] },
+    shared: true,
+    owner: { _id: 'admin', name: 'Quản trị' },
+    editable: false,
+    usage_count: 3,
+    created_at: AT,
+    updated_at: AT,
+    ...fields,
+  });
+
 const MACROS = [
   macro({}),
   macro({ _id: 'm2', name: 'Nhận xử lý', body: '', actions: { assignee: 'me' } }),
 ];
-const TEMPLATE = {
-  _id: 'tpl1',
-  kind: 'chat',
-  name: 'Lời chào',
-  content: 'Xin chào {{customer.name}} ({{customer.email}})',
-  shortcut: '/chao',
+
+const template = (fields: Partial<MessageTemplate>): MessageTemplate =>
+  fixture('GET /v2/templates/user/:id', messageTemplateView, {
+    _id: 'tpl1',
+    kind: 'chat',
+    name: 'Lời chào',
+    catalog_id: null,
+    catalog_name: null,
+    content: 'Xin chào {{customer.name}} ({{customer.email}})',
+    subject: null,
+    shortcut: '/chao',
+    zns_template_id: null,
+    visibility: 'everyone',
+    departments: [],
+    active: true,
+    owner: null,
+    placeholders: ['customer.name', 'customer.email'],
+    created_at: AT,
+    updated_at: AT,
+    ...fields,
+  });
+
+const TEMPLATES = [
+  template({}),
+  template({ _id: 'sms', kind: 'sms', name: 'SMS nhắc cước', shortcut: null }),
+];
+
+/** The ticket as the macro left it. */
+const CHANGED_TICKET = fixture('POST /v2/tickets/:id/macros/:macroId', ticketDetailView, {
+  _id: 'T1',
+  code: '#000042',
+  number: 42,
+  subject: 'Mất mạng',
+  status: 'pending',
+  priority: null,
+  type: null,
+  service: null,
+  group: null,
+  requester: { _id: 'c1', name: 'Lê Thị Hoa' },
+  assignee: null,
+  source: 'hand',
+  tags: [{ _id: TAG_VIP, name: 'VIP' }],
+  due_at: null,
+  sla_due_at: null,
+  sla_breached_at: null,
+  created_at: AT,
+  updated_at: AT,
+  description: '',
+  organization: null,
+  followers: [],
+  cc: [],
+  custom: {},
+  created_by: null,
+  updated_by: null,
+  first_response_at: AT,
+  solved_at: null,
+  closed_at: null,
+  reopen_count: 0,
+  reply_count: 1,
+  merged_into: null,
+});
+
+/** The reply the server stores. */
+const SENT = fixture('POST /v2/tickets/:id/comments', ticketCommentView, {
+  _id: 'c9',
+  ticket_id: 'T1',
+  channel_id: null,
+  author_type: 'user',
+  author: { _id: 'agent', name: 'agent', avatar_url: null },
+  direction: 'out',
+  kind: 'text',
+  body_format: 'html',
+  body: '<p>Xin chào Lê Thị Hoa ()</p>',
+  public: true,
+  mentions: [],
+  attachments: [],
+  provider_message_id: null,
+  delivery: null,
+  created_at: AT,
+});
+
+const CONTRACTS = {
+  'GET /v2/tickets/:id/comments': listBody(ticketCommentView),
+  'POST /v2/tickets/:id/comments': createdBody(ticketCommentView),
+  'GET /v2/macros': okBody(z.array(macroView)),
+  'GET /v2/templates/user/:id': listBody(messageTemplateView),
+  'GET /v2/tickets/:id/placeholders': okBody(ticketPlaceholderValues),
+  'GET /v2/group-tag-customer': okBody(z.array(tagGroupView)),
+  'GET /v2/priorities': listBody(priorityView),
+  'GET /v2/types': listBody(ticketTypeView),
+  'POST /v2/tickets/:id/macros/:macroId': okBody(macroApplied),
 };
-const CHANGED_TICKET = { _id: 'T1', status: 'pending' };
 
 function mockServer() {
-  return vi.spyOn(http, 'request').mockImplementation(((config: ApiRequest) => {
+  return mockApi(CONTRACTS, (config: ApiRequest) => {
     const { method = 'GET', url } = config;
-    if (url === '/v2/tickets/T1/comments' && method === 'GET') return ok([], { total: 0 });
+    if (url === '/v2/tickets/T1/comments' && method === 'GET') return list([]);
     if (url === '/v2/macros') return ok(MACROS);
-    if (url === '/v2/templates/user/agent')
-      return ok([TEMPLATE, { ...TEMPLATE, _id: 'sms', kind: 'sms', name: 'SMS nhắc cước' }], {
-        total: 2,
-      });
+    if (url === '/v2/templates/user/agent') return list(TEMPLATES);
     // customer.email is missing: it stays empty.
     if (url === '/v2/tickets/T1/placeholders')
       return ok({ 'customer.name': 'Lê Thị Hoa', 'ticket.code': '#000042' });
     if (url === '/v2/group-tag-customer')
-      return ok([{ _id: 'g', name: 'Nhóm', tags: [{ _id: 'tag-vip', name: 'VIP' }] }]);
-    if (url === '/v2/priorities' || url === '/v2/types') return ok([], { total: 0 });
+      return ok([
+        {
+          _id: 'g',
+          name: 'Nhóm',
+          tags: [{ _id: TAG_VIP, name: 'VIP' }],
+          raw_tags: ['VIP'],
+          customer_count: 0,
+        },
+      ]);
+    if (url === '/v2/priorities' || url === '/v2/types') return list([]);
     if (url === '/v2/tickets/T1/macros/m1')
-      return ok({ ticket: CHANGED_TICKET, comment: null }, { message: 'Đã áp dụng macro' });
-    if (url === '/v2/tickets/T1/comments') return ok({}, { message: 'Đã gửi' });
+      return ok({ ticket: CHANGED_TICKET, comment: null }, 'Đã áp dụng macro');
+    if (url === '/v2/tickets/T1/comments') return created(SENT, 'Đã gửi');
     return ok(null);
-  }) as typeof http.request);
+  });
 }
 
 function renderConversation() {

@@ -2,22 +2,27 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import type { OrganizationNode } from '@omnicare/shared/organizations/organizations.schemas';
+import {
+  organizationNodeView,
+  type OrganizationNode,
+} from '@omnicare/shared/organizations/organizations.schemas';
+import { fixture } from '@/test/contract-fixtures';
 import { TooltipProvider } from '@/components/ui/tooltip';
 import { TestShell } from '@/test/shell-navigation';
 import { OrganizationTreeView } from './organization-tree-view';
 
-const branch = (counts: Partial<OrganizationNode>): OrganizationNode => ({
-  _id: 'b1',
-  number: 7,
-  name: 'Chi nhánh Đà Nẵng',
-  parent_id: null,
-  user_count: 0,
-  department_count: 0,
-  customer_count: 0,
-  children: [],
-  ...counts,
-});
+const branch = (counts: Partial<OrganizationNode>): OrganizationNode =>
+  fixture('GET /v2/organizes', organizationNodeView, {
+    _id: 'b1',
+    number: 7,
+    name: 'Chi nhánh Đà Nẵng',
+    parent_id: null,
+    user_count: 0,
+    department_count: 0,
+    customer_count: 0,
+    children: [],
+    ...counts,
+  });
 
 function renderTree(node: OrganizationNode) {
   const onDelete = vi.fn(() => Promise.resolve());

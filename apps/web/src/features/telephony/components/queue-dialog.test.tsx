@@ -2,10 +2,13 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
-import type { QueueView } from '@omnicare/shared/telephony/queues.schemas';
+import { z } from 'zod';
+import { queueView, type QueueView } from '@omnicare/shared/telephony/queues.schemas';
 import { createQueryClient } from '@/test/query-client';
 import { TooltipProvider } from '@/components/ui/tooltip';
 import { ApiError } from '@/lib/errors';
+import { fixture } from '@/test/contract-fixtures';
+import { queueRecord } from '@/test/view-fixtures';
 import { QueueDialog } from './queue-dialog';
 
 const api = vi.hoisted(() => ({
@@ -19,19 +22,12 @@ const toasts = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn
 vi.mock('../telephony.api', () => api);
 vi.mock('@/lib/toast', () => ({ toast: toasts }));
 
-const backup: QueueView = {
+const backup = queueRecord({
   _id: '0b0c0d0e-0000-4000-8000-000000000001',
   name: 'Dự phòng',
-  hotlines: [],
-  members: [],
-  strategy: 'longest_idle',
-  ring_timeout_seconds: 20,
-  max_wait_seconds: 120,
-  overflow_action: 'none',
-  overflow_queue: null,
   created_at: '2026-01-02T03:04:05.000Z',
   updated_at: '2026-01-02T03:04:05.000Z',
-};
+});
 
 function renderDialog(record: QueueView | null = null) {
   const onOpenChange = vi.fn();
@@ -49,7 +45,7 @@ describe('QueueDialog', () => {
   beforeEach(() => {
     Object.values(api).forEach((fn) => fn.mockReset());
     Object.values(toasts).forEach((fn) => fn.mockReset());
-    api.listQueues.mockResolvedValue([backup]);
+    api.listQueues.mockResolvedValue(fixture('GET /v2/queues', z.array(queueView), [backup]));
   });
 
   it('checks with the shared schema before sending', async () => {
@@ -65,7 +61,10 @@ describe('QueueDialog', () => {
   });
 
   it('sends the hotlines as a list and the overflow queue when chosen, then closes', async () => {
-    api.saveQueue.mockResolvedValue({ message: 'Tạo hàng chờ thành công', data: backup });
+    api.saveQueue.mockResolvedValue({
+      message: 'Tạo hàng chờ thành công',
+      data: fixture('POST /v2/queues', queueView, { ...backup, _id: 'q-new', name: 'CSKH' }),
+    });
     const user = userEvent.setup();
     const { onOpenChange } = renderDialog();
     await user.type(screen.getByLabelText('Tên hàng chờ', { exact: false }), 'CSKH');

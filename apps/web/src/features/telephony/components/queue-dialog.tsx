@@ -16,7 +16,7 @@ import { DialogForm, FormField, fieldAria } from '@/components/ui/form-dialog';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { StaffPicker } from '@/features/users/components/staff-picker';
-import { isApiError } from '@/lib/errors';
+import { applyFieldErrors } from '@/lib/errors';
 import { saveForm } from '@/lib/mutation-feedback';
 import { useQueues, useSaveQueue } from '../telephony.queries';
 import { TELEPHONY_TEXT as TEXT } from '../telephony-text';
@@ -120,17 +120,7 @@ function QueueForm({ record, onDone }: { record: QueueView | null; onDone: () =>
   const onSubmit = form.handleSubmit((values) =>
     saveForm(() => save.mutateAsync({ id: record?._id ?? null, body: toQueueBody(values) }), {
       onSaved: onDone,
-      showFieldErrors: (error) => {
-        if (!isApiError(error)) return false;
-        let shown = false;
-        for (const { param, message } of error.fieldErrors) {
-          const name = fieldOf(param);
-          if (!name) continue;
-          form.setError(name, { type: 'server', message });
-          shown = true;
-        }
-        return shown;
-      },
+      showFieldErrors: (error) => applyFieldErrors(error, form.setError, fieldOf),
     }),
   );
   const field = (name: (typeof FIELDS)[number]) => ({ id: id(name), error: errors[name]?.message });

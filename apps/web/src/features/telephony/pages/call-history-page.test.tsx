@@ -3,10 +3,14 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createMemoryRouter } from 'react-router';
-import type { CallView } from '@omnicare/shared/telephony/calls.schemas';
+import { z } from 'zod';
+import { callView, type CallView } from '@omnicare/shared/telephony/calls.schemas';
+import { queueView } from '@omnicare/shared/telephony/queues.schemas';
 import { createQueryClient } from '@/test/query-client';
 import { TestShell } from '@/test/shell-navigation';
 import { TooltipProvider } from '@/components/ui/tooltip';
+import { fixture, page } from '@/test/contract-fixtures';
+import { callRow } from '@/test/view-fixtures';
 import { CallHistoryPage } from './call-history-page';
 
 const api = vi.hoisted(() => ({
@@ -26,37 +30,27 @@ vi.mock('@/stores/session-store', () => ({
   useCurrentUser: () => ({ role: 'administrator', token: 't' }),
 }));
 
-const call = (overrides: Partial<CallView>): CallView => ({
-  _id: 'c1',
-  call_id: 'sip-1',
-  direction: 'CALL_INBOUND',
-  from_number: '0912345678',
-  to_number: '19006789',
-  hotline: '19006789',
-  customer: { _id: 'cu1', name: 'Nguyễn Văn Gọi', number: 12 },
-  queue: { _id: 'q1', name: 'Tổng đài CSKH' },
-  agent: { _id: 'u1', name: 'Phạm Quốc Dũng', agent_id: '1004' },
-  device_type: 0,
-  status: 'ENDED',
-  // 02:00 UTC is 09:00 in Bangkok.
-  started_at: '2026-01-15T02:00:00.000Z',
-  answered_at: '2026-01-15T02:00:05.000Z',
-  ended_at: '2026-01-15T02:01:20.000Z',
-  talk_seconds: 75,
-  wait_seconds: 5,
-  result: 'answered',
-  cause: 'agent_hangup',
-  transfers: [],
-  ticket: { _id: 't1', code: '#000042', number: 42 },
-  call_info: {
-    callId: 'sip-1',
-    ticketId: 't1',
-    callStatus: 'ENDED',
-    callType: 'CALL_INBOUND',
-    campaignId: null,
-  },
-  ...overrides,
-});
+const call = (overrides: Partial<CallView>): CallView =>
+  callRow({
+    customer: { _id: 'cu1', name: 'Nguyễn Văn Gọi', number: 12 },
+    queue: { _id: 'q1', name: 'Tổng đài CSKH' },
+    agent: { _id: 'u1', name: 'Phạm Quốc Dũng', agent_id: '1004' },
+    // 02:00 UTC is 09:00 in Bangkok.
+    started_at: '2026-01-15T02:00:00.000Z',
+    ticket: { _id: 't1', code: '#000042', number: 42 },
+    call_info: {
+      callId: 'sip-1',
+      ticketId: 't1',
+      callStatus: 'ENDED',
+      callType: 'CALL_INBOUND',
+      campaignId: null,
+    },
+    ...overrides,
+  });
+
+/** A page of GET /v2/calls, as `listCalls` resolves it. */
+const calls = (rows: CallView[]) =>
+  page('GET /v2/calls', callView, { data: rows, total: rows.length });
 
 function renderPage() {
   render(
@@ -78,12 +72,12 @@ function renderPage() {
 describe('call history page', () => {
   beforeEach(() => {
     Object.values(api).forEach((fn) => fn.mockReset());
-    api.listQueues.mockResolvedValue([]);
+    api.listQueues.mockResolvedValue(fixture('GET /v2/queues', z.array(queueView), []));
   });
 
   it('shows direction, number, customer, agent, queue, Bangkok time, durations, result and ticket', async () => {
-    api.listCalls.mockResolvedValue({
-      data: [
+    api.listCalls.mockResolvedValue(
+      calls([
         call({}),
         call({
           _id: 'c2',
@@ -116,9 +110,8 @@ describe('call history page', () => {
             },
           ],
         }),
-      ],
-      total: 3,
-    });
+      ]),
+    );
     renderPage();
     await screen.findByText('Nguyễn Văn Gọi');
     const table = screen.getByRole('table', { name: 'Lịch sử cuộc gọi' });
@@ -151,7 +144,7 @@ describe('call history page', () => {
   });
 
   it('filters by result and exports with the same filters', async () => {
-    api.listCalls.mockResolvedValue({ data: [call({})], total: 1 });
+    api.listCalls.mockResolvedValue(calls([call({})]));
     api.exportCalls.mockResolvedValue(undefined);
     const user = userEvent.setup();
     renderPage();

@@ -3,11 +3,14 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createMemoryRouter } from 'react-router';
-import type { QueueView } from '@omnicare/shared/telephony/queues.schemas';
+import { z } from 'zod';
+import { queueView, type QueueView } from '@omnicare/shared/telephony/queues.schemas';
 import { createQueryClient } from '@/test/query-client';
 import { TestShell } from '@/test/shell-navigation';
 import { TooltipProvider } from '@/components/ui/tooltip';
 import { ApiError } from '@/lib/errors';
+import { fixture } from '@/test/contract-fixtures';
+import { queueRecord } from '@/test/view-fixtures';
 import { QueuesPage } from './queues-page';
 
 const api = vi.hoisted(() => ({
@@ -25,20 +28,20 @@ vi.mock('@/stores/session-store', () => ({
   useCurrentUser: () => ({ role: session.role, token: 't' }),
 }));
 
-const queue = (id: string, name: string, extra: Partial<QueueView> = {}): QueueView => ({
-  _id: id,
-  name,
-  hotlines: ['19006789'],
-  members: [{ _id: 'u1', name: 'Phạm Quốc Dũng', agent_id: '1004', presence: 'AVAILABLE' }],
-  strategy: 'round_robin',
-  ring_timeout_seconds: 20,
-  max_wait_seconds: 120,
-  overflow_action: 'none',
-  overflow_queue: null,
-  created_at: '2026-01-02T03:04:05.000Z',
-  updated_at: '2026-01-02T03:04:05.000Z',
-  ...extra,
-});
+const queue = (id: string, name: string, extra: Partial<QueueView> = {}): QueueView =>
+  queueRecord({
+    _id: id,
+    name,
+    hotlines: ['19006789'],
+    members: [{ _id: 'u1', name: 'Phạm Quốc Dũng', agent_id: '1004', presence: 'AVAILABLE' }],
+    strategy: 'round_robin',
+    created_at: '2026-01-02T03:04:05.000Z',
+    updated_at: '2026-01-02T03:04:05.000Z',
+    ...extra,
+  });
+
+/** GET /v2/queues, as `listQueues` resolves it. */
+const queues = (rows: QueueView[]) => fixture('GET /v2/queues', z.array(queueView), rows);
 
 function renderPage() {
   render(
@@ -64,13 +67,15 @@ describe('queues page', () => {
   });
 
   it('lists the queues with hotlines, members, strategy and overflow', async () => {
-    api.listQueues.mockResolvedValue([
-      queue('q1', 'Dự phòng'),
-      queue('q2', 'CSKH', {
-        overflow_action: 'queue',
-        overflow_queue: { _id: 'q1', name: 'Dự phòng' },
-      }),
-    ]);
+    api.listQueues.mockResolvedValue(
+      queues([
+        queue('q1', 'Dự phòng'),
+        queue('q2', 'CSKH', {
+          overflow_action: 'queue',
+          overflow_queue: { _id: 'q1', name: 'Dự phòng' },
+        }),
+      ]),
+    );
     renderPage();
     expect(await screen.findByText('CSKH')).toBeVisible();
     expect(screen.getAllByText('1900 6789').length).toBeGreaterThan(0);
@@ -80,7 +85,7 @@ describe('queues page', () => {
   });
 
   it("shows the server's refusal to delete a queue in use", async () => {
-    api.listQueues.mockResolvedValue([queue('q1', 'Dự phòng')]);
+    api.listQueues.mockResolvedValue(queues([queue('q1', 'Dự phòng')]));
     api.deleteQueue.mockRejectedValue(
       new ApiError({
         kind: 'http',
@@ -102,7 +107,7 @@ describe('queues page', () => {
 
   it('agents read the queues without the add, edit and delete buttons', async () => {
     session.role = 'agent';
-    api.listQueues.mockResolvedValue([queue('q1', 'Dự phòng')]);
+    api.listQueues.mockResolvedValue(queues([queue('q1', 'Dự phòng')]));
     renderPage();
     expect(await screen.findByText('Dự phòng')).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Thêm hàng chờ' })).toBeNull();

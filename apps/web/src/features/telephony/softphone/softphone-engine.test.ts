@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EventEmitter } from 'node:events';
 import { STORAGE_KEYS } from '@omnicare/shared/platform/constants';
 import { SOFTPHONE_MESSAGES } from '@omnicare/shared/telephony/softphone';
-import type { SoftphoneAccount } from '@omnicare/shared/users/users.schemas';
+import { softphoneAccountView } from '@omnicare/shared/users/users.schemas';
+import { fixture } from '@/test/contract-fixtures';
 import { useCallStore } from './call-store';
 import { SoftphoneEngine, type SoftphoneDeps } from './softphone-engine';
 import { CONNECT_WATCHDOG_MS } from './softphone-rules';
@@ -98,13 +99,13 @@ const fakeJsSip = {
   },
 };
 
-const account: SoftphoneAccount = {
+const account = fixture('GET /v2/my-softphone', softphoneAccountView, {
   username: 'mai',
   sipGatewayUrl: 'ws://primary:18080, ws://backup:18081',
   sipPass: 'secret',
   agentId: 'A1',
   hotline: '19001234',
-};
+});
 
 function setup(overrides: Partial<SoftphoneDeps> = {}) {
   const deps: SoftphoneDeps = {
@@ -147,7 +148,9 @@ afterEach(() => {
 describe('starting', () => {
   it('stays quiet and hidden for a user without a SIP account', async () => {
     const { engine, deps } = setup({
-      fetchAccount: vi.fn(async () => ({ ...account, username: null })),
+      fetchAccount: vi.fn(async () =>
+        fixture('GET /v2/my-softphone', softphoneAccountView, { ...account, username: null }),
+      ),
     });
     await engine.start();
     expect(deps.loadJsSip).not.toHaveBeenCalled();

@@ -3,11 +3,21 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ApiRequest } from '@/lib/http';
+import {
+  customerListAnswer,
+  type CustomerListItem,
+} from '@omnicare/shared/customers/customers.schemas';
+import { groupPageView } from '@omnicare/shared/groups/groups.schemas';
+import { createdBody, listBody, okBody } from '@omnicare/shared/platform/envelope';
 import type { TemplateKind } from '@omnicare/shared/templates/template-enums';
-import type { MessageTemplate } from '@omnicare/shared/templates/templates.schemas';
+import {
+  messageTemplateView,
+  templateCatalogView,
+  type MessageTemplate,
+} from '@omnicare/shared/templates/templates.schemas';
 import { TooltipProvider } from '@/components/ui/tooltip';
 import { ApiError } from '@/lib/errors';
-import { http } from '@/lib/http';
+import { list, mockApi, ok } from '@/test/contract-fixtures';
 import { insertAt, toTemplateBody, templateFormDefaults } from '../template-form';
 import { TemplateFormDialog } from './template-form-dialog';
 
@@ -18,20 +28,23 @@ globalThis.ResizeObserver ??= class {
   disconnect() {}
 };
 
-const ok = (data: unknown, extra: Record<string, unknown> = {}) =>
-  Promise.resolve({ data: { statusCode: 200, message: 'OK', data, ...extra } });
+const CONTRACTS = {
+  'GET /v2/core/template-catalogs': listBody(templateCatalogView),
+  'GET /v2/customers': customerListAnswer,
+  'GET /v2/all-group': okBody(groupPageView),
+  'POST /v2/core/template': createdBody(messageTemplateView),
+};
 
 /** The tenant's customer the preview fills the customer variables from (none: fictional). */
-let sampleCustomers: unknown[] = [];
+let sampleCustomers: CustomerListItem[] = [];
 
 function mockServer(onWrite?: (config: ApiRequest) => unknown) {
-  return vi.spyOn(http, 'request').mockImplementation(((config: ApiRequest) => {
-    if (config.url === '/v2/core/template-catalogs') return ok([], { total: 0 });
-    if (config.url === '/v2/customers')
-      return ok(sampleCustomers, { total: sampleCustomers.length });
+  return mockApi(CONTRACTS, (config) => {
+    if (config.url === '/v2/core/template-catalogs') return list([]);
+    if (config.url === '/v2/customers') return { ...list(sampleCustomers), total_capped: false };
     if (config.url === '/v2/all-group') return ok({ list: [], total: 0 });
     return onWrite ? onWrite(config) : ok(null);
-  }) as typeof http.request);
+  });
 }
 
 function renderDialog(
@@ -124,6 +137,7 @@ describe('template dialog', () => {
     sampleCustomers = [
       {
         _id: 'c1',
+        number: 1,
         name: 'Phạm Thu Trang',
         avatar_url: null,
         phone: '+84988111222',

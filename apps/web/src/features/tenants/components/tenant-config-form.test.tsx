@@ -3,8 +3,9 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createMemoryRouter } from 'react-router';
-import type { TenantConfigView } from '@omnicare/shared/tenants/tenants.schemas';
-import { http, type ApiRequest } from '@/lib/http';
+import { okBody } from '@omnicare/shared/platform/envelope';
+import { tenantConfigView } from '@omnicare/shared/tenants/tenants.schemas';
+import { fixture, mockApi, ok } from '@/test/contract-fixtures';
 import { signInAs } from '@/test/signed-in';
 import { TenantConfigForm } from './tenant-config-form';
 
@@ -17,7 +18,7 @@ globalThis.ResizeObserver ??= class {
 
 vi.mock('@/lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 
-const CONFIG: TenantConfigView = {
+const CONFIG = fixture('GET /v2/tenant/config', tenantConfigView, {
   _id: 't1',
   name: 'Demo',
   slug: 'demo',
@@ -31,7 +32,7 @@ const CONFIG: TenantConfigView = {
   call_ticket_rule: { mode: 'new_per_call' },
   assign_own_tickets: true,
   created_at: '2026-01-01T00:00:00.000Z',
-};
+});
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -39,16 +40,10 @@ describe('the tenant configuration form', () => {
   it("turns off giving an agent's new ticket to them", async () => {
     signInAs('administrator');
     const sent: unknown[] = [];
-    vi.spyOn(http, 'request').mockImplementation(((config: ApiRequest) => {
+    mockApi({ 'PUT /v2/tenant/config': okBody(tenantConfigView) }, (config) => {
       sent.push(config.data);
-      return Promise.resolve({
-        data: {
-          statusCode: 200,
-          message: 'Đã lưu',
-          data: { ...CONFIG, assign_own_tickets: false },
-        },
-      });
-    }) as typeof http.request);
+      return ok({ ...CONFIG, assign_own_tickets: false }, 'Đã lưu');
+    });
     const user = userEvent.setup();
     const router = createMemoryRouter(
       [{ path: '*', element: <TenantConfigForm tenantId={null} config={CONFIG} /> }],

@@ -3,9 +3,14 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ApiRequest } from '@/lib/http';
+import { createdBody } from '@omnicare/shared/platform/envelope';
+import {
+  scheduleView,
+  type ScheduleBody,
+} from '@omnicare/shared/working-time/working-time.schemas';
 import { TooltipProvider } from '@/components/ui/tooltip';
 import { ApiError } from '@/lib/errors';
-import { http } from '@/lib/http';
+import { created, mockApi } from '@/test/contract-fixtures';
 import { ScheduleDialog } from './schedule-dialog';
 
 // jsdom has no ResizeObserver; Radix's Switch measures itself with one.
@@ -28,14 +33,30 @@ function renderDialog() {
   return { onOpenChange };
 }
 
+const CONTRACTS = { 'POST /v2/time/create-schedule': createdBody(scheduleView) };
+
 afterEach(() => vi.restoreAllMocks());
 
 describe('ScheduleDialog', () => {
   it('starts from office hours and sends the week with a holiday', async () => {
-    const request = vi.spyOn(http, 'request').mockImplementation(((config: ApiRequest) =>
-      Promise.resolve({
-        data: { statusCode: 201, message: 'Tạo mới lịch làm việc thành công', data: config.data },
-      })) as typeof http.request);
+    const request = mockApi(CONTRACTS, (config) => {
+      const { name, periods, holidays = [] } = config.data as ScheduleBody;
+      return created(
+        {
+          _id: 's1',
+          name,
+          time_zone: 'Asia/Bangkok',
+          is_default: false,
+          periods,
+          holidays,
+          weekly_minutes: 2_400,
+          sla_policy_count: 0,
+          created_at: '2026-01-01T00:00:00.000Z',
+          updated_at: '2026-01-01T00:00:00.000Z',
+        },
+        'Tạo mới lịch làm việc thành công',
+      );
+    });
     const user = userEvent.setup();
     const { onOpenChange } = renderDialog();
     expect(screen.getByLabelText('Thứ Hai khung 2 từ')).toHaveValue('13:30');
@@ -56,7 +77,7 @@ describe('ScheduleDialog', () => {
   }, 20_000);
 
   it('refuses a reversed opening in the browser, and shows a server 422 on its row', async () => {
-    const request = vi.spyOn(http, 'request').mockImplementation((() =>
+    const request = mockApi(CONTRACTS, () =>
       Promise.reject(
         new ApiError({
           kind: 'http',
@@ -67,7 +88,8 @@ describe('ScheduleDialog', () => {
             { param: 'holidays.0.date', message: 'Ngày nghỉ bị trùng' },
           ],
         }),
-      )) as typeof http.request);
+      ),
+    );
     const user = userEvent.setup();
     const { onOpenChange } = renderDialog();
     await user.type(screen.getByLabelText(/^Tên lịch làm việc/), 'Trùng');

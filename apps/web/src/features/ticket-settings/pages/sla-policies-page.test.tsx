@@ -3,11 +3,13 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createMemoryRouter } from 'react-router';
-import type { SlaPolicy } from '@omnicare/shared/sla/sla.schemas';
+import { z } from 'zod';
+import { listBody, okBody } from '@omnicare/shared/platform/envelope';
+import { slaPolicyView, type SlaPolicy } from '@omnicare/shared/sla/sla.schemas';
 import { createQueryClient } from '@/test/query-client';
 import { TestShell } from '@/test/shell-navigation';
 import { TooltipProvider } from '@/components/ui/tooltip';
-import { http, type ApiRequest } from '@/lib/http';
+import { list, mockApi, ok } from '@/test/contract-fixtures';
 import { signInAs } from '@/test/signed-in';
 import { SlaPoliciesPage } from './sla-policies-page';
 
@@ -26,14 +28,17 @@ const policy = (_id: string, name: string, order: number): SlaPolicy => ({
   updated_at: '2026-01-01T00:00:00.000Z',
 });
 
+const CONTRACTS = {
+  'GET /v2/sla-policies': listBody(slaPolicyView),
+  'PUT /v2/sla-policies/order': okBody(z.array(slaPolicyView)),
+};
+
 let stored: SlaPolicy[] = [];
 let sent: unknown[] = [];
 beforeEach(() => {
   stored = [policy('a', 'Khách VIP', 1), policy('b', 'Tổng đài', 2), policy('c', 'Mặc định', 3)];
   sent = [];
-  vi.spyOn(http, 'request').mockImplementation(((config: ApiRequest) => {
-    const answer = (data: unknown, extra: object = {}) =>
-      Promise.resolve({ data: { statusCode: 200, message: 'OK', data, ...extra } });
+  mockApi(CONTRACTS, (config) => {
     if (config.url === '/v2/sla-policies/order' && config.method === 'PUT') {
       const { ids } = config.data as { ids: string[] };
       sent.push(ids);
@@ -41,12 +46,12 @@ beforeEach(() => {
         ...stored.find((row) => row._id === id)!,
         order: index + 1,
       }));
-      return answer(stored, { message: 'Cập nhật thứ tự chính sách SLA thành công' });
+      return ok(stored, 'Cập nhật thứ tự chính sách SLA thành công');
     }
-    if (config.url === '/v2/sla-policies') return answer(stored, { total: stored.length });
-    return answer([], { total: 0 });
-  }) as typeof http.request);
+    return config.url === '/v2/sla-policies' ? list(stored) : list([]);
+  });
 });
+
 afterEach(() => vi.restoreAllMocks());
 
 function renderPage() {

@@ -2,8 +2,17 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { TicketAssignee } from '@omnicare/shared/tickets/ticket-assignees.schemas';
-import { http, type ApiRequest } from '@/lib/http';
+import { z } from 'zod';
+import { tagGroupView } from '@omnicare/shared/customers/customers.schemas';
+import { groupPageView } from '@omnicare/shared/groups/groups.schemas';
+import { listBody, okBody } from '@omnicare/shared/platform/envelope';
+import {
+  ticketAssigneeView,
+  type TicketAssignee,
+} from '@omnicare/shared/tickets/ticket-assignees.schemas';
+import type { ApiRequest } from '@/lib/http';
+import { list, mockApi, ok } from '@/test/contract-fixtures';
+import { groupRecord } from '@/test/view-fixtures';
 import { signInAs } from '@/test/signed-in';
 import { TicketProperties, type TicketFieldsValue } from './ticket-properties';
 
@@ -25,9 +34,15 @@ const CSKH = [
 ];
 const KY_THUAT = [person({ _id: 'u3', name: 'Võ Quốc Bảo', presence: 'NOT AVAILABLE' })];
 const DEPARTMENTS = [
-  { _id: 'g-cskh', name: 'CSKH' },
-  { _id: 'g-kt', name: 'Kỹ thuật' },
+  groupRecord({ _id: 'g-cskh', name: 'CSKH' }),
+  groupRecord({ _id: 'g-kt', name: 'Kỹ thuật' }),
 ];
+
+const CONTRACTS = {
+  'GET /v2/tickets/assignees': listBody(ticketAssigneeView),
+  'GET /v2/all-group': okBody(groupPageView),
+  'GET /v2/group-tag-customer': okBody(z.array(tagGroupView)),
+};
 
 const VALUE: TicketFieldsValue = {
   status: 'open',
@@ -49,20 +64,16 @@ let asked: ApiRequest[] = [];
 beforeEach(() => {
   asked = [];
   signInAs('agent');
-  vi.spyOn(http, 'request').mockImplementation(((config: ApiRequest) => {
+  mockApi(CONTRACTS, (config: ApiRequest) => {
     asked.push(config);
     const params = (config.params ?? {}) as Record<string, unknown>;
-    const answer = (data: unknown, total?: number) =>
-      Promise.resolve({ data: { statusCode: 200, message: 'OK', data, total } });
-    if (config.url === '/v2/tickets/assignees') {
-      const rows = params.group_id === 'g-kt' ? KY_THUAT : CSKH;
-      return answer(rows, rows.length);
-    }
-    if (config.url === '/v2/all-group')
-      return answer({ list: DEPARTMENTS, total: DEPARTMENTS.length });
-    return answer([], 0);
-  }) as typeof http.request);
+    if (config.url === '/v2/tickets/assignees')
+      return list(params.group_id === 'g-kt' ? KY_THUAT : CSKH);
+    if (config.url === '/v2/all-group') return ok({ list: DEPARTMENTS, total: DEPARTMENTS.length });
+    return ok([]);
+  });
 });
+
 afterEach(() => vi.restoreAllMocks());
 
 function renderPanel() {

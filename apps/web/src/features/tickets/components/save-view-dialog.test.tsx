@@ -3,8 +3,10 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ApiRequest } from '@/lib/http';
+import { createdBody } from '@omnicare/shared/platform/envelope';
+import { smartViewView } from '@omnicare/shared/ticket-config/ticket-config.schemas';
 import { ApiError } from '@/lib/errors';
-import { http } from '@/lib/http';
+import { created, mockApi } from '@/test/contract-fixtures';
 import { useSessionStore } from '@/stores/session-store';
 import { signInAs as signIn } from '@/test/signed-in';
 import { listFiltersOf, viewFiltersOf } from '../ticket-views';
@@ -31,6 +33,8 @@ const CURRENT: ListAsView = {
   columns: ['code', 'subject', 'status', 'assignee'],
   sort: { field: 'created_at', direction: 'asc' },
 };
+
+const CONTRACTS = { 'POST /v2/smart-view': createdBody(smartViewView) };
 
 function renderDialog() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -69,14 +73,19 @@ describe('saving the list as a view', () => {
 
   it('sends the current filters, sort and columns as a shared view for a team leader', async () => {
     signIn('team_leader');
-    const request = vi.spyOn(http, 'request').mockImplementation(((config: ApiRequest) =>
-      Promise.resolve({
-        data: {
-          statusCode: 201,
-          message: 'Tạo mới view thành công',
-          data: { _id: 'v1', ...(config.data as object) },
+    const request = mockApi(CONTRACTS, (config) =>
+      created(
+        {
+          _id: 'v1',
+          ...(config.data as object),
+          owner: { _id: 'team_leader', name: 'team_leader' },
+          editable: true,
+          created_at: '2026-01-01T00:00:00.000Z',
+          updated_at: '2026-01-01T00:00:00.000Z',
         },
-      })) as typeof http.request);
+        'Tạo mới view thành công',
+      ),
+    );
     const user = userEvent.setup();
     const { onSaved, onOpenChange } = renderDialog();
     await user.type(screen.getByLabelText(/^Tên view/), 'Online của tôi');
@@ -92,7 +101,7 @@ describe('saving the list as a view', () => {
 
   it('keeps an agent’s view personal, and shows a taken name on its field', async () => {
     signIn('agent');
-    const request = vi.spyOn(http, 'request').mockImplementation((() =>
+    const request = mockApi(CONTRACTS, () =>
       Promise.reject(
         new ApiError({
           kind: 'http',
@@ -100,7 +109,8 @@ describe('saving the list as a view', () => {
           message: 'Tên view đã tồn tại',
           fieldErrors: [{ param: 'name', message: 'Tên view đã tồn tại' }],
         }),
-      )) as typeof http.request);
+      ),
+    );
     const user = userEvent.setup();
     const { onSaved } = renderDialog();
     expect(screen.queryByRole('checkbox', { name: /Dùng chung/ })).toBeNull();

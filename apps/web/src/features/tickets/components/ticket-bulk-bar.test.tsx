@@ -2,10 +2,19 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { TicketListItem } from '@omnicare/shared/tickets/tickets.schemas';
+import { groupView } from '@omnicare/shared/groups/groups.schemas';
+import { jobView } from '@omnicare/shared/jobs/jobs.schemas';
+import { ticketAssigneeView } from '@omnicare/shared/tickets/ticket-assignees.schemas';
+import {
+  ticketBulkAnswer,
+  ticketListAnswer,
+  type TicketBulkItem,
+} from '@omnicare/shared/tickets/tickets.schemas';
 import type { StaffRole } from '@omnicare/shared/users/roles';
 import { useSessionStore } from '@/stores/session-store';
+import { fixture, page } from '@/test/contract-fixtures';
 import { signInAs } from '@/test/signed-in';
+import { groupRecord, ticketRow } from '@/test/view-fixtures';
 import type * as TicketsApi from '../tickets.api';
 import { TicketBulkBar, type WholeResult } from './ticket-bulk-bar';
 
@@ -29,26 +38,20 @@ vi.mock('@/features/customers/customers.api', async (importOriginal) => ({
 const toasts = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn() }));
 vi.mock('@/lib/toast', () => ({ toast: toasts }));
 
-const row = (number: number, subject: string): TicketListItem => ({
-  _id: `id-${number}`,
-  code: `#${String(number).padStart(6, '0')}`,
-  number,
-  subject,
-  status: 'open',
-  priority: null,
-  type: null,
-  service: null,
-  group: null,
-  requester: null,
-  assignee: null,
-  source: 'hand',
-  tags: [],
-  due_at: null,
-  sla_due_at: null,
-  sla_breached_at: null,
-  created_at: '2026-11-24T01:00:00.000Z',
-  updated_at: '2026-11-24T01:00:00.000Z',
+const row = (number: number, subject: string) =>
+  ticketRow({
+    number,
+    subject,
+    created_at: '2026-11-24T01:00:00.000Z',
+    updated_at: '2026-11-24T01:00:00.000Z',
+  });
+
+/** POST /v2/tickets/bulk done at once (200), as `bulkTickets` resolves it. */
+const bulkDone = (succeeded: number, failed: number, results: TicketBulkItem[] = []) => ({
+  data: fixture('POST /v2/tickets/bulk', ticketBulkAnswer, { succeeded, failed, results }),
+  message: '',
 });
+
 const ROWS = [row(1, 'Mất mạng'), row(2, 'Mất mạng lần hai'), row(3, 'Mất mạng khu vực')];
 
 function renderBar(whole?: Partial<WholeResult>) {
@@ -81,7 +84,9 @@ describe('the ticket bulk bar', () => {
     Object.values(api).forEach((fn) => fn.mockReset());
     jobs.fetchJob.mockReset();
     Object.values(toasts).forEach((fn) => fn.mockReset());
-    api.fetchTickets.mockResolvedValue({ data: [], total: 0, total_capped: false });
+    api.fetchTickets.mockResolvedValue(
+      page('GET /v2/tickets', ticketListAnswer, { data: [], total: 0, total_capped: false }),
+    );
   });
 
   it('offers every result of the filter once the page is picked', async () => {
@@ -102,10 +107,7 @@ describe('the ticket bulk bar', () => {
 
   it('with the whole result chosen, an action sends the filter, not ids', async () => {
     const user = userEvent.setup();
-    api.bulkTickets.mockResolvedValue({
-      data: { succeeded: 45, failed: 0, results: [] },
-      message: '',
-    });
+    api.bulkTickets.mockResolvedValue(bulkDone(45, 0));
     renderBar({ chosen: true });
     expect(screen.getByText('Đã chọn tất cả 45 ticket theo bộ lọc')).toBeVisible();
     await user.selectOptions(screen.getByLabelText('Đổi trạng thái'), 'pending');
@@ -119,29 +121,30 @@ describe('the ticket bulk bar', () => {
 
   it('assigns to a person of a department picked first, with the department', async () => {
     const user = userEvent.setup();
-    departments.listDepartments.mockResolvedValue({
-      data: [{ _id: 'g-kt', name: 'Kỹ thuật' }],
-      total: 1,
-    });
-    api.listAssignees.mockImplementation(async (query: { group_id?: string }) => ({
-      data: query.group_id
-        ? [
-            {
-              _id: 'u3',
-              name: 'Võ Quốc Bảo',
-              email: 'bao@demo.vn',
-              role: 'agent',
-              presence: 'AVAILABLE',
-              open_tickets: 4,
-            },
-          ]
-        : [],
-      total: query.group_id ? 1 : 0,
-    }));
-    api.bulkTickets.mockResolvedValue({
-      data: { succeeded: 3, failed: 0, results: [] },
-      message: '',
-    });
+    departments.listDepartments.mockResolvedValue(
+      page('GET /v2/all-group', groupView, {
+        data: [groupRecord({ _id: 'g-kt', name: 'Kỹ thuật' })],
+        total: 1,
+      }),
+    );
+    api.listAssignees.mockImplementation(async (query: { group_id?: string }) =>
+      page('GET /v2/tickets/assignees', ticketAssigneeView, {
+        data: query.group_id
+          ? [
+              {
+                _id: 'u3',
+                name: 'Võ Quốc Bảo',
+                email: 'bao@demo.vn',
+                role: 'agent',
+                presence: 'AVAILABLE',
+                open_tickets: 4,
+              },
+            ]
+          : [],
+        total: query.group_id ? 1 : 0,
+      }),
+    );
+    api.bulkTickets.mockResolvedValue(bulkDone(3, 0));
     renderBar();
     await user.click(screen.getByRole('combobox', { name: /Giao cho/ }));
     const filter = await screen.findByRole('combobox', { name: 'Lọc người xử lý theo bộ phận' });
@@ -160,18 +163,13 @@ describe('the ticket bulk bar', () => {
 
   it('names each ticket that failed, with its reason, when some of the picked ones fail', async () => {
     const user = userEvent.setup();
-    api.bulkTickets.mockResolvedValue({
-      data: {
-        succeeded: 2,
-        failed: 1,
-        results: [
-          { _id: 'id-1', ok: true },
-          { _id: 'id-2', ok: false, message: 'Ticket đã đóng, chỉ quản trị viên được thay đổi' },
-          { _id: 'id-3', ok: true },
-        ],
-      },
-      message: '',
-    });
+    api.bulkTickets.mockResolvedValue(
+      bulkDone(2, 1, [
+        { _id: 'id-1', ok: true },
+        { _id: 'id-2', ok: false, message: 'Ticket đã đóng, chỉ quản trị viên được thay đổi' },
+        { _id: 'id-3', ok: true },
+      ]),
+    );
     renderBar();
     await user.selectOptions(screen.getByLabelText('Đổi trạng thái'), 'pending');
     const dialog = await screen.findByRole('dialog', { name: 'Kết quả thao tác hàng loạt' });
@@ -183,7 +181,7 @@ describe('the ticket bulk bar', () => {
 
   it('follows a bulk the server runs as a job, then names the tickets that failed', async () => {
     const user = userEvent.setup();
-    const job = {
+    const job = fixture('GET /v2/jobs/:id', jobView, {
       _id: 'job-1',
       kind: 'tickets.bulk',
       status: 'running',
@@ -196,13 +194,16 @@ describe('the ticket bulk bar', () => {
       finished_at: null,
       download_url: null,
       items: [{ _id: 'id-1', ok: true }],
-    };
-    api.bulkTickets.mockResolvedValue({ data: { ...job, status: 'waiting' }, message: '' });
+    });
+    api.bulkTickets.mockResolvedValue({
+      data: fixture('POST /v2/tickets/bulk', jobView, { ...job, status: 'waiting' }),
+      message: '',
+    });
     let reads = 0;
     jobs.fetchJob.mockImplementation(async () => {
       reads += 1;
       if (reads === 1) return job;
-      return {
+      return fixture('GET /v2/jobs/:id', jobView, {
         ...job,
         status: 'completed',
         processed: 3,
@@ -212,7 +213,7 @@ describe('the ticket bulk bar', () => {
           { _id: 'id-2', ok: false, message: 'Ticket đã đóng, chỉ quản trị viên được thay đổi' },
           { _id: 'id-3', ok: true },
         ],
-      };
+      });
     });
     const { onDone } = renderBar();
     await user.selectOptions(screen.getByLabelText('Đổi trạng thái'), 'pending');
@@ -232,17 +233,12 @@ describe('the ticket bulk bar', () => {
 
   it('merges the others into a target picked among the selection', async () => {
     const user = userEvent.setup();
-    api.bulkTickets.mockResolvedValue({
-      data: {
-        succeeded: 2,
-        failed: 0,
-        results: [
-          { _id: 'id-1', ok: true },
-          { _id: 'id-2', ok: true },
-        ],
-      },
-      message: '',
-    });
+    api.bulkTickets.mockResolvedValue(
+      bulkDone(2, 0, [
+        { _id: 'id-1', ok: true },
+        { _id: 'id-2', ok: true },
+      ]),
+    );
     const { onDone } = renderBar();
     await user.click(screen.getByRole('button', { name: 'Gộp' }));
     const dialog = screen.getByRole('dialog', { name: 'Gộp 3 ticket' });
@@ -300,10 +296,7 @@ describe('deleting from the ticket bulk bar', () => {
     async (role) => {
       signInAs(role);
       const user = userEvent.setup();
-      api.bulkTickets.mockResolvedValue({
-        data: { succeeded: 3, failed: 0, results: [] },
-        message: '',
-      });
+      api.bulkTickets.mockResolvedValue(bulkDone(3, 0));
       const { onDone } = renderBar();
       await user.click(screen.getByRole('button', { name: 'Xóa' }));
       const dialog = await screen.findByRole('alertdialog');

@@ -1,21 +1,35 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { TicketCommentView } from '@omnicare/shared/tickets/ticket-comments.schemas';
-import { http, type ApiRequest } from '@/lib/http';
+import { z } from 'zod';
+import { tagGroupView } from '@omnicare/shared/customers/customers.schemas';
+import { macroView, ticketPlaceholderValues } from '@omnicare/shared/macros/macros.schemas';
+import { listBody, okBody } from '@omnicare/shared/platform/envelope';
+import { messageTemplateView } from '@omnicare/shared/templates/templates.schemas';
+import { priorityView, ticketTypeView } from '@omnicare/shared/ticket-config/ticket-config.schemas';
+import {
+  ticketCommentView,
+  type TicketCommentView,
+} from '@omnicare/shared/tickets/ticket-comments.schemas';
+import { list, mockApi, ok } from '@/test/contract-fixtures';
 import { signInAs } from '@/test/signed-in';
 import { TicketConversation } from './ticket-conversation';
 
 const comment = (fields: Partial<TicketCommentView>): TicketCommentView => ({
   _id: 'c1',
   ticket_id: 'T1',
+  channel_id: null,
   author_type: 'customer',
   author: { _id: 'k1', name: 'Khách Hỏi', avatar_url: null },
+  direction: (fields.author_type ?? 'customer') === 'customer' ? 'in' : 'out',
+  kind: 'text',
+  body_format: 'html',
   body: '<p>Tin nhắn</p>',
   public: true,
   mentions: [],
   attachments: [],
-  channel_message_ref: null,
+  provider_message_id: null,
+  delivery: null,
   created_at: '2026-01-01T02:00:00.000Z',
   ...fields,
 });
@@ -36,16 +50,26 @@ const COMMENTS = [
   }),
 ];
 
+const CONTRACTS = {
+  'GET /v2/tickets/:id/comments': listBody(ticketCommentView),
+  'GET /v2/macros': okBody(z.array(macroView)),
+  'GET /v2/templates/user/:id': listBody(messageTemplateView),
+  'GET /v2/group-tag-customer': okBody(z.array(tagGroupView)),
+  'GET /v2/tickets/:id/placeholders': okBody(ticketPlaceholderValues),
+  'GET /v2/priorities': listBody(priorityView),
+  'GET /v2/types': listBody(ticketTypeView),
+};
+
 beforeEach(() => {
   signInAs('agent');
-  vi.spyOn(http, 'request').mockImplementation(((config: ApiRequest) =>
-    Promise.resolve({
-      data:
-        config.url === '/v2/tickets/T1/comments'
-          ? { statusCode: 200, message: 'OK', data: COMMENTS, total: COMMENTS.length }
-          : { statusCode: 200, message: 'OK', data: [], total: 0 },
-    })) as typeof http.request);
+  mockApi(CONTRACTS, (config) => {
+    if (config.url === '/v2/tickets/T1/comments') return list(COMMENTS);
+    if (config.url === '/v2/tickets/T1/placeholders') return ok({});
+    if (config.url === '/v2/macros' || config.url === '/v2/group-tag-customer') return ok([]);
+    return list([]);
+  });
 });
+
 afterEach(() => vi.restoreAllMocks());
 
 describe('the ticket conversation', () => {

@@ -4,8 +4,11 @@ import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import type { ReactNode } from 'react';
-import type { TicketListItem } from '@omnicare/shared/tickets/tickets.schemas';
+import { ticketLinkView, ticketMergeView } from '@omnicare/shared/tickets/ticket-comments.schemas';
+import { ticketListAnswer, type TicketListItem } from '@omnicare/shared/tickets/tickets.schemas';
 import { ApiError } from '@/lib/errors';
+import { fixture, page } from '@/test/contract-fixtures';
+import { ticketRow } from '@/test/view-fixtures';
 import type * as TicketsApi from '../tickets.api';
 import { TicketLinks } from './ticket-links';
 import { TicketMergeDialog } from './ticket-merge-dialog';
@@ -24,15 +27,12 @@ vi.mock('../tickets.api', async (importOriginal) => ({
 const toasts = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn() }));
 vi.mock('@/lib/toast', () => ({ toast: toasts }));
 
-const listed = (number: number, subject: string, status = 'open') =>
-  ({
-    _id: `id-${number}`,
-    code: `#${String(number).padStart(6, '0')}`,
-    number,
-    subject,
-    status,
-    requester: { _id: 'c1', name: 'Nguyễn Văn An' },
-  }) as unknown as TicketListItem;
+const listed = (number: number, subject: string) =>
+  ticketRow({ number, subject, requester: { _id: 'c1', name: 'Nguyễn Văn An' } });
+
+/** A page of GET /v2/tickets, as `fetchTickets` resolves it. */
+const tickets = (data: TicketListItem[]) =>
+  page('GET /v2/tickets', ticketListAnswer, { data, total: data.length, total_capped: false });
 
 function wrap(children: ReactNode) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -58,11 +58,9 @@ describe('merging from the ticket page', () => {
   beforeEach(() => {
     Object.values(api).forEach((fn) => fn.mockReset());
     Object.values(toasts).forEach((fn) => fn.mockReset());
-    api.fetchTickets.mockResolvedValue({
-      data: [listed(1, 'Nguồn'), listed(7, 'Mất mạng khu vực')],
-      total: 2,
-      total_capped: false,
-    });
+    api.fetchTickets.mockResolvedValue(
+      tickets([listed(1, 'Nguồn'), listed(7, 'Mất mạng khu vực')]),
+    );
   });
 
   it('searches open tickets other than this one, says what moves, then merges', async () => {
@@ -70,7 +68,13 @@ describe('merging from the ticket page', () => {
     const onMerged = vi.fn();
     const onOpenChange = vi.fn();
     api.mergeTicket.mockResolvedValue({
-      data: { source: {}, target: {}, moved_comments: 3, moved_attachments: 0, moved_links: 0 },
+      data: fixture('POST /v2/tickets/:id/merge', ticketMergeView, {
+        source: { _id: 'id-1', code: '#000001', subject: 'Nguồn', status: 'closed' },
+        target: { _id: 'id-7', code: '#000007', subject: 'Mất mạng khu vực', status: 'open' },
+        moved_comments: 3,
+        moved_attachments: 0,
+        moved_links: 0,
+      }),
       message: 'Gộp ticket thành công',
     });
     wrap(
@@ -137,32 +141,37 @@ describe('merging from the ticket page', () => {
 describe('related tickets', () => {
   beforeEach(() => {
     Object.values(api).forEach((fn) => fn.mockReset());
-    api.fetchTicketLinks.mockResolvedValue({
-      data: [
-        {
-          kind: 'split',
-          ticket: { _id: 'id-2', code: '#000002', subject: 'Tách ra', status: 'new' },
-          created_at: '2026-11-24T01:00:00.000Z',
-        },
-        {
-          kind: 'related',
-          ticket: { _id: 'id-3', code: '#000003', subject: 'Liên quan', status: 'open' },
-          created_at: '2026-11-24T02:00:00.000Z',
-        },
-      ],
-      total: 2,
-    });
-    api.fetchTickets.mockResolvedValue({
-      data: [listed(3, 'Liên quan'), listed(9, 'Hóa đơn')],
-      total: 2,
-      total_capped: false,
-    });
+    api.fetchTicketLinks.mockResolvedValue(
+      page('GET /v2/tickets/:id/links', ticketLinkView, {
+        data: [
+          {
+            kind: 'split',
+            ticket: { _id: 'id-2', code: '#000002', subject: 'Tách ra', status: 'new' },
+            created_at: '2026-11-24T01:00:00.000Z',
+          },
+          {
+            kind: 'related',
+            ticket: { _id: 'id-3', code: '#000003', subject: 'Liên quan', status: 'open' },
+            created_at: '2026-11-24T02:00:00.000Z',
+          },
+        ],
+        total: 2,
+      }),
+    );
+    api.fetchTickets.mockResolvedValue(tickets([listed(3, 'Liên quan'), listed(9, 'Hóa đơn')]));
   });
 
   it('lists links to their tickets; only related ones are removed; adds by search', async () => {
     const user = userEvent.setup();
     api.removeTicketLink.mockResolvedValue({ data: null, message: 'Đã gỡ liên kết ticket' });
-    api.addTicketLink.mockResolvedValue({ data: {}, message: 'Đã liên kết ticket' });
+    api.addTicketLink.mockResolvedValue({
+      data: fixture('POST /v2/tickets/:id/links', ticketLinkView, {
+        kind: 'related',
+        ticket: { _id: 'id-9', code: '#000009', subject: 'Hóa đơn', status: 'open' },
+        created_at: '2026-11-24T03:00:00.000Z',
+      }),
+      message: 'Đã liên kết ticket',
+    });
     wrap(<TicketLinks ticketId="id-1" />);
     const section = screen.getByRole('region', { name: 'Ticket liên quan' });
     expect(await within(section).findByRole('link', { name: /#000002 Tách ra/ })).toHaveAttribute(

@@ -2,21 +2,23 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { CustomField } from '@omnicare/shared/fields/fields.schemas';
+import { customFieldView, type CustomField } from '@omnicare/shared/fields/fields.schemas';
+import { fixture } from '@/test/contract-fixtures';
 import { TicketProperties, withCustomValue, type TicketFieldsValue } from './ticket-properties';
 
-const field = (over: Partial<CustomField>): CustomField => ({
-  _id: over.key ?? 'id',
-  entity: 'ticket',
-  key: 'ma_hop_dong',
-  label: 'Mã hợp đồng',
-  type: 'text',
-  required: false,
-  options: [],
-  position: 0,
-  active: true,
-  ...over,
-});
+const field = (over: Partial<CustomField>): CustomField =>
+  fixture('GET /v2/fields', customFieldView, {
+    _id: over.key ?? 'id',
+    entity: 'ticket',
+    key: 'ma_hop_dong',
+    label: 'Mã hợp đồng',
+    type: 'text',
+    required: false,
+    options: [],
+    position: 0,
+    active: true,
+    ...over,
+  });
 const FIELDS = [
   field({ key: 'ma_hop_dong', label: 'Mã hợp đồng', position: 0 }),
   field({

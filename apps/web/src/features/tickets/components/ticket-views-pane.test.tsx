@@ -2,7 +2,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { http, type ApiRequest } from '@/lib/http';
+import { z } from 'zod';
+import { okBody } from '@omnicare/shared/platform/envelope';
+import { ticketViewCountView } from '@omnicare/shared/tickets/tickets.schemas';
+import { mockApi, ok } from '@/test/contract-fixtures';
 import type { TicketView } from '../ticket-views';
 import { TicketViewsPane, viewCountLabel } from './ticket-views-pane';
 
@@ -17,20 +20,19 @@ const VIEWS: TicketView[] = [
   },
 ];
 
+const CONTRACTS = { 'POST /v2/tickets/view-counts': okBody(z.array(ticketViewCountView)) };
+
 function renderPane(width: number) {
   Object.defineProperty(window, 'innerWidth', { value: width, configurable: true });
-  const request = vi.spyOn(http, 'request').mockImplementation(((config: ApiRequest) =>
-    Promise.resolve({
-      data: {
-        statusCode: 200,
-        message: 'OK',
-        data: (config.data as { views: { id: string }[] }).views.map((view) => ({
-          id: view.id,
-          count: view.id === 'all' ? 99 : 7,
-          capped: view.id === 'all',
-        })),
-      },
-    })) as typeof http.request);
+  const request = mockApi(CONTRACTS, (config) =>
+    ok(
+      (config.data as { views: { id: string }[] }).views.map((view) => ({
+        id: view.id,
+        count: view.id === 'all' ? 99 : 7,
+        capped: view.id === 'all',
+      })),
+    ),
+  );
   const onOpen = vi.fn();
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const view = render(

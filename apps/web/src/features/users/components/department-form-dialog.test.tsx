@@ -2,11 +2,16 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { z } from 'zod';
 import type { ApiRequest } from '@/lib/http';
-import type { Group } from '@omnicare/shared/groups/groups.schemas';
+import { groupPageView, groupView, type Group } from '@omnicare/shared/groups/groups.schemas';
+import { organizationNodeView } from '@omnicare/shared/organizations/organizations.schemas';
+import { createdBody, okBody } from '@omnicare/shared/platform/envelope';
+import { staffSearchView } from '@omnicare/shared/users/users.schemas';
 import { TooltipProvider } from '@/components/ui/tooltip';
 import { ApiError } from '@/lib/errors';
-import { http } from '@/lib/http';
+import { created, fixture, mockApi, ok } from '@/test/contract-fixtures';
+import type { DepartmentBody } from '../departments.api';
 import { DepartmentFormDialog } from './department-form-dialog';
 import { AssignmentSummary } from '../pages/departments-page';
 
@@ -17,16 +22,20 @@ globalThis.ResizeObserver ??= class {
   disconnect() {}
 };
 
-const ok = (data: unknown) => Promise.resolve({ data: { statusCode: 200, message: 'OK', data } });
+const CONTRACTS = {
+  'GET /v2/organizes': okBody(z.array(organizationNodeView)),
+  'GET /v2/all-group': okBody(groupPageView),
+  'GET /v2/all-user': okBody(staffSearchView),
+  'POST /v2/group': createdBody(groupView),
+  'PUT /v2/updateGroup': okBody(groupView),
+};
 
 function mockServer(onWrite?: (config: ApiRequest) => unknown) {
-  return vi.spyOn(http, 'request').mockImplementation(((config: ApiRequest) => {
+  return mockApi(CONTRACTS, (config) => {
     if (config.url === '/v2/organizes') return ok([]);
-    if (config.url === '/v2/all-group') return ok({ list: [], total: 0 });
-    if (config.url === '/v2/all-user') return ok({ list: [], total: 0 });
-    if (config.method === 'GET') return ok({ data: [], total: 0 });
+    if (config.method === 'GET') return ok({ list: [], total: 0 });
     return onWrite ? onWrite(config) : ok(null);
-  }) as typeof http.request);
+  });
 }
 
 function renderDialog(group: Group | null = null) {
@@ -42,7 +51,7 @@ function renderDialog(group: Group | null = null) {
   return { onOpenChange };
 }
 
-const department: Group = {
+const department = fixture('GET /v2/all-group', groupView, {
   _id: '7c2f1a6e-2b1d-4c3e-9f8a-0a1b2c3d4e5f',
   id: '7c2f1a6e-2b1d-4c3e-9f8a-0a1b2c3d4e5f',
   name: 'Tổng đài',
@@ -59,7 +68,7 @@ const department: Group = {
   reassign_on_logout: false,
   created_at: '2026-01-01T00:00:00.000Z',
   updated_at: '2026-01-01T00:00:00.000Z',
-};
+});
 
 const autoSwitch = () => screen.getByRole('switch', { name: 'Tự động phân công ticket' });
 const logoutSwitch = () =>
@@ -72,7 +81,16 @@ describe('department form: automatic assignment', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('sends the three settings with a new department', async () => {
-    const request = mockServer((config) => ok({ ...department, ...(config.data as object) }));
+    const request = mockServer((config) => {
+      const body = config.data as DepartmentBody;
+      return created({
+        ...department,
+        name: body.name,
+        auto_assign: body.auto_assign ?? false,
+        assign_capacity: body.assign_capacity ?? null,
+        reassign_on_logout: body.reassign_on_logout ?? false,
+      });
+    });
     const user = userEvent.setup();
     const { onOpenChange } = renderDialog();
     expect(autoSwitch()).toHaveAttribute('aria-checked', 'false');

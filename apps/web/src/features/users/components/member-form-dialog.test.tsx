@@ -2,21 +2,31 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { z } from 'zod';
 import type { ApiRequest } from '@/lib/http';
-import type { StaffUser } from '@omnicare/shared/users/users.schemas';
+import { groupPageView } from '@omnicare/shared/groups/groups.schemas';
+import { organizationNodeView } from '@omnicare/shared/organizations/organizations.schemas';
+import { createdBody, okBody } from '@omnicare/shared/platform/envelope';
+import { staffUserView, type StaffUser } from '@omnicare/shared/users/users.schemas';
 import { TooltipProvider } from '@/components/ui/tooltip';
 import { ApiError } from '@/lib/errors';
-import { http } from '@/lib/http';
+import { created, fixture, mockApi, ok } from '@/test/contract-fixtures';
 import { MemberFormDialog } from './member-form-dialog';
 
-const ok = (data: unknown) => Promise.resolve({ data: { statusCode: 200, message: 'OK', data } });
+const CONTRACTS = {
+  'GET /v2/organizes': okBody(z.array(organizationNodeView)),
+  'GET /v2/all-group': okBody(groupPageView),
+  'POST /v2/create-user': createdBody(staffUserView),
+  'POST /v2/invite-user': createdBody(staffUserView),
+  'PUT /v2/update-user/:id': okBody(staffUserView),
+};
 
 function mockServer(onWrite?: (config: ApiRequest) => unknown) {
-  return vi.spyOn(http, 'request').mockImplementation(((config: ApiRequest) => {
+  return mockApi(CONTRACTS, (config) => {
     if (config.url === '/v2/organizes') return ok([]);
     if (config.url === '/v2/all-group') return ok({ list: [], total: 0 });
     return onWrite ? onWrite(config) : ok(null);
-  }) as typeof http.request);
+  });
 }
 
 function renderDialog(user: StaffUser | null = null, invite = false) {
@@ -32,7 +42,7 @@ function renderDialog(user: StaffUser | null = null, invite = false) {
   return { onOpenChange };
 }
 
-const existing: StaffUser = {
+const existing: StaffUser = fixture('GET /v2/users/:id', staffUserView, {
   _id: '4b1a6c1e-8f7a-4a57-9a55-1b3c2d4e5f60',
   name: 'Phạm Quốc Dũng',
   email: 'agent@demo.vn',
@@ -53,7 +63,7 @@ const existing: StaffUser = {
   invite_pending: false,
   created_at: '2026-01-01T00:00:00.000Z',
   updated_at: '2026-01-01T00:00:00.000Z',
-};
+});
 
 describe('member form', () => {
   afterEach(() => vi.restoreAllMocks());
@@ -156,7 +166,7 @@ describe('member form', () => {
     const sent: ApiRequest[] = [];
     mockServer((config) => {
       sent.push(config);
-      return ok({ ...existing, invite_pending: true });
+      return created({ ...existing, invite_pending: true });
     });
     const user = userEvent.setup();
     const { onOpenChange } = renderDialog(null, true);

@@ -4,7 +4,12 @@ import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import type { ReactNode } from 'react';
+import { z } from 'zod';
+import { queueView } from '@omnicare/shared/telephony/queues.schemas';
+import { staffSearchView } from '@omnicare/shared/users/users.schemas';
 import { createQueryClient } from '@/test/query-client';
+import { fixture } from '@/test/contract-fixtures';
+import { queueRecord, staffUser } from '@/test/view-fixtures';
 import { useCallStore } from '../call-store';
 import { Dialpad, SoftphoneHeader } from './softphone-header';
 import { IncomingCallPopup } from './incoming-call-popup';
@@ -25,14 +30,20 @@ const wrap = (node: ReactNode) =>
 
 beforeEach(() => {
   state().resetAll();
-  users.fetchStaffPage.mockResolvedValue({
-    list: [
-      { _id: 'u2', name: 'Lê Thu Hà', active: true, sip_username: 'ha' },
-      { _id: 'u3', name: 'Trần Minh', active: true, sip_username: null },
-    ],
-    total: 2,
-  });
-  telephony.listQueues.mockResolvedValue([{ _id: 'q1', name: 'CSKH', hotlines: ['19001234'] }]);
+  users.fetchStaffPage.mockResolvedValue(
+    fixture('GET /v2/all-user', staffSearchView, {
+      list: [
+        staffUser({ _id: 'u2', name: 'Lê Thu Hà', sip_username: 'ha' }),
+        staffUser({ _id: 'u3', name: 'Trần Minh', sip_username: null }),
+      ],
+      total: 2,
+    }),
+  );
+  telephony.listQueues.mockResolvedValue(
+    fixture('GET /v2/queues', z.array(queueView), [
+      queueRecord({ _id: 'q1', name: 'CSKH', hotlines: ['19001234'] }),
+    ]),
+  );
 });
 
 describe('Dialpad', () => {

@@ -1,17 +1,14 @@
 import { WORKFLOW_RUN_MESSAGES as M } from '@omnicare/shared/automation/workflow-run-messages';
-import { safeRequest } from './safe-http.js';
+import { safeRequest } from '../../../platform/safe-http.js';
+import type { ChannelDriver, OpenChannel } from '../channel-driver.js';
 
 /**
  * Zalo ZNS (a template notification to a phone number): `POST <base>/message/template` with the
  * header `access_token`, body `{phone, template_id, template_data, tracking_id}`; success is
  * `{error: 0, message, data: {msg_id, sent_time, quota}}`, failure `{error: <negative>, message}`.
- * Settings: the tenant's `settings.zns` `{base_url, access_token}`, the base URL falling back to
+ * The channel's settings `{base_url}` and secret `{access_token}`; the base URL falls back to
  * ZNS_BASE_URL, then Zalo's own.
  */
-export interface ZnsSettings {
-  base_url?: string;
-  access_token?: string;
-}
 
 export const ZNS_DEFAULT_BASE_URL = 'https://business.openapi.zalo.me';
 
@@ -23,21 +20,22 @@ export const znsPhone = (phone: string): string => {
   return `84${digits}`;
 };
 
-export async function sendZns(
-  settings: ZnsSettings | undefined,
-  message: {
-    phone: string;
-    templateId: string;
-    data: Record<string, string>;
-    trackingId: string;
-  },
-) {
-  if (!settings?.access_token) throw new Error(M.providerMissing('ZNS'));
-  const base = settings.base_url || process.env.ZNS_BASE_URL || ZNS_DEFAULT_BASE_URL;
+export interface ZnsMessage {
+  phone: string;
+  templateId: string;
+  data: Record<string, string>;
+  /** Our id of the send, echoed in Zalo's delivery reports. */
+  trackingId: string;
+}
+
+async function sendZns(channel: OpenChannel<'zns'>, message: ZnsMessage) {
+  const accessToken = channel.secrets.access_token;
+  if (!accessToken) throw new Error(M.providerMissing('ZNS'));
+  const base = channel.settings.base_url || process.env.ZNS_BASE_URL || ZNS_DEFAULT_BASE_URL;
   const answer = await safeRequest({
     method: 'POST',
     url: new URL('/message/template', base).toString(),
-    headers: { 'content-type': 'application/json', access_token: settings.access_token },
+    headers: { 'content-type': 'application/json', access_token: accessToken },
     body: JSON.stringify({
       phone: znsPhone(message.phone),
       template_id: message.templateId,
@@ -59,3 +57,8 @@ export async function sendZns(
     );
   return { provider: 'zns', msg_id: parsed.data?.msg_id ?? null, phone: znsPhone(message.phone) };
 }
+
+export const znsDriver = {
+  kind: 'zns',
+  send: sendZns,
+} satisfies ChannelDriver<'zns', ZnsMessage, Awaited<ReturnType<typeof sendZns>>>;

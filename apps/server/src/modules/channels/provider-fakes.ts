@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ESMS_SEND_PATH } from './sms-provider.js';
+import { ESMS_SEND_PATH } from './drivers/esms.js';
 
 /**
  * Local fakes of the message providers, speaking their documented formats (./README.md), for

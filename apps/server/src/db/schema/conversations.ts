@@ -1,0 +1,133 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  jsonb,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { createdAt, id, timestamptz, updatedAt } from './columns.js';
+import { customers } from './customers.js';
+import { groups } from './groups.js';
+import { tenants } from './tenants.js';
+import { tickets } from './tickets.js';
+import { users } from './users.js';
+
+/**
+ * A tenant's connected channel (livechat, an email mailbox, a Zalo OA, a Facebook page...): its
+ * kind, name and state, the settings shown to administrators, and its secrets sealed by the
+ * secret box (`secrets`, never returned by any answer).
+ */
+export const channels = pgTable(
+  'channels',
+  {
+    id: id(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    kind: text('kind').notNull(),
+    name: text('name').notNull(),
+    /** 'active', 'disabled' (by an administrator) or 'error' (the provider refuses us). */
+    status: text('status').notNull().default('active'),
+    /** The department whose agents its conversations are routed to (none: the whole tenant). */
+    groupId: uuid('group_id').references(() => groups.id),
+    settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
+    /** Sealed (`platform/secret-box.ts`): tokens, passwords, app secrets. */
+    secrets: text('secrets'),
+    statusReason: text('status_reason'),
+    createdBy: uuid('created_by').references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index('channels_tenant_idx').on(table.tenantId, table.kind),
+    check('channels_status', sql`${table.status} in ('active', 'disabled', 'error')`),
+  ],
+);
+
+/**
+ * A ticket's conversation, every channel alike: public replies and internal notes written in the
+ * app, the customer's messages and our answers through a channel (chat, email, Zalo...). Written
+ * in a light path (`ticket-comments.service.ts` `writeComment`): the message, the ticket's last
+ * activity, first response and reopen rules, and its event; never the ticket's change pipeline.
+ */
+export const messages = pgTable(
+  'messages',
+  {
+    id: id(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    ticketId: uuid('ticket_id')
+      .notNull()
+      .references(() => tickets.id),
+    /** The channel it came through or went out by (none: written in the app, or a note). */
+    channelId: uuid('channel_id').references(() => channels.id),
+    /** `MESSAGE_SENDER`: 'user' (staff), 'customer', 'bot' or 'system'. */
+    authorType: text('author_type').notNull(),
+    authorUserId: uuid('author_user_id').references(() => users.id),
+    authorCustomerId: uuid('author_customer_id').references(() => customers.id),
+    /** `MESSAGE_DIRECTION`: 'in' from the customer, 'out' to them (and notes). */
+    direction: text('direction').notNull(),
+    /** `MESSAGE_KIND`. */
+    kind: text('kind').notNull().default('text'),
+    /** `MESSAGE_FORMAT`: sanitised HTML or plain text (rendered escaped). */
+    bodyFormat: text('body_format').notNull().default('html'),
+    body: text('body').notNull(),
+    /** What a kind carries beyond its text: a location's coordinates, a sticker, a template's values. */
+    content: jsonb('content').$type<Record<string, unknown>>(),
+    public: boolean('public').notNull(),
+    /** Staff mentioned in the body (`<span data-mention="id">`), as the server kept them. */
+    mentions: uuid('mentions')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    /** The provider's id of the message (an email's Message-ID, Zalo's msg_id): once per channel. */
+    providerMessageId: text('provider_message_id'),
+    /** The sender's own id for it (the widget's, the composer's): a message sent twice is kept once. */
+    clientMessageId: text('client_message_id'),
+    /** `DELIVERY_STATE` of a message a channel carries out; null otherwise. */
+    delivery: text('delivery'),
+    deliveryErrorCode: text('delivery_error_code'),
+    deliveryError: text('delivery_error'),
+    deliveredAt: timestamptz('delivered_at'),
+    seenAt: timestamptz('seen_at'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('messages_ticket_idx').on(table.ticketId, table.createdAt, table.id),
+    uniqueIndex('messages_provider_id_unique')
+      .on(table.tenantId, table.channelId, table.providerMessageId)
+      .where(sql`${table.providerMessageId} is not null`),
+    uniqueIndex('messages_client_id_unique')
+      .on(table.ticketId, table.clientMessageId)
+      .where(sql`${table.clientMessageId} is not null`),
+    check(
+      'messages_author_type',
+      sql`${table.authorType} in ('user', 'customer', 'bot', 'system')`,
+    ),
+    check('messages_direction', sql`${table.direction} in ('in', 'out')`),
+    check(
+      'messages_kind',
+      sql`${table.kind} in ('text', 'image', 'file', 'sticker', 'location', 'template', 'event')`,
+    ),
+    check('messages_body_format', sql`${table.bodyFormat} in ('html', 'text')`),
+    check(
+      'messages_delivery',
+      sql`${table.delivery} is null or ${table.delivery} in ('queued', 'sent', 'delivered', 'seen', 'failed')`,
+    ),
+  ],
+);
+
+/** A tenant's chat settings once saved (`/v2/chat-config`; the defaults until then). */
+export const chatConfigs = pgTable('chat_configs', {
+  tenantId: uuid('tenant_id')
+    .primaryKey()
+    .references(() => tenants.id),
+  config: jsonb('config').$type<Record<string, unknown>>().notNull(),
+  updatedBy: uuid('updated_by').references(() => users.id),
+  updatedAt: updatedAt(),
+});

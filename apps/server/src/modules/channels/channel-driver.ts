@@ -1,0 +1,26 @@
+import type { z } from 'zod';
+import type { CHANNEL_CONFIG, ConnectableKind } from '@omnicare/shared/channels/channels.schemas';
+
+/** A channel as its driver sees it: its settings, and its secrets opened (server memory only). */
+export interface OpenChannel<Kind extends ConnectableKind = ConnectableKind> {
+  id: string;
+  tenantId: string;
+  kind: Kind;
+  name: string;
+  settings: z.output<(typeof CHANNEL_CONFIG)[Kind]['settings']>;
+  secrets: Partial<Record<keyof (typeof CHANNEL_CONFIG)[Kind]['secrets'], string>>;
+}
+
+/**
+ * What a kind of channel does with its provider. Every channel has one driver; the rest of the
+ * product (the chat workspace, ticket replies, automation) goes through it and never calls a
+ * provider itself. Today: outbound sends (SMS, ZNS). The channels to come add, on this same
+ * interface, `receive` (verify a webhook's signature and parse its messages, idempotent by the
+ * provider's id), `deliveryUpdates` (the provider's delivered / seen / failed reports) and `test`
+ * (the settings screen's connection check).
+ */
+export interface ChannelDriver<Kind extends ConnectableKind, Outbound, Sent> {
+  kind: Kind;
+  /** Sends one message; throws an Error whose message names the provider's reason and code. */
+  send(channel: OpenChannel<Kind>, message: Outbound): Promise<Sent>;
+}

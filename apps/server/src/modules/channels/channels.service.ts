@@ -1,0 +1,131 @@
+import {
+  CHANNEL_CONFIG,
+  CHANNEL_MESSAGES as M,
+  channelBody,
+  channelsQuery,
+  channelView,
+  isConnectable,
+  type ChannelBody,
+  type ChannelView,
+  type ChannelsQuery,
+  type ConnectableKind,
+} from '@omnicare/shared/channels/channels.schemas';
+import type { Platform } from '../../platform/context.js';
+import { catalogue, inUseError, uniqueName } from '../../platform/catalogue.js';
+import { fieldError } from '../../platform/errors.js';
+import { channels } from '../../db/schema/conversations.js';
+import type { ChannelDriver, OpenChannel } from './channel-driver.js';
+import { esmsDriver } from './drivers/esms.js';
+import { znsDriver } from './drivers/zns.js';
+import * as repo from './channels.repository.js';
+
+/** The driver of each kind that has one (the kinds to come add theirs here). */
+const DRIVERS = { sms: esmsDriver, zns: znsDriver } as const satisfies {
+  [Kind in ConnectableKind]: ChannelDriver<Kind, never, unknown>;
+};
+
+/** The stored secrets of a row, opened (never sent to a client). */
+function openSecrets(platform: Platform, row: repo.ChannelRow): Record<string, string> {
+  if (!row.secrets) return {};
+  return JSON.parse(platform.secrets.open(row.secrets)) as Record<string, string>;
+}
+
+const toView =
+  (platform: Platform) =>
+  ({ channel, groupName }: repo.ListedChannel): ChannelView => {
+    const stored = openSecrets(platform, channel);
+    const names = isConnectable(channel.kind)
+      ? Object.keys(CHANNEL_CONFIG[channel.kind].secrets)
+      : [];
+    return {
+      _id: channel.id,
+      kind: channel.kind as ChannelView['kind'],
+      name: channel.name,
+      status: channel.status as ChannelView['status'],
+      status_reason: channel.statusReason,
+      group:
+        channel.groupId && groupName !== null ? { _id: channel.groupId, name: groupName } : null,
+      settings: channel.settings,
+      secrets: Object.fromEntries(names.map((name) => [name, Boolean(stored[name])])),
+      created_at: channel.createdAt.toISOString(),
+      updated_at: channel.updatedAt.toISOString(),
+    };
+  };
+
+/**
+ * The tenant's channels as a catalogue (platform/catalogue.ts): administrators connect, change
+ * and remove them; secrets are sealed on write and answered only as set or not.
+ */
+export const channelCatalogue = catalogue<ChannelView, ChannelBody, ChannelsQuery>({
+  tag: 'channels',
+  entity: 'channel',
+  messages: M,
+  access: { read: 'channel.manage', manage: 'channel.manage' },
+  paths: { list: '/v2/channels', create: '/v2/channels', one: '/v2/channels/:id' },
+  summaries: { list: 'Kênh đã kết nối', get: 'Chi tiết kênh', record: 'kênh' },
+  schemas: { view: channelView, body: channelBody, query: channelsQuery },
+  listAnswer: 'array',
+  list: async (ctx, query) =>
+    (await repo.listChannels(ctx.db, ctx.tenantId, { kind: query.kind })).map(toView(ctx.platform)),
+  find: async (ctx, id) => {
+    const [row] = await repo.listChannels(ctx.db, ctx.tenantId, { id });
+    return row && toView(ctx.platform)(row);
+  },
+  nameTaken: uniqueName(channels),
+  write: async (ctx, id, body, before) => {
+    if (before && before.kind !== body.kind) throw fieldError('kind', M.kindFixed);
+    if (body.group_id && !(await repo.groupExists(ctx.db, ctx.tenantId, body.group_id)))
+      throw fieldError('group_id', M.groupMissing);
+    const kind = body.kind as ConnectableKind;
+    const config = CHANNEL_CONFIG[kind];
+    // A secret left blank keeps the stored one; every one of the kind must then be there.
+    const [stored] = id ? await repo.listChannels(ctx.db, ctx.tenantId, { id }) : [];
+    const secrets = { ...(stored ? openSecrets(ctx.platform, stored.channel) : {}) };
+    for (const [name, value] of Object.entries(body.secrets)) if (value) secrets[name] = value;
+    for (const [name, label] of Object.entries(config.secrets))
+      if (!secrets[name]) throw fieldError(`secrets.${name}`, M.secretRequired(label));
+    const values = {
+      kind,
+      name: body.name,
+      status: body.status,
+      statusReason: null,
+      groupId: body.group_id,
+      settings: config.settings.parse(body.settings) as Record<string, unknown>,
+      secrets: ctx.platform.secrets.seal(JSON.stringify(secrets)),
+    };
+    if (!id)
+      return repo.insertChannel(ctx.db, {
+        ...values,
+        tenantId: ctx.tenantId,
+        createdBy: ctx.auth.userId || null,
+      });
+    await repo.updateChannel(ctx.db, ctx.tenantId, id, values);
+    return id;
+  },
+  remove: (ctx, id) => repo.deleteChannel(ctx.db, ctx.tenantId, id),
+  inUse: async (ctx, id) =>
+    inUseError((await repo.channelHasMessages(ctx.db, ctx.tenantId, id)) ? M.inUse : null),
+});
+
+/**
+ * Sends through the tenant's active channel of a kind (the first connected), by its driver:
+ * what automation's SMS and ZNS blocks call. No such channel: the provider's "not configured".
+ */
+export async function sendThroughChannel<Kind extends ConnectableKind>(
+  platform: Platform,
+  tenantId: string,
+  kind: Kind,
+  message: Parameters<(typeof DRIVERS)[Kind]['send']>[1],
+) {
+  const row = await repo.activeChannelOf(platform.db, tenantId, kind);
+  const driver = DRIVERS[kind] as unknown as ChannelDriver<Kind, typeof message, unknown>;
+  const channel: OpenChannel<Kind> = {
+    id: row?.id ?? '',
+    tenantId,
+    kind,
+    name: row?.name ?? '',
+    settings: (row?.settings ?? {}) as OpenChannel<Kind>['settings'],
+    secrets: (row ? openSecrets(platform, row) : {}) as OpenChannel<Kind>['secrets'],
+  };
+  return driver.send(channel, message) as ReturnType<(typeof DRIVERS)[Kind]['send']>;
+}

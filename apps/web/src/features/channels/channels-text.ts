@@ -1,0 +1,23 @@
+export const CHANNELS_TEXT = {
+  name: 'Tên kênh',
+  status: 'Trạng thái',
+  active: 'Đang hoạt động',
+  disabled: 'Tạm dừng',
+  keys: 'Khóa kết nối',
+  keysSet: 'Đã lưu',
+  keysMissing: 'Chưa có',
+  secretKept: 'Để trống để giữ khóa đã lưu',
+  smsAdd: 'Kết nối SMS',
+  smsEdit: 'Cập nhật kênh SMS',
+  smsTable: 'Các kênh SMS',
+  smsHint:
+    'Tự động hóa gửi SMS qua kênh đang hoạt động đầu tiên. Khóa API và Secret key được mã hóa và không bao giờ hiển thị lại.',
+  smsDescription: 'SMS thương hiệu qua eSMS.vn: khóa lấy ở trang quản trị eSMS của doanh nghiệp.',
+  brandname: 'Brandname',
+  baseUrl: 'Địa chỉ API',
+  baseUrlHint: 'Để trống để dùng địa chỉ của eSMS (https://rest.esms.vn).',
+  defaultProvider: 'Mặc định của eSMS',
+  apiKey: 'API key',
+  secretKey: 'Secret key',
+  deleteHint: 'Kênh đã có tin nhắn không xóa được, chỉ có thể tạm dừng.',
+} as const;

@@ -1,0 +1,21 @@
+import type {
+  ChannelBody,
+  ChannelKind,
+  ChannelView,
+} from '@omnicare/shared/channels/channels.schemas';
+import { atPaths, type Catalogue } from '@/components/catalogue/catalogue-api';
+
+export const channelKeys = {
+  all: ['channels'] as const,
+  kind: (kind: ChannelKind) => ['channels', kind] as const,
+};
+
+/** The tenant's channels of one kind as a catalogue (`/v2/channels?kind=`; administrators). */
+export function channelsOfKind(kind: ChannelKind): Catalogue<ChannelView, ChannelBody> {
+  const calls = atPaths<ChannelView, ChannelBody>(
+    channelKeys.kind(kind),
+    { list: '/v2/channels', one: '/v2/channels' },
+    { answer: 'array' },
+  );
+  return { ...calls, list: (signal, params) => calls.list(signal, { ...params, kind }) };
+}

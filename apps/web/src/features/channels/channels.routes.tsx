@@ -1,0 +1,12 @@
+import type { RouteDeclaration } from '@/lib/route-declaration';
+import { lazyPage } from '@/lib/route-declaration';
+
+/** The channels' settings screens (the settings area: administrators). */
+export const routes: readonly RouteDeclaration[] = [
+  {
+    path: '/settings/multi-channels/sms',
+    title: 'Kênh SMS',
+    page: lazyPage(() => import('./pages/sms-channels-page'), 'SmsChannelsPage'),
+    nav: { label: 'SMS', group: 'channels', order: 4 },
+  },
+];

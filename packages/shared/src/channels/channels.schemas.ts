@@ -1,0 +1,137 @@
+import { z } from 'zod';
+import { isoDateTime } from '../platform/envelope.js';
+import { labelled } from '../platform/labelled.js';
+import { requiredText } from '../platform/validation.js';
+
+/**
+ * A tenant's connected channels (`/v2/channels`, administrators): each of a kind, with the
+ * settings its screen shows and secrets that are written, never read back (an answer says only
+ * which are set). Messages coming and going through a channel are the ticket's messages.
+ */
+export const CHANNEL_KIND = labelled({
+  livechat: 'Livechat',
+  email: 'Email',
+  zalo: 'Zalo OA',
+  zns: 'Zalo ZNS',
+  facebook: 'Facebook',
+  whatsapp: 'WhatsApp',
+  sms: 'SMS',
+});
+export type ChannelKind = (typeof CHANNEL_KIND.values)[number];
+
+/** 'error': the provider refused us (a revoked token...), with the reason in `status_reason`. */
+export const CHANNEL_STATUS = labelled({
+  active: 'Đang hoạt động',
+  disabled: 'Tạm dừng',
+  error: 'Lỗi kết nối',
+});
+export type ChannelStatus = (typeof CHANNEL_STATUS.values)[number];
+
+export const CHANNEL_MESSAGES = {
+  created: 'Kết nối kênh thành công',
+  updated: 'Cập nhật kênh thành công',
+  deleted: 'Xóa kênh thành công',
+  notFound: 'Không tìm thấy kênh',
+  nameTaken: 'Tên kênh đã tồn tại',
+  subject: 'Kênh',
+  kindInvalid: 'Loại kênh không hợp lệ',
+  kindNotYet: (kind: string) => `Kênh ${kind} chưa được hỗ trợ`,
+  kindFixed: 'Không thể đổi loại của kênh đã kết nối',
+  statusInvalid: 'Trạng thái kênh không hợp lệ',
+  urlInvalid: 'Địa chỉ phải bắt đầu bằng http:// hoặc https://',
+  secretRequired: (label: string) => `${label} không được bỏ trống`,
+  groupMissing: 'Phòng ban không tồn tại',
+  inUse: 'Kênh đã có tin nhắn, chỉ có thể tạm dừng',
+} as const;
+
+const M = CHANNEL_MESSAGES;
+const secret = (label: string) =>
+  z
+    .string({ error: M.secretRequired(label) })
+    .trim()
+    .max(2000, `${label} quá dài`);
+const providerUrl = z
+  .string({ error: M.urlInvalid })
+  .trim()
+  .max(500, M.urlInvalid)
+  .regex(/^https?:\/\/[^\s]+$/i, M.urlInvalid)
+  .optional()
+  .or(z.literal('').transform(() => undefined));
+
+/**
+ * What each kind connectable today keeps: its settings (shown and edited) and its secrets (with
+ * the label a missing one is named by). A provider's base URL is one setting away from its real
+ * API (tests point it at a local fake speaking the documented format).
+ */
+export const CHANNEL_CONFIG = {
+  sms: {
+    settings: z.object({ brandname: requiredText('Brandname', 30), base_url: providerUrl }),
+    secrets: { api_key: 'API key', secret_key: 'Secret key' },
+  },
+  zns: {
+    settings: z.object({ base_url: providerUrl }),
+    secrets: { access_token: 'Access token' },
+  },
+} as const satisfies Partial<
+  Record<ChannelKind, { settings: z.ZodType; secrets: Record<string, string> }>
+>;
+export type ConnectableKind = keyof typeof CHANNEL_CONFIG;
+export const isConnectable = (kind: string): kind is ConnectableKind => kind in CHANNEL_CONFIG;
+
+/**
+ * POST /v2/channels, PUT /v2/channels/{id}. On an update a secret left out or blank keeps the one
+ * stored; on a create every secret of the kind is required (checked by the server, which knows
+ * whether one is stored).
+ */
+export const channelBody = z
+  .object({
+    kind: z.enum(CHANNEL_KIND.values, { error: M.kindInvalid }),
+    name: requiredText('Tên kênh', 100),
+    status: z.enum(['active', 'disabled'], { error: M.statusInvalid }).default('active'),
+    group_id: z
+      .uuid(M.groupMissing)
+      .nullish()
+      .transform((value) => value ?? null),
+    settings: z.record(z.string(), z.unknown()).default({}),
+    secrets: z.record(z.string(), secret('Khóa bí mật')).default({}),
+  })
+  .superRefine((body, ctx) => {
+    if (!isConnectable(body.kind)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['kind'],
+        message: M.kindNotYet(CHANNEL_KIND.label(body.kind)),
+      });
+      return;
+    }
+    const parsed = CHANNEL_CONFIG[body.kind].settings.safeParse(body.settings);
+    if (!parsed.success)
+      for (const issue of parsed.error.issues)
+        ctx.addIssue({ code: 'custom', path: ['settings', ...issue.path], message: issue.message });
+    const known = Object.keys(CHANNEL_CONFIG[body.kind].secrets);
+    for (const key of Object.keys(body.secrets))
+      if (!known.includes(key))
+        ctx.addIssue({ code: 'custom', path: ['secrets', key], message: M.kindInvalid });
+  });
+export type ChannelBody = z.infer<typeof channelBody>;
+
+export const channelView = z.object({
+  _id: z.string(),
+  kind: z.enum(CHANNEL_KIND.values),
+  name: z.string(),
+  status: z.enum(CHANNEL_STATUS.values),
+  status_reason: z.string().nullable(),
+  group: z.object({ _id: z.string(), name: z.string() }).nullable(),
+  settings: z.record(z.string(), z.unknown()),
+  /** Which secrets are stored (never their values). */
+  secrets: z.record(z.string(), z.boolean()),
+  created_at: isoDateTime,
+  updated_at: isoDateTime,
+});
+export type ChannelView = z.infer<typeof channelView>;
+
+/** `GET /v2/channels?kind=`: one kind's channels. */
+export const channelsQuery = z.object({
+  kind: z.enum(CHANNEL_KIND.values, { error: M.kindInvalid }).optional(),
+});
+export type ChannelsQuery = z.infer<typeof channelsQuery>;
