@@ -14,6 +14,19 @@ const anyRepository = {
   message: 'Routes call their service, never a repository.',
 };
 
+// The web app is layered app → features → components → lib and stores: a layer imports only
+// the layers under it. What components need from the shell, app/ provides through their slots
+// (components/layout/shell-navigation.ts); only app/ and the test helpers (src/test/) import app/.
+const webApp = {
+  regex: String.raw`^(@/app|(\.\./)+app)(/|$)`,
+  message:
+    'app/ is the top layer: take what the shell gives through its slots (ShellNavigation, the route declarations in lib/), or a test helper from src/test/.',
+};
+const webFeatures = {
+  regex: String.raw`^(@/features|(\.\./)+features)(/|$)`,
+  message: 'features/ sit above components/, lib/ and stores/: move what both need down.',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -41,6 +54,18 @@ export default tseslint.config(
     files: ['apps/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [webApp] }] },
+  },
+  {
+    files: [
+      'apps/web/src/components/**/*.{ts,tsx}',
+      'apps/web/src/lib/**/*.{ts,tsx}',
+      'apps/web/src/stores/**/*.{ts,tsx}',
+    ],
+    rules: { 'no-restricted-imports': ['error', { patterns: [webApp, webFeatures] }] },
   },
   {
     files: ['apps/server/src/**/*.ts'],

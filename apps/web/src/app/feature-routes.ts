@@ -1,4 +1,4 @@
-import type { RouteDeclaration } from './route-declaration';
+import type { RouteDeclaration } from '@/lib/route-declaration';
 
 /**
  * Each feature's `<domain>.routes.tsx` (its `routes` export), found by name: vite and vitest

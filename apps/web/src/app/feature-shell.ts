@@ -1,4 +1,4 @@
-import type { ShellExtension } from './shell-extension';
+import type { ShellExtension } from '@/components/layout/shell-extension';
 
 /** Each feature's `<domain>.shell.tsx` (its `shell` export), found by name as routes are. */
 const declared = import.meta.glob<ShellExtension>('../features/*/*.shell.tsx', {

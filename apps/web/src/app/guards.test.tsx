@@ -7,6 +7,7 @@ import type { StaffRole } from '@omnicare/shared/users/roles';
 import { useSessionStore } from '@/stores/session-store';
 import { myAccountOf, storedUser } from '@/test/signed-in';
 import { SPEC_ROUTE_TABLE, samplePath } from '@/test/spec-route-table';
+import { FORBIDDEN_PATH } from '@/lib/web-constants';
 import {
   PublicOnly,
   RequireAdminFlag,
@@ -17,13 +18,7 @@ import {
 } from './guards';
 import { FEATURE_ROUTES } from './feature-routes';
 import { visibleNavItems } from './navigation';
-import {
-  FORBIDDEN_PATH,
-  canAccess,
-  requiredRoles,
-  requiredFeature,
-  requiresAdminFlag,
-} from './route-access';
+import { canAccess, requiredRoles, requiredFeature, requiresAdminFlag } from './route-access';
 import { routes } from './router';
 
 const getMyAccount = vi.hoisted(() => vi.fn());

@@ -4,7 +4,8 @@ import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
 import { useMyAccount } from '@/features/auth/auth.queries';
 import { PageSpinner } from '@/components/feedback/page-spinner';
 import { useCurrentUser, useSessionStore } from '@/stores/session-store';
-import { FORBIDDEN_PATH, canAccess } from './route-access';
+import { FORBIDDEN_PATH } from '@/lib/web-constants';
+import { canAccess } from './route-access';
 
 /** Only same-site paths are followed after sign-in; anything else lands on /. */
 export function safeRedirect(value: string | null | undefined): string {

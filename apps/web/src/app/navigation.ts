@@ -1,12 +1,17 @@
 import type { TenantFeatures } from '@omnicare/shared/tenants/features';
 import type { LucideIcon } from 'lucide-react';
 import type { Role } from '@omnicare/shared/users/roles';
-import type { SettingsGroup } from '@/features/settings/settings-groups';
-import { SETTINGS_GROUP } from '@/features/settings/settings-groups';
+import type {
+  SettingsGroupLinks,
+  ShellNavigation,
+  SubNavLink,
+} from '@/components/layout/shell-navigation';
+import type { NavEntry, ScreenRoute } from '@/lib/route-declaration';
+import { areaOf, isScreen } from '@/lib/route-declaration';
+import { SETTINGS_GROUP } from '@/lib/settings-groups';
 import { FEATURE_ROUTES } from './feature-routes';
-import type { NavEntry, ScreenRoute } from './route-declaration';
-import { areaOf, isScreen } from './route-declaration';
 import { canAccess, requiredFeature, requiresAdminFlag } from './route-access';
+import { recordPath } from './route-table';
 
 /** Everything here is read from the features' route declarations. */
 const SCREENS = FEATURE_ROUTES.filter(isScreen);
@@ -65,11 +70,6 @@ export function visibleNavItems(
   return items;
 }
 
-export interface SubNavLink {
-  to: string;
-  label: string;
-}
-
 const toLink = (screen: ScreenRoute): SubNavLink => ({
   to: screen.path,
   label: screen.nav?.label ?? screen.title,
@@ -83,12 +83,21 @@ export function areaLinks(area: string): SubNavLink[] {
 }
 
 /** Settings groups (spec section 2), listed on the settings home and above their pages. */
-export const SETTINGS_GROUPS: readonly {
-  group: SettingsGroup;
-  title: string;
-  links: readonly SubNavLink[];
-}[] = SETTINGS_GROUP.values.map((group) => ({
-  group,
-  title: SETTINGS_GROUP.label(group),
-  links: byOrder(SCREENS.filter((screen) => screen.nav?.group === group)).map(toLink),
-}));
+export const SETTINGS_GROUPS: readonly SettingsGroupLinks[] = SETTINGS_GROUP.values.map(
+  (group) => ({
+    group,
+    title: SETTINGS_GROUP.label(group),
+    links: byOrder(SCREENS.filter((screen) => screen.nav?.group === group)).map(toLink),
+  }),
+);
+
+const mayOpen = (links: readonly SubNavLink[], role: Role | undefined) =>
+  links.filter((link) => canAccess(link.to, role));
+
+/** The navigation the screens are given (components/layout/shell-navigation.ts). */
+export const SHELL_NAVIGATION: ShellNavigation = {
+  areaLinks: (area, role) => mayOpen(areaLinks(area), role),
+  settingsGroups: (role) =>
+    SETTINGS_GROUPS.map((entry) => ({ ...entry, links: mayOpen(entry.links, role) })),
+  recordPath,
+};

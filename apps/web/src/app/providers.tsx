@@ -1,8 +1,10 @@
 import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { ShellNavigationContext } from '@/components/layout/shell-navigation';
 import { TooltipProvider } from '@/components/ui/tooltip';
 import { withChunkReload } from '@/lib/chunk-reload';
 import { onToastWanted } from '@/lib/toast';
+import { SHELL_NAVIGATION } from './navigation';
 import { queryClient } from './query-client';
 
 /** Sonner and its host: loaded with the first toast, which waits for it (lib/toast.ts). */
@@ -25,14 +27,19 @@ function ToastHostOnDemand() {
   ) : null;
 }
 
-/** Query cache, tooltips and the toast host mounted for the whole app (spec section 2). */
+/**
+ * Query cache, tooltips, the shell's navigation for the screens and the toast host, mounted for
+ * the whole app (spec section 2).
+ */
 export function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <TooltipProvider delayDuration={300}>
-        {children}
-        <ToastHostOnDemand />
-      </TooltipProvider>
+      <ShellNavigationContext value={SHELL_NAVIGATION}>
+        <TooltipProvider delayDuration={300}>
+          {children}
+          <ToastHostOnDemand />
+        </TooltipProvider>
+      </ShellNavigationContext>
     </QueryClientProvider>
   );
 }

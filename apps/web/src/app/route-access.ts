@@ -1,6 +1,5 @@
 import type { TenantFeature } from '@omnicare/shared/tenants/features';
 import type { Role, StaffRole } from '@omnicare/shared/users/roles';
-import { MESSAGES } from '@omnicare/shared/platform/errors';
 import { inherited } from './route-table';
 
 /**
@@ -24,9 +23,3 @@ export const requiredFeature = (pathname: string): TenantFeature | undefined =>
 /** The path needs the admin flag of the stored user. */
 export const requiresAdminFlag = (pathname: string): boolean =>
   inherited(pathname, 'requiresAdminFlag') === true;
-
-/** Where a refused user goes (spec section 6). */
-export const FORBIDDEN_PATH = `/page-404?${new URLSearchParams({
-  title: MESSAGES.warningTitle,
-  message: MESSAGES.forbiddenFeature,
-}).toString()}`;

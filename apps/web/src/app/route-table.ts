@@ -1,8 +1,8 @@
 import { matchRoutes } from 'react-router';
 import type { Params, RouteObject } from 'react-router';
-import type { RecordKind } from '@/stores/record-tabs-store';
+import type { RecordKind, RecordRef } from '@/stores/record-tabs-store';
 import { FEATURE_ROUTES } from './feature-routes';
-import type { RouteDeclaration } from './route-declaration';
+import type { RouteDeclaration } from '@/lib/route-declaration';
 
 type DeclaredRoute = RouteObject & { handle: RouteDeclaration };
 
@@ -51,7 +51,7 @@ export function inherited<K extends Inherited>(
 }
 
 /** The record a path opens ('/tickets/7' is ticket 7), from the screens with a record kind. */
-export function matchRecordPath(pathname: string): { kind: RecordKind; id: string } | null {
+export function matchRecordPath(pathname: string): RecordRef | null {
   const found = findRoute(pathname);
   if (!found || !('recordKind' in found.route) || !found.route.recordKind) return null;
   const last = found.route.path.split('/').at(-1) ?? '';

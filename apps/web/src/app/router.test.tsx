@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RouteObject } from 'react-router';
 import { useSessionStore } from '@/stores/session-store';
 import { storedUser } from '@/test/signed-in';
-import type { LazyPage } from './route-declaration';
+import type { LazyPage } from '@/lib/route-declaration';
 import { createAppRouter, preloadScreen, routes } from './router';
 
 /** Every lazy route of the tree, by path ('' for a route without one, the frame). */

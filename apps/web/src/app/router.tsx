@@ -6,8 +6,8 @@ import { HOME_PATH } from '@/lib/web-constants';
 import { RouteErrorScreen } from '@/features/errors/pages/error-screen';
 import { PageSpinner } from '@/components/feedback/page-spinner';
 import { FEATURE_ROUTES } from './feature-routes';
-import type { LazyPage, RouteDeclaration } from './route-declaration';
-import { isScreen, lazyPage, pageHandle } from './route-declaration';
+import type { LazyPage, RouteDeclaration } from '@/lib/route-declaration';
+import { isScreen, lazyPage, pageHandle } from '@/lib/route-declaration';
 import { requiredFeature, requiresAdminFlag } from './route-access';
 import {
   PublicOnly,

@@ -1,3 +1,5 @@
+import { MESSAGES } from '@omnicare/shared/platform/errors';
+
 /**
  * Values the web app needs that packages/shared does not hold yet. Each is a candidate to move
  * there; none re-declares a shared value.
@@ -20,6 +22,11 @@ export const CHUNK_RELOAD_STORAGE_KEY = 'chunkReloadedErrors';
 /** The sidebar's collapsed state the user last chose (local storage, per browser). */
 export const SIDEBAR_COLLAPSED_KEY = 'sidebarCollapsed';
 export const HOME_PATH = '/report/summary';
+/** Where a refused user goes (spec section 6). */
+export const FORBIDDEN_PATH = `/page-404?${new URLSearchParams({
+  title: MESSAGES.warningTitle,
+  message: MESSAGES.forbiddenFeature,
+}).toString()}`;
 export const IN_DEVELOPMENT_LABEL = 'Đang phát triển';
 
 /** Strings of the shared UI pieces (spec section 2) that shared does not catalogue. */

@@ -1,7 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { FEATURE_ROUTES } from '@/app/feature-routes';
-import { matchRecordPath } from '@/app/route-table';
-import { samplePath } from '@/test/spec-route-table';
+import { testRecordAt } from '@/test/shell-navigation';
 import {
   readTabDraft,
   recordTabTitle,
@@ -12,6 +10,9 @@ import {
 
 const store = () => useRecordTabsStore.getState();
 const keys = () => store().tabs.map((tab) => tab.key);
+// The shell reads the record off the address; here a simple reader of the spec's addresses.
+const visit = (path: string) => store().visit(path, testRecordAt(path));
+const replace = (key: string, path: string) => store().replace(key, path, testRecordAt(path)!);
 
 describe('record tabs (spec section 2)', () => {
   beforeEach(() => {
@@ -29,7 +30,7 @@ describe('record tabs (spec section 2)', () => {
   });
 
   it("names a tab after its record once known, for the tab's tooltip", () => {
-    store().visit('/customers/12');
+    visit('/customers/12');
     expect(recordTabTooltip(store().tabs[0]!)).toBe('Customer 12');
     store().setName('customer:12', 'Nguyễn Văn An');
     expect(store().tabs[0]).toMatchObject({ title: 'Customer 12', name: 'Nguyễn Văn An' });
@@ -37,93 +38,66 @@ describe('record tabs (spec section 2)', () => {
   });
 
   it('puts another record in the place of a tab (an id moved to its number, a merge)', () => {
-    store().visit('/customers/1');
-    store().visit('/customers/0b7e3c1e-2f1a-4e55-9d7f-1a2b3c4d5e6f');
-    store().visit('/customers/3');
+    visit('/customers/1');
+    visit('/customers/0b7e3c1e-2f1a-4e55-9d7f-1a2b3c4d5e6f');
+    visit('/customers/3');
     saveTabDraft('customer:0b7e3c1e-2f1a-4e55-9d7f-1a2b3c4d5e6f', 'comment', 'nháp');
-    store().replace('customer:0b7e3c1e-2f1a-4e55-9d7f-1a2b3c4d5e6f', '/customers/2');
+    replace('customer:0b7e3c1e-2f1a-4e55-9d7f-1a2b3c4d5e6f', '/customers/2');
     expect(keys()).toEqual(['customer:1', 'customer:2', 'customer:3']);
     expect(store().tabs[1]).toMatchObject({ title: 'Customer 2', path: '/customers/2' });
     expect(readTabDraft('customer:0b7e3c1e-2f1a-4e55-9d7f-1a2b3c4d5e6f')).toEqual({});
     // The survivor already has a tab: the merged-away one just goes.
-    store().replace('customer:3', '/customers/1');
+    replace('customer:3', '/customers/1');
     expect(keys()).toEqual(['customer:1', 'customer:2']);
     expect(store().activeKey).toBe('customer:1');
   });
 
-  it('knows record routes and leaves the customer areas alone', () => {
-    expect(matchRecordPath('/tickets/7')).toEqual({ kind: 'ticket', id: '7' });
-    expect(matchRecordPath('/customers/abc/')).toEqual({ kind: 'customer', id: 'abc' });
-    expect(matchRecordPath('/settings/organizations/o1')).toEqual({
-      kind: 'organization',
-      id: 'o1',
-    });
-    expect(matchRecordPath('/customers/tags')).toBeNull();
-    expect(matchRecordPath('/customers/groups')).toBeNull();
-    expect(matchRecordPath('/tickets')).toBeNull();
-    expect(matchRecordPath('/tickets/1/extra')).toBeNull();
-    expect(matchRecordPath('/customers/a%20b')).toEqual({ kind: 'customer', id: 'a b' });
-  });
-
-  it('opens tabs for the ticket, customer and organization routes only (spec section 2)', () => {
-    const recordRoutes = FEATURE_ROUTES.flatMap((route) => {
-      const record = matchRecordPath(samplePath(route.path));
-      return record ? [[route.path, record.kind]] : [];
-    });
-    expect(Object.fromEntries(recordRoutes)).toEqual({
-      '/tickets/:ticketId': 'ticket',
-      '/customers/:customerId': 'customer',
-      '/settings/organizations/:organizationId': 'organization',
-    });
-    expect(recordRoutes).toHaveLength(3);
-  });
-
   it('keeps at most 5 tabs: a sixth closes the oldest and its drafts', () => {
-    for (let id = 1; id <= 5; id += 1) store().visit(`/tickets/${id}`);
+    for (let id = 1; id <= 5; id += 1) visit(`/tickets/${id}`);
     saveTabDraft('ticket:1', 'comment', 'draft of 1');
-    store().visit('/customers/c1');
+    visit('/customers/c1');
     expect(keys()).toEqual(['ticket:2', 'ticket:3', 'ticket:4', 'ticket:5', 'customer:c1']);
     expect(store().activeKey).toBe('customer:c1');
     expect(readTabDraft('ticket:1')).toEqual({});
   });
 
   it('re-opening a tab activates it without duplicating or reordering', () => {
-    store().visit('/tickets/1');
-    store().visit('/tickets/2');
-    store().visit('/tickets/1');
+    visit('/tickets/1');
+    visit('/tickets/2');
+    visit('/tickets/1');
     expect(keys()).toEqual(['ticket:1', 'ticket:2']);
     expect(store().activeKey).toBe('ticket:1');
   });
 
   it('closing the active tab goes to the next, else the previous tab', () => {
-    ['1', '2', '3'].forEach((id) => store().visit(`/tickets/${id}`));
-    store().visit('/tickets/2');
+    ['1', '2', '3'].forEach((id) => visit(`/tickets/${id}`));
+    visit('/tickets/2');
     expect(store().close('ticket:2')).toBe('/tickets/3');
     expect(store().activeKey).toBe('ticket:3');
     expect(store().close('ticket:3')).toBe('/tickets/1');
   });
 
   it('closing the last tab goes to the last visited page, else /tickets', () => {
-    store().visit('/report/summary');
-    store().visit('/tickets/1');
+    visit('/report/summary');
+    visit('/tickets/1');
     expect(store().close('ticket:1')).toBe('/report/summary');
     store().reset();
-    store().visit('/tickets/9');
+    visit('/tickets/9');
     expect(store().close('ticket:9')).toBe('/tickets');
   });
 
   it('closing another tab does not navigate', () => {
-    store().visit('/tickets/1');
-    store().visit('/tickets/2');
+    visit('/tickets/1');
+    visit('/tickets/2');
     expect(store().close('ticket:1')).toBeNull();
     expect(keys()).toEqual(['ticket:2']);
   });
 
   it('keeps drafts per tab across switching and reload, removes them on close', () => {
-    store().visit('/tickets/1');
+    visit('/tickets/1');
     saveTabDraft('ticket:1', 'comment', 'Xin chào');
     saveTabDraft('ticket:1', 'extraFields', { priority: 'high' });
-    store().visit('/customers/c1');
+    visit('/customers/c1');
     saveTabDraft('customer:c1', 'customer', { name: 'An' });
     expect(readTabDraft('ticket:1')).toEqual({
       comment: 'Xin chào',

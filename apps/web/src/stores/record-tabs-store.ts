@@ -1,7 +1,6 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { MAX_RECORD_TABS } from '@omnicare/shared/platform/constants';
-import { matchRecordPath } from '@/app/route-table';
 import { readJsonItem, removeItem, writeJsonItem } from '@/lib/storage';
 import {
   RECORD_TABS_STORAGE_KEY,
@@ -11,6 +10,12 @@ import {
 } from '@/lib/web-constants';
 
 export type RecordKind = 'ticket' | 'customer' | 'organization';
+
+/** The record an address opens ('/tickets/7' is ticket 7): the shell reads it off its routes. */
+export interface RecordRef {
+  kind: RecordKind;
+  id: string;
+}
 
 export interface RecordTab {
   key: string;
@@ -81,18 +86,21 @@ interface RecordTabsState {
   activeKey: string | null;
   /** The last page visited that is not a record, where closing the last tab returns. */
   lastVisitedPath: string | null;
-  /** Follows navigation: opens or activates a record tab, or remembers a plain page. */
-  visit: (pathname: string, fullPath?: string) => void;
+  /**
+   * Follows navigation to `path` (with its query), the address of `record` or of a plain page
+   * (null): opens or activates the record's tab, or remembers the page.
+   */
+  visit: (path: string, record: RecordRef | null) => void;
   /** Closes a tab; returns where to go when it was the active one, else null. */
   close: (key: string) => string | null;
   /** Names the record of a tab (shown in its tooltip) once its page knows it. */
   setName: (key: string, name: string) => void;
   /**
-   * Puts the record at `pathname` in the place of tab `key` (a record opened by its id that
-   * moves to its number, a new record once saved, a merged-away customer's survivor); the
-   * caller then navigates there.
+   * Puts `record`, at `path`, in the place of tab `key` (a record opened by its id that moves to
+   * its number, a new record once saved, a merged-away customer's survivor); the caller then
+   * navigates there.
    */
-  replace: (key: string, pathname: string) => void;
+  replace: (key: string, path: string, record: RecordRef) => void;
   reset: () => void;
 }
 
@@ -102,10 +110,9 @@ export const useRecordTabsStore = create<RecordTabsState>()(
       tabs: [],
       activeKey: null,
       lastVisitedPath: null,
-      visit: (pathname, fullPath = pathname) => {
-        const record = matchRecordPath(pathname);
+      visit: (path, record) => {
         if (!record) {
-          set({ activeKey: null, lastVisitedPath: fullPath });
+          set({ activeKey: null, lastVisitedPath: path });
           return;
         }
         const key = recordTabKey(record.kind, record.id);
@@ -114,7 +121,7 @@ export const useRecordTabsStore = create<RecordTabsState>()(
         if (existing) {
           set({
             activeKey: key,
-            tabs: tabs.map((tab) => (tab.key === key ? { ...tab, path: fullPath } : tab)),
+            tabs: tabs.map((tab) => (tab.key === key ? { ...tab, path } : tab)),
           });
           return;
         }
@@ -122,7 +129,7 @@ export const useRecordTabsStore = create<RecordTabsState>()(
           key,
           kind: record.kind,
           id: record.id,
-          path: fullPath,
+          path,
           title: recordTabTitle(record.kind, record.id),
         };
         const next = [...tabs, tab];
@@ -151,11 +158,10 @@ export const useRecordTabsStore = create<RecordTabsState>()(
         if (!tabs.some((tab) => tab.key === key && tab.name !== name)) return;
         set({ tabs: tabs.map((tab) => (tab.key === key ? { ...tab, name } : tab)) });
       },
-      replace: (key, pathname) => {
-        const record = matchRecordPath(pathname);
+      replace: (key, path, record) => {
         const { tabs, activeKey } = get();
         const index = tabs.findIndex((tab) => tab.key === key);
-        if (!record || index < 0) return;
+        if (index < 0) return;
         removeTabDraft(key);
         const nextKey = recordTabKey(record.kind, record.id);
         const others = tabs.filter((tab) => tab.key !== key);
@@ -167,7 +173,7 @@ export const useRecordTabsStore = create<RecordTabsState>()(
                 key: nextKey,
                 kind: record.kind,
                 id: record.id,
-                path: pathname,
+                path,
                 title: recordTabTitle(record.kind, record.id),
               },
               ...tabs.slice(index + 1),

@@ -32,7 +32,7 @@ export function useRecordTabSync(): void {
   useEffect(() => {
     // A route the role may not open is on its way to the warning page: no tab for it.
     if (!canAccess(location.pathname, role)) return;
-    visit(location.pathname, `${location.pathname}${location.search}`);
+    visit(`${location.pathname}${location.search}`, matchRecordPath(location.pathname));
   }, [location.pathname, location.search, role, visit]);
 }
 

@@ -3,6 +3,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { saveTabDraft, useRecordTabsStore } from '@/stores/record-tabs-store';
+import { matchRecordPath } from '../route-table';
 import { RecordTabsBar } from './record-tabs-bar';
 
 vi.mock('@/stores/session-store', () => ({
@@ -10,10 +11,11 @@ vi.mock('@/stores/session-store', () => ({
 }));
 
 const store = () => useRecordTabsStore.getState();
+const visit = (path: string) => store().visit(path, matchRecordPath(path));
 
 function show() {
-  store().visit('/customers/c1');
-  store().visit('/customers/c2');
+  visit('/customers/c1');
+  visit('/customers/c2');
   const router = createMemoryRouter([{ path: '*', element: <RecordTabsBar /> }], {
     initialEntries: ['/customers/c2'],
   });

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { usePageHandle } from '@/app/route-declaration';
+import { usePageHandle } from '@/lib/route-declaration';
 import { ListPage, ListPagination } from '@/components/list/list-page';
 import { DeleteRowButton } from '@/components/list/delete-row-button';
 import {

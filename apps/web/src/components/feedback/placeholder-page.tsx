@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Construction } from 'lucide-react';
-import { usePageHandle } from '@/app/route-declaration';
+import { usePageHandle } from '@/lib/route-declaration';
 import { AreaNav } from '@/components/layout/area-nav';
 import { PageHeader } from '@/components/layout/page-header';
 import { Badge } from '@/components/ui/badge';

@@ -1,7 +1,6 @@
-import { SETTINGS_GROUPS } from '@/app/navigation';
-import { canAccess } from '@/app/route-access';
-import type { SettingsGroup } from '@/features/settings/settings-groups';
+import type { SettingsGroup } from '@/lib/settings-groups';
 import { useCurrentUser } from '@/stores/session-store';
+import { useShellNavigation } from './shell-navigation';
 import { SubNavLinks } from './sub-nav-links';
 
 /**
@@ -9,10 +8,10 @@ import { SubNavLinks } from './sub-nav-links';
  * role may open (a team leader reaches the ticket views, and sees no tab that would refuse them).
  */
 export function SettingsGroupNav({ group }: { group: SettingsGroup }) {
-  const user = useCurrentUser();
-  const entry = SETTINGS_GROUPS.find((item) => item.group === group);
-  if (!entry) return null;
-  const links = entry.links.filter((link) => canAccess(link.to, user?.role));
-  if (links.length < 2) return null;
-  return <SubNavLinks label={entry.title} links={links} />;
+  const role = useCurrentUser()?.role;
+  const entry = useShellNavigation()
+    .settingsGroups(role)
+    .find((item) => item.group === group);
+  if (!entry || entry.links.length < 2) return null;
+  return <SubNavLinks label={entry.title} links={entry.links} />;
 }

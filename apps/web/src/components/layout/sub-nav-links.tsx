@@ -1,5 +1,5 @@
 import { NavLink } from 'react-router';
-import type { SubNavLink } from '@/app/navigation';
+import type { SubNavLink } from './shell-navigation';
 import { cn } from '@/lib/cn';
 
 /** A row of links between sibling pages, the current one highlighted. */

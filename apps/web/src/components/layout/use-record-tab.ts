@@ -1,7 +1,7 @@
 import { useCallback, useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { recordPath } from '@/app/route-table';
 import { recordTabKey, useRecordTabsStore, type RecordKind } from '@/stores/record-tabs-store';
+import { useShellNavigation } from './shell-navigation';
 
 /**
  * A record screen's part in its tab. Once the record has loaded, the tab is named after it
@@ -19,14 +19,15 @@ export function useRecordTab(
   const replace = useRecordTabsStore((state) => state.replace);
   const navigate = useNavigate();
   const { search } = useLocation();
+  const { recordPath } = useShellNavigation();
 
   const openInstead = useCallback(
     (number: number, keepSearch = false) => {
       const path = `${recordPath(kind, number)}${keepSearch ? search : ''}`;
-      replace(tabKey, path);
+      replace(tabKey, path, { kind, id: String(number) });
       void navigate(path, { replace: true });
     },
-    [kind, navigate, replace, search, tabKey],
+    [kind, navigate, recordPath, replace, search, tabKey],
   );
 
   const number = record?.number;

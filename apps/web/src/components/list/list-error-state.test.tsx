@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
-import { createQueryClient } from '@/app/query-client';
+import { createQueryClient } from '@/test/query-client';
 import { TableCell, TableHead, TableRow } from '@/components/ui/table';
 import { useListParams } from '@/lib/use-list-params';
 import { ListPagination } from './list-page';

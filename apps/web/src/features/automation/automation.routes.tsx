@@ -1,6 +1,6 @@
 import { Bot } from 'lucide-react';
-import type { RouteDeclaration } from '@/app/route-declaration';
-import { lazyPage } from '@/app/route-declaration';
+import type { RouteDeclaration } from '@/lib/route-declaration';
+import { lazyPage } from '@/lib/route-declaration';
 
 const listPage = lazyPage(() => import('./pages/workflow-list-page'), 'WorkflowListPage');
 const historyPage = lazyPage(() => import('./pages/workflow-history-page'), 'WorkflowHistoryPage');

@@ -5,7 +5,10 @@ import { getChatConfig, saveChatConfig } from './conversations.api';
 export const conversationKeys = { chatConfig: ['conversations', 'chat-config'] as const };
 
 export const useChatConfig = () =>
-  useQuery({ queryKey: conversationKeys.chatConfig, queryFn: ({ signal }) => getChatConfig(signal) });
+  useQuery({
+    queryKey: conversationKeys.chatConfig,
+    queryFn: ({ signal }) => getChatConfig(signal),
+  });
 
 export function useSaveChatConfig() {
   const queryClient = useQueryClient();

@@ -1,8 +1,19 @@
-import type { RouteDeclaration } from '@/app/route-declaration';
-import { lazyPage } from '@/app/route-declaration';
+import { MessagesSquare } from 'lucide-react';
+import type { RouteDeclaration } from '@/lib/route-declaration';
+import { lazyPage } from '@/lib/route-declaration';
 
-/** The conversations' settings screen (the settings area: administrators). */
+const page = lazyPage(() => import('./pages/conversations-pages'), 'ConversationsPage');
+
+/** The conversations screens keep the spec's addresses (/chat); their settings screen too. */
 export const routes: readonly RouteDeclaration[] = [
+  {
+    path: '/chat',
+    title: 'Chat',
+    page,
+    roles: ['administrator', 'supervisor', 'agent'],
+    sidebar: { label: 'Chat', icon: MessagesSquare, order: 30 },
+  },
+  { path: '/chat/:ticketId', title: 'Hội thoại', page },
   {
     path: '/settings/multi-channels/livechat',
     title: 'Kênh Livechat',

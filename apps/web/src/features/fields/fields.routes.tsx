@@ -1,5 +1,5 @@
-import type { RouteDeclaration } from '@/app/route-declaration';
-import { lazyPage } from '@/app/route-declaration';
+import type { RouteDeclaration } from '@/lib/route-declaration';
+import { lazyPage } from '@/lib/route-declaration';
 
 export const routes: readonly RouteDeclaration[] = [
   {

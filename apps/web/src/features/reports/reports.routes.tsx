@@ -1,7 +1,7 @@
 import { BarChart3 } from 'lucide-react';
 import type { StaffRole } from '@omnicare/shared/users/roles';
-import type { RouteDeclaration } from '@/app/route-declaration';
-import { lazyPage } from '@/app/route-declaration';
+import type { RouteDeclaration } from '@/lib/route-declaration';
+import { lazyPage } from '@/lib/route-declaration';
 
 const page = lazyPage(() => import('./pages/report-pages'), 'ReportPage');
 const RESTRICTED: readonly StaffRole[] = ['administrator', 'supervisor', 'team_leader'];

@@ -1,6 +1,6 @@
 import { Headset } from 'lucide-react';
-import type { RouteDeclaration } from '@/app/route-declaration';
-import { lazyPage } from '@/app/route-declaration';
+import type { RouteDeclaration } from '@/lib/route-declaration';
+import { lazyPage } from '@/lib/route-declaration';
 
 const page = lazyPage(() => import('./pages/telephony-pages'), 'TelephonyPage');
 const queuesPage = lazyPage(() => import('./pages/queues-page'), 'QueuesPage');

@@ -1,4 +1,4 @@
-import type { ShellExtension } from '@/app/shell-extension';
+import type { ShellExtension } from '@/components/layout/shell-extension';
 import {
   DeferredSoftphoneHeader,
   DeferredSoftphoneRoot,

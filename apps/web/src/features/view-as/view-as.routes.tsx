@@ -1,6 +1,6 @@
 import { Eye } from 'lucide-react';
-import type { RouteDeclaration } from '@/app/route-declaration';
-import { lazyPage } from '@/app/route-declaration';
+import type { RouteDeclaration } from '@/lib/route-declaration';
+import { lazyPage } from '@/lib/route-declaration';
 
 export const routes: readonly RouteDeclaration[] = [
   {

@@ -5,7 +5,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { workflowView, type Workflow } from '@omnicare/shared/automation/workflow.schemas';
 import type { WorkflowStatus } from '@omnicare/shared/automation/workflow-enums';
-import { createQueryClient } from '@/app/query-client';
+import { createQueryClient } from '@/test/query-client';
+import { TestShell } from '@/test/shell-navigation';
 import { TooltipProvider } from '@/components/ui/tooltip';
 import { fixture, page } from '@/test/contract-fixtures';
 import { WorkflowListPage } from './workflow-list-page';
@@ -70,9 +71,11 @@ function renderPage() {
   );
   render(
     <QueryClientProvider client={createQueryClient()}>
-      <TooltipProvider>
-        <RouterProvider router={router} />
-      </TooltipProvider>
+      <TestShell>
+        <TooltipProvider>
+          <RouterProvider router={router} />
+        </TooltipProvider>
+      </TestShell>
     </QueryClientProvider>,
   );
   return router;

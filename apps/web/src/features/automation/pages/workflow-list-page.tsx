@@ -8,7 +8,7 @@ import {
 } from '@omnicare/shared/automation/workflow-enums';
 import { WORKFLOW_MESSAGES, type Workflow } from '@omnicare/shared/automation/workflow.schemas';
 import { formatDateTime } from '@omnicare/shared/platform/time';
-import { usePageHandle } from '@/app/route-declaration';
+import { usePageHandle } from '@/lib/route-declaration';
 import { AreaNav } from '@/components/layout/area-nav';
 import { ListPage, ListPagination } from '@/components/list/list-page';
 import { DeleteRowButton } from '@/components/list/delete-row-button';

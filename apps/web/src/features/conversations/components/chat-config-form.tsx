@@ -89,7 +89,12 @@ export function ChatConfigForm({ config }: { config: ChatConfigView }) {
   );
 
   return (
-    <form noValidate onSubmit={guarded.submit} className="flex flex-col gap-4" aria-label="Cấu hình chat">
+    <form
+      noValidate
+      onSubmit={guarded.submit}
+      className="flex flex-col gap-4"
+      aria-label="Cấu hình chat"
+    >
       <Card className="flex flex-col gap-3 p-4">
         <h2 className="text-sm font-semibold text-slate-900">Phân chia hội thoại</h2>
         <SettingRow
@@ -147,7 +152,11 @@ export function ChatConfigForm({ config }: { config: ChatConfigView }) {
         {(
           [
             ['greeting', 'Lời chào', 'Hiện khi khách mở cửa sổ chat.'],
-            ['offline_message', 'Tin nhắn ngoài giờ', 'Hiện ngoài giờ làm việc hoặc khi không có chuyên viên Sẵn sàng; lời nhắn của khách trở thành ticket.'],
+            [
+              'offline_message',
+              'Tin nhắn ngoài giờ',
+              'Hiện ngoài giờ làm việc hoặc khi không có chuyên viên Sẵn sàng; lời nhắn của khách trở thành ticket.',
+            ],
           ] as const
         ).map(([name, label, hint]) => (
           <div key={name} className="flex flex-col gap-1.5">
@@ -170,7 +179,10 @@ export function ChatConfigForm({ config }: { config: ChatConfigView }) {
         <div className="flex flex-col gap-1.5">
           <Label htmlFor={id('survey_question')}>Câu hỏi khảo sát</Label>
           <Input {...aria('survey_question')} {...form.register('survey_question')} />
-          <FieldError id={`${id('survey_question')}-error`} message={errors.survey_question?.message} />
+          <FieldError
+            id={`${id('survey_question')}-error`}
+            message={errors.survey_question?.message}
+          />
         </div>
       </Card>
       <div className="flex justify-end gap-2">

@@ -1,4 +1,4 @@
-import { usePageHandle } from '@/app/route-declaration';
+import { usePageHandle } from '@/lib/route-declaration';
 import { PageSpinner } from '@/components/feedback/page-spinner';
 import { PageHeader } from '@/components/layout/page-header';
 import { SettingsGroupNav } from '@/components/layout/settings-group-nav';

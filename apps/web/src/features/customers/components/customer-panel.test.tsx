@@ -5,7 +5,8 @@ import { MemoryRouter } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { callView } from '@omnicare/shared/telephony/calls.schemas';
 import { ticketListAnswer } from '@omnicare/shared/tickets/tickets.schemas';
-import { createQueryClient } from '@/app/query-client';
+import { createQueryClient } from '@/test/query-client';
+import { TestShell } from '@/test/shell-navigation';
 import { ApiError } from '@/lib/errors';
 import { page } from '@/test/contract-fixtures';
 import { callRow, customerDetail, ticketRow } from '@/test/view-fixtures';
@@ -43,11 +44,13 @@ function renderPanel(customerId: string | null = 'c1') {
   return render(
     <MemoryRouter>
       <QueryClientProvider client={createQueryClient()}>
-        <CustomerPanel
-          customerId={customerId}
-          currentTicketId="tk1"
-          emptyText="Ticket chưa có khách hàng."
-        />
+        <TestShell>
+          <CustomerPanel
+            customerId={customerId}
+            currentTicketId="tk1"
+            emptyText="Ticket chưa có khách hàng."
+          />
+        </TestShell>
       </QueryClientProvider>
     </MemoryRouter>,
   );

@@ -7,7 +7,7 @@ import type {
 } from '@omnicare/shared/customers/customers.schemas';
 import { CUSTOMER_TIER } from '@omnicare/shared/customers/customer-enums';
 import { formatPhone } from '@omnicare/shared/customers/phone-format';
-import { recordPath } from '@/app/route-table';
+import { useShellNavigation } from '@/components/layout/shell-navigation';
 import { Avatar } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -56,6 +56,7 @@ export function CustomerCard({
   customer: CustomerDetail;
   onSaved?: (customer: CustomerDetail) => void;
 }) {
+  const { recordPath } = useShellNavigation();
   const queryClient = useQueryClient();
   const save = async (patch: CustomerUpdateBody) => {
     const saved = await updateCustomerFields(customer._id, patch);

@@ -1,4 +1,4 @@
-import { recordPath } from '@/app/route-table';
+import { useShellNavigation } from '@/components/layout/shell-navigation';
 import { Link } from 'react-router';
 import { X } from 'lucide-react';
 import type { CustomerListItem } from '@omnicare/shared/customers/customers.schemas';
@@ -45,6 +45,7 @@ export function CustomerTable({
   /** Given while a keyword or a filter is active. */
   onClearFilters?: () => void;
 }) {
+  const { recordPath } = useShellNavigation();
   const sorting = { sort, order, onSort };
   return (
     <ListTable

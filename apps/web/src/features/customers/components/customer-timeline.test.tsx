@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { activityEntryView } from '@omnicare/shared/audit/activity.schemas';
-import { createQueryClient } from '@/app/query-client';
+import { createQueryClient } from '@/test/query-client';
 import { page } from '@/test/contract-fixtures';
 import { CustomerTimeline } from './customer-timeline';
 

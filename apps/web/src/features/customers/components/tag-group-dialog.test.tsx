@@ -3,7 +3,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { tagGroupView, type TagGroup } from '@omnicare/shared/customers/customers.schemas';
-import { createQueryClient } from '@/app/query-client';
+import { createQueryClient } from '@/test/query-client';
 import { ApiError } from '@/lib/errors';
 import { fixture } from '@/test/contract-fixtures';
 import { TAG_GROUPS } from '../customers.queries';

@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, RouterProvider, createMemoryRouter } from 'react-router';
 import { groupPageView, type Group } from '@omnicare/shared/groups/groups.schemas';
-import { createQueryClient } from '@/app/query-client';
+import { createQueryClient } from '@/test/query-client';
+import { TestShell } from '@/test/shell-navigation';
 import { TooltipProvider } from '@/components/ui/tooltip';
 import { ApiError } from '@/lib/errors';
 import { fixture } from '@/test/contract-fixtures';
@@ -41,11 +42,13 @@ const groups = (list: Group[], total = list.length) =>
 function renderPage() {
   render(
     <QueryClientProvider client={createQueryClient()}>
-      <TooltipProvider>
-        <MemoryRouter>
-          <CustomerGroupsPage />
-        </MemoryRouter>
-      </TooltipProvider>
+      <TestShell>
+        <TooltipProvider>
+          <MemoryRouter>
+            <CustomerGroupsPage />
+          </MemoryRouter>
+        </TooltipProvider>
+      </TestShell>
     </QueryClientProvider>,
   );
 }
@@ -80,9 +83,11 @@ describe('customer groups page', () => {
     );
     render(
       <QueryClientProvider client={createQueryClient()}>
-        <TooltipProvider>
-          <RouterProvider router={router} />
-        </TooltipProvider>
+        <TestShell>
+          <TooltipProvider>
+            <RouterProvider router={router} />
+          </TooltipProvider>
+        </TestShell>
       </QueryClientProvider>,
     );
     expect(await screen.findByText('Nhóm từ 0')).toBeVisible();

@@ -10,7 +10,8 @@ import {
 import { customFieldView } from '@omnicare/shared/fields/fields.schemas';
 import { jobView } from '@omnicare/shared/jobs/jobs.schemas';
 import { savedFilterView } from '@omnicare/shared/saved-filters/saved-filters.schemas';
-import { createQueryClient } from '@/app/query-client';
+import { createQueryClient } from '@/test/query-client';
+import { TestShell } from '@/test/shell-navigation';
 import { TooltipProvider } from '@/components/ui/tooltip';
 import { fixture, page } from '@/test/contract-fixtures';
 import { customerRow } from '@/test/view-fixtures';
@@ -69,9 +70,11 @@ export function renderCustomerList(url = '/customers') {
   );
   render(
     <QueryClientProvider client={createQueryClient()}>
-      <TooltipProvider>
-        <RouterProvider router={router} />
-      </TooltipProvider>
+      <TestShell>
+        <TooltipProvider>
+          <RouterProvider router={router} />
+        </TooltipProvider>
+      </TestShell>
     </QueryClientProvider>,
   );
   return router;

@@ -7,7 +7,7 @@ import {
   type CustomField,
   type FieldEntity,
 } from '@omnicare/shared/fields/fields.schemas';
-import { usePageHandle } from '@/app/route-declaration';
+import { usePageHandle } from '@/lib/route-declaration';
 import { ListPage } from '@/components/list/list-page';
 import { DeleteRowButton } from '@/components/list/delete-row-button';
 import { EditRowButton, ListTable, RowActions } from '@/components/list/list-table';

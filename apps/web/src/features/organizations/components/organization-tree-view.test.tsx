@@ -8,6 +8,7 @@ import {
 } from '@omnicare/shared/organizations/organizations.schemas';
 import { fixture } from '@/test/contract-fixtures';
 import { TooltipProvider } from '@/components/ui/tooltip';
+import { TestShell } from '@/test/shell-navigation';
 import { OrganizationTreeView } from './organization-tree-view';
 
 const branch = (counts: Partial<OrganizationNode>): OrganizationNode =>
@@ -26,16 +27,18 @@ const branch = (counts: Partial<OrganizationNode>): OrganizationNode =>
 function renderTree(node: OrganizationNode) {
   const onDelete = vi.fn(() => Promise.resolve());
   render(
-    <MemoryRouter>
-      <TooltipProvider>
-        <OrganizationTreeView
-          nodes={[node]}
-          collapsed={new Set()}
-          onToggle={() => {}}
-          actions={{ onAddChild: () => {}, onRename: () => {}, onMove: () => {}, onDelete }}
-        />
-      </TooltipProvider>
-    </MemoryRouter>,
+    <TestShell>
+      <MemoryRouter>
+        <TooltipProvider>
+          <OrganizationTreeView
+            nodes={[node]}
+            collapsed={new Set()}
+            onToggle={() => {}}
+            actions={{ onAddChild: () => {}, onRename: () => {}, onMove: () => {}, onDelete }}
+          />
+        </TooltipProvider>
+      </MemoryRouter>
+    </TestShell>,
   );
   return onDelete;
 }

@@ -1,4 +1,4 @@
-import { recordPath } from '@/app/route-table';
+import { useShellNavigation } from '@/components/layout/shell-navigation';
 import { Link } from 'react-router';
 import { ChevronRight, FolderInput, Pencil, Plus, Trash2 } from 'lucide-react';
 import {
@@ -73,6 +73,7 @@ function TreeNode({
   onToggle: (id: string) => void;
   actions?: TreeActions;
 }) {
+  const { recordPath } = useShellNavigation();
   const children = node.children ?? [];
   const hasChildren = children.length > 0;
   const open = hasChildren && !collapsed.has(node._id);

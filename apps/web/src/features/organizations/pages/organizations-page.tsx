@@ -3,7 +3,7 @@ import { ChevronsDownUp, ChevronsUpDown, Plus } from 'lucide-react';
 import { useCan } from '@/lib/use-can';
 import type { OrganizationNode } from '@omnicare/shared/organizations/organizations.schemas';
 import { PageHeader } from '@/components/layout/page-header';
-import { usePageHandle } from '@/app/route-declaration';
+import { usePageHandle } from '@/lib/route-declaration';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';

@@ -4,7 +4,7 @@ import { FileUp, UserPlus, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { formatCalendarDay } from '@omnicare/shared/platform/time';
 import { PRESENCE } from '@omnicare/shared/users/presence';
-import { usePageHandle } from '@/app/route-declaration';
+import { usePageHandle } from '@/lib/route-declaration';
 import { AreaNav } from '@/components/layout/area-nav';
 import { PageHeader } from '@/components/layout/page-header';
 import { Button } from '@/components/ui/button';

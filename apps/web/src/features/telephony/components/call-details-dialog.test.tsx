@@ -5,7 +5,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import type { CallDetail, CallView } from '@omnicare/shared/telephony/calls.schemas';
 import type { TicketListItem } from '@omnicare/shared/tickets/tickets.schemas';
-import { createQueryClient } from '@/app/query-client';
+import { createQueryClient } from '@/test/query-client';
+import { TestShell } from '@/test/shell-navigation';
 import { ApiError } from '@/lib/errors';
 import type * as TicketsApi from '@/features/tickets/tickets.api';
 import { CallDetailsDialog } from './call-details-dialog';
@@ -97,9 +98,11 @@ const withTicket = (call: CallDetail): CallDetail => ({
 function renderDialog(call: CallView, onOpenChange = vi.fn()) {
   render(
     <QueryClientProvider client={createQueryClient()}>
-      <MemoryRouter>
-        <CallDetailsDialog call={call} onOpenChange={onOpenChange} />
-      </MemoryRouter>
+      <TestShell>
+        <MemoryRouter>
+          <CallDetailsDialog call={call} onOpenChange={onOpenChange} />
+        </MemoryRouter>
+      </TestShell>
     </QueryClientProvider>,
   );
   return screen.getByRole('dialog', { name: 'Chi tiết cuộc gọi' });

@@ -15,7 +15,7 @@ import {
   type CallEventView,
   type CallView,
 } from '@omnicare/shared/telephony/calls.schemas';
-import { recordPath } from '@/app/route-table';
+import { useShellNavigation } from '@/components/layout/shell-navigation';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import {
@@ -66,6 +66,7 @@ export function CallDetailsDialog({
 }
 
 function CallDetails({ shown }: { shown: CallView }) {
+  const { recordPath } = useShellNavigation();
   const query = useCall(shown._id, shown);
   const call: CallDetail = query.data ?? { ...shown, events: [], ticket_subject: null };
   const outbound = call.direction === 'CALL_OUTBOUND';
@@ -215,6 +216,7 @@ function CallTimeline({ call }: { call: CallDetail }) {
  * call, the history and the ticket's calls are read again.
  */
 function CallTicketSection({ call }: { call: CallDetail }) {
+  const { recordPath } = useShellNavigation();
   const queryClient = useQueryClient();
   const [picking, setPicking] = useState(false);
   const [target, setTarget] = useState<ComboOption | null>(null);

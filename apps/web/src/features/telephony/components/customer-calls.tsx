@@ -3,7 +3,7 @@ import { Phone, PhoneIncoming, PhoneOutgoing } from 'lucide-react';
 import { CHANNEL_SOURCE } from '@omnicare/shared/channels/channel-source';
 import { formatDateTime } from '@omnicare/shared/platform/time';
 import { callResultLabel, formatCallDuration } from '@omnicare/shared/telephony/calls.schemas';
-import { recordPath } from '@/app/route-table';
+import { useShellNavigation } from '@/components/layout/shell-navigation';
 import { Badge } from '@/components/ui/badge';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useCallHistory } from '../telephony.queries';
@@ -16,6 +16,7 @@ import { callResultVariant } from './call-result';
  * panel and the customer's page show it.
  */
 export function CustomerCalls({ customerId, shown = 5 }: { customerId: string; shown?: number }) {
+  const { recordPath } = useShellNavigation();
   const query = useCallHistory({ customer_id: customerId, page: 1, page_size: shown });
   const rows = query.data?.data ?? [];
   const titleId = `customer-calls-${customerId}`;

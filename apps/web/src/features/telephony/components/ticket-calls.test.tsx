@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { callView } from '@omnicare/shared/telephony/calls.schemas';
-import { createQueryClient } from '@/app/query-client';
+import { createQueryClient } from '@/test/query-client';
 import { page } from '@/test/contract-fixtures';
 import { callRow } from '@/test/view-fixtures';
 import { TicketCalls } from './ticket-calls';

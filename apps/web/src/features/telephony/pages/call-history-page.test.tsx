@@ -6,7 +6,8 @@ import { RouterProvider, createMemoryRouter } from 'react-router';
 import { z } from 'zod';
 import { callView, type CallView } from '@omnicare/shared/telephony/calls.schemas';
 import { queueView } from '@omnicare/shared/telephony/queues.schemas';
-import { createQueryClient } from '@/app/query-client';
+import { createQueryClient } from '@/test/query-client';
+import { TestShell } from '@/test/shell-navigation';
 import { TooltipProvider } from '@/components/ui/tooltip';
 import { fixture, page } from '@/test/contract-fixtures';
 import { callRow } from '@/test/view-fixtures';
@@ -54,14 +55,16 @@ const calls = (rows: CallView[]) =>
 function renderPage() {
   render(
     <QueryClientProvider client={createQueryClient()}>
-      <TooltipProvider>
-        <RouterProvider
-          router={createMemoryRouter(
-            [{ path: '/switchboard/call-history', element: <CallHistoryPage /> }],
-            { initialEntries: ['/switchboard/call-history'] },
-          )}
-        />
-      </TooltipProvider>
+      <TestShell>
+        <TooltipProvider>
+          <RouterProvider
+            router={createMemoryRouter(
+              [{ path: '/switchboard/call-history', element: <CallHistoryPage /> }],
+              { initialEntries: ['/switchboard/call-history'] },
+            )}
+          />
+        </TooltipProvider>
+      </TestShell>
     </QueryClientProvider>,
   );
 }

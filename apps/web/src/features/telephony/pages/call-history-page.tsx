@@ -12,7 +12,7 @@ import {
   formatCallTransfer,
   type CallView,
 } from '@omnicare/shared/telephony/calls.schemas';
-import { usePageHandle } from '@/app/route-declaration';
+import { usePageHandle } from '@/lib/route-declaration';
 import { AreaNav } from '@/components/layout/area-nav';
 import { ListPage, ListPagination } from '@/components/list/list-page';
 import { ListTable } from '@/components/list/list-table';

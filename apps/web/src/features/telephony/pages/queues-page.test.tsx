@@ -5,7 +5,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { z } from 'zod';
 import { queueView, type QueueView } from '@omnicare/shared/telephony/queues.schemas';
-import { createQueryClient } from '@/app/query-client';
+import { createQueryClient } from '@/test/query-client';
+import { TestShell } from '@/test/shell-navigation';
 import { TooltipProvider } from '@/components/ui/tooltip';
 import { ApiError } from '@/lib/errors';
 import { fixture } from '@/test/contract-fixtures';
@@ -45,13 +46,15 @@ const queues = (rows: QueueView[]) => fixture('GET /v2/queues', z.array(queueVie
 function renderPage() {
   render(
     <QueryClientProvider client={createQueryClient()}>
-      <TooltipProvider>
-        <RouterProvider
-          router={createMemoryRouter([{ path: '/switchboard/queue', element: <QueuesPage /> }], {
-            initialEntries: ['/switchboard/queue'],
-          })}
-        />
-      </TooltipProvider>
+      <TestShell>
+        <TooltipProvider>
+          <RouterProvider
+            router={createMemoryRouter([{ path: '/switchboard/queue', element: <QueuesPage /> }], {
+              initialEntries: ['/switchboard/queue'],
+            })}
+          />
+        </TooltipProvider>
+      </TestShell>
     </QueryClientProvider>,
   );
 }

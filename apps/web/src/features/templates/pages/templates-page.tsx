@@ -7,7 +7,7 @@ import {
 } from '@omnicare/shared/templates/template-enums';
 import type { MessageTemplate } from '@omnicare/shared/templates/templates.schemas';
 import { can } from '@omnicare/shared/users/permissions';
-import { usePageHandle } from '@/app/route-declaration';
+import { usePageHandle } from '@/lib/route-declaration';
 import { ListPage, ListPagination } from '@/components/list/list-page';
 import { DeleteRowButton } from '@/components/list/delete-row-button';
 import { EditRowButton, ListTable, RowActions } from '@/components/list/list-table';

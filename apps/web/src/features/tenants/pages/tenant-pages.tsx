@@ -1,10 +1,10 @@
 import { Link, Navigate, useParams } from 'react-router';
 import { Building2, Settings2 } from 'lucide-react';
 import { formatDate } from '@omnicare/shared/platform/time';
-import { FORBIDDEN_PATH } from '@/app/route-access';
 import { PageSpinner } from '@/components/feedback/page-spinner';
 import { PageHeader } from '@/components/layout/page-header';
-import { usePageHandle } from '@/app/route-declaration';
+import { usePageHandle } from '@/lib/route-declaration';
+import { FORBIDDEN_PATH } from '@/lib/web-constants';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';

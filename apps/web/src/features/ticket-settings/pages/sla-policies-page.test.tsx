@@ -6,7 +6,8 @@ import { RouterProvider, createMemoryRouter } from 'react-router';
 import { z } from 'zod';
 import { listBody, okBody } from '@omnicare/shared/platform/envelope';
 import { slaPolicyView, type SlaPolicy } from '@omnicare/shared/sla/sla.schemas';
-import { createQueryClient } from '@/app/query-client';
+import { createQueryClient } from '@/test/query-client';
+import { TestShell } from '@/test/shell-navigation';
 import { TooltipProvider } from '@/components/ui/tooltip';
 import { list, mockApi, ok } from '@/test/contract-fixtures';
 import { signInAs } from '@/test/signed-in';
@@ -59,9 +60,11 @@ function renderPage() {
   });
   render(
     <QueryClientProvider client={createQueryClient()}>
-      <TooltipProvider>
-        <RouterProvider router={router} />
-      </TooltipProvider>
+      <TestShell>
+        <TooltipProvider>
+          <RouterProvider router={router} />
+        </TooltipProvider>
+      </TestShell>
     </QueryClientProvider>,
   );
 }

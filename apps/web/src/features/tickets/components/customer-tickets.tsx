@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Ticket } from 'lucide-react';
 import { formatDateTime } from '@omnicare/shared/platform/time';
-import { recordPath } from '@/app/route-table';
+import { useShellNavigation } from '@/components/layout/shell-navigation';
 import { Skeleton } from '@/components/ui/skeleton';
 import { fetchTickets } from '../tickets.api';
 import { ticketKeys } from '../tickets.queries';
@@ -23,6 +23,7 @@ export function CustomerTickets({
   shown?: number;
   currentTicketId?: string;
 }) {
+  const { recordPath } = useShellNavigation();
   const titleId = useId();
   const query = useQuery({
     queryKey: [...ticketKeys.lists, 'requester', customerId, shown],

@@ -3,7 +3,7 @@ import { Columns3, X } from 'lucide-react';
 import type { TicketListItem, TicketSortKey } from '@omnicare/shared/tickets/tickets.schemas';
 import { CHANNEL_SOURCE } from '@omnicare/shared/channels/channel-source';
 import { formatDateTime } from '@omnicare/shared/platform/time';
-import { recordPath } from '@/app/route-table';
+import { useShellNavigation } from '@/components/layout/shell-navigation';
 import {
   ListTable,
   type ListQueryState,
@@ -152,6 +152,7 @@ export function TicketTable({
   selection: RowSelection<TicketListItem>;
   onClearFilters?: () => void;
 }) {
+  const { recordPath } = useShellNavigation();
   const sorting = { sort, order, onSort };
   const shown = TICKET_COLUMNS.filter((column) => columns.includes(column.id));
   return (

@@ -45,7 +45,7 @@ import { telephonyKeys } from '@/features/telephony/telephony.queries';
 import { TicketMergeDialog } from '../components/ticket-merge-dialog';
 import { DETAIL_ACTIONS_TEXT, TicketActionsMenu } from '../components/ticket-actions-menu';
 import { useShortcuts, type Shortcut } from '@/components/shortcuts/shortcuts';
-import { recordPath } from '@/app/route-table';
+import { useShellNavigation } from '@/components/layout/shell-navigation';
 import { ticketAfter } from '../ticket-list-order';
 import {
   TicketProperties,
@@ -137,6 +137,7 @@ export function TicketDetailPage() {
 function ExistingTicket({ routeId }: { routeId: string }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const { recordPath } = useShellNavigation();
   const me = useCurrentUser();
   const mayChangeClosed = useCan('ticket.change_closed');
   const closeTab = useRecordTabsStore((state) => state.close);

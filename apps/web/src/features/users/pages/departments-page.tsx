@@ -1,6 +1,6 @@
 import { useCan } from '@/lib/use-can';
 import type { Group } from '@omnicare/shared/groups/groups.schemas';
-import { usePageHandle } from '@/app/route-declaration';
+import { usePageHandle } from '@/lib/route-declaration';
 import { ListPage, ListPagination } from '@/components/list/list-page';
 import { DeleteRowButton } from '@/components/list/delete-row-button';
 import { EditRowButton, ListTable, RowActions } from '@/components/list/list-table';

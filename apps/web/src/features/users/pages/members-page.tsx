@@ -4,7 +4,7 @@ import { MIN_USER_SEARCH_LENGTH } from '@omnicare/shared/platform/constants';
 import { ROLE } from '@omnicare/shared/users/roles';
 import { can } from '@omnicare/shared/users/permissions';
 import type { StaffUser } from '@omnicare/shared/users/users.schemas';
-import { usePageHandle } from '@/app/route-declaration';
+import { usePageHandle } from '@/lib/route-declaration';
 import { ListPage, ListPagination } from '@/components/list/list-page';
 import { EditRowButton, ListTable, RowActions } from '@/components/list/list-table';
 import { Button } from '@/components/ui/button';

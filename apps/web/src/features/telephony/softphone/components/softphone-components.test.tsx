@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 import { z } from 'zod';
 import { queueView } from '@omnicare/shared/telephony/queues.schemas';
 import { staffSearchView } from '@omnicare/shared/users/users.schemas';
-import { createQueryClient } from '@/app/query-client';
+import { createQueryClient } from '@/test/query-client';
 import { fixture } from '@/test/contract-fixtures';
 import { queueRecord, staffUser } from '@/test/view-fixtures';
 import { useCallStore } from '../call-store';

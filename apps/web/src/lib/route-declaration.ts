@@ -3,7 +3,7 @@ import type { ComponentType } from 'react';
 import { useMatches } from 'react-router';
 import type { LucideIcon } from 'lucide-react';
 import type { StaffRole } from '@omnicare/shared/users/roles';
-import type { SettingsGroup } from '@/features/settings/settings-groups';
+import type { SettingsGroup } from './settings-groups';
 import { withChunkReload } from '@/lib/chunk-reload';
 import type { RecordKind } from '@/stores/record-tabs-store';
 
