@@ -61,7 +61,7 @@ async function generate(databaseUrl, passwordHash) {
     const { size } = await one(
       'select pg_size_pretty(pg_database_size(current_database())) as size',
     );
-    const { comments } = await one('select count(*)::int as comments from ticket_comments');
+    const { comments } = await one('select count(*)::int as comments from messages');
     const detailIds = await idsOf(client, tenantId);
     await client.end();
     return {
@@ -205,8 +205,9 @@ async function generate(databaseUrl, passwordHash) {
   );
   // A short conversation on one ticket in ten, and 50 comments on the tickets the detail reads.
   await client.query(
-    `insert into ticket_comments (tenant_id, ticket_id, author_type, author_user_id, author_customer_id, body, public, created_at)
+    `insert into messages (tenant_id, ticket_id, author_type, direction, author_user_id, author_customer_id, body, public, created_at)
      select t.tenant_id, t.id, case when k % 2 = 0 then 'customer' else 'user' end,
+       case when k % 2 = 0 then 'in' else 'out' end,
        case when k % 2 = 1 then t.assignee_id end, case when k % 2 = 0 then t.requester_id end,
        '<p>Nội dung trao đổi số ' || k || '.</p>', k % 5 <> 3, t.created_at + k * interval '10 minutes'
        from tickets t cross join lateral generate_series(0, 1 + floor(random() * 3)::int) k
@@ -214,8 +215,9 @@ async function generate(databaseUrl, passwordHash) {
     [tenantId],
   );
   await client.query(
-    `insert into ticket_comments (tenant_id, ticket_id, author_type, author_user_id, author_customer_id, body, public, created_at)
+    `insert into messages (tenant_id, ticket_id, author_type, direction, author_user_id, author_customer_id, body, public, created_at)
      select t.tenant_id, t.id, case when k % 2 = 0 then 'customer' else 'user' end,
+       case when k % 2 = 0 then 'in' else 'out' end,
        case when k % 2 = 1 then coalesce(t.assignee_id, t.created_by) end, case when k % 2 = 0 then t.requester_id end,
        '<p>Trao đổi chi tiết lần ' || k || ' về yêu cầu của khách hàng.</p>', k % 5 <> 3, t.created_at + k * interval '10 minutes'
        from tickets t cross join generate_series(0, 49) k
@@ -231,10 +233,10 @@ async function generate(databaseUrl, passwordHash) {
   // As autovacuum would have by the time a real tenant grew this big (index-only scans need
   // the visibility map).
   await client.query(
-    'vacuum analyze tickets, ticket_tags, ticket_comments, customers, customer_search_terms',
+    'vacuum analyze tickets, ticket_tags, messages, customers, customer_search_terms',
   );
   const { size } = await one('select pg_size_pretty(pg_database_size(current_database())) as size');
-  const { comments } = await one('select count(*)::int as comments from ticket_comments');
+  const { comments } = await one('select count(*)::int as comments from messages');
   const detailIds = await idsOf(client, tenantId);
   await client.end();
   process.stdout.write('\n');

@@ -32,8 +32,8 @@ async function customerMessage(ticketId: string, body: string) {
   await client.connect();
   try {
     await client.query(
-      `insert into ticket_comments (tenant_id, ticket_id, author_type, author_customer_id, body, public)
-       select tenant_id, id, 'customer', requester_id, $2, true from tickets where id = $1`,
+      `insert into messages (tenant_id, ticket_id, author_type, direction, author_customer_id, body, public)
+       select tenant_id, id, 'customer', 'in', requester_id, $2, true from tickets where id = $1`,
       [ticketId, `<p>${body}</p>`],
     );
   } finally {
