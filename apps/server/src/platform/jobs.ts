@@ -1,7 +1,14 @@
+import pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 
 type Handler = (data: Record<string, unknown>) => Promise<void>;
+
+/**
+ * The advisory lock instances take while starting the queue: pg-boss creating its schema, queues
+ * and schedules on two instances at once over a fresh database deadlocks in PostgreSQL.
+ */
+const START_LOCK = 7_270_331;
 
 interface QueueOptions {
   /** pg-boss queue policy; 'short' keeps one waiting job per singleton key. */
@@ -32,11 +39,21 @@ export function createJobQueue(databaseUrl: string, log: FastifyBaseLogger) {
       handlers.set(name, { handler, options });
     },
     async start() {
-      await boss.start();
-      started = true;
+      const lock = new pg.Client({ connectionString: databaseUrl });
+      await lock.connect();
+      try {
+        await lock.query('select pg_advisory_lock($1)', [START_LOCK]);
+        await boss.start();
+        started = true;
+        for (const [name, { options }] of handlers) {
+          await boss.createQueue(name, { name, policy: options.policy ?? 'standard' });
+          if (options.cron) await boss.schedule(name, options.cron, {}, { retryLimit: 0 });
+        }
+      } finally {
+        // Ending the session releases the lock too, whatever happened above.
+        await lock.end();
+      }
       for (const [name, { handler, options }] of handlers) {
-        await boss.createQueue(name, { name, policy: options.policy ?? 'standard' });
-        if (options.cron) await boss.schedule(name, options.cron, {}, { retryLimit: 0 });
         for (let worker = 0; worker < (options.workers ?? 1); worker++) {
           let workerId = '';
           workerId = await boss.work<Record<string, unknown>>(
