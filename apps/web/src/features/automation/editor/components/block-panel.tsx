@@ -152,6 +152,37 @@ interface FieldAccess {
 }
 
 const str = (value: unknown) => (typeof value === 'string' ? value : '');
+
+/** A one-line title and a multi-line text, both with placeholders: `[data key, label]` each. */
+function TitleAndBody({
+  field: { values, set, errorOf },
+  title: [titleKey, titleLabel],
+  body: [bodyKey, bodyLabel],
+}: {
+  field: FieldAccess;
+  title: [string, string];
+  body: [string, string];
+}) {
+  return (
+    <>
+      <TextInputField
+        label={titleLabel}
+        placeholders
+        value={str(values[titleKey])}
+        error={errorOf(titleKey)}
+        onChange={(v) => set(titleKey, v)}
+      />
+      <TextInputField
+        label={bodyLabel}
+        multiline
+        placeholders
+        value={str(values[bodyKey])}
+        error={errorOf(bodyKey)}
+        onChange={(v) => set(bodyKey, v)}
+      />
+    </>
+  );
+}
 const strings = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : []);
 
 function BlockFields({ type, field }: { type: WorkflowNode['type']; field: FieldAccess }) {
@@ -221,23 +252,11 @@ function BlockFields({ type, field }: { type: WorkflowNode['type']; field: Field
                 Tiêu đề và nội dung lấy từ mẫu đã chọn.
               </p>
             ) : (
-              <>
-                <TextInputField
-                  label="Tiêu đề email"
-                  placeholders
-                  value={str(values.subject)}
-                  error={errorOf('subject')}
-                  onChange={(v) => set('subject', v)}
-                />
-                <TextInputField
-                  label="Nội dung email"
-                  multiline
-                  placeholders
-                  value={str(values.body)}
-                  error={errorOf('body')}
-                  onChange={(v) => set('body', v)}
-                />
-              </>
+              <TitleAndBody
+                field={field}
+                title={['subject', 'Tiêu đề email']}
+                body={['body', 'Nội dung email']}
+              />
             )}
           </PanelSection>
           <RetriesSection field={field} />
@@ -269,21 +288,7 @@ function BlockFields({ type, field }: { type: WorkflowNode['type']; field: Field
             />
           </PanelSection>
           <PanelSection title="Nội dung">
-            <TextInputField
-              label="Tiêu đề"
-              placeholders
-              value={str(values.title)}
-              error={errorOf('title')}
-              onChange={(v) => set('title', v)}
-            />
-            <TextInputField
-              label="Nội dung"
-              multiline
-              placeholders
-              value={str(values.body)}
-              error={errorOf('body')}
-              onChange={(v) => set('body', v)}
-            />
+            <TitleAndBody field={field} title={['title', 'Tiêu đề']} body={['body', 'Nội dung']} />
           </PanelSection>
           <RetriesSection field={field} />
         </>
@@ -436,20 +441,10 @@ function TicketFields({ field, create }: { field: FieldAccess; create: boolean }
     <>
       {create && (
         <PanelSection title="Nội dung">
-          <TextInputField
-            label="Tiêu đề"
-            placeholders
-            value={str(values.subject)}
-            error={errorOf('subject')}
-            onChange={(v) => set('subject', v)}
-          />
-          <TextInputField
-            label="Mô tả"
-            multiline
-            placeholders
-            value={str(values.description)}
-            error={errorOf('description')}
-            onChange={(v) => set('description', v)}
+          <TitleAndBody
+            field={field}
+            title={['subject', 'Tiêu đề']}
+            body={['description', 'Mô tả']}
           />
         </PanelSection>
       )}
