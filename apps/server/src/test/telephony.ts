@@ -101,3 +101,32 @@ export async function readyTelephonyTenant(t: TestApp) {
   }
   return { tenant, tokens };
 }
+
+/**
+ * The call history's setting: a tenant whose agent and agent2 have SIP accounts, a queue
+ * ('Tổng đài') of both on a fresh hotline, and one customer (`customerOf` gives its body).
+ */
+export async function switchboardTenant(
+  t: TestApp,
+  label: string,
+  customerOf: (tenant: Tenant) => Record<string, unknown>,
+) {
+  const tenant = await seedTenant(t, label);
+  await giveSip(t, tenant, ['agent', 'agent2']);
+  const admin = await t.login(tenant.email('admin'));
+  const hotline = freshHotline();
+  await createQueue(t, admin, {
+    name: 'Tổng đài',
+    hotlines: [hotline],
+    member_ids: [tenant.id('agent'), tenant.id('agent2')],
+  });
+  const created = await t.app.inject({
+    method: 'POST',
+    url: '/v2/customers',
+    headers: bearer(admin),
+    payload: customerOf(tenant),
+  });
+  if (created.statusCode !== 201) throw new Error(`customer: ${created.body}`);
+  const customer = created.json().data as { _id: string; name: string };
+  return { tenant, admin, hotline, customer };
+}

@@ -10,14 +10,12 @@ import { domainEvents } from '../../db/schema/outbox.js';
 import { bearer, createTestApp, seedTenant, type TestApp } from '../../test/helpers.js';
 import {
   GATEWAY_SECRET,
-  createQueue,
   eventOf,
   freshCallId,
-  freshHotline,
-  giveSip,
   sendEvent,
   sipOf,
   type Tenant,
+  switchboardTenant,
 } from '../../test/telephony.js';
 
 /**
@@ -40,25 +38,12 @@ beforeAll(async () => {
   t = await createTestApp({ telephonyGatewaySecret: GATEWAY_SECRET });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-  tenant = await seedTenant(t, 'Ticket của cuộc gọi');
-  await giveSip(t, tenant, ['agent', 'agent2']);
-  admin = await t.login(tenant.email('admin'));
+  ({ tenant, admin, hotline, customer } = await switchboardTenant(t, 'Ticket của cuộc gọi', () => ({
+    name: 'Lê Thị Gọi',
+    phones: [{ phone, is_primary: true }],
+  })));
   agent = await t.login(tenant.email('agent'));
   agent2 = await t.login(tenant.email('agent2'));
-  hotline = freshHotline();
-  await createQueue(t, admin, {
-    name: 'Tổng đài',
-    hotlines: [hotline],
-    member_ids: [tenant.id('agent'), tenant.id('agent2')],
-  });
-  const created = await t.app.inject({
-    method: 'POST',
-    url: '/v2/customers',
-    headers: bearer(admin),
-    payload: { name: 'Lê Thị Gọi', phones: [{ phone, is_primary: true }] },
-  });
-  expect(created.statusCode, created.body).toBe(201);
-  customer = created.json().data;
 });
 afterAll(async () => {
   for (const socket of sockets) socket.close();

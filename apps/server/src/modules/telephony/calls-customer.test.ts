@@ -2,13 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, seedTenant, type TestApp } from '../../test/helpers.js';
 import {
   GATEWAY_SECRET,
-  createQueue,
   eventOf,
   freshCallId,
-  freshHotline,
-  giveSip,
   sendEvent,
   type Tenant,
+  switchboardTenant,
 } from '../../test/telephony.js';
 
 /** GET /v2/calls?customer_id=: one customer's calls (the customer panel and page). */
@@ -32,28 +30,19 @@ let byAgent: string;
 let byAgent2: string;
 beforeAll(async () => {
   t = await createTestApp({ telephonyGatewaySecret: GATEWAY_SECRET });
-  tenant = await seedTenant(t, 'Cuộc gọi của khách');
-  await giveSip(t, tenant, ['agent', 'agent2']);
-  admin = await t.login(tenant.email('admin'));
-  const hotline = freshHotline();
-  await createQueue(t, admin, {
-    name: 'Tổng đài',
-    hotlines: [hotline],
-    member_ids: [tenant.id('agent'), tenant.id('agent2')],
-  });
-  const created = await t.app.inject({
-    method: 'POST',
-    url: '/v2/customers',
-    headers: bearer(admin),
-    // The agent owns the customer: within their scope ('me'), agent2's is not.
-    payload: {
+  let hotline: string;
+  let customer: { _id: string };
+  ({ tenant, admin, hotline, customer } = await switchboardTenant(
+    t,
+    'Cuộc gọi của khách',
+    (own) => ({
       name: 'Trần Thị Khách',
       phones: [{ phone, is_primary: true }],
-      owner_id: tenant.id('agent'),
-    },
-  });
-  expect(created.statusCode, created.body).toBe(201);
-  customerId = created.json().data._id;
+      // The agent owns the customer: within their scope ('me'), agent2's is not.
+      owner_id: own.id('agent'),
+    }),
+  ));
+  customerId = customer._id;
   byAgent = freshCallId('panel');
   byAgent2 = freshCallId('panel');
   const stranger = freshCallId('panel');

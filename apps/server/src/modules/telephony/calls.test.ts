@@ -18,6 +18,7 @@ import {
   setPresence,
   sipOf,
   type Tenant,
+  switchboardTenant,
 } from '../../test/telephony.js';
 
 let t: TestApp;
@@ -27,23 +28,10 @@ let hotline: string;
 let customer: { _id: string; name: string };
 beforeAll(async () => {
   t = await createTestApp({ telephonyGatewaySecret: GATEWAY_SECRET });
-  tenant = await seedTenant(t, 'Cuộc gọi');
-  await giveSip(t, tenant, ['agent', 'agent2']);
-  admin = await t.login(tenant.email('admin'));
-  hotline = freshHotline();
-  await createQueue(t, admin, {
-    name: 'Tổng đài',
-    hotlines: [hotline],
-    member_ids: [tenant.id('agent'), tenant.id('agent2')],
-  });
-  const created = await t.app.inject({
-    method: 'POST',
-    url: '/v2/customers',
-    headers: bearer(admin),
-    payload: { name: 'Nguyễn Văn Gọi', phones: [{ phone: '0987654321', is_primary: true }] },
-  });
-  expect(created.statusCode, created.body).toBe(201);
-  customer = created.json().data;
+  ({ tenant, admin, hotline, customer } = await switchboardTenant(t, 'Cuộc gọi', () => ({
+    name: 'Nguyễn Văn Gọi',
+    phones: [{ phone: '0987654321', is_primary: true }],
+  })));
 });
 afterAll(() => t.close());
 
