@@ -14,8 +14,13 @@ test.describe('sign in and out', () => {
       expect(stored).toMatchObject({ email, role });
 
       await page.getByRole('button', { name: /^Tài khoản:/ }).click();
+      // The sign-in page shows at once; the server is told in the background.
+      const revoked = page.waitForResponse(
+        (answer) => new URL(answer.url()).pathname === '/v2/logout',
+      );
       await page.getByRole('menuitem', { name: 'Đăng xuất' }).click();
       await expect(page).toHaveURL(/\/login$/);
+      await revoked;
       expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
       // The session is revoked on the server: the old token no longer works.
       const response = await page.request.get('/v2/my-account', {
