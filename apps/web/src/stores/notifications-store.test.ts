@@ -6,7 +6,7 @@ import {
 import { fixture } from '@/test/contract-fixtures';
 import { useNotificationsStore } from './notifications-store';
 
-const item = (id: string, read = false): NotificationItem =>
+const item = (id: string, read = false, createdAt = '2026-01-01T00:00:00Z'): NotificationItem =>
   fixture('GET /v2/notifications', notificationItemView, {
     _id: id,
     kind: 'system',
@@ -14,7 +14,7 @@ const item = (id: string, read = false): NotificationItem =>
     body: '',
     link: null,
     read_at: read ? '2026-01-01T00:00:00Z' : null,
-    created_at: '2026-01-01T00:00:00Z',
+    created_at: createdAt,
   });
 const state = () => useNotificationsStore.getState();
 
@@ -40,6 +40,21 @@ describe('notification state (spec section 3)', () => {
     expect(state().unreadNotifications.map((n) => n._id)).toEqual(['2']);
     expect(state().unreadCount).toBe(1);
     expect(state().newNotificationAt).not.toBeNull();
+  });
+
+  it('keeps a notification that arrived live while the list was being read, and no stale one', () => {
+    state().setNotifications([item('old', false, '2026-01-01T00:00:00Z')]);
+    state().receive(item('live', false, '2026-01-01T00:05:00Z'));
+    // The list read when the panel opened, answered before the live one was written.
+    state().setNotifications([item('1', true, '2026-01-01T00:01:00Z')]);
+    expect(state().notifications.map((n) => n._id)).toEqual(['live', '1']);
+    expect(state().unreadNotifications.map((n) => n._id)).toEqual(['live']);
+    // Read again later, the list has it: once.
+    state().setNotifications([
+      item('live', false, '2026-01-01T00:05:00Z'),
+      item('1', true, '2026-01-01T00:01:00Z'),
+    ]);
+    expect(state().notifications.map((n) => n._id)).toEqual(['live', '1']);
   });
 
   it('marks one and all read', () => {

@@ -34,8 +34,16 @@ export const useNotificationsStore = create<NotificationsState>()((set) => ({
   setConnected: (isConnected) => set({ isConnected }),
   setLoading: (isLoading) => set({ isLoading }),
   setUnreadCount: (count) => set({ unreadCount: Math.max(0, Math.trunc(count)) }),
+  // A list read while a notification arrived live may predate it: what came live stays on top.
   setNotifications: (items) =>
-    set({ notifications: items, unreadNotifications: items.filter((item) => !item.read_at) }),
+    set((state) => {
+      const listed = new Set(items.map((item) => item._id));
+      const live = state.notifications.filter(
+        (known) => !listed.has(known._id) && known.created_at > (items[0]?.created_at ?? ''),
+      );
+      const notifications = [...live, ...items];
+      return { notifications, unreadNotifications: notifications.filter((item) => !item.read_at) };
+    }),
   receive: (item) =>
     set((state) => {
       if (state.notifications.some((known) => known._id === item._id)) return state;
