@@ -18,7 +18,7 @@ declareProbeEvents();
 const TICKETS = 6;
 const EVENTS_PER_TICKET = 20;
 const server = realServer({
-  portBase: 41_000,
+  ports: 'outboxRestart',
   env: { OUTBOX_PROBE: '1', OUTBOX_PROBE_DELAY_MS: '20' },
 });
 const database = connectDatabase(testDatabaseUrl(), 2);

@@ -1,4 +1,5 @@
 import type { TestProject } from 'vitest/node';
+import { testPort } from './ports.js';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -60,7 +61,7 @@ export default async function setup(project: TestProject) {
     await client.end();
   } else {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'omnicare-test-pg-'));
-    const port = 55_000 + Math.floor(Math.random() * 5_000);
+    const port = testPort('embeddedPostgres');
     const embedded = await startEmbeddedPostgres(dir, port, () => {});
     url = embedded.url;
     stop = async () => {

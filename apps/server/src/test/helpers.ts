@@ -1,4 +1,5 @@
 import type { TenantSettings } from '../db/schema/tenants.js';
+import { testPort } from './ports.js';
 import { inject } from 'vitest';
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
@@ -183,7 +184,7 @@ export async function testRedis(): Promise<{ url: string; stop(): Promise<void> 
   const existing = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
   if (await answers(existing)) return { url: existing, stop: async () => {} };
   if (spawnSync('redis-server', ['--version']).status !== 0) return undefined;
-  const port = 46_000 + Math.floor(Math.random() * 4_000);
+  const port = testPort('redis');
   const server = spawn(
     'redis-server',
     ['--port', String(port), '--save', '', '--appendonly', 'no'],

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { testDatabaseUrl } from './helpers.js';
+import { testPort, type TestPortRange } from './ports.js';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -29,8 +30,8 @@ export async function until(
  * for the tests that kill it with SIGKILL and start it again: one data folder across restarts,
  * `env` added to the environment. `close()` (in afterAll) stops what still runs and cleans up.
  */
-export function realServer({ portBase, env }: { portBase: number; env: Record<string, string> }) {
-  const port = portBase + Math.floor(Math.random() * 2_000);
+export function realServer({ ports, env }: { ports: TestPortRange; env: Record<string, string> }) {
+  const port = testPort(ports);
   let dataDir = '';
   let current: ChildProcess | undefined;
   return {

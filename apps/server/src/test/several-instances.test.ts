@@ -1,4 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { testPort } from './ports.js';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, sql } from 'drizzle-orm';
@@ -49,7 +50,7 @@ async function redisAnswers(url: string) {
 
 /** A redis-server of this test's own, on a random port: stopped and started again at will. */
 function privateRedis() {
-  const port = 46_000 + Math.floor(Math.random() * 4_000);
+  const port = testPort('privateRedis');
   const url = `redis://127.0.0.1:${port}`;
   let server: ChildProcess | undefined;
   return {
@@ -161,8 +162,8 @@ describe('two instances on one database and Redis', () => {
     REDIS_PREFIX: `${RUN}-a`,
     TRUST_PROXY: '1',
   });
-  const first = realServer({ portBase: 44_000, env: {} });
-  const second = realServer({ portBase: 46_500, env: {} });
+  const first = realServer({ ports: 'instanceFirst', env: {} });
+  const second = realServer({ ports: 'instanceSecond', env: {} });
   let skipped = '';
 
   beforeAll(async () => {
@@ -335,8 +336,8 @@ describe('two instances on one database and Redis', () => {
 describe('a Redis outage', () => {
   const redis = privateRedis();
   const env = { REDIS_URL: redis.url, REDIS_PREFIX: `${RUN}-b`, TRUST_PROXY: '1' };
-  const steady = realServer({ portBase: 49_000, env });
-  const late = realServer({ portBase: 51_500, env });
+  const steady = realServer({ ports: 'instanceSteady', env });
+  const late = realServer({ ports: 'instanceLate', env });
 
   beforeAll(async () => {
     if (!hasRedisServer) return;

@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { testPort } from './ports.js';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -9,8 +10,8 @@ import { SAMPLE_CUSTOMER_COUNT } from '../db/seed/demo-samples.js';
 import { SAMPLE_TICKET_COUNT } from '../db/seed/demo-tickets.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
-const port = 38_000 + Math.floor(Math.random() * 2_000);
-const pgPort = port + 10_000;
+const port = testPort('startCommand');
+const pgPort = testPort('startCommandPostgres');
 let dataDir = '';
 let current: ChildProcess | undefined;
 

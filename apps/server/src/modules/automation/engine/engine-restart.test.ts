@@ -14,7 +14,7 @@ const RUNS = 1_000;
 // The 1,000 runs start at once: the tenant's pace (600 a minute by default) would hold some
 // back, and this test is about the delays.
 const server = realServer({
-  portBase: 43_000,
+  ports: 'engineRestart',
   env: { AUTOMATION_TIME_SCALE: '1', AUTOMATION_RUNS_PER_MINUTE: '100000' },
 });
 const database = connectDatabase(testDatabaseUrl(), 2);
