@@ -14,6 +14,7 @@ import { customFieldView } from '@omnicare/shared/fields/fields.schemas';
 import { cityView } from '@omnicare/shared/locations/locations.schemas';
 import { okBody } from '@omnicare/shared/platform/envelope';
 import { fixture, mockApi, ok } from '@/test/contract-fixtures';
+import { customerDetail } from '@/test/view-fixtures';
 import { MergeDialog } from './merge-dialog';
 
 const FIELDS = fixture('GET /v2/fields', z.array(customFieldView), [
@@ -32,30 +33,11 @@ const FIELDS = fixture('GET /v2/fields', z.array(customFieldView), [
 
 let nextNumber = 1;
 const customer = (id: string, changes: Partial<CustomerDetail>): CustomerDetail =>
-  fixture('GET /v2/customers/:id', customerDetailView, {
+  customerDetail({
     _id: id,
     number: nextNumber++,
-    name: 'Nguyễn Văn An',
-    avatar_url: null,
-    phone: null,
-    email: null,
-    tier: 0,
-    source: 'hand',
-    owner: null,
-    organization: null,
     created_at: '2024-01-01T00:00:00.000Z',
     updated_at: '2024-01-01T00:00:00.000Z',
-    gender: null,
-    birthday: null,
-    phones: [],
-    emails: [],
-    address: null,
-    city_code: null,
-    district_code: null,
-    groups: [],
-    tags: [],
-    custom: {},
-    notes: '',
     ...changes,
   });
 

@@ -7,6 +7,7 @@ import type { CallDetail, CallView } from '@omnicare/shared/telephony/calls.sche
 import type { TicketListItem } from '@omnicare/shared/tickets/tickets.schemas';
 import { createQueryClient } from '@/test/query-client';
 import { TestShell } from '@/test/shell-navigation';
+import { callRow } from '@/test/view-fixtures';
 import { ApiError } from '@/lib/errors';
 import type * as TicketsApi from '@/features/tickets/tickets.api';
 import { CallDetailsDialog } from './call-details-dialog';
@@ -32,37 +33,13 @@ vi.mock('@/lib/toast', () => ({ toast: toasts }));
 
 const agent = { _id: 'u1', name: 'Phạm Quốc Dũng' };
 const ticket = { _id: 't1', code: '#000042', number: 42 };
-const row = (overrides: Partial<CallView> = {}): CallView => ({
-  _id: 'c1',
-  call_id: 'sip-1',
-  direction: 'CALL_INBOUND',
-  from_number: '0912345678',
-  to_number: '19006789',
-  hotline: '19006789',
-  customer: { _id: 'cu1', name: 'Nguyễn Văn Gọi', number: 12 },
-  queue: { _id: 'q1', name: 'Tổng đài CSKH' },
-  agent: { ...agent, agent_id: '1004' },
-  device_type: 0,
-  status: 'ENDED',
-  // 02:00 UTC is 09:00 in Bangkok.
-  started_at: '2026-01-15T02:00:00.000Z',
-  answered_at: '2026-01-15T02:00:05.000Z',
-  ended_at: '2026-01-15T02:01:20.000Z',
-  talk_seconds: 75,
-  wait_seconds: 5,
-  result: 'answered',
-  cause: 'agent_hangup',
-  transfers: [],
-  ticket: null,
-  call_info: {
-    callId: 'sip-1',
-    ticketId: null,
-    callStatus: 'ENDED',
-    callType: 'CALL_INBOUND',
-    campaignId: null,
-  },
-  ...overrides,
-});
+const row = (overrides: Partial<CallView> = {}): CallView =>
+  callRow({
+    customer: { _id: 'cu1', name: 'Nguyễn Văn Gọi', number: 12 },
+    queue: { _id: 'q1', name: 'Tổng đài CSKH' },
+    agent: { ...agent, agent_id: '1004' },
+    ...overrides,
+  });
 const event = (
   type: string,
   second: number,
