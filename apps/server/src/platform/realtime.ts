@@ -2,7 +2,10 @@ import type { Server as HttpServer } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import { Server } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
-import { REALTIME_EVENTS } from '@omnicare/shared/notifications/notifications.schemas';
+import {
+  REALTIME_EVENTS,
+  SESSION_EXPIRED_ERROR,
+} from '@omnicare/shared/notifications/notifications.schemas';
 import { REALTIME_SYNC_EVENTS } from '@omnicare/shared/realtime/realtime-sync';
 import {
   RECORD_PRESENCE_EVENTS,
@@ -67,7 +70,7 @@ export async function createRealtime(
   io.use(async (socket, next) => {
     const raw = (socket.handshake.auth as { token?: unknown }).token;
     const auth = typeof raw === 'string' ? await tokens.verify(readToken(raw) ?? '') : null;
-    if (!auth) return next(new Error('session_expired'));
+    if (!auth) return next(new Error(SESSION_EXPIRED_ERROR));
     socket.data.auth = auth;
     next();
   });
@@ -121,6 +124,16 @@ export async function createRealtime(
       tenantRoom(auth.tenantId),
       sessionRoom(auth.sessionId),
     ]);
+    // A sign-out between the handshake's check and joining the session's room found no socket
+    // to tell: check once more now that the socket is where a sign-out would find it.
+    void tokens
+      .verify(readToken((socket.handshake.auth as { token: string }).token) ?? '')
+      .then((still) => {
+        if (still) return;
+        socket.emit(REALTIME_EVENTS.sessionRevoked, {});
+        setTimeout(() => socket.disconnect(true), NOTIFY_BEFORE_DROP_MS).unref();
+      })
+      .catch((error: unknown) => log?.warn({ err: error }, 'session not checked again'));
     socket.on(RECORD_PRESENCE_EVENTS.join, async (raw: unknown, ack?: unknown) => {
       const reply = typeof ack === 'function' ? (ack as (body: unknown) => void) : () => {};
       const watch = recordWatchSchema.safeParse(raw);

@@ -80,6 +80,14 @@ describe('real-time channel', () => {
     expect(socket.connect).not.toHaveBeenCalled();
   });
 
+  it('checks the session when the handshake refuses it as ended, not on other refusals', () => {
+    const { handlers, emit } = setup(false);
+    emit('connect_error', new Error('xhr poll error'));
+    expect(handlers.verifySession).not.toHaveBeenCalled();
+    emit('connect_error', new Error('session_expired'));
+    expect(handlers.verifySession).toHaveBeenCalledTimes(1);
+  });
+
   it('disconnects on cleanup', () => {
     const { close, handlers } = setup();
     close();

@@ -1,7 +1,10 @@
 import { io } from 'socket.io-client';
 import type { Socket } from 'socket.io-client';
 import type { NotificationItem } from '@omnicare/shared/notifications/notifications.schemas';
-import { REALTIME_EVENTS } from '@omnicare/shared/notifications/notifications.schemas';
+import {
+  REALTIME_EVENTS,
+  SESSION_EXPIRED_ERROR,
+} from '@omnicare/shared/notifications/notifications.schemas';
 import { REALTIME_SYNC_EVENTS } from '@omnicare/shared/realtime/realtime-sync';
 import type { Presence } from '@omnicare/shared/users/presence';
 import {
@@ -134,6 +137,11 @@ export function connectRealtime(token: string, handlers: RealtimeHandlers): () =
     void handlers.verifySession().then((alive) => {
       if (alive && !closed) socket.connect();
     });
+  });
+  // Refused at the handshake (signed out while the socket was away): the session is checked,
+  // which signs the page out when it has ended.
+  socket.on('connect_error', (error) => {
+    if (error.message === SESSION_EXPIRED_ERROR) void handlers.verifySession();
   });
   socket.on(REALTIME_EVENTS.notification, (item: NotificationItem) =>
     handlers.onNotification(item),

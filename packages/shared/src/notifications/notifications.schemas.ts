@@ -34,3 +34,6 @@ export const REALTIME_EVENTS = {
   /** A ticket setting (priority, type, service, template, view, SLA, working time) changed. */
   ticketSettings: 'ticket-settings:changed',
 } as const;
+
+/** The handshake's refusal of a token whose session has ended. */
+export const SESSION_EXPIRED_ERROR = 'session_expired';

@@ -1,7 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
 import type { AddressInfo } from 'node:net';
-import { REALTIME_EVENTS } from '@omnicare/shared/notifications/notifications.schemas';
+import {
+  REALTIME_EVENTS,
+  SESSION_EXPIRED_ERROR,
+} from '@omnicare/shared/notifications/notifications.schemas';
 import { bearer, createTestApp, testRedis, type TestApp } from '../../test/helpers.js';
 
 let t: TestApp;
@@ -90,7 +93,7 @@ describe('notifications', () => {
   it('refuses a socket without a valid session', async () => {
     const socket = openSocket('not-a-token');
     const error = await next<Error>(socket, 'connect_error');
-    expect(error.message).toBe('session_expired');
+    expect(error.message).toBe(SESSION_EXPIRED_ERROR);
   });
 
   it("tells a revoked session's open tabs, and closes their sockets", async () => {
@@ -110,6 +113,27 @@ describe('notifications', () => {
       (await t.app.inject({ method: 'GET', url: '/v2/my-account', headers: bearer(token) }))
         .statusCode,
     ).toBe(403);
+  });
+
+  it('tells a socket whose session ended while it was connecting', async () => {
+    const token = await t.login('supervisor@demo.vn');
+    const { tokens } = t.app.platform;
+    const verify = tokens.verify.bind(tokens);
+    // The sign-out lands after the handshake found the session live, before the socket joined
+    // the session's room: nothing is in the room for the sign-out to tell.
+    const spy = vi.spyOn(tokens, 'verify').mockImplementationOnce(async (raw) => {
+      const auth = await verify(raw);
+      const { signOutEverywhere } = await import('../auth/auth.service.js');
+      if (auth) await signOutEverywhere(t.app.platform, auth.userId, 'test');
+      return auth;
+    });
+    try {
+      const socket = openSocket(token);
+      await next(socket, REALTIME_EVENTS.sessionRevoked);
+      await next(socket, 'disconnect');
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it('marks all read, and keeps users to their own notifications', async () => {
