@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isoDateTime } from '../platform/envelope.js';
 import { labelled } from '../platform/labelled.js';
 import { requiredText } from '../platform/validation.js';
+import { livechatSettings } from './livechat-settings.js';
 
 /**
  * A tenant's connected channels (`/v2/channels`, administrators): each of a kind, with the
@@ -64,6 +65,7 @@ const providerUrl = z
  * API (tests point it at a local fake speaking the documented format).
  */
 export const CHANNEL_CONFIG = {
+  livechat: { settings: livechatSettings, secrets: {} },
   sms: {
     settings: z.object({ brandname: requiredText('Brandname', 30), base_url: providerUrl }),
     secrets: { api_key: 'API key', secret_key: 'Secret key' },
