@@ -55,7 +55,9 @@ export async function createRealtime(
   tokens: TokenService,
   options: { redis?: SharedRedis; log?: FastifyBaseLogger } = {},
 ) {
-  const io = new Server(httpServer, { serveClient: false, cors: { origin: false } });
+  // Any origin may open a socket: staff sockets authenticate with a token (no cookie), and the
+  // livechat namespace checks the page's origin against its channel's allowed domains.
+  const io = new Server(httpServer, { serveClient: false, cors: { origin: true } });
   const { redis, log } = options;
   if (redis) {
     io.adapter(
@@ -75,6 +77,8 @@ export async function createRealtime(
     next();
   });
   const watchPolicies = new Map<WatchableKind, WatchPolicy>();
+  const typingListeners: ((auth: AuthContext, typing: RecordWatch & { typing: boolean }) => void)[] =
+    [];
   let lookupViewer: ViewerLookup | undefined;
 
   /**
@@ -163,6 +167,7 @@ export async function createRealtime(
         ? [...state.typing, room]
         : state.typing.filter((other) => other !== room);
       await announce(room, typing.data);
+      for (const listener of typingListeners) listener(auth, typing.data);
     });
     socket.on('disconnecting', () => {
       const rooms = [...socket.rooms].filter((room) => room.startsWith(RECORD_ROOM_PREFIX));
@@ -180,9 +185,22 @@ export async function createRealtime(
     toTenant(tenantId: string, event: string, payload: unknown) {
       io.to(tenantRoom(tenantId)).emit(event, payload);
     },
+    /** The staff of a tenant with a socket open now (on every instance), once each. */
+    async staffConnected(tenantId: string): Promise<AuthContext[]> {
+      const byUser = new Map<string, AuthContext>();
+      for (const socket of await socketsIn(tenantRoom(tenantId))) {
+        const { auth } = socket.data as Partial<SocketState>;
+        if (auth && !byUser.has(auth.userId)) byUser.set(auth.userId, auth);
+      }
+      return [...byUser.values()];
+    },
     /** Lets callers watch records of a kind when the policy allows (modules register theirs). */
     allowWatching(kind: WatchableKind, policy: WatchPolicy) {
       watchPolicies.set(kind, policy);
+    },
+    /** Hears staff typing on a record they watch (a conversation's widget is told). */
+    onTyping(listener: (auth: AuthContext, typing: RecordWatch & { typing: boolean }) => void) {
+      typingListeners.push(listener);
     },
     describeViewersWith(lookup: ViewerLookup) {
       lookupViewer = lookup;

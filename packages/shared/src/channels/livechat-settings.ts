@@ -38,7 +38,8 @@ export const LIVECHAT_SETTINGS_MESSAGES = {
 const M = LIVECHAT_SETTINGS_MESSAGES;
 const mode = z.enum(PRE_CHAT_FIELD_MODE.values, { error: M.preChatMode });
 /** `shop.vn`, `www.shop.vn`, `*.shop.vn` (any subdomain), `localhost:8080`. */
-const DOMAIN = /^(\*\.)?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:\d{1,5})?$/;
+const DOMAIN =
+  /^(\*\.)?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:\d{1,5})?$/;
 
 export const livechatSettings = z.object({
   color: z

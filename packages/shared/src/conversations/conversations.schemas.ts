@@ -71,7 +71,9 @@ export const conversationRowView = z.object({
   subject: z.string(),
   status: z.enum(TICKET_STATUS.values),
   source: z.string(),
-  channel: z.object({ _id: z.string(), name: z.string(), kind: z.enum(CHANNEL_KIND.values) }).nullable(),
+  channel: z
+    .object({ _id: z.string(), name: z.string(), kind: z.enum(CHANNEL_KIND.values) })
+    .nullable(),
   customer: z
     .object({ _id: z.string(), name: z.string(), avatar_url: z.string().nullable() })
     .nullable(),
@@ -121,7 +123,10 @@ export type ConversationTransferBody = z.infer<typeof conversationTransferBody>;
 
 /** Staff socket events of the workspace. */
 export const CONVERSATION_EVENTS = {
-  /** A row changed or appeared (`ConversationRow` as the receiver may see it). */
+  /**
+   * A row changed or appeared (`ConversationRow`); its `unread` is the assignee's count (the
+   * receiver who is not the assignee keeps its own, counting `message` events).
+   */
   upsert: 'conversation:upsert',
   /** A row the receiver may no longer see (moved away, deleted): `{_id}`. */
   remove: 'conversation:remove',

@@ -157,7 +157,11 @@ export type OfflineMessageBody = z.infer<typeof offlineMessageBody>;
 
 /** `POST /v2/livechat/{channelId}/rating`: the survey after a resolve. */
 export const visitorRatingBody = z.object({
-  score: z.number({ error: M.scoreInvalid }).int(M.scoreInvalid).min(1, M.scoreInvalid).max(5, M.scoreInvalid),
+  score: z
+    .number({ error: M.scoreInvalid })
+    .int(M.scoreInvalid)
+    .min(1, M.scoreInvalid)
+    .max(5, M.scoreInvalid),
   comment: optionalText(L.comment, M.commentTooLong),
 });
 export type VisitorRatingBody = z.infer<typeof visitorRatingBody>;

@@ -71,6 +71,7 @@ export const TICKET_CONVERSATION_MESSAGES = {
   bodyTooLong: `Nội dung không được vượt quá ${TICKET_COMMENT_MAX_LENGTH} ký tự`,
   publicRequired: 'Vui lòng chọn trả lời công khai hoặc ghi chú nội bộ',
   clientMessageIdInvalid: 'Mã tin nhắn của người gửi không hợp lệ',
+  formatInvalid: 'Định dạng nội dung không hợp lệ',
   closed: 'Ticket đã đóng, không thể thêm bình luận',
   attachmentType:
     'Tệp đính kèm phải là ảnh (PNG, JPEG, GIF, WEBP), PDF, Word, Excel, PowerPoint, TXT hoặc CSV',
@@ -149,6 +150,8 @@ export const ticketCommentBody = z.object({
     .min(1, M.bodyRequired)
     .max(TICKET_COMMENT_MAX_LENGTH, M.bodyTooLong),
   public: z.boolean({ error: M.publicRequired }),
+  /** `html` (the ticket's reply box, sanitised) or `text` (a chat message, stored as written). */
+  format: z.enum(MESSAGE_FORMAT.values, { error: M.formatInvalid }).default('html'),
   /**
    * The sender's own id for this message (a uuid the composer makes): the same id sent again
    * (a retry after a dropped connection) answers the message already written, not a second one.

@@ -12,6 +12,7 @@ export const TICKET_CHANGE_REASONS = [
   'requester_reply',
   'auto_assign',
   'logout_reassign',
+  'away_requeue',
   'call_answered',
 ] as const;
 export type TicketChangeReason = (typeof TICKET_CHANGE_REASONS)[number];

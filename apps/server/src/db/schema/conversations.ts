@@ -5,6 +5,8 @@ import {
   index,
   jsonb,
   pgTable,
+  primaryKey,
+  smallint,
   text,
   uniqueIndex,
   uuid,
@@ -131,3 +133,83 @@ export const chatConfigs = pgTable('chat_configs', {
   updatedBy: uuid('updated_by').references(() => users.id),
   updatedAt: updatedAt(),
 });
+
+/**
+ * What the chat workspace's list shows of a conversation (a ticket whose source is a chat
+ * channel), kept beside the ticket by the `conversations` outbox subscriber after each message:
+ * the channel it speaks through, its last message, since when the customer waits for an answer,
+ * and the satisfaction rating given after it was resolved.
+ */
+export const conversations = pgTable(
+  'conversations',
+  {
+    ticketId: uuid('ticket_id')
+      .primaryKey()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    channelId: uuid('channel_id').references(() => channels.id),
+    lastMessageAt: timestamptz('last_message_at').notNull(),
+    /** `{author_type, kind, public, preview}` of the last message. */
+    lastMessage: jsonb('last_message').$type<Record<string, unknown>>(),
+    /** The customer's oldest message since the team's last public reply (null: nothing waits). */
+    waitingSince: timestamptz('waiting_since'),
+    rating: smallint('rating'),
+    ratingComment: text('rating_comment'),
+    ratedAt: timestamptz('rated_at'),
+    /** Set when a resolve asked the visitor for a rating (the survey is on). */
+    surveyAskedAt: timestamptz('survey_asked_at'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('conversations_activity_idx').on(table.tenantId, table.lastMessageAt, table.ticketId),
+    check('conversations_rating', sql`${table.rating} is null or ${table.rating} between 1 and 5`),
+  ],
+);
+
+/** How far a staff member has read a conversation (the list's unread counts). */
+export const conversationReads = pgTable(
+  'conversation_reads',
+  {
+    ticketId: uuid('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    readAt: timestamptz('read_at').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.ticketId, table.userId] })],
+);
+
+/**
+ * A livechat visitor: the customer a widget's pre-chat form matched or made, known by a token the
+ * widget keeps (stored here only as its SHA-256), and their current conversation.
+ */
+export const livechatVisitors = pgTable(
+  'livechat_visitors',
+  {
+    id: id(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    channelId: uuid('channel_id')
+      .notNull()
+      .references(() => channels.id),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    tokenHash: text('token_hash').notNull(),
+    ticketId: uuid('ticket_id').references(() => tickets.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    lastSeenAt: timestamptz('last_seen_at'),
+  },
+  (table) => [
+    uniqueIndex('livechat_visitors_token_unique').on(table.tokenHash),
+    index('livechat_visitors_ticket_idx').on(table.ticketId),
+  ],
+);

@@ -19,9 +19,12 @@ import { esmsDriver } from './drivers/esms.js';
 import { znsDriver } from './drivers/zns.js';
 import * as repo from './channels.repository.js';
 
+/** Kinds that speak to a provider (livechat is ours: the widget's socket carries it). */
+type ProviderKind = Exclude<ConnectableKind, 'livechat'>;
+
 /** The driver of each kind that has one (the kinds to come add theirs here). */
 const DRIVERS = { sms: esmsDriver, zns: znsDriver } as const satisfies {
-  [Kind in ConnectableKind]: ChannelDriver<Kind, never, unknown>;
+  [Kind in ProviderKind]: ChannelDriver<Kind, never, unknown>;
 };
 
 /** The stored secrets of a row, opened (never sent to a client). */
@@ -111,7 +114,7 @@ export const channelCatalogue = catalogue<ChannelView, ChannelBody, ChannelsQuer
  * Sends through the tenant's active channel of a kind (the first connected), by its driver:
  * what automation's SMS and ZNS blocks call. No such channel: the provider's "not configured".
  */
-export async function sendThroughChannel<Kind extends ConnectableKind>(
+export async function sendThroughChannel<Kind extends ProviderKind>(
   platform: Platform,
   tenantId: string,
   kind: Kind,

@@ -115,8 +115,8 @@ describe('/v2/channels', () => {
       ).json(),
     ).toEqual(unprocessable('secrets.secret_key', M.secretRequired('Secret key')));
     expect(
-      (await send('POST', '/v2/channels', admin, { kind: 'livechat', name: 'Web' })).json(),
-    ).toEqual(unprocessable('kind', M.kindNotYet('Livechat')));
+      (await send('POST', '/v2/channels', admin, { kind: 'facebook', name: 'Fanpage' })).json(),
+    ).toEqual(unprocessable('kind', M.kindNotYet('Facebook')));
     expect(
       (
         await send('POST', '/v2/channels', admin, {

@@ -1,8 +1,34 @@
+import { registerSubscriber } from '../../platform/outbox.js';
 import type { ServerModule } from '../../platform/modules.js';
 import { chatConfigRoutes } from './chat-config.routes.js';
+import { conversationsRoutes } from './conversations.routes.js';
+import { onTicketEvent } from './conversations.service.js';
+import { livechatRoutes } from './livechat.routes.js';
+import { attachLivechatNamespace } from './livechat.socket.js';
 
-/** Conversations: the chat settings today; the chat workspace's routes join them (issue 31). */
+const CONVERSATION_EVENT_TYPES = new Set([
+  'ticket.created',
+  'ticket.commented',
+  'ticket.updated',
+  'ticket.deleted',
+]);
+
+/** Conversations: the chat workspace, the chat settings and the livechat widget's endpoints. */
 export const conversationsModule: ServerModule = {
   name: 'conversations',
-  routes: chatConfigRoutes,
+  routes: (app, platform) => {
+    chatConfigRoutes(app, platform);
+    conversationsRoutes(app, platform);
+    livechatRoutes(app, platform);
+    attachLivechatNamespace(platform);
+  },
+  jobs: (platform) => {
+    // The list's rows after each message and change, and their live push to who may see them.
+    registerSubscriber(
+      platform,
+      'conversations',
+      (event) => onTicketEvent(platform, event),
+      (event) => CONVERSATION_EVENT_TYPES.has(event.type),
+    );
+  },
 };

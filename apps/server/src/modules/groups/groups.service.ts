@@ -11,7 +11,7 @@ import type { AuthContext } from '../../platform/auth.js';
 import { fieldError, forbidden, notFound } from '../../platform/errors.js';
 import { writeAudit } from '../audit/audit.service.js';
 import { organizationExists } from '../organizations/organizations.service.js';
-import { drainDepartmentQueue } from '../tickets/ticket-assignment.js';
+import { drainDepartmentQueue } from '../routing/assignment.js';
 import * as repo from './groups.repository.js';
 
 /** Departments and customer groups share the table but not who runs them. */

@@ -35,7 +35,7 @@ import { calls } from '../../db/schema/telephony.js';
 import { writeAudit } from '../audit/audit.service.js';
 import { getCustomer } from '../customers/customers.service.js';
 import { getTenantConfig } from '../tenants/tenants.service.js';
-import { assignToCallAgent } from '../tickets/ticket-assignment.js';
+import { assignToCallAgent } from '../routing/assignment.js';
 import { createStaffTicket, createTicket, recordCallLinked } from '../tickets/ticket-create.js';
 import { updateTicket } from '../tickets/ticket-changes.js';
 import { getVisibleTicket } from '../tickets/ticket-queries.js';

@@ -21,7 +21,7 @@ import {
 import { createBatcher } from '../../platform/batcher.js';
 import { firstBreach, refreshTicketSla, slaChange, slaWritten } from './ticket-sla.js';
 import { auditInsert, auditInserts, writeAudit, type AuditInput } from '../audit/audit.service.js';
-import { autoAssignTicket, handOutQueuesOf } from './ticket-assignment.js';
+import { autoAssignTicket, handOutQueuesOf } from '../routing/assignment.js';
 import { snapshotOf, snapshotChanges, eventChanges } from './ticket-activity.js';
 import * as repo from './tickets.repository.js';
 import { readTicketRow, refOf, ticketConfig, ticketScope, toDetail } from './ticket-queries.js';

@@ -17,7 +17,11 @@ const errorCode = (error: unknown) => (error as { code?: string }).code;
  * `body` and `public` ('true' / 'false') and up to TICKET_ATTACHMENT_MAX_FILES files (any field
  * name, `files` by convention). Limits and wrong shapes answer 422 in Vietnamese.
  */
-export async function readCommentRequest(request: FastifyRequest) {
+export async function readCommentRequest(
+  request: FastifyRequest,
+  /** Fields a caller's form leaves out (the livechat widget's messages are public text). */
+  defaults: Record<string, unknown> = {},
+) {
   let fields: Record<string, unknown> = (request.body as Record<string, unknown> | undefined) ?? {};
   const files: UploadedFile[] = [];
   if (request.isMultipart()) {
@@ -50,7 +54,7 @@ export async function readCommentRequest(request: FastifyRequest) {
       throw error;
     }
   }
-  const parsed = ticketCommentBody.safeParse(fields);
+  const parsed = ticketCommentBody.safeParse({ ...defaults, ...fields });
   if (!parsed.success) throw validationError(parsed.error);
   return { ...parsed.data, files };
 }

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { builtOnce, type Database, type Transaction } from '../../platform/db.js';
 import { customers } from '../../db/schema/customers.js';
-import { messages } from '../../db/schema/conversations.js';
+import { channels, conversations, messages } from '../../db/schema/conversations.js';
 import { ticketAttachments, ticketLinks } from '../../db/schema/ticket-conversation.js';
 import { tickets } from '../../db/schema/tickets.js';
 import { users } from '../../db/schema/users.js';
@@ -378,4 +378,14 @@ export function linksOf(db: Db, tenantId: string, ticketId: string) {
       ),
     )
     .orderBy(asc(ticketLinks.createdAt), asc(ticketLinks.id));
+}
+
+/** The channel a conversation speaks through (undefined: not a conversation, or none). */
+export async function conversationChannel(db: Db, tenantId: string, ticketId: string) {
+  const [row] = await db
+    .select({ id: channels.id, kind: channels.kind })
+    .from(conversations)
+    .innerJoin(channels, eq(channels.id, conversations.channelId))
+    .where(and(eq(conversations.tenantId, tenantId), eq(conversations.ticketId, ticketId)));
+  return row;
 }

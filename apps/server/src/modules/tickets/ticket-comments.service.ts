@@ -1,4 +1,8 @@
-import type { DeliveryState } from '@omnicare/shared/conversations/message-enums';
+import type {
+  DeliveryState,
+  MessageFormat,
+  MessageKind,
+} from '@omnicare/shared/conversations/message-enums';
 import { randomUUID } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import {
@@ -82,6 +86,13 @@ interface NewComment {
   providerMessageId?: string | null;
   /** The sender's own id for it (a resent message is written once). */
   clientMessageId?: string | null;
+  /** Plain text (chat) rather than sanitised HTML. */
+  format?: MessageFormat;
+  kind?: MessageKind;
+  /** The channel it came through or goes out by. */
+  channelId?: string | null;
+  /** Where a channel's outgoing message stands (`queued` until the channel reports). */
+  delivery?: DeliveryState | null;
 }
 
 /**
@@ -103,6 +114,10 @@ export async function writeComment(
     authorCustomerId: author.type === 'customer' ? author.customerId : null,
     direction: author.type === 'customer' ? 'in' : 'out',
     body: input.body,
+    bodyFormat: input.format ?? 'html',
+    kind: input.kind ?? (input.files.length && !input.body ? fileKind(input.files) : 'text'),
+    channelId: input.channelId ?? null,
+    delivery: input.delivery ?? null,
     public: input.public,
     mentions: input.mentions,
     providerMessageId: input.providerMessageId ?? null,
@@ -187,8 +202,26 @@ export async function writeComment(
   return comment;
 }
 
-/** Sanitised body and the tenant's active staff it mentions; 422 when nothing is left. */
-async function prepareBody(platform: Platform, tenantId: string, body: string, files: number) {
+/** A message of files alone is an image when they all are, else a file. */
+const fileKind = (files: StoredFile[]): MessageKind =>
+  files.every((file) => file.contentType.startsWith('image/')) ? 'image' : 'file';
+
+/**
+ * The body as stored (sanitised HTML, or text kept as written: it is rendered escaped) and the
+ * tenant's active staff it mentions; 422 when nothing is left.
+ */
+async function prepareBody(
+  platform: Platform,
+  tenantId: string,
+  body: string,
+  files: number,
+  format: MessageFormat = 'html',
+) {
+  if (format === 'text') {
+    const text = body.trim();
+    if (!text && files === 0) throw fieldError('body', M.bodyRequired);
+    return { html: text, mentions: [] as string[] };
+  }
   const html = sanitizeRichText(body);
   if (!html && files === 0) throw fieldError('body', M.bodyRequired);
   const staff = await repo.activeStaff(platform.db, tenantId, mentionedIds(html));
@@ -265,12 +298,30 @@ const refuseClosed = (ticket: repo.TicketRow) => {
   if (ticket.status === 'closed') throw fieldError('body', M.closed);
 };
 
+/**
+ * A public reply on a conversation goes out by its channel: the livechat widget's socket
+ * carries it at once ('sent'); a provider's channel queues it until the provider answers.
+ */
+async function channelOfReply(tx: Transaction, ticket: repo.TicketRow, isPublic: boolean) {
+  if (!isPublic) return {};
+  const channel = await repo.conversationChannel(tx, ticket.tenantId, ticket.id);
+  if (!channel) return {};
+  const delivery: DeliveryState = channel.kind === 'livechat' ? 'sent' : 'queued';
+  return { channelId: channel.id, delivery };
+}
+
 /** POST /v2/tickets/{id}/comments: a public reply or internal note by the signed-in staff. */
 export async function addComment(
   platform: Platform,
   auth: AuthContext,
   ticket: string | RecordRef,
-  input: { body: string; public: boolean; files: UploadedFile[]; client_message_id?: string },
+  input: {
+    body: string;
+    public: boolean;
+    files: UploadedFile[];
+    client_message_id?: string;
+    format?: MessageFormat;
+  },
 ): Promise<TicketCommentView> {
   const visible = await getVisibleTicketRow(platform, auth, ticket);
   const clientMessageId = input.client_message_id ?? null;
@@ -287,6 +338,7 @@ export async function addComment(
     auth.tenantId,
     input.body,
     input.files.length,
+    input.format,
   );
   const files = await storeFiles(platform, auth.tenantId, input.files);
   const comment = await platform.db.transaction(async (tx) => {
@@ -301,7 +353,15 @@ export async function addComment(
       tx,
       ticket,
       { type: 'user', userId: auth.userId, impersonatorId: auth.impersonatorId },
-      { body: html, public: input.public, files, mentions, clientMessageId },
+      {
+        body: html,
+        public: input.public,
+        files,
+        mentions,
+        clientMessageId,
+        format: input.format,
+        ...(await channelOfReply(tx, ticket, input.public)),
+      },
     );
     await followMentioned(
       tx,
@@ -328,17 +388,25 @@ export async function addCustomerReply(
     body: string;
     customerId?: string | null;
     providerMessageId?: string | null;
+    /** The widget's own id of the message (a resend is written once). */
+    clientMessageId?: string | null;
+    channelId?: string | null;
+    format?: MessageFormat;
     files?: UploadedFile[];
   },
 ): Promise<TicketCommentView> {
-  const providerMessageId = input.providerMessageId ?? null;
-  const same = providerMessageId ? { channelId: null, providerMessageId } : null;
+  const channelId = input.channelId ?? null;
+  const same = input.providerMessageId
+    ? { channelId, providerMessageId: input.providerMessageId }
+    : input.clientMessageId
+      ? { ticketId, clientMessageId: input.clientMessageId }
+      : null;
   const delivered = same ? await repo.findSameMessage(platform.db, tenantId, same) : null;
   if (delivered) return commentView(platform, tenantId, delivered);
   const uploads = input.files ?? [];
   if (input.customerId && !(await repo.customerExists(platform.db, tenantId, input.customerId)))
     throw notFound(M.customerNotFound);
-  const { html } = await prepareBody(platform, tenantId, input.body, uploads.length);
+  const { html } = await prepareBody(platform, tenantId, input.body, uploads.length, input.format);
   const files = await storeFiles(platform, tenantId, uploads);
   const comment = await platform.db.transaction(async (tx) => {
     const ticket = (await repo.lockTickets(tx, tenantId, [ticketId])).get(ticketId);
@@ -358,6 +426,9 @@ export async function addCustomerReply(
         files,
         mentions: [],
         providerMessageId: input.providerMessageId,
+        clientMessageId: input.clientMessageId,
+        channelId,
+        format: input.format,
       },
     );
   });
@@ -408,7 +479,8 @@ function toView(row: repo.CommentListRow): TicketCommentView {
   };
 }
 
-async function commentView(platform: Platform, tenantId: string, commentId: string) {
+/** One message as the ticket's conversation shows it (404 when it is gone). */
+export async function commentView(platform: Platform, tenantId: string, commentId: string) {
   const row = await repo.commentWithAuthor(platform.db, tenantId, commentId);
   if (!row) throw notFound(M.commentNotFound);
   return toView(row);
@@ -452,6 +524,28 @@ export async function getAttachment(
   if (file.ticketId !== ticketId) await getVisibleTicketRow(platform, auth, file.ticketId);
   return {
     path: await platform.files.privatePath(storeFolder(auth.tenantId), file.storageKey),
+    fileName: file.fileName,
+    contentType: file.contentType,
+    inline: file.contentType.startsWith('image/'),
+  };
+}
+
+/**
+ * A file of a public message of this ticket (what a livechat visitor may open of their own
+ * conversation); 404 for anything else.
+ */
+export async function publicAttachment(
+  platform: Platform,
+  tenantId: string,
+  ticketId: string,
+  attachmentId: string,
+) {
+  const file = await repo.findAttachment(platform.db, tenantId, attachmentId);
+  if (!file || file.ticketId !== ticketId || !file.commentId) throw notFound(M.attachmentNotFound);
+  const message = await repo.commentWithAuthor(platform.db, tenantId, file.commentId);
+  if (!message?.comment.public) throw notFound(M.attachmentNotFound);
+  return {
+    path: await platform.files.privatePath(storeFolder(tenantId), file.storageKey),
     fileName: file.fileName,
     contentType: file.contentType,
     inline: file.contentType.startsWith('image/'),

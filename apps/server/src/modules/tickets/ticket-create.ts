@@ -5,7 +5,7 @@ import type { AuthContext } from '../../platform/auth.js';
 import { appendEvent } from '../../platform/outbox.js';
 import { refreshTicketSla } from './ticket-sla.js';
 import { writeAudit } from '../audit/audit.service.js';
-import { autoAssignTicket } from './ticket-assignment.js';
+import { autoAssignTicket } from '../routing/assignment.js';
 import { snapshotOf, customerTimelineTicket } from './ticket-activity.js';
 import * as repo from './tickets.repository.js';
 import { getTenantConfig } from '../tenants/tenants.service.js';

@@ -25,7 +25,7 @@ import { appendEvent } from '../../platform/outbox.js';
 import { plainText } from '../../platform/rich-text.js';
 import { writeAudit } from '../audit/audit.service.js';
 import { refreshTicketSla } from './ticket-sla.js';
-import { autoAssignTicket, handOutQueuesOf } from './ticket-assignment.js';
+import { autoAssignTicket, handOutQueuesOf } from '../routing/assignment.js';
 import { getVisibleTicketRow } from './ticket-queries.js';
 import { writeRequesterTimeline } from './ticket-create.js';
 import type { BulkRecorder } from './ticket-bulk.service.js';

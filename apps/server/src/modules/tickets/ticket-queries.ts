@@ -317,3 +317,8 @@ export async function ticketActivities(
 /** Customers among these who are the requester of a ticket (they are not deleted). */
 export const customersWithTickets = (db: Db, tenantId: string, customerIds: string[]) =>
   repo.requestersWithTickets(db, tenantId, customerIds);
+
+/** The facts one ticket's visibility depends on, for `ticketVisibleTo` (live pushes). */
+export const ticketVisibilityFacts = (platform: Platform, tenantId: string, id: string) =>
+  repo.visibilityFacts(platform.db, tenantId, id);
+export { ticketVisibleTo, type TicketVisibilityFacts } from './tickets.repository.js';

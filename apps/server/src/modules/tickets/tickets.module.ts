@@ -10,7 +10,7 @@ import { getVisibleTicket } from './ticket-queries.js';
 import { pushTicketChange } from './ticket-realtime.js';
 import { notifyMentions } from './ticket-comments.service.js';
 import { notifySlaBreach, runSlaBreaches, SLA_BREACH_JOB } from './ticket-sla.js';
-import { assigneeGiven, notifyAssignment } from './ticket-assignment.js';
+import { assigneeGiven, notifyAssignment } from '../routing/assignment.js';
 import { registerBulkJob } from './ticket-bulk.service.js';
 
 declare module '../../platform/outbox.js' {

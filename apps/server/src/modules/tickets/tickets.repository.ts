@@ -98,6 +98,80 @@ export function ticketScopeCondition(context: ScopeContext): SQL | undefined {
   }
 }
 
+/** What `ticketVisibleTo` needs to know of one ticket (`visibilityFacts`). */
+export interface TicketVisibilityFacts {
+  assigneeId: string | null;
+  createdBy: string | null;
+  followerIds: string[];
+  groupId: string | null;
+  organizationId: string | null;
+  /** The assignee's departments and organization. */
+  assigneeGroupIds: string[];
+  assigneeOrganizationId: string | null;
+}
+
+/**
+ * `ticketScopeCondition` decided in memory for one ticket and many readers (the live pushes of
+ * a change to everyone connected): the same rule, asked of facts read once.
+ */
+export function ticketVisibleTo(context: ScopeContext, facts: TicketVisibilityFacts): boolean {
+  const mine =
+    facts.assigneeId === context.userId ||
+    facts.createdBy === context.userId ||
+    facts.followerIds.includes(context.userId);
+  switch (context.scope) {
+    case 'all':
+      return true;
+    case 'me':
+      return mine;
+    case 'my_group':
+      return (
+        mine ||
+        (!!facts.groupId && context.groupIds.includes(facts.groupId)) ||
+        facts.assigneeGroupIds.some((id) => context.groupIds.includes(id))
+      );
+    case 'my_organization':
+      if (!context.organizationId) return mine;
+      return (
+        mine ||
+        facts.organizationId === context.organizationId ||
+        facts.assigneeOrganizationId === context.organizationId
+      );
+  }
+}
+
+/** The facts of a ticket its visibility depends on (undefined: not the tenant's). */
+export async function visibilityFacts(
+  db: Db,
+  tenantId: string,
+  id: string,
+): Promise<TicketVisibilityFacts | undefined> {
+  const rows = await db.execute<{
+    assignee_id: string | null;
+    created_by: string | null;
+    group_id: string | null;
+    organization_id: string | null;
+    follower_ids: string[];
+    assignee_group_ids: string[];
+    assignee_organization_id: string | null;
+  }>(sql`select t.assignee_id, t.created_by, t.group_id, t.organization_id,
+      coalesce((select array_agg(f.user_id) from ${ticketFollowers} f where f.ticket_id = t.id), '{}') as follower_ids,
+      coalesce((select array_agg(gm.group_id) from ${groupMembers} gm where gm.user_id = t.assignee_id), '{}') as assignee_group_ids,
+      (select u.organization_id from ${users} u where u.id = t.assignee_id) as assignee_organization_id
+    from ${tickets} t where t.tenant_id = ${tenantId} and t.id = ${id}`);
+  const row = rows.rows[0];
+  if (!row) return undefined;
+  return {
+    assigneeId: row.assignee_id,
+    createdBy: row.created_by,
+    followerIds: row.follower_ids,
+    groupId: row.group_id,
+    organizationId: row.organization_id,
+    assigneeGroupIds: row.assignee_group_ids,
+    assigneeOrganizationId: row.assignee_organization_id,
+  };
+}
+
 /**
  * A column of the list's own `tickets` row inside a correlated subquery. Drizzle writes a
  * single-table query's columns without their table, and a bare name inside a subquery binds to

@@ -14,7 +14,7 @@ import { auditLog } from '../../db/schema/platform.js';
 import { tickets } from '../../db/schema/tickets.js';
 import { users } from '../../db/schema/users.js';
 import { signOutExpiredPresence } from '../auth/auth.service.js';
-import { addCustomerReply } from './ticket-comments.service.js';
+import { addCustomerReply } from '../tickets/ticket-comments.service.js';
 
 let t: TestApp;
 

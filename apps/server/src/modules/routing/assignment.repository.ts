@@ -1,5 +1,7 @@
 import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { CHAT_SOURCES } from '@omnicare/shared/conversations/conversations.schemas';
 import { UNSOLVED_STATUSES } from '@omnicare/shared/tickets/ticket-enums';
+import { ROUTABLE_PRESENCE } from '@omnicare/shared/routing/routing-rules';
 import type { Database, Transaction } from '../../platform/db.js';
 import { groupMembers, groups } from '../../db/schema/groups.js';
 import { tickets } from '../../db/schema/tickets.js';
@@ -8,6 +10,13 @@ import { users } from '../../db/schema/users.js';
 type Db = Database | Transaction;
 
 const isOpen = inArray(tickets.status, [...UNSOLVED_STATUSES]);
+
+/** What is routed: tickets, and conversations (tickets from a chat channel), counted apart. */
+export type RoutingKind = 'ticket' | 'chat';
+const chatSources = sql.raw(CHAT_SOURCES.map((source) => `'${source}'`).join(', '));
+/** The condition on a tickets alias's source that keeps one kind. */
+const ofKind = (source: ReturnType<typeof sql.raw>, kind: RoutingKind) =>
+  kind === 'chat' ? sql`${source} in (${chatSources})` : sql`${source} not in (${chatSources})`;
 
 const departmentColumns = {
   id: groups.id,
@@ -42,20 +51,23 @@ export async function lockDepartment(tx: Transaction, tenantId: string, groupId:
 }
 
 /**
- * The next member to receive a ticket of the department: active staff whose presence is
- * AVAILABLE, holding fewer open tickets (of the whole tenant) than the capacity, the one whose
- * last assignment here is oldest (never first), then by id so ties are stable.
+ * The next member to receive a ticket or conversation of the department: active staff whose
+ * presence is AVAILABLE (`ROUTABLE_PRESENCE`), holding fewer open items of that kind (over the
+ * whole tenant) than the capacity, the one whose last assignment here is oldest (never first),
+ * then by id so ties are stable.
  */
 export async function nextMember(
   tx: Transaction,
   tenantId: string,
   groupId: string,
   capacity: number | null,
+  kind: RoutingKind,
   exceptUserId?: string,
 ) {
   // UNSOLVED_STATUSES written out, as the partial index tickets_open_assignee_idx says them.
   const load = sql`(select count(*) from ${tickets} t where t.tenant_id = ${tenantId}
-    and t.assignee_id = ${users.id} and t.status in ('new', 'open', 'pending'))`;
+    and t.assignee_id = ${users.id} and t.status in ('new', 'open', 'pending')
+    and ${ofKind(sql.raw('t.source'), kind)})`;
   const [row] = await tx
     .select({ _id: users.id, name: users.name })
     .from(groupMembers)
@@ -66,7 +78,7 @@ export async function nextMember(
         eq(users.tenantId, tenantId),
         eq(users.active, true),
         ne(users.role, 'end_user'),
-        eq(users.presence, 'AVAILABLE'),
+        eq(users.presence, ROUTABLE_PRESENCE),
         exceptUserId ? ne(users.id, exceptUserId) : undefined,
         capacity === null ? undefined : sql`${load} < ${capacity}`,
       ),
@@ -89,6 +101,7 @@ const candidateColumns = {
   number: tickets.number,
   subject: tickets.subject,
   status: tickets.status,
+  source: tickets.source,
   groupId: tickets.groupId,
   assigneeId: tickets.assigneeId,
   assigneeName: sql<
@@ -100,6 +113,7 @@ export type AssignmentCandidate = {
   number: number;
   subject: string;
   status: string;
+  source: string;
   groupId: string | null;
   assigneeId: string | null;
   assigneeName: string | null;
@@ -124,14 +138,16 @@ export async function candidate(tx: Transaction, tenantId: string, id: string) {
 }
 
 /**
- * Open tickets of a department held by `assigneeId` (null: its waiting queue, unassigned),
- * oldest first, locked; one another transaction holds (being edited) is skipped, never waited for.
+ * Open tickets or conversations of a department held by `assigneeId` (null: its waiting queue,
+ * unassigned), oldest first, locked; one another transaction holds (being edited) is skipped,
+ * never waited for.
  */
 export async function openTicketsHeldBy(
   tx: Transaction,
   tenantId: string,
   groupId: string,
   assigneeId: string | null,
+  kind: RoutingKind,
   limit: number,
 ) {
   const rows = await tx
@@ -143,6 +159,7 @@ export async function openTicketsHeldBy(
         eq(tickets.groupId, groupId),
         assigneeId === null ? isNull(tickets.assigneeId) : eq(tickets.assigneeId, assigneeId),
         isOpen,
+        ofKind(sql.raw('"tickets"."source"'), kind),
       ),
     )
     .orderBy(asc(tickets.createdAt), asc(tickets.id))
@@ -164,12 +181,15 @@ export async function setAssignee(
     .where(and(eq(tickets.tenantId, tenantId), eq(tickets.id, id)));
 }
 
-/** The departments a user is a member of whose setting is on, in id order (the lock order). */
+/**
+ * The departments a user is a member of whose setting is on (`any`: all of them), in id order
+ * (the lock order).
+ */
 export async function departmentsOf(
   db: Db,
   tenantId: string,
   userId: string,
-  setting: 'autoAssign' | 'reassignOnLogout',
+  setting: 'autoAssign' | 'reassignOnLogout' | 'any',
 ) {
   const rows = await db
     .select({ id: groups.id })
@@ -180,7 +200,9 @@ export async function departmentsOf(
         eq(groupMembers.userId, userId),
         eq(groups.tenantId, tenantId),
         eq(groups.target, 'user'),
-        eq(setting === 'autoAssign' ? groups.autoAssign : groups.reassignOnLogout, true),
+        setting === 'any'
+          ? undefined
+          : eq(setting === 'autoAssign' ? groups.autoAssign : groups.reassignOnLogout, true),
       ),
     )
     .orderBy(asc(groups.id));

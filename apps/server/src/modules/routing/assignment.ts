@@ -1,21 +1,30 @@
+import { isChatSource } from '@omnicare/shared/conversations/conversations.schemas';
+import { AWAY_PRESENCES } from '@omnicare/shared/routing/routing-rules';
 import { formatTicketCode, isUnsolved } from '@omnicare/shared/tickets/ticket-enums';
+import type { Presence } from '@omnicare/shared/users/presence';
 import type { Platform } from '../../platform/context.js';
 import type { Transaction } from '../../platform/db.js';
 import { appendEvent, type DeliveredEvent, type EventFilter } from '../../platform/outbox.js';
 import { writeAudit } from '../audit/audit.service.js';
+import { getChatConfig } from '../conversations/chat-config.service.js';
 import { notify } from '../notifications/notifications.service.js';
-import * as repo from './ticket-assignment.repository.js';
+import * as repo from './assignment.repository.js';
+import type { RoutingKind } from './assignment.repository.js';
 
 /**
- * Automatic assignment per department (issue 13), the only place it is decided.
+ * Routing: the one place that decides who gets a ticket or a conversation automatically (calls
+ * ring by their queue, telephony's `routing.service.ts`, on the same presence rule).
  *
- * A department (group target 'user') with `auto_assign` gives each of its unassigned open
- * tickets to one member: active, presence AVAILABLE, holding fewer open tickets (new, open,
- * pending, over the whole tenant) than `assign_capacity` (null = no limit), the one whose last
- * assignment in that department (`group_members.last_assigned_at`) is oldest. Nobody eligible:
- * the ticket waits unassigned in the department's queue, handed out oldest first when someone
- * becomes eligible. Every decision happens under the department's row lock, so concurrent
- * creates see each other's assignments and stay fair.
+ * Tickets (issue 13): a department (group target 'user') with `auto_assign` gives each of its
+ * unassigned open tickets to one member: active, presence AVAILABLE, holding fewer open tickets
+ * than `assign_capacity` (null = no limit), the one whose last assignment in that department
+ * (`group_members.last_assigned_at`) is oldest.
+ * Conversations (tickets from a chat channel, issue 31): the same round-robin among the members
+ * of the channel's department, but on the tenant's chat settings: `auto_assign`, and a capacity
+ * of `max_chats_per_agent` open conversations. Tickets and conversations are counted apart.
+ * Nobody eligible: it waits unassigned in the department's queue, handed out oldest first when
+ * someone becomes eligible. Every decision happens under the department's row lock, so
+ * concurrent creates see each other's assignments and stay fair.
  *
  * An assignment is recorded as a manual one would be but by nobody: a `ticket.updated` event
  * (`{changes: {assignee_id}, reason}`) and an audit 'update' entry with no actor, SLA untouched;
@@ -32,7 +41,7 @@ export interface AutoAssignment {
   assigneeId: string | null;
 }
 
-export type AssignmentReason = 'auto_assign' | 'logout_reassign' | 'call_answered';
+export type AssignmentReason = 'auto_assign' | 'logout_reassign' | 'away_requeue' | 'call_answered';
 
 /** Tickets one hand-out takes from a queue at most (the rest waits for the next occasion). */
 const BATCH = 500;
@@ -116,21 +125,40 @@ async function record(
   };
 }
 
+/** Whether a department hands a kind out by itself, and how much of it one member holds. */
+async function rulesOf(
+  tx: Transaction,
+  tenantId: string,
+  department: { autoAssign: boolean; capacity: number | null },
+  kind: RoutingKind,
+) {
+  if (kind === 'ticket')
+    return { autoAssign: department.autoAssign, capacity: department.capacity };
+  const chat = await getChatConfig(tx, tenantId);
+  return { autoAssign: chat.auto_assign, capacity: chat.max_chats_per_agent };
+}
+
+const kindOf = (ticket: { source: string }): RoutingKind =>
+  isChatSource(ticket.source) ? 'chat' : 'ticket';
+
 /** The next eligible member, and their cursor moved when there is one. */
 async function pick(
   tx: Transaction,
   tenantId: string,
-  department: repo.AssignmentDepartment,
+  departmentId: string,
+  rules: { capacity: number | null },
+  kind: RoutingKind,
   exceptUserId?: string,
 ) {
   const member = await repo.nextMember(
     tx,
     tenantId,
-    department.id,
-    department.capacity,
+    departmentId,
+    rules.capacity,
+    kind,
     exceptUserId,
   );
-  if (member) await repo.markAssigned(tx, department.id, member._id);
+  if (member) await repo.markAssigned(tx, departmentId, member._id);
   return member;
 }
 
@@ -151,18 +179,21 @@ export async function autoAssignTicket(
 ): Promise<AutoAssignment | undefined> {
   const ticket = await repo.candidate(tx, tenantId, ticketId);
   if (!waiting(ticket) || !ticket?.groupId) return undefined;
+  const kind = kindOf(ticket);
   // Read first, lock only departments that assign (others never wait on each other).
   const settings = await repo.departmentSettings(tx, tenantId, ticket.groupId);
-  if (!settings?.autoAssign) return undefined;
+  if (!settings || !(await rulesOf(tx, tenantId, settings, kind)).autoAssign) return undefined;
   const department = await repo.lockDepartment(tx, tenantId, ticket.groupId);
-  if (!department?.autoAssign) return undefined;
-  const member = await pick(tx, tenantId, department, exceptUserId);
+  if (!department) return undefined;
+  const rules = await rulesOf(tx, tenantId, department, kind);
+  if (!rules.autoAssign) return undefined;
+  const member = await pick(tx, tenantId, department.id, rules, kind, exceptUserId);
   return member ? record(tx, tenantId, ticket, member, 'auto_assign') : undefined;
 }
 
 /**
- * Hands a department's waiting tickets out, oldest first, while someone is eligible (in the
- * caller's transaction; a department without auto assignment hands nothing out).
+ * Hands a department's waiting tickets and conversations out, oldest first, while someone is
+ * eligible (in the caller's transaction; each kind only where it is assigned automatically).
  */
 export async function drainDepartmentQueue(
   tx: Transaction,
@@ -170,26 +201,41 @@ export async function drainDepartmentQueue(
   groupId: string,
 ): Promise<AutoAssignment[]> {
   const settings = await repo.departmentSettings(tx, tenantId, groupId);
-  if (!settings?.autoAssign) return [];
+  if (!settings) return [];
+  const kinds: RoutingKind[] = [];
+  for (const kind of ['ticket', 'chat'] as const)
+    if ((await rulesOf(tx, tenantId, settings, kind)).autoAssign) kinds.push(kind);
+  if (kinds.length === 0) return [];
   const department = await repo.lockDepartment(tx, tenantId, groupId);
-  if (!department?.autoAssign) return [];
+  if (!department) return [];
   const made: AutoAssignment[] = [];
-  for (const ticket of await repo.openTicketsHeldBy(tx, tenantId, groupId, null, BATCH)) {
-    const member = await pick(tx, tenantId, department);
-    if (!member) break;
-    made.push(await record(tx, tenantId, ticket, member, 'auto_assign'));
+  for (const kind of kinds) {
+    const rules = await rulesOf(tx, tenantId, department, kind);
+    for (const ticket of await repo.openTicketsHeldBy(tx, tenantId, groupId, null, kind, BATCH)) {
+      const member = await pick(tx, tenantId, department.id, rules, kind);
+      if (!member) break;
+      made.push(await record(tx, tenantId, ticket, member, 'auto_assign'));
+    }
   }
   return made;
 }
 
 /**
- * Someone may take tickets again (became AVAILABLE, or has room after a ticket left them): the
- * queues of their auto-assign departments are handed out, each department in its own
+ * Someone may take work again (became AVAILABLE, or has room after a ticket or conversation
+ * left them): the queues of their departments are handed out (tickets where the department
+ * assigns automatically, conversations where the chat settings do), each department in its own
  * transaction. Answers the assignments made.
  */
 export async function handOutQueuesOf(platform: Platform, tenantId: string, userId: string) {
+  const chats = (await getChatConfig(platform.db, tenantId)).auto_assign;
+  const departments = await repo.departmentsOf(
+    platform.db,
+    tenantId,
+    userId,
+    chats ? 'any' : 'autoAssign',
+  );
   const made: AutoAssignment[] = [];
-  for (const groupId of await repo.departmentsOf(platform.db, tenantId, userId, 'autoAssign'))
+  for (const groupId of departments)
     made.push(
       ...(await platform.db.transaction((tx) => drainDepartmentQueue(tx, tenantId, groupId))),
     );
@@ -197,30 +243,78 @@ export async function handOutQueuesOf(platform: Platform, tenantId: string, user
 }
 
 /**
- * The agent signed out (presence LOGOUT): in each of their departments that says so, their
- * unsolved tickets go round-robin to the other eligible members (the department's capacity
- * counts), or back to the department's queue, unassigned, when nobody is. Each department in
- * its own transaction.
+ * An agent's work handed on, in each of their departments: to the other eligible members
+ * round-robin (capacity counts), or back to the department's queue, unassigned, when nobody is.
+ * Each department in its own transaction.
  */
-export async function reassignAfterLogout(platform: Platform, tenantId: string, userId: string) {
+async function handOnHeldWork(
+  platform: Platform,
+  tenantId: string,
+  userId: string,
+  departments: string[],
+  kind: RoutingKind,
+  reason: AssignmentReason,
+) {
   const made: AutoAssignment[] = [];
-  for (const groupId of await repo.departmentsOf(
-    platform.db,
-    tenantId,
-    userId,
-    'reassignOnLogout',
-  )) {
+  for (const groupId of departments) {
     const moved = await platform.db.transaction(async (tx) => {
       const department = await repo.lockDepartment(tx, tenantId, groupId);
-      if (!department?.reassignOnLogout) return [];
+      if (!department || (kind === 'ticket' && !department.reassignOnLogout)) return [];
+      const rules = await rulesOf(tx, tenantId, department, kind);
       const done: AutoAssignment[] = [];
-      for (const ticket of await repo.openTicketsHeldBy(tx, tenantId, groupId, userId, BATCH)) {
-        const member = await pick(tx, tenantId, department, userId);
-        done.push(await record(tx, tenantId, ticket, member ?? null, 'logout_reassign'));
+      for (const ticket of await repo.openTicketsHeldBy(
+        tx,
+        tenantId,
+        groupId,
+        userId,
+        kind,
+        BATCH,
+      )) {
+        const member = rules.autoAssign
+          ? await pick(tx, tenantId, department.id, rules, kind, userId)
+          : undefined;
+        done.push(await record(tx, tenantId, ticket, member ?? null, reason));
       }
       return done;
     });
     made.push(...moved);
+  }
+  return made;
+}
+
+/**
+ * The agent left (presence LOGOUT, or NOT AVAILABLE for conversations): on LOGOUT their
+ * unsolved tickets move on in each department that says so (`reassign_on_logout`); on either,
+ * their open conversations move on when the chat settings say `requeue`.
+ */
+export async function reassignAfterAway(
+  platform: Platform,
+  tenantId: string,
+  userId: string,
+  presence: Presence,
+) {
+  const made: AutoAssignment[] = [];
+  if (presence === 'LOGOUT') {
+    const departments = await repo.departmentsOf(platform.db, tenantId, userId, 'reassignOnLogout');
+    made.push(
+      ...(await handOnHeldWork(
+        platform,
+        tenantId,
+        userId,
+        departments,
+        'ticket',
+        'logout_reassign',
+      )),
+    );
+  }
+  if (AWAY_PRESENCES.includes(presence)) {
+    const chat = await getChatConfig(platform.db, tenantId);
+    if (chat.on_agent_away === 'requeue') {
+      const departments = await repo.departmentsOf(platform.db, tenantId, userId, 'any');
+      made.push(
+        ...(await handOnHeldWork(platform, tenantId, userId, departments, 'chat', 'away_requeue')),
+      );
+    }
   }
   return made;
 }

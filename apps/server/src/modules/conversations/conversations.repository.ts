@@ -1,0 +1,222 @@
+import { and, desc, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { UNSOLVED_STATUSES } from '@omnicare/shared/tickets/ticket-enums';
+import type { Database, Transaction } from '../../platform/db.js';
+import {
+  channels,
+  conversationReads,
+  conversations,
+  messages,
+} from '../../db/schema/conversations.js';
+import { customers, tags } from '../../db/schema/customers.js';
+import { groups } from '../../db/schema/groups.js';
+import { ticketPriorities } from '../../db/schema/ticket-config.js';
+import { ticketTags, tickets } from '../../db/schema/tickets.js';
+import { users } from '../../db/schema/users.js';
+
+type Db = Database | Transaction;
+
+/** A conversation begins with its ticket (the caller's transaction made or holds it). */
+export async function insertConversation(
+  tx: Transaction,
+  values: { tenantId: string; ticketId: string; channelId: string | null; at: Date },
+) {
+  await tx
+    .insert(conversations)
+    .values({
+      tenantId: values.tenantId,
+      ticketId: values.ticketId,
+      channelId: values.channelId,
+      lastMessageAt: values.at,
+    })
+    .onConflictDoNothing();
+}
+
+/** The newest message of a ticket (what the list previews). */
+export async function lastMessage(db: Db, ticketId: string) {
+  const [row] = await db
+    .select({
+      authorType: messages.authorType,
+      kind: messages.kind,
+      public: messages.public,
+      body: messages.body,
+      bodyFormat: messages.bodyFormat,
+      createdAt: messages.createdAt,
+    })
+    .from(messages)
+    .where(eq(messages.ticketId, ticketId))
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(1);
+  return row;
+}
+
+/**
+ * The row's last message and waiting time, worked out again from the messages (a redelivered
+ * event changes nothing): waiting since the customer's oldest message after the team's last
+ * public reply.
+ */
+export async function refreshConversation(
+  db: Db,
+  ticketId: string,
+  last: { at: Date; preview: Record<string, unknown> } | undefined,
+) {
+  const [row] = await db
+    .update(conversations)
+    .set({
+      ...(last ? { lastMessageAt: last.at, lastMessage: last.preview } : {}),
+      waitingSince: sql`(select min(m.created_at) from ${messages} m
+        where m.ticket_id = ${ticketId} and m.author_type = 'customer'
+          and m.created_at > coalesce((select max(r.created_at) from ${messages} r
+            where r.ticket_id = ${ticketId} and r.public and r.author_type in ('user', 'bot')),
+            '-infinity'::timestamptz))`,
+    })
+    .where(eq(conversations.ticketId, ticketId))
+    .returning({ ticketId: conversations.ticketId });
+  return !!row;
+}
+
+export interface ConversationFilter {
+  tenantId: string;
+  userId: string;
+  box: 'mine' | 'unassigned' | 'all';
+  state: 'open' | 'resolved';
+  sources?: string[];
+  groupId?: string;
+  tagId?: string;
+  search?: { key: string; number?: number };
+  scope?: SQL;
+  ticketIds?: string[];
+}
+
+const openStatuses = sql.raw(UNSOLVED_STATUSES.map((status) => `'${status}'`).join(', '));
+
+function conditions(filter: ConversationFilter): SQL[] {
+  const parts: (SQL | undefined)[] = [
+    eq(conversations.tenantId, filter.tenantId),
+    isNull(tickets.mergedIntoId),
+    filter.state === 'open'
+      ? sql`${tickets.status} in (${openStatuses})`
+      : sql`${tickets.status} not in (${openStatuses})`,
+    filter.box === 'mine' ? eq(tickets.assigneeId, filter.userId) : undefined,
+    filter.box === 'unassigned' ? isNull(tickets.assigneeId) : undefined,
+    filter.sources?.length ? inArray(tickets.source, filter.sources) : undefined,
+    filter.groupId ? eq(tickets.groupId, filter.groupId) : undefined,
+    filter.tagId
+      ? sql`exists (select 1 from ${ticketTags} tt where tt.ticket_id = ${tickets.id} and tt.tag_id = ${filter.tagId})`
+      : undefined,
+    filter.search
+      ? or(
+          sql`${customers.nameKey} like ${`%${filter.search.key}%`}`,
+          sql`${tickets.subjectKey} like ${`%${filter.search.key}%`}`,
+          filter.search.number === undefined ? undefined : eq(tickets.number, filter.search.number),
+        )
+      : undefined,
+    filter.ticketIds ? inArray(tickets.id, filter.ticketIds) : undefined,
+    filter.scope,
+  ];
+  return parts.filter((part): part is SQL => !!part);
+}
+
+/** Customer messages after the user's read marker. */
+const unreadCount = (userId: string) => sql<number>`(select count(*)::int from ${messages} m
+  where m.ticket_id = ${tickets.id} and m.author_type = 'customer'
+    and m.created_at > coalesce((select cr.read_at from ${conversationReads} cr
+      where cr.ticket_id = ${tickets.id} and cr.user_id = ${userId}), '-infinity'::timestamptz))`;
+
+/**
+ * One page of conversations, newest activity first, after `after` (the previous page's last
+ * row); one row more than asked says another page follows.
+ */
+export async function listConversations(
+  db: Db,
+  filter: ConversationFilter,
+  page: { size: number; after?: { at: Date; id: string } },
+) {
+  const assignee = sql<
+    string | null
+  >`(select u.name from ${users} u where u.id = ${tickets.assigneeId})`;
+  const after = page.after
+    ? or(
+        lt(conversations.lastMessageAt, page.after.at),
+        and(
+          eq(conversations.lastMessageAt, page.after.at),
+          lt(conversations.ticketId, page.after.id),
+        ),
+      )
+    : undefined;
+  return db
+    .select({
+      id: tickets.id,
+      number: tickets.number,
+      subject: tickets.subject,
+      status: tickets.status,
+      source: tickets.source,
+      assigneeId: tickets.assigneeId,
+      assigneeName: assignee,
+      groupId: tickets.groupId,
+      groupName: groups.name,
+      priorityId: ticketPriorities.id,
+      priorityName: ticketPriorities.name,
+      priorityColor: ticketPriorities.color,
+      channelId: channels.id,
+      channelName: channels.name,
+      channelKind: channels.kind,
+      customerId: customers.id,
+      customerName: customers.name,
+      customerAvatar: customers.avatarUrl,
+      lastMessage: conversations.lastMessage,
+      lastMessageAt: conversations.lastMessageAt,
+      waitingSince: conversations.waitingSince,
+      createdAt: tickets.createdAt,
+      tags: sql<
+        { _id: string; name: string }[]
+      >`coalesce((select json_agg(json_build_object('_id', tg.id, 'name', tg.name) order by tg.name)
+        from ${ticketTags} tt join ${tags} tg on tg.id = tt.tag_id where tt.ticket_id = ${tickets.id}), '[]'::json)`,
+      unread: unreadCount(filter.userId),
+    })
+    .from(conversations)
+    .innerJoin(tickets, eq(tickets.id, conversations.ticketId))
+    .leftJoin(customers, eq(customers.id, tickets.requesterId))
+    .leftJoin(groups, eq(groups.id, tickets.groupId))
+    .leftJoin(ticketPriorities, eq(ticketPriorities.id, tickets.priorityId))
+    .leftJoin(channels, eq(channels.id, conversations.channelId))
+    .where(and(...conditions(filter), after))
+    .orderBy(desc(conversations.lastMessageAt), desc(conversations.ticketId))
+    .limit(page.size + 1);
+}
+export type ConversationListRow = Awaited<ReturnType<typeof listConversations>>[number];
+
+/** Open conversations with something unread for the user, in each box. */
+export async function unreadByBox(db: Db, filter: Omit<ConversationFilter, 'box' | 'state'>) {
+  const unread = sql`${unreadCount(filter.userId)} > 0`;
+  const [row] = await db
+    .select({
+      mine: sql<number>`count(*) filter (where ${tickets.assigneeId} = ${filter.userId})::int`,
+      unassigned: sql<number>`count(*) filter (where ${tickets.assigneeId} is null)::int`,
+      all: sql<number>`count(*)::int`,
+    })
+    .from(conversations)
+    .innerJoin(tickets, eq(tickets.id, conversations.ticketId))
+    .where(and(...conditions({ ...filter, box: 'all', state: 'open' }), unread));
+  return row ?? { mine: 0, unassigned: 0, all: 0 };
+}
+
+/** The user has read the conversation up to now. */
+export async function markRead(db: Db, tenantId: string, ticketId: string, userId: string) {
+  const readAt = new Date();
+  await db
+    .insert(conversationReads)
+    .values({ tenantId, ticketId, userId, readAt })
+    .onConflictDoUpdate({
+      target: [conversationReads.ticketId, conversationReads.userId],
+      set: { readAt },
+    });
+}
+
+/** Whether a ticket is a conversation (has its row). */
+export async function isConversation(db: Db, tenantId: string, ticketId: string) {
+  const [row] = await db
+    .select({ channelId: conversations.channelId })
+    .from(conversations)
+    .where(and(eq(conversations.tenantId, tenantId), eq(conversations.ticketId, ticketId)));
+  return row;
+}

@@ -1,0 +1,295 @@
+import { toSearchKey } from '@omnicare/shared/customers/normalize';
+import {
+  CONVERSATION_EVENTS,
+  CONVERSATION_MESSAGES as M,
+  isChatSource,
+  type ConversationListAnswer,
+  type ConversationListQuery,
+  type ConversationRow,
+  type ConversationTransferBody,
+} from '@omnicare/shared/conversations/conversations.schemas';
+import type { ChannelKind } from '@omnicare/shared/channels/channels.schemas';
+import { LIVECHAT_EVENTS } from '@omnicare/shared/conversations/livechat.schemas';
+import type { MessageKind, MessageSender } from '@omnicare/shared/conversations/message-enums';
+import { formatTicketCode, type TicketStatus } from '@omnicare/shared/tickets/ticket-enums';
+import type { AuthContext } from '../../platform/auth.js';
+import type { Platform } from '../../platform/context.js';
+import { dataScopeOf } from '../../platform/data-scope.js';
+import { fieldError, notFound } from '../../platform/errors.js';
+import type { DeliveredEvent } from '../../platform/outbox.js';
+import { addComment, commentView } from '../tickets/ticket-comments.service.js';
+import { updateTicket } from '../tickets/ticket-changes.js';
+import {
+  getVisibleTicketRow,
+  ticketScope,
+  ticketVisibilityFacts,
+  ticketVisibleTo,
+  type TicketVisibilityFacts,
+} from '../tickets/ticket-queries.js';
+import * as repo from './conversations.repository.js';
+import { askSurveyIfResolved, visitorMessages, visitorStatus } from './livechat.service.js';
+import { tellVisitors } from './livechat.socket.js';
+
+const PREVIEW_LENGTH = 140;
+
+/** A message's body as one line of text (HTML tags and entities dropped). */
+export function previewOf(body: string, format: string): string {
+  const text =
+    format === 'html'
+      ? body
+          .replace(/<(br|\/p|\/div|\/li)[^>]*>/gi, ' ')
+          .replace(/<[^>]*>/g, '')
+          .replace(/&nbsp;/g, ' ')
+          .replace(/&lt;/g, '<')
+          .replace(/&gt;/g, '>')
+          .replace(/&quot;/g, '"')
+          .replace(/&#39;/g, "'")
+          .replace(/&amp;/g, '&')
+      : body;
+  return text.replace(/\s+/g, ' ').trim().slice(0, PREVIEW_LENGTH);
+}
+
+const encodeCursor = (row: { lastMessageAt: Date; id: string }) =>
+  Buffer.from(`${row.lastMessageAt.toISOString()}|${row.id}`).toString('base64url');
+
+function decodeCursor(cursor: string | undefined) {
+  if (!cursor) return undefined;
+  const [at, id] = Buffer.from(cursor, 'base64url').toString().split('|');
+  const date = new Date(at ?? '');
+  if (!id || !/^[0-9a-f-]{36}$/i.test(id) || Number.isNaN(date.getTime()))
+    throw fieldError('cursor', M.cursorInvalid);
+  return { at: date, id };
+}
+
+function toRow(row: repo.ConversationListRow): ConversationRow {
+  const last = row.lastMessage as {
+    author_type: MessageSender;
+    kind: MessageKind;
+    public: boolean;
+    preview: string;
+  } | null;
+  return {
+    _id: row.id,
+    code: formatTicketCode(row.number),
+    number: row.number,
+    subject: row.subject,
+    status: row.status as TicketStatus,
+    source: row.source,
+    channel:
+      row.channelId && row.channelName
+        ? { _id: row.channelId, name: row.channelName, kind: row.channelKind as ChannelKind }
+        : null,
+    customer: row.customerId
+      ? { _id: row.customerId, name: row.customerName ?? '', avatar_url: row.customerAvatar }
+      : null,
+    assignee: row.assigneeId ? { _id: row.assigneeId, name: row.assigneeName ?? '' } : null,
+    group: row.groupId ? { _id: row.groupId, name: row.groupName ?? '' } : null,
+    priority: row.priorityId
+      ? { _id: row.priorityId, name: row.priorityName ?? '', color: row.priorityColor ?? '' }
+      : null,
+    tags: row.tags,
+    last_message: last ? { ...last, created_at: row.lastMessageAt.toISOString() } : null,
+    waiting_since: row.waitingSince?.toISOString() ?? null,
+    unread: row.unread,
+    last_activity_at: row.lastMessageAt.toISOString(),
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+function searchOf(q: string | undefined) {
+  const text = q?.trim();
+  if (!text) return undefined;
+  const code = /^#?(\d{1,9})$/.exec(text);
+  return { key: toSearchKey(text).replace(/^#/, ''), number: code ? Number(code[1]) : undefined };
+}
+
+/** `GET /v2/conversations`: the caller's box, within their ticket data scope. */
+export async function listConversations(
+  platform: Platform,
+  auth: AuthContext,
+  query: ConversationListQuery,
+): Promise<ConversationListAnswer> {
+  const scope = ticketScope(auth);
+  const filter: repo.ConversationFilter = {
+    tenantId: auth.tenantId,
+    userId: auth.userId,
+    box: query.box,
+    state: query.state,
+    sources: query.source ? [query.source] : undefined,
+    groupId: query.group_id,
+    tagId: query.tag_id,
+    search: searchOf(query.q),
+    scope,
+  };
+  const [rows, unread] = await Promise.all([
+    repo.listConversations(platform.db, filter, {
+      size: query.page_size,
+      after: decodeCursor(query.cursor),
+    }),
+    repo.unreadByBox(platform.db, { tenantId: auth.tenantId, userId: auth.userId, scope }),
+  ]);
+  const page = rows.slice(0, query.page_size);
+  const last = page.at(-1);
+  return {
+    data: page.map(toRow),
+    next_cursor: rows.length > query.page_size && last ? encodeCursor(last) : null,
+    unread,
+  };
+}
+
+/** A conversation the caller may see (404 otherwise, and for a ticket that is not one). */
+async function visibleConversation(platform: Platform, auth: AuthContext, id: string) {
+  const ticket = await getVisibleTicketRow(platform, auth, { id });
+  if (!(await repo.isConversation(platform.db, auth.tenantId, ticket.id)))
+    throw notFound(M.notFound);
+  return ticket;
+}
+
+/** `PUT /v2/conversations/{id}/read`: the caller has read it up to now. */
+export async function markConversationRead(platform: Platform, auth: AuthContext, id: string) {
+  const ticket = await visibleConversation(platform, auth, id);
+  await repo.markRead(platform.db, auth.tenantId, ticket.id, auth.userId);
+}
+
+/**
+ * `POST /v2/conversations/{id}/transfer`: to an agent and/or a department, as one change of the
+ * ticket (the assignee rules of tickets apply), with the note left for the receiver.
+ */
+export async function transferConversation(
+  platform: Platform,
+  auth: AuthContext,
+  id: string,
+  body: ConversationTransferBody,
+) {
+  const ticket = await visibleConversation(platform, auth, id);
+  const updated = await updateTicket(platform, auth, ticket.id, {
+    ...(body.group_id ? { group_id: body.group_id } : {}),
+    assignee_id: body.assignee_id ?? null,
+  });
+  const target = [updated.assignee?.name, updated.group?.name].filter(Boolean).join(' · ');
+  await addComment(platform, auth, ticket.id, {
+    body: escapeText(M.transferNote(target, body.note)),
+    public: false,
+    files: [],
+  });
+  return updated;
+}
+
+const escapeText = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** The list row of one conversation as `userId` reads it (undefined: not a conversation). */
+async function rowFor(platform: Platform, tenantId: string, ticketId: string, userId: string) {
+  const [row] = await repo.listConversations(
+    platform.db,
+    { tenantId, userId, box: 'all', state: 'open', ticketIds: [ticketId] },
+    { size: 1 },
+  );
+  if (row) return toRow(row);
+  const [resolved] = await repo.listConversations(
+    platform.db,
+    { tenantId, userId, box: 'all', state: 'resolved', ticketIds: [ticketId] },
+    { size: 1 },
+  );
+  return resolved ? toRow(resolved) : undefined;
+}
+
+/**
+ * The outbox's `conversations` subscriber, per ticket in order: a chat ticket gets its row, a
+ * message refreshes it, and everyone connected who may see the conversation hears the row (and
+ * the message), whoever wrote it and on whichever instance; those who may no longer see it hear
+ * it leave.
+ */
+export async function onTicketEvent(platform: Platform, event: DeliveredEvent) {
+  const ticketId = event.aggregateId;
+  if (event.type === 'ticket.deleted') {
+    platform.realtime.toTenant(event.tenantId, CONVERSATION_EVENTS.remove, { _id: ticketId });
+    return;
+  }
+  if (event.type === 'ticket.created') {
+    const source = (event.payload.ticket as { source?: string } | undefined)?.source ?? '';
+    if (!isChatSource(source)) return;
+    await platform.db.transaction((tx) =>
+      repo.insertConversation(tx, {
+        tenantId: event.tenantId,
+        ticketId,
+        channelId: null,
+        at: new Date(event.createdAt),
+      }),
+    );
+  }
+  let message: Awaited<ReturnType<typeof commentView>> | undefined;
+  if (event.type === 'ticket.commented' || event.type === 'ticket.created') {
+    const last = await repo.lastMessage(platform.db, ticketId);
+    const preview = last
+      ? {
+          at: last.createdAt,
+          preview: {
+            author_type: last.authorType,
+            kind: last.kind,
+            public: last.public,
+            preview: previewOf(last.body, last.bodyFormat),
+          },
+        }
+      : undefined;
+    if (!(await repo.refreshConversation(platform.db, ticketId, preview))) return;
+    const commentId = event.payload.comment_id;
+    if (typeof commentId === 'string')
+      message = await commentView(platform, event.tenantId, commentId);
+  } else if (!(await repo.isConversation(platform.db, event.tenantId, ticketId))) return;
+  await pushConversation(platform, event.tenantId, ticketId, message);
+  await tellWidgets(platform, event, message);
+}
+
+/** The widgets of the conversation hear its public messages and its status. */
+async function tellWidgets(
+  platform: Platform,
+  event: DeliveredEvent,
+  message: Awaited<ReturnType<typeof commentView>> | undefined,
+) {
+  const ticketId = event.aggregateId;
+  if (message?.public)
+    await tellVisitors(platform, ticketId, LIVECHAT_EVENTS.message, async (channelId: string) => {
+      const [view] = await visitorMessages(platform, channelId, ticketId, [message._id]);
+      return view;
+    });
+  const changes = event.type === 'ticket.updated' ? Object.keys(event.payload.changes ?? {}) : [];
+  if (!changes.includes('status') && !changes.includes('assignee_id')) return;
+  if (changes.includes('status')) await askSurveyIfResolved(platform, event.tenantId, ticketId);
+  await tellVisitors(
+    platform,
+    ticketId,
+    LIVECHAT_EVENTS.status,
+    await visitorStatus(platform, ticketId),
+  );
+}
+
+async function pushConversation(
+  platform: Platform,
+  tenantId: string,
+  ticketId: string,
+  message: Awaited<ReturnType<typeof commentView>> | undefined,
+) {
+  const [staff, facts] = await Promise.all([
+    platform.realtime.staffConnected(tenantId),
+    ticketVisibilityFacts(platform, tenantId, ticketId),
+  ]);
+  if (!facts || staff.length === 0) return;
+  const row = await rowFor(platform, tenantId, ticketId, facts.assigneeId ?? '');
+  if (!row) return;
+  for (const auth of staff) {
+    if (!mayWatch(auth, facts)) {
+      platform.realtime.toUser(auth.userId, CONVERSATION_EVENTS.remove, { _id: ticketId });
+      continue;
+    }
+    platform.realtime.toUser(auth.userId, CONVERSATION_EVENTS.upsert, row);
+    if (message)
+      platform.realtime.toUser(auth.userId, CONVERSATION_EVENTS.message, {
+        conversation_id: ticketId,
+        message,
+      });
+  }
+}
+
+const mayWatch = (auth: AuthContext, facts: TicketVisibilityFacts) =>
+  ticketVisibleTo(dataScopeOf(auth), facts);

@@ -1,0 +1,448 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { addBusinessMinutes } from '@omnicare/shared/sla/business-time';
+import {
+  livechatSettings,
+  originAllowed,
+  type LivechatSettings,
+} from '@omnicare/shared/channels/livechat-settings';
+import {
+  LIVECHAT_MESSAGES as M,
+  type LivechatConfigView,
+  type OfflineMessageBody,
+  type VisitorBody,
+  type VisitorConversationView,
+  type VisitorMessageBody,
+  type VisitorMessageView,
+  type VisitorRatingBody,
+} from '@omnicare/shared/conversations/livechat.schemas';
+import { isValidPhone } from '@omnicare/shared/customers/normalize';
+import { ROUTABLE_PRESENCE } from '@omnicare/shared/routing/routing-rules';
+import { isUnsolved } from '@omnicare/shared/tickets/ticket-enums';
+import { ticketBody } from '@omnicare/shared/tickets/tickets.schemas';
+import type { Platform } from '../../platform/context.js';
+import { AppError, fieldError, notFound } from '../../platform/errors.js';
+import {
+  channels,
+  conversations,
+  livechatVisitors,
+  messages,
+} from '../../db/schema/conversations.js';
+import { groupMembers } from '../../db/schema/groups.js';
+import { ticketAttachments } from '../../db/schema/ticket-conversation.js';
+import { tickets } from '../../db/schema/tickets.js';
+import { users } from '../../db/schema/users.js';
+import { matchOrCreateCustomer } from '../customers/customer-match.js';
+import { addCustomerReply, type UploadedFile } from '../tickets/ticket-comments.service.js';
+import { createTicket } from '../tickets/ticket-create.js';
+import { loadBusinessSchedule } from '../working-time/working-time.service.js';
+import { getChatConfig } from './chat-config.service.js';
+import * as repo from './conversations.repository.js';
+
+/** A livechat channel open to widgets, with its settings read. */
+export interface WidgetChannel {
+  id: string;
+  tenantId: string;
+  groupId: string | null;
+  settings: LivechatSettings;
+}
+
+export interface Visitor {
+  id: string;
+  tenantId: string;
+  channelId: string;
+  customerId: string;
+  ticketId: string | null;
+}
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/**
+ * The active livechat channel a widget names, if the page's origin may embed it: 404 for an
+ * unknown, paused or other kind of channel, 403 'Trang web này không được phép dùng khung chat'
+ * for an origin outside its allowed domains.
+ */
+export async function widgetChannel(
+  platform: Platform,
+  channelId: string,
+  origin: string | undefined,
+): Promise<WidgetChannel> {
+  const [row] = /^[0-9a-f-]{36}$/i.test(channelId)
+    ? await platform.db
+        .select()
+        .from(channels)
+        .where(and(eq(channels.id, channelId), eq(channels.kind, 'livechat')))
+    : [];
+  if (!row || row.status !== 'active') throw notFound(M.channelNotFound);
+  const settings = livechatSettings.parse(row.settings ?? {});
+  if (!originAllowed(origin, settings.allowed_domains)) throw new AppError(403, M.originRefused);
+  return { id: row.id, tenantId: row.tenantId, groupId: row.groupId, settings };
+}
+
+/** Whether the team answers now: inside the channel's working time, with someone AVAILABLE. */
+async function isOnline(platform: Platform, channel: WidgetChannel, now = new Date()) {
+  if (channel.settings.working_time_id) {
+    const schedule = await loadBusinessSchedule(
+      platform.db,
+      channel.tenantId,
+      channel.settings.working_time_id,
+    );
+    if (schedule && addBusinessMinutes(now, 0, schedule).getTime() !== now.getTime()) return false;
+  }
+  const [someone] = await platform.db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        eq(users.tenantId, channel.tenantId),
+        eq(users.active, true),
+        eq(users.presence, ROUTABLE_PRESENCE),
+        sql`${users.role} <> 'end_user'`,
+        channel.groupId
+          ? sql`${users.id} in (select ${groupMembers.userId} from ${groupMembers} where ${groupMembers.groupId} = ${channel.groupId})`
+          : undefined,
+      ),
+    )
+    .limit(1);
+  return !!someone;
+}
+
+/** `GET /v2/livechat/{channelId}/config`. */
+export async function widgetConfig(
+  platform: Platform,
+  channel: WidgetChannel,
+): Promise<LivechatConfigView> {
+  const [chat, online] = await Promise.all([
+    getChatConfig(platform.db, channel.tenantId),
+    isOnline(platform, channel),
+  ]);
+  const { settings } = channel;
+  return {
+    channel_id: channel.id,
+    title: settings.title,
+    color: settings.color,
+    position: settings.position,
+    avatar_url: settings.avatar_url,
+    greeting: chat.greeting,
+    offline_message: chat.offline_message,
+    pre_chat: settings.pre_chat,
+    online,
+    survey: { enabled: chat.survey_on_resolve, question: chat.survey_question },
+  };
+}
+
+/** The pre-chat form against the channel's required fields; 422 naming the first missing. */
+function checkContact(channel: WidgetChannel, body: VisitorBody) {
+  const modes = channel.settings.pre_chat;
+  if (modes.name === 'required' && !body.name) throw fieldError('name', M.nameRequired);
+  if (modes.phone === 'required' && !body.phone) throw fieldError('phone', M.phoneRequired);
+  if (modes.email === 'required' && !body.email) throw fieldError('email', M.emailRequired);
+  if (body.phone && !isValidPhone(body.phone)) throw fieldError('phone', M.phoneInvalid);
+  if (body.email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(body.email))
+    throw fieldError('email', M.emailInvalid);
+  return {
+    name: modes.name === 'hidden' ? undefined : body.name,
+    phone: modes.phone === 'hidden' ? undefined : body.phone,
+    email: modes.email === 'hidden' ? undefined : body.email,
+  };
+}
+
+/** `POST /v2/livechat/{channelId}/visitors`: the customer matched or made, and a new token. */
+export async function createVisitor(platform: Platform, channel: WidgetChannel, body: VisitorBody) {
+  const contact = checkContact(channel, body);
+  const customer = await matchOrCreateCustomer(platform, channel.tenantId, {
+    ...contact,
+    source: 'chat',
+  });
+  const token = randomBytes(32).toString('base64url');
+  await platform.db.insert(livechatVisitors).values({
+    tenantId: channel.tenantId,
+    channelId: channel.id,
+    customerId: customer.id,
+    tokenHash: hashToken(token),
+  });
+  return { visitor_token: token, name: customer.name };
+}
+
+/** The visitor a token names on this channel; 401 'Phiên chat đã hết hạn…' otherwise. */
+export async function visitorOf(
+  platform: Platform,
+  channel: { id: string },
+  token: string | undefined,
+): Promise<Visitor> {
+  const [row] = token
+    ? await platform.db
+        .select()
+        .from(livechatVisitors)
+        .where(
+          and(
+            eq(livechatVisitors.tokenHash, hashToken(token)),
+            eq(livechatVisitors.channelId, channel.id),
+          ),
+        )
+    : [];
+  if (!row) throw new AppError(401, M.visitorExpired);
+  return {
+    id: row.id,
+    tenantId: row.tenantId,
+    channelId: row.channelId,
+    customerId: row.customerId,
+    ticketId: row.ticketId,
+  };
+}
+
+/** The visitor's messages as the widget shows them (public ones, oldest first). */
+export async function visitorMessages(
+  platform: Platform,
+  channelId: string,
+  ticketId: string,
+  ids?: string[],
+): Promise<VisitorMessageView[]> {
+  const rows = await platform.db
+    .select({
+      id: messages.id,
+      clientMessageId: messages.clientMessageId,
+      direction: messages.direction,
+      authorType: messages.authorType,
+      authorName: users.name,
+      authorAvatar: users.avatarUrl,
+      kind: messages.kind,
+      body: messages.body,
+      bodyFormat: messages.bodyFormat,
+      seenAt: messages.seenAt,
+      createdAt: messages.createdAt,
+      attachments: sql<
+        { _id: string; file_name: string; content_type: string; size: number }[]
+      >`coalesce((select json_agg(json_build_object('_id', a.id, 'file_name', a.file_name,
+          'content_type', a.content_type, 'size', a.size) order by a.position)
+        from ${ticketAttachments} a where a.comment_id = ${messages.id}), '[]'::json)`,
+    })
+    .from(messages)
+    .leftJoin(users, eq(users.id, messages.authorUserId))
+    .where(
+      and(
+        eq(messages.ticketId, ticketId),
+        eq(messages.public, true),
+        ids ? inArray(messages.id, ids) : undefined,
+      ),
+    )
+    .orderBy(messages.createdAt, messages.id)
+    .limit(500);
+  return rows.map((row) => ({
+    _id: row.id,
+    client_message_id: row.clientMessageId,
+    direction: row.direction === 'in' ? 'in' : 'out',
+    author_name: row.direction === 'in' ? null : (row.authorName ?? null),
+    author_avatar_url: row.direction === 'in' ? null : (row.authorAvatar ?? null),
+    kind: row.kind as VisitorMessageView['kind'],
+    // The team's HTML replies reach the widget as text (it renders text only).
+    body: row.bodyFormat === 'html' ? htmlToText(row.body) : row.body,
+    attachments: row.attachments.map((file) => ({
+      ...file,
+      url: `/v2/livechat/${channelId}/attachments/${file._id}`,
+    })),
+    seen: row.direction === 'in' ? false : !!row.seenAt,
+    created_at: row.createdAt.toISOString(),
+  }));
+}
+
+const htmlToText = (html: string) =>
+  html
+    .replace(/<(br|\/p|\/div|\/li)[^>]*>/gi, '\n')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .trim();
+
+/** The conversation's status and agent as the widget shows them. */
+export async function visitorStatus(
+  platform: Platform,
+  ticketId: string | null,
+): Promise<Omit<VisitorConversationView, 'messages'>> {
+  if (!ticketId) return { status: 'none', agent: null, survey_pending: false };
+  const [row] = await platform.db
+    .select({
+      status: tickets.status,
+      agentName: users.name,
+      agentAvatar: users.avatarUrl,
+      surveyAskedAt: conversations.surveyAskedAt,
+      ratedAt: conversations.ratedAt,
+    })
+    .from(tickets)
+    .leftJoin(users, eq(users.id, tickets.assigneeId))
+    .leftJoin(conversations, eq(conversations.ticketId, tickets.id))
+    .where(eq(tickets.id, ticketId));
+  if (!row) return { status: 'none', agent: null, survey_pending: false };
+  return {
+    status: isUnsolved(row.status) ? 'open' : 'resolved',
+    agent: row.agentName ? { name: row.agentName, avatar_url: row.agentAvatar ?? null } : null,
+    survey_pending: !!row.surveyAskedAt && !row.ratedAt,
+  };
+}
+
+/** `GET /v2/livechat/{channelId}/conversation`. */
+export async function visitorConversation(
+  platform: Platform,
+  visitor: Visitor,
+): Promise<VisitorConversationView> {
+  const status = await visitorStatus(platform, visitor.ticketId);
+  const list = visitor.ticketId
+    ? await visitorMessages(platform, visitor.channelId, visitor.ticketId)
+    : [];
+  return { ...status, messages: list };
+}
+
+/**
+ * The conversation a visitor's message goes to: their current one while it is not closed (a
+ * solved one reopens, by the reply rules of tickets), else a new one, routed to the channel's
+ * department.
+ */
+async function conversationFor(
+  platform: Platform,
+  channel: WidgetChannel,
+  visitor: Visitor,
+  firstText: string,
+) {
+  if (visitor.ticketId) {
+    const [current] = await platform.db
+      .select({ status: tickets.status })
+      .from(tickets)
+      .where(eq(tickets.id, visitor.ticketId));
+    if (current && current.status !== 'closed') return visitor.ticketId;
+  }
+  const ticket = await createTicket(
+    platform,
+    { tenantId: channel.tenantId, userId: null, impersonatorId: null },
+    ticketBody.parse({
+      subject: firstText.replace(/\s+/g, ' ').slice(0, 120) || 'Livechat',
+      requester_id: visitor.customerId,
+      group_id: channel.groupId,
+      source: 'chat',
+    }),
+  );
+  await platform.db.transaction(async (tx) => {
+    await repo.insertConversation(tx, {
+      tenantId: channel.tenantId,
+      ticketId: ticket._id,
+      channelId: channel.id,
+      at: new Date(),
+    });
+    await tx
+      .update(livechatVisitors)
+      .set({ ticketId: ticket._id })
+      .where(eq(livechatVisitors.id, visitor.id));
+  });
+  visitor.ticketId = ticket._id;
+  return ticket._id;
+}
+
+/**
+ * A visitor's message (`POST .../messages`, the socket's `livechat:send`): written once per
+ * client message id, whatever the number of resends.
+ */
+export async function sendVisitorMessage(
+  platform: Platform,
+  channel: WidgetChannel,
+  visitor: Visitor,
+  body: VisitorMessageBody,
+  files: UploadedFile[] = [],
+): Promise<VisitorMessageView> {
+  const ticketId = await conversationFor(platform, channel, visitor, body.body);
+  const message = await addCustomerReply(platform, channel.tenantId, ticketId, {
+    body: body.body,
+    customerId: visitor.customerId,
+    clientMessageId: body.client_message_id,
+    channelId: channel.id,
+    format: 'text',
+    files,
+  });
+  const [view] = await visitorMessages(platform, channel.id, ticketId, [message._id]);
+  if (!view) throw notFound(M.visitorExpired);
+  return view;
+}
+
+/** `POST .../seen`: the team's messages up to this one are seen by the visitor. */
+export async function markSeenByVisitor(platform: Platform, visitor: Visitor, messageId: string) {
+  if (!visitor.ticketId) return;
+  await platform.db.execute(sql`update ${messages} m set seen_at = now(), delivery = 'seen'
+    where m.ticket_id = ${visitor.ticketId} and m.direction = 'out' and m.public
+      and m.seen_at is null
+      and m.created_at <= (select created_at from ${messages} where id = ${messageId}
+        and ticket_id = ${visitor.ticketId})`);
+}
+
+/** `POST .../rating`: the survey's answer, once, on a resolved conversation. */
+export async function rateConversation(
+  platform: Platform,
+  visitor: Visitor,
+  body: VisitorRatingBody,
+) {
+  const status = await visitorStatus(platform, visitor.ticketId);
+  if (!visitor.ticketId || status.status !== 'resolved')
+    throw fieldError('score', M.noConversation);
+  await platform.db
+    .update(conversations)
+    .set({ rating: body.score, ratingComment: body.comment ?? null, ratedAt: new Date() })
+    .where(eq(conversations.ticketId, visitor.ticketId));
+}
+
+/** `POST .../offline`: outside working time, the visitor's message becomes a ticket. */
+export async function leaveOfflineMessage(
+  platform: Platform,
+  channel: WidgetChannel,
+  body: OfflineMessageBody,
+) {
+  const contact = checkContact(channel, body);
+  if (!contact.phone && !contact.email) throw fieldError('phone', M.phoneRequired);
+  const customer = await matchOrCreateCustomer(platform, channel.tenantId, {
+    ...contact,
+    source: 'web',
+  });
+  const escaped = body.body.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  const ticket = await createTicket(
+    platform,
+    { tenantId: channel.tenantId, userId: null, impersonatorId: null },
+    ticketBody.parse({
+      subject: `Tin nhắn ngoài giờ từ ${customer.name}`.slice(0, 255),
+      description: `<p>${escaped.replace(/\n/g, '<br>')}</p>`,
+      requester_id: customer.id,
+      group_id: channel.groupId,
+      source: 'web',
+    }),
+  );
+  return { _id: ticket._id, code: ticket.code };
+}
+
+/** The visitors whose current conversation this ticket is (their widgets hear it). */
+export async function visitorsOfTicket(platform: Platform, ticketId: string) {
+  const rows = await platform.db
+    .select({ id: livechatVisitors.id, channelId: livechatVisitors.channelId })
+    .from(livechatVisitors)
+    .where(eq(livechatVisitors.ticketId, ticketId))
+    .orderBy(desc(livechatVisitors.createdAt))
+    .limit(20);
+  return rows;
+}
+
+/** Who holds a conversation now (the customer's typing is shown to them). */
+export async function assigneeOf(platform: Platform, ticketId: string) {
+  const [row] = await platform.db
+    .select({ assigneeId: tickets.assigneeId })
+    .from(tickets)
+    .where(eq(tickets.id, ticketId));
+  return row?.assigneeId ?? null;
+}
+
+/** A resolve with the survey on asks the visitor once (the widget shows the rating form). */
+export async function askSurveyIfResolved(platform: Platform, tenantId: string, ticketId: string) {
+  const chat = await getChatConfig(platform.db, tenantId);
+  if (!chat.survey_on_resolve) return;
+  await platform.db.execute(sql`update ${conversations} c set survey_asked_at = now()
+    where c.ticket_id = ${ticketId} and c.survey_asked_at is null and c.channel_id is not null
+      and exists (select 1 from ${tickets} t where t.id = c.ticket_id
+        and t.status in ('solved', 'closed'))`);
+}

@@ -1,0 +1,259 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AddressInfo } from 'node:net';
+import { io as connect, type Socket } from 'socket.io-client';
+import {
+  LIVECHAT_EVENTS,
+  LIVECHAT_MESSAGES as M,
+  LIVECHAT_NAMESPACE,
+  VISITOR_TOKEN_HEADER,
+} from '@omnicare/shared/conversations/livechat.schemas';
+import { CONVERSATION_EVENTS } from '@omnicare/shared/conversations/conversations.schemas';
+import {
+  bearer,
+  createTestApp,
+  OUTBOX_DELIVERY_WAIT_MS,
+  seedTenant,
+  type TestApp,
+} from '../../test/helpers.js';
+
+let t: TestApp;
+let url: string;
+const sockets: Socket[] = [];
+const delivered = { timeout: OUTBOX_DELIVERY_WAIT_MS, interval: 100 };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  for (const socket of sockets) socket.close();
+  await t.close();
+});
+
+const SITE = 'https://shop.example';
+type Method = 'GET' | 'POST' | 'PUT';
+const staff = (token: string, method: Method, path: string, payload?: object) =>
+  t.app.inject({ method, url: path, headers: bearer(token), ...(payload ? { payload } : {}) });
+const widget = (
+  method: Method,
+  path: string,
+  options: { token?: string; origin?: string; payload?: object } = {},
+) =>
+  t.app.inject({
+    method,
+    url: path,
+    headers: {
+      origin: options.origin ?? SITE,
+      ...(options.token ? { [VISITOR_TOKEN_HEADER]: options.token } : {}),
+    },
+    ...(options.payload ? { payload: options.payload } : {}),
+  });
+const next = <T>(socket: Socket, event: string) =>
+  new Promise<T>((resolve) => socket.once(event, (payload: T) => resolve(payload)));
+
+/** A tenant with a livechat channel on the department 'CSKH' (agent and agent2 in it). */
+async function setup(pre_chat = { name: 'required', phone: 'optional', email: 'optional' }) {
+  const tenant = await seedTenant(t, 'Livechat');
+  const admin = await t.login(tenant.email('admin'));
+  const agent = await t.login(tenant.email('agent'));
+  const agent2 = await t.login(tenant.email('agent2'));
+  const department = await staff(admin, 'POST', '/v2/group', {
+    target: 'user',
+    name: 'CSKH',
+    member_ids: [tenant.id('agent'), tenant.id('agent2')],
+  });
+  expect(department.statusCode, department.body).toBe(201);
+  const channel = await staff(admin, 'POST', '/v2/channels', {
+    kind: 'livechat',
+    name: 'Website',
+    group_id: department.json().data._id,
+    settings: { allowed_domains: ['shop.example'], pre_chat },
+  });
+  expect(channel.statusCode, channel.body).toBe(201);
+  const channelId = channel.json().data._id as string;
+  return { tenant, admin, agent, agent2, channelId, base: `/v2/livechat/${channelId}` };
+}
+
+async function startVisitor(base: string, body: object = { name: 'Lan', phone: '0903123456' }) {
+  const started = await widget('POST', `${base}/visitors`, { payload: body });
+  expect(started.statusCode, started.body).toBe(201);
+  return started.json().data.visitor_token as string;
+}
+
+describe('livechat widget endpoints', () => {
+  it('refuses another site and an unknown channel, and says offline with nobody AVAILABLE', async () => {
+    const { base, agent } = await setup();
+    const refused = await widget('GET', `${base}/config`, { origin: 'https://evil.example' });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(M.originRefused);
+    const unknown = await widget('GET', '/v2/livechat/00000000-0000-4000-8000-000000000000/config');
+    expect(unknown.statusCode).toBe(404);
+    const offline = await widget('GET', `${base}/config`);
+    expect(offline.statusCode, offline.body).toBe(200);
+    expect(offline.headers['access-control-allow-origin']).toBe(SITE);
+    expect(offline.json().data).toMatchObject({ online: false, title: 'Hỗ trợ trực tuyến' });
+    await staff(agent, 'PUT', '/v2/my-presence', { presence: 'AVAILABLE' });
+    expect((await widget('GET', `${base}/config`)).json().data.online).toBe(true);
+  });
+
+  it('asks the required pre-chat fields and matches the customer by phone', async () => {
+    const { base, admin } = await setup({ name: 'required', phone: 'required', email: 'hidden' });
+    const missing = await widget('POST', `${base}/visitors`, { payload: { name: 'Lan' } });
+    expect(missing.statusCode).toBe(422);
+    expect(missing.json().errors[0]).toEqual({ param: 'phone', message: M.phoneRequired });
+    await startVisitor(base, { name: 'Lan', phone: '0903 123 456' });
+    await startVisitor(base, { name: 'Lan khác', phone: '+84903123456' });
+    const customers = await staff(admin, 'GET', '/v2/customers?keyword=0903123456');
+    expect(customers.json().data).toHaveLength(1);
+  });
+
+  it('writes a resent message once, routes the conversation to an AVAILABLE agent, and lists it with its unread count', async () => {
+    const { base, agent, agent2, tenant } = await setup();
+    await staff(agent2, 'PUT', '/v2/my-presence', { presence: 'AVAILABLE' });
+    const token = await startVisitor(base);
+    const message = { client_message_id: 'c-1', body: 'Cho mình hỏi đơn hàng <b>#12</b>' };
+    const first = await widget('POST', `${base}/messages`, { token, payload: message });
+    const again = await widget('POST', `${base}/messages`, { token, payload: message });
+    expect(first.statusCode, first.body).toBe(201);
+    expect(again.json().data._id).toBe(first.json().data._id);
+    expect(first.json().data).toMatchObject({ direction: 'in', body: message.body, kind: 'text' });
+
+    const conversation = await widget('GET', `${base}/conversation`, { token });
+    expect(conversation.json().data.messages).toHaveLength(1);
+    await expect
+      .poll(
+        async () => (await widget('GET', `${base}/conversation`, { token })).json().data,
+        delivered,
+      )
+      .toMatchObject({ status: 'open', agent: { name: 'Chuyên Viên Hai' } });
+
+    let row: { _id: string; unread: number; assignee: { _id: string } | null } | undefined;
+    await expect
+      .poll(async () => {
+        const listed = await staff(agent2, 'GET', '/v2/conversations?box=mine');
+        row = listed.json().data[0];
+        return row?.last_message;
+      }, delivered)
+      .toMatchObject({ author_type: 'customer', preview: message.body });
+    expect(row).toMatchObject({ unread: 1, assignee: { _id: tenant.id('agent2') } });
+    const counts = (await staff(agent2, 'GET', '/v2/conversations?box=mine')).json().unread;
+    expect(counts.mine).toBe(1);
+    await staff(agent2, 'PUT', `/v2/conversations/${row!._id}/read`);
+    const read = await staff(agent2, 'GET', '/v2/conversations?box=mine');
+    expect(read.json().data[0].unread).toBe(0);
+    // NOT AVAILABLE agent got nothing.
+    expect((await staff(agent, 'GET', '/v2/conversations?box=mine')).json().data).toHaveLength(0);
+  });
+
+  it("opens only the visitor's own conversation, and not another tenant's channel", async () => {
+    const one = await setup();
+    const other = await setup();
+    const mine = await startVisitor(one.base);
+    await widget('POST', `${one.base}/messages`, {
+      token: mine,
+      payload: { client_message_id: 'a', body: 'Riêng tư' },
+    });
+    const stranger = await startVisitor(one.base, { name: 'Người khác' });
+    const theirs = await widget('GET', `${one.base}/conversation`, { token: stranger });
+    expect(theirs.json().data).toMatchObject({ status: 'none', messages: [] });
+    const crossed = await widget('GET', `${other.base}/conversation`, { token: mine });
+    expect(crossed.statusCode).toBe(401);
+    expect(crossed.json().message).toBe(M.visitorExpired);
+    const noToken = await widget('GET', `${one.base}/conversation`);
+    expect(noToken.statusCode).toBe(401);
+  });
+
+  it('carries the agent reply to the visitor socket and the visitor message to the agent, live', async () => {
+    const { base, channelId, agent } = await setup();
+    await staff(agent, 'PUT', '/v2/my-presence', { presence: 'AVAILABLE' });
+    const token = await startVisitor(base);
+    const staffSocket = connect(url, {
+      auth: { token: agent },
+      transports: ['websocket'],
+      reconnection: false,
+    });
+    sockets.push(staffSocket);
+    await next(staffSocket, 'connect');
+    const visitorSocket = connect(`${url}${LIVECHAT_NAMESPACE}`, {
+      auth: { channel_id: channelId, visitor_token: token },
+      // Its own connection (not the staff socket's), with the page's origin as a browser sends.
+      forceNew: true,
+      extraHeaders: { origin: SITE },
+      transports: ['websocket'],
+      reconnection: false,
+    });
+    sockets.push(visitorSocket);
+    await next(visitorSocket, 'connect');
+
+    const upserted = next<{ _id: string; customer: { name: string } }>(
+      staffSocket,
+      CONVERSATION_EVENTS.upsert,
+    );
+    const ack = await visitorSocket.emitWithAck(LIVECHAT_EVENTS.send, {
+      client_message_id: 'live-1',
+      body: 'Xin chào',
+    });
+    expect(ack).toMatchObject({ ok: true, message: { body: 'Xin chào', direction: 'in' } });
+    const row = await upserted;
+
+    expect(row.customer.name).toBe('Lan');
+
+    // The visitor's own message reaches their other tabs too; the team's is the one after.
+    const reply = new Promise<{ body: string; direction: string; author_name: string }>((resolve) =>
+      visitorSocket.on(LIVECHAT_EVENTS.message, (message: { direction: string }) => {
+        if (message.direction === 'out') resolve(message as never);
+      }),
+    );
+    const sent = await staff(agent, 'POST', `/v2/tickets/${row._id}/comments`, {
+      body: 'Dạ em chào chị <3',
+      public: true,
+      format: 'text',
+      client_message_id: 'agent-1',
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    expect(sent.json().data).toMatchObject({ body_format: 'text', delivery: { state: 'sent' } });
+    expect(await reply).toMatchObject({
+      body: 'Dạ em chào chị <3',
+      direction: 'out',
+      author_name: 'Chuyên Viên Một',
+    });
+    const bad = await visitorSocket.emitWithAck(LIVECHAT_EVENTS.send, { body: '' });
+    expect(bad).toMatchObject({ ok: false });
+  });
+
+  it('takes an offline message as a ticket, and the rating only after a resolve', async () => {
+    const { base, admin, agent } = await setup();
+    const left = await widget('POST', `${base}/offline`, {
+      payload: { name: 'Hoa', email: 'hoa@example.vn', body: 'Gọi lại cho tôi' },
+    });
+    expect(left.statusCode, left.body).toBe(201);
+    const ticket = await staff(admin, 'GET', `/v2/tickets/${left.json().data._id}`);
+    expect(ticket.json().data).toMatchObject({ source: 'web', requester: { name: 'Hoa' } });
+
+    await staff(agent, 'PUT', '/v2/my-presence', { presence: 'AVAILABLE' });
+    const token = await startVisitor(base);
+    const early = await widget('POST', `${base}/rating`, { token, payload: { score: 5 } });
+    expect(early.statusCode).toBe(422);
+    const sent = await widget('POST', `${base}/messages`, {
+      token,
+      payload: { client_message_id: 'r1', body: 'Cảm ơn' },
+    });
+    const conversations = await staff(admin, 'GET', '/v2/conversations?box=all');
+    const id = conversations.json().data[0]?._id ?? sent.json().data._id;
+    await staff(admin, 'PUT', `/v2/tickets/${id}`, { status: 'solved' });
+    await expect
+      .poll(
+        async () => (await widget('GET', `${base}/conversation`, { token })).json().data,
+        delivered,
+      )
+      .toMatchObject({ status: 'resolved', survey_pending: true });
+    const rated = await widget('POST', `${base}/rating`, {
+      token,
+      payload: { score: 4, comment: 'Nhanh' },
+    });
+    expect(rated.statusCode, rated.body).toBe(200);
+    const after = await widget('GET', `${base}/conversation`, { token });
+    expect(after.json().data.survey_pending).toBe(false);
+  });
+});
