@@ -274,13 +274,11 @@ function devControl(action, body, res) {
     }
     if (action === 'resolve') {
       Object.assign(conversation, { status: 'resolved', survey_pending: config.survey.enabled });
-      room
-        .to(token)
-        .emit('livechat:status', {
-          status: 'resolved',
-          agent: conversation.agent,
-          survey_pending: conversation.survey_pending,
-        });
+      room.to(token).emit('livechat:status', {
+        status: 'resolved',
+        agent: conversation.agent,
+        survey_pending: conversation.survey_pending,
+      });
     }
   }
   if (action === 'drop-sockets') room.disconnectSockets(false);
