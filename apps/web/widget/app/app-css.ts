@@ -28,6 +28,7 @@ export const APP_CSS = `
 .oc-bubble{padding:9px 13px;border-radius:18px;background:#fff;color:#111827;box-shadow:0 1px 2px rgba(15,23,42,.08);overflow-wrap:anywhere;display:flex;flex-direction:column;gap:6px}
 .oc-row-out .oc-bubble{border-bottom-left-radius:6px}
 .oc-row-in .oc-bubble{background:var(--oc);color:var(--oc-text);border-bottom-right-radius:6px}
+.oc-row .oc-media{padding:0;background:none;box-shadow:none}
 .oc-text{white-space:pre-wrap;margin:0}
 .oc-meta{font-size:11px;color:#8a909a;margin:3px 6px 0;display:flex;gap:6px;align-items:center}
 .oc-failed{color:#dc2626}

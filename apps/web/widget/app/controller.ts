@@ -269,6 +269,8 @@ export function mountWidget(context: WidgetContext): WidgetController {
 
   const socketHandlers = {
     connected() {
+      connection++;
+      flushing = false;
       panel.setBanner('');
       void refresh()
         .catch(() => undefined)
@@ -329,11 +331,14 @@ export function mountWidget(context: WidgetContext): WidgetController {
   }
 
   let flushing = false;
+  /** Bumped on each (re)connection: a send still waiting on the old connection stops there. */
+  let connection = 0;
   let resendTimer: ReturnType<typeof setTimeout> | undefined;
   /** Sends the queue in order, one at a time; what gets no answer stays for the next try. */
   async function flush(): Promise<void> {
     if (flushing) return;
     flushing = true;
+    const mine = connection;
     try {
       for (;;) {
         const next = unsettled(pending, messages).find(
@@ -347,17 +352,19 @@ export function mountWidget(context: WidgetContext): WidgetController {
             body: next.body,
           });
         } catch {
+          if (mine !== connection) return;
           clearTimeout(resendTimer);
           resendTimer = setTimeout(flush, RESEND_AFTER_MS);
           break;
         }
+        if (mine !== connection) return;
         if (ack.ok) messages = mergeMessages(messages, [ack.message]);
         else failed.set(next.client_message_id, ack.message);
         settle();
         render();
       }
     } finally {
-      flushing = false;
+      if (mine === connection) flushing = false;
     }
   }
 

@@ -31,7 +31,12 @@ export function connectVisitor(
     transports: ['websocket', 'polling'],
   });
   socket.on('connect', on.connected);
-  socket.on('disconnect', on.disconnected);
+  socket.on('disconnect', (reason) => {
+    on.disconnected();
+    // socket.io retries by itself except after a disconnect from the server's side (a restart
+    // behind some proxies, a kick): try again; a refused token then ends in `refused`.
+    if (reason === 'io server disconnect') setTimeout(() => socket.connect(), 1_000);
+  });
   socket.on('connect_error', (error: Error & { data?: { statusCode?: number } }) => {
     const status = error.data && error.data.statusCode;
     if (status === 401 || status === 403 || error.message === LIVECHAT_MESSAGES.visitorExpired) {

@@ -281,8 +281,11 @@ function devControl(action, body, res) {
       });
     }
   }
-  if (action === 'drop-sockets') room.disconnectSockets(false);
-  if (action === 'forget-visitors') visitors.clear();
+  if (action === 'drop-sockets') room.disconnectSockets(true);
+  if (action === 'forget-visitors') {
+    visitors.clear();
+    log.length = 0;
+  }
   if (action === 'log') return send(res, 200, { log, visitors: everyone.length });
   return send(res, 200, { ok: true });
 }

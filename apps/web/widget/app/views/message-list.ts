@@ -72,7 +72,9 @@ export function createMessageList(deps: MessageListDeps) {
   function messageRow(message: ShownMessage, showAuthor: boolean, showStatus: boolean) {
     if (message.kind === 'event') return h('div', { class: 'oc-event' }, message.body);
     const mine = message.direction === 'in';
-    const bubble = h('div', { class: 'oc-bubble' });
+    const onlyImages =
+      !message.body && message.attachments.every((item) => isImageType(item.content_type));
+    const bubble = h('div', { class: onlyImages ? 'oc-bubble oc-media' : 'oc-bubble' });
     for (const item of message.attachments) bubble.append(attachment(item));
     const captionIsName = message.attachments.some((item) => item.file_name === message.body);
     if (message.body && !captionIsName) bubble.append(h('p', { class: 'oc-text' }, message.body));
