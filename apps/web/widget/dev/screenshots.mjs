@@ -63,13 +63,11 @@ for (const [label, viewport] of [
     .locator('input[type=file]')
     .setInputFiles(new URL('./sample.png', import.meta.url).pathname);
   await tab.locator('.oc-row-in .oc-img img[src^="blob:"]').waitFor();
-  await tab
-    .locator('input[type=file]')
-    .setInputFiles({
-      name: 'virus.exe',
-      mimeType: 'application/x-msdownload',
-      buffer: Buffer.from('MZ'),
-    });
+  await tab.locator('input[type=file]').setInputFiles({
+    name: 'virus.exe',
+    mimeType: 'application/x-msdownload',
+    buffer: Buffer.from('MZ'),
+  });
   checks.push([
     `${label} a refused file type says why`,
     await tab
