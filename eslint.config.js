@@ -68,6 +68,28 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [webApp, webFeatures] }] },
   },
   {
+    // The livechat widget runs on other sites' pages: nothing of the app, no React, no zod.
+    files: ['apps/web/widget/**/*.ts'],
+    ignores: ['apps/web/widget/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['react', 'react-dom', 'zod'].map((name) => ({
+            name,
+            message: 'The widget stays small: no React or zod in it.',
+          })),
+          patterns: [
+            {
+              regex: String.raw`^(@/|(\.\./)+src/)`,
+              message: 'The widget is its own program: nothing from the web app.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/server/src/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [otherModulesRepository] }] },
   },

@@ -50,6 +50,11 @@ export default defineConfig({
         },
         resolve: { alias: [...alias, { find: /^@\/(.*)$/, replacement: `${webSrc}$1` }] },
       },
+      {
+        // The livechat widget (plain TypeScript and DOM, no React): its logic and its drawing.
+        test: { name: 'widget', include: ['apps/web/widget/**/*.test.ts'], environment: 'jsdom' },
+        resolve: { alias },
+      },
     ],
   },
 });
