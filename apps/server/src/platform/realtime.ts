@@ -77,8 +77,10 @@ export async function createRealtime(
     next();
   });
   const watchPolicies = new Map<WatchableKind, WatchPolicy>();
-  const typingListeners: ((auth: AuthContext, typing: RecordWatch & { typing: boolean }) => void)[] =
-    [];
+  const typingListeners: ((
+    auth: AuthContext,
+    typing: RecordWatch & { typing: boolean },
+  ) => void)[] = [];
   let lookupViewer: ViewerLookup | undefined;
 
   /**

@@ -128,7 +128,9 @@ describe('livechat widget endpoints', () => {
       )
       .toMatchObject({ status: 'open', agent: { name: 'Chuyên Viên Hai' } });
 
-    let row: { _id: string; unread: number; assignee: { _id: string } | null } | undefined;
+    let row:
+      | { _id: string; unread: number; assignee: { _id: string } | null; last_message: unknown }
+      | undefined;
     await expect
       .poll(async () => {
         const listed = await staff(agent2, 'GET', '/v2/conversations?box=mine');
