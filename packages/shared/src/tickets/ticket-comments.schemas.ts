@@ -149,6 +149,7 @@ export const ticketCommentBody = z.object({
     .min(1, M.bodyRequired)
     .max(TICKET_COMMENT_MAX_LENGTH, M.bodyTooLong),
   public: z.boolean({ error: M.publicRequired }),
+  format: z.enum(['html', 'text']).default('html'),
   /**
    * The sender's own id for this message (a uuid the composer makes): the same id sent again
    * (a retry after a dropped connection) answers the message already written, not a second one.
