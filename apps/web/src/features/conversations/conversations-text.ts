@@ -4,6 +4,7 @@ export const CHAT_TEXT = {
   boxes: 'Hộp thư',
   unreadIn: (count: number) => `${count} cuộc trò chuyện chưa đọc`,
   search: 'Tìm theo tên, số điện thoại, email hoặc mã',
+  searchShort: 'Tìm tên, SĐT, email, mã',
   filters: 'Bộ lọc',
   allChannels: 'Tất cả kênh',
   channel: 'Kênh',
@@ -32,6 +33,7 @@ export const CHAT_TEXT = {
         : `Chờ ${Math.floor(minutes / 60 / 24)} ngày`,
   unreadBadge: (count: number) => `${count} tin chưa đọc`,
   unassigned: 'Chưa phân công',
+  assignee: 'Người xử lý',
   assignedTo: (name: string) => `Người xử lý: ${name}`,
   // The conversation
   conversation: 'Cuộc trò chuyện',

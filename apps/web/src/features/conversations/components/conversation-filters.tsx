@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import {
   CHAT_SOURCES,
   type ChatSource,
@@ -24,9 +24,12 @@ const CHANNEL_OPTIONS = CHAT_SOURCES.filter(
 export function ConversationFiltersBar({
   filters,
   onChange,
+  extra,
 }: {
   filters: ConversationFilters;
   onChange: (patch: Partial<ConversationFilters>) => void;
+  /** Beside the search box (the sound's switch). */
+  extra?: ReactNode;
 }) {
   const [text, setText] = useState(filters.q ?? '');
   // The address changed from elsewhere (back, a link): the box follows.
@@ -43,13 +46,17 @@ export function ConversationFiltersBar({
 
   return (
     <div className="flex flex-col gap-2 border-b border-slate-200 px-3 py-2">
-      <SearchInput
-        size="sm"
-        value={text}
-        onChange={setText}
-        label={CHAT_TEXT.search}
-        placeholder={CHAT_TEXT.search}
-      />
+      <div className="flex items-center gap-1">
+        <SearchInput
+          size="sm"
+          className="min-w-0 flex-1"
+          value={text}
+          onChange={setText}
+          label={CHAT_TEXT.search}
+          placeholder={CHAT_TEXT.searchShort}
+        />
+        {extra}
+      </div>
       <div className="grid grid-cols-2 gap-2">
         <NativeSelect
           aria-label={CHAT_TEXT.channel}

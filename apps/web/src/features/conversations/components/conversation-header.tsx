@@ -24,6 +24,13 @@ import { useUpdateConversation } from '../conversations.queries';
 import { ChannelMark, channelLabel } from './channel-mark';
 import { TransferDialog } from './transfer-dialog';
 
+/** A button's words where the pane is wide; narrower, its icon and its name for readers. */
+const Wide = ({ children }: { children: string }) => (
+  <span className="hidden 2xl:inline" aria-hidden>
+    {children}
+  </span>
+);
+
 /**
  * Who the conversation is with and where from, and what an agent does with it: take it,
  * transfer it, tag it, set its priority, close or reopen it, open it as a ticket tab.
@@ -49,26 +56,26 @@ export function ConversationHeader({
 
   return (
     <header className="flex flex-col gap-2 border-b border-slate-200 bg-white px-4 py-2.5">
-      <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+      <div className="flex items-center gap-3">
         <Avatar name={name} url={row?.customer?.avatar_url} />
         <div className="flex min-w-0 flex-1 flex-col">
           <h2 className="truncate text-[15px] font-semibold text-slate-900" title={name}>
             {name}
           </h2>
-          <p className="flex items-center gap-1.5 text-xs text-slate-500">
+          <p className="flex min-w-0 items-center gap-1.5 text-xs whitespace-nowrap text-slate-500">
             <ChannelMark source={ticket.source} />
-            <span>
+            <span className="font-mono">{ticket.code}</span>
+            <span aria-hidden>·</span>
+            <span className="min-w-0 truncate">
               {channelLabel(ticket.source)}
               {row?.channel ? ` · ${row.channel.name}` : ''}
             </span>
-            <span aria-hidden>·</span>
-            <span className="font-mono">{ticket.code}</span>
-            <Badge variant={open ? 'secondary' : 'success'} className="py-0">
+            <Badge variant={open ? 'secondary' : 'success'} className="shrink-0 py-0">
               {TICKET_STATUS.label(ticket.status)}
             </Badge>
           </p>
         </div>
-        <div className="flex flex-wrap items-center gap-1.5">
+        <div className="flex shrink-0 items-center gap-1.5">
           {!mine && open && (
             <Button
               size="sm"
@@ -79,48 +86,69 @@ export function ConversationHeader({
               {CHAT_TEXT.assignMe}
             </Button>
           )}
-          <Button variant="outline" size="sm" onClick={() => setTransferring(true)}>
+          <Button
+            variant="outline"
+            size="sm"
+            aria-label={CHAT_TEXT.transfer}
+            title={CHAT_TEXT.transfer}
+            onClick={() => setTransferring(true)}
+          >
             <ArrowRightLeft aria-hidden />
-            {CHAT_TEXT.transfer}
+            <Wide>{CHAT_TEXT.transfer}</Wide>
           </Button>
           {open ? (
             <Button
               variant="outline"
               size="sm"
+              aria-label={CHAT_TEXT.resolve}
+              title={CHAT_TEXT.resolve}
               disabled={update.isPending}
               onClick={() => update.mutate({ status: 'solved' })}
             >
               <CheckCircle2 aria-hidden />
-              {CHAT_TEXT.resolve}
+              <Wide>{CHAT_TEXT.resolve}</Wide>
             </Button>
           ) : (
             <Button
               variant="outline"
               size="sm"
+              aria-label={CHAT_TEXT.reopen}
+              title={CHAT_TEXT.reopen}
               disabled={update.isPending || ticket.status === 'closed'}
               onClick={() => update.mutate({ status: 'open' })}
             >
               <RotateCcw aria-hidden />
-              {CHAT_TEXT.reopen}
+              <Wide>{CHAT_TEXT.reopen}</Wide>
             </Button>
           )}
           <Button variant="ghost" size="sm" asChild>
-            <Link to={recordPath('ticket', ticket.number)}>
+            <Link
+              to={recordPath('ticket', ticket.number)}
+              aria-label={CHAT_TEXT.openAsTicket}
+              title={CHAT_TEXT.openAsTicket}
+            >
               <ExternalLink aria-hidden />
-              {CHAT_TEXT.openAsTicket}
+              <Wide>{CHAT_TEXT.openAsTicket}</Wide>
             </Link>
           </Button>
         </div>
       </div>
       <div className="flex flex-wrap items-center gap-2">
-        <span className="text-xs text-slate-500">
-          {ticket.assignee ? CHAT_TEXT.assignedTo(ticket.assignee.name) : CHAT_TEXT.unassigned}
-          {ticket.group ? ` · ${ticket.group.name}` : ''}
+        <span
+          className="flex min-w-0 flex-1 items-center gap-1 text-xs text-slate-500"
+          title={
+            ticket.assignee ? CHAT_TEXT.assignedTo(ticket.assignee.name) : CHAT_TEXT.unassigned
+          }
+        >
+          <UserRound className="size-3.5 shrink-0" aria-label={CHAT_TEXT.assignee} />
+          <span className="truncate">
+            {ticket.assignee?.name ?? CHAT_TEXT.unassigned}
+            {ticket.group ? ` · ${ticket.group.name}` : ''}
+          </span>
         </span>
-        <span className="flex-1" />
         <NativeSelect
           aria-label={CHAT_TEXT.priority}
-          className="h-8 w-40 text-[13px]"
+          className="h-8 w-36 text-[13px]"
           value={ticket.priority?._id ?? ''}
           disabled={update.isPending}
           onChange={(event) => update.mutate({ priority_id: event.target.value || null })}
@@ -136,7 +164,7 @@ export function ConversationHeader({
             </option>
           ))}
         </NativeSelect>
-        <div className="w-64">
+        <div className="w-56">
           <TagPicker
             size="sm"
             multiple

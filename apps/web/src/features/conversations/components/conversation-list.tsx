@@ -64,8 +64,12 @@ export function ConversationList({
 
   return (
     <section aria-label={CHAT_TEXT.listLabel} className="flex h-full min-h-0 flex-col bg-white">
-      <div className="flex items-center gap-1 border-b border-slate-200 px-2 pt-2">
-        <div role="tablist" aria-label={CHAT_TEXT.boxes} className="flex min-w-0 flex-1">
+      <div className="flex items-center border-b border-slate-200 px-1 pt-2">
+        <div
+          role="tablist"
+          aria-label={CHAT_TEXT.boxes}
+          className="flex min-w-0 flex-1 overflow-x-auto"
+        >
           {CONVERSATION_BOX.map((box) => {
             const count = unread?.[box] ?? 0;
             const selected = filters.box === box;
@@ -77,7 +81,7 @@ export function ConversationList({
                 aria-selected={selected}
                 onClick={() => onFilters({ box })}
                 className={cn(
-                  'inline-flex items-center gap-1.5 border-b-2 px-2.5 pb-2 text-[13px] whitespace-nowrap outline-none focus-visible:ring-2 focus-visible:ring-teal-600/40',
+                  'inline-flex items-center gap-1 border-b-2 px-2 pb-2 text-[13px] whitespace-nowrap outline-none focus-visible:ring-2 focus-visible:ring-teal-600/40',
                   selected
                     ? 'border-teal-700 font-semibold text-teal-900'
                     : 'border-transparent text-slate-600 hover:text-slate-900',
@@ -99,9 +103,8 @@ export function ConversationList({
             );
           })}
         </div>
-        <MuteToggle />
       </div>
-      <ConversationFiltersBar filters={filters} onChange={onFilters} />
+      <ConversationFiltersBar filters={filters} onChange={onFilters} extra={<MuteToggle />} />
       <div className="min-h-0 flex-1 overflow-y-auto" data-testid="conversation-list">
         {list.isPending ? (
           <div className="flex flex-col gap-3 p-3">

@@ -18,9 +18,9 @@ function Preview({ row, me }: { row: Row; me: string | undefined }) {
   return (
     <>
       {!last.public ? (
-        <span className="inline-flex items-center gap-0.5 font-medium text-amber-700">
+        <span className="mr-1 inline-flex items-center gap-0.5 font-medium text-amber-700">
           <Lock className="size-3" aria-hidden />
-          {CHAT_TEXT.note}
+          {CHAT_TEXT.note.trim()}
         </span>
       ) : ours ? (
         <span className="text-slate-500">{CHAT_TEXT.you}</span>

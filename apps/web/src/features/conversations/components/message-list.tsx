@@ -1,4 +1,4 @@
-import { Fragment, useLayoutEffect, useRef } from 'react';
+import { Fragment, useEffect, useLayoutEffect, useRef } from 'react';
 import { Loader2 } from 'lucide-react';
 import type { TicketCommentView } from '@omnicare/shared/tickets/ticket-comments.schemas';
 import { formatDate } from '@omnicare/shared/platform/time';
@@ -65,6 +65,17 @@ export function MessageList({
   useLayoutEffect(() => {
     atBottom.current = true;
   }, [ticketId]);
+  // Pictures load after their message shows: the newest stays in sight as they grow.
+  const content = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = box.current;
+    if (!element || !content.current || typeof ResizeObserver === 'undefined') return undefined;
+    const observer = new ResizeObserver(() => {
+      if (atBottom.current && olderFrom.current === null) element.scrollTop = element.scrollHeight;
+    });
+    observer.observe(content.current);
+    return () => observer.disconnect();
+  }, []);
   const lastPending = pending.at(-1)?.clientId;
   useLayoutEffect(() => {
     if (lastPending && box.current) {
@@ -91,70 +102,72 @@ export function MessageList({
           element.scrollHeight - element.scrollTop - element.clientHeight < STICK_PX;
       }}
     >
-      {query.isPending ? (
-        <div className="flex flex-col gap-3">
-          <Skeleton className="h-10 w-1/2" />
-          <Skeleton className="ml-auto h-10 w-1/3" />
-          <Skeleton className="h-16 w-2/3" />
-        </div>
-      ) : query.isError ? (
-        <LoadErrorState onRetry={() => query.refetch()} retrying={query.isFetching} />
-      ) : (
-        <>
-          {query.hasPreviousPage && (
-            <div className="mb-2 flex justify-center">
-              <Button
-                variant="outline"
-                size="sm"
-                disabled={query.isFetchingPreviousPage}
-                onClick={loadOlder}
-              >
-                {query.isFetchingPreviousPage && <Loader2 className="animate-spin" aria-hidden />}
-                {CHAT_TEXT.loadOlder}
-              </Button>
-            </div>
-          )}
-          {messages.length === 0 && pending.length === 0 && (
-            <p className="py-10 text-center text-sm text-slate-500">{CHAT_TEXT.noMessages}</p>
-          )}
-          <ol className="flex flex-col gap-3">
-            {messages.map((message: TicketCommentView, index) => {
-              const day = days[index] ?? '';
-              const header = index === 0 || day !== days[index - 1];
-              return (
-                <Fragment key={message._id}>
-                  {header && (
-                    <li className="flex items-center gap-3 py-1">
-                      <span className="h-px flex-1 bg-slate-200" />
-                      <span className="text-[11px] font-medium text-slate-500">{day}</span>
-                      <span className="h-px flex-1 bg-slate-200" />
-                    </li>
-                  )}
-                  <MessageBubble message={message} channel={channel} now={now} />
-                </Fragment>
-              );
-            })}
-            {pending.map((message) => (
-              <PendingBubble
-                key={message.clientId}
-                message={message}
-                onRetry={() => send.mutate(message)}
-                onDiscard={() => discard(ticketId, message.clientId)}
-              />
-            ))}
-          </ol>
-        </>
-      )}
-      {typing && (
-        <p className="mt-2 flex items-center gap-1.5 text-xs text-slate-500" aria-live="polite">
-          <span className="inline-flex gap-0.5" aria-hidden>
-            <span className="size-1.5 animate-bounce rounded-full bg-slate-400" />
-            <span className="size-1.5 animate-bounce rounded-full bg-slate-400 [animation-delay:120ms]" />
-            <span className="size-1.5 animate-bounce rounded-full bg-slate-400 [animation-delay:240ms]" />
-          </span>
-          {typing}
-        </p>
-      )}
+      <div ref={content}>
+        {query.isPending ? (
+          <div className="flex flex-col gap-3">
+            <Skeleton className="h-10 w-1/2" />
+            <Skeleton className="ml-auto h-10 w-1/3" />
+            <Skeleton className="h-16 w-2/3" />
+          </div>
+        ) : query.isError ? (
+          <LoadErrorState onRetry={() => query.refetch()} retrying={query.isFetching} />
+        ) : (
+          <>
+            {query.hasPreviousPage && (
+              <div className="mb-2 flex justify-center">
+                <Button
+                  variant="outline"
+                  size="sm"
+                  disabled={query.isFetchingPreviousPage}
+                  onClick={loadOlder}
+                >
+                  {query.isFetchingPreviousPage && <Loader2 className="animate-spin" aria-hidden />}
+                  {CHAT_TEXT.loadOlder}
+                </Button>
+              </div>
+            )}
+            {messages.length === 0 && pending.length === 0 && (
+              <p className="py-10 text-center text-sm text-slate-500">{CHAT_TEXT.noMessages}</p>
+            )}
+            <ol className="flex flex-col gap-3">
+              {messages.map((message: TicketCommentView, index) => {
+                const day = days[index] ?? '';
+                const header = index === 0 || day !== days[index - 1];
+                return (
+                  <Fragment key={message._id}>
+                    {header && (
+                      <li className="flex items-center gap-3 py-1">
+                        <span className="h-px flex-1 bg-slate-200" />
+                        <span className="text-[11px] font-medium text-slate-500">{day}</span>
+                        <span className="h-px flex-1 bg-slate-200" />
+                      </li>
+                    )}
+                    <MessageBubble message={message} channel={channel} now={now} />
+                  </Fragment>
+                );
+              })}
+              {pending.map((message) => (
+                <PendingBubble
+                  key={message.clientId}
+                  message={message}
+                  onRetry={() => send.mutate(message)}
+                  onDiscard={() => discard(ticketId, message.clientId)}
+                />
+              ))}
+            </ol>
+          </>
+        )}
+        {typing && (
+          <p className="mt-2 flex items-center gap-1.5 text-xs text-slate-500" aria-live="polite">
+            <span className="inline-flex gap-0.5" aria-hidden>
+              <span className="size-1.5 animate-bounce rounded-full bg-slate-400" />
+              <span className="size-1.5 animate-bounce rounded-full bg-slate-400 [animation-delay:120ms]" />
+              <span className="size-1.5 animate-bounce rounded-full bg-slate-400 [animation-delay:240ms]" />
+            </span>
+            {typing}
+          </p>
+        )}
+      </div>
     </div>
   );
 }

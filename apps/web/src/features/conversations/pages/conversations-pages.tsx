@@ -46,7 +46,7 @@ export function ConversationsPage() {
     <div
       ref={fillRef}
       style={fillHeight ? { height: fillHeight } : undefined}
-      className="-m-4 grid h-[calc(100vh-7rem)] min-h-0 grid-cols-[minmax(280px,340px)_minmax(0,1fr)] overflow-hidden border-y border-slate-200 bg-white lg:-m-6 xl:grid-cols-[340px_minmax(0,1fr)_320px] 2xl:grid-cols-[380px_minmax(0,1fr)_360px]"
+      className="-m-4 grid h-[calc(100vh-7rem)] min-h-0 grid-cols-[minmax(280px,320px)_minmax(0,1fr)] overflow-hidden border-y border-slate-200 bg-white lg:-m-6 xl:grid-cols-[310px_minmax(0,1fr)_290px] 2xl:grid-cols-[380px_minmax(0,1fr)_360px]"
     >
       <h1 className="sr-only">Chat</h1>
       <div className="min-h-0 border-r border-slate-200">
