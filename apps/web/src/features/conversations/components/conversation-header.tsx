@@ -5,6 +5,7 @@ import {
   CheckCircle2,
   ExternalLink,
   RotateCcw,
+  UserRound,
   UserRoundCheck,
 } from 'lucide-react';
 import type { ConversationRow } from '@omnicare/shared/conversations/conversations.schemas';
