@@ -11,7 +11,7 @@ import { tagGroupView } from '@omnicare/shared/customers/customers.schemas';
 import { macroView, ticketPlaceholderValues } from '@omnicare/shared/macros/macros.schemas';
 import { createdBody, listBody, noData, okBody } from '@omnicare/shared/platform/envelope';
 import { messageTemplateView } from '@omnicare/shared/templates/templates.schemas';
-import { priorityView } from '@omnicare/shared/ticket-config/ticket-config.schemas';
+import { priorityView, ticketTypeView } from '@omnicare/shared/ticket-config/ticket-config.schemas';
 import {
   ticketCommentView,
   type TicketCommentView,
@@ -127,6 +127,7 @@ export const CHAT_CONTRACTS = {
   'GET /v2/tickets/:id/placeholders': okBody(ticketPlaceholderValues),
   'GET /v2/group-tag-customer': okBody(z.array(tagGroupView)),
   'GET /v2/priorities': listBody(priorityView),
+  'GET /v2/types': listBody(ticketTypeView),
 };
 
 /** The workspace at `url` ('/chat', '/chat/{id}') in a memory router. */
