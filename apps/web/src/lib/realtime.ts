@@ -6,6 +6,11 @@ import {
   SESSION_EXPIRED_ERROR,
 } from '@omnicare/shared/notifications/notifications.schemas';
 import { REALTIME_SYNC_EVENTS } from '@omnicare/shared/realtime/realtime-sync';
+import {
+  CONVERSATION_EVENTS,
+  type ConversationRow,
+} from '@omnicare/shared/conversations/conversations.schemas';
+import type { TicketCommentView } from '@omnicare/shared/tickets/ticket-comments.schemas';
 import type { Presence } from '@omnicare/shared/users/presence';
 import {
   RECORD_PRESENCE_EVENTS,
@@ -81,6 +86,51 @@ export function onRecordListChanged(
   return () => {
     listListeners.delete(listener);
   };
+}
+
+/** What the chat workspace hears of conversations (CONVERSATION_EVENTS), one call per event. */
+export interface ConversationListener {
+  onUpsert?: (row: ConversationRow) => void;
+  onRemove?: (id: string) => void;
+  onMessage?: (payload: { conversation_id: string; message: TicketCommentView }) => void;
+  onCustomerTyping?: (payload: { conversation_id: string; typing: boolean }) => void;
+}
+const conversationListeners = new Set<ConversationListener>();
+
+/** Hears the conversations' live events while a screen (or the frame's alerts) needs them. */
+export function onConversationEvents(listener: ConversationListener): () => void {
+  conversationListeners.add(listener);
+  return () => {
+    conversationListeners.delete(listener);
+  };
+}
+
+function listenToConversations(socket: Socket) {
+  socket.on(CONVERSATION_EVENTS.upsert, (row: ConversationRow) => {
+    if (!row?._id) return;
+    for (const listener of conversationListeners) listener.onUpsert?.(row);
+  });
+  socket.on(CONVERSATION_EVENTS.remove, (payload: { _id?: string }) => {
+    if (!payload?._id) return;
+    for (const listener of conversationListeners) listener.onRemove?.(payload._id);
+  });
+  socket.on(
+    CONVERSATION_EVENTS.message,
+    (payload: { conversation_id?: string; message?: TicketCommentView }) => {
+      const { conversation_id, message } = payload ?? {};
+      if (!conversation_id || !message?._id) return;
+      for (const listener of conversationListeners)
+        listener.onMessage?.({ conversation_id, message });
+    },
+  );
+  socket.on(
+    CONVERSATION_EVENTS.customerTyping,
+    (payload: { conversation_id?: string; typing?: boolean }) => {
+      if (!payload?.conversation_id) return;
+      const event = { conversation_id: payload.conversation_id, typing: payload.typing === true };
+      for (const listener of conversationListeners) listener.onCustomerTyping?.(event);
+    },
+  );
 }
 
 const rejoinRecords = (socket: Socket) => {
@@ -161,6 +211,7 @@ export function connectRealtime(token: string, handlers: RealtimeHandlers): () =
     handlers.onResync();
   });
   listenToRecords(socket);
+  listenToConversations(socket);
   activeSocket = socket;
   return () => {
     closed = true;

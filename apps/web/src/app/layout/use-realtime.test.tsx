@@ -35,13 +35,13 @@ function renderSignedIn() {
 }
 
 describe('the real-time channel’s hook', () => {
-  it('reads the shown tickets, notifications and jobs again on a resync, nothing else', () => {
+  it('reads the shown tickets, conversation lists, notifications and jobs again on a resync, nothing else', () => {
     const invalidate = renderSignedIn();
     expect(realtime.handlers).not.toBeNull();
     invalidate.mockClear();
     realtime.handlers?.onResync();
     const keys = invalidate.mock.calls.map(([filters]) => filters?.queryKey);
-    expect(keys).toEqual([['tickets'], ['notifications'], ['jobs']]);
+    expect(keys).toEqual([['tickets'], ['conversations', 'list'], ['notifications'], ['jobs']]);
     useSessionStore.getState().clear();
   });
 

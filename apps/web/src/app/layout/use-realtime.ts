@@ -15,10 +15,15 @@ import { useCurrentUser } from '@/stores/session-store';
 /**
  * What the screens show that live events keep current, read again after a gap in those events
  * (a reconnect, or `realtime:resync`): tickets (lists, open records, their conversations and
- * activity), notifications (the bell's list and count) and background jobs (a bulk's progress).
+ * activity), the chat workspace's conversation list, notifications (the bell's list and count) and background jobs (a bulk's progress).
  * Only the queries on screen refetch; the others are read afresh when next shown.
  */
-export const RESYNC_QUERY_KEYS = [['tickets'], ['notifications'], ['jobs']] as const;
+export const RESYNC_QUERY_KEYS = [
+  ['tickets'],
+  ['conversations', 'list'],
+  ['notifications'],
+  ['jobs'],
+] as const;
 
 /** The real-time channel and the unread count behind the bell and the title. */
 export function useRealtimeNotifications(): void {

@@ -75,17 +75,20 @@ const previewValues = (values: TicketPlaceholderValues | undefined) =>
 
 /**
  * The reply box's '/' list for a ticket: macros and reply templates, a preview filled for this
- * ticket, and on Enter the filled text in the editor. A public reply's macro with changes is
- * given to `onMacro` (the chip above the editor); a note takes the text only.
+ * ticket, and on Enter the filled text in the editor (as HTML, or as plain text for the chat's
+ * composer). A public reply's macro with changes is given to `onMacro` (the chip above the
+ * editor); a note takes the text only.
  */
 export function useReplyPalette({
   ticketId,
   mode,
   onMacro,
+  format = 'html',
 }: {
   ticketId: string;
   mode: 'public' | 'internal';
   onMacro: (macro: Macro) => void;
+  format?: 'html' | 'text';
 }): SlashCommands<PaletteItem> {
   const me = useCurrentUser();
   const macros = useMacros();
@@ -101,7 +104,8 @@ export function useReplyPalette({
     choose: (item) => {
       if (item.kind === 'macro' && mode === 'public' && hasMacroChanges(item.macro.actions))
         onMacro(item.macro);
-      return item.text.trim() ? replyHtml(fill(item.text)) : null;
+      if (!item.text.trim()) return null;
+      return format === 'text' ? fill(item.text) : replyHtml(fill(item.text));
     },
     render: (menu) => (
       <PaletteMenu

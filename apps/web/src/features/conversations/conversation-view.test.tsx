@@ -1,0 +1,249 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { connectRealtime } from '@/lib/realtime';
+import { TICKET_CONVERSATION_MESSAGES } from '@omnicare/shared/tickets/ticket-comments.schemas';
+import { ApiError } from '@/lib/errors';
+import { toast } from '@/lib/toast';
+import type { ApiRequest } from '@/lib/http';
+import { created, list, mockApi, ok } from '@/test/contract-fixtures';
+import { signInAs } from '@/test/signed-in';
+import {
+  AT,
+  CHAT_CONTRACTS,
+  ME,
+  chatMessage,
+  conversationRow,
+  conversationTicket,
+  idOf,
+  listAnswer,
+  renderChat,
+} from './chat-test-setup';
+
+const socket = vi.hoisted(() => ({
+  handlers: new Map<string, (...args: unknown[]) => void>(),
+  on(event: string, handler: (...args: unknown[]) => void) {
+    this.handlers.set(event, handler);
+  },
+  connected: true,
+  emit: () => undefined,
+  connect: () => undefined,
+  disconnect: () => undefined,
+  removeAllListeners: () => undefined,
+}));
+vi.mock('socket.io-client', () => ({ io: () => socket }));
+
+const ID = idOf(1);
+const serverSays = (event: string, payload: unknown) =>
+  act(() => socket.handlers.get(event)?.(payload));
+
+interface SentComment {
+  body: string;
+  public: boolean;
+  format: string;
+  client_message_id: string;
+}
+
+/** How the next POST of a comment is answered (the request's body given). */
+let answerPost: (sent: SentComment) => unknown;
+let api: ReturnType<typeof mockApi>;
+let close: () => void;
+
+/** The message the server writes for what was sent. */
+const saved = (sent: SentComment, id = 'saved-1') =>
+  chatMessage({
+    _id: id,
+    author_type: 'user',
+    author: { _id: ME, name: 'Tôi', avatar_url: null },
+    direction: 'out',
+    body: sent.body,
+    public: sent.public,
+    channel_id: sent.public ? 'ch1' : null,
+    delivery: sent.public ? { state: 'sent', error_code: null, error: null } : null,
+    created_at: new Date().toISOString(),
+  });
+
+beforeEach(() => {
+  signInAs('agent', { _id: ME, user_id: ME });
+  // The agent is looking at this window.
+  vi.spyOn(document, 'hasFocus').mockReturnValue(true);
+  answerPost = (sent) => created(saved(sent));
+  api = mockApi(CHAT_CONTRACTS, (config: ApiRequest) => {
+    const { url, method = 'GET' } = config;
+    if (url === '/v2/conversations') return listAnswer([conversationRow(1)]);
+    if (url === `/v2/tickets/${ID}` && method === 'GET')
+      return ok(conversationTicket({ assignee: { _id: 'u9', name: 'Đồng nghiệp' } }));
+    if (url === `/v2/tickets/${ID}` && method === 'PUT')
+      return ok(conversationTicket({ assignee: { _id: ME, name: 'Tôi' } }), 'Cập nhật thành công');
+    if (url === `/v2/tickets/${ID}/comments` && method === 'GET')
+      return list([chatMessage({ _id: 'm1', body: 'Xin chào shop', created_at: AT })]);
+    if (url === `/v2/tickets/${ID}/comments` && method === 'POST')
+      return answerPost(config.data as SentComment);
+    if (url === `/v2/conversations/${ID}/read`) return ok(null);
+    if (url === `/v2/tickets/${ID}/placeholders`) return ok({});
+    if (url === '/v2/macros' || url === '/v2/group-tag-customer') return ok([]);
+    return list([]);
+  });
+  const noop = () => undefined;
+  close = connectRealtime('tok', {
+    onConnectionChange: noop,
+    onNotification: noop,
+    onUnreadCount: noop,
+    onPresence: noop,
+    onSessionRevoked: noop,
+    onTenantConfigChanged: noop,
+    onTicketSettingsChanged: noop,
+    onResync: noop,
+    verifySession: () => Promise.resolve(true),
+  });
+});
+
+afterEach(() => {
+  close();
+  vi.restoreAllMocks();
+});
+
+const posts = () =>
+  api.mock.calls
+    .map(([config]) => config)
+    .filter((config) => config.method === 'POST' && config.url === `/v2/tickets/${ID}/comments`)
+    .map((config) => config.data as SentComment);
+
+const composer = () => screen.findByRole('textbox', { name: 'Soạn tin nhắn' });
+const bubbles = (text: string) =>
+  screen.queryAllByTestId('chat-message').filter((item) => item.textContent?.includes(text));
+
+async function openConversation() {
+  renderChat(`/chat/${ID}`);
+  await screen.findByText('Xin chào shop');
+  return composer();
+}
+
+describe('the conversation', () => {
+  it('shows the messages under their day and marks the conversation read', async () => {
+    await openConversation();
+    const log = screen.getByRole('log', { name: 'Tin nhắn' });
+    expect(within(log).getByText('02/03/2026')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(
+        api.mock.calls.some(
+          ([config]) => config.method === 'PUT' && config.url === `/v2/conversations/${ID}/read`,
+        ),
+      ).toBe(true),
+    );
+  });
+
+  it('sends on Enter and breaks the line on Shift+Enter', async () => {
+    const box = await openConversation();
+    await userEvent.type(box, 'Dòng một{Shift>}{Enter}{/Shift}Dòng hai');
+    expect(box).toHaveValue('Dòng một\nDòng hai');
+    expect(posts()).toHaveLength(0);
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(posts()).toHaveLength(1));
+    expect(posts()[0]).toMatchObject({ body: 'Dòng một\nDòng hai', public: true, format: 'text' });
+    expect(posts()[0]?.client_message_id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(box).toHaveValue('');
+  });
+
+  it("shows the message at once, then the server's one in its place (never twice)", async () => {
+    let answer: (value: unknown) => void = () => undefined;
+    answerPost = (sent) =>
+      new Promise((resolve) => {
+        answer = () => resolve(created(saved(sent)));
+      });
+    const box = await openConversation();
+    await userEvent.type(box, 'Em kiểm tra ngay ạ{Enter}');
+    await waitFor(() => expect(bubbles('Em kiểm tra ngay ạ')).toHaveLength(1));
+    expect(bubbles('Em kiểm tra ngay ạ')[0]).toHaveAttribute('data-pending', 'sending');
+    expect(screen.getByText('Đang gửi…')).toBeInTheDocument();
+    await act(async () => answer(undefined));
+    await waitFor(() => expect(screen.queryByText('Đang gửi…')).not.toBeInTheDocument());
+    expect(bubbles('Em kiểm tra ngay ạ')).toHaveLength(1);
+    expect(bubbles('Em kiểm tra ngay ạ')[0]).not.toHaveAttribute('data-pending');
+    expect(bubbles('Em kiểm tra ngay ạ')[0]).toHaveTextContent('Đã gửi');
+  });
+
+  it('keeps one copy when the message is also heard live before the answer', async () => {
+    let answer: () => void = () => undefined;
+    answerPost = (sent) =>
+      new Promise((resolve) => {
+        answer = () => resolve(created(saved(sent, 'live-1')));
+      });
+    const box = await openConversation();
+    await userEvent.type(box, 'Dạ vâng{Enter}');
+    await waitFor(() => expect(posts()).toHaveLength(1));
+    serverSays('conversation:message', {
+      conversation_id: ID,
+      message: saved(posts()[0]!, 'live-1'),
+    });
+    await act(async () => answer());
+    await waitFor(() => expect(screen.queryByText('Đang gửi…')).not.toBeInTheDocument());
+    expect(bubbles('Dạ vâng')).toHaveLength(1);
+  });
+
+  it("says 'Gửi lỗi' when sending fails, and 'Gửi lại' sends it with the same client id", async () => {
+    answerPost = () => {
+      throw new ApiError({ kind: 'network', message: 'Không thể kết nối tới máy chủ' });
+    };
+    const box = await openConversation();
+    await userEvent.type(box, 'Tin quan trọng{Enter}');
+    const failed = await screen.findByRole('alert');
+    expect(failed).toHaveTextContent('Gửi lỗi');
+    expect(bubbles('Tin quan trọng')).toHaveLength(1);
+
+    answerPost = (sent) => created(saved(sent));
+    await userEvent.click(within(failed).getByRole('button', { name: 'Gửi lại' }));
+    await waitFor(() => expect(posts()).toHaveLength(2));
+    expect(posts()[1]?.client_message_id).toBe(posts()[0]?.client_message_id);
+    await waitFor(() => expect(screen.queryByText(/Gửi lỗi/)).not.toBeInTheDocument());
+    expect(bubbles('Tin quan trọng')).toHaveLength(1);
+  });
+
+  it('writes an internal note in note mode, set apart from the replies', async () => {
+    await openConversation();
+    await userEvent.click(screen.getByRole('switch', { name: 'Ghi chú nội bộ' }));
+    const box = await screen.findByRole('textbox', { name: 'Ghi chú nội bộ' });
+    await userEvent.type(box, 'Khách VIP, ưu tiên{Enter}');
+    await waitFor(() => expect(posts()).toHaveLength(1));
+    expect(posts()[0]).toMatchObject({ body: 'Khách VIP, ưu tiên', public: false });
+    await waitFor(() => expect(screen.queryByText('Đang gửi…')).not.toBeInTheDocument());
+    const [note] = bubbles('Khách VIP, ưu tiên');
+    expect(note).toHaveAttribute('data-side', 'note');
+    expect(note).toHaveTextContent('Ghi chú nội bộ');
+  });
+
+  it('refuses a file of a type the conversation cannot carry', async () => {
+    const box = await openConversation();
+    const refused = vi.spyOn(toast, 'error');
+    const program = new File(['MZ'], 'setup.exe', { type: 'application/octet-stream' });
+    const picker = document.querySelector<HTMLInputElement>('input[type="file"]');
+    await userEvent.upload(picker!, program);
+    expect(refused).toHaveBeenCalledWith(TICKET_CONVERSATION_MESSAGES.attachmentType);
+    expect(screen.queryByText('setup.exe')).not.toBeInTheDocument();
+    await userEvent.type(box, '{Enter}');
+    expect(posts()).toHaveLength(0);
+  });
+
+  it("takes the conversation with 'Nhận xử lý'", async () => {
+    await openConversation();
+    await userEvent.click(await screen.findByRole('button', { name: 'Nhận xử lý' }));
+    await waitFor(() =>
+      expect(
+        api.mock.calls.find(
+          ([config]) => config.method === 'PUT' && config.url === `/v2/tickets/${ID}`,
+        )?.[0].data,
+      ).toEqual({ assignee_id: ME }),
+    );
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Nhận xử lý' })).not.toBeInTheDocument(),
+    );
+  });
+
+  it('shows that the customer is typing', async () => {
+    await openConversation();
+    serverSays('conversation:customer-typing', { conversation_id: ID, typing: true });
+    expect(await screen.findByText('Khách 1 đang nhập…')).toBeInTheDocument();
+    serverSays('conversation:customer-typing', { conversation_id: ID, typing: false });
+    await waitFor(() => expect(screen.queryByText('Khách 1 đang nhập…')).not.toBeInTheDocument());
+  });
+});

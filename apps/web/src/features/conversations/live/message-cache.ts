@@ -1,0 +1,36 @@
+import type { InfiniteData } from '@tanstack/react-query';
+import type { TicketCommentView } from '@omnicare/shared/tickets/ticket-comments.schemas';
+import type { MessagePage } from '../conversations.api';
+
+/** The conversation as the query cache keeps it: pages oldest first (page 0 asked the latest). */
+export type MessagesData = InfiniteData<MessagePage>;
+
+/** Every message once, oldest first (pages read at different times may overlap). */
+export function messagesOf(data: MessagesData | undefined): TicketCommentView[] {
+  const seen = new Map<string, TicketCommentView>();
+  for (const page of data?.pages ?? [])
+    for (const message of page.data) seen.set(message._id, message);
+  return [...seen.values()].sort((a, b) => a.created_at.localeCompare(b.created_at));
+}
+
+/** The conversation with this message in it (a message heard again replaces its copy). */
+export function withMessage(data: MessagesData, message: TicketCommentView): MessagesData {
+  const there = data.pages.some((page) => page.data.some((item) => item._id === message._id));
+  if (there)
+    return {
+      ...data,
+      pages: data.pages.map((page) => ({
+        ...page,
+        data: page.data.map((item) => (item._id === message._id ? message : item)),
+      })),
+    };
+  const last = data.pages.at(-1);
+  if (!last) return data;
+  return {
+    ...data,
+    pages: [
+      ...data.pages.slice(0, -1),
+      { ...last, data: [...last.data, message], total: last.total + 1 },
+    ],
+  };
+}
