@@ -208,6 +208,8 @@ export const ticketCommentView = z.object({
   attachments: z.array(ticketAttachmentView),
   /** The provider's id of the message (an email's Message-ID, Zalo's msg_id). */
   provider_message_id: z.string().nullable(),
+  /** The sender's own id of it (the composer's, the widget's): how a live copy is matched. */
+  client_message_id: z.string().nullable(),
   delivery: messageDeliveryView.nullable(),
   created_at: isoDateTime,
 });

@@ -20,6 +20,7 @@ import { seedDemoTickets } from './demo-tickets.js';
 import { seedDemoWorkflows } from './demo-workflows.js';
 import { seedDemoCalls } from './demo-calls.js';
 import { seedDemoReplies } from './demo-replies.js';
+import { seedDemoLivechat } from './demo-conversations.js';
 import { mobileNumber, personName, pick, seededRandom, type Random } from './sample-people.js';
 
 /**
@@ -290,6 +291,11 @@ export async function seedDemoSamples(
   if (adminId && supervisorId)
     await seedDemoWorkflows(tx, tenantId, { adminId, supervisorId, departmentId: department!.id });
   if (adminId && agentId) await seedDemoReplies(tx, tenantId, { adminId, agentId });
+  await seedDemoLivechat(tx, tenantId, {
+    staff,
+    departmentId: department!.id,
+    customerIds: rows.customers.map((customer) => customer.id as string),
+  });
 }
 
 /**

@@ -96,6 +96,10 @@ function toRow(row: repo.ConversationListRow): ConversationRow {
   };
 }
 
+/** 'web' and 'chat' are both the livechat (one label, 'Livechat'): either filter finds both. */
+const sourcesShownAs = (source: string) =>
+  source === 'web' || source === 'chat' ? ['web', 'chat'] : [source];
+
 function searchOf(q: string | undefined) {
   const text = q?.trim();
   if (!text) return undefined;
@@ -115,7 +119,7 @@ export async function listConversations(
     userId: auth.userId,
     box: query.box,
     state: query.state,
-    sources: query.source ? [query.source] : undefined,
+    sources: query.source ? sourcesShownAs(query.source) : undefined,
     groupId: query.group_id,
     tagId: query.tag_id,
     search: searchOf(query.q),

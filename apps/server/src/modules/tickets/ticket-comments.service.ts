@@ -468,6 +468,7 @@ function toView(row: repo.CommentListRow): TicketCommentView {
       created_at: new Date(file.createdAt).toISOString(),
     })),
     provider_message_id: comment.providerMessageId,
+    client_message_id: comment.clientMessageId,
     delivery: comment.delivery
       ? {
           state: comment.delivery as DeliveryState,

@@ -88,6 +88,7 @@ export const chatMessage = (fields: Partial<TicketCommentView> = {}): TicketComm
     mentions: [],
     attachments: [],
     provider_message_id: null,
+    client_message_id: null,
     delivery: null,
     created_at: AT,
     ...fields,

@@ -116,7 +116,8 @@ export function sendChatMessage(id: string, input: ChatMessageInput, files: read
       data: fields,
     });
   const form = new FormData();
-  form.append('body', fields.body);
+  // A message needs text: files sent alone are named by their file names.
+  form.append('body', fields.body.trim() || files.map((file) => file.name).join(', '));
   form.append('public', String(fields.public));
   form.append('format', fields.format);
   form.append('client_message_id', fields.client_message_id);

@@ -40,11 +40,14 @@ export function MessageList({
   typing: string | null;
 }) {
   const query = useConversationMessages(ticketId);
-  const pending = usePendingOf(ticketId);
+  const waiting = usePendingOf(ticketId);
   const send = useSendMessage(ticketId);
   const discard = usePendingMessages((state) => state.remove);
   const now = useNow(30_000);
   const messages = messagesOf(query.data);
+  // A live copy of a message sent here may arrive before the answer: one bubble, the server's.
+  const arrived = new Set(messages.map((message) => message.client_message_id));
+  const pending = waiting.filter((message) => !arrived.has(message.clientId));
   const box = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
   const olderFrom = useRef<number | null>(null);

@@ -131,6 +131,7 @@ const SENT = fixture('POST /v2/tickets/:id/comments', ticketCommentView, {
   mentions: [],
   attachments: [],
   provider_message_id: null,
+  client_message_id: null,
   delivery: null,
   created_at: AT,
 });

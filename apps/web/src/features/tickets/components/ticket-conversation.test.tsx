@@ -29,6 +29,7 @@ const comment = (fields: Partial<TicketCommentView>): TicketCommentView => ({
   mentions: [],
   attachments: [],
   provider_message_id: null,
+  client_message_id: null,
   delivery: null,
   created_at: '2026-01-01T02:00:00.000Z',
   ...fields,
