@@ -49,7 +49,7 @@ export function LivechatSettingsPage() {
       <div role="tabpanel" aria-label={TEXT.tabChannels} hidden={tab !== 'channels'}>
         <div className="flex flex-col gap-3">
           <p className="text-[13px] text-slate-500">{TEXT.listHint}</p>
-          <LivechatChannelList canEdit={canEdit} onEdit={dialog.edit} addButton={addButton} />
+          <LivechatChannelList canEdit={canEdit} onEdit={dialog.edit} />
         </div>
       </div>
       {/* Kept mounted while hidden, so what is typed in the chat settings survives a tab switch. */}

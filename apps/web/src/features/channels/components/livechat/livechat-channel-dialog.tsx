@@ -49,7 +49,6 @@ function LivechatChannelForm({
     onDone,
     toBody: toLivechatBody,
   });
-  const settings = useWatch({ control: channelForm.form.control, name: 'settings' });
   return (
     <DialogForm
       title={record ? TEXT.edit : TEXT.add}
@@ -67,11 +66,23 @@ function LivechatChannelForm({
           {record && <InstallSnippet channelId={record._id} channelName={record.name} />}
         </div>
         <div className="lg:sticky lg:top-0 lg:self-start">
-          <WidgetPreview look={{ ...settings, greeting }} />
+          <LivePreview control={channelForm.form.control} greeting={greeting} />
         </div>
       </div>
     </DialogForm>
   );
+}
+
+/** The preview, redrawn alone as the form changes (the form itself is not rendered again). */
+function LivePreview({
+  control,
+  greeting,
+}: {
+  control: LivechatForm['form']['control'];
+  greeting: string;
+}) {
+  const settings = useWatch({ control, name: 'settings' });
+  return <WidgetPreview look={{ ...settings, greeting }} />;
 }
 
 /** The channel itself: its name, whether it runs, and the department its chats go to. */

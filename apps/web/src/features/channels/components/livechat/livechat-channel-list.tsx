@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import type { ChannelView } from '@omnicare/shared/channels/channels.schemas';
 import { useCatalogueList } from '@/components/catalogue/use-catalogue';
 import { EmptyState, LoadErrorState } from '@/components/ui/empty-state';
@@ -11,12 +10,9 @@ import { LIVECHAT } from './livechat-channel-dialog';
 export function LivechatChannelList({
   canEdit,
   onEdit,
-  addButton,
 }: {
   canEdit: boolean;
   onEdit: (channel: ChannelView) => void;
-  /** Offered where there is no channel yet. */
-  addButton: ReactNode;
 }) {
   const query = useCatalogueList(LIVECHAT);
   const channels = query.data?.data ?? [];
@@ -28,8 +24,7 @@ export function LivechatChannelList({
     );
   if (query.isError)
     return <LoadErrorState onRetry={() => query.refetch()} retrying={query.isFetching} />;
-  if (channels.length === 0)
-    return <EmptyState message={TEXT.empty}>{canEdit && addButton}</EmptyState>;
+  if (channels.length === 0) return <EmptyState message={TEXT.empty} />;
   return (
     <ul className="flex flex-col gap-3" aria-label={TEXT.tabChannels}>
       {channels.map((channel) => (
