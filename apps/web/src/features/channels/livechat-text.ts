@@ -33,6 +33,7 @@ export const LIVECHAT_TEXT = {
     'Nhập tên miền rồi nhấn Enter (ví dụ: shop.vn, hoặc *.shop.vn cho mọi tên miền con).',
   domainsEmpty: 'Chưa giới hạn: mọi trang web đều nhúng được khung chat.',
   allSites: 'Mọi trang web',
+  domainsAdded: 'Tên miền đã thêm',
   domainAdd: 'Thêm',
   domainAddLabel: 'Thêm tên miền',
   domainRemove: (domain: string) => `Bỏ tên miền ${domain}`,

@@ -55,7 +55,7 @@ export function AllowedDomainsField({
   return (
     <div className="flex flex-col gap-2">
       {value.length > 0 ? (
-        <ul className="flex flex-wrap gap-1.5" aria-label={TEXT.domains}>
+        <ul className="flex flex-wrap gap-1.5" aria-label={TEXT.domainsAdded}>
           {value.map((domain, index) => (
             <li
               key={domain}
