@@ -16,7 +16,7 @@ export function AccessFields({
   const schedules = useResourceList('schedules');
   return (
     <fieldset className="flex flex-col gap-3">
-      <legend className="mb-1 text-sm font-semibold text-slate-900">{TEXT.access}</legend>
+      <legend className="pb-2 text-sm font-semibold text-slate-900">{TEXT.access}</legend>
       <FormField label={TEXT.domains} id={fieldId('settings.allowed_domains')}>
         <Controller
           control={form.control}
@@ -57,7 +57,7 @@ export function AccessFields({
 export function PreChatFields({ form: { form, field, aria } }: { form: LivechatForm }) {
   return (
     <fieldset className="flex flex-col gap-3">
-      <legend className="mb-1 text-sm font-semibold text-slate-900">{TEXT.preChat}</legend>
+      <legend className="pb-2 text-sm font-semibold text-slate-900">{TEXT.preChat}</legend>
       <p className="-mt-1 text-xs text-slate-500">{TEXT.preChatHint}</p>
       <div className="grid gap-3 sm:grid-cols-3">
         {(Object.keys(PRE_CHAT_LABEL) as (keyof typeof PRE_CHAT_LABEL)[]).map((name) => {

@@ -48,7 +48,7 @@ export function InstallSnippet({
       </div>
       <pre
         id={id}
-        className="overflow-x-auto rounded-md border border-slate-200 bg-slate-50 px-3 py-2 font-mono text-[12.5px] whitespace-pre-wrap break-all text-slate-800"
+        className="overflow-x-auto rounded-md border border-slate-200 bg-slate-50 px-3 py-2 font-mono text-[12.5px] whitespace-pre-wrap [overflow-wrap:anywhere] text-slate-800"
       >
         {tag}
       </pre>

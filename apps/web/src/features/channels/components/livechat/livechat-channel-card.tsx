@@ -32,8 +32,8 @@ export function LivechatChannelCard({
   const running = channel.status !== 'disabled';
   return (
     <Card className="flex flex-col gap-3 p-4">
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="flex min-w-0 items-start gap-3">
+      <div className="flex items-start justify-between gap-3">
+        <div className="flex min-w-0 flex-1 items-start gap-3">
           <span
             className="mt-1 size-4 shrink-0 rounded-full ring-1 ring-slate-300"
             style={{ background: settings?.color }}
@@ -113,7 +113,7 @@ function ChannelActions({
     }
   };
   return (
-    <div className="flex items-center gap-1">
+    <div className="flex shrink-0 items-center gap-1">
       <Button
         variant="outline"
         size="sm"

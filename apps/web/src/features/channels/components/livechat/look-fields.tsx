@@ -22,7 +22,7 @@ export function LookFields({
   const colorError = field('settings.color').error;
   return (
     <fieldset className="flex flex-col gap-3">
-      <legend className="mb-1 text-sm font-semibold text-slate-900">{TEXT.look}</legend>
+      <legend className="pb-2 text-sm font-semibold text-slate-900">{TEXT.look}</legend>
       <div className="grid gap-3 sm:grid-cols-2">
         <FormField label={TEXT.color} {...field('settings.color')}>
           <Controller

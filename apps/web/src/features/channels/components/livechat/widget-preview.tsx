@@ -45,7 +45,7 @@ export function WidgetPreview({ look }: { look: WidgetLook }) {
         <SitePage />
         <div
           data-testid="widget-preview-panel"
-          className="absolute bottom-[72px] flex w-[272px] max-w-[calc(100%-24px)] flex-col overflow-hidden rounded-2xl bg-white text-[13px] shadow-[0_12px_36px_rgba(15,23,42,.22)]"
+          className="absolute bottom-[72px] flex max-h-[calc(100%-84px)] w-[272px] max-w-[calc(100%-24px)] flex-col overflow-hidden rounded-2xl bg-white text-[13px] shadow-[0_12px_36px_rgba(15,23,42,.22)]"
           style={corner}
         >
           <div
@@ -53,15 +53,15 @@ export function WidgetPreview({ look }: { look: WidgetLook }) {
             style={{ background: color, color: ink }}
           >
             <PreviewAvatar url={look.avatar_url} title={title} />
-            <div className="min-w-0">
+            <div className="min-w-0 flex-1">
               <p className="truncate text-[14px] leading-tight font-semibold">{title}</p>
               <p className="mt-0.5 flex items-center gap-1.5 text-[11.5px] opacity-90">
-                <span className="size-1.5 rounded-full bg-green-500 ring-2 ring-white/60" />
-                {TEXT.online}
+                <span className="size-1.5 shrink-0 rounded-full bg-green-500 ring-2 ring-white/60" />
+                <span className="truncate">{TEXT.online}</span>
               </p>
             </div>
           </div>
-          <div className="flex flex-col gap-2.5 bg-[#f5f6f8] p-3">
+          <div className="flex min-h-0 flex-col gap-2.5 overflow-hidden bg-[#f5f6f8] p-3">
             {look.greeting.trim() && (
               <div className="flex max-w-[85%] flex-col gap-0.5">
                 <span className="ml-1 text-[11px] font-medium text-slate-500">{title}</span>
