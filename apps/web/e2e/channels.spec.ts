@@ -78,6 +78,7 @@ test('an administrator sets how chats are shared out and what the widget says', 
   ).json();
   await page.goto('/settings/multi-channels/livechat');
   await expect(page.getByRole('heading', { name: 'Kênh Livechat' })).toBeVisible();
+  await page.getByRole('tab', { name: 'Cấu hình chat' }).click();
   const form = page.getByRole('form', { name: 'Cấu hình chat' });
   const perAgent = form.getByLabel('Số chat cùng lúc của một chuyên viên');
   await perAgent.fill('0');
@@ -106,4 +107,69 @@ test('an administrator sets how chats are shared out and what the widget says', 
     data: restore,
   });
   expect(restored.status()).toBe(200);
+});
+
+test('an administrator adds a livechat channel beside its preview and installs it with its tag', async ({
+  page,
+  request,
+}) => {
+  const name = `Website ${unique()}`;
+  await signInAs(page, request, ACCOUNTS.administrator.email);
+  await page.goto('/settings/multi-channels/livechat');
+  await page.getByRole('button', { name: 'Thêm kênh Livechat' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Thêm kênh Livechat' });
+  const preview = dialog.getByRole('region', { name: 'Xem trước' });
+  await dialog.getByLabel('Tên kênh').fill(name);
+  await dialog.getByLabel('Mã màu').fill('#7C3AED');
+  await dialog.getByLabel('Tiêu đề khung chat').fill('Shop Hoa Mai');
+  await dialog.getByLabel('Vị trí').selectOption({ label: 'Góc trái' });
+  await expect(preview.getByRole('img', { name: 'Nút mở khung chat, góc trái' })).toHaveCSS(
+    'background-color',
+    'rgb(124, 58, 237)',
+  );
+  await expect(preview.getByText('Shop Hoa Mai').first()).toBeVisible();
+  const domains = dialog.getByLabel('Trang web được nhúng');
+  await domains.fill('shop hoa mai');
+  await domains.press('Enter');
+  await expect(
+    dialog.getByText('Tên miền không hợp lệ (ví dụ: shop.vn hoặc *.shop.vn)'),
+  ).toBeVisible();
+  await domains.fill('127.0.0.1:47999');
+  await domains.press('Enter');
+  await dialog.getByLabel('Email').selectOption({ label: 'Không hỏi' });
+  await screenshotsAtBothSizes(page, 'livechat-channel-form');
+  await dialog.getByRole('button', { name: 'Lưu' }).click();
+  await expect(page.getByText('Kết nối kênh thành công')).toBeVisible();
+
+  const admin = await apiLogin(request, ACCOUNTS.administrator.email);
+  const listed = await request.get('/v2/channels?kind=livechat', {
+    headers: { Authorization: admin.token },
+  });
+  const channel = ((await listed.json()) as { data: { _id: string; name: string }[] }).data.find(
+    (row) => row.name === name,
+  );
+  expect(channel).toBeDefined();
+  const snippet = page.getByRole('region', { name: `Mã nhúng của kênh ${name}` });
+  await expect(snippet).toContainText(`data-channel="${channel!._id}"`);
+  await expect(snippet).toContainText('/widget.js');
+  await screenshotsAtBothSizes(page, 'livechat-channels');
+
+  // The widget reads the channel from an allowed site only, and not once it is paused.
+  const config = () =>
+    request.get(`/v2/livechat/${channel!._id}/config`, {
+      headers: { Origin: 'http://127.0.0.1:47999' },
+    });
+  const answered = await config();
+  expect(answered.status()).toBe(200);
+  expect((await answered.json()).data).toMatchObject({ title: 'Shop Hoa Mai', position: 'left' });
+  const card = page.getByRole('listitem').filter({ has: snippet });
+  await card.getByRole('button', { name: `Tạm dừng ${name}` }).click();
+  await expect(card).toContainText('Kênh đang tạm dừng');
+  expect((await config()).status()).toBe(404);
+
+  // Without messages it may be deleted.
+  await card.getByRole('button', { name: `Xóa ${name}` }).click();
+  await page.getByRole('button', { name: 'Xác nhận' }).click();
+  await expect(page.getByText('Xóa kênh thành công')).toBeVisible();
+  await expect(snippet).toHaveCount(0);
 });

@@ -1,0 +1,62 @@
+/** The livechat channels' words (`/settings/multi-channels/livechat`). */
+export const LIVECHAT_TEXT = {
+  tabs: 'Nội dung cài đặt Livechat',
+  tabChannels: 'Kênh Livechat',
+  tabChat: 'Cấu hình chat',
+  add: 'Thêm kênh Livechat',
+  edit: 'Cập nhật kênh Livechat',
+  description:
+    'Giao diện khung chat, trang web được nhúng, thông tin hỏi trước khi chat và giờ làm việc của kênh.',
+  listHint:
+    'Mỗi kênh là một khung chat nhúng vào trang web; hội thoại của kênh được chia cho phòng ban phụ trách.',
+  empty: 'Chưa có kênh Livechat. Thêm kênh để lấy mã nhúng khung chat cho trang web.',
+  department: 'Phòng ban phụ trách',
+  departmentHint: 'Hội thoại được chia cho chuyên viên của phòng ban này.',
+  anyDepartment: 'Mọi chuyên viên',
+  pause: 'Tạm dừng',
+  resume: 'Tiếp tục',
+  pausedNote: 'Kênh đang tạm dừng: khung chat không hiện trên trang web.',
+  look: 'Giao diện',
+  color: 'Màu chủ đạo',
+  colorHex: 'Mã màu',
+  title: 'Tiêu đề khung chat',
+  position: 'Vị trí',
+  avatar: 'Ảnh đại diện',
+  avatarHint: 'Địa chỉ https:// của ảnh vuông. Để trống: hiện chữ cái đầu của tiêu đề.',
+  greeting: 'Lời chào',
+  greetingHint:
+    'Lời chào và tin nhắn ngoài giờ dùng chung cho mọi kênh Livechat, sửa ở thẻ Cấu hình chat.',
+  greetingLink: 'Mở Cấu hình chat',
+  access: 'Trang web và giờ làm việc',
+  domains: 'Trang web được nhúng',
+  domainsHint:
+    'Nhập tên miền rồi nhấn Enter (ví dụ: shop.vn, hoặc *.shop.vn cho mọi tên miền con).',
+  domainsEmpty: 'Chưa giới hạn: mọi trang web đều nhúng được khung chat.',
+  allSites: 'Mọi trang web',
+  domainsAdded: 'Tên miền đã thêm',
+  domainAdd: 'Thêm',
+  domainAddLabel: 'Thêm tên miền',
+  domainRemove: (domain: string) => `Bỏ tên miền ${domain}`,
+  workingTime: 'Lịch làm việc',
+  alwaysOpen: 'Luôn mở (24/7)',
+  workingTimeHint:
+    'Ngoài lịch này khung chat hiện tin nhắn ngoài giờ và nhận lời nhắn của khách thành ticket.',
+  preChat: 'Thông tin hỏi trước khi chat',
+  preChatHint: 'Khách được tạo mới hoặc nhận ra theo số điện thoại hoặc email.',
+  preview: 'Xem trước',
+  previewHint: 'Khung chat trên trang web của khách, theo những gì đang nhập.',
+  launcher: (position: string) => `Nút mở khung chat, ${position.toLowerCase()}`,
+  online: 'Chúng tôi sẵn sàng hỗ trợ anh/chị',
+  preChatIntro: 'Anh/chị vui lòng cho chúng tôi biết đôi chút thông tin để bắt đầu trò chuyện.',
+  optional: '(không bắt buộc)',
+  start: 'Bắt đầu trò chuyện',
+  snippet: 'Mã nhúng',
+  snippetOf: (name: string) => `Mã nhúng của kênh ${name}`,
+  snippetHint: 'Dán đoạn mã này trước thẻ </body> của trang web',
+  copy: 'Sao chép',
+  copied: 'Đã sao chép mã nhúng',
+  copyFailed: 'Không sao chép được: hãy chọn đoạn mã và sao chép thủ công',
+} as const;
+
+/** The pre-chat fields' names, in the widget's order. */
+export const PRE_CHAT_LABEL = { name: 'Họ tên', phone: 'Số điện thoại', email: 'Email' } as const;
