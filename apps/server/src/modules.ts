@@ -1,3 +1,4 @@
+import { routingModule } from './modules/routing/routing.module.js';
 import type { ServerModule } from './platform/modules.js';
 import { automationModule } from './modules/automation/automation.module.js';
 import { auditModule } from './modules/audit/audit.module.js';
@@ -56,4 +57,5 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   telephonyModule,
   channelsModule,
   conversationsModule,
+  routingModule,
 ];

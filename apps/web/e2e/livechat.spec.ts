@@ -1,7 +1,14 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { ACCOUNTS, apiLogin, screenshotsAtBothSizes, signInAs, unique } from './fixtures';
+import {
+  ACCOUNTS,
+  apiLogin,
+  screenshot,
+  screenshotsAtBothSizes,
+  signInAs,
+  unique,
+} from './fixtures';
 
 /** A plain page of another site (its own origin) embedding the widget with its one tag. */
 async function siteEmbedding(baseURL: string, channelId: string) {
@@ -32,6 +39,8 @@ test('a visitor on another site chats with the AVAILABLE agent of the channel, l
   request,
   baseURL,
 }) => {
+  // Two browsers and a second site: more steps than one page's test.
+  test.setTimeout(240_000);
   const run = unique();
   const admin = await apiLogin(request, ACCOUNTS.administrator.email);
   const agent = await signInAs(page, request, ACCOUNTS.agent.email);
@@ -76,12 +85,13 @@ test('a visitor on another site chats with the AVAILABLE agent of the channel, l
     await composer.press('Enter');
     await expect(visitor.getByText('Dạ gói 300Mbps là 250.000đ/tháng ạ')).toBeVisible();
     await screenshotsAtBothSizes(page, 'chat-workspace');
-    await visitor.setViewportSize({ width: 390, height: 800 });
     await screenshotsAtBothSizes(visitor, 'widget-open');
+    await visitor.setViewportSize({ width: 390, height: 800 });
+    await screenshot(visitor, 'widget-open-390');
 
-    // The conversation survives a reload of the visitor's page.
+    // The conversation survives a reload of the visitor's page (the panel opens again by itself).
     await visitor.reload();
-    await visitor.getByRole('button', { name: 'Mở khung chat' }).click();
+    await expect(visitor.getByRole('button', { name: 'Đóng khung chat' }).first()).toBeVisible();
     await expect(visitor.getByText('Dạ gói 300Mbps là 250.000đ/tháng ạ')).toBeVisible();
     await expect(visitor.getByText('Cho em hỏi gói cước 300Mbps ạ')).toHaveCount(1);
   } finally {

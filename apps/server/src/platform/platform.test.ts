@@ -42,10 +42,22 @@ describe('route catalogue', () => {
       .sort();
     expect(open).toEqual([
       'GET /v2/health',
+      // The livechat widget's, for a site's visitor: the channel's allowed origins and the
+      // visitor's token instead (conversations/livechat.routes.ts).
+      'GET /v2/livechat/:channelId/attachments/:attachmentId',
+      'GET /v2/livechat/:channelId/config',
+      'GET /v2/livechat/:channelId/conversation',
+      'OPTIONS /v2/livechat/*',
       'POST /v2/accept-invite',
       'POST /v2/client-errors',
       'POST /v2/forgot-password',
       'POST /v2/forgot-password/confirm',
+      'POST /v2/livechat/:channelId/attachments',
+      'POST /v2/livechat/:channelId/messages',
+      'POST /v2/livechat/:channelId/offline',
+      'POST /v2/livechat/:channelId/rating',
+      'POST /v2/livechat/:channelId/seen',
+      'POST /v2/livechat/:channelId/visitors',
       'POST /v2/login',
       // The SIP gateway's: no session, its shared secret header instead (telephony/gateway-secret.ts).
       'POST /v2/telephony/credentials',

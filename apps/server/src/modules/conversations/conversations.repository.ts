@@ -220,3 +220,14 @@ export async function isConversation(db: Db, tenantId: string, ticketId: string)
     .where(and(eq(conversations.tenantId, tenantId), eq(conversations.ticketId, ticketId)));
   return row;
 }
+
+/**
+ * The conversation's customer, when no one owns them yet (a visitor a channel made), belongs to
+ * the agent now holding it: their data scope shows the customer beside the chat.
+ */
+export async function giveOwnerlessRequester(db: Db, tenantId: string, ticketId: string) {
+  await db.execute(sql`update ${customers} c set owner_id = t.assignee_id, updated_at = now()
+    from ${tickets} t
+    where t.tenant_id = ${tenantId} and t.id = ${ticketId} and t.assignee_id is not null
+      and c.id = t.requester_id and c.tenant_id = ${tenantId} and c.owner_id is null`);
+}

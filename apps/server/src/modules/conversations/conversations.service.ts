@@ -241,6 +241,8 @@ export async function onTicketEvent(platform: Platform, event: DeliveredEvent) {
     if (typeof commentId === 'string')
       message = await commentView(platform, event.tenantId, commentId);
   } else if (!(await repo.isConversation(platform.db, event.tenantId, ticketId))) return;
+  if (event.type === 'ticket.updated' && 'assignee_id' in (event.payload.changes ?? {}))
+    await repo.giveOwnerlessRequester(platform.db, event.tenantId, ticketId);
   await pushConversation(platform, event.tenantId, ticketId, message);
   await tellWidgets(platform, event, message);
 }

@@ -63,8 +63,13 @@ export const livechatRoutes: RouteModule = (app, platform) => {
     reply.header('access-control-allow-methods', 'GET, POST');
     reply.header('access-control-max-age', '600');
   });
-  app.options('/v2/livechat/*', { config: { access: 'public' } }, async (_request, reply) =>
-    reply.code(204).send(),
+  app.options(
+    '/v2/livechat/*',
+    {
+      schema: { tags, summary: 'CORS preflight', response: { 204: z.null() } },
+      config: { access: 'public' },
+    },
+    async (_request, reply) => reply.code(204).send(),
   );
 
   const r = typed(app);

@@ -139,6 +139,14 @@ describe('livechat widget endpoints', () => {
       }, delivered)
       .toMatchObject({ author_type: 'customer', preview: message.body });
     expect(row).toMatchObject({ unread: 1, assignee: { _id: tenant.id('agent2') } });
+    // The visitor's new customer is the assignee's now: the panel beside the chat shows them.
+    const customerId = (row as unknown as { customer: { _id: string } }).customer._id;
+    await expect
+      .poll(
+        async () => (await staff(agent2, 'GET', `/v2/customers/${customerId}`)).statusCode,
+        delivered,
+      )
+      .toBe(200);
     const counts = (await staff(agent2, 'GET', '/v2/conversations?box=mine')).json().unread;
     expect(counts.mine).toBe(1);
     await staff(agent2, 'PUT', `/v2/conversations/${row!._id}/read`);
