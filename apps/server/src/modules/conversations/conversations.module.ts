@@ -20,8 +20,8 @@ export const conversationsModule: ServerModule = {
     chatConfigRoutes(app, platform);
     conversationsRoutes(app, platform);
     livechatRoutes(app, platform);
-    attachLivechatNamespace(platform);
   },
+  realtime: attachLivechatNamespace,
   jobs: (platform) => {
     // The list's rows after each message and change, and their live push to who may see them.
     registerSubscriber(

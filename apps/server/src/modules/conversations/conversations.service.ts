@@ -243,7 +243,9 @@ export async function onTicketEvent(platform: Platform, event: DeliveredEvent) {
   } else if (!(await repo.isConversation(platform.db, event.tenantId, ticketId))) return;
   if (event.type === 'ticket.updated' && 'assignee_id' in (event.payload.changes ?? {}))
     await repo.giveOwnerlessRequester(platform.db, event.tenantId, ticketId);
-  await pushConversation(platform, event.tenantId, ticketId, message);
+  // Only a change of who holds it or where it is can take it out of someone's sight.
+  const moved = event.type === 'ticket.updated' || event.type === 'ticket.created';
+  await pushConversation(platform, event.tenantId, ticketId, message, moved);
   await tellWidgets(platform, event, message);
 }
 
@@ -275,6 +277,7 @@ async function pushConversation(
   tenantId: string,
   ticketId: string,
   message: Awaited<ReturnType<typeof commentView>> | undefined,
+  moved: boolean,
 ) {
   const [staff, facts] = await Promise.all([
     platform.realtime.staffConnected(tenantId),
@@ -285,7 +288,8 @@ async function pushConversation(
   if (!row) return;
   for (const auth of staff) {
     if (!mayWatch(auth, facts)) {
-      platform.realtime.toUser(auth.userId, CONVERSATION_EVENTS.remove, { _id: ticketId });
+      if (moved)
+        platform.realtime.toUser(auth.userId, CONVERSATION_EVENTS.remove, { _id: ticketId });
       continue;
     }
     platform.realtime.toUser(auth.userId, CONVERSATION_EVENTS.upsert, row);

@@ -344,12 +344,46 @@ async function conversationFor(
  * A visitor's message (`POST .../messages`, the socket's `livechat:send`): written once per
  * client message id, whatever the number of resends.
  */
-export async function sendVisitorMessage(
+export function sendVisitorMessage(
   platform: Platform,
   channel: WidgetChannel,
   visitor: Visitor,
   body: VisitorMessageBody,
   files: UploadedFile[] = [],
+): Promise<VisitorMessageView> {
+  return oneAtATime(visitor.id, async () => {
+    // Read again in turn: the message before this one may have opened the conversation.
+    const [current] = await platform.db
+      .select({ ticketId: livechatVisitors.ticketId })
+      .from(livechatVisitors)
+      .where(eq(livechatVisitors.id, visitor.id));
+    visitor.ticketId = current?.ticketId ?? null;
+    return writeVisitorMessage(platform, channel, visitor, body, files);
+  });
+}
+
+/**
+ * A visitor's messages are written one after the other (on this instance): two at once would
+ * each open a conversation, and a resend racing its original would be written twice.
+ */
+const visitorTurns = new Map<string, Promise<unknown>>();
+function oneAtATime<T>(visitorId: string, work: () => Promise<T>): Promise<T> {
+  const turn = (visitorTurns.get(visitorId) ?? Promise.resolve()).catch(() => undefined).then(work);
+  visitorTurns.set(visitorId, turn);
+  void turn
+    .catch(() => undefined)
+    .finally(() => {
+      if (visitorTurns.get(visitorId) === turn) visitorTurns.delete(visitorId);
+    });
+  return turn;
+}
+
+async function writeVisitorMessage(
+  platform: Platform,
+  channel: WidgetChannel,
+  visitor: Visitor,
+  body: VisitorMessageBody,
+  files: UploadedFile[],
 ): Promise<VisitorMessageView> {
   const ticketId = await conversationFor(platform, channel, visitor, body.body);
   const message = await addCustomerReply(platform, channel.tenantId, ticketId, {

@@ -156,6 +156,27 @@ describe('livechat widget endpoints', () => {
     expect((await staff(agent, 'GET', '/v2/conversations?box=mine')).json().data).toHaveLength(0);
   });
 
+  it('opens one conversation for a new visitor whose first messages arrive together', async () => {
+    const { base, tenant } = await setup();
+    const token = await startVisitor(base);
+    const sends = await Promise.all(
+      ['a', 'b', 'c', 'a'].map((id) =>
+        widget('POST', `${base}/messages`, {
+          token,
+          payload: { client_message_id: id, body: `Tin ${id}` },
+        }),
+      ),
+    );
+    expect(sends.map((response) => response.statusCode)).toEqual([201, 201, 201, 201]);
+    const conversation = await widget('GET', `${base}/conversation`, { token });
+    expect(conversation.json().data.messages).toHaveLength(3);
+    const { rows } = await t.database.pool.query<{ n: number }>(
+      `select count(*)::int as n from tickets where tenant_id = $1 and source = 'chat'`,
+      [tenant.tenantId],
+    );
+    expect(rows[0]!.n).toBe(1);
+  });
+
   it("opens only the visitor's own conversation, and not another tenant's channel", async () => {
     const one = await setup();
     const other = await setup();

@@ -5,4 +5,4 @@ import type { ServerModule } from '../../platform/modules.js';
  * of its own; tickets (creation, changes), users (presence), groups (a department's settings)
  * and conversations call its decisions.
  */
-export const routingModule: ServerModule = { name: 'routing' };
+export const routingModule: ServerModule = { name: 'routing', routes: () => {} };
