@@ -70,6 +70,8 @@ const DRAIN_MAX_MS = 180_000;
 /** The send's acknowledgement: none by then counts as unacknowledged. */
 const ACK_TIMEOUT_MS = 60_000;
 const PASSWORD = 'Matkhau123';
+/** The opening messages come spread over this many ms per visitor (30 s for 1000). */
+const OPENING_SPREAD_MS = 30;
 const FILLER = 'Cho mình hỏi về đơn hàng giao chậm, bên mình kiểm tra giúp với ạ. ';
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -217,6 +219,7 @@ function createTracker(world) {
       messageIds: new Set(),
       ack: [],
       refused: [],
+      queued: 0,
       toAgent: [],
       toVisitor: [],
     };
@@ -245,20 +248,32 @@ function createTracker(world) {
   return { send, drain, begin, tally };
 }
 
-/** Each visitor sends every GAP seconds for `durationMs` (its first after a random offset). */
-async function traffic(tracker, durationMs, prefix) {
+/**
+ * Each visitor writes a message every GAP seconds for `durationMs` (the first after a random
+ * offset) and, as the widget does, sends them one at a time: a message written before the
+ * previous one was acknowledged waits for it (counted in `phase.queued`).
+ */
+async function traffic(tracker, phase, durationMs, prefix) {
   const end = performance.now() + durationMs;
   let count = 0;
   await Promise.all(
     Array.from({ length: VISITORS }, async (_, visitor) => {
-      const pending = [];
+      let previous = Promise.resolve();
+      let unsettled = 0;
       let wait = Math.random() * GAP_MAX_MS;
       while (performance.now() + wait < end) {
         await sleep(wait);
-        pending.push(tracker.send(visitor, `${prefix}${visitor}m${count++}`));
+        if (unsettled > 0) phase.queued++;
+        const id = `${prefix}${visitor}m${count++}`;
+        unsettled++;
+        previous = previous
+          .then(() => tracker.send(visitor, id))
+          .finally(() => {
+            unsettled--;
+          });
         wait = between(GAP_MIN_MS, GAP_MAX_MS);
       }
-      await Promise.all(pending);
+      await previous;
     }),
   );
 }
@@ -270,7 +285,7 @@ async function measure(tracker, label, durationMs, prefix, readings = {}) {
   lag.enable();
   const before = await readings.before?.();
   const started = performance.now();
-  await traffic(tracker, durationMs, prefix);
+  await traffic(tracker, phase, durationMs, prefix);
   const sending = performance.now() - started;
   const drained = await tracker.drain();
   const after = await readings.after?.(before);
@@ -294,8 +309,9 @@ function report(result, tally) {
   console.log(`    send acknowledged: ${fmt(stats(phase.ack))}`);
   console.log(
     `    ${phase.sent} visitor messages + ${phase.replied} replies in ${result.seconds.toFixed(1)} s: ` +
-      `${(phase.sent / result.seconds).toFixed(1)} in/s, ${(messages / result.seconds).toFixed(1)} messages/s; ` +
-      `drained in ${result.drainSeconds.toFixed(1)} s`,
+      `${(phase.sent / result.seconds).toFixed(1)} in/s, ${(messages / result.seconds).toFixed(1)} messages/s offered, ` +
+      `${((phase.toAgent.length + phase.toVisitor.length) / (result.seconds + result.drainSeconds)).toFixed(1)} delivered/s over the phase and its drain; ` +
+      `drained in ${result.drainSeconds.toFixed(1)} s; ${phase.queued} written while the previous was unacknowledged (sent after it)`,
   );
   const t = tally;
   console.log(
@@ -599,7 +615,7 @@ async function runServers(label, count, redisUrl) {
       Array.from({ length: VISITORS }, (_, i) => i),
       VISITORS,
       async (i) => {
-        await sleep(Math.random() * Math.max(5_000, VISITORS * 10));
+        await sleep(Math.random() * Math.max(5_000, VISITORS * OPENING_SPREAD_MS));
         await tracker.send(i, `o${i}`);
       },
     );
