@@ -38,6 +38,7 @@ import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
+import pg from 'pg';
 import { io as connect } from 'socket.io-client';
 import { at, run } from '../lib.mjs';
 import { login, startServer } from './_harness.mjs';
@@ -459,7 +460,7 @@ async function prepareTenant(url) {
 
 /** Visitors and agents, split over `urls` by index, connected and listening. */
 async function serverWorld(urls, tenant) {
-  const world = { visitors: [], agents: [] };
+  const world = { visitors: [], agents: [], received: new Map() };
   const sockets = [];
   const httpAgent = new http.Agent({ keepAlive: true, maxSockets: 64 });
   const post = (url, route, token, payload) =>
@@ -487,6 +488,8 @@ async function serverWorld(urls, tenant) {
     const socket = connect(url, { auth: { token }, forceNew: true, transports: ['websocket'] });
     sockets.push(socket);
     await connected(socket);
+    // Everything agent sockets hear, by event (the fan-out a message costs).
+    socket.onAny((event) => world.received.set(event, (world.received.get(event) ?? 0) + 1));
     socket.on('conversation:message', ({ conversation_id: conversationId, message }) => {
       if (message?.direction !== 'in') return;
       world.heard.byAgent(i, String(message.body).split(' ')[0], conversationId);
@@ -573,6 +576,25 @@ async function statementsOf(servers) {
   return all;
 }
 
+/** What the server wrote twice: a visitor's second conversation, a client message id's second message. */
+async function writtenTwice(databaseUrl) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query(
+      `select (select count(*)::int from livechat_visitors) as visitors,
+         (select count(*)::int from tickets where source = 'chat') as conversations,
+         (select count(*)::int from (select requester_id from tickets where source = 'chat'
+            group by 1 having count(*) > 1) x) as "severalConversations",
+         (select count(*)::int from (select client_message_id from messages
+            where client_message_id is not null group by 1 having count(*) > 1) y) as "idsTwice"`,
+    );
+    return rows[0];
+  } finally {
+    await client.end();
+  }
+}
+
 /** Starts `count` instances on one database (with Redis when `redisUrl`). */
 async function startServers(count, redisUrl) {
   const prefix = `omnicare-bench-${Date.now().toString(36)}`;
@@ -638,6 +660,7 @@ async function runServers(label, count, redisUrl) {
       's',
       {
         before: async () => ({
+          received: new Map(world.world.received),
           cpu: await Promise.all(servers.map((s) => s.cpu())),
           statements: await statementsOf(servers),
         }),
@@ -657,6 +680,18 @@ async function runServers(label, count, redisUrl) {
       `    CPU per message (visitor messages and replies, ${messages}): server ${(serverMs / messages).toFixed(2)} ms, ` +
         `PostgreSQL ${(databaseMs / messages).toFixed(2)} ms; server busy ${((serverMs / window / 1000) * 100).toFixed(0)}% of a core` +
         `${count > 1 ? ' (all instances)' : ''}, PostgreSQL ${((databaseMs / window / 1000) * 100).toFixed(0)}%`,
+    );
+    const heard = [...world.world.received]
+      .map(([event, n]) => [event, n - (before.received.get(event) ?? 0)])
+      .filter(([, n]) => n > 0)
+      .sort((a, b) => b[1] - a[1]);
+    console.log(
+      `    events at agent sockets per message: ${heard.map(([event, n]) => `${event} ${(n / messages).toFixed(1)}`).join(', ')}`,
+    );
+    const written = await writtenTwice(servers[0].databaseUrl);
+    console.log(
+      `    in the database: ${written.conversations} conversations for ${written.visitors} visitors ` +
+        `(${written.severalConversations} visitors with more than one), ${written.idsTwice} client message ids written more than once`,
     );
     const memory = servers.map((s) => memoryOf(s.pid));
     console.log(
