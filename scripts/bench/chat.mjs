@@ -69,7 +69,9 @@ const ONLY = new Set(flags.only.split(','));
 const DRAIN_IDLE_MS = 15_000;
 const DRAIN_MAX_MS = 180_000;
 /** The send's acknowledgement: none by then counts as unacknowledged. */
-const ACK_TIMEOUT_MS = 60_000;
+const ACK_TIMEOUT_MS = 30_000;
+/** A visitor's messages still queued behind unacknowledged ones this long after the phase: not sent. */
+const GIVE_UP_MS = 30_000;
 const PASSWORD = 'Matkhau123';
 /** The opening messages come spread over this many ms per visitor (30 s for 1000). */
 const OPENING_SPREAD_MS = 30;
@@ -221,6 +223,7 @@ function createTracker(world) {
       ack: [],
       refused: [],
       queued: 0,
+      abandoned: 0,
       toAgent: [],
       toVisitor: [],
     };
@@ -268,7 +271,12 @@ async function traffic(tracker, phase, durationMs, prefix) {
         const id = `${prefix}${visitor}m${count++}`;
         unsettled++;
         previous = previous
-          .then(() => tracker.send(visitor, id))
+          // A server far behind: what is still queued long after the phase is never sent.
+          .then(() =>
+            performance.now() > end + GIVE_UP_MS
+              ? void phase.abandoned++
+              : tracker.send(visitor, id),
+          )
           .finally(() => {
             unsettled--;
           });
@@ -312,7 +320,8 @@ function report(result, tally) {
     `    ${phase.sent} visitor messages + ${phase.replied} replies in ${result.seconds.toFixed(1)} s: ` +
       `${(phase.sent / result.seconds).toFixed(1)} in/s, ${(messages / result.seconds).toFixed(1)} messages/s offered, ` +
       `${((phase.toAgent.length + phase.toVisitor.length) / (result.seconds + result.drainSeconds)).toFixed(1)} delivered/s over the phase and its drain; ` +
-      `drained in ${result.drainSeconds.toFixed(1)} s; ${phase.queued} written while the previous was unacknowledged (sent after it)`,
+      `drained in ${result.drainSeconds.toFixed(1)} s; ${phase.queued} written while the previous was unacknowledged (sent after it), ` +
+      `${phase.abandoned} still queued ${GIVE_UP_MS / 1000} s after the phase (never sent)`,
   );
   const t = tally;
   console.log(
