@@ -7,14 +7,22 @@
 //    (AVAILABLE, chats per agent raised to 50) and a livechat channel on it; --visitors visitors
 //    start (POST /v2/livechat/{channel}/visitors) and connect to /livechat, agents connect with
 //    their token. Each visitor first opens their conversation (one message, its figures printed
-//    apart), then sends a message every --gap seconds (uniformly random) for --duration seconds.
+//    apart), then writes a message every --gap seconds (uniformly random) for --duration seconds
+//    and, as the widget does, sends them one at a time (a message written before the previous
+//    was acknowledged waits; an acknowledgement not come in 30 s counts as refused and the next
+//    goes; what is still queued 30 s after the phase is never sent, and counted). Latency runs
+//    from the actual send. No resend of an unacknowledged message (the widget does resend).
 //    Visitor -> agent: `livechat:send` to the first `conversation:message` at any agent socket
 //    (the client message id is the body's first word). An agent answers --reply of the messages
 //    it sees (POST /v2/tickets/{id}/comments, public text): POST to the visitor's `livechat:message`.
 //    Printed: p50/p95/p99 both ways and of the send's acknowledgement, messages per second, the
 //    server's and its PostgreSQL's CPU per message (visitor messages and replies, from
 //    /proc, over the measured phase and its drain), the server's RSS, statements per message (the
-//    server counts what it sends, BENCH_STATEMENTS in _server.mjs) and what was lost or doubled.
+//    server counts what it sends, BENCH_STATEMENTS in _server.mjs), the events agent sockets hear
+//    per message, and what was lost or doubled: acknowledgements missing or twice, messages no
+//    agent socket saw or one saw twice, replies unseen, seen twice or at another visitor, and in
+//    the database visitors with more than one conversation and client ids written twice.
+//    Deliveries are awaited after the phase until none came for 15 s (at most 180 s).
 // 3. The same with two server instances on one database joined by Redis (REDIS_URL; skipped when
 //    unset), visitors and agents split between them by index.
 // 4. Our p95 over the floor's (targets: p95 < 100 ms, within 3x the floor) and the widget's
