@@ -52,8 +52,12 @@ async function cpuOf(serverPid) {
   return { server: server ? server.ms : 0, database };
 }
 
-/** Starts the built server on a fresh embedded PostgreSQL; returns its URL, database URL and stop(). */
-export async function startServer() {
+/**
+ * Starts the built server on a fresh embedded PostgreSQL; returns its URL, database URL and stop().
+ * `databaseUrl`: on that database instead (a second instance of the same deployment); `env`: more
+ * variables for the server (applied last).
+ */
+export async function startServer({ databaseUrl: external, env: extraEnv = {} } = {}) {
   ensureInstalled();
   ensureBuilt();
   // BENCH_DATA_DIR keeps the filled database for a later run (measuring again costs no refill).
@@ -75,11 +79,12 @@ export async function startServer() {
     DEMO_SAMPLES: '0',
   };
   delete env.DATABASE_URL;
+  if (external) env.DATABASE_URL = external;
   // The server's own output goes to a file, for when a run goes wrong.
   const log = openSync(path.join(os.tmpdir(), `omnicare-bench-server-${port}.log`), 'w');
   const child = spawn(process.execPath, [at('scripts', 'bench', '_server.mjs')], {
     cwd: root,
-    env: { ...env, LOG_LEVEL: 'info' },
+    env: { ...env, LOG_LEVEL: 'info', ...extraEnv },
     stdio: ['ignore', log, log],
   });
   const url = `http://127.0.0.1:${port}`;
@@ -93,7 +98,8 @@ export async function startServer() {
   }
   return {
     url,
-    databaseUrl: `postgres://postgres:omnicare-local@127.0.0.1:${pgPort}/omnicare`,
+    pid: child.pid,
+    databaseUrl: external ?? `postgres://postgres:omnicare-local@127.0.0.1:${pgPort}/omnicare`,
     /** CPU ms used so far by the server and its database (compare two readings). */
     cpu: () => cpuOf(child.pid),
     async stop() {

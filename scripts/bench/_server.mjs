@@ -2,7 +2,8 @@
 // (a process search for apps/server/dist/main.js finds the ones started by npm start or tests).
 // BENCH_PROFILE=<file.cpuprofile> records the server's CPU profile until it is stopped (open it
 // in Chromium's DevTools, Performance tab). BENCH_STATEMENTS=<file.json> counts the statements
-// the server sends, by name or beginning, and writes the counts when it is stopped.
+// the server sends, by name or beginning, and writes the counts when it is stopped (and on
+// SIGUSR2, for a benchmark that compares two readings).
 const profileFile = process.env.BENCH_PROFILE;
 if (profileFile) {
   const { Session } = await import('node:inspector/promises');
@@ -29,9 +30,11 @@ if (statementsFile) {
     counts.set(key, (counts.get(key) ?? 0) + 1);
     return original.call(this, query, ...rest);
   };
-  process.prependListener('SIGTERM', () => {
+  const write = () => {
     const sorted = [...counts].sort((a, b) => b[1] - a[1]);
     writeFileSync(statementsFile, JSON.stringify(Object.fromEntries(sorted), null, 1));
-  });
+  };
+  process.prependListener('SIGTERM', write);
+  process.on('SIGUSR2', write);
 }
 await import('../../apps/server/dist/main.js');
