@@ -27,25 +27,19 @@ import {
   type TicketVisibilityFacts,
 } from '../tickets/ticket-queries.js';
 import * as repo from './conversations.repository.js';
-import { askSurveyIfResolved, visitorMessages, visitorStatus } from './livechat.service.js';
+import {
+  askSurveyIfResolved,
+  htmlToText,
+  visitorMessages,
+  visitorStatus,
+} from './livechat.service.js';
 import { tellVisitors } from './livechat.socket.js';
 
 const PREVIEW_LENGTH = 140;
 
 /** A message's body as one line of text (HTML tags and entities dropped). */
 export function previewOf(body: string, format: string): string {
-  const text =
-    format === 'html'
-      ? body
-          .replace(/<(br|\/p|\/div|\/li)[^>]*>/gi, ' ')
-          .replace(/<[^>]*>/g, '')
-          .replace(/&nbsp;/g, ' ')
-          .replace(/&lt;/g, '<')
-          .replace(/&gt;/g, '>')
-          .replace(/&quot;/g, '"')
-          .replace(/&#39;/g, "'")
-          .replace(/&amp;/g, '&')
-      : body;
+  const text = format === 'html' ? htmlToText(body) : body;
   return text.replace(/\s+/g, ' ').trim().slice(0, PREVIEW_LENGTH);
 }
 

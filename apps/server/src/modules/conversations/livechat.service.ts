@@ -246,7 +246,8 @@ export async function visitorMessages(
   }));
 }
 
-const htmlToText = (html: string) =>
+/** The team's HTML as text: breaks become new lines, tags go, entities are read. */
+export const htmlToText = (html: string) =>
   html
     .replace(/<(br|\/p|\/div|\/li)[^>]*>/gi, '\n')
     .replace(/<[^>]*>/g, '')
