@@ -76,9 +76,11 @@ export async function refreshConversation(
 
 export interface ConversationFilter {
   tenantId: string;
-  userId: string;
+  /** Whose read marker counts `unread` (null: nobody's, every customer message is unread). */
+  userId: string | null;
   box: 'mine' | 'unassigned' | 'all';
-  state: 'open' | 'resolved';
+  /** Undefined: either. */
+  state?: 'open' | 'resolved';
   sources?: string[];
   groupId?: string;
   tagId?: string;
@@ -93,10 +95,9 @@ function conditions(filter: ConversationFilter): SQL[] {
   const parts: (SQL | undefined)[] = [
     eq(conversations.tenantId, filter.tenantId),
     isNull(tickets.mergedIntoId),
-    filter.state === 'open'
-      ? sql`${tickets.status} in (${openStatuses})`
-      : sql`${tickets.status} not in (${openStatuses})`,
-    filter.box === 'mine' ? eq(tickets.assigneeId, filter.userId) : undefined,
+    filter.state === 'open' ? sql`${tickets.status} in (${openStatuses})` : undefined,
+    filter.state === 'resolved' ? sql`${tickets.status} not in (${openStatuses})` : undefined,
+    filter.box === 'mine' && filter.userId ? eq(tickets.assigneeId, filter.userId) : undefined,
     filter.box === 'unassigned' ? isNull(tickets.assigneeId) : undefined,
     filter.sources?.length ? inArray(tickets.source, filter.sources) : undefined,
     filter.groupId ? eq(tickets.groupId, filter.groupId) : undefined,
@@ -117,10 +118,10 @@ function conditions(filter: ConversationFilter): SQL[] {
 }
 
 /** Customer messages after the user's read marker. */
-const unreadCount = (userId: string) => sql<number>`(select count(*)::int from ${messages} m
+const unreadCount = (userId: string | null) => sql<number>`(select count(*)::int from ${messages} m
   where m.ticket_id = ${tickets.id} and m.author_type = 'customer'
     and m.created_at > coalesce((select cr.read_at from ${conversationReads} cr
-      where cr.ticket_id = ${tickets.id} and cr.user_id = ${userId}), '-infinity'::timestamptz))`;
+      where cr.ticket_id = ${tickets.id} and cr.user_id = ${userId}::uuid), '-infinity'::timestamptz))`;
 
 /**
  * One page of conversations, newest activity first, after `after` (the previous page's last
@@ -186,7 +187,10 @@ export async function listConversations(
 export type ConversationListRow = Awaited<ReturnType<typeof listConversations>>[number];
 
 /** Open conversations with something unread for the user, in each box. */
-export async function unreadByBox(db: Db, filter: Omit<ConversationFilter, 'box' | 'state'>) {
+export async function unreadByBox(
+  db: Db,
+  filter: Omit<ConversationFilter, 'box' | 'state'> & { userId: string },
+) {
   const unread = sql`${unreadCount(filter.userId)} > 0`;
   const [row] = await db
     .select({

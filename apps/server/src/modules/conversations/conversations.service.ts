@@ -166,30 +166,27 @@ export async function transferConversation(
   });
   const target = [updated.assignee?.name, updated.group?.name].filter(Boolean).join(' · ');
   await addComment(platform, auth, ticket.id, {
-    body: escapeText(M.transferNote(target, body.note)),
+    body: M.transferNote(target, body.note),
     public: false,
     files: [],
+    format: 'text',
   });
   return updated;
 }
 
-const escapeText = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
-/** The list row of one conversation as `userId` reads it (undefined: not a conversation). */
-async function rowFor(platform: Platform, tenantId: string, ticketId: string, userId: string) {
+/** The list row of one conversation, `unread` as `userId` reads it (undefined: not one). */
+async function rowFor(
+  platform: Platform,
+  tenantId: string,
+  ticketId: string,
+  userId: string | null,
+) {
   const [row] = await repo.listConversations(
     platform.db,
-    { tenantId, userId, box: 'all', state: 'open', ticketIds: [ticketId] },
+    { tenantId, userId, box: 'all', ticketIds: [ticketId] },
     { size: 1 },
   );
-  if (row) return toRow(row);
-  const [resolved] = await repo.listConversations(
-    platform.db,
-    { tenantId, userId, box: 'all', state: 'resolved', ticketIds: [ticketId] },
-    { size: 1 },
-  );
-  return resolved ? toRow(resolved) : undefined;
+  return row ? toRow(row) : undefined;
 }
 
 /**
@@ -278,7 +275,7 @@ async function pushConversation(
     ticketVisibilityFacts(platform, tenantId, ticketId),
   ]);
   if (!facts || staff.length === 0) return;
-  const row = await rowFor(platform, tenantId, ticketId, facts.assigneeId ?? '');
+  const row = await rowFor(platform, tenantId, ticketId, facts.assigneeId);
   if (!row) return;
   for (const auth of staff) {
     if (!mayWatch(auth, facts)) {

@@ -1,4 +1,3 @@
-import { createReadStream } from 'node:fs';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
@@ -17,7 +16,7 @@ import { noData } from '@omnicare/shared/platform/envelope';
 import type { Platform } from '../../platform/context.js';
 import { answers, created, ok } from '../../platform/respond.js';
 import { perIpLimit, typed, type RouteModule } from '../../platform/routes.js';
-import { readCommentRequest } from '../tickets/ticket-comment-form.js';
+import { readCommentRequest, sendAttachment } from '../tickets/ticket-comment-form.js';
 import { publicAttachment } from '../tickets/ticket-comments.service.js';
 import * as livechat from './livechat.service.js';
 
@@ -225,14 +224,7 @@ export const livechatRoutes: RouteModule = (app, platform) => {
         visitor.ticketId ?? '',
         request.params.attachmentId,
       );
-      reply.header('content-type', file.contentType);
-      reply.header(
-        'content-disposition',
-        `${file.inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
-      );
-      reply.header('content-security-policy', "default-src 'none'; sandbox");
-      reply.header('cache-control', 'private, max-age=3600');
-      return reply.send(createReadStream(file.path));
+      return sendAttachment(reply, file);
     },
   );
 };

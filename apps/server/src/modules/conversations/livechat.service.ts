@@ -17,6 +17,7 @@ import {
   type VisitorRatingBody,
 } from '@omnicare/shared/conversations/livechat.schemas';
 import { isValidPhone } from '@omnicare/shared/customers/normalize';
+import { replyHtml } from '@omnicare/shared/macros/macros.schemas';
 import { ROUTABLE_PRESENCE } from '@omnicare/shared/routing/routing-rules';
 import { isUnsolved } from '@omnicare/shared/tickets/ticket-enums';
 import { ticketBody } from '@omnicare/shared/tickets/tickets.schemas';
@@ -437,13 +438,13 @@ export async function leaveOfflineMessage(
     ...contact,
     source: 'web',
   });
-  const escaped = body.body.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
   const ticket = await createTicket(
     platform,
     { tenantId: channel.tenantId, userId: null, impersonatorId: null },
     ticketBody.parse({
       subject: `Tin nhắn ngoài giờ từ ${customer.name}`.slice(0, 255),
-      description: `<p>${escaped.replace(/\n/g, '<br>')}</p>`,
+      // Plain text as rich text (escaped, a paragraph a line), as a macro's reply is.
+      description: replyHtml(body.body),
       requester_id: customer.id,
       group_id: channel.groupId,
       source: 'web',

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { io as connect, type Socket } from 'socket.io-client';
 import {
@@ -35,6 +35,8 @@ const SITE = 'https://shop.example';
 type Method = 'GET' | 'POST' | 'PUT';
 const staff = (token: string, method: Method, path: string, payload?: object) =>
   t.app.inject({ method, url: path, headers: bearer(token), ...(payload ? { payload } : {}) });
+/** Each test's visitors come from an address of their own (the per-IP limits are one test's). */
+let visitorAddress = '10.0.0.1';
 const widget = (
   method: Method,
   path: string,
@@ -43,6 +45,7 @@ const widget = (
   t.app.inject({
     method,
     url: path,
+    remoteAddress: visitorAddress,
     headers: {
       origin: options.origin ?? SITE,
       ...(options.token ? { [VISITOR_TOKEN_HEADER]: options.token } : {}),
@@ -51,6 +54,11 @@ const widget = (
   });
 const next = <T>(socket: Socket, event: string) =>
   new Promise<T>((resolve) => socket.once(event, (payload: T) => resolve(payload)));
+
+let addresses = 1;
+beforeEach(() => {
+  visitorAddress = `10.0.${Math.floor(++addresses / 250)}.${addresses % 250}`;
+});
 
 /** A tenant with a livechat channel on the department 'CSKH' (agent and agent2 in it). */
 async function setup(pre_chat = { name: 'required', phone: 'optional', email: 'optional' }) {
@@ -95,6 +103,13 @@ describe('livechat widget endpoints', () => {
     expect(offline.json().data).toMatchObject({ online: false, title: 'Hỗ trợ trực tuyến' });
     await staff(agent, 'PUT', '/v2/my-presence', { presence: 'AVAILABLE' });
     expect((await widget('GET', `${base}/config`)).json().data.online).toBe(true);
+  });
+
+  it('limits sign-ups per address: the 11th in a minute is refused', async () => {
+    const { base } = await setup({ name: 'optional', phone: 'optional', email: 'optional' });
+    for (let n = 0; n < 10; n++)
+      expect((await widget('POST', `${base}/visitors`, { payload: {} })).statusCode).toBe(201);
+    expect((await widget('POST', `${base}/visitors`, { payload: {} })).statusCode).toBe(429);
   });
 
   it('asks the required pre-chat fields and matches the customer by phone', async () => {
@@ -253,14 +268,70 @@ describe('livechat widget endpoints', () => {
     expect(bad).toMatchObject({ ok: false });
   });
 
+  it('pushes a waiting conversation, nobody holding it, to the staff who may see it', async () => {
+    const { base, admin } = await setup();
+    const token = await startVisitor(base);
+    const adminSocket = connect(url, {
+      auth: { token: admin },
+      transports: ['websocket'],
+      reconnection: false,
+      forceNew: true,
+    });
+    sockets.push(adminSocket);
+    await next(adminSocket, 'connect');
+    const upserted = next<{ assignee: unknown; unread: number }>(
+      adminSocket,
+      CONVERSATION_EVENTS.upsert,
+    );
+    await widget('POST', `${base}/messages`, {
+      token,
+      payload: { client_message_id: 'w1', body: 'Có ai không ạ?' },
+    });
+    expect(await upserted).toMatchObject({ assignee: null, unread: 1 });
+  });
+
+  it('transfers a conversation to an agent with a note they read in it', async () => {
+    const { base, admin, agent2, tenant } = await setup();
+    const token = await startVisitor(base);
+    await widget('POST', `${base}/messages`, {
+      token,
+      payload: { client_message_id: 't1', body: 'Cần hỗ trợ' },
+    });
+    let id = '';
+    await expect
+      .poll(async () => {
+        id = (await staff(admin, 'GET', '/v2/conversations?box=unassigned')).json().data[0]?._id;
+        return id;
+      }, delivered)
+      .toBeTruthy();
+    const moved = await staff(admin, 'POST', `/v2/conversations/${id}/transfer`, {
+      assignee_id: tenant.id('agent2'),
+      note: 'Khách hỏi <gói> cước',
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json().data.assignee._id).toBe(tenant.id('agent2'));
+    const messages = await staff(agent2, 'GET', `/v2/tickets/${id}/comments`);
+    expect(messages.json().data.at(-1)).toMatchObject({
+      public: false,
+      body_format: 'text',
+      body: 'Chuyển cho Chuyên Viên Hai · CSKH: Khách hỏi <gói> cước',
+    });
+    const none = await staff(admin, 'POST', `/v2/conversations/${id}/transfer`, { note: 'x' });
+    expect(none.statusCode).toBe(422);
+  });
+
   it('takes an offline message as a ticket, and the rating only after a resolve', async () => {
     const { base, admin, agent } = await setup();
     const left = await widget('POST', `${base}/offline`, {
-      payload: { name: 'Hoa', email: 'hoa@example.vn', body: 'Gọi lại cho tôi' },
+      payload: { name: 'Hoa', email: 'hoa@example.vn', body: 'Gọi lại cho tôi <b>gấp</b>' },
     });
     expect(left.statusCode, left.body).toBe(201);
     const ticket = await staff(admin, 'GET', `/v2/tickets/${left.json().data._id}`);
-    expect(ticket.json().data).toMatchObject({ source: 'web', requester: { name: 'Hoa' } });
+    expect(ticket.json().data).toMatchObject({
+      source: 'web',
+      requester: { name: 'Hoa' },
+      description: '<p>Gọi lại cho tôi &lt;b&gt;gấp&lt;/b&gt;</p>',
+    });
 
     await staff(agent, 'PUT', '/v2/my-presence', { presence: 'AVAILABLE' });
     const token = await startVisitor(base);

@@ -1,4 +1,5 @@
-import type { FastifyRequest } from 'fastify';
+import { createReadStream } from 'node:fs';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import {
   TICKET_ATTACHMENT_MAX_BYTES,
@@ -65,4 +66,22 @@ function validationError(error: z.ZodError) {
     message: issue.message,
   }));
   return new AppError(422, errors[0]?.message, errors);
+}
+
+/**
+ * Answers a stored attachment: inline for an image, a download otherwise, sandboxed (a file
+ * never runs as a page of the app), cached privately for an hour.
+ */
+export function sendAttachment(
+  reply: FastifyReply,
+  file: { path: string; fileName: string; contentType: string; inline: boolean },
+) {
+  reply.header('content-type', file.contentType);
+  reply.header(
+    'content-disposition',
+    `${file.inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
+  );
+  reply.header('content-security-policy', "default-src 'none'; sandbox");
+  reply.header('cache-control', 'private, max-age=3600');
+  return reply.send(createReadStream(file.path));
 }

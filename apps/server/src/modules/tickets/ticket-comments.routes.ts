@@ -1,4 +1,3 @@
-import { createReadStream } from 'node:fs';
 import { z } from 'zod';
 import { noData } from '@omnicare/shared/platform/envelope';
 import {
@@ -19,7 +18,7 @@ import {
 import { authOf } from '../../platform/auth.js';
 import { answers, created, list, ok } from '../../platform/respond.js';
 import { typed, type RouteModule } from '../../platform/routes.js';
-import { readCommentRequest } from './ticket-comment-form.js';
+import { readCommentRequest, sendAttachment } from './ticket-comment-form.js';
 import * as comments from './ticket-comments.service.js';
 import * as merging from './ticket-merge.service.js';
 
@@ -91,14 +90,7 @@ export const ticketConversationRoutes: RouteModule = (app, platform) => {
         request.params.id,
         request.params.attachmentId,
       );
-      reply.header('content-type', file.contentType);
-      reply.header(
-        'content-disposition',
-        `${file.inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
-      );
-      reply.header('content-security-policy', "default-src 'none'; sandbox");
-      reply.header('cache-control', 'private, max-age=3600');
-      return reply.send(createReadStream(file.path));
+      return sendAttachment(reply, file);
     },
   );
   r.post(

@@ -523,8 +523,17 @@ export async function getAttachment(
     at = await repo.mergedIntoOf(platform.db, auth.tenantId, at);
   if (at !== file.ticketId) throw notFound(M.attachmentNotFound);
   if (file.ticketId !== ticketId) await getVisibleTicketRow(platform, auth, file.ticketId);
+  return storedFile(platform, auth.tenantId, file);
+}
+
+/** Where a stored attachment is read from, and how it is answered (images shown inline). */
+async function storedFile(
+  platform: Platform,
+  tenantId: string,
+  file: { storageKey: string; fileName: string; contentType: string },
+) {
   return {
-    path: await platform.files.privatePath(storeFolder(auth.tenantId), file.storageKey),
+    path: await platform.files.privatePath(storeFolder(tenantId), file.storageKey),
     fileName: file.fileName,
     contentType: file.contentType,
     inline: file.contentType.startsWith('image/'),
@@ -545,12 +554,7 @@ export async function publicAttachment(
   if (!file || file.ticketId !== ticketId || !file.commentId) throw notFound(M.attachmentNotFound);
   const message = await repo.commentWithAuthor(platform.db, tenantId, file.commentId);
   if (!message?.comment.public) throw notFound(M.attachmentNotFound);
-  return {
-    path: await platform.files.privatePath(storeFolder(tenantId), file.storageKey),
-    fileName: file.fileName,
-    contentType: file.contentType,
-    inline: file.contentType.startsWith('image/'),
-  };
+  return storedFile(platform, tenantId, file);
 }
 
 /** Copies a comment's attachment rows to another ticket's comment (the files are shared). */
