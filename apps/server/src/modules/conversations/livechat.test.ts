@@ -318,6 +318,13 @@ describe('livechat widget endpoints', () => {
     });
     const none = await staff(admin, 'POST', `/v2/conversations/${id}/transfer`, { note: 'x' });
     expect(none.statusCode).toBe(422);
+    // The workspace is the spec's administrator, supervisor and agent's: a team leader is refused.
+    const leader = await t.login(tenant.email('leader'));
+    expect((await staff(leader, 'GET', '/v2/conversations')).statusCode).toBe(401);
+    expect(
+      (await staff(leader, 'POST', `/v2/conversations/${id}/transfer`, { group_id: null }))
+        .statusCode,
+    ).toBe(401);
   });
 
   it('takes an offline message as a ticket, and the rating only after a resolve', async () => {
