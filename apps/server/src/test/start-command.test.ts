@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SAMPLE_CUSTOMER_COUNT } from '../db/seed/demo-samples.js';
+import { DEMO_CONVERSATION_COUNT } from '../db/seed/demo-conversations.js';
 import { SAMPLE_TICKET_COUNT } from '../db/seed/demo-tickets.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
@@ -93,7 +94,7 @@ describe('npm start', () => {
       );
       expect((await read<{ data: unknown[] }>('/v2/fields?entity=customer')).data).toHaveLength(5);
       expect((await read<{ total: number }>('/v2/tickets?page_size=1')).total).toBe(
-        SAMPLE_TICKET_COUNT,
+        SAMPLE_TICKET_COUNT + DEMO_CONVERSATION_COUNT,
       );
       const groups = await read<{ data: { total: number } }>(
         '/v2/groups?target=end_user&offset=0&limit=10',

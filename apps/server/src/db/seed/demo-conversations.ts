@@ -116,6 +116,9 @@ const DIALOGS: Dialog[] = [
   },
 ];
 
+/** The chat tickets the livechat demo adds beside the sample tickets. */
+export const DEMO_CONVERSATION_COUNT = DIALOGS.length;
+
 /** The demo's website channel (what `/settings/multi-channels/livechat` shows). */
 export async function seedDemoLivechat(
   tx: Transaction,
