@@ -59,29 +59,32 @@ function failedVitestTests(report) {
   });
 }
 
-function failedBrowserTests(report) {
-  const failed = [];
+/** The browser tests of a status: 'unexpected' failed twice, 'flaky' passed on the retry. */
+function browserTests(report, status) {
+  const found = [];
   const walk = (suite) => {
     for (const spec of suite.specs ?? [])
       for (const test of spec.tests ?? [])
-        if (test.status === 'unexpected') failed.push(`${spec.file} › ${spec.title}`);
+        if (test.status === status) found.push(`${spec.file} › ${spec.title}`);
     for (const child of suite.suites ?? []) walk(child);
   };
   for (const suite of report?.suites ?? []) walk(suite);
-  return failed;
+  return found;
 }
 
 const readJson = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null);
 const v = readJson(vitestReport);
 const p = readJson(e2eReport);
-const passed = (v?.numPassedTests ?? 0) + (p?.stats?.expected ?? 0);
+const browserPassed = (p?.stats?.expected ?? 0) + (p?.stats?.flaky ?? 0);
+const passed = (v?.numPassedTests ?? 0) + browserPassed;
 const failed = (v ? v.numFailedTests : 1) + (p ? p.stats.unexpected : 1);
 const skipped = (v?.numPendingTests ?? 0) + (p?.stats?.skipped ?? 0);
 console.log(
-  `\nunit + integration: ${v?.numPassedTests ?? 0} passed; browser: ${p?.stats?.expected ?? 0} passed`,
+  `\nunit + integration: ${v?.numPassedTests ?? 0} passed; browser: ${browserPassed} passed`,
 );
 // The names again at the very end: a CI log is often read from its tail.
-for (const name of [...failedVitestTests(v), ...failedBrowserTests(p)])
+for (const name of browserTests(p, 'flaky')) console.log(`passed on its second try: ${name}`);
+for (const name of [...failedVitestTests(v), ...browserTests(p, 'unexpected')])
   console.log(`failed: ${name}`);
 console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(vitestCode === 0 && e2eCode === 0 && failed === 0 ? 0 : 1);
