@@ -289,6 +289,8 @@ test('the history of a workflow: its summary, runs and a run trace', async ({ pa
   await page
     .getByRole('combobox', { name: 'Lọc theo trạng thái' })
     .selectOption({ label: 'Thất bại' });
+  // The completed run's row also counts 1: wait for the failed one before opening its trace.
+  await expect(runs).toContainText('Máy chủ CRM trả về 500');
   await expect(runs.getByRole('link', { name: code })).toHaveCount(1);
   await runs.getByRole('button', { name: 'Xem chi tiết các bước' }).click();
   const trace = page.getByRole('list', { name: 'Các bước đã chạy' });
