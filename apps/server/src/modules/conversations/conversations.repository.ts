@@ -62,7 +62,14 @@ export async function refreshConversation(
   const [row] = await db
     .update(conversations)
     .set({
-      ...(last ? { lastMessageAt: last.at, lastMessage: last.preview } : {}),
+      // Never back to an older message (an event delivered again after a newer one).
+      ...(last
+        ? {
+            lastMessageAt: sql`greatest(${conversations.lastMessageAt}, ${last.at.toISOString()}::timestamptz)`,
+            lastMessage: sql`case when ${last.at.toISOString()}::timestamptz >= ${conversations.lastMessageAt}
+              then ${JSON.stringify(last.preview)}::jsonb else ${conversations.lastMessage} end`,
+          }
+        : {}),
       waitingSince: sql`(select min(m.created_at) from ${messages} m
         where m.ticket_id = ${ticketId} and m.author_type = 'customer'
           and m.created_at > coalesce((select max(r.created_at) from ${messages} r
@@ -78,6 +85,8 @@ export interface ConversationFilter {
   tenantId: string;
   /** Whose read marker counts `unread` (null: nobody's, every customer message is unread). */
   userId: string | null;
+  /** Count `unread` by each row's assignee's marker instead (a row pushed to everyone). */
+  unreadOf?: 'assignee';
   box: 'mine' | 'unassigned' | 'all';
   /** Undefined: either. */
   state?: 'open' | 'resolved';
@@ -117,11 +126,14 @@ function conditions(filter: ConversationFilter): SQL[] {
   return parts.filter((part): part is SQL => !!part);
 }
 
-/** Customer messages after the user's read marker. */
-const unreadCount = (userId: string | null) => sql<number>`(select count(*)::int from ${messages} m
+/** Customer messages after the reader's read marker (the user's, or each row's assignee's). */
+const unreadCount = (reader: string | null | 'assignee') => {
+  const user = reader === 'assignee' ? sql`${tickets.assigneeId}` : sql`${reader}::uuid`;
+  return sql<number>`(select count(*)::int from ${messages} m
   where m.ticket_id = ${tickets.id} and m.author_type = 'customer'
     and m.created_at > coalesce((select cr.read_at from ${conversationReads} cr
-      where cr.ticket_id = ${tickets.id} and cr.user_id = ${userId}::uuid), '-infinity'::timestamptz))`;
+      where cr.ticket_id = ${tickets.id} and cr.user_id = ${user}), '-infinity'::timestamptz))`;
+};
 
 /**
  * One page of conversations, newest activity first, after `after` (the previous page's last
@@ -172,7 +184,7 @@ export async function listConversations(
         { _id: string; name: string }[]
       >`coalesce((select json_agg(json_build_object('_id', tg.id, 'name', tg.name) order by tg.name)
         from ${ticketTags} tt join ${tags} tg on tg.id = tt.tag_id where tt.ticket_id = ${tickets.id}), '[]'::json)`,
-      unread: unreadCount(filter.userId),
+      unread: unreadCount(filter.unreadOf ?? filter.userId),
     })
     .from(conversations)
     .innerJoin(tickets, eq(tickets.id, conversations.ticketId))

@@ -27,13 +27,13 @@ import {
   type TicketVisibilityFacts,
 } from '../tickets/ticket-queries.js';
 import * as repo from './conversations.repository.js';
+import { tellVisitors } from './livechat-rooms.js';
 import {
   askSurveyIfResolved,
   htmlToText,
-  visitorMessages,
   visitorStatus,
+  visitorViewOfComment,
 } from './livechat.service.js';
-import { tellVisitors } from './livechat.socket.js';
 
 const PREVIEW_LENGTH = 140;
 
@@ -174,26 +174,23 @@ export async function transferConversation(
   return updated;
 }
 
-/** The list row of one conversation, `unread` as `userId` reads it (undefined: not one). */
-async function rowFor(
-  platform: Platform,
-  tenantId: string,
-  ticketId: string,
-  userId: string | null,
-) {
+/** The list row of one conversation, `unread` as its assignee reads it (undefined: not one). */
+async function rowFor(platform: Platform, tenantId: string, ticketId: string) {
   const [row] = await repo.listConversations(
     platform.db,
-    { tenantId, userId, box: 'all', ticketIds: [ticketId] },
+    { tenantId, userId: null, unreadOf: 'assignee', box: 'all', ticketIds: [ticketId] },
     { size: 1 },
   );
   return row ? toRow(row) : undefined;
 }
 
+type MessageView = Awaited<ReturnType<typeof commentView>>;
+
 /**
  * The outbox's `conversations` subscriber, per ticket in order: a chat ticket gets its row, a
  * message refreshes it, and everyone connected who may see the conversation hears the row (and
  * the message), whoever wrote it and on whichever instance; those who may no longer see it hear
- * it leave.
+ * it leave. The widgets of the conversation hear its public messages and its status.
  */
 export async function onTicketEvent(platform: Platform, event: DeliveredEvent) {
   const ticketId = event.aggregateId;
@@ -213,70 +210,78 @@ export async function onTicketEvent(platform: Platform, event: DeliveredEvent) {
       }),
     );
   }
-  let message: Awaited<ReturnType<typeof commentView>> | undefined;
-  if (event.type === 'ticket.commented' || event.type === 'ticket.created') {
+  let message: MessageView | undefined;
+  if (event.type === 'ticket.created') {
     const last = await repo.lastMessage(platform.db, ticketId);
-    const preview = last
-      ? {
-          at: last.createdAt,
-          preview: {
-            author_type: last.authorType,
-            kind: last.kind,
-            public: last.public,
-            preview: previewOf(last.body, last.bodyFormat),
-          },
-        }
-      : undefined;
+    const preview = last && {
+      at: last.createdAt,
+      preview: {
+        author_type: last.authorType,
+        kind: last.kind,
+        public: last.public,
+        preview: previewOf(last.body, last.bodyFormat),
+      },
+    };
     if (!(await repo.refreshConversation(platform.db, ticketId, preview))) return;
-    const commentId = event.payload.comment_id;
-    if (typeof commentId === 'string')
-      message = await commentView(platform, event.tenantId, commentId);
+  } else if (event.type === 'ticket.commented') {
+    const commentId = String(event.payload.comment_id);
+    message = await commentView(platform, event.tenantId, commentId).catch(() => undefined);
+    // The message is the newest of its ticket when its event is delivered (each ticket's events
+    // come in order); one deleted since leaves the row as the next event finds it.
+    const preview = message && {
+      at: new Date(message.created_at),
+      preview: {
+        author_type: message.author_type,
+        kind: message.kind,
+        public: message.public,
+        preview: previewOf(message.body, message.body_format),
+      },
+    };
+    if (!(await repo.refreshConversation(platform.db, ticketId, preview))) return;
   } else if (!(await repo.isConversation(platform.db, event.tenantId, ticketId))) return;
   if (event.type === 'ticket.updated' && 'assignee_id' in (event.payload.changes ?? {}))
     await repo.giveOwnerlessRequester(platform.db, event.tenantId, ticketId);
   // Only a change of who holds it or where it is can take it out of someone's sight.
   const moved = event.type === 'ticket.updated' || event.type === 'ticket.created';
-  await pushConversation(platform, event.tenantId, ticketId, message, moved);
-  await tellWidgets(platform, event, message);
+  const row = await pushConversation(platform, event.tenantId, ticketId, message, moved);
+  await tellWidgets(platform, event, message, row?.channel?._id);
 }
 
 /** The widgets of the conversation hear its public messages and its status. */
 async function tellWidgets(
   platform: Platform,
   event: DeliveredEvent,
-  message: Awaited<ReturnType<typeof commentView>> | undefined,
+  message: MessageView | undefined,
+  channelId: string | undefined,
 ) {
   const ticketId = event.aggregateId;
-  if (message?.public)
-    await tellVisitors(platform, ticketId, LIVECHAT_EVENTS.message, async (channelId: string) => {
-      const [view] = await visitorMessages(platform, channelId, ticketId, [message._id]);
-      return view;
-    });
+  if (message?.public && channelId)
+    tellVisitors(
+      platform,
+      ticketId,
+      LIVECHAT_EVENTS.message,
+      visitorViewOfComment(message, channelId),
+    );
   const changes = event.type === 'ticket.updated' ? Object.keys(event.payload.changes ?? {}) : [];
   if (!changes.includes('status') && !changes.includes('assignee_id')) return;
   if (changes.includes('status')) await askSurveyIfResolved(platform, event.tenantId, ticketId);
-  await tellVisitors(
-    platform,
-    ticketId,
-    LIVECHAT_EVENTS.status,
-    await visitorStatus(platform, ticketId),
-  );
+  tellVisitors(platform, ticketId, LIVECHAT_EVENTS.status, await visitorStatus(platform, ticketId));
 }
 
+/** The row to everyone connected who may see it (and its message); the row pushed. */
 async function pushConversation(
   platform: Platform,
   tenantId: string,
   ticketId: string,
-  message: Awaited<ReturnType<typeof commentView>> | undefined,
+  message: MessageView | undefined,
   moved: boolean,
 ) {
-  const [staff, facts] = await Promise.all([
+  const [staff, facts, row] = await Promise.all([
     platform.realtime.staffConnected(tenantId),
     ticketVisibilityFacts(platform, tenantId, ticketId),
+    rowFor(platform, tenantId, ticketId),
   ]);
-  if (!facts || staff.length === 0) return;
-  const row = await rowFor(platform, tenantId, ticketId, facts.assigneeId);
-  if (!row) return;
+  if (!facts || !row) return row;
   for (const auth of staff) {
     if (!mayWatch(auth, facts)) {
       if (moved)
@@ -290,6 +295,7 @@ async function pushConversation(
         message,
       });
   }
+  return row;
 }
 
 const mayWatch = (auth: AuthContext, facts: TicketVisibilityFacts) =>

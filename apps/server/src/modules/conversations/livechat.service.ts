@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { addBusinessMinutes } from '@omnicare/shared/sla/business-time';
 import {
   livechatSettings,
@@ -21,6 +21,7 @@ import { replyHtml } from '@omnicare/shared/macros/macros.schemas';
 import { ROUTABLE_PRESENCE } from '@omnicare/shared/routing/routing-rules';
 import { isUnsolved } from '@omnicare/shared/tickets/ticket-enums';
 import { ticketBody } from '@omnicare/shared/tickets/tickets.schemas';
+import type { TicketCommentView } from '@omnicare/shared/tickets/ticket-comments.schemas';
 import type { Platform } from '../../platform/context.js';
 import { AppError, fieldError, notFound } from '../../platform/errors.js';
 import {
@@ -34,11 +35,12 @@ import { ticketAttachments } from '../../db/schema/ticket-conversation.js';
 import { tickets } from '../../db/schema/tickets.js';
 import { users } from '../../db/schema/users.js';
 import { matchOrCreateCustomer } from '../customers/customer-match.js';
-import { addCustomerReply, type UploadedFile } from '../tickets/ticket-comments.service.js';
+import { writeCustomerReply, type UploadedFile } from '../tickets/ticket-comments.service.js';
 import { createTicket } from '../tickets/ticket-create.js';
 import { loadBusinessSchedule } from '../working-time/working-time.service.js';
 import { getChatConfig } from './chat-config.service.js';
 import * as repo from './conversations.repository.js';
+import { followConversation } from './livechat-rooms.js';
 
 /** A livechat channel open to widgets, with its settings read. */
 export interface WidgetChannel {
@@ -192,6 +194,42 @@ export async function visitorOf(
   };
 }
 
+/** What the widget is shown of one message, wherever it was read from. */
+interface VisitorViewSource {
+  id: string;
+  clientMessageId: string | null;
+  direction: string;
+  authorName: string | null;
+  authorAvatar: string | null;
+  kind: string;
+  body: string;
+  bodyFormat: string;
+  seen: boolean;
+  createdAt: Date | string;
+  attachments: { _id: string; file_name: string; content_type: string; size: number }[];
+}
+
+/** A message as the widget shows it: the team's name on theirs, HTML as text, files by channel. */
+export function visitorView(source: VisitorViewSource, channelId: string): VisitorMessageView {
+  const incoming = source.direction === 'in';
+  return {
+    _id: source.id,
+    client_message_id: source.clientMessageId,
+    direction: incoming ? 'in' : 'out',
+    author_name: incoming ? null : source.authorName,
+    author_avatar_url: incoming ? null : source.authorAvatar,
+    kind: source.kind as VisitorMessageView['kind'],
+    // The team's HTML replies reach the widget as text (it renders text only).
+    body: source.bodyFormat === 'html' ? htmlToText(source.body) : source.body,
+    attachments: source.attachments.map((file) => ({
+      ...file,
+      url: `/v2/livechat/${channelId}/attachments/${file._id}`,
+    })),
+    seen: incoming ? false : source.seen,
+    created_at: new Date(source.createdAt).toISOString(),
+  };
+}
+
 /** The visitor's messages as the widget shows them (public ones, oldest first). */
 export async function visitorMessages(
   platform: Platform,
@@ -204,7 +242,6 @@ export async function visitorMessages(
       id: messages.id,
       clientMessageId: messages.clientMessageId,
       direction: messages.direction,
-      authorType: messages.authorType,
       authorName: users.name,
       authorAvatar: users.avatarUrl,
       kind: messages.kind,
@@ -229,23 +266,32 @@ export async function visitorMessages(
     )
     .orderBy(messages.createdAt, messages.id)
     .limit(500);
-  return rows.map((row) => ({
-    _id: row.id,
-    client_message_id: row.clientMessageId,
-    direction: row.direction === 'in' ? 'in' : 'out',
-    author_name: row.direction === 'in' ? null : (row.authorName ?? null),
-    author_avatar_url: row.direction === 'in' ? null : (row.authorAvatar ?? null),
-    kind: row.kind as VisitorMessageView['kind'],
-    // The team's HTML replies reach the widget as text (it renders text only).
-    body: row.bodyFormat === 'html' ? htmlToText(row.body) : row.body,
-    attachments: row.attachments.map((file) => ({
-      ...file,
-      url: `/v2/livechat/${channelId}/attachments/${file._id}`,
-    })),
-    seen: row.direction === 'in' ? false : !!row.seenAt,
-    created_at: row.createdAt.toISOString(),
-  }));
+  return rows.map((row) => visitorView({ ...row, seen: !!row.seenAt }, channelId));
 }
+
+/** A message the team wrote, as its widget hears it pushed (the ticket's view of it). */
+export const visitorViewOfComment = (comment: TicketCommentView, channelId: string) =>
+  visitorView(
+    {
+      id: comment._id,
+      clientMessageId: comment.client_message_id,
+      direction: comment.direction,
+      authorName: comment.author?.name ?? null,
+      authorAvatar: comment.author?.avatar_url ?? null,
+      kind: comment.kind,
+      body: comment.body,
+      bodyFormat: comment.body_format,
+      seen: comment.delivery?.state === 'seen',
+      createdAt: comment.created_at,
+      attachments: comment.attachments.map((file) => ({
+        _id: file._id,
+        file_name: file.file_name,
+        content_type: file.content_type,
+        size: file.size,
+      })),
+    },
+    channelId,
+  );
 
 /** The team's HTML as text: breaks become new lines, tags go, entities are read. */
 export const htmlToText = (html: string) =>
@@ -309,13 +355,15 @@ async function conversationFor(
   visitor: Visitor,
   firstText: string,
 ) {
-  if (visitor.ticketId) {
-    const [current] = await platform.db
-      .select({ status: tickets.status })
-      .from(tickets)
-      .where(eq(tickets.id, visitor.ticketId));
-    if (current && current.status !== 'closed') return visitor.ticketId;
-  }
+  // Read again in turn: the message before this one may have opened or closed the conversation.
+  const [current] = await platform.db
+    .select({ ticketId: livechatVisitors.ticketId, status: tickets.status })
+    .from(livechatVisitors)
+    .leftJoin(tickets, eq(tickets.id, livechatVisitors.ticketId))
+    .where(eq(livechatVisitors.id, visitor.id));
+  const previous = current?.ticketId ?? null;
+  visitor.ticketId = previous;
+  if (previous && current?.status && current.status !== 'closed') return previous;
   const ticket = await createTicket(
     platform,
     { tenantId: channel.tenantId, userId: null, impersonatorId: null },
@@ -339,6 +387,7 @@ async function conversationFor(
       .where(eq(livechatVisitors.id, visitor.id));
   });
   visitor.ticketId = ticket._id;
+  followConversation(platform, visitor.id, previous, ticket._id);
   return ticket._id;
 }
 
@@ -353,15 +402,7 @@ export function sendVisitorMessage(
   body: VisitorMessageBody,
   files: UploadedFile[] = [],
 ): Promise<VisitorMessageView> {
-  return oneAtATime(visitor.id, async () => {
-    // Read again in turn: the message before this one may have opened the conversation.
-    const [current] = await platform.db
-      .select({ ticketId: livechatVisitors.ticketId })
-      .from(livechatVisitors)
-      .where(eq(livechatVisitors.id, visitor.id));
-    visitor.ticketId = current?.ticketId ?? null;
-    return writeVisitorMessage(platform, channel, visitor, body, files);
-  });
+  return oneAtATime(visitor.id, () => writeVisitorMessage(platform, channel, visitor, body, files));
 }
 
 /**
@@ -388,7 +429,7 @@ async function writeVisitorMessage(
   files: UploadedFile[],
 ): Promise<VisitorMessageView> {
   const ticketId = await conversationFor(platform, channel, visitor, body.body);
-  const message = await addCustomerReply(platform, channel.tenantId, ticketId, {
+  const reply = await writeCustomerReply(platform, channel.tenantId, ticketId, {
     body: body.body,
     customerId: visitor.customerId,
     clientMessageId: body.client_message_id,
@@ -396,7 +437,26 @@ async function writeVisitorMessage(
     format: 'text',
     files,
   });
-  const [view] = await visitorMessages(platform, channel.id, ticketId, [message._id]);
+  if ('written' in reply) {
+    // Acknowledged from what was written: the widget needs no second read.
+    const { written } = reply;
+    return visitorView(
+      {
+        ...written,
+        authorName: null,
+        authorAvatar: null,
+        seen: false,
+        attachments: written.attachments.map((file) => ({
+          _id: file.id,
+          file_name: file.fileName,
+          content_type: file.contentType,
+          size: file.size,
+        })),
+      },
+      channel.id,
+    );
+  }
+  const [view] = await visitorMessages(platform, channel.id, ticketId, [reply.twinId]);
   if (!view) throw notFound(M.visitorExpired);
   return view;
 }
@@ -451,17 +511,6 @@ export async function leaveOfflineMessage(
     }),
   );
   return { _id: ticket._id, code: ticket.code };
-}
-
-/** The visitors whose current conversation this ticket is (their widgets hear it). */
-export async function visitorsOfTicket(platform: Platform, ticketId: string) {
-  const rows = await platform.db
-    .select({ id: livechatVisitors.id, channelId: livechatVisitors.channelId })
-    .from(livechatVisitors)
-    .where(eq(livechatVisitors.ticketId, ticketId))
-    .orderBy(desc(livechatVisitors.createdAt))
-    .limit(20);
-  return rows;
 }
 
 /** Who holds a conversation now (the customer's typing is shown to them). */

@@ -6,9 +6,8 @@ import {
 import { CONVERSATION_EVENTS } from '@omnicare/shared/conversations/conversations.schemas';
 import type { Platform } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
+import { conversationRoom, tellVisitors, visitorRoom } from './livechat-rooms.js';
 import * as livechat from './livechat.service.js';
-
-export const visitorRoom = (visitorId: string) => `visitor:${visitorId}`;
 
 interface VisitorSocketState {
   channel: livechat.WidgetChannel;
@@ -50,6 +49,7 @@ export function attachLivechatNamespace(platform: Platform) {
   namespace.on('connection', (socket) => {
     const state = socket.data as VisitorSocketState;
     void socket.join(visitorRoom(state.visitor.id));
+    if (state.visitor.ticketId) void socket.join(conversationRoom(state.visitor.ticketId));
     socket.on(LIVECHAT_EVENTS.send, async (raw: unknown, ack?: unknown) => {
       const reply = typeof ack === 'function' ? (ack as (body: unknown) => void) : () => {};
       try {
@@ -81,21 +81,7 @@ export function attachLivechatNamespace(platform: Platform) {
   // Staff typing on a conversation: its visitors see 'typing'.
   platform.realtime.onTyping((_auth, typing) => {
     if (typing.kind !== 'ticket') return;
-    void tellVisitors(platform, typing.id, LIVECHAT_EVENTS.typing, { typing: typing.typing });
+    tellVisitors(platform, typing.id, LIVECHAT_EVENTS.typing, { typing: typing.typing });
   });
   return namespace;
-}
-
-/** Emits to the widgets whose current conversation this ticket is. */
-export async function tellVisitors(
-  platform: Platform,
-  ticketId: string,
-  event: string,
-  payload: unknown | ((channelId: string) => Promise<unknown>),
-) {
-  const namespace = platform.realtime.io.of(LIVECHAT_NAMESPACE);
-  for (const visitor of await livechat.visitorsOfTicket(platform, ticketId)) {
-    const body = typeof payload === 'function' ? await payload(visitor.channelId) : payload;
-    if (body !== undefined) namespace.to(visitorRoom(visitor.id)).emit(event, body);
-  }
 }

@@ -268,6 +268,54 @@ describe('livechat widget endpoints', () => {
     expect(bad).toMatchObject({ ok: false });
   });
 
+  it('moves an open widget from a closed conversation to the one its next message opens', async () => {
+    const { base, channelId, admin } = await setup();
+    const token = await startVisitor(base);
+    const visitorSocket = connect(`${url}${LIVECHAT_NAMESPACE}`, {
+      auth: { channel_id: channelId, visitor_token: token },
+      forceNew: true,
+      extraHeaders: { origin: SITE },
+      transports: ['websocket'],
+      reconnection: false,
+    });
+    sockets.push(visitorSocket);
+    await next(visitorSocket, 'connect');
+    const heard: string[] = [];
+    visitorSocket.on(LIVECHAT_EVENTS.message, (message: { direction: string; body: string }) => {
+      if (message.direction === 'out') heard.push(message.body);
+    });
+    const send = async (id: string, body: string) => {
+      const sent = await widget('POST', `${base}/messages`, {
+        token,
+        payload: { client_message_id: id, body },
+      });
+      expect(sent.statusCode, sent.body).toBe(201);
+      return (await widget('GET', `${base}/conversation`, { token })).json().data;
+    };
+    const reply = async (ticketId: string, body: string) => {
+      const sent = await staff(admin, 'POST', `/v2/tickets/${ticketId}/comments`, {
+        body,
+        public: true,
+        format: 'text',
+      });
+      expect(sent.statusCode, sent.body).toBe(201);
+    };
+    // The REST send opened the conversation: the already open widget hears its replies.
+    await send('f1', 'Lần đầu');
+    const first = (await staff(admin, 'GET', '/v2/conversations?box=all')).json().data[0]._id;
+    await reply(first, 'Trả lời lần đầu');
+    await expect.poll(() => heard, delivered).toEqual(['Trả lời lần đầu']);
+    const closed = await staff(admin, 'PUT', `/v2/tickets/${first}`, { status: 'closed' });
+    expect(closed.statusCode, closed.body).toBe(200);
+
+    await send('f2', 'Lần hai');
+    const rows = (await staff(admin, 'GET', '/v2/conversations?box=all')).json().data;
+    const second = rows.find((row: { _id: string }) => row._id !== first)._id;
+    await reply(second, 'Trả lời lần hai');
+    await expect.poll(() => heard, delivered).toContain('Trả lời lần hai');
+    expect(heard).toEqual(['Trả lời lần đầu', 'Trả lời lần hai']);
+  });
+
   it('pushes a waiting conversation, nobody holding it, to the staff who may see it', async () => {
     const { base, admin } = await setup();
     const token = await startVisitor(base);

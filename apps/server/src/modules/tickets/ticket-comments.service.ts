@@ -123,7 +123,7 @@ export async function writeComment(
     providerMessageId: input.providerMessageId ?? null,
     clientMessageId: input.clientMessageId ?? null,
   });
-  await repo.insertAttachments(
+  const attachments = await repo.insertAttachments(
     tx,
     input.files.map((file, position) => ({
       tenantId: ticket.tenantId,
@@ -199,7 +199,7 @@ export async function writeComment(
       ...(status !== ticket.status ? { status } : {}),
     },
   });
-  return comment;
+  return { ...comment, attachments };
 }
 
 /** A message of files alone is an image when they all are, else a file. */
@@ -380,42 +380,56 @@ export async function addComment(
  * A closed ticket refuses it (422), so the channel can open a follow-up ticket instead. A message
  * whose provider id the channel already brought (a redelivered webhook) answers the one written.
  */
-export async function addCustomerReply(
+export interface CustomerReply {
+  body: string;
+  customerId?: string | null;
+  providerMessageId?: string | null;
+  /** The widget's own id of the message (a resend is written once). */
+  clientMessageId?: string | null;
+  channelId?: string | null;
+  format?: MessageFormat;
+  files?: UploadedFile[];
+}
+
+/**
+ * A customer's message on a ticket, written once per provider or client message id: the written
+ * message with its attachments, or the id of the twin written before (a redelivery, a resend).
+ * Channels acknowledge from this without reading the message back.
+ */
+export async function writeCustomerReply(
   platform: Platform,
   tenantId: string,
   ticketId: string,
-  input: {
-    body: string;
-    customerId?: string | null;
-    providerMessageId?: string | null;
-    /** The widget's own id of the message (a resend is written once). */
-    clientMessageId?: string | null;
-    channelId?: string | null;
-    format?: MessageFormat;
-    files?: UploadedFile[];
-  },
-): Promise<TicketCommentView> {
+  input: CustomerReply,
+): Promise<{ written: WrittenComment } | { twinId: string }> {
   const channelId = input.channelId ?? null;
   const same = input.providerMessageId
     ? { channelId, providerMessageId: input.providerMessageId }
     : input.clientMessageId
       ? { ticketId, clientMessageId: input.clientMessageId }
       : null;
-  const delivered = same ? await repo.findSameMessage(platform.db, tenantId, same) : null;
-  if (delivered) return commentView(platform, tenantId, delivered);
   const uploads = input.files ?? [];
-  if (input.customerId && !(await repo.customerExists(platform.db, tenantId, input.customerId)))
-    throw notFound(M.customerNotFound);
+  // A resend with files is found before its files are stored again.
+  const early =
+    same && uploads.length ? await repo.findSameMessage(platform.db, tenantId, same) : null;
+  if (early) return { twinId: early };
   const { html } = await prepareBody(platform, tenantId, input.body, uploads.length, input.format);
   const files = await storeFiles(platform, tenantId, uploads);
-  const comment = await platform.db.transaction(async (tx) => {
+  return platform.db.transaction(async (tx) => {
     const ticket = (await repo.lockTickets(tx, tenantId, [ticketId])).get(ticketId);
     if (!ticket) throw notFound(M.ticketNotFound);
     // Deliveries to one ticket wait for each other on its lock: a twin is seen here.
     const twin = same ? await repo.findSameMessage(tx, tenantId, same) : null;
-    if (twin) return { id: twin };
+    if (twin) return { twinId: twin };
     refuseClosed(ticket);
-    return writeComment(
+    // The requester is the ticket's own customer; another one is checked to be the tenant's.
+    if (
+      input.customerId &&
+      input.customerId !== ticket.requesterId &&
+      !(await repo.customerExists(tx, tenantId, input.customerId))
+    )
+      throw notFound(M.customerNotFound);
+    const written = await writeComment(
       tx,
       ticket,
       { type: 'customer', customerId: input.customerId ?? ticket.requesterId },
@@ -431,8 +445,20 @@ export async function addCustomerReply(
         format: input.format,
       },
     );
+    return { written };
   });
-  return commentView(platform, tenantId, comment.id);
+}
+export type WrittenComment = Awaited<ReturnType<typeof writeComment>>;
+
+/** `writeCustomerReply`, answered as the ticket's conversation shows it. */
+export async function addCustomerReply(
+  platform: Platform,
+  tenantId: string,
+  ticketId: string,
+  input: CustomerReply,
+): Promise<TicketCommentView> {
+  const reply = await writeCustomerReply(platform, tenantId, ticketId, input);
+  return commentView(platform, tenantId, 'twinId' in reply ? reply.twinId : reply.written.id);
 }
 
 function toView(row: repo.CommentListRow): TicketCommentView {
