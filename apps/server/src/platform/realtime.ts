@@ -9,6 +9,7 @@ import {
 import { REALTIME_SYNC_EVENTS } from '@omnicare/shared/realtime/realtime-sync';
 import {
   RECORD_PRESENCE_EVENTS,
+  listWatchSchema,
   recordTypingSchema,
   recordWatchSchema,
   type RecordChanged,
@@ -24,6 +25,8 @@ const NOTIFY_BEFORE_DROP_MS = 1_000;
 const ACROSS_INSTANCES_MS = 2_500;
 const userRoom = (userId: string) => `user:${userId}`;
 const tenantRoom = (tenantId: string) => `tenant:${tenantId}`;
+/** The tenant's sockets showing a list of records of a kind. */
+const listRoom = (tenantId: string, kind: WatchableKind) => `list:${tenantId}:${kind}`;
 const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 const RECORD_ROOM_PREFIX = 'record:';
 const recordRoom = ({ kind, id }: RecordWatch) => `${RECORD_ROOM_PREFIX}${kind}:${id}`;
@@ -152,6 +155,15 @@ export async function createRealtime(
       reply({ ok: true });
       await announce(recordRoom(watch.data), watch.data);
     });
+    // Lists of a kind, in this tenant: their rows' ids when they change.
+    socket.on(RECORD_PRESENCE_EVENTS.listWatch, (raw: unknown) => {
+      const watch = listWatchSchema.safeParse(raw);
+      if (watch.success) void socket.join(listRoom(auth.tenantId, watch.data.kind));
+    });
+    socket.on(RECORD_PRESENCE_EVENTS.listUnwatch, (raw: unknown) => {
+      const watch = listWatchSchema.safeParse(raw);
+      if (watch.success) void socket.leave(listRoom(auth.tenantId, watch.data.kind));
+    });
     socket.on(RECORD_PRESENCE_EVENTS.leave, async (raw: unknown) => {
       const watch = recordWatchSchema.safeParse(raw);
       if (!watch.success) return;
@@ -214,7 +226,7 @@ export async function createRealtime(
      * scope) leaves the room and hears nothing of it any more.
      */
     async recordChanged(tenantId: string, change: RecordChanged) {
-      io.to(tenantRoom(tenantId)).emit(RECORD_PRESENCE_EVENTS.listChanged, {
+      io.to(listRoom(tenantId, change.kind)).emit(RECORD_PRESENCE_EVENTS.listChanged, {
         kind: change.kind,
         id: change.id,
       });

@@ -113,10 +113,16 @@ describe('who else is on a record', () => {
     expect(heardTyping).toBe(false);
   });
 
-  it('tells a record’s viewers who changed it, and the tenant’s lists only its id', async () => {
+  it('tells a record’s viewers who changed it, and the tenant’s open lists only its id', async () => {
     const viewer = await openSocket(admin);
     await join(viewer, visible);
     const bystander = await openSocket(agent);
+    bystander.emit(RECORD_PRESENCE_EVENTS.listWatch, { kind: 'ticket' });
+    // A tab showing no ticket list (the chat workspace) hears none of the list's changes.
+    const elsewhere = await openSocket(agent);
+    let heardElsewhere = 0;
+    elsewhere.on(RECORD_PRESENCE_EVENTS.listChanged, () => (heardElsewhere += 1));
+    await join(bystander, visible); // a round trip: the list is watched by now
     const changed = new Promise<RecordChanged>((resolve) =>
       viewer.once(RECORD_PRESENCE_EVENTS.changed, resolve),
     );
@@ -133,5 +139,20 @@ describe('who else is on a record', () => {
     t.app.platform.realtime.recordChanged(tenantId, change);
     expect(await changed).toEqual(change);
     expect(await listed).toEqual({ kind: 'ticket', id: visible });
+    await join(elsewhere, visible); // what was sent to it before this answer has arrived
+    expect(heardElsewhere).toBe(0);
+
+    // Unwatched, the list hears no more.
+    bystander.emit(RECORD_PRESENCE_EVENTS.listUnwatch, { kind: 'ticket' });
+    await join(bystander, visible);
+    let heardAfter = 0;
+    bystander.on(RECORD_PRESENCE_EVENTS.listChanged, () => (heardAfter += 1));
+    const changedAgain = new Promise<RecordChanged>((resolve) =>
+      viewer.once(RECORD_PRESENCE_EVENTS.changed, resolve),
+    );
+    t.app.platform.realtime.recordChanged(tenantId, change);
+    await changedAgain;
+    await join(bystander, visible);
+    expect(heardAfter).toBe(0);
   });
 });

@@ -154,4 +154,24 @@ describe('real-time channel', () => {
     expect(onChanged.mock.calls).toEqual([['t9']]);
     close();
   });
+
+  it('watches a kind of list while a screen shows one, again after a reconnect', () => {
+    const { emit, close } = setup();
+    socket.emit.mockClear();
+    socket.connected = true;
+    const first = onRecordListChanged('ticket', vi.fn());
+    const second = onRecordListChanged('ticket', vi.fn());
+    expect(socket.emit.mock.calls.filter(([event]) => event === 'record:list-watch')).toEqual([
+      ['record:list-watch', { kind: 'ticket' }],
+    ]);
+    first();
+    expect(socket.emit).not.toHaveBeenCalledWith('record:list-unwatch', { kind: 'ticket' });
+    socket.emit.mockClear();
+    emit('connect');
+    expect(socket.emit).toHaveBeenCalledWith('record:list-watch', { kind: 'ticket' });
+    second();
+    expect(socket.emit).toHaveBeenCalledWith('record:list-unwatch', { kind: 'ticket' });
+    close();
+    socket.connected = false;
+  });
 });

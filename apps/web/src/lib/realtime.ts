@@ -82,11 +82,19 @@ export function onRecordListChanged(
   onChanged: (id: string) => void,
 ): () => void {
   const listener = { kind, onChanged };
+  const firstOfKind = !listenedKinds().has(kind);
   listListeners.add(listener);
+  if (firstOfKind && activeSocket?.connected)
+    activeSocket.emit(RECORD_PRESENCE_EVENTS.listWatch, { kind });
   return () => {
     listListeners.delete(listener);
+    if (!listenedKinds().has(kind))
+      activeSocket?.emit(RECORD_PRESENCE_EVENTS.listUnwatch, { kind });
   };
 }
+
+/** The kinds of list some screen shows now (the server tells only those of their changes). */
+const listenedKinds = () => new Set([...listListeners].map((listener) => listener.kind));
 
 /** What the chat workspace hears of conversations (CONVERSATION_EVENTS), one call per event. */
 export interface ConversationListener {
@@ -135,6 +143,7 @@ function listenToConversations(socket: Socket) {
 
 const rejoinRecords = (socket: Socket) => {
   for (const { watch } of recordWatchers) socket.emit(RECORD_PRESENCE_EVENTS.join, watch);
+  for (const kind of listenedKinds()) socket.emit(RECORD_PRESENCE_EVENTS.listWatch, { kind });
 };
 
 function listenToRecords(socket: Socket) {

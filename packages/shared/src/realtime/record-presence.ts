@@ -16,7 +16,14 @@ export const RECORD_PRESENCE_EVENTS = {
   viewers: 'record:viewers',
   /** Server → room: `RecordChanged` after a change is saved. */
   changed: 'record:changed',
-  /** Server → tenant: `{kind, id}` after a record of a list changed (the id only, no content). */
+  /** Client → server: `{kind}` while a screen shows a list of that kind (joined again on reconnect). */
+  listWatch: 'record:list-watch',
+  /** Client → server: `{kind}` when no screen shows such a list any more. */
+  listUnwatch: 'record:list-unwatch',
+  /**
+   * Server → the tenant's sockets watching lists of the kind: `{kind, id}` after a record of it
+   * changed (the id only, no content). A tab without such a list open hears none of it.
+   */
   listChanged: 'record:list-changed',
 } as const;
 
@@ -28,6 +35,8 @@ export const recordWatchSchema = z.object({
   id: z.uuid(),
 });
 export type RecordWatch = z.infer<typeof recordWatchSchema>;
+
+export const listWatchSchema = z.object({ kind: z.enum(WATCHABLE_KINDS) });
 
 export const recordTypingSchema = recordWatchSchema.extend({ typing: z.boolean() });
 

@@ -15,7 +15,7 @@ import { formatTicketCode, type TicketStatus } from '@omnicare/shared/tickets/ti
 import type { AuthContext } from '../../platform/auth.js';
 import type { Platform } from '../../platform/context.js';
 import { dataScopeOf } from '../../platform/data-scope.js';
-import { fieldError, notFound } from '../../platform/errors.js';
+import { AppError, fieldError, notFound } from '../../platform/errors.js';
 import type { DeliveredEvent } from '../../platform/outbox.js';
 import { addComment, commentView } from '../tickets/ticket-comments.service.js';
 import { updateTicket } from '../tickets/ticket-changes.js';
@@ -225,7 +225,11 @@ export async function onTicketEvent(platform: Platform, event: DeliveredEvent) {
     if (!(await repo.refreshConversation(platform.db, ticketId, preview))) return;
   } else if (event.type === 'ticket.commented') {
     const commentId = String(event.payload.comment_id);
-    message = await commentView(platform, event.tenantId, commentId).catch(() => undefined);
+    // A message deleted since is left out; any other failure is the delivery's to try again.
+    message = await commentView(platform, event.tenantId, commentId).catch((error: unknown) => {
+      if (error instanceof AppError && error.statusCode === 404) return undefined;
+      throw error;
+    });
     // The message is the newest of its ticket when its event is delivered (each ticket's events
     // come in order); one deleted since leaves the row as the next event finds it.
     const preview = message && {

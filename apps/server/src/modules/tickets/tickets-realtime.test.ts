@@ -54,6 +54,7 @@ describe('tickets in real time', () => {
 
     // The agent's scope is their own tickets: not this one.
     const agentSocket = await openSocket(agent);
+    agentSocket.emit(RECORD_PRESENCE_EVENTS.listWatch, { kind: 'ticket' });
     expect(await join(agentSocket, ticketId)).toEqual({ ok: false });
     const watcher = await openSocket(admin);
     expect(await join(watcher, ticketId)).toEqual({ ok: true });
