@@ -165,6 +165,11 @@ function createTracker(world) {
           .catch(() => reply.phase.replyFailed++);
       }
     },
+    /** A reply found by the re-read a widget makes after its socket came back (not live). */
+    caughtUp(id) {
+      const reply = replies.get(id);
+      if (reply && reply.seen === 0) reply.caughtUp = true;
+    },
     byVisitor(visitorIndex, id) {
       const reply = replies.get(id);
       if (!reply) return;
@@ -251,7 +256,12 @@ function createTracker(world) {
       unseenByAgents: own.filter((r) => r.seenBy.size === 0).length,
       twiceAtOneAgent: own.filter((r) => [...r.seenBy.values()].some((n) => n > 1)).length,
       atSeveralAgents: own.filter((r) => r.seenBy.size > 1).length,
-      repliesUnseen: ownReplies.filter((r) => r.seen === 0).length,
+      repliesUnseen: ownReplies.filter((r) => r.seen === 0 && !r.caughtUp).length,
+      repliesCaughtUp: ownReplies.filter((r) => r.seen === 0 && r.caughtUp).length,
+      firstUnseenReplies: [...replies]
+        .filter(([, r]) => r.phase === of && r.seen === 0 && !r.caughtUp)
+        .slice(0, 5)
+        .map(([id]) => id),
       repliesSeenTwice: ownReplies.filter((r) => r.seen > 1).length,
       replyFailed: of.replyFailed,
       misrouted: of.misrouted,
@@ -336,9 +346,15 @@ function report(result, tally) {
     `    lost/doubled: unacknowledged ${t.unacknowledged}, refused ${t.refused}, acknowledged twice ${t.ackedTwice}, ` +
       `one id written twice ${t.sameMessageId}; unseen by agents ${t.unseenByAgents}, twice at one agent socket ${t.twiceAtOneAgent} ` +
       `(at several agents ${t.atSeveralAgents}); replies failed ${t.replyFailed}, unseen by their visitor ${t.repliesUnseen}, ` +
-      `seen twice ${t.repliesSeenTwice}, at another visitor ${t.misrouted}`,
+      `seen twice ${t.repliesSeenTwice}, at another visitor ${t.misrouted}; ` +
+      `caught up by the re-read after a dropped socket ${t.repliesCaughtUp ?? 0}` +
+      (result.visitorDrops === undefined
+        ? ''
+        : ` (visitor sockets dropped ${result.visitorDrops} times)`),
   );
   if (t.firstRefusals.length) console.log(`    refusals: ${t.firstRefusals.join(' | ')}`);
+  if (t.firstUnseenReplies.length)
+    console.log(`    replies never heard by their visitor: ${t.firstUnseenReplies.join(', ')}`);
   if (!Number.isNaN(result.loopP99))
     console.log(
       `    this bench process's event loop delay: p99 ${result.loopP99.toFixed(1)} ms, max ${result.loopMax.toFixed(0)} ms`,
@@ -477,7 +493,7 @@ async function prepareTenant(url) {
 
 /** Visitors and agents, split over `urls` by index, connected and listening. */
 async function serverWorld(urls, tenant) {
-  const world = { visitors: [], agents: [], received: new Map() };
+  const world = { visitors: [], agents: [], received: new Map(), visitorDrops: 0 };
   const sockets = [];
   const httpAgent = new http.Agent({ keepAlive: true, maxSockets: 64 });
   const post = (url, route, token, payload) =>
@@ -545,6 +561,33 @@ async function serverWorld(urls, tenant) {
       await connected(socket);
       socket.on('livechat:message', (message) => {
         if (message?.direction === 'out') world.heard.byVisitor(i, message.client_message_id);
+      });
+      // As the widget does: after its socket dropped and came back, it reads the conversation
+      // again (what was pushed meanwhile is there).
+      let dropped = false;
+      socket.on('disconnect', () => {
+        world.visitorDrops++;
+        dropped = true;
+      });
+      socket.on('connect', () => {
+        if (!dropped) return;
+        dropped = false;
+        void api(
+          url,
+          'GET',
+          `/v2/livechat/${tenant.channelId}/conversation`,
+          undefined,
+          undefined,
+          {
+            'x-visitor-token': token,
+            'x-forwarded-for': address,
+          },
+        )
+          .then((view) => {
+            for (const message of view?.messages ?? [])
+              if (message.direction === 'out') world.heard.caughtUp(message.client_message_id);
+          })
+          .catch(() => {});
       });
       world.visitors[i] = {
         send: (id, body) =>
@@ -677,26 +720,33 @@ async function runServers(label, count, redisUrl) {
       's',
       {
         before: async () => ({
+          benchCpu: process.cpuUsage(),
           received: new Map(world.world.received),
           cpu: await Promise.all(servers.map((s) => s.cpu())),
           statements: await statementsOf(servers),
         }),
         after: async (before) => ({
+          benchCpu: process.cpuUsage(before.benchCpu),
           cpu: await Promise.all(servers.map((s) => s.cpu())),
           statements: await statementsOf(servers),
           before,
         }),
       },
     );
-    const messages = report(result, tracker.tally(result.phase));
-    const { cpu, statements, before } = result.readings;
+    const messages = report(
+      { ...result, visitorDrops: world.world.visitorDrops },
+      tracker.tally(result.phase),
+    );
+    const { cpu, statements, before, benchCpu } = result.readings;
+    const benchMs = (benchCpu.user + benchCpu.system) / 1000;
     const serverMs = cpu.reduce((sum, c, i) => sum + c.server - before.cpu[i].server, 0);
     const databaseMs = cpu.reduce((sum, c, i) => sum + c.database - before.cpu[i].database, 0);
     const window = result.seconds + result.drainSeconds;
     console.log(
       `    CPU per message (visitor messages and replies, ${messages}): server ${(serverMs / messages).toFixed(2)} ms, ` +
         `PostgreSQL ${(databaseMs / messages).toFixed(2)} ms; server busy ${((serverMs / window / 1000) * 100).toFixed(0)}% of a core` +
-        `${count > 1 ? ' (all instances)' : ''}, PostgreSQL ${((databaseMs / window / 1000) * 100).toFixed(0)}%`,
+        `${count > 1 ? ' (all instances)' : ''}, PostgreSQL ${((databaseMs / window / 1000) * 100).toFixed(0)}%, ` +
+        `this bench process (the visitors' and agents' sockets) ${((benchMs / window / 1000) * 100).toFixed(0)}%`,
     );
     const heard = [...world.world.received]
       .map(([event, n]) => [event, n - (before.received.get(event) ?? 0)])
