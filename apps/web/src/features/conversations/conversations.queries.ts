@@ -10,7 +10,7 @@ import type {
   ConversationRow,
   ConversationTransferBody,
 } from '@omnicare/shared/conversations/conversations.schemas';
-import type { TicketUpdateBody } from '@omnicare/shared/tickets/tickets.schemas';
+import type { TicketDetail, TicketUpdateBody } from '@omnicare/shared/tickets/tickets.schemas';
 import { errorMessage } from '@/lib/errors';
 import { toast } from '@/lib/toast';
 import { ticketKeys } from '@/features/tickets/ticket-keys';
@@ -138,19 +138,28 @@ export function useUpdateConversation(id: string, me: string | undefined) {
   return useMutation({
     mutationFn: (body: TicketUpdateBody) => updateConversationTicket(id, body),
     onSuccess: ({ data, message }) => {
-      queryClient.setQueryData(conversationKeys.ticket(id), data);
-      patchRow(queryClient, id, me, (row) => ({
-        ...row,
-        status: data.status,
-        assignee: data.assignee,
-        group: data.group,
-        tags: data.tags,
-        priority: data.priority,
-      }));
-      void queryClient.invalidateQueries({ queryKey: ticketKeys.lists });
+      showTicketChange(queryClient, data, me);
       if (message) toast.success(message);
     },
   });
+}
+
+/** The conversation's ticket as a change here left it (an update, a macro): its pane and row. */
+export function showTicketChange(
+  queryClient: QueryClient,
+  ticket: TicketDetail,
+  me: string | undefined,
+) {
+  queryClient.setQueryData(conversationKeys.ticket(ticket._id), ticket);
+  patchRow(queryClient, ticket._id, me, (row) => ({
+    ...row,
+    status: ticket.status,
+    assignee: ticket.assignee,
+    group: ticket.group,
+    tags: ticket.tags,
+    priority: ticket.priority,
+  }));
+  void queryClient.invalidateQueries({ queryKey: ticketKeys.lists });
 }
 
 /* --------------------------------------------------------------------------- the messages */
