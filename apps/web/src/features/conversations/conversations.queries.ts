@@ -158,6 +158,13 @@ export function showTicketChange(
     group: ticket.group,
     tags: ticket.tags,
     priority: ticket.priority,
+    customer: ticket.requester
+      ? {
+          _id: ticket.requester._id,
+          name: ticket.requester.name,
+          avatar_url: row.customer?._id === ticket.requester._id ? row.customer.avatar_url : null,
+        }
+      : null,
   }));
   void queryClient.invalidateQueries({ queryKey: ticketKeys.lists });
 }
