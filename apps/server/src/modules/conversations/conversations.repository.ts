@@ -268,3 +268,17 @@ export async function silentConversations(
     .orderBy(conversations.lastMessageAt, conversations.ticketId)
     .limit(options.limit);
 }
+
+/** The satisfaction survey of a conversation (undefined: not a conversation of the tenant). */
+export async function surveyOf(db: Db, tenantId: string, ticketId: string) {
+  const [row] = await db
+    .select({
+      askedAt: conversations.surveyAskedAt,
+      rating: conversations.rating,
+      comment: conversations.ratingComment,
+      ratedAt: conversations.ratedAt,
+    })
+    .from(conversations)
+    .where(and(eq(conversations.tenantId, tenantId), eq(conversations.ticketId, ticketId)));
+  return row;
+}

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import {
   conversationListAnswer,
   conversationRowView,
+  conversationSurveyView,
   type ConversationRow,
 } from '@omnicare/shared/conversations/conversations.schemas';
 import { tagGroupView } from '@omnicare/shared/customers/customers.schemas';
@@ -123,6 +124,7 @@ export const CHAT_CONTRACTS = {
   'GET /v2/conversations': conversationListBody,
   'PUT /v2/conversations/:id/read': okBody(noData),
   'POST /v2/conversations/:id/transfer': okBody(noData),
+  'GET /v2/conversations/:id/survey': okBody(conversationSurveyView),
   'GET /v2/tickets/:id': okBody(ticketDetailView),
   'PUT /v2/tickets/:id': okBody(ticketDetailView),
   'GET /v2/tickets/:id/comments': listBody(ticketCommentView),

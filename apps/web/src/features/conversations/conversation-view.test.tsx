@@ -60,6 +60,14 @@ const PENDING_MACRO = fixture('GET /v2/macros', macroView, {
 });
 /** The macros the palette lists (each test may change them). */
 let macros = [PENDING_MACRO];
+/** The conversation's status and survey as the server has them. */
+let status: 'open' | 'solved' = 'open';
+let survey = { asked_at: null, rating: null, comment: null, rated_at: null } as {
+  asked_at: string | null;
+  rating: number | null;
+  comment: string | null;
+  rated_at: string | null;
+};
 
 /** How the next POST of a comment is answered (the request's body given). */
 let answerPost: (sent: SentComment) => unknown;
@@ -82,6 +90,8 @@ const saved = (sent: SentComment, id = 'saved-1') =>
 
 beforeEach(() => {
   macros = [PENDING_MACRO];
+  status = 'open';
+  survey = { asked_at: null, rating: null, comment: null, rated_at: null };
   signInAs('agent', { _id: ME, user_id: ME });
   // The agent is looking at this window.
   vi.spyOn(document, 'hasFocus').mockReturnValue(true);
@@ -90,7 +100,8 @@ beforeEach(() => {
     const { url, method = 'GET' } = config;
     if (url === '/v2/conversations') return listAnswer([conversationRow(1)]);
     if (url === `/v2/tickets/${ID}` && method === 'GET')
-      return ok(conversationTicket({ assignee: { _id: 'u9', name: 'Đồng nghiệp' } }));
+      return ok(conversationTicket({ assignee: { _id: 'u9', name: 'Đồng nghiệp' }, status }));
+    if (url === `/v2/conversations/${ID}/survey`) return ok(survey);
     if (url === `/v2/tickets/${ID}` && method === 'PUT')
       return ok(conversationTicket({ assignee: { _id: ME, name: 'Tôi' } }), 'Cập nhật thành công');
     if (url === `/v2/tickets/${ID}/comments` && method === 'GET')
@@ -331,5 +342,24 @@ describe('the conversation', () => {
     await waitFor(() => expect(posts()).toHaveLength(1));
     expect(posts()[0]).toMatchObject({ body: 'Em chờ anh/chị phản hồi ạ.', public: false });
     expect(api.mock.calls.some(([config]) => config.url?.includes('/macros/'))).toBe(false);
+  });
+
+  it("shows the visitor's rating on a resolved conversation", async () => {
+    status = 'solved';
+    survey = { asked_at: AT, rating: 4, comment: 'Tư vấn nhanh, dễ hiểu', rated_at: AT };
+    await openConversation();
+    const note = await screen.findByTestId('conversation-survey');
+    expect(note).toHaveTextContent('Khách hàng đánh giá');
+    expect(within(note).getByRole('img', { name: '4/5 sao' })).toBeInTheDocument();
+    expect(note).toHaveTextContent('Tư vấn nhanh, dễ hiểu');
+  });
+
+  it('shows nothing of the survey while the conversation is open (nor asks for it)', async () => {
+    survey = { asked_at: AT, rating: null, comment: null, rated_at: null };
+    await openConversation();
+    expect(screen.queryByTestId('conversation-survey')).not.toBeInTheDocument();
+    expect(api.mock.calls.some(([config]) => config.url === `/v2/conversations/${ID}/survey`)).toBe(
+      false,
+    );
   });
 });

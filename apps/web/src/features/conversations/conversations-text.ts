@@ -74,6 +74,10 @@ export const CHAT_TEXT = {
   removeFile: (name: string) => `Bỏ tệp ${name}`,
   dropHere: 'Thả tệp vào đây để đính kèm',
   closedComposer: 'Cuộc trò chuyện đã đóng. Mở lại để tiếp tục trả lời.',
+  // The survey
+  surveyAsked: 'Đã gửi khảo sát hài lòng, khách chưa đánh giá.',
+  surveyRated: 'Khách hàng đánh giá',
+  surveyScore: (rating: number) => `${rating}/5 sao`,
   // The customer pane
   changeCustomer: 'Đổi khách hàng',
   changeCustomerTitle: 'Đổi khách hàng của cuộc trò chuyện',

@@ -16,6 +16,7 @@ import { toast } from '@/lib/toast';
 import { ticketKeys } from '@/features/tickets/ticket-keys';
 import {
   fetchConversations,
+  fetchConversationSurvey,
   fetchConversationTicket,
   fetchMessagePage,
   getChatConfig,
@@ -37,6 +38,8 @@ export const conversationKeys = {
   /** Under the ticket's comments: whatever reads a ticket's conversation again reads this too. */
   messages: (id: string) => [...ticketKeys.comments(id), 'chat'] as const,
   ticket: (id: string) => ticketKeys.ticket(id),
+  /** Under the ticket: whatever reads the ticket again (a change heard live) reads this too. */
+  survey: (id: string) => [...ticketKeys.ticket(id), 'survey'] as const,
 };
 
 export const useChatConfig = () =>
@@ -129,6 +132,15 @@ export const useConversationTicket = (id: string) =>
   useQuery({
     queryKey: conversationKeys.ticket(id),
     queryFn: ({ signal }) => fetchConversationTicket(id, signal),
+    meta: { silent: true },
+  });
+
+/** The satisfaction survey of a resolved conversation (read only once it is resolved). */
+export const useConversationSurvey = (id: string, resolved: boolean) =>
+  useQuery({
+    queryKey: conversationKeys.survey(id),
+    queryFn: ({ signal }) => fetchConversationSurvey(id, signal),
+    enabled: resolved,
     meta: { silent: true },
   });
 
