@@ -29,6 +29,17 @@ export const send = (
   data?: object,
 ) => request.fetch(url, { method, headers: { Authorization: token }, ...(data ? { data } : {}) });
 
+/**
+ * Resolves every open conversation of this run (its visitors' names hold `run`): an agent's
+ * open chats count against their capacity, and come back to them from the queue whenever they
+ * are AVAILABLE again, so a test leaves none behind for the next.
+ */
+export async function resolveRun(request: APIRequestContext, adminToken: string, run: string) {
+  const listed = await send(request, adminToken, 'GET', `/v2/conversations?box=all&q=${run}`);
+  for (const row of (await listed.json()).data as { _id: string }[])
+    await send(request, adminToken, 'PUT', `/v2/tickets/${row._id}`, { status: 'solved' });
+}
+
 /** A department of `memberIds` and a livechat channel sending its chats there; answers its id. */
 export async function livechatChannel(
   request: APIRequestContext,

@@ -11,6 +11,7 @@ import {
 import {
   countSounds,
   livechatChannel,
+  resolveRun,
   send,
   siteEmbedding,
   startChat,
@@ -115,6 +116,7 @@ test('a visitor on another site chats with the AVAILABLE agent of the channel, l
     await expect(visitor.page.getByText('Cho em hỏi gói cước 300Mbps ạ')).toHaveCount(1);
     await expect(visitor.page.getByRole('img', { name: 'bang-gia.png' })).toBeVisible();
   } finally {
+    await resolveRun(request, admin.token, run);
     await send(request, agent.token, 'PUT', '/v2/my-presence', { presence: 'NOT AVAILABLE' });
     await visitor.close();
     site.close();

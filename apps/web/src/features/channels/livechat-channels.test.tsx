@@ -350,6 +350,7 @@ describe("the livechat channel's avatar", () => {
     const panel = within(dialog.getByTestId('widget-preview-panel'));
     await waitFor(() => expect(panel.getByRole('presentation')).toHaveAttribute('src', AVATAR));
     expect(dialog.getByLabelText('Ảnh đại diện')).toHaveValue(AVATAR);
+    expect(dialog.getByText(/Đang dùng ảnh đã tải lên/)).toBeVisible();
     // Saving the form sends it back with the rest.
     await user.click(dialog.getByRole('button', { name: 'Lưu' }));
     await waitFor(() => expect(writes(request)).toHaveLength(2));

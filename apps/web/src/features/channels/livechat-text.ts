@@ -27,6 +27,7 @@ export const LIVECHAT_TEXT = {
   avatarUpload: 'Tải ảnh lên',
   avatarUploadLabel: 'Tải ảnh đại diện lên',
   avatarRemove: 'Bỏ ảnh',
+  avatarUploaded: 'Đang dùng ảnh đã tải lên. Bỏ ảnh để dán địa chỉ https:// khác.',
   avatarUrl: 'Địa chỉ ảnh',
   avatarAfterSave: 'Lưu kênh trước, rồi tải ảnh lên (hoặc dán địa chỉ https:// của ảnh).',
   greeting: 'Lời chào',

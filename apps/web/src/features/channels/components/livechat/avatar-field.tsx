@@ -4,6 +4,7 @@ import { useWatch } from 'react-hook-form';
 import { ImageUp, Loader2, X } from 'lucide-react';
 import { LIVECHAT_SETTINGS_MESSAGES as M } from '@omnicare/shared/channels/livechat-settings';
 import { AVATAR_MAX_BYTES } from '@omnicare/shared/platform/constants';
+import { isPublicFilePath } from '@omnicare/shared/platform/validation';
 import { Button } from '@/components/ui/button';
 import { FieldError } from '@/components/ui/label';
 import { Input } from '@/components/ui/input';
@@ -57,6 +58,7 @@ export function AvatarField({
     upload.mutate(file);
   };
   const message = problem ?? errorOf('settings.avatar_url');
+  const uploaded = isPublicFilePath(url);
   return (
     <div className="flex flex-col gap-2">
       <div className="flex flex-wrap items-center gap-3">
@@ -110,9 +112,12 @@ export function AvatarField({
           </Button>
         )}
       </div>
+      {uploaded && <p className="text-sm text-slate-700">{TEXT.avatarUploaded}</p>}
+      {/* An uploaded file's address is the server's business: only a typed one is shown. */}
       <Input
         inputMode="url"
         placeholder="https://"
+        className={uploaded ? 'hidden' : undefined}
         {...aria('settings.avatar_url')}
         aria-invalid={message ? true : undefined}
         aria-describedby={message ? `${fieldId('settings.avatar_url')}-error` : hintId}
