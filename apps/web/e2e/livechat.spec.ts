@@ -1,37 +1,24 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import {
   ACCOUNTS,
+  apiCreate,
   apiLogin,
   screenshot,
   screenshotsAtBothSizes,
   signInAs,
   unique,
 } from './fixtures';
-
-/** A plain page of another site (its own origin) embedding the widget with its one tag. */
-async function siteEmbedding(baseURL: string, channelId: string) {
-  const html = `<!doctype html><html lang="vi"><head><meta charset="utf-8"><title>Cửa hàng</title>
-<style>* { font-family: serif !important; color: #a00 !important; } button { background: lime; }</style>
-</head><body><h1>Cửa hàng mẫu</h1>
-<script src="${baseURL}/widget.js" data-channel="${channelId}" async></script></body></html>`;
-  const server: Server = createServer((_request, response) => {
-    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    response.end(html);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}/`, close: () => server.close() };
-}
-
-const send = (
-  request: APIRequestContext,
-  token: string,
-  method: string,
-  url: string,
-  data?: object,
-) => request.fetch(url, { method, headers: { Authorization: token }, ...(data ? { data } : {}) });
+import {
+  countSounds,
+  livechatChannel,
+  resolveRun,
+  send,
+  siteEmbedding,
+  startChat,
+  titleCount,
+  twoTonePng,
+  visitorOn,
+} from './livechat-fixtures';
 
 test('a visitor on another site chats with the AVAILABLE agent of the channel, live both ways, and keeps the conversation across a reload', async ({
   browser,
@@ -44,59 +31,94 @@ test('a visitor on another site chats with the AVAILABLE agent of the channel, l
   const run = unique();
   const admin = await apiLogin(request, ACCOUNTS.administrator.email);
   const agent = await signInAs(page, request, ACCOUNTS.agent.email);
-  const department = await send(request, admin.token, 'POST', '/v2/group', {
-    target: 'user',
-    name: `Livechat ${run}`,
-    member_ids: [agent._id],
+  const channelId = await livechatChannel(request, admin.token, run, [agent._id]);
+  // A chat template the agent answers with through '/', its placeholder filled for the chat.
+  const shortcut = `/gia${run}`.slice(0, 31);
+  await apiCreate(request, admin.token, '/v2/core/template', {
+    kind: 'chat',
+    name: `Báo giá 300Mbps ${run}`,
+    content: 'Dạ chào {{customer.name}}, gói 300Mbps là 250.000đ/tháng ạ',
+    shortcut,
+    visibility: 'everyone',
   });
-  expect(department.status(), await department.text()).toBe(201);
-  const channel = await send(request, admin.token, 'POST', '/v2/channels', {
-    kind: 'livechat',
-    name: `Website ${run}`,
-    group_id: (await department.json()).data._id,
-    settings: { title: `Hỗ trợ ${run}`, color: '#0E7C66' },
-  });
-  expect(channel.status(), await channel.text()).toBe(201);
-  const site = await siteEmbedding(baseURL!, (await channel.json()).data._id);
+  const site = await siteEmbedding(baseURL!, channelId);
   await send(request, agent.token, 'PUT', '/v2/my-presence', { presence: 'AVAILABLE' });
+  const sounds = await countSounds(page);
   await page.goto('/chat');
+  await expect(page.getByRole('heading', { name: 'Chat' })).toBeAttached();
+  const soundsBefore = await sounds();
+  const countBefore = await titleCount(page);
 
-  const visitorContext = await browser.newContext();
-  const visitor = await visitorContext.newPage();
+  const visitor = await visitorOn(browser, site.url);
   try {
-    await visitor.goto(site.url);
-    await visitor.getByRole('button', { name: 'Mở khung chat' }).click();
-    await expect(visitor.getByRole('dialog')).toContainText(`Hỗ trợ ${run}`);
+    await expect(visitor.page.getByRole('dialog')).toContainText(`Hỗ trợ ${run}`);
     const name = `Khách ${run}`;
-    await visitor.getByLabel('Họ tên').fill(name);
-    await visitor.getByRole('button', { name: 'Bắt đầu trò chuyện' }).click();
-    const box = visitor.getByLabel('Nhập tin nhắn');
-    await box.fill('Cho em hỏi gói cước 300Mbps ạ');
-    await box.press('Enter');
-    await expect(visitor.getByText('Cho em hỏi gói cước 300Mbps ạ')).toBeVisible();
+    await startChat(visitor.page, name, 'Cho em hỏi gói cước 300Mbps ạ');
 
-    // The agent's list gets it without a reload; it is theirs (routed), waiting.
+    // The agent's list gets it without a reload; it is theirs (routed), with a sound and the
+    // title's count raised (the bell's notification of the new chat).
     const row = page.getByRole('link').filter({ hasText: name });
     await expect(row).toBeVisible();
+    await expect.poll(sounds).toBeGreaterThan(soundsBefore);
+    await expect.poll(() => titleCount(page)).toBeGreaterThan(countBefore);
+    await expect(page).toHaveTitle(/^OmniCare \((\d|9\+)\)$/);
     await row.click();
     await expect(page.getByText('Cho em hỏi gói cước 300Mbps ạ')).toBeVisible();
+
+    // A template through '/', its placeholder filled with the visitor's name.
     const composer = page.getByRole('textbox', { name: 'Soạn tin nhắn' });
-    await composer.fill('Dạ gói 300Mbps là 250.000đ/tháng ạ');
+    await composer.fill(shortcut);
+    const palette = page.getByTestId('reply-palette');
+    await expect(
+      palette.getByRole('option', { name: new RegExp(`Báo giá 300Mbps ${run}`) }),
+    ).toBeVisible();
+    await expect(page.getByTestId('reply-palette-preview')).toContainText(
+      `Dạ chào ${name}, gói 300Mbps là 250.000đ/tháng ạ`,
+    );
+    await screenshotsAtBothSizes(page, 'chat-template-palette');
     await composer.press('Enter');
-    await expect(visitor.getByText('Dạ gói 300Mbps là 250.000đ/tháng ạ')).toBeVisible();
+    await expect(composer).toHaveValue(`Dạ chào ${name}, gói 300Mbps là 250.000đ/tháng ạ`);
+    await composer.press('Enter');
+    await expect(
+      visitor.page.getByText(`Dạ chào ${name}, gói 300Mbps là 250.000đ/tháng ạ`),
+    ).toBeVisible();
+
+    // An image the agent attaches: the visitor sees it as a picture.
+    await page
+      .getByTestId('chat-composer')
+      .locator('input[type="file"]')
+      .setInputFiles({
+        name: 'bang-gia.png',
+        mimeType: 'image/png',
+        buffer: twoTonePng(120, [14, 124, 102], [250, 204, 21]),
+      });
+    await page.getByRole('button', { name: 'Gửi', exact: true }).click();
+    const picture = visitor.page.getByRole('img', { name: 'bang-gia.png' });
+    await expect(picture).toBeVisible();
+    await expect
+      .poll(() => picture.evaluate((image: HTMLImageElement) => image.naturalWidth))
+      .toBe(120);
+    await expect(page.getByRole('img', { name: 'bang-gia.png' })).toBeVisible();
+
     await screenshotsAtBothSizes(page, 'chat-workspace');
-    await screenshotsAtBothSizes(visitor, 'widget-open');
-    await visitor.setViewportSize({ width: 390, height: 800 });
-    await screenshot(visitor, 'widget-open-390');
+    await screenshotsAtBothSizes(visitor.page, 'widget-open');
+    await visitor.page.setViewportSize({ width: 390, height: 800 });
+    await screenshot(visitor.page, 'widget-open-390');
 
     // The conversation survives a reload of the visitor's page (the panel opens again by itself).
-    await visitor.reload();
-    await expect(visitor.getByRole('button', { name: 'Đóng khung chat' }).first()).toBeVisible();
-    await expect(visitor.getByText('Dạ gói 300Mbps là 250.000đ/tháng ạ')).toBeVisible();
-    await expect(visitor.getByText('Cho em hỏi gói cước 300Mbps ạ')).toHaveCount(1);
+    await visitor.page.reload();
+    await expect(
+      visitor.page.getByRole('button', { name: 'Đóng khung chat' }).first(),
+    ).toBeVisible();
+    await expect(
+      visitor.page.getByText(`Dạ chào ${name}, gói 300Mbps là 250.000đ/tháng ạ`),
+    ).toBeVisible();
+    await expect(visitor.page.getByText('Cho em hỏi gói cước 300Mbps ạ')).toHaveCount(1);
+    await expect(visitor.page.getByRole('img', { name: 'bang-gia.png' })).toBeVisible();
   } finally {
+    await resolveRun(request, admin.token, run);
     await send(request, agent.token, 'PUT', '/v2/my-presence', { presence: 'NOT AVAILABLE' });
-    await visitorContext.close();
+    await visitor.close();
     site.close();
   }
 });

@@ -341,6 +341,7 @@ describe('bad input on every route', () => {
       .map(([route, refused]) => `${route} ${refused.every(Boolean) ? 'all' : 'some'}`);
     expect(readingForms.sort()).toEqual(
       [
+        'POST /v2/channels/:id/avatar',
         'POST /v2/customers/:id/avatar',
         'POST /v2/customers/import/preview',
         'POST /v2/my-avatar',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { labelled } from '../platform/labelled.js';
+import { AVATAR_MAX_BYTES } from '../platform/constants.js';
 
 /**
  * A livechat channel's settings (the widget a site embeds): its look, who may embed it, what the
@@ -33,7 +34,18 @@ export const LIVECHAT_SETTINGS_MESSAGES = {
   domains: `Tối đa ${LIVECHAT_LIMITS.domains} tên miền`,
   avatar: 'Ảnh đại diện phải là địa chỉ https:// hoặc tệp đã tải lên',
   workingTime: 'Lịch làm việc không hợp lệ',
+  avatarType: 'Ảnh đại diện phải là PNG, JPEG, WEBP hoặc GIF',
+  avatarSize: `Ảnh đại diện tối đa ${AVATAR_MAX_BYTES / 1024 / 1024} MB`,
+  avatarSaved: 'Cập nhật ảnh đại diện thành công',
+  avatarNotLivechat: 'Chỉ kênh Livechat có ảnh đại diện',
 } as const;
+
+/**
+ * Where a livechat channel's uploaded avatar is stored and served (public: the widget shows it on
+ * other sites): `/files/livechat/<tenant id>/<random>.<ext>`. A channel's avatar may name a file
+ * of its own tenant's folder only.
+ */
+export const livechatAvatarFolder = (tenantId: string) => `livechat/${tenantId}`;
 
 const M = LIVECHAT_SETTINGS_MESSAGES;
 const mode = z.enum(PRE_CHAT_FIELD_MODE.values, { error: M.preChatMode });

@@ -135,3 +135,16 @@ export const CONVERSATION_EVENTS = {
   /** The visitor is typing: `{conversation_id, typing}`. */
   customerTyping: 'conversation:customer-typing',
 } as const;
+
+/**
+ * `GET /v2/conversations/{id}/survey`: the satisfaction survey of a conversation, as the visitor
+ * answered it after a resolve (asked: the resolve asked for it; rating 1–5 and the comment once
+ * answered; all null when it was never asked).
+ */
+export const conversationSurveyView = z.object({
+  asked_at: isoDateTime.nullable(),
+  rating: z.number().int().min(1).max(5).nullable(),
+  comment: z.string().nullable(),
+  rated_at: isoDateTime.nullable(),
+});
+export type ConversationSurvey = z.infer<typeof conversationSurveyView>;

@@ -1,5 +1,42 @@
+import { z } from 'zod';
+import { LIVECHAT_SETTINGS_MESSAGES } from '@omnicare/shared/channels/livechat-settings';
+import { CHANNEL_MESSAGES, channelView } from '@omnicare/shared/channels/channels.schemas';
+import { authOf } from '../../platform/auth.js';
 import { catalogueRoutes } from '../../platform/catalogue.js';
-import { channelCatalogue } from './channels.service.js';
+import { answers, ok } from '../../platform/respond.js';
+import { typed, type RouteModule } from '../../platform/routes.js';
+import { channelCatalogue, setLivechatAvatar } from './channels.service.js';
 
 /** Channels are a catalogue (platform/catalogue.ts): the definition is in the service. */
-export const channelsRoutes = catalogueRoutes(channelCatalogue);
+const catalogueOfChannels = catalogueRoutes(channelCatalogue);
+
+const idParams = z.object({ id: z.uuid(CHANNEL_MESSAGES.notFound) });
+
+export const channelsRoutes: RouteModule = (app, platform) => {
+  catalogueOfChannels(app, platform);
+  const r = typed(app);
+  r.post(
+    '/v2/channels/:id/avatar',
+    {
+      schema: {
+        tags: ['channels'],
+        summary: 'Tải ảnh đại diện của kênh Livechat (multipart, field file)',
+        params: idParams,
+        response: answers.ok(channelView),
+      },
+      config: { access: 'channel.manage' },
+    },
+    async (request) => {
+      const file = await request.file();
+      return ok(
+        await setLivechatAvatar(
+          platform,
+          authOf(request),
+          request.params.id,
+          file ? await file.toBuffer() : undefined,
+        ),
+        LIVECHAT_SETTINGS_MESSAGES.avatarSaved,
+      );
+    },
+  );
+};

@@ -10,7 +10,16 @@ import {
   type ChannelsQuery,
   type ConnectableKind,
 } from '@omnicare/shared/channels/channels.schemas';
+import { Readable } from 'node:stream';
+import {
+  LIVECHAT_SETTINGS_MESSAGES,
+  livechatAvatarFolder,
+} from '@omnicare/shared/channels/livechat-settings';
+import { AVATAR_MAX_BYTES } from '@omnicare/shared/platform/constants';
+import { PUBLIC_FILES_PREFIX, isPublicFilePath } from '@omnicare/shared/platform/validation';
+import type { AuthContext } from '../../platform/auth.js';
 import type { Platform } from '../../platform/context.js';
+import { imageExtensionOf } from '../../platform/files.js';
 import { catalogue, inUseError, uniqueName } from '../../platform/catalogue.js';
 import { fieldError } from '../../platform/errors.js';
 import { channels } from '../../db/schema/conversations.js';
@@ -87,13 +96,15 @@ export const channelCatalogue = catalogue<ChannelView, ChannelBody, ChannelsQuer
     for (const [name, value] of Object.entries(body.secrets)) if (value) secrets[name] = value;
     for (const [name, label] of Object.entries(config.secrets))
       if (!secrets[name]) throw fieldError(`secrets.${name}`, M.secretRequired(label));
+    const settings = config.settings.parse(body.settings) as Record<string, unknown>;
+    if (kind === 'livechat') checkLivechatAvatar(ctx.tenantId, settings.avatar_url);
     const values = {
       kind,
       name: body.name,
       status: body.status,
       statusReason: null,
       groupId: body.group_id,
-      settings: config.settings.parse(body.settings) as Record<string, unknown>,
+      settings,
       secrets: ctx.platform.secrets.seal(JSON.stringify(secrets)),
     };
     if (!id)
@@ -109,6 +120,50 @@ export const channelCatalogue = catalogue<ChannelView, ChannelBody, ChannelsQuer
   inUse: async (ctx, id) =>
     inUseError((await repo.channelHasMessages(ctx.db, ctx.tenantId, id)) ? M.inUse : null),
 });
+
+/**
+ * A livechat channel's avatar: an https:// address, or a file uploaded for this tenant's
+ * channels (`/files/livechat/<tenant>/…`); another tenant's file, or any other stored file, is
+ * refused (422 on `settings.avatar_url`).
+ */
+function checkLivechatAvatar(tenantId: string, url: unknown) {
+  if (typeof url !== 'string' || !url.startsWith(PUBLIC_FILES_PREFIX)) return;
+  const own = `${PUBLIC_FILES_PREFIX}${livechatAvatarFolder(tenantId)}/`;
+  if (!isPublicFilePath(url) || !url.startsWith(own) || url.slice(own.length).includes('/'))
+    throw fieldError('settings.avatar_url', LIVECHAT_SETTINGS_MESSAGES.avatar);
+}
+
+/**
+ * `POST /v2/channels/{id}/avatar`: a livechat channel's avatar from an uploaded image (PNG, JPEG,
+ * WEBP or GIF by its content, 2 MB at most), stored as a public file (the widget shows it on
+ * the customer's site) and set as the channel's `avatar_url` at once, audited as an update of
+ * the channel. Another tenant's channel is not found.
+ */
+export async function setLivechatAvatar(
+  platform: Platform,
+  auth: AuthContext,
+  id: string,
+  content: Buffer | undefined,
+): Promise<ChannelView> {
+  const before = await channelCatalogue.get(platform, auth, id);
+  if (before.kind !== 'livechat')
+    throw fieldError('file', LIVECHAT_SETTINGS_MESSAGES.avatarNotLivechat);
+  if (content && content.length > AVATAR_MAX_BYTES)
+    throw fieldError('file', LIVECHAT_SETTINGS_MESSAGES.avatarSize);
+  const extension = content ? imageExtensionOf(content) : undefined;
+  if (!content || !extension) throw fieldError('file', LIVECHAT_SETTINGS_MESSAGES.avatarType);
+  const avatarUrl = await platform.files.savePublic(
+    livechatAvatarFolder(auth.tenantId),
+    extension,
+    Readable.from(content),
+  );
+  await repo.updateChannel(platform.db, auth.tenantId, id, {
+    settings: { ...before.settings, avatar_url: avatarUrl },
+  });
+  const after = await channelCatalogue.get(platform, auth, id);
+  await channelCatalogue.recordChange(platform, auth, 'update', id, before, after);
+  return after;
+}
 
 /**
  * Sends through the tenant's active channel of a kind (the first connected), by its driver:

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHANNEL_MESSAGES as M } from '@omnicare/shared/channels/channels.schemas';
+import { LIVECHAT_SETTINGS_MESSAGES as LC } from '@omnicare/shared/channels/livechat-settings';
 import { bearer, createTestApp, seedTenant, type TestApp } from '../../test/helpers.js';
 
 let t: TestApp;
@@ -164,5 +165,127 @@ describe('/v2/channels', () => {
     const removed = await send('DELETE', `/v2/channels/${channel._id}`, admin);
     expect(removed.statusCode, removed.body).toBe(200);
     expect((await send('GET', `/v2/channels/${channel._id}`, admin)).statusCode).toBe(404);
+  });
+});
+
+describe('POST /v2/channels/{id}/avatar', () => {
+  const PNG = Buffer.from(
+    '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5a2b6d50000000049454e44ae426082',
+    'hex',
+  );
+  const boundary = '----omnicare-avatar';
+  const upload = (token: string, id: string, content: Buffer, fileName = 'logo.png') =>
+    t.app.inject({
+      method: 'POST',
+      url: `/v2/channels/${id}/avatar`,
+      headers: { ...bearer(token), 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: image/png\r\n\r\n`,
+        ),
+        content,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]),
+    });
+  const livechat = async (token: string, name: string) => {
+    const created = await send('POST', '/v2/channels', token, {
+      kind: 'livechat',
+      name,
+      settings: { title: 'Hỗ trợ', allowed_domains: ['shop.example'] },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    return created.json().data as { _id: string; settings: Record<string, unknown> };
+  };
+
+  it('stores an image checked by its content as the widget’s avatar, served publicly, and audits it', async () => {
+    const channel = await livechat(admin, 'Website ảnh');
+    const response = await upload(admin, channel._id, PNG);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().message).toBe(LC.avatarSaved);
+    const url = response.json().data.settings.avatar_url as string;
+    expect(url).toMatch(new RegExp(`^/files/livechat/${tenant.tenantId}/[0-9a-f-]+\\.png$`));
+    // Served without a session (the widget is on the customer's site) ...
+    const served = await t.app.inject({ method: 'GET', url });
+    expect(served.statusCode).toBe(200);
+    expect(served.rawPayload.equals(PNG)).toBe(true);
+    // ... and named by the widget's config.
+    const config = await t.app.inject({
+      method: 'GET',
+      url: `/v2/livechat/${channel._id}/config`,
+      headers: { origin: 'https://shop.example' },
+    });
+    expect(config.json().data.avatar_url).toBe(url);
+    // Saving the form with it again keeps it; the rest of the settings stayed.
+    const again = await send('PUT', `/v2/channels/${channel._id}`, admin, {
+      kind: 'livechat',
+      name: 'Website ảnh',
+      settings: { ...channel.settings, avatar_url: url },
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().data.settings).toMatchObject({ avatar_url: url, title: 'Hỗ trợ' });
+    const audit = await t.database.pool.query<{ after: { settings: { avatar_url: string } } }>(
+      `select after from audit_log where entity = 'channel' and entity_id = $1 and action = 'update' order by created_at`,
+      [channel._id],
+    );
+    expect(audit.rows[0]!.after.settings.avatar_url).toBe(url);
+  });
+
+  it('refuses what is not an image whatever it is called, and an image over 2 MB, in Vietnamese', async () => {
+    const channel = await livechat(admin, 'Website sai ảnh');
+    const page = await upload(admin, channel._id, Buffer.from('<html><script>alert(1)</script>'));
+    expect(page.statusCode).toBe(422);
+    expect(page.json()).toEqual(unprocessable('file', LC.avatarType));
+    const big = Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024)]);
+    const tooBig = await upload(admin, channel._id, big);
+    expect(tooBig.json()).toEqual(unprocessable('file', LC.avatarSize));
+    const sms = (await send('POST', '/v2/channels', admin, { ...SMS, name: 'SMS ảnh' })).json()
+      .data;
+    expect((await upload(admin, sms._id, PNG)).json()).toEqual(
+      unprocessable('file', LC.avatarNotLivechat),
+    );
+    // Only administrators manage channels.
+    const agent = await t.login(tenant.email('agent'));
+    expect((await upload(agent, channel._id, PNG)).statusCode).toBe(401);
+    const unchanged = await send('GET', `/v2/channels/${channel._id}`, admin);
+    expect(unchanged.json().data.settings.avatar_url).toBeNull();
+  });
+
+  it('another tenant can neither upload to the channel nor point its own channel at the file', async () => {
+    const channel = await livechat(admin, 'Website của Kênh');
+    const mine = (await upload(admin, channel._id, PNG)).json().data.settings.avatar_url as string;
+    const other = await seedTenant(t, 'Kênh khác');
+    const otherAdmin = await t.login(other.email('admin'));
+    const refused = await upload(otherAdmin, channel._id, PNG);
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json().message).toBe(M.notFound);
+    const stillMine = await send('GET', `/v2/channels/${channel._id}`, admin);
+    expect(stillMine.json().data.settings.avatar_url).toBe(mine);
+
+    const borrowed = await send('POST', '/v2/channels', otherAdmin, {
+      kind: 'livechat',
+      name: 'Mượn ảnh',
+      settings: { avatar_url: mine },
+    });
+    expect(borrowed.json()).toEqual(unprocessable('settings.avatar_url', LC.avatar));
+    for (const avatar_url of [
+      '/files/avatars/x/y.png',
+      `/files/livechat/${tenant.tenantId}/../a.png`,
+    ])
+      expect(
+        (
+          await send('POST', '/v2/channels', admin, {
+            kind: 'livechat',
+            name: `Ảnh lạ ${avatar_url.length}`,
+            settings: { avatar_url },
+          })
+        ).json(),
+      ).toEqual(unprocessable('settings.avatar_url', LC.avatar));
+    // An https:// address stays allowed.
+    const remote = await send('POST', '/v2/channels', otherAdmin, {
+      kind: 'livechat',
+      name: 'Ảnh ngoài',
+      settings: { avatar_url: 'https://cdn.example/logo.png' },
+    });
+    expect(remote.statusCode, remote.body).toBe(201);
   });
 });

@@ -1,5 +1,6 @@
 import { registerSubscriber } from '../../platform/outbox.js';
 import type { ServerModule } from '../../platform/modules.js';
+import { AUTO_RESOLVE_CRON, AUTO_RESOLVE_JOB, runAutoResolve } from './auto-resolve.service.js';
 import { chatConfigRoutes } from './chat-config.routes.js';
 import { conversationsRoutes } from './conversations.routes.js';
 import { onTicketEvent } from './conversations.service.js';
@@ -32,6 +33,14 @@ export const conversationsModule: ServerModule = {
       (event) => onTicketEvent(platform, event),
       (event) => CONVERSATION_EVENT_TYPES.has(event.type),
       { workers: 4, batch: 50 },
+    );
+    // Conversations silent longer than the chat settings' auto_resolve_hours are resolved.
+    platform.jobs.register(
+      AUTO_RESOLVE_JOB,
+      async () => {
+        await runAutoResolve(platform);
+      },
+      { cron: AUTO_RESOLVE_CRON },
     );
   },
 };

@@ -3,6 +3,7 @@ import { UNSOLVED_STATUSES } from '@omnicare/shared/tickets/ticket-enums';
 import type { Database, Transaction } from '../../platform/db.js';
 import {
   channels,
+  chatConfigs,
   conversationReads,
   conversations,
   messages,
@@ -246,4 +247,50 @@ export async function giveOwnerlessRequester(db: Db, tenantId: string, ticketId:
     from ${tickets} t
     where t.tenant_id = ${tenantId} and t.id = ${ticketId} and t.assignee_id is not null
       and c.id = t.requester_id and c.tenant_id = ${tenantId} and c.owner_id is null`);
+}
+
+/**
+ * Open conversations (new, open, pending; not merged away) whose last message is older than
+ * their tenant's `auto_resolve_hours` (the default for a tenant that never saved its chat
+ * settings or saved before the setting existed; 0 is never), oldest silence first, with the
+ * ticket's `updated_at` as read (the change is skipped if the ticket moved since).
+ */
+export async function silentConversations(
+  db: Db,
+  options: { now: Date; defaultHours: number; limit: number },
+) {
+  const hours = sql`coalesce((${chatConfigs.config} ->> 'auto_resolve_hours')::int, ${options.defaultHours}::int)`;
+  return db
+    .select({
+      tenantId: conversations.tenantId,
+      ticketId: conversations.ticketId,
+      updatedAt: tickets.updatedAt,
+    })
+    .from(conversations)
+    .innerJoin(tickets, eq(tickets.id, conversations.ticketId))
+    .leftJoin(chatConfigs, eq(chatConfigs.tenantId, conversations.tenantId))
+    .where(
+      and(
+        sql`${tickets.status} in (${openStatuses})`,
+        isNull(tickets.mergedIntoId),
+        sql`${hours} > 0`,
+        sql`${conversations.lastMessageAt} < ${options.now.toISOString()}::timestamptz - make_interval(hours => ${hours})`,
+      ),
+    )
+    .orderBy(conversations.lastMessageAt, conversations.ticketId)
+    .limit(options.limit);
+}
+
+/** The satisfaction survey of a conversation (undefined: not a conversation of the tenant). */
+export async function surveyOf(db: Db, tenantId: string, ticketId: string) {
+  const [row] = await db
+    .select({
+      askedAt: conversations.surveyAskedAt,
+      rating: conversations.rating,
+      comment: conversations.ratingComment,
+      ratedAt: conversations.ratedAt,
+    })
+    .from(conversations)
+    .where(and(eq(conversations.tenantId, tenantId), eq(conversations.ticketId, ticketId)));
+  return row;
 }

@@ -3,6 +3,7 @@ import {
   CONVERSATION_MESSAGES as M,
   conversationListAnswer,
   conversationListQuery,
+  conversationSurveyView,
   conversationTransferBody,
 } from '@omnicare/shared/conversations/conversations.schemas';
 import { noData } from '@omnicare/shared/platform/envelope';
@@ -15,6 +16,7 @@ import {
   markConversationRead,
   transferConversation,
 } from './conversations.service.js';
+import { conversationSurvey } from './conversation-survey.service.js';
 
 const tags = ['conversations'];
 const params = z.object({ id: z.uuid(M.notFound) });
@@ -72,5 +74,18 @@ export const conversationsRoutes: RouteModule = (app, platform) => {
         await transferConversation(platform, authOf(request), request.params.id, request.body),
         M.transferred,
       ),
+  );
+  r.get(
+    '/v2/conversations/:id/survey',
+    {
+      schema: {
+        tags,
+        summary: 'Khảo sát hài lòng của cuộc trò chuyện',
+        params,
+        response: answers.ok(conversationSurveyView),
+      },
+      config: { access: 'conversation.work' },
+    },
+    async (request) => ok(await conversationSurvey(platform, authOf(request), request.params.id)),
   );
 };

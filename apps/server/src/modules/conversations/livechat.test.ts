@@ -412,5 +412,19 @@ describe('livechat widget endpoints', () => {
     expect(rated.statusCode, rated.body).toBe(200);
     const after = await widget('GET', `${base}/conversation`, { token });
     expect(after.json().data.survey_pending).toBe(false);
+
+    // The agents read the answer on the conversation; another tenant finds no such conversation.
+    const survey = await staff(agent, 'GET', `/v2/conversations/${id}/survey`);
+    expect(survey.statusCode, survey.body).toBe(200);
+    expect(survey.json().data).toMatchObject({ rating: 4, comment: 'Nhanh' });
+    expect(survey.json().data.asked_at).not.toBeNull();
+    expect(survey.json().data.rated_at).not.toBeNull();
+    const plain = await staff(admin, 'POST', '/v2/tickets', { subject: 'Không phải chat' });
+    expect(plain.statusCode, plain.body).toBe(201);
+    const notChat = await staff(admin, 'GET', `/v2/conversations/${plain.json().data._id}/survey`);
+    expect(notChat.statusCode).toBe(404);
+    const other = await seedTenant(t, 'Livechat khác');
+    const stranger = await t.login(other.email('admin'));
+    expect((await staff(stranger, 'GET', `/v2/conversations/${id}/survey`)).statusCode).toBe(404);
   });
 });

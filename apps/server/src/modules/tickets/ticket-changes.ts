@@ -534,15 +534,16 @@ const systemChangeBatchers = new WeakMap<
 >();
 
 /**
- * `updateTicket` by the system, for many callers at once (workflow runs): the changes of a
+ * `updateTicket` by the system, for many callers at once (workflow runs, jobs): the changes of a
  * tenant's tickets that come while one transaction is on its way share the next one
- * (createBatcher), so a burst costs one begin, lock statement and commit per wave.
+ * (createBatcher), so a burst costs one begin, lock statement and commit per wave. `changes`
+ * may be worked out from the ticket as it is under its lock (none: it stays as it is).
  */
 export async function updateTicketAsSystem(
   platform: Platform,
   tenantId: string,
   ticketId: string,
-  changes: TicketUpdateBody,
+  changes: TicketUpdateBody | ((before: TicketDetail) => TicketUpdateBody),
   options: TicketWriteOptions = {},
 ): Promise<TicketDetail> {
   let byTenant = systemChangeBatchers.get(platform.db);
@@ -556,7 +557,8 @@ export async function updateTicketAsSystem(
     );
     byTenant.set(tenantId, batcher);
   }
-  return afterOf(await batcher({ ref: { id: ticketId }, changesOf: () => changes, options }));
+  const changesOf = typeof changes === 'function' ? changes : () => changes;
+  return afterOf(await batcher({ ref: { id: ticketId }, changesOf, options }));
 }
 
 /**

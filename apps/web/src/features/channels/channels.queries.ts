@@ -4,6 +4,7 @@ import type {
   ChannelView,
 } from '@omnicare/shared/channels/channels.schemas';
 import { atPaths, type Catalogue } from '@/components/catalogue/catalogue-api';
+import { apiRequestWithMessage } from '@/lib/http';
 
 export const channelKeys = {
   all: ['channels'] as const,
@@ -19,3 +20,14 @@ export function channelsOfKind(kind: ChannelKind): Catalogue<ChannelView, Channe
   );
   return { ...calls, list: (signal, params) => calls.list(signal, { ...params, kind }) };
 }
+
+/** `POST /v2/channels/{id}/avatar`: a livechat channel's avatar from an image (saved at once). */
+export const uploadChannelAvatar = (id: string, file: File) => {
+  const form = new FormData();
+  form.append('file', file);
+  return apiRequestWithMessage<ChannelView>({
+    method: 'POST',
+    url: `/v2/channels/${encodeURIComponent(id)}/avatar`,
+    data: form,
+  });
+};

@@ -41,6 +41,7 @@ const CONTRACTS = {
   'GET /v2/channels': okBody(z.array(channelView)),
   'POST /v2/channels': createdBody(channelView),
   'PUT /v2/channels/:id': okBody(channelView),
+  'POST /v2/channels/:id/avatar': okBody(channelView),
   'DELETE /v2/channels/:id': okBody(noData),
   'GET /v2/chat-config': okBody(chatConfigView),
   'GET /v2/time/schedules': listBody(scheduleView),
@@ -313,4 +314,77 @@ describe('the livechat channels list', () => {
     await waitFor(() => expect(toasts.error).toHaveBeenCalledWith(CHANNEL_MESSAGES.inUse));
     expect(screen.getByRole('heading', { name: 'Website' })).toBeVisible();
   });
+});
+
+describe("the livechat channel's avatar", () => {
+  const AVATAR = `/files/livechat/t1/1b2c3d4e-5f60-4718-8a9b-0c1d2e3f4a5b.png`;
+  const image = (bytes: number) =>
+    new File([new Uint8Array(bytes)], 'logo.png', { type: 'image/png' });
+
+  async function openEdit(user: ReturnType<typeof userEvent.setup>) {
+    await user.click(await screen.findByRole('button', { name: 'Sửa Website' }));
+    return within(await screen.findByRole('dialog', { name: 'Cập nhật kênh Livechat' }));
+  }
+
+  it('uploads an image for a saved channel and shows it in the preview; the form keeps it', async () => {
+    const channel = website();
+    const request = mockServer([channel], (config) => {
+      if (config.url === `/v2/channels/${CHANNEL_ID}/avatar`)
+        return ok(
+          website({ settings: { ...channel.settings, avatar_url: AVATAR } }),
+          LIVECHAT_SETTINGS_MESSAGES.avatarSaved,
+        );
+      return ok(website({ settings: (config.data as ChannelBody).settings }));
+    });
+    const user = userEvent.setup({ delay: null });
+    renderPage();
+    const dialog = await openEdit(user);
+    await user.upload(dialog.getByLabelText('Tải ảnh đại diện lên'), image(2048));
+
+    await waitFor(() => expect(writes(request)).toHaveLength(1));
+    const [sent] = writes(request);
+    expect(sent).toMatchObject({ method: 'POST', url: `/v2/channels/${CHANNEL_ID}/avatar` });
+    expect((sent?.data as FormData).get('file')).toBeInstanceOf(File);
+    expect(toasts.success).toHaveBeenCalledWith(LIVECHAT_SETTINGS_MESSAGES.avatarSaved);
+    // The widget's header in the preview and the field's own picture show it.
+    const panel = within(dialog.getByTestId('widget-preview-panel'));
+    await waitFor(() => expect(panel.getByRole('presentation')).toHaveAttribute('src', AVATAR));
+    expect(dialog.getByLabelText('Ảnh đại diện')).toHaveValue(AVATAR);
+    expect(dialog.getByText(/Đang dùng ảnh đã tải lên/)).toBeVisible();
+    // Saving the form sends it back with the rest.
+    await user.click(dialog.getByRole('button', { name: 'Lưu' }));
+    await waitFor(() => expect(writes(request)).toHaveLength(2));
+    expect((writes(request)[1]?.data as ChannelBody).settings).toMatchObject({
+      avatar_url: AVATAR,
+    });
+  }, 40_000);
+
+  it('refuses an image over 2 MB before sending, shows the server refusing a file, and waits for a new channel to be saved', async () => {
+    const request = mockServer([website()], () => {
+      throw new ApiError({
+        kind: 'http',
+        status: 422,
+        message: LIVECHAT_SETTINGS_MESSAGES.avatarType,
+        fieldErrors: [{ param: 'file', message: LIVECHAT_SETTINGS_MESSAGES.avatarType }],
+      });
+    });
+    const user = userEvent.setup({ delay: null });
+    renderPage();
+    const dialog = await openEdit(user);
+    const picker = dialog.getByLabelText('Tải ảnh đại diện lên');
+    await user.upload(picker, image(2 * 1024 * 1024 + 1));
+    expect(dialog.getByText(LIVECHAT_SETTINGS_MESSAGES.avatarSize)).toBeVisible();
+    expect(writes(request)).toHaveLength(0);
+
+    await user.upload(picker, image(100));
+    expect(await dialog.findByText(LIVECHAT_SETTINGS_MESSAGES.avatarType)).toBeVisible();
+    expect(writes(request)).toHaveLength(1);
+    expect(dialog.getByLabelText('Ảnh đại diện')).toHaveValue('');
+    await user.click(dialog.getByRole('button', { name: 'Hủy' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    const added = await openAddDialog(user);
+    expect(added.getByRole('button', { name: 'Tải ảnh lên' })).toBeDisabled();
+    expect(added.getByText(/Lưu kênh trước, rồi tải ảnh lên/)).toBeVisible();
+  }, 40_000);
 });

@@ -22,7 +22,14 @@ export const LIVECHAT_TEXT = {
   title: 'Tiêu đề khung chat',
   position: 'Vị trí',
   avatar: 'Ảnh đại diện',
-  avatarHint: 'Địa chỉ https:// của ảnh vuông. Để trống: hiện chữ cái đầu của tiêu đề.',
+  avatarHint:
+    'Ảnh vuông PNG, JPEG, WEBP hoặc GIF, tối đa 2 MB; hoặc dán địa chỉ https:// của ảnh. Để trống: hiện chữ cái đầu của tiêu đề.',
+  avatarUpload: 'Tải ảnh lên',
+  avatarUploadLabel: 'Tải ảnh đại diện lên',
+  avatarRemove: 'Bỏ ảnh',
+  avatarUploaded: 'Đang dùng ảnh đã tải lên. Bỏ ảnh để dán địa chỉ https:// khác.',
+  avatarUrl: 'Địa chỉ ảnh',
+  avatarAfterSave: 'Lưu kênh trước, rồi tải ảnh lên (hoặc dán địa chỉ https:// của ảnh).',
   greeting: 'Lời chào',
   greetingHint:
     'Lời chào và tin nhắn ngoài giờ dùng chung cho mọi kênh Livechat, sửa ở thẻ Cấu hình chat.',

@@ -5,10 +5,15 @@ import { z } from 'zod';
 import {
   conversationListAnswer,
   conversationRowView,
+  conversationSurveyView,
   type ConversationRow,
 } from '@omnicare/shared/conversations/conversations.schemas';
 import { tagGroupView } from '@omnicare/shared/customers/customers.schemas';
-import { macroView, ticketPlaceholderValues } from '@omnicare/shared/macros/macros.schemas';
+import {
+  macroApplied,
+  macroView,
+  ticketPlaceholderValues,
+} from '@omnicare/shared/macros/macros.schemas';
 import { createdBody, listBody, noData, okBody } from '@omnicare/shared/platform/envelope';
 import { messageTemplateView } from '@omnicare/shared/templates/templates.schemas';
 import { priorityView, ticketTypeView } from '@omnicare/shared/ticket-config/ticket-config.schemas';
@@ -119,11 +124,13 @@ export const CHAT_CONTRACTS = {
   'GET /v2/conversations': conversationListBody,
   'PUT /v2/conversations/:id/read': okBody(noData),
   'POST /v2/conversations/:id/transfer': okBody(noData),
+  'GET /v2/conversations/:id/survey': okBody(conversationSurveyView),
   'GET /v2/tickets/:id': okBody(ticketDetailView),
   'PUT /v2/tickets/:id': okBody(ticketDetailView),
   'GET /v2/tickets/:id/comments': listBody(ticketCommentView),
   'POST /v2/tickets/:id/comments': createdBody(ticketCommentView),
   'GET /v2/macros': okBody(z.array(macroView)),
+  'POST /v2/tickets/:id/macros/:macroId': okBody(macroApplied),
   'GET /v2/templates/user/:id': listBody(messageTemplateView),
   'GET /v2/tickets/:id/placeholders': okBody(ticketPlaceholderValues),
   'GET /v2/group-tag-customer': okBody(z.array(tagGroupView)),

@@ -6,7 +6,8 @@ import { TICKET_CONVERSATION_MESSAGES } from '@omnicare/shared/tickets/ticket-co
 import { ApiError } from '@/lib/errors';
 import { toast } from '@/lib/toast';
 import type { ApiRequest } from '@/lib/http';
-import { created, list, mockApi, ok } from '@/test/contract-fixtures';
+import { macroView } from '@omnicare/shared/macros/macros.schemas';
+import { created, fixture, list, mockApi, ok } from '@/test/contract-fixtures';
 import { signInAs } from '@/test/signed-in';
 import {
   AT,
@@ -44,6 +45,30 @@ interface SentComment {
   client_message_id: string;
 }
 
+/** A macro that answers and sets the conversation pending. */
+const PENDING_MACRO = fixture('GET /v2/macros', macroView, {
+  _id: '33333333-3333-4333-8333-333333333333',
+  name: 'Chờ khách phản hồi',
+  body: 'Em chờ anh/chị phản hồi ạ.',
+  actions: { status: 'pending' },
+  shared: true,
+  owner: null,
+  editable: false,
+  usage_count: 0,
+  created_at: AT,
+  updated_at: AT,
+});
+/** The macros the palette lists (each test may change them). */
+let macros = [PENDING_MACRO];
+/** The conversation's status and survey as the server has them. */
+let status: 'open' | 'solved' = 'open';
+let survey = { asked_at: null, rating: null, comment: null, rated_at: null } as {
+  asked_at: string | null;
+  rating: number | null;
+  comment: string | null;
+  rated_at: string | null;
+};
+
 /** How the next POST of a comment is answered (the request's body given). */
 let answerPost: (sent: SentComment) => unknown;
 let api: ReturnType<typeof mockApi>;
@@ -64,6 +89,9 @@ const saved = (sent: SentComment, id = 'saved-1') =>
   });
 
 beforeEach(() => {
+  macros = [PENDING_MACRO];
+  status = 'open';
+  survey = { asked_at: null, rating: null, comment: null, rated_at: null };
   signInAs('agent', { _id: ME, user_id: ME });
   // The agent is looking at this window.
   vi.spyOn(document, 'hasFocus').mockReturnValue(true);
@@ -72,7 +100,8 @@ beforeEach(() => {
     const { url, method = 'GET' } = config;
     if (url === '/v2/conversations') return listAnswer([conversationRow(1)]);
     if (url === `/v2/tickets/${ID}` && method === 'GET')
-      return ok(conversationTicket({ assignee: { _id: 'u9', name: 'Đồng nghiệp' } }));
+      return ok(conversationTicket({ assignee: { _id: 'u9', name: 'Đồng nghiệp' }, status }));
+    if (url === `/v2/conversations/${ID}/survey`) return ok(survey);
     if (url === `/v2/tickets/${ID}` && method === 'PUT')
       return ok(conversationTicket({ assignee: { _id: ME, name: 'Tôi' } }), 'Cập nhật thành công');
     if (url === `/v2/tickets/${ID}/comments` && method === 'GET')
@@ -81,7 +110,16 @@ beforeEach(() => {
       return answerPost(config.data as SentComment);
     if (url === `/v2/conversations/${ID}/read`) return ok(null);
     if (url === `/v2/tickets/${ID}/placeholders`) return ok({});
-    if (url === '/v2/macros' || url === '/v2/group-tag-customer') return ok([]);
+    if (url === '/v2/macros') return ok(macros);
+    if (url === `/v2/tickets/${ID}/macros/${PENDING_MACRO._id}` && method === 'POST')
+      return ok(
+        {
+          ticket: conversationTicket({ status: 'pending', assignee: { _id: ME, name: 'Tôi' } }),
+          comment: null,
+        },
+        'Đã áp dụng macro Chờ khách phản hồi',
+      );
+    if (url === '/v2/group-tag-customer') return ok([]);
     return list([]);
   });
   const noop = () => undefined;
@@ -245,5 +283,83 @@ describe('the conversation', () => {
     expect(await screen.findByText('Khách 1 đang nhập…')).toBeInTheDocument();
     serverSays('conversation:customer-typing', { conversation_id: ID, typing: false });
     await waitFor(() => expect(screen.queryByText('Khách 1 đang nhập…')).not.toBeInTheDocument());
+  });
+  it("applies a macro chosen through '/': its text as a chat message, then its changes", async () => {
+    const box = await openConversation();
+    await userEvent.type(box, '/chờ');
+    const palette = await screen.findByTestId('reply-palette');
+    expect(within(palette).getByRole('option', { name: /Chờ khách phản hồi/ })).toBeInTheDocument();
+    await userEvent.keyboard('{Enter}');
+    expect(box).toHaveValue('Em chờ anh/chị phản hồi ạ.');
+    expect(screen.getByTestId('macro-chip')).toHaveTextContent('Macro: Chờ khách phản hồi');
+    expect(screen.getByTestId('macro-chip')).toHaveTextContent('Trạng thái → Đang chờ');
+    const said = vi.spyOn(toast, 'success');
+    await userEvent.keyboard('{Enter}');
+
+    const writes = () =>
+      api.mock.calls
+        .map(([config]) => config)
+        .filter((config) => config.method === 'POST')
+        .map((config) => ({ url: config.url, data: config.data }));
+    await waitFor(() => expect(writes()).toHaveLength(2));
+    // The message as every chat message (plain text, its client id), then the changes alone.
+    expect(writes()[0]).toMatchObject({
+      url: `/v2/tickets/${ID}/comments`,
+      data: { body: 'Em chờ anh/chị phản hồi ạ.', public: true, format: 'text' },
+    });
+    expect(writes()[1]).toEqual({
+      url: `/v2/tickets/${ID}/macros/${PENDING_MACRO._id}`,
+      data: { body: '' },
+    });
+    await waitFor(() => expect(said).toHaveBeenCalledWith('Đã áp dụng macro Chờ khách phản hồi'));
+    expect(screen.queryByTestId('macro-chip')).not.toBeInTheDocument();
+    // The conversation shows the status the macro gave it.
+    expect(await screen.findByText('Đang chờ')).toBeInTheDocument();
+  });
+
+  it('sends a macro that only changes fields with an empty box; a note takes its text only', async () => {
+    macros = [{ ...PENDING_MACRO, body: '' }];
+    const box = await openConversation();
+    await userEvent.type(box, '/chờ{Enter}');
+    expect(box).toHaveValue('');
+    await userEvent.click(screen.getByRole('button', { name: 'Gửi' }));
+    await waitFor(() =>
+      expect(
+        api.mock.calls.filter(([config]) => config.url?.includes('/macros/')).map(([c]) => c.data),
+      ).toEqual([{ body: '' }]),
+    );
+    expect(posts()).toHaveLength(0);
+  });
+
+  it('in note mode inserts a macro as text only, without its changes', async () => {
+    await openConversation();
+    await userEvent.click(screen.getByRole('switch', { name: 'Ghi chú nội bộ' }));
+    const box = await screen.findByRole('textbox', { name: 'Ghi chú nội bộ' });
+    await userEvent.type(box, '/chờ{Enter}');
+    expect(box).toHaveValue('Em chờ anh/chị phản hồi ạ.');
+    expect(screen.queryByTestId('macro-chip')).not.toBeInTheDocument();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(posts()).toHaveLength(1));
+    expect(posts()[0]).toMatchObject({ body: 'Em chờ anh/chị phản hồi ạ.', public: false });
+    expect(api.mock.calls.some(([config]) => config.url?.includes('/macros/'))).toBe(false);
+  });
+
+  it("shows the visitor's rating on a resolved conversation", async () => {
+    status = 'solved';
+    survey = { asked_at: AT, rating: 4, comment: 'Tư vấn nhanh, dễ hiểu', rated_at: AT };
+    await openConversation();
+    const note = await screen.findByTestId('conversation-survey');
+    expect(note).toHaveTextContent('Khách hàng đánh giá');
+    expect(within(note).getByRole('img', { name: '4/5 sao' })).toBeInTheDocument();
+    expect(note).toHaveTextContent('Tư vấn nhanh, dễ hiểu');
+  });
+
+  it('shows nothing of the survey while the conversation is open (nor asks for it)', async () => {
+    survey = { asked_at: AT, rating: null, comment: null, rated_at: null };
+    await openConversation();
+    expect(screen.queryByTestId('conversation-survey')).not.toBeInTheDocument();
+    expect(api.mock.calls.some(([config]) => config.url === `/v2/conversations/${ID}/survey`)).toBe(
+      false,
+    );
   });
 });

@@ -74,6 +74,26 @@ export const CHAT_TEXT = {
   removeFile: (name: string) => `Bỏ tệp ${name}`,
   dropHere: 'Thả tệp vào đây để đính kèm',
   closedComposer: 'Cuộc trò chuyện đã đóng. Mở lại để tiếp tục trả lời.',
+  // The survey
+  surveyAsked: 'Đã gửi khảo sát hài lòng, khách chưa đánh giá.',
+  surveyRated: 'Khách hàng đánh giá',
+  surveyScore: (rating: number) => `${rating}/5 sao`,
+  // The customer pane
+  changeCustomer: 'Đổi khách hàng',
+  changeCustomerTitle: 'Đổi khách hàng của cuộc trò chuyện',
+  changeCustomerDescription:
+    'Gắn cuộc trò chuyện với một khách hàng có sẵn, hoặc tạo khách hàng mới từ thông tin khách vừa cung cấp.',
+  changeCustomerHow: 'Cách chọn khách hàng',
+  changeCustomerExisting: 'Khách hàng có sẵn',
+  changeCustomerNew: 'Tạo khách hàng mới',
+  changeCustomerPick: 'Khách hàng',
+  changeCustomerSearch: 'Chọn khách hàng',
+  changeCustomerRequired: 'Vui lòng chọn khách hàng',
+  changeCustomerLink: 'Gắn khách hàng',
+  changeCustomerCreate: 'Tạo và gắn',
+  newCustomerLabel: { name: 'Họ tên', phone: 'Số điện thoại', email: 'Email' },
+  linkDuplicate: (name: string) => `Gắn ${name}`,
+  openDuplicate: 'Xem hồ sơ',
   // The transfer dialog
   transferTitle: 'Chuyển cuộc trò chuyện',
   transferDescription:

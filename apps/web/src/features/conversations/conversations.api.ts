@@ -5,6 +5,7 @@ import type {
 import type {
   ConversationListAnswer,
   ConversationListQuery,
+  ConversationSurvey,
   ConversationTransferBody,
 } from '@omnicare/shared/conversations/conversations.schemas';
 import {
@@ -55,6 +56,10 @@ export const transferConversation = (id: string, body: ConversationTransferBody)
     url: `/v2/conversations/${id}/transfer`,
     data: body,
   });
+
+/** `GET /v2/conversations/{id}/survey`: what the visitor answered after the resolve. */
+export const fetchConversationSurvey = (id: string, signal?: AbortSignal) =>
+  apiRequest<ConversationSurvey>({ method: 'GET', url: `/v2/conversations/${id}/survey`, signal });
 
 /** The conversation's ticket: its assignee, department, tags, priority and status. */
 export const fetchConversationTicket = (id: string, signal?: AbortSignal) =>

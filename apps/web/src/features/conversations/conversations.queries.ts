@@ -10,12 +10,13 @@ import type {
   ConversationRow,
   ConversationTransferBody,
 } from '@omnicare/shared/conversations/conversations.schemas';
-import type { TicketUpdateBody } from '@omnicare/shared/tickets/tickets.schemas';
+import type { TicketDetail, TicketUpdateBody } from '@omnicare/shared/tickets/tickets.schemas';
 import { errorMessage } from '@/lib/errors';
 import { toast } from '@/lib/toast';
 import { ticketKeys } from '@/features/tickets/ticket-keys';
 import {
   fetchConversations,
+  fetchConversationSurvey,
   fetchConversationTicket,
   fetchMessagePage,
   getChatConfig,
@@ -37,6 +38,8 @@ export const conversationKeys = {
   /** Under the ticket's comments: whatever reads a ticket's conversation again reads this too. */
   messages: (id: string) => [...ticketKeys.comments(id), 'chat'] as const,
   ticket: (id: string) => ticketKeys.ticket(id),
+  /** Under the ticket: whatever reads the ticket again (a change heard live) reads this too. */
+  survey: (id: string) => [...ticketKeys.ticket(id), 'survey'] as const,
 };
 
 export const useChatConfig = () =>
@@ -132,25 +135,50 @@ export const useConversationTicket = (id: string) =>
     meta: { silent: true },
   });
 
+/** The satisfaction survey of a resolved conversation (read only once it is resolved). */
+export const useConversationSurvey = (id: string, resolved: boolean) =>
+  useQuery({
+    queryKey: conversationKeys.survey(id),
+    queryFn: ({ signal }) => fetchConversationSurvey(id, signal),
+    enabled: resolved,
+    meta: { silent: true },
+  });
+
 /** A change of the ticket's fields (assignee, department, tags, priority, status). */
 export function useUpdateConversation(id: string, me: string | undefined) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: TicketUpdateBody) => updateConversationTicket(id, body),
     onSuccess: ({ data, message }) => {
-      queryClient.setQueryData(conversationKeys.ticket(id), data);
-      patchRow(queryClient, id, me, (row) => ({
-        ...row,
-        status: data.status,
-        assignee: data.assignee,
-        group: data.group,
-        tags: data.tags,
-        priority: data.priority,
-      }));
-      void queryClient.invalidateQueries({ queryKey: ticketKeys.lists });
+      showTicketChange(queryClient, data, me);
       if (message) toast.success(message);
     },
   });
+}
+
+/** The conversation's ticket as a change here left it (an update, a macro): its pane and row. */
+export function showTicketChange(
+  queryClient: QueryClient,
+  ticket: TicketDetail,
+  me: string | undefined,
+) {
+  queryClient.setQueryData(conversationKeys.ticket(ticket._id), ticket);
+  patchRow(queryClient, ticket._id, me, (row) => ({
+    ...row,
+    status: ticket.status,
+    assignee: ticket.assignee,
+    group: ticket.group,
+    tags: ticket.tags,
+    priority: ticket.priority,
+    customer: ticket.requester
+      ? {
+          _id: ticket.requester._id,
+          name: ticket.requester.name,
+          avatar_url: row.customer?._id === ticket.requester._id ? row.customer.avatar_url : null,
+        }
+      : null,
+  }));
+  void queryClient.invalidateQueries({ queryKey: ticketKeys.lists });
 }
 
 /* --------------------------------------------------------------------------- the messages */

@@ -1,4 +1,6 @@
 import { useRef, useState, type ClipboardEvent, type DragEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { Macro } from '@omnicare/shared/macros/macros.schemas';
 import { Lock, Paperclip, Send, X } from 'lucide-react';
 import {
   TICKET_ATTACHMENT_MAX_BYTES,
@@ -10,14 +12,19 @@ import { Button } from '@/components/ui/button';
 import { Switch } from '@/components/ui/switch';
 import { cn } from '@/lib/cn';
 import { toast } from '@/lib/toast';
-import { useReplyPalette } from '@/features/macros/components/reply-palette';
+import { errorMessage } from '@/lib/errors';
+import { useCurrentUser } from '@/stores/session-store';
+import { useReplyMacro } from '@/features/macros/use-reply-macro';
 import { CHAT_TEXT } from '../conversations-text';
-import { useSendMessage } from '../conversations.queries';
+import { showTicketChange, useSendMessage } from '../conversations.queries';
+import type { PendingMessage } from '../live/pending-messages';
 import { formatFileSize } from './message-attachments';
 import { useTextSlash } from './use-text-slash';
 
 /** What is being written in each conversation, kept while the agent looks at another. */
 const drafts = new Map<string, string>();
+/** The macro chosen in each conversation for its next public message. */
+const chosenMacros = new Map<string, Macro>();
 
 const EXTENSION_ALIASES: Record<string, string> = { jpeg: 'jpg' };
 /** The file's kind by its name (the server checks the content itself). */
@@ -39,8 +46,9 @@ export function checkFiles(current: readonly File[], added: readonly File[]): Fi
 
 /**
  * The chat's composer: plain text (Enter sends, Shift+Enter breaks the line), files by the
- * button, a paste or a drop, '/' for macros and templates filled for this conversation, and
- * the internal-note mode. A message shows at once and is sent with its own client id.
+ * button, a paste or a drop, '/' for macros and templates filled for this conversation (a
+ * macro's changes made with the next public message, as in the ticket's reply box), and the
+ * internal-note mode. A message shows at once and is sent with its own client id.
  */
 export function Composer({
   ticketId,
@@ -60,19 +68,25 @@ export function Composer({
   const area = useRef<HTMLTextAreaElement>(null);
   const picker = useRef<HTMLInputElement>(null);
   const send = useSendMessage(ticketId);
-  const palette = useReplyPalette({
+  const queryClient = useQueryClient();
+  const me = useCurrentUser()?._id;
+  // The '/' list puts a macro's text in the box and keeps the macro for the next public message,
+  // as the ticket's reply box does.
+  const reply = useReplyMacro({
     ticketId,
     mode: note ? 'internal' : 'public',
-    // A macro's other changes belong to the ticket's reply box; here its text is inserted.
-    onMacro: () => undefined,
     format: 'text',
+    store: {
+      read: () => chosenMacros.get(ticketId) ?? null,
+      write: (macro) => (macro ? chosenMacros.set(ticketId, macro) : chosenMacros.delete(ticketId)),
+    },
   });
   const setText = (next: string) => {
     setTextState(next);
     if (next) drafts.set(ticketId, next);
     else drafts.delete(ticketId);
   };
-  const slash = useTextSlash({ area, value: text, onChange: setText, commands: palette });
+  const slash = useTextSlash({ area, value: text, onChange: setText, commands: reply.palette });
 
   const addFiles = (added: File[]) => {
     if (added.length === 0) return;
@@ -82,19 +96,47 @@ export function Composer({
   };
   const submit = () => {
     const body = text.trim();
-    if (disabled || (!body && files.length === 0)) return;
-    send.mutate({
-      clientId: crypto.randomUUID(),
-      ticketId,
-      body,
-      public: !note,
-      files,
-      created_at: new Date().toISOString(),
-      state: 'sending',
-    });
+    if (disabled || (!body && files.length === 0 && !reply.applies)) return;
+    const message: PendingMessage | null =
+      body || files.length > 0
+        ? {
+            clientId: crypto.randomUUID(),
+            ticketId,
+            body,
+            public: !note,
+            files,
+            created_at: new Date().toISOString(),
+            state: 'sending',
+          }
+        : null;
     setText('');
     setFiles([]);
     onSent();
+    if (!reply.applies) {
+      if (message) send.mutate(message);
+      return;
+    }
+    // The message goes as every chat message does (its bubble, its client id), then the
+    // macro's changes; a message that failed says so on its bubble and applies nothing.
+    let messageFailed = false;
+    reply
+      .send({
+        post: message
+          ? () =>
+              send.mutateAsync(message).catch((error: unknown) => {
+                messageFailed = true;
+                throw error;
+              })
+          : null,
+      })
+      .then(({ applied }) => {
+        if (!applied) return;
+        showTicketChange(queryClient, applied.ticket, me);
+        toast.success(applied.message);
+      })
+      .catch((error: unknown) => {
+        if (!messageFailed) toast.error(errorMessage(error));
+      });
   };
   const onPaste = (event: ClipboardEvent<HTMLTextAreaElement>) => {
     const pasted = [...event.clipboardData.files];
@@ -138,9 +180,10 @@ export function Composer({
       )}
       {slash.menu && (
         <div className="absolute right-3 bottom-full left-3 z-20 mb-1">
-          {palette.render(slash.menu)}
+          {reply.palette.render(slash.menu)}
         </div>
       )}
+      {reply.chip}
       {files.length > 0 && (
         <ul className="flex flex-wrap gap-1.5">
           {files.map((file, index) => (
@@ -223,7 +266,7 @@ export function Composer({
         <Button
           size="sm"
           onClick={submit}
-          disabled={!text.trim() && files.length === 0}
+          disabled={!text.trim() && files.length === 0 && !reply.applies}
           className={cn(note && 'bg-amber-600 hover:bg-amber-700')}
         >
           <Send aria-hidden />

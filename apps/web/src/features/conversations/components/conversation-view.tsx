@@ -19,6 +19,7 @@ import { channelLabel } from './channel-mark';
 import { Composer } from './composer';
 import { ConversationHeader } from './conversation-header';
 import { MessageList } from './message-list';
+import { SurveyNote } from './survey-note';
 
 /** Whether this window has the focus (a conversation is read only while someone looks). */
 export function useWindowFocused() {
@@ -89,6 +90,10 @@ function Loaded({
   return (
     <>
       <ConversationHeader ticket={ticket} row={row} me={me} others={presence.others} />
+      <SurveyNote
+        ticketId={ticket._id}
+        resolved={ticket.status === 'solved' || ticket.status === 'closed'}
+      />
       <MessageList ticketId={ticket._id} channel={channelLabel(ticket.source)} typing={typing} />
       <Composer
         key={ticket._id}

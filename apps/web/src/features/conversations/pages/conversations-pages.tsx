@@ -1,11 +1,13 @@
 import { useCallback } from 'react';
 import { useLocation, useParams } from 'react-router';
 import type { ConversationRow } from '@omnicare/shared/conversations/conversations.schemas';
+import type { ChannelSource } from '@omnicare/shared/channels/channel-source';
 import { CustomerPanel } from '@/features/customers/components/customer-panel';
 import { useCurrentUser } from '@/stores/session-store';
 import { CHAT_TEXT } from '../conversations-text';
 import { useConversationList, useConversationTicket } from '../conversations.queries';
 import { findRow } from '../live/list-cache';
+import { ChangeCustomerButton } from '../components/change-customer-dialog';
 import { ConversationList } from '../components/conversation-list';
 import {
   ConversationView,
@@ -16,12 +18,26 @@ import { useFillViewport } from '../components/use-fill-viewport';
 import { useConversationLive } from '../live/use-conversation-live';
 import { useChatFilters } from '../use-chat-filters';
 
-/** The customer pane: the conversation's requester, editable in place, with their history. */
-function CustomerPane({ ticketId }: { ticketId: string }) {
+/**
+ * The customer pane: the conversation's requester, editable in place, with their history, and
+ * 'Đổi khách hàng' to link the conversation to another customer or a new one.
+ */
+function CustomerPane({ ticketId, me }: { ticketId: string; me: string | undefined }) {
   const ticket = useConversationTicket(ticketId);
   if (!ticket.data) return null;
+  const requesterId = ticket.data.requester?._id ?? null;
   return (
-    <CustomerPanel customerId={ticket.data.requester?._id ?? null} currentTicketId={ticketId} />
+    <div className="flex flex-col gap-3">
+      <CustomerPanel key={requesterId} customerId={requesterId} currentTicketId={ticketId} />
+      {ticket.data.status !== 'closed' && (
+        <ChangeCustomerButton
+          ticketId={ticketId}
+          source={ticket.data.source as ChannelSource}
+          currentId={requesterId}
+          me={me}
+        />
+      )}
+    </div>
   );
 }
 
@@ -75,7 +91,7 @@ export function ConversationsPage() {
         aria-label={CHAT_TEXT.customerPane}
         className="hidden min-h-0 overflow-y-auto border-l border-slate-200 bg-slate-50 p-3 xl:block"
       >
-        {ticketId && <CustomerPane ticketId={ticketId} />}
+        {ticketId && <CustomerPane ticketId={ticketId} me={me} />}
       </aside>
     </div>
   );

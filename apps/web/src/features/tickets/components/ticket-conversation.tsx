@@ -20,8 +20,7 @@ import { cn } from '@/lib/cn';
 import { toast } from '@/lib/toast';
 import { STAFF_SOURCE } from '@/features/users/components/staff-picker';
 import { readTabDraft, saveTabDraft } from '@/stores/record-tabs-store';
-import { applyMacro } from '@/features/macros/macros.api';
-import { MacroChip, useReplyPalette } from '@/features/macros/components/reply-palette';
+import { useReplyMacro } from '@/features/macros/use-reply-macro';
 import { fetchTicketComments, postTicketComment } from '../tickets.api';
 import { ticketKeys } from '../tickets.queries';
 
@@ -156,18 +155,19 @@ export function TicketConversation({
     readTabDraft(tabKey).extraFields?.commentMode === 'internal' ? 'internal' : 'public',
   );
   const [files, setFiles] = useState<File[]>([]);
-  // The macro whose changes the next public reply makes (the chip above the editor).
-  const [macro, setMacro] = useState<Macro | null>(
-    () => (readTabDraft(tabKey).extraFields?.macro as Macro | undefined) ?? null,
-  );
-  const chooseMacro = (value: Macro | null) => {
-    setMacro(value);
-    saveTabDraft(tabKey, 'extraFields', {
-      ...readTabDraft(tabKey).extraFields,
-      macro: value ?? undefined,
-    });
-  };
-  const palette = useReplyPalette({ ticketId, mode, onMacro: chooseMacro });
+  // The '/' list and the macro whose changes the next public reply makes (kept in the tab).
+  const reply = useReplyMacro({
+    ticketId,
+    mode,
+    store: {
+      read: () => (readTabDraft(tabKey).extraFields?.macro as Macro | undefined) ?? null,
+      write: (value) =>
+        saveTabDraft(tabKey, 'extraFields', {
+          ...readTabDraft(tabKey).extraFields,
+          macro: value ?? undefined,
+        }),
+    },
+  });
   const chooseMode = (value: Mode) => {
     setMode(value);
     saveTabDraft(tabKey, 'extraFields', {
@@ -186,24 +186,19 @@ export function TicketConversation({
     saveTabDraft(tabKey, 'comment', html);
   };
   const send = useMutation({
-    mutationFn: async (): Promise<{ message: string; ticket?: TicketDetail }> => {
-      if (!macro || mode !== 'public')
-        return postTicketComment(ticketId, { body, public: mode === 'public' }, files);
-      // The reply and the macro's changes in one request; attachments go in a comment of
-      // their own first, the macro then making its changes only.
-      if (files.length > 0) await postTicketComment(ticketId, { body, public: true }, files);
-      const { data, message } = await applyMacro(ticketId, macro._id, {
-        body: files.length > 0 ? '' : body,
-      });
-      return { message, ticket: data.ticket };
-    },
-    onSuccess: ({ message, ticket }) => {
-      toast.success(message || TICKET_CONVERSATION_MESSAGES.commented);
+    // With a macro, the reply and its changes go in one request; attachments go in a comment
+    // of their own first, the macro then making its changes only.
+    mutationFn: () =>
+      reply.send({
+        post: () => postTicketComment(ticketId, { body, public: mode === 'public' }, files),
+        inMacro: files.length > 0 ? undefined : body,
+      }),
+    onSuccess: ({ posted, applied }) => {
+      toast.success(applied?.message || posted?.message || TICKET_CONVERSATION_MESSAGES.commented);
       writeBody('');
       setFiles([]);
-      if (mode === 'public') chooseMacro(null);
       void queryClient.invalidateQueries({ queryKey: ticketKeys.comments(ticketId) });
-      onSent(ticket);
+      onSent(applied?.ticket);
     },
   });
   const addFiles = (list: FileList | null) => {
@@ -241,7 +236,7 @@ export function TicketConversation({
           className="flex flex-col gap-2"
           onSubmit={(event) => {
             event.preventDefault();
-            if (!send.isPending && (body || (macro && mode === 'public'))) send.mutate();
+            if (!send.isPending && (body || reply.applies)) send.mutate();
           }}
         >
           <div role="tablist" className="flex gap-1 text-sm">
@@ -272,9 +267,9 @@ export function TicketConversation({
               </button>
             ))}
           </div>
-          {macro && <MacroChip macro={macro} mode={mode} onRemove={() => chooseMacro(null)} />}
+          {reply.chip}
           <RichTextEditor
-            slashCommands={palette}
+            slashCommands={reply.palette}
             label={
               mode === 'public' ? CONVERSATION_TEXT.publicReply : CONVERSATION_TEXT.internalNote
             }
@@ -324,10 +319,7 @@ export function TicketConversation({
               />
             </label>
             <span className="flex-1" />
-            <Button
-              type="submit"
-              disabled={!(body || (macro && mode === 'public')) || send.isPending}
-            >
+            <Button type="submit" disabled={!(body || reply.applies) || send.isPending}>
               <Send aria-hidden="true" />
               {CONVERSATION_TEXT.send}
             </Button>

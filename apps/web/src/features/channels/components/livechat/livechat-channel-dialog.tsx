@@ -60,7 +60,7 @@ function LivechatChannelForm({
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_300px]">
         <div className="flex min-w-0 flex-col gap-6">
           <ChannelFields form={channelForm} record={record} />
-          <LookFields form={channelForm} greeting={greeting} />
+          <LookFields form={channelForm} greeting={greeting} channelId={record?._id ?? null} />
           <AccessFields form={channelForm} />
           <PreChatFields form={channelForm} />
           {record && <InstallSnippet channelId={record._id} channelName={record.name} />}

@@ -6,6 +6,7 @@ import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { safeColour } from '../../../../../widget/lib/colour';
 import type { LivechatForm } from '../../livechat-form';
+import { AvatarField } from './avatar-field';
 import { LIVECHAT_TEXT as TEXT } from '../../livechat-text';
 
 /** Where the greeting is edited (the chat settings tab of this screen). */
@@ -13,12 +14,16 @@ export const CHAT_SETTINGS_PATH = '/settings/multi-channels/livechat?tab=chat';
 
 /** The widget's look: colour, title, corner, avatar; the greeting is the chat settings'. */
 export function LookFields({
-  form: { form, field, aria, fieldId },
+  form: channelForm,
   greeting,
+  channelId,
 }: {
   form: LivechatForm;
   greeting: string;
+  /** The saved channel's id (an avatar is uploaded to a saved channel); null while new. */
+  channelId: string | null;
 }) {
+  const { form, field, aria, fieldId } = channelForm;
   const colorError = field('settings.color').error;
   return (
     <fieldset className="flex flex-col gap-3">
@@ -65,13 +70,9 @@ export function LookFields({
       <FormField label={TEXT.title} required {...field('settings.title')}>
         <Input {...aria('settings.title')} {...form.register('settings.title')} />
       </FormField>
-      <FormField label={TEXT.avatar} hint={TEXT.avatarHint} {...field('settings.avatar_url')}>
-        <Input
-          inputMode="url"
-          placeholder="https://"
-          {...aria('settings.avatar_url')}
-          {...form.register('settings.avatar_url')}
-        />
+      {/* The field shows its own hint and errors (the upload's among them). */}
+      <FormField label={TEXT.avatar} id={fieldId('settings.avatar_url')}>
+        <AvatarField form={channelForm} channelId={channelId} />
       </FormField>
       <div className="flex flex-col gap-1 rounded-md border border-slate-200 bg-slate-50 px-3 py-2">
         <p className="text-sm font-medium text-slate-700">{TEXT.greeting}</p>

@@ -102,7 +102,8 @@ function SitePage() {
   );
 }
 
-function PreviewAvatar({ url, title }: { url: string; title: string }) {
+/** The widget's round picture: the avatar, else the title's first letter. */
+export function PreviewAvatar({ url, title }: { url: string; title: string }) {
   const [failed, setFailed] = useState<string | null>(null);
   const shown = /^(https:\/\/|\/files\/)\S+$/.test(url.trim()) && failed !== url ? url.trim() : '';
   return (
