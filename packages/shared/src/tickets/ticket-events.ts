@@ -58,6 +58,13 @@ export const TICKET_EVENTS = defineEvents('ticket', {
   'ticket.call_linked': {
     payload: z.strictObject({ call_id: z.string() }),
   },
+  /** A conversation's satisfaction survey answered by the customer (1–5, with a comment). */
+  'ticket.rated': {
+    payload: z.strictObject({
+      rating: z.number().int().min(1).max(5),
+      comment: z.string().nullable(),
+    }),
+  },
   'ticket.commented': {
     payload: z.strictObject({
       comment_id: z.string(),

@@ -12,6 +12,7 @@ const CONVERSATION_EVENT_TYPES = new Set([
   'ticket.commented',
   'ticket.updated',
   'ticket.deleted',
+  'ticket.rated',
 ]);
 
 /** Conversations: the chat workspace, the chat settings and the livechat widget's endpoints. */

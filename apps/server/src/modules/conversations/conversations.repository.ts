@@ -6,6 +6,7 @@ import {
   chatConfigs,
   conversationReads,
   conversations,
+  livechatVisitors,
   messages,
 } from '../../db/schema/conversations.js';
 import { customers, tags } from '../../db/schema/customers.js';
@@ -293,4 +294,12 @@ export async function surveyOf(db: Db, tenantId: string, ticketId: string) {
     .from(conversations)
     .where(and(eq(conversations.tenantId, tenantId), eq(conversations.ticketId, ticketId)));
   return row;
+}
+
+/** The visitors of a conversation are its requester (after it was linked to another customer). */
+export async function followRequester(db: Db, ticketId: string) {
+  await db.execute(sql`update ${livechatVisitors} v set customer_id = t.requester_id
+    from ${tickets} t
+    where t.id = ${ticketId} and v.ticket_id = t.id and t.requester_id is not null
+      and v.customer_id <> t.requester_id`);
 }

@@ -243,8 +243,11 @@ export async function onTicketEvent(platform: Platform, event: DeliveredEvent) {
     };
     if (!(await repo.refreshConversation(platform.db, ticketId, preview))) return;
   } else if (!(await repo.isConversation(platform.db, event.tenantId, ticketId))) return;
-  if (event.type === 'ticket.updated' && 'assignee_id' in (event.payload.changes ?? {}))
+  const changes = event.type === 'ticket.updated' ? (event.payload.changes ?? {}) : {};
+  if ('assignee_id' in changes)
     await repo.giveOwnerlessRequester(platform.db, event.tenantId, ticketId);
+  // Linked to another customer: the widget's visitor is that customer from now on.
+  if ('requester_id' in changes) await repo.followRequester(platform.db, ticketId);
   // Only a change of who holds it or where it is can take it out of someone's sight.
   const moved = event.type === 'ticket.updated' || event.type === 'ticket.created';
   const row = await pushConversation(platform, event.tenantId, ticketId, message, moved);

@@ -17,12 +17,12 @@ import {
   type VisitorRatingBody,
 } from '@omnicare/shared/conversations/livechat.schemas';
 import { isValidPhone } from '@omnicare/shared/customers/normalize';
-import { replyHtml } from '@omnicare/shared/macros/macros.schemas';
 import { ROUTABLE_PRESENCE } from '@omnicare/shared/routing/routing-rules';
 import { isUnsolved } from '@omnicare/shared/tickets/ticket-enums';
 import { ticketBody } from '@omnicare/shared/tickets/tickets.schemas';
 import type { TicketCommentView } from '@omnicare/shared/tickets/ticket-comments.schemas';
 import type { Platform } from '../../platform/context.js';
+import { appendEvent } from '../../platform/outbox.js';
 import { AppError, fieldError, notFound } from '../../platform/errors.js';
 import {
   channels,
@@ -480,10 +480,22 @@ export async function rateConversation(
   const status = await visitorStatus(platform, visitor.ticketId);
   if (!visitor.ticketId || status.status !== 'resolved')
     throw fieldError('score', M.noConversation);
-  await platform.db
-    .update(conversations)
-    .set({ rating: body.score, ratingComment: body.comment ?? null, ratedAt: new Date() })
-    .where(eq(conversations.ticketId, visitor.ticketId));
+  const ticketId = visitor.ticketId;
+  await platform.db.transaction(async (tx) => {
+    await tx
+      .update(conversations)
+      .set({ rating: body.score, ratingComment: body.comment ?? null, ratedAt: new Date() })
+      .where(eq(conversations.ticketId, ticketId));
+    // The staff on the conversation read the answer live; the reports count it.
+    await appendEvent(tx, {
+      tenantId: visitor.tenantId,
+      aggregate: 'ticket',
+      aggregateId: ticketId,
+      type: 'ticket.rated',
+      payload: { rating: body.score, comment: body.comment ?? null },
+      actorId: null,
+    });
+  });
 }
 
 /** `POST .../offline`: outside working time, the visitor's message becomes a ticket. */
@@ -503,13 +515,27 @@ export async function leaveOfflineMessage(
     { tenantId: channel.tenantId, userId: null, impersonatorId: null },
     ticketBody.parse({
       subject: `Tin nhắn ngoài giờ từ ${customer.name}`.slice(0, 255),
-      // Plain text as rich text (escaped, a paragraph a line), as a macro's reply is.
-      description: replyHtml(body.body),
       requester_id: customer.id,
       group_id: channel.groupId,
       source: 'web',
     }),
   );
+  // A conversation of the channel whose first message is what was left: the chat and the
+  // ticket show it as the customer's message.
+  await platform.db.transaction((tx) =>
+    repo.insertConversation(tx, {
+      tenantId: channel.tenantId,
+      ticketId: ticket._id,
+      channelId: channel.id,
+      at: new Date(),
+    }),
+  );
+  await writeCustomerReply(platform, channel.tenantId, ticket._id, {
+    body: body.body,
+    customerId: customer.id,
+    channelId: channel.id,
+    format: 'text',
+  });
   return { _id: ticket._id, code: ticket.code };
 }
 

@@ -327,15 +327,40 @@ describe('livechat widget endpoints', () => {
     });
     sockets.push(adminSocket);
     await next(adminSocket, 'connect');
-    const upserted = next<{ assignee: unknown; unread: number }>(
-      adminSocket,
-      CONVERSATION_EVENTS.upsert,
+    // The row is pushed when the conversation opens and again with the message.
+    const upserted = new Promise<{ assignee: unknown; unread: number }>((resolve) =>
+      adminSocket.on(CONVERSATION_EVENTS.upsert, (row: { assignee: unknown; unread: number }) => {
+        if (row.unread > 0) resolve(row);
+      }),
     );
     await widget('POST', `${base}/messages`, {
       token,
       payload: { client_message_id: 'w1', body: 'Có ai không ạ?' },
     });
     expect(await upserted).toMatchObject({ assignee: null, unread: 1 });
+  });
+
+  it('makes the visitor the customer their conversation was linked to', async () => {
+    const { base, admin } = await setup();
+    const token = await startVisitor(base);
+    const send = (id: string, body: string) =>
+      widget('POST', `${base}/messages`, { token, payload: { client_message_id: id, body } });
+    expect((await send('l1', 'Tôi là Lan')).statusCode).toBe(201);
+    const ticketId = (await staff(admin, 'GET', '/v2/conversations?box=all')).json().data[0]._id;
+    const known = await staff(admin, 'POST', '/v2/customers', { name: 'Nguyễn Thị Lan' });
+    expect(known.statusCode, known.body).toBe(201);
+    const customerId = known.json().data._id as string;
+    const linked = await staff(admin, 'PUT', `/v2/tickets/${ticketId}`, {
+      requester_id: customerId,
+    });
+    expect(linked.statusCode, linked.body).toBe(200);
+    await expect
+      .poll(async () => {
+        await send(`l-${Date.now()}`, 'Còn đó không?');
+        const comments = await staff(admin, 'GET', `/v2/tickets/${ticketId}/comments`);
+        return comments.json().data.at(-1).author;
+      }, delivered)
+      .toMatchObject({ _id: customerId, name: 'Nguyễn Thị Lan' });
   });
 
   it('transfers a conversation to an agent with a note they read in it', async () => {
@@ -381,12 +406,24 @@ describe('livechat widget endpoints', () => {
       payload: { name: 'Hoa', email: 'hoa@example.vn', body: 'Gọi lại cho tôi <b>gấp</b>' },
     });
     expect(left.statusCode, left.body).toBe(201);
-    const ticket = await staff(admin, 'GET', `/v2/tickets/${left.json().data._id}`);
-    expect(ticket.json().data).toMatchObject({
-      source: 'web',
-      requester: { name: 'Hoa' },
-      description: '<p>Gọi lại cho tôi &lt;b&gt;gấp&lt;/b&gt;</p>',
-    });
+    const offlineId = left.json().data._id as string;
+    const ticket = await staff(admin, 'GET', `/v2/tickets/${offlineId}`);
+    expect(ticket.json().data).toMatchObject({ source: 'web', requester: { name: 'Hoa' } });
+    // What was left is the customer's first message of a conversation of the channel, as text.
+    const left1 = await staff(admin, 'GET', `/v2/tickets/${offlineId}/comments`);
+    expect(left1.json().data).toMatchObject([
+      { author_type: 'customer', body: 'Gọi lại cho tôi <b>gấp</b>', body_format: 'text' },
+    ]);
+    await expect
+      .poll(
+        async () => (await staff(admin, 'GET', '/v2/conversations?box=all')).json().data[0],
+        delivered,
+      )
+      .toMatchObject({
+        _id: offlineId,
+        channel: { name: 'Website' },
+        last_message: { preview: 'Gọi lại cho tôi <b>gấp</b>' },
+      });
 
     await staff(agent, 'PUT', '/v2/my-presence', { presence: 'AVAILABLE' });
     const token = await startVisitor(base);
@@ -405,11 +442,26 @@ describe('livechat widget endpoints', () => {
         delivered,
       )
       .toMatchObject({ status: 'resolved', survey_pending: true });
+    // The staff on it hear the answer live: the conversation is pushed again.
+    const agentSocket = connect(url, {
+      auth: { token: agent },
+      transports: ['websocket'],
+      reconnection: false,
+      forceNew: true,
+    });
+    sockets.push(agentSocket);
+    await next(agentSocket, 'connect');
+    const pushed = new Promise<void>((resolve) =>
+      agentSocket.on(CONVERSATION_EVENTS.upsert, (row: { _id: string }) => {
+        if (row._id === id) resolve();
+      }),
+    );
     const rated = await widget('POST', `${base}/rating`, {
       token,
       payload: { score: 4, comment: 'Nhanh' },
     });
     expect(rated.statusCode, rated.body).toBe(200);
+    await pushed;
     const after = await widget('GET', `${base}/conversation`, { token });
     expect(after.json().data.survey_pending).toBe(false);
 

@@ -1,7 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { onConversationEvents } from '@/lib/realtime';
-import { addMessage, applyRow, patchRow, removeRow } from '../conversations.queries';
+import { isUnsolved } from '@omnicare/shared/tickets/ticket-enums';
+import {
+  addMessage,
+  applyRow,
+  conversationKeys,
+  patchRow,
+  removeRow,
+} from '../conversations.queries';
 import { bumpRow } from './list-cache';
 
 /**
@@ -19,7 +26,12 @@ export function useConversationLive(me: string | undefined, reading: string | nu
   useEffect(
     () =>
       onConversationEvents({
-        onUpsert: (row) => applyRow(queryClient, row, me),
+        onUpsert: (row) => {
+          applyRow(queryClient, row, me);
+          // A resolved conversation pushed again: its survey may have been answered.
+          if (!isUnsolved(row.status))
+            void queryClient.invalidateQueries({ queryKey: conversationKeys.survey(row._id) });
+        },
         onRemove: (id) => removeRow(queryClient, id, me),
         onMessage: ({ conversation_id, message }) => {
           addMessage(queryClient, conversation_id, message);
