@@ -35,6 +35,8 @@ export const CONVERSATIONS_PAGE_SIZE = 30;
 
 export const CONVERSATION_MESSAGES = {
   notFound: 'Không tìm thấy cuộc trò chuyện',
+  /** The bell of the agent holding a conversation the customer wrote in. */
+  newMessageFrom: (who: string) => `Tin nhắn mới từ ${who}`,
   boxInvalid: 'Hộp thư không hợp lệ',
   stateInvalid: 'Trạng thái không hợp lệ',
   sourceInvalid: 'Kênh không hợp lệ',

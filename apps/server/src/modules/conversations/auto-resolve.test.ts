@@ -89,11 +89,26 @@ const rowOf = async (ticketId: string) =>
   ).rows[0];
 
 /** Its last message `hours` ago (what the list shows as its last activity). */
-const silentFor = (ticketId: string, hours: number) =>
-  t.database.pool.query(
+/**
+ * Moves the conversation's last message back, once the `conversations` subscriber has taken
+ * every event of the ticket so far (a late one would set the time again).
+ */
+async function silentFor(ticketId: string, hours: number) {
+  const refreshed = async () =>
+    (
+      await t.database.pool.query(
+        `select 1 from outbox_progress p where p.subscriber = 'conversations'
+           and p.aggregate_id = $1
+           and p.delivered_id >= (select max(id) from domain_events where aggregate_id = $1)`,
+        [ticketId],
+      )
+    ).rowCount;
+  await expect.poll(refreshed, { timeout: OUTBOX_DELIVERY_WAIT_MS, interval: 50 }).toBe(1);
+  await t.database.pool.query(
     `update conversations set last_message_at = now() - make_interval(hours => $2) where ticket_id = $1`,
     [ticketId, hours],
   );
+}
 
 const statusOf = async (ticketId: string) =>
   (

@@ -18,6 +18,7 @@ import { dataScopeOf } from '../../platform/data-scope.js';
 import { AppError, fieldError, notFound } from '../../platform/errors.js';
 import type { DeliveredEvent } from '../../platform/outbox.js';
 import { addComment, commentView } from '../tickets/ticket-comments.service.js';
+import { notify } from '../notifications/notifications.service.js';
 import { updateTicket } from '../tickets/ticket-changes.js';
 import {
   getVisibleTicketRow,
@@ -250,8 +251,33 @@ export async function onTicketEvent(platform: Platform, event: DeliveredEvent) {
   if ('requester_id' in changes) await repo.followRequester(platform.db, ticketId);
   // Only a change of who holds it or where it is can take it out of someone's sight.
   const moved = event.type === 'ticket.updated' || event.type === 'ticket.created';
-  const row = await pushConversation(platform, event.tenantId, ticketId, message, moved);
-  await tellWidgets(platform, event, message, row?.channel?._id);
+  const pushed = await pushConversation(platform, event.tenantId, ticketId, message, moved);
+  await tellWidgets(platform, event, message, pushed?.row.channel?._id);
+  if (message?.author_type === 'customer' && pushed?.facts.assigneeId)
+    await notifyHolder(platform, event, pushed.facts.assigneeId, pushed.row, message);
+}
+
+/**
+ * The bell of the agent holding the conversation: a customer wrote. One unread notification per
+ * conversation at a time (its next messages add none until it is read).
+ */
+function notifyHolder(
+  platform: Platform,
+  event: DeliveredEvent,
+  assigneeId: string,
+  row: ConversationRow,
+  message: MessageView,
+) {
+  return notify(platform, {
+    tenantId: event.tenantId,
+    userIds: [assigneeId],
+    kind: 'conversation.message',
+    title: M.newMessageFrom(row.customer?.name ?? row.code),
+    body: previewOf(message.body, message.body_format),
+    link: `/chat/${row._id}`,
+    sourceEventId: event.id,
+    unlessUnread: true,
+  });
 }
 
 /** The widgets of the conversation hear its public messages and its status. */
@@ -275,7 +301,7 @@ async function tellWidgets(
   tellVisitors(platform, ticketId, LIVECHAT_EVENTS.status, await visitorStatus(platform, ticketId));
 }
 
-/** The row to everyone connected who may see it (and its message); the row pushed. */
+/** The row to everyone connected who may see it (and its message); the row and its facts. */
 async function pushConversation(
   platform: Platform,
   tenantId: string,
@@ -288,7 +314,7 @@ async function pushConversation(
     ticketVisibilityFacts(platform, tenantId, ticketId),
     rowFor(platform, tenantId, ticketId),
   ]);
-  if (!facts || !row) return row;
+  if (!facts || !row) return undefined;
   for (const auth of staff) {
     if (!mayWatch(auth, facts)) {
       if (moved)
@@ -302,7 +328,7 @@ async function pushConversation(
         message,
       });
   }
-  return row;
+  return { row, facts };
 }
 
 const mayWatch = (auth: AuthContext, facts: TicketVisibilityFacts) =>

@@ -363,6 +363,49 @@ describe('livechat widget endpoints', () => {
       .toMatchObject({ _id: customerId, name: 'Nguyễn Thị Lan' });
   });
 
+  it("rings the holder's bell when the customer writes, once until it is read", async () => {
+    const { base, agent } = await setup();
+    await staff(agent, 'PUT', '/v2/my-presence', { presence: 'AVAILABLE' });
+    const token = await startVisitor(base);
+    const send = (id: string, body: string) =>
+      widget('POST', `${base}/messages`, { token, payload: { client_message_id: id, body } });
+    await send('b1', 'Cho em hỏi gói cước');
+    const id = (await staff(agent, 'GET', '/v2/conversations?box=mine')).json().data[0]._id;
+    const notifications = async () =>
+      (await staff(agent, 'GET', '/v2/notifications')).json().data as {
+        _id: string;
+        kind: string;
+        title: string;
+        body: string;
+        link: string;
+      }[];
+    const ofChat = async () =>
+      (await notifications()).filter((item) => item.kind === 'conversation.message');
+    // The new conversation rings as an assignment, which opens the chat workspace; while that
+    // is unread, the customer's next message adds nothing (one unread item per conversation).
+    await expect
+      .poll(notifications, delivered)
+      .toContainEqual(expect.objectContaining({ kind: 'ticket.assigned', link: `/chat/${id}` }));
+    const lastPreview = async () =>
+      (await staff(agent, 'GET', '/v2/conversations?box=mine')).json().data[0].last_message.preview;
+    await send('b2', 'Còn đó không ạ?');
+    await expect.poll(lastPreview, delivered).toBe('Còn đó không ạ?');
+    expect(await ofChat()).toEqual([]);
+
+    await staff(agent, 'PUT', '/v2/notifications/read-all');
+    await send('b3', 'Alo');
+    await expect
+      .poll(ofChat, delivered)
+      .toMatchObject([{ title: 'Tin nhắn mới từ Lan', body: 'Alo', link: `/chat/${id}` }]);
+    await send('b4', 'Em cần gấp');
+    await expect.poll(lastPreview, delivered).toBe('Em cần gấp');
+    expect(await ofChat()).toHaveLength(1);
+    // Read, the next message rings again.
+    await staff(agent, 'PUT', `/v2/notifications/${(await ofChat())[0]!._id}/read`);
+    await send('b5', 'Anh ơi');
+    await expect.poll(async () => (await ofChat()).length, delivered).toBe(2);
+  });
+
   it('transfers a conversation to an agent with a note they read in it', async () => {
     const { base, admin, agent2, tenant } = await setup();
     const token = await startVisitor(base);

@@ -17,6 +17,21 @@ export function insertNotifications(db: Database, rows: (typeof notifications.$i
     .returning();
 }
 
+/** Of these users, those with an unread notification pointing at the link. */
+export async function withUnreadAt(db: Database, userIds: string[], link: string) {
+  const rows = await db
+    .selectDistinct({ userId: notifications.userId })
+    .from(notifications)
+    .where(
+      and(
+        inArray(notifications.userId, userIds),
+        isNull(notifications.readAt),
+        eq(notifications.link, link),
+      ),
+    );
+  return new Set(rows.map((row) => row.userId));
+}
+
 export async function listForUser(
   db: Database,
   userId: string,

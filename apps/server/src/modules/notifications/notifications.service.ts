@@ -36,12 +36,19 @@ export async function notify(
     body?: string;
     link?: string | null;
     sourceEventId?: number;
+    /** Not for a user who still has an unread one pointing at the same link (a chat's messages). */
+    unlessUnread?: boolean;
   },
 ) {
-  if (input.userIds.length === 0) return [];
+  const already =
+    input.unlessUnread && input.link
+      ? await repo.withUnreadAt(platform.db, input.userIds, input.link)
+      : new Set<string>();
+  const userIds = input.userIds.filter((userId) => !already.has(userId));
+  if (userIds.length === 0) return [];
   const rows = await repo.insertNotifications(
     platform.db,
-    input.userIds.map((userId) => ({
+    userIds.map((userId) => ({
       tenantId: input.tenantId,
       userId,
       kind: input.kind,

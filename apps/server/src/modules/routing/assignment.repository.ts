@@ -122,7 +122,7 @@ export type AssignmentCandidate = {
 /** A ticket's number and subject, for the notification of its assignment (undefined: deleted). */
 export async function ticketHeading(db: Db, tenantId: string, id: string) {
   const [row] = await db
-    .select({ number: tickets.number, subject: tickets.subject })
+    .select({ number: tickets.number, subject: tickets.subject, source: tickets.source })
     .from(tickets)
     .where(and(eq(tickets.tenantId, tenantId), eq(tickets.id, id)));
   return row;

@@ -72,13 +72,15 @@ export async function notifyAssignment(platform: Platform, event: DeliveredEvent
   if (!assigneeId || assigneeId === event.actorId) return;
   const ticket = await repo.ticketHeading(platform.db, event.tenantId, event.aggregateId);
   if (!ticket) return;
+  // A conversation opens in the chat workspace.
+  const chat = isChatSource(ticket.source);
   await notify(platform, {
     tenantId: event.tenantId,
     userIds: [assigneeId],
     kind: 'ticket.assigned',
-    title: `Bạn được giao ticket ${formatTicketCode(ticket.number)}`,
+    title: `Bạn được giao ${chat ? 'hội thoại' : 'ticket'} ${formatTicketCode(ticket.number)}`,
     body: ticket.subject,
-    link: `/tickets/${ticket.number}`,
+    link: chat ? `/chat/${event.aggregateId}` : `/tickets/${ticket.number}`,
     sourceEventId: event.id,
   });
 }
