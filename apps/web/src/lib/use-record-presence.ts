@@ -72,7 +72,9 @@ export function useRecordPresence(kind: WatchableKind, id: string | undefined) {
   return {
     others: viewers.filter((viewer) => viewer.user_id !== me),
     lastChange,
-    changedByOther: lastChange && lastChange.by.user_id !== me ? lastChange : null,
+    // A change nobody is named for (the customer saw the team's messages) is read, not shown.
+    changedByOther:
+      lastChange && lastChange.by.name && lastChange.by.user_id !== me ? lastChange : null,
     typed,
     stoppedTyping,
   };

@@ -17,6 +17,7 @@ import {
   type VisitorRatingBody,
 } from '@omnicare/shared/conversations/livechat.schemas';
 import { isValidPhone } from '@omnicare/shared/customers/normalize';
+import { SEEN_FIELD } from '@omnicare/shared/conversations/conversations.schemas';
 import { ROUTABLE_PRESENCE } from '@omnicare/shared/routing/routing-rules';
 import { isUnsolved } from '@omnicare/shared/tickets/ticket-enums';
 import { ticketBody } from '@omnicare/shared/tickets/tickets.schemas';
@@ -461,14 +462,27 @@ async function writeVisitorMessage(
   return view;
 }
 
-/** `POST .../seen`: the team's messages up to this one are seen by the visitor. */
+/**
+ * `POST .../seen`: the team's messages up to this one are seen by the visitor; the staff on the
+ * conversation are told (its record's viewers read its messages again).
+ */
 export async function markSeenByVisitor(platform: Platform, visitor: Visitor, messageId: string) {
-  if (!visitor.ticketId) return;
-  await platform.db.execute(sql`update ${messages} m set seen_at = now(), delivery = 'seen'
-    where m.ticket_id = ${visitor.ticketId} and m.direction = 'out' and m.public
+  const ticketId = visitor.ticketId;
+  if (!ticketId) return;
+  const seen = await platform.db
+    .execute(sql`update ${messages} m set seen_at = now(), delivery = 'seen'
+    where m.ticket_id = ${ticketId} and m.direction = 'out' and m.public
       and m.seen_at is null
       and m.created_at <= (select created_at from ${messages} where id = ${messageId}
-        and ticket_id = ${visitor.ticketId})`);
+        and ticket_id = ${ticketId})`);
+  if (!seen.rowCount) return;
+  await platform.realtime.recordChanged(visitor.tenantId, {
+    kind: 'ticket',
+    id: ticketId,
+    by: { user_id: '', name: '' },
+    fields: [SEEN_FIELD],
+    at: new Date().toISOString(),
+  });
 }
 
 /** `POST .../rating`: the survey's answer, once, on a resolved conversation. */

@@ -7,7 +7,11 @@ import {
   LIVECHAT_NAMESPACE,
   VISITOR_TOKEN_HEADER,
 } from '@omnicare/shared/conversations/livechat.schemas';
-import { CONVERSATION_EVENTS } from '@omnicare/shared/conversations/conversations.schemas';
+import {
+  CONVERSATION_EVENTS,
+  SEEN_FIELD,
+} from '@omnicare/shared/conversations/conversations.schemas';
+import { RECORD_PRESENCE_EVENTS } from '@omnicare/shared/realtime/record-presence';
 import {
   bearer,
   createTestApp,
@@ -314,6 +318,46 @@ describe('livechat widget endpoints', () => {
     await reply(second, 'Trả lời lần hai');
     await expect.poll(() => heard, delivered).toContain('Trả lời lần hai');
     expect(heard).toEqual(['Trả lời lần đầu', 'Trả lời lần hai']);
+  });
+
+  it("tells the staff on the conversation when the visitor saw the team's messages", async () => {
+    const { base, admin } = await setup();
+    const token = await startVisitor(base);
+    await widget('POST', `${base}/messages`, {
+      token,
+      payload: { client_message_id: 's1', body: 'Xin chào' },
+    });
+    const id = (await staff(admin, 'GET', '/v2/conversations?box=all')).json().data[0]._id;
+    const reply = await staff(admin, 'POST', `/v2/tickets/${id}/comments`, {
+      body: 'Dạ em nghe',
+      public: true,
+      format: 'text',
+    });
+    const replyId = reply.json().data._id as string;
+    expect(reply.json().data.delivery).toMatchObject({ state: 'sent' });
+    const adminSocket = connect(url, {
+      auth: { token: admin },
+      transports: ['websocket'],
+      reconnection: false,
+      forceNew: true,
+    });
+    sockets.push(adminSocket);
+    await next(adminSocket, 'connect');
+    expect(
+      await adminSocket.emitWithAck(RECORD_PRESENCE_EVENTS.join, { kind: 'ticket', id }),
+    ).toEqual({ ok: true });
+    const told = new Promise<{ fields: string[] }>((resolve) =>
+      adminSocket.on(RECORD_PRESENCE_EVENTS.changed, (change: { fields: string[] }) => {
+        if (change.fields.includes(SEEN_FIELD)) resolve(change);
+      }),
+    );
+    const seen = await widget('POST', `${base}/seen`, { token, payload: { message_id: replyId } });
+    expect(seen.statusCode, seen.body).toBe(200);
+    expect(await told).toMatchObject({ id, by: { name: '' } });
+    const comments = (await staff(admin, 'GET', `/v2/tickets/${id}/comments`)).json().data;
+    expect(comments.find((comment: { _id: string }) => comment._id === replyId)).toMatchObject({
+      delivery: { state: 'seen' },
+    });
   });
 
   it('pushes a waiting conversation, nobody holding it, to the staff who may see it', async () => {

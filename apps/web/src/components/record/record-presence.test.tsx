@@ -97,6 +97,20 @@ describe('who else is on the record', () => {
     expect(container).toBeEmptyDOMElement();
   });
 
+  it('reads a change nobody is named for (the customer saw the replies) without announcing it', () => {
+    const { result } = renderHook(() => useRecordPresence('ticket', 't1'));
+    act(() =>
+      realtime.listeners?.onChanged({
+        ...ticket,
+        by: { user_id: '', name: '' },
+        fields: ['seen'],
+        at: '2026-11-24T03:00:00.000Z',
+      }),
+    );
+    expect(result.current.changedByOther).toBeNull();
+    expect(result.current.lastChange?.fields).toEqual(['seen']);
+  });
+
   it('reports typing once per burst of keystrokes and stops after a pause or on send', () => {
     vi.useFakeTimers();
     const { result } = renderHook(() => useRecordPresence('ticket', 't1'));

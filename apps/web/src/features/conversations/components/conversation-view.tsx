@@ -1,7 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { MessagesSquare } from 'lucide-react';
-import type { ConversationRow } from '@omnicare/shared/conversations/conversations.schemas';
+import {
+  SEEN_FIELD,
+  type ConversationRow,
+} from '@omnicare/shared/conversations/conversations.schemas';
 import type { TicketDetail } from '@omnicare/shared/tickets/tickets.schemas';
 import { LoadErrorState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -73,10 +76,14 @@ function Loaded({
   const queryClient = useQueryClient();
   const presence = useRecordPresence('ticket', ticket._id);
   const { lastChange } = presence;
-  // A colleague (or a workflow) changed the ticket: read it again.
+  // A colleague (or a workflow) changed the ticket: read it again; the customer saw the team's
+  // messages: read those again (their marks turn to 'Đã xem').
   useEffect(() => {
-    if (lastChange)
-      void queryClient.invalidateQueries({ queryKey: conversationKeys.ticket(ticket._id) });
+    if (!lastChange) return;
+    const seen = lastChange.fields.includes(SEEN_FIELD);
+    void queryClient.invalidateQueries({
+      queryKey: seen ? conversationKeys.messages(ticket._id) : conversationKeys.ticket(ticket._id),
+    });
   }, [lastChange, queryClient, ticket._id]);
   const name = row?.customer?.name ?? ticket.requester?.name ?? CHAT_TEXT.unknownCustomer;
   const staffTyping = presence.others
