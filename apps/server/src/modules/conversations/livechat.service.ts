@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { addBusinessMinutes } from '@omnicare/shared/sla/business-time';
 import {
   livechatSettings,
@@ -345,51 +345,72 @@ export async function visitorConversation(
   return { ...status, messages: list };
 }
 
+/** Another message of the visitor opened a conversation first (on another instance). */
+class OpenedMeanwhile extends Error {}
+
 /**
  * The conversation a visitor's message goes to: their current one while it is not closed (a
  * solved one reopens, by the reply rules of tickets), else a new one, routed to the channel's
- * department.
+ * department. The new one is the visitor's only if nobody gave them one meanwhile: the ticket,
+ * its conversation row and the visitor's pointer are one transaction, which a concurrent opening
+ * (another instance) undoes, and this reads again.
  */
 async function conversationFor(
   platform: Platform,
   channel: WidgetChannel,
   visitor: Visitor,
   firstText: string,
-) {
-  // Read again in turn: the message before this one may have opened or closed the conversation.
-  const [current] = await platform.db
-    .select({ ticketId: livechatVisitors.ticketId, status: tickets.status })
-    .from(livechatVisitors)
-    .leftJoin(tickets, eq(tickets.id, livechatVisitors.ticketId))
-    .where(eq(livechatVisitors.id, visitor.id));
-  const previous = current?.ticketId ?? null;
-  visitor.ticketId = previous;
-  if (previous && current?.status && current.status !== 'closed') return previous;
-  const ticket = await createTicket(
-    platform,
-    { tenantId: channel.tenantId, userId: null, impersonatorId: null },
-    ticketBody.parse({
-      subject: firstText.replace(/\s+/g, ' ').slice(0, 120) || 'Livechat',
-      requester_id: visitor.customerId,
-      group_id: channel.groupId,
-      source: 'chat',
-    }),
-  );
-  await platform.db.transaction(async (tx) => {
-    await repo.insertConversation(tx, {
-      tenantId: channel.tenantId,
-      ticketId: ticket._id,
-      channelId: channel.id,
-      at: new Date(),
-    });
-    await tx
-      .update(livechatVisitors)
-      .set({ ticketId: ticket._id })
+): Promise<string> {
+  for (;;) {
+    const [current] = await platform.db
+      .select({ ticketId: livechatVisitors.ticketId, status: tickets.status })
+      .from(livechatVisitors)
+      .leftJoin(tickets, eq(tickets.id, livechatVisitors.ticketId))
       .where(eq(livechatVisitors.id, visitor.id));
-  });
-  visitor.ticketId = ticket._id;
-  followConversation(platform, visitor.id, previous, ticket._id);
-  return ticket._id;
+    const previous = current?.ticketId ?? null;
+    visitor.ticketId = previous;
+    if (previous && current?.status && current.status !== 'closed') return previous;
+    try {
+      const ticket = await createTicket(
+        platform,
+        { tenantId: channel.tenantId, userId: null, impersonatorId: null },
+        ticketBody.parse({
+          subject: firstText.replace(/\s+/g, ' ').slice(0, 120) || 'Livechat',
+          requester_id: visitor.customerId,
+          group_id: channel.groupId,
+          source: 'chat',
+        }),
+        {
+          alongside: async (tx, ticketId) => {
+            await repo.insertConversation(tx, {
+              tenantId: channel.tenantId,
+              ticketId,
+              channelId: channel.id,
+              at: new Date(),
+            });
+            const taken = await tx
+              .update(livechatVisitors)
+              .set({ ticketId })
+              .where(
+                and(
+                  eq(livechatVisitors.id, visitor.id),
+                  previous
+                    ? eq(livechatVisitors.ticketId, previous)
+                    : isNull(livechatVisitors.ticketId),
+                ),
+              )
+              .returning({ id: livechatVisitors.id });
+            if (taken.length === 0) throw new OpenedMeanwhile();
+          },
+        },
+      );
+      visitor.ticketId = ticket._id;
+      followConversation(platform, visitor.id, previous, ticket._id);
+      return ticket._id;
+    } catch (error) {
+      if (!(error instanceof OpenedMeanwhile)) throw error;
+    }
+  }
 }
 
 /**
@@ -407,8 +428,9 @@ export function sendVisitorMessage(
 }
 
 /**
- * A visitor's messages are written one after the other (on this instance): two at once would
- * each open a conversation, and a resend racing its original would be written twice.
+ * A visitor's messages are written one after the other on this instance, in the order they
+ * came (across instances, `conversationFor` and the ticket's lock keep one conversation and one
+ * copy of each message).
  */
 const visitorTurns = new Map<string, Promise<unknown>>();
 function oneAtATime<T>(visitorId: string, work: () => Promise<T>): Promise<T> {
@@ -533,16 +555,17 @@ export async function leaveOfflineMessage(
       group_id: channel.groupId,
       source: 'web',
     }),
-  );
-  // A conversation of the channel whose first message is what was left: the chat and the
-  // ticket show it as the customer's message.
-  await platform.db.transaction((tx) =>
-    repo.insertConversation(tx, {
-      tenantId: channel.tenantId,
-      ticketId: ticket._id,
-      channelId: channel.id,
-      at: new Date(),
-    }),
+    // A conversation of the channel whose first message is what was left: the chat and the
+    // ticket show it as the customer's message.
+    {
+      alongside: (tx, ticketId) =>
+        repo.insertConversation(tx, {
+          tenantId: channel.tenantId,
+          ticketId,
+          channelId: channel.id,
+          at: new Date(),
+        }),
+    },
   );
   await writeCustomerReply(platform, channel.tenantId, ticket._id, {
     body: body.body,

@@ -196,6 +196,47 @@ describe('livechat widget endpoints', () => {
     expect(rows[0]!.n).toBe(1);
   });
 
+  it('opens one conversation for a new visitor whose first messages reach two instances at once', async () => {
+    const { base, admin } = await setup();
+    const other = await createTestApp();
+    try {
+      const token = await startVisitor(base);
+      const sendTo = (app: TestApp, id: string) =>
+        app.app.inject({
+          method: 'POST',
+          url: `${base}/messages`,
+          remoteAddress: visitorAddress,
+          headers: { origin: SITE, [VISITOR_TOKEN_HEADER]: token },
+          payload: { client_message_id: id, body: `Tin ${id}` },
+        });
+      // Both instances warm (their channel and visitor lookups made once), then at once.
+      for (const app of [t, other])
+        expect(
+          (
+            await app.app.inject({
+              method: 'GET',
+              url: `${base}/conversation`,
+              remoteAddress: visitorAddress,
+              headers: { origin: SITE, [VISITOR_TOKEN_HEADER]: token },
+            })
+          ).statusCode,
+        ).toBe(200);
+      const sent = await Promise.all([sendTo(t, 'i1'), sendTo(other, 'i2'), sendTo(t, 'i3')]);
+      expect(sent.map((answer) => answer.statusCode)).toEqual([201, 201, 201]);
+      const rows = (await staff(admin, 'GET', '/v2/conversations?box=all')).json().data;
+      expect(rows).toHaveLength(1);
+      const messages = (await widget('GET', `${base}/conversation`, { token })).json().data
+        .messages as { client_message_id: string }[];
+      expect(messages.map((message) => message.client_message_id).sort()).toEqual([
+        'i1',
+        'i2',
+        'i3',
+      ]);
+    } finally {
+      await other.close();
+    }
+  });
+
   it("opens only the visitor's own conversation, and not another tenant's channel", async () => {
     const one = await setup();
     const other = await setup();

@@ -74,7 +74,13 @@ export async function createTicket(
   platform: Platform,
   auth: TicketActor,
   body: TicketBody,
-  options: TicketWriteOptions = {},
+  options: TicketWriteOptions & {
+    /**
+     * The caller's own writes that stand or fall with the ticket, in its transaction before the
+     * automatic assignment (a channel's conversation row); throwing undoes the ticket.
+     */
+    alongside?: (tx: Transaction, ticketId: string) => Promise<void>;
+  } = {},
 ) {
   const { requester } = await checkReferences(
     platform,
@@ -118,6 +124,7 @@ export async function createTicket(
       ...(options.via ? { via: options.via } : {}),
     });
     if (ticket.requester) await writeRequesterTimeline(tx, auth, ticket.requester._id, ticket);
+    await options.alongside?.(tx, row.id);
     // Into a department that assigns automatically, without an assignee: the system picks one.
     const auto = await autoAssignTicket(tx, auth.tenantId, row.id);
     return auto ? await readTicket(tx, auth.tenantId, row.id) : ticket;
