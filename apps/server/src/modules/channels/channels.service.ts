@@ -24,6 +24,7 @@ import { catalogue, inUseError, uniqueName } from '../../platform/catalogue.js';
 import { fieldError } from '../../platform/errors.js';
 import { channels } from '../../db/schema/conversations.js';
 import type { ChannelDriver, OpenChannel } from './channel-driver.js';
+import { emailDriver } from './drivers/email.js';
 import { esmsDriver } from './drivers/esms.js';
 import { znsDriver } from './drivers/zns.js';
 import * as repo from './channels.repository.js';
@@ -32,7 +33,7 @@ import * as repo from './channels.repository.js';
 type ProviderKind = Exclude<ConnectableKind, 'livechat'>;
 
 /** The driver of each kind that has one (the kinds to come add theirs here). */
-const DRIVERS = { sms: esmsDriver, zns: znsDriver } as const satisfies {
+const DRIVERS = { sms: esmsDriver, zns: znsDriver, email: emailDriver } as const satisfies {
   [Kind in ProviderKind]: ChannelDriver<Kind, never, unknown>;
 };
 
