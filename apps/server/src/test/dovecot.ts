@@ -11,7 +11,7 @@ export interface TestDovecot {
   host: string;
   port: number;
   /** Appends a raw RFC 5322 message to a user's INBOX, unseen (what a delivered mail looks like). */
-  deliver(user: string, raw: string | Buffer, mailbox?: string): Promise<void>;
+  deliver(user: string, raw: string | Buffer | Promise<Buffer>, mailbox?: string): Promise<void>;
   /** The flags of every message of a user's INBOX, oldest first. */
   flags(user: string, mailbox?: string): Promise<string[][]>;
   stop(): Promise<void>;
@@ -154,7 +154,7 @@ function handle(
       const imap = await client(user);
       try {
         if (mailbox !== 'INBOX') await imap.mailboxCreate(mailbox).catch(() => undefined);
-        await imap.append(mailbox, raw, []);
+        await imap.append(mailbox, await raw, []);
       } finally {
         await imap.logout();
       }
