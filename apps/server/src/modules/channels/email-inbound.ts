@@ -14,8 +14,11 @@ import { sanitizeRichText } from '../../platform/rich-text.js';
 import { matchOrCreateCustomer } from '../customers/customer-match.js';
 import { attachmentTypeOf } from '../tickets/ticket-attachment-types.js';
 import { createTicket } from '../tickets/ticket-create.js';
-import { writeCustomerReply, type UploadedFile } from '../tickets/ticket-comments.service.js';
-import * as commentsRepo from '../tickets/ticket-comments.repository.js';
+import {
+  findChannelMessage,
+  writeCustomerReply,
+  type UploadedFile,
+} from '../tickets/ticket-comments.service.js';
 import type { OpenChannel } from './channel-driver.js';
 import type { ReceivedMail } from './drivers/email.js';
 
@@ -203,10 +206,7 @@ export async function takeInMail(
   const own = await ownAddresses(platform, tenantId);
   if (own.has(sender.address)) return { outcome: 'loop' };
   const providerMessageId = messageIdOf(received);
-  const twin = await commentsRepo.findSameMessage(platform.db, tenantId, {
-    channelId: channel.id,
-    providerMessageId,
-  });
+  const twin = await findChannelMessage(platform, tenantId, channel.id, providerMessageId);
   if (twin) return { outcome: 'duplicate', messageId: twin };
 
   const automatic = isAutomatic(mail);

@@ -6,7 +6,7 @@ import { tickets } from '../../db/schema/tickets.js';
 import type { Platform } from '../../platform/context.js';
 import type { DeliveredEvent } from '../../platform/outbox.js';
 import { plainText } from '../../platform/rich-text.js';
-import * as commentsRepo from '../tickets/ticket-comments.repository.js';
+import { attachmentsOfMessage } from '../tickets/ticket-comments.service.js';
 import type { OpenChannel } from './channel-driver.js';
 import { openChannel } from './channels.service.js';
 import { emailDriver, SmtpRefusal, type OutboundMail } from './drivers/email.js';
@@ -177,7 +177,7 @@ async function mailOf(platform: Platform, channel: OpenChannel<'email'>, message
     .orderBy(asc(messages.createdAt), asc(messages.id));
   const ids = thread.map((entry) => entry.id).filter((id): id is string => Boolean(id));
   const lastIn = thread.filter((entry) => entry.direction === 'in').at(-1)?.id ?? ids.at(-1);
-  const files = await commentsRepo.attachmentsOf(platform.db, ticket.tenantId, [message.id]);
+  const files = await attachmentsOfMessage(platform, ticket.tenantId, message.id);
   const html =
     message.bodyFormat === 'text'
       ? escapeHtml(message.body)

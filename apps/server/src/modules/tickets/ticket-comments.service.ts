@@ -619,3 +619,15 @@ export async function copyAttachments(
     })),
   );
 }
+
+/** The message a channel already brought with this provider id (a redelivery), if any. */
+export const findChannelMessage = (
+  platform: Platform,
+  tenantId: string,
+  channelId: string,
+  providerMessageId: string,
+) => repo.findSameMessage(platform.db, tenantId, { channelId, providerMessageId });
+
+/** A message's stored files (a channel sends them with it). */
+export const attachmentsOfMessage = (platform: Platform, tenantId: string, messageId: string) =>
+  repo.attachmentsOf(platform.db, tenantId, [messageId]);
