@@ -173,3 +173,42 @@ test('an administrator adds a livechat channel beside its preview and installs i
   await expect(page.getByText('Xóa kênh thành công')).toBeVisible();
   await expect(snippet).toHaveCount(0);
 });
+
+test('an administrator connects a mailbox, and its connection test says what failed', async ({
+  page,
+  request,
+}) => {
+  const name = `Hộp thư ${unique()}`;
+  await signInAs(page, request, ACCOUNTS.administrator.email);
+  await page.goto('/settings/multi-channels/email');
+  await expect(page.getByRole('heading', { name: 'Kênh Email' })).toBeVisible();
+  await page.getByRole('button', { name: 'Kết nối hộp thư' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Kết nối hộp thư' });
+  await dialog.getByLabel('Tên kênh').fill(name);
+  await dialog.getByLabel('Địa chỉ gửi').fill('support@shop.test');
+  await dialog.getByLabel('Tên hiển thị').fill('CSKH Shop');
+  // Nothing listens on port 1 here: the test names the host and port that failed.
+  await dialog.getByLabel('Máy chủ IMAP').fill('127.0.0.1');
+  await dialog.getByLabel('Cổng IMAP').fill('1');
+  await dialog.getByLabel('Tài khoản IMAP').fill('support@shop.test');
+  await dialog.getByLabel('Mật khẩu IMAP').fill('mat-khau-imap');
+  await dialog.getByLabel('Máy chủ SMTP').fill('127.0.0.1');
+  await dialog.getByLabel('Cổng SMTP').fill('1');
+  await dialog.getByLabel('Mật khẩu SMTP').fill('mat-khau-smtp');
+  await dialog.getByRole('button', { name: 'Lưu' }).click();
+  await expect(page.getByText('Kết nối kênh thành công')).toBeVisible();
+  const row = page.getByRole('row').filter({ hasText: name });
+  await expect(row).toContainText('127.0.0.1:1');
+  await expect(row).toContainText('Đã lưu');
+  await row.getByRole('button', { name: 'Kiểm tra kết nối' }).click();
+  await expect(row).toContainText('Không kết nối được máy chủ IMAP 127.0.0.1:1');
+  await expect(row).toContainText('Không kết nối được máy chủ SMTP 127.0.0.1:1');
+  await expect(page.locator('body')).not.toContainText('mat-khau-imap');
+  await screenshotsAtBothSizes(page, 'email-channels');
+  await dialog
+    .page()
+    .getByRole('button', { name: `Tạm dừng: ${name}` })
+    .click();
+  await expect(row).toContainText('Tạm dừng');
+  await expect(row.getByRole('button', { name: `Tiếp tục: ${name}` })).toBeVisible();
+});

@@ -6,6 +6,7 @@
  * choice and the listen.
  */
 const RANGES = {
+  dovecot: 8_000,
   embeddedPostgres: 10_000,
   startCommand: 12_000,
   startCommandPostgres: 14_000,

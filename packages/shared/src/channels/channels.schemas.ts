@@ -3,6 +3,7 @@ import { isoDateTime } from '../platform/envelope.js';
 import { labelled } from '../platform/labelled.js';
 import { requiredText } from '../platform/validation.js';
 import { livechatSettings } from './livechat-settings.js';
+import { EMAIL_SECRETS, emailSettings } from './email-settings.js';
 
 /**
  * A tenant's connected channels (`/v2/channels`, administrators): each of a kind, with the
@@ -74,6 +75,8 @@ export const CHANNEL_CONFIG = {
     settings: z.object({ base_url: providerUrl }),
     secrets: { access_token: 'Access token' },
   },
+  // Email (issue 32): an existing mailbox, IMAP in and SMTP out (email-settings.ts).
+  email: { settings: emailSettings, secrets: EMAIL_SECRETS },
 } as const satisfies Partial<
   Record<ChannelKind, { settings: z.ZodType; secrets: Record<string, string> }>
 >;

@@ -32,6 +32,8 @@ export const TICKET_EVENTS = defineEvents('ticket', {
       status: z.string().optional(),
       split_from: z.string().optional(),
       comment_id: z.string().optional(),
+      /** Made by an automatic mail (an auto-reply, a bounce): no workflow starts from it. */
+      auto_submitted: z.boolean().optional(),
       /** What made it when no person did (a workflow): the live push names it. */
       via: auditVia.optional(),
       ...eventCauseFields,
@@ -73,6 +75,8 @@ export const TICKET_EVENTS = defineEvents('ticket', {
       author_id: z.string().nullable(),
       attachments: z.number().int().min(0),
       mentions: z.array(z.string()),
+      /** An automatic mail (an auto-reply, a bounce): no workflow starts from it. */
+      auto_submitted: z.boolean().optional(),
     }),
   },
 });

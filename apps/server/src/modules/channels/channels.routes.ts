@@ -5,7 +5,8 @@ import { authOf } from '../../platform/auth.js';
 import { catalogueRoutes } from '../../platform/catalogue.js';
 import { answers, ok } from '../../platform/respond.js';
 import { typed, type RouteModule } from '../../platform/routes.js';
-import { channelCatalogue, setLivechatAvatar } from './channels.service.js';
+import { channelTestView } from '@omnicare/shared/channels/email-settings';
+import { channelCatalogue, setLivechatAvatar, testChannel } from './channels.service.js';
 
 /** Channels are a catalogue (platform/catalogue.ts): the definition is in the service. */
 const catalogueOfChannels = catalogueRoutes(channelCatalogue);
@@ -37,6 +38,22 @@ export const channelsRoutes: RouteModule = (app, platform) => {
         ),
         LIVECHAT_SETTINGS_MESSAGES.avatarSaved,
       );
+    },
+  );
+  r.post(
+    '/v2/channels/:id/test',
+    {
+      schema: {
+        tags: ['channels'],
+        summary: 'Kiểm tra kết nối của kênh (email: IMAP và SMTP)',
+        params: idParams,
+        response: answers.ok(channelTestView),
+      },
+      config: { access: 'channel.manage' },
+    },
+    async (request) => {
+      const result = await testChannel(platform, authOf(request), request.params.id);
+      return ok(result, result.message);
     },
   );
 };

@@ -12,6 +12,10 @@ import {
 } from '@omnicare/shared/channels/channels.schemas';
 import { Readable } from 'node:stream';
 import {
+  EMAIL_SETTINGS_MESSAGES,
+  type ChannelTestView,
+} from '@omnicare/shared/channels/email-settings';
+import {
   LIVECHAT_SETTINGS_MESSAGES,
   livechatAvatarFolder,
 } from '@omnicare/shared/channels/livechat-settings';
@@ -24,6 +28,7 @@ import { catalogue, inUseError, uniqueName } from '../../platform/catalogue.js';
 import { fieldError } from '../../platform/errors.js';
 import { channels } from '../../db/schema/conversations.js';
 import type { ChannelDriver, OpenChannel } from './channel-driver.js';
+import { emailDriver } from './drivers/email.js';
 import { esmsDriver } from './drivers/esms.js';
 import { znsDriver } from './drivers/zns.js';
 import * as repo from './channels.repository.js';
@@ -32,7 +37,7 @@ import * as repo from './channels.repository.js';
 type ProviderKind = Exclude<ConnectableKind, 'livechat'>;
 
 /** The driver of each kind that has one (the kinds to come add theirs here). */
-const DRIVERS = { sms: esmsDriver, zns: znsDriver } as const satisfies {
+const DRIVERS = { sms: esmsDriver, zns: znsDriver, email: emailDriver } as const satisfies {
   [Kind in ProviderKind]: ChannelDriver<Kind, never, unknown>;
 };
 
@@ -40,6 +45,18 @@ const DRIVERS = { sms: esmsDriver, zns: znsDriver } as const satisfies {
 function openSecrets(platform: Platform, row: repo.ChannelRow): Record<string, string> {
   if (!row.secrets) return {};
   return JSON.parse(platform.secrets.open(row.secrets)) as Record<string, string>;
+}
+
+/** A stored channel as its driver sees it: settings, and secrets opened (server memory only). */
+export function openChannel(platform: Platform, row: repo.ChannelRow): OpenChannel {
+  return {
+    id: row.id,
+    tenantId: row.tenantId,
+    kind: row.kind as ConnectableKind,
+    name: row.name,
+    settings: row.settings as OpenChannel['settings'],
+    secrets: openSecrets(platform, row) as OpenChannel['secrets'],
+  };
 }
 
 const toView =
@@ -186,4 +203,21 @@ export async function sendThroughChannel<Kind extends ProviderKind>(
     secrets: (row ? openSecrets(platform, row) : {}) as OpenChannel<Kind>['secrets'],
   };
   return driver.send(channel, message) as ReturnType<(typeof DRIVERS)[Kind]['send']>;
+}
+
+/**
+ * `POST /v2/channels/{id}/test`: the driver's connection check of a saved channel of the
+ * caller's tenant (another tenant's is not found); a kind without one answers 422.
+ */
+export async function testChannel(
+  platform: Platform,
+  auth: AuthContext,
+  id: string,
+): Promise<ChannelTestView> {
+  const view = await channelCatalogue.get(platform, auth, id);
+  const [row] = await repo.listChannels(platform.db, auth.tenantId, { id: view._id });
+  const driver = view.kind in DRIVERS ? DRIVERS[view.kind as ProviderKind] : undefined;
+  if (!row || !driver || !('test' in driver))
+    throw fieldError('kind', EMAIL_SETTINGS_MESSAGES.notEmail);
+  return driver.test(openChannel(platform, row.channel) as OpenChannel<'email'>);
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { builtOnce, type Database, type Transaction } from '../../platform/db.js';
 import { customers } from '../../db/schema/customers.js';
 import { channels, conversations, messages } from '../../db/schema/conversations.js';
@@ -388,4 +388,35 @@ export async function conversationChannel(db: Db, tenantId: string, ticketId: st
     .innerJoin(channels, eq(channels.id, conversations.channelId))
     .where(and(eq(conversations.tenantId, tenantId), eq(conversations.ticketId, ticketId)));
   return row;
+}
+
+/**
+ * The email channel a ticket's replies go out by: the mailbox its customer's last mail came
+ * through, else the tenant's first active mailbox (a ticket made by hand with source email).
+ */
+export async function emailChannelOf(db: Db, tenantId: string, ticketId: string) {
+  const [last] = await db
+    .select({ id: channels.id, kind: channels.kind })
+    .from(messages)
+    .innerJoin(channels, eq(channels.id, messages.channelId))
+    .where(
+      and(
+        eq(messages.tenantId, tenantId),
+        eq(messages.ticketId, ticketId),
+        eq(messages.direction, 'in'),
+        eq(channels.kind, 'email'),
+      ),
+    )
+    .orderBy(desc(messages.createdAt))
+    .limit(1);
+  if (last) return last;
+  const [first] = await db
+    .select({ id: channels.id, kind: channels.kind })
+    .from(channels)
+    .where(
+      and(eq(channels.tenantId, tenantId), eq(channels.kind, 'email'), eq(channels.status, 'active')),
+    )
+    .orderBy(asc(channels.createdAt))
+    .limit(1);
+  return first ?? null;
 }

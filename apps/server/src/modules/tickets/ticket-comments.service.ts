@@ -93,6 +93,11 @@ interface NewComment {
   channelId?: string | null;
   /** Where a channel's outgoing message stands (`queued` until the channel reports). */
   delivery?: DeliveryState | null;
+  /**
+   * An automatic message from the customer's side (an auto-reply, a bounce): kept, but it
+   * reopens nothing and its event starts no workflow (`auto_submitted`).
+   */
+  automatic?: boolean;
 }
 
 /**
@@ -148,7 +153,7 @@ export async function writeComment(
       if (!ticket.firstResponseAt) patch.firstResponseAt = now;
       if (status === 'new') status = 'open';
     }
-  } else if (status === 'solved' || status === 'pending') {
+  } else if (!input.automatic && (status === 'solved' || status === 'pending')) {
     // The requester answered: the ticket needs the team again.
     if (status === 'solved') patch.reopenCount = ticket.reopenCount + 1;
     status = 'open';
@@ -172,6 +177,7 @@ export async function writeComment(
       author_id: actorId ?? (author.type === 'customer' ? author.customerId : null),
       attachments: input.files.length,
       mentions: input.mentions,
+      ...(input.automatic ? { auto_submitted: true } : {}),
     },
     actorId,
   });
@@ -304,7 +310,11 @@ const refuseClosed = (ticket: repo.TicketRow) => {
  */
 async function channelOfReply(tx: Transaction, ticket: repo.TicketRow, isPublic: boolean) {
   if (!isPublic) return {};
-  const channel = await repo.conversationChannel(tx, ticket.tenantId, ticket.id);
+  const channel =
+    (await repo.conversationChannel(tx, ticket.tenantId, ticket.id)) ??
+    // A ticket of an email goes out by the mailbox its last mail came through (the channels
+    // module's `email` outbox subscriber sends it).
+    (ticket.source === 'email' ? await repo.emailChannelOf(tx, ticket.tenantId, ticket.id) : null);
   if (!channel) return {};
   const delivery: DeliveryState = channel.kind === 'livechat' ? 'sent' : 'queued';
   return { channelId: channel.id, delivery };
@@ -389,6 +399,8 @@ export interface CustomerReply {
   channelId?: string | null;
   format?: MessageFormat;
   files?: UploadedFile[];
+  /** An auto-reply or bounce: kept, reopening nothing, starting no workflow. */
+  automatic?: boolean;
 }
 
 /**
@@ -443,6 +455,7 @@ export async function writeCustomerReply(
         clientMessageId: input.clientMessageId,
         channelId,
         format: input.format,
+        automatic: input.automatic,
       },
     );
     return { written };
@@ -606,3 +619,15 @@ export async function copyAttachments(
     })),
   );
 }
+
+/** The message a channel already brought with this provider id (a redelivery), if any. */
+export const findChannelMessage = (
+  platform: Platform,
+  tenantId: string,
+  channelId: string,
+  providerMessageId: string,
+) => repo.findSameMessage(platform.db, tenantId, { channelId, providerMessageId });
+
+/** A message's stored files (a channel sends them with it). */
+export const attachmentsOfMessage = (platform: Platform, tenantId: string, messageId: string) =>
+  repo.attachmentsOf(platform.db, tenantId, [messageId]);

@@ -1,3 +1,4 @@
+import type { ChannelTestView } from '@omnicare/shared/channels/email-settings';
 import type {
   ChannelBody,
   ChannelKind,
@@ -31,3 +32,10 @@ export const uploadChannelAvatar = (id: string, file: File) => {
     data: form,
   });
 };
+
+/** `POST /v2/channels/{id}/test`: the connection check (email: IMAP and SMTP), in Vietnamese. */
+export const testChannel = (id: string) =>
+  apiRequestWithMessage<ChannelTestView>({
+    method: 'POST',
+    url: `/v2/channels/${encodeURIComponent(id)}/test`,
+  });

@@ -4,6 +4,12 @@ import { lazyPage } from '@/lib/route-declaration';
 /** The channels' settings screens (the settings area: administrators). */
 export const routes: readonly RouteDeclaration[] = [
   {
+    path: '/settings/multi-channels/email',
+    title: 'Kênh Email',
+    page: lazyPage(() => import('./pages/email-channels-page'), 'EmailChannelsPage'),
+    nav: { label: 'Email', group: 'channels', order: 1 },
+  },
+  {
     path: '/settings/multi-channels/sms',
     title: 'Kênh SMS',
     page: lazyPage(() => import('./pages/sms-channels-page'), 'SmsChannelsPage'),

@@ -15,12 +15,6 @@ export const routes: readonly RouteDeclaration[] = [
     sidebar: { label: 'Cài đặt', icon: Settings, order: 100 },
   },
   {
-    path: '/settings/multi-channels/email',
-    title: 'Kênh Email',
-    page,
-    nav: { label: 'Email', group: 'channels', order: 1 },
-  },
-  {
     path: '/settings/multi-channels/facebook',
     title: 'Kênh Facebook',
     page,

@@ -131,6 +131,8 @@ interface RunContext {
 export async function handleEvent(platform: Platform, event: DeliveredEvent): Promise<void> {
   const trigger = triggerOf(event.type);
   if (!trigger) return;
+  // An automatic mail (an auto-reply, a bounce) is kept but never answered: no workflow.
+  if ((event.payload as { auto_submitted?: boolean }).auto_submitted) return;
   const db = platform.database;
   const workflows = await activeWorkflowsOf(platform, event.tenantId, trigger);
   if (workflows.length === 0) return;

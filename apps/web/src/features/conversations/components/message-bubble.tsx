@@ -36,7 +36,7 @@ function Body({ message }: { message: Pick<TicketCommentView, 'body' | 'body_for
 const DELIVERY_ICON = { queued: Clock, sent: Check, delivered: CheckCheck, seen: CheckCheck };
 
 /** How far an outgoing message got, as the channel reported it. */
-function Delivery({ delivery }: { delivery: TicketCommentView['delivery'] }) {
+export function Delivery({ delivery }: { delivery: TicketCommentView['delivery'] }) {
   if (!delivery) return null;
   if (delivery.state === 'failed')
     return (

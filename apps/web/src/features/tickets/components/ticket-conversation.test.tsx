@@ -95,4 +95,50 @@ describe('the ticket conversation', () => {
     expect(split(items[1]!)).toBeNull();
     expect(split(items[2]!)).toBeNull();
   });
+
+  it('shows where a reply sent by a channel stands: sent, or failed with the reason', async () => {
+    const staff = { _id: 'u1', name: 'Chuyên viên', avatar_url: null };
+    mockApi(CONTRACTS, (config) => {
+      if (config.url === '/v2/tickets/T1/comments')
+        return list([
+          comment({
+            _id: 'c4',
+            author_type: 'user',
+            author: staff,
+            delivery: { state: 'sent', error: null, error_code: null },
+          }),
+          comment({
+            _id: 'c5',
+            author_type: 'user',
+            author: staff,
+            delivery: {
+              state: 'failed',
+              error: '5.1.1 Mailbox does not exist',
+              error_code: '550',
+            },
+          }),
+          comment({ _id: 'c6' }),
+        ]);
+      if (config.url === '/v2/tickets/T1/placeholders') return ok({});
+      if (config.url === '/v2/macros' || config.url === '/v2/group-tag-customer') return ok([]);
+      return list([]);
+    });
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <TicketConversation
+          ticketId="T1"
+          tabKey={`ticket:T1:${Math.random()}`}
+          closed={false}
+          onTyping={() => undefined}
+          onSent={() => undefined}
+        />
+      </QueryClientProvider>,
+    );
+    const items = await screen.findAllByTestId('ticket-comment');
+    const delivery = (item: HTMLElement) =>
+      within(item).queryByTestId('comment-delivery')?.textContent ?? null;
+    expect(delivery(items[0]!)).toBe('Đã gửi');
+    expect(delivery(items[1]!)).toBe('Gửi lỗi: 5.1.1 Mailbox does not exist');
+    expect(delivery(items[2]!)).toBeNull();
+  });
 });

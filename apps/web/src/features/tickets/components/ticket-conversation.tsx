@@ -21,6 +21,7 @@ import { toast } from '@/lib/toast';
 import { STAFF_SOURCE } from '@/features/users/components/staff-picker';
 import { readTabDraft, saveTabDraft } from '@/stores/record-tabs-store';
 import { useReplyMacro } from '@/features/macros/use-reply-macro';
+import { Delivery } from '@/features/conversations/components/message-bubble';
 import { fetchTicketComments, postTicketComment } from '../tickets.api';
 import { ticketKeys } from '../tickets.queries';
 
@@ -75,6 +76,11 @@ function CommentItem({
           <time className="text-xs text-slate-500" dateTime={comment.created_at}>
             {formatDateTime(comment.created_at)}
           </time>
+          {comment.delivery && (
+            <span className="text-xs text-slate-500" data-testid="comment-delivery">
+              <Delivery delivery={comment.delivery} />
+            </span>
+          )}
           {onSplit && (
             <span className="ml-auto">
               <ConfirmDialog

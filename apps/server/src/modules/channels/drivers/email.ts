@@ -1,0 +1,275 @@
+import { ImapFlow } from 'imapflow';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import nodemailer from 'nodemailer';
+import {
+  EMAIL_SETTINGS_MESSAGES,
+  EMAIL_TEST_MESSAGES as T,
+  type ChannelTestView,
+} from '@omnicare/shared/channels/email-settings';
+import type { ChannelDriver, OpenChannel } from '../channel-driver.js';
+
+/**
+ * An email channel: an existing mailbox read by IMAP (imapflow) and written through its SMTP
+ * server (nodemailer). Settings and secrets: `shared/channels/email-settings.ts`.
+ */
+
+type Side = 'IMAP' | 'SMTP';
+
+/** How long a connection may take before the server counts as not answering. */
+const TIMEOUT_MS = Number(process.env.EMAIL_TIMEOUT_MS) || 15_000;
+
+export interface OutboundMail {
+  to: string[];
+  cc: string[];
+  subject: string;
+  html: string;
+  text: string;
+  /** Ours, `<…@domain>`: the customer's answer names it in In-Reply-To. */
+  messageId: string;
+  inReplyTo: string | null;
+  references: string[];
+  attachments: { filename: string; path: string; contentType: string }[];
+}
+
+export interface SentMail {
+  messageId: string;
+  /** The SMTP server's last answer (`250 2.0.0 Ok: queued as …`). */
+  response: string;
+}
+
+/**
+ * A send the SMTP server (or the way to it) refused: `code` is the SMTP reply code or the
+ * connection's error code; `transient` when trying again later may work (4xx, the connection).
+ */
+export class SmtpRefusal extends Error {
+  constructor(
+    message: string,
+    readonly code: string,
+    readonly transient: boolean,
+  ) {
+    super(message);
+  }
+}
+
+interface NetError extends Error {
+  code?: string;
+  responseCode?: number;
+  response?: string;
+  authenticationFailed?: boolean;
+  responseText?: string;
+}
+
+const TLS_ERROR = /SSL|TLS|certificate|wrong version number|self[- ]signed|EPROTO/i;
+const HOST_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EDNS',
+]);
+const TIMEOUT_CODES = new Set(['ETIMEDOUT', 'ETIMEOUT', 'GreetingTimeout', 'ConnectionTimeout']);
+
+/** A Vietnamese sentence for a connection's failure: the host, the login, TLS, else the error. */
+export function describeFailure(side: Side, address: string, user: string, error: unknown) {
+  const err = error as NetError;
+  const code = err.code ?? '';
+  const detail = err.responseText || err.message || String(error);
+  if (err.authenticationFailed || code === 'EAUTH') return T.login(side, user);
+  if (code.startsWith('ERR_SSL') || code.startsWith('ERR_TLS') || TLS_ERROR.test(detail))
+    return T.tls(side, address, detail);
+  if (HOST_CODES.has(code) || /ECONNREFUSED|ENOTFOUND/.test(detail))
+    return T.host(side, address, code || detail);
+  if (TIMEOUT_CODES.has(code) || /timed? ?out/i.test(detail)) return T.timeout(side, address);
+  return T.other(side, detail);
+}
+
+const imapAddress = (settings: OpenChannel<'email'>['settings']) =>
+  `${settings.imap_host}:${settings.imap_port}`;
+const smtpAddress = (settings: OpenChannel<'email'>['settings']) =>
+  `${settings.smtp_host}:${settings.smtp_port}`;
+const smtpUser = (settings: OpenChannel<'email'>['settings']) =>
+  settings.smtp_user || settings.imap_user;
+
+function imapClient(channel: OpenChannel<'email'>) {
+  const { settings } = channel;
+  const client = new ImapFlow({
+    host: settings.imap_host,
+    port: settings.imap_port,
+    secure: settings.imap_tls,
+    auth: { user: settings.imap_user, pass: channel.secrets.imap_password ?? '' },
+    logger: false,
+    connectionTimeout: TIMEOUT_MS,
+    greetingTimeout: TIMEOUT_MS,
+    socketTimeout: TIMEOUT_MS * 4,
+  });
+  // A dropped connection is reported by the command under way; the event itself is no crash.
+  client.on('error', () => {});
+  return client;
+}
+
+function smtpTransport(channel: OpenChannel<'email'>) {
+  const { settings } = channel;
+  return nodemailer.createTransport({
+    host: settings.smtp_host,
+    port: settings.smtp_port,
+    secure: settings.smtp_security === 'tls',
+    requireTLS: settings.smtp_security === 'starttls',
+    ignoreTLS: settings.smtp_security === 'none',
+    auth: { user: smtpUser(settings), pass: channel.secrets.smtp_password ?? '' },
+    connectionTimeout: TIMEOUT_MS,
+    greetingTimeout: TIMEOUT_MS,
+    socketTimeout: TIMEOUT_MS * 4,
+  });
+}
+
+/** Sends one mail through the mailbox's SMTP server; throws a `SmtpRefusal` naming the reason. */
+async function sendMail(channel: OpenChannel<'email'>, mail: OutboundMail): Promise<SentMail> {
+  const { settings } = channel;
+  const transport = smtpTransport(channel);
+  try {
+    const info = await transport.sendMail({
+      from: { name: settings.from_name || channel.name, address: settings.from_address },
+      replyTo: settings.from_address,
+      to: mail.to,
+      cc: mail.cc.length ? mail.cc : undefined,
+      subject: mail.subject,
+      html: mail.html,
+      text: mail.text,
+      messageId: mail.messageId,
+      inReplyTo: mail.inReplyTo ?? undefined,
+      references: mail.references.length ? mail.references : undefined,
+      attachments: mail.attachments,
+    });
+    return { messageId: mail.messageId, response: String(info.response ?? '') };
+  } catch (error) {
+    const err = error as NetError;
+    if (err.responseCode) {
+      const reply = (err.response || err.message).trim();
+      const transient = err.responseCode >= 400 && err.responseCode < 500;
+      if (err.code === 'EAUTH')
+        throw new SmtpRefusal(
+          `${T.login('SMTP', smtpUser(settings))} (${reply})`,
+          String(err.responseCode),
+          false,
+        );
+      throw new SmtpRefusal(reply, String(err.responseCode), transient);
+    }
+    // No answer from the server: the way to it failed (refused, timed out, TLS); worth retrying
+    // unless it is the settings themselves (TLS, login).
+    const message = describeFailure('SMTP', smtpAddress(settings), smtpUser(settings), error);
+    const code = err.code ?? 'ESMTP';
+    const transient = !(err.code === 'EAUTH' || TLS_ERROR.test(err.message ?? ''));
+    throw new SmtpRefusal(message, code, transient);
+  } finally {
+    transport.close();
+  }
+}
+
+/** Connects to IMAP (opening the folder) and SMTP, and says per side what failed. */
+async function testMailbox(channel: OpenChannel<'email'>): Promise<ChannelTestView> {
+  const { settings } = channel;
+  const imap = async () => {
+    const client = imapClient(channel);
+    try {
+      await client.connect();
+    } catch (error) {
+      return {
+        name: 'IMAP',
+        ok: false,
+        message: describeFailure('IMAP', imapAddress(settings), settings.imap_user, error),
+      };
+    }
+    try {
+      const lock = await client.getMailboxLock(settings.imap_folder).catch(() => null);
+      if (!lock) return { name: 'IMAP', ok: false, message: T.folder(settings.imap_folder) };
+      lock.release();
+      return { name: 'IMAP', ok: true, message: T.ok('IMAP', imapAddress(settings)) };
+    } finally {
+      await client.logout().catch(() => client.close());
+    }
+  };
+  const smtp = async () => {
+    const transport = smtpTransport(channel);
+    try {
+      await transport.verify();
+      return { name: 'SMTP', ok: true, message: T.ok('SMTP', smtpAddress(settings)) };
+    } catch (error) {
+      return {
+        name: 'SMTP',
+        ok: false,
+        message: describeFailure('SMTP', smtpAddress(settings), smtpUser(settings), error),
+      };
+    } finally {
+      transport.close();
+    }
+  };
+  const checks = await Promise.all([imap(), smtp()]);
+  const failed = checks.filter((check) => !check.ok);
+  return {
+    ok: failed.length === 0,
+    message: failed.length
+      ? failed.map((check) => check.message).join('. ')
+      : EMAIL_SETTINGS_MESSAGES.testOk,
+    checks,
+  };
+}
+
+/** A mail as the inbound side takes it: parsed, with its raw size and bytes. */
+export interface ReceivedMail {
+  parsed: ParsedMail;
+  raw: Buffer;
+}
+
+/**
+ * One poll of the mailbox: every unseen mail of the folder (at most `limit`, oldest first),
+ * parsed and handed to `take`; flagged \Seen once taken. A mail `take` fails on stays unseen,
+ * for the next poll (taking is idempotent by its Message-ID). Throws when the mailbox cannot be
+ * reached, with the Vietnamese reason.
+ */
+async function receiveMail(
+  channel: OpenChannel<'email'>,
+  take: (mail: ReceivedMail) => Promise<void>,
+  options: { limit?: number; onError?: (error: unknown, uid: number) => void } = {},
+) {
+  const { settings } = channel;
+  const client = imapClient(channel);
+  try {
+    await client.connect();
+  } catch (error) {
+    throw new Error(describeFailure('IMAP', imapAddress(settings), settings.imap_user, error));
+  }
+  let taken = 0;
+  try {
+    const lock = await client.getMailboxLock(settings.imap_folder).catch(() => null);
+    if (!lock) throw new Error(T.folder(settings.imap_folder));
+    try {
+      const found = await client.search({ seen: false }, { uid: true });
+      const uids = (found || []).sort((a, b) => a - b).slice(0, options.limit ?? 50);
+      for (const uid of uids) {
+        const message = await client.fetchOne(String(uid), { source: true }, { uid: true });
+        if (!message || !message.source) continue;
+        try {
+          await take({ parsed: await simpleParser(message.source), raw: message.source });
+        } catch (error) {
+          options.onError?.(error, uid);
+          continue;
+        }
+        await client.messageFlagsAdd(String(uid), ['\\Seen'], { uid: true });
+        taken++;
+      }
+    } finally {
+      lock.release();
+    }
+  } finally {
+    await client.logout().catch(() => client.close());
+  }
+  return { taken };
+}
+
+export const emailDriver = {
+  kind: 'email',
+  send: sendMail,
+  test: testMailbox,
+  receive: receiveMail,
+} satisfies ChannelDriver<'email', OutboundMail, SentMail> & { receive: typeof receiveMail };

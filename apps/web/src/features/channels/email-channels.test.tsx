@@ -1,0 +1,183 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider, createMemoryRouter } from 'react-router';
+import { z } from 'zod';
+import {
+  channelView,
+  type ChannelBody,
+  type ChannelView,
+} from '@omnicare/shared/channels/channels.schemas';
+import { EMAIL_TEST_MESSAGES, channelTestView } from '@omnicare/shared/channels/email-settings';
+import { createdBody, noData, okBody } from '@omnicare/shared/platform/envelope';
+import { TooltipProvider } from '@/components/ui/tooltip';
+import type { ApiRequest } from '@/lib/http';
+import { created, fixture, mockApi, ok } from '@/test/contract-fixtures';
+import { createQueryClient } from '@/test/query-client';
+import { TestShell } from '@/test/shell-navigation';
+import { signInAs } from '@/test/signed-in';
+import { EmailChannelsPage } from './pages/email-channels-page';
+
+const toasts = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn() }));
+vi.mock('@/lib/toast', () => ({ toast: toasts }));
+
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
+
+const CONTRACTS = {
+  'GET /v2/channels': okBody(z.array(channelView)),
+  'POST /v2/channels': createdBody(channelView),
+  'PUT /v2/channels/:id': okBody(channelView),
+  'POST /v2/channels/:id/test': okBody(channelTestView),
+  'DELETE /v2/channels/:id': okBody(noData),
+};
+const CHANNEL_ID = '3c1d2e3f-4a5b-4c6d-8e7f-8091a2b3c4d5';
+
+const support = (extra: Partial<ChannelView> = {}): ChannelView =>
+  fixture('GET /v2/channels', channelView, {
+    _id: CHANNEL_ID,
+    kind: 'email',
+    name: 'Hộp thư CSKH',
+    status: 'error',
+    status_reason: 'Máy chủ IMAP từ chối đăng nhập của tài khoản support@shop.vn',
+    group: null,
+    settings: {
+      imap_host: 'imap.gmail.com',
+      imap_port: 993,
+      imap_tls: true,
+      imap_user: 'support@shop.vn',
+      imap_folder: 'INBOX',
+      poll_minutes: 1,
+      smtp_host: 'smtp.gmail.com',
+      smtp_port: 587,
+      smtp_security: 'starttls',
+      smtp_user: '',
+      from_address: 'support@shop.vn',
+      from_name: 'CSKH Shop',
+    },
+    secrets: { imap_password: true, smtp_password: true },
+    created_at: '2026-01-01T00:00:00.000Z',
+    updated_at: '2026-01-01T00:00:00.000Z',
+    ...extra,
+  });
+
+function mockServer(channels: ChannelView[], write: (config: ApiRequest) => unknown) {
+  return mockApi(CONTRACTS, (config) => (config.method === 'GET' ? ok(channels) : write(config)));
+}
+const writes = (request: ReturnType<typeof mockServer>) =>
+  request.mock.calls.map(([config]) => config).filter((config) => config.method !== 'GET');
+
+function renderPage() {
+  const router = createMemoryRouter([{ path: '*', element: <EmailChannelsPage /> }], {
+    initialEntries: ['/settings/multi-channels/email'],
+  });
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <TestShell>
+        <TooltipProvider>
+          <RouterProvider router={router} />
+        </TooltipProvider>
+      </TestShell>
+    </QueryClientProvider>,
+  );
+}
+
+async function fill(user: ReturnType<typeof userEvent.setup>, box: HTMLElement, text: string) {
+  await user.clear(box);
+  await user.click(box);
+  await user.paste(text);
+}
+
+beforeEach(() => {
+  Object.values(toasts).forEach((fn) => fn.mockReset());
+  signInAs('administrator');
+});
+afterEach(() => vi.restoreAllMocks());
+
+describe('/settings/multi-channels/email', () => {
+  it('lists a mailbox: its servers, passwords only as stored, the error and its reason', async () => {
+    mockServer([support()], () => {
+      throw new Error('no write');
+    });
+    renderPage();
+    const row = (await screen.findByText('Hộp thư CSKH')).closest('tr')!;
+    const cells = within(row);
+    expect(cells.getByText('imap.gmail.com:993')).toBeInTheDocument();
+    expect(cells.getByText('smtp.gmail.com:587')).toBeInTheDocument();
+    expect(cells.getByText('Đã lưu')).toBeInTheDocument();
+    expect(cells.getByText('Lỗi kết nối')).toBeInTheDocument();
+    expect(cells.getByText(/từ chối đăng nhập/)).toBeInTheDocument();
+  }, 20_000);
+
+  it('connects a mailbox with its IMAP and SMTP settings and passwords', async () => {
+    const user = userEvent.setup();
+    const request = mockServer([], (config) =>
+      created(support({ name: (config.data as ChannelBody).name }), 'Kết nối kênh thành công'),
+    );
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Kết nối hộp thư' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Kết nối hộp thư' }));
+    await fill(user, dialog.getByLabelText(/Tên kênh/), 'Hộp thư CSKH');
+    await fill(user, dialog.getByLabelText(/Địa chỉ gửi/), 'support@shop.vn');
+    await fill(user, dialog.getByLabelText(/Máy chủ IMAP/), 'imap.gmail.com');
+    await fill(user, dialog.getByLabelText(/Tài khoản IMAP/), 'support@shop.vn');
+    await fill(user, dialog.getByLabelText(/Mật khẩu IMAP/), 'app-pass-1');
+    await fill(user, dialog.getByLabelText(/Máy chủ SMTP/), 'smtp.gmail.com');
+    await fill(user, dialog.getByLabelText(/Mật khẩu SMTP/), 'app-pass-2');
+    await user.click(dialog.getByRole('button', { name: 'Lưu' }));
+    await waitFor(() => expect(writes(request)).toHaveLength(1));
+    const [post] = writes(request);
+    expect(post).toMatchObject({ method: 'POST', url: '/v2/channels' });
+    expect(post!.data).toMatchObject({
+      kind: 'email',
+      name: 'Hộp thư CSKH',
+      settings: {
+        imap_host: 'imap.gmail.com',
+        imap_port: '993',
+        imap_tls: true,
+        imap_user: 'support@shop.vn',
+        smtp_host: 'smtp.gmail.com',
+        smtp_port: '587',
+        smtp_security: 'starttls',
+        from_address: 'support@shop.vn',
+      },
+      secrets: { imap_password: 'app-pass-1', smtp_password: 'app-pass-2' },
+    });
+  }, 30_000);
+
+  it('tests the connection and shows what failed in Vietnamese; pauses the mailbox keeping its passwords', async () => {
+    const user = userEvent.setup();
+    const login = EMAIL_TEST_MESSAGES.login('IMAP', 'support@shop.vn');
+    const request = mockServer([support({ status: 'active', status_reason: null })], (config) =>
+      config.url.endsWith('/test')
+        ? ok(
+            {
+              ok: false,
+              message: login,
+              checks: [
+                { name: 'IMAP', ok: false, message: login },
+                { name: 'SMTP', ok: true, message: 'Kết nối SMTP smtp.gmail.com:587 thành công' },
+              ],
+            },
+            login,
+          )
+        : ok(support({ status: 'disabled', status_reason: null }), 'Cập nhật kênh thành công'),
+    );
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Kiểm tra kết nối' }));
+    expect(await screen.findByText(login)).toBeInTheDocument();
+    expect(screen.getByText('Kết nối SMTP smtp.gmail.com:587 thành công')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Tạm dừng: Hộp thư CSKH' }));
+    await waitFor(() => expect(writes(request)).toHaveLength(2));
+    expect(writes(request)[1]).toMatchObject({
+      method: 'PUT',
+      url: `/v2/channels/${CHANNEL_ID}`,
+      data: { kind: 'email', status: 'disabled', secrets: {} },
+    });
+    await waitFor(() => expect(toasts.success).toHaveBeenCalledWith('Đã tạm dừng hộp thư'));
+  }, 30_000);
+});

@@ -1,0 +1,143 @@
+import { useState } from 'react';
+import type { ChannelView } from '@omnicare/shared/channels/channels.schemas';
+import type { ChannelTestView } from '@omnicare/shared/channels/email-settings';
+import { CatalogueListPage, NameCell } from '@/components/catalogue/catalogue-list-page';
+import { useSaveCatalogue } from '@/components/catalogue/use-catalogue';
+import { SettingsGroupNav } from '@/components/layout/settings-group-nav';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { useCan } from '@/lib/use-can';
+import { toast } from '@/lib/toast';
+import { testChannel } from '../channels.queries';
+import { CHANNELS_TEXT, EMAIL_TEXT as TEXT } from '../channels-text';
+import { EMAIL_CHANNELS, EmailChannelDialog } from '../components/email-channel-dialog';
+
+/** Whether every password of the mailbox is stored (never their values). */
+const passwordsSet = (channel: ChannelView) => Object.values(channel.secrets).every(Boolean);
+const server = (channel: ChannelView, side: 'imap' | 'smtp') =>
+  `${String(channel.settings[`${side}_host`] ?? '')}:${String(channel.settings[`${side}_port`] ?? '')}`;
+
+function StatusCell({ channel }: { channel: ChannelView }) {
+  if (channel.status === 'error')
+    return (
+      <div className="space-y-1">
+        <Badge variant="destructive">{TEXT.error}</Badge>
+        {channel.status_reason && <p className="text-xs text-red-700">{channel.status_reason}</p>}
+      </div>
+    );
+  return (
+    <Badge variant={channel.status === 'active' ? 'success' : 'secondary'}>
+      {channel.status === 'active' ? CHANNELS_TEXT.active : CHANNELS_TEXT.disabled}
+    </Badge>
+  );
+}
+
+/** The connection test of a saved mailbox and its Vietnamese answer, per side. */
+function TestCell({ channel }: { channel: ChannelView }) {
+  const [pending, setPending] = useState(false);
+  const [result, setResult] = useState<ChannelTestView | null>(null);
+  const run = async () => {
+    setPending(true);
+    try {
+      setResult((await testChannel(channel._id)).data);
+    } catch {
+      // The request's own failure is toasted by the client.
+    } finally {
+      setPending(false);
+    }
+  };
+  return (
+    <div className="space-y-1">
+      <Button variant="outline" size="sm" onClick={() => void run()} disabled={pending}>
+        {pending ? TEXT.testing : TEXT.test}
+      </Button>
+      {result && (
+        <ul className="space-y-0.5 text-xs" aria-live="polite" aria-label={TEXT.test}>
+          {result.checks.map((check) => (
+            <li key={check.name} className={check.ok ? 'text-emerald-700' : 'text-red-700'}>
+              {check.message}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/** Pauses a mailbox (no mail read, no reply sent) or resumes it; its settings stay. */
+function PauseButton({ channel }: { channel: ChannelView }) {
+  const save = useSaveCatalogue(EMAIL_CHANNELS);
+  const paused = channel.status === 'disabled';
+  const toggle = async () => {
+    await save.mutateAsync({
+      id: channel._id,
+      body: {
+        kind: 'email',
+        name: channel.name,
+        status: paused ? 'active' : 'disabled',
+        group_id: channel.group?._id ?? null,
+        settings: channel.settings,
+        secrets: {},
+      },
+    });
+    toast.success(paused ? TEXT.resumed : TEXT.paused);
+  };
+  return (
+    <Button
+      variant="ghost"
+      size="sm"
+      disabled={save.isPending}
+      onClick={() => void toggle().catch(() => undefined)}
+      aria-label={`${paused ? TEXT.resume : TEXT.pause}: ${channel.name}`}
+    >
+      {paused ? TEXT.resume : TEXT.pause}
+    </Button>
+  );
+}
+
+/** /settings/multi-channels/email: the tenant's mailboxes (IMAP in, SMTP out). */
+export function EmailChannelsPage() {
+  const canEdit = useCan('channel.manage');
+  return (
+    <CatalogueListPage
+      catalogue={EMAIL_CHANNELS}
+      nav={<SettingsGroupNav group="channels" />}
+      addLabel={TEXT.add}
+      tableLabel={TEXT.table}
+      hint={TEXT.hint}
+      deleteHint={CHANNELS_TEXT.deleteHint}
+      canEdit={canEdit}
+      dialog={EmailChannelDialog}
+      columns={[
+        { head: CHANNELS_TEXT.name, cell: (channel) => <NameCell name={channel.name} /> },
+        { head: TEXT.address, cell: (channel) => String(channel.settings.from_address ?? '') },
+        { head: TEXT.imap, cell: (channel) => server(channel, 'imap') },
+        { head: TEXT.smtp, cell: (channel) => server(channel, 'smtp') },
+        {
+          head: TEXT.passwords,
+          className: 'w-28',
+          cell: (channel) => (
+            <Badge variant={passwordsSet(channel) ? 'success' : 'warning'}>
+              {passwordsSet(channel) ? CHANNELS_TEXT.keysSet : CHANNELS_TEXT.keysMissing}
+            </Badge>
+          ),
+        },
+        {
+          head: CHANNELS_TEXT.status,
+          className: 'w-48',
+          cell: (channel) => <StatusCell channel={channel} />,
+        },
+        {
+          head: TEXT.test,
+          className: 'w-72',
+          cell: (channel) => (
+            <div className="flex flex-wrap items-start gap-1">
+              <TestCell channel={channel} />
+              {canEdit && <PauseButton channel={channel} />}
+            </div>
+          ),
+        },
+      ]}
+    />
+  );
+}

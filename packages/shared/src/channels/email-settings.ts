@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import { labelled } from '../platform/labelled.js';
+import { requiredText } from '../platform/validation.js';
+
+/**
+ * An email channel: an existing mailbox (support@…) read by IMAP polling and written through its
+ * SMTP server. Settings are shown and edited; the two passwords are secrets (sealed, never
+ * answered).
+ */
+
+/** How the SMTP connection is protected: TLS from the start (465), STARTTLS (587), or none. */
+export const SMTP_SECURITY = labelled({
+  tls: 'SSL/TLS',
+  starttls: 'STARTTLS',
+  none: 'Không mã hóa',
+});
+export type SmtpSecurity = (typeof SMTP_SECURITY.values)[number];
+
+export const EMAIL_POLL_MINUTES = { min: 1, max: 60, default: 1 } as const;
+
+export const EMAIL_SETTINGS_MESSAGES = {
+  port: 'Cổng phải là số từ 1 đến 65535',
+  host: 'Máy chủ không hợp lệ',
+  fromAddress: 'Địa chỉ gửi không hợp lệ',
+  smtpSecurity: 'Kiểu mã hóa SMTP không hợp lệ',
+  pollMinutes: `Chu kỳ kiểm tra thư từ ${EMAIL_POLL_MINUTES.min} đến ${EMAIL_POLL_MINUTES.max} phút`,
+  notEmail: 'Kênh không phải hộp thư email',
+  testOk: 'Kết nối IMAP và SMTP thành công',
+} as const;
+
+const M = EMAIL_SETTINGS_MESSAGES;
+const host = (label: string) =>
+  requiredText(label, 253).regex(/^[a-z0-9.-]+$|^\[[0-9a-f:.]+\]$/i, M.host);
+const port = (fallback: number) =>
+  z.coerce
+    .number({ error: M.port })
+    .int(M.port)
+    .min(1, M.port)
+    .max(65535, M.port)
+    .default(fallback);
+
+export const emailSettings = z.object({
+  imap_host: host('Máy chủ IMAP'),
+  imap_port: port(993),
+  /** TLS from the first byte (993); off: plain IMAP (143, a local server). */
+  imap_tls: z.boolean().default(true),
+  imap_user: requiredText('Tài khoản IMAP', 255),
+  /** The folder new mail is read from. */
+  imap_folder: z
+    .string()
+    .trim()
+    .max(255)
+    .default('INBOX')
+    .transform((v) => v || 'INBOX'),
+  poll_minutes: z.coerce
+    .number({ error: M.pollMinutes })
+    .int(M.pollMinutes)
+    .min(EMAIL_POLL_MINUTES.min, M.pollMinutes)
+    .max(EMAIL_POLL_MINUTES.max, M.pollMinutes)
+    .default(EMAIL_POLL_MINUTES.default),
+  smtp_host: host('Máy chủ SMTP'),
+  smtp_port: port(587),
+  smtp_security: z.enum(SMTP_SECURITY.values, { error: M.smtpSecurity }).default('starttls'),
+  /** Blank: the IMAP account. */
+  smtp_user: z.string().trim().max(255).default(''),
+  /** The mailbox's address: replies go out from it, and mail from it is never taken in. */
+  from_address: z
+    .string({ error: M.fromAddress })
+    .trim()
+    .pipe(z.email(M.fromAddress))
+    .transform((email) => email.toLowerCase()),
+  from_name: z.string().trim().max(100).default(''),
+});
+export type EmailSettings = z.output<typeof emailSettings>;
+
+/** The secrets of an email channel, with the label a missing one is named by. */
+export const EMAIL_SECRETS = { imap_password: 'Mật khẩu IMAP', smtp_password: 'Mật khẩu SMTP' };
+
+/**
+ * `POST /v2/channels/{id}/test`: the connection check of a channel's settings screen. `ok` false
+ * with, per side, a Vietnamese sentence saying what failed (the host, the login, TLS).
+ */
+export const channelTestView = z.object({
+  ok: z.boolean(),
+  message: z.string(),
+  checks: z.array(z.object({ name: z.string(), ok: z.boolean(), message: z.string() })),
+});
+export type ChannelTestView = z.infer<typeof channelTestView>;
+
+/** What the connection test and a failed send say, naming the side and what failed. */
+export const EMAIL_TEST_MESSAGES = {
+  host: (side: 'IMAP' | 'SMTP', address: string, detail: string) =>
+    `Không kết nối được máy chủ ${side} ${address}: kiểm tra tên máy chủ và cổng (${detail})`,
+  timeout: (side: 'IMAP' | 'SMTP', address: string) =>
+    `Máy chủ ${side} ${address} không phản hồi: kiểm tra tên máy chủ, cổng và tường lửa`,
+  login: (side: 'IMAP' | 'SMTP', user: string) =>
+    `Máy chủ ${side} từ chối đăng nhập của tài khoản ${user}: kiểm tra tài khoản và mật khẩu (Gmail, Outlook cần mật khẩu ứng dụng)`,
+  tls: (side: 'IMAP' | 'SMTP', address: string, detail: string) =>
+    `Lỗi TLS với máy chủ ${side} ${address}: kiểm tra cổng và kiểu mã hóa (${detail})`,
+  folder: (folder: string) => `Không mở được thư mục ${folder} trên máy chủ IMAP`,
+  other: (side: 'IMAP' | 'SMTP', detail: string) => `Lỗi ${side}: ${detail}`,
+  ok: (side: 'IMAP' | 'SMTP', address: string) => `Kết nối ${side} ${address} thành công`,
+} as const;
