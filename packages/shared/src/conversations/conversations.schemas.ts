@@ -33,9 +33,6 @@ export type ConversationState = (typeof CONVERSATION_STATE)[number];
 
 export const CONVERSATIONS_PAGE_SIZE = 30;
 
-/** What `record:changed` names when the customer saw the team's messages (they read them again). */
-export const SEEN_FIELD = 'seen';
-
 export const CONVERSATION_MESSAGES = {
   notFound: 'Không tìm thấy cuộc trò chuyện',
   /** The bell of the agent holding a conversation the customer wrote in. */

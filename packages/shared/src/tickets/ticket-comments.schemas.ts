@@ -252,3 +252,9 @@ export const ticketLinkView = z.object({
   created_at: isoDateTime,
 });
 export type TicketLinkView = z.infer<typeof ticketLinkView>;
+
+/**
+ * What `record:changed` names when messages' delivery states moved (a provider sent or refused
+ * them, the customer saw them): the screens showing them read them again.
+ */
+export const MESSAGE_DELIVERY_FIELD = 'delivery';

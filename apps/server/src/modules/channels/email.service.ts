@@ -8,6 +8,7 @@ import type { DeliveredEvent } from '../../platform/outbox.js';
 import { plainText } from '../../platform/rich-text.js';
 import { attachmentsOfMessage } from '../tickets/ticket-comments.service.js';
 import type { OpenChannel } from './channel-driver.js';
+import { tellDeliveryChanged } from '../tickets/ticket-realtime.js';
 import { openChannel } from './channels.service.js';
 import { emailDriver, SmtpRefusal, type OutboundMail } from './drivers/email.js';
 import { takeInMail, type InboundOutcome } from './email-inbound.js';
@@ -216,7 +217,7 @@ async function settle(
   messageId: string,
   outcome: { sent: string } | { error: string; code: string },
 ) {
-  await platform.db
+  const settled = await platform.db
     .update(messages)
     .set(
       'sent' in outcome
@@ -232,7 +233,9 @@ async function settle(
             deliveryErrorCode: outcome.code.slice(0, 50),
           },
     )
-    .where(and(eq(messages.id, messageId), eq(messages.delivery, 'queued')));
+    .where(and(eq(messages.id, messageId), eq(messages.delivery, 'queued')))
+    .returning({ tenantId: messages.tenantId, ticketId: messages.ticketId });
+  for (const row of settled) await tellDeliveryChanged(platform, row.tenantId, row.ticketId);
 }
 
 /**

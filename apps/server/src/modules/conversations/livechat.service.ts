@@ -17,7 +17,6 @@ import {
   type VisitorRatingBody,
 } from '@omnicare/shared/conversations/livechat.schemas';
 import { isValidPhone } from '@omnicare/shared/customers/normalize';
-import { SEEN_FIELD } from '@omnicare/shared/conversations/conversations.schemas';
 import { ROUTABLE_PRESENCE } from '@omnicare/shared/routing/routing-rules';
 import { isUnsolved } from '@omnicare/shared/tickets/ticket-enums';
 import { ticketBody } from '@omnicare/shared/tickets/tickets.schemas';
@@ -38,6 +37,7 @@ import { users } from '../../db/schema/users.js';
 import { matchOrCreateCustomer } from '../customers/customer-match.js';
 import { writeCustomerReply, type UploadedFile } from '../tickets/ticket-comments.service.js';
 import { createTicket } from '../tickets/ticket-create.js';
+import { tellDeliveryChanged } from '../tickets/ticket-realtime.js';
 import { loadBusinessSchedule } from '../working-time/working-time.service.js';
 import { getChatConfig } from './chat-config.service.js';
 import * as repo from './conversations.repository.js';
@@ -497,14 +497,7 @@ export async function markSeenByVisitor(platform: Platform, visitor: Visitor, me
       and m.seen_at is null
       and m.created_at <= (select created_at from ${messages} where id = ${messageId}
         and ticket_id = ${ticketId})`);
-  if (!seen.rowCount) return;
-  await platform.realtime.recordChanged(visitor.tenantId, {
-    kind: 'ticket',
-    id: ticketId,
-    by: { user_id: '', name: '' },
-    fields: [SEEN_FIELD],
-    at: new Date().toISOString(),
-  });
+  if (seen.rowCount) await tellDeliveryChanged(platform, visitor.tenantId, ticketId);
 }
 
 /** `POST .../rating`: the survey's answer, once, on a resolved conversation. */

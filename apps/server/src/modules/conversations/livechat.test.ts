@@ -7,10 +7,8 @@ import {
   LIVECHAT_NAMESPACE,
   VISITOR_TOKEN_HEADER,
 } from '@omnicare/shared/conversations/livechat.schemas';
-import {
-  CONVERSATION_EVENTS,
-  SEEN_FIELD,
-} from '@omnicare/shared/conversations/conversations.schemas';
+import { CONVERSATION_EVENTS } from '@omnicare/shared/conversations/conversations.schemas';
+import { MESSAGE_DELIVERY_FIELD } from '@omnicare/shared/tickets/ticket-comments.schemas';
 import { RECORD_PRESENCE_EVENTS } from '@omnicare/shared/realtime/record-presence';
 import {
   bearer,
@@ -389,7 +387,7 @@ describe('livechat widget endpoints', () => {
     ).toEqual({ ok: true });
     const told = new Promise<{ fields: string[] }>((resolve) =>
       adminSocket.on(RECORD_PRESENCE_EVENTS.changed, (change: { fields: string[] }) => {
-        if (change.fields.includes(SEEN_FIELD)) resolve(change);
+        if (change.fields.includes(MESSAGE_DELIVERY_FIELD)) resolve(change);
       }),
     );
     const seen = await widget('POST', `${base}/seen`, { token, payload: { message_id: replyId } });

@@ -414,7 +414,11 @@ export async function emailChannelOf(db: Db, tenantId: string, ticketId: string)
     .select({ id: channels.id, kind: channels.kind })
     .from(channels)
     .where(
-      and(eq(channels.tenantId, tenantId), eq(channels.kind, 'email'), eq(channels.status, 'active')),
+      and(
+        eq(channels.tenantId, tenantId),
+        eq(channels.kind, 'email'),
+        eq(channels.status, 'active'),
+      ),
     )
     .orderBy(asc(channels.createdAt))
     .limit(1);

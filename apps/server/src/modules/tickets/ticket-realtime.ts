@@ -3,6 +3,7 @@ import {
   auditViaLabel,
   SYSTEM_ACTOR_NAME,
 } from '@omnicare/shared/audit/activity.schemas';
+import { MESSAGE_DELIVERY_FIELD } from '@omnicare/shared/tickets/ticket-comments.schemas';
 import type { Platform } from '../../platform/context.js';
 import type { DeliveredEvent } from '../../platform/outbox.js';
 import * as repo from './tickets.repository.js';
@@ -48,5 +49,19 @@ export async function pushTicketChange(platform: Platform, event: DeliveredEvent
     by: { user_id: event.actorId ?? '', name },
     fields: changedFields(event),
     at: event.createdAt,
+  });
+}
+
+/**
+ * Messages of the ticket changed delivery state (sent, failed, seen): the screens showing them
+ * read them again. Named for nobody: no one is announced as having changed the ticket.
+ */
+export async function tellDeliveryChanged(platform: Platform, tenantId: string, ticketId: string) {
+  await platform.realtime.recordChanged(tenantId, {
+    kind: 'ticket',
+    id: ticketId,
+    by: { user_id: '', name: '' },
+    fields: [MESSAGE_DELIVERY_FIELD],
+    at: new Date().toISOString(),
   });
 }

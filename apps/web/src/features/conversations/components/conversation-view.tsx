@@ -1,10 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { MessagesSquare } from 'lucide-react';
-import {
-  SEEN_FIELD,
-  type ConversationRow,
-} from '@omnicare/shared/conversations/conversations.schemas';
+import type { ConversationRow } from '@omnicare/shared/conversations/conversations.schemas';
+import { MESSAGE_DELIVERY_FIELD } from '@omnicare/shared/tickets/ticket-comments.schemas';
 import type { TicketDetail } from '@omnicare/shared/tickets/tickets.schemas';
 import { LoadErrorState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -80,7 +78,7 @@ function Loaded({
   // messages: read those again (their marks turn to 'Đã xem').
   useEffect(() => {
     if (!lastChange) return;
-    const seen = lastChange.fields.includes(SEEN_FIELD);
+    const seen = lastChange.fields.includes(MESSAGE_DELIVERY_FIELD);
     void queryClient.invalidateQueries({
       queryKey: seen ? conversationKeys.messages(ticket._id) : conversationKeys.ticket(ticket._id),
     });

@@ -1,8 +1,8 @@
-import { SEEN_FIELD } from '@omnicare/shared/conversations/conversations.schemas';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Info } from 'lucide-react';
+import { MESSAGE_DELIVERY_FIELD } from '@omnicare/shared/tickets/ticket-comments.schemas';
 import { TICKET_MESSAGES, type TicketDetail } from '@omnicare/shared/tickets/tickets.schemas';
 import { useCan } from '@/lib/use-can';
 import { formatDateTime } from '@omnicare/shared/platform/time';
@@ -198,7 +198,7 @@ function ExistingTicket({ routeId }: { routeId: string }) {
     if (!lastChange || !ticketId) return;
     for (const key of [ticketKeys.ticket(routeId), ticketKeys.activities(ticketId)])
       void queryClient.invalidateQueries({ queryKey: key });
-    if (lastChange.fields.includes('comment') || lastChange.fields.includes(SEEN_FIELD))
+    if (lastChange.fields.includes('comment') || lastChange.fields.includes(MESSAGE_DELIVERY_FIELD))
       void queryClient.invalidateQueries({ queryKey: ticketKeys.comments(ticketId) });
     // A call attached from the call history: the calls card reads the ticket's calls again.
     if (lastChange.fields.includes('call_linked'))
