@@ -77,6 +77,8 @@ export const TICKET_EVENTS = defineEvents('ticket', {
       mentions: z.array(z.string()),
       /** An automatic mail (an auto-reply, a bounce): no workflow starts from it. */
       auto_submitted: z.boolean().optional(),
+      /** An outbound message waiting for its channel's provider (the channel's sender takes it). */
+      queued: z.boolean().optional(),
     }),
   },
 });

@@ -30,7 +30,7 @@ export const channelsModule: ServerModule = {
       platform,
       EMAIL_REPLIES_SUBSCRIBER,
       (event) => onReplyEvent(platform, event),
-      (event) => event.type === 'ticket.commented',
+      (event) => event.type === 'ticket.commented' && event.payload.queued === true,
     );
     platform.jobs.register(
       EMAIL_SEND_JOB,

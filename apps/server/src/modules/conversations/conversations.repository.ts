@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { UNSOLVED_STATUSES } from '@omnicare/shared/tickets/ticket-enums';
-import type { Database, Transaction } from '../../platform/db.js';
+import { builtOnce, type Database, type Transaction } from '../../platform/db.js';
 import {
   channels,
   chatConfigs,
@@ -87,8 +87,6 @@ export interface ConversationFilter {
   tenantId: string;
   /** Whose read marker counts `unread` (null: nobody's, every customer message is unread). */
   userId: string | null;
-  /** Count `unread` by each row's assignee's marker instead (a row pushed to everyone). */
-  unreadOf?: 'assignee';
   box: 'mine' | 'unassigned' | 'all';
   /** Undefined: either. */
   state?: 'open' | 'resolved';
@@ -97,7 +95,6 @@ export interface ConversationFilter {
   tagId?: string;
   search?: { key: string; number?: number };
   scope?: SQL;
-  ticketIds?: string[];
 }
 
 const openStatuses = sql.raw(UNSOLVED_STATUSES.map((status) => `'${status}'`).join(', '));
@@ -122,20 +119,62 @@ function conditions(filter: ConversationFilter): SQL[] {
           filter.search.number === undefined ? undefined : eq(tickets.number, filter.search.number),
         )
       : undefined,
-    filter.ticketIds ? inArray(tickets.id, filter.ticketIds) : undefined,
     filter.scope,
   ];
   return parts.filter((part): part is SQL => !!part);
 }
 
-/** Customer messages after the reader's read marker (the user's, or each row's assignee's). */
-const unreadCount = (reader: string | null | 'assignee') => {
-  const user = reader === 'assignee' ? sql`${tickets.assigneeId}` : sql`${reader}::uuid`;
-  return sql<number>`(select count(*)::int from ${messages} m
+/** Customer messages after the reader's read marker (`reader`: a user id as SQL, or a column). */
+const unreadCount = (reader: SQL) => sql<number>`(select count(*)::int from ${messages} m
   where m.ticket_id = ${tickets.id} and m.author_type = 'customer'
     and m.created_at > coalesce((select cr.read_at from ${conversationReads} cr
-      where cr.ticket_id = ${tickets.id} and cr.user_id = ${user}), '-infinity'::timestamptz))`;
-};
+      where cr.ticket_id = ${tickets.id} and cr.user_id = ${reader}), '-infinity'::timestamptz))`;
+
+/** A list row's columns, `unread` as the reader reads it. */
+function rowColumns(reader: SQL) {
+  return {
+    id: tickets.id,
+    number: tickets.number,
+    subject: tickets.subject,
+    status: tickets.status,
+    source: tickets.source,
+    assigneeId: tickets.assigneeId,
+    assigneeName: sql<
+      string | null
+    >`(select u.name from ${users} u where u.id = ${tickets.assigneeId})`,
+    groupId: tickets.groupId,
+    groupName: groups.name,
+    priorityId: ticketPriorities.id,
+    priorityName: ticketPriorities.name,
+    priorityColor: ticketPriorities.color,
+    channelId: channels.id,
+    channelName: channels.name,
+    channelKind: channels.kind,
+    customerId: customers.id,
+    customerName: customers.name,
+    customerAvatar: customers.avatarUrl,
+    lastMessage: conversations.lastMessage,
+    lastMessageAt: conversations.lastMessageAt,
+    waitingSince: conversations.waitingSince,
+    createdAt: tickets.createdAt,
+    tags: sql<
+      { _id: string; name: string }[]
+    >`coalesce((select json_agg(json_build_object('_id', tg.id, 'name', tg.name) order by tg.name)
+        from ${ticketTags} tt join ${tags} tg on tg.id = tt.tag_id where tt.ticket_id = ${tickets.id}), '[]'::json)`,
+    unread: unreadCount(reader),
+  };
+}
+
+/** The rows' tables: the conversation, its ticket and what the row names. */
+const rowsFrom = (db: Db, reader: SQL) =>
+  db
+    .select(rowColumns(reader))
+    .from(conversations)
+    .innerJoin(tickets, eq(tickets.id, conversations.ticketId))
+    .leftJoin(customers, eq(customers.id, tickets.requesterId))
+    .leftJoin(groups, eq(groups.id, tickets.groupId))
+    .leftJoin(ticketPriorities, eq(ticketPriorities.id, tickets.priorityId))
+    .leftJoin(channels, eq(channels.id, conversations.channelId));
 
 /**
  * One page of conversations, newest activity first, after `after` (the previous page's last
@@ -146,9 +185,6 @@ export async function listConversations(
   filter: ConversationFilter,
   page: { size: number; after?: { at: Date; id: string } },
 ) {
-  const assignee = sql<
-    string | null
-  >`(select u.name from ${users} u where u.id = ${tickets.assigneeId})`;
   const after = page.after
     ? or(
         lt(conversations.lastMessageAt, page.after.at),
@@ -158,45 +194,27 @@ export async function listConversations(
         ),
       )
     : undefined;
-  return db
-    .select({
-      id: tickets.id,
-      number: tickets.number,
-      subject: tickets.subject,
-      status: tickets.status,
-      source: tickets.source,
-      assigneeId: tickets.assigneeId,
-      assigneeName: assignee,
-      groupId: tickets.groupId,
-      groupName: groups.name,
-      priorityId: ticketPriorities.id,
-      priorityName: ticketPriorities.name,
-      priorityColor: ticketPriorities.color,
-      channelId: channels.id,
-      channelName: channels.name,
-      channelKind: channels.kind,
-      customerId: customers.id,
-      customerName: customers.name,
-      customerAvatar: customers.avatarUrl,
-      lastMessage: conversations.lastMessage,
-      lastMessageAt: conversations.lastMessageAt,
-      waitingSince: conversations.waitingSince,
-      createdAt: tickets.createdAt,
-      tags: sql<
-        { _id: string; name: string }[]
-      >`coalesce((select json_agg(json_build_object('_id', tg.id, 'name', tg.name) order by tg.name)
-        from ${ticketTags} tt join ${tags} tg on tg.id = tt.tag_id where tt.ticket_id = ${tickets.id}), '[]'::json)`,
-      unread: unreadCount(filter.unreadOf ?? filter.userId),
-    })
-    .from(conversations)
-    .innerJoin(tickets, eq(tickets.id, conversations.ticketId))
-    .leftJoin(customers, eq(customers.id, tickets.requesterId))
-    .leftJoin(groups, eq(groups.id, tickets.groupId))
-    .leftJoin(ticketPriorities, eq(ticketPriorities.id, tickets.priorityId))
-    .leftJoin(channels, eq(channels.id, conversations.channelId))
+  return rowsFrom(db, sql`${filter.userId}::uuid`)
     .where(and(...conditions(filter), after))
     .orderBy(desc(conversations.lastMessageAt), desc(conversations.ticketId))
     .limit(page.size + 1);
+}
+
+/**
+ * One conversation's row, `unread` as its assignee reads it (what its live push carries to
+ * everyone): read after every message, so built and prepared once.
+ */
+export async function conversationRow(db: Db, tenantId: string, ticketId: string) {
+  const [row] = await builtOnce(db, 'conversation-row', () =>
+    rowsFrom(db, sql`${tickets.assigneeId}`).where(
+      and(
+        eq(conversations.tenantId, sql.placeholder('tenantId')),
+        eq(conversations.ticketId, sql.placeholder('ticketId')),
+        isNull(tickets.mergedIntoId),
+      ),
+    ),
+  ).execute({ tenantId, ticketId });
+  return row as ConversationListRow | undefined;
 }
 export type ConversationListRow = Awaited<ReturnType<typeof listConversations>>[number];
 
@@ -205,7 +223,7 @@ export async function unreadByBox(
   db: Db,
   filter: Omit<ConversationFilter, 'box' | 'state'> & { userId: string },
 ) {
-  const unread = sql`${unreadCount(filter.userId)} > 0`;
+  const unread = sql`${unreadCount(sql`${filter.userId}::uuid`)} > 0`;
   const [row] = await db
     .select({
       mine: sql<number>`count(*) filter (where ${tickets.assigneeId} = ${filter.userId})::int`,

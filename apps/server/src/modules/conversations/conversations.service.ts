@@ -177,11 +177,7 @@ export async function transferConversation(
 
 /** The list row of one conversation, `unread` as its assignee reads it (undefined: not one). */
 async function rowFor(platform: Platform, tenantId: string, ticketId: string) {
-  const [row] = await repo.listConversations(
-    platform.db,
-    { tenantId, userId: null, unreadOf: 'assignee', box: 'all', ticketIds: [ticketId] },
-    { size: 1 },
-  );
+  const row = await repo.conversationRow(platform.db, tenantId, ticketId);
   return row ? toRow(row) : undefined;
 }
 

@@ -17,11 +17,19 @@ export async function lockTickets(tx: Transaction, tenantId: string, ids: string
   const sorted = [...new Set(ids)].sort();
   const rows: TicketRow[] = [];
   for (const id of sorted) {
-    const [row] = await tx
-      .select()
-      .from(tickets)
-      .where(and(eq(tickets.tenantId, tenantId), eq(tickets.id, id)))
-      .for('update');
+    // Every message written takes it: built and prepared once.
+    const [row] = (await builtOnce(tx, 'ticket-lock', () =>
+      tx
+        .select()
+        .from(tickets)
+        .where(
+          and(
+            eq(tickets.tenantId, sql.placeholder('tenantId')),
+            eq(tickets.id, sql.placeholder('id')),
+          ),
+        )
+        .for('update'),
+    ).execute({ tenantId, id })) as TicketRow[];
     if (row) rows.push(row);
   }
   return new Map(rows.map((row) => [row.id, row]));
@@ -57,20 +65,28 @@ export async function findSameMessage(
     | { ticketId: string; clientMessageId: string }
     | { channelId: string | null; providerMessageId: string },
 ) {
-  const where =
-    'clientMessageId' in same
-      ? and(
-          eq(messages.tenantId, tenantId),
-          eq(messages.ticketId, same.ticketId),
-          eq(messages.clientMessageId, same.clientMessageId),
+  if ('clientMessageId' in same) {
+    // Every message a widget or an agent's tab sends asks it: built and prepared once.
+    const [twin] = await builtOnce(db, 'message-by-client-id', () =>
+      db
+        .select({ id: messages.id })
+        .from(messages)
+        .where(
+          and(
+            eq(messages.tenantId, sql.placeholder('tenantId')),
+            eq(messages.ticketId, sql.placeholder('ticketId')),
+            eq(messages.clientMessageId, sql.placeholder('clientMessageId')),
+          ),
         )
-      : and(
-          eq(messages.tenantId, tenantId),
-          same.channelId === null
-            ? isNull(messages.channelId)
-            : eq(messages.channelId, same.channelId),
-          eq(messages.providerMessageId, same.providerMessageId),
-        );
+        .limit(1),
+    ).execute({ tenantId, ...same });
+    return twin?.id ?? null;
+  }
+  const where = and(
+    eq(messages.tenantId, tenantId),
+    same.channelId === null ? isNull(messages.channelId) : eq(messages.channelId, same.channelId),
+    eq(messages.providerMessageId, same.providerMessageId),
+  );
   const [row] = await db.select({ id: messages.id }).from(messages).where(where).limit(1);
   return row?.id ?? null;
 }
@@ -182,13 +198,21 @@ export async function listComments(
 }
 export type CommentListRow = NonNullable<Awaited<ReturnType<typeof commentWithAuthor>>>;
 
+/** One message with its author (each message's live push reads it: built and prepared once). */
 export async function commentWithAuthor(db: Db, tenantId: string, commentId: string) {
-  const [row] = await db
-    .select(withAuthor)
-    .from(messages)
-    .leftJoin(users, eq(users.id, messages.authorUserId))
-    .leftJoin(customers, eq(customers.id, messages.authorCustomerId))
-    .where(and(eq(messages.tenantId, tenantId), eq(messages.id, commentId)));
+  const [row] = await builtOnce(db, 'comment-with-author', () =>
+    db
+      .select(withAuthor)
+      .from(messages)
+      .leftJoin(users, eq(users.id, messages.authorUserId))
+      .leftJoin(customers, eq(customers.id, messages.authorCustomerId))
+      .where(
+        and(
+          eq(messages.tenantId, sql.placeholder('tenantId')),
+          eq(messages.id, sql.placeholder('commentId')),
+        ),
+      ),
+  ).execute({ tenantId, commentId });
   return row;
 }
 

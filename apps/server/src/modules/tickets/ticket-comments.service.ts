@@ -178,6 +178,7 @@ export async function writeComment(
       attachments: input.files.length,
       mentions: input.mentions,
       ...(input.automatic ? { auto_submitted: true } : {}),
+      ...(input.delivery === 'queued' ? { queued: true } : {}),
     },
     actorId,
   });

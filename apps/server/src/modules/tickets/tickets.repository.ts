@@ -140,36 +140,41 @@ export function ticketVisibleTo(context: ScopeContext, facts: TicketVisibilityFa
   }
 }
 
-/** The facts of a ticket its visibility depends on (undefined: not the tenant's). */
+/**
+ * The facts of a ticket its visibility depends on (undefined: not the tenant's): read for every
+ * live push of a change, so built and prepared once.
+ */
 export async function visibilityFacts(
   db: Db,
   tenantId: string,
   id: string,
 ): Promise<TicketVisibilityFacts | undefined> {
-  const rows = await db.execute<{
-    assignee_id: string | null;
-    created_by: string | null;
-    group_id: string | null;
-    organization_id: string | null;
-    follower_ids: string[];
-    assignee_group_ids: string[];
-    assignee_organization_id: string | null;
-  }>(sql`select t.assignee_id, t.created_by, t.group_id, t.organization_id,
-      coalesce((select array_agg(f.user_id) from ${ticketFollowers} f where f.ticket_id = t.id), '{}') as follower_ids,
-      coalesce((select array_agg(gm.group_id) from ${groupMembers} gm where gm.user_id = t.assignee_id), '{}') as assignee_group_ids,
-      (select u.organization_id from ${users} u where u.id = t.assignee_id) as assignee_organization_id
-    from ${tickets} t where t.tenant_id = ${tenantId} and t.id = ${id}`);
-  const row = rows.rows[0];
-  if (!row) return undefined;
-  return {
-    assigneeId: row.assignee_id,
-    createdBy: row.created_by,
-    followerIds: row.follower_ids,
-    groupId: row.group_id,
-    organizationId: row.organization_id,
-    assigneeGroupIds: row.assignee_group_ids,
-    assigneeOrganizationId: row.assignee_organization_id,
-  };
+  const [row] = await builtOnce(db, 'ticket-visibility-facts', () =>
+    db
+      .select({
+        assigneeId: tickets.assigneeId,
+        createdBy: tickets.createdBy,
+        groupId: tickets.groupId,
+        organizationId: tickets.organizationId,
+        followerIds: sql<
+          string[]
+        >`coalesce((select array_agg(f.user_id) from ${ticketFollowers} f where f.ticket_id = ${tickets.id}), '{}')`,
+        assigneeGroupIds: sql<
+          string[]
+        >`coalesce((select array_agg(gm.group_id) from ${groupMembers} gm where gm.user_id = ${tickets.assigneeId}), '{}')`,
+        assigneeOrganizationId: sql<
+          string | null
+        >`(select u.organization_id from ${users} u where u.id = ${tickets.assigneeId})`,
+      })
+      .from(tickets)
+      .where(
+        and(
+          eq(tickets.tenantId, sql.placeholder('tenantId')),
+          eq(tickets.id, sql.placeholder('id')),
+        ),
+      ),
+  ).execute({ tenantId, id });
+  return row;
 }
 
 /**
