@@ -17,7 +17,6 @@ import {
   type VisitorRatingBody,
 } from '@omnicare/shared/conversations/livechat.schemas';
 import { isValidPhone } from '@omnicare/shared/customers/normalize';
-import { ROUTABLE_PRESENCE } from '@omnicare/shared/routing/routing-rules';
 import { isUnsolved } from '@omnicare/shared/tickets/ticket-enums';
 import { ticketBody } from '@omnicare/shared/tickets/tickets.schemas';
 import type { TicketCommentView } from '@omnicare/shared/tickets/ticket-comments.schemas';
@@ -36,6 +35,7 @@ import { tickets } from '../../db/schema/tickets.js';
 import { users } from '../../db/schema/users.js';
 import { matchOrCreateCustomer } from '../customers/customer-match.js';
 import { writeCustomerReply, type UploadedFile } from '../tickets/ticket-comments.service.js';
+import { routableStaff } from '../routing/routable-staff.js';
 import { createTicket } from '../tickets/ticket-create.js';
 import { tellDeliveryChanged } from '../tickets/ticket-realtime.js';
 import { loadBusinessSchedule } from '../working-time/working-time.service.js';
@@ -99,9 +99,7 @@ async function isOnline(platform: Platform, channel: WidgetChannel, now = new Da
     .where(
       and(
         eq(users.tenantId, channel.tenantId),
-        eq(users.active, true),
-        eq(users.presence, ROUTABLE_PRESENCE),
-        sql`${users.role} <> 'end_user'`,
+        routableStaff(),
         channel.groupId
           ? sql`${users.id} in (select ${groupMembers.userId} from ${groupMembers} where ${groupMembers.groupId} = ${channel.groupId})`
           : undefined,

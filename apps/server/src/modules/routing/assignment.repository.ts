@@ -1,11 +1,11 @@
 import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { CHAT_SOURCES } from '@omnicare/shared/conversations/conversations.schemas';
 import { UNSOLVED_STATUSES } from '@omnicare/shared/tickets/ticket-enums';
-import { ROUTABLE_PRESENCE } from '@omnicare/shared/routing/routing-rules';
 import type { Database, Transaction } from '../../platform/db.js';
 import { groupMembers, groups } from '../../db/schema/groups.js';
 import { tickets } from '../../db/schema/tickets.js';
 import { users } from '../../db/schema/users.js';
+import { routableStaff } from './routable-staff.js';
 
 type Db = Database | Transaction;
 
@@ -76,9 +76,7 @@ export async function nextMember(
       and(
         eq(groupMembers.groupId, groupId),
         eq(users.tenantId, tenantId),
-        eq(users.active, true),
-        ne(users.role, 'end_user'),
-        eq(users.presence, ROUTABLE_PRESENCE),
+        routableStaff(),
         exceptUserId ? ne(users.id, exceptUserId) : undefined,
         capacity === null ? undefined : sql`${load} < ${capacity}`,
       ),

@@ -25,6 +25,7 @@ import {
 } from '../../db/schema/telephony.js';
 import { tickets } from '../../db/schema/tickets.js';
 import { users } from '../../db/schema/users.js';
+import { routableStaff } from '../routing/routable-staff.js';
 
 type Db = Database | Transaction;
 export type CallRow = typeof calls.$inferSelect;
@@ -192,9 +193,8 @@ export async function nextAgent(
         and(
           eq(queueMembers.queueId, queue.id),
           eq(users.tenantId, queue.tenantId),
-          eq(users.active, true),
-          sql`${users.role} <> 'end_user'`,
-          eq(users.presence, 'AVAILABLE'),
+          // The one routing's rule of who takes new work; a call's capacity is below (one call).
+          routableStaff(),
           sql`coalesce(${users.sipUsername}, '') <> ''`,
           sql`${users.id} is distinct from ${rungBefore}`,
           sql`not ${inCallCondition(users.id, call.id)}`,
