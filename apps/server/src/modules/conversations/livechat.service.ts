@@ -38,6 +38,7 @@ import { matchOrCreateCustomer } from '../customers/customer-match.js';
 import { writeCustomerReply, type UploadedFile } from '../tickets/ticket-comments.service.js';
 import { createTicket } from '../tickets/ticket-create.js';
 import { loadBusinessSchedule } from '../working-time/working-time.service.js';
+import { startConversation } from './channel-inbound.js';
 import { getChatConfig } from './chat-config.service.js';
 import * as repo from './conversations.repository.js';
 import { followConversation } from './livechat-rooms.js';
@@ -364,31 +365,26 @@ async function conversationFor(
   const previous = current?.ticketId ?? null;
   visitor.ticketId = previous;
   if (previous && current?.status && current.status !== 'closed') return previous;
-  const ticket = await createTicket(
+  const ticketId = await startConversation(
     platform,
-    { tenantId: channel.tenantId, userId: null, impersonatorId: null },
-    ticketBody.parse({
-      subject: firstText.replace(/\s+/g, ' ').slice(0, 120) || 'Livechat',
-      requester_id: visitor.customerId,
-      group_id: channel.groupId,
-      source: 'chat',
-    }),
-  );
-  await platform.db.transaction(async (tx) => {
-    await repo.insertConversation(tx, {
+    {
       tenantId: channel.tenantId,
-      ticketId: ticket._id,
       channelId: channel.id,
-      at: new Date(),
-    });
-    await tx
-      .update(livechatVisitors)
-      .set({ ticketId: ticket._id })
-      .where(eq(livechatVisitors.id, visitor.id));
-  });
-  visitor.ticketId = ticket._id;
-  followConversation(platform, visitor.id, previous, ticket._id);
-  return ticket._id;
+      groupId: channel.groupId,
+      customerId: visitor.customerId,
+      subject: firstText || 'Livechat',
+      source: 'chat',
+    },
+    async (tx, id) => {
+      await tx
+        .update(livechatVisitors)
+        .set({ ticketId: id })
+        .where(eq(livechatVisitors.id, visitor.id));
+    },
+  );
+  visitor.ticketId = ticketId;
+  followConversation(platform, visitor.id, previous, ticketId);
+  return ticketId;
 }
 
 /**
