@@ -394,7 +394,12 @@ export async function conversationChannel(db: Db, tenantId: string, ticketId: st
  * When the customer last wrote through a channel (the messaging window of a provider that has
  * one, Zalo OA's).
  */
-export async function lastInboundAt(db: Db, tenantId: string, channelId: string, customerId: string) {
+export async function lastInboundAt(
+  db: Db,
+  tenantId: string,
+  channelId: string,
+  customerId: string,
+) {
   const [row] = await db
     .select({ at: sql<string | null>`max(${messages.createdAt})` })
     .from(messages)
