@@ -40,7 +40,6 @@ import { createTicket } from '../tickets/ticket-create.js';
 import { loadBusinessSchedule } from '../working-time/working-time.service.js';
 import { startConversation } from './channel-inbound.js';
 import { getChatConfig } from './chat-config.service.js';
-import * as repo from './conversations.repository.js';
 import { followConversation } from './livechat-rooms.js';
 
 /** A livechat channel open to widgets, with its settings read. */

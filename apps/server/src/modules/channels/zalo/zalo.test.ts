@@ -10,7 +10,6 @@ import {
 import { fakeZalo, type ZaloFake } from '../zalo-fake.js';
 import { codeChallengeOf, signatureValid, webhookMac } from './zalo-api.js';
 import { refreshDueTokens } from './zalo-channel.js';
-import { insertConversation } from '../../conversations/conversations.repository.js';
 
 let t: TestApp;
 let zalo: ZaloFake;
@@ -284,23 +283,6 @@ describe('Zalo OA token refresh', () => {
     const failed = (await staff(admin, 'GET', `/v2/channels/${channelId}`)).json().data;
     expect(failed.status).toBe('error');
     expect(failed.status_reason).toBe(M.refreshFailed('-14014 Invalid refresh token'));
-  });
-});
-
-describe('a conversation row', () => {
-  it('made first by the outbox subscriber (no channel) gets the channel, which a later insert never clears', async () => {
-    const { tenant, channelId } = await connectedTenant('Zalo hàng');
-    const [ticket] = await query<{ id: string }>(
-      `insert into tickets (tenant_id, subject, source) values ($1, 'Đua', 'zalo') returning id`,
-      [tenant.tenantId],
-    );
-    const row = { tenantId: tenant.tenantId, ticketId: ticket!.id, at: new Date() };
-    await t.database.db.transaction((tx) => insertConversation(tx, { ...row, channelId: null }));
-    await t.database.db.transaction((tx) => insertConversation(tx, { ...row, channelId }));
-    await t.database.db.transaction((tx) => insertConversation(tx, { ...row, channelId: null }));
-    expect(
-      await query('select channel_id from conversations where ticket_id = $1', [ticket!.id]),
-    ).toEqual([{ channel_id: channelId }]);
   });
 });
 
