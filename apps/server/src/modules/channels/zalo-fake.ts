@@ -1,7 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { webhookMac } from './zalo/zalo-api.js';
 
 /**
  * A local Zalo (OAuth v4 host and OA OpenAPI host on one port), speaking the formats of the
@@ -254,7 +253,10 @@ export async function fakeZalo(account: ZaloFakeAccount = ZALO_FAKE_ACCOUNT) {
           ...event.message,
         },
       });
-      const mac = webhookMac(account.appId, payload, timestamp, secret);
+      // Zalo's scheme, written again here (not the server's code): sha256(app_id+body+timestamp+secret).
+      const mac = createHash('sha256')
+        .update(`${account.appId}${payload}${timestamp}${secret}`)
+        .digest('hex');
       return {
         payload,
         headers: { 'content-type': 'application/json', 'x-zevent-signature': `mac=${mac}` },
