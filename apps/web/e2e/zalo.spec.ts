@@ -93,6 +93,9 @@ test("an administrator connects a Zalo OA through Zalo's permission page (the lo
       .poll(() => zalo.sent.map((message) => message.message.text))
       .toContain('Dạ đơn của anh/chị đang được giao ạ');
     expect(zalo.sent.at(-1)?.recipient.user_id).toBe(`u-${run}`);
+    // The message's state is read again (a delivery change is not pushed live yet).
+    await agentPage.reload();
+    await expect(agentPage.getByText('Đã gửi')).toBeVisible();
     await screenshotsAtBothSizes(agentPage, 'zalo-chat');
     await resolveRun(request, admin.token, run);
     await agentPage.context().close();

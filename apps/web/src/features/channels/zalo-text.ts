@@ -28,6 +28,9 @@ export const ZALO_TEXT = {
   tokenUntil: (at: string) => `Token hết hạn lúc ${at}`,
   webhookUrl: 'Webhook URL',
   callbackUrl: 'Callback URL',
+  copyWebhook: 'Sao chép Webhook URL',
+  copied: 'Đã sao chép Webhook URL',
+  copyFailed: 'Không sao chép được, hãy chọn và sao chép thủ công',
   urlsHint:
     'Khai báo trên developers.zalo.me: Callback URL ở "Official Account > Thiết lập chung", Webhook URL ở "Webhook" (bật các sự kiện người dùng gửi tin nhắn văn bản, hình ảnh, tệp, sticker, vị trí; người dùng đã nhận và đã xem tin).',
   redirecting: 'Đang chuyển sang Zalo…',

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link2, Unlink } from 'lucide-react';
+import { Copy, Link2, Unlink } from 'lucide-react';
 import type { ChannelView } from '@omnicare/shared/channels/channels.schemas';
 import { formatDateTime } from '@omnicare/shared/platform/time';
 import { CatalogueListPage, NameCell } from '@/components/catalogue/catalogue-list-page';
@@ -57,12 +57,25 @@ function ConnectionState({ channel }: { channel: ChannelView }) {
 function OaCell({ channel }: { channel: ChannelView }) {
   const name = String(channel.settings.oa_name ?? '');
   const avatar = String(channel.settings.oa_avatar ?? '');
+  const [broken, setBroken] = useState(false);
   if (!name) return <span className="text-slate-400">—</span>;
   return (
     <span className="flex items-center gap-2">
-      {avatar.startsWith('https://') ? (
-        <img src={avatar} alt="" className="size-7 rounded-full border border-slate-200" />
-      ) : null}
+      {avatar.startsWith('https://') && !broken ? (
+        <img
+          src={avatar}
+          alt=""
+          className="size-7 shrink-0 rounded-full border border-slate-200"
+          onError={() => setBroken(true)}
+        />
+      ) : (
+        <span
+          aria-hidden="true"
+          className="flex size-7 shrink-0 items-center justify-center rounded-full bg-sky-100 text-xs font-semibold text-sky-800"
+        >
+          {name.slice(0, 1).toUpperCase()}
+        </span>
+      )}
       <span className="font-medium text-slate-900">{name}</span>
     </span>
   );
@@ -92,7 +105,7 @@ function ConnectionActions({ channel }: { channel: ChannelView }) {
     }
   };
   return (
-    <div className="flex flex-wrap justify-end gap-2">
+    <div className="flex flex-wrap gap-1.5">
       <Button size="sm" variant="outline" disabled={busy} onClick={() => void connect()}>
         <Link2 aria-hidden="true" />
         {isConnected(channel) || channel.status === 'error' ? TEXT.reconnect : TEXT.connect}
@@ -138,27 +151,44 @@ export function ZaloChannelsPage() {
           cell: (channel) => (
             <div className="flex min-w-0 flex-col gap-1">
               <NameCell name={channel.name} />
-              <span className="truncate font-mono text-xs text-slate-500" title={TEXT.urlsHint}>
-                {TEXT.webhookUrl}: {webhookUrlOf(channel)}
+              <span className="flex min-w-0 items-center gap-1">
+                <span
+                  className="block max-w-[34rem] truncate font-mono text-xs text-slate-500"
+                  title={`${webhookUrlOf(channel)}\n${TEXT.urlsHint}`}
+                >
+                  {TEXT.webhookUrl}: {webhookUrlOf(channel)}
+                </span>
+                <Button
+                  type="button"
+                  size="icon"
+                  variant="ghost"
+                  className="size-6 shrink-0"
+                  aria-label={TEXT.copyWebhook}
+                  title={TEXT.copyWebhook}
+                  onClick={() =>
+                    void navigator.clipboard
+                      .writeText(webhookUrlOf(channel))
+                      .then(() => toast.success(TEXT.copied))
+                      .catch(() => toast.error(TEXT.copyFailed))
+                  }
+                >
+                  <Copy className="size-3.5" aria-hidden="true" />
+                </Button>
               </span>
             </div>
           ),
         },
-        { head: TEXT.oa, cell: (channel) => <OaCell channel={channel} /> },
+        { head: TEXT.oa, className: 'w-52', cell: (channel) => <OaCell channel={channel} /> },
         {
           head: TEXT.connection,
-          className: 'w-56',
-          cell: (channel) => <ConnectionState channel={channel} />,
+          className: 'w-72',
+          cell: (channel) => (
+            <div className="flex flex-col gap-2">
+              <ConnectionState channel={channel} />
+              {canEdit && <ConnectionActions channel={channel} />}
+            </div>
+          ),
         },
-        ...(canEdit
-          ? [
-              {
-                head: '',
-                className: 'w-64',
-                cell: (channel: ChannelView) => <ConnectionActions channel={channel} />,
-              },
-            ]
-          : []),
       ]}
     />
   );
