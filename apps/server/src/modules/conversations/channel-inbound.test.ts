@@ -37,3 +37,47 @@ describe("a conversation's row", () => {
     expect(rows).toEqual([{ channel_id: channelId }]);
   });
 });
+
+describe('a customer merge', () => {
+  it("moves a livechat visitor's customer and their messages to the survivor (no foreign key left behind)", async () => {
+    const tenant = await seedTenant(t, 'Gộp khách chat');
+    const admin = await t.login(tenant.email('admin'));
+    const call = (method: 'GET' | 'POST', url: string, payload?: object, headers = bearer(admin)) =>
+      t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+    const channelId = (await call('POST', '/v2/channels', { kind: 'livechat', name: 'Web' })).json()
+      .data._id as string;
+    const visitor = await call(
+      'POST',
+      `/v2/livechat/${channelId}/visitors`,
+      { name: 'Khách Chat', phone: '0907111222' },
+      { origin: 'https://shop.example' } as never,
+    );
+    expect(visitor.statusCode, visitor.body).toBe(201);
+    const token = visitor.json().data.visitor_token as string;
+    const sent = await call(
+      'POST',
+      `/v2/livechat/${channelId}/messages`,
+      { client_message_id: 'm1', body: 'Xin chào' },
+      { origin: 'https://shop.example', 'x-visitor-token': token } as never,
+    );
+    expect(sent.statusCode, sent.body).toBe(201);
+    const {
+      rows: [written],
+    } = await t.database.pool.query<{ author_customer_id: string }>(
+      `select author_customer_id from messages where client_message_id = 'm1' and tenant_id = $1`,
+      [tenant.tenantId],
+    );
+    const survivor = (await call('POST', '/v2/customers', { name: 'Giữ Lại' })).json().data
+      ._id as string;
+    const merged = await call('POST', '/v2/customers/merge', {
+      survivor_id: survivor,
+      merged_id: written!.author_customer_id,
+    });
+    expect(merged.statusCode, merged.body).toBe(200);
+    const { rows } = await t.database.pool.query(
+      `select author_customer_id from messages where client_message_id = 'm1' and tenant_id = $1`,
+      [tenant.tenantId],
+    );
+    expect(rows).toEqual([{ author_customer_id: survivor }]);
+  });
+});

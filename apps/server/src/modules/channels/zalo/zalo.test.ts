@@ -395,6 +395,28 @@ describe('Zalo OA webhook', () => {
       .toBe(true);
   });
 
+  it('knows the follower again after their customer was merged into another', async () => {
+    const { admin, channelId } = await connectedTenant('Zalo gộp');
+    const first = await receive(channelId, {
+      event_name: 'user_send_text',
+      sender: 'u-gop',
+      message: { text: 'Lần đầu' },
+    });
+    const survivor = await staff(admin, 'POST', '/v2/customers', { name: 'Khách Giữ Lại' });
+    expect(survivor.statusCode, survivor.body).toBe(201);
+    const merged = await staff(admin, 'POST', '/v2/customers/merge', {
+      survivor_id: survivor.json().data._id,
+      merged_id: first.author_customer_id,
+    });
+    expect(merged.statusCode, merged.body).toBe(200);
+    const again = await receive(channelId, {
+      event_name: 'user_send_text',
+      sender: 'u-gop',
+      message: { text: 'Lần sau' },
+    });
+    expect(again.author_customer_id).toBe(survivor.json().data._id);
+  });
+
   it('keeps an image as an attachment, a sticker, a location with its coordinates', async () => {
     const { channelId } = await connectedTenant('Zalo tệp');
     const image = await receive(channelId, {
