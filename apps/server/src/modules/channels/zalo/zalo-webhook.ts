@@ -21,6 +21,9 @@ import { loadZalo, type ZaloChannel } from './zalo-channel.js';
 
 export const ZALO_INBOUND_JOB = 'channels.zalo-inbound';
 
+/** A failed event is tried again (a database hiccup, Zalo's CDN slow), then left with its error. */
+export const INBOUND_RETRIES = { retryLimit: 3, retryDelay: 5, retryBackoff: true } as const;
+
 export type WebhookOutcome = 'stored' | 'duplicate' | 'ignored' | 'refused' | 'unknown';
 
 interface ZaloEvent {
@@ -72,7 +75,7 @@ export async function acceptWebhook(
     .onConflictDoNothing()
     .returning({ id: channelEvents.id });
   if (stored) {
-    await platform.jobs.send(ZALO_INBOUND_JOB, { event_id: stored.id });
+    await platform.jobs.send(ZALO_INBOUND_JOB, { event_id: stored.id }, INBOUND_RETRIES);
     return 'stored';
   }
   // Seen before: sent to the job again only if it was never processed (a crash in between).
@@ -87,7 +90,7 @@ export async function acceptWebhook(
         sql`${channelEvents.receivedAt} < now() - interval '1 minute'`,
       ),
     );
-  if (seen) await platform.jobs.send(ZALO_INBOUND_JOB, { event_id: seen.id });
+  if (seen) await platform.jobs.send(ZALO_INBOUND_JOB, { event_id: seen.id }, INBOUND_RETRIES);
   return 'duplicate';
 }
 
@@ -198,7 +201,11 @@ async function applyReceipt(platform: Platform, channel: ZaloChannel, event: Zal
     );
 }
 
-/** The job: one stored event, processed once (a retried job finds it processed). */
+/**
+ * The job: one stored event, processed once (a retried job finds it processed). A failure keeps
+ * the event unprocessed with its error and fails the job, which pg-boss tries again; a
+ * redelivery by Zalo a minute later queues it again too.
+ */
 export async function processZaloEvent(platform: Platform, eventId: string) {
   const [stored] = await platform.db
     .select()
@@ -206,17 +213,17 @@ export async function processZaloEvent(platform: Platform, eventId: string) {
     .where(eq(channelEvents.id, eventId));
   if (!stored || stored.processedAt) return;
   const channel = await loadZalo(platform, stored.channelId);
-  const event = stored.body as ZaloEvent;
-  let error: string | null = null;
   try {
-    if (channel) await handle(platform, channel, event);
+    if (channel) await handle(platform, channel, stored.body as ZaloEvent);
   } catch (caught) {
-    error = caught instanceof Error ? caught.message : String(caught);
+    const error = caught instanceof Error ? caught.message : String(caught);
     platform.log.error({ err: caught, event: eventId }, 'zalo event failed');
+    await platform.db.update(channelEvents).set({ error }).where(eq(channelEvents.id, eventId));
+    throw caught;
   }
   await platform.db
     .update(channelEvents)
-    .set({ processedAt: new Date(), error })
+    .set({ processedAt: new Date(), error: null })
     .where(eq(channelEvents.id, eventId));
 }
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZALO_MESSAGES as M } from '@omnicare/shared/channels/zalo.schemas';
+import { TICKET_CONVERSATION_MESSAGES as TICKET_MESSAGES } from '@omnicare/shared/tickets/ticket-comments.schemas';
 import {
   bearer,
   createTestApp,
@@ -393,6 +394,24 @@ describe('Zalo OA webhook', () => {
         );
       }, waitJobs)
       .toBe(true);
+  });
+
+  it('keeps an event it could not write unprocessed, with the reason, for another try', async () => {
+    const { channelId } = await connectedTenant('Zalo hỏng');
+    const signed = zalo.webhook({ event_name: 'user_send_text', sender: 'u-rong', message: {} });
+    expect((await post(channelId, signed)).statusCode).toBe(200);
+    await expect
+      .poll(
+        async () =>
+          (
+            await query<{ error: string | null; processed_at: Date | null }>(
+              'select error, processed_at from channel_events where channel_id = $1',
+              [channelId],
+            )
+          )[0],
+        waitJobs,
+      )
+      .toMatchObject({ error: TICKET_MESSAGES.bodyRequired, processed_at: null });
   });
 
   it('knows the follower again after their customer was merged into another', async () => {
