@@ -69,6 +69,8 @@ async function startServer() {
       ...env,
       PORT: String(port),
       HOST: '127.0.0.1',
+      // Links the server writes (Zalo's OAuth redirect_uri…) lead back to this same origin.
+      PUBLIC_URL: baseUrl,
       DATA_DIR: dataDir,
       EMBEDDED_PG_PORT: String(pgPort),
       LOG_LEVEL: 'warn',

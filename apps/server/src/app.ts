@@ -78,6 +78,10 @@ declare module 'fastify' {
     /** Every route as registered, with its declared access (the catalogue test reads it). */
     routeCatalogue: RouteEntry[];
   }
+  interface FastifyRequest {
+    /** A provider webhook's JSON body as received (`/v2/webhooks/*`): what its signature signs. */
+    rawBody?: string;
+  }
 }
 
 /**
@@ -243,8 +247,10 @@ export async function buildApp(
   registerInputGuard(app);
   // An empty JSON body (a PUT with no payload, as the spec's calls send) means no body.
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if (body === '') return done(null, undefined);
+    // A provider's webhook signs the exact bytes it sent (channels/zalo/zalo-webhook.ts).
+    if (request.url.startsWith('/v2/webhooks/')) request.rawBody = body as string;
     try {
       done(null, JSON.parse(body as string));
     } catch {

@@ -64,6 +64,8 @@ describe('route catalogue', () => {
       'POST /v2/telephony/events',
       'POST /v2/telephony/gateway-started',
       'POST /v2/telephony/route',
+      // Zalo OA's webhook: its X-ZEvent-Signature instead (channels/zalo/zalo-webhook.ts).
+      'POST /v2/webhooks/zalo/:channelId',
     ]);
   });
 

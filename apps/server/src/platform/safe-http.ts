@@ -55,6 +55,8 @@ export interface HttpAnswer {
   body: string;
   /** The body was longer than the cap and cut. */
   truncated: boolean;
+  /** The body's bytes as received (a downloaded file), up to the cap. */
+  bytes?: Buffer;
   url: string;
 }
 
@@ -149,10 +151,12 @@ async function once(
         for (const [name, value] of Object.entries(res.headers))
           if (value !== undefined)
             answerHeaders[name] = Array.isArray(value) ? value.join(', ') : value;
+        const bytes = Buffer.concat(chunks);
         resolve({
           status: res.statusCode ?? 0,
           headers: answerHeaders,
-          body: Buffer.concat(chunks).toString('utf8'),
+          body: bytes.toString('utf8'),
+          bytes,
           truncated,
           url: url.toString(),
           location: res.headers.location,

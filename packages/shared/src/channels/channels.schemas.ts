@@ -77,11 +77,44 @@ export const CHANNEL_CONFIG = {
   },
   // Email (issue 32): an existing mailbox, IMAP in and SMTP out (email-settings.ts).
   email: { settings: emailSettings, secrets: EMAIL_SECRETS },
+  // --- Zalo OA (zalo.schemas.ts): keys entered by the administrator; tokens by the OAuth flow.
+  zalo: {
+    settings: z.object({
+      app_id: requiredText('App ID', 64),
+      /** Zalo's OAuth host (https://oauth.zaloapp.com) and OpenAPI host (https://openapi.zalo.me). */
+      oauth_base_url: providerUrl,
+      api_base_url: providerUrl,
+      // Written by the connection (`modules/channels/zalo/`): a save keeps the stored values.
+      oa_id: z.string().max(64).optional(),
+      oa_name: z.string().max(255).optional(),
+      oa_avatar: z.string().max(1000).optional(),
+      token_expires_at: z.string().max(40).optional(),
+      connected_at: z.string().max(40).optional(),
+    }),
+    secrets: { app_secret_key: 'App secret key', oa_secret_key: 'OA secret key' },
+    oauthSecrets: { access_token: 'Access token', refresh_token: 'Refresh token' },
+  },
+  // --- end Zalo OA
 } as const satisfies Partial<
-  Record<ChannelKind, { settings: z.ZodType; secrets: Record<string, string> }>
+  Record<
+    ChannelKind,
+    {
+      settings: z.ZodType;
+      secrets: Record<string, string>;
+      /** Secrets only a connection flow writes (never accepted in a body; shown as set or not). */
+      oauthSecrets?: Record<string, string>;
+    }
+  >
 >;
 export type ConnectableKind = keyof typeof CHANNEL_CONFIG;
 export const isConnectable = (kind: string): kind is ConnectableKind => kind in CHANNEL_CONFIG;
+
+/** Every secret name a kind keeps: the entered ones and those its connection flow writes. */
+export const secretNamesOf = (kind: ConnectableKind): string[] => {
+  const config: { secrets: Record<string, string>; oauthSecrets?: Record<string, string> } =
+    CHANNEL_CONFIG[kind];
+  return [...Object.keys(config.secrets), ...Object.keys(config.oauthSecrets ?? {})];
+};
 
 /**
  * POST /v2/channels, PUT /v2/channels/{id}. On an update a secret left out or blank keeps the one

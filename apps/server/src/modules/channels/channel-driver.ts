@@ -9,8 +9,13 @@ export interface OpenChannel<Kind extends ConnectableKind = ConnectableKind> {
   kind: Kind;
   name: string;
   settings: z.output<(typeof CHANNEL_CONFIG)[Kind]['settings']>;
-  secrets: Partial<Record<keyof (typeof CHANNEL_CONFIG)[Kind]['secrets'], string>>;
+  secrets: Partial<Record<SecretName<Kind>, string>>;
 }
+
+/** The names of a kind's secrets: those entered and those its connection flow writes. */
+type SecretName<Kind extends ConnectableKind> =
+  | keyof (typeof CHANNEL_CONFIG)[Kind]['secrets']
+  | ((typeof CHANNEL_CONFIG)[Kind] extends { oauthSecrets: infer Extra } ? keyof Extra : never);
 
 /**
  * What a kind of channel does with its provider. Every channel has one driver; the rest of the

@@ -5,6 +5,7 @@ import {
   channelsQuery,
   channelView,
   isConnectable,
+  secretNamesOf,
   type ChannelBody,
   type ChannelView,
   type ChannelsQuery,
@@ -31,18 +32,25 @@ import type { ChannelDriver, OpenChannel } from './channel-driver.js';
 import { emailDriver } from './drivers/email.js';
 import { esmsDriver } from './drivers/esms.js';
 import { znsDriver } from './drivers/zns.js';
+import { zaloDriver } from './zalo/zalo-driver.js';
+import { ZALO_CONNECTION_SETTINGS } from './zalo/zalo-api.js';
 import * as repo from './channels.repository.js';
 
 /** Kinds that speak to a provider (livechat is ours: the widget's socket carries it). */
 type ProviderKind = Exclude<ConnectableKind, 'livechat'>;
 
 /** The driver of each kind that has one (the kinds to come add theirs here). */
-const DRIVERS = { sms: esmsDriver, zns: znsDriver, email: emailDriver } as const satisfies {
+const DRIVERS = {
+  sms: esmsDriver,
+  zns: znsDriver,
+  email: emailDriver,
+  zalo: zaloDriver,
+} as const satisfies {
   [Kind in ProviderKind]: ChannelDriver<Kind, never, unknown>;
 };
 
 /** The stored secrets of a row, opened (never sent to a client). */
-function openSecrets(platform: Platform, row: repo.ChannelRow): Record<string, string> {
+export function openSecrets(platform: Platform, row: repo.ChannelRow): Record<string, string> {
   if (!row.secrets) return {};
   return JSON.parse(platform.secrets.open(row.secrets)) as Record<string, string>;
 }
@@ -63,9 +71,7 @@ const toView =
   (platform: Platform) =>
   ({ channel, groupName }: repo.ListedChannel): ChannelView => {
     const stored = openSecrets(platform, channel);
-    const names = isConnectable(channel.kind)
-      ? Object.keys(CHANNEL_CONFIG[channel.kind].secrets)
-      : [];
+    const names = isConnectable(channel.kind) ? secretNamesOf(channel.kind) : [];
     return {
       _id: channel.id,
       kind: channel.kind as ChannelView['kind'],
@@ -115,6 +121,8 @@ export const channelCatalogue = catalogue<ChannelView, ChannelBody, ChannelsQuer
       if (!secrets[name]) throw fieldError(`secrets.${name}`, M.secretRequired(label));
     const settings = config.settings.parse(body.settings) as Record<string, unknown>;
     if (kind === 'livechat') checkLivechatAvatar(ctx.tenantId, settings.avatar_url);
+    // A Zalo OA's connection (its OA, name, avatar, token expiry) is the OAuth flow's to write.
+    if (kind === 'zalo') keepZaloConnection(settings, stored?.channel.settings);
     const values = {
       kind,
       name: body.name,
@@ -137,6 +145,14 @@ export const channelCatalogue = catalogue<ChannelView, ChannelBody, ChannelsQuer
   inUse: async (ctx, id) =>
     inUseError((await repo.channelHasMessages(ctx.db, ctx.tenantId, id)) ? M.inUse : null),
 });
+
+/** A Zalo channel's save keeps what its connection wrote, whatever the body said. */
+function keepZaloConnection(settings: Record<string, unknown>, stored?: Record<string, unknown>) {
+  for (const key of ZALO_CONNECTION_SETTINGS) {
+    delete settings[key];
+    if (stored?.[key] !== undefined) settings[key] = stored[key];
+  }
+}
 
 /**
  * A livechat channel's avatar: an https:// address, or a file uploaded for this tenant's

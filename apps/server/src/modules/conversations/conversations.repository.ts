@@ -30,7 +30,12 @@ export async function insertConversation(
       channelId: values.channelId,
       lastMessageAt: values.at,
     })
-    .onConflictDoNothing();
+    // The outbox subscriber may make the row first (channel unknown to it, from `ticket.created`,
+    // committed before the channel's own insert): the channel is then filled in, never replaced.
+    .onConflictDoUpdate({
+      target: conversations.ticketId,
+      set: { channelId: sql`coalesce(${conversations.channelId}, excluded.channel_id)` },
+    });
 }
 
 /** The newest message of a ticket (what the list previews). */

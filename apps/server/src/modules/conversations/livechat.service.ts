@@ -18,7 +18,6 @@ import {
 } from '@omnicare/shared/conversations/livechat.schemas';
 import { isValidPhone } from '@omnicare/shared/customers/normalize';
 import { isUnsolved } from '@omnicare/shared/tickets/ticket-enums';
-import { ticketBody } from '@omnicare/shared/tickets/tickets.schemas';
 import type { TicketCommentView } from '@omnicare/shared/tickets/ticket-comments.schemas';
 import type { Platform } from '../../platform/context.js';
 import { appendEvent } from '../../platform/outbox.js';
@@ -36,11 +35,10 @@ import { users } from '../../db/schema/users.js';
 import { matchOrCreateCustomer } from '../customers/customer-match.js';
 import { writeCustomerReply, type UploadedFile } from '../tickets/ticket-comments.service.js';
 import { routableStaff } from '../routing/routable-staff.js';
-import { createTicket } from '../tickets/ticket-create.js';
 import { tellDeliveryChanged } from '../tickets/ticket-realtime.js';
 import { loadBusinessSchedule } from '../working-time/working-time.service.js';
+import { startConversation } from './channel-inbound.js';
 import { getChatConfig } from './chat-config.service.js';
-import * as repo from './conversations.repository.js';
 import { followConversation } from './livechat-rooms.js';
 
 /** A livechat channel open to widgets, with its settings read. */
@@ -369,42 +367,35 @@ async function conversationFor(
     visitor.ticketId = previous;
     if (previous && current?.status && current.status !== 'closed') return previous;
     try {
-      const ticket = await createTicket(
+      const { _id: ticketId } = await startConversation(
         platform,
-        { tenantId: channel.tenantId, userId: null, impersonatorId: null },
-        ticketBody.parse({
-          subject: firstText.replace(/\s+/g, ' ').slice(0, 120) || 'Livechat',
-          requester_id: visitor.customerId,
-          group_id: channel.groupId,
-          source: 'chat',
-        }),
         {
-          alongside: async (tx, ticketId) => {
-            await repo.insertConversation(tx, {
-              tenantId: channel.tenantId,
-              ticketId,
-              channelId: channel.id,
-              at: new Date(),
-            });
-            const taken = await tx
-              .update(livechatVisitors)
-              .set({ ticketId })
-              .where(
-                and(
-                  eq(livechatVisitors.id, visitor.id),
-                  previous
-                    ? eq(livechatVisitors.ticketId, previous)
-                    : isNull(livechatVisitors.ticketId),
-                ),
-              )
-              .returning({ id: livechatVisitors.id });
-            if (taken.length === 0) throw new OpenedMeanwhile();
-          },
+          tenantId: channel.tenantId,
+          channelId: channel.id,
+          groupId: channel.groupId,
+          customerId: visitor.customerId,
+          subject: firstText || 'Livechat',
+          source: 'chat',
+        },
+        async (tx, id) => {
+          const taken = await tx
+            .update(livechatVisitors)
+            .set({ ticketId: id })
+            .where(
+              and(
+                eq(livechatVisitors.id, visitor.id),
+                previous
+                  ? eq(livechatVisitors.ticketId, previous)
+                  : isNull(livechatVisitors.ticketId),
+              ),
+            )
+            .returning({ id: livechatVisitors.id });
+          if (taken.length === 0) throw new OpenedMeanwhile();
         },
       );
-      visitor.ticketId = ticket._id;
-      followConversation(platform, visitor.id, previous, ticket._id);
-      return ticket._id;
+      visitor.ticketId = ticketId;
+      followConversation(platform, visitor.id, previous, ticketId);
+      return ticketId;
     } catch (error) {
       if (!(error instanceof OpenedMeanwhile)) throw error;
     }
@@ -537,34 +528,23 @@ export async function leaveOfflineMessage(
     ...contact,
     source: 'web',
   });
-  const ticket = await createTicket(
-    platform,
-    { tenantId: channel.tenantId, userId: null, impersonatorId: null },
-    ticketBody.parse({
-      subject: `Tin nhắn ngoài giờ từ ${customer.name}`.slice(0, 255),
-      requester_id: customer.id,
-      group_id: channel.groupId,
-      source: 'web',
-    }),
-    // A conversation of the channel whose first message is what was left: the chat and the
-    // ticket show it as the customer's message.
-    {
-      alongside: (tx, ticketId) =>
-        repo.insertConversation(tx, {
-          tenantId: channel.tenantId,
-          ticketId,
-          channelId: channel.id,
-          at: new Date(),
-        }),
-    },
-  );
+  // A conversation of the channel whose first message is what was left: the chat and the
+  // ticket show it as the customer's message.
+  const ticket = await startConversation(platform, {
+    tenantId: channel.tenantId,
+    channelId: channel.id,
+    groupId: channel.groupId,
+    customerId: customer.id,
+    subject: `Tin nhắn ngoài giờ từ ${customer.name}`,
+    source: 'web',
+  });
   await writeCustomerReply(platform, channel.tenantId, ticket._id, {
     body: body.body,
     customerId: customer.id,
     channelId: channel.id,
     format: 'text',
   });
-  return { _id: ticket._id, code: ticket.code };
+  return ticket;
 }
 
 /** Who holds a conversation now (the customer's typing is shown to them). */

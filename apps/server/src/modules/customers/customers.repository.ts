@@ -13,6 +13,8 @@ import {
 } from '../../db/schema/customers.js';
 import { groups } from '../../db/schema/groups.js';
 import { organizations } from '../../db/schema/organizations.js';
+import { customerIdentities } from '../../db/schema/channel-inbound.js';
+import { livechatVisitors } from '../../db/schema/conversations.js';
 import { auditLog } from '../../db/schema/platform.js';
 import { users } from '../../db/schema/users.js';
 import type { CustomFieldCondition } from '@omnicare/shared/fields/custom-filters';
@@ -627,6 +629,17 @@ export async function moveHistory(tx: Transaction, tenantId: string, fromId: str
         eq(auditLog.entity, 'customer'),
         eq(auditLog.entityId, fromId),
       ),
+    );
+  // Who the customer is on chat channels (a Zalo user id, a livechat visitor): the survivor.
+  await tx
+    .update(livechatVisitors)
+    .set({ customerId: toId })
+    .where(and(eq(livechatVisitors.tenantId, tenantId), eq(livechatVisitors.customerId, fromId)));
+  await tx
+    .update(customerIdentities)
+    .set({ customerId: toId })
+    .where(
+      and(eq(customerIdentities.tenantId, tenantId), eq(customerIdentities.customerId, fromId)),
     );
 }
 

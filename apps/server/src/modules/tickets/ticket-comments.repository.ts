@@ -448,3 +448,27 @@ export async function emailChannelOf(db: Db, tenantId: string, ticketId: string)
     .limit(1);
   return first ?? null;
 }
+
+/**
+ * When the customer last wrote through a channel (the messaging window of a provider that has
+ * one, Zalo OA's).
+ */
+export async function lastInboundAt(
+  db: Db,
+  tenantId: string,
+  channelId: string,
+  customerId: string,
+) {
+  const [row] = await db
+    .select({ at: sql<string | null>`max(${messages.createdAt})` })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.tenantId, tenantId),
+        eq(messages.channelId, channelId),
+        eq(messages.authorCustomerId, customerId),
+        eq(messages.direction, 'in'),
+      ),
+    );
+  return row?.at ? new Date(row.at) : null;
+}

@@ -13,6 +13,7 @@ import {
   type TicketCommentsQuery,
 } from '@omnicare/shared/tickets/ticket-comments.schemas';
 import { formatTicketCode, type TicketStatus } from '@omnicare/shared/tickets/ticket-enums';
+import { ZALO_MESSAGES, ZALO_REPLY_WINDOW_DAYS } from '@omnicare/shared/channels/zalo.schemas';
 import type { RecordRef } from '@omnicare/shared/platform/record-ref';
 import type { AuthContext } from '../../platform/auth.js';
 import type { Platform } from '../../platform/context.js';
@@ -89,6 +90,8 @@ interface NewComment {
   /** Plain text (chat) rather than sanitised HTML. */
   format?: MessageFormat;
   kind?: MessageKind;
+  /** What its kind carries beyond the text (a location's coordinates, a sticker's id). */
+  content?: Record<string, unknown> | null;
   /** The channel it came through or goes out by. */
   channelId?: string | null;
   /** Where a channel's outgoing message stands (`queued` until the channel reports). */
@@ -121,6 +124,7 @@ export async function writeComment(
     body: input.body,
     bodyFormat: input.format ?? 'html',
     kind: input.kind ?? (input.files.length && !input.body ? fileKind(input.files) : 'text'),
+    content: input.content ?? null,
     channelId: input.channelId ?? null,
     delivery: input.delivery ?? null,
     public: input.public,
@@ -307,9 +311,15 @@ const refuseClosed = (ticket: repo.TicketRow) => {
 
 /**
  * A public reply on a conversation goes out by its channel: the livechat widget's socket
- * carries it at once ('sent'); a provider's channel queues it until the provider answers.
+ * carries it at once ('sent'); a provider's channel queues it until the provider answers (its
+ * send job). Zalo OA answers only within its messaging window, and only text for now (422).
  */
-async function channelOfReply(tx: Transaction, ticket: repo.TicketRow, isPublic: boolean) {
+async function channelOfReply(
+  tx: Transaction,
+  ticket: repo.TicketRow,
+  isPublic: boolean,
+  files: number,
+) {
   if (!isPublic) return {};
   const channel =
     (await repo.conversationChannel(tx, ticket.tenantId, ticket.id)) ??
@@ -317,6 +327,14 @@ async function channelOfReply(tx: Transaction, ticket: repo.TicketRow, isPublic:
     // module's `email` outbox subscriber sends it).
     (ticket.source === 'email' ? await repo.emailChannelOf(tx, ticket.tenantId, ticket.id) : null);
   if (!channel) return {};
+  if (channel.kind === 'zalo') {
+    if (files > 0) throw fieldError('files', ZALO_MESSAGES.filesNotYet);
+    const last = ticket.requesterId
+      ? await repo.lastInboundAt(tx, ticket.tenantId, channel.id, ticket.requesterId)
+      : null;
+    if (!last || Date.now() - last.getTime() > ZALO_REPLY_WINDOW_DAYS * 24 * 60 * 60 * 1000)
+      throw fieldError('body', ZALO_MESSAGES.outsideWindow);
+  }
   const delivery: DeliveryState = channel.kind === 'livechat' ? 'sent' : 'queued';
   return { channelId: channel.id, delivery };
 }
@@ -371,7 +389,7 @@ export async function addComment(
         mentions,
         clientMessageId,
         format: input.format,
-        ...(await channelOfReply(tx, ticket, input.public)),
+        ...(await channelOfReply(tx, ticket, input.public, files.length)),
       },
     );
     await followMentioned(
@@ -402,6 +420,9 @@ export interface CustomerReply {
   files?: UploadedFile[];
   /** An auto-reply or bounce: kept, reopening nothing, starting no workflow. */
   automatic?: boolean;
+  /** A chat channel's kind of message (image, sticker, location…) and what it carries. */
+  kind?: MessageKind;
+  content?: Record<string, unknown> | null;
 }
 
 /**
@@ -457,6 +478,8 @@ export async function writeCustomerReply(
         channelId,
         format: input.format,
         automatic: input.automatic,
+        kind: input.kind,
+        content: input.content,
       },
     );
     return { written };

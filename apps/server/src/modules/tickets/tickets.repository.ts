@@ -14,6 +14,7 @@ import {
   type Database,
   type Transaction,
 } from '../../platform/db.js';
+import { messages } from '../../db/schema/conversations.js';
 import { customerSearchTerms, customers, tags } from '../../db/schema/customers.js';
 import { groupMembers, groups } from '../../db/schema/groups.js';
 import { organizations } from '../../db/schema/organizations.js';
@@ -940,6 +941,11 @@ export async function moveRequester(
     .update(tickets)
     .set({ requesterId: toId })
     .where(and(eq(tickets.tenantId, tenantId), eq(tickets.requesterId, fromId)));
+  // The messages they wrote (a chat, a Zalo message) are the survivor's too.
+  await tx
+    .update(messages)
+    .set({ authorCustomerId: toId })
+    .where(and(eq(messages.tenantId, tenantId), eq(messages.authorCustomerId, fromId)));
 }
 
 /** Sets a ticket's status columns (a requester's reply reopening it). */

@@ -5,7 +5,8 @@ import type {
   ChannelView,
 } from '@omnicare/shared/channels/channels.schemas';
 import { atPaths, type Catalogue } from '@/components/catalogue/catalogue-api';
-import { apiRequestWithMessage } from '@/lib/http';
+import type { ZaloCompleteBody, ZaloConnectView } from '@omnicare/shared/channels/zalo.schemas';
+import { apiRequest, apiRequestWithMessage } from '@/lib/http';
 
 export const channelKeys = {
   all: ['channels'] as const,
@@ -38,4 +39,26 @@ export const testChannel = (id: string) =>
   apiRequestWithMessage<ChannelTestView>({
     method: 'POST',
     url: `/v2/channels/${encodeURIComponent(id)}/test`,
+  });
+
+/** `POST /v2/channels/{id}/zalo/connect`: Zalo's permission page to open (state and PKCE kept). */
+export const startZaloConnect = (id: string) =>
+  apiRequest<ZaloConnectView>({
+    method: 'POST',
+    url: `/v2/channels/${encodeURIComponent(id)}/zalo/connect`,
+  });
+
+/** `POST /v2/zalo/oauth/complete`: what `/zalo-redirect` received from Zalo. */
+export const completeZaloConnect = (body: ZaloCompleteBody) =>
+  apiRequestWithMessage<ChannelView>({
+    method: 'POST',
+    url: '/v2/zalo/oauth/complete',
+    data: body,
+  });
+
+/** `POST /v2/channels/{id}/zalo/disconnect`: the OA's tokens forgotten. */
+export const disconnectZalo = (id: string) =>
+  apiRequestWithMessage<ChannelView>({
+    method: 'POST',
+    url: `/v2/channels/${encodeURIComponent(id)}/zalo/disconnect`,
   });

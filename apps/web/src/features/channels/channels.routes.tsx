@@ -15,4 +15,10 @@ export const routes: readonly RouteDeclaration[] = [
     page: lazyPage(() => import('./pages/sms-channels-page'), 'SmsChannelsPage'),
     nav: { label: 'SMS', group: 'channels', order: 4 },
   },
+  {
+    path: '/settings/multi-channels/zalo',
+    title: 'Kênh Zalo OA',
+    page: lazyPage(() => import('./pages/zalo-channels-page'), 'ZaloChannelsPage'),
+    nav: { label: 'Zalo OA', group: 'channels', order: 7 },
+  },
 ];

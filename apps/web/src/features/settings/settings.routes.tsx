@@ -33,12 +33,6 @@ export const routes: readonly RouteDeclaration[] = [
     nav: { label: 'WhatsApp', group: 'channels', order: 6 },
   },
   {
-    path: '/settings/multi-channels/zalo',
-    title: 'Kênh Zalo OA',
-    page,
-    nav: { label: 'Zalo OA', group: 'channels', order: 7 },
-  },
-  {
     path: '/settings/multi-channels/zalo-user',
     title: 'Zalo cá nhân',
     page: lazyPage(pages, 'ZaloUserIndexPage'),

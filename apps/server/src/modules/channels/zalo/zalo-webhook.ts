@@ -1,0 +1,263 @@
+import { createHash } from 'node:crypto';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { TICKET_ATTACHMENT_MAX_BYTES } from '@omnicare/shared/tickets/ticket-comments.schemas';
+import type { Platform } from '../../../platform/context.js';
+import { safeRequest } from '../../../platform/safe-http.js';
+import { channelEvents } from '../../../db/schema/channel-inbound.js';
+import { messages } from '../../../db/schema/conversations.js';
+import { receiveChannelMessage, type InboundMessage } from '../../conversations/channel-inbound.js';
+import { attachmentTypeOf } from '../../tickets/ticket-attachment-types.js';
+import type { UploadedFile } from '../../tickets/ticket-comments.service.js';
+import { signatureValid, userProfile } from './zalo-api.js';
+import { loadZalo, type ZaloChannel } from './zalo-channel.js';
+
+/**
+ * Zalo OA's webhook (`POST /v2/webhooks/zalo/{channelId}`), as the shared channels notes
+ * document it (section 1.1): a JSON POST signed in `X-ZEvent-Signature: mac=<sha256 hex of
+ * app_id + body + timestamp + OA secret key>`. Zalo wants a 200 within 2 seconds, so the route
+ * only checks and stores the event; the job `channels.zalo-inbound` processes it. The event's key
+ * (the message's `msg_id`, else the body's hash) makes a redelivery a no-op.
+ */
+
+export const ZALO_INBOUND_JOB = 'channels.zalo-inbound';
+
+/** A failed event is tried again (a database hiccup, Zalo's CDN slow), then left with its error. */
+export const INBOUND_RETRIES = { retryLimit: 3, retryDelay: 5, retryBackoff: true } as const;
+
+export type WebhookOutcome = 'stored' | 'duplicate' | 'ignored' | 'refused' | 'unknown';
+
+interface ZaloEvent {
+  event_name?: string;
+  app_id?: string;
+  timestamp?: string | number;
+  sender?: { id?: string };
+  recipient?: { id?: string };
+  message?: {
+    msg_id?: string;
+    msg_ids?: string[];
+    text?: string;
+    attachments?: { type?: string; payload?: Record<string, unknown> }[];
+  };
+}
+
+const keyOf = (body: ZaloEvent, raw: string) =>
+  body.message?.msg_id
+    ? `${body.event_name ?? ''}:${body.message.msg_id}`
+    : `sha256:${createHash('sha256').update(raw).digest('hex')}`;
+
+/**
+ * Checks and stores one delivery. `refused`: the signature (or the app id) is not the channel's
+ * (the route answers 401 and logs it); `unknown`: no such Zalo channel (404); `ignored`: a paused
+ * channel (200, Zalo would otherwise disable the webhook after its retries).
+ */
+export async function acceptWebhook(
+  platform: Platform,
+  channelId: string,
+  raw: string | undefined,
+  body: unknown,
+  signature: string | undefined,
+): Promise<WebhookOutcome> {
+  const channel = await loadZalo(platform, channelId);
+  if (!channel) return 'unknown';
+  const event = (body ?? {}) as ZaloEvent;
+  const secret = channel.secrets.oa_secret_key;
+  if (!raw || !secret || !signatureValid(signature, raw, event, secret)) return 'refused';
+  if (event.app_id !== channel.settings.app_id) return 'refused';
+  if (channel.status === 'disabled') return 'ignored';
+  const [stored] = await platform.db
+    .insert(channelEvents)
+    .values({
+      tenantId: channel.tenantId,
+      channelId: channel.id,
+      eventKey: keyOf(event, raw),
+      body: event as Record<string, unknown>,
+    })
+    .onConflictDoNothing()
+    .returning({ id: channelEvents.id });
+  if (stored) {
+    await platform.jobs.send(ZALO_INBOUND_JOB, { event_id: stored.id }, INBOUND_RETRIES);
+    return 'stored';
+  }
+  // Seen before: sent to the job again only if it was never processed (a crash in between).
+  const [seen] = await platform.db
+    .select({ id: channelEvents.id })
+    .from(channelEvents)
+    .where(
+      and(
+        eq(channelEvents.channelId, channel.id),
+        eq(channelEvents.eventKey, keyOf(event, raw)),
+        isNull(channelEvents.processedAt),
+        sql`${channelEvents.receivedAt} < now() - interval '1 minute'`,
+      ),
+    );
+  if (seen) await platform.jobs.send(ZALO_INBOUND_JOB, { event_id: seen.id }, INBOUND_RETRIES);
+  return 'duplicate';
+}
+
+/** A file the follower sent, fetched from Zalo's address; none when it is not one we keep. */
+async function download(url: unknown, name: unknown): Promise<UploadedFile | undefined> {
+  if (typeof url !== 'string' || !/^https?:\/\//.test(url)) return undefined;
+  try {
+    const answer = await safeRequest({
+      method: 'GET',
+      url,
+      headers: {},
+      timeoutMs: 15_000,
+      allowPrivate: true,
+      bodyCap: TICKET_ATTACHMENT_MAX_BYTES + 1,
+    });
+    if (answer.status !== 200 || answer.truncated || !answer.bytes?.length) return undefined;
+    const fileName =
+      (typeof name === 'string' && name) ||
+      decodeURIComponent(new URL(url).pathname.split('/').pop() || 'zalo');
+    if (!attachmentTypeOf(answer.bytes, fileName)) return undefined;
+    return { fileName, content: answer.bytes };
+  } catch {
+    return undefined;
+  }
+}
+
+const number = (value: unknown) => (typeof value === 'number' ? value : Number(value));
+
+/**
+ * A follower's message as the inbound path takes it (`user_send_text`, `_image`, `_file`,
+ * `_sticker`, `_location`, `_gif`); other events are not messages. Attachments: `type` and
+ * `payload.url` (`name`, `size` for a file, `coordinates.latitude/longitude` for a location) as
+ * integrations read them; a sticker's payload is not documented beyond its url (UNVERIFIED).
+ */
+export async function messageOf(event: ZaloEvent): Promise<InboundMessage | undefined> {
+  const id = event.message?.msg_id;
+  if (!id || !event.event_name?.startsWith('user_send_')) return undefined;
+  const text = (event.message?.text ?? '').trim();
+  const attachment = event.message?.attachments?.[0];
+  const payload = attachment?.payload ?? {};
+  const kind = event.event_name.slice('user_send_'.length);
+  if (kind === 'text' || kind === 'link' || !attachment)
+    return { providerMessageId: id, kind: 'text', text: text || String(payload.url ?? '') };
+  if (kind === 'location' || attachment.type === 'location') {
+    const at = (payload.coordinates ?? {}) as Record<string, unknown>;
+    const latitude = number(at.latitude);
+    const longitude = number(at.longitude);
+    const where =
+      Number.isFinite(latitude) && Number.isFinite(longitude)
+        ? `${latitude}, ${longitude} (https://maps.google.com/?q=${latitude},${longitude})`
+        : '';
+    return {
+      providerMessageId: id,
+      kind: 'location',
+      text: [text, `Vị trí: ${where}`].filter(Boolean).join('\n'),
+      content: { latitude, longitude },
+    };
+  }
+  const messageKind =
+    kind === 'sticker' ? 'sticker' : kind === 'image' || kind === 'gif' ? 'image' : 'file';
+  const file = await download(payload.url, payload.name);
+  const label = { sticker: 'Sticker', image: 'Hình ảnh', file: 'Tệp' }[messageKind];
+  return {
+    providerMessageId: id,
+    kind: messageKind,
+    // Kept as text when the file could not be fetched or is not a type we keep.
+    text: file
+      ? text
+      : [text, `[${label}] ${String(payload.name ?? payload.url ?? '')}`.trim()]
+          .filter(Boolean)
+          .join('\n'),
+    files: file ? [file] : [],
+    content: {
+      url: payload.url ?? null,
+      name: payload.name ?? null,
+      size: payload.size ?? null,
+      ...(payload.id ? { sticker_id: payload.id } : {}),
+    },
+  };
+}
+
+/**
+ * Zalo's receipts of the OA's messages: `user_received_message` (`message.msg_id`) and
+ * `user_seen_message` (`message.msg_ids`); the OA is the sender of these. A state only moves
+ * forward.
+ */
+async function applyReceipt(platform: Platform, channel: ZaloChannel, event: ZaloEvent) {
+  const seen = event.event_name === 'user_seen_message';
+  const ids = seen ? (event.message?.msg_ids ?? []) : [event.message?.msg_id ?? ''];
+  const wanted = ids.filter(Boolean);
+  if (wanted.length === 0) return;
+  await platform.db
+    .update(messages)
+    .set(
+      seen
+        ? { delivery: 'seen', seenAt: new Date() }
+        : { delivery: 'delivered', deliveredAt: new Date() },
+    )
+    .where(
+      and(
+        eq(messages.tenantId, channel.tenantId),
+        eq(messages.channelId, channel.id),
+        inArray(messages.providerMessageId, wanted),
+        seen
+          ? sql`${messages.delivery} in ('sent', 'delivered')`
+          : sql`${messages.delivery} = 'sent'`,
+      ),
+    );
+}
+
+/**
+ * The job: one stored event, processed once (a retried job finds it processed). A failure keeps
+ * the event unprocessed with its error and fails the job, which pg-boss tries again; a
+ * redelivery by Zalo a minute later queues it again too.
+ */
+export async function processZaloEvent(platform: Platform, eventId: string) {
+  const [stored] = await platform.db
+    .select()
+    .from(channelEvents)
+    .where(eq(channelEvents.id, eventId));
+  if (!stored || stored.processedAt) return;
+  const channel = await loadZalo(platform, stored.channelId);
+  try {
+    if (channel) await handle(platform, channel, stored.body as ZaloEvent);
+  } catch (caught) {
+    const error = caught instanceof Error ? caught.message : String(caught);
+    platform.log.error({ err: caught, event: eventId }, 'zalo event failed');
+    await platform.db.update(channelEvents).set({ error }).where(eq(channelEvents.id, eventId));
+    throw caught;
+  }
+  await platform.db
+    .update(channelEvents)
+    .set({ processedAt: new Date(), error: null })
+    .where(eq(channelEvents.id, eventId));
+}
+
+async function handle(platform: Platform, channel: ZaloChannel, event: ZaloEvent) {
+  if (event.event_name === 'user_received_message' || event.event_name === 'user_seen_message')
+    return applyReceipt(platform, channel, event);
+  // For user_* events the sender is the follower and the recipient the OA.
+  const userId = event.sender?.id;
+  const oaId = channel.settings.oa_id;
+  if (!userId || (oaId && event.recipient?.id && event.recipient.id !== oaId)) return;
+  const message = await messageOf(event);
+  if (!message) return;
+  const inbound = {
+    id: channel.id,
+    tenantId: channel.tenantId,
+    kind: 'zalo' as const,
+    groupId: channel.groupId,
+  };
+  await receiveChannelMessage(
+    platform,
+    inbound,
+    { externalId: userId, describe: () => followerOf(channel, userId) },
+    message,
+  );
+}
+
+/** The follower's name and avatar from Zalo (best effort: a refusal leaves them unknown). */
+async function followerOf(channel: ZaloChannel, userId: string) {
+  const token = channel.secrets.access_token;
+  if (!token) return {};
+  try {
+    const profile = await userProfile(channel.settings, token, userId);
+    return { name: profile.name, avatarUrl: profile.avatar };
+  } catch {
+    return {};
+  }
+}

@@ -1,0 +1,239 @@
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import type { ChannelSource } from '@omnicare/shared/channels/channel-source';
+import type { MessageKind } from '@omnicare/shared/conversations/message-enums';
+import { ticketBody } from '@omnicare/shared/tickets/tickets.schemas';
+import { TICKET_CONVERSATION_MESSAGES } from '@omnicare/shared/tickets/ticket-comments.schemas';
+import type { Platform } from '../../platform/context.js';
+import type { Transaction } from '../../platform/db.js';
+import { AppError } from '../../platform/errors.js';
+import { customerIdentities } from '../../db/schema/channel-inbound.js';
+import { conversations } from '../../db/schema/conversations.js';
+import { customers } from '../../db/schema/customers.js';
+import { tickets } from '../../db/schema/tickets.js';
+import { matchOrCreateCustomer } from '../customers/customer-match.js';
+import {
+  writeCustomerReply,
+  type UploadedFile,
+  type WrittenComment,
+} from '../tickets/ticket-comments.service.js';
+import { createTicket } from '../tickets/ticket-create.js';
+import * as repo from './conversations.repository.js';
+
+/**
+ * The one inbound path of the chat-like channels (Zalo OA now; Messenger and WhatsApp later): a
+ * provider's message becomes a customer's message on their open conversation of that channel,
+ * as a livechat visitor's does. The channel's driver verifies and parses its webhook; this file
+ * knows no provider.
+ */
+
+/** A chat channel as its inbound messages need it. */
+export interface InboundChannel {
+  id: string;
+  tenantId: string;
+  kind: 'zalo' | 'facebook' | 'whatsapp';
+  /** The department its new conversations are routed to (none: the whole tenant). */
+  groupId: string | null;
+}
+
+/** Who wrote, as the provider names them (its id is scoped to the channel: OA, page, number). */
+export interface InboundSender {
+  externalId: string;
+  name?: string;
+  phone?: string;
+  avatarUrl?: string;
+  /** Asked only for a sender not seen before (a provider's profile call). */
+  describe?: () => Promise<Omit<InboundSender, 'externalId' | 'describe'>>;
+}
+
+export interface InboundMessage {
+  /** The provider's id of the message: a redelivery of it is written once. */
+  providerMessageId: string;
+  kind: Extract<MessageKind, 'text' | 'image' | 'file' | 'sticker' | 'location'>;
+  text: string;
+  files?: UploadedFile[];
+  /** What the kind carries beyond its text (coordinates, the provider's file address…). */
+  content?: Record<string, unknown> | null;
+}
+
+/**
+ * A new conversation: a ticket from the channel (source `source`, the channel's department,
+ * routed by the ticket rules as any new ticket) and its `conversations` row, in the ticket's own
+ * transaction (`createTicket`'s `alongside`); `within` adds the caller's bookkeeping to it
+ * (livechat points its visitor at it, and throws to undo all when it lost a race).
+ */
+export async function startConversation(
+  platform: Platform,
+  input: {
+    tenantId: string;
+    channelId: string;
+    groupId: string | null;
+    customerId: string;
+    subject: string;
+    source: ChannelSource;
+  },
+  within?: (tx: Transaction, ticketId: string) => Promise<void>,
+): Promise<{ _id: string; code: string }> {
+  const ticket = await createTicket(
+    platform,
+    { tenantId: input.tenantId, userId: null, impersonatorId: null },
+    ticketBody.parse({
+      subject: input.subject.replace(/\s+/g, ' ').trim().slice(0, 120) || 'Hội thoại',
+      requester_id: input.customerId,
+      group_id: input.groupId,
+      source: input.source,
+    }),
+    {
+      alongside: async (tx, ticketId) => {
+        await repo.insertConversation(tx, {
+          tenantId: input.tenantId,
+          ticketId,
+          channelId: input.channelId,
+          at: new Date(),
+        });
+        await within?.(tx, ticketId);
+      },
+    },
+  );
+  return { _id: ticket._id, code: ticket.code };
+}
+
+/**
+ * The customer a channel's sender is: the one their provider id was seen with on this channel,
+ * else matched by phone (when the provider shared it) or made, and remembered by that id. Two
+ * first messages at once end on one identity (the loser reads the winner's).
+ */
+export async function customerOfSender(
+  platform: Platform,
+  channel: InboundChannel,
+  sender: InboundSender,
+): Promise<string> {
+  const known = async () => {
+    const [row] = await platform.db
+      .select({ customerId: customerIdentities.customerId })
+      .from(customerIdentities)
+      .where(
+        and(
+          eq(customerIdentities.tenantId, channel.tenantId),
+          eq(customerIdentities.channelId, channel.id),
+          eq(customerIdentities.externalId, sender.externalId),
+        ),
+      );
+    return row?.customerId;
+  };
+  const found = await known();
+  if (found) return found;
+  const profile = { ...sender, ...(await sender.describe?.()) };
+  const customer = await matchOrCreateCustomer(platform, channel.tenantId, {
+    name: profile.name,
+    phone: profile.phone,
+    source: channel.kind,
+  });
+  if (profile.avatarUrl?.startsWith('https://'))
+    await platform.db
+      .update(customers)
+      .set({ avatarUrl: profile.avatarUrl })
+      .where(and(eq(customers.id, customer.id), isNull(customers.avatarUrl)));
+  const [inserted] = await platform.db
+    .insert(customerIdentities)
+    .values({
+      tenantId: channel.tenantId,
+      channelId: channel.id,
+      channelKind: channel.kind,
+      externalId: sender.externalId,
+      customerId: customer.id,
+    })
+    .onConflictDoNothing()
+    .returning({ customerId: customerIdentities.customerId });
+  return inserted?.customerId ?? (await known()) ?? customer.id;
+}
+
+/** The provider id a customer has on a channel (where a reply through it goes). */
+export async function externalIdOf(
+  platform: Platform,
+  tenantId: string,
+  channelId: string,
+  customerId: string,
+) {
+  const [row] = await platform.db
+    .select({ externalId: customerIdentities.externalId })
+    .from(customerIdentities)
+    .where(
+      and(
+        eq(customerIdentities.tenantId, tenantId),
+        eq(customerIdentities.channelId, channelId),
+        eq(customerIdentities.customerId, customerId),
+      ),
+    )
+    .orderBy(desc(customerIdentities.createdAt))
+    .limit(1);
+  return row?.externalId;
+}
+
+/** The customer's newest conversation on the channel while it is not closed. */
+async function openConversationOf(platform: Platform, channel: InboundChannel, customerId: string) {
+  const [row] = await platform.db
+    .select({ ticketId: conversations.ticketId, status: tickets.status })
+    .from(conversations)
+    .innerJoin(tickets, eq(tickets.id, conversations.ticketId))
+    .where(
+      and(
+        eq(conversations.tenantId, channel.tenantId),
+        eq(conversations.channelId, channel.id),
+        eq(tickets.requesterId, customerId),
+      ),
+    )
+    .orderBy(desc(conversations.createdAt))
+    .limit(1);
+  return row && row.status !== 'closed' ? row.ticketId : undefined;
+}
+
+const closedRefusal = (error: unknown) =>
+  error instanceof AppError &&
+  error.statusCode === 422 &&
+  error.message === TICKET_CONVERSATION_MESSAGES.closed;
+
+/**
+ * A message from a chat channel: the sender's customer (found or made), their open conversation
+ * on the channel continued (a solved one reopens by the ticket rules) or a new one started, the
+ * message written once per provider message id. Answers the message written, or the twin's id
+ * when the provider delivered it before.
+ */
+export async function receiveChannelMessage(
+  platform: Platform,
+  channel: InboundChannel,
+  sender: InboundSender,
+  message: InboundMessage,
+): Promise<
+  { ticketId: string; customerId: string } & ({ written: WrittenComment } | { twinId: string })
+> {
+  const customerId = await customerOfSender(platform, channel, sender);
+  const write = (ticketId: string) =>
+    writeCustomerReply(platform, channel.tenantId, ticketId, {
+      body: message.text,
+      customerId,
+      providerMessageId: message.providerMessageId,
+      channelId: channel.id,
+      format: 'text',
+      files: message.files,
+      kind: message.kind,
+      content: message.content ?? null,
+    });
+  const current = await openConversationOf(platform, channel, customerId);
+  if (current) {
+    try {
+      return { ticketId: current, customerId, ...(await write(current)) };
+    } catch (error) {
+      // Closed between the read and the write: the message opens a new conversation.
+      if (!closedRefusal(error)) throw error;
+    }
+  }
+  const { _id: ticketId } = await startConversation(platform, {
+    tenantId: channel.tenantId,
+    channelId: channel.id,
+    groupId: channel.groupId,
+    customerId,
+    subject: message.text || sender.name || channel.kind,
+    source: channel.kind,
+  });
+  return { ticketId, customerId, ...(await write(ticketId)) };
+}
