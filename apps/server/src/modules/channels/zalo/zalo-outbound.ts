@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { ZALO_MESSAGES as M } from '@omnicare/shared/channels/zalo.schemas';
 import type { Platform } from '../../../platform/context.js';
+import { tellDeliveryChanged } from '../../tickets/ticket-realtime.js';
 import type { DeliveredEvent } from '../../../platform/outbox.js';
 import { channels, messages } from '../../../db/schema/conversations.js';
 import { tickets } from '../../../db/schema/tickets.js';
@@ -73,11 +74,13 @@ async function deliver(platform: Platform, channel: ZaloChannel, userId: string,
 
 /** The job: one queued message, sent once (a message no longer queued is left alone). */
 export async function sendQueuedMessage(platform: Platform, messageId: string, attempt: number) {
+  let settled: { tenantId: string; ticketId: string } | undefined;
   const outcome = await platform.db.transaction(async (tx): Promise<Outcome | undefined> => {
     // Locked while it goes out: a second job for it waits, then finds it sent.
     const [row] = await tx
       .select({
         tenantId: messages.tenantId,
+        ticketId: messages.ticketId,
         channelId: messages.channelId,
         delivery: messages.delivery,
         body: messages.body,
@@ -90,24 +93,27 @@ export async function sendQueuedMessage(platform: Platform, messageId: string, a
       .for('update', { of: messages });
     if (!row || row.delivery !== 'queued' || !row.channelId) return undefined;
     const channel = await loadZalo(platform, row.channelId, row.tenantId);
-    if (!channel) return { state: 'failed', code: 'not_connected', reason: M.notConnected };
-    const userId = row.requesterId
-      ? await externalIdOf(platform, row.tenantId, channel.id, row.requesterId)
-      : undefined;
-    if (!userId) return { state: 'failed', code: 'no_recipient', reason: M.noRecipient };
-    const text = row.bodyFormat === 'html' ? htmlToText(row.body) : row.body;
+    const userId =
+      channel && row.requesterId
+        ? await externalIdOf(platform, row.tenantId, channel.id, row.requesterId)
+        : undefined;
     let result: Outcome;
-    try {
-      const sent = await deliver(platform, channel, userId, text);
-      result = { state: 'sent', providerId: sent.message_id };
-    } catch (error) {
-      const refusal =
-        error instanceof ZaloError ? error : new ZaloError('error', String(error), true);
-      result =
-        refusal.transient && attempt < SEND_ATTEMPTS
-          ? { state: 'retry' }
-          : { state: 'failed', code: refusal.code, reason: refusal.reason || refusal.message };
-    }
+    // Nothing to send by, or nobody to send to: the message says so (it never stays queued).
+    if (!channel) result = { state: 'failed', code: 'not_connected', reason: M.notConnected };
+    else if (!userId) result = { state: 'failed', code: 'no_recipient', reason: M.noRecipient };
+    else
+      try {
+        const text = row.bodyFormat === 'html' ? htmlToText(row.body) : row.body;
+        const sent = await deliver(platform, channel, userId, text);
+        result = { state: 'sent', providerId: sent.message_id };
+      } catch (error) {
+        const refusal =
+          error instanceof ZaloError ? error : new ZaloError('error', String(error), true);
+        result =
+          refusal.transient && attempt < SEND_ATTEMPTS
+            ? { state: 'retry' }
+            : { state: 'failed', code: refusal.code, reason: refusal.reason || refusal.message };
+      }
     if (result.state === 'sent')
       await tx
         .update(messages)
@@ -123,8 +129,11 @@ export async function sendQueuedMessage(platform: Platform, messageId: string, a
         .update(messages)
         .set({ delivery: 'failed', deliveryError: result.reason, deliveryErrorCode: result.code })
         .where(eq(messages.id, messageId));
+    if (result.state !== 'retry') settled = { tenantId: row.tenantId, ticketId: row.ticketId };
     return result;
   });
+  // The open screens show 'Đã gửi' or the refusal once it is committed.
+  if (settled) await tellDeliveryChanged(platform, settled.tenantId, settled.ticketId);
   if (outcome?.state === 'retry')
     await platform.jobs.send(
       ZALO_SEND_JOB,

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { TICKET_ATTACHMENT_MAX_BYTES } from '@omnicare/shared/tickets/ticket-comments.schemas';
 import type { Platform } from '../../../platform/context.js';
+import { tellDeliveryChanged } from '../../tickets/ticket-realtime.js';
 import { safeRequest } from '../../../platform/safe-http.js';
 import { channelEvents } from '../../../db/schema/channel-inbound.js';
 import { messages } from '../../../db/schema/conversations.js';
@@ -182,7 +183,7 @@ async function applyReceipt(platform: Platform, channel: ZaloChannel, event: Zal
   const ids = seen ? (event.message?.msg_ids ?? []) : [event.message?.msg_id ?? ''];
   const wanted = ids.filter(Boolean);
   if (wanted.length === 0) return;
-  await platform.db
+  const moved = await platform.db
     .update(messages)
     .set(
       seen
@@ -198,7 +199,10 @@ async function applyReceipt(platform: Platform, channel: ZaloChannel, event: Zal
           ? sql`${messages.delivery} in ('sent', 'delivered')`
           : sql`${messages.delivery} = 'sent'`,
       ),
-    );
+    )
+    .returning({ ticketId: messages.ticketId });
+  for (const ticketId of new Set(moved.map((row) => row.ticketId)))
+    await tellDeliveryChanged(platform, channel.tenantId, ticketId);
 }
 
 /**

@@ -541,6 +541,16 @@ describe('Zalo OA replies', () => {
     await expect.poll(async () => (await deliveryOf(retried))?.delivery, waitJobs).toBe('sent');
   });
 
+  it('marks a reply failed, never left queued, when the channel was disconnected', async () => {
+    const { reply, admin, channelId } = await conversation('Zalo ngắt gửi', 'u-ngat');
+    const done = await staff(admin, 'POST', `/v2/channels/${channelId}/zalo/disconnect`);
+    expect(done.statusCode, done.body).toBe(200);
+    const written = await reply('Tin sau khi ngắt');
+    const id = written.json().data._id as string;
+    await expect.poll(async () => (await deliveryOf(id))?.delivery, waitJobs).toBe('failed');
+    expect(await deliveryOf(id)).toMatchObject({ delivery_error_code: 'not_connected' });
+  });
+
   it('refreshes a token Zalo calls invalid (-216) and sends again', async () => {
     const { reply } = await conversation('Zalo 216', 'u-216');
     zalo.revokeAccessTokens();
