@@ -1,3 +1,4 @@
+import type { ChannelsSummaryView } from '@omnicare/shared/channels/channels-summary';
 import type { ChannelTestView } from '@omnicare/shared/channels/email-settings';
 import type {
   ChannelBody,
@@ -5,11 +6,12 @@ import type {
   ChannelView,
 } from '@omnicare/shared/channels/channels.schemas';
 import { atPaths, type Catalogue } from '@/components/catalogue/catalogue-api';
-import { apiRequestWithMessage } from '@/lib/http';
+import { apiRequest, apiRequestWithMessage } from '@/lib/http';
 
 export const channelKeys = {
   all: ['channels'] as const,
   kind: (kind: ChannelKind) => ['channels', kind] as const,
+  summary: ['channels', 'summary'] as const,
 };
 
 /** The tenant's channels of one kind as a catalogue (`/v2/channels?kind=`; administrators). */
@@ -39,3 +41,7 @@ export const testChannel = (id: string) =>
     method: 'POST',
     url: `/v2/channels/${encodeURIComponent(id)}/test`,
   });
+
+/** `GET /v2/channels/summary`: every kind, its channels' states and today's messages. */
+export const fetchChannelsSummary = (signal?: AbortSignal) =>
+  apiRequest<ChannelsSummaryView>({ method: 'GET', url: '/v2/channels/summary', signal });

@@ -6,5 +6,11 @@ const page = lazyPage(() => import('./pages/integration-pages'), 'IntegrationCal
 /** The channel providers' landing pages after a connection (spec section 2). */
 export const routes: readonly RouteDeclaration[] = [
   { path: '/zalo-redirect', title: 'Kết nối Zalo', page, access: 'public' },
-  { path: '/tiktok-redirect', title: 'Kết nối TikTok', page, access: 'public' },
+  {
+    path: '/tiktok-redirect',
+    title: 'Kết nối TikTok',
+    // No session needed (spec section 2: a callback route, outside the signed-in area).
+    page: lazyPage(() => import('./pages/tiktok-redirect-page'), 'TiktokRedirectPage'),
+    access: 'public',
+  },
 ];
