@@ -89,8 +89,8 @@ describe('/settings/multi-channels', () => {
     const livechat = within(await screen.findByRole('region', { name: 'Livechat' }));
     const website = within(livechat.getByText('Website OmniCare').closest('li')!);
     expect(website.getByText('Đang hoạt động')).toBeInTheDocument();
-    expect(website.getByTitle('Nhận')).toHaveTextContent('12');
-    expect(website.getByTitle('Gửi')).toHaveTextContent('9');
+    expect(website.getByTitle('Nhận hôm nay')).toHaveTextContent('12');
+    expect(website.getByTitle('Gửi hôm nay')).toHaveTextContent('9');
 
     const sms = within(screen.getByRole('region', { name: 'SMS' }));
     const broken = within(sms.getByText('eSMS CSKH').closest('li')!);
@@ -98,7 +98,7 @@ describe('/settings/multi-channels', () => {
     expect(broken.getByText('eSMS từ chối: Sai API key (101)')).toBeInTheDocument();
     // 02:30 UTC is 09:30 in Bangkok.
     expect(broken.getByText(/Lỗi gần nhất lúc .*09:30/)).toBeInTheDocument();
-    expect(broken.getByTitle('Gửi')).toHaveTextContent('3');
+    expect(broken.getByTitle('Gửi hôm nay')).toHaveTextContent('3');
     const paused = within(sms.getByText('eSMS khuyến mãi').closest('li')!);
     expect(paused.getByText('Tạm dừng')).toBeInTheDocument();
     expect(sms.getByRole('link', { name: 'Mở cài đặt SMS' })).toHaveAttribute(

@@ -27,10 +27,14 @@ export function ChannelStateBadge({
   reason?: string | null;
   at?: string;
 }) {
-  const badge = <Badge variant={VARIANT[status]}>{CHANNEL_STATUS.label(status)}</Badge>;
+  const badge = (
+    <Badge variant={VARIANT[status]} className="self-start">
+      {CHANNEL_STATUS.label(status)}
+    </Badge>
+  );
   if (status !== 'error') return badge;
   return (
-    <div className="min-w-0 space-y-1">
+    <div className="flex min-w-0 flex-col items-start gap-1">
       {badge}
       {reason && <p className="text-xs [overflow-wrap:anywhere] text-red-700">{reason}</p>}
       {at && (

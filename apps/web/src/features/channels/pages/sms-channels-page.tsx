@@ -1,4 +1,3 @@
-import type { ChannelView } from '@omnicare/shared/channels/channels.schemas';
 import { CatalogueListPage, NameCell } from '@/components/catalogue/catalogue-list-page';
 import { SettingsGroupNav } from '@/components/layout/settings-group-nav';
 import { useCan } from '@/lib/use-can';
@@ -40,26 +39,19 @@ export function SmsChannelsPage() {
         },
         {
           head: TEXT.status,
-          className: 'w-56',
+          className: 'w-72',
+          // The state, and beside it pause or resume (the row's own actions edit and delete).
           cell: (channel) => (
-            <ChannelStateBadge
-              status={channel.status}
-              reason={channel.status_reason}
-              at={channel.updated_at}
-            />
+            <div className="flex flex-wrap items-start justify-between gap-1">
+              <ChannelStateBadge
+                status={channel.status}
+                reason={channel.status_reason}
+                at={channel.updated_at}
+              />
+              {canEdit && <ChannelPauseButton channel={channel} catalogue={SMS} />}
+            </div>
           ),
         },
-        ...(canEdit
-          ? [
-              {
-                head: TEXT.actions,
-                className: 'w-28',
-                cell: (channel: ChannelView) => (
-                  <ChannelPauseButton channel={channel} catalogue={SMS} />
-                ),
-              },
-            ]
-          : []),
       ]}
     />
   );
