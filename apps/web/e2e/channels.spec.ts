@@ -7,6 +7,14 @@ import {
   signInAs,
   unique,
 } from './fixtures';
+import {
+  livechatChannel,
+  resolveRun,
+  send,
+  siteEmbedding,
+  startChat,
+  visitorOn,
+} from './livechat-fixtures';
 
 test('an administrator connects an SMS channel whose keys are kept and never shown again', async ({
   page,
@@ -211,4 +219,61 @@ test('an administrator connects a mailbox, and its connection test says what fai
     .click();
   await expect(row).toContainText('Tạm dừng');
   await expect(row.getByRole('button', { name: `Tiếp tục: ${name}` })).toBeVisible();
+});
+
+test("the channels' index shows each kind, its channels' state and today's messages", async ({
+  page,
+  request,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const run = unique();
+  const admin = await apiLogin(request, ACCOUNTS.administrator.email);
+  const agent = await apiLogin(request, ACCOUNTS.agent.email);
+  const channelId = await livechatChannel(request, admin.token, run, [agent._id]);
+  // Someone on duty: the widget offers the chat (else its offline form).
+  await send(request, agent.token, 'PUT', '/v2/my-presence', { presence: 'AVAILABLE' });
+  const paused = await send(request, admin.token, 'POST', '/v2/channels', {
+    kind: 'sms',
+    name: `eSMS ${run}`,
+    status: 'disabled',
+    settings: { brandname: 'OMNICARE' },
+    secrets: { api_key: 'k', secret_key: 's' },
+  });
+  expect(paused.status(), await paused.text()).toBe(201);
+  // A visitor's first message through the website channel: today's count shows it.
+  const site = await siteEmbedding(baseURL!, channelId);
+  const visitor = await visitorOn(browser, site.url);
+  try {
+    await startChat(visitor.page, `Khách ${run}`, 'Cho em hỏi giá gói cước ạ');
+  } finally {
+    await visitor.close();
+    site.close();
+  }
+
+  await signInAs(page, request, ACCOUNTS.administrator.email);
+  await page.goto('/settings/multi-channels');
+  await expect(page.getByRole('heading', { name: 'Tổng quan kênh' })).toBeVisible();
+  const website = page
+    .getByRole('region', { name: 'Livechat' })
+    .getByRole('listitem')
+    .filter({ hasText: `Website ${run}` });
+  await expect(website).toContainText('Đang hoạt động');
+  await expect(website.getByTitle('Nhận hôm nay')).toHaveText('Nhận hôm nay1');
+  const sms = page.getByRole('region', { name: 'SMS' });
+  await expect(sms.getByRole('listitem').filter({ hasText: `eSMS ${run}` })).toContainText(
+    'Tạm dừng',
+  );
+  for (const name of ['TikTok', 'Facebook', 'WhatsApp'])
+    await expect(page.getByRole('region', { name })).toContainText('Sắp ra mắt');
+  await screenshotsAtBothSizes(page, 'channels-index');
+  await sms.getByRole('link', { name: 'Mở cài đặt SMS' }).click();
+  await expect(page.getByRole('heading', { name: 'Kênh SMS' })).toBeVisible();
+  const row = page.getByRole('row').filter({ hasText: `eSMS ${run}` });
+  await expect(row).toContainText('Tạm dừng');
+  await screenshotsAtBothSizes(page, 'sms-channels-paused');
+  await row.getByRole('button', { name: `Tiếp tục: eSMS ${run}` }).click();
+  await expect(row).toContainText('Đang hoạt động');
+  await resolveRun(request, admin.token, run);
 });

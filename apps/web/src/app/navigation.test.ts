@@ -34,7 +34,17 @@ describe('navigation read from the found route declarations', () => {
     ).toEqual([
       [
         'Đa kênh',
-        ['Email', 'Facebook', 'Livechat', 'SMS', 'TikTok', 'WhatsApp', 'Zalo OA', 'Zalo cá nhân'],
+        [
+          'Tổng quan',
+          'Email',
+          'Facebook',
+          'Livechat',
+          'SMS',
+          'TikTok',
+          'WhatsApp',
+          'Zalo OA',
+          'Zalo cá nhân',
+        ],
       ],
       [
         'Ticket',

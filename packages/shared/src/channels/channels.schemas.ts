@@ -18,6 +18,8 @@ export const CHANNEL_KIND = labelled({
   facebook: 'Facebook',
   whatsapp: 'WhatsApp',
   sms: 'SMS',
+  // No driver yet (issue 32): listed by the channels' index as not connectable.
+  tiktok: 'TikTok',
 });
 export type ChannelKind = (typeof CHANNEL_KIND.values)[number];
 

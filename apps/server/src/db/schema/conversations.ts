@@ -101,6 +101,8 @@ export const messages = pgTable(
   },
   (table) => [
     index('messages_ticket_idx').on(table.ticketId, table.createdAt, table.id),
+    // A tenant's messages of a day (the channels' index counts today's messages per channel).
+    index('messages_tenant_day_idx').on(table.tenantId, table.createdAt),
     uniqueIndex('messages_provider_id_unique')
       .on(table.tenantId, table.channelId, table.providerMessageId)
       .where(sql`${table.providerMessageId} is not null`),

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../platform/db.js';
-import { channels, messages } from '../../db/schema/conversations.js';
+import { channels, conversations, messages } from '../../db/schema/conversations.js';
 import { groups } from '../../db/schema/groups.js';
 
 type Db = Database | Transaction;
@@ -81,4 +81,30 @@ export async function groupExists(db: Db, tenantId: string, id: string) {
     .where(and(eq(groups.tenantId, tenantId), eq(groups.id, id)))
     .limit(1);
   return row !== undefined;
+}
+
+/**
+ * Each channel's messages of a day (`[start, end)`), in and out: one scan of the tenant's messages
+ * of the day (`messages_tenant_day_idx`). A message counts for the channel it came through or went
+ * out by; a public one written without a channel (a livechat reply) counts for its
+ * conversation's channel. Notes are not counted.
+ */
+export async function messageCountsByChannel(
+  db: Db,
+  tenantId: string,
+  day: { start: Date; end: Date },
+) {
+  const { rows } = await db.execute<{ channel_id: string; in: number; out: number }>(sql`
+    select coalesce(m.channel_id, cv.channel_id) as channel_id,
+           count(*) filter (where m.direction = 'in')::int as in,
+           count(*) filter (where m.direction = 'out')::int as out
+    from ${messages} m
+    left join ${conversations} cv
+      on m.channel_id is null and cv.ticket_id = m.ticket_id and cv.tenant_id = m.tenant_id
+    where m.tenant_id = ${tenantId}
+      and m.created_at >= ${day.start.toISOString()} and m.created_at < ${day.end.toISOString()}
+      and m.public
+      and coalesce(m.channel_id, cv.channel_id) is not null
+    group by 1`);
+  return rows;
 }

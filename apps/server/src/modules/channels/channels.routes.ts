@@ -6,7 +6,13 @@ import { catalogueRoutes } from '../../platform/catalogue.js';
 import { answers, ok } from '../../platform/respond.js';
 import { typed, type RouteModule } from '../../platform/routes.js';
 import { channelTestView } from '@omnicare/shared/channels/email-settings';
-import { channelCatalogue, setLivechatAvatar, testChannel } from './channels.service.js';
+import { channelsSummaryView } from '@omnicare/shared/channels/channels-summary';
+import {
+  channelCatalogue,
+  channelsSummary,
+  setLivechatAvatar,
+  testChannel,
+} from './channels.service.js';
 
 /** Channels are a catalogue (platform/catalogue.ts): the definition is in the service. */
 const catalogueOfChannels = catalogueRoutes(channelCatalogue);
@@ -14,8 +20,21 @@ const catalogueOfChannels = catalogueRoutes(channelCatalogue);
 const idParams = z.object({ id: z.uuid(CHANNEL_MESSAGES.notFound) });
 
 export const channelsRoutes: RouteModule = (app, platform) => {
-  catalogueOfChannels(app, platform);
   const r = typed(app);
+  // Before the catalogue's `/v2/channels/:id`, which would read 'summary' as an id.
+  r.get(
+    '/v2/channels/summary',
+    {
+      schema: {
+        tags: ['channels'],
+        summary: 'Tổng quan các kênh: trạng thái và số tin nhắn hôm nay',
+        response: answers.ok(channelsSummaryView),
+      },
+      config: { access: 'channel.manage' },
+    },
+    async (request) => ok(await channelsSummary(platform, authOf(request))),
+  );
+  catalogueOfChannels(app, platform);
   r.post(
     '/v2/channels/:id/avatar',
     {

@@ -1,5 +1,6 @@
 import {
   CHANNEL_CONFIG,
+  CHANNEL_KIND,
   CHANNEL_MESSAGES as M,
   channelBody,
   channelsQuery,
@@ -9,8 +10,11 @@ import {
   type ChannelBody,
   type ChannelView,
   type ChannelsQuery,
+  type ChannelStatus,
   type ConnectableKind,
 } from '@omnicare/shared/channels/channels.schemas';
+import type { ChannelsSummaryView } from '@omnicare/shared/channels/channels-summary';
+import { dayAndTimeIn, startOfDayIn } from '@omnicare/shared/platform/time';
 import { Readable } from 'node:stream';
 import {
   EMAIL_SETTINGS_MESSAGES,
@@ -26,7 +30,8 @@ import type { AuthContext } from '../../platform/auth.js';
 import type { Platform } from '../../platform/context.js';
 import { imageExtensionOf } from '../../platform/files.js';
 import { catalogue, inUseError, uniqueName } from '../../platform/catalogue.js';
-import { fieldError } from '../../platform/errors.js';
+import { fieldError, notFound } from '../../platform/errors.js';
+import { findTenant } from '../tenants/tenants.service.js';
 import { channels } from '../../db/schema/conversations.js';
 import type { ChannelDriver, OpenChannel } from './channel-driver.js';
 import { emailDriver } from './drivers/email.js';
@@ -236,4 +241,46 @@ export async function testChannel(
   if (!row || !driver || !('test' in driver))
     throw fieldError('kind', EMAIL_SETTINGS_MESSAGES.notEmail);
   return driver.test(openChannel(platform, row.channel) as OpenChannel<'email'>);
+}
+
+/**
+ * `GET /v2/channels/summary`: every kind (whether it can be connected yet) with the tenant's
+ * channels of it, their state and today's messages in and out (today in the tenant's time zone,
+ * as the reports count it).
+ */
+export async function channelsSummary(
+  platform: Platform,
+  auth: AuthContext,
+): Promise<ChannelsSummaryView> {
+  const tenant = await findTenant(platform.db, auth.tenantId);
+  if (!tenant) throw notFound('Không tìm thấy tenant');
+  const date = dayAndTimeIn(new Date(), tenant.timeZone)!.day;
+  const day = {
+    start: startOfDayIn(date, tenant.timeZone),
+    end: startOfDayIn(date, tenant.timeZone, true),
+  };
+  const [rows, counts] = await Promise.all([
+    repo.listChannels(platform.db, auth.tenantId, {}),
+    repo.messageCountsByChannel(platform.db, auth.tenantId, day),
+  ]);
+  const countOf = new Map(counts.map((row) => [row.channel_id, row]));
+  return {
+    date,
+    time_zone: tenant.timeZone,
+    kinds: CHANNEL_KIND.values.map((kind) => ({
+      kind,
+      connectable: isConnectable(kind),
+      channels: rows
+        .filter(({ channel }) => channel.kind === kind)
+        .map(({ channel }) => ({
+          _id: channel.id,
+          name: channel.name,
+          status: channel.status as ChannelStatus,
+          status_reason: channel.statusReason,
+          status_at: channel.updatedAt.toISOString(),
+          messages_in: countOf.get(channel.id)?.in ?? 0,
+          messages_out: countOf.get(channel.id)?.out ?? 0,
+        })),
+    })),
+  };
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHANNEL_MESSAGES as M } from '@omnicare/shared/channels/channels.schemas';
+import { CHANNEL_KIND, CHANNEL_MESSAGES as M } from '@omnicare/shared/channels/channels.schemas';
+import { dayAndTimeIn, startOfDayIn } from '@omnicare/shared/platform/time';
 import { LIVECHAT_SETTINGS_MESSAGES as LC } from '@omnicare/shared/channels/livechat-settings';
 import { bearer, createTestApp, seedTenant, type TestApp } from '../../test/helpers.js';
 
@@ -287,5 +288,118 @@ describe('POST /v2/channels/{id}/avatar', () => {
       settings: { avatar_url: 'https://cdn.example/logo.png' },
     });
     expect(remote.statusCode, remote.body).toBe(201);
+  });
+});
+
+describe('GET /v2/channels/summary', () => {
+  it("answers every kind with the tenant's channels, their state and today's messages in and out", async () => {
+    const own = await seedTenant(t, 'Tổng quan');
+    const token = await t.login(own.email('admin'));
+    const connect = async (name: string) =>
+      (await send('POST', '/v2/channels', token, { ...SMS, name })).json().data._id as string;
+    const [working, broken, paused] = [
+      await connect('SMS chính'),
+      await connect('SMS lỗi'),
+      await connect('SMS dừng'),
+    ];
+    await t.database.pool.query(
+      `update channels set status = 'error', status_reason = 'Sai API key (101)' where id = $1`,
+      [broken],
+    );
+    await t.database.pool.query(`update channels set status = 'disabled' where id = $1`, [paused]);
+
+    // Today in the tenant's zone (Asia/Bangkok by default) and the instant just before it.
+    const today = dayAndTimeIn(new Date(), 'Asia/Bangkok')!.day;
+    const start = startOfDayIn(today, 'Asia/Bangkok');
+    const before = new Date(start.getTime() - 1000);
+    const ticket = async (tenantId: string) =>
+      (
+        await t.database.pool.query<{ id: string }>(
+          `insert into tickets (tenant_id, subject) values ($1, 'Tổng quan') returning id`,
+          [tenantId],
+        )
+      ).rows[0]!.id;
+    const write = (
+      tenantId: string,
+      ticketId: string,
+      channelId: string | null,
+      direction: 'in' | 'out',
+      at: Date,
+      isPublic = true,
+    ) =>
+      t.database.pool.query(
+        `insert into messages (tenant_id, ticket_id, channel_id, author_type, direction, body, public, created_at)
+         values ($1, $2, $3, $4, $5, 'x', $6, $7)`,
+        [
+          tenantId,
+          ticketId,
+          channelId,
+          direction === 'in' ? 'customer' : 'user',
+          direction,
+          isPublic,
+          at,
+        ],
+      );
+    const mine = await ticket(own.tenantId);
+    await write(own.tenantId, mine, working, 'in', start); // the first instant of today counts
+    await write(own.tenantId, mine, working, 'in', new Date());
+    await write(own.tenantId, mine, working, 'out', new Date());
+    await write(own.tenantId, mine, working, 'in', before); // yesterday: not counted
+    await write(own.tenantId, mine, working, 'out', new Date(), false); // a note: not counted
+    // A public reply written without a channel counts for its conversation's channel.
+    const chat = await ticket(own.tenantId);
+    await t.database.pool.query(
+      `insert into conversations (ticket_id, tenant_id, channel_id, last_message_at) values ($1, $2, $3, now())`,
+      [chat, own.tenantId, broken],
+    );
+    await write(own.tenantId, chat, null, 'out', new Date());
+
+    // Another tenant's channel and messages are not seen.
+    const other = await seedTenant(t, 'Tổng quan khác');
+    const stranger = await t.login(other.email('admin'));
+    const theirs = (
+      await send('POST', '/v2/channels', stranger, { ...SMS, name: 'SMS của họ' })
+    ).json().data._id as string;
+    await write(other.tenantId, await ticket(other.tenantId), theirs, 'in', new Date());
+
+    const answer = await send('GET', '/v2/channels/summary', token);
+    expect(answer.statusCode, answer.body).toBe(200);
+    const summary = answer.json().data;
+    expect(summary).toMatchObject({ date: today, time_zone: 'Asia/Bangkok' });
+    expect(summary.kinds.map((row: { kind: string }) => row.kind)).toEqual(CHANNEL_KIND.values);
+    const kind = (name: string) => summary.kinds.find((row: { kind: string }) => row.kind === name);
+    expect(kind('tiktok')).toEqual({ kind: 'tiktok', connectable: false, channels: [] });
+    expect(kind('email')).toMatchObject({ connectable: true, channels: [] });
+    expect(kind('sms').connectable).toBe(true);
+    expect(kind('sms').channels).toEqual([
+      expect.objectContaining({
+        _id: working,
+        name: 'SMS chính',
+        status: 'active',
+        status_reason: null,
+        messages_in: 2,
+        messages_out: 1,
+      }),
+      expect.objectContaining({
+        _id: broken,
+        status: 'error',
+        status_reason: 'Sai API key (101)',
+        status_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        messages_in: 0,
+        messages_out: 1,
+      }),
+      expect.objectContaining({ _id: paused, status: 'disabled', messages_in: 0, messages_out: 0 }),
+    ]);
+    expect(answer.body).not.toContain(theirs);
+
+    const strangers = (await send('GET', '/v2/channels/summary', stranger)).json().data;
+    expect(strangers.kinds.find((row: { kind: string }) => row.kind === 'sms').channels).toEqual([
+      expect.objectContaining({ _id: theirs, messages_in: 1, messages_out: 0 }),
+    ]);
+
+    for (const role of ['supervisor', 'leader', 'agent'] as const) {
+      const refused = await send('GET', '/v2/channels/summary', await t.login(own.email(role)));
+      expect(refused.statusCode).toBe(401);
+    }
   });
 });

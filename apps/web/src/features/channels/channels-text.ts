@@ -20,6 +20,11 @@ export const CHANNELS_TEXT = {
   apiKey: 'API key',
   secretKey: 'Secret key',
   deleteHint: 'Kênh đã có tin nhắn không xóa được, chỉ có thể tạm dừng.',
+  errorAt: 'Lỗi gần nhất lúc',
+  pause: 'Tạm dừng',
+  resume: 'Tiếp tục',
+  paused: 'Đã tạm dừng kênh',
+  resumed: 'Đã bật lại kênh',
 } as const;
 
 /** The email channels' words (`/settings/multi-channels/email`). */
@@ -58,4 +63,66 @@ export const EMAIL_TEXT = {
   paused: 'Đã tạm dừng hộp thư',
   resumed: 'Đã bật lại hộp thư',
   error: 'Lỗi kết nối',
+} as const;
+
+/** The channels' index (`/settings/multi-channels`). */
+export const INDEX_TEXT = {
+  title: 'Tổng quan kênh',
+  today: (day: string) => `Số tin nhắn hôm nay, ${day}`,
+  hint: 'Mỗi kênh với các kết nối của nó, trạng thái và số tin nhắn hôm nay (nhận vào / gửi đi).',
+  none: 'Chưa kết nối kênh nào.',
+  comingSoon: 'Sắp ra mắt',
+  comingSoonHint: 'Kênh này chưa kết nối được: tính năng đang được xây dựng.',
+  messagesIn: 'Nhận hôm nay',
+  messagesOut: 'Gửi hôm nay',
+  open: 'Mở cài đặt',
+  loadError: 'Không tải được danh sách kênh.',
+  retry: 'Thử lại',
+} as const;
+
+/** What each kind's card says it is. */
+export const KIND_DESCRIPTION = {
+  livechat: 'Khung chat trên website của bạn.',
+  email: 'Hộp thư hỗ trợ: thư đến thành ticket, trả lời qua SMTP.',
+  zalo: 'Zalo Official Account: tin nhắn của người quan tâm vào màn hình chat.',
+  zns: 'Tin nhắn thông báo Zalo (ZNS) theo mẫu đã duyệt.',
+  facebook: 'Tin nhắn Fanpage qua Messenger.',
+  whatsapp: 'WhatsApp Business Cloud API.',
+  sms: 'SMS thương hiệu qua eSMS.vn, dùng trong tự động hóa.',
+  tiktok: 'Tin nhắn TikTok.',
+} as const;
+
+/** The TikTok screens' words (`/settings/multi-channels/tiktok`, `/tiktok-redirect`). */
+export const TIKTOK_TEXT = {
+  notYet: 'Chưa hỗ trợ',
+  explain:
+    'OmniCare chưa kết nối được với TikTok: chưa có trình kết nối cho API của TikTok, nên chưa thể đăng nhập, nhận hay gửi tin nhắn TikTok. Khi tính năng sẵn sàng, trang này sẽ cho phép kết nối tài khoản TikTok for Business qua OAuth.',
+  settings: 'Cài đặt kết nối',
+  clientKey: 'Client key',
+  clientSecret: 'Client secret',
+  redirectUri: 'Địa chỉ chuyển hướng (Redirect URI)',
+  unavailable: 'Chưa dùng được',
+  redirectTitle: 'Kết nối TikTok',
+  redirectNotYet:
+    'TikTok đã chuyển bạn về OmniCare, nhưng OmniCare chưa hỗ trợ kết nối TikTok nên kết nối chưa được hoàn tất. Không có dữ liệu nào được lưu.',
+  redirectError: 'TikTok báo lỗi khi kết nối:',
+  redirectNothing: 'Trang này chỉ dùng khi TikTok chuyển hướng về sau bước đăng nhập.',
+  back: 'Về cài đặt kênh',
+} as const;
+
+/** The personal Zalo screens' words (`/settings/multi-channels/zalo-user/…`). */
+export const ZALO_USER_TEXT = {
+  indexTitle: 'Zalo cá nhân',
+  indexHint: 'Các tenant được bật tính năng Zalo cá nhân.',
+  yourTenant: 'Tenant của bạn',
+  noApi:
+    'Zalo cá nhân không có API công khai: OmniCare không tự đăng nhập, đọc hay gửi tin nhắn bằng tài khoản Zalo cá nhân. Trang này chỉ hiển thị cấu hình và trạng thái.',
+  config: 'Cấu hình',
+  enabled: 'Đã bật cho tenant này',
+  disabled: 'Chưa bật cho tenant này',
+  tenantId: 'Mã tenant',
+  connections: 'Tài khoản đã kết nối',
+  noConnections: 'Chưa có tài khoản Zalo cá nhân nào được kết nối.',
+  otherTenant:
+    'Đây không phải tenant bạn đang đăng nhập: cấu hình và kết nối của tenant này chỉ xem được khi đăng nhập vào chính tenant đó.',
 } as const;

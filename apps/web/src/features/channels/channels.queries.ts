@@ -1,3 +1,4 @@
+import type { ChannelsSummaryView } from '@omnicare/shared/channels/channels-summary';
 import type { ChannelTestView } from '@omnicare/shared/channels/email-settings';
 import type {
   ChannelBody,
@@ -11,6 +12,7 @@ import { apiRequest, apiRequestWithMessage } from '@/lib/http';
 export const channelKeys = {
   all: ['channels'] as const,
   kind: (kind: ChannelKind) => ['channels', kind] as const,
+  summary: ['channels', 'summary'] as const,
 };
 
 /** The tenant's channels of one kind as a catalogue (`/v2/channels?kind=`; administrators). */
@@ -62,3 +64,7 @@ export const disconnectZalo = (id: string) =>
     method: 'POST',
     url: `/v2/channels/${encodeURIComponent(id)}/zalo/disconnect`,
   });
+
+/** `GET /v2/channels/summary`: every kind, its channels' states and today's messages. */
+export const fetchChannelsSummary = (signal?: AbortSignal) =>
+  apiRequest<ChannelsSummaryView>({ method: 'GET', url: '/v2/channels/summary', signal });

@@ -1,8 +1,20 @@
 import type { RouteDeclaration } from '@/lib/route-declaration';
 import { lazyPage } from '@/lib/route-declaration';
 
+const tiktokPages = () => import('./pages/tiktok-pages');
+const tiktok = (name: 'TiktokSettingsPage') => lazyPage(tiktokPages, name);
+const zaloUserPages = () => import('./pages/zalo-user-pages');
+const zaloUser = (name: 'ZaloUserIndexPage' | 'ZaloUserTenantPage') =>
+  lazyPage(zaloUserPages, name);
+
 /** The channels' settings screens (the settings area: administrators). */
 export const routes: readonly RouteDeclaration[] = [
+  {
+    path: '/settings/multi-channels',
+    title: 'Tổng quan kênh',
+    page: lazyPage(() => import('./pages/channels-index-page'), 'ChannelsIndexPage'),
+    nav: { label: 'Tổng quan', group: 'channels', order: 0 },
+  },
   {
     path: '/settings/multi-channels/email',
     title: 'Kênh Email',
@@ -20,5 +32,22 @@ export const routes: readonly RouteDeclaration[] = [
     title: 'Kênh Zalo OA',
     page: lazyPage(() => import('./pages/zalo-channels-page'), 'ZaloChannelsPage'),
     nav: { label: 'Zalo OA', group: 'channels', order: 7 },
+  },
+  {
+    path: '/settings/multi-channels/tiktok',
+    title: 'Kênh TikTok',
+    page: tiktok('TiktokSettingsPage'),
+    nav: { label: 'TikTok', group: 'channels', order: 5 },
+  },
+  {
+    path: '/settings/multi-channels/zalo-user',
+    title: 'Zalo cá nhân',
+    page: zaloUser('ZaloUserIndexPage'),
+    nav: { label: 'Zalo cá nhân', group: 'channels', order: 8 },
+  },
+  {
+    path: '/settings/multi-channels/zalo-user/:tenantId',
+    title: 'Tài khoản Zalo cá nhân',
+    page: zaloUser('ZaloUserTenantPage'),
   },
 ];

@@ -1,8 +1,6 @@
 import type { RouteDeclaration } from '@/lib/route-declaration';
 import { lazyPage } from '@/lib/route-declaration';
 
-const page = lazyPage(() => import('./pages/integration-pages'), 'IntegrationCallbackPage');
-
 /** The channel providers' landing pages after a connection (spec section 2). */
 export const routes: readonly RouteDeclaration[] = [
   {
@@ -14,5 +12,11 @@ export const routes: readonly RouteDeclaration[] = [
     ),
     access: 'public',
   },
-  { path: '/tiktok-redirect', title: 'Kết nối TikTok', page, access: 'public' },
+  {
+    path: '/tiktok-redirect',
+    title: 'Kết nối TikTok',
+    // No session needed (spec section 2: a callback route, outside the signed-in area).
+    page: lazyPage(() => import('./pages/tiktok-redirect-page'), 'TiktokRedirectPage'),
+    access: 'public',
+  },
 ];

@@ -21,27 +21,10 @@ export const routes: readonly RouteDeclaration[] = [
     nav: { label: 'Facebook', group: 'channels', order: 2 },
   },
   {
-    path: '/settings/multi-channels/tiktok',
-    title: 'Kênh TikTok',
-    page,
-    nav: { label: 'TikTok', group: 'channels', order: 5 },
-  },
-  {
     path: '/settings/multi-channels/whatsapp',
     title: 'Kênh WhatsApp',
     page,
     nav: { label: 'WhatsApp', group: 'channels', order: 6 },
-  },
-  {
-    path: '/settings/multi-channels/zalo-user',
-    title: 'Zalo cá nhân',
-    page: lazyPage(pages, 'ZaloUserIndexPage'),
-    nav: { label: 'Zalo cá nhân', group: 'channels', order: 8 },
-  },
-  {
-    path: '/settings/multi-channels/zalo-user/:tenantId',
-    title: 'Tài khoản Zalo cá nhân',
-    page,
   },
   {
     path: '/settings/blacklist',

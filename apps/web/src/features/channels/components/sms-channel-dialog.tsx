@@ -11,7 +11,7 @@ import { saveForm } from '@/lib/mutation-feedback';
 import { channelsOfKind } from '../channels.queries';
 import { CHANNELS_TEXT as TEXT } from '../channels-text';
 
-const SMS = channelsOfKind('sms');
+export const SMS_CHANNELS = channelsOfKind('sms');
 
 interface SmsFormValues {
   name: string;
@@ -55,7 +55,7 @@ function SmsChannelForm({ record, onDone }: { record: ChannelView | null; onDone
       secret_key: '',
     },
   });
-  const save = useSaveCatalogue(SMS);
+  const save = useSaveCatalogue(SMS_CHANNELS);
   const { errors } = form.formState;
   const field = (name: Field) => ({ id: `${uid}-${name}`, error: errors[name]?.message });
   const aria = (name: Field) => ({

@@ -2,35 +2,20 @@ import { useState } from 'react';
 import type { ChannelView } from '@omnicare/shared/channels/channels.schemas';
 import type { ChannelTestView } from '@omnicare/shared/channels/email-settings';
 import { CatalogueListPage, NameCell } from '@/components/catalogue/catalogue-list-page';
-import { useSaveCatalogue } from '@/components/catalogue/use-catalogue';
 import { SettingsGroupNav } from '@/components/layout/settings-group-nav';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { useCan } from '@/lib/use-can';
-import { toast } from '@/lib/toast';
 import { testChannel } from '../channels.queries';
 import { CHANNELS_TEXT, EMAIL_TEXT as TEXT } from '../channels-text';
+import {
+  ChannelPauseButton,
+  ChannelSecretsBadge,
+  ChannelStateBadge,
+} from '../components/channel-state';
 import { EMAIL_CHANNELS, EmailChannelDialog } from '../components/email-channel-dialog';
 
-/** Whether every password of the mailbox is stored (never their values). */
-const passwordsSet = (channel: ChannelView) => Object.values(channel.secrets).every(Boolean);
 const server = (channel: ChannelView, side: 'imap' | 'smtp') =>
   `${String(channel.settings[`${side}_host`] ?? '')}:${String(channel.settings[`${side}_port`] ?? '')}`;
-
-function StatusCell({ channel }: { channel: ChannelView }) {
-  if (channel.status === 'error')
-    return (
-      <div className="space-y-1">
-        <Badge variant="destructive">{TEXT.error}</Badge>
-        {channel.status_reason && <p className="text-xs text-red-700">{channel.status_reason}</p>}
-      </div>
-    );
-  return (
-    <Badge variant={channel.status === 'active' ? 'success' : 'secondary'}>
-      {channel.status === 'active' ? CHANNELS_TEXT.active : CHANNELS_TEXT.disabled}
-    </Badge>
-  );
-}
 
 /** The connection test of a saved mailbox and its Vietnamese answer, per side. */
 function TestCell({ channel }: { channel: ChannelView }) {
@@ -64,37 +49,6 @@ function TestCell({ channel }: { channel: ChannelView }) {
   );
 }
 
-/** Pauses a mailbox (no mail read, no reply sent) or resumes it; its settings stay. */
-function PauseButton({ channel }: { channel: ChannelView }) {
-  const save = useSaveCatalogue(EMAIL_CHANNELS);
-  const paused = channel.status === 'disabled';
-  const toggle = async () => {
-    await save.mutateAsync({
-      id: channel._id,
-      body: {
-        kind: 'email',
-        name: channel.name,
-        status: paused ? 'active' : 'disabled',
-        group_id: channel.group?._id ?? null,
-        settings: channel.settings,
-        secrets: {},
-      },
-    });
-    toast.success(paused ? TEXT.resumed : TEXT.paused);
-  };
-  return (
-    <Button
-      variant="ghost"
-      size="sm"
-      disabled={save.isPending}
-      onClick={() => void toggle().catch(() => undefined)}
-      aria-label={`${paused ? TEXT.resume : TEXT.pause}: ${channel.name}`}
-    >
-      {paused ? TEXT.resume : TEXT.pause}
-    </Button>
-  );
-}
-
 /** /settings/multi-channels/email: the tenant's mailboxes (IMAP in, SMTP out). */
 export function EmailChannelsPage() {
   const canEdit = useCan('channel.manage');
@@ -116,16 +70,18 @@ export function EmailChannelsPage() {
         {
           head: TEXT.passwords,
           className: 'w-28',
-          cell: (channel) => (
-            <Badge variant={passwordsSet(channel) ? 'success' : 'warning'}>
-              {passwordsSet(channel) ? CHANNELS_TEXT.keysSet : CHANNELS_TEXT.keysMissing}
-            </Badge>
-          ),
+          cell: (channel) => <ChannelSecretsBadge channel={channel} />,
         },
         {
           head: CHANNELS_TEXT.status,
           className: 'w-48',
-          cell: (channel) => <StatusCell channel={channel} />,
+          cell: (channel) => (
+            <ChannelStateBadge
+              status={channel.status}
+              reason={channel.status_reason}
+              at={channel.updated_at}
+            />
+          ),
         },
         {
           head: TEXT.test,
@@ -133,7 +89,9 @@ export function EmailChannelsPage() {
           cell: (channel) => (
             <div className="flex flex-wrap items-start gap-1">
               <TestCell channel={channel} />
-              {canEdit && <PauseButton channel={channel} />}
+              {canEdit && (
+                <ChannelPauseButton channel={channel} catalogue={EMAIL_CHANNELS} text={TEXT} />
+              )}
             </div>
           ),
         },

@@ -1,19 +1,17 @@
-import type { ChannelView } from '@omnicare/shared/channels/channels.schemas';
 import { CatalogueListPage, NameCell } from '@/components/catalogue/catalogue-list-page';
 import { SettingsGroupNav } from '@/components/layout/settings-group-nav';
-import { Badge } from '@/components/ui/badge';
 import { useCan } from '@/lib/use-can';
-import { channelsOfKind } from '../channels.queries';
 import { CHANNELS_TEXT as TEXT } from '../channels-text';
-import { SmsChannelDialog } from '../components/sms-channel-dialog';
-
-const SMS = channelsOfKind('sms');
-
-/** Whether every secret of the channel is stored (never their values). */
-const keysSet = (channel: ChannelView) => Object.values(channel.secrets).every(Boolean);
+import {
+  ChannelPauseButton,
+  ChannelSecretsBadge,
+  ChannelStateBadge,
+} from '../components/channel-state';
+import { SMS_CHANNELS as SMS, SmsChannelDialog } from '../components/sms-channel-dialog';
 
 /** /settings/multi-channels/sms: the tenant's brandname SMS channels (eSMS.vn). */
 export function SmsChannelsPage() {
+  const canEdit = useCan('channel.manage');
   return (
     <CatalogueListPage
       catalogue={SMS}
@@ -22,7 +20,7 @@ export function SmsChannelsPage() {
       tableLabel={TEXT.smsTable}
       hint={TEXT.smsHint}
       deleteHint={TEXT.deleteHint}
-      canEdit={useCan('channel.manage')}
+      canEdit={canEdit}
       dialog={SmsChannelDialog}
       columns={[
         { head: TEXT.name, cell: (channel) => <NameCell name={channel.name} /> },
@@ -37,19 +35,21 @@ export function SmsChannelsPage() {
         {
           head: TEXT.keys,
           className: 'w-28',
-          cell: (channel) => (
-            <Badge variant={keysSet(channel) ? 'success' : 'warning'}>
-              {keysSet(channel) ? TEXT.keysSet : TEXT.keysMissing}
-            </Badge>
-          ),
+          cell: (channel) => <ChannelSecretsBadge channel={channel} />,
         },
         {
           head: TEXT.status,
-          className: 'w-36',
+          className: 'w-72',
+          // The state, and beside it pause or resume (the row's own actions edit and delete).
           cell: (channel) => (
-            <Badge variant={channel.status === 'active' ? 'success' : 'secondary'}>
-              {channel.status === 'active' ? TEXT.active : TEXT.disabled}
-            </Badge>
+            <div className="flex flex-wrap items-start justify-between gap-1">
+              <ChannelStateBadge
+                status={channel.status}
+                reason={channel.status_reason}
+                at={channel.updated_at}
+              />
+              {canEdit && <ChannelPauseButton channel={channel} catalogue={SMS} />}
+            </div>
           ),
         },
       ]}

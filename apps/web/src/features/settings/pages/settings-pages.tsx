@@ -1,11 +1,10 @@
-import { Link, Navigate } from 'react-router';
+import { Link } from 'react-router';
 import { ChevronRight } from 'lucide-react';
 import { PageHeader } from '@/components/layout/page-header';
 import { useShellNavigation } from '@/components/layout/shell-navigation';
 import { RoutePlaceholder } from '@/components/feedback/placeholder-page';
 import { Card } from '@/components/ui/card';
 import { useCurrentUser } from '@/stores/session-store';
-import { hasZaloPersonalSettings } from '../zalo-user-access';
 
 /** The settings home: every settings screen by group. */
 export function SettingsHomePage() {
@@ -39,19 +38,5 @@ export function SettingsHomePage() {
 }
 
 export function SettingsPage() {
-  return <RoutePlaceholder />;
-}
-
-/** Zalo personal accounts: only configured tenants see the index (spec section 6). */
-export function ZaloUserIndexPage() {
-  const user = useCurrentUser();
-  if (user && !hasZaloPersonalSettings(user)) {
-    return (
-      <Navigate
-        to={`/settings/multi-channels/zalo-user/${encodeURIComponent(user.tenant_id)}`}
-        replace
-      />
-    );
-  }
   return <RoutePlaceholder />;
 }

@@ -1,0 +1,1 @@
+CREATE INDEX "messages_tenant_day_idx" ON "messages" USING btree ("tenant_id","created_at");
