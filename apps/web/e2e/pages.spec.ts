@@ -32,8 +32,10 @@ test('forgot-password validates the email in Vietnamese', async ({ page }) => {
 });
 
 test('the callback pages render without a session', async ({ page }) => {
-  await page.goto('/zalo-redirect');
-  await expect(page.getByRole('heading', { name: 'Kết nối Zalo' })).toBeVisible();
+  // Zalo's landing without a session asks to sign in and connect again from the settings.
+  await page.goto('/zalo-redirect?code=abc&state=xyz');
+  await expect(page.getByText('Không kết nối được Zalo OA')).toBeVisible();
+  await expect(page.getByRole('alert')).toContainText('Vui lòng đăng nhập');
   await page.goto('/tiktok-redirect');
   await expect(page.getByRole('heading', { name: 'Kết nối TikTok' })).toBeVisible();
 });
