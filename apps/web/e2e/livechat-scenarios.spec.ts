@@ -98,6 +98,18 @@ test('outside the working time the widget takes a message, which becomes a ticke
   // Closed today whatever the hour: yesterday, today and tomorrow (Bangkok) are holidays.
   const day = (offset: number) =>
     new Date(Date.now() + 7 * 3_600_000 + offset * 86_400_000).toISOString().slice(0, 10);
+  // A tenant's first schedule becomes its default, which every SLA without its own then counts
+  // in: the shop's hours must not be that one (the SLA tests of this tenant count in calendar
+  // time), so an always-open default comes first when there is none.
+  const schedules = await send(request, admin.token, 'GET', '/v2/time/schedules');
+  const known = ((await schedules.json()) as { data: { is_default: boolean }[] }).data;
+  if (!known.some((one) => one.is_default))
+    await apiCreate(request, admin.token, '/v2/time/schedules', {
+      name: 'Cả tuần (mặc định)',
+      is_default: true,
+      periods: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, start: '00:00', end: '24:00' })),
+      holidays: [],
+    });
   const schedule = await apiCreate<{ _id: string }>(request, admin.token, '/v2/time/schedules', {
     name: `Giờ cửa hàng ${run}`,
     periods: [{ weekday: 1, start: '08:00', end: '17:00' }],
