@@ -13,8 +13,9 @@ export const FACEBOOK_TEXT = {
   pageToken: 'Page access token',
   appSecret: 'App secret',
   verifyToken: 'Verify token',
-  verifyTokenHint: 'Chuỗi bí mật bất kỳ; sao chép trước khi lưu, sau đó chỉ hiển thị "Đã lưu".',
-  generate: 'Tạo ngẫu nhiên',
+  verifyTokenHint:
+    'Tự đặt hoặc bấm nút tạo ngẫu nhiên; sao chép trước khi lưu, sau đó chỉ hiển thị "đã lưu".',
+  generate: 'Tạo Verify token ngẫu nhiên',
   copyVerifyToken: 'Sao chép Verify token',
   copiedVerifyToken: 'Đã sao chép Verify token',
   graphBase: 'Địa chỉ Graph API',

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { RefreshCw } from 'lucide-react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import type { ChannelBody, ChannelView } from '@omnicare/shared/channels/channels.schemas';
 import { catalogueDialog } from '@/components/catalogue/catalogue-list-page';
@@ -206,18 +207,21 @@ function FacebookChannelForm({
               copied={TEXT.copiedVerifyToken}
               failed={TEXT.copyFailed}
             />
+            <Button
+              type="button"
+              size="icon"
+              variant="ghost"
+              className="size-6 shrink-0"
+              aria-label={TEXT.generate}
+              title={TEXT.generate}
+              onClick={() =>
+                form.setValue('verify_token', randomVerifyToken(), { shouldDirty: true })
+              }
+            >
+              <RefreshCw className="size-3.5" aria-hidden="true" />
+            </Button>
           </div>
         </FormField>
-      </div>
-      <div className="-mt-1 flex justify-end">
-        <Button
-          type="button"
-          size="sm"
-          variant="outline"
-          onClick={() => form.setValue('verify_token', randomVerifyToken(), { shouldDirty: true })}
-        >
-          {TEXT.generate}
-        </Button>
       </div>
       <div className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_10rem]">
         <FormField label={TEXT.graphBase} hint={TEXT.graphBaseHint} {...field('graph_base_url')}>

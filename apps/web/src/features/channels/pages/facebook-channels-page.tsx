@@ -63,7 +63,7 @@ export function FacebookChannelsPage() {
               <NameCell name={channel.name} />
               <span className="flex min-w-0 items-center gap-1">
                 <span
-                  className="block max-w-[30rem] truncate font-mono text-xs text-slate-500"
+                  className="block max-w-[24rem] truncate font-mono text-xs text-slate-500"
                   title={`${facebookWebhookUrlOf(channel)}\n${TEXT.urlsHint}`}
                 >
                   {TEXT.webhookUrl}: {facebookWebhookUrlOf(channel)}
@@ -80,7 +80,7 @@ export function FacebookChannelsPage() {
         },
         {
           head: TEXT.page,
-          className: 'w-52',
+          className: 'w-44',
           cell: (channel) => (
             <div className="flex flex-col">
               <span className="font-medium text-slate-900">
@@ -94,12 +94,12 @@ export function FacebookChannelsPage() {
         },
         {
           head: CHANNELS_TEXT.keys,
-          className: 'w-56',
+          className: 'w-52',
           cell: (channel) => <SecretsCell channel={channel} />,
         },
         {
           head: CHANNELS_TEXT.status,
-          className: 'w-60',
+          className: 'w-48',
           cell: (channel) => (
             <div className="flex flex-wrap items-start justify-between gap-1">
               <ChannelStateBadge
