@@ -253,6 +253,74 @@ describe('Messenger webhook', () => {
   });
 });
 
+describe('Messenger channel', () => {
+  it("keeps its secrets sealed and unanswered, and its connection test reads the Page with the token (Facebook's refusal said in Vietnamese)", async () => {
+    const { admin, channelId } = await connectedTenant('FB kiểm tra');
+    const view = (await staff(admin, 'GET', `/v2/channels/${channelId}`)).json().data;
+    expect(view.secrets).toEqual({ page_access_token: true, app_secret: true, verify_token: true });
+    expect(JSON.stringify(view)).not.toMatch(
+      /EAAG-page-token-test|APP_SECRET_TEST|verify-token-test/,
+    );
+    const tested = await staff(admin, 'POST', `/v2/channels/${channelId}/test`);
+    expect(tested.statusCode, tested.body).toBe(200);
+    expect(tested.json().data).toMatchObject({
+      ok: true,
+      message: `Đã kết nối Trang ${fb.page.pageName}`,
+    });
+    const saved = await staff(admin, 'PUT', `/v2/channels/${channelId}`, {
+      ...channelBody('FB kiểm tra'),
+      secrets: { page_access_token: 'wrong-token' },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const refused = await staff(admin, 'POST', `/v2/channels/${channelId}/test`);
+    expect(refused.json().data).toMatchObject({
+      ok: false,
+      message: 'Facebook từ chối (190): Invalid OAuth access token.',
+    });
+    const badPage = await staff(admin, 'POST', '/v2/channels', {
+      ...channelBody('FB sai'),
+      settings: { page_id: 'my-page' },
+    });
+    expect(badPage.json()).toMatchObject({
+      statusCode: 422,
+      errors: [{ param: 'settings.page_id', message: M.pageIdInvalid }],
+    });
+  });
+
+  it("skips another Page's entries and the Page's own echoes", async () => {
+    const { channelId } = await connectedTenant('FB trang khác');
+    const echo = fb.message('psid-echo', { text: 'Tin của Trang', is_echo: true });
+    const signed = fb.webhook([echo]);
+    // The same delivery for another Page id, signed again with the app secret.
+    const payload = signed.payload.replace(`"id":"${fb.page.pageId}","time"`, '"id":"999","time"');
+    const resigned = {
+      payload,
+      headers: {
+        ...signed.headers,
+        'x-hub-signature-256': hubSignature(payload, fb.page.appSecret),
+      },
+    };
+    expect((await post(channelId, resigned)).statusCode).toBe(200);
+    expect(
+      await query('select 1 from channel_events where channel_id = $1', [channelId]),
+    ).toHaveLength(0);
+    expect((await post(channelId, signed)).statusCode).toBe(200);
+    await expect
+      .poll(
+        async () =>
+          (
+            await query<{ processed_at: Date | null }>(
+              'select processed_at from channel_events where channel_id = $1',
+              [channelId],
+            )
+          )[0]?.processed_at ?? null,
+        waitJobs,
+      )
+      .not.toBeNull();
+    expect(await messageOf((echo.message as { mid: string }).mid)).toBeUndefined();
+  });
+});
+
 describe('Messenger replies', () => {
   async function conversation(label: string, psid: string) {
     const context = await connectedTenant(label);
