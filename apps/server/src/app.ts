@@ -249,7 +249,7 @@ export async function buildApp(
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if (body === '') return done(null, undefined);
-    // A provider's webhook signs the exact bytes it sent (channels/zalo/zalo-webhook.ts).
+    // A provider's webhook signs the exact bytes it sent (channels/zalo/, channels/facebook/).
     if (request.url.startsWith('/v2/webhooks/')) request.rawBody = body as string;
     try {
       done(null, JSON.parse(body as string));

@@ -4,6 +4,7 @@ import { labelled } from '../platform/labelled.js';
 import { requiredText } from '../platform/validation.js';
 import { livechatSettings } from './livechat-settings.js';
 import { EMAIL_SECRETS, emailSettings } from './email-settings.js';
+import { FACEBOOK_MESSAGES } from './facebook.schemas.js';
 
 /**
  * A tenant's connected channels (`/v2/channels`, administrators): each of a kind, with the
@@ -97,6 +98,27 @@ export const CHANNEL_CONFIG = {
     oauthSecrets: { access_token: 'Access token', refresh_token: 'Refresh token' },
   },
   // --- end Zalo OA
+  // --- Facebook Messenger (facebook.schemas.ts): a Page, its token and the Meta app's secret.
+  facebook: {
+    settings: z.object({
+      page_id: requiredText('Page ID', 64).regex(/^\d+$/, FACEBOOK_MESSAGES.pageIdInvalid),
+      page_name: z.string().trim().max(255).optional(),
+      /** Meta's Graph API host (https://graph.facebook.com); tests name a local fake. */
+      graph_base_url: providerUrl,
+      api_version: z
+        .string()
+        .trim()
+        .regex(/^v\d+\.\d+$/, FACEBOOK_MESSAGES.versionInvalid)
+        .optional()
+        .or(z.literal('').transform(() => undefined)),
+    }),
+    secrets: {
+      page_access_token: 'Page access token',
+      app_secret: 'App secret',
+      verify_token: 'Verify token',
+    },
+  },
+  // --- end Facebook Messenger
 } as const satisfies Partial<
   Record<
     ChannelKind,

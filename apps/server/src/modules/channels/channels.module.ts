@@ -16,12 +16,22 @@ import { refreshDueTokens, ZALO_REFRESH_CRON, ZALO_REFRESH_JOB } from './zalo/za
 import { onCommented, sendQueuedMessage, ZALO_SEND_JOB } from './zalo/zalo-outbound.js';
 import { processZaloEvent, ZALO_INBOUND_JOB } from './zalo/zalo-webhook.js';
 import { zaloRoutes } from './zalo/zalo.routes.js';
+// --- Facebook Messenger
+import {
+  FACEBOOK_SEND_JOB,
+  onFacebookCommented,
+  sendQueuedFacebookMessage,
+} from './facebook/facebook-outbound.js';
+import { FACEBOOK_INBOUND_JOB, processFacebookEvent } from './facebook/facebook-webhook.js';
+import { facebookRoutes } from './facebook/facebook.routes.js';
+// --- end Facebook Messenger
 
 export const channelsModule: ServerModule = {
   name: 'channels',
   routes: (app, platform) => {
     channelsRoutes(app, platform);
     zaloRoutes(app, platform);
+    facebookRoutes(app, platform); // Facebook Messenger
   },
   jobs: (platform) => {
     // Email: every minute, each mailbox whose interval is due is read (one poll at a time each).
@@ -71,5 +81,27 @@ export const channelsModule: ServerModule = {
       (event) => event.type === 'ticket.commented' && event.payload.queued === true,
     );
     // --- end Zalo OA
+    // --- Facebook Messenger: the same shape as Zalo's (one inbound worker keeps the order).
+    platform.jobs.register(FACEBOOK_INBOUND_JOB, async (data) => {
+      await processFacebookEvent(platform, String(data.event_id));
+    });
+    platform.jobs.register(
+      FACEBOOK_SEND_JOB,
+      async (data) => {
+        await sendQueuedFacebookMessage(
+          platform,
+          String(data.message_id),
+          Number(data.attempt) || 1,
+        );
+      },
+      { workers: 2 },
+    );
+    registerSubscriber(
+      platform,
+      'channels-facebook-send',
+      (event) => onFacebookCommented(platform, event),
+      (event) => event.type === 'ticket.commented' && event.payload.queued === true,
+    );
+    // --- end Facebook Messenger
   },
 };

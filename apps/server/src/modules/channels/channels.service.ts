@@ -38,6 +38,7 @@ import { emailDriver } from './drivers/email.js';
 import { esmsDriver } from './drivers/esms.js';
 import { znsDriver } from './drivers/zns.js';
 import { zaloDriver } from './zalo/zalo-driver.js';
+import { facebookDriver } from './facebook/facebook-driver.js'; // Facebook Messenger
 import { ZALO_CONNECTION_SETTINGS } from './zalo/zalo-api.js';
 import * as repo from './channels.repository.js';
 
@@ -50,6 +51,7 @@ const DRIVERS = {
   zns: znsDriver,
   email: emailDriver,
   zalo: zaloDriver,
+  facebook: facebookDriver, // Facebook Messenger
 } as const satisfies {
   [Kind in ProviderKind]: ChannelDriver<Kind, never, unknown>;
 };
@@ -240,7 +242,9 @@ export async function testChannel(
   const driver = view.kind in DRIVERS ? DRIVERS[view.kind as ProviderKind] : undefined;
   if (!row || !driver || !('test' in driver))
     throw fieldError('kind', EMAIL_SETTINGS_MESSAGES.notEmail);
-  return driver.test(openChannel(platform, row.channel) as OpenChannel<'email'>);
+  // Each driver checks its own kind's channel (the row is of `view.kind`).
+  const check = driver.test as (channel: OpenChannel) => Promise<ChannelTestView>;
+  return check(openChannel(platform, row.channel));
 }
 
 /**

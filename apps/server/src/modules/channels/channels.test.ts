@@ -117,8 +117,8 @@ describe('/v2/channels', () => {
       ).json(),
     ).toEqual(unprocessable('secrets.secret_key', M.secretRequired('Secret key')));
     expect(
-      (await send('POST', '/v2/channels', admin, { kind: 'facebook', name: 'Fanpage' })).json(),
-    ).toEqual(unprocessable('kind', M.kindNotYet('Facebook')));
+      (await send('POST', '/v2/channels', admin, { kind: 'tiktok', name: 'TikTok Shop' })).json(),
+    ).toEqual(unprocessable('kind', M.kindNotYet('TikTok')));
     expect(
       (
         await send('POST', '/v2/channels', admin, {

@@ -20,7 +20,7 @@ import { createTicket } from '../tickets/ticket-create.js';
 import * as repo from './conversations.repository.js';
 
 /**
- * The one inbound path of the chat-like channels (Zalo OA now; Messenger and WhatsApp later): a
+ * The one inbound path of the chat-like channels (Zalo OA, Messenger; WhatsApp later): a
  * provider's message becomes a customer's message on their open conversation of that channel,
  * as a livechat visitor's does. The channel's driver verifies and parses its webhook; this file
  * knows no provider.

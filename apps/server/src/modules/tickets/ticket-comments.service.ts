@@ -13,7 +13,7 @@ import {
   type TicketCommentsQuery,
 } from '@omnicare/shared/tickets/ticket-comments.schemas';
 import { formatTicketCode, type TicketStatus } from '@omnicare/shared/tickets/ticket-enums';
-import { ZALO_MESSAGES, ZALO_REPLY_WINDOW_DAYS } from '@omnicare/shared/channels/zalo.schemas';
+import { CHAT_REPLY_RULES } from '@omnicare/shared/channels/reply-window';
 import type { RecordRef } from '@omnicare/shared/platform/record-ref';
 import type { AuthContext } from '../../platform/auth.js';
 import type { Platform } from '../../platform/context.js';
@@ -312,7 +312,8 @@ const refuseClosed = (ticket: repo.TicketRow) => {
 /**
  * A public reply on a conversation goes out by its channel: the livechat widget's socket
  * carries it at once ('sent'); a provider's channel queues it until the provider answers (its
- * send job). Zalo OA answers only within its messaging window, and only text for now (422).
+ * send job). A chat channel (Zalo OA, Messenger) answers only within its messaging window, and
+ * only text for now (422, `CHAT_REPLY_RULES`).
  */
 async function channelOfReply(
   tx: Transaction,
@@ -327,13 +328,14 @@ async function channelOfReply(
     // module's `email` outbox subscriber sends it).
     (ticket.source === 'email' ? await repo.emailChannelOf(tx, ticket.tenantId, ticket.id) : null);
   if (!channel) return {};
-  if (channel.kind === 'zalo') {
-    if (files > 0) throw fieldError('files', ZALO_MESSAGES.filesNotYet);
+  const rule = CHAT_REPLY_RULES[channel.kind];
+  if (rule) {
+    if (files > 0) throw fieldError('files', rule.filesNotYet);
     const last = ticket.requesterId
       ? await repo.lastInboundAt(tx, ticket.tenantId, channel.id, ticket.requesterId)
       : null;
-    if (!last || Date.now() - last.getTime() > ZALO_REPLY_WINDOW_DAYS * 24 * 60 * 60 * 1000)
-      throw fieldError('body', ZALO_MESSAGES.outsideWindow);
+    if (!last || Date.now() - last.getTime() > rule.windowMs)
+      throw fieldError('body', rule.outsideWindow);
   }
   const delivery: DeliveryState = channel.kind === 'livechat' ? 'sent' : 'queued';
   return { channelId: channel.id, delivery };

@@ -21,6 +21,14 @@ export const routes: readonly RouteDeclaration[] = [
     page: lazyPage(() => import('./pages/email-channels-page'), 'EmailChannelsPage'),
     nav: { label: 'Email', group: 'channels', order: 1 },
   },
+  // --- Facebook Messenger
+  {
+    path: '/settings/multi-channels/facebook',
+    title: 'Kênh Facebook',
+    page: lazyPage(() => import('./pages/facebook-channels-page'), 'FacebookChannelsPage'),
+    nav: { label: 'Facebook', group: 'channels', order: 2 },
+  },
+  // --- end Facebook Messenger
   {
     path: '/settings/multi-channels/sms',
     title: 'Kênh SMS',

@@ -15,12 +15,6 @@ export const routes: readonly RouteDeclaration[] = [
     sidebar: { label: 'Cài đặt', icon: Settings, order: 100 },
   },
   {
-    path: '/settings/multi-channels/facebook',
-    title: 'Kênh Facebook',
-    page,
-    nav: { label: 'Facebook', group: 'channels', order: 2 },
-  },
-  {
     path: '/settings/multi-channels/whatsapp',
     title: 'Kênh WhatsApp',
     page,

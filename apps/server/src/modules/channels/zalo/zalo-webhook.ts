@@ -1,14 +1,11 @@
 import { createHash } from 'node:crypto';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { TICKET_ATTACHMENT_MAX_BYTES } from '@omnicare/shared/tickets/ticket-comments.schemas';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Platform } from '../../../platform/context.js';
 import { tellDeliveryChanged } from '../../tickets/ticket-realtime.js';
-import { safeRequest } from '../../../platform/safe-http.js';
-import { channelEvents } from '../../../db/schema/channel-inbound.js';
 import { messages } from '../../../db/schema/conversations.js';
 import { receiveChannelMessage, type InboundMessage } from '../../conversations/channel-inbound.js';
-import { attachmentTypeOf } from '../../tickets/ticket-attachment-types.js';
-import type { UploadedFile } from '../../tickets/ticket-comments.service.js';
+import { processChannelEvent, storeChannelEvent } from '../channel-events.js';
+import { downloadAttachment } from '../channel-files.js';
 import { signatureValid, userProfile } from './zalo-api.js';
 import { loadZalo, type ZaloChannel } from './zalo-channel.js';
 
@@ -21,9 +18,6 @@ import { loadZalo, type ZaloChannel } from './zalo-channel.js';
  */
 
 export const ZALO_INBOUND_JOB = 'channels.zalo-inbound';
-
-/** A failed event is tried again (a database hiccup, Zalo's CDN slow), then left with its error. */
-export const INBOUND_RETRIES = { retryLimit: 3, retryDelay: 5, retryBackoff: true } as const;
 
 export type WebhookOutcome = 'stored' | 'duplicate' | 'ignored' | 'refused' | 'unknown';
 
@@ -65,57 +59,13 @@ export async function acceptWebhook(
   if (!raw || !secret || !signatureValid(signature, raw, event, secret)) return 'refused';
   if (event.app_id !== channel.settings.app_id) return 'refused';
   if (channel.status === 'disabled') return 'ignored';
-  const [stored] = await platform.db
-    .insert(channelEvents)
-    .values({
-      tenantId: channel.tenantId,
-      channelId: channel.id,
-      eventKey: keyOf(event, raw),
-      body: event as Record<string, unknown>,
-    })
-    .onConflictDoNothing()
-    .returning({ id: channelEvents.id });
-  if (stored) {
-    await platform.jobs.send(ZALO_INBOUND_JOB, { event_id: stored.id }, INBOUND_RETRIES);
-    return 'stored';
-  }
-  // Seen before: sent to the job again only if it was never processed (a crash in between).
-  const [seen] = await platform.db
-    .select({ id: channelEvents.id })
-    .from(channelEvents)
-    .where(
-      and(
-        eq(channelEvents.channelId, channel.id),
-        eq(channelEvents.eventKey, keyOf(event, raw)),
-        isNull(channelEvents.processedAt),
-        sql`${channelEvents.receivedAt} < now() - interval '1 minute'`,
-      ),
-    );
-  if (seen) await platform.jobs.send(ZALO_INBOUND_JOB, { event_id: seen.id }, INBOUND_RETRIES);
-  return 'duplicate';
-}
-
-/** A file the follower sent, fetched from Zalo's address; none when it is not one we keep. */
-async function download(url: unknown, name: unknown): Promise<UploadedFile | undefined> {
-  if (typeof url !== 'string' || !/^https?:\/\//.test(url)) return undefined;
-  try {
-    const answer = await safeRequest({
-      method: 'GET',
-      url,
-      headers: {},
-      timeoutMs: 15_000,
-      allowPrivate: true,
-      bodyCap: TICKET_ATTACHMENT_MAX_BYTES + 1,
-    });
-    if (answer.status !== 200 || answer.truncated || !answer.bytes?.length) return undefined;
-    const fileName =
-      (typeof name === 'string' && name) ||
-      decodeURIComponent(new URL(url).pathname.split('/').pop() || 'zalo');
-    if (!attachmentTypeOf(answer.bytes, fileName)) return undefined;
-    return { fileName, content: answer.bytes };
-  } catch {
-    return undefined;
-  }
+  return storeChannelEvent(
+    platform,
+    channel,
+    keyOf(event, raw),
+    event as Record<string, unknown>,
+    ZALO_INBOUND_JOB,
+  );
 }
 
 const number = (value: unknown) => (typeof value === 'number' ? value : Number(value));
@@ -152,7 +102,7 @@ export async function messageOf(event: ZaloEvent): Promise<InboundMessage | unde
   }
   const messageKind =
     kind === 'sticker' ? 'sticker' : kind === 'image' || kind === 'gif' ? 'image' : 'file';
-  const file = await download(payload.url, payload.name);
+  const file = await downloadAttachment(payload.url, payload.name, 'zalo');
   const label = { sticker: 'Sticker', image: 'Hình ảnh', file: 'Tệp' }[messageKind];
   return {
     providerMessageId: id,
@@ -210,26 +160,11 @@ async function applyReceipt(platform: Platform, channel: ZaloChannel, event: Zal
  * the event unprocessed with its error and fails the job, which pg-boss tries again; a
  * redelivery by Zalo a minute later queues it again too.
  */
-export async function processZaloEvent(platform: Platform, eventId: string) {
-  const [stored] = await platform.db
-    .select()
-    .from(channelEvents)
-    .where(eq(channelEvents.id, eventId));
-  if (!stored || stored.processedAt) return;
-  const channel = await loadZalo(platform, stored.channelId);
-  try {
+export const processZaloEvent = (platform: Platform, eventId: string) =>
+  processChannelEvent(platform, eventId, async (stored) => {
+    const channel = await loadZalo(platform, stored.channelId);
     if (channel) await handle(platform, channel, stored.body as ZaloEvent);
-  } catch (caught) {
-    const error = caught instanceof Error ? caught.message : String(caught);
-    platform.log.error({ err: caught, event: eventId }, 'zalo event failed');
-    await platform.db.update(channelEvents).set({ error }).where(eq(channelEvents.id, eventId));
-    throw caught;
-  }
-  await platform.db
-    .update(channelEvents)
-    .set({ processedAt: new Date(), error: null })
-    .where(eq(channelEvents.id, eventId));
-}
+  });
 
 async function handle(platform: Platform, channel: ZaloChannel, event: ZaloEvent) {
   if (event.event_name === 'user_received_message' || event.event_name === 'user_seen_message')

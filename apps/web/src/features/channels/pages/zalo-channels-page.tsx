@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Copy, Link2, Unlink } from 'lucide-react';
+import { Link2, Unlink } from 'lucide-react';
 import type { ChannelView } from '@omnicare/shared/channels/channels.schemas';
 import { formatDateTime } from '@omnicare/shared/platform/time';
 import { CatalogueListPage, NameCell } from '@/components/catalogue/catalogue-list-page';
@@ -13,6 +13,7 @@ import { toast } from '@/lib/toast';
 import { useCan } from '@/lib/use-can';
 import { channelKeys, channelsOfKind, disconnectZalo, startZaloConnect } from '../channels.queries';
 import { CHANNELS_TEXT } from '../channels-text';
+import { CopyButton } from '../components/copy-button';
 import { ZaloChannelDialog } from '../components/zalo-channel-dialog';
 import { ZALO_TEXT as TEXT } from '../zalo-text';
 
@@ -158,22 +159,12 @@ export function ZaloChannelsPage() {
                 >
                   {TEXT.webhookUrl}: {webhookUrlOf(channel)}
                 </span>
-                <Button
-                  type="button"
-                  size="icon"
-                  variant="ghost"
-                  className="size-6 shrink-0"
-                  aria-label={TEXT.copyWebhook}
-                  title={TEXT.copyWebhook}
-                  onClick={() =>
-                    void navigator.clipboard
-                      .writeText(webhookUrlOf(channel))
-                      .then(() => toast.success(TEXT.copied))
-                      .catch(() => toast.error(TEXT.copyFailed))
-                  }
-                >
-                  <Copy className="size-3.5" aria-hidden="true" />
-                </Button>
+                <CopyButton
+                  value={webhookUrlOf(channel)}
+                  label={TEXT.copyWebhook}
+                  copied={TEXT.copied}
+                  failed={TEXT.copyFailed}
+                />
               </span>
             </div>
           ),

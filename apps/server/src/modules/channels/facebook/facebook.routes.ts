@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { CHANNEL_MESSAGES } from '@omnicare/shared/channels/channels.schemas';
+import { FACEBOOK_MESSAGES as M } from '@omnicare/shared/channels/facebook.schemas';
+import { noData } from '@omnicare/shared/platform/envelope';
+import { AppError, notFound } from '../../../platform/errors.js';
+import { answers, ok } from '../../../platform/respond.js';
+import { typed, type RouteModule } from '../../../platform/routes.js';
+import { acceptWebhook, verifyHandshake } from './facebook-webhook.js';
+
+const tags = ['channels'];
+const params = z.object({ channelId: z.string().max(64) });
+/** A flood guard per channel: far above a busy Page's rate (Meta batches its deliveries). */
+const WEBHOOK_LIMIT = {
+  rateLimit: {
+    max: 60_000,
+    timeWindow: '1 minute',
+    keyGenerator: (request: { params: unknown }) =>
+      `facebook-webhook:${(request.params as { channelId?: string }).channelId ?? ''}`,
+  },
+};
+
+export const facebookRoutes: RouteModule = (app, platform) => {
+  const r = typed(app);
+  r.get(
+    '/v2/webhooks/facebook/:channelId',
+    {
+      schema: {
+        tags,
+        summary: 'Xác minh webhook Messenger (hub.mode, hub.verify_token, hub.challenge)',
+        params,
+        querystring: z.object({
+          'hub.mode': z.string().max(50).optional(),
+          'hub.verify_token': z.string().max(2000).optional(),
+          'hub.challenge': z.string().max(500).optional(),
+        }),
+      },
+      config: { access: 'public', ...WEBHOOK_LIMIT },
+    },
+    async (request, reply) => {
+      const challenge = await verifyHandshake(platform, request.params.channelId, request.query);
+      if (challenge === undefined) {
+        request.log.warn(
+          { channel: request.params.channelId, ip: request.ip },
+          'facebook webhook: verification refused',
+        );
+        throw new AppError(403, M.verifyRefused);
+      }
+      return reply.type('text/plain; charset=utf-8').send(challenge);
+    },
+  );
+  r.post(
+    '/v2/webhooks/facebook/:channelId',
+    {
+      schema: {
+        tags,
+        summary: 'Webhook Messenger (chữ ký X-Hub-Signature-256)',
+        params,
+        response: answers.ok(noData),
+      },
+      config: { access: 'public', ...WEBHOOK_LIMIT },
+    },
+    async (request) => {
+      const signature = request.headers['x-hub-signature-256'];
+      const outcome = await acceptWebhook(
+        platform,
+        request.params.channelId,
+        request.rawBody,
+        request.body,
+        typeof signature === 'string' ? signature : undefined,
+      );
+      if (outcome === 'unknown') throw notFound(CHANNEL_MESSAGES.notFound);
+      if (outcome === 'refused') {
+        request.log.warn(
+          { channel: request.params.channelId, ip: request.ip },
+          'facebook webhook: bad signature refused',
+        );
+        throw new AppError(401, M.badSignature);
+      }
+      return ok(null, 'OK');
+    },
+  );
+};

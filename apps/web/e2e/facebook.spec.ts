@@ -1,0 +1,108 @@
+import { expect, test } from '@playwright/test';
+import { fakeFacebook } from '../../server/src/modules/channels/facebook-fake';
+import { ACCOUNTS, apiLogin, screenshotsAtBothSizes, signInAs, unique } from './fixtures';
+import { resolveRun, send } from './livechat-fixtures';
+
+test("an administrator adds a Facebook Page (against the local Graph fake), Meta's handshake is answered, a person's message reaches the agent's /chat and the answer goes out by the Send API", async ({
+  browser,
+  page,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  const fb = await fakeFacebook();
+  const run = unique();
+  const name = `Fanpage ${run}`;
+  try {
+    await signInAs(page, request, ACCOUNTS.administrator.email);
+    await page.goto('/settings/multi-channels/facebook');
+    await expect(page.getByRole('heading', { name: 'Kênh Facebook' })).toBeVisible();
+    await page.getByRole('button', { name: 'Thêm Trang Facebook' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Thêm Trang Facebook' });
+    await dialog.getByLabel('Tên kênh').fill(name);
+    await dialog.getByLabel('Page ID').fill(fb.page.pageId);
+    await dialog.getByLabel('Tên Trang').fill(fb.page.pageName);
+    await dialog.getByLabel('Page access token').fill(fb.page.pageToken);
+    await dialog.getByLabel('App secret').fill(fb.page.appSecret);
+    await dialog.getByRole('button', { name: 'Tạo Verify token ngẫu nhiên' }).click();
+    const verifyToken = await dialog.getByLabel(/^Verify token/).inputValue();
+    expect(verifyToken).toMatch(/^[0-9a-f]{32}$/);
+    await dialog.getByLabel('Địa chỉ Graph API').fill(fb.url);
+    await screenshotsAtBothSizes(page, 'facebook-channel-dialog');
+    await dialog.getByRole('button', { name: 'Lưu' }).click();
+    await expect(page.getByText('Kết nối kênh thành công')).toBeVisible();
+    const row = page.getByRole('row').filter({ hasText: name });
+    await expect(row).toContainText(fb.page.pageName);
+    await expect(row).toContainText('Verify token: đã lưu');
+    await expect(page.locator('body')).not.toContainText(fb.page.appSecret);
+    await expect(page.locator('body')).not.toContainText(verifyToken);
+    await screenshotsAtBothSizes(page, 'facebook-channels');
+
+    const admin = await apiLogin(request, ACCOUNTS.administrator.email);
+    const channels = (
+      await (await send(request, admin.token, 'GET', '/v2/channels?kind=facebook')).json()
+    ).data as { _id: string; name: string; settings: Record<string, unknown> }[];
+    const channel = channels.find((one) => one.name === name)!;
+    const webhook = `${baseURL}/v2/webhooks/facebook/${channel._id}`;
+    await expect(row).toContainText(`Webhook URL: ${webhook}`);
+    // Meta's verification request, as the app's webhook page sends it.
+    const handshake = await request.get(
+      `${webhook}?hub.mode=subscribe&hub.verify_token=${verifyToken}&hub.challenge=987654`,
+    );
+    expect(handshake.status()).toBe(200);
+    expect(await handshake.text()).toBe('987654');
+
+    // Its conversations go to a department whose agent is AVAILABLE.
+    const agentPage = await (await browser.newContext()).newPage();
+    const agent = await signInAs(agentPage, request, ACCOUNTS.agent.email);
+    const department = (
+      await (
+        await send(request, admin.token, 'POST', '/v2/group', {
+          target: 'user',
+          name: `Facebook ${run}`,
+          member_ids: [agent._id],
+        })
+      ).json()
+    ).data._id as string;
+    const saved = await send(request, admin.token, 'PUT', `/v2/channels/${channel._id}`, {
+      kind: 'facebook',
+      name,
+      group_id: department,
+      settings: channel.settings,
+    });
+    expect(saved.status(), await saved.text()).toBe(200);
+    await send(request, agent.token, 'PUT', '/v2/my-presence', { presence: 'AVAILABLE' });
+    await agentPage.goto('/chat');
+    await expect(agentPage.getByRole('heading', { name: 'Chat' })).toBeAttached();
+
+    const person = `Khách Facebook ${run}`;
+    fb.person(`psid-${run}`, person);
+    const status = await fb.deliver(
+      webhook,
+      fb.webhook([fb.message(`psid-${run}`, { text: 'Shop ơi, áo này còn size M không?' })]),
+    );
+    expect(status).toBe(200);
+    const conversation = agentPage.getByRole('link').filter({ hasText: person });
+    await expect(conversation).toBeVisible();
+    await conversation.click();
+    await expect(agentPage.getByText('Shop ơi, áo này còn size M không?')).toBeVisible();
+    const composer = agentPage.getByRole('textbox', { name: 'Soạn tin nhắn' });
+    await composer.fill('Dạ còn size M ạ');
+    await composer.press('Enter');
+    await expect(agentPage.getByText('Dạ còn size M ạ')).toBeVisible();
+    await expect
+      .poll(() => fb.sent.map((message) => message.message.text))
+      .toContain('Dạ còn size M ạ');
+    expect(fb.sent.at(-1)).toMatchObject({
+      recipient: { id: `psid-${run}` },
+      messaging_type: 'RESPONSE',
+    });
+    await agentPage.reload();
+    await expect(agentPage.getByText('Đã gửi')).toBeVisible();
+    await screenshotsAtBothSizes(agentPage, 'facebook-chat');
+    await resolveRun(request, admin.token, run);
+    await agentPage.context().close();
+  } finally {
+    await fb.close();
+  }
+});

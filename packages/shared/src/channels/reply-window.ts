@@ -1,0 +1,30 @@
+import { FACEBOOK_MESSAGES, FACEBOOK_REPLY_WINDOW_HOURS } from './facebook.schemas.js';
+import { ZALO_MESSAGES, ZALO_REPLY_WINDOW_DAYS } from './zalo.schemas.js';
+
+/**
+ * What a chat channel lets the team answer (`POST /v2/tickets/{id}/comments`, a public reply on
+ * its conversation): only within its messaging window after the customer's last message, and
+ * only text for now. Each refusal is the channel's own Vietnamese words (422).
+ */
+export interface ReplyRule {
+  windowMs: number;
+  outsideWindow: string;
+  filesNotYet: string;
+}
+
+const HOUR = 60 * 60 * 1000;
+
+export const CHAT_REPLY_RULES: Partial<Record<string, ReplyRule>> = {
+  zalo: {
+    windowMs: ZALO_REPLY_WINDOW_DAYS * 24 * HOUR,
+    outsideWindow: ZALO_MESSAGES.outsideWindow,
+    filesNotYet: ZALO_MESSAGES.filesNotYet,
+  },
+  // --- Facebook Messenger
+  facebook: {
+    windowMs: FACEBOOK_REPLY_WINDOW_HOURS * HOUR,
+    outsideWindow: FACEBOOK_MESSAGES.outsideWindow,
+    filesNotYet: FACEBOOK_MESSAGES.filesNotYet,
+  },
+  // --- end Facebook Messenger
+};
