@@ -16,12 +16,22 @@ import { refreshDueTokens, ZALO_REFRESH_CRON, ZALO_REFRESH_JOB } from './zalo/za
 import { onCommented, sendQueuedMessage, ZALO_SEND_JOB } from './zalo/zalo-outbound.js';
 import { processZaloEvent, ZALO_INBOUND_JOB } from './zalo/zalo-webhook.js';
 import { zaloRoutes } from './zalo/zalo.routes.js';
+// --- WhatsApp
+import {
+  onCommented as onWhatsAppCommented,
+  sendQueuedMessage as sendQueuedWhatsApp,
+  WHATSAPP_SEND_JOB,
+} from './whatsapp/whatsapp-outbound.js';
+import { processWhatsAppEvent, WHATSAPP_INBOUND_JOB } from './whatsapp/whatsapp-webhook.js';
+import { whatsappRoutes } from './whatsapp/whatsapp.routes.js';
+// --- end WhatsApp
 
 export const channelsModule: ServerModule = {
   name: 'channels',
   routes: (app, platform) => {
     channelsRoutes(app, platform);
     zaloRoutes(app, platform);
+    whatsappRoutes(app, platform); // WhatsApp
   },
   jobs: (platform) => {
     // Email: every minute, each mailbox whose interval is due is read (one poll at a time each).
@@ -71,5 +81,24 @@ export const channelsModule: ServerModule = {
       (event) => event.type === 'ticket.commented' && event.payload.queued === true,
     );
     // --- end Zalo OA
+    // --- WhatsApp: webhook items processed after they were stored (one worker: a customer's
+    // messages keep their order), replies sent as jobs.
+    platform.jobs.register(WHATSAPP_INBOUND_JOB, async (data) => {
+      await processWhatsAppEvent(platform, String(data.event_id));
+    });
+    platform.jobs.register(
+      WHATSAPP_SEND_JOB,
+      async (data) => {
+        await sendQueuedWhatsApp(platform, String(data.message_id), Number(data.attempt) || 1);
+      },
+      { workers: 2 },
+    );
+    registerSubscriber(
+      platform,
+      'channels-whatsapp-send',
+      (event) => onWhatsAppCommented(platform, event),
+      (event) => event.type === 'ticket.commented' && event.payload.queued === true,
+    );
+    // --- end WhatsApp
   },
 };

@@ -38,6 +38,7 @@ import { emailDriver } from './drivers/email.js';
 import { esmsDriver } from './drivers/esms.js';
 import { znsDriver } from './drivers/zns.js';
 import { zaloDriver } from './zalo/zalo-driver.js';
+import { whatsappDriver } from './whatsapp/whatsapp-driver.js'; // WhatsApp
 import { ZALO_CONNECTION_SETTINGS } from './zalo/zalo-api.js';
 import * as repo from './channels.repository.js';
 
@@ -50,6 +51,7 @@ const DRIVERS = {
   zns: znsDriver,
   email: emailDriver,
   zalo: zaloDriver,
+  whatsapp: whatsappDriver, // WhatsApp
 } as const satisfies {
   [Kind in ProviderKind]: ChannelDriver<Kind, never, unknown>;
 };

@@ -14,6 +14,10 @@ import {
 } from '@omnicare/shared/tickets/ticket-comments.schemas';
 import { formatTicketCode, type TicketStatus } from '@omnicare/shared/tickets/ticket-enums';
 import { ZALO_MESSAGES, ZALO_REPLY_WINDOW_DAYS } from '@omnicare/shared/channels/zalo.schemas';
+import {
+  WHATSAPP_MESSAGES,
+  WHATSAPP_WINDOW_HOURS,
+} from '@omnicare/shared/channels/whatsapp.schemas';
 import type { RecordRef } from '@omnicare/shared/platform/record-ref';
 import type { AuthContext } from '../../platform/auth.js';
 import type { Platform } from '../../platform/context.js';
@@ -335,6 +339,16 @@ async function channelOfReply(
     if (!last || Date.now() - last.getTime() > ZALO_REPLY_WINDOW_DAYS * 24 * 60 * 60 * 1000)
       throw fieldError('body', ZALO_MESSAGES.outsideWindow);
   }
+  // --- WhatsApp: free text only within the 24-hour customer service window (templates outside).
+  if (channel.kind === 'whatsapp') {
+    if (files > 0) throw fieldError('files', WHATSAPP_MESSAGES.filesNotYet);
+    const last = ticket.requesterId
+      ? await repo.lastInboundAt(tx, ticket.tenantId, channel.id, ticket.requesterId)
+      : null;
+    if (!last || Date.now() - last.getTime() > WHATSAPP_WINDOW_HOURS * 60 * 60 * 1000)
+      throw fieldError('body', WHATSAPP_MESSAGES.outsideWindow);
+  }
+  // --- end WhatsApp
   const delivery: DeliveryState = channel.kind === 'livechat' ? 'sent' : 'queued';
   return { channelId: channel.id, delivery };
 }

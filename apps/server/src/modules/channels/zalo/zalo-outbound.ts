@@ -1,12 +1,7 @@
-import { and, eq } from 'drizzle-orm';
 import { ZALO_MESSAGES as M } from '@omnicare/shared/channels/zalo.schemas';
 import type { Platform } from '../../../platform/context.js';
-import { tellDeliveryChanged } from '../../tickets/ticket-realtime.js';
 import type { DeliveredEvent } from '../../../platform/outbox.js';
-import { channels, messages } from '../../../db/schema/conversations.js';
-import { tickets } from '../../../db/schema/tickets.js';
-import { externalIdOf } from '../../conversations/channel-inbound.js';
-import { htmlToText } from '../../conversations/livechat.service.js';
+import { queueReply, sendQueued, type QueuedSender } from '../queued-send.js';
 import { sendText, TOKEN_INVALID_CODES, ZaloError } from './zalo-api.js';
 import {
   loadZalo,
@@ -16,42 +11,14 @@ import {
 } from './zalo-channel.js';
 
 /**
- * The team's public replies on a Zalo conversation go out as jobs: `ticket.commented` (the
- * outbox, so a reply written is never forgotten) queues `channels.zalo-send` for a message
- * whose delivery is `queued`; the job sends it by the OA message API and records `sent` with
- * Zalo's message id, or `failed` with Zalo's code and message. A transient failure (network,
- * HTTP 5xx or 429) is tried again later, up to `SEND_ATTEMPTS` times; an invalid token (-216) is
- * refreshed once and the message sent again.
+ * The team's public replies on a Zalo conversation go out as jobs (the frame shared with the
+ * other chat channels: queued-send.ts): `channels.zalo-send` sends a queued message by the OA
+ * message API and records `sent` with Zalo's message id, or `failed` with Zalo's code and
+ * message; a transient failure (network, HTTP 5xx or 429) is tried again later; an invalid token
+ * (-216) is refreshed once and the message sent again.
  */
 
 export const ZALO_SEND_JOB = 'channels.zalo-send';
-export const SEND_ATTEMPTS = 5;
-/** Seconds before the next attempt after a transient failure: 2, 8, 32, 128 (then failed). */
-export const retryDelaySeconds = (attempt: number) => 2 * 4 ** (attempt - 1);
-
-/** The outbox subscriber: a queued public reply through a Zalo channel becomes a send job. */
-export async function onCommented(platform: Platform, event: DeliveredEvent) {
-  if (event.type !== 'ticket.commented') return;
-  const payload = event.payload as { comment_id?: string; public?: boolean; author_type?: string };
-  if (!payload.public || payload.author_type !== 'user' || !payload.comment_id) return;
-  const [row] = await platform.db
-    .select({ id: messages.id })
-    .from(messages)
-    .innerJoin(channels, eq(channels.id, messages.channelId))
-    .where(
-      and(
-        eq(messages.id, payload.comment_id),
-        eq(messages.delivery, 'queued'),
-        eq(channels.kind, 'zalo'),
-      ),
-    );
-  if (row) await platform.jobs.send(ZALO_SEND_JOB, { message_id: row.id, attempt: 1 });
-}
-
-type Outcome =
-  | { state: 'sent'; providerId: string }
-  | { state: 'failed'; code: string; reason: string }
-  | { state: 'retry' };
 
 /** Sends with the channel's token, refreshed first when it is about to expire or was refused. */
 async function deliver(platform: Platform, channel: ZaloChannel, userId: string, text: string) {
@@ -72,73 +39,17 @@ async function deliver(platform: Platform, channel: ZaloChannel, userId: string,
   }
 }
 
+const sender: QueuedSender<ZaloChannel> = {
+  job: ZALO_SEND_JOB,
+  load: (platform, channelId, tenantId) => loadZalo(platform, channelId, tenantId),
+  deliver,
+  messages: { notConnected: M.notConnected, noRecipient: M.noRecipient },
+};
+
+/** The outbox subscriber: a queued public reply through a Zalo channel becomes a send job. */
+export const onCommented = (platform: Platform, event: DeliveredEvent) =>
+  queueReply(platform, event, 'zalo', ZALO_SEND_JOB);
+
 /** The job: one queued message, sent once (a message no longer queued is left alone). */
-export async function sendQueuedMessage(platform: Platform, messageId: string, attempt: number) {
-  let settled: { tenantId: string; ticketId: string } | undefined;
-  const outcome = await platform.db.transaction(async (tx): Promise<Outcome | undefined> => {
-    // Locked while it goes out: a second job for it waits, then finds it sent.
-    const [row] = await tx
-      .select({
-        tenantId: messages.tenantId,
-        ticketId: messages.ticketId,
-        channelId: messages.channelId,
-        delivery: messages.delivery,
-        body: messages.body,
-        bodyFormat: messages.bodyFormat,
-        requesterId: tickets.requesterId,
-      })
-      .from(messages)
-      .innerJoin(tickets, eq(tickets.id, messages.ticketId))
-      .where(eq(messages.id, messageId))
-      .for('update', { of: messages });
-    if (!row || row.delivery !== 'queued' || !row.channelId) return undefined;
-    const channel = await loadZalo(platform, row.channelId, row.tenantId);
-    const userId =
-      channel && row.requesterId
-        ? await externalIdOf(platform, row.tenantId, channel.id, row.requesterId)
-        : undefined;
-    let result: Outcome;
-    // Nothing to send by, or nobody to send to: the message says so (it never stays queued).
-    if (!channel) result = { state: 'failed', code: 'not_connected', reason: M.notConnected };
-    else if (!userId) result = { state: 'failed', code: 'no_recipient', reason: M.noRecipient };
-    else
-      try {
-        const text = row.bodyFormat === 'html' ? htmlToText(row.body) : row.body;
-        const sent = await deliver(platform, channel, userId, text);
-        result = { state: 'sent', providerId: sent.message_id };
-      } catch (error) {
-        const refusal =
-          error instanceof ZaloError ? error : new ZaloError('error', String(error), true);
-        result =
-          refusal.transient && attempt < SEND_ATTEMPTS
-            ? { state: 'retry' }
-            : { state: 'failed', code: refusal.code, reason: refusal.reason || refusal.message };
-      }
-    if (result.state === 'sent')
-      await tx
-        .update(messages)
-        .set({
-          delivery: 'sent',
-          providerMessageId: result.providerId || null,
-          deliveryError: null,
-          deliveryErrorCode: null,
-        })
-        .where(eq(messages.id, messageId));
-    if (result.state === 'failed')
-      await tx
-        .update(messages)
-        .set({ delivery: 'failed', deliveryError: result.reason, deliveryErrorCode: result.code })
-        .where(eq(messages.id, messageId));
-    if (result.state !== 'retry') settled = { tenantId: row.tenantId, ticketId: row.ticketId };
-    return result;
-  });
-  // The open screens show 'Đã gửi' or the refusal once it is committed.
-  if (settled) await tellDeliveryChanged(platform, settled.tenantId, settled.ticketId);
-  if (outcome?.state === 'retry')
-    await platform.jobs.send(
-      ZALO_SEND_JOB,
-      { message_id: messageId, attempt: attempt + 1 },
-      { startAfter: retryDelaySeconds(attempt) },
-    );
-  return outcome;
-}
+export const sendQueuedMessage = (platform: Platform, messageId: string, attempt: number) =>
+  sendQueued(platform, sender, messageId, attempt);

@@ -1,14 +1,13 @@
 import { createHash } from 'node:crypto';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { TICKET_ATTACHMENT_MAX_BYTES } from '@omnicare/shared/tickets/ticket-comments.schemas';
 import type { Platform } from '../../../platform/context.js';
-import { tellDeliveryChanged } from '../../tickets/ticket-realtime.js';
-import { safeRequest } from '../../../platform/safe-http.js';
-import { channelEvents } from '../../../db/schema/channel-inbound.js';
-import { messages } from '../../../db/schema/conversations.js';
 import { receiveChannelMessage, type InboundMessage } from '../../conversations/channel-inbound.js';
-import { attachmentTypeOf } from '../../tickets/ticket-attachment-types.js';
-import type { UploadedFile } from '../../tickets/ticket-comments.service.js';
+import {
+  applyDeliveryUpdate,
+  downloadFile,
+  processStoredEvent,
+  storeEvent,
+  type WebhookOutcome,
+} from '../webhook-events.js';
 import { signatureValid, userProfile } from './zalo-api.js';
 import { loadZalo, type ZaloChannel } from './zalo-channel.js';
 
@@ -22,10 +21,6 @@ import { loadZalo, type ZaloChannel } from './zalo-channel.js';
 
 export const ZALO_INBOUND_JOB = 'channels.zalo-inbound';
 
-/** A failed event is tried again (a database hiccup, Zalo's CDN slow), then left with its error. */
-export const INBOUND_RETRIES = { retryLimit: 3, retryDelay: 5, retryBackoff: true } as const;
-
-export type WebhookOutcome = 'stored' | 'duplicate' | 'ignored' | 'refused' | 'unknown';
 
 interface ZaloEvent {
   event_name?: string;
@@ -65,58 +60,17 @@ export async function acceptWebhook(
   if (!raw || !secret || !signatureValid(signature, raw, event, secret)) return 'refused';
   if (event.app_id !== channel.settings.app_id) return 'refused';
   if (channel.status === 'disabled') return 'ignored';
-  const [stored] = await platform.db
-    .insert(channelEvents)
-    .values({
-      tenantId: channel.tenantId,
-      channelId: channel.id,
-      eventKey: keyOf(event, raw),
-      body: event as Record<string, unknown>,
-    })
-    .onConflictDoNothing()
-    .returning({ id: channelEvents.id });
-  if (stored) {
-    await platform.jobs.send(ZALO_INBOUND_JOB, { event_id: stored.id }, INBOUND_RETRIES);
-    return 'stored';
-  }
-  // Seen before: sent to the job again only if it was never processed (a crash in between).
-  const [seen] = await platform.db
-    .select({ id: channelEvents.id })
-    .from(channelEvents)
-    .where(
-      and(
-        eq(channelEvents.channelId, channel.id),
-        eq(channelEvents.eventKey, keyOf(event, raw)),
-        isNull(channelEvents.processedAt),
-        sql`${channelEvents.receivedAt} < now() - interval '1 minute'`,
-      ),
-    );
-  if (seen) await platform.jobs.send(ZALO_INBOUND_JOB, { event_id: seen.id }, INBOUND_RETRIES);
-  return 'duplicate';
+  return storeEvent(
+    platform,
+    channel,
+    keyOf(event, raw),
+    event as Record<string, unknown>,
+    ZALO_INBOUND_JOB,
+  );
 }
 
 /** A file the follower sent, fetched from Zalo's address; none when it is not one we keep. */
-async function download(url: unknown, name: unknown): Promise<UploadedFile | undefined> {
-  if (typeof url !== 'string' || !/^https?:\/\//.test(url)) return undefined;
-  try {
-    const answer = await safeRequest({
-      method: 'GET',
-      url,
-      headers: {},
-      timeoutMs: 15_000,
-      allowPrivate: true,
-      bodyCap: TICKET_ATTACHMENT_MAX_BYTES + 1,
-    });
-    if (answer.status !== 200 || answer.truncated || !answer.bytes?.length) return undefined;
-    const fileName =
-      (typeof name === 'string' && name) ||
-      decodeURIComponent(new URL(url).pathname.split('/').pop() || 'zalo');
-    if (!attachmentTypeOf(answer.bytes, fileName)) return undefined;
-    return { fileName, content: answer.bytes };
-  } catch {
-    return undefined;
-  }
-}
+const download = (url: unknown, name: unknown) => downloadFile(url, name, { fallbackName: 'zalo' });
 
 const number = (value: unknown) => (typeof value === 'number' ? value : Number(value));
 
@@ -181,28 +135,7 @@ export async function messageOf(event: ZaloEvent): Promise<InboundMessage | unde
 async function applyReceipt(platform: Platform, channel: ZaloChannel, event: ZaloEvent) {
   const seen = event.event_name === 'user_seen_message';
   const ids = seen ? (event.message?.msg_ids ?? []) : [event.message?.msg_id ?? ''];
-  const wanted = ids.filter(Boolean);
-  if (wanted.length === 0) return;
-  const moved = await platform.db
-    .update(messages)
-    .set(
-      seen
-        ? { delivery: 'seen', seenAt: new Date() }
-        : { delivery: 'delivered', deliveredAt: new Date() },
-    )
-    .where(
-      and(
-        eq(messages.tenantId, channel.tenantId),
-        eq(messages.channelId, channel.id),
-        inArray(messages.providerMessageId, wanted),
-        seen
-          ? sql`${messages.delivery} in ('sent', 'delivered')`
-          : sql`${messages.delivery} = 'sent'`,
-      ),
-    )
-    .returning({ ticketId: messages.ticketId });
-  for (const ticketId of new Set(moved.map((row) => row.ticketId)))
-    await tellDeliveryChanged(platform, channel.tenantId, ticketId);
+  await applyDeliveryUpdate(platform, channel, ids, { state: seen ? 'seen' : 'delivered' });
 }
 
 /**
@@ -211,24 +144,15 @@ async function applyReceipt(platform: Platform, channel: ZaloChannel, event: Zal
  * redelivery by Zalo a minute later queues it again too.
  */
 export async function processZaloEvent(platform: Platform, eventId: string) {
-  const [stored] = await platform.db
-    .select()
-    .from(channelEvents)
-    .where(eq(channelEvents.id, eventId));
-  if (!stored || stored.processedAt) return;
-  const channel = await loadZalo(platform, stored.channelId);
-  try {
-    if (channel) await handle(platform, channel, stored.body as ZaloEvent);
-  } catch (caught) {
-    const error = caught instanceof Error ? caught.message : String(caught);
-    platform.log.error({ err: caught, event: eventId }, 'zalo event failed');
-    await platform.db.update(channelEvents).set({ error }).where(eq(channelEvents.id, eventId));
-    throw caught;
-  }
-  await platform.db
-    .update(channelEvents)
-    .set({ processedAt: new Date(), error: null })
-    .where(eq(channelEvents.id, eventId));
+  await processStoredEvent(
+    platform,
+    eventId,
+    async ({ channelId, body }) => {
+      const channel = await loadZalo(platform, channelId);
+      if (channel) await handle(platform, channel, body as ZaloEvent);
+    },
+    'zalo',
+  );
 }
 
 async function handle(platform: Platform, channel: ZaloChannel, event: ZaloEvent) {
