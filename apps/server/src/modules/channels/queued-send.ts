@@ -63,7 +63,12 @@ export type SendOutcome =
 export interface QueuedSender<Channel extends { id: string }> {
   job: string;
   load(platform: Platform, channelId: string, tenantId: string): Promise<Channel | undefined>;
-  deliver(platform: Platform, channel: Channel, to: string, text: string): Promise<{ message_id: string }>;
+  deliver(
+    platform: Platform,
+    channel: Channel,
+    to: string,
+    text: string,
+  ): Promise<{ message_id: string }>;
   /** Told of a final refusal (a revoked token puts the channel in error). */
   refused?(platform: Platform, channel: Channel, refusal: ProviderRefusal): Promise<void>;
   messages: { notConnected: string; noRecipient: string };

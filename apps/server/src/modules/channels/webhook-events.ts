@@ -138,7 +138,9 @@ export async function applyDeliveryUpdate(
   const earlier =
     update.state === 'failed'
       ? ['queued', 'sent', 'delivered']
-      : Object.keys(ORDER).filter((state) => ORDER[state as keyof typeof ORDER] < ORDER[update.state]);
+      : Object.keys(ORDER).filter(
+          (state) => ORDER[state as keyof typeof ORDER] < ORDER[update.state],
+        );
   const moved = await platform.db
     .update(messages)
     .set(

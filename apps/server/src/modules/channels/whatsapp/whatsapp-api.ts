@@ -68,8 +68,7 @@ function graphJson(answer: HttpAnswer): Record<string, unknown> {
     json = undefined;
   }
   const error = json?.error as
-    | { code?: unknown; message?: unknown; error_data?: { details?: unknown } }
-    | undefined;
+    { code?: unknown; message?: unknown; error_data?: { details?: unknown } } | undefined;
   if (answer.status >= 200 && answer.status < 300 && json && !error) return json;
   const code = String(error?.code ?? answer.status);
   const details = error?.error_data?.details;
@@ -95,7 +94,11 @@ async function sendMessage(
       method: 'POST',
       url: graphUrl(settings, `${encodeURIComponent(settings.phone_number_id)}/messages`),
       headers: { 'content-type': 'application/json', ...bearer(token) },
-      body: JSON.stringify({ messaging_product: 'whatsapp', recipient_type: 'individual', ...body }),
+      body: JSON.stringify({
+        messaging_product: 'whatsapp',
+        recipient_type: 'individual',
+        ...body,
+      }),
       timeoutMs: 10_000,
       allowPrivate: true,
     }),

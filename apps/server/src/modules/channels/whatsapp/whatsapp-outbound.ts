@@ -1,6 +1,4 @@
-import {
-  WHATSAPP_MESSAGES as M,
-} from '@omnicare/shared/channels/whatsapp.schemas';
+import { WHATSAPP_MESSAGES as M } from '@omnicare/shared/channels/whatsapp.schemas';
 import type { Platform } from '../../../platform/context.js';
 import type { DeliveredEvent } from '../../../platform/outbox.js';
 import { queueReply, sendQueued, type QueuedSender } from '../queued-send.js';

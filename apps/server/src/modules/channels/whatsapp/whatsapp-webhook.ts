@@ -50,7 +50,12 @@ interface WaStatus {
   status?: string;
   timestamp?: string;
   recipient_id?: string;
-  errors?: { code?: number | string; title?: string; message?: string; error_data?: { details?: string } }[];
+  errors?: {
+    code?: number | string;
+    title?: string;
+    message?: string;
+    error_data?: { details?: string };
+  }[];
 }
 interface WaValue {
   metadata?: { phone_number_id?: string; display_phone_number?: string };
@@ -65,7 +70,11 @@ interface WaBody {
 
 /** One stored item: a customer's message (with the sender's profile) or a status of ours. */
 type StoredItem =
-  | { type: 'message'; message: WaMessage; contact?: { wa_id?: string; profile?: { name?: string } } }
+  | {
+      type: 'message';
+      message: WaMessage;
+      contact?: { wa_id?: string; profile?: { name?: string } };
+    }
   | { type: 'status'; status: WaStatus };
 
 /** Meta's handshake: `hub.mode=subscribe` and the channel's verify token answer `hub.challenge`. */
@@ -220,7 +229,8 @@ export async function messageOf(
 async function applyStatus(platform: Platform, channel: WhatsAppChannel, status: WaStatus) {
   const at = Number(status.timestamp) ? new Date(Number(status.timestamp) * 1000) : undefined;
   const ids = [status.id ?? ''];
-  if (status.status === 'sent') return applyDeliveryUpdate(platform, channel, ids, { state: 'sent' });
+  if (status.status === 'sent')
+    return applyDeliveryUpdate(platform, channel, ids, { state: 'sent' });
   if (status.status === 'delivered')
     return applyDeliveryUpdate(platform, channel, ids, { state: 'delivered', at });
   if (status.status === 'read')

@@ -21,7 +21,6 @@ import { loadZalo, type ZaloChannel } from './zalo-channel.js';
 
 export const ZALO_INBOUND_JOB = 'channels.zalo-inbound';
 
-
 interface ZaloEvent {
   event_name?: string;
   app_id?: string;
