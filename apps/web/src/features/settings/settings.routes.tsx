@@ -21,12 +21,6 @@ export const routes: readonly RouteDeclaration[] = [
     nav: { label: 'Facebook', group: 'channels', order: 2 },
   },
   {
-    path: '/settings/multi-channels/whatsapp',
-    title: 'Kênh WhatsApp',
-    page,
-    nav: { label: 'WhatsApp', group: 'channels', order: 6 },
-  },
-  {
     path: '/settings/blacklist',
     title: 'Danh sách chặn',
     page,
