@@ -85,7 +85,7 @@ export function WhatsAppChannelsPage() {
           cell: (channel) => (
             <div className="flex flex-col text-sm">
               <span>{String(channel.settings.display_phone_number ?? '') || '—'}</span>
-              <span className="font-mono text-xs text-slate-500">
+              <span className="whitespace-nowrap font-mono text-xs text-slate-500">
                 {TEXT.phoneNumberId}: {String(channel.settings.phone_number_id ?? '')}
               </span>
             </div>
