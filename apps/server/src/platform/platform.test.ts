@@ -47,6 +47,8 @@ describe('route catalogue', () => {
       'GET /v2/livechat/:channelId/attachments/:attachmentId',
       'GET /v2/livechat/:channelId/config',
       'GET /v2/livechat/:channelId/conversation',
+      'GET /v2/webhooks/facebook/:channelId',
+      'GET /v2/webhooks/whatsapp/:channelId',
       'OPTIONS /v2/livechat/*',
       'POST /v2/accept-invite',
       'POST /v2/client-errors',
@@ -64,7 +66,10 @@ describe('route catalogue', () => {
       'POST /v2/telephony/events',
       'POST /v2/telephony/gateway-started',
       'POST /v2/telephony/route',
-      // Zalo OA's webhook: its X-ZEvent-Signature instead (channels/zalo/zalo-webhook.ts).
+      // The providers' webhooks: their signatures instead (Zalo's X-ZEvent-Signature, Meta's
+      // X-Hub-Signature-256; Meta's GET handshake checks the channel's verify token).
+      'POST /v2/webhooks/facebook/:channelId',
+      'POST /v2/webhooks/whatsapp/:channelId',
       'POST /v2/webhooks/zalo/:channelId',
     ]);
   });

@@ -119,6 +119,28 @@ export const CHANNEL_CONFIG = {
     },
   },
   // --- end Facebook Messenger
+  // --- WhatsApp Business Cloud API (whatsapp.schemas.ts): ids from Meta's app, tokens entered.
+  whatsapp: {
+    settings: z.object({
+      phone_number_id: requiredText('Phone number ID', 64),
+      business_account_id: z.string().trim().max(64).optional(),
+      display_phone_number: z.string().trim().max(32).optional(),
+      /** Meta's Graph host (https://graph.facebook.com); tests name a local fake. */
+      graph_base_url: providerUrl,
+      /** The Graph API version (v21.0 when blank). */
+      api_version: z
+        .string()
+        .trim()
+        .regex(/^(v\d+\.\d+)?$/, 'Phiên bản API có dạng v21.0')
+        .optional(),
+    }),
+    secrets: {
+      access_token: 'Access token',
+      app_secret: 'App secret',
+      verify_token: 'Verify token',
+    },
+  },
+  // --- end WhatsApp
 } as const satisfies Partial<
   Record<
     ChannelKind,

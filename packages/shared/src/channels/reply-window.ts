@@ -1,4 +1,5 @@
 import { FACEBOOK_MESSAGES, FACEBOOK_REPLY_WINDOW_HOURS } from './facebook.schemas.js';
+import { WHATSAPP_MESSAGES, WHATSAPP_WINDOW_HOURS } from './whatsapp.schemas.js';
 import { ZALO_MESSAGES, ZALO_REPLY_WINDOW_DAYS } from './zalo.schemas.js';
 
 /**
@@ -27,4 +28,10 @@ export const CHAT_REPLY_RULES: Partial<Record<string, ReplyRule>> = {
     filesNotYet: FACEBOOK_MESSAGES.filesNotYet,
   },
   // --- end Facebook Messenger
+  // WhatsApp: free text only within the 24-hour customer service window (templates outside).
+  whatsapp: {
+    windowMs: WHATSAPP_WINDOW_HOURS * HOUR,
+    outsideWindow: WHATSAPP_MESSAGES.outsideWindow,
+    filesNotYet: WHATSAPP_MESSAGES.filesNotYet,
+  },
 };

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Platform } from '../../platform/context.js';
 import type { DeliveredEvent } from '../../platform/outbox.js';
 import { channels, messages } from '../../db/schema/conversations.js';
@@ -7,7 +7,7 @@ import { tellDeliveryChanged } from '../tickets/ticket-realtime.js';
 import { htmlToText } from '../conversations/livechat.service.js';
 
 /**
- * The send half every chat channel shares (Zalo OA, Messenger): `ticket.commented` (the outbox,
+ * The send half every chat channel shares (Zalo OA, Messenger, WhatsApp): `ticket.commented` (the outbox,
  * so a reply written is never forgotten; the subscriber takes only `queued: true` events) queues
  * the kind's send job for a message whose delivery is `queued`; the job locks the message, asks
  * the kind's `deliver` and records `sent` with the provider's id, or `failed` with the provider's
@@ -123,4 +123,53 @@ export async function sendQueuedChannelMessage(
       { startAfter: retryDelaySeconds(attempt) },
     );
   return outcome;
+}
+
+const ORDER = { queued: 0, sent: 1, delivered: 2, seen: 3 } as const;
+
+/**
+ * A provider's receipt of messages we sent through a channel: `delivered` or `seen` only move a
+ * message forward; `failed` (with the provider's code and reason) settles one not yet seen. The
+ * open screens of the tickets touched are told.
+ */
+export async function applyDeliveryUpdate(
+  platform: Platform,
+  channel: { id: string; tenantId: string },
+  providerIds: string[],
+  update:
+    | { state: 'sent' | 'delivered' | 'seen'; at?: Date }
+    | { state: 'failed'; code: string; reason: string },
+) {
+  const wanted = providerIds.filter(Boolean);
+  if (wanted.length === 0) return 0;
+  const at = ('at' in update && update.at) || new Date();
+  const earlier =
+    update.state === 'failed'
+      ? ['queued', 'sent', 'delivered']
+      : Object.keys(ORDER).filter(
+          (state) => ORDER[state as keyof typeof ORDER] < ORDER[update.state],
+        );
+  const moved = await platform.db
+    .update(messages)
+    .set(
+      update.state === 'failed'
+        ? { delivery: 'failed', deliveryError: update.reason, deliveryErrorCode: update.code }
+        : update.state === 'seen'
+          ? { delivery: 'seen', seenAt: at }
+          : update.state === 'delivered'
+            ? { delivery: 'delivered', deliveredAt: at }
+            : { delivery: 'sent' },
+    )
+    .where(
+      and(
+        eq(messages.tenantId, channel.tenantId),
+        eq(messages.channelId, channel.id),
+        inArray(messages.providerMessageId, wanted),
+        inArray(messages.delivery, earlier),
+      ),
+    )
+    .returning({ ticketId: messages.ticketId });
+  for (const ticketId of new Set(moved.map((row) => row.ticketId)))
+    await tellDeliveryChanged(platform, channel.tenantId, ticketId);
+  return moved.length;
 }

@@ -25,6 +25,15 @@ import {
 import { FACEBOOK_INBOUND_JOB, processFacebookEvent } from './facebook/facebook-webhook.js';
 import { facebookRoutes } from './facebook/facebook.routes.js';
 // --- end Facebook Messenger
+// --- WhatsApp
+import {
+  onCommented as onWhatsAppCommented,
+  sendQueuedMessage as sendQueuedWhatsApp,
+  WHATSAPP_SEND_JOB,
+} from './whatsapp/whatsapp-outbound.js';
+import { processWhatsAppEvent, WHATSAPP_INBOUND_JOB } from './whatsapp/whatsapp-webhook.js';
+import { whatsappRoutes } from './whatsapp/whatsapp.routes.js';
+// --- end WhatsApp
 
 export const channelsModule: ServerModule = {
   name: 'channels',
@@ -32,6 +41,7 @@ export const channelsModule: ServerModule = {
     channelsRoutes(app, platform);
     zaloRoutes(app, platform);
     facebookRoutes(app, platform); // Facebook Messenger
+    whatsappRoutes(app, platform); // WhatsApp
   },
   jobs: (platform) => {
     // Email: every minute, each mailbox whose interval is due is read (one poll at a time each).
@@ -103,5 +113,24 @@ export const channelsModule: ServerModule = {
       (event) => event.type === 'ticket.commented' && event.payload.queued === true,
     );
     // --- end Facebook Messenger
+    // --- WhatsApp: webhook items processed after they were stored (one worker: a customer's
+    // messages keep their order), replies sent as jobs.
+    platform.jobs.register(WHATSAPP_INBOUND_JOB, async (data) => {
+      await processWhatsAppEvent(platform, String(data.event_id));
+    });
+    platform.jobs.register(
+      WHATSAPP_SEND_JOB,
+      async (data) => {
+        await sendQueuedWhatsApp(platform, String(data.message_id), Number(data.attempt) || 1);
+      },
+      { workers: 2 },
+    );
+    registerSubscriber(
+      platform,
+      'channels-whatsapp-send',
+      (event) => onWhatsAppCommented(platform, event),
+      (event) => event.type === 'ticket.commented' && event.payload.queued === true,
+    );
+    // --- end WhatsApp
   },
 };

@@ -39,6 +39,7 @@ import { esmsDriver } from './drivers/esms.js';
 import { znsDriver } from './drivers/zns.js';
 import { zaloDriver } from './zalo/zalo-driver.js';
 import { facebookDriver } from './facebook/facebook-driver.js'; // Facebook Messenger
+import { whatsappDriver } from './whatsapp/whatsapp-driver.js'; // WhatsApp
 import { ZALO_CONNECTION_SETTINGS } from './zalo/zalo-api.js';
 import * as repo from './channels.repository.js';
 
@@ -52,6 +53,7 @@ const DRIVERS = {
   email: emailDriver,
   zalo: zaloDriver,
   facebook: facebookDriver, // Facebook Messenger
+  whatsapp: whatsappDriver, // WhatsApp
 } as const satisfies {
   [Kind in ProviderKind]: ChannelDriver<Kind, never, unknown>;
 };

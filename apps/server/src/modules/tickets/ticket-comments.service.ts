@@ -312,7 +312,7 @@ const refuseClosed = (ticket: repo.TicketRow) => {
 /**
  * A public reply on a conversation goes out by its channel: the livechat widget's socket
  * carries it at once ('sent'); a provider's channel queues it until the provider answers (its
- * send job). A chat channel (Zalo OA, Messenger) answers only within its messaging window, and
+ * send job). A chat channel (Zalo OA, Messenger, WhatsApp) answers only within its messaging window, and
  * only text for now (422, `CHAT_REPLY_RULES`).
  */
 async function channelOfReply(

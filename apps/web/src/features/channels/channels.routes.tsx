@@ -41,6 +41,14 @@ export const routes: readonly RouteDeclaration[] = [
     page: lazyPage(() => import('./pages/zalo-channels-page'), 'ZaloChannelsPage'),
     nav: { label: 'Zalo OA', group: 'channels', order: 7 },
   },
+  // --- WhatsApp
+  {
+    path: '/settings/multi-channels/whatsapp',
+    title: 'Kênh WhatsApp',
+    page: lazyPage(() => import('./pages/whatsapp-channels-page'), 'WhatsAppChannelsPage'),
+    nav: { label: 'WhatsApp', group: 'channels', order: 6 },
+  },
+  // --- end WhatsApp
   {
     path: '/settings/multi-channels/tiktok',
     title: 'Kênh TikTok',

@@ -15,12 +15,6 @@ export const routes: readonly RouteDeclaration[] = [
     sidebar: { label: 'Cài đặt', icon: Settings, order: 100 },
   },
   {
-    path: '/settings/multi-channels/whatsapp',
-    title: 'Kênh WhatsApp',
-    page,
-    nav: { label: 'WhatsApp', group: 'channels', order: 6 },
-  },
-  {
     path: '/settings/blacklist',
     title: 'Danh sách chặn',
     page,

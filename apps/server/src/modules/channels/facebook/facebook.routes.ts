@@ -33,6 +33,8 @@ export const facebookRoutes: RouteModule = (app, platform) => {
           'hub.verify_token': z.string().max(2000).optional(),
           'hub.challenge': z.string().max(500).optional(),
         }),
+        // Meta's challenge given back as it came, as text/plain.
+        response: { 200: z.string() },
       },
       config: { access: 'public', ...WEBHOOK_LIMIT },
     },

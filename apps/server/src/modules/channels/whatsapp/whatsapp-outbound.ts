@@ -1,0 +1,51 @@
+import { WHATSAPP_MESSAGES as M } from '@omnicare/shared/channels/whatsapp.schemas';
+import type { Platform } from '../../../platform/context.js';
+import type { DeliveredEvent } from '../../../platform/outbox.js';
+import { externalIdOf } from '../../conversations/channel-inbound.js';
+import { queueChannelReply, sendQueuedChannelMessage } from '../channel-send.js';
+import { sendText, TOKEN_INVALID_CODE, WhatsAppError } from './whatsapp-api.js';
+import { loadWhatsApp, markChannelError } from './whatsapp-channel.js';
+
+/**
+ * The team's public replies on a WhatsApp conversation go out as jobs (`../channel-send.ts`:
+ * only `queued` messages, locked while they go out, retried on transient refusals): the job
+ * `channels.whatsapp-send` sends the text by `POST /{phone_number_id}/messages` and records
+ * `sent` with the wamid, or `failed` with the Graph error's code and message. The 24-hour window
+ * is checked when the reply is written (`CHAT_REPLY_RULES`: 422); Meta's own 131047 is recorded
+ * if it still refuses. A 190 (token expired or revoked) also puts the channel in error.
+ */
+
+export const WHATSAPP_SEND_JOB = 'channels.whatsapp-send';
+
+/** The outbox subscriber: a queued public reply through a WhatsApp channel becomes a send job. */
+export const onCommented = (platform: Platform, event: DeliveredEvent) =>
+  queueChannelReply(platform, event, 'whatsapp', WHATSAPP_SEND_JOB);
+
+export const sendQueuedMessage = (platform: Platform, messageId: string, attempt: number) =>
+  sendQueuedChannelMessage(
+    platform,
+    WHATSAPP_SEND_JOB,
+    messageId,
+    attempt,
+    async (row, lastTry) => {
+      const channel = await loadWhatsApp(platform, row.channelId, row.tenantId);
+      const token = channel?.secrets.access_token;
+      if (!channel || !token)
+        return { state: 'failed', code: 'not_connected', reason: M.notConnected };
+      const to = row.requesterId
+        ? await externalIdOf(platform, row.tenantId, channel.id, row.requesterId)
+        : undefined;
+      if (!to) return { state: 'failed', code: 'no_recipient', reason: M.noRecipient };
+      try {
+        const sent = await sendText(channel.settings, token, to, row.text);
+        return { state: 'sent', providerId: sent.message_id };
+      } catch (error) {
+        const refusal =
+          error instanceof WhatsAppError ? error : new WhatsAppError('error', String(error), true);
+        if (refusal.transient && !lastTry) return { state: 'retry' };
+        if (refusal.code === TOKEN_INVALID_CODE)
+          await markChannelError(platform, channel.id, `${refusal.code} ${refusal.reason}`.trim());
+        return { state: 'failed', code: refusal.code, reason: refusal.reason || refusal.message };
+      }
+    },
+  );

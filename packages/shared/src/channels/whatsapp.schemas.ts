@@ -1,0 +1,30 @@
+/**
+ * WhatsApp Business Cloud API (`/settings/multi-channels/whatsapp`): the Vietnamese words of the
+ * channel's answers and refusals, and Meta's defaults. The channel's settings and secrets are
+ * `CHANNEL_CONFIG.whatsapp` (channels.schemas.ts); the wire formats are the shared channels notes,
+ * section 5.
+ */
+
+/** Meta's Graph host, when a channel names none (tests name a local fake). */
+export const WHATSAPP_GRAPH_BASE_URL = 'https://graph.facebook.com';
+/** The Graph API version a channel uses when it names none. */
+export const WHATSAPP_API_VERSION = 'v21.0';
+
+/**
+ * The customer service window: 24 hours from the customer's last message (a new one opens it
+ * again; the business's sends do not). Outside it only an approved template may be sent.
+ */
+export const WHATSAPP_WINDOW_HOURS = 24;
+
+/** The webhook address Meta is given (the app's Webhooks product, field `messages`). */
+export const whatsappWebhookPath = (channelId: string) => `/v2/webhooks/whatsapp/${channelId}`;
+
+export const WHATSAPP_MESSAGES = {
+  badSignature: 'Chữ ký webhook WhatsApp không hợp lệ',
+  verifyRefused: 'Mã xác minh webhook WhatsApp không đúng',
+  notConnected: 'Kênh WhatsApp chưa được kết nối, vui lòng kiểm tra lại trong Cài đặt',
+  noRecipient: 'Không tìm thấy số WhatsApp của khách hàng này',
+  outsideWindow: `Khách hàng không nhắn tin trong ${WHATSAPP_WINDOW_HOURS} giờ qua: WhatsApp chỉ cho phép gửi mẫu tin đã được duyệt ngoài khoảng thời gian này`,
+  filesNotYet: 'Kênh WhatsApp hiện chỉ gửi được tin nhắn văn bản',
+  unreachable: 'Không kết nối được tới WhatsApp',
+} as const;
