@@ -1,6 +1,7 @@
 import { registerSubscriber } from '../../platform/outbox.js';
 import type { ServerModule } from '../../platform/modules.js';
 import { channelsRoutes } from './channels.routes.js';
+import { webhookRoutes } from './webhook-routes.js';
 import {
   EMAIL_POLL_DUE_JOB,
   EMAIL_POLL_JOB,
@@ -14,7 +15,7 @@ import {
 
 import { refreshDueTokens, ZALO_REFRESH_CRON, ZALO_REFRESH_JOB } from './zalo/zalo-channel.js';
 import { onCommented, sendQueuedMessage, ZALO_SEND_JOB } from './zalo/zalo-outbound.js';
-import { processZaloEvent, ZALO_INBOUND_JOB } from './zalo/zalo-webhook.js';
+import { processZaloEvent, ZALO_INBOUND_JOB, zaloWebhook } from './zalo/zalo-webhook.js';
 import { zaloRoutes } from './zalo/zalo.routes.js';
 // --- Facebook Messenger
 import {
@@ -22,8 +23,11 @@ import {
   onFacebookCommented,
   sendQueuedFacebookMessage,
 } from './facebook/facebook-outbound.js';
-import { FACEBOOK_INBOUND_JOB, processFacebookEvent } from './facebook/facebook-webhook.js';
-import { facebookRoutes } from './facebook/facebook.routes.js';
+import {
+  FACEBOOK_INBOUND_JOB,
+  facebookWebhook,
+  processFacebookEvent,
+} from './facebook/facebook-webhook.js';
 // --- end Facebook Messenger
 // --- WhatsApp
 import {
@@ -31,8 +35,11 @@ import {
   sendQueuedMessage as sendQueuedWhatsApp,
   WHATSAPP_SEND_JOB,
 } from './whatsapp/whatsapp-outbound.js';
-import { processWhatsAppEvent, WHATSAPP_INBOUND_JOB } from './whatsapp/whatsapp-webhook.js';
-import { whatsappRoutes } from './whatsapp/whatsapp.routes.js';
+import {
+  processWhatsAppEvent,
+  WHATSAPP_INBOUND_JOB,
+  whatsappWebhook,
+} from './whatsapp/whatsapp-webhook.js';
 // --- end WhatsApp
 
 export const channelsModule: ServerModule = {
@@ -40,8 +47,8 @@ export const channelsModule: ServerModule = {
   routes: (app, platform) => {
     channelsRoutes(app, platform);
     zaloRoutes(app, platform);
-    facebookRoutes(app, platform); // Facebook Messenger
-    whatsappRoutes(app, platform); // WhatsApp
+    for (const hook of [zaloWebhook, facebookWebhook, whatsappWebhook])
+      webhookRoutes(hook)(app, platform);
   },
   jobs: (platform) => {
     // Email: every minute, each mailbox whose interval is due is read (one poll at a time each).

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Platform } from '../../../platform/context.js';
+import { metaChallenge, type ChannelWebhook } from '../webhook-routes.js';
 import { customerIdentities } from '../../../db/schema/channel-inbound.js';
 import { messages } from '../../../db/schema/conversations.js';
 import { tickets } from '../../../db/schema/tickets.js';
@@ -46,18 +47,12 @@ interface Envelope {
   entry?: { id?: string; time?: number; messaging?: MessagingItem[] }[];
 }
 
-/** `hub.mode=subscribe` with the channel's verify token: the challenge to answer, else none. */
-export async function verifyHandshake(
+/** Meta's handshake with the channel's verify token (`metaChallenge`). */
+export const verifyHandshake = async (
   platform: Platform,
   channelId: string,
-  query: { 'hub.mode'?: string; 'hub.verify_token'?: string; 'hub.challenge'?: string },
-) {
-  const channel = await loadFacebook(platform, channelId);
-  const expected = channel?.secrets.verify_token;
-  if (!expected || query['hub.mode'] !== 'subscribe' || query['hub.verify_token'] !== expected)
-    return undefined;
-  return query['hub.challenge'] ?? '';
-}
+  query: Record<string, unknown>,
+) => metaChallenge((await loadFacebook(platform, channelId))?.secrets.verify_token, query);
 
 const keyOf = (item: MessagingItem) => {
   const mid = item.message?.mid ?? item.postback?.mid;
@@ -245,3 +240,17 @@ async function personOf(channel: FacebookChannel, psid: string) {
     return {};
   }
 }
+
+/** The routes' view of Messenger's webhook (`../webhook-routes.ts`). */
+export const facebookWebhook: ChannelWebhook = {
+  kind: 'facebook',
+  signatureHeader: 'x-hub-signature-256',
+  summary: 'Webhook Messenger (chữ ký X-Hub-Signature-256)',
+  accept: acceptWebhook,
+  badSignature: M.badSignature,
+  handshake: {
+    summary: 'Xác minh webhook Messenger (hub.mode, hub.verify_token, hub.challenge)',
+    verify: verifyHandshake,
+    refused: M.verifyRefused,
+  },
+};

@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
+import { WHATSAPP_MESSAGES } from '@omnicare/shared/channels/whatsapp.schemas';
 import type { Platform } from '../../../platform/context.js';
 import { receiveChannelMessage, type InboundMessage } from '../../conversations/channel-inbound.js';
 import { processChannelEvent, storeChannelEvent } from '../channel-events.js';
 import { downloadAttachment } from '../channel-files.js';
 import { applyDeliveryUpdate } from '../channel-send.js';
-import type { WebhookOutcome } from '../zalo/zalo-webhook.js';
+import { metaChallenge, type ChannelWebhook, type WebhookOutcome } from '../webhook-routes.js';
 import { mediaHeaders, mediaUrl, signatureValid } from './whatsapp-api.js';
 import { loadWhatsApp, type WhatsAppChannel } from './whatsapp-channel.js';
 
@@ -74,19 +75,12 @@ type StoredItem =
     }
   | { type: 'status'; status: WaStatus };
 
-/** Meta's handshake: `hub.mode=subscribe` and the channel's verify token answer `hub.challenge`. */
-export async function verifyHandshake(
+/** Meta's handshake with the channel's verify token (`metaChallenge`). */
+export const verifyHandshake = async (
   platform: Platform,
   channelId: string,
   query: Record<string, unknown>,
-): Promise<string | undefined> {
-  const channel = await loadWhatsApp(platform, channelId);
-  const token = channel?.secrets.verify_token;
-  if (!token || query['hub.mode'] !== 'subscribe' || query['hub.verify_token'] !== token)
-    return undefined;
-  const challenge = query['hub.challenge'];
-  return typeof challenge === 'string' ? challenge : '';
-}
+) => metaChallenge((await loadWhatsApp(platform, channelId))?.secrets.verify_token, query);
 
 /**
  * Checks and stores one delivery. `refused`: not signed with the channel's app secret (401,
@@ -274,3 +268,18 @@ async function handle(platform: Platform, channel: WhatsAppChannel, item: Stored
     message,
   );
 }
+
+/** The routes' view of WhatsApp's webhook (`../webhook-routes.ts`). */
+export const whatsappWebhook: ChannelWebhook = {
+  kind: 'whatsapp',
+  signatureHeader: 'x-hub-signature-256',
+  summary: 'Webhook của WhatsApp Cloud API (chữ ký X-Hub-Signature-256)',
+  accept: acceptWebhook,
+  badSignature: WHATSAPP_MESSAGES.badSignature,
+  handshake: {
+    summary:
+      'Xác minh webhook WhatsApp (hub.mode=subscribe, hub.verify_token): trả lại hub.challenge',
+    verify: verifyHandshake,
+    refused: WHATSAPP_MESSAGES.verifyRefused,
+  },
+};

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { ZALO_MESSAGES } from '@omnicare/shared/channels/zalo.schemas';
 import type { Platform } from '../../../platform/context.js';
+import type { ChannelWebhook, WebhookOutcome } from '../webhook-routes.js';
 import { tellDeliveryChanged } from '../../tickets/ticket-realtime.js';
 import { messages } from '../../../db/schema/conversations.js';
 import { receiveChannelMessage, type InboundMessage } from '../../conversations/channel-inbound.js';
@@ -18,8 +20,6 @@ import { loadZalo, type ZaloChannel } from './zalo-channel.js';
  */
 
 export const ZALO_INBOUND_JOB = 'channels.zalo-inbound';
-
-export type WebhookOutcome = 'stored' | 'duplicate' | 'ignored' | 'refused' | 'unknown';
 
 interface ZaloEvent {
   event_name?: string;
@@ -200,3 +200,12 @@ async function followerOf(channel: ZaloChannel, userId: string) {
     return {};
   }
 }
+
+/** The routes' view of Zalo OA's webhook (`../webhook-routes.ts`). */
+export const zaloWebhook: ChannelWebhook = {
+  kind: 'zalo',
+  signatureHeader: 'x-zevent-signature',
+  summary: 'Webhook của Zalo OA (chữ ký X-ZEvent-Signature)',
+  accept: acceptWebhook,
+  badSignature: ZALO_MESSAGES.badSignature,
+};
