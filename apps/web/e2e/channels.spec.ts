@@ -265,9 +265,9 @@ test("the channels' index shows each kind, its channels' state and today's messa
   await expect(sms.getByRole('listitem').filter({ hasText: `eSMS ${run}` })).toContainText(
     'Tạm dừng',
   );
-  for (const name of ['TikTok', 'WhatsApp'])
-    await expect(page.getByRole('region', { name })).toContainText('Sắp ra mắt');
-  await expect(page.getByRole('region', { name: 'Facebook' })).not.toContainText('Sắp ra mắt');
+  await expect(page.getByRole('region', { name: 'TikTok' })).toContainText('Sắp ra mắt');
+  for (const name of ['Facebook', 'WhatsApp', 'Zalo OA'])
+    await expect(page.getByRole('region', { name })).not.toContainText('Sắp ra mắt');
   await screenshotsAtBothSizes(page, 'channels-index');
   await sms.getByRole('link', { name: 'Mở cài đặt SMS' }).click();
   await expect(page.getByRole('heading', { name: 'Kênh SMS' })).toBeVisible();
