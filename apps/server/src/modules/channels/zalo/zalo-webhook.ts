@@ -1,13 +1,11 @@
 import { createHash } from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import { ZALO_MESSAGES } from '@omnicare/shared/channels/zalo.schemas';
 import type { Platform } from '../../../platform/context.js';
 import type { ChannelWebhook, WebhookOutcome } from '../webhook-routes.js';
-import { tellDeliveryChanged } from '../../tickets/ticket-realtime.js';
-import { messages } from '../../../db/schema/conversations.js';
 import { receiveChannelMessage, type InboundMessage } from '../../conversations/channel-inbound.js';
 import { processChannelEvent, storeChannelEvent } from '../channel-events.js';
 import { downloadAttachment } from '../channel-files.js';
+import { applyDeliveryUpdate } from '../channel-send.js';
 import { signatureValid, userProfile } from './zalo-api.js';
 import { loadZalo, type ZaloChannel } from './zalo-channel.js';
 
@@ -131,28 +129,7 @@ export async function messageOf(event: ZaloEvent): Promise<InboundMessage | unde
 async function applyReceipt(platform: Platform, channel: ZaloChannel, event: ZaloEvent) {
   const seen = event.event_name === 'user_seen_message';
   const ids = seen ? (event.message?.msg_ids ?? []) : [event.message?.msg_id ?? ''];
-  const wanted = ids.filter(Boolean);
-  if (wanted.length === 0) return;
-  const moved = await platform.db
-    .update(messages)
-    .set(
-      seen
-        ? { delivery: 'seen', seenAt: new Date() }
-        : { delivery: 'delivered', deliveredAt: new Date() },
-    )
-    .where(
-      and(
-        eq(messages.tenantId, channel.tenantId),
-        eq(messages.channelId, channel.id),
-        inArray(messages.providerMessageId, wanted),
-        seen
-          ? sql`${messages.delivery} in ('sent', 'delivered')`
-          : sql`${messages.delivery} = 'sent'`,
-      ),
-    )
-    .returning({ ticketId: messages.ticketId });
-  for (const ticketId of new Set(moved.map((row) => row.ticketId)))
-    await tellDeliveryChanged(platform, channel.tenantId, ticketId);
+  await applyDeliveryUpdate(platform, channel, ids, { state: seen ? 'seen' : 'delivered' });
 }
 
 /**

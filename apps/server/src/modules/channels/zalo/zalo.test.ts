@@ -525,6 +525,33 @@ describe('Zalo OA replies', () => {
     expect((await deliveryOf(id))!.provider_message_id).toMatch(/^oamsg-/);
   });
 
+  it("moves a sent reply to delivered, then seen, by Zalo's receipts, never back", async () => {
+    const { reply, channelId } = await conversation('Zalo biên nhận', 'u-bien-nhan');
+    const id = (await reply('Dạ shop đã nhận đơn')).json().data._id as string;
+    await expect.poll(async () => (await deliveryOf(id))?.delivery, waitJobs).toBe('sent');
+    const zaloId = (await deliveryOf(id))!.provider_message_id!;
+    const receipt = async (event_name: string, message: Record<string, unknown>) => {
+      const answer = await post(channelId, zalo.webhook({ event_name, sender: 'oa', message }));
+      expect(answer.statusCode, answer.body).toBe(200);
+    };
+    await receipt('user_received_message', { msg_id: zaloId });
+    await expect.poll(async () => (await deliveryOf(id))?.delivery, waitJobs).toBe('delivered');
+    await receipt('user_seen_message', { msg_ids: [zaloId] });
+    await expect.poll(async () => (await deliveryOf(id))?.delivery, waitJobs).toBe('seen');
+    // A late 'received' does not take it back.
+    await receipt('user_received_message', { msg_id: zaloId, late: true });
+    await receipt('user_seen_message', { msg_ids: [zaloId], again: true });
+    const pending = async () =>
+      (
+        await query<{ n: number }>(
+          'select count(*)::int as n from channel_events where channel_id = $1 and processed_at is null',
+          [channelId],
+        )
+      )[0]!.n;
+    await expect.poll(pending, waitJobs).toBe(0);
+    expect((await deliveryOf(id))?.delivery).toBe('seen');
+  });
+
   it("records Zalo's refusal on the message (its code and message), and tries a transient failure again", async () => {
     const { reply } = await conversation('Zalo lỗi', 'u-loi');
     zalo.failNextSend({ status: 200, json: { error: -213, message: 'User has not followed OA' } });
