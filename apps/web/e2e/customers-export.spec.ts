@@ -54,6 +54,11 @@ async function holdExportsRunning(page: Page, held: () => boolean) {
   });
 }
 
+// A job-status poll still being held when a test ends must not fail it ("route.fetch: Test ended").
+test.afterEach(async ({ page }) => {
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+});
+
 test('a customer export survives a reload: its progress shows again, then its file downloads', async ({
   page,
   request,
