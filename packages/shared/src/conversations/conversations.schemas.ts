@@ -65,6 +65,29 @@ export type ConversationListQuery = z.infer<typeof conversationListQuery>;
 
 const namedRef = z.object({ _id: z.string(), name: z.string() });
 
+/**
+ * Where a conversation came from when the customer's first message followed an ad, a post or a
+ * link with a ref (Messenger's and WhatsApp's `referral`), as the ad-funnel report counts it.
+ * `ad_id` is Messenger's ad id or WhatsApp's `source_id` of an ad.
+ */
+export const CONVERSATION_REFERRAL_KIND = ['ad', 'post', 'link'] as const;
+export const conversationReferralView = z.object({
+  kind: z.enum(CONVERSATION_REFERRAL_KIND),
+  ad_id: z.string().nullable(),
+  /** The ad's title or headline. */
+  title: z.string().nullable(),
+  /** The ad's or post's address. */
+  url: z.string().nullable(),
+  /** A link's `ref` (m.me/…?ref=…). */
+  ref: z.string().nullable(),
+});
+export type ConversationReferral = z.infer<typeof conversationReferralView>;
+export const CONVERSATION_REFERRAL_LABEL: Record<ConversationReferral['kind'], string> = {
+  ad: 'Từ quảng cáo',
+  post: 'Từ bài viết',
+  link: 'Từ liên kết',
+};
+
 /** One row of the list, and what the live `conversation:upsert` event carries. */
 export const conversationRowView = z.object({
   _id: z.string(),
@@ -95,6 +118,7 @@ export const conversationRowView = z.object({
     .nullable(),
   /** The customer's oldest message no one has answered yet (null: nothing waits). */
   waiting_since: isoDateTime.nullable(),
+  referral: conversationReferralView.nullable(),
   /** Customer messages after the caller's read marker. */
   unread: z.number().int(),
   last_activity_at: isoDateTime,

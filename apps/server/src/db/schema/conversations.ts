@@ -1,3 +1,4 @@
+import type { ConversationReferral } from '@omnicare/shared/conversations/conversations.schemas';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -162,10 +163,17 @@ export const conversations = pgTable(
     ratedAt: timestamptz('rated_at'),
     /** Set when a resolve asked the visitor for a rating (the survey is on). */
     surveyAskedAt: timestamptz('survey_asked_at'),
+    /** The ad, post or link the conversation began from (kept from its first referral). */
+    referral: jsonb('referral').$type<ConversationReferral>(),
+    /** The referral's ad, apart for the ad-funnel report's grouping. */
+    adId: text('ad_id'),
     createdAt: createdAt(),
   },
   (table) => [
     index('conversations_activity_idx').on(table.tenantId, table.lastMessageAt, table.ticketId),
+    index('conversations_ad_idx')
+      .on(table.tenantId, table.adId)
+      .where(sql`${table.adId} is not null`),
     check('conversations_rating', sql`${table.rating} is null or ${table.rating} between 1 and 5`),
   ],
 );

@@ -1,5 +1,6 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { ChannelSource } from '@omnicare/shared/channels/channel-source';
+import type { ConversationReferral } from '@omnicare/shared/conversations/conversations.schemas';
 import type { MessageKind } from '@omnicare/shared/conversations/message-enums';
 import { ticketBody } from '@omnicare/shared/tickets/tickets.schemas';
 import { TICKET_CONVERSATION_MESSAGES } from '@omnicare/shared/tickets/ticket-comments.schemas';
@@ -53,7 +54,13 @@ export interface InboundMessage {
   files?: UploadedFile[];
   /** What the kind carries beyond its text (coordinates, the provider's file address…). */
   content?: Record<string, unknown> | null;
+  /** The ad, post or link the message followed (the conversation keeps its first). */
+  referral?: ConversationReferral;
 }
+
+/** A provider's referral field as kept: trimmed text of 500 characters at most, or null. */
+export const referralText = (value: unknown) =>
+  typeof value === 'string' && value.trim() ? value.trim().slice(0, 500) : null;
 
 /**
  * A new conversation: a ticket from the channel (source `source`, the channel's department,
@@ -70,6 +77,7 @@ export async function startConversation(
     customerId: string;
     subject: string;
     source: ChannelSource;
+    referral?: ConversationReferral;
   },
   within?: (tx: Transaction, ticketId: string) => Promise<void>,
 ): Promise<{ _id: string; code: string }> {
@@ -89,6 +97,7 @@ export async function startConversation(
           ticketId,
           channelId: input.channelId,
           at: new Date(),
+          referral: input.referral,
         });
         await within?.(tx, ticketId);
       },
@@ -221,7 +230,9 @@ export async function receiveChannelMessage(
   const current = await openConversationOf(platform, channel, customerId);
   if (current) {
     try {
-      return { ticketId: current, customerId, ...(await write(current)) };
+      const written = await write(current);
+      if (message.referral) await repo.keepReferral(platform.db, current, message.referral);
+      return { ticketId: current, customerId, ...written };
     } catch (error) {
       // Closed between the read and the write: the message opens a new conversation.
       if (!closedRefusal(error)) throw error;
@@ -234,6 +245,7 @@ export async function receiveChannelMessage(
     customerId,
     subject: message.text || sender.name || channel.kind,
     source: channel.kind,
+    referral: message.referral,
   });
   return { ticketId, customerId, ...(await write(ticketId)) };
 }

@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { UNSOLVED_STATUSES } from '@omnicare/shared/tickets/ticket-enums';
+import type { ConversationReferral } from '@omnicare/shared/conversations/conversations.schemas';
 import { builtOnce, type Database, type Transaction } from '../../platform/db.js';
 import {
   channels,
@@ -20,7 +21,13 @@ type Db = Database | Transaction;
 /** A conversation begins with its ticket (the caller's transaction made or holds it). */
 export async function insertConversation(
   tx: Transaction,
-  values: { tenantId: string; ticketId: string; channelId: string | null; at: Date },
+  values: {
+    tenantId: string;
+    ticketId: string;
+    channelId: string | null;
+    at: Date;
+    referral?: ConversationReferral;
+  },
 ) {
   await tx
     .insert(conversations)
@@ -29,13 +36,27 @@ export async function insertConversation(
       ticketId: values.ticketId,
       channelId: values.channelId,
       lastMessageAt: values.at,
+      referral: values.referral ?? null,
+      adId: values.referral?.ad_id ?? null,
     })
     // The outbox subscriber may make the row first (channel unknown to it, from `ticket.created`,
     // committed before the channel's own insert): the channel is then filled in, never replaced.
     .onConflictDoUpdate({
       target: conversations.ticketId,
-      set: { channelId: sql`coalesce(${conversations.channelId}, excluded.channel_id)` },
+      set: {
+        channelId: sql`coalesce(${conversations.channelId}, excluded.channel_id)`,
+        referral: sql`coalesce(${conversations.referral}, excluded.referral)`,
+        adId: sql`coalesce(${conversations.adId}, excluded.ad_id)`,
+      },
     });
+}
+
+/** A referral on a later message: kept only when the conversation has none yet. */
+export async function keepReferral(db: Db, ticketId: string, referral: ConversationReferral) {
+  await db
+    .update(conversations)
+    .set({ referral, adId: referral.ad_id })
+    .where(and(eq(conversations.ticketId, ticketId), isNull(conversations.referral)));
 }
 
 /** The newest message of a ticket (what the list previews). */
@@ -161,6 +182,7 @@ function rowColumns(reader: SQL) {
     lastMessage: conversations.lastMessage,
     lastMessageAt: conversations.lastMessageAt,
     waitingSince: conversations.waitingSince,
+    referral: conversations.referral,
     createdAt: tickets.createdAt,
     tags: sql<
       { _id: string; name: string }[]

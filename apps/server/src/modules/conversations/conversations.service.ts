@@ -85,6 +85,7 @@ function toRow(row: repo.ConversationListRow): ConversationRow {
     tags: row.tags,
     last_message: last ? { ...last, created_at: row.lastMessageAt.toISOString() } : null,
     waiting_since: row.waitingSince?.toISOString() ?? null,
+    referral: row.referral ?? null,
     unread: row.unread,
     last_activity_at: row.lastMessageAt.toISOString(),
     created_at: row.createdAt.toISOString(),

@@ -52,6 +52,7 @@ export const conversationRow = (n: number, fields: Partial<ConversationRow> = {}
     group: null,
     priority: null,
     tags: [],
+    referral: null,
     last_message: {
       author_type: 'customer',
       kind: 'text',

@@ -45,7 +45,10 @@ beforeEach(() => {
   signInAs('agent', { _id: ME, user_id: ME });
   rows = [
     conversationRow(1, { unread: 2, last_activity_at: later(30), waiting_since: later(-5) }),
-    conversationRow(2, { last_activity_at: later(20) }),
+    conversationRow(2, {
+      last_activity_at: later(20),
+      referral: { kind: 'ad', ad_id: 'ad-1', title: 'Giảm 20%', url: null, ref: null },
+    }),
     conversationRow(3, {
       last_activity_at: later(10),
       last_message: {
@@ -100,7 +103,14 @@ describe('the conversation list', () => {
     expect(within(mine).getByLabelText('1 cuộc trò chuyện chưa đọc')).toBeInTheDocument();
     expect(within(boxes).getByRole('tab', { name: /Chưa phân công/ })).toHaveTextContent('4');
     expect(within(boxes).getByRole('tab', { name: /Tất cả/ })).toHaveTextContent('7');
-    const [first, , third] = screen.getAllByTestId('conversation-row');
+    const [first, second, third] = screen.getAllByTestId('conversation-row');
+    // A conversation begun from an ad says so, the ad's title on hover.
+    expect(within(second!).getByTestId('referral-badge')).toHaveTextContent('Từ quảng cáo');
+    expect(within(second!).getByTestId('referral-badge')).toHaveAttribute(
+      'title',
+      'Từ quảng cáo: Giảm 20%',
+    );
+    expect(within(first!).queryByTestId('referral-badge')).toBeNull();
     expect(within(first!).getByLabelText('2 tin chưa đọc')).toBeInTheDocument();
     expect(within(first!).getByTestId('waiting-badge')).toHaveTextContent(
       /^Chờ \d+ (phút|giờ|ngày)$/,

@@ -6,7 +6,11 @@ import { customerIdentities } from '../../../db/schema/channel-inbound.js';
 import { messages } from '../../../db/schema/conversations.js';
 import { tickets } from '../../../db/schema/tickets.js';
 import { FACEBOOK_MESSAGES as M } from '@omnicare/shared/channels/facebook.schemas';
-import { receiveChannelMessage, type InboundMessage } from '../../conversations/channel-inbound.js';
+import {
+  receiveChannelMessage,
+  referralText as textOf,
+  type InboundMessage,
+} from '../../conversations/channel-inbound.js';
 import { tellDeliveryChanged } from '../../tickets/ticket-realtime.js';
 import { processChannelEvent, storeChannelEvent } from '../channel-events.js';
 import { downloadAttachment } from '../channel-files.js';
@@ -221,12 +225,33 @@ async function handle(platform: Platform, channel: FacebookChannel, item: Messag
   if (!psid || psid === channel.settings.page_id) return;
   const message = await messageOf(item);
   if (!message) return;
+  const referral = referralOf(item.referral ?? item.message?.referral ?? item.postback?.referral);
   await receiveChannelMessage(
     platform,
     { id: channel.id, tenantId: channel.tenantId, kind: 'facebook', groupId: channel.groupId },
     { externalId: psid, describe: () => personOf(channel, psid) },
-    message,
+    { ...message, referral },
   );
+}
+
+/**
+ * Messenger's `referral` as the conversation keeps it: a click-to-Messenger ad (`ad_id`, its
+ * `ads_context_data`), or an m.me link's `ref`; anything else (a chat plugin without a ref) is
+ * not a referral.
+ */
+export function referralOf(raw: Record<string, unknown> | undefined) {
+  if (!raw) return undefined;
+  const context = (raw.ads_context_data ?? {}) as Record<string, unknown>;
+  const adId = textOf(raw.ad_id);
+  const ref = textOf(raw.ref);
+  if (!adId && !ref) return undefined;
+  return {
+    kind: adId ? ('ad' as const) : ('link' as const),
+    ad_id: adId,
+    title: textOf(context.ad_title),
+    url: textOf(context.photo_url) ?? textOf(context.video_url),
+    ref,
+  };
 }
 
 /** The person's name and picture from the Graph API (best effort: a refusal leaves them unknown). */

@@ -167,8 +167,29 @@ describe('Messenger webhook', () => {
     );
     expect(customer).toEqual({ name: 'Nguyễn Thị Lan', source: 'facebook' });
     expect(
-      await query('select channel_id from conversations where ticket_id = $1', [first.ticket_id]),
-    ).toEqual([{ channel_id: channelId }]);
+      await query('select channel_id, ad_id, referral from conversations where ticket_id = $1', [
+        first.ticket_id,
+      ]),
+    ).toEqual([
+      {
+        channel_id: channelId,
+        ad_id: '6045246247433',
+        referral: {
+          kind: 'ad',
+          ad_id: '6045246247433',
+          title: 'Khuyến mãi hè',
+          url: null,
+          ref: 'summer',
+        },
+      },
+    ]);
+
+    // A later referral (another ad clicked in the same thread) does not replace the first.
+    const other = { ref: 'winter', source: 'SHORTLINK', type: 'OPEN_THREAD' };
+    await receive(channelId, fb.message('psid-lan', { text: 'Thêm câu hỏi' }, { referral: other }));
+    expect(
+      await query('select ad_id from conversations where ticket_id = $1', [first.ticket_id]),
+    ).toEqual([{ ad_id: '6045246247433' }]);
 
     const follow = fb.message('psid-lan', { text: 'Còn hàng không?' });
     const signed = fb.webhook([follow]);

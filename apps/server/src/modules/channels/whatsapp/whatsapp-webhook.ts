@@ -1,7 +1,11 @@
 import { createHash } from 'node:crypto';
 import { WHATSAPP_MESSAGES } from '@omnicare/shared/channels/whatsapp.schemas';
 import type { Platform } from '../../../platform/context.js';
-import { receiveChannelMessage, type InboundMessage } from '../../conversations/channel-inbound.js';
+import {
+  receiveChannelMessage,
+  referralText,
+  type InboundMessage,
+} from '../../conversations/channel-inbound.js';
 import { processChannelEvent, storeChannelEvent } from '../channel-events.js';
 import { downloadAttachment } from '../channel-files.js';
 import { applyDeliveryUpdate } from '../channel-send.js';
@@ -259,14 +263,31 @@ async function handle(platform: Platform, channel: WhatsAppChannel, item: Stored
   if (!waId) return;
   const message = await messageOf(channel, item.message);
   if (!message) return;
+  const referral = referralOf(item.message.referral);
   const name = item.contact?.profile?.name;
   await receiveChannelMessage(
     platform,
     { id: channel.id, tenantId: channel.tenantId, kind: 'whatsapp', groupId: channel.groupId },
     // The wa_id is the customer's phone in international form: matched by it, remembered by it.
     { externalId: waId, name, phone: `+${waId.replace(/^\+/, '')}` },
-    message,
+    { ...message, referral },
   );
+}
+
+/**
+ * A click-to-WhatsApp ad's or post's `referral` (on the thread's first message) as the
+ * conversation keeps it: the ad's id is its `source_id`.
+ */
+export function referralOf(raw: Record<string, unknown> | undefined) {
+  if (!raw) return undefined;
+  const isAd = raw.source_type === 'ad';
+  return {
+    kind: isAd ? ('ad' as const) : ('post' as const),
+    ad_id: isAd ? referralText(raw.source_id) : null,
+    title: referralText(raw.headline),
+    url: referralText(raw.source_url),
+    ref: null,
+  };
 }
 
 /** The routes' view of WhatsApp's webhook (`../webhook-routes.ts`). */

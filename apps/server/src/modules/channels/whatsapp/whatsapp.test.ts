@@ -163,6 +163,22 @@ describe('WhatsApp webhook', () => {
     expect(first.content).toMatchObject({
       referral: { ctwa_clid: expect.stringMatching(/^ARAk/) },
     });
+    expect(
+      await query('select ad_id, referral from conversations where ticket_id = $1', [
+        first.ticket_id,
+      ]),
+    ).toEqual([
+      {
+        ad_id: 'ad-1',
+        referral: {
+          kind: 'ad',
+          ad_id: 'ad-1',
+          title: 'Giảm 20%',
+          url: 'https://fb.me/ad',
+          ref: null,
+        },
+      },
+    ]);
     const [ticket] = await query<{ source: string; requester_id: string }>(
       'select source, requester_id from tickets where id = $1',
       [first.ticket_id],

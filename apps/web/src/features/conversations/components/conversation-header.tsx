@@ -22,6 +22,7 @@ import { TagPicker } from '@/features/customers/components/customer-pickers';
 import { useTicketSettingsList } from '@/features/tickets/tickets.queries';
 import { CHAT_TEXT } from '../conversations-text';
 import { useUpdateConversation } from '../conversations.queries';
+import { ReferralBadge } from './referral-badge';
 import { ChannelMark, channelLabel } from './channel-mark';
 import { TransferDialog } from './transfer-dialog';
 
@@ -71,6 +72,7 @@ export function ConversationHeader({
               {channelLabel(ticket.source)}
               {row?.channel ? ` · ${row.channel.name}` : ''}
             </span>
+            <ReferralBadge referral={row?.referral} />
             <Badge variant={open ? 'secondary' : 'success'} className="shrink-0 py-0">
               {TICKET_STATUS.label(ticket.status)}
             </Badge>

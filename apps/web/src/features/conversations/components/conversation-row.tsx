@@ -7,6 +7,7 @@ import { isUnsolved } from '@omnicare/shared/tickets/ticket-enums';
 import { Avatar } from '@/components/ui/avatar';
 import { cn } from '@/lib/cn';
 import { CHAT_TEXT } from '../conversations-text';
+import { ReferralBadge } from './referral-badge';
 import { ChannelMark, channelLabel } from './channel-mark';
 
 /** The last message's line: who wrote it when it was us or a note, then its text or kind. */
@@ -108,6 +109,7 @@ export function ConversationListRow({
               {channelLabel(row.source)}
               {row.channel ? ` · ${row.channel.name}` : ''}
             </span>
+            <ReferralBadge referral={row.referral} />
             {waiting && (
               <span
                 className="shrink-0 rounded bg-amber-100 px-1.5 py-px font-medium text-amber-800"
