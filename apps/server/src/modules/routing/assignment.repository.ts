@@ -1,8 +1,9 @@
-import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { CHAT_SOURCES } from '@omnicare/shared/conversations/conversations.schemas';
 import { UNSOLVED_STATUSES } from '@omnicare/shared/tickets/ticket-enums';
-import type { Database, Transaction } from '../../platform/db.js';
+import { preparedOnce, type Database, type Transaction } from '../../platform/db.js';
 import { groupMembers, groups } from '../../db/schema/groups.js';
+import { calls, queueMembers } from '../../db/schema/telephony.js';
 import { tickets } from '../../db/schema/tickets.js';
 import { users } from '../../db/schema/users.js';
 import { routableStaff } from './routable-staff.js';
@@ -230,5 +231,67 @@ export async function activeStaffRef(db: Db, tenantId: string, userId: string) {
         ne(users.role, 'end_user'),
       ),
     );
+  return row;
+}
+
+/** How long a ring offered by routing keeps its agent busy without any event (safety net). */
+const RING_HOLD = sql`interval '130 seconds'`;
+/** An answered call with no end event stops counting as "in a call" after this long. */
+const TALK_HOLD = sql`interval '4 hours'`;
+
+/** SQL: the user is busy with a call other than `exceptCallId`. */
+const inCallCondition = (userColumn: SQL | typeof users.id, exceptCallId?: string) => sql`exists (
+  select 1 from ${calls} c where c.agent_id = ${userColumn} and c.ended_at is null
+  ${exceptCallId ? sql`and c.id <> ${exceptCallId}` : sql``}
+  and (
+    (c.status = 'RINGING' and coalesce(c.offered_at, c.started_at) > now() - ${RING_HOLD})
+    or (c.status in ('ANSWERING', 'DIALING', 'HOLDING', 'MUTING') and coalesce(c.answered_at, c.started_at) > now() - ${TALK_HOLD})
+  ))`;
+
+/**
+ * The member the queue rings next: active staff with a SIP account, presence AVAILABLE, not in
+ * another call, not the one rung just before (`except.previousAgent`, an agent id or SIP
+ * username, else `except.userId`); agents not yet tried for this call first; then by the
+ * strategy's cursor (never first), then id. One prepared statement whatever the call (the
+ * previous agent is looked up inside it, the tried agents are one array parameter).
+ */
+export async function nextCallMember(
+  tx: Transaction,
+  queue: { id: string; tenantId: string; strategy: string },
+  call: { id: string; triedUserIds: string[] },
+  except: { previousAgent: string | null; userId: string | null },
+) {
+  const cursor =
+    queue.strategy === 'round_robin' ? queueMembers.lastOfferedAt : queueMembers.lastCallEndedAt;
+  const rungBefore = sql`coalesce(
+    (select p.id from ${users} p where p.tenant_id = ${queue.tenantId}
+      and (p.agent_id = ${except.previousAgent}::text or p.sip_username = ${except.previousAgent}::text)
+      order by p.id limit 1),
+    ${except.userId}::uuid)`;
+  const tried = sql`${users.id} = any(${sql.param(call.triedUserIds)}::uuid[]) asc`;
+  const [row] = await preparedOnce(
+    tx
+      .select({
+        userId: users.id,
+        agentId: users.agentId,
+        sipUsername: sql<string>`${users.sipUsername}`,
+      })
+      .from(queueMembers)
+      .innerJoin(users, eq(users.id, queueMembers.userId))
+      .where(
+        and(
+          eq(queueMembers.queueId, queue.id),
+          eq(users.tenantId, queue.tenantId),
+          // The one routing's rule of who takes new work; a call's capacity is below (one call).
+          routableStaff(),
+          sql`coalesce(${users.sipUsername}, '') <> ''`,
+          sql`${users.id} is distinct from ${rungBefore}`,
+          sql`not ${inCallCondition(users.id, call.id)}`,
+        ),
+      )
+      .orderBy(tried, sql`${cursor} asc nulls first`, asc(users.id))
+      .limit(1),
+    'route-next-agent',
+  ).execute();
   return row;
 }

@@ -340,3 +340,11 @@ export async function assignToCallAgent(
   });
   return made;
 }
+
+/**
+ * Calls: the member of the call's queue to ring now, by the one eligibility rule (AVAILABLE,
+ * active) and the calls' capacity (one call at a time; chats and tickets held do not count),
+ * ordered by the queue's strategy. Telephony keeps the gateway's side: it asks this under the
+ * tenant's routing lock, rings, waits or overflows.
+ */
+export const nextCallAgent = repo.nextCallMember;

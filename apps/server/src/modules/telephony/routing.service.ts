@@ -1,6 +1,7 @@
 import { normalizePhone } from '@omnicare/shared/customers/normalize';
 import type { RouteAnswer, RouteRequest } from '@omnicare/shared/telephony/calls.schemas';
 import type { Platform } from '../../platform/context.js';
+import { nextCallAgent } from '../routing/assignment.js';
 import * as repo from './calls.repository.js';
 
 /** How long a waiting caller's gateway waits before asking again. */
@@ -52,7 +53,7 @@ export async function routeCall(platform: Platform, input: RouteRequest): Promis
     const queuedAt = transferred ? now : (call.queuedAt ?? call.startedAt);
     // The agent rung before this ask did not take it: they are free again for other calls. A
     // transfer leaves out the agent holding the call (who transferred it).
-    const agent = await repo.nextAgent(tx, queue, call, {
+    const agent = await nextCallAgent(tx, queue, call, {
       previousAgent: input.previous_agent ?? null,
       userId: transferred || call.status === 'RINGING' ? call.agentId : null,
     });

@@ -187,6 +187,25 @@ describe('routing decisions', () => {
     ).toBe(tenant.id('agent'));
   });
 
+  it('counts capacity per kind: chats held up to the chat limit do not stop a call ringing', async () => {
+    const { tenant, tokens } = await readyTenant();
+    const hotline = freshHotline();
+    await createQueue(t, tokens.admin as string, {
+      name: 'Chăm sóc',
+      hotlines: [hotline],
+      member_ids: members(tenant, ['agent']),
+    });
+    // The agent holds more open conversations than any chat limit allows.
+    await t.database.pool.query(
+      `insert into tickets (tenant_id, number, subject, status, source, assignee_id)
+       select $1, 900000 + n, 'Chat ' || n, 'open', 'zalo', $2 from generate_series(1, 12) n`,
+      [tenant.tenantId, tenant.id('agent')],
+    );
+    expect(
+      (await route(t, { call_id: freshCallId(), from: '0912345678', to: hotline })).agent?.user_id,
+    ).toBe(tenant.id('agent'));
+  });
+
   it('skips the agent who did not answer and tries the others first', async () => {
     const { tenant, tokens } = await readyTenant();
     const hotline = freshHotline();
