@@ -62,6 +62,31 @@ test("an administrator connects a WhatsApp number (against the local Cloud API f
         return JSON.stringify(list.data);
       })
       .toContain(`Xin chào ${run}`);
+
+    // Meta refuses the reply's token (190, revoked): the channel is in error, and the channels'
+    // index says so with the provider's reason and when.
+    const list = await (
+      await send(request, admin.token, 'GET', `/v2/conversations?box=all&q=${run}`)
+    ).json();
+    const ticketId = list.data[0]._id as string;
+    wa.failNextSend(
+      wa.graphError(401, 190, 'Error validating access token: Session has expired', 'expired'),
+    );
+    const reply = await send(request, admin.token, 'POST', `/v2/tickets/${ticketId}/comments`, {
+      body: 'Dạ em chào anh',
+      format: 'text',
+      public: true,
+    });
+    expect(reply.status(), await reply.text()).toBe(201);
+    await page.goto('/settings/multi-channels');
+    const shown = page
+      .getByRole('region', { name: 'WhatsApp' })
+      .getByRole('listitem')
+      .filter({ hasText: name });
+    await expect(shown).toContainText('Lỗi kết nối', { timeout: 20_000 });
+    await expect(shown).toContainText('190 Error validating access token');
+    await expect(shown).toContainText('Lỗi gần nhất lúc');
+    await screenshotsAtBothSizes(page, 'channels-index-error');
   } finally {
     await wa.close();
   }
