@@ -1,4 +1,14 @@
-import { index, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, id, timestamptz } from './columns.js';
 import { channels } from './conversations.js';
 import { customers } from './customers.js';
@@ -53,10 +63,20 @@ export const channelEvents = pgTable(
     body: jsonb('body').$type<Record<string, unknown>>().notNull(),
     receivedAt: createdAt(),
     processedAt: timestamptz('processed_at'),
-    /** Why processing gave up (the event is kept for a look). */
+    /** Why the last try failed (the event is kept for a look). */
     error: text('error'),
+    /** Failed or claimed tries (the sweep stops at `INBOUND_ATTEMPTS`). */
+    attempts: smallint('attempts').notNull().default(0),
+    /** When the sweep last took it (its next sweep is a minute later). */
+    triedAt: timestamptz('tried_at'),
   },
-  (table) => [uniqueIndex('channel_events_key_unique').on(table.channelId, table.eventKey)],
+  (table) => [
+    uniqueIndex('channel_events_key_unique').on(table.channelId, table.eventKey),
+    // The sweep's search: what is still unprocessed, oldest first.
+    index('channel_events_unprocessed_idx')
+      .on(table.receivedAt)
+      .where(sql`${table.processedAt} is null`),
+  ],
 );
 
 /**

@@ -3,6 +3,12 @@ import type { ServerModule } from '../../platform/modules.js';
 import { channelsRoutes } from './channels.routes.js';
 import { webhookRoutes } from './webhook-routes.js';
 import {
+  INBOUND_SWEEP_CRON,
+  INBOUND_SWEEP_JOB,
+  registerInbound,
+  sweepChannelEvents,
+} from './channel-events.js';
+import {
   EMAIL_POLL_DUE_JOB,
   EMAIL_POLL_JOB,
   EMAIL_REPLIES_SUBSCRIBER,
@@ -15,7 +21,7 @@ import {
 
 import { refreshDueTokens, ZALO_REFRESH_CRON, ZALO_REFRESH_JOB } from './zalo/zalo-channel.js';
 import { onCommented, sendQueuedMessage, ZALO_SEND_JOB } from './zalo/zalo-outbound.js';
-import { processZaloEvent, ZALO_INBOUND_JOB, zaloWebhook } from './zalo/zalo-webhook.js';
+import { handleZaloEvent, zaloWebhook } from './zalo/zalo-webhook.js';
 import { zaloRoutes } from './zalo/zalo.routes.js';
 // --- Facebook Messenger
 import {
@@ -23,11 +29,7 @@ import {
   onFacebookCommented,
   sendQueuedFacebookMessage,
 } from './facebook/facebook-outbound.js';
-import {
-  FACEBOOK_INBOUND_JOB,
-  facebookWebhook,
-  processFacebookEvent,
-} from './facebook/facebook-webhook.js';
+import { facebookWebhook, handleFacebookEvent } from './facebook/facebook-webhook.js';
 // --- end Facebook Messenger
 // --- WhatsApp
 import {
@@ -35,11 +37,7 @@ import {
   sendQueuedMessage as sendQueuedWhatsApp,
   WHATSAPP_SEND_JOB,
 } from './whatsapp/whatsapp-outbound.js';
-import {
-  processWhatsAppEvent,
-  WHATSAPP_INBOUND_JOB,
-  whatsappWebhook,
-} from './whatsapp/whatsapp-webhook.js';
+import { handleWhatsAppEvent, whatsappWebhook } from './whatsapp/whatsapp-webhook.js';
 // --- end WhatsApp
 
 export const channelsModule: ServerModule = {
@@ -72,11 +70,17 @@ export const channelsModule: ServerModule = {
       (data) => sendQueuedReply(platform, String(data.message_id), Number(data.attempt) || 1),
       { workers: 2 },
     );
-    // --- Zalo OA: webhook events processed after they were stored (one worker: a follower's
-    // messages keep their order), replies sent as jobs, tokens refreshed before they expire.
-    platform.jobs.register(ZALO_INBOUND_JOB, async (data) => {
-      await processZaloEvent(platform, String(data.event_id));
-    });
+    // Chat channels' webhook events: processed by the instance that stored them, each sender's
+    // in order; what is left unprocessed a minute later is swept by any instance.
+    platform.jobs.register(
+      INBOUND_SWEEP_JOB,
+      async () => {
+        await sweepChannelEvents(platform);
+      },
+      { cron: INBOUND_SWEEP_CRON },
+    );
+    // --- Zalo OA: webhook events, replies sent as jobs, tokens refreshed before they expire.
+    registerInbound(platform, 'zalo', handleZaloEvent);
     platform.jobs.register(
       ZALO_SEND_JOB,
       async (data) => {
@@ -98,10 +102,8 @@ export const channelsModule: ServerModule = {
       (event) => event.type === 'ticket.commented' && event.payload.queued === true,
     );
     // --- end Zalo OA
-    // --- Facebook Messenger: the same shape as Zalo's (one inbound worker keeps the order).
-    platform.jobs.register(FACEBOOK_INBOUND_JOB, async (data) => {
-      await processFacebookEvent(platform, String(data.event_id));
-    });
+    // --- Facebook Messenger: the same shape as Zalo's.
+    registerInbound(platform, 'facebook', handleFacebookEvent);
     platform.jobs.register(
       FACEBOOK_SEND_JOB,
       async (data) => {
@@ -120,11 +122,8 @@ export const channelsModule: ServerModule = {
       (event) => event.type === 'ticket.commented' && event.payload.queued === true,
     );
     // --- end Facebook Messenger
-    // --- WhatsApp: webhook items processed after they were stored (one worker: a customer's
-    // messages keep their order), replies sent as jobs.
-    platform.jobs.register(WHATSAPP_INBOUND_JOB, async (data) => {
-      await processWhatsAppEvent(platform, String(data.event_id));
-    });
+    // --- WhatsApp: webhook items, replies sent as jobs.
+    registerInbound(platform, 'whatsapp', handleWhatsAppEvent);
     platform.jobs.register(
       WHATSAPP_SEND_JOB,
       async (data) => {

@@ -12,7 +12,7 @@ import {
   type InboundMessage,
 } from '../../conversations/channel-inbound.js';
 import { tellDeliveryChanged } from '../../tickets/ticket-realtime.js';
-import { processChannelEvent, storeChannelEvent } from '../channel-events.js';
+import { storeChannelEvent, type InboundHandler } from '../channel-events.js';
 import { downloadAttachment } from '../channel-files.js';
 import { signatureValid, userProfile } from './facebook-api.js';
 import { loadFacebook, type FacebookChannel } from './facebook-channel.js';
@@ -25,8 +25,6 @@ import { loadFacebook, type FacebookChannel } from './facebook-channel.js';
  * stored as one event (keyed by its `mid`, else its hash) and processed by the job
  * `channels.facebook-inbound`; the route answers once they are stored.
  */
-
-export const FACEBOOK_INBOUND_JOB = 'channels.facebook-inbound';
 
 export interface MessagingItem {
   sender?: { id?: string };
@@ -88,13 +86,12 @@ export async function acceptWebhook(
     if (entry.id && entry.id !== channel.settings.page_id) continue;
     for (const item of entry.messaging ?? [])
       if (
-        (await storeChannelEvent(
-          platform,
-          channel,
-          keyOf(item),
-          { ...item },
-          FACEBOOK_INBOUND_JOB,
-        )) === 'stored'
+        (await storeChannelEvent(platform, channel, 'facebook', {
+          key: keyOf(item),
+          body: { ...item },
+          // A person's items keep their order (receipts after the messages they follow).
+          orderKey: item.sender?.id ?? '',
+        })) === 'stored'
       )
         stored++;
   }
@@ -211,12 +208,11 @@ async function applyReceipt(platform: Platform, channel: FacebookChannel, item: 
     await tellDeliveryChanged(platform, channel.tenantId, ticketId);
 }
 
-/** The job: one stored messaging item. */
-export const processFacebookEvent = (platform: Platform, eventId: string) =>
-  processChannelEvent(platform, eventId, async (stored) => {
-    const channel = await loadFacebook(platform, stored.channelId);
-    if (channel) await handle(platform, channel, stored.body as MessagingItem);
-  });
+/** One stored messaging item (`../channel-events.ts` runs it once, in its person's order). */
+export const handleFacebookEvent: InboundHandler = async (platform, stored) => {
+  const channel = await loadFacebook(platform, stored.channelId);
+  if (channel) await handle(platform, channel, stored.body as MessagingItem);
+};
 
 async function handle(platform: Platform, channel: FacebookChannel, item: MessagingItem) {
   if (item.delivery || item.read) return applyReceipt(platform, channel, item);

@@ -6,7 +6,7 @@ import {
   referralText,
   type InboundMessage,
 } from '../../conversations/channel-inbound.js';
-import { processChannelEvent, storeChannelEvent } from '../channel-events.js';
+import { storeChannelEvent, type InboundHandler } from '../channel-events.js';
 import { downloadAttachment } from '../channel-files.js';
 import { applyDeliveryUpdate } from '../channel-send.js';
 import { metaChallenge, type ChannelWebhook, type WebhookOutcome } from '../webhook-routes.js';
@@ -21,8 +21,6 @@ import { loadWhatsApp, type WhatsAppChannel } from './whatsapp-channel.js';
  * (`message:<wamid>`, `status:<wamid>:<status>`), so a redelivery is a no-op; the job
  * `channels.whatsapp-inbound` processes each.
  */
-
-export const WHATSAPP_INBOUND_JOB = 'channels.whatsapp-inbound';
 
 interface WaMessage {
   from?: string;
@@ -125,7 +123,15 @@ export async function acceptWebhook(
   if (items.length === 0) return 'ignored';
   let outcome: WebhookOutcome = 'duplicate';
   for (const [key, item] of items)
-    if ((await storeChannelEvent(platform, channel, key, item, WHATSAPP_INBOUND_JOB)) === 'stored')
+    if (
+      (await storeChannelEvent(platform, channel, 'whatsapp', {
+        key,
+        body: item as unknown as Record<string, unknown>,
+        // A customer's messages and the statuses of ours to them keep their order.
+        orderKey:
+          item.type === 'message' ? (item.message.from ?? '') : (item.status.recipient_id ?? ''),
+      })) === 'stored'
+    )
       outcome = 'stored';
   return outcome;
 }
@@ -246,13 +252,11 @@ async function applyStatus(platform: Platform, channel: WhatsAppChannel, status:
   return 0;
 }
 
-/** The job: one stored item, handled once (`../channel-events.ts`). */
-export async function processWhatsAppEvent(platform: Platform, eventId: string) {
-  await processChannelEvent(platform, eventId, async ({ channelId, body }) => {
-    const channel = await loadWhatsApp(platform, channelId);
-    if (channel) await handle(platform, channel, body as unknown as StoredItem);
-  });
-}
+/** One stored item (`../channel-events.ts` runs it once, in its customer's order). */
+export const handleWhatsAppEvent: InboundHandler = async (platform, { channelId, body }) => {
+  const channel = await loadWhatsApp(platform, channelId);
+  if (channel) await handle(platform, channel, body as unknown as StoredItem);
+};
 
 async function handle(platform: Platform, channel: WhatsAppChannel, item: StoredItem) {
   if (item.type === 'status') {

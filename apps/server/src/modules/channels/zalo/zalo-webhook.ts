@@ -3,7 +3,7 @@ import { ZALO_MESSAGES } from '@omnicare/shared/channels/zalo.schemas';
 import type { Platform } from '../../../platform/context.js';
 import type { ChannelWebhook, WebhookOutcome } from '../webhook-routes.js';
 import { receiveChannelMessage, type InboundMessage } from '../../conversations/channel-inbound.js';
-import { processChannelEvent, storeChannelEvent } from '../channel-events.js';
+import { storeChannelEvent, type InboundHandler } from '../channel-events.js';
 import { downloadAttachment } from '../channel-files.js';
 import { applyDeliveryUpdate } from '../channel-send.js';
 import { signatureValid, userProfile } from './zalo-api.js';
@@ -16,8 +16,6 @@ import { loadZalo, type ZaloChannel } from './zalo-channel.js';
  * only checks and stores the event; the job `channels.zalo-inbound` processes it. The event's key
  * (the message's `msg_id`, else the body's hash) makes a redelivery a no-op.
  */
-
-export const ZALO_INBOUND_JOB = 'channels.zalo-inbound';
 
 interface ZaloEvent {
   event_name?: string;
@@ -57,13 +55,12 @@ export async function acceptWebhook(
   if (!raw || !secret || !signatureValid(signature, raw, event, secret)) return 'refused';
   if (event.app_id !== channel.settings.app_id) return 'refused';
   if (channel.status === 'disabled') return 'ignored';
-  return storeChannelEvent(
-    platform,
-    channel,
-    keyOf(event, raw),
-    event as Record<string, unknown>,
-    ZALO_INBOUND_JOB,
-  );
+  // A follower's events keep their order (receipts after the OA's messages they follow).
+  return storeChannelEvent(platform, channel, 'zalo', {
+    key: keyOf(event, raw),
+    body: event as Record<string, unknown>,
+    orderKey: event.sender?.id ?? '',
+  });
 }
 
 const number = (value: unknown) => (typeof value === 'number' ? value : Number(value));
@@ -132,16 +129,11 @@ async function applyReceipt(platform: Platform, channel: ZaloChannel, event: Zal
   await applyDeliveryUpdate(platform, channel, ids, { state: seen ? 'seen' : 'delivered' });
 }
 
-/**
- * The job: one stored event, processed once (a retried job finds it processed). A failure keeps
- * the event unprocessed with its error and fails the job, which pg-boss tries again; a
- * redelivery by Zalo a minute later queues it again too.
- */
-export const processZaloEvent = (platform: Platform, eventId: string) =>
-  processChannelEvent(platform, eventId, async (stored) => {
-    const channel = await loadZalo(platform, stored.channelId);
-    if (channel) await handle(platform, channel, stored.body as ZaloEvent);
-  });
+/** One stored event (`../channel-events.ts` runs it once, in its sender's order). */
+export const handleZaloEvent: InboundHandler = async (platform, stored) => {
+  const channel = await loadZalo(platform, stored.channelId);
+  if (channel) await handle(platform, channel, stored.body as ZaloEvent);
+};
 
 async function handle(platform: Platform, channel: ZaloChannel, event: ZaloEvent) {
   if (event.event_name === 'user_received_message' || event.event_name === 'user_seen_message')

@@ -8,6 +8,7 @@ import {
   seedTenant,
   type TestApp,
 } from '../../../test/helpers.js';
+import { INBOUND_ATTEMPTS, sweepChannelEvents } from '../channel-events.js';
 import { fakeZalo, type ZaloFake } from '../zalo-fake.js';
 import { codeChallengeOf, signatureValid, webhookMac } from './zalo-api.js';
 import { refreshDueTokens } from './zalo-channel.js';
@@ -412,6 +413,59 @@ describe('Zalo OA webhook', () => {
         waitJobs,
       )
       .toMatchObject({ error: TICKET_MESSAGES.bodyRequired, processed_at: null });
+  });
+
+  it('sweeps an event left unprocessed (the instance died before it), and gives up after its tries', async () => {
+    const { channelId, tenant } = await connectedTenant('Zalo quét');
+    zalo.follow('u-sweep', 'Khách quét');
+    // Stored as the route does, two minutes ago, never processed: a kill -9 in between.
+    const event = JSON.parse(
+      zalo.webhook({
+        event_name: 'user_send_text',
+        sender: 'u-sweep',
+        message: { text: 'Còn đó không?' },
+      }).payload,
+    ) as Record<string, unknown>;
+    const msgId = (event.message as { msg_id: string }).msg_id;
+    await query(
+      `insert into channel_events (tenant_id, channel_id, event_key, body, created_at)
+       values ($1, $2, $3, $4, now() - interval '2 minutes')`,
+      [tenant.tenantId, channelId, `message:${msgId}`, event],
+    );
+    // One that can never be written (no text): tried by each sweep until its tries are spent.
+    const broken = JSON.parse(
+      zalo.webhook({ event_name: 'user_send_text', sender: 'u-sweep', message: {} }).payload,
+    ) as Record<string, unknown>;
+    await query(
+      `insert into channel_events (tenant_id, channel_id, event_key, body, created_at)
+       values ($1, $2, 'broken', $3, now() - interval '2 minutes')`,
+      [tenant.tenantId, channelId, broken],
+    );
+    await sweepChannelEvents(t.app.platform);
+    expect(await messageOf(msgId)).toMatchObject({ body: 'Còn đó không?', direction: 'in' });
+    const state = async () =>
+      (
+        await query<{ attempts: number; processed_at: Date | null; error: string | null }>(
+          `select attempts, processed_at, error from channel_events where channel_id = $1 and event_key = 'broken'`,
+          [channelId],
+        )
+      )[0]!;
+    expect(await state()).toMatchObject({
+      attempts: 1,
+      processed_at: null,
+      error: TICKET_MESSAGES.bodyRequired,
+    });
+    // Not due again within the minute after a try; due once that minute is past.
+    await sweepChannelEvents(t.app.platform);
+    expect((await state()).attempts).toBe(1);
+    for (let round = 0; round < INBOUND_ATTEMPTS + 1; round++) {
+      await query(
+        `update channel_events set tried_at = now() - interval '2 minutes' where channel_id = $1`,
+        [channelId],
+      );
+      await sweepChannelEvents(t.app.platform);
+    }
+    expect((await state()).attempts).toBe(INBOUND_ATTEMPTS);
   });
 
   it('knows the follower again after their customer was merged into another', async () => {
