@@ -26,6 +26,8 @@ export const EMAIL_SETTINGS_MESSAGES = {
   pollMinutes: `Chu kỳ kiểm tra thư từ ${EMAIL_POLL_MINUTES.min} đến ${EMAIL_POLL_MINUTES.max} phút`,
   notEmail: 'Kênh không phải hộp thư email',
   testOk: 'Kết nối IMAP và SMTP thành công',
+  fetched: (count: number) => (count ? `Đã nhận ${count} thư mới` : 'Không có thư mới'),
+  fetchFailed: 'Không đọc được hộp thư',
 } as const;
 
 const M = EMAIL_SETTINGS_MESSAGES;
@@ -86,6 +88,18 @@ export const channelTestView = z.object({
   checks: z.array(z.object({ name: z.string(), ok: z.boolean(), message: z.string() })),
 });
 export type ChannelTestView = z.infer<typeof channelTestView>;
+
+/**
+ * `POST /v2/channels/{id}/email/fetch`: the mailbox read now instead of at its next poll. `received`
+ * counts new mails taken in (tickets made or continued, automatic mails kept); `status` and
+ * `status_reason` are the mailbox's state after it (an error names what failed).
+ */
+export const emailFetchView = z.object({
+  received: z.number().int(),
+  status: z.enum(['active', 'disabled', 'error']),
+  status_reason: z.string().nullable(),
+});
+export type EmailFetchView = z.infer<typeof emailFetchView>;
 
 /** What the connection test and a failed send say, naming the side and what failed. */
 export const EMAIL_TEST_MESSAGES = {

@@ -5,7 +5,11 @@ import { authOf } from '../../platform/auth.js';
 import { catalogueRoutes } from '../../platform/catalogue.js';
 import { answers, ok } from '../../platform/respond.js';
 import { typed, type RouteModule } from '../../platform/routes.js';
-import { channelTestView } from '@omnicare/shared/channels/email-settings';
+import {
+  channelTestView,
+  emailFetchView,
+  EMAIL_SETTINGS_MESSAGES,
+} from '@omnicare/shared/channels/email-settings';
 import { channelsSummaryView } from '@omnicare/shared/channels/channels-summary';
 import {
   channelCatalogue,
@@ -13,6 +17,7 @@ import {
   setLivechatAvatar,
   testChannel,
 } from './channels.service.js';
+import { fetchMailNow } from './email.service.js';
 
 /** Channels are a catalogue (platform/catalogue.ts): the definition is in the service. */
 const catalogueOfChannels = catalogueRoutes(channelCatalogue);
@@ -73,6 +78,27 @@ export const channelsRoutes: RouteModule = (app, platform) => {
     async (request) => {
       const result = await testChannel(platform, authOf(request), request.params.id);
       return ok(result, result.message);
+    },
+  );
+  r.post(
+    '/v2/channels/:id/email/fetch',
+    {
+      schema: {
+        tags: ['channels'],
+        summary: 'Nhận thư của hộp thư ngay (không chờ lần kiểm tra kế tiếp)',
+        params: idParams,
+        response: answers.ok(emailFetchView),
+      },
+      config: { access: 'channel.manage' },
+    },
+    async (request) => {
+      const result = await fetchMailNow(platform, authOf(request), request.params.id);
+      return ok(
+        result,
+        result.status === 'error'
+          ? (result.status_reason ?? EMAIL_SETTINGS_MESSAGES.fetchFailed)
+          : EMAIL_SETTINGS_MESSAGES.fetched(result.received),
+      );
     },
   );
 };

@@ -3,13 +3,19 @@ import { formatTicketCode } from '@omnicare/shared/tickets/ticket-enums';
 import { channels, messages } from '../../db/schema/conversations.js';
 import { customerEmails, customers } from '../../db/schema/customers.js';
 import { tickets } from '../../db/schema/tickets.js';
+import {
+  EMAIL_SETTINGS_MESSAGES,
+  type EmailFetchView,
+} from '@omnicare/shared/channels/email-settings';
+import type { AuthContext } from '../../platform/auth.js';
 import type { Platform } from '../../platform/context.js';
+import { fieldError } from '../../platform/errors.js';
 import type { DeliveredEvent } from '../../platform/outbox.js';
 import { plainText } from '../../platform/rich-text.js';
 import { attachmentsOfMessage } from '../tickets/ticket-comments.service.js';
 import type { OpenChannel } from './channel-driver.js';
 import { tellDeliveryChanged } from '../tickets/ticket-realtime.js';
-import { openChannel } from './channels.service.js';
+import { channelCatalogue, openChannel } from './channels.service.js';
 import { emailDriver, SmtpRefusal, type OutboundMail } from './drivers/email.js';
 import { takeInMail, type InboundOutcome } from './email-inbound.js';
 import * as repo from './channels.repository.js';
@@ -287,3 +293,20 @@ export async function sendQueuedReply(platform: Platform, messageId: string, att
 
 /** The tenant's own view of the driver's connection test, for `POST /v2/channels/{id}/test`. */
 export const testMailbox = (channel: OpenChannel<'email'>) => emailDriver.test(channel);
+
+/** `POST /v2/channels/{id}/email/fetch`: one poll of the caller's tenant's mailbox, now. */
+export async function fetchMailNow(
+  platform: Platform,
+  auth: AuthContext,
+  id: string,
+): Promise<EmailFetchView> {
+  const view = await channelCatalogue.get(platform, auth, id);
+  if (view.kind !== 'email') throw fieldError('kind', EMAIL_SETTINGS_MESSAGES.notEmail);
+  const outcomes = await pollMailbox(platform, view._id);
+  const after = await channelCatalogue.get(platform, auth, id);
+  return {
+    received: outcomes.filter((one) => one.outcome === 'written').length,
+    status: after.status,
+    status_reason: after.status_reason,
+  };
+}

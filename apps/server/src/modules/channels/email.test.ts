@@ -488,5 +488,43 @@ describe.skipIf(DOVECOT_MISSING)('email channel (Dovecot IMAP, SMTP test server)
     const agent = await t.login(tenant.email('agent'));
     // The project answers a missing permission with 401.
     expect((await send('POST', `/v2/channels/${channelId}/test`, agent)).statusCode).toBe(401);
+    expect(
+      (await send('POST', `/v2/channels/${channelId}/email/fetch`, otherAdmin)).statusCode,
+    ).toBe(404);
+    expect((await send('POST', `/v2/channels/${channelId}/email/fetch`, agent)).statusCode).toBe(
+      401,
+    );
+  });
+
+  it('fetches the mailbox on demand: new mail becomes tickets at once, and says how many', async () => {
+    await dovecot.deliver(
+      MAILBOX,
+      rawMail({
+        from: 'Trần Bình <binh.fetch@khach.vn>',
+        to: MAILBOX,
+        subject: 'Cần xuất hóa đơn đỏ',
+        text: 'Nhờ bên mình xuất hóa đơn cho đơn 8812.',
+        messageId: '<fetch-1@khach.vn>',
+      }),
+    );
+    const fetched = await send('POST', `/v2/channels/${channelId}/email/fetch`, admin);
+    expect(fetched.statusCode, fetched.body).toBe(200);
+    expect(fetched.json()).toMatchObject({
+      message: 'Đã nhận 1 thư mới',
+      data: { received: 1, status: 'active', status_reason: null },
+    });
+    expect(await ticketOfMessage('<fetch-1@khach.vn>')).toHaveLength(1);
+    const again = await send('POST', `/v2/channels/${channelId}/email/fetch`, admin);
+    expect(again.json()).toMatchObject({ message: 'Không có thư mới', data: { received: 0 } });
+    // Another kind of channel has no mailbox to fetch.
+    const sms = await send('POST', '/v2/channels', admin, {
+      kind: 'sms',
+      name: 'SMS không có hộp thư',
+      settings: { brandname: 'SHOP' },
+      secrets: { api_key: 'k', secret_key: 's' },
+    });
+    const refused = await send('POST', `/v2/channels/${sms.json().data._id}/email/fetch`, admin);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().message).toBe('Kênh không phải hộp thư email');
   });
 });

@@ -58,6 +58,8 @@ export const EMAIL_TEXT = {
   passwords: 'Mật khẩu',
   test: 'Kiểm tra kết nối',
   testing: 'Đang kiểm tra…',
+  fetch: 'Nhận thư ngay',
+  fetching: 'Đang nhận thư…',
   pause: 'Tạm dừng',
   resume: 'Tiếp tục',
   paused: 'Đã tạm dừng hộp thư',

@@ -1,5 +1,5 @@
 import type { ChannelsSummaryView } from '@omnicare/shared/channels/channels-summary';
-import type { ChannelTestView } from '@omnicare/shared/channels/email-settings';
+import type { ChannelTestView, EmailFetchView } from '@omnicare/shared/channels/email-settings';
 import type {
   ChannelBody,
   ChannelKind,
@@ -41,6 +41,13 @@ export const testChannel = (id: string) =>
   apiRequestWithMessage<ChannelTestView>({
     method: 'POST',
     url: `/v2/channels/${encodeURIComponent(id)}/test`,
+  });
+
+/** `POST /v2/channels/{id}/email/fetch`: the mailbox read now; the message says how many came. */
+export const fetchMail = (id: string) =>
+  apiRequestWithMessage<EmailFetchView>({
+    method: 'POST',
+    url: `/v2/channels/${encodeURIComponent(id)}/email/fetch`,
   });
 
 /** `POST /v2/channels/{id}/zalo/connect`: Zalo's permission page to open (state and PKCE kept). */

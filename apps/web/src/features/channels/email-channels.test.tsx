@@ -9,7 +9,11 @@ import {
   type ChannelBody,
   type ChannelView,
 } from '@omnicare/shared/channels/channels.schemas';
-import { EMAIL_TEST_MESSAGES, channelTestView } from '@omnicare/shared/channels/email-settings';
+import {
+  EMAIL_TEST_MESSAGES,
+  channelTestView,
+  emailFetchView,
+} from '@omnicare/shared/channels/email-settings';
 import { createdBody, noData, okBody } from '@omnicare/shared/platform/envelope';
 import { TooltipProvider } from '@/components/ui/tooltip';
 import type { ApiRequest } from '@/lib/http';
@@ -33,6 +37,7 @@ const CONTRACTS = {
   'POST /v2/channels': createdBody(channelView),
   'PUT /v2/channels/:id': okBody(channelView),
   'POST /v2/channels/:id/test': okBody(channelTestView),
+  'POST /v2/channels/:id/email/fetch': okBody(emailFetchView),
   'DELETE /v2/channels/:id': okBody(noData),
 };
 const CHANNEL_ID = '3c1d2e3f-4a5b-4c6d-8e7f-8091a2b3c4d5';
@@ -179,5 +184,29 @@ describe('/settings/multi-channels/email', () => {
       data: { kind: 'email', status: 'disabled', secrets: {} },
     });
     await waitFor(() => expect(toasts.success).toHaveBeenCalledWith('Đã tạm dừng hộp thư'));
+  }, 30_000);
+
+  it('fetches the mailbox now and says how many mails came, or what failed', async () => {
+    const user = userEvent.setup();
+    const answers = [
+      ok({ received: 2, status: 'active', status_reason: null }, 'Đã nhận 2 thư mới'),
+      ok(
+        { received: 0, status: 'error', status_reason: 'Máy chủ IMAP không phản hồi' },
+        'Máy chủ IMAP không phản hồi',
+      ),
+    ];
+    const request = mockServer([support({ status: 'active', status_reason: null })], () =>
+      answers.shift(),
+    );
+    renderPage();
+    const fetchNow = await screen.findByRole('button', { name: 'Nhận thư ngay' });
+    await user.click(fetchNow);
+    await waitFor(() => expect(toasts.success).toHaveBeenCalledWith('Đã nhận 2 thư mới'));
+    expect(writes(request)[0]).toMatchObject({
+      method: 'POST',
+      url: `/v2/channels/${CHANNEL_ID}/email/fetch`,
+    });
+    await user.click(fetchNow);
+    await waitFor(() => expect(toasts.error).toHaveBeenCalledWith('Máy chủ IMAP không phản hồi'));
   }, 30_000);
 });

@@ -1,11 +1,13 @@
 import { useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ChannelView } from '@omnicare/shared/channels/channels.schemas';
 import type { ChannelTestView } from '@omnicare/shared/channels/email-settings';
 import { CatalogueListPage, NameCell } from '@/components/catalogue/catalogue-list-page';
 import { SettingsGroupNav } from '@/components/layout/settings-group-nav';
 import { Button } from '@/components/ui/button';
+import { toast } from '@/lib/toast';
 import { useCan } from '@/lib/use-can';
-import { testChannel } from '../channels.queries';
+import { fetchMail, testChannel } from '../channels.queries';
 import { CHANNELS_TEXT, EMAIL_TEXT as TEXT } from '../channels-text';
 import {
   ChannelPauseButton,
@@ -49,6 +51,30 @@ function TestCell({ channel }: { channel: ChannelView }) {
   );
 }
 
+/** Reads the mailbox now (not at its next poll) and says how many mails came, or what failed. */
+function FetchButton({ channel }: { channel: ChannelView }) {
+  const queryClient = useQueryClient();
+  const fetch = useMutation({
+    mutationFn: () => fetchMail(channel._id),
+    onSuccess: async ({ data, message }) => {
+      if (data.status === 'error') toast.error(message);
+      else toast.success(message);
+      // The mailbox's state may have changed (an error, or back to active).
+      await queryClient.invalidateQueries({ queryKey: EMAIL_CHANNELS.key });
+    },
+  });
+  return (
+    <Button
+      variant="outline"
+      size="sm"
+      onClick={() => fetch.mutate()}
+      disabled={fetch.isPending || channel.status === 'disabled'}
+    >
+      {fetch.isPending ? TEXT.fetching : TEXT.fetch}
+    </Button>
+  );
+}
+
 /** /settings/multi-channels/email: the tenant's mailboxes (IMAP in, SMTP out). */
 export function EmailChannelsPage() {
   const canEdit = useCan('channel.manage');
@@ -89,6 +115,7 @@ export function EmailChannelsPage() {
           cell: (channel) => (
             <div className="flex flex-wrap items-start gap-1">
               <TestCell channel={channel} />
+              {canEdit && <FetchButton channel={channel} />}
               {canEdit && (
                 <ChannelPauseButton channel={channel} catalogue={EMAIL_CHANNELS} text={TEXT} />
               )}
