@@ -1,3 +1,4 @@
+import { z } from 'zod';
 /**
  * WhatsApp Business Cloud API (`/settings/multi-channels/whatsapp`): the Vietnamese words of the
  * channel's answers and refusals, and Meta's defaults. The channel's settings and secrets are
@@ -27,4 +28,17 @@ export const WHATSAPP_MESSAGES = {
   outsideWindow: `Khách hàng không nhắn tin trong ${WHATSAPP_WINDOW_HOURS} giờ qua: WhatsApp chỉ cho phép gửi mẫu tin đã được duyệt ngoài khoảng thời gian này`,
   filesNotYet: 'Kênh WhatsApp hiện chỉ gửi được tin nhắn văn bản',
   unreachable: 'Không kết nối được tới WhatsApp',
+  templateNotFound: 'Không tìm thấy mẫu WhatsApp đã duyệt',
+  templateNotLinked: 'Mẫu này chưa gắn với tên mẫu WhatsApp đã được Meta duyệt',
+  templateSent: 'Đã gửi mẫu WhatsApp',
 } as const;
+
+/**
+ * `POST /v2/conversations/{id}/whatsapp-template`: an approved template of the caller's
+ * (`/v2/core/templates/whatsapp`) sent on a WhatsApp conversation, inside or outside the 24-hour
+ * window; answers the message written (`TicketCommentView`).
+ */
+export const whatsappTemplateSendBody = z.object({
+  template_id: z.uuid(WHATSAPP_MESSAGES.templateNotFound),
+});
+export type WhatsAppTemplateSendBody = z.infer<typeof whatsappTemplateSendBody>;

@@ -69,12 +69,16 @@ export const TEMPLATE_MESSAGES = {
   subjectRequired: 'Tiêu đề email không được bỏ trống',
   znsIdRequired: 'Mã mẫu ZNS không được bỏ trống',
   znsIdInvalid: 'Mã mẫu ZNS chỉ gồm chữ số (tối đa 20)',
+  waNameInvalid: 'Tên mẫu WhatsApp chỉ gồm chữ thường không dấu, số và "_" (tối đa 512)',
+  waLanguageInvalid: 'Mã ngôn ngữ không hợp lệ (ví dụ: vi, en_US)',
   shortcutInvalid: 'Phím tắt bắt đầu bằng "/", chỉ gồm chữ không dấu, số, "-" hoặc "_" (tối đa 30)',
   shortcutChatOnly: 'Phím tắt chỉ dùng cho mẫu chat',
   departmentsRequired: 'Vui lòng chọn ít nhất một phòng ban',
 } as const;
 
 export const TEMPLATE_NAME_MAX = 150;
+/** The language of a WhatsApp template when none is given. */
+export const WHATSAPP_TEMPLATE_LANGUAGE = 'vi';
 export const TEMPLATE_SUBJECT_MAX = 200;
 /**
  * Longest content per kind, in characters. SMS is held by its parts (SMS_MAX_SEGMENTS) well
@@ -145,6 +149,29 @@ export const templateBody = z
         .nullish()
         .transform((value) => value ?? null),
     ),
+    /**
+     * WhatsApp only: the name and language of the template Meta approved (without them the
+     * template cannot be sent through WhatsApp). The content mirrors its body: each placeholder,
+     * in order, fills Meta's {{1}}, {{2}}…
+     */
+    wa_template_name: z.preprocess(
+      blankToNull,
+      z
+        .string({ error: TEMPLATE_MESSAGES.waNameInvalid })
+        .trim()
+        .regex(/^[a-z0-9_]{1,512}$/, TEMPLATE_MESSAGES.waNameInvalid)
+        .nullish()
+        .transform((value) => value ?? null),
+    ),
+    wa_language: z.preprocess(
+      blankToNull,
+      z
+        .string({ error: TEMPLATE_MESSAGES.waLanguageInvalid })
+        .trim()
+        .regex(/^[a-z]{2,3}(_[A-Z]{2})?$/, TEMPLATE_MESSAGES.waLanguageInvalid)
+        .nullish()
+        .transform((value) => value ?? WHATSAPP_TEMPLATE_LANGUAGE),
+    ),
     visibility: z
       .enum(TEMPLATE_VISIBILITIES, { error: 'Phạm vi sử dụng không hợp lệ' })
       .default('everyone'),
@@ -185,6 +212,8 @@ export const templateBody = z
     ...value,
     subject: value.kind === 'email' ? value.subject : null,
     zns_template_id: value.kind === 'zns' ? value.zns_template_id : null,
+    wa_template_name: value.kind === 'whatsapp' ? value.wa_template_name : null,
+    wa_language: value.kind === 'whatsapp' ? value.wa_language : null,
     department_ids: value.visibility === 'departments' ? value.department_ids : [],
   }));
 export type TemplateBodyInput = z.input<typeof templateBody>;
@@ -236,6 +265,9 @@ export const messageTemplateView = z.object({
   shortcut: z.string().nullable(),
   /** ZNS only: the template id registered with Zalo. */
   zns_template_id: z.string().nullable(),
+  /** WhatsApp only: the approved template's name and language at Meta. */
+  wa_template_name: z.string().nullable(),
+  wa_language: z.string().nullable(),
   visibility: z.enum(TEMPLATE_VISIBILITIES),
   /** The departments a 'departments' template is for. */
   departments: z.array(namedRef),

@@ -103,6 +103,7 @@ export const TICKET_CONVERSATION_MESSAGES = {
   mergedFromNote: (code: string) => `Đã gộp ticket ${code} vào ticket này`,
   splitIntoNote: (code: string) => `Đã tách bình luận thành ticket ${code}`,
   splitFromNote: (code: string) => `Tách từ ticket ${code}`,
+  templateNotHere: 'Mẫu WhatsApp chỉ gửi được trong hội thoại WhatsApp',
 } as const;
 
 const M = TICKET_CONVERSATION_MESSAGES;

@@ -47,6 +47,9 @@ export const messageTemplates = pgTable(
     /** Lower-cased, '/'-prefixed chat shortcut, unique in the tenant. */
     shortcut: text('shortcut'),
     znsTemplateId: text('zns_template_id'),
+    /** WhatsApp: the name and language of the template Meta approved. */
+    waTemplateName: text('wa_template_name'),
+    waLanguage: text('wa_language'),
     visibility: text('visibility').notNull(),
     active: boolean('active').notNull().default(true),
     ownerId: uuid('owner_id')

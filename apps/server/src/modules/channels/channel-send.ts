@@ -54,6 +54,9 @@ export interface QueuedMessage {
   channelId: string;
   requesterId: string | null;
   text: string;
+  /** `template` for a provider-approved template, its name, language and parameters in `content`. */
+  kind: string;
+  content: Record<string, unknown> | null;
 }
 
 /**
@@ -79,6 +82,8 @@ export async function sendQueuedChannelMessage(
         delivery: messages.delivery,
         body: messages.body,
         bodyFormat: messages.bodyFormat,
+        kind: messages.kind,
+        content: messages.content,
         requesterId: tickets.requesterId,
       })
       .from(messages)
@@ -93,6 +98,8 @@ export async function sendQueuedChannelMessage(
         channelId: row.channelId,
         requesterId: row.requesterId,
         text: row.bodyFormat === 'html' ? htmlToText(row.body) : row.body,
+        kind: row.kind,
+        content: row.content,
       },
       attempt >= SEND_ATTEMPTS,
     );

@@ -3,13 +3,18 @@ import { LIVECHAT_SETTINGS_MESSAGES } from '@omnicare/shared/channels/livechat-s
 import { CHANNEL_MESSAGES, channelView } from '@omnicare/shared/channels/channels.schemas';
 import { authOf } from '../../platform/auth.js';
 import { catalogueRoutes } from '../../platform/catalogue.js';
-import { answers, ok } from '../../platform/respond.js';
+import { answers, created, ok } from '../../platform/respond.js';
 import { typed, type RouteModule } from '../../platform/routes.js';
 import {
   channelTestView,
   emailFetchView,
   EMAIL_SETTINGS_MESSAGES,
 } from '@omnicare/shared/channels/email-settings';
+import {
+  WHATSAPP_MESSAGES,
+  whatsappTemplateSendBody,
+} from '@omnicare/shared/channels/whatsapp.schemas';
+import { ticketCommentView } from '@omnicare/shared/tickets/ticket-comments.schemas';
 import { channelsSummaryView } from '@omnicare/shared/channels/channels-summary';
 import {
   channelCatalogue,
@@ -18,6 +23,7 @@ import {
   testChannel,
 } from './channels.service.js';
 import { fetchMailNow } from './email.service.js';
+import { sendWhatsAppTemplate } from './whatsapp/whatsapp-template.js';
 
 /** Channels are a catalogue (platform/catalogue.ts): the definition is in the service. */
 const catalogueOfChannels = catalogueRoutes(channelCatalogue);
@@ -98,6 +104,31 @@ export const channelsRoutes: RouteModule = (app, platform) => {
         result.status === 'error'
           ? (result.status_reason ?? EMAIL_SETTINGS_MESSAGES.fetchFailed)
           : EMAIL_SETTINGS_MESSAGES.fetched(result.received),
+      );
+    },
+  );
+  r.post(
+    '/v2/conversations/:id/whatsapp-template',
+    {
+      schema: {
+        tags: ['conversations'],
+        summary: 'Gửi mẫu WhatsApp đã duyệt (được gửi cả ngoài 24 giờ)',
+        params: z.object({ id: z.string().max(64) }),
+        body: whatsappTemplateSendBody,
+        response: answers.created(ticketCommentView),
+      },
+      config: { access: 'authenticated' },
+    },
+    async (request, reply) => {
+      reply.status(201);
+      return created(
+        await sendWhatsAppTemplate(
+          platform,
+          authOf(request),
+          request.params.id,
+          request.body.template_id,
+        ),
+        WHATSAPP_MESSAGES.templateSent,
       );
     },
   );

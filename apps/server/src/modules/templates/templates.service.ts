@@ -128,6 +128,8 @@ const toTemplate = ({
   subject: template.subject,
   shortcut: template.shortcut,
   zns_template_id: template.znsTemplateId,
+  wa_template_name: template.waTemplateName,
+  wa_language: template.waLanguage,
   visibility: template.visibility as TemplateVisibility,
   departments,
   active: template.active,
@@ -167,6 +169,8 @@ const columnsOf = (body: TemplateBody) => ({
   subject: body.subject,
   shortcut: body.shortcut,
   znsTemplateId: body.zns_template_id,
+  waTemplateName: body.wa_template_name,
+  waLanguage: body.wa_language,
   visibility: body.visibility,
   active: body.active,
 });

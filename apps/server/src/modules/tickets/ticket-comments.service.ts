@@ -320,6 +320,7 @@ async function channelOfReply(
   ticket: repo.TicketRow,
   isPublic: boolean,
   files: number,
+  template?: ApprovedTemplate,
 ) {
   if (!isPublic) return {};
   const channel =
@@ -327,9 +328,11 @@ async function channelOfReply(
     // A ticket of an email goes out by the mailbox its last mail came through (the channels
     // module's `email` outbox subscriber sends it).
     (ticket.source === 'email' ? await repo.emailChannelOf(tx, ticket.tenantId, ticket.id) : null);
+  if (template && channel?.kind !== 'whatsapp') throw fieldError('template_id', M.templateNotHere);
   if (!channel) return {};
   const rule = CHAT_REPLY_RULES[channel.kind];
-  if (rule) {
+  // An approved template is what WhatsApp allows outside its window.
+  if (rule && !template) {
     if (files > 0) throw fieldError('files', rule.filesNotYet);
     const last = ticket.requesterId
       ? await repo.lastInboundAt(tx, ticket.tenantId, channel.id, ticket.requesterId)
@@ -339,6 +342,13 @@ async function channelOfReply(
   }
   const delivery: DeliveryState = channel.kind === 'livechat' ? 'sent' : 'queued';
   return { channelId: channel.id, delivery };
+}
+
+/** A provider-approved template (WhatsApp): its name, language and body parameters in order. */
+export interface ApprovedTemplate {
+  name: string;
+  language: string;
+  parameters: string[];
 }
 
 /** POST /v2/tickets/{id}/comments: a public reply or internal note by the signed-in staff. */
@@ -352,6 +362,8 @@ export async function addComment(
     files: UploadedFile[];
     client_message_id?: string;
     format?: MessageFormat;
+    /** The message is this approved template, its body the text shown (WhatsApp). */
+    template?: ApprovedTemplate;
   },
 ): Promise<TicketCommentView> {
   const visible = await getVisibleTicketRow(platform, auth, ticket);
@@ -391,7 +403,8 @@ export async function addComment(
         mentions,
         clientMessageId,
         format: input.format,
-        ...(await channelOfReply(tx, ticket, input.public, files.length)),
+        ...(input.template ? { kind: 'template', content: { template: input.template } } : {}),
+        ...(await channelOfReply(tx, ticket, input.public, files.length, input.template)),
       },
     );
     await followMentioned(

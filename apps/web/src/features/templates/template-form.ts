@@ -4,6 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { TemplateKind, TemplateVisibility } from '@omnicare/shared/templates/template-enums';
 import {
   templateBody,
+  WHATSAPP_TEMPLATE_LANGUAGE,
   type MessageTemplate,
   type TemplateBodyInput,
 } from '@omnicare/shared/templates/templates.schemas';
@@ -17,6 +18,8 @@ export interface TemplateFormValues {
   subject: string;
   shortcut: string;
   zns_template_id: string;
+  wa_template_name: string;
+  wa_language: string;
   visibility: TemplateVisibility;
   department_ids: string[];
   active: boolean;
@@ -30,6 +33,8 @@ export const TEMPLATE_FIELDS = [
   'subject',
   'shortcut',
   'zns_template_id',
+  'wa_template_name',
+  'wa_language',
   'visibility',
   'department_ids',
   'active',
@@ -49,6 +54,8 @@ export function templateFormDefaults(
     subject: template?.subject ?? '',
     shortcut: template?.shortcut ?? '',
     zns_template_id: template?.zns_template_id ?? '',
+    wa_template_name: template?.wa_template_name ?? '',
+    wa_language: template?.wa_language ?? WHATSAPP_TEMPLATE_LANGUAGE,
     visibility: template?.visibility ?? visibility,
     department_ids: template?.departments.map((department) => department._id) ?? [],
     active: template?.active ?? true,
@@ -65,6 +72,8 @@ export function toTemplateBody(values: TemplateFormValues): TemplateBodyInput {
     subject: values.kind === 'email' ? values.subject : null,
     shortcut: values.kind === 'chat' ? values.shortcut : null,
     zns_template_id: values.kind === 'zns' ? values.zns_template_id : null,
+    wa_template_name: values.kind === 'whatsapp' ? values.wa_template_name : null,
+    wa_language: values.kind === 'whatsapp' ? values.wa_language : null,
     visibility: values.visibility,
     department_ids: values.visibility === 'departments' ? values.department_ids : [],
     active: values.active,

@@ -22,6 +22,11 @@ export const TEMPLATE_TEXT = {
   shortcutHint: 'Gõ trong khung chat để chèn nhanh mẫu này.',
   znsId: 'Mã mẫu ZNS',
   znsIdPlaceholder: 'Mã mẫu đã được Zalo duyệt, ví dụ 245678',
+  waName: 'Tên mẫu đã duyệt (Meta)',
+  waNamePlaceholder: 'Tên mẫu trên WhatsApp Manager, ví dụ order_ready',
+  waNameHint:
+    'Cần để gửi mẫu ngoài 24 giờ. Nội dung là thân mẫu: mỗi biến, theo thứ tự, điền {{1}}, {{2}}… của Meta.',
+  waLanguage: 'Ngôn ngữ mẫu',
   visibility: 'Phạm vi sử dụng',
   allVisibilities: 'Tất cả phạm vi',
   departments: 'Phòng ban được dùng',

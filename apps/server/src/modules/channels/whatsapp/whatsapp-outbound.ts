@@ -3,7 +3,7 @@ import type { Platform } from '../../../platform/context.js';
 import type { DeliveredEvent } from '../../../platform/outbox.js';
 import { externalIdOf } from '../../conversations/channel-inbound.js';
 import { queueChannelReply, sendQueuedChannelMessage } from '../channel-send.js';
-import { sendText, TOKEN_INVALID_CODE, WhatsAppError } from './whatsapp-api.js';
+import { sendTemplate, sendText, TOKEN_INVALID_CODE, WhatsAppError } from './whatsapp-api.js';
 import { loadWhatsApp, markChannelError } from './whatsapp-channel.js';
 
 /**
@@ -37,7 +37,10 @@ export const sendQueuedMessage = (platform: Platform, messageId: string, attempt
         : undefined;
       if (!to) return { state: 'failed', code: 'no_recipient', reason: M.noRecipient };
       try {
-        const sent = await sendText(channel.settings, token, to, row.text);
+        const template = row.kind === 'template' ? templateOf(row.content) : undefined;
+        const sent = template
+          ? await sendTemplate(channel.settings, token, to, template)
+          : await sendText(channel.settings, token, to, row.text);
         return { state: 'sent', providerId: sent.message_id };
       } catch (error) {
         const refusal =
@@ -49,3 +52,12 @@ export const sendQueuedMessage = (platform: Platform, messageId: string, attempt
       }
     },
   );
+
+/** The approved template a `template` message carries (`whatsapp-template.ts` wrote it). */
+function templateOf(content: Record<string, unknown> | null) {
+  const template = content?.template as
+    { name?: unknown; language?: unknown; parameters?: unknown } | undefined;
+  if (typeof template?.name !== 'string' || typeof template.language !== 'string') return undefined;
+  const parameters = Array.isArray(template.parameters) ? template.parameters.map(String) : [];
+  return { name: template.name, language: template.language, parameters };
+}

@@ -386,4 +386,117 @@ describe('WhatsApp replies', () => {
     });
     expect(wa.sent.some((one) => one.body.text?.body === 'Quá 24 giờ')).toBe(false);
   });
+
+  it('sends an approved template outside the window (its placeholders, in order, as body parameters); refuses one of another kind or elsewhere', async () => {
+    const { ticketId, admin } = await conversation('WA mẫu', '84909990005');
+    await t.database.pool.query(
+      `update messages set created_at = now() - interval '25 hours' where ticket_id = $1 and direction = 'in'`,
+      [ticketId],
+    );
+    const unlinked = await staff(admin, 'POST', '/v2/core/template', {
+      kind: 'whatsapp',
+      name: 'Chưa gắn mẫu Meta',
+      content: 'Chào {{customer.name}}',
+    });
+    expect(unlinked.statusCode, unlinked.body).toBe(201);
+    const notLinked = await staff(
+      admin,
+      'POST',
+      `/v2/conversations/${ticketId}/whatsapp-template`,
+      {
+        template_id: unlinked.json().data._id,
+      },
+    );
+    expect(notLinked.statusCode).toBe(422);
+    expect(notLinked.json().message).toBe(
+      'Mẫu này chưa gắn với tên mẫu WhatsApp đã được Meta duyệt',
+    );
+    const badName = await staff(admin, 'POST', '/v2/core/template', {
+      kind: 'whatsapp',
+      name: 'Tên sai',
+      content: 'Chào',
+      wa_template_name: 'Order Ready',
+    });
+    expect(badName.json().errors).toEqual([
+      {
+        param: 'wa_template_name',
+        message: 'Tên mẫu WhatsApp chỉ gồm chữ thường không dấu, số và "_" (tối đa 512)',
+      },
+    ]);
+    const created = await staff(admin, 'POST', '/v2/core/template', {
+      kind: 'whatsapp',
+      name: 'Nhắc đơn hàng',
+      content: 'Chào {{customer.name}}, đơn {{ticket.code}} của bạn đã sẵn sàng.',
+      wa_template_name: 'order_ready',
+      wa_language: 'vi',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const templateId = created.json().data._id as string;
+    expect(created.json().data).toMatchObject({
+      wa_template_name: 'order_ready',
+      wa_language: 'vi',
+    });
+
+    const sentTemplate = await staff(
+      admin,
+      'POST',
+      `/v2/conversations/${ticketId}/whatsapp-template`,
+      {
+        template_id: templateId,
+      },
+    );
+    expect(sentTemplate.statusCode, sentTemplate.body).toBe(201);
+    const message = sentTemplate.json().data;
+    expect(message).toMatchObject({
+      kind: 'template',
+      public: true,
+      delivery: { state: 'queued' },
+    });
+    expect(message.body).toMatch(/^Chào Khách WA mẫu, đơn #\d{6} của bạn đã sẵn sàng\.$/);
+    await expect.poll(async () => (await byId(message._id))?.delivery, waitJobs).toBe('sent');
+    const request = wa.sent.find(
+      (one) => one.body.type === 'template' && one.body.to === '84909990005',
+    );
+    expect(request?.body.template).toEqual({
+      name: 'order_ready',
+      language: { policy: 'deterministic', code: 'vi' },
+      components: [
+        {
+          type: 'body',
+          parameters: [
+            { type: 'text', text: 'Khách WA mẫu' },
+            { type: 'text', text: expect.stringMatching(/^#\d{6}$/) },
+          ],
+        },
+      ],
+    });
+
+    // A chat template is no WhatsApp template; a ticket of another channel takes none.
+    const chat = await staff(admin, 'POST', '/v2/core/template', {
+      kind: 'chat',
+      name: 'Chào',
+      content: 'Chào bạn',
+    });
+    const wrongKind = await staff(
+      admin,
+      'POST',
+      `/v2/conversations/${ticketId}/whatsapp-template`,
+      {
+        template_id: chat.json().data._id,
+      },
+    );
+    expect(wrongKind.statusCode).toBe(422);
+    expect(wrongKind.json().message).toBe('Không tìm thấy mẫu WhatsApp đã duyệt');
+    const plain = await staff(admin, 'POST', '/v2/tickets', { subject: 'Ticket thường' });
+    const elsewhere = await staff(
+      admin,
+      'POST',
+      `/v2/conversations/${plain.json().data._id}/whatsapp-template`,
+      {
+        template_id: templateId,
+      },
+    );
+    expect(elsewhere.statusCode).toBe(422);
+    expect(elsewhere.json().message).toBe('Mẫu WhatsApp chỉ gửi được trong hội thoại WhatsApp');
+  });
 });

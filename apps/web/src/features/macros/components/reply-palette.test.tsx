@@ -66,6 +66,8 @@ const template = (fields: Partial<MessageTemplate>): MessageTemplate =>
     subject: null,
     shortcut: '/chao',
     zns_template_id: null,
+    wa_template_name: null,
+    wa_language: null,
     visibility: 'everyone',
     departments: [],
     active: true,

@@ -91,6 +91,7 @@ describe('template form helpers', () => {
       subject: 'S',
       shortcut: '/x',
       zns_template_id: '1',
+      wa_template_name: 'order_ready',
       department_ids: ['d'],
     };
     expect(toTemplateBody(values)).toEqual({
@@ -101,6 +102,8 @@ describe('template form helpers', () => {
       subject: null,
       shortcut: null,
       zns_template_id: null,
+      wa_template_name: null,
+      wa_language: null,
       visibility: 'everyone',
       department_ids: [],
       active: true,

@@ -290,6 +290,38 @@ function TemplateForm({
                 />
               </Field>
             )}
+            {currentKind === 'whatsapp' && (
+              <>
+                <Field
+                  id={id('wa_template_name')}
+                  label={TEMPLATE_TEXT.waName}
+                  hint={TEMPLATE_TEXT.waNameHint}
+                  error={errorOf('wa_template_name')}
+                >
+                  <Input
+                    id={id('wa_template_name')}
+                    maxLength={512}
+                    className="font-mono"
+                    placeholder={TEMPLATE_TEXT.waNamePlaceholder}
+                    {...form.register('wa_template_name')}
+                    {...aria('wa_template_name')}
+                  />
+                </Field>
+                <Field
+                  id={id('wa_language')}
+                  label={TEMPLATE_TEXT.waLanguage}
+                  error={errorOf('wa_language')}
+                >
+                  <Input
+                    id={id('wa_language')}
+                    maxLength={6}
+                    className="font-mono"
+                    {...form.register('wa_language')}
+                    {...aria('wa_language')}
+                  />
+                </Field>
+              </>
+            )}
           </div>
           {currentKind === 'email' && (
             <Field
