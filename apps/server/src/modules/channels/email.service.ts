@@ -3,6 +3,7 @@ import { formatTicketCode } from '@omnicare/shared/tickets/ticket-enums';
 import { channels, messages } from '../../db/schema/conversations.js';
 import { customerEmails, customers } from '../../db/schema/customers.js';
 import { tickets } from '../../db/schema/tickets.js';
+import { monitorsChanged } from '../monitors/monitor-pulse.js';
 import type { Platform } from '../../platform/context.js';
 import type { DeliveredEvent } from '../../platform/outbox.js';
 import { plainText } from '../../platform/rich-text.js';
@@ -96,13 +97,16 @@ export async function pollMailbox(platform: Platform, channelId: string) {
           status: 'error',
           statusReason: reason,
         });
+        monitorsChanged(platform, found.row.tenantId, 'channels');
         return;
       }
-      if (found.row.status === 'error')
+      if (found.row.status === 'error') {
         await repo.updateChannel(platform.db, found.row.tenantId, channelId, {
           status: 'active',
           statusReason: null,
         });
+        monitorsChanged(platform, found.row.tenantId, 'channels');
+      }
     },
     true,
   );
