@@ -11,6 +11,7 @@ import {
   storeSession,
   unique,
 } from './fixtures';
+import { livechatChannel } from './livechat-fixtures';
 
 /** The page's socket is up and the monitor has its first pushed snapshot. */
 async function live(page: Page) {
@@ -111,28 +112,42 @@ test('the call-center and call monitors show a call arriving in a queue, and its
   await expect(tiles.getByRole('button', { name: 'Cuộc gọi bỏ: 1' })).toBeVisible();
 });
 
-test('the channels monitor and the daily statistics show the demo tenant, each figure opening its rows', async ({
+test('the channels monitor follows a channel being added, and the daily statistics open the rows of an hour', async ({
   page,
   request,
 }) => {
+  const admin = await apiLogin(request, ACCOUNTS.administrator.email);
+  const run = unique();
   await signInAs(page, request, ACCOUNTS.supervisor.email);
   await page.goto('/monitors/channels');
   await live(page);
-  const table = page.getByRole('table', { name: 'Theo kênh' });
-  await expect(table.getByRole('row').nth(1)).toBeVisible();
-  await expect(table).toContainText('Đang hoạt động');
+  // An administrator connects a website chat meanwhile: it appears, connected, nothing waiting.
+  const channelId = await livechatChannel(request, admin.token, run, [admin._id]);
+  const row = page.locator(`[data-channel="${channelId}"]`);
+  await expect(row).toContainText(`Website ${run}`);
+  await expect(row).toContainText('Đang hoạt động');
+  await expect(row.locator('[data-metric="conversations_waiting"]')).toHaveText('0');
   await screenshotsAtBothSizes(page, 'monitors-channels');
 
+  // A caller who hung up this hour: counted today, hour by hour, with its row behind it.
+  const hotline = `1900${String(Date.now()).slice(-6)}`;
+  await apiCreate(request, admin.token, '/v2/queues', {
+    name: `Thống kê ${run}`,
+    hotlines: [hotline],
+  });
+  const caller = phone();
+  await abandonedCall(request, { from: caller, hotline, minutesAgo: 0.5, seconds: 6 });
   await page.goto('/monitors/daily-stats');
   await live(page);
-  await expect(page.getByRole('table', { name: 'Cuộc gọi vào' })).toBeVisible();
+  const calls = page.getByRole('table', { name: 'Cuộc gọi vào' });
+  await expect(calls).toBeVisible();
   await page.getByRole('tab', { name: 'Tin nhắn nhận' }).click();
   await expect(page.getByRole('table', { name: 'Tin nhắn nhận' })).toBeVisible();
-  await page.getByRole('tab', { name: 'Cuộc gọi vào' }).click();
+  await page.getByRole('tab', { name: 'Cuộc gọi bỏ' }).click();
+  const abandoned = page.getByRole('table', { name: 'Cuộc gọi bỏ' });
   await screenshotsAtBothSizes(page, 'monitors-daily-stats');
-  // Yesterday's calls of an hour: the rows behind the figure.
-  const cell = page.getByRole('table', { name: 'Cuộc gọi vào' }).locator('[data-metric]').first();
-  const count = Number(await cell.textContent());
-  await cell.click();
-  await expect(page.getByRole('dialog').getByRole('listitem')).toHaveCount(count);
+  await abandoned.locator('[data-metric]').last().click();
+  await expect(
+    page.getByRole('dialog').getByRole('listitem').filter({ hasText: caller }),
+  ).toBeVisible();
 });
