@@ -136,7 +136,13 @@ test('the channels monitor follows a channel being added, and the daily statisti
     hotlines: [hotline],
   });
   const caller = phone();
-  await abandonedCall(request, { from: caller, hotline, minutesAgo: 0.5, seconds: 6 });
+  const callId = `e2e-stats-${run}`;
+  const routed = await request.post('/v2/telephony/route', {
+    headers: GATEWAY_HEADERS,
+    data: { call_id: callId, from: caller, to: hotline },
+  });
+  expect((await routed.json()).data.action).toBe('queue');
+  await abandonedCall(request, { callId, from: caller, hotline, minutesAgo: 0.2, seconds: 6 });
   await page.goto('/monitors/daily-stats');
   await live(page);
   const calls = page.getByRole('table', { name: 'Cuộc gọi vào' });
