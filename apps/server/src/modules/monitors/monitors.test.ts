@@ -8,7 +8,7 @@ import { calls } from '../../db/schema/telephony.js';
 import { channels, conversations, messages } from '../../db/schema/conversations.js';
 import { tickets } from '../../db/schema/tickets.js';
 import { users } from '../../db/schema/users.js';
-import { bearer, createTestApp, seedTenant, type TestApp } from '../../test/helpers.js';
+import { bearer, createTestApp, seedTenant, testRedis, type TestApp } from '../../test/helpers.js';
 import {
   createQueue,
   freshCallId,
@@ -423,5 +423,46 @@ describe('monitors: a supervisor sets an agent presence', () => {
     expect(logout.json().errors).toEqual([
       { param: 'presence', message: 'Trạng thái không hợp lệ' },
     ]);
+  });
+});
+
+describe('monitors: several server instances', () => {
+  it('push a presence changed through one instance to a monitor open on another, through Redis', async (context) => {
+    const redis = await testRedis();
+    if (!redis) return context.skip('no Redis here and no redis-server binary to start one');
+    const redisPrefix = `monitors-${Date.now().toString(36)}`;
+    const first = await createTestApp({ redisUrl: redis.url, redisPrefix });
+    const second = await createTestApp({ redisUrl: redis.url, redisPrefix });
+    try {
+      await second.app.listen({ port: 0, host: '127.0.0.1' });
+      const secondUrl = `http://127.0.0.1:${(second.app.server.address() as AddressInfo).port}`;
+      const tenant = await seedTenant(first, 'Giám sát hai máy');
+      const socket = connect(secondUrl, {
+        auth: { token: await second.login(tenant.email('supervisor')) },
+        transports: ['websocket'],
+        reconnection: false,
+      });
+      sockets.push(socket);
+      await new Promise((resolve) => socket.once('connect', () => resolve(undefined)));
+      expect((await watch(socket)).ok).toBe(true);
+      const pushed = snapshotWhere(
+        socket,
+        (snapshot) =>
+          snapshot.agents.find((a) => a._id === tenant.id('agent'))?.presence === 'TRAINING',
+      );
+      const agent = await first.login(tenant.email('agent'));
+      const changed = await first.app.inject({
+        method: 'PUT',
+        url: '/v2/my-presence',
+        headers: bearer(agent),
+        payload: { presence: 'TRAINING' },
+      });
+      expect(changed.statusCode).toBe(200);
+      await pushed;
+    } finally {
+      await first.close();
+      await second.close();
+      await redis.stop();
+    }
   });
 });
