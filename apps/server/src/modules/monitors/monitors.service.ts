@@ -331,6 +331,17 @@ export async function setAgentPresence(
 
 const ROW_LIMIT = 200;
 
+const CALL_STATUS_LABEL: Record<string, string> = {
+  QUEUEING: 'Đang chờ trong hàng chờ',
+  RINGING: 'Đang đổ chuông',
+  ANSWERING: 'Đang đàm thoại',
+  MUTING: 'Đã tắt micro',
+  HOLDING: 'Đang giữ máy',
+  DIALING: 'Đang gọi đi',
+  ENDED: 'Đã kết thúc',
+  FAILED: 'Cuộc gọi lỗi',
+};
+
 const CALL_RESULT_LABEL: Record<string, string> = {
   answered: 'Đã trả lời',
   abandoned: 'Khách bỏ',
@@ -369,7 +380,9 @@ export async function monitorRows(
       detail: [
         row.queue_name,
         row.agent_name,
-        row.result ? (CALL_RESULT_LABEL[row.result] ?? row.result) : row.status,
+        row.result
+          ? (CALL_RESULT_LABEL[row.result] ?? row.result)
+          : (CALL_STATUS_LABEL[row.status] ?? row.status),
       ]
         .filter(Boolean)
         .join(' · '),

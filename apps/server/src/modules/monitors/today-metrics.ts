@@ -65,7 +65,7 @@ export async function computeMetrics(
           and c.wait_seconds < ${SHORT_ABANDON_DEFAULT_SECONDS})::int as short,
         count(*) filter (where c.answered_at is not null and extract(epoch from
           c.answered_at - coalesce(c.queued_at, c.started_at)) <= ${SERVICE_LEVEL_DEFAULT.seconds})::int as within,
-        avg(extract(epoch from c.answered_at - coalesce(c.queued_at, c.started_at)))
+        avg(greatest(0, extract(epoch from c.answered_at - coalesce(c.queued_at, c.started_at))))
           filter (where c.answered_at is not null)::float8 as asa
       from calls c
       where c.tenant_id = ${auth.tenantId} and c.direction = 'CALL_INBOUND'
