@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { CallStatus } from '@omnicare/shared/telephony/call-enums';
 import { CHAT_SOURCES } from '@omnicare/shared/conversations/conversations.schemas';
 import type { Database } from '../../platform/db.js';
@@ -168,8 +168,13 @@ export async function channelsNow(db: Database, tenantId: string) {
   return rows;
 }
 
-/** The user an agent-presence change acts on (tenant's, staff). */
-export async function staffMember(db: Database, tenantId: string, userId: string) {
+/** The user an agent-presence change acts on (tenant's, staff, within the caller's scope). */
+export async function staffMember(
+  db: Database,
+  tenantId: string,
+  userId: string,
+  scope: SQL | undefined,
+) {
   const { rows } = await db.execute<{
     id: string;
     role: string;
@@ -177,7 +182,8 @@ export async function staffMember(db: Database, tenantId: string, userId: string
     presence: string;
     name: string;
   }>(sql`select id, role, is_admin, presence, name from users
-    where tenant_id = ${tenantId} and id = ${userId} and role <> 'end_user'`);
+    where tenant_id = ${tenantId} and id = ${userId} and role <> 'end_user'
+      ${scope ? sql`and ${scope}` : sql``}`);
   return rows[0];
 }
 

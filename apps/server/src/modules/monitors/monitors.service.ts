@@ -19,7 +19,8 @@ import { mayActOn } from '@omnicare/shared/users/roles';
 import type { AuthContext } from '../../platform/auth.js';
 import type { Platform } from '../../platform/context.js';
 import { fieldError, forbidden, notFound } from '../../platform/errors.js';
-import type { ScopeContext } from '../../platform/data-scope.js';
+import { dataScopeOf, scopeCondition, type ScopeContext } from '../../platform/data-scope.js';
+import { users } from '../../db/schema/users.js';
 import { writeAudit } from '../audit/audit.service.js';
 import { getChatConfig } from '../conversations/chat-config.service.js';
 import { findTenant } from '../tenants/tenants.service.js';
@@ -308,7 +309,12 @@ export async function setAgentPresence(
   userId: string,
   presence: Presence,
 ) {
-  const user = await repo.staffMember(platform.db, auth.tenantId, userId);
+  // Only staff the caller's data scope covers (as the agents monitor lists them).
+  const scope = scopeCondition(dataScopeOf(auth), {
+    owner: users.id,
+    organization: users.organizationId,
+  });
+  const user = await repo.staffMember(platform.db, auth.tenantId, userId, scope);
   if (!user) throw notFound(MONITOR_MESSAGES.agentNotFound);
   if (!mayActOn(auth, { role: user.role, isAdmin: user.is_admin })) throw forbidden();
   if (!SELECTABLE_PRESENCES.includes(presence))

@@ -286,6 +286,56 @@ describe("monitors: the snapshot's figures", () => {
   });
 });
 
+describe('monitors: data scope', () => {
+  it("shows a supervisor whose scope is their own only themselves, while an administrator's monitor shows everyone", async () => {
+    const tenant = await seedTenant(t, 'Giám sát phạm vi');
+    const admin = await t.login(tenant.email('admin'));
+    const current = (
+      await t.app.inject({ method: 'GET', url: '/v2/tenant/config', headers: bearer(admin) })
+    ).json().data;
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/v2/tenant/config',
+      headers: bearer(admin),
+      payload: {
+        name: current.name,
+        workflow: current.workflow,
+        time_zone: current.time_zone,
+        data_scopes: { ...current.data_scopes, supervisor: 'me' },
+      },
+    });
+    expect(saved.statusCode).toBe(200);
+    const supervisor = await t.login(tenant.email('supervisor'));
+    const mine = (await get(supervisor, 'agents')).json().data.agents as { _id: string }[];
+    expect(mine.map((agent) => agent._id)).toEqual([tenant.id('supervisor')]);
+
+    const narrow = await openSocket(supervisor);
+    const wide = await openSocket(admin);
+    expect((await watch(narrow)).snapshot?.agents).toHaveLength(1);
+    expect((await watch(wide)).snapshot?.agents.length).toBe(5);
+    const seenByAdmin = snapshotWhere(
+      wide,
+      (snapshot) => snapshot.agents.find((a) => a._id === tenant.id('agent'))?.presence === 'GOOUT',
+    );
+    const seenBySupervisor = new Promise<MonitorSnapshot>((resolve) =>
+      narrow.once(MONITOR_EVENTS.snapshot, resolve),
+    );
+    await setPresence(t, await t.login(tenant.email('agent')), 'GOOUT');
+    await seenByAdmin;
+    expect((await seenBySupervisor).agents.map((agent) => agent._id)).toEqual([
+      tenant.id('supervisor'),
+    ]);
+    // Nor may they act on an agent their scope does not cover.
+    const outside = await t.app.inject({
+      method: 'PUT',
+      url: `/v2/monitors/agents/${tenant.id('agent')}/presence`,
+      headers: bearer(supervisor),
+      payload: { presence: 'AVAILABLE' },
+    });
+    expect(outside.statusCode).toBe(404);
+  });
+});
+
 describe('monitors: live', () => {
   it('pushes a presence change to a watching socket', async () => {
     const tenant = await seedTenant(t, 'Giám sát trực tiếp');
