@@ -22,6 +22,7 @@ import { ticketsModule } from './modules/tickets/tickets.module.js';
 import { ticketConfigModule } from './modules/ticket-config/ticket-config.module.js';
 import { smartViewsModule } from './modules/smart-views/smart-views.module.js';
 import { macrosModule } from './modules/macros/macros.module.js';
+import { monitorsModule } from './modules/monitors/monitors.module.js';
 import { workingTimeModule } from './modules/working-time/working-time.module.js';
 import { slaModule } from './modules/sla/sla.module.js';
 import { templatesModule } from './modules/templates/templates.module.js';
@@ -58,4 +59,5 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   channelsModule,
   conversationsModule,
   routingModule,
+  monitorsModule,
 ];

@@ -7,6 +7,7 @@ import { diagnosticsDomain } from './diagnostics/diagnostics.domain.js';
 import { fieldsDomain } from './fields/fields.domain.js';
 import { groupsDomain } from './groups/groups.domain.js';
 import { macrosDomain } from './macros/macros.domain.js';
+import { monitorsDomain } from './monitors/monitors.domain.js';
 import { notificationsDomain } from './notifications/notifications.domain.js';
 import { organizationsDomain } from './organizations/organizations.domain.js';
 import type { DomainDeclaration } from './platform/domain.js';
@@ -34,6 +35,7 @@ export const DOMAINS = [
   fieldsDomain,
   groupsDomain,
   macrosDomain,
+  monitorsDomain,
   notificationsDomain,
   organizationsDomain,
   slaDomain,

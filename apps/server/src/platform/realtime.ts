@@ -85,6 +85,16 @@ export async function createRealtime(
     typing: RecordWatch & { typing: boolean },
   ) => void)[] = [];
   let lookupViewer: ViewerLookup | undefined;
+  const signalListeners = new Map<string, ((payload: unknown) => void)[]>();
+  const hearSignal = (name: string, payload: unknown) => {
+    for (const listener of signalListeners.get(name) ?? []) {
+      try {
+        listener(payload);
+      } catch (error) {
+        log?.warn({ err: error, signal: name }, 'signal listener failed');
+      }
+    }
+  };
 
   /**
    * The sockets in a room, on every instance when Redis is there to ask; this instance's alone
@@ -254,6 +264,26 @@ export async function createRealtime(
         }),
       );
       if (lost) await announce(room, change);
+    },
+    /**
+     * Tells every instance (this one first) that something happened, for work each does for its
+     * own sockets (the monitors' snapshots). Across instances through the Redis adapter's
+     * server-side events; without Redis there is only this instance. Payloads are plain JSON.
+     */
+    signal(name: string, payload: unknown) {
+      hearSignal(name, payload);
+      if (redis?.ready()) io.serverSideEmit(name, payload);
+    },
+    /** Hears a signal, from this instance or another. */
+    onSignal(name: string, listener: (payload: unknown) => void) {
+      const listeners = signalListeners.get(name);
+      if (listeners) return void listeners.push(listener);
+      signalListeners.set(name, [listener]);
+      // Server-side events of the other instances arrive as events of the namespace.
+      (io as unknown as { on(event: string, fn: (payload: unknown) => void): void }).on(
+        name,
+        (payload) => hearSignal(name, payload),
+      );
     },
     /** Drops the sessions' sockets; with notify, first tells their open tabs they were signed out. */
     endSessions(sessionIds: string[], options: { notify: boolean }) {

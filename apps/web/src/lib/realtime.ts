@@ -11,6 +11,11 @@ import {
   type ConversationRow,
 } from '@omnicare/shared/conversations/conversations.schemas';
 import type { TicketCommentView } from '@omnicare/shared/tickets/ticket-comments.schemas';
+import {
+  MONITOR_EVENTS,
+  type MonitorName,
+  type MonitorSnapshot,
+} from '@omnicare/shared/monitors/monitors.schemas';
 import type { Presence } from '@omnicare/shared/users/presence';
 import {
   RECORD_PRESENCE_EVENTS,
@@ -96,6 +101,40 @@ export function onRecordListChanged(
 /** The kinds of list some screen shows now (the server tells only those of their changes). */
 const listenedKinds = () => new Set([...listListeners].map((listener) => listener.kind));
 
+interface MonitorWatcher {
+  monitor: MonitorName;
+  onSnapshot: (snapshot: MonitorSnapshot) => void;
+}
+const monitorWatchers = new Set<MonitorWatcher>();
+
+function joinMonitor(socket: Socket, watcher: MonitorWatcher) {
+  socket.emit(
+    MONITOR_EVENTS.watch,
+    { monitor: watcher.monitor },
+    (answer: { ok?: boolean; snapshot?: MonitorSnapshot } | undefined) => {
+      if (answer?.ok && answer.snapshot && monitorWatchers.has(watcher))
+        watcher.onSnapshot(answer.snapshot);
+    },
+  );
+}
+
+/**
+ * Watches the tenant's monitors while a monitor screen is open: the current snapshot at once,
+ * then every snapshot the server pushes when something changes. Joined again after a reconnect.
+ */
+export function watchMonitor(
+  monitor: MonitorName,
+  onSnapshot: (snapshot: MonitorSnapshot) => void,
+): () => void {
+  const watcher = { monitor, onSnapshot };
+  monitorWatchers.add(watcher);
+  if (activeSocket?.connected) joinMonitor(activeSocket, watcher);
+  return () => {
+    monitorWatchers.delete(watcher);
+    if (monitorWatchers.size === 0) activeSocket?.emit(MONITOR_EVENTS.unwatch, {});
+  };
+}
+
 /** What the chat workspace hears of conversations (CONVERSATION_EVENTS), one call per event. */
 export interface ConversationListener {
   onUpsert?: (row: ConversationRow) => void;
@@ -144,6 +183,7 @@ function listenToConversations(socket: Socket) {
 const rejoinRecords = (socket: Socket) => {
   for (const { watch } of recordWatchers) socket.emit(RECORD_PRESENCE_EVENTS.join, watch);
   for (const kind of listenedKinds()) socket.emit(RECORD_PRESENCE_EVENTS.listWatch, { kind });
+  for (const watcher of monitorWatchers) joinMonitor(socket, watcher);
 };
 
 function listenToRecords(socket: Socket) {
@@ -154,6 +194,10 @@ function listenToRecords(socket: Socket) {
   socket.on(RECORD_PRESENCE_EVENTS.changed, (payload: RecordChanged) => {
     for (const watcher of recordWatchers)
       if (sameRecord(watcher.watch, payload)) watcher.onChanged(payload);
+  });
+  socket.on(MONITOR_EVENTS.snapshot, (snapshot: MonitorSnapshot) => {
+    if (!snapshot?.at) return;
+    for (const watcher of monitorWatchers) watcher.onSnapshot(snapshot);
   });
   socket.on(RECORD_PRESENCE_EVENTS.listChanged, (payload: RecordWatch) => {
     for (const listener of listListeners)

@@ -296,6 +296,32 @@ export const METRICS: readonly MetricDefinition[] = [
     businessTime: false,
     liveOnly: true,
   },
+  count('calls_in_progress', {
+    label: 'Đang đàm thoại',
+    definition: 'Cuộc gọi đang đổ chuông, đang nói chuyện hoặc đang giữ máy, ngay lúc này.',
+    rows: 'calls',
+    liveOnly: true,
+  }),
+  count('conversations_waiting', {
+    label: 'Hội thoại đang chờ',
+    definition:
+      'Hội thoại chưa giải quyết mà tin cuối là của khách và chưa được nhân viên trả lời, ngay lúc này.',
+    rows: 'conversations',
+    liveOnly: true,
+  }),
+  count('conversations_unassigned', {
+    label: 'Chưa phân công',
+    definition: 'Hội thoại chưa giải quyết chưa có nhân viên phụ trách, ngay lúc này.',
+    rows: 'conversations',
+    liveOnly: true,
+  }),
+  count('chats_open_now', {
+    label: 'Hội thoại đang giữ',
+    definition:
+      'Hội thoại chưa giải quyết mà nhân viên đang phụ trách, ngay lúc này (so với sức chứa).',
+    rows: 'conversations',
+    liveOnly: true,
+  }),
   count('agents_available', {
     label: 'Nhân viên sẵn sàng',
     definition: 'Nhân viên ở trạng thái AVAILABLE, ngay lúc này.',

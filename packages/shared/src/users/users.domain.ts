@@ -22,5 +22,6 @@ export const usersDomain = {
     'user.accept_invite': 'Nhận lời mời',
     'user.change_password': 'Đổi mật khẩu',
     'user.avatar': 'Đổi ảnh đại diện',
+    'user.presence': 'Đổi trạng thái làm việc',
   },
 } as const satisfies DomainDeclaration;

@@ -19,6 +19,7 @@ import { users } from '../schema/users.js';
 import { seedDemoTickets } from './demo-tickets.js';
 import { seedDemoWorkflows } from './demo-workflows.js';
 import { seedDemoCalls } from './demo-calls.js';
+import { seedDemoMonitors } from './demo-monitors.js';
 import { seedDemoReplies } from './demo-replies.js';
 import { seedDemoLivechat } from './demo-conversations.js';
 import { mobileNumber, personName, pick, seededRandom, type Random } from './sample-people.js';
@@ -284,6 +285,10 @@ export async function seedDemoSamples(
     staff,
     phones: rows.phones.map((phone) => ({ customerId: phone.customerId, phone: phone.phone })),
     regularId,
+  });
+  await seedDemoMonitors(tx, tenantId, {
+    staff,
+    phones: rows.phones.map((phone) => ({ customerId: phone.customerId, phone: phone.phone })),
   });
   const adminId = staff['admin@demo.vn'];
   const supervisorId = staff['supervisor@demo.vn'];

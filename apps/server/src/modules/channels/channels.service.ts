@@ -27,6 +27,7 @@ import {
 import { AVATAR_MAX_BYTES } from '@omnicare/shared/platform/constants';
 import { PUBLIC_FILES_PREFIX, isPublicFilePath } from '@omnicare/shared/platform/validation';
 import type { AuthContext } from '../../platform/auth.js';
+import { monitorsChanged } from '../monitors/monitor-pulse.js';
 import type { Platform } from '../../platform/context.js';
 import { imageExtensionOf } from '../../platform/files.js';
 import { catalogue, inUseError, uniqueName } from '../../platform/catalogue.js';
@@ -153,6 +154,7 @@ export const channelCatalogue = catalogue<ChannelView, ChannelBody, ChannelsQuer
   remove: (ctx, id) => repo.deleteChannel(ctx.db, ctx.tenantId, id),
   inUse: async (ctx, id) =>
     inUseError((await repo.channelHasMessages(ctx.db, ctx.tenantId, id)) ? M.inUse : null),
+  changed: (ctx) => monitorsChanged(ctx.platform, ctx.tenantId, 'channels'),
 });
 
 /** A Zalo channel's save keeps what its connection wrote, whatever the body said. */

@@ -8,6 +8,7 @@ import {
   type EmailFetchView,
 } from '@omnicare/shared/channels/email-settings';
 import type { AuthContext } from '../../platform/auth.js';
+import { monitorsChanged } from '../monitors/monitor-pulse.js';
 import type { Platform } from '../../platform/context.js';
 import { fieldError } from '../../platform/errors.js';
 import type { DeliveredEvent } from '../../platform/outbox.js';
@@ -102,13 +103,16 @@ export async function pollMailbox(platform: Platform, channelId: string) {
           status: 'error',
           statusReason: reason,
         });
+        monitorsChanged(platform, found.row.tenantId, 'channels');
         return;
       }
-      if (found.row.status === 'error')
+      if (found.row.status === 'error') {
         await repo.updateChannel(platform.db, found.row.tenantId, channelId, {
           status: 'active',
           statusReason: null,
         });
+        monitorsChanged(platform, found.row.tenantId, 'channels');
+      }
     },
     true,
   );

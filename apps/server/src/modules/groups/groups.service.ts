@@ -6,6 +6,7 @@ import type {
 } from '@omnicare/shared/groups/groups.schemas';
 import { GROUP_MESSAGES } from '@omnicare/shared/groups/groups.schemas';
 import { can, type Permission } from '@omnicare/shared/users/permissions';
+import { monitorsChanged } from '../monitors/monitor-pulse.js';
 import type { Platform } from '../../platform/context.js';
 import type { AuthContext } from '../../platform/auth.js';
 import { fieldError, forbidden, notFound } from '../../platform/errors.js';
@@ -131,6 +132,8 @@ export async function createGroup(platform: Platform, auth: AuthContext, body: C
     entityId: id,
     after: created,
   });
+  // Departments and their members: the agents monitor's filter.
+  monitorsChanged(platform, auth.tenantId, 'presence');
   return created;
 }
 
@@ -155,6 +158,8 @@ export async function updateGroup(platform: Platform, auth: AuthContext, body: U
     before,
     after,
   });
+  // Departments and their members: the agents monitor's filter.
+  monitorsChanged(platform, auth.tenantId, 'presence');
   return after;
 }
 
@@ -171,5 +176,7 @@ export async function deleteGroup(platform: Platform, auth: AuthContext, id: str
     entityId: id,
     before,
   });
+  // Departments and their members: the agents monitor's filter.
+  monitorsChanged(platform, auth.tenantId, 'presence');
   return before.target;
 }

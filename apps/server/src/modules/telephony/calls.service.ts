@@ -26,6 +26,7 @@ import {
   type GatewayCallEvent,
   type GatewayStarted,
 } from '@omnicare/shared/telephony/calls.schemas';
+import { monitorsChanged } from '../monitors/monitor-pulse.js';
 import type { Platform } from '../../platform/context.js';
 import type { Transaction } from '../../platform/db.js';
 import type { AuthContext } from '../../platform/auth.js';
@@ -202,6 +203,7 @@ export async function ingestEvent(
     return { call: { ...call, ...values }, duplicate: false, ignored: false, justEnded };
   });
   const stored = !outcome.duplicate && !outcome.ignored;
+  if (stored) monitorsChanged(platform, tenantId, 'calls');
   let call = await ensureCallTicket(platform, outcome.call);
   if (stored && wentToVoicemail(call)) call = await ensureVoicemailTicket(platform, call);
   if (stored && call.ticketId && call.answeredAt && call.agentId)

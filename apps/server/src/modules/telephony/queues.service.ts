@@ -8,6 +8,7 @@ import {
 import { toSearchKey } from '@omnicare/shared/customers/normalize';
 import type { Platform } from '../../platform/context.js';
 import { catalogue } from '../../platform/catalogue.js';
+import { monitorsChanged } from '../monitors/monitor-pulse.js';
 import { AppError, fieldError } from '../../platform/errors.js';
 import * as repo from './queues.repository.js';
 
@@ -132,4 +133,6 @@ export const queues = catalogue({
       used_by: users.map((queue) => ({ _id: queue.id, name: queue.name })),
     });
   },
+  // A queue added, renamed or given members: the call-center monitor shows it.
+  changed: (ctx) => monitorsChanged(ctx.platform, ctx.tenantId, 'calls'),
 });

@@ -1,5 +1,6 @@
 import { normalizePhone } from '@omnicare/shared/customers/normalize';
 import type { RouteAnswer, RouteRequest } from '@omnicare/shared/telephony/calls.schemas';
+import { monitorsChanged } from '../monitors/monitor-pulse.js';
 import type { Platform } from '../../platform/context.js';
 import { nextCallAgent } from '../routing/assignment.js';
 import * as repo from './calls.repository.js';
@@ -26,7 +27,7 @@ export async function routeCall(platform: Platform, input: RouteRequest): Promis
     : await repo.routingQueue(platform.db, input.call_id, input.to);
   if (!hotlineQueue) return { action: 'reject', reason: 'unknown_hotline' };
   const tenantId = hotlineQueue.tenantId;
-  return platform.db.transaction(async (tx) => {
+  const answer = await platform.db.transaction(async (tx): Promise<RouteAnswer> => {
     await repo.lockTenantRouting(tx, tenantId);
     const now = new Date();
     const call = await repo.claimCallRow(tx, {
@@ -103,6 +104,9 @@ export async function routeCall(platform: Platform, input: RouteRequest): Promis
       waited_seconds: Math.floor(waitedMs / 1000),
     };
   });
+  // Queued, rung or overflowed: the live monitors hear it (no query here).
+  monitorsChanged(platform, tenantId, 'calls');
+  return answer;
 }
 
 /**

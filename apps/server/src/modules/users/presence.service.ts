@@ -1,5 +1,6 @@
 import { REALTIME_EVENTS } from '@omnicare/shared/notifications/notifications.schemas';
 import type { Presence } from '@omnicare/shared/users/presence';
+import { monitorsChanged } from '../monitors/monitor-pulse.js';
 import type { Platform } from '../../platform/context.js';
 import { handOutQueuesOf, reassignAfterAway } from '../routing/assignment.js';
 import * as repo from './users.repository.js';
@@ -19,6 +20,7 @@ export async function changePresence(
 ) {
   await repo.updatePresence(platform.db, tenantId, userId, presence);
   platform.realtime.toTenant(tenantId, REALTIME_EVENTS.presence, { user_id: userId, presence });
+  monitorsChanged(platform, tenantId, 'presence');
   if (presence === 'AVAILABLE') await handOutQueuesOf(platform, tenantId, userId);
   else await reassignAfterAway(platform, tenantId, userId, presence);
 }

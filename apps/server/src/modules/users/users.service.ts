@@ -39,6 +39,7 @@ import { AVATAR_MAX_BYTES } from '@omnicare/shared/platform/constants';
 import { imageExtensionOf } from '../../platform/files.js';
 import * as repo from './users.repository.js';
 import { changePresence } from './presence.service.js';
+import { monitorsChanged } from '../monitors/monitor-pulse.js';
 import { findTenant } from '../tenants/tenants.service.js';
 
 /**
@@ -262,7 +263,11 @@ const userColumns = (platform: Platform, body: UserFields & { agent_id: string }
 
 export async function createUser(platform: Platform, auth: AuthContext, body: CreateUserBody) {
   const { password, ...fields } = body;
-  return insertStaff(platform, auth, fields, { passwordHash: await hashSecret(password) });
+  const created = await insertStaff(platform, auth, fields, {
+    passwordHash: await hashSecret(password),
+  });
+  monitorsChanged(platform, auth.tenantId, 'presence');
+  return created;
 }
 
 /**
@@ -409,6 +414,8 @@ export async function setActive(
   if (!active) {
     for (const id of results.changed) await signOutEverywhere(platform, id, 'disabled');
   }
+  // The agents monitor lists active staff.
+  if (results.changed.length > 0) monitorsChanged(platform, auth.tenantId, 'presence');
   return results.out;
 }
 
