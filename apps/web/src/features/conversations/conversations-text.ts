@@ -1,5 +1,11 @@
 /** The chat workspace's own words (the shared catalogue holds the API's messages and labels). */
 export const CHAT_TEXT = {
+  whatsappTemplates: 'Mẫu WhatsApp',
+  whatsappTemplatesHint:
+    'Ngoài 24 giờ kể từ tin cuối của khách, WhatsApp chỉ nhận mẫu đã được Meta duyệt.',
+  whatsappTemplatesNone:
+    'Chưa có mẫu WhatsApp nào gắn tên mẫu đã duyệt (Cài đặt › Mẫu tin nhắn › WhatsApp).',
+  sendTemplate: 'Gửi mẫu',
   listLabel: 'Danh sách cuộc trò chuyện',
   boxes: 'Hộp thư',
   unreadIn: (count: number) => `${count} cuộc trò chuyện chưa đọc`,

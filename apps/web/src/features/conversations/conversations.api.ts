@@ -112,6 +112,14 @@ export interface ChatMessageInput {
 }
 
 /** `POST /v2/tickets/{id}/comments` as plain text; with files it goes as a form. */
+/** POST /v2/conversations/{id}/whatsapp-template: an approved template, also outside 24 hours. */
+export const sendWhatsAppTemplate = (id: string, templateId: string) =>
+  apiRequest<TicketCommentView>({
+    method: 'POST',
+    url: `/v2/conversations/${encodeURIComponent(id)}/whatsapp-template`,
+    data: { template_id: templateId },
+  });
+
 export function sendChatMessage(id: string, input: ChatMessageInput, files: readonly File[]) {
   const fields = { ...input, format: 'text' as const };
   if (files.length === 0)

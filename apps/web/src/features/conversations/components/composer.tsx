@@ -20,6 +20,7 @@ import { showTicketChange, useSendMessage } from '../conversations.queries';
 import type { PendingMessage } from '../live/pending-messages';
 import { formatFileSize } from './message-attachments';
 import { useTextSlash } from './use-text-slash';
+import { WhatsAppTemplates } from './whatsapp-templates';
 
 /** What is being written in each conversation, kept while the agent looks at another. */
 const drafts = new Map<string, string>();
@@ -52,11 +53,14 @@ export function checkFiles(current: readonly File[], added: readonly File[]): Fi
  */
 export function Composer({
   ticketId,
+  source,
   disabled,
   onTyping,
   onSent,
 }: {
   ticketId: string;
+  /** The conversation's channel: WhatsApp adds its approved templates. */
+  source?: string;
   disabled: boolean;
   onTyping: () => void;
   onSent: () => void;
@@ -262,6 +266,7 @@ export function Composer({
             {CHAT_TEXT.noteMode}
           </span>
         </label>
+        {source === 'whatsapp' && <WhatsAppTemplates ticketId={ticketId} disabled={disabled} />}
         <span className="flex-1" />
         <Button
           size="sm"

@@ -103,6 +103,7 @@ function Loaded({
       <Composer
         key={ticket._id}
         ticketId={ticket._id}
+        source={ticket.source}
         disabled={ticket.status === 'closed'}
         onTyping={presence.typed}
         onSent={presence.stoppedTyping}
