@@ -10,6 +10,7 @@ import { macrosDomain } from './macros/macros.domain.js';
 import { notificationsDomain } from './notifications/notifications.domain.js';
 import { organizationsDomain } from './organizations/organizations.domain.js';
 import type { DomainDeclaration } from './platform/domain.js';
+import { reportsDomain } from './reports/reports.domain.js';
 import { slaDomain } from './sla/sla.domain.js';
 import { telephonyDomain } from './telephony/telephony.domain.js';
 import { templatesDomain } from './templates/templates.domain.js';
@@ -36,6 +37,7 @@ export const DOMAINS = [
   macrosDomain,
   notificationsDomain,
   organizationsDomain,
+  reportsDomain,
   slaDomain,
   telephonyDomain,
   templatesDomain,

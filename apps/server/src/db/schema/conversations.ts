@@ -166,6 +166,13 @@ export const conversations = pgTable(
   },
   (table) => [
     index('conversations_activity_idx').on(table.tenantId, table.lastMessageAt, table.ticketId),
+    // Reports: ratings and surveys of a range.
+    index('conversations_rated_idx')
+      .on(table.tenantId, table.ratedAt)
+      .where(sql`${table.ratedAt} is not null`),
+    index('conversations_survey_idx')
+      .on(table.tenantId, table.surveyAskedAt)
+      .where(sql`${table.surveyAskedAt} is not null`),
     check('conversations_rating', sql`${table.rating} is null or ${table.rating} between 1 and 5`),
   ],
 );
