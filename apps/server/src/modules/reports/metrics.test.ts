@@ -563,3 +563,29 @@ describe('DATABASE_READ_URL', () => {
     }
   });
 });
+
+describe('reopens as the ticket pipeline records them', () => {
+  it('counts each move from solved or closed back to work, by hand or by a customer reply', async () => {
+    const fresh = await seedTenant(t, 'Mở lại');
+    const token = await t.login(fresh.email('admin'));
+    const call = (method: 'POST' | 'PUT', url: string, payload: object) =>
+      t.app.inject({ method, url, headers: bearer(token), payload });
+    const created = await call('POST', '/v2/tickets', { subject: 'Vòng đời' });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().data._id as string;
+    await call('PUT', `/v2/tickets/${id}`, { status: 'solved' });
+    await call('PUT', `/v2/tickets/${id}`, { status: 'open' });
+    await call('PUT', `/v2/tickets/${id}`, { status: 'closed' });
+    await call('PUT', `/v2/tickets/${id}`, { status: 'open' });
+    const today = new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'Asia/Bangkok',
+      dateStyle: 'short',
+    }).format(new Date());
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/v2/reports/ticket?from=${today}&to=${today}`,
+      headers: bearer(token),
+    });
+    expect(response.json().data.metrics).toMatchObject({ tickets_created: 1, tickets_reopened: 2 });
+  });
+});
