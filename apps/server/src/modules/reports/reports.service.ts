@@ -101,6 +101,17 @@ async function labelled(
 const hasAny = (figures: Figures) =>
   Object.values(figures).some((value) => value !== null && value !== 0);
 
+/** Two lines named alike (sources 'web' and 'chat' are both Livechat) say their key. */
+function distinctLabels<Row extends { key: string | null; label: string }>(rows: Row[]): Row[] {
+  const counts = new Map<string, number>();
+  for (const row of rows) counts.set(row.label, (counts.get(row.label) ?? 0) + 1);
+  return rows.map((row) =>
+    (counts.get(row.label) ?? 0) > 1 && row.key
+      ? { ...row, label: `${row.label} (${row.key})` }
+      : row,
+  );
+}
+
 /** GET /v2/reports/{report}: its tiles, its chart and its table. */
 export async function getReport(
   platform: Platform,
@@ -141,12 +152,14 @@ export async function getReport(
       bucket,
       metrics: { ...emptySeries, ...(series.get(bucket) ?? {}) },
     })),
-    rows: lines.map(([key, figures]) => ({
-      dimension: definition.rowsBy,
-      key,
-      label: label(key),
-      metrics: figures,
-    })),
+    rows: distinctLabels(
+      lines.map(([key, figures]) => ({
+        dimension: definition.rowsBy,
+        key,
+        label: label(key),
+        metrics: figures,
+      })),
+    ),
   };
 }
 

@@ -17,6 +17,7 @@ const TILES = REPORTS.summary.metrics.filter(
 export function ReportSummaryPage() {
   return (
     <ReportFrame
+      defaultPreset="today"
       report="summary"
       filters={['source', 'group', 'agent']}
       businessHours
