@@ -382,6 +382,8 @@ export const reportRowView = z.object({
   _id: z.string(),
   /** The ticket to open (a ticket, a conversation, a message's ticket, a call's ticket). */
   ticket_id: z.string().nullable(),
+  /** Its number: the ticket's page is /tickets/{number}. */
+  ticket_number: z.number().int().nullable(),
   /** #000123 for a ticket; the caller's number for a call; a name for an agent or customer. */
   title: z.string(),
   /** When it counted (ISO instant). */

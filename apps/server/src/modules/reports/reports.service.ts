@@ -195,6 +195,7 @@ export async function getReportRows(
       kind: row.kind,
       _id: row.id,
       ticket_id: row.ticket_id,
+      ticket_number: row.ticket_number,
       title:
         row.kind === 'call'
           ? row.call_number || 'Cuộc gọi'

@@ -40,9 +40,12 @@ export interface Drill {
 /** Where a row opens: its ticket, the call history, the customer. */
 function RowLink({ row }: { row: ReportRowView }) {
   const text = row.title || REPORT_ROW_KIND.label(row.kind);
-  if (row.ticket_id)
+  if (row.ticket_number !== null)
     return (
-      <Link to={`/tickets/${row.ticket_id}`} className="font-medium text-teal-700 hover:underline">
+      <Link
+        to={`/tickets/${row.ticket_number}`}
+        className="font-medium text-teal-700 hover:underline"
+      >
         {text}
       </Link>
     );

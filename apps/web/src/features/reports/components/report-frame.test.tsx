@@ -121,6 +121,7 @@ describe('the report frame', () => {
             kind: 'ticket',
             _id: 't1',
             ticket_id: 't1',
+            ticket_number: 1,
             title: '#000001',
             at: '2026-03-02T01:00:00.000Z',
             agent: { _id: 'u1', name: 'Chuyên Viên Một' },
