@@ -175,7 +175,7 @@ describe('the report frame', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Ticket tạo mới' });
     expect(await within(dialog).findByRole('link', { name: '#000001' })).toHaveAttribute(
       'href',
-      '/tickets/t1',
+      '/tickets/1',
     );
     expect(within(dialog).getByText(/4 bản ghi/)).toBeVisible();
     expect(api.fetchReportRows).toHaveBeenLastCalledWith(
