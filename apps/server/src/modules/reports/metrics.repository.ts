@@ -329,19 +329,21 @@ const FAMILIES: Record<FamilyName, (context: FactContext) => SQL> = {
     where s.to_at > s.from_at and ${staffConditions(c)}`;
   },
 
-  // Each chat's open time inside the range with its assignee (the chats an agent holds at once).
+  // Each chat's open time with its assignee while they were AVAILABLE (one row per chat and
+  // stretch of availability that overlap): over the available time, the chats held at once.
   chat_load: (c) => {
     const end = sql`least(${c.end.toISOString()}::timestamptz, ${c.now.toISOString()}::timestamptz)`;
     const done = sql`coalesce(tickets.solved_at, tickets.closed_at, ${end})`;
+    const stretchEnd = sql`(p.at + p.value * interval '1 second')`;
     return sql`
     select 'conversation' as kind, tickets.id, tickets.id as ticket_id,
-      greatest(tickets.created_at, ${c.start.toISOString()}::timestamptz) as at, ${ticketDimensions},
-      extract(epoch from (least(${done}, ${end})
-        - greatest(tickets.created_at, ${c.start.toISOString()}::timestamptz)))::float8 as value
-    from tickets
-    where ${ticketConditions(c)} and ${notQueueFiltered(c)} and tickets.source in (${chatSources})
-      and tickets.assignee_id is not null and tickets.created_at < ${end}
-      and ${done} > ${c.start.toISOString()}::timestamptz`;
+      greatest(tickets.created_at, p.at) as at, ${ticketDimensions},
+      extract(epoch from (least(${done}, ${stretchEnd}) - greatest(tickets.created_at, p.at)))::float8 as value
+    from (${FAMILIES.presence(c)}) p
+    join tickets on tickets.assignee_id = p.agent_id
+    where p.presence = 'AVAILABLE' and ${ticketConditions(c)} and ${notQueueFiltered(c)}
+      and tickets.source in (${chatSources})
+      and tickets.created_at < ${stretchEnd} and ${done} > p.at`;
   },
 
   // A customer's contacts: their tickets (chats included) and inbound calls begun in the range.

@@ -384,6 +384,9 @@ describe('golden fixtures: each metric by hand', () => {
       tickets_solved: 1,
       occupancy_pct: 0.6,
     });
+    // Chats open while the agent was AVAILABLE: t1 3600 s (02:00–03:00Z), t2 3600 s, t5 1800 s
+    // (00:30–01:00Z) + 3600 s: 12 600 s over 32 400 s available.
+    expect(metrics.chat_concurrency_mean).toBe(0.4);
     const mine = rows.find((row) => row.key === tenant.id('agent'));
     expect(mine?.metrics).toMatchObject({
       handled: 2,

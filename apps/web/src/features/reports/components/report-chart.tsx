@@ -82,7 +82,6 @@ export default function ReportChart({ series, keys, bucketLabel, onPick }: Chart
           name: metricLabel(key),
           type: index === 0 ? 'bar' : 'line',
           barMaxWidth: 28,
-          smooth: true,
           cursor: 'pointer',
           data: series.map((point) => point.metrics[key] ?? 0),
           tooltip: { valueFormatter: (value: unknown) => formatMetric(key, Number(value)) },

@@ -310,7 +310,11 @@ function ReportTable({
           <TableRow>
             <TableHead>{REPORT_DIMENSION.label(dimension)}</TableHead>
             {definition.rows.map((key) => (
-              <TableHead key={key} className="text-right" title={metricDefinition(key)}>
+              <TableHead
+                key={key}
+                className="min-w-24 text-right whitespace-normal"
+                title={metricDefinition(key)}
+              >
                 {metricLabel(key)}
               </TableHead>
             ))}
