@@ -223,6 +223,27 @@ export const REPORTS: Readonly<Record<Exclude<ReportName, 'custom'>, ReportDefin
   },
 };
 
+/** A custom report before its metrics and dimension are chosen. */
+export const CUSTOM_REPORT_DEFAULTS = {
+  metrics: ['tickets_created', 'tickets_solved', 'first_response_median_s'],
+  dimension: 'day',
+} as const satisfies { metrics: readonly string[]; dimension: ReportDimension };
+
+/** A custom report's definition: its chosen metrics everywhere, its table by its dimension. */
+export function customReportDefinition(
+  metrics: readonly string[] | undefined,
+  dimension: ReportDimension | undefined,
+): ReportDefinition {
+  const keys = metrics && metrics.length > 0 ? metrics : CUSTOM_REPORT_DEFAULTS.metrics;
+  return {
+    name: 'custom',
+    metrics: keys,
+    series: keys,
+    rows: keys,
+    rowsBy: dimension ?? CUSTOM_REPORT_DEFAULTS.dimension,
+  };
+}
+
 const uuidParam = (message: string) => z.uuid(message).optional();
 
 /** `true`/`false` (also 1/0) in a query string. */

@@ -1,5 +1,6 @@
 import { isMetricKey, metricOf } from '@omnicare/shared/reports/metrics';
 import {
+  customReportDefinition,
   REPORT_MESSAGES,
   REPORTS,
   type ReportDefinition,
@@ -16,7 +17,7 @@ import { can } from '@omnicare/shared/users/permissions';
 import { formatTicketCode } from '@omnicare/shared/tickets/ticket-enums';
 import type { Platform } from '../../platform/context.js';
 import type { AuthContext } from '../../platform/auth.js';
-import { AppError, fieldError, forbidden } from '../../platform/errors.js';
+import { fieldError, forbidden } from '../../platform/errors.js';
 import {
   figuresIn,
   groupedIn,
@@ -34,23 +35,12 @@ function checkAccess(auth: AuthContext, report: ReportName) {
   if (!OPEN_REPORTS.includes(report) && !can(auth.role, 'report.view')) throw forbidden();
 }
 
-const DEFAULT_CUSTOM_METRICS = ['tickets_created', 'tickets_solved', 'first_response_median_s'];
-
 /** The report's definition; a custom report's comes from the query. */
 function definitionOf(report: ReportName, query: ReportQuery): ReportDefinition {
   if (report !== 'custom') return REPORTS[report];
-  const keys = (query.metrics ?? DEFAULT_CUSTOM_METRICS).filter((key) => !metricOf(key)?.liveOnly);
   if (query.metrics?.some((key) => metricOf(key)?.liveOnly))
-    throw new AppError(422, REPORT_MESSAGES.liveOnlyMetric, [
-      { param: 'metrics', message: REPORT_MESSAGES.liveOnlyMetric },
-    ]);
-  return {
-    name: 'custom',
-    metrics: keys,
-    series: keys,
-    rows: keys,
-    rowsBy: query.dimension ?? 'day',
-  };
+    throw fieldError('metrics', REPORT_MESSAGES.liveOnlyMetric);
+  return customReportDefinition(query.metrics, query.dimension);
 }
 
 /** Every day of the range (yyyy-MM-dd), or every hour of a day ('00'…'23'). */

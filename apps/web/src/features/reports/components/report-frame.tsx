@@ -5,8 +5,10 @@ import { CHANNEL_SOURCE } from '@omnicare/shared/channels/channel-source';
 import { formatCalendarDay } from '@omnicare/shared/platform/time';
 import { metricOf } from '@omnicare/shared/reports/metrics';
 import {
+  customReportDefinition,
   REPORT_DIMENSION,
   REPORTS,
+  type ReportDefinition,
   type ReportName,
   type ReportView,
 } from '@omnicare/shared/reports/reports.schemas';
@@ -68,6 +70,10 @@ export function useReportParams(
       if (found) (value as unknown as Record<string, string>)[key] = found;
     }
     if (search.get('business_hours') === 'true') value.business_hours = 'true';
+    for (const key of ['metrics', 'dimension'] as const) {
+      const found = search.get(key);
+      if (found) value[key] = found;
+    }
     return value;
   }, [search, defaultPreset]);
   const update = useCallback(
@@ -287,15 +293,14 @@ const bucketLabelOf = (bucket: string) =>
   /^\d{2}$/.test(bucket) ? `${bucket}:00` : formatCalendarDay(bucket).slice(0, 5);
 
 function ReportTable({
-  report,
+  definition,
   data,
   onOpen,
 }: {
-  report: ReportName;
+  definition: ReportDefinition;
   data: ReportView;
   onOpen: (drill: Drill) => void;
 }) {
-  const definition = REPORTS[report as Exclude<ReportName, 'custom'>];
   const dimension = definition.rowsBy;
   if (data.rows.length === 0)
     return (
@@ -370,9 +375,12 @@ export function ReportFrame({
   businessHours = false,
   tiles,
   defaultPreset,
+  controls,
   children,
 }: {
-  report: Exclude<ReportName, 'custom'>;
+  report: ReportName;
+  /** What the report asks besides the filters (the custom report's metrics and dimension). */
+  controls?: (params: ReportParams, onChange: (patch: Partial<ReportParams>) => void) => ReactNode;
   /** The range shown before one is chosen (7 days; the summary: today). */
   defaultPreset?: RangePreset;
   filters: readonly ReportFilter[];
@@ -386,19 +394,26 @@ export function ReportFrame({
   const [params, setParams] = useReportParams(defaultPreset);
   const query = useReport(report, params);
   const [drill, setDrill] = useState<Drill | null>(null);
-  const definition = REPORTS[report];
+  const { metrics: chosen, dimension: chosenDimension } = params;
+  const definition = useMemo(
+    () =>
+      report === 'custom'
+        ? customReportDefinition(
+            chosen?.split(','),
+            REPORT_DIMENSION.is(chosenDimension) ? chosenDimension : undefined,
+          )
+        : REPORTS[report],
+    [report, chosen, chosenDimension],
+  );
   const data = query.data;
   const seriesBy = definition.seriesBy ?? (params.from === params.to ? 'hour' : 'day');
-  const openBucket = useCallback(
-    (metric: string, bucket: string) =>
-      setDrill({
-        metric,
-        dimension: seriesBy,
-        value: bucket,
-        title: `${metricLabel(metric)} – ${bucketLabelOf(bucket)}`,
-      }),
-    [seriesBy],
-  );
+  const openBucket = (metric: string, bucket: string) =>
+    setDrill({
+      metric,
+      dimension: seriesBy,
+      value: bucket,
+      title: `${metricLabel(metric)} – ${bucketLabelOf(bucket)}`,
+    });
   return (
     <div className="flex flex-col gap-4">
       <AreaNav area={area} />
@@ -409,6 +424,7 @@ export function ReportFrame({
         filters={filters}
         businessHours={businessHours}
       />
+      {controls?.(params, setParams)}
       {query.isError ? (
         <Card className="flex flex-col items-center gap-3 p-8 text-center text-sm text-slate-600">
           Không tải được báo cáo.
@@ -454,7 +470,7 @@ export function ReportFrame({
               Theo {REPORT_DIMENSION.label(definition.rowsBy).toLowerCase()}
             </h2>
             {data ? (
-              <ReportTable report={report} data={data} onOpen={setDrill} />
+              <ReportTable definition={definition} data={data} onOpen={setDrill} />
             ) : (
               <Skeleton className="h-40" />
             )}
