@@ -28,6 +28,14 @@ import * as repo from './metrics.repository.js';
 
 export type Figures = Record<string, number | null>;
 
+/**
+ * A range of the tenant's days and its filters: flat as the reports' query string gives them
+ * (`{from, to, group_id, ...}`), or with the filters apart (`{from, to, filters: {group_id}}`).
+ */
+export type MetricQuery = ReportRange & { filters?: Omit<ReportRange, 'from' | 'to'> };
+
+const flatten = ({ filters, ...query }: MetricQuery): ReportRange => ({ ...query, ...filters });
+
 /** How far back business hours are laid out for durations that began before the range. */
 const CLOCK_LOOKBACK_DAYS = 400;
 const DAY_MS = 86_400_000;
@@ -73,8 +81,9 @@ async function clockOf(
 export async function metricContext(
   platform: Platform,
   auth: AuthContext,
-  query: ReportRange,
+  metricQuery: MetricQuery,
 ): Promise<repo.FactContext> {
+  const query = flatten(metricQuery);
   const tenant = await findTenant(platform.reads, auth.tenantId);
   if (!tenant) throw notFound('Không tìm thấy tenant');
   const { start, end } = rangeOf(query.from, query.to, tenant.timeZone);
@@ -208,7 +217,7 @@ const needsStaffNow = (keys: readonly string[]) =>
 export async function computeMetrics(
   platform: Platform,
   auth: AuthContext,
-  query: ReportRange,
+  query: MetricQuery,
   keys: readonly string[],
 ): Promise<Figures> {
   const context = await metricContext(platform, auth, query);
@@ -239,7 +248,7 @@ export async function figuresIn(
 export async function computeGrouped(
   platform: Platform,
   auth: AuthContext,
-  query: ReportRange,
+  query: MetricQuery,
   keys: readonly string[],
   dimension: ReportDimension,
 ): Promise<Map<string | null, Figures>> {

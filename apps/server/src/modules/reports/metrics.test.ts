@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { REPORTS } from '@omnicare/shared/reports/reports.schemas';
 import { bearer, createTestApp, seedTenant, type TestApp } from '../../test/helpers.js';
+import { contextForUser } from '../../platform/auth.js';
+import { computeMetrics } from './metrics.service.js';
 
 /*
  * Golden fixtures: a hand-built day of tickets, messages, calls and presence changes in
@@ -405,6 +407,31 @@ describe('golden fixtures: each metric by hand', () => {
       customers_returning: 0,
       customer_contacts: 1,
       contacts_per_customer: 1,
+    });
+  });
+});
+
+describe('computeMetrics, the entry other screens call (the monitors’ tiles)', () => {
+  it('answers the keys asked, with the filters flat or apart, in the caller’s scope', async () => {
+    const admin = await contextForUser(t.database.pool, tenant.id('admin'));
+    const teamLeader = await contextForUser(t.database.pool, tenant.id('leader'));
+    if (!admin || !teamLeader) throw new Error('no context');
+    const platform = t.app.platform;
+    const keys = ['tickets_created', 'calls_answered', 'first_response_median_s', 'staff_active'];
+    expect(await computeMetrics(platform, admin, DAY, keys)).toEqual({
+      tickets_created: 4,
+      calls_answered: 2,
+      first_response_median_s: 900,
+      staff_active: 5,
+    });
+    expect(
+      await computeMetrics(platform, admin, { ...DAY, filters: { group_id: ids.g2 } }, keys),
+    ).toMatchObject({ tickets_created: 1, calls_answered: 1, first_response_median_s: null });
+    expect(await computeMetrics(platform, admin, { ...DAY, group_id: ids.g2 }, keys)).toMatchObject(
+      { tickets_created: 1 },
+    );
+    expect(await computeMetrics(platform, teamLeader, DAY, ['tickets_created'])).toEqual({
+      tickets_created: 3,
     });
   });
 });
