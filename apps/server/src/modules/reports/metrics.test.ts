@@ -571,8 +571,9 @@ describe('presence log', () => {
 describe('DATABASE_READ_URL', () => {
   it('reads reports through a second connection string', async () => {
     const url = new URL(t.config.databaseUrl ?? '');
-    // The same database under another address: a second pool, as a replica would be.
-    url.hostname = url.hostname === 'localhost' ? '127.0.0.1' : 'localhost';
+    // The same database under another connection string (named, so its sessions are told
+    // apart): a second pool, as a replica's would be.
+    url.searchParams.set('application_name', 'omnicare-reads');
     const replica = await createTestApp({ databaseReadUrl: url.toString() });
     try {
       const platform = replica.app.platform;
@@ -584,12 +585,31 @@ describe('DATABASE_READ_URL', () => {
         headers: bearer(token),
       });
       expect(response.json().data.metrics.tickets_created).toBe(4);
-      const reading = await (platform.reads as typeof platform.db).execute<{ port: string }>(
-        sql`select inet_server_port()::text as port, current_setting('application_name') as name`,
+      const reading = await platform.reads.execute<{ name: string }>(
+        sql`select current_setting('application_name') as name`,
       );
-      expect(reading.rows).toHaveLength(1);
+      expect(reading.rows).toEqual([{ name: 'omnicare-reads' }]);
     } finally {
       await replica.close();
+    }
+  });
+});
+
+describe('DATABASE_READ_URL is where reports read', () => {
+  it('a report fails with its read database gone while the rest of the app works', async () => {
+    const url = new URL(t.config.databaseUrl ?? '');
+    url.pathname = '/no_such_database';
+    const broken = await createTestApp({ databaseReadUrl: url.toString() });
+    try {
+      const token = await broken.login(tenant.email('admin'));
+      const response = await broken.app.inject({
+        method: 'GET',
+        url: `/v2/reports/ticket?from=2026-03-02&to=2026-03-02`,
+        headers: bearer(token),
+      });
+      expect(response.statusCode).toBe(500);
+    } finally {
+      await broken.close();
     }
   });
 });
