@@ -39,7 +39,7 @@ import { createOutbox } from './platform/outbox.js';
 import { registerOutboxProbe } from './platform/outbox-probe.js';
 import fastifyMultipart from '@fastify/multipart';
 import type { Platform } from './platform/context.js';
-import type { DatabaseHandle } from './platform/db.js';
+import { connectDatabase, type DatabaseHandle } from './platform/db.js';
 import {
   answerClientError,
   answerFrameworkError,
@@ -191,10 +191,15 @@ export async function buildApp(
   const redis = config.redisUrl
     ? connectRedis(config.redisUrl, config.redisPrefix, app.log)
     : undefined;
+  // Reports read through a second pool when a replica is named (see Platform.reads).
+  const readDatabase = config.databaseReadUrl
+    ? connectDatabase(config.databaseReadUrl, 4)
+    : undefined;
   const platform: Platform = {
     config,
     database,
     db: database.db,
+    reads: readDatabase?.db ?? database.db,
     mailer: createMailer(
       { smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.outboxDir },
       app.log,
@@ -241,6 +246,7 @@ export async function buildApp(
     await platform.outbox.stop();
     await platform.jobs.stop();
     await platform.memo.close();
+    await readDatabase?.close();
   });
 
   registerErrorHandling(app);

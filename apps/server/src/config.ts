@@ -13,6 +13,8 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('.data'),
   DATABASE_URL: z.string().url().optional(),
+  /** A read replica (PostgreSQL streaming replica) reports read from; unset: the primary. */
+  DATABASE_READ_URL: z.string().url().optional(),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
   SEED_DEMO: flag,
   /** `0`: the demo tenant gets its staff only (tests and benchmarks start from that). */
@@ -62,6 +64,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     dataDir,
     outboxDir: path.join(dataDir, 'outbox'),
     databaseUrl: value.DATABASE_URL,
+    databaseReadUrl: value.DATABASE_READ_URL || undefined,
     embeddedPgPort: value.EMBEDDED_PG_PORT,
     /** Demo data goes into the embedded database always, into an external one only on request. */
     seedDemo: value.DATABASE_URL ? value.SEED_DEMO : true,

@@ -164,18 +164,24 @@ test("/report/summary shows today's counts in the caller's scope", async ({ page
     data: { name },
   });
   expect(made.status()).toBe(201);
+  const today = new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Asia/Bangkok',
+    dateStyle: 'short',
+  }).format(new Date());
   const summary = (await (
-    await request.get('/v2/reports/summary', { headers: { Authorization: agent.token } })
-  ).json()) as { data: { customers_created: number; active_staff: number } };
-  expect(summary.data.customers_created).toBeGreaterThanOrEqual(1);
+    await request.get(`/v2/reports/summary?from=${today}&to=${today}`, {
+      headers: { Authorization: agent.token },
+    })
+  ).json()) as { data: { metrics: { customers_created: number; staff_active: number } } };
+  expect(summary.data.metrics.customers_created).toBeGreaterThanOrEqual(1);
   await storeSession(page, agent);
   await page.goto('/');
   await expect(page).toHaveURL(/\/report\/summary$/);
   await expect(page.getByText('Đang phát triển')).toHaveCount(0);
   await expect(
-    page.getByLabel(`Khách hàng mới hôm nay: ${summary.data.customers_created}`),
+    page.getByLabel(`Khách hàng tạo mới: ${summary.data.metrics.customers_created}`),
   ).toBeVisible();
   await expect(
-    page.getByLabel(`Nhân viên đang hoạt động: ${summary.data.active_staff}`),
+    page.getByLabel(`Nhân viên đang hoạt động: ${summary.data.metrics.staff_active}`),
   ).toBeVisible();
 });

@@ -11,6 +11,7 @@ import { monitorsDomain } from './monitors/monitors.domain.js';
 import { notificationsDomain } from './notifications/notifications.domain.js';
 import { organizationsDomain } from './organizations/organizations.domain.js';
 import type { DomainDeclaration } from './platform/domain.js';
+import { reportsDomain } from './reports/reports.domain.js';
 import { slaDomain } from './sla/sla.domain.js';
 import { telephonyDomain } from './telephony/telephony.domain.js';
 import { templatesDomain } from './templates/templates.domain.js';
@@ -38,6 +39,7 @@ export const DOMAINS = [
   monitorsDomain,
   notificationsDomain,
   organizationsDomain,
+  reportsDomain,
   slaDomain,
   telephonyDomain,
   templatesDomain,

@@ -18,6 +18,11 @@ export interface Platform {
   config: Config;
   database: DatabaseHandle;
   db: Database;
+  /**
+   * Where reports (and exports) read: a replica's pool when DATABASE_READ_URL is set, else the
+   * primary's `db`. Nothing writes through it.
+   */
+  reads: Database;
   mailer: Mailer;
   realtime: Realtime;
   throttle: Throttle;

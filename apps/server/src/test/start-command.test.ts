@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { SAMPLE_CUSTOMER_COUNT } from '../db/seed/demo-samples.js';
 import { DEMO_CONVERSATION_COUNT } from '../db/seed/demo-conversations.js';
 import { SAMPLE_TICKET_COUNT } from '../db/seed/demo-tickets.js';
+import { HISTORY_TICKET_COUNT } from '../db/seed/demo-report-history.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const port = testPort('startCommand');
@@ -94,7 +95,7 @@ describe('npm start', () => {
       );
       expect((await read<{ data: unknown[] }>('/v2/fields?entity=customer')).data).toHaveLength(5);
       expect((await read<{ total: number }>('/v2/tickets?page_size=1')).total).toBe(
-        SAMPLE_TICKET_COUNT + DEMO_CONVERSATION_COUNT,
+        SAMPLE_TICKET_COUNT + DEMO_CONVERSATION_COUNT + HISTORY_TICKET_COUNT,
       );
       const groups = await read<{ data: { total: number } }>(
         '/v2/groups?target=end_user&offset=0&limit=10',

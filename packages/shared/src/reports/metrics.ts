@@ -1,3 +1,5 @@
+import { PRESENCE, type Presence } from '../users/presence.js';
+
 /**
  * The one registry of metrics. Every live tile, report, chart, drill-down and export names its
  * figures by these keys, and the server computes each key in one place, so the same metric over
@@ -11,7 +13,8 @@
 export type MetricUnit = 'count' | 'seconds' | 'percent';
 
 /** What a metric counts; its drill-down lists rows of this kind. */
-export type MetricRows = 'tickets' | 'conversations' | 'calls' | 'agents' | 'customers';
+export type MetricRows =
+  'tickets' | 'conversations' | 'messages' | 'calls' | 'agents' | 'customers' | 'imports';
 
 export interface MetricDefinition {
   /** snake_case, stable: the key of `metrics` in every report and snapshot. */
@@ -62,6 +65,12 @@ function durationMetric(base: string, label: string, definition: string, rows: M
   }));
 }
 
+const presenceSlug = (presence: Presence) => presence.toLowerCase().replace(/\s+/g, '_');
+/** `presence_available_s`: an agent's time in a presence state over a range. */
+export const presenceMetricKey = (presence: Presence) => `presence_${presenceSlug(presence)}_s`;
+/** `staff_available`: the active staff in a presence state now. */
+export const staffPresenceKey = (presence: Presence) => `staff_${presenceSlug(presence)}`;
+
 /** Defaults a tenant may change in its report settings. */
 export const SERVICE_LEVEL_DEFAULT = { percent: 80, seconds: 20 } as const;
 export const SHORT_ABANDON_DEFAULT_SECONDS = 5;
@@ -81,24 +90,26 @@ export const METRICS: readonly MetricDefinition[] = [
   }),
   count('tickets_reopened', {
     label: 'Ticket mở lại',
-    definition: 'Số lần ticket đã giải quyết được mở lại trong khoảng thời gian.',
+    definition:
+      'Số lần ticket đã giải quyết hoặc đã đóng được mở lại trong khoảng thời gian (mỗi lần mở lại tính một).',
     rows: 'tickets',
   }),
   count('tickets_backlog', {
     label: 'Ticket tồn',
-    definition: 'Ticket chưa giải quyết và chưa đóng tại cuối khoảng thời gian.',
+    definition:
+      'Ticket tạo trước cuối khoảng thời gian mà đến cuối khoảng đó chưa giải quyết và chưa đóng (một con số tại một thời điểm, không cộng dồn theo ngày).',
     rows: 'tickets',
   }),
   ...durationMetric(
     'first_response',
     'Phản hồi đầu tiên',
-    'Từ tin nhắn đầu tiên của khách đến câu trả lời công khai đầu tiên của nhân viên; mở lại thì tính lại từ đầu; bot và ghi chú nội bộ không tính.',
+    'Từ tin nhắn đầu tiên của khách đến câu trả lời công khai đầu tiên của nhân viên; mở lại thì tính lại từ đầu (mỗi lần mở lại là một lần phản hồi đầu mới); bot và ghi chú nội bộ không tính. Tính vào ngày có câu trả lời.',
     'tickets',
   ),
   ...durationMetric(
     'reply_time',
     'Thời gian trả lời',
-    'Với mỗi khối tin nhắn liên tiếp của khách: từ tin đầu của khối đến câu trả lời công khai kế tiếp của nhân viên.',
+    'Với mỗi khối tin nhắn liên tiếp của khách: từ tin đầu của khối đến câu trả lời công khai kế tiếp của nhân viên. Tính vào ngày có câu trả lời.',
     'tickets',
   ),
   ...durationMetric(
@@ -109,12 +120,13 @@ export const METRICS: readonly MetricDefinition[] = [
   ),
   count('sla_met', {
     label: 'Đạt SLA',
-    definition: 'Ticket đến hạn SLA trong khoảng thời gian và được giải quyết trước hạn.',
+    definition:
+      'Ticket có chính sách SLA được giải quyết trong khoảng thời gian mà chưa từng quá hạn mục tiêu nào.',
     rows: 'tickets',
   }),
   count('sla_breached', {
     label: 'Vi phạm SLA',
-    definition: 'Ticket quá hạn SLA trong khoảng thời gian.',
+    definition: 'Ticket lần đầu quá hạn một mục tiêu SLA trong khoảng thời gian.',
     rows: 'tickets',
   }),
   percent('sla_met_pct', {
@@ -136,12 +148,12 @@ export const METRICS: readonly MetricDefinition[] = [
   count('messages_in', {
     label: 'Tin nhắn nhận',
     definition: 'Tin nhắn của khách qua các kênh trong khoảng thời gian.',
-    rows: 'conversations',
+    rows: 'messages',
   }),
   count('messages_out', {
     label: 'Tin nhắn gửi',
     definition: 'Tin nhắn công khai của nhân viên và bot gửi đi trong khoảng thời gian.',
-    rows: 'conversations',
+    rows: 'messages',
   }),
   count('csat_answers', {
     label: 'Lượt đánh giá',
@@ -155,14 +167,14 @@ export const METRICS: readonly MetricDefinition[] = [
   }),
   percent('csat_answer_rate_pct', {
     label: 'Tỷ lệ trả lời khảo sát',
-    definition: 'Số câu trả lời / số khảo sát đã gửi.',
+    definition: 'Trong các khảo sát gửi đi trong khoảng thời gian: số đã được trả lời / số đã gửi.',
     rows: 'conversations',
   }),
 
   // Calls.
   count('calls_offered', {
     label: 'Cuộc gọi vào',
-    definition: 'Cuộc gọi vào hàng chờ trong khoảng thời gian.',
+    definition: 'Cuộc gọi vào (tới tổng đài) bắt đầu trong khoảng thời gian.',
     rows: 'calls',
   }),
   count('calls_answered', {
@@ -188,7 +200,8 @@ export const METRICS: readonly MetricDefinition[] = [
   }),
   count('calls_abandoned_hold', {
     label: 'Bỏ khi giữ máy',
-    definition: 'Khách gác máy khi đang được giữ máy.',
+    definition:
+      'Khách gác máy khi đang được giữ máy. Tổng đài chưa gửi sự kiện giữ máy nên chưa đo được (hiển thị —).',
     rows: 'calls',
   }),
   count('calls_short_abandoned', {
@@ -209,7 +222,8 @@ export const METRICS: readonly MetricDefinition[] = [
   {
     key: 'asa_s',
     label: 'Thời gian trả lời trung bình (ASA)',
-    definition: 'Thời gian chờ trung bình của các cuộc gọi được trả lời.',
+    definition:
+      'Thời gian chờ trung bình (từ lúc gọi vào đến lúc nhấc máy) của các cuộc gọi được trả lời.',
     unit: 'seconds',
     rows: 'calls',
     businessTime: false,
@@ -217,7 +231,8 @@ export const METRICS: readonly MetricDefinition[] = [
   {
     key: 'aht_s',
     label: 'Thời gian xử lý trung bình (AHT)',
-    definition: '(Đàm thoại + giữ máy + xử lý sau cuộc gọi) / số cuộc gọi đã xử lý.',
+    definition:
+      '(Đàm thoại + giữ máy + xử lý sau cuộc gọi) / số cuộc gọi đã xử lý. Giữ máy và xử lý sau cuộc gọi chưa được tổng đài ghi nhận nên hiện bằng thời gian đàm thoại.',
     unit: 'seconds',
     rows: 'calls',
     businessTime: false,
@@ -235,7 +250,8 @@ export const METRICS: readonly MetricDefinition[] = [
   }),
   count('callbacks', {
     label: 'Yêu cầu gọi lại',
-    definition: 'Yêu cầu gọi lại khách để lại trong khoảng thời gian.',
+    definition:
+      'Yêu cầu gọi lại khách để lại trong khoảng thời gian. Tổng đài chưa có chức năng gọi lại nên chưa đo được (hiển thị —).',
     rows: 'calls',
   }),
 
@@ -243,27 +259,39 @@ export const METRICS: readonly MetricDefinition[] = [
   count('handled', {
     label: 'Đã xử lý',
     definition:
-      'Cuộc gọi được trả lời, hội thoại đã trả lời và ticket đã giải quyết bởi nhân viên.',
+      'Cuộc gọi vào được nhân viên trả lời, cộng ticket (kể cả hội thoại) nhân viên được giao đã giải quyết, trong khoảng thời gian.',
     rows: 'agents',
   }),
   percent('occupancy_pct', {
     label: 'Mức bận',
-    definition: 'Thời gian đàm thoại và xử lý / thời gian ở trạng thái sẵn sàng hoặc đang bận.',
+    definition:
+      'Thời gian đàm thoại / thời gian ở trạng thái Sẵn sàng làm việc hoặc Đang soạn tin, trong khoảng thời gian.',
     rows: 'agents',
   }),
   {
     key: 'chat_concurrency_mean',
     label: 'Hội thoại đồng thời (trung bình)',
-    definition: 'Số hội thoại một nhân viên giữ cùng lúc, bình quân theo thời gian trực tuyến.',
+    definition:
+      'Số hội thoại đang mở một nhân viên giữ cùng lúc, bình quân theo thời gian ở trạng thái Sẵn sàng làm việc.',
     unit: 'count',
     rows: 'agents',
     businessTime: false,
   },
 
   // Customers.
+  count('customers_created', {
+    label: 'Khách hàng tạo mới',
+    definition: 'Hồ sơ khách hàng được tạo trong khoảng thời gian, trong phạm vi dữ liệu của bạn.',
+    rows: 'customers',
+  }),
+  count('customer_imports', {
+    label: 'Lượt nhập khách hàng',
+    definition: 'Lượt nhập khách hàng từ tệp được bắt đầu trong khoảng thời gian.',
+    rows: 'imports',
+  }),
   count('customers_new', {
     label: 'Khách hàng mới',
-    definition: 'Khách hàng liên hệ lần đầu trong khoảng thời gian.',
+    definition: 'Khách hàng có ticket, hội thoại hoặc cuộc gọi đầu tiên trong khoảng thời gian.',
     rows: 'customers',
   }),
   count('customers_returning', {
@@ -271,16 +299,46 @@ export const METRICS: readonly MetricDefinition[] = [
     definition: 'Khách hàng đã từng liên hệ trước khoảng thời gian và liên hệ lại trong đó.',
     rows: 'customers',
   }),
+  count('customer_contacts', {
+    label: 'Lượt liên hệ',
+    definition:
+      'Ticket (kể cả hội thoại) và cuộc gọi vào của khách hàng bắt đầu trong khoảng thời gian.',
+    rows: 'customers',
+  }),
   {
     key: 'contacts_per_customer',
     label: 'Số lần liên hệ / khách',
-    definition: 'Số ticket, hội thoại và cuộc gọi / số khách hàng đã liên hệ.',
+    definition: 'Lượt liên hệ / số khách hàng đã liên hệ trong khoảng thời gian.',
     unit: 'count',
     rows: 'customers',
     businessTime: false,
   },
 
+  // Agents' time in each presence state (the presence log), clipped to the range.
+  ...PRESENCE.values.map((presence): MetricDefinition => ({
+    key: presenceMetricKey(presence),
+    label: `Thời gian ${PRESENCE.label(presence)}`,
+    definition: `Tổng thời gian nhân viên ở trạng thái “${PRESENCE.label(presence)}” trong khoảng thời gian.`,
+    unit: 'seconds',
+    rows: 'agents',
+    businessTime: false,
+  })),
+
   // Now (monitors).
+  count('staff_active', {
+    label: 'Nhân viên đang hoạt động',
+    definition: 'Tài khoản nhân viên đang hoạt động (đã nhận lời mời), ngay lúc này.',
+    rows: 'agents',
+    liveOnly: true,
+  }),
+  ...PRESENCE.values.map((presence) =>
+    count(staffPresenceKey(presence), {
+      label: `Nhân viên ${PRESENCE.label(presence)}`,
+      definition: `Nhân viên đang hoạt động ở trạng thái “${PRESENCE.label(presence)}”, ngay lúc này.`,
+      rows: 'agents',
+      liveOnly: true,
+    }),
+  ),
   count('waiting_now', {
     label: 'Đang chờ',
     definition: 'Cuộc gọi trong hàng chờ hoặc hội thoại chưa có nhân viên nhận, ngay lúc này.',

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   addBusinessMinutes,
   businessMinutesBetween,
+  openIntervalsBetween,
   slaState,
   type BusinessSchedule,
 } from './business-time.js';
@@ -206,5 +207,26 @@ describe('slaState', () => {
       schedule: office,
     });
     expect(state.elapsed_minutes).toBe(90);
+  });
+});
+
+describe('open intervals (for reports in SQL)', () => {
+  it('lists the hours open within a span, clipped to it, holidays skipped, as the clock counts them', () => {
+    // Saturday 29 Aug to Thursday 3 Sep 2026 10:00: Monday, Tuesday, not the holiday.
+    const from = bkk('2026-08-29T00:00');
+    const to = bkk('2026-09-03T10:00');
+    const intervals = openIntervalsBetween(from, to, office);
+    expect(
+      intervals.map(([a, b]) => [new Date(a).toISOString(), new Date(b).toISOString()]),
+    ).toEqual([
+      [iso('2026-08-31T08:00'), iso('2026-08-31T12:00')],
+      [iso('2026-08-31T13:30'), iso('2026-08-31T17:30')],
+      [iso('2026-09-01T08:00'), iso('2026-09-01T12:00')],
+      [iso('2026-09-01T13:30'), iso('2026-09-01T17:30')],
+      [iso('2026-09-03T08:00'), iso('2026-09-03T10:00')],
+    ]);
+    const open = intervals.reduce((sum, [a, b]) => sum + (b - a), 0) / 60_000;
+    expect(open).toBe(businessMinutesBetween(from, to, office));
+    expect(openIntervalsBetween(from, to, null)).toEqual([[from.getTime(), to.getTime()]]);
   });
 });

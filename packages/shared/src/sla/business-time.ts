@@ -216,3 +216,29 @@ export function slaState({
     breached,
   };
 }
+
+/**
+ * The schedule's open intervals (epoch ms, ascending, not overlapping) within [from, to), each
+ * clipped to it. Null schedule: the whole span. Reports hand these to SQL, which counts a
+ * duration's business seconds as the open time between its two ends (`metrics.repository.ts`).
+ */
+export function openIntervalsBetween(
+  from: Date | string | number,
+  to: Date | string | number,
+  schedule: BusinessSchedule | null,
+): [number, number][] {
+  const start = time(from);
+  const end = time(to);
+  const intervals: [number, number][] = [];
+  if (end <= start) return intervals;
+  for (const [open, close] of openIntervals(start, schedule)) {
+    if (open >= end) break;
+    const begin = Math.max(open, start);
+    const finish = Math.min(close, end);
+    if (finish <= begin) continue;
+    const last = intervals.at(-1);
+    if (last && begin <= last[1]) last[1] = Math.max(last[1], finish);
+    else intervals.push([begin, finish]);
+  }
+  return intervals;
+}

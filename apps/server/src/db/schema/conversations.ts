@@ -174,6 +174,13 @@ export const conversations = pgTable(
     index('conversations_ad_idx')
       .on(table.tenantId, table.adId)
       .where(sql`${table.adId} is not null`),
+    // Reports: ratings and surveys of a range.
+    index('conversations_rated_idx')
+      .on(table.tenantId, table.ratedAt)
+      .where(sql`${table.ratedAt} is not null`),
+    index('conversations_survey_idx')
+      .on(table.tenantId, table.surveyAskedAt)
+      .where(sql`${table.surveyAskedAt} is not null`),
     check('conversations_rating', sql`${table.rating} is null or ${table.rating} between 1 and 5`),
   ],
 );

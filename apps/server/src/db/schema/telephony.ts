@@ -155,6 +155,8 @@ export const calls = pgTable(
       .on(table.agentId)
       .where(sql`ended_at is null`),
     index('calls_ticket_idx').on(table.ticketId),
+    // Reports: a customer's earlier calls.
+    index('calls_customer_started_idx').on(table.customerId, table.startedAt),
     // A restarted gateway's calls still open.
     index('calls_live_gateway_idx')
       .on(table.gateway)

@@ -121,6 +121,19 @@ export const tickets = pgTable(
       .on(table.assigneeId)
       .where(sql`${table.status} in ('new', 'open', 'pending')`),
     index('tickets_requester_idx').on(table.requesterId),
+    // Reports (modules/reports): tickets solved, breached or still open at a range's end, and a
+    // customer's earlier contacts.
+    index('tickets_tenant_solved_idx')
+      .on(table.tenantId, table.solvedAt)
+      .where(sql`${table.solvedAt} is not null`),
+    index('tickets_tenant_breached_at_idx')
+      .on(table.tenantId, table.slaBreachedAt)
+      .where(sql`${table.slaBreachedAt} is not null`),
+    index('tickets_tenant_done_idx').on(
+      table.tenantId,
+      sql`coalesce(${table.solvedAt}, ${table.closedAt})`,
+    ),
+    index('tickets_requester_created_idx').on(table.requesterId, table.createdAt),
     index('tickets_custom_idx').using('gin', table.custom.op('jsonb_path_ops')),
     index('tickets_subject_trgm_idx').using('gin', sql`${table.subjectKey} gin_trgm_ops`),
   ],

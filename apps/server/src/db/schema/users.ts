@@ -44,3 +44,28 @@ export const users = pgTable(
     index('users_tenant_org_idx').on(table.tenantId, table.organizationId),
   ],
 );
+
+/**
+ * Every presence change, append-only, written in the transaction that changes `users.presence`
+ * (users.repository `updatePresence`): reports read an agent's time in each state from it.
+ */
+export const presenceLog = pgTable(
+  'presence_log',
+  {
+    id: id(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    presence: text('presence').notNull(),
+    /** The presence it replaced (null: the first one logged). */
+    previous: text('previous'),
+    at: timestamptz('at').notNull().defaultNow(),
+  },
+  (table) => [
+    index('presence_log_tenant_at_idx').on(table.tenantId, table.at),
+    index('presence_log_user_at_idx').on(table.userId, table.at),
+  ],
+);

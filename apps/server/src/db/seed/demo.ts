@@ -7,6 +7,7 @@ import { tenants } from '../schema/tenants.js';
 import { users } from '../schema/users.js';
 import type { TenantSettings } from '../schema/tenants.js';
 import { seedDemoChannels } from './demo-channels.js';
+import { seedDemoReportHistory } from './demo-report-history.js';
 import { seedDemoSamples } from './demo-samples.js';
 
 export const DEMO_PASSWORD = 'Demo@123456';
@@ -167,7 +168,11 @@ export async function insertTenantWithStaff(
       )
       .returning({ id: users.id, email: users.email });
     const staffIds = Object.fromEntries(staff.map((row) => [row.email, row.id]));
-    if (samples && demo.samples) await seedDemoSamples(tx, tenant.id, staffIds);
+    if (samples && demo.samples) {
+      await seedDemoSamples(tx, tenant.id, staffIds);
+      // The real demo only (tests' sample tenants keep the samples alone).
+      await seedDemoReportHistory(tx, tenant.id, staffIds);
+    }
     if (samples && demo.samples && secrets)
       await seedDemoChannels(
         tx,

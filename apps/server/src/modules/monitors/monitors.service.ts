@@ -26,7 +26,7 @@ import { getChatConfig } from '../conversations/chat-config.service.js';
 import { findTenant } from '../tenants/tenants.service.js';
 import { changePresence } from '../users/presence.service.js';
 // The merge replaces this import with the reports engine's (modules/reports/metrics.service.ts).
-import { computeMetrics, hourlyCounts } from './today-metrics.js';
+import { computeGrouped, computeMetrics } from '../reports/metrics.service.js';
 import * as repo from './monitors.repository.js';
 
 /** The snapshot's parts, each recomputed only when what it shows changed. */
@@ -234,11 +234,29 @@ export async function computeParts(
   if (parts.has('daily'))
     work.push(
       (async () => {
-        const counts = await hourlyCounts(db, frame.tenantId, frame.timeZone, [
-          days.today,
-          days.yesterday,
-          days.last_week,
-        ]);
+        // Hour by hour, each day by the reports engine (the same figures as /report/summary).
+        const hourly = await Promise.all(
+          [days.today, days.yesterday, days.last_week].map(async (day) => {
+            const grouped = await computeGrouped(
+              platform,
+              frame.auth,
+              { from: day, to: day },
+              DAILY_METRICS,
+              'hour',
+            );
+            const series = Object.fromEntries(
+              DAILY_METRICS.map((key) => [
+                key,
+                Array.from(
+                  { length: 24 },
+                  (_, hour) => grouped.get(String(hour).padStart(2, '0'))?.[key] ?? 0,
+                ),
+              ]),
+            );
+            return [day, series] as const;
+          }),
+        );
+        const counts = new Map(hourly);
         const zero = () => Array.from({ length: 24 }, () => 0);
         out.daily = {
           days,

@@ -198,6 +198,19 @@ describe("monitors: the snapshot's figures", () => {
         public: true,
         createdAt: secondsAgo(90),
       });
+      // The agent's first public reply, 30 s after the customer's message.
+      if (!waiting)
+        await db.insert(messages).values({
+          tenantId: tenant.tenantId,
+          ticketId: ticket!.id,
+          channelId: channel!.id,
+          authorType: 'user',
+          authorUserId: assigneeId,
+          direction: 'out',
+          body: 'Dạ em chào anh',
+          public: true,
+          createdAt: secondsAgo(60),
+        });
     };
     await chat(null, true);
     await chat(agent, false);
@@ -242,7 +255,7 @@ describe("monitors: the snapshot's figures", () => {
       call_capacity: 1,
       chats_now: 1,
       chat_capacity: 4,
-      handled_today: 3,
+      handled_today: 4, // three calls answered and the chat replied to
     });
     expect(one.current_call?.status).toBe('ANSWERING');
     expect(agents.find((row) => row._id === tenant.id('agent2'))?.presence).toBe('AVAILABLE');
@@ -255,7 +268,7 @@ describe("monitors: the snapshot's figures", () => {
         conversations_waiting: 1,
         conversations_unassigned: 1,
         messages_in: 2,
-        first_response_median_s: 60,
+        first_response_median_s: 30,
       },
     });
 
@@ -279,7 +292,7 @@ describe("monitors: the snapshot's figures", () => {
     const waiting = await rows(`key=conversations_waiting&channel_id=${channel!.id}`);
     expect(waiting).toHaveLength(1);
     expect(waiting[0]!.href).toMatch(/^\/chat\//);
-    expect(await rows(`key=handled&user_id=${agent}`)).toHaveLength(3);
+    expect(await rows(`key=handled&user_id=${agent}`)).toHaveLength(4);
     const unknown = await get(admin, 'rows?key=nope');
     expect(unknown.statusCode).toBe(422);
     expect(unknown.json().errors).toEqual([{ param: 'key', message: 'Chỉ số không hợp lệ' }]);

@@ -4,7 +4,7 @@ import { containsPattern, unaccentContains, vietnameseOrder } from '../../platfo
 import { groupMembers, groups } from '../../db/schema/groups.js';
 import { organizations } from '../../db/schema/organizations.js';
 import { tenants } from '../../db/schema/tenants.js';
-import { users } from '../../db/schema/users.js';
+import { presenceLog, users } from '../../db/schema/users.js';
 
 export type UserRow = typeof users.$inferSelect;
 type Db = Database | Transaction;
@@ -24,10 +24,22 @@ export async function updatePresence(
   userId: string,
   presence: string,
 ) {
-  await db
-    .update(users)
-    .set({ presence, presenceChangedAt: new Date() })
-    .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)));
+  // One statement: the change and its line in the presence log commit together (a report's
+  // time in each state reads the log); a presence set again unchanged adds no line.
+  await db.execute(sql`
+    with before as (
+      select ${users.presence} as presence from ${users}
+      where ${users.tenantId} = ${tenantId} and ${users.id} = ${userId}
+      for update
+    ), changed as (
+      update ${users} set presence = ${presence}, presence_changed_at = now()
+      where ${users.tenantId} = ${tenantId} and ${users.id} = ${userId}
+      returning ${users.id} as id
+    )
+    insert into ${presenceLog} (tenant_id, user_id, presence, previous, at)
+    select ${tenantId}, changed.id, ${presence}, (select presence from before), now()
+    from changed
+    where (select presence from before) is distinct from ${presence}`);
 }
 
 /** Name (accent- and case-insensitive), email, phone or agent id containing the keyword. */

@@ -36,7 +36,7 @@ export const routes: readonly RouteDeclaration[] = [
   {
     path: '/report/custom',
     title: 'Báo cáo tùy chỉnh',
-    page,
+    page: lazyPage(() => import('./pages/report-custom-page'), 'ReportCustomPage'),
     roles: RESTRICTED,
     nav: { label: 'Tùy chỉnh' },
   },

@@ -1,0 +1,772 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { CHAT_SOURCES } from '@omnicare/shared/conversations/conversations.schemas';
+import { PRESENCE } from '@omnicare/shared/users/presence';
+import {
+  presenceMetricKey,
+  SHORT_ABANDON_DEFAULT_SECONDS,
+  SERVICE_LEVEL_DEFAULT,
+  staffPresenceKey,
+} from '@omnicare/shared/reports/metrics';
+import type { ReportDimension, ReportRowKind } from '@omnicare/shared/reports/reports.schemas';
+import type { Database } from '../../platform/db.js';
+
+/*
+ * Every metric of the registry (packages/shared/src/reports/metrics.ts), computed here and
+ * nowhere else, in SQL over the raw rows. A metric reads one "family" of facts: a subquery with
+ * one row per thing that happened (a ticket created, a reply, a call...) and the same columns
+ * in every family:
+ *   kind, id          what the drill-down lists (REPORT_ROW_KIND) and its id
+ *   ticket_id         the ticket to open (null for an agent's presence or a customer)
+ *   at                the instant that places it in the range and in a day or hour bucket
+ *   group_id, agent_id, source, queue_id, hotline, customer_id   the dimensions
+ *   value             a duration in seconds (or a rating) where the family measures one
+ *   + the family's own flags (f_*), which metrics filter on.
+ * A figure is an aggregate over its family's rows with its filter; the drill-down lists the same
+ * rows with the same filter, so its count is the figure (for a percentage, its denominator; for
+ * a duration, the rows measured). Derived figures (sla_met_pct, handled, occupancy) combine
+ * other aggregates and drill down to the rows of their parts.
+ */
+
+/** The business-hours clock handed to SQL's `business_clock` (migration 0038). */
+export interface SqlClock {
+  /** Postgres array literals: the open intervals' starts, lengths and open seconds before each. */
+  starts: string;
+  lengths: string;
+  before: string;
+}
+
+export interface FactFilters {
+  groupId?: string;
+  agentId?: string;
+  queueId?: string;
+  source?: string;
+  tagId?: string;
+  priorityId?: string;
+  /** Tickets with a message through this channel (calls have none: none counted). */
+  channelId?: string;
+}
+
+export interface FactContext {
+  tenantId: string;
+  start: Date;
+  end: Date;
+  now: Date;
+  timeZone: string;
+  filters: FactFilters;
+  /** Null: durations in calendar time. */
+  clock: SqlClock | null;
+  shortAbandonSeconds: number;
+  serviceLevelSeconds: number;
+  /** The caller's data scope on each kind of row (undefined: everything). */
+  scope: {
+    tickets?: SQL;
+    calls?: SQL;
+    staff?: SQL;
+    customers?: SQL;
+    jobs?: SQL;
+  };
+}
+
+export const DEFAULTS = {
+  shortAbandonSeconds: SHORT_ABANDON_DEFAULT_SECONDS,
+  serviceLevelSeconds: SERVICE_LEVEL_DEFAULT.seconds,
+};
+
+const chatSources = sql.join(
+  CHAT_SOURCES.map((source) => sql`${source}`),
+  sql`, `,
+);
+
+/** Seconds from a to b, in calendar or business time. */
+function duration(context: FactContext, a: SQL, b: SQL): SQL {
+  if (!context.clock) return sql`extract(epoch from (${b} - ${a}))::float8`;
+  const { starts, lengths, before } = context.clock;
+  const clock = (t: SQL) =>
+    sql`business_clock(${t}, ${starts}::timestamptz[], ${lengths}::float8[], ${before}::float8[])`;
+  return sql`greatest(${clock(b)} - ${clock(a)}, 0)`;
+}
+
+const inRange = (context: FactContext, column: SQL) =>
+  sql`${column} >= ${context.start.toISOString()}::timestamptz and ${column} < ${context.end.toISOString()}::timestamptz`;
+
+/** The filters and the data scope on `tickets` (the table under its own name). */
+function ticketConditions(context: FactContext): SQL {
+  const { filters, scope } = context;
+  const parts: SQL[] = [sql`tickets.tenant_id = ${context.tenantId}`];
+  if (filters.groupId) parts.push(sql`tickets.group_id = ${filters.groupId}`);
+  if (filters.agentId) parts.push(sql`tickets.assignee_id = ${filters.agentId}`);
+  if (filters.source) parts.push(sql`tickets.source = ${filters.source}`);
+  if (filters.priorityId) parts.push(sql`tickets.priority_id = ${filters.priorityId}`);
+  if (filters.channelId)
+    parts.push(
+      sql`exists (select 1 from messages m where m.ticket_id = tickets.id and m.channel_id = ${filters.channelId})`,
+    );
+  if (filters.tagId)
+    parts.push(
+      sql`exists (select 1 from ticket_tags tt where tt.ticket_id = tickets.id and tt.tag_id = ${filters.tagId})`,
+    );
+  if (scope.tickets) parts.push(scope.tickets);
+  return sql.join(parts, sql` and `);
+}
+
+/** The columns every ticket-based family shares. */
+const ticketDimensions = sql`tickets.group_id, tickets.assignee_id as agent_id, tickets.source,
+  null::uuid as queue_id, null::text as hotline, tickets.requester_id as customer_id`;
+
+/** The filters and the data scope on `calls`. */
+function callConditions(context: FactContext): SQL {
+  const { filters, scope } = context;
+  const parts: SQL[] = [sql`calls.tenant_id = ${context.tenantId}`];
+  if (filters.agentId) parts.push(sql`calls.agent_id = ${filters.agentId}`);
+  if (filters.queueId) parts.push(sql`calls.queue_id = ${filters.queueId}`);
+  if (filters.source) parts.push(sql`calls.direction = ${filters.source}`);
+  // A call comes through no chat or mail channel.
+  if (filters.channelId) parts.push(sql`false`);
+  if (filters.groupId)
+    parts.push(
+      sql`calls.agent_id in (select gm.user_id from group_members gm where gm.group_id = ${filters.groupId})`,
+    );
+  if (filters.priorityId)
+    parts.push(
+      sql`calls.ticket_id in (select t.id from tickets t where t.priority_id = ${filters.priorityId})`,
+    );
+  if (filters.tagId)
+    parts.push(
+      sql`calls.ticket_id in (select tt.ticket_id from ticket_tags tt where tt.tag_id = ${filters.tagId})`,
+    );
+  if (scope.calls) parts.push(scope.calls);
+  return sql.join(parts, sql` and `);
+}
+
+/** The filters and the data scope on `users` (staff), for the presence families. */
+function staffConditions(context: FactContext): SQL {
+  const { filters, scope } = context;
+  const parts: SQL[] = [sql`users.tenant_id = ${context.tenantId}`];
+  if (filters.agentId) parts.push(sql`users.id = ${filters.agentId}`);
+  if (filters.groupId)
+    parts.push(
+      sql`users.id in (select gm.user_id from group_members gm where gm.group_id = ${filters.groupId})`,
+    );
+  if (scope.staff) parts.push(scope.staff);
+  return sql.join(parts, sql` and `);
+}
+
+/** Families filtered by a queue are calls only: a queue filter leaves the others empty. */
+const notQueueFiltered = (context: FactContext) =>
+  context.filters.queueId ? sql`false` : sql`true`;
+
+type FamilyName =
+  | 'created'
+  | 'solved'
+  | 'reopens'
+  | 'breaches'
+  | 'missed_chats'
+  | 'backlog'
+  | 'replies'
+  | 'messages'
+  | 'ratings'
+  | 'surveys'
+  | 'calls'
+  | 'presence'
+  | 'chat_load'
+  | 'contacts'
+  | 'customers_created'
+  | 'imports';
+
+/** Each family's facts (see the file's comment for the columns). */
+const FAMILIES: Record<FamilyName, (context: FactContext) => SQL> = {
+  created: (c) => sql`
+    select 'ticket' as kind, tickets.id, tickets.id as ticket_id, tickets.created_at as at,
+      ${ticketDimensions}, null::float8 as value,
+      tickets.source in (${chatSources}) as f_chat
+    from tickets
+    where ${ticketConditions(c)} and ${notQueueFiltered(c)} and ${inRange(c, sql`tickets.created_at`)}`,
+
+  // Solved in the range (the last solve: a reopen clears solved_at), with the resolution time.
+  solved: (c) => sql`
+    select 'ticket' as kind, tickets.id, tickets.id as ticket_id, tickets.solved_at as at,
+      ${ticketDimensions},
+      ${duration(c, sql`tickets.created_at`, sql`tickets.solved_at`)} as value,
+      tickets.sla_policy_id is not null and tickets.sla_breached_at is null as f_sla_met
+    from tickets
+    where ${ticketConditions(c)} and ${notQueueFiltered(c)} and tickets.solved_at is not null
+      and ${inRange(c, sql`tickets.solved_at`)}`,
+
+  // Each reopen (the audit log's line of a move from solved or closed back to work).
+  reopens: (c) => sql`
+    select 'ticket' as kind, a.id, tickets.id as ticket_id, a.created_at as at,
+      ${ticketDimensions}, null::float8 as value
+    from audit_log a join tickets on tickets.id::text = a.entity_id
+    where a.tenant_id = ${c.tenantId} and a.entity = 'ticket'
+      and a.before->>'status' in ('solved', 'closed') and a.after->>'status' in ('new', 'open', 'pending')
+      and ${inRange(c, sql`a.created_at`)} and ${ticketConditions(c)} and ${notQueueFiltered(c)}`,
+
+  breaches: (c) => sql`
+    select 'ticket' as kind, tickets.id, tickets.id as ticket_id, tickets.sla_breached_at as at,
+      ${ticketDimensions}, null::float8 as value
+    from tickets
+    where ${ticketConditions(c)} and ${notQueueFiltered(c)} and tickets.sla_breached_at is not null
+      and ${inRange(c, sql`tickets.sla_breached_at`)}`,
+
+  // Chats the visitor left (resolved or closed) before any public staff reply.
+  missed_chats: (c) => sql`
+    select 'conversation' as kind, tickets.id, tickets.id as ticket_id,
+      coalesce(tickets.solved_at, tickets.closed_at) as at, ${ticketDimensions}, null::float8 as value
+    from tickets
+    where ${ticketConditions(c)} and ${notQueueFiltered(c)} and tickets.source in (${chatSources})
+      and ${inRange(c, sql`coalesce(tickets.solved_at, tickets.closed_at)`)}
+      and not exists (select 1 from messages m where m.ticket_id = tickets.id and m.author_type = 'user'
+        and m.public and m.direction = 'out' and m.kind <> 'event')
+      and exists (select 1 from messages m where m.ticket_id = tickets.id and m.author_type = 'customer')`,
+
+  // Open at the range's end: created before it, and not solved or closed by then. Not a flow:
+  // no instant (its day and hour buckets are empty).
+  backlog: (c) => sql`
+    select 'ticket' as kind, tickets.id, tickets.id as ticket_id, null::timestamptz as at,
+      ${ticketDimensions}, null::float8 as value
+    from tickets
+    where ${ticketConditions(c)} and ${notQueueFiltered(c)}
+      and tickets.created_at < ${c.end.toISOString()}::timestamptz
+      and (coalesce(tickets.solved_at, tickets.closed_at) is null
+        or coalesce(tickets.solved_at, tickets.closed_at) >= ${c.end.toISOString()}::timestamptz)
+      and tickets.merged_into_id is null`,
+
+  // One row per answered block of customer messages whose reply falls in the range: the reply
+  // time (block's first message → the next public staff reply) and whether it is the first
+  // response of its cycle (the ticket's life cut at each reopen: a reopen restarts it).
+  replies: (c) => sql`
+    with answered as (
+      select distinct m.ticket_id from messages m
+      where m.tenant_id = ${c.tenantId} and ${inRange(c, sql`m.created_at`)}
+        and m.author_type = 'user' and m.public and m.direction = 'out' and m.kind <> 'event'
+    ), flow as (
+      select m.ticket_id, m.id, m.created_at, (m.author_type = 'customer') as from_customer,
+        count(*) filter (where m.author_type = 'user')
+          over (partition by m.ticket_id order by m.created_at, m.id) as replies_so_far
+      from messages m join answered using (ticket_id)
+      where (m.author_type = 'customer' and m.direction = 'in')
+         or (m.author_type = 'user' and m.public and m.direction = 'out' and m.kind <> 'event')
+    ), blocks as (
+      -- Customer messages after the same number of replies form one block; the reply after
+      -- them is the (replies_so_far + 1)-th.
+      select ticket_id, replies_so_far, min(created_at) as first_at
+      from flow where from_customer group by ticket_id, replies_so_far
+    ), reply as (
+      select ticket_id, id, created_at, replies_so_far from flow where not from_customer
+    ), measured as (
+      select r.id, b.ticket_id, b.first_at, r.created_at as reply_at,
+        (select count(*) from audit_log a where a.tenant_id = ${c.tenantId} and a.entity = 'ticket'
+          and a.entity_id = b.ticket_id::text and a.before->>'status' in ('solved', 'closed')
+          and a.after->>'status' in ('new', 'open', 'pending') and a.created_at <= r.created_at) as cycle
+      from blocks b join reply r on r.ticket_id = b.ticket_id and r.replies_so_far = b.replies_so_far + 1
+    )
+    select 'ticket' as kind, measured.id, tickets.id as ticket_id, measured.reply_at as at,
+      ${ticketDimensions}, ${duration(c, sql`measured.first_at`, sql`measured.reply_at`)} as value,
+      measured.reply_at = min(measured.reply_at) over (partition by measured.ticket_id, measured.cycle)
+        as f_first
+    from measured join tickets on tickets.id = measured.ticket_id
+    where ${inRange(c, sql`measured.reply_at`)} and ${ticketConditions(c)} and ${notQueueFiltered(c)}`,
+
+  messages: (c) => sql`
+    select 'message' as kind, m.id, tickets.id as ticket_id, m.created_at as at,
+      ${ticketDimensions}, null::float8 as value,
+      (m.direction = 'in' and m.author_type = 'customer') as f_in,
+      (m.direction = 'out' and m.public and m.author_type in ('user', 'bot') and m.kind <> 'event') as f_out
+    from messages m join tickets on tickets.id = m.ticket_id
+    where m.tenant_id = ${c.tenantId} and ${inRange(c, sql`m.created_at`)}
+      and ${ticketConditions(c)} and ${notQueueFiltered(c)}`,
+
+  ratings: (c) => sql`
+    select 'conversation' as kind, tickets.id, tickets.id as ticket_id, cv.rated_at as at,
+      ${ticketDimensions}, cv.rating::float8 as value, cv.rating >= 4 as f_satisfied
+    from conversations cv join tickets on tickets.id = cv.ticket_id
+    where cv.tenant_id = ${c.tenantId} and cv.rated_at is not null and cv.rating is not null
+      and ${inRange(c, sql`cv.rated_at`)} and ${ticketConditions(c)} and ${notQueueFiltered(c)}`,
+
+  surveys: (c) => sql`
+    select 'conversation' as kind, tickets.id, tickets.id as ticket_id, cv.survey_asked_at as at,
+      ${ticketDimensions}, null::float8 as value, cv.rating is not null as f_answered
+    from conversations cv join tickets on tickets.id = cv.ticket_id
+    where cv.tenant_id = ${c.tenantId} and cv.survey_asked_at is not null
+      and ${inRange(c, sql`cv.survey_asked_at`)} and ${ticketConditions(c)} and ${notQueueFiltered(c)}`,
+
+  // A call counts as answered once it is (in progress too), so a live tile and a report agree
+  // all day; an ended call's wait is the one recorded, a call still on its way waits until now.
+  calls: (c) => sql`
+    select 'call' as kind, calls.id, calls.ticket_id, calls.started_at as at,
+      null::uuid as group_id, calls.agent_id, calls.direction as source, calls.queue_id,
+      calls.hotline, calls.customer_id, null::float8 as value,
+      w.wait_s, calls.talk_seconds::float8 as talk_s,
+      calls.direction = 'CALL_INBOUND' as f_inbound,
+      calls.direction = 'CALL_OUTBOUND' as f_outbound,
+      w.inbound and w.answered as f_answered,
+      w.inbound and w.answered and w.wait_s <= ${c.serviceLevelSeconds} as f_in_level,
+      w.inbound and w.abandoned as f_abandoned,
+      w.inbound and w.abandoned and calls.queued_at is not null as f_abandoned_queue,
+      w.inbound and w.abandoned and calls.queued_at is null as f_abandoned_ivr,
+      w.inbound and w.abandoned and w.wait_s < ${c.shortAbandonSeconds} as f_short,
+      w.inbound and calls.ended_at is not null and not w.answered as f_missed
+    from calls
+    cross join lateral (select
+      calls.direction = 'CALL_INBOUND' as inbound,
+      (calls.answered_at is not null or coalesce(calls.result = 'answered', false)) as answered,
+      coalesce(calls.result = 'abandoned', false) as abandoned,
+      case when calls.result is not null or calls.answered_at is null and calls.ended_at is not null
+        then calls.wait_seconds::float8
+        else greatest(0, extract(epoch from coalesce(calls.answered_at, ${c.now.toISOString()}::timestamptz)
+          - coalesce(calls.queued_at, calls.started_at)))::float8 end as wait_s) w
+    where ${callConditions(c)} and ${inRange(c, sql`calls.started_at`)}`,
+
+  // Each stretch an agent spent in one presence, clipped to the range (and to now), placed at its
+  // clipped start. The stretch holding the range's start begins with the last change before it.
+  presence: (c) => {
+    const start = sql`${c.start.toISOString()}::timestamptz`;
+    const end = sql`least(${c.end.toISOString()}::timestamptz, ${c.now.toISOString()}::timestamptz)`;
+    return sql`
+    with changes as (
+      select l.id, l.user_id, l.presence, l.at from presence_log l
+      where l.tenant_id = ${c.tenantId} and l.at >= ${start} and l.at < ${end}
+      union all
+      select p.id, p.user_id, p.presence, p.at from users u cross join lateral (
+        select l.id, l.user_id, l.presence, l.at from presence_log l
+        where l.user_id = u.id and l.at < ${start} order by l.at desc limit 1) p
+      where u.tenant_id = ${c.tenantId}
+    ), stretches as (
+      select id, user_id, presence, greatest(at, ${start}) as from_at,
+        coalesce(lead(at) over (partition by user_id order by at, id), ${end}) as to_at
+      from changes
+    )
+    select 'agent' as kind, s.id, null::uuid as ticket_id, s.from_at as at,
+      null::uuid as group_id, s.user_id as agent_id, null::text as source, null::uuid as queue_id,
+      null::text as hotline, null::uuid as customer_id,
+      extract(epoch from (least(s.to_at, ${end}) - s.from_at))::float8 as value, s.presence
+    from stretches s join users on users.id = s.user_id
+    where s.to_at > s.from_at and ${staffConditions(c)}`;
+  },
+
+  // Each chat's open time with its assignee while they were AVAILABLE (one row per chat and
+  // stretch of availability that overlap): over the available time, the chats held at once.
+  chat_load: (c) => {
+    const end = sql`least(${c.end.toISOString()}::timestamptz, ${c.now.toISOString()}::timestamptz)`;
+    const done = sql`coalesce(tickets.solved_at, tickets.closed_at, ${end})`;
+    const stretchEnd = sql`(p.at + p.value * interval '1 second')`;
+    return sql`
+    select 'conversation' as kind, tickets.id, tickets.id as ticket_id,
+      greatest(tickets.created_at, p.at) as at, ${ticketDimensions},
+      extract(epoch from (least(${done}, ${stretchEnd}) - greatest(tickets.created_at, p.at)))::float8 as value
+    from (${FAMILIES.presence(c)}) p
+    join tickets on tickets.assignee_id = p.agent_id
+    where p.presence = 'AVAILABLE' and ${ticketConditions(c)} and ${notQueueFiltered(c)}
+      and tickets.source in (${chatSources})
+      and tickets.created_at < ${stretchEnd} and ${done} > p.at`;
+  },
+
+  // A customer's contacts: their tickets (chats included) and inbound calls begun in the range.
+  contacts: (c) => {
+    const start = sql`${c.start.toISOString()}::timestamptz`;
+    const earlier = (customer: SQL, at: SQL) => sql`(
+      exists (select 1 from tickets t2 where t2.requester_id = ${customer} and t2.created_at < ${at})
+      or exists (select 1 from calls c2 where c2.customer_id = ${customer}
+        and c2.direction = 'CALL_INBOUND' and c2.started_at < ${at}))`;
+    return sql`
+    select f.*, not ${earlier(sql`f.customer_id`, sql`f.at`)} as f_first,
+      ${earlier(sql`f.customer_id`, start)} as f_returning
+    from (
+      select 'ticket' as kind, tickets.id, tickets.id as ticket_id, tickets.created_at as at,
+        ${ticketDimensions}, null::float8 as value
+      from tickets
+      where ${ticketConditions(c)} and ${notQueueFiltered(c)} and tickets.requester_id is not null
+        and ${inRange(c, sql`tickets.created_at`)}
+      union all
+      select 'call' as kind, calls.id, calls.ticket_id, calls.started_at as at,
+        null::uuid as group_id, calls.agent_id, calls.direction as source, calls.queue_id,
+        calls.hotline, calls.customer_id, null::float8 as value
+      from calls
+      where ${callConditions(c)} and calls.direction = 'CALL_INBOUND' and calls.customer_id is not null
+        and ${inRange(c, sql`calls.started_at`)}
+    ) f`;
+  },
+
+  customers_created: (c) => sql`
+    select 'customer' as kind, customers.id, null::uuid as ticket_id, customers.created_at as at,
+      null::uuid as group_id, customers.owner_id as agent_id, customers.source, null::uuid as queue_id,
+      null::text as hotline, customers.id as customer_id, null::float8 as value
+    from customers
+    where customers.tenant_id = ${c.tenantId} and ${inRange(c, sql`customers.created_at`)}
+      and ${c.filters.agentId ? sql`customers.owner_id = ${c.filters.agentId}` : sql`true`}
+      and ${c.scope.customers ?? sql`true`}`,
+
+  imports: (c) => sql`
+    select 'import' as kind, jobs.id, null::uuid as ticket_id, jobs.created_at as at,
+      null::uuid as group_id, jobs.user_id as agent_id, null::text as source, null::uuid as queue_id,
+      null::text as hotline, null::uuid as customer_id, null::float8 as value
+    from jobs
+    where jobs.tenant_id = ${c.tenantId} and jobs.kind = 'customer_import'
+      and ${inRange(c, sql`jobs.created_at`)}
+      and ${c.filters.agentId ? sql`jobs.user_id = ${c.filters.agentId}` : sql`true`}
+      and ${c.scope.jobs ?? sql`true`}`,
+};
+
+/** How a figure is aggregated over its family's rows (`f` is a row; `where` its filter). */
+type Aggregate =
+  | { kind: 'count'; distinct?: 'customer_id' }
+  | { kind: 'mean' | 'median' | 'p90' | 'sum'; of: string }
+  | { kind: 'ratio'; numerator: string; denominatorDistinct?: 'customer_id' };
+
+export interface BaseMetric {
+  family: FamilyName;
+  /** A condition on the family's row `f` (its f_* flags); none: every row. */
+  where?: string;
+  aggregate: Aggregate;
+  /** Not bucketed by time: its day and hour series are null. */
+  instantOnly?: boolean;
+}
+
+export interface DerivedMetric {
+  /** The figures it is made of (internal ones start with `_`). */
+  parts: readonly string[];
+  combine(values: readonly (number | null)[]): number | null;
+  /** The parts whose rows its drill-down lists. */
+  rowsOf: readonly string[];
+}
+
+export type MetricSpec = BaseMetric | DerivedMetric | { unmeasured: true };
+
+const durations = (
+  base: string,
+  family: FamilyName,
+  where?: string,
+): Record<string, BaseMetric> => ({
+  [`${base}_mean_s`]: { family, where, aggregate: { kind: 'mean', of: 'value' } },
+  [`${base}_median_s`]: { family, where, aggregate: { kind: 'median', of: 'value' } },
+  [`${base}_p90_s`]: { family, where, aggregate: { kind: 'p90', of: 'value' } },
+});
+
+const percentOf = (numerator: number | null, denominator: number | null) =>
+  numerator === null || denominator === null || denominator === 0
+    ? null
+    : (100 * numerator) / denominator;
+
+/** Every range metric of the registry (and the internal parts of derived ones). */
+export const METRIC_SPECS: Record<string, MetricSpec> = {
+  tickets_created: { family: 'created', aggregate: { kind: 'count' } },
+  tickets_solved: { family: 'solved', aggregate: { kind: 'count' } },
+  tickets_reopened: { family: 'reopens', aggregate: { kind: 'count' } },
+  tickets_backlog: { family: 'backlog', aggregate: { kind: 'count' }, instantOnly: true },
+  ...durations('first_response', 'replies', 'f_first'),
+  ...durations('reply_time', 'replies'),
+  ...durations('resolution', 'solved'),
+  sla_met: { family: 'solved', where: 'f_sla_met', aggregate: { kind: 'count' } },
+  sla_breached: { family: 'breaches', aggregate: { kind: 'count' } },
+  sla_met_pct: {
+    parts: ['sla_met', 'sla_breached'],
+    combine: ([met, breached]) =>
+      percentOf(
+        met ?? null,
+        met === null || breached === null ? null : (met ?? 0) + (breached ?? 0),
+      ),
+    rowsOf: ['sla_met', 'sla_breached'],
+  },
+  chats_created: { family: 'created', where: 'f_chat', aggregate: { kind: 'count' } },
+  chats_missed: { family: 'missed_chats', aggregate: { kind: 'count' } },
+  messages_in: { family: 'messages', where: 'f_in', aggregate: { kind: 'count' } },
+  messages_out: { family: 'messages', where: 'f_out', aggregate: { kind: 'count' } },
+  csat_answers: { family: 'ratings', aggregate: { kind: 'count' } },
+  csat_pct: { family: 'ratings', aggregate: { kind: 'ratio', numerator: 'f_satisfied' } },
+  csat_answer_rate_pct: {
+    family: 'surveys',
+    aggregate: { kind: 'ratio', numerator: 'f_answered' },
+  },
+
+  calls_offered: { family: 'calls', where: 'f_inbound', aggregate: { kind: 'count' } },
+  calls_answered: { family: 'calls', where: 'f_answered', aggregate: { kind: 'count' } },
+  calls_abandoned: { family: 'calls', where: 'f_abandoned', aggregate: { kind: 'count' } },
+  calls_abandoned_queue: {
+    family: 'calls',
+    where: 'f_abandoned_queue',
+    aggregate: { kind: 'count' },
+  },
+  calls_abandoned_ivr: { family: 'calls', where: 'f_abandoned_ivr', aggregate: { kind: 'count' } },
+  // The gateway sends no hold events yet: nothing to count.
+  calls_abandoned_hold: { unmeasured: true },
+  calls_short_abandoned: { family: 'calls', where: 'f_short', aggregate: { kind: 'count' } },
+  service_level_pct: {
+    family: 'calls',
+    where: 'f_inbound and not f_short',
+    aggregate: { kind: 'ratio', numerator: 'f_in_level' },
+  },
+  abandon_rate_pct: {
+    family: 'calls',
+    where: 'f_inbound and not f_short',
+    aggregate: { kind: 'ratio', numerator: 'f_abandoned' },
+  },
+  asa_s: { family: 'calls', where: 'f_answered', aggregate: { kind: 'mean', of: 'wait_s' } },
+  // Hold and after-call work are not recorded yet: AHT is the talk time per handled call.
+  aht_s: { family: 'calls', where: 'f_answered', aggregate: { kind: 'mean', of: 'talk_s' } },
+  calls_outbound: { family: 'calls', where: 'f_outbound', aggregate: { kind: 'count' } },
+  calls_missed: { family: 'calls', where: 'f_missed', aggregate: { kind: 'count' } },
+  callbacks: { unmeasured: true },
+
+  handled: {
+    parts: ['calls_answered', 'tickets_solved'],
+    combine: ([calls, solved]) =>
+      calls === null && solved === null ? null : (calls ?? 0) + (solved ?? 0),
+    rowsOf: ['calls_answered', 'tickets_solved'],
+  },
+  _talk_s: { family: 'calls', where: 'f_answered', aggregate: { kind: 'sum', of: 'talk_s' } },
+  _ready_s: {
+    family: 'presence',
+    where: "presence in ('AVAILABLE', 'TYPING')",
+    aggregate: { kind: 'sum', of: 'value' },
+  },
+  _available_s: {
+    family: 'presence',
+    where: "presence = 'AVAILABLE'",
+    aggregate: { kind: 'sum', of: 'value' },
+  },
+  _chat_s: { family: 'chat_load', aggregate: { kind: 'sum', of: 'value' } },
+  occupancy_pct: {
+    parts: ['_talk_s', '_ready_s'],
+    combine: ([talk, ready]) => percentOf(talk ?? 0, ready ?? null),
+    rowsOf: ['_ready_s'],
+  },
+  chat_concurrency_mean: {
+    parts: ['_chat_s', '_available_s'],
+    combine: ([chat, available]) =>
+      available === null || available === undefined || available === 0
+        ? null
+        : (chat ?? 0) / available,
+    rowsOf: ['_available_s'],
+  },
+  ...Object.fromEntries(
+    PRESENCE.values.map((presence) => [
+      presenceMetricKey(presence),
+      {
+        family: 'presence',
+        where: `presence = '${presence}'`,
+        aggregate: { kind: 'sum', of: 'value' },
+      } satisfies BaseMetric,
+    ]),
+  ),
+
+  customers_created: { family: 'customers_created', aggregate: { kind: 'count' } },
+  customer_imports: { family: 'imports', aggregate: { kind: 'count' } },
+  customer_contacts: { family: 'contacts', aggregate: { kind: 'count' } },
+  customers_new: {
+    family: 'contacts',
+    where: 'f_first',
+    aggregate: { kind: 'count', distinct: 'customer_id' },
+  },
+  customers_returning: {
+    family: 'contacts',
+    where: 'f_returning',
+    aggregate: { kind: 'count', distinct: 'customer_id' },
+  },
+  contacts_per_customer: {
+    family: 'contacts',
+    aggregate: { kind: 'ratio', numerator: 'true', denominatorDistinct: 'customer_id' },
+  },
+};
+
+/** Figures only a snapshot has (the staff now), answered apart from the range's. */
+export const STAFF_NOW_KEYS = new Set(['staff_active', ...PRESENCE.values.map(staffPresenceKey)]);
+
+export const isBase = (spec: MetricSpec): spec is BaseMetric => 'family' in spec;
+export const isDerived = (spec: MetricSpec): spec is DerivedMetric => 'parts' in spec;
+
+/** The SQL of a dimension's value over a family's row `f` (tags join `ft`). */
+export function dimensionOf(dimension: ReportDimension | undefined, timeZone: string): SQL {
+  switch (dimension) {
+    case undefined:
+      return sql`null::text`;
+    case 'day':
+      return sql`to_char(f.at at time zone ${timeZone}, 'YYYY-MM-DD')`;
+    case 'hour':
+      return sql`to_char(f.at at time zone ${timeZone}, 'HH24')`;
+    case 'source':
+      return sql`f.source`;
+    case 'group':
+      return sql`f.group_id::text`;
+    case 'agent':
+      return sql`f.agent_id::text`;
+    case 'queue':
+      return sql`f.queue_id::text`;
+    case 'hotline':
+      return sql`f.hotline`;
+    case 'customer':
+      return sql`f.customer_id::text`;
+    case 'tag':
+      return sql`ft.tag_id::text`;
+  }
+}
+
+const tagJoin = (dimension: ReportDimension | undefined) =>
+  dimension === 'tag' ? sql`left join ticket_tags ft on ft.ticket_id = f.ticket_id` : sql``;
+
+function aggregateSql(spec: BaseMetric): SQL {
+  const where = sql.raw(spec.where ?? 'true');
+  const a = spec.aggregate;
+  switch (a.kind) {
+    case 'count':
+      return a.distinct
+        ? sql`count(distinct f.${sql.raw(a.distinct)}) filter (where ${where})`
+        : sql`count(*) filter (where ${where})`;
+    case 'sum':
+      return sql`sum(f.${sql.raw(a.of)}) filter (where ${where})`;
+    case 'mean':
+      return sql`avg(f.${sql.raw(a.of)}) filter (where ${where})`;
+    case 'median':
+      return sql`percentile_cont(0.5) within group (order by f.${sql.raw(a.of)}) filter (where ${where})`;
+    case 'p90':
+      return sql`percentile_cont(0.9) within group (order by f.${sql.raw(a.of)}) filter (where ${where})`;
+    case 'ratio': {
+      const denominator = a.denominatorDistinct
+        ? sql`count(distinct f.${sql.raw(a.denominatorDistinct)}) filter (where ${where})`
+        : sql`count(*) filter (where ${where})`;
+      const scale = a.denominatorDistinct ? sql`1.0` : sql`100.0`;
+      return sql`${scale} * count(*) filter (where ${where} and ${sql.raw(a.numerator)}) / nullif(${denominator}, 0)`;
+    }
+  }
+}
+
+/**
+ * One family's figures (`keys`, base metrics of that family), over the whole range or cut by a
+ * dimension: a map from the dimension's value ('' for the whole range or a missing value) to
+ * each key's figure.
+ */
+export async function familyFigures(
+  db: Database,
+  context: FactContext,
+  family: FamilyName,
+  keys: readonly string[],
+  dimension: ReportDimension | undefined,
+): Promise<Map<string | null, Record<string, number | null>>> {
+  const columns = keys.map(
+    (key, index) =>
+      sql`${aggregateSql(METRIC_SPECS[key] as BaseMetric)} as ${sql.identifier(`m${index}`)}`,
+  );
+  const statement = sql`
+    select ${dimensionOf(dimension, context.timeZone)} as key, ${sql.join(columns, sql`, `)}
+    from (${FAMILIES[family](context)}) f ${tagJoin(dimension)}
+    group by 1`;
+  const result = await db.execute<Record<string, unknown>>(statement);
+  const figures = new Map<string | null, Record<string, number | null>>();
+  for (const row of result.rows) {
+    const values: Record<string, number | null> = {};
+    keys.forEach((key, index) => {
+      const value = row[`m${index}`];
+      values[key] = value === null || value === undefined ? null : Number(value);
+    });
+    figures.set((row.key as string | null) ?? null, values);
+  }
+  return figures;
+}
+
+/** The staff active now, in all and per presence (scope and filters on `users`). */
+export async function staffNow(db: Database, context: FactContext) {
+  const result = await db.execute<{ presence: string; total: string }>(sql`
+    select users.presence, count(*) as total from users
+    where ${staffConditions(context)} and users.active and not users.invite_pending
+    group by users.presence`);
+  return result.rows.map((row) => ({ presence: row.presence, count: Number(row.total) }));
+}
+
+export type FactRow = {
+  kind: ReportRowKind;
+  id: string;
+  ticket_id: string | null;
+  at: Date | string | null;
+  agent_id: string | null;
+  customer_id: string | null;
+  value: number | null;
+  ticket_number: number | null;
+  call_number: string | null;
+  agent_name: string | null;
+  customer_name: string | null;
+};
+
+/**
+ * The rows behind figures (each a base metric: its family's rows with its filter), narrowed to
+ * one value of a dimension, newest first, and how many there are in all. A metric counting
+ * distinct customers lists each customer once.
+ */
+export async function factRows(
+  db: Database,
+  context: FactContext,
+  keys: readonly string[],
+  narrow: { dimension: ReportDimension; value: string | null } | undefined,
+  page: { offset: number; limit: number },
+): Promise<{ rows: FactRow[]; total: number }> {
+  const parts = keys.map((key) => {
+    const spec = METRIC_SPECS[key] as BaseMetric;
+    const where = sql.raw(spec.where ?? 'true');
+    const dimension = narrow?.dimension;
+    const match = narrow
+      ? narrow.value === null
+        ? sql`${dimensionOf(dimension, context.timeZone)} is null`
+        : sql`${dimensionOf(dimension, context.timeZone)} = ${narrow.value}`
+      : sql`true`;
+    const valueOf =
+      spec.aggregate.kind === 'count' || spec.aggregate.kind === 'ratio'
+        ? sql`null::float8`
+        : sql`f.${sql.raw(spec.aggregate.of)}`;
+    const distinctCustomers =
+      (spec.aggregate.kind === 'count' && spec.aggregate.distinct) ||
+      (spec.aggregate.kind === 'ratio' && spec.aggregate.denominatorDistinct);
+    const select = sql`select f.kind, f.id, f.ticket_id, f.at, f.agent_id, f.customer_id, ${valueOf} as value
+      from (${FAMILIES[spec.family](context)}) f ${tagJoin(dimension)}
+      where ${where} and ${match}`;
+    return distinctCustomers
+      ? sql`select distinct on (d.customer_id) 'customer' as kind, d.customer_id as id,
+          null::uuid as ticket_id, d.at, null::uuid as agent_id, d.customer_id, null::float8 as value
+          from (${select}) d order by d.customer_id, d.at`
+      : select;
+  });
+  const all = sql.join(
+    parts.map((part) => sql`(${part})`),
+    sql` union all `,
+  );
+  const result = await db.execute<FactRow & { total: string }>(sql`
+    select r.kind, r.id, r.ticket_id, r.at, r.agent_id, r.customer_id, r.value,
+      t.number as ticket_number, c.from_number as call_number, u.name as agent_name,
+      cu.name as customer_name, count(*) over () as total
+    from (${all}) r
+    left join tickets t on t.id = r.ticket_id
+    left join calls c on r.kind = 'call' and c.id = r.id
+    left join users u on u.id = r.agent_id
+    left join customers cu on cu.id = r.customer_id
+    order by r.at desc nulls last, r.id
+    offset ${page.offset} limit ${page.limit}`);
+  let total = Number(result.rows[0]?.total ?? 0);
+  if (result.rows.length === 0 && page.offset > 0) {
+    const counted = await db.execute<{ total: string }>(
+      sql`select count(*) as total from (${all}) r`,
+    );
+    total = Number(counted.rows[0]?.total ?? 0);
+  }
+  return { rows: result.rows, total };
+}
+
+/** Names of the values a table shows (groups, agents, queues, tags, customers). */
+export async function labelsOf(
+  db: Database,
+  tenantId: string,
+  dimension: ReportDimension,
+  ids: readonly string[],
+): Promise<Map<string, string>> {
+  const table = {
+    group: sql`groups`,
+    agent: sql`users`,
+    queue: sql`queues`,
+    tag: sql`tags`,
+    customer: sql`customers`,
+  }[dimension as 'group' | 'agent' | 'queue' | 'tag' | 'customer'];
+  if (!table || ids.length === 0) return new Map();
+  const result = await db.execute<{ id: string; name: string }>(sql`
+    select id::text as id, name from ${table}
+    where tenant_id = ${tenantId} and id::text in (${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )})`);
+  return new Map(result.rows.map((row) => [row.id, row.name]));
+}

@@ -1,0 +1,312 @@
+import { metricOf } from '@omnicare/shared/reports/metrics';
+import type { ReportDimension, ReportRange } from '@omnicare/shared/reports/reports.schemas';
+import { openIntervalsBetween } from '@omnicare/shared/sla/business-time';
+import { startOfDayIn } from '@omnicare/shared/platform/time';
+import { PRESENCE } from '@omnicare/shared/users/presence';
+import { staffPresenceKey } from '@omnicare/shared/reports/metrics';
+import type { Platform } from '../../platform/context.js';
+import type { AuthContext } from '../../platform/auth.js';
+import { dataScopeOf, scopeCondition } from '../../platform/data-scope.js';
+import { notFound } from '../../platform/errors.js';
+import { jobs } from '../../db/schema/jobs.js';
+import { users } from '../../db/schema/users.js';
+import { calls } from '../../db/schema/telephony.js';
+import { customerScope } from '../customers/customers.service.js';
+import { ticketScope } from '../tickets/ticket-queries.js';
+import { findTenant } from '../tenants/tenants.service.js';
+import { loadBusinessSchedule } from '../working-time/working-time.service.js';
+import * as repo from './metrics.repository.js';
+
+/*
+ * The metrics engine: any registry keys over a range of the tenant's days, in the caller's data
+ * scope, as one figure each or cut by a dimension; and the rows behind a figure. Every figure is
+ * computed by metrics.repository.ts from the raw rows, so a tile, a report, a chart and a
+ * drill-down of one metric over the same rows agree. Reads go through `platform.reads` (the
+ * replica of DATABASE_READ_URL when set). An export would reuse `metricContext` and `factRows`
+ * (one row per interaction) or `computeGrouped` (one per bucket).
+ */
+
+export type Figures = Record<string, number | null>;
+
+/**
+ * A range of the tenant's days and its filters: flat as the reports' query string gives them
+ * (`{from, to, group_id, ...}`), or with the filters apart (`{from, to, filters: {group_id}}`).
+ */
+export type MetricQuery = ReportRange & { filters?: Omit<ReportRange, 'from' | 'to'> };
+
+const flatten = ({ filters, ...query }: MetricQuery): ReportRange => ({ ...query, ...filters });
+
+/** How far back business hours are laid out for durations that began before the range. */
+const CLOCK_LOOKBACK_DAYS = 400;
+const DAY_MS = 86_400_000;
+
+/** A range of the tenant's calendar days as instants: [start of `from`, start of the day after `to`). */
+export function rangeOf(from: string, to: string, timeZone: string) {
+  return { start: startOfDayIn(from, timeZone), end: startOfDayIn(to, timeZone, true) };
+}
+
+async function clockOf(
+  platform: Platform,
+  tenantId: string,
+  start: Date,
+  end: Date,
+): Promise<repo.SqlClock | null> {
+  const schedule = await loadBusinessSchedule(platform.reads, tenantId, null);
+  if (!schedule) return null;
+  const intervals = openIntervalsBetween(
+    start.getTime() - CLOCK_LOOKBACK_DAYS * DAY_MS,
+    end,
+    schedule,
+  );
+  const starts: string[] = [];
+  const lengths: number[] = [];
+  const before: number[] = [];
+  let open = 0;
+  for (const [from, until] of intervals) {
+    starts.push(`"${new Date(from).toISOString()}"`);
+    const seconds = (until - from) / 1000;
+    lengths.push(seconds);
+    before.push(open);
+    open += seconds;
+  }
+  if (starts.length === 0) return null;
+  return {
+    starts: `{${starts.join(',')}}`,
+    lengths: `{${lengths.join(',')}}`,
+    before: `{${before.join(',')}}`,
+  };
+}
+
+/** Everything a figure's SQL needs: tenant, range instants, zone, filters, clock and scope. */
+export async function metricContext(
+  platform: Platform,
+  auth: AuthContext,
+  metricQuery: MetricQuery,
+): Promise<repo.FactContext> {
+  const query = flatten(metricQuery);
+  const tenant = await findTenant(platform.reads, auth.tenantId);
+  if (!tenant) throw notFound('Không tìm thấy tenant');
+  const { start, end } = rangeOf(query.from, query.to, tenant.timeZone);
+  const scope = dataScopeOf(auth);
+  return {
+    tenantId: auth.tenantId,
+    start,
+    end,
+    now: new Date(),
+    timeZone: tenant.timeZone,
+    filters: {
+      groupId: query.group_id,
+      agentId: query.agent_id,
+      queueId: query.queue_id,
+      source: query.source,
+      tagId: query.tag_id,
+      priorityId: query.priority_id,
+      channelId: query.channel_id,
+    },
+    clock: query.business_hours ? await clockOf(platform, auth.tenantId, start, end) : null,
+    ...repo.DEFAULTS,
+    scope: {
+      tickets: ticketScope(auth),
+      calls: scopeCondition(scope, { owner: calls.agentId }),
+      staff: scopeCondition(scope, { owner: users.id, organization: users.organizationId }),
+      customers: customerScope(auth),
+      jobs: scopeCondition(scope, { owner: jobs.userId }),
+    },
+  };
+}
+
+/** The base metrics a set of keys needs (a derived one needs its parts). */
+function baseKeysOf(keys: readonly string[]): string[] {
+  const needed = new Set<string>();
+  const visit = (key: string) => {
+    const spec = repo.METRIC_SPECS[key];
+    if (!spec) return;
+    if (repo.isBase(spec)) needed.add(key);
+    else if (repo.isDerived(spec)) spec.parts.forEach(visit);
+  };
+  keys.forEach(visit);
+  return [...needed];
+}
+
+/** Seconds and percentages to one decimal; counts as they are. */
+function rounded(key: string, value: number | null): number | null {
+  if (value === null || !Number.isFinite(value)) return null;
+  const unit = metricOf(key)?.unit;
+  if (unit === 'count' && Number.isInteger(value)) return value;
+  return Math.round(value * 10) / 10;
+}
+
+/** A key's figure from the base figures (derived ones combined), rounded. */
+function figureOf(key: string, base: Figures): number | null {
+  const spec = repo.METRIC_SPECS[key];
+  if (!spec || 'unmeasured' in spec) return null;
+  if (repo.isDerived(spec))
+    return rounded(key, spec.combine(spec.parts.map((part) => figureOfRaw(part, base))));
+  return rounded(key, base[key] ?? null);
+}
+
+function figureOfRaw(key: string, base: Figures): number | null {
+  const spec = repo.METRIC_SPECS[key];
+  if (!spec || 'unmeasured' in spec) return null;
+  if (repo.isDerived(spec)) return spec.combine(spec.parts.map((part) => figureOfRaw(part, base)));
+  return base[key] ?? null;
+}
+
+/** A count over no rows is 0, not missing. */
+function zeroCounts(keys: readonly string[], figures: Figures) {
+  for (const key of keys) {
+    const spec = repo.METRIC_SPECS[key];
+    if (
+      spec &&
+      repo.isBase(spec) &&
+      (spec.aggregate.kind === 'count' || spec.aggregate.kind === 'sum')
+    )
+      figures[key] ??= 0;
+  }
+}
+
+/** The base figures of `keys`, cut by `dimension` (undefined: one line, key null). */
+async function baseFigures(
+  platform: Platform,
+  context: repo.FactContext,
+  keys: readonly string[],
+  dimension: ReportDimension | undefined,
+) {
+  const byFamily = new Map<string, string[]>();
+  for (const key of baseKeysOf(keys)) {
+    const spec = repo.METRIC_SPECS[key] as repo.BaseMetric;
+    // A figure at an instant has no day or hour.
+    if (spec.instantOnly && (dimension === 'day' || dimension === 'hour')) continue;
+    byFamily.set(spec.family, [...(byFamily.get(spec.family) ?? []), key]);
+  }
+  const results = await Promise.all(
+    [...byFamily].map(([family, familyKeys]) =>
+      repo.familyFigures(
+        platform.reads,
+        context,
+        family as Parameters<typeof repo.familyFigures>[2],
+        familyKeys,
+        dimension,
+      ),
+    ),
+  );
+  const lines = new Map<string | null, Figures>();
+  for (const result of results)
+    for (const [value, figures] of result)
+      lines.set(value, { ...(lines.get(value) ?? {}), ...figures });
+  return lines;
+}
+
+/** Figures of the staff now (the `staff_*` keys and `agents_available`). */
+async function staffFigures(platform: Platform, context: repo.FactContext): Promise<Figures> {
+  const rows = await repo.staffNow(platform.reads, context);
+  const figures: Figures = { staff_active: rows.reduce((sum, row) => sum + row.count, 0) };
+  for (const presence of PRESENCE.values)
+    figures[staffPresenceKey(presence)] = rows.find((row) => row.presence === presence)?.count ?? 0;
+  figures.agents_available = figures[staffPresenceKey('AVAILABLE')] ?? 0;
+  return figures;
+}
+
+const needsStaffNow = (keys: readonly string[]) =>
+  keys.some((key) => repo.STAFF_NOW_KEYS.has(key) || key === 'agents_available');
+
+/**
+ * The figures of `keys` (registry keys) over the query's days and filters, in the caller's
+ * data scope: `{key: number | null}`; null where there is nothing to measure (a duration
+ * without rows, a percentage of nothing, a metric not recorded yet).
+ */
+export async function computeMetrics(
+  platform: Platform,
+  auth: AuthContext,
+  query: MetricQuery,
+  keys: readonly string[],
+): Promise<Figures> {
+  const context = await metricContext(platform, auth, query);
+  return figuresIn(platform, context, keys);
+}
+
+/** computeMetrics for a context already made. */
+export async function figuresIn(
+  platform: Platform,
+  context: repo.FactContext,
+  keys: readonly string[],
+): Promise<Figures> {
+  const [lines, staff] = await Promise.all([
+    baseFigures(platform, context, keys, undefined),
+    needsStaffNow(keys) ? staffFigures(platform, context) : Promise.resolve({} as Figures),
+  ]);
+  const base = lines.get(null) ?? {};
+  zeroCounts(baseKeysOf(keys), base);
+  const figures: Figures = {};
+  for (const key of keys) figures[key] = key in staff ? (staff[key] ?? null) : figureOf(key, base);
+  return figures;
+}
+
+/**
+ * The figures of `keys` cut by a dimension: one entry per value found (a day, an hour, a
+ * source, a group's id...; null for rows without one). Days and hours are the tenant's.
+ */
+export async function computeGrouped(
+  platform: Platform,
+  auth: AuthContext,
+  query: MetricQuery,
+  keys: readonly string[],
+  dimension: ReportDimension,
+): Promise<Map<string | null, Figures>> {
+  const context = await metricContext(platform, auth, query);
+  return groupedIn(platform, context, keys, dimension);
+}
+
+export async function groupedIn(
+  platform: Platform,
+  context: repo.FactContext,
+  keys: readonly string[],
+  dimension: ReportDimension,
+): Promise<Map<string | null, Figures>> {
+  const lines = await baseFigures(platform, context, keys, dimension);
+  const bases = baseKeysOf(keys);
+  const grouped = new Map<string | null, Figures>();
+  for (const [value, base] of lines) {
+    zeroCounts(bases, base);
+    const figures: Figures = {};
+    for (const key of keys) {
+      const spec = repo.METRIC_SPECS[key];
+      const timeless =
+        spec &&
+        repo.isBase(spec) &&
+        spec.instantOnly &&
+        (dimension === 'day' || dimension === 'hour');
+      figures[key] = timeless ? null : figureOf(key, base);
+    }
+    grouped.set(value, figures);
+  }
+  return grouped;
+}
+
+/** The base metrics whose rows a key's drill-down lists. */
+export function rowKeysOf(key: string): string[] {
+  const spec = repo.METRIC_SPECS[key];
+  if (!spec || 'unmeasured' in spec) return [];
+  if (repo.isDerived(spec)) return spec.rowsOf.flatMap(rowKeysOf);
+  return [key];
+}
+
+/** Whether a key can list its rows (a live figure or an unmeasured one cannot). */
+export const hasRows = (key: string) => rowKeysOf(key).length > 0;
+
+export async function rowsIn(
+  platform: Platform,
+  context: repo.FactContext,
+  key: string,
+  narrow: { dimension: ReportDimension; value: string | null } | undefined,
+  page: { offset: number; limit: number },
+) {
+  return repo.factRows(platform.reads, context, rowKeysOf(key), narrow, page);
+}
+
+export const labelsOf = (
+  platform: Platform,
+  tenantId: string,
+  dimension: ReportDimension,
+  ids: readonly string[],
+) => repo.labelsOf(platform.reads, tenantId, dimension, ids);
