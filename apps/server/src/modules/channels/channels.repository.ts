@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../platform/db.js';
 import { channels, conversations, messages } from '../../db/schema/conversations.js';
 import { groups } from '../../db/schema/groups.js';
@@ -58,6 +58,29 @@ export async function updateChannel(
     .update(channels)
     .set({ ...values, updatedAt: new Date() })
     .where(and(eq(channels.tenantId, tenantId), eq(channels.id, id)));
+}
+
+/**
+ * A provider's verdict on a channel (an error with its reason, or working again), written only
+ * while the channel is in `from` (a pause made meanwhile by an administrator is never undone).
+ */
+export async function setChannelHealth(
+  db: Db,
+  tenantId: string,
+  id: string,
+  from: readonly string[],
+  values: { status: 'active' | 'error'; statusReason: string | null },
+) {
+  await db
+    .update(channels)
+    .set({ ...values, updatedAt: new Date() })
+    .where(
+      and(
+        eq(channels.tenantId, tenantId),
+        eq(channels.id, id),
+        inArray(channels.status, [...from]),
+      ),
+    );
 }
 
 export async function deleteChannel(db: Db, tenantId: string, id: string) {

@@ -99,15 +99,22 @@ export async function pollMailbox(platform: Platform, channelId: string) {
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
         platform.log.warn({ channelId, reason }, 'email: the mailbox could not be read');
-        await repo.updateChannel(platform.db, found.row.tenantId, channelId, {
-          status: 'error',
-          statusReason: reason,
-        });
+        // A pause made while the poll ran stays a pause.
+        await repo.setChannelHealth(
+          platform.db,
+          found.row.tenantId,
+          channelId,
+          ['active', 'error'],
+          {
+            status: 'error',
+            statusReason: reason,
+          },
+        );
         monitorsChanged(platform, found.row.tenantId, 'channels');
         return;
       }
       if (found.row.status === 'error') {
-        await repo.updateChannel(platform.db, found.row.tenantId, channelId, {
+        await repo.setChannelHealth(platform.db, found.row.tenantId, channelId, ['error'], {
           status: 'active',
           statusReason: null,
         });

@@ -1,4 +1,4 @@
-import type { AddressInfo } from 'node:net';
+import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 import { simpleParser, type ParsedMail } from 'mailparser';
@@ -526,5 +526,34 @@ describe.skipIf(DOVECOT_MISSING)('email channel (Dovecot IMAP, SMTP test server)
     const refused = await send('POST', `/v2/channels/${sms.json().data._id}/email/fetch`, admin);
     expect(refused.statusCode).toBe(422);
     expect(refused.json().message).toBe('Kênh không phải hộp thư email');
+  });
+
+  it('a pause made while a poll is failing stays a pause (the failure does not undo it)', async () => {
+    // An IMAP server that greets nobody and hangs up after a moment: the poll fails late.
+    const hanging = createServer((socket) => setTimeout(() => socket.destroy(), 800));
+    await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (hanging.address() as AddressInfo).port;
+      const made = await send('POST', '/v2/channels', admin, {
+        ...mailbox({ imap_port: port, from_address: 'slow@shop.test' }),
+        name: 'Hộp thư chậm',
+      });
+      expect(made.statusCode, made.body).toBe(201);
+      const id = made.json().data._id as string;
+      const polling = pollMailbox(t.app.platform, id);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const paused = await send('PUT', `/v2/channels/${id}`, admin, {
+        ...mailbox({ imap_port: port, from_address: 'slow@shop.test' }),
+        name: 'Hộp thư chậm',
+        status: 'disabled',
+        secrets: {},
+      });
+      expect(paused.statusCode, paused.body).toBe(200);
+      await polling;
+      const after = await send('GET', `/v2/channels/${id}`, admin);
+      expect(after.json().data.status).toBe('disabled');
+    } finally {
+      hanging.close();
+    }
   });
 });

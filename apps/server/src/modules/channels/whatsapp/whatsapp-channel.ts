@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { Platform } from '../../../platform/context.js';
 import { channels } from '../../../db/schema/conversations.js';
 import type { OpenChannel } from '../channel-driver.js';
@@ -36,10 +36,19 @@ export async function loadWhatsApp(platform: Platform, id: string, tenantId?: st
   } satisfies WhatsAppChannel;
 }
 
-/** The provider refused the channel's token (190): the channel shows it in error with the reason. */
+/**
+ * The provider refused the channel's token (190): the channel shows it in error with the reason
+ * (a channel paused meanwhile stays paused).
+ */
 export async function markChannelError(platform: Platform, channelId: string, reason: string) {
   await platform.db
     .update(channels)
     .set({ status: 'error', statusReason: reason, updatedAt: new Date() })
-    .where(and(eq(channels.id, channelId), eq(channels.kind, 'whatsapp')));
+    .where(
+      and(
+        eq(channels.id, channelId),
+        eq(channels.kind, 'whatsapp'),
+        ne(channels.status, 'disabled'),
+      ),
+    );
 }
