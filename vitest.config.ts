@@ -9,6 +9,9 @@ const alias = [{ find: /^@omnicare\/shared\/(.*)$/, replacement: `${sharedSrc}$1
 /** The server's integration tests: a real PostgreSQL per worker (global-setup.ts). */
 const serverTest = {
   globalSetup: ['apps/server/src/test/global-setup.ts'],
+  // The files of a worker share one module graph: each file builds its own app and database
+  // state anyway, and importing the whole server afresh per file cost more than its tests.
+  isolate: false,
   testTimeout: 30_000,
   hookTimeout: 120_000,
 };

@@ -73,6 +73,8 @@ async function startServer() {
       PUBLIC_URL: baseUrl,
       DATA_DIR: dataDir,
       EMBEDDED_PG_PORT: String(pgPort),
+      // A throwaway database: no fsync.
+      EMBEDDED_PG_FSYNC: '0',
       LOG_LEVEL: 'warn',
       LOGIN_RATE_PER_IP: '100000',
       LOGIN_FAILURES_PER_ACCOUNT: '1000',

@@ -14,13 +14,14 @@ const vitestReport = path.join(reports, 'vitest.json');
 const vitestLog = path.join(reports, 'vitest.log');
 
 /**
- * Vitest and the browser suite run side by side: the server suite mostly waits on PostgreSQL
- * (under one core of CPU) and the browser suite on Chromium, so together they take little more
- * than the browser suite alone. Vitest's output goes to a file, printed once it ends, so the two
- * logs do not interleave; `VITEST_AFTER_E2E=1` runs them one after the other again.
+ * The browser suite, then vitest. Side by side they overloaded this two-core machine: the
+ * browser servers, their databases and Chromium already keep both cores busy, and each test
+ * of either took several times longer (47 min together against 27 + 6 apart).
+ * `VITEST_BESIDE_E2E=1` runs them side by side again; vitest's output then goes to a file,
+ * printed once it ends, so the two logs do not interleave.
  */
-function runVitest() {
-  const log = openSync(vitestLog, 'w');
+function runVitest({ toFile }) {
+  const log = toFile ? openSync(vitestLog, 'w') : 'inherit';
   const child = spawn(
     'npx',
     ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`],
@@ -28,21 +29,21 @@ function runVitest() {
   );
   return new Promise((resolve) =>
     child.on('exit', (code) => {
-      closeSync(log);
+      if (toFile) closeSync(log);
       resolve(code ?? 1);
     }),
   );
 }
 
-const together = process.env.VITEST_AFTER_E2E !== '1';
+const together = process.env.VITEST_BESIDE_E2E === '1';
 const started = Date.now();
-const vitestRun = together ? runVitest() : Promise.resolve(null);
+const vitestRun = together ? runVitest({ toFile: true }) : Promise.resolve(null);
 if (together) console.log('vitest is running beside the browser suite; its log follows the end');
 const e2eReport = path.join(reports, 'playwright.json');
 const e2eCode = await runE2E({ reportFile: e2eReport });
 const e2eSeconds = Math.round((Date.now() - started) / 1000);
-const vitestCode = (await vitestRun) ?? (await runVitest());
-process.stdout.write(readFileSync(vitestLog, 'utf8'));
+const vitestCode = (await vitestRun) ?? (await runVitest({ toFile: false }));
+if (together) process.stdout.write(readFileSync(vitestLog, 'utf8'));
 console.log(
   `\nbrowser suite ended after ${e2eSeconds} s; all after ${Math.round((Date.now() - started) / 1000)} s`,
 );

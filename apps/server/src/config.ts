@@ -16,6 +16,11 @@ const envSchema = z.object({
   /** A read replica (PostgreSQL streaming replica) reports read from; unset: the primary. */
   DATABASE_READ_URL: z.string().url().optional(),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
+  /** `0`: the embedded database skips fsync (throwaway databases: the browser tests). */
+  EMBEDDED_PG_FSYNC: z
+    .enum(['1', '0', 'true', 'false', ''])
+    .optional()
+    .transform((value) => value !== '0' && value !== 'false'),
   SEED_DEMO: flag,
   /** `0`: the demo tenant gets its staff only (tests and benchmarks start from that). */
   DEMO_SAMPLES: z
@@ -66,6 +71,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     databaseUrl: value.DATABASE_URL,
     databaseReadUrl: value.DATABASE_READ_URL || undefined,
     embeddedPgPort: value.EMBEDDED_PG_PORT,
+    embeddedPgFsync: value.EMBEDDED_PG_FSYNC,
     /** Demo data goes into the embedded database always, into an external one only on request. */
     seedDemo: value.DATABASE_URL ? value.SEED_DEMO : true,
     /** Organizations, groups, tags, fields and customers in a newly seeded demo tenant. */

@@ -29,7 +29,9 @@ const say = (line: string) => process.stdout.write(`${line}\n`);
 let embedded: Awaited<ReturnType<typeof startEmbeddedPostgres>> | undefined;
 let databaseUrl = config.databaseUrl;
 if (!databaseUrl) {
-  embedded = await startEmbeddedPostgres(config.dataDir, config.embeddedPgPort, (m) => say(m));
+  embedded = await startEmbeddedPostgres(config.dataDir, config.embeddedPgPort, (m) => say(m), {
+    fsync: config.embeddedPgFsync,
+  });
   databaseUrl = embedded.url;
   const started = embedded;
   process.on('exit', () => started.stopNow());

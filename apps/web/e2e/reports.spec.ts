@@ -1,8 +1,11 @@
 import { expect, test } from '@playwright/test';
+import ExcelJS from 'exceljs';
 import {
   ACCOUNTS,
   apiLogin,
   createTicket,
+  pick,
+  readMail,
   screenshotsAtBothSizes,
   storeSession,
   unique,
@@ -63,4 +66,69 @@ test('a report renders its figures as the API gives them, and a figure opens the
   await expect(page.getByRole('button', { name: `Ticket tạo mới: ${created}` })).toBeVisible();
   await expect(page.getByLabel('Nhân viên theo trạng thái')).toBeVisible();
   await screenshotsAtBothSizes(page, 'report-summary');
+});
+
+test('a report exports to a real XLSX with its figures, and a schedule mails it', async ({
+  page,
+  request,
+}) => {
+  test.slow();
+  const supervisor = await apiLogin(request, ACCOUNTS.supervisor.email);
+  await createTicket(request, supervisor.token, { subject: `Xuất báo cáo ${unique()}` });
+  const today = bangkokToday();
+  const answer = await request.get(`/v2/reports/ticket?from=${today}&to=${today}`, {
+    headers: { Authorization: supervisor.token },
+  });
+  const created = (await answer.json()).data.metrics.tickets_created as number;
+
+  await storeSession(page, supervisor);
+  await page.goto('/report/ticket');
+  await page.getByRole('tab', { name: 'Hôm nay' }).click();
+  await expect(page.getByRole('button', { name: `Ticket tạo mới: ${created}` })).toBeVisible();
+  await page.getByRole('button', { name: 'Xuất báo cáo' }).click();
+  await page.getByRole('menuitem', { name: 'Excel (.xlsx)' }).first().click();
+  const banner = page.getByRole('region', { name: 'Xuất báo cáo' });
+  await expect(banner).toContainText('Đã xuất xong 24 dòng');
+  await expect(banner).toContainText(`bao-cao-ticket-${today}-${today}.xlsx`);
+  const downloading = page.waitForEvent('download');
+  await banner.getByRole('button', { name: 'Tải tệp' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe(`bao-cao-ticket-${today}-${today}.xlsx`);
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile((await download.path()) ?? '');
+  const sheet = workbook.getWorksheet('Theo thời gian')!;
+  const header = (sheet.getRow(1).values as unknown[]).slice(1);
+  expect(header[0]).toBe('Giờ');
+  const column = header.indexOf('Ticket tạo mới') + 1;
+  let total: unknown;
+  sheet.eachRow((row) => {
+    if (row.getCell(1).value === 'Tổng') total = row.getCell(column).value;
+  });
+  // The file's total is the tile's figure.
+  expect(total).toBe(created);
+  // The bell says it is ready too.
+  await page.getByRole('button', { name: /^Thông báo/ }).click();
+  await expect(page.getByText('Báo cáo đã xuất xong').first()).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  // A schedule mailed now: the supervisor receives it.
+  const name = `Ticket mỗi sáng ${unique()}`;
+  await page.getByRole('button', { name: 'Lịch gửi email' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Lịch gửi báo cáo ticket' });
+  await dialog.getByLabel('Tên lịch gửi').fill(name);
+  await dialog.getByLabel('Giờ gửi').selectOption('7');
+  await pick(page, dialog.getByRole('combobox', { name: 'Người nhận' }), 'Giám', /Giám sát viên/);
+  await page.keyboard.press('Escape');
+  await dialog.getByRole('button', { name: 'Lưu lịch gửi' }).click();
+  const item = dialog.getByRole('listitem', { name });
+  await expect(item).toContainText('Hằng ngày lúc 7:00');
+  await expect(item).toContainText('Lần gửi tới:');
+  await screenshotsAtBothSizes(page, 'report-schedules');
+  const since = Date.now();
+  await item.getByRole('button', { name: 'Gửi ngay' }).click();
+  await expect(page.getByText('Đã gửi báo cáo tới 1 người nhận')).toBeVisible();
+  const mail = await readMail(ACCOUNTS.supervisor.email, since, (body) =>
+    body.includes('Báo cáo ticket') ? body : undefined,
+  );
+  expect(mail).toContain('Ticket tạo mới:');
 });

@@ -43,6 +43,7 @@ export async function startEmbeddedPostgres(
   dataDir: string,
   port: number,
   log: (m: string) => void,
+  options: { fsync?: boolean } = {},
 ) {
   const databaseDir = path.join(dataDir, 'pg');
   const asRoot = process.getuid?.() === 0;
@@ -73,6 +74,11 @@ export async function startEmbeddedPostgres(
       '-c',
       'autovacuum_naptime=5s',
       ...(viaSocket ? ['-c', `unix_socket_directories=${socketDir}`] : []),
+      // A throwaway database (the browser tests' servers, the server suite's own) need not
+      // wait on the disk: a crash of the machine loses it, a kill of the process does not.
+      ...(options.fsync === false
+        ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']
+        : []),
     ],
     onLog: () => {},
     onError: (message) => log(String(message)),

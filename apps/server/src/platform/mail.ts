@@ -8,6 +8,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Files sent with the mail (a scheduled report's). */
+  attachments?: { filename: string; path: string }[];
 }
 
 /**

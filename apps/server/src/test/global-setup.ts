@@ -62,7 +62,7 @@ export default async function setup(project: TestProject) {
   } else {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'omnicare-test-pg-'));
     const port = testPort('embeddedPostgres');
-    const embedded = await startEmbeddedPostgres(dir, port, () => {});
+    const embedded = await startEmbeddedPostgres(dir, port, () => {}, { fsync: false });
     url = embedded.url;
     stop = async () => {
       await embedded.stop();

@@ -29,7 +29,6 @@ export const IMPORT_MESSAGES = {
   badDuplicate: 'Cách xử lý trùng không hợp lệ',
   nameColumn: 'Vui lòng chọn cột tên khách hàng',
   unknownField: 'Trường tùy chỉnh không tồn tại hoặc đã tắt',
-  actorGone: 'Người tạo tác vụ không còn hoạt động',
   row: {
     invalid: 'Dòng không hợp lệ',
     badId: 'Mã khách hàng không hợp lệ',

@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { isoDateTime } from '../platform/envelope.js';
 
+export const JOB_MESSAGES = {
+  actorGone: 'Người tạo tác vụ không còn hoạt động',
+} as const;
+
 export const JOB_STATUSES = ['waiting', 'running', 'completed', 'failed'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
 

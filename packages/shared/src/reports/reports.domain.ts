@@ -1,5 +1,5 @@
 import type { DomainDeclaration } from '../platform/domain.js';
-import { LEADERS } from '../users/roles.js';
+import { LEADERS, MANAGERS } from '../users/roles.js';
 
 /** Reports (`/report/*`). */
 export const reportsDomain = {
@@ -9,5 +9,17 @@ export const reportsDomain = {
      * call reports are every staff member's, within their data scope.
      */
     'report.view': LEADERS,
+    /** Custom reports saved for everyone who reads them; one's own are anyone's with `report.view`. */
+    'report.share': MANAGERS,
+    /** Reports mailed to chosen staff on a schedule. */
+    'report.schedule': MANAGERS,
+  },
+  auditActions: {
+    'saved_report.create': 'Lưu báo cáo tùy chỉnh',
+    'saved_report.update': 'Cập nhật báo cáo tùy chỉnh',
+    'saved_report.delete': 'Xóa báo cáo tùy chỉnh',
+    'report_schedule.create': 'Tạo lịch gửi báo cáo',
+    'report_schedule.update': 'Cập nhật lịch gửi báo cáo',
+    'report_schedule.delete': 'Xóa lịch gửi báo cáo',
   },
 } as const satisfies DomainDeclaration;

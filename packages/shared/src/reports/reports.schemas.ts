@@ -60,6 +60,17 @@ export const REPORT_NAMES = [
 ] as const;
 export type ReportName = (typeof REPORT_NAMES)[number];
 
+/** Each report's title, as its screen, its export and its mail name it. */
+export const REPORT_TITLE: Readonly<Record<ReportName, string>> = {
+  summary: 'Báo cáo tổng quan',
+  ticket: 'Báo cáo ticket',
+  group: 'Báo cáo nhóm',
+  customer: 'Báo cáo khách hàng',
+  call: 'Báo cáo cuộc gọi',
+  agent: 'Báo cáo chuyên viên',
+  custom: 'Báo cáo tùy chỉnh',
+};
+
 /**
  * What each report shows: its tiles (`metrics`), its chart (`series`, cut by day, or by hour of
  * the day when the range is one day or `seriesBy` says so) and its table (`rows`, cut by

@@ -14,7 +14,7 @@ import {
   toFilter,
 } from './customers.service.js';
 import { customCellText, sheetFields, SHEET_COLUMNS } from './customer-columns.js';
-import { actorOf, authOfActor } from './customers-job-actor.js';
+import { actorOf, authOfActor } from '../jobs/job-actor.js';
 
 export const EXPORT_JOB = 'customer_export';
 const EXPORT_PAGE = 1_000;

@@ -51,7 +51,7 @@ import {
   type RowDraft,
 } from './customer-columns.js';
 import { readSheet, TooManyRows } from './customers-sheet.js';
-import { actorOf, authOfActor } from './customers-job-actor.js';
+import { actorOf, authOfActor } from '../jobs/job-actor.js';
 
 export const IMPORT_JOB = 'customer_import';
 const BATCH = 500;

@@ -687,16 +687,14 @@ export type FactRow = {
 
 /**
  * The rows behind figures (each a base metric: its family's rows with its filter), narrowed to
- * one value of a dimension, newest first, and how many there are in all. A metric counting
- * distinct customers lists each customer once.
+ * one value of a dimension, newest first. A metric counting distinct customers lists each
+ * customer once.
  */
-export async function factRows(
-  db: Database,
+function factRowsQuery(
   context: FactContext,
   keys: readonly string[],
   narrow: { dimension: ReportDimension; value: string | null } | undefined,
-  page: { offset: number; limit: number },
-): Promise<{ rows: FactRow[]; total: number }> {
+) {
   const parts = keys.map((key) => {
     const spec = METRIC_SPECS[key] as BaseMetric;
     const where = sql.raw(spec.where ?? 'true');
@@ -726,16 +724,29 @@ export async function factRows(
     parts.map((part) => sql`(${part})`),
     sql` union all `,
   );
-  const result = await db.execute<FactRow & { total: string }>(sql`
-    select r.kind, r.id, r.ticket_id, r.at, r.agent_id, r.customer_id, r.value,
+  const named = sql`select r.kind, r.id, r.ticket_id, r.at, r.agent_id, r.customer_id, r.value,
       t.number as ticket_number, c.from_number as call_number, u.name as agent_name,
-      cu.name as customer_name, count(*) over () as total
+      cu.name as customer_name
     from (${all}) r
     left join tickets t on t.id = r.ticket_id
     left join calls c on r.kind = 'call' and c.id = r.id
     left join users u on u.id = r.agent_id
-    left join customers cu on cu.id = r.customer_id
-    order by r.at desc nulls last, r.id
+    left join customers cu on cu.id = r.customer_id`;
+  return { all, named };
+}
+
+/** A page of the rows behind figures (factRowsQuery), and how many there are in all. */
+export async function factRows(
+  db: Database,
+  context: FactContext,
+  keys: readonly string[],
+  narrow: { dimension: ReportDimension; value: string | null } | undefined,
+  page: { offset: number; limit: number },
+): Promise<{ rows: FactRow[]; total: number }> {
+  const { all, named } = factRowsQuery(context, keys, narrow);
+  const result = await db.execute<FactRow & { total: string }>(sql`
+    select n.*, count(*) over () as total from (${named}) n
+    order by n.at desc nulls last, n.id
     offset ${page.offset} limit ${page.limit}`);
   let total = Number(result.rows[0]?.total ?? 0);
   if (result.rows.length === 0 && page.offset > 0) {
@@ -745,6 +756,32 @@ export async function factRows(
     total = Number(counted.rows[0]?.total ?? 0);
   }
   return { rows: result.rows, total };
+}
+
+/**
+ * Every row behind figures (factRowsQuery), oldest first, handed over `batch` at a time from a
+ * server-side cursor: an export of a million rows holds one batch in memory. Stops after `max`.
+ */
+export async function streamFactRows(
+  db: Database,
+  context: FactContext,
+  keys: readonly string[],
+  onBatch: (rows: FactRow[]) => Promise<void>,
+  { batch = 2_000, max }: { batch?: number; max: number },
+) {
+  const { named } = factRowsQuery(context, keys, undefined);
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`set transaction read only`);
+    await tx.execute(
+      sql`declare fact_rows no scroll cursor for select n.* from (${named}) n
+        order by n.at nulls first, n.id limit ${max}`,
+    );
+    for (;;) {
+      const { rows } = await tx.execute<FactRow>(sql.raw(`fetch ${batch} from fact_rows`));
+      if (rows.length > 0) await onBatch(rows);
+      if (rows.length < batch) break;
+    }
+  });
 }
 
 /** Names of the values a table shows (groups, agents, queues, tags, customers). */

@@ -310,3 +310,14 @@ export const labelsOf = (
   dimension: ReportDimension,
   ids: readonly string[],
 ) => repo.labelsOf(platform.reads, tenantId, dimension, ids);
+
+/** Every row behind a key's figure, oldest first, a batch at a time (an export). */
+export function streamRowsIn(
+  platform: Platform,
+  context: repo.FactContext,
+  key: string,
+  onBatch: (rows: repo.FactRow[]) => Promise<void>,
+  max: number,
+) {
+  return repo.streamFactRows(platform.reads, context, rowKeysOf(key), onBatch, { max });
+}

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { metricOf } from '@omnicare/shared/reports/metrics';
 import { REPORTS } from '@omnicare/shared/reports/reports.schemas';
+import { formatCalendarDay } from '@omnicare/shared/platform/time';
 import { bearer, createTestApp, seedTenant, type TestApp } from '../../test/helpers.js';
 import { contextForUser } from '../../platform/auth.js';
 import { computeMetrics } from './metrics.service.js';
@@ -481,6 +484,192 @@ describe('one number wherever it is shown', () => {
     expect(durations.data.map((row) => row.value).sort((a, b) => (a ?? 0) - (b ?? 0))).toEqual([
       300, 600, 1200, 3600,
     ]);
+  });
+});
+
+/** Starts an export of a report and waits for its job to end. */
+async function exportReport(
+  token: string,
+  name: string,
+  query: Record<string, string>,
+  body: Record<string, unknown>,
+) {
+  const started = await t.app.inject({
+    method: 'POST',
+    url: `/v2/reports/${name}/export?${new URLSearchParams(query)}`,
+    headers: bearer(token),
+    payload: body,
+  });
+  expect(started.statusCode, started.body).toBe(201);
+  const id = started.json().data._id as string;
+  for (let i = 0; i < 150; i++) {
+    const job = (
+      await t.app.inject({ method: 'GET', url: `/v2/jobs/${id}`, headers: bearer(token) })
+    ).json().data;
+    if (job.status === 'completed' || job.status === 'failed') return job;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('the export did not end');
+}
+
+async function download(token: string, url: string) {
+  const response = await t.app.inject({ method: 'GET', url, headers: bearer(token) });
+  expect(response.statusCode).toBe(200);
+  return response.rawPayload;
+}
+
+/** Each sheet of an XLSX by name, its rows as cell values. */
+async function sheetsOf(buffer: Buffer) {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
+  const sheets = new Map<string, unknown[][]>();
+  for (const sheet of workbook.worksheets) {
+    const rows: unknown[][] = [];
+    sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+    sheets.set(sheet.name, rows);
+  }
+  return sheets;
+}
+
+/** A CSV's lines (after its byte order mark), each split on commas (the fixtures hold none). */
+const csvLines = (buffer: Buffer) =>
+  buffer
+    .toString('utf8')
+    .replace(/^\ufeff/, '')
+    .split('\r\n')
+    .filter(Boolean)
+    .map((line) => line.split(','));
+
+describe('exports', () => {
+  it('the file per day gives the report’s series and totals; the file per row gives its drill-down', async () => {
+    const range = { from: '2026-03-01', to: '2026-03-04' };
+    const { metrics, series } = await figures(admin, 'ticket', range);
+    const job = await exportReport(admin, 'ticket', range, { format: 'xlsx', grain: 'buckets' });
+    expect(job.status, job.error).toBe('completed');
+    const sheets = await sheetsOf(await download(admin, job.download_url));
+    const days = sheets.get('Theo thời gian')!;
+    const [header, ...lines] = days;
+    expect(header![0]).toBe('Ngày');
+    const column = (key: string) =>
+      header!.indexOf(metricOf(key)!.label + (metricOf(key)!.unit === 'seconds' ? ' (giây)' : ''));
+    for (const point of series) {
+      const line = lines.find((cells) => cells[0] === formatCalendarDay(point.bucket))!;
+      expect(line[column('tickets_created')], point.bucket).toBe(point.metrics.tickets_created);
+    }
+    const total = lines.find((cells) => cells[0] === 'Tổng')!;
+    for (const key of ['tickets_created', 'tickets_solved', 'first_response_median_s'])
+      expect(total[column(key)] ?? null, key).toBe(metrics[key]);
+    // The report's table (by source) and what the file was made with.
+    expect(sheets.get('Theo kênh')?.length).toBeGreaterThan(1);
+    const conditions = new Map(sheets.get('Điều kiện')!.map((cells) => [cells[0], cells[1]]));
+    expect(conditions.get('Từ ngày')).toBe('01/03/2026');
+    expect(conditions.get('Múi giờ')).toBe('Asia/Bangkok');
+    expect(conditions.get('Tính theo giờ làm việc')).toBe('Không');
+
+    const rowsJob = await exportReport(admin, 'ticket', range, {
+      format: 'csv',
+      grain: 'rows',
+      metric: 'tickets_created',
+    });
+    const [csvHeader, ...csvRows] = csvLines(await download(admin, rowsJob.download_url));
+    expect(csvHeader).toEqual(['Loại', 'Mã / Tên', 'Thời điểm', 'Chuyên viên', 'Khách hàng']);
+    const drilled = await drill(admin, 'ticket', { ...range, metric: 'tickets_created' });
+    expect(csvRows).toHaveLength(drilled.total);
+    expect(csvRows).toHaveLength(metrics.tickets_created!);
+    expect(rowsJob.result.file_name).toBe('bao-cao-ticket-2026-03-01-2026-03-04.csv');
+  });
+
+  it('follows the business-hours switch and the tenant’s hours of a one-day range', async () => {
+    const query = { ...DAY, business_hours: 'true' };
+    const job = await exportReport(admin, 'ticket', query, {
+      format: 'csv',
+      grain: 'rows',
+      metric: 'first_response_median_s',
+    });
+    const [header, ...rows] = csvLines(await download(admin, job.download_url));
+    expect(header!.at(-1)).toBe(`${metricOf('first_response_median_s')!.label} (giây)`);
+    const values = rows.map((cells) => Number(cells.at(-1))).sort((a, b) => a - b);
+    const drilled = await drill(admin, 'ticket', { ...query, metric: 'first_response_median_s' });
+    expect(values).toEqual(
+      drilled.data.map((row) => row.value).sort((a, b) => (a ?? 0) - (b ?? 0)),
+    );
+    // t5 waited 07:30 → 08:30 Bangkok: 1800 s of business time, not 3600.
+    expect(values).toContain(1800);
+    expect(values).not.toContain(3600);
+
+    const hours = await exportReport(admin, 'ticket', DAY, { format: 'xlsx', grain: 'buckets' });
+    const sheet = (await sheetsOf(await download(admin, hours.download_url))).get(
+      'Theo thời gian',
+    )!;
+    expect(sheet[0]![0]).toBe('Giờ');
+    // 24 hours of the Bangkok day and the total; t3 came at 23:30 Bangkok.
+    expect(sheet).toHaveLength(26);
+    expect(sheet.find((cells) => cells[0] === '23:00')![1]).toBe(1);
+  });
+
+  it('tells its owner by a notification linking back to the report with the file', async () => {
+    const job = await exportReport(admin, 'call', DAY, { format: 'xlsx', grain: 'buckets' });
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: '/v2/notifications?page_size=5',
+      headers: bearer(admin),
+    });
+    const notification = listed
+      .json()
+      .data.find((item: { kind: string }) => item.kind === 'report_export');
+    expect(notification.title).toBe('Báo cáo đã xuất xong');
+    expect(notification.link).toContain(`/report/call?`);
+    expect(notification.link).toContain(`export=${job._id}`);
+    // Nobody else downloads it.
+    const other = await t.app.inject({
+      method: 'GET',
+      url: job.download_url,
+      headers: bearer(leader),
+    });
+    expect(other.statusCode).toBe(404);
+  });
+
+  it("a team leader's file holds their departments' rows; an agent exports only their own reports", async () => {
+    const job = await exportReport(leader, 'ticket', DAY, {
+      format: 'csv',
+      grain: 'rows',
+      metric: 'tickets_created',
+    });
+    const [, ...rows] = csvLines(await download(leader, job.download_url));
+    expect(rows).toHaveLength(3);
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: `/v2/reports/ticket/export?${new URLSearchParams(DAY)}`,
+      headers: bearer(agent),
+      payload: { format: 'csv' },
+    });
+    expect(refused.statusCode).toBe(401);
+    const own = await exportReport(agent, 'call', DAY, { format: 'csv', grain: 'rows' });
+    const [, ...calls] = csvLines(await download(agent, own.download_url));
+    expect(calls).toHaveLength(1);
+  });
+
+  it('refuses what it cannot write with 422 {param, message}', async () => {
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ format: 'pdf' }, 'format', 'Định dạng tệp không hợp lệ'],
+      [{ grain: 'week' }, 'grain', 'Kiểu xuất không hợp lệ'],
+      [{ grain: 'rows', metric: 'calls_offered' }, 'metric', 'Chỉ số không có trong báo cáo này'],
+      [
+        { grain: 'rows', metric: 'waiting_now' },
+        'metric',
+        'Chỉ số này không có dòng dữ liệu để xuất',
+      ],
+    ];
+    for (const [payload, param, message] of cases) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: `/v2/reports/ticket/export?${new URLSearchParams(DAY)}`,
+        headers: bearer(admin),
+        payload,
+      });
+      expect(response.statusCode, JSON.stringify(payload)).toBe(422);
+      expect(response.json().errors).toContainEqual({ param, message });
+    }
   });
 });
 

@@ -6,11 +6,22 @@ import {
   reportView,
 } from '@omnicare/shared/reports/reports.schemas';
 import { authOf } from '../../platform/auth.js';
-import { answers, list, ok } from '../../platform/respond.js';
+import { jobView } from '@omnicare/shared/jobs/jobs.schemas';
+import {
+  REPORT_DELIVERY_MESSAGES,
+  reportExportBody,
+} from '@omnicare/shared/reports/report-delivery.schemas';
+import { z } from 'zod';
+import { catalogueRoutes } from '../../platform/catalogue.js';
+import { answers, created, list, ok } from '../../platform/respond.js';
 import { typed, type RouteModule } from '../../platform/routes.js';
 import * as reports from './reports.service.js';
+import { startReportExport } from './report-export.service.js';
+import { reportSchedules, sendScheduleNow } from './report-schedules.service.js';
+import { savedReports } from './saved-reports.service.js';
 
 const tags = ['reports'];
+const idParams = z.object({ id: z.uuid(REPORT_DELIVERY_MESSAGES.scheduleNotFound) });
 
 /**
  * The reports: summary and call are every staff member's (in their data scope); ticket, group,
@@ -54,5 +65,48 @@ export const reportsRoutes: RouteModule = (app, platform) => {
       );
       return list(data, total);
     },
+  );
+  r.post(
+    '/v2/reports/:report/export',
+    {
+      schema: {
+        tags,
+        summary: 'Xuất báo cáo ra XLSX hoặc CSV (tác vụ nền; khoảng ngày và bộ lọc như khi xem)',
+        params: reportParams,
+        querystring: reportQuery,
+        body: reportExportBody,
+        response: answers.created(jobView),
+      },
+      config: { access: 'authenticated' },
+    },
+    async (request, reply) => {
+      reply.status(201);
+      return created(
+        await startReportExport(
+          platform,
+          authOf(request),
+          request.params.report,
+          request.query,
+          request.body,
+        ),
+        REPORT_DELIVERY_MESSAGES.exportStarted,
+      );
+    },
+  );
+  catalogueRoutes(savedReports)(app, platform);
+  catalogueRoutes(reportSchedules)(app, platform);
+  r.post(
+    '/v2/report-schedules/:id/send',
+    {
+      schema: {
+        tags,
+        summary: 'Gửi ngay một lịch gửi báo cáo (số liệu đến hết hôm qua)',
+        params: idParams,
+        response: answers.ok(z.object({ sent: z.number().int(), failed: z.number().int() })),
+      },
+      config: { access: 'report.schedule' },
+    },
+    async (request) =>
+      ok(await sendScheduleNow(platform, authOf(request), request.params.id), 'Đã gửi báo cáo'),
   );
 };

@@ -27,16 +27,20 @@ import {
   rowsIn,
   type Figures,
 } from './metrics.service.js';
+import type { FactRow } from './metrics.repository.js';
 
 /** Reports every staff member reads in their data scope (the spec's route table restricts the rest). */
 const OPEN_REPORTS: readonly ReportName[] = ['summary', 'call'];
 
-function checkAccess(auth: AuthContext, report: ReportName) {
+export function checkAccess(auth: AuthContext, report: ReportName) {
   if (!OPEN_REPORTS.includes(report) && !can(auth.role, 'report.view')) throw forbidden();
 }
 
 /** The report's definition; a custom report's comes from the query. */
-function definitionOf(report: ReportName, query: ReportQuery): ReportDefinition {
+export function definitionOf(
+  report: ReportName,
+  query: Pick<ReportQuery, 'metrics' | 'dimension'>,
+): ReportDefinition {
   if (report !== 'custom') return REPORTS[report];
   if (query.metrics?.some((key) => metricOf(key)?.liveOnly))
     throw fieldError('metrics', REPORT_MESSAGES.liveOnlyMetric);
@@ -44,7 +48,7 @@ function definitionOf(report: ReportName, query: ReportQuery): ReportDefinition 
 }
 
 /** Every day of the range (yyyy-MM-dd), or every hour of a day ('00'…'23'). */
-function bucketsOf(from: string, to: string, by: 'day' | 'hour'): string[] {
+export function bucketsOf(from: string, to: string, by: 'day' | 'hour'): string[] {
   if (by === 'hour') return Array.from({ length: 24 }, (_, hour) => String(hour).padStart(2, '0'));
   const days: string[] = [];
   for (
@@ -66,7 +70,7 @@ const NONE_LABEL: Partial<Record<ReportDimension, string>> = {
   hotline: 'Không rõ hotline',
 };
 
-async function labelled(
+export async function labelled(
   platform: Platform,
   tenantId: string,
   dimension: ReportDimension,
@@ -186,21 +190,19 @@ export async function getReportRows(
       _id: row.id,
       ticket_id: row.ticket_id,
       ticket_number: row.ticket_number,
-      title:
-        row.kind === 'call'
-          ? row.call_number || 'Cuộc gọi'
-          : row.kind === 'agent'
-            ? (row.agent_name ?? '')
-            : row.kind === 'customer'
-              ? (row.customer_name ?? '')
-              : row.kind === 'import'
-                ? 'Nhập khách hàng'
-                : row.ticket_number !== null
-                  ? formatTicketCode(row.ticket_number)
-                  : '',
+      title: rowTitle(row),
       at: row.at === null ? null : new Date(row.at).toISOString(),
       agent: row.agent_id ? { _id: row.agent_id, name: row.agent_name ?? '' } : null,
       value: row.value === null ? null : Math.round(Number(row.value) * 10) / 10,
     })),
   };
+}
+
+/** What names a row: #000123 for a ticket, the caller's number for a call, a person's name. */
+export function rowTitle(row: FactRow): string {
+  if (row.kind === 'call') return row.call_number || 'Cuộc gọi';
+  if (row.kind === 'agent') return row.agent_name ?? '';
+  if (row.kind === 'customer') return row.customer_name ?? '';
+  if (row.kind === 'import') return 'Nhập khách hàng';
+  return row.ticket_number !== null ? formatTicketCode(row.ticket_number) : '';
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { presetOf, rangeOfPreset, todayIn } from './report-range';
-import { formatMetric, formatSeconds } from './report-format';
+import { formatMetric, formatSeconds } from '@omnicare/shared/reports/metric-format';
 
 // 2026-03-01T18:30Z is 01:30 on Monday 2 March in Bangkok (still the 1st in UTC).
 const now = new Date('2026-03-01T18:30:00Z');

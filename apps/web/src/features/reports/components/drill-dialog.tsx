@@ -24,7 +24,7 @@ import {
   TableHeader,
   TableRow,
 } from '@/components/ui/table';
-import { formatMetric, metricDefinition } from '../report-format';
+import { formatMetric, metricDefinition } from '@omnicare/shared/reports/metric-format';
 import type { ReportParams } from '../reports.api';
 import { useReportRows } from '../reports.queries';
 

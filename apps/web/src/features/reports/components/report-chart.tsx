@@ -3,7 +3,7 @@ import * as echarts from 'echarts/core';
 import { BarChart, LineChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
-import { formatMetric, metricLabel } from '../report-format';
+import { formatMetric, metricLabel } from '@omnicare/shared/reports/metric-format';
 
 // Only the parts the reports draw: bars and lines on a grid, a tooltip and a legend.
 echarts.use([

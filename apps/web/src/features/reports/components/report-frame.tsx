@@ -36,10 +36,16 @@ import { useQueues } from '@/features/telephony/telephony.queries';
 import { useAllTags } from '@/features/customers/customers.queries';
 import { useTicketSettingsList } from '@/features/tickets/tickets.queries';
 import { RANGE_PRESET, presetOf, rangeOfPreset, type RangePreset } from '../report-range';
-import { formatMetric, metricDefinition, metricLabel } from '../report-format';
+import {
+  formatMetric,
+  metricDefinition,
+  metricLabel,
+} from '@omnicare/shared/reports/metric-format';
 import { useReport } from '../reports.queries';
 import type { ReportParams } from '../reports.api';
 import { DrillDialog, type Drill } from './drill-dialog';
+import { ReportExportBanner, ReportExportMenu } from './report-export';
+import { ReportSchedulesButton } from './report-schedules';
 
 const ReportChart = lazy(() => import('./report-chart'));
 
@@ -417,7 +423,16 @@ export function ReportFrame({
   return (
     <div className="flex flex-col gap-4">
       <AreaNav area={area} />
-      <PageHeader title={title} />
+      <PageHeader
+        title={title}
+        actions={
+          <div className="flex flex-wrap items-center gap-2">
+            <ReportSchedulesButton report={report} params={params} />
+            <ReportExportMenu report={report} params={params} />
+          </div>
+        }
+      />
+      <ReportExportBanner />
       <FilterBar
         params={params}
         onChange={setParams}

@@ -1,4 +1,4 @@
-import { IMPORT_MESSAGES } from '@omnicare/shared/customers/customer-import.schemas';
+import { JOB_MESSAGES } from '@omnicare/shared/jobs/jobs.schemas';
 import type { Platform } from '../../platform/context.js';
 import { contextForUser, type AuthContext } from '../../platform/auth.js';
 import { AppError } from '../../platform/errors.js';
@@ -12,6 +12,6 @@ export async function authOfActor(
   actor: { userId: string },
 ): Promise<AuthContext> {
   const auth = await contextForUser(platform.database.pool, actor.userId);
-  if (!auth) throw new AppError(403, IMPORT_MESSAGES.actorGone);
+  if (!auth) throw new AppError(403, JOB_MESSAGES.actorGone);
   return auth;
 }

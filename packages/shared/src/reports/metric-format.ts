@@ -1,4 +1,4 @@
-import { metricOf } from '@omnicare/shared/reports/metrics';
+import { metricOf } from './metrics.js';
 
 const integer = new Intl.NumberFormat('vi-VN', { maximumFractionDigits: 0 });
 const decimal = new Intl.NumberFormat('vi-VN', { maximumFractionDigits: 1 });

@@ -1,0 +1,87 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { createdAt, id, timestamptz, updatedAt } from './columns.js';
+import { tenants } from './tenants.js';
+import { users } from './users.js';
+
+/**
+ * Custom reports saved by name: the owner's own, or shared with everyone who reads custom
+ * reports. Names unique among the shared ones, or among one owner's personal ones.
+ */
+export const savedReports = pgTable(
+  'saved_reports',
+  {
+    id: id(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id),
+    name: text('name').notNull(),
+    metrics: text('metrics').array().notNull(),
+    dimension: text('dimension').notNull(),
+    /** `StoredReportFilters` (shared/reports/report-delivery.schemas). */
+    filters: jsonb('filters').$type<Record<string, unknown>>().notNull().default({}),
+    shared: boolean('shared').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('saved_reports_name_unique').on(
+      table.tenantId,
+      sql`(case when ${table.shared} then '00000000-0000-0000-0000-000000000000'::uuid else ${table.ownerId} end)`,
+      sql`lower(${table.name})`,
+    ),
+    index('saved_reports_owner_idx').on(table.tenantId, table.ownerId),
+  ],
+);
+
+/**
+ * Reports mailed to chosen staff daily or weekly at an hour of the tenant's day. `next_run_at`
+ * is the instant of the next sending; the minute sweep sends the due ones (claimed by moving
+ * `next_run_at` on, so two instances never mail one twice).
+ */
+export const reportSchedules = pgTable(
+  'report_schedules',
+  {
+    id: id(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    createdBy: uuid('created_by')
+      .notNull()
+      .references(() => users.id),
+    name: text('name').notNull(),
+    report: text('report').notNull(),
+    filters: jsonb('filters').$type<Record<string, unknown>>().notNull().default({}),
+    metrics: text('metrics').array(),
+    dimension: text('dimension'),
+    frequency: text('frequency').notNull(),
+    weekday: integer('weekday'),
+    hour: integer('hour').notNull(),
+    format: text('format').notNull().default('xlsx'),
+    recipientIds: uuid('recipient_ids').array().notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    nextRunAt: timestamptz('next_run_at'),
+    lastSentAt: timestamptz('last_sent_at'),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index('report_schedules_tenant_idx').on(table.tenantId),
+    index('report_schedules_due_idx')
+      .on(table.nextRunAt)
+      .where(sql`${table.enabled}`),
+  ],
+);

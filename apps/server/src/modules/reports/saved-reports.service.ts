@@ -1,0 +1,96 @@
+import {
+  REPORT_DELIVERY_MESSAGES,
+  savedReportBody,
+  savedReportView,
+  type SavedReport,
+} from '@omnicare/shared/reports/report-delivery.schemas';
+import { can } from '@omnicare/shared/users/permissions';
+import type { AuthContext } from '../../platform/auth.js';
+import { catalogue } from '../../platform/catalogue.js';
+import { fieldError, forbidden } from '../../platform/errors.js';
+import * as repo from './report-delivery.repository.js';
+
+type Listed = Awaited<ReturnType<typeof repo.listVisibleSaved>>[number];
+
+/** One's own saved reports are theirs alone; shared ones are changed by holders of `report.share`. */
+const mayChange = (auth: AuthContext, saved: Listed['saved']) =>
+  saved.shared ? can(auth.role, 'report.share') : saved.ownerId === auth.userId;
+
+const toView =
+  (auth: AuthContext) =>
+  ({ saved, ownerName }: Listed): SavedReport => ({
+    _id: saved.id,
+    name: saved.name,
+    metrics: saved.metrics,
+    dimension: saved.dimension,
+    filters: saved.filters as SavedReport['filters'],
+    shared: saved.shared,
+    owner: { _id: saved.ownerId, name: ownerName },
+    editable: mayChange(auth, saved),
+    updated_at: saved.updatedAt.toISOString(),
+  });
+
+/**
+ * Custom reports saved by name (/report/custom): the caller's own and the tenant's shared ones,
+ * for whoever reads custom reports (`report.view`).
+ */
+export const savedReports = catalogue({
+  tag: 'reports',
+  entity: 'saved_report',
+  messages: {
+    created: 'Đã lưu báo cáo',
+    updated: 'Cập nhật báo cáo thành công',
+    deleted: 'Xóa báo cáo thành công',
+    notFound: REPORT_DELIVERY_MESSAGES.savedNotFound,
+    nameTaken: REPORT_DELIVERY_MESSAGES.savedNameTaken,
+    subject: 'Báo cáo',
+  },
+  access: { read: 'report.view', manage: 'report.view' },
+  paths: { list: '/v2/saved-reports', create: '/v2/saved-reports', one: '/v2/saved-reports/:id' },
+  summaries: {
+    list: 'Báo cáo tùy chỉnh đã lưu: của tôi và dùng chung',
+    get: 'Một báo cáo đã lưu',
+    record: 'báo cáo đã lưu',
+  },
+  schemas: { view: savedReportView, body: savedReportBody },
+  listAnswer: 'array',
+  list: async (ctx) =>
+    (await repo.listVisibleSaved(ctx.db, ctx.tenantId, ctx.auth.userId)).map(toView(ctx.auth)),
+  find: async (ctx, id) => {
+    const [row] = await repo.listVisibleSaved(ctx.db, ctx.tenantId, ctx.auth.userId, id);
+    return row && toView(ctx.auth)(row);
+  },
+  mayChange: (ctx, before, body) => {
+    if (before && !before.editable) throw forbidden();
+    if (body?.shared && !can(ctx.auth.role, 'report.share'))
+      throw fieldError('shared', REPORT_DELIVERY_MESSAGES.shareForbidden);
+  },
+  nameTaken: (ctx, body, id) =>
+    repo.savedNameTaken(
+      ctx.db,
+      ctx.tenantId,
+      { shared: body.shared, ownerId: ctx.auth.userId },
+      body.name,
+      id ?? undefined,
+    ),
+  write: async (ctx, id, body, before) => {
+    const values = {
+      name: body.name,
+      metrics: body.metrics,
+      dimension: body.dimension,
+      filters: body.filters,
+      shared: body.shared,
+    };
+    if (!id)
+      return repo.insertSaved(ctx.db, {
+        tenantId: ctx.tenantId,
+        ownerId: ctx.auth.userId,
+        ...values,
+      });
+    // A shared report made personal again goes to whoever does it.
+    const owner = before?.shared === body.shared ? {} : { ownerId: ctx.auth.userId };
+    await repo.updateSaved(ctx.db, ctx.tenantId, id, { ...values, ...owner });
+    return id;
+  },
+  remove: (ctx, id) => repo.deleteSaved(ctx.db, ctx.tenantId, id),
+});
