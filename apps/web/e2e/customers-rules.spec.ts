@@ -102,6 +102,8 @@ test("a customer group's count opens the customer list filtered by the group", a
 
   await page.goto('/customers/groups');
   await page.getByRole('searchbox', { name: 'Tìm kiếm' }).fill(`Nhóm Đếm ${u}`);
+  // The search settled (its list shown) before the click, as a reader would see it.
+  await expect(page).toHaveURL(/[?&]q=/);
   await page.getByRole('link', { name: `Xem 1 khách hàng của nhóm Nhóm Đếm ${u}` }).click();
   await expect(page).toHaveURL(new RegExp(`/customers\\?group_id=${group._id}`));
   const table = page.getByRole('table', { name: 'Danh sách khách hàng' });

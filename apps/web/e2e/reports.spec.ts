@@ -117,7 +117,12 @@ test('a report exports to a real XLSX with its figures, and a schedule mails it'
   const dialog = page.getByRole('dialog', { name: 'Lịch gửi báo cáo ticket' });
   await dialog.getByLabel('Tên lịch gửi').fill(name);
   await dialog.getByLabel('Giờ gửi').selectOption('7');
-  await pick(page, dialog.getByRole('combobox', { name: 'Người nhận' }), 'Giám', /Giám sát viên/);
+  await pick(
+    page,
+    dialog.getByRole('combobox', { name: 'Người nhận' }),
+    'supervisor@demo',
+    /supervisor@demo\.vn/,
+  );
   await page.keyboard.press('Escape');
   await dialog.getByRole('button', { name: 'Lưu lịch gửi' }).click();
   const item = dialog.getByRole('listitem', { name });
@@ -131,4 +136,29 @@ test('a report exports to a real XLSX with its figures, and a schedule mails it'
     body.includes('Báo cáo ticket') ? body : undefined,
   );
   expect(mail).toContain('Ticket tạo mới:');
+});
+
+test('the ad funnel takes a spend file and shows what the ads cost', async ({ page, request }) => {
+  const supervisor = await apiLogin(request, ACCOUNTS.supervisor.email);
+  await storeSession(page, supervisor);
+  await page.goto('/report/ad-funnel');
+  await expect(page.getByRole('heading', { name: 'Báo cáo phễu quảng cáo' })).toBeVisible();
+  await page.getByRole('tab', { name: 'Hôm nay' }).click();
+  const today = bangkokToday();
+  const before = (
+    await (
+      await request.get(`/v2/reports/ad-funnel?from=${today}&to=${today}`, {
+        headers: { Authorization: supervisor.token },
+      })
+    ).json()
+  ).data.metrics.ad_spend as number;
+  await page.getByLabel('Tải lên chi phí (CSV)').setInputFiles({
+    name: 'chi-phi.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(`ad_id,spend,date\nAD-E2E,250000,${today}\n`),
+  });
+  await expect(page.getByText('Đã tải lên 1 dòng chi phí quảng cáo')).toBeVisible();
+  const spent = new Intl.NumberFormat('vi-VN').format(before + 250000);
+  await expect(page.getByRole('button', { name: `Chi phí quảng cáo: ${spent} ₫` })).toBeVisible();
+  await screenshotsAtBothSizes(page, 'report-ad-funnel');
 });

@@ -20,6 +20,7 @@ export function formatMetric(key: string, value: number | null | undefined): str
   const unit = metricOf(key)?.unit ?? 'count';
   if (unit === 'seconds') return formatSeconds(value);
   if (unit === 'percent') return `${decimal.format(value)}%`;
+  if (unit === 'currency') return `${integer.format(value)} ₫`;
   return Number.isInteger(value) ? integer.format(value) : decimal.format(value);
 }
 

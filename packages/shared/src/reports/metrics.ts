@@ -10,7 +10,8 @@ import { PRESENCE, type Presence } from '../users/presence.js';
  * calendar time, or in the tenant's business hours when a report asks for them.
  */
 
-export type MetricUnit = 'count' | 'seconds' | 'percent';
+/** `currency`: Vietnamese đồng. */
+export type MetricUnit = 'count' | 'seconds' | 'percent' | 'currency';
 
 /** What a metric counts; its drill-down lists rows of this kind. */
 export type MetricRows =
@@ -311,6 +312,49 @@ export const METRICS: readonly MetricDefinition[] = [
     definition: 'Lượt liên hệ / số khách hàng đã liên hệ trong khoảng thời gian.',
     unit: 'count',
     rows: 'customers',
+    businessTime: false,
+  },
+
+  // Ads: conversations that began from an ad (the referral a channel keeps), and what became of
+  // them. Each stage counts conversations of the first that got that far.
+  count('ad_conversations', {
+    label: 'Hội thoại từ quảng cáo',
+    definition:
+      'Hội thoại bắt đầu trong khoảng thời gian mà tin đầu tiên của khách đến từ một quảng cáo (Messenger, WhatsApp).',
+    rows: 'conversations',
+  }),
+  count('ad_conversations_answered', {
+    label: 'Được trả lời',
+    definition: 'Hội thoại từ quảng cáo có ít nhất một trả lời công khai của nhân viên.',
+    rows: 'conversations',
+  }),
+  count('ad_conversations_ticketed', {
+    label: 'Thành ticket',
+    definition:
+      'Hội thoại từ quảng cáo mà khách hàng có ticket (ngoài kênh chat) tạo từ lúc hội thoại bắt đầu đến cuối khoảng thời gian.',
+    rows: 'conversations',
+  }),
+  count('ad_conversations_solved', {
+    label: 'Ticket đã giải quyết',
+    definition:
+      'Hội thoại từ quảng cáo đã thành ticket mà ticket đó đã được giải quyết hoặc đóng đến cuối khoảng thời gian.',
+    rows: 'conversations',
+  }),
+  {
+    key: 'ad_spend',
+    label: 'Chi phí quảng cáo',
+    definition:
+      'Chi phí quảng cáo đã tải lên (CSV) cho khoảng thời gian; một dòng trải trên nhiều ngày được chia đều theo ngày.',
+    unit: 'currency',
+    rows: 'conversations',
+    businessTime: false,
+  },
+  {
+    key: 'cost_per_ad_conversation',
+    label: 'Chi phí / hội thoại',
+    definition: 'Chi phí quảng cáo / số hội thoại từ quảng cáo.',
+    unit: 'currency',
+    rows: 'conversations',
     businessTime: false,
   },
 

@@ -257,3 +257,32 @@ export function nextScheduledRun(
   }
   throw new Error('no next run within 8 days');
 }
+
+export const AD_SPEND_MESSAGES = {
+  missingFile: 'Vui lòng chọn tệp chi phí (CSV hoặc XLSX)',
+  fileType: 'Chỉ nhận tệp CSV hoặc XLSX',
+  tooLarge: 'Tệp vượt quá dung lượng cho phép',
+  tooManyRows: 'Tệp có quá 10.000 dòng',
+  unreadable: 'Không đọc được tệp',
+  columns: 'Tệp cần cột mã quảng cáo (ad_id) và chi phí (spend)',
+  badLine: (line: number) => `Dòng ${line}: mã quảng cáo hoặc chi phí không hợp lệ`,
+  badDay: (line: number) => `Dòng ${line}: ngày không hợp lệ (YYYY-MM-DD hoặc DD/MM/YYYY)`,
+  empty: 'Tệp không có dòng chi phí nào',
+  uploaded: 'Đã tải lên chi phí quảng cáo',
+} as const;
+
+/** The most lines one spend file may have. */
+export const AD_SPEND_MAX_LINES = 10_000;
+
+/**
+ * POST /v2/reports/ad-funnel/spend (multipart, field `file`; the range in the query string): a
+ * CSV or XLSX with columns `ad_id` and `spend` (đồng), and optionally `date`; a line without a
+ * date is the spend over the range given. Answers what was stored.
+ */
+export const adSpendUploadView = z.object({
+  lines: z.number().int(),
+  total: z.number(),
+  from: z.string(),
+  to: z.string(),
+});
+export type AdSpendUpload = z.infer<typeof adSpendUploadView>;

@@ -13,6 +13,8 @@ export const reportsDomain = {
     'report.share': MANAGERS,
     /** Reports mailed to chosen staff on a schedule. */
     'report.schedule': MANAGERS,
+    /** The ad spend behind the ad-funnel report's cost per conversation. */
+    'report.ad_spend': MANAGERS,
   },
   auditActions: {
     'saved_report.create': 'Lưu báo cáo tùy chỉnh',

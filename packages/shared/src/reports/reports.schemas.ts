@@ -46,6 +46,8 @@ export const REPORT_DIMENSION = labelled({
   hotline: 'Hotline',
   tag: 'Nhãn',
   customer: 'Khách hàng',
+  ad: 'Quảng cáo',
+  channel: 'Kênh kết nối',
 });
 export type ReportDimension = (typeof REPORT_DIMENSION.values)[number];
 
@@ -57,6 +59,7 @@ export const REPORT_NAMES = [
   'call',
   'agent',
   'custom',
+  'ad-funnel',
 ] as const;
 export type ReportName = (typeof REPORT_NAMES)[number];
 
@@ -69,6 +72,7 @@ export const REPORT_TITLE: Readonly<Record<ReportName, string>> = {
   call: 'Báo cáo cuộc gọi',
   agent: 'Báo cáo chuyên viên',
   custom: 'Báo cáo tùy chỉnh',
+  'ad-funnel': 'Báo cáo phễu quảng cáo',
 };
 
 /**
@@ -86,6 +90,14 @@ export interface ReportDefinition {
   /** Most rows of the table (the largest first, by its first metric). */
   readonly rowsLimit?: number;
 }
+
+/** The ad funnel's stages, each counting conversations of the first that got that far. */
+const AD_FUNNEL = [
+  'ad_conversations',
+  'ad_conversations_answered',
+  'ad_conversations_ticketed',
+  'ad_conversations_solved',
+] as const;
 
 const STAFF_NOW = ['staff_active', ...PRESENCE.values.map(staffPresenceKey)];
 
@@ -233,6 +245,13 @@ export const REPORTS: Readonly<Record<Exclude<ReportName, 'custom'>, ReportDefin
     ],
     rowsBy: 'agent',
   },
+  'ad-funnel': {
+    name: 'ad-funnel',
+    metrics: [...AD_FUNNEL, 'ad_spend', 'cost_per_ad_conversation'],
+    series: AD_FUNNEL,
+    rows: [...AD_FUNNEL, 'ad_spend', 'cost_per_ad_conversation'],
+    rowsBy: 'ad',
+  },
 };
 
 /** A custom report before its metrics and dimension are chosen. */
@@ -349,6 +368,15 @@ export const reportQuery = reportFilterFields
   .superRefine(refuseLongRange);
 export type ReportQuery = z.infer<typeof reportQuery>;
 
+/** Just a range of days (what a spend file without dates covers). */
+export const reportRange = z
+  .object({
+    from: dayParam(REPORT_MESSAGES.fromRequired),
+    to: dayParam(REPORT_MESSAGES.toRequired),
+  })
+  .superRefine(refuseReversedDays('from', 'to'))
+  .superRefine(refuseLongRange);
+
 export const reportParams = z.object({
   report: z.enum(REPORT_NAMES, { error: REPORT_MESSAGES.invalidReport }),
 });
@@ -408,6 +436,7 @@ export const REPORT_ROW_KIND = labelled({
   agent: 'Chuyên viên',
   customer: 'Khách hàng',
   import: 'Lượt nhập',
+  ad_spend: 'Chi phí quảng cáo',
 });
 export type ReportRowKind = (typeof REPORT_ROW_KIND.values)[number];
 

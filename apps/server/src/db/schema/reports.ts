@@ -1,9 +1,11 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  date,
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   text,
   uniqueIndex,
@@ -84,4 +86,28 @@ export const reportSchedules = pgTable(
       .on(table.nextRunAt)
       .where(sql`${table.enabled}`),
   ],
+);
+
+/**
+ * What a tenant spent on its ads, uploaded as CSV for the ad-funnel report's cost per
+ * conversation: an amount in đồng over a span of days (one day, or the range the upload was made
+ * for), spread evenly over those days when a report covers part of them.
+ */
+export const adSpend = pgTable(
+  'ad_spend',
+  {
+    id: id(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    adId: text('ad_id').notNull(),
+    fromDay: date('from_day').notNull(),
+    toDay: date('to_day').notNull(),
+    amount: numeric('amount', { precision: 16, scale: 2, mode: 'number' }).notNull(),
+    uploadedBy: uuid('uploaded_by')
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (table) => [index('ad_spend_days_idx').on(table.tenantId, table.fromDay, table.toDay)],
 );

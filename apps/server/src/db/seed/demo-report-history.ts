@@ -20,6 +20,17 @@ export const HISTORY_TICKET_COUNT =
   HISTORY_TICKETS_PER_DAY * (HISTORY_OLDEST_DAY - HISTORY_NEWEST_DAY + 1);
 
 const ZONE = 'Asia/Bangkok';
+
+/** The demo's three ads (Meta ad ids) and their headlines. */
+const DEMO_ADS = [
+  ['120210000000001', 'Ưu đãi Black Friday'],
+  ['120210000000002', 'Gói dịch vụ mới'],
+  ['120210000000003', 'Tuyển đại lý'],
+] as const;
+const DEMO_ADS_SQL = {
+  ids: sql.raw(`array[${DEMO_ADS.map(([id]) => `'${id}'`).join(', ')}]`),
+  titles: sql.raw(`array[${DEMO_ADS.map(([, title]) => `'${title}'`).join(', ')}]`),
+};
 /** A constant of this file written into the statement (a bound number would have no type). */
 const number = (value: number) => sql.raw(String(Math.trunc(value)));
 
@@ -141,6 +152,25 @@ export async function seedDemoReportHistory(
       h.created_at
     from demo_history h
     where h.source in ('zalo', 'web', 'facebook', 'whatsapp')`);
+  // Many Messenger and WhatsApp chats began from one of three ads, whose spend was uploaded
+  // week by week (the ad-funnel report).
+  await tx.execute(sql`
+    update conversations cv set ad_id = a.ad_id,
+      referral = jsonb_build_object('kind', 'ad', 'ad_id', a.ad_id, 'title', a.title, 'url', null, 'ref', null)
+    from demo_history h
+    cross join lateral (select (${DEMO_ADS_SQL.ids})[1 + h.n % 3] as ad_id,
+      (${DEMO_ADS_SQL.titles})[1 + h.n % 3] as title) a
+    where cv.ticket_id = h.id and h.source in ('facebook', 'whatsapp') and h.r_second < 0.7`);
+  const uploader = staff['admin@demo.vn'];
+  if (uploader)
+    await tx.execute(sql`
+      insert into ad_spend (tenant_id, ad_id, from_day, to_day, amount, uploaded_by)
+      select ${tenantId}, (${DEMO_ADS_SQL.ids})[a], w.first, w.first + 6,
+        (array[1500000, 900000, 600000])[a] + 100000 * (w.week % 4), ${uploader}
+      from generate_series(0, ${number(Math.ceil((HISTORY_OLDEST_DAY - HISTORY_NEWEST_DAY) / 7))}) as w0(week)
+      cross join lateral (select w0.week,
+        (now() at time zone ${ZONE})::date - ${number(HISTORY_OLDEST_DAY)} + 7 * w0.week as first) w
+      cross join generate_series(1, 3) as a`);
 
   // Calls: inbound through the demo queue (answered, abandoned, missed) and outbound.
   await tx.execute(sql`

@@ -171,7 +171,9 @@ type FamilyName =
   | 'chat_load'
   | 'contacts'
   | 'customers_created'
-  | 'imports';
+  | 'imports'
+  | 'ads'
+  | 'ad_spend';
 
 /** Each family's facts (see the file's comment for the columns). */
 const FAMILIES: Record<FamilyName, (context: FactContext) => SQL> = {
@@ -405,6 +407,51 @@ const FAMILIES: Record<FamilyName, (context: FactContext) => SQL> = {
       and ${inRange(c, sql`jobs.created_at`)}
       and ${c.filters.agentId ? sql`jobs.user_id = ${c.filters.agentId}` : sql`true`}
       and ${c.scope.jobs ?? sql`true`}`,
+
+  // Conversations begun from an ad in the range, and how far each got: answered by a person;
+  // its customer's ticket outside chat made since (the follow-up the ad led to); that ticket
+  // solved or closed by the range's end.
+  ads: (c) => sql`
+    select 'conversation' as kind, tickets.id, tickets.id as ticket_id, tickets.created_at as at,
+      ${ticketDimensions}, null::float8 as value, cv.ad_id, cv.channel_id,
+      exists (select 1 from messages m where m.ticket_id = tickets.id and m.author_type = 'user'
+        and m.public and m.direction = 'out' and m.kind <> 'event') as f_answered,
+      follow.id is not null as f_ticketed,
+      coalesce(follow.solved, false) as f_solved
+    from tickets
+    join conversations cv on cv.ticket_id = tickets.id and cv.ad_id is not null
+    left join lateral (
+      -- least() passes over a null: the first of solved and closed.
+      select t2.id, least(t2.solved_at, t2.closed_at) < ${c.end.toISOString()}::timestamptz as solved
+      from tickets t2
+      where t2.tenant_id = tickets.tenant_id and t2.requester_id = tickets.requester_id
+        and t2.id <> tickets.id and t2.source not in (${chatSources}) and t2.merged_into_id is null
+        and t2.created_at >= tickets.created_at and t2.created_at < ${c.end.toISOString()}::timestamptz
+      order by 2 desc nulls last, t2.created_at limit 1
+    ) follow on true
+    where ${ticketConditions(c)} and ${notQueueFiltered(c)} and ${inRange(c, sql`tickets.created_at`)}`,
+
+  // Spend uploaded for ads, the part of each line's days inside the range (spread evenly).
+  // Tenant-wide marketing figures: no agent, department or data scope narrows them.
+  ad_spend: (c) => {
+    const firstDay = sql`(${c.start.toISOString()}::timestamptz at time zone ${c.timeZone})::date`;
+    const lastDay = sql`((${c.end.toISOString()}::timestamptz - interval '1 second') at time zone ${c.timeZone})::date`;
+    const narrowed =
+      c.filters.groupId || c.filters.agentId || c.filters.queueId || c.filters.tagId
+        ? sql`false`
+        : sql`true`;
+    return sql`
+      select 'ad_spend' as kind, s.id, null::uuid as ticket_id,
+        (greatest(s.from_day, ${firstDay})::timestamp at time zone ${c.timeZone}) as at,
+        null::uuid as group_id, null::uuid as agent_id, null::text as source, null::uuid as queue_id,
+        null::text as hotline, null::uuid as customer_id,
+        (s.amount * ((least(s.to_day, ${lastDay}) - greatest(s.from_day, ${firstDay}) + 1)::float8
+          / (s.to_day - s.from_day + 1)))::float8 as value,
+        s.ad_id, null::uuid as channel_id
+      from ad_spend s
+      where s.tenant_id = ${c.tenantId} and s.to_day >= ${firstDay} and s.from_day <= ${lastDay}
+        and ${narrowed}`;
+  },
 };
 
 /** How a figure is aggregated over its family's rows (`f` is a row; `where` its filter). */
@@ -566,6 +613,18 @@ export const METRIC_SPECS: Record<string, MetricSpec> = {
     family: 'contacts',
     aggregate: { kind: 'ratio', numerator: 'true', denominatorDistinct: 'customer_id' },
   },
+
+  ad_conversations: { family: 'ads', aggregate: { kind: 'count' } },
+  ad_conversations_answered: { family: 'ads', where: 'f_answered', aggregate: { kind: 'count' } },
+  ad_conversations_ticketed: { family: 'ads', where: 'f_ticketed', aggregate: { kind: 'count' } },
+  ad_conversations_solved: { family: 'ads', where: 'f_solved', aggregate: { kind: 'count' } },
+  ad_spend: { family: 'ad_spend', aggregate: { kind: 'sum', of: 'value' } },
+  cost_per_ad_conversation: {
+    parts: ['ad_spend', 'ad_conversations'],
+    combine: ([spend, conversations]) =>
+      spend === null || !conversations ? null : (spend ?? 0) / conversations,
+    rowsOf: ['ad_conversations'],
+  },
 };
 
 /** Figures only a snapshot has (the staff now), answered apart from the range's. */
@@ -597,6 +656,11 @@ export function dimensionOf(dimension: ReportDimension | undefined, timeZone: st
       return sql`f.customer_id::text`;
     case 'tag':
       return sql`ft.tag_id::text`;
+    // Only the ad families carry these: elsewhere they are null.
+    case 'ad':
+      return sql`(to_jsonb(f)->>'ad_id')`;
+    case 'channel':
+      return sql`(to_jsonb(f)->>'channel_id')`;
   }
 }
 
@@ -791,14 +855,29 @@ export async function labelsOf(
   dimension: ReportDimension,
   ids: readonly string[],
 ): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  if (dimension === 'ad') {
+    // An ad by its title as the referral gave it, and the page (channel) it ran on.
+    const result = await db.execute<{ id: string; name: string }>(sql`
+      select cv.ad_id as id,
+        coalesce(max(cv.referral->>'title'), cv.ad_id) || coalesce(' — ' || max(ch.name), '') as name
+      from conversations cv left join channels ch on ch.id = cv.channel_id
+      where cv.tenant_id = ${tenantId} and cv.ad_id in (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})
+      group by cv.ad_id`);
+    return new Map(result.rows.map((row) => [row.id, row.name]));
+  }
   const table = {
     group: sql`groups`,
     agent: sql`users`,
     queue: sql`queues`,
     tag: sql`tags`,
     customer: sql`customers`,
-  }[dimension as 'group' | 'agent' | 'queue' | 'tag' | 'customer'];
-  if (!table || ids.length === 0) return new Map();
+    channel: sql`channels`,
+  }[dimension as 'group' | 'agent' | 'queue' | 'tag' | 'customer' | 'channel'];
+  if (!table) return new Map();
   const result = await db.execute<{ id: string; name: string }>(sql`
     select id::text as id, name from ${table}
     where tenant_id = ${tenantId} and id::text in (${sql.join(

@@ -803,6 +803,156 @@ describe('DATABASE_READ_URL is where reports read', () => {
   });
 });
 
+describe('ad funnel', () => {
+  // Tuesday 2026-03-10 Bangkok, apart from the other fixtures' days.
+  const AD_DAY = { from: '2026-03-10', to: '2026-03-10' };
+
+  beforeAll(async () => {
+    const tenantId = tenant.tenantId;
+    const db = t.database.db;
+    const customer = async (name: string) =>
+      (
+        await db.execute<{ id: string }>(
+          sql`insert into customers (tenant_id, name) values (${tenantId}, ${name}) returning id`,
+        )
+      ).rows[0]!.id;
+    const conversation = async (
+      key: string,
+      created: string,
+      requester: string,
+      ad: string | null,
+    ) => {
+      const id = await insertTicket(tenantId, { key, source: 'facebook', created, requester });
+      await db.execute(sql`
+        insert into conversations (ticket_id, tenant_id, last_message_at, referral, ad_id)
+        values (${id}, ${tenantId}, ${created}::timestamptz,
+          ${ad ? JSON.stringify({ kind: 'ad', ad_id: ad, title: `Quảng cáo ${ad}`, url: null, ref: null }) : null}::jsonb,
+          ${ad})`);
+      await message(tenantId, id, created, 'customer');
+      return id;
+    };
+    const [k1, k2, k3, k4] = await Promise.all(
+      ['Khách QC 1', 'Khách QC 2', 'Khách QC 3', 'Khách QC 4'].map(customer),
+    );
+    // a1: answered, became a ticket that was solved the same day.
+    const a1 = await conversation('a1', '2026-03-10T02:00:00Z', k1!, 'AD1');
+    await message(tenantId, a1, '2026-03-10T02:05:00Z', 'agent', tenant.id('agent'));
+    await insertTicket(tenantId, {
+      key: 'a1-follow',
+      source: 'manual',
+      created: '2026-03-10T03:00:00Z',
+      requester: k1,
+      solved: '2026-03-10T04:00:00Z',
+    });
+    // a2: nobody answered.
+    await conversation('a2', '2026-03-10T05:00:00Z', k2!, 'AD1');
+    // a3: answered, became a ticket still open.
+    const a3 = await conversation('a3', '2026-03-10T06:00:00Z', k3!, 'AD2');
+    await message(tenantId, a3, '2026-03-10T06:10:00Z', 'agent', tenant.id('agent'));
+    await insertTicket(tenantId, {
+      key: 'a3-follow',
+      source: 'manual',
+      created: '2026-03-10T07:00:00Z',
+      requester: k3,
+    });
+    // a4: no ad, not counted.
+    await conversation('a4', '2026-03-10T08:00:00Z', k4!, null);
+  });
+
+  /** Uploads a spend file as multipart, the range in the query string. */
+  const uploadSpend = (
+    token: string,
+    csv: string,
+    range: Record<string, string>,
+    name = 'chi-phi.csv',
+  ) => {
+    const boundary = 'spend-boundary';
+    const payload = [
+      `--${boundary}`,
+      `Content-Disposition: form-data; name="file"; filename="${name}"`,
+      'Content-Type: text/csv',
+      '',
+      csv,
+      `--${boundary}--`,
+      '',
+    ].join('\r\n');
+    return t.app.inject({
+      method: 'POST',
+      url: `/v2/reports/ad-funnel/spend?${new URLSearchParams(range)}`,
+      headers: { ...bearer(token), 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload,
+    });
+  };
+
+  it('counts each stage by hand, per ad with its page, and the cost per conversation from the spend file', async () => {
+    // AD1's spend on the day; AD2's over three days (100 000 a day), a Vietnamese amount.
+    const uploaded = await uploadSpend(
+      admin,
+      'ad_id,spend,date\nAD1,200000,10/03/2026\nAD2,"300.000",\n',
+      { from: '2026-03-09', to: '2026-03-11' },
+    );
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    expect(uploaded.json().data).toMatchObject({ lines: 2, total: 500000 });
+
+    const { metrics, rows } = await figures(admin, 'ad-funnel', AD_DAY);
+    expect(metrics).toMatchObject({
+      ad_conversations: 3, // a1, a2, a3 (not a4)
+      ad_conversations_answered: 2, // a1, a3
+      ad_conversations_ticketed: 2, // a1, a3
+      ad_conversations_solved: 1, // a1
+      ad_spend: 300000, // 200 000 + a third of 300 000
+      cost_per_ad_conversation: 100000,
+    });
+    const byAd = new Map(rows.map((row) => [row.key, row]));
+    expect(byAd.get('AD1')).toMatchObject({
+      label: 'Quảng cáo AD1',
+      metrics: {
+        ad_conversations: 2,
+        ad_conversations_answered: 1,
+        ad_spend: 200000,
+        cost_per_ad_conversation: 100000,
+      },
+    });
+    expect(byAd.get('AD2')?.metrics).toMatchObject({ ad_conversations: 1, ad_spend: 100000 });
+    // Each stage's rows are the conversations it counts.
+    const solved = await drill(admin, 'ad-funnel', {
+      ...AD_DAY,
+      metric: 'ad_conversations_solved',
+    });
+    expect(solved.data.map((row) => row._id)).toEqual([ids.a1]);
+    // Every staff member reads it; their data scope holds (the agent has none of these tickets).
+    const mine = await figures(agent, 'ad-funnel', AD_DAY);
+    expect(mine.metrics.ad_conversations).toBe(0);
+  });
+
+  it('refuses a spend file it cannot read, whole, with the line; only managers upload', async () => {
+    const range = { from: '2026-03-09', to: '2026-03-11' };
+    const cases: [string, string][] = [
+      ['ad,cost\nAD1,1\n', 'Tệp cần cột mã quảng cáo (ad_id) và chi phí (spend)'],
+      ['ad_id,spend\nAD1,abc\n', 'Dòng 2: mã quảng cáo hoặc chi phí không hợp lệ'],
+      [
+        'ad_id,spend,date\nAD1,5,2026-13-01\n',
+        'Dòng 2: ngày không hợp lệ (YYYY-MM-DD hoặc DD/MM/YYYY)',
+      ],
+      ['ad_id,spend\n', 'Tệp không có dòng chi phí nào'],
+    ];
+    for (const [csv, message] of cases) {
+      const response = await uploadSpend(admin, csv, range);
+      expect(response.statusCode, csv).toBe(422);
+      expect(response.json().errors).toContainEqual({ param: 'file', message });
+    }
+    const pdf = await uploadSpend(admin, 'x', range, 'chi-phi.pdf');
+    expect(pdf.json().errors).toContainEqual({
+      param: 'file',
+      message: 'Chỉ nhận tệp CSV hoặc XLSX',
+    });
+    expect((await uploadSpend(leader, 'ad_id,spend\nAD9,1\n', range)).statusCode).toBe(401);
+    // Nothing of the refused files was stored.
+    const { metrics } = await figures(admin, 'ad-funnel', AD_DAY);
+    expect(metrics.ad_spend).toBe(300000);
+  });
+});
+
 describe('reopens as the ticket pipeline records them', () => {
   it('counts each move from solved or closed back to work, by hand or by a customer reply', async () => {
     const fresh = await seedTenant(t, 'Mở lại');

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../platform/db.js';
 import { vietnameseOrder } from '../../platform/sql.js';
-import { reportSchedules, savedReports } from '../../db/schema/reports.js';
+import { adSpend, reportSchedules, savedReports } from '../../db/schema/reports.js';
 import { users } from '../../db/schema/users.js';
 
 /** The saved custom reports a staff member sees: their own and the tenant's shared ones. */
@@ -183,4 +183,10 @@ export function recipientsOf(db: Database, tenantId: string, ids: readonly strin
         ne(users.email, ''),
       ),
     );
+}
+
+/** Spend lines of an upload, stored together. */
+export async function insertAdSpend(db: Database, lines: (typeof adSpend.$inferInsert)[]) {
+  for (let start = 0; start < lines.length; start += 1_000)
+    await db.insert(adSpend).values(lines.slice(start, start + 1_000));
 }

@@ -1,6 +1,7 @@
 import {
   reportParams,
   reportQuery,
+  reportRange,
   reportRowView,
   reportRowsQuery,
   reportView,
@@ -8,9 +9,13 @@ import {
 import { authOf } from '../../platform/auth.js';
 import { jobView } from '@omnicare/shared/jobs/jobs.schemas';
 import {
+  AD_SPEND_MESSAGES,
   REPORT_DELIVERY_MESSAGES,
+  adSpendUploadView,
   reportExportBody,
 } from '@omnicare/shared/reports/report-delivery.schemas';
+import { fieldError } from '../../platform/errors.js';
+import { uploadAdSpend } from './ad-spend.service.js';
 import { z } from 'zod';
 import { catalogueRoutes } from '../../platform/catalogue.js';
 import { answers, created, list, ok } from '../../platform/respond.js';
@@ -91,6 +96,32 @@ export const reportsRoutes: RouteModule = (app, platform) => {
         ),
         REPORT_DELIVERY_MESSAGES.exportStarted,
       );
+    },
+  );
+  r.post(
+    '/v2/reports/ad-funnel/spend',
+    {
+      schema: {
+        tags,
+        summary:
+          'Tải lên chi phí quảng cáo (multipart, field file: CSV hoặc XLSX với cột ad_id, spend, date tùy chọn)',
+        querystring: reportRange,
+        response: answers.created(adSpendUploadView),
+      },
+      config: { access: 'report.ad_spend' },
+    },
+    async (request, reply) => {
+      const file = await request.file();
+      if (!file) throw fieldError('file', AD_SPEND_MESSAGES.missingFile);
+      const stored = await uploadAdSpend(
+        platform,
+        authOf(request),
+        request.query,
+        file.filename,
+        file.file,
+      );
+      reply.status(201);
+      return created(stored, AD_SPEND_MESSAGES.uploaded);
     },
   );
   catalogueRoutes(savedReports)(app, platform);

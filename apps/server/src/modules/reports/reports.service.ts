@@ -30,7 +30,7 @@ import {
 import type { FactRow } from './metrics.repository.js';
 
 /** Reports every staff member reads in their data scope (the spec's route table restricts the rest). */
-const OPEN_REPORTS: readonly ReportName[] = ['summary', 'call'];
+const OPEN_REPORTS: readonly ReportName[] = ['summary', 'call', 'ad-funnel'];
 
 export function checkAccess(auth: AuthContext, report: ReportName) {
   if (!OPEN_REPORTS.includes(report) && !can(auth.role, 'report.view')) throw forbidden();
@@ -68,6 +68,8 @@ const NONE_LABEL: Partial<Record<ReportDimension, string>> = {
   customer: 'Không rõ khách hàng',
   source: 'Không rõ kênh',
   hotline: 'Không rõ hotline',
+  ad: 'Không rõ quảng cáo',
+  channel: 'Không qua kênh kết nối',
 };
 
 export async function labelled(
@@ -204,5 +206,6 @@ export function rowTitle(row: FactRow): string {
   if (row.kind === 'agent') return row.agent_name ?? '';
   if (row.kind === 'customer') return row.customer_name ?? '';
   if (row.kind === 'import') return 'Nhập khách hàng';
+  if (row.kind === 'ad_spend') return 'Chi phí quảng cáo';
   return row.ticket_number !== null ? formatTicketCode(row.ticket_number) : '';
 }

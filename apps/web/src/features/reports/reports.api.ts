@@ -6,6 +6,7 @@ import type {
 } from '@omnicare/shared/reports/reports.schemas';
 import type { Job } from '@omnicare/shared/jobs/jobs.schemas';
 import type {
+  AdSpendUpload,
   ReportExportFormat,
   ReportExportGrain,
   ReportSchedule,
@@ -82,3 +83,16 @@ export const sendReportScheduleNow = (id: string) =>
     method: 'POST',
     url: `/v2/report-schedules/${encodeURIComponent(id)}/send`,
   });
+
+/** Uploads an ad spend file (CSV or XLSX); lines without a date cover `range`. */
+export function uploadAdSpend(file: File, range: { from: string; to: string }) {
+  const form = new FormData();
+  form.append('file', file);
+  return apiRequest<AdSpendUpload>({
+    method: 'POST',
+    url: '/v2/reports/ad-funnel/spend',
+    params: range,
+    data: form,
+    timeout: 120_000,
+  });
+}

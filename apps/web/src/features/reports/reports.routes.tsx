@@ -51,7 +51,7 @@ export const routes: readonly RouteDeclaration[] = [
   {
     path: '/report/ad-funnel',
     title: 'Báo cáo phễu quảng cáo',
-    page,
+    page: lazyPage(() => import('./pages/report-ad-funnel-page'), 'ReportAdFunnelPage'),
     nav: { label: 'Phễu quảng cáo' },
   },
 ];

@@ -15,7 +15,7 @@ export const REPORT_SCREENS: Record<Framed, { filters: ReportFilter[]; businessH
 
 /**
  * /report/ticket, group, customer, call and agent: the report frame with the report's own
- * filters. /report/custom and /report/ad-funnel keep their placeholder until they are built.
+ * filters (/report/summary, custom and ad-funnel have pages of their own).
  */
 export function ReportPage() {
   const name = useLocation().pathname.split('/')[2] as Framed | string;
