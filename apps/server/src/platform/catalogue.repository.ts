@@ -1,5 +1,6 @@
-import { and, asc, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { users } from '../db/schema/users.js';
 import type { Database, Transaction } from './db.js';
 import { vietnameseOrder } from './sql.js';
 
@@ -97,7 +98,7 @@ export async function updateRow<Table extends CatalogueTable>(
   table: Table,
   tenantId: string,
   id: string,
-  values: TableValues<Table>,
+  values: Partial<TableValues<Table>>,
 ) {
   await db
     .update(table)
@@ -107,4 +108,56 @@ export async function updateRow<Table extends CatalogueTable>(
 
 export async function deleteRow(db: Db, table: CatalogueTable, tenantId: string, id: string) {
   await db.delete(table).where(one(table, tenantId, id));
+}
+
+/**
+ * A table of records each staff member keeps for themselves or shares with the tenant (macros,
+ * smart views, saved reports): `owner_id` and `shared` beside the catalogue's columns.
+ */
+export type PersonalOrSharedTable = CatalogueTable & { ownerId: PgColumn; shared: PgColumn };
+
+/** The records a staff member sees: their own and the tenant's shared ones, with owners' names. */
+export async function listPersonalOrShared<Table extends PersonalOrSharedTable>(
+  db: Db,
+  table: Table,
+  tenantId: string,
+  userId: string,
+  { id, orderBy }: { id?: string; orderBy: SQL[] },
+) {
+  const conditions: SQL[] = [
+    ofTenant(table, tenantId),
+    or(eq(table.shared, true), eq(table.ownerId, userId)) as SQL,
+  ];
+  if (id) conditions.push(eq(table.id, id));
+  const found = await db
+    .select({ row: table as PgTable, ownerName: users.name })
+    .from(table as PgTable)
+    .leftJoin(users, eq(users.id, table.ownerId))
+    .where(and(...conditions))
+    .orderBy(...orderBy);
+  return found as unknown as { row: Table['$inferSelect']; ownerName: string | null }[];
+}
+
+/** Whether the name is taken where the record would live: among the shared, or its owner's own. */
+export async function personalOrSharedNameTaken(
+  db: Db,
+  table: PersonalOrSharedTable,
+  tenantId: string,
+  scope: { shared: boolean; ownerId: string },
+  name: string,
+  exceptId: string | null,
+) {
+  const conditions: SQL[] = [
+    ofTenant(table, tenantId),
+    eq(table.shared, scope.shared),
+    sql`lower(${table.name}) = lower(${name})`,
+  ];
+  if (!scope.shared) conditions.push(eq(table.ownerId, scope.ownerId));
+  if (exceptId) conditions.push(ne(table.id, exceptId));
+  const [row] = await db
+    .select({ id: table.id })
+    .from(table as PgTable)
+    .where(and(...conditions))
+    .limit(1);
+  return row !== undefined;
 }

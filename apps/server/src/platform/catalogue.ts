@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { noData } from '@omnicare/shared/platform/envelope';
 import type { AuditEntity, AuditSubject, AuditVerb } from '@omnicare/shared/audit/audit-actions';
@@ -148,6 +149,66 @@ export function tableWrites<Table extends rows.CatalogueTable, Body extends { na
       return id;
     },
     remove: (ctx, id) => rows.deleteRow(ctx.db, table, ctx.tenantId, id),
+  };
+}
+
+/**
+ * The parts of a catalogue of records each staff member keeps for themselves or shares with the
+ * tenant (macros, smart views, saved reports) over its table: what the caller sees (their own
+ * and the shared ones, with owners' names), names unique among the shared ones or one owner's,
+ * and writes where a record created is the caller's and one moved between shared and personal
+ * goes to whoever moves it.
+ */
+export function personalOrSharedTable<
+  Table extends rows.PersonalOrSharedTable,
+  Body extends { name: string; shared: boolean },
+>(
+  table: Table,
+  {
+    orderBy,
+    toValues,
+  }: {
+    orderBy: SQL[];
+    toValues: (
+      ctx: CatalogueContext,
+      body: Body,
+    ) =>
+      Omit<rows.TableValues<Table>, 'ownerId'> | Promise<Omit<rows.TableValues<Table>, 'ownerId'>>;
+  },
+) {
+  return {
+    visible: (ctx: CatalogueContext, id?: string) =>
+      rows.listPersonalOrShared(ctx.db, table, ctx.tenantId, ctx.auth.userId, { id, orderBy }),
+    nameTaken: (ctx: CatalogueContext, body: Body, id: string | null) =>
+      rows.personalOrSharedNameTaken(
+        ctx.db,
+        table,
+        ctx.tenantId,
+        { shared: body.shared, ownerId: ctx.auth.userId },
+        body.name,
+        id,
+      ),
+    write: async (
+      ctx: CatalogueContext,
+      id: string | null,
+      body: Body,
+      before?: { shared: boolean },
+    ) => {
+      const values: Record<string, unknown> = { ...(await toValues(ctx, body)) };
+      const owner = { ownerId: ctx.auth.userId };
+      if (!id)
+        return rows.insertRow(ctx.db, table, ctx.tenantId, {
+          ...values,
+          ...owner,
+        } as unknown as rows.TableValues<Table>);
+      const moved = before?.shared !== body.shared;
+      await rows.updateRow(ctx.db, table, ctx.tenantId, id, {
+        ...values,
+        ...(moved ? owner : {}),
+      } as unknown as Partial<rows.TableValues<Table>>);
+      return id;
+    },
+    remove: (ctx: CatalogueContext, id: string) => rows.deleteRow(ctx.db, table, ctx.tenantId, id),
   };
 }
 

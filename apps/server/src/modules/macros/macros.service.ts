@@ -14,24 +14,38 @@ import type { TicketDetail, TicketUpdateBody } from '@omnicare/shared/tickets/ti
 import { can } from '@omnicare/shared/users/permissions';
 import type { RecordRef } from '@omnicare/shared/platform/record-ref';
 import type { AuthContext } from '../../platform/auth.js';
-import { catalogue } from '../../platform/catalogue.js';
+import { asc, desc } from 'drizzle-orm';
+import type { z } from 'zod';
+import { catalogue, personalOrSharedTable } from '../../platform/catalogue.js';
 import type { Platform } from '../../platform/context.js';
 import { fieldError, forbidden } from '../../platform/errors.js';
 import { addComment } from '../tickets/ticket-comments.service.js';
 import { ticketPlaceholderValues } from '../tickets/ticket-placeholders.js';
 import { getVisibleTicket } from '../tickets/ticket-queries.js';
 import { updateTicket } from '../tickets/ticket-changes.js';
+import { vietnameseOrder } from '../../platform/sql.js';
+import { macros as macroTable } from '../../db/schema/macros.js';
 import * as repo from './macros.repository.js';
 
-type Listed = Awaited<ReturnType<typeof repo.listVisible>>[number];
+const records = personalOrSharedTable(macroTable, {
+  orderBy: [desc(macroTable.usageCount), vietnameseOrder(macroTable.name), asc(macroTable.id)],
+  toValues: (_ctx, body: z.infer<typeof macroBody>) => ({
+    name: body.name,
+    body: body.body,
+    actions: body.actions,
+    shared: body.shared,
+  }),
+});
+
+type Listed = Awaited<ReturnType<typeof records.visible>>[number];
 
 /** Personal macros are their owner's alone; shared ones are changed by holders of `macro.share`. */
-const mayChange = (auth: AuthContext, macro: Listed['macro']) =>
+const mayChange = (auth: AuthContext, macro: Listed['row']) =>
   macro.shared ? can(auth.role, 'macro.share') : macro.ownerId === auth.userId;
 
 const toView =
   (auth: AuthContext) =>
-  ({ macro, ownerName }: Listed): Macro => ({
+  ({ row: macro, ownerName }: Listed): Macro => ({
     _id: macro.id,
     name: macro.name,
     body: macro.body,
@@ -55,10 +69,9 @@ export const macros = catalogue({
   summaries: { list: 'Macro: của tôi và dùng chung', get: 'Một macro', record: 'macro' },
   schemas: { view: macroView, body: macroBody },
   listAnswer: 'array',
-  list: async (ctx) =>
-    (await repo.listVisible(ctx.db, ctx.tenantId, ctx.auth.userId)).map(toView(ctx.auth)),
+  list: async (ctx) => (await records.visible(ctx)).map(toView(ctx.auth)),
   find: async (ctx, id) => {
-    const [row] = await repo.listVisible(ctx.db, ctx.tenantId, ctx.auth.userId, id);
+    const [row] = await records.visible(ctx, id);
     return row && toView(ctx.auth)(row);
   },
   mayChange: (ctx, before, body) => {
@@ -66,28 +79,9 @@ export const macros = catalogue({
     if (body?.shared && !can(ctx.auth.role, 'macro.share'))
       throw fieldError('shared', MACRO_MESSAGES.sharedForbidden);
   },
-  nameTaken: (ctx, body, id) =>
-    repo.nameTaken(
-      ctx.db,
-      ctx.tenantId,
-      { shared: body.shared, ownerId: ctx.auth.userId },
-      body.name,
-      id ?? undefined,
-    ),
-  write: async (ctx, id, body, before) => {
-    const values = { name: body.name, body: body.body, actions: body.actions, shared: body.shared };
-    if (!id)
-      return repo.insertMacro(ctx.db, {
-        tenantId: ctx.tenantId,
-        ownerId: ctx.auth.userId,
-        ...values,
-      });
-    // A shared macro made personal again goes to whoever does it.
-    const owner = before?.shared === body.shared ? {} : { ownerId: ctx.auth.userId };
-    await repo.updateMacro(ctx.db, ctx.tenantId, id, { ...values, ...owner });
-    return id;
-  },
-  remove: (ctx, id) => repo.deleteMacro(ctx.db, ctx.tenantId, id),
+  nameTaken: records.nameTaken,
+  write: records.write,
+  remove: records.remove,
 });
 
 /** The ticket fields a macro's actions set on this ticket (tags: its own, plus and minus). */

@@ -1,70 +1,8 @@
-import { and, asc, eq, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../platform/db.js';
 import { vietnameseOrder } from '../../platform/sql.js';
-import { adSpend, reportSchedules, savedReports } from '../../db/schema/reports.js';
+import { adSpend, reportSchedules } from '../../db/schema/reports.js';
 import { users } from '../../db/schema/users.js';
-
-/** The saved custom reports a staff member sees: their own and the tenant's shared ones. */
-export function listVisibleSaved(db: Database, tenantId: string, userId: string, id?: string) {
-  const conditions: SQL[] = [
-    eq(savedReports.tenantId, tenantId),
-    or(eq(savedReports.shared, true), eq(savedReports.ownerId, userId)) as SQL,
-  ];
-  if (id) conditions.push(eq(savedReports.id, id));
-  return db
-    .select({ saved: savedReports, ownerName: users.name })
-    .from(savedReports)
-    .innerJoin(users, eq(users.id, savedReports.ownerId))
-    .where(and(...conditions))
-    .orderBy(vietnameseOrder(savedReports.name), asc(savedReports.id));
-}
-
-/** Whether the name is taken among the shared reports, or among one owner's own. */
-export async function savedNameTaken(
-  db: Database,
-  tenantId: string,
-  scope: { shared: boolean; ownerId: string },
-  name: string,
-  exceptId?: string,
-) {
-  const conditions: SQL[] = [
-    eq(savedReports.tenantId, tenantId),
-    eq(savedReports.shared, scope.shared),
-    sql`lower(${savedReports.name}) = lower(${name})`,
-  ];
-  if (!scope.shared) conditions.push(eq(savedReports.ownerId, scope.ownerId));
-  if (exceptId) conditions.push(ne(savedReports.id, exceptId));
-  const [row] = await db
-    .select({ id: savedReports.id })
-    .from(savedReports)
-    .where(and(...conditions))
-    .limit(1);
-  return row !== undefined;
-}
-
-export async function insertSaved(db: Database, values: typeof savedReports.$inferInsert) {
-  const [row] = await db.insert(savedReports).values(values).returning({ id: savedReports.id });
-  if (!row) throw new Error('saved report not created');
-  return row.id;
-}
-
-export async function updateSaved(
-  db: Database,
-  tenantId: string,
-  id: string,
-  values: Partial<typeof savedReports.$inferInsert>,
-) {
-  await db
-    .update(savedReports)
-    .set({ ...values, updatedAt: new Date() })
-    .where(and(eq(savedReports.tenantId, tenantId), eq(savedReports.id, id)));
-}
-
-export async function deleteSaved(db: Database, tenantId: string, id: string) {
-  await db
-    .delete(savedReports)
-    .where(and(eq(savedReports.tenantId, tenantId), eq(savedReports.id, id)));
-}
 
 export type ScheduleRow = typeof reportSchedules.$inferSelect;
 

@@ -3,29 +3,43 @@ import {
   savedReportBody,
   savedReportView,
   type SavedReport,
+  type SavedReportBody,
 } from '@omnicare/shared/reports/report-delivery.schemas';
 import { can } from '@omnicare/shared/users/permissions';
+import { asc } from 'drizzle-orm';
 import type { AuthContext } from '../../platform/auth.js';
-import { catalogue } from '../../platform/catalogue.js';
+import { catalogue, personalOrSharedTable } from '../../platform/catalogue.js';
 import { fieldError, forbidden } from '../../platform/errors.js';
-import * as repo from './report-delivery.repository.js';
+import { vietnameseOrder } from '../../platform/sql.js';
+import { savedReports as table } from '../../db/schema/reports.js';
 
-type Listed = Awaited<ReturnType<typeof repo.listVisibleSaved>>[number];
+const records = personalOrSharedTable(table, {
+  orderBy: [vietnameseOrder(table.name), asc(table.id)],
+  toValues: (_ctx, body: SavedReportBody) => ({
+    name: body.name,
+    metrics: body.metrics,
+    dimension: body.dimension,
+    filters: body.filters,
+    shared: body.shared,
+  }),
+});
+
+type Listed = Awaited<ReturnType<typeof records.visible>>[number];
 
 /** One's own saved reports are theirs alone; shared ones are changed by holders of `report.share`. */
-const mayChange = (auth: AuthContext, saved: Listed['saved']) =>
+const mayChange = (auth: AuthContext, saved: Listed['row']) =>
   saved.shared ? can(auth.role, 'report.share') : saved.ownerId === auth.userId;
 
 const toView =
   (auth: AuthContext) =>
-  ({ saved, ownerName }: Listed): SavedReport => ({
+  ({ row: saved, ownerName }: Listed): SavedReport => ({
     _id: saved.id,
     name: saved.name,
     metrics: saved.metrics,
     dimension: saved.dimension,
     filters: saved.filters as SavedReport['filters'],
     shared: saved.shared,
-    owner: { _id: saved.ownerId, name: ownerName },
+    owner: { _id: saved.ownerId, name: ownerName ?? '' },
     editable: mayChange(auth, saved),
     updated_at: saved.updatedAt.toISOString(),
   });
@@ -54,10 +68,9 @@ export const savedReports = catalogue({
   },
   schemas: { view: savedReportView, body: savedReportBody },
   listAnswer: 'array',
-  list: async (ctx) =>
-    (await repo.listVisibleSaved(ctx.db, ctx.tenantId, ctx.auth.userId)).map(toView(ctx.auth)),
+  list: async (ctx) => (await records.visible(ctx)).map(toView(ctx.auth)),
   find: async (ctx, id) => {
-    const [row] = await repo.listVisibleSaved(ctx.db, ctx.tenantId, ctx.auth.userId, id);
+    const [row] = await records.visible(ctx, id);
     return row && toView(ctx.auth)(row);
   },
   mayChange: (ctx, before, body) => {
@@ -65,32 +78,7 @@ export const savedReports = catalogue({
     if (body?.shared && !can(ctx.auth.role, 'report.share'))
       throw fieldError('shared', REPORT_DELIVERY_MESSAGES.shareForbidden);
   },
-  nameTaken: (ctx, body, id) =>
-    repo.savedNameTaken(
-      ctx.db,
-      ctx.tenantId,
-      { shared: body.shared, ownerId: ctx.auth.userId },
-      body.name,
-      id ?? undefined,
-    ),
-  write: async (ctx, id, body, before) => {
-    const values = {
-      name: body.name,
-      metrics: body.metrics,
-      dimension: body.dimension,
-      filters: body.filters,
-      shared: body.shared,
-    };
-    if (!id)
-      return repo.insertSaved(ctx.db, {
-        tenantId: ctx.tenantId,
-        ownerId: ctx.auth.userId,
-        ...values,
-      });
-    // A shared report made personal again goes to whoever does it.
-    const owner = before?.shared === body.shared ? {} : { ownerId: ctx.auth.userId };
-    await repo.updateSaved(ctx.db, ctx.tenantId, id, { ...values, ...owner });
-    return id;
-  },
-  remove: (ctx, id) => repo.deleteSaved(ctx.db, ctx.tenantId, id),
+  nameTaken: records.nameTaken,
+  write: records.write,
+  remove: records.remove,
 });

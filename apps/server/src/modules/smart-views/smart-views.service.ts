@@ -9,24 +9,26 @@ import { can } from '@omnicare/shared/users/permissions';
 import type { z } from 'zod';
 import type { Platform } from '../../platform/context.js';
 import type { AuthContext } from '../../platform/auth.js';
-import { catalogue } from '../../platform/catalogue.js';
+import { asc } from 'drizzle-orm';
+import { catalogue, personalOrSharedTable } from '../../platform/catalogue.js';
 import { AppError, forbidden } from '../../platform/errors.js';
 import { listFields } from '../fields/fields.service.js';
 import { ticketSettingsChanged } from '../ticket-config/ticket-config.service.js';
-import * as repo from './smart-views.repository.js';
+import { vietnameseOrder } from '../../platform/sql.js';
+import { ticketSmartViews } from '../../db/schema/ticket-settings.js';
 
-type Listed = Awaited<ReturnType<typeof repo.listVisible>>[number];
+type Listed = Awaited<ReturnType<typeof records.visible>>[number];
 
 /**
  * Personal views are their owner's alone; shared ones are seen by everybody and changed by
  * those holding `smart_view.share` (administrators and team leaders).
  */
-const mayChange = (auth: AuthContext, view: Listed['view']) =>
+const mayChange = (auth: AuthContext, view: Listed['row']) =>
   view.shared ? can(auth.role, 'smart_view.share') : view.ownerId === auth.userId;
 
 const toView =
   (auth: AuthContext) =>
-  ({ view, ownerName }: Listed): SmartView => ({
+  ({ row: view, ownerName }: Listed): SmartView => ({
     _id: view.id,
     name: view.name,
     filters: view.filters as SmartView['filters'],
@@ -60,6 +62,17 @@ async function checkedFilters(
   return Object.keys(checked.values).length > 0 ? { ...others, custom: checked.values } : others;
 }
 
+const records = personalOrSharedTable(ticketSmartViews, {
+  orderBy: [asc(ticketSmartViews.shared), vietnameseOrder(ticketSmartViews.name)],
+  toValues: async (ctx, body: z.infer<typeof smartViewBody>) => ({
+    name: body.name,
+    shared: body.shared,
+    filters: await checkedFilters(ctx.platform, ctx.auth, body.filters),
+    columns: body.columns,
+    sort: body.sort,
+  }),
+});
+
 /** Personal views and the tenant's shared ones, as a catalogue (platform/catalogue.ts). */
 export const smartViews = catalogue({
   tag: 'smart-views',
@@ -75,10 +88,9 @@ export const smartViews = catalogue({
     record: 'view',
   },
   schemas: { view: smartViewView, body: smartViewBody },
-  list: async (ctx) =>
-    (await repo.listVisible(ctx.db, ctx.tenantId, ctx.auth.userId)).map(toView(ctx.auth)),
+  list: async (ctx) => (await records.visible(ctx)).map(toView(ctx.auth)),
   find: async (ctx, id) => {
-    const [row] = await repo.listVisible(ctx.db, ctx.tenantId, ctx.auth.userId, id);
+    const [row] = await records.visible(ctx, id);
     return row && toView(ctx.auth)(row);
   },
   mayChange: (ctx, before, body) => {
@@ -86,36 +98,9 @@ export const smartViews = catalogue({
     if (body?.shared && !can(ctx.auth.role, 'smart_view.share')) throw forbidden();
   },
   // Among the shared views, or among the caller's personal ones (a personal view they see is theirs).
-  nameTaken: (ctx, body, id) =>
-    repo.nameTaken(
-      ctx.db,
-      ctx.tenantId,
-      { shared: body.shared, ownerId: ctx.auth.userId },
-      body.name,
-      id ?? undefined,
-    ),
-  write: async (ctx, id, body, before) => {
-    const values = {
-      name: body.name,
-      shared: body.shared,
-      filters: await checkedFilters(ctx.platform, ctx.auth, body.filters),
-      columns: body.columns,
-      sort: body.sort,
-    };
-    if (!id)
-      return (
-        await repo.insertView(ctx.db, {
-          tenantId: ctx.tenantId,
-          ownerId: ctx.auth.userId,
-          ...values,
-        })
-      ).id;
-    // A shared view made personal again goes to whoever does it.
-    const owner = before?.shared === body.shared ? {} : { ownerId: ctx.auth.userId };
-    await repo.updateView(ctx.db, ctx.tenantId, id, { ...values, ...owner });
-    return id;
-  },
-  remove: (ctx, id) => repo.deleteView(ctx.db, ctx.tenantId, id),
+  nameTaken: records.nameTaken,
+  write: records.write,
+  remove: records.remove,
   changed: ticketSettingsChanged,
 });
 
