@@ -73,6 +73,20 @@ function browserTests(report, status) {
   return found;
 }
 
+/** Seconds each browser spec file took (every try of every test), longest first. */
+function browserFileSeconds(report) {
+  const seconds = new Map();
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests ?? [])
+        for (const result of test.results ?? [])
+          seconds.set(spec.file, (seconds.get(spec.file) ?? 0) + result.duration / 1000);
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of report?.suites ?? []) walk(suite);
+  return [...seconds].sort((a, b) => b[1] - a[1]);
+}
+
 const readJson = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null);
 const v = readJson(vitestReport);
 const p = readJson(e2eReport);
@@ -83,6 +97,11 @@ const skipped = (v?.numPendingTests ?? 0) + (p?.stats?.skipped ?? 0);
 console.log(
   `\nunit + integration: ${v?.numPassedTests ?? 0} passed; browser: ${browserPassed} passed`,
 );
+const slowest = browserFileSeconds(p).slice(0, 8);
+if (slowest.length > 0)
+  console.log(
+    `slowest browser files: ${slowest.map(([file, s]) => `${file} ${Math.round(s)} s`).join(', ')}`,
+  );
 // The names again at the very end: a CI log is often read from its tail.
 for (const name of browserTests(p, 'flaky')) console.log(`passed on its second try: ${name}`);
 for (const name of [...failedVitestTests(v), ...browserTests(p, 'unexpected')])

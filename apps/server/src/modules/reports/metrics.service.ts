@@ -165,36 +165,61 @@ function zeroCounts(keys: readonly string[], figures: Figures) {
   }
 }
 
-/** The base figures of `keys`, cut by `dimension` (undefined: one line, key null). */
+/** Figures wanted: `keys` cut by `dimension` (undefined: the whole range, one line keyed null). */
+export interface FigureRequest {
+  keys: readonly string[];
+  dimension?: ReportDimension;
+}
+
+/**
+ * The base figures of each request, each family read once for them all (its rows grouped by
+ * every dimension asked of it at once): a report's tiles, chart and table cost one pass.
+ */
 async function baseFigures(
   platform: Platform,
   context: repo.FactContext,
-  keys: readonly string[],
-  dimension: ReportDimension | undefined,
-) {
-  const byFamily = new Map<string, string[]>();
-  for (const key of baseKeysOf(keys)) {
-    const spec = repo.METRIC_SPECS[key] as repo.BaseMetric;
-    // A figure at an instant has no day or hour.
-    if (spec.instantOnly && (dimension === 'day' || dimension === 'hour')) continue;
-    byFamily.set(spec.family, [...(byFamily.get(spec.family) ?? []), key]);
-  }
-  const results = await Promise.all(
-    [...byFamily].map(([family, familyKeys]) =>
-      repo.familyFigures(
-        platform.reads,
-        context,
-        family as Parameters<typeof repo.familyFigures>[2],
-        familyKeys,
-        dimension,
-      ),
+  requests: readonly FigureRequest[],
+): Promise<Map<string | null, Figures>[]> {
+  const families = new Map<
+    string,
+    { keys: Set<string>; dimensions: Set<ReportDimension | undefined> }
+  >();
+  const wanted = requests.map(({ keys, dimension }) => {
+    const byFamily = new Set<string>();
+    for (const key of baseKeysOf(keys)) {
+      const spec = repo.METRIC_SPECS[key] as repo.BaseMetric;
+      // A figure at an instant has no day or hour.
+      if (spec.instantOnly && (dimension === 'day' || dimension === 'hour')) continue;
+      const family = families.get(spec.family) ?? { keys: new Set(), dimensions: new Set() };
+      family.keys.add(key);
+      family.dimensions.add(dimension);
+      families.set(spec.family, family);
+      byFamily.add(spec.family);
+    }
+    return byFamily;
+  });
+  const results = new Map(
+    await Promise.all(
+      [...families].map(async ([family, { keys, dimensions }]) => {
+        const cuts = [...dimensions];
+        const lines = await repo.familyFigures(
+          platform.reads,
+          context,
+          family as Parameters<typeof repo.familyFigures>[2],
+          [...keys],
+          cuts,
+        );
+        return [family, new Map(cuts.map((cut, index) => [cut, lines[index]!]))] as const;
+      }),
     ),
   );
-  const lines = new Map<string | null, Figures>();
-  for (const result of results)
-    for (const [value, figures] of result)
-      lines.set(value, { ...(lines.get(value) ?? {}), ...figures });
-  return lines;
+  return requests.map(({ dimension }, index) => {
+    const lines = new Map<string | null, Figures>();
+    for (const family of wanted[index]!)
+      for (const [value, figures] of results.get(family)!.get(dimension)!)
+        lines.set(value, { ...(lines.get(value) ?? {}), ...figures });
+    return lines;
+  });
 }
 
 /** Figures of the staff now (the `staff_*` keys and `agents_available`). */
@@ -231,15 +256,8 @@ export async function figuresIn(
   context: repo.FactContext,
   keys: readonly string[],
 ): Promise<Figures> {
-  const [lines, staff] = await Promise.all([
-    baseFigures(platform, context, keys, undefined),
-    needsStaffNow(keys) ? staffFigures(platform, context) : Promise.resolve({} as Figures),
-  ]);
-  const base = lines.get(null) ?? {};
-  zeroCounts(baseKeysOf(keys), base);
-  const figures: Figures = {};
-  for (const key of keys) figures[key] = key in staff ? (staff[key] ?? null) : figureOf(key, base);
-  return figures;
+  const [lines] = await figureSets(platform, context, [{ keys }]);
+  return lines!.get(null) ?? {};
 }
 
 /**
@@ -263,24 +281,54 @@ export async function groupedIn(
   keys: readonly string[],
   dimension: ReportDimension,
 ): Promise<Map<string | null, Figures>> {
-  const lines = await baseFigures(platform, context, keys, dimension);
-  const bases = baseKeysOf(keys);
-  const grouped = new Map<string | null, Figures>();
-  for (const [value, base] of lines) {
-    zeroCounts(bases, base);
-    const figures: Figures = {};
-    for (const key of keys) {
-      const spec = repo.METRIC_SPECS[key];
-      const timeless =
-        spec &&
-        repo.isBase(spec) &&
-        spec.instantOnly &&
-        (dimension === 'day' || dimension === 'hour');
-      figures[key] = timeless ? null : figureOf(key, base);
+  const [lines] = await figureSets(platform, context, [{ keys, dimension }]);
+  return lines!;
+}
+
+/**
+ * Several requests' figures at once (a report's tiles, chart and table), each family of rows
+ * read once: per request, its lines (one keyed null without a dimension). A request without a
+ * dimension also answers the staff-now keys.
+ */
+export async function figureSets(
+  platform: Platform,
+  context: repo.FactContext,
+  requests: readonly FigureRequest[],
+): Promise<Map<string | null, Figures>[]> {
+  const [sets, staff] = await Promise.all([
+    baseFigures(platform, context, requests),
+    requests.some((request) => !request.dimension && needsStaffNow(request.keys))
+      ? staffFigures(platform, context)
+      : Promise.resolve({} as Figures),
+  ]);
+  return requests.map(({ keys, dimension }, index) => {
+    const lines = sets[index]!;
+    const bases = baseKeysOf(keys);
+    if (!dimension) {
+      const base = lines.get(null) ?? {};
+      zeroCounts(bases, base);
+      const figures: Figures = {};
+      for (const key of keys)
+        figures[key] = key in staff ? (staff[key] ?? null) : figureOf(key, base);
+      return new Map([[null, figures]]);
     }
-    grouped.set(value, figures);
-  }
-  return grouped;
+    const grouped = new Map<string | null, Figures>();
+    for (const [value, base] of lines) {
+      zeroCounts(bases, base);
+      const figures: Figures = {};
+      for (const key of keys) {
+        const spec = repo.METRIC_SPECS[key];
+        const timeless =
+          spec &&
+          repo.isBase(spec) &&
+          spec.instantOnly &&
+          (dimension === 'day' || dimension === 'hour');
+        figures[key] = timeless ? null : figureOf(key, base);
+      }
+      grouped.set(value, figures);
+    }
+    return grouped;
+  });
 }
 
 /** The base metrics whose rows a key's drill-down lists. */

@@ -468,6 +468,42 @@ describe('one number wherever it is shown', () => {
     }
   });
 
+  it('a cut by tag counts a ticket under each of its tags, while its tiles and chart count it once', async () => {
+    const db = t.database.db;
+    const tenantId = tenant.tenantId;
+    const tagGroup = await db.execute<{ id: string }>(sql`
+      insert into tag_groups (tenant_id, name) values (${tenantId}, 'Báo cáo') returning id`);
+    const tag = async (name: string) =>
+      (
+        await db.execute<{ id: string }>(sql`
+          insert into tags (tenant_id, tag_group_id, name, key)
+          values (${tenantId}, ${tagGroup.rows[0]!.id}, ${name}, ${name.toLowerCase()}) returning id`)
+      ).rows[0]!.id;
+    const [urgent, billing] = [await tag('Gấp'), await tag('Cước')];
+    for (const [ticket, tagId] of [
+      [ids.t1, urgent],
+      [ids.t1, billing],
+      [ids.t2, urgent],
+    ])
+      await db.execute(
+        sql`insert into ticket_tags (tenant_id, ticket_id, tag_id) values (${tenantId}, ${ticket}, ${tagId})`,
+      );
+    try {
+      const { metrics, series, rows } = await figures(admin, 'custom', {
+        ...DAY,
+        metrics: 'tickets_created',
+        dimension: 'tag',
+      });
+      expect(metrics.tickets_created).toBe(4);
+      expect(series.reduce((sum, point) => sum + (point.metrics.tickets_created ?? 0), 0)).toBe(4);
+      const byTag = Object.fromEntries(rows.map((row) => [row.label, row.metrics.tickets_created]));
+      // t1 under both tags, t2 under one; t3 and t5 have none.
+      expect(byTag).toEqual({ Gấp: 2, Cước: 1, 'Không có nhãn': 2 });
+    } finally {
+      await db.execute(sql`delete from ticket_tags where tenant_id = ${tenantId}`);
+    }
+  });
+
   it("a bucket's drill-down lists that bucket's rows", async () => {
     const range = { from: '2026-03-01', to: '2026-03-04' };
     const { series } = await figures(admin, 'ticket', range);

@@ -26,8 +26,7 @@ import { actorOf, authOfActor } from '../jobs/job-actor.js';
 import { notify } from '../notifications/notifications.service.js';
 import {
   computeMetrics,
-  figuresIn,
-  groupedIn,
+  figureSets,
   hasRows,
   metricContext,
   streamRowsIn,
@@ -155,25 +154,28 @@ async function writeBuckets(
 ) {
   const keys = exportable(definition.metrics);
   const by = query.from === query.to ? 'hour' : 'day';
-  const [grouped, totals] = await Promise.all([
-    groupedIn(platform, context, keys, by),
-    figuresIn(platform, context, keys),
+  const tableKeys = exportable(definition.rows);
+  const withTable =
+    definition.rowsBy !== 'day' && definition.rowsBy !== 'hour' && tableKeys.length > 0;
+  const [grouped, totalLines, table] = await figureSets(platform, context, [
+    { keys, dimension: by },
+    { keys },
+    ...(withTable ? [{ keys: tableKeys, dimension: definition.rowsBy }] : []),
   ]);
+  const totals = totalLines!.get(null) ?? {};
   file.sheet('Theo thời gian', [
     { header: by === 'hour' ? 'Giờ' : 'Ngày', width: 14 },
     ...keys.map((key) => ({ header: headerOf(key), width: 18 })),
   ]);
   let lines = 0;
   for (const bucket of bucketsOf(query.from, query.to, by)) {
-    const figures = grouped.get(bucket) ?? {};
+    const figures = grouped!.get(bucket) ?? {};
     const label = by === 'hour' ? `${bucket}:00` : formatCalendarDay(bucket);
     await file.row([label, ...keys.map((key) => figures[key] ?? zeroOrNull(key))]);
     lines += 1;
   }
   await file.row(['Tổng', ...keys.map((key) => totals[key] ?? null)]);
-  const tableKeys = exportable(definition.rows);
-  if (definition.rowsBy !== 'day' && definition.rowsBy !== 'hour' && tableKeys.length > 0) {
-    const table = await groupedIn(platform, context, tableKeys, definition.rowsBy);
+  if (table) {
     const label = await labelled(platform, context.tenantId, definition.rowsBy, [...table.keys()]);
     file.sheet(`Theo ${REPORT_DIMENSION.label(definition.rowsBy).toLowerCase()}`, [
       { header: REPORT_DIMENSION.label(definition.rowsBy), width: 28 },

@@ -19,8 +19,7 @@ import type { Platform } from '../../platform/context.js';
 import type { AuthContext } from '../../platform/auth.js';
 import { fieldError, forbidden } from '../../platform/errors.js';
 import {
-  figuresIn,
-  groupedIn,
+  figureSets,
   hasRows,
   labelsOf,
   metricContext,
@@ -119,18 +118,19 @@ export async function getReport(
   const definition = definitionOf(report, query);
   const context = await metricContext(platform, auth, query);
   const seriesBy = definition.seriesBy ?? (query.from === query.to ? 'hour' : 'day');
-  const [metrics, series, table] = await Promise.all([
-    figuresIn(platform, context, definition.metrics),
-    groupedIn(platform, context, definition.series, seriesBy),
-    groupedIn(platform, context, definition.rows, definition.rowsBy),
+  const [totals, series, table] = await figureSets(platform, context, [
+    { keys: definition.metrics },
+    { keys: definition.series, dimension: seriesBy },
+    { keys: definition.rows, dimension: definition.rowsBy },
   ]);
+  const metrics = totals!.get(null) ?? {};
   const emptySeries = Object.fromEntries(
     definition.series.map((key) => {
       const unit = metricOf(key)?.unit;
       return [key, unit === 'count' && !['tickets_backlog'].includes(key) ? 0 : null];
     }),
   );
-  let lines = [...table].filter(([, figures]) => hasAny(figures));
+  let lines = [...table!].filter(([, figures]) => hasAny(figures));
   const first = definition.rows[0];
   if (definition.rowsBy === 'day' || definition.rowsBy === 'hour')
     lines.sort(([a], [b]) => String(a).localeCompare(String(b)));
@@ -146,7 +146,7 @@ export async function getReport(
     metrics,
     series: bucketsOf(query.from, query.to, seriesBy).map((bucket) => ({
       bucket,
-      metrics: { ...emptySeries, ...(series.get(bucket) ?? {}) },
+      metrics: { ...emptySeries, ...(series!.get(bucket) ?? {}) },
     })),
     rows: distinctLabels(
       lines.map(([key, figures]) => ({
