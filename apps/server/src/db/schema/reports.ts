@@ -7,6 +7,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   text,
   uniqueIndex,
   uuid,
@@ -110,4 +111,44 @@ export const adSpend = pgTable(
     createdAt: createdAt(),
   },
   (table) => [index('ad_spend_days_idx').on(table.tenantId, table.fromDay, table.toDay)],
+);
+
+/**
+ * Daily rollups of the reports' counting families (reports/metrics-rollup.ts): per tenant, day
+ * of the tenant's calendar, family and the dimensions a report filters or cuts by, each
+ * component a figure is summed from (counts, sums, the two sides of a mean or a ratio).
+ */
+export const reportDaily = pgTable(
+  'report_daily',
+  {
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    day: date('day').notNull(),
+    family: text('family').notNull(),
+    groupId: uuid('group_id'),
+    agentId: uuid('agent_id'),
+    source: text('source'),
+    queueId: uuid('queue_id'),
+    hotline: text('hotline'),
+    figures: jsonb('figures').$type<Record<string, number | null>>().notNull(),
+  },
+  (table) => [index('report_daily_tenant_family_day_idx').on(table.tenantId, table.family, table.day)],
+);
+
+/**
+ * The days whose rollup is complete. A change that reaches a day already rolled (a late solve,
+ * a reassignment, a call's end) deletes its line here (triggers of migration 0044), and the
+ * next report rolls that day again.
+ */
+export const reportDays = pgTable(
+  'report_days',
+  {
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    day: date('day').notNull(),
+    rolledAt: timestamptz('rolled_at').notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.tenantId, table.day] })],
 );

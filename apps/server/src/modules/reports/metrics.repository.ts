@@ -48,6 +48,10 @@ export interface FactFilters {
 
 export interface FactContext {
   tenantId: string;
+  /** The range as the tenant's calendar days (yyyy-MM-dd), where it was asked so. */
+  days?: { from: string; to: string };
+  /** false: every figure from the raw rows (what the rollups are checked against). */
+  rollups?: false;
   start: Date;
   end: Date;
   now: Date;
@@ -155,7 +159,7 @@ function staffConditions(context: FactContext): SQL {
 const notQueueFiltered = (context: FactContext) =>
   context.filters.queueId ? sql`false` : sql`true`;
 
-type FamilyName =
+export type FamilyName =
   | 'created'
   | 'solved'
   | 'reopens'
@@ -176,7 +180,7 @@ type FamilyName =
   | 'ad_spend';
 
 /** Each family's facts (see the file's comment for the columns). */
-const FAMILIES: Record<FamilyName, (context: FactContext) => SQL> = {
+export const FAMILIES: Record<FamilyName, (context: FactContext) => SQL> = {
   created: (c) => sql`
     select 'ticket' as kind, tickets.id, tickets.id as ticket_id, tickets.created_at as at,
       ${ticketDimensions}, null::float8 as value,
@@ -753,9 +757,18 @@ async function figuresBySets(
       sql`, `,
     )})`;
   const result = await db.execute<Record<string, unknown>>(statement);
-  const lines: FigureLines[] = dimensions.map(() => new Map());
-  for (const row of result.rows) {
-    const index = dimensions.findIndex((_, i) => Number(row[`g${i}`]) === 0);
+  return linesOf(result.rows, keys, dimensions.length);
+}
+
+/** FigureLines per grouping set from rows carrying d{i}, g{i} (its grouping()) and m{k} columns. */
+export function linesOf(
+  rows: readonly Record<string, unknown>[],
+  keys: readonly string[],
+  sets: number,
+): FigureLines[] {
+  const lines: FigureLines[] = Array.from({ length: sets }, () => new Map());
+  for (const row of rows) {
+    const index = lines.findIndex((_, i) => Number(row[`g${i}`]) === 0);
     if (index < 0) continue;
     const values: Record<string, number | null> = {};
     keys.forEach((key, keyIndex) => {

@@ -1,7 +1,7 @@
 import { metricOf } from '@omnicare/shared/reports/metrics';
 import type { ReportDimension, ReportRange } from '@omnicare/shared/reports/reports.schemas';
 import { openIntervalsBetween } from '@omnicare/shared/sla/business-time';
-import { startOfDayIn } from '@omnicare/shared/platform/time';
+import { dayAndTimeIn, startOfDayIn } from '@omnicare/shared/platform/time';
 import { PRESENCE } from '@omnicare/shared/users/presence';
 import { staffPresenceKey } from '@omnicare/shared/reports/metrics';
 import type { Platform } from '../../platform/context.js';
@@ -16,6 +16,7 @@ import { ticketScope } from '../tickets/ticket-queries.js';
 import { findTenant } from '../tenants/tenants.service.js';
 import { loadBusinessSchedule } from '../working-time/working-time.service.js';
 import * as repo from './metrics.repository.js';
+import * as rollup from './metrics-rollup.repository.js';
 
 /*
  * The metrics engine: any registry keys over a range of the tenant's days, in the caller's data
@@ -90,6 +91,7 @@ export async function metricContext(
   const scope = dataScopeOf(auth);
   return {
     tenantId: auth.tenantId,
+    days: { from: query.from, to: query.to },
     start,
     end,
     now: new Date(),
@@ -165,6 +167,85 @@ function zeroCounts(keys: readonly string[], figures: Figures) {
   }
 }
 
+const shiftDay = (day: string, days: number) => {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+};
+
+type RolledRange = { from: string; through: string; rawStart: Date };
+
+/**
+ * The days of the range whose figures may come from rollups (days before yesterday; rolled
+ * first where missing, on the primary), or null where this context reads raw rows only.
+ */
+async function rolledRange(
+  platform: Platform,
+  context: repo.FactContext,
+): Promise<RolledRange | null> {
+  if (!context.days || !rollup.rollable(context)) return null;
+  const today = dayAndTimeIn(context.now, context.timeZone)!.day;
+  const { from } = context.days;
+  const last = [context.days.to, shiftDay(today, -2)].sort()[0]!;
+  if (last < from) return null;
+  let through = await rollup.rolledThrough(platform.reads, context.tenantId, from, last);
+  if (through !== last) {
+    await rollup.rollDays(platform.db, context, from, last, (day, next) =>
+      startOfDayIn(day, context.timeZone, next),
+    );
+    through = await rollup.rolledThrough(platform.reads, context.tenantId, from, last);
+  }
+  if (!through) return null;
+  return {
+    from,
+    through,
+    rawStart: startOfDayIn(through, context.timeZone, true),
+  };
+}
+
+/** Lines from two reads of one family (other keys, or other dimensions) as one. */
+function mergeLines(target: Map<string | null, Figures>, source: Map<string | null, Figures>) {
+  for (const [value, figures] of source)
+    target.set(value, { ...(target.get(value) ?? {}), ...figures });
+}
+
+/**
+ * A family's figures cut by each dimension: the keys and dimensions rollups serve from them
+ * over the rolled days, the rest from the raw rows.
+ */
+async function familyLines(
+  platform: Platform,
+  context: repo.FactContext,
+  family: repo.FamilyName,
+  keys: readonly string[],
+  dimensions: readonly (ReportDimension | undefined)[],
+  rolled: RolledRange | null,
+): Promise<repo.FigureLines[]> {
+  const rolledKeys = rolled ? rollup.rolledKeys(context, family, keys) : [];
+  const rolledCuts = dimensions.filter(rollup.rolledDimension);
+  if (!rolled || rolledKeys.length === 0 || rolledCuts.length === 0)
+    return repo.familyFigures(platform.reads, context, family, keys, dimensions);
+  const rawKeys = keys.filter((key) => !rolledKeys.includes(key));
+  const rawCuts = dimensions.filter((dimension) => !rollup.rolledDimension(dimension));
+  const [fromRollups, rawKeyLines, rawCutLines] = await Promise.all([
+    rollup.rolledFamilyFigures(platform.reads, context, family, rolledKeys, rolledCuts, rolled),
+    rawKeys.length > 0
+      ? repo.familyFigures(platform.reads, context, family, rawKeys, dimensions)
+      : null,
+    rawCuts.length > 0
+      ? repo.familyFigures(platform.reads, context, family, rolledKeys, rawCuts)
+      : null,
+  ]);
+  return dimensions.map((dimension, index) => {
+    const lines = new Map<string | null, Figures>();
+    const rolledIndex = rolledCuts.indexOf(dimension);
+    if (rolledIndex >= 0) mergeLines(lines, fromRollups[rolledIndex]!);
+    else mergeLines(lines, rawCutLines![rawCuts.indexOf(dimension)]!);
+    if (rawKeyLines) mergeLines(lines, rawKeyLines[index]!);
+    return lines;
+  });
+}
+
 /** Figures wanted: `keys` cut by `dimension` (undefined: the whole range, one line keyed null). */
 export interface FigureRequest {
   keys: readonly string[];
@@ -198,16 +279,18 @@ async function baseFigures(
     }
     return byFamily;
   });
+  const rolled = await rolledRange(platform, context);
   const results = new Map(
     await Promise.all(
       [...families].map(async ([family, { keys, dimensions }]) => {
         const cuts = [...dimensions];
-        const lines = await repo.familyFigures(
-          platform.reads,
+        const lines = await familyLines(
+          platform,
           context,
-          family as Parameters<typeof repo.familyFigures>[2],
+          family as repo.FamilyName,
           [...keys],
           cuts,
+          rolled,
         );
         return [family, new Map(cuts.map((cut, index) => [cut, lines[index]!]))] as const;
       }),

@@ -1,0 +1,308 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { ReportDimension } from '@omnicare/shared/reports/reports.schemas';
+import type { Database } from '../../platform/db.js';
+import {
+  DEFAULTS,
+  FAMILIES,
+  METRIC_SPECS,
+  type BaseMetric,
+  type FactContext,
+  type FamilyName,
+  type FigureLines,
+  linesOf,
+} from './metrics.repository.js';
+
+/*
+ * Daily rollups of the counting families: what a family's figures are summed from (counts, sums,
+ * the two sides of a mean or a ratio), per tenant, day of the tenant's calendar and the
+ * dimensions reports filter and cut by (report_daily). A figure over a long range adds the
+ * rolled days to the same components computed on the spot for the days not rolled (yesterday,
+ * today, and any day a late change unrolled: migration 0044's triggers), so it equals the figure
+ * over the raw rows; metrics-rollup.test.ts compares the two on every rolled key.
+ * Rolled: days before yesterday. Not rolled, and read raw as before: medians and p90s, distinct
+ * counts, durations in business time, the families that depend on other rows or on the moment
+ * (replies, presence, backlog, contacts...), a caller with a narrower data scope, and filters
+ * or cuts the rollup has no column for (tag, channel, priority, customer, hour).
+ */
+
+/** Families rolled up; `clocked`: its `value` is a duration the business-hours switch changes. */
+const ROLLED: Partial<Record<FamilyName, { clocked: boolean }>> = {
+  created: { clocked: false },
+  solved: { clocked: true },
+  reopens: { clocked: false },
+  breaches: { clocked: false },
+  messages: { clocked: false },
+  ratings: { clocked: false },
+  surveys: { clocked: false },
+  calls: { clocked: false },
+};
+
+export const ROLLED_FAMILIES = Object.keys(ROLLED) as FamilyName[];
+
+const ROLLED_DIMENSIONS = new Set<ReportDimension | undefined>([
+  undefined,
+  'day',
+  'source',
+  'group',
+  'agent',
+  'queue',
+  'hotline',
+]);
+
+interface Component {
+  name: string;
+  sql: SQL;
+}
+
+/** What a base metric is summed from, or null when it cannot be (a median, a distinct count). */
+function componentsOf(key: string): Component[] | null {
+  const spec = METRIC_SPECS[key] as BaseMetric;
+  const where = sql.raw(spec.where ?? 'true');
+  const a = spec.aggregate;
+  switch (a.kind) {
+    case 'count':
+      return a.distinct ? null : [{ name: key, sql: sql`count(*) filter (where ${where})` }];
+    case 'sum':
+      return [{ name: key, sql: sql`sum(f.${sql.raw(a.of)}) filter (where ${where})` }];
+    case 'mean':
+      return [
+        { name: `${key}:sum`, sql: sql`sum(f.${sql.raw(a.of)}) filter (where ${where})` },
+        { name: `${key}:n`, sql: sql`count(f.${sql.raw(a.of)}) filter (where ${where})` },
+      ];
+    case 'ratio':
+      return a.denominatorDistinct
+        ? null
+        : [
+            {
+              name: `${key}:part`,
+              sql: sql`count(*) filter (where ${where} and ${sql.raw(a.numerator)})`,
+            },
+            { name: `${key}:all`, sql: sql`count(*) filter (where ${where})` },
+          ];
+    default:
+      return null;
+  }
+}
+
+/** A base metric's figure from the summed components of rows `r`. */
+function figureOfComponents(key: string): SQL {
+  const spec = METRIC_SPECS[key] as BaseMetric;
+  const total = (name: string) => sql`sum((r.figures->>${name})::float8)`;
+  switch (spec.aggregate.kind) {
+    case 'mean':
+      return sql`${total(`${key}:sum`)} / nullif(${total(`${key}:n`)}, 0)`;
+    case 'ratio':
+      return sql`100.0 * ${total(`${key}:part`)} / nullif(${total(`${key}:all`)}, 0)`;
+    default:
+      return total(key);
+  }
+}
+
+/** Every rolled key of a family, as stored (the keys a day's rollup holds). */
+export function rolledKeysOf(family: FamilyName): string[] {
+  return Object.keys(METRIC_SPECS).filter((key) => {
+    const spec = METRIC_SPECS[key]!;
+    return 'family' in spec && spec.family === family && componentsOf(key) !== null;
+  });
+}
+
+function componentsJson(keys: readonly string[]): SQL {
+  const pairs = keys.flatMap((key) =>
+    componentsOf(key)!.map((component) => sql`${component.name}::text, ${component.sql}`),
+  );
+  return sql`jsonb_build_object(${sql.join(pairs, sql`, `)})`;
+}
+
+/** Whether the figures of this context can use rollups at all (scope, filters, thresholds). */
+export function rollable(context: FactContext): boolean {
+  const { filters, scope } = context;
+  return (
+    context.rollups !== false &&
+    !scope.tickets &&
+    !scope.calls &&
+    !filters.tagId &&
+    !filters.channelId &&
+    !filters.priorityId &&
+    context.shortAbandonSeconds === DEFAULTS.shortAbandonSeconds &&
+    context.serviceLevelSeconds === DEFAULTS.serviceLevelSeconds
+  );
+}
+
+/** The keys of a family this context may take from rollups. */
+export function rolledKeys(
+  context: FactContext,
+  family: FamilyName,
+  keys: readonly string[],
+): string[] {
+  const rolled = ROLLED[family];
+  if (!rolled) return [];
+  return keys.filter((key) => {
+    if (!componentsOf(key)) return false;
+    const aggregate = (METRIC_SPECS[key] as BaseMetric).aggregate;
+    const measuresValue = 'of' in aggregate && aggregate.of === 'value';
+    return !(rolled.clocked && context.clock && measuresValue);
+  });
+}
+
+export const rolledDimension = (dimension: ReportDimension | undefined) =>
+  ROLLED_DIMENSIONS.has(dimension);
+
+/** The last day (yyyy-MM-dd) rolled without a gap from `from` up to `last`, or null. */
+export async function rolledThrough(
+  db: Database,
+  tenantId: string,
+  from: string,
+  last: string,
+): Promise<string | null> {
+  if (last < from) return null;
+  const result = await db.execute<{ missing: string | null }>(sql`
+    select to_char(min(d), 'YYYY-MM-DD') as missing
+    from generate_series(${from}::date, ${last}::date, interval '1 day') d
+    where not exists (select 1 from report_days r where r.tenant_id = ${tenantId} and r.day = d::date)`);
+  const missing = result.rows[0]?.missing ?? null;
+  if (missing === null) return last;
+  if (missing === from) return null;
+  const before = new Date(`${missing}T00:00:00Z`);
+  before.setUTCDate(before.getUTCDate() - 1);
+  return before.toISOString().slice(0, 10);
+}
+
+/**
+ * Rolls the days of [from, last] not rolled yet, in one transaction holding the tenant's roll
+ * lock (the triggers take it shared): the span from the first missing day to the last is
+ * computed again whole, each rolled family in one statement.
+ */
+export async function rollDays(
+  db: Database,
+  context: Pick<FactContext, 'tenantId' | 'timeZone'>,
+  from: string,
+  last: string,
+  startOfDay: (day: string, next?: boolean) => Date,
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtextextended(${`report_rollup:${context.tenantId}`}, 0))`,
+    );
+    const span = await tx.execute<{ first: string | null; last: string | null }>(sql`
+      select to_char(min(d), 'YYYY-MM-DD') as first, to_char(max(d), 'YYYY-MM-DD') as last
+      from generate_series(${from}::date, ${last}::date, interval '1 day') d
+      where not exists (select 1 from report_days r
+        where r.tenant_id = ${context.tenantId} and r.day = d::date)`);
+    const first = span.rows[0]?.first;
+    const end = span.rows[0]?.last;
+    if (!first || !end) return 0;
+    const rollContext: FactContext = {
+      tenantId: context.tenantId,
+      timeZone: context.timeZone,
+      start: startOfDay(first),
+      end: startOfDay(end, true),
+      now: new Date(),
+      filters: {},
+      clock: null,
+      ...DEFAULTS,
+      scope: {},
+    };
+    await tx.execute(sql`delete from report_daily where tenant_id = ${context.tenantId}
+      and day between ${first}::date and ${end}::date`);
+    for (const family of ROLLED_FAMILIES)
+      await tx.execute(sql`
+        insert into report_daily (tenant_id, day, family, group_id, agent_id, source, queue_id, hotline, figures)
+        select ${context.tenantId}, (f.at at time zone ${context.timeZone})::date, ${family},
+          f.group_id, f.agent_id, f.source, f.queue_id, f.hotline, ${componentsJson(rolledKeysOf(family))}
+        from (${FAMILIES[family](rollContext)}) f
+        group by 2, 4, 5, 6, 7, 8`);
+    const days = await tx.execute(sql`
+      insert into report_days (tenant_id, day)
+      select ${context.tenantId}, d::date from generate_series(${first}::date, ${end}::date, interval '1 day') d
+      on conflict (tenant_id, day) do update set rolled_at = now()`);
+    return days.rowCount ?? 0;
+  });
+}
+
+/** The condition of the context's filters on rolled rows `r` of a family. */
+function rolledFilters(context: FactContext, family: FamilyName): SQL {
+  const { filters } = context;
+  const parts: SQL[] = [];
+  if (filters.groupId)
+    parts.push(
+      family === 'calls'
+        ? sql`r.agent_id in (select gm.user_id from group_members gm where gm.group_id = ${filters.groupId})`
+        : sql`r.group_id = ${filters.groupId}`,
+    );
+  if (filters.agentId) parts.push(sql`r.agent_id = ${filters.agentId}`);
+  if (filters.queueId) parts.push(sql`r.queue_id = ${filters.queueId}`);
+  if (filters.source) parts.push(sql`r.source = ${filters.source}`);
+  return parts.length ? sql.join(parts, sql` and `) : sql`true`;
+}
+
+function rolledDimensionOf(dimension: ReportDimension | undefined): SQL {
+  switch (dimension) {
+    case 'day':
+      return sql`to_char(r.day, 'YYYY-MM-DD')`;
+    case 'source':
+      return sql`r.source`;
+    case 'group':
+      return sql`r.group_id::text`;
+    case 'agent':
+      return sql`r.agent_id::text`;
+    case 'queue':
+      return sql`r.queue_id::text`;
+    case 'hotline':
+      return sql`r.hotline`;
+    default:
+      return sql`null::text`;
+  }
+}
+
+/**
+ * A family's rolled keys cut by each of `dimensions` (all rollable): the rolled days of the
+ * range from report_daily, the rest (from the day after `through`) computed on the spot into
+ * the same components, then summed. Answers a FigureLines per dimension, as familyFigures does.
+ */
+export async function rolledFamilyFigures(
+  db: Database,
+  context: FactContext,
+  family: FamilyName,
+  keys: readonly string[],
+  dimensions: readonly (ReportDimension | undefined)[],
+  range: { from: string; through: string; rawStart: Date },
+): Promise<FigureLines[]> {
+  const rawContext = { ...context, start: range.rawStart };
+  const raw =
+    range.rawStart < context.end
+      ? sql`union all
+        select (f.at at time zone ${context.timeZone})::date, f.group_id, f.agent_id, f.source,
+          f.queue_id, f.hotline, ${componentsJson(keys)}
+        from (${FAMILIES[family](rawContext)}) f
+        group by 1, 2, 3, 4, 5, 6`
+      : sql``;
+  const cut = (index: number) => sql.identifier(`d${index}`);
+  const statement = sql`
+    with r as (
+      select r.day, r.group_id, r.agent_id, r.source, r.queue_id, r.hotline, r.figures
+      from report_daily r
+      where r.tenant_id = ${context.tenantId} and r.family = ${family}
+        and r.day between ${range.from}::date and ${range.through}::date
+        and ${rolledFilters(context, family)}
+      ${raw}
+    )
+    select ${sql.join(
+      dimensions.map(
+        (_, index) => sql`${cut(index)}, grouping(${cut(index)}) as ${sql.identifier(`g${index}`)}`,
+      ),
+      sql`, `,
+    )}, ${sql.join(
+      keys.map((key, index) => sql`${figureOfComponents(key)} as ${sql.identifier(`m${index}`)}`),
+      sql`, `,
+    )}
+    from (select r.*, ${sql.join(
+      dimensions.map((dimension, index) => sql`${rolledDimensionOf(dimension)} as ${cut(index)}`),
+      sql`, `,
+    )} from r) r
+    group by grouping sets (${sql.join(
+      dimensions.map((_, index) => sql`(${cut(index)})`),
+      sql`, `,
+    )})`;
+  const result = await db.execute<Record<string, unknown>>(statement);
+  return linesOf(result.rows, keys, dimensions.length);
+}

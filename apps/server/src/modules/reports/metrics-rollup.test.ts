@@ -1,0 +1,251 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import type { ReportDimension } from '@omnicare/shared/reports/reports.schemas';
+import { dayAndTimeIn } from '@omnicare/shared/platform/time';
+import { createTestApp, seedTenant, type TestApp } from '../../test/helpers.js';
+import { contextForUser, type AuthContext } from '../../platform/auth.js';
+import { figureSets, metricContext, type MetricQuery } from './metrics.service.js';
+import { ROLLED_FAMILIES, rolledKeysOf } from './metrics-rollup.repository.js';
+
+/*
+ * The rollups against the raw rows: a tenant with two weeks of varied tickets, messages,
+ * reopens, ratings, surveys and calls; every rolled key, whole and cut by every rolled
+ * dimension, under each filter, read through the rollups and from the raw rows, must agree.
+ * Then the changes that reach a rolled day (a reassignment, a late message, a call's late
+ * end, another time zone) unroll it, and the figures follow.
+ */
+
+let t: TestApp;
+let tenant: Awaited<ReturnType<typeof seedTenant>>;
+let admin: AuthContext;
+const ids = {
+  groups: [] as string[],
+  agents: [] as string[],
+  queues: [] as string[],
+  tickets: [] as string[],
+};
+const DAY_MS = 86_400_000;
+const KEYS = ROLLED_FAMILIES.flatMap(rolledKeysOf);
+const DIMENSIONS: (ReportDimension | undefined)[] = [
+  undefined,
+  'day',
+  'source',
+  'group',
+  'agent',
+  'queue',
+  'hotline',
+];
+
+/** A small deterministic generator, so a failure can be replayed. */
+function random(seed: number) {
+  let state = seed;
+  return () => {
+    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
+    return state / 2 ** 31;
+  };
+}
+
+const today = () => dayAndTimeIn(new Date(), 'Asia/Bangkok')!.day;
+const shift = (day: string, days: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+/** Bangkok wall time `hour` on the day `daysAgo` before today, as an instant. */
+const at = (daysAgo: number, hour: number) =>
+  new Date(
+    Date.parse(`${shift(today(), -daysAgo)}T00:00:00+07:00`) + hour * 3_600_000,
+  ).toISOString();
+const RANGE = () => ({ from: shift(today(), -14), to: today() });
+
+async function seed() {
+  const db = t.database.db;
+  const tenantId = tenant.tenantId;
+  const next = random(42);
+  const pick = <T>(values: readonly T[]) => values[Math.floor(next() * values.length)]!;
+  for (const name of ['CSKH', 'Kỹ thuật']) {
+    const group = await db.execute<{ id: string }>(
+      sql`insert into groups (tenant_id, target, name) values (${tenantId}, 'user', ${name}) returning id`,
+    );
+    ids.groups.push(group.rows[0]!.id);
+  }
+  ids.agents = [tenant.id('agent'), tenant.id('agent2'), tenant.id('leader')];
+  for (const [index, agent] of ids.agents.entries())
+    await db.execute(
+      sql`insert into group_members (tenant_id, group_id, user_id) values (${tenantId}, ${ids.groups[index % 2]}, ${agent})`,
+    );
+  for (const name of ['Hàng chờ 1', 'Hàng chờ 2']) {
+    const queue = await db.execute<{ id: string }>(
+      sql`insert into queues (tenant_id, name) values (${tenantId}, ${name}) returning id`,
+    );
+    ids.queues.push(queue.rows[0]!.id);
+  }
+  for (let index = 0; index < 120; index++) {
+    const daysAgo = Math.floor(next() * 15);
+    const hour = Math.floor(next() * 24);
+    const created = at(daysAgo, hour);
+    const solved = next() < 0.6 ? at(Math.max(daysAgo - Math.floor(next() * 3), 0), 23.5) : null;
+    const breached = next() < 0.2 ? at(daysAgo, Math.min(hour + 2, 23)) : null;
+    const ticket = await db.execute<{ id: string }>(sql`
+      insert into tickets (tenant_id, subject, status, source, group_id, assignee_id, created_at,
+        updated_at, solved_at, sla_breached_at)
+      values (${tenantId}, ${`T${index}`}, ${solved ? 'solved' : 'open'},
+        ${pick(['web', 'zalo', 'email', 'facebook', 'phone'])}, ${next() < 0.15 ? null : pick(ids.groups)},
+        ${next() < 0.2 ? null : pick(ids.agents)}, ${created}::timestamptz, ${created}::timestamptz,
+        ${solved}::timestamptz, ${breached}::timestamptz)
+      returning id`);
+    const ticketId = ticket.rows[0]!.id;
+    ids.tickets.push(ticketId);
+    for (let message = 0; message < 3; message++) {
+      const customer = next() < 0.5;
+      await db.execute(sql`
+        insert into messages (tenant_id, ticket_id, author_type, direction, body, public, created_at)
+        values (${tenantId}, ${ticketId}, ${customer ? 'customer' : pick(['user', 'bot'])},
+          ${customer ? 'in' : 'out'}, 'x', ${next() < 0.9},
+          ${created}::timestamptz + ${`${message * 40} minutes`}::interval)`);
+    }
+    if (next() < 0.3) {
+      const rated = next() < 0.7;
+      await db.execute(sql`
+        insert into conversations (tenant_id, ticket_id, last_message_at, survey_asked_at, rated_at, rating)
+        values (${tenantId}, ${ticketId}, ${created}::timestamptz, ${created}::timestamptz + interval '3 hours',
+          ${rated ? sql`${created}::timestamptz + interval '4 hours'` : null},
+          ${rated ? 1 + Math.floor(next() * 5) : null})`);
+    }
+    if (next() < 0.15)
+      await db.execute(sql`
+        insert into audit_log (tenant_id, entity, entity_id, action, before, after, created_at)
+        values (${tenantId}, 'ticket', ${ticketId}, 'update', '{"status":"solved"}', '{"status":"open"}',
+          ${created}::timestamptz + interval '5 hours')`);
+  }
+  for (let index = 0; index < 150; index++) {
+    const started = at(Math.floor(next() * 15), next() * 24);
+    const result = pick(['answered', 'answered', 'abandoned', 'missed', null]);
+    const inbound = next() < 0.8;
+    const ended = result !== null || next() < 0.5;
+    await db.execute(sql`
+      insert into calls (tenant_id, call_id, direction, from_number, hotline, status, started_at,
+        queued_at, answered_at, ended_at, talk_seconds, wait_seconds, result, agent_id, queue_id)
+      values (${tenantId}, ${`rollup-${index}`}, ${inbound ? 'CALL_INBOUND' : 'CALL_OUTBOUND'},
+        '0912000111', ${pick(['19001000', '19002000'])}, ${ended ? 'ENDED' : 'TALKING'},
+        ${started}::timestamptz, ${next() < 0.7 ? started : null}::timestamptz,
+        ${result === 'answered' ? started : null}::timestamptz,
+        ${ended ? sql`${started}::timestamptz + interval '4 minutes'` : null},
+        ${Math.floor(next() * 300)}, ${Math.floor(next() * 40)}, ${result},
+        ${next() < 0.2 ? null : pick(ids.agents)}, ${next() < 0.3 ? null : pick(ids.queues)})`);
+  }
+}
+
+/** Every rolled key under `query`, whole and cut by each rolled dimension, two ways. */
+async function bothWays(query: MetricQuery) {
+  const context = await metricContext(t.app.platform, admin, query);
+  const requests = DIMENSIONS.map((dimension) => ({ keys: KEYS, dimension }));
+  const [rolled, raw] = await Promise.all([
+    figureSets(t.app.platform, context, requests),
+    figureSets(t.app.platform, { ...context, rollups: false }, requests),
+  ]);
+  const plain = (sets: typeof rolled) =>
+    sets.map((lines) =>
+      Object.fromEntries([...lines].map(([key, figures]) => [String(key), figures])),
+    );
+  return { rolled: plain(rolled), raw: plain(raw) };
+}
+
+const rolledDays = async () =>
+  (
+    await t.database.db.execute<{ day: string }>(
+      sql`select to_char(day, 'YYYY-MM-DD') as day from report_days where tenant_id = ${tenant.tenantId} order by day`,
+    )
+  ).rows.map((row) => row.day);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  tenant = await seedTenant(t, 'Rollup');
+  await seed();
+  const context = await contextForUser(t.database.pool, tenant.id('admin'));
+  if (!context) throw new Error('no context');
+  admin = context;
+});
+afterAll(() => t.close());
+
+describe('rollups', () => {
+  it('give every rolled key, whole and cut by each dimension, as the raw rows do, under each filter', async () => {
+    const filters: Record<string, string>[] = [
+      {},
+      { group_id: ids.groups[0]! },
+      { agent_id: ids.agents[1]! },
+      { queue_id: ids.queues[0]! },
+      { source: 'zalo' },
+      { source: 'CALL_INBOUND' },
+    ];
+    for (const filter of filters) {
+      const { rolled, raw } = await bothWays({ ...RANGE(), ...filter });
+      expect(rolled, JSON.stringify(filter)).toEqual(raw);
+    }
+    // The days before yesterday were rolled; yesterday and today were not.
+    const days = await rolledDays();
+    expect(days[0]).toBe(RANGE().from);
+    expect(days.at(-1)).toBe(shift(today(), -2));
+    // Something was counted, so the comparison compared figures.
+    const { rolled } = await bothWays(RANGE());
+    expect(rolled[0]!.null).toMatchObject({
+      tickets_created: 120,
+      calls_offered: expect.any(Number),
+    });
+    expect(rolled[0]!.null!.calls_offered).toBeGreaterThan(50);
+  });
+
+  it('a reassignment, a late message, a late call end and another time zone unroll the days they reach', async () => {
+    const db = t.database.db;
+    await bothWays(RANGE());
+    const before = await rolledDays();
+    expect(before.length).toBe(13);
+
+    // The oldest ticket moves to the other department: its days unroll, and its figures follow.
+    const oldest = await db.execute<{ id: string; day: string; group_id: string | null }>(sql`
+      select id, to_char(created_at at time zone 'Asia/Bangkok', 'YYYY-MM-DD') as day, group_id
+      from tickets where tenant_id = ${tenant.tenantId} and created_at < ${at(3, 0)}::timestamptz
+      order by created_at limit 1`);
+    const ticket = oldest.rows[0]!;
+    const moved = ticket.group_id === ids.groups[0] ? ids.groups[1]! : ids.groups[0]!;
+    await db.execute(sql`update tickets set group_id = ${moved} where id = ${ticket.id}`);
+    expect(await rolledDays()).not.toContain(ticket.day);
+    const afterMove = await bothWays({ ...RANGE(), group_id: moved });
+    expect(afterMove.rolled).toEqual(afterMove.raw);
+
+    // A message written into a rolled day (an import) unrolls it.
+    const day = shift(today(), -5);
+    expect(await rolledDays()).toContain(day);
+    await db.execute(sql`
+      insert into messages (tenant_id, ticket_id, author_type, direction, body, public, created_at)
+      values (${tenant.tenantId}, ${ids.tickets[1]}, 'customer', 'in', 'x', true, ${at(5, 12)}::timestamptz)`);
+    expect(await rolledDays()).not.toContain(day);
+
+    // A call of a rolled day that ends late unrolls it.
+    await bothWays(RANGE());
+    const call = await db.execute<{ id: string; day: string }>(sql`
+      select id, to_char(started_at at time zone 'Asia/Bangkok', 'YYYY-MM-DD') as day from calls
+      where tenant_id = ${tenant.tenantId} and ended_at is null and started_at < ${at(3, 0)}::timestamptz limit 1`);
+    await db.execute(
+      sql`update calls set ended_at = now(), result = 'abandoned', status = 'ENDED' where id = ${call.rows[0]!.id}`,
+    );
+    expect(await rolledDays()).not.toContain(call.rows[0]!.day);
+    const afterCall = await bothWays(RANGE());
+    expect(afterCall.rolled).toEqual(afterCall.raw);
+
+    // New messages and calls of today touch no rolled day.
+    const rolledNow = await rolledDays();
+    await db.execute(sql`
+      insert into messages (tenant_id, ticket_id, author_type, direction, body, public)
+      values (${tenant.tenantId}, ${ids.tickets[2]}, 'customer', 'in', 'x', true)`);
+    expect(await rolledDays()).toEqual(rolledNow);
+
+    // Days are the tenant's: another time zone unrolls them all, and they roll again in it.
+    await db.execute(
+      sql`update tenants set time_zone = 'Asia/Tokyo' where id = ${tenant.tenantId}`,
+    );
+    expect(await rolledDays()).toEqual([]);
+    const tokyo = await bothWays(RANGE());
+    expect(tokyo.rolled).toEqual(tokyo.raw);
+    await db.execute(
+      sql`update tenants set time_zone = 'Asia/Bangkok' where id = ${tenant.tenantId}`,
+    );
+  });
+});
