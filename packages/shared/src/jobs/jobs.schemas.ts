@@ -8,6 +8,10 @@ export const JOB_MESSAGES = {
 export const JOB_STATUSES = ['waiting', 'running', 'completed', 'failed'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
 
+/** Whether a job has not ended yet. */
+export const isJobActive = (job: { status: JobStatus } | undefined | null): boolean =>
+  job?.status === 'waiting' || job?.status === 'running';
+
 /** GET /v2/jobs: the caller's latest jobs, of one kind if given. */
 export const jobsQuery = z.object({ kind: z.string().max(50).optional() });
 

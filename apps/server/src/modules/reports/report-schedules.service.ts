@@ -26,7 +26,7 @@ import { catalogue, type CatalogueContext } from '../../platform/catalogue.js';
 import { fieldError, notFound } from '../../platform/errors.js';
 import { findTenant } from '../tenants/tenants.service.js';
 import { computeMetrics } from './metrics.service.js';
-import { checkAccess, definitionOf } from './reports.service.js';
+import { definitionOf, mayReadReport } from './reports.service.js';
 import { reportFileName, writeReportFile } from './report-export.service.js';
 import * as repo from './report-delivery.repository.js';
 
@@ -68,22 +68,12 @@ async function toViews(ctx: CatalogueContext, rows: Listed[]): Promise<ReportSch
   }));
 }
 
-/** Whether a role reads a report (the summary and call ones are everyone's). */
-function mayRead(role: AuthContext['role'], report: ReportName) {
-  try {
-    checkAccess({ role } as AuthContext, report);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** Recipients are active staff of the tenant with an email, each allowed to read the report. */
 async function checkRecipients(ctx: CatalogueContext, body: ReportScheduleBody) {
   const people = await repo.recipientsOf(ctx.db, ctx.tenantId, body.recipient_ids);
   if (people.length !== body.recipient_ids.length)
     throw fieldError('recipient_ids', REPORT_DELIVERY_MESSAGES.invalidRecipients);
-  if (people.some((person) => !mayRead(person.role as AuthContext['role'], body.report)))
+  if (people.some((person) => !mayReadReport(person.role as AuthContext['role'], body.report)))
     throw fieldError('recipient_ids', REPORT_DELIVERY_MESSAGES.recipientCannotView);
 }
 
@@ -209,7 +199,7 @@ export async function sendSchedule(platform: Platform, schedule: repo.ScheduleRo
   const failures: string[] = [];
   for (const person of people) {
     const auth = await contextForUser(platform.database.pool, person.id);
-    if (!auth || !mayRead(auth.role, report)) continue;
+    if (!auth || !mayReadReport(auth.role, report)) continue;
     const format = schedule.format as 'xlsx' | 'csv';
     const path = await platform.files.privatePath(
       `report-mail/${schedule.tenantId}`,

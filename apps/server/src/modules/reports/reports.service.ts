@@ -31,8 +31,12 @@ import type { FactRow } from './metrics.repository.js';
 /** Reports every staff member reads in their data scope (the spec's route table restricts the rest). */
 const OPEN_REPORTS: readonly ReportName[] = ['summary', 'call', 'ad-funnel'];
 
+/** Whether a role reads a report. */
+export const mayReadReport = (role: AuthContext['role'], report: ReportName) =>
+  OPEN_REPORTS.includes(report) || can(role, 'report.view');
+
 export function checkAccess(auth: AuthContext, report: ReportName) {
-  if (!OPEN_REPORTS.includes(report) && !can(auth.role, 'report.view')) throw forbidden();
+  if (!mayReadReport(auth.role, report)) throw forbidden();
 }
 
 /** The report's definition; a custom report's comes from the query. */

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { CheckCircle2, Download, Loader2, X, XCircle } from 'lucide-react';
+import { Download, Loader2 } from 'lucide-react';
+import { JobBanner } from '@/components/feedback/job-banner';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/lib/toast';
 import { useCurrentUser } from '@/stores/session-store';
@@ -142,16 +143,12 @@ export function ExportButton({
 export function ExportBanner({ exportJob }: { exportJob: ExportJobState }) {
   const { job } = exportJob;
   if (!job) return null;
-  const active = isJobActive(job);
   return (
-    <div
-      role="region"
-      aria-label={EXPORT_TEXT.title}
-      className="flex flex-wrap items-center gap-3 rounded-lg border border-slate-200 bg-white px-4 py-3 text-sm shadow-xs"
-    >
-      {active && (
+    <JobBanner
+      job={job}
+      label={EXPORT_TEXT.title}
+      running={
         <>
-          <Loader2 className="size-4 animate-spin text-teal-700" aria-hidden="true" />
           <span className="font-medium text-slate-800">{EXPORT_TEXT.running(job.percent)}</span>
           <ProgressBar
             percent={job.percent}
@@ -162,45 +159,15 @@ export function ExportBanner({ exportJob }: { exportJob: ExportJobState }) {
             {EXPORT_TEXT.progress(job.processed, job.total)}
           </span>
         </>
-      )}
-      {job.status === 'completed' && (
-        <>
-          <CheckCircle2 className="size-4 text-emerald-600" aria-hidden="true" />
-          <span className="text-slate-800">{EXPORT_TEXT.finished(exportedCount(job))}</span>
-        </>
-      )}
-      {job.status === 'failed' && (
-        <>
-          <XCircle className="size-4 text-red-600" aria-hidden="true" />
-          <span className="text-red-700">{job.error || EXPORT_TEXT.failed}</span>
-        </>
-      )}
-      <span className="flex-1" />
-      {job.status === 'completed' && job.download_url && (
-        <Button
-          variant="outline"
-          size="sm"
-          disabled={exportJob.downloading}
-          onClick={() => exportJob.download(job)}
-        >
-          {exportJob.downloading ? (
-            <Loader2 className="animate-spin" aria-hidden="true" />
-          ) : (
-            <Download aria-hidden="true" />
-          )}
-          {EXPORT_TEXT.download}
-        </Button>
-      )}
-      {!active && (
-        <Button
-          variant="ghost"
-          size="icon-sm"
-          aria-label={EXPORT_TEXT.dismiss}
-          onClick={exportJob.dismiss}
-        >
-          <X />
-        </Button>
-      )}
-    </div>
+      }
+      done={<span className="text-slate-800">{EXPORT_TEXT.finished(exportedCount(job))}</span>}
+      failed={EXPORT_TEXT.failed}
+      download={{
+        label: EXPORT_TEXT.download,
+        pending: exportJob.downloading,
+        start: () => exportJob.download(job),
+      }}
+      onDismiss={{ label: EXPORT_TEXT.dismiss, run: exportJob.dismiss }}
+    />
   );
 }

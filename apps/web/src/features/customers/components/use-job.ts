@@ -1,10 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Job } from '@omnicare/shared/jobs/jobs.schemas';
+import { isJobActive, type Job } from '@omnicare/shared/jobs/jobs.schemas';
 import { fetchJob } from '../customers.api';
 
 export const JOB_POLL_MS = 1_000;
-export const isJobActive = (job: Pick<Job, 'status'> | undefined | null): boolean =>
-  job?.status === 'waiting' || job?.status === 'running';
+export { isJobActive };
 
 /**
  * Follows a background job, polling about once a second until it ends (or cannot be read:

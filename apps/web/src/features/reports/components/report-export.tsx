@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { CheckCircle2, ChevronDown, Download, Loader2, X, XCircle } from 'lucide-react';
+import { ChevronDown, Download, Loader2 } from 'lucide-react';
+import { JobBanner } from '@/components/feedback/job-banner';
 import {
   REPORT_EXPORT_FORMAT,
   REPORT_EXPORT_GRAIN,
@@ -19,7 +20,7 @@ import {
 } from '@/components/ui/dropdown-menu';
 import { toast } from '@/lib/toast';
 import { downloadJobFile } from '@/features/customers/customers.api';
-import { isJobActive, useJob } from '@/features/customers/components/use-job';
+import { useJob } from '@/features/customers/components/use-job';
 import { startReportExport, type ReportParams } from '../reports.api';
 
 /** The export followed on the page: `?export={jobId}` (the notification's link opens it too). */
@@ -98,63 +99,31 @@ export function ReportExportBanner() {
     mutationFn: (url: string) => downloadJobFile(url, 'bao-cao.xlsx'),
   });
   if (!jobId || !job) return null;
-  const active = isJobActive(job);
   const lines = typeof job.result.total === 'number' ? job.result.total : job.processed;
   return (
-    <div
-      role="region"
-      aria-label={REPORT_EXPORT_TEXT.region}
-      className="flex flex-wrap items-center gap-3 rounded-lg border border-slate-200 bg-white px-4 py-3 text-sm shadow-xs"
-    >
-      {active && (
+    <JobBanner
+      job={job}
+      label={REPORT_EXPORT_TEXT.region}
+      running={
+        <span className="font-medium text-slate-800">
+          {REPORT_EXPORT_TEXT.running(job.percent)}
+        </span>
+      }
+      done={
         <>
-          <Loader2 className="size-4 animate-spin text-teal-700" aria-hidden="true" />
-          <span className="font-medium text-slate-800">
-            {REPORT_EXPORT_TEXT.running(job.percent)}
-          </span>
-        </>
-      )}
-      {job.status === 'completed' && (
-        <>
-          <CheckCircle2 className="size-4 text-emerald-600" aria-hidden="true" />
           <span className="text-slate-800">{REPORT_EXPORT_TEXT.done(lines)}</span>
           {typeof job.result.file_name === 'string' && (
             <span className="text-slate-500">{job.result.file_name}</span>
           )}
         </>
-      )}
-      {job.status === 'failed' && (
-        <>
-          <XCircle className="size-4 text-red-600" aria-hidden="true" />
-          <span className="text-red-700">{job.error || REPORT_EXPORT_TEXT.failed}</span>
-        </>
-      )}
-      <span className="flex-1" />
-      {job.status === 'completed' && job.download_url && (
-        <Button
-          variant="outline"
-          size="sm"
-          disabled={download.isPending}
-          onClick={() => download.mutate(job.download_url ?? '')}
-        >
-          {download.isPending ? (
-            <Loader2 className="animate-spin" aria-hidden="true" />
-          ) : (
-            <Download aria-hidden="true" />
-          )}
-          {REPORT_EXPORT_TEXT.download}
-        </Button>
-      )}
-      {!active && (
-        <Button
-          variant="ghost"
-          size="icon-sm"
-          aria-label={REPORT_EXPORT_TEXT.dismiss}
-          onClick={() => follow(null)}
-        >
-          <X />
-        </Button>
-      )}
-    </div>
+      }
+      failed={REPORT_EXPORT_TEXT.failed}
+      download={{
+        label: REPORT_EXPORT_TEXT.download,
+        pending: download.isPending,
+        start: () => download.mutate(job.download_url ?? ''),
+      }}
+      onDismiss={{ label: REPORT_EXPORT_TEXT.dismiss, run: () => follow(null) }}
+    />
   );
 }
