@@ -64,6 +64,12 @@ const providerUrl = z
   .or(z.literal('').transform(() => undefined));
 
 /**
+ * ZNS limits move with the OA's use (quota, quality): the daily quota and what is left of it are
+ * read from each send's answer and kept on the channel, never written by an administrator.
+ */
+export const ZNS_REPORTED_SETTINGS = ['daily_quota', 'remaining_quota', 'quota_at'] as const;
+
+/**
  * What each kind connectable today keeps: its settings (shown and edited) and its secrets (with
  * the label a missing one is named by). A provider's base URL is one setting away from its real
  * API (tests point it at a local fake speaking the documented format).
@@ -75,7 +81,13 @@ export const CHANNEL_CONFIG = {
     secrets: { api_key: 'API key', secret_key: 'Secret key' },
   },
   zns: {
-    settings: z.object({ base_url: providerUrl }),
+    settings: z.object({
+      base_url: providerUrl,
+      // What Zalo answered to the last send (ZNS_REPORTED_SETTINGS): a save keeps them.
+      daily_quota: z.number().int().optional(),
+      remaining_quota: z.number().int().optional(),
+      quota_at: z.string().max(40).optional(),
+    }),
     secrets: { access_token: 'Access token' },
   },
   // Email (issue 32): an existing mailbox, IMAP in and SMTP out (email-settings.ts).

@@ -43,6 +43,19 @@ export async function activeChannelOf(db: Db, tenantId: string, kind: string) {
   return row;
 }
 
+/** Writes `values` over these keys of a channel's settings (what a provider reported). */
+export async function mergeSettings(
+  db: Db,
+  tenantId: string,
+  id: string,
+  values: Record<string, unknown>,
+) {
+  await db
+    .update(channels)
+    .set({ settings: sql`${channels.settings} || ${JSON.stringify(values)}::jsonb` })
+    .where(and(eq(channels.tenantId, tenantId), eq(channels.id, id)));
+}
+
 export async function insertChannel(db: Db, values: typeof channels.$inferInsert) {
   const [row] = await db.insert(channels).values(values).returning({ id: channels.id });
   return row!.id;

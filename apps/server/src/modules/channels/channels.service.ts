@@ -12,6 +12,7 @@ import {
   type ChannelsQuery,
   type ChannelStatus,
   type ConnectableKind,
+  ZNS_REPORTED_SETTINGS,
 } from '@omnicare/shared/channels/channels.schemas';
 import type { ChannelsSummaryView } from '@omnicare/shared/channels/channels-summary';
 import { dayAndTimeIn, startOfDayIn } from '@omnicare/shared/platform/time';
@@ -131,8 +132,8 @@ export const channelCatalogue = catalogue<ChannelView, ChannelBody, ChannelsQuer
       if (!secrets[name]) throw fieldError(`secrets.${name}`, M.secretRequired(label));
     const settings = config.settings.parse(body.settings) as Record<string, unknown>;
     if (kind === 'livechat') checkLivechatAvatar(ctx.tenantId, settings.avatar_url);
-    // A Zalo OA's connection (its OA, name, avatar, token expiry) is the OAuth flow's to write.
-    if (kind === 'zalo') keepZaloConnection(settings, stored?.channel.settings);
+    // What the provider wrote (a Zalo OA's connection, ZNS's quota) is not the body's to change.
+    keepReported(kind, settings, stored?.channel.settings);
     const values = {
       kind,
       name: body.name,
@@ -157,9 +158,18 @@ export const channelCatalogue = catalogue<ChannelView, ChannelBody, ChannelsQuer
   changed: (ctx) => monitorsChanged(ctx.platform, ctx.tenantId, 'channels'),
 });
 
-/** A Zalo channel's save keeps what its connection wrote, whatever the body said. */
-function keepZaloConnection(settings: Record<string, unknown>, stored?: Record<string, unknown>) {
-  for (const key of ZALO_CONNECTION_SETTINGS) {
+/** Settings the provider or the connection writes, per kind: a save keeps the stored ones. */
+const REPORTED_SETTINGS: Partial<Record<ConnectableKind, readonly string[]>> = {
+  zalo: ZALO_CONNECTION_SETTINGS,
+  zns: ZNS_REPORTED_SETTINGS,
+};
+
+function keepReported(
+  kind: ConnectableKind,
+  settings: Record<string, unknown>,
+  stored?: Record<string, unknown>,
+) {
+  for (const key of REPORTED_SETTINGS[kind] ?? []) {
     delete settings[key];
     if (stored?.[key] !== undefined) settings[key] = stored[key];
   }
@@ -229,7 +239,13 @@ export async function sendThroughChannel<Kind extends ProviderKind>(
     settings: (row?.settings ?? {}) as OpenChannel<Kind>['settings'],
     secrets: (row ? openSecrets(platform, row) : {}) as OpenChannel<Kind>['secrets'],
   };
-  return driver.send(channel, message) as ReturnType<(typeof DRIVERS)[Kind]['send']>;
+  const sent = (await driver.send(channel, message)) as Awaited<
+    ReturnType<(typeof DRIVERS)[Kind]['send']>
+  >;
+  // What the provider said of the channel with it (ZNS's quota) is kept on the channel.
+  const reported = (sent as { reported?: Record<string, unknown> }).reported;
+  if (row && reported) await repo.mergeSettings(platform.db, tenantId, row.id, reported);
+  return sent;
 }
 
 /**

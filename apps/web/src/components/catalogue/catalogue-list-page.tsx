@@ -64,6 +64,10 @@ type CatalogueListProps<Row extends CatalogueRow, Body> = {
    * through them. Without it the whole list is shown.
    */
   search?: { label: string; placeholder: string; param?: string; paged?: boolean };
+  /** Another list of the same screen, below this one (drawn with `section`). */
+  after?: ReactNode;
+  /** Drawn as a section of a screen under this title, not as the screen itself. */
+  section?: { title: string };
 } & (
   | { columns: CatalogueColumn<Row>[]; layout?: never }
   /** Rows the screen draws itself instead of a table (the tag groups' accordion). */
@@ -145,6 +149,8 @@ function SearchedCatalogue<Row extends CatalogueRow, Body>(
 function CatalogueScreen<Row extends CatalogueRow, Body>({
   catalogue,
   nav,
+  after,
+  section,
   addLabel,
   columns,
   layout: Layout,
@@ -166,7 +172,8 @@ function CatalogueScreen<Row extends CatalogueRow, Body>({
   /** After a delete, with the rows the page showed (a page emptied steps back). */
   afterRemoval?: (rowsOnPage: number) => void;
 }) {
-  const { title } = usePageHandle();
+  const page = usePageHandle();
+  const title = section?.title ?? page.title;
   const remove = useDeleteCatalogue(catalogue);
   const dialog = useRecordDialog<Row>();
   const rows = query.isError ? [] : (query.data?.data ?? []);
@@ -196,6 +203,8 @@ function CatalogueScreen<Row extends CatalogueRow, Body>({
     <ListPage
       nav={nav}
       title={title}
+      section={Boolean(section)}
+      after={after}
       add={canEdit && { label: addLabel, onClick: dialog.add }}
       dialogs={
         <Dialog open={dialog.open} onOpenChange={dialog.onOpenChange} record={dialog.record} />

@@ -21,9 +21,15 @@ export function ListPage({
   cardClassName,
   children,
   dialogs,
+  after,
+  section,
 }: {
   nav: ReactNode;
   title: string;
+  /** What follows the card (another section of the screen). */
+  after?: ReactNode;
+  /** A section of a screen: its title a second-level heading, no tabs of its own. */
+  section?: boolean;
   /** The add button; leave it out for those who may not add. */
   add?: { label: string; onClick: () => void } | false;
   /** Header actions other than the add button, shown before it. */
@@ -40,25 +46,30 @@ export function ListPage({
       {add.label}
     </Button>
   );
+  const headerActions =
+    addButton && actions ? (
+      <div className="flex flex-wrap items-center gap-2">
+        {actions}
+        {addButton}
+      </div>
+    ) : (
+      addButton || actions
+    );
   return (
     <div className="flex flex-col gap-4">
-      {nav}
-      <PageHeader
-        title={title}
-        actions={
-          addButton && actions ? (
-            <div className="flex flex-wrap items-center gap-2">
-              {actions}
-              {addButton}
-            </div>
-          ) : (
-            addButton || actions
-          )
-        }
-      />
+      {!section && nav}
+      {section ? (
+        <div className="flex flex-wrap items-center justify-between gap-2 pt-2">
+          <h2 className="text-base font-semibold text-slate-900">{title}</h2>
+          {headerActions}
+        </div>
+      ) : (
+        <PageHeader title={title} actions={headerActions} />
+      )}
       {notices}
       <Card className={cn('flex flex-col gap-3 p-3 sm:p-4', cardClassName)}>{children}</Card>
       {dialogs}
+      {after}
     </div>
   );
 }

@@ -27,6 +27,25 @@ export const CHANNELS_TEXT = {
   resumed: 'Đã bật lại kênh',
 } as const;
 
+/** The ZNS channels' words (a section of `/settings/multi-channels/zalo`). */
+export const ZNS_TEXT = {
+  title: 'Zalo ZNS',
+  add: 'Kết nối ZNS',
+  edit: 'Cập nhật kênh ZNS',
+  table: 'Các kênh ZNS',
+  hint: 'Tự động hóa gửi tin ZNS theo mẫu đã duyệt qua kênh đang hoạt động đầu tiên. Access token của OA được mã hóa và không bao giờ hiển thị lại.',
+  description:
+    'Tin thông báo Zalo (ZNS) gửi tới số điện thoại theo mẫu Zalo đã duyệt, bằng access token của OA.',
+  baseUrlHint: 'Để trống để dùng địa chỉ của Zalo (https://business.openapi.zalo.me).',
+  defaultProvider: 'Mặc định của Zalo',
+  accessToken: 'Access token',
+  quota: 'Hạn mức hôm nay',
+  quotaLeft: (remaining: number, daily: number) =>
+    `Còn ${remaining.toLocaleString('vi-VN')} / ${daily.toLocaleString('vi-VN')} tin`,
+  quotaAt: (at: string) => `Theo Zalo lúc ${at}`,
+  quotaUnknown: 'Chưa gửi tin nào',
+} as const;
+
 /** The email channels' words (`/settings/multi-channels/email`). */
 export const EMAIL_TEXT = {
   add: 'Kết nối hộp thư',

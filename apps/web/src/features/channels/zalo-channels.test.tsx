@@ -23,6 +23,7 @@ import { useSessionStore } from '@/stores/session-store';
 import { ZaloChannelsPage } from './pages/zalo-channels-page';
 import { ZaloRedirectPage } from './pages/zalo-redirect-page';
 import { ZALO_TEXT } from './zalo-text';
+import { ZNS_TEXT } from './channels-text';
 
 const toasts = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn() }));
 vi.mock('@/lib/toast', () => ({ toast: toasts }));
@@ -77,7 +78,10 @@ const notConnected = () =>
 
 function mockServer(channels: ChannelView[], write?: (config: ApiRequest) => unknown) {
   return mockApi(CONTRACTS, (config) => {
-    if (config.method === 'GET') return ok(channels);
+    if (config.method === 'GET') {
+      const kind = (config.params as { kind?: string } | undefined)?.kind;
+      return ok(channels.filter((channel) => !kind || channel.kind === kind));
+    }
     if (!write) throw new Error(`unexpected ${config.method} ${config.url}`);
     return write(config);
   });
@@ -265,4 +269,58 @@ describe('/zalo-redirect', () => {
     expect(writes(request)).toHaveLength(0);
     expect(screen.getByRole('link', { name: ZALO_TEXT.login })).toHaveAttribute('href', '/login');
   });
+
+  it('lists the ZNS channels below with the quota Zalo reported, and adds one with its token', async () => {
+    const zns = fixture('GET /v2/channels', channelView, {
+      _id: 'd1d1d1d1-0000-4000-8000-000000000001',
+      kind: 'zns',
+      name: 'ZNS CSKH',
+      status: 'active',
+      status_reason: null,
+      group: null,
+      settings: {
+        base_url: '',
+        daily_quota: 5000,
+        remaining_quota: 4321,
+        quota_at: '2026-06-02T03:00:00.000Z',
+      },
+      secrets: { access_token: true },
+      created_at: '2026-01-01T00:00:00.000Z',
+      updated_at: '2026-01-01T00:00:00.000Z',
+    });
+    const fresh = {
+      ...zns,
+      _id: 'd2d2d2d2-0000-4000-8000-000000000002',
+      name: 'ZNS mới',
+      settings: {},
+    };
+    const request = mockServer([oa(), zns, fresh], () => created(fresh, CHANNEL_MESSAGES.created));
+    const user = userEvent.setup({ delay: null });
+    renderAt('/settings/multi-channels/zalo', <ZaloChannelsPage />);
+    const table = await screen.findByRole('table', { name: ZNS_TEXT.table });
+    const row = (await within(table).findByText('ZNS CSKH')).closest('tr') as HTMLElement;
+    expect(within(row).getByText(ZNS_TEXT.quotaLeft(4321, 5000))).toBeVisible();
+    expect(within(row).getByText(ZNS_TEXT.quotaAt('02/06/2026 10:00'))).toBeVisible();
+    expect(within(row).getByText(ZNS_TEXT.defaultProvider)).toBeVisible();
+    const unsent = within(table).getByText('ZNS mới').closest('tr') as HTMLElement;
+    expect(within(unsent).getByText(ZNS_TEXT.quotaUnknown)).toBeVisible();
+    // The OAs' table keeps to the OAs.
+    const oas = screen.getByRole('table', { name: ZALO_TEXT.table });
+    expect(within(oas).queryByText('ZNS CSKH')).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: ZNS_TEXT.add }));
+    const dialog = within(await screen.findByRole('dialog', { name: ZNS_TEXT.add }));
+    await user.type(dialog.getByLabelText(/Tên kênh/), 'ZNS mới');
+    await user.type(dialog.getByLabelText(/Access token/), 'oa-token');
+    await user.click(dialog.getByRole('button', { name: 'Lưu' }));
+    await waitFor(() => expect(writes(request)).toHaveLength(1));
+    expect(writes(request)[0]?.data as ChannelBody).toEqual({
+      kind: 'zns',
+      name: 'ZNS mới',
+      status: 'active',
+      group_id: null,
+      settings: { base_url: '' },
+      secrets: { access_token: 'oa-token' },
+    });
+  }, 30_000);
 });

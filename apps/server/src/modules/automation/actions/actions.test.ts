@@ -363,6 +363,33 @@ describe('SMS and ZNS through their providers', () => {
           }),
         }),
       ]);
+      // Zalo's answer carried the OA's quota: the channel keeps it, and a save cannot change it.
+      const channels = await t.app.inject({
+        method: 'GET',
+        url: '/v2/channels?kind=zns',
+        headers: bearer(admin),
+      });
+      const channel = (
+        channels.json().data as { _id: string; settings: Record<string, unknown> }[]
+      )[0]!;
+      expect(channel.settings).toMatchObject({ daily_quota: 5000, remaining_quota: 4999 });
+      expect(Date.parse(String(channel.settings.quota_at))).toBeGreaterThan(Date.now() - 60_000);
+      const saved = await t.app.inject({
+        method: 'PUT',
+        url: `/v2/channels/${channel._id}`,
+        headers: bearer(admin),
+        payload: {
+          kind: 'zns',
+          name: 'ZNS',
+          settings: { base_url: zns.url, daily_quota: 1, remaining_quota: 1 },
+          secrets: {},
+        },
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+      expect(saved.json().data.settings).toMatchObject({
+        daily_quota: 5000,
+        remaining_quota: 4999,
+      });
     } finally {
       await esms.close();
       await zns.close();

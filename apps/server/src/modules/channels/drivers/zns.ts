@@ -5,7 +5,8 @@ import type { ChannelDriver, OpenChannel } from '../channel-driver.js';
 /**
  * Zalo ZNS (a template notification to a phone number): `POST <base>/message/template` with the
  * header `access_token`, body `{phone, template_id, template_data, tracking_id}`; success is
- * `{error: 0, message, data: {msg_id, sent_time, quota}}`, failure `{error: <negative>, message}`.
+ * `{error: 0, message, data: {msg_id, sent_time, quota: {dailyQuota, remainingQuota}}}` (the
+ * quota kept on the channel), failure `{error: <negative>, message}`.
  * The channel's settings `{base_url}` and secret `{access_token}`; the base URL falls back to
  * ZNS_BASE_URL, then Zalo's own.
  */
@@ -45,7 +46,11 @@ async function sendZns(channel: OpenChannel<'zns'>, message: ZnsMessage) {
     timeoutMs: 10_000,
     allowPrivate: true,
   });
-  let parsed: { error?: number; message?: string; data?: { msg_id?: string } } = {};
+  let parsed: {
+    error?: number;
+    message?: string;
+    data?: { msg_id?: string; quota?: { dailyQuota?: string; remainingQuota?: string } };
+  } = {};
   try {
     parsed = JSON.parse(answer.body) as typeof parsed;
   } catch {
@@ -55,7 +60,20 @@ async function sendZns(channel: OpenChannel<'zns'>, message: ZnsMessage) {
     throw new Error(
       M.providerError('ZNS', `${parsed.error ?? answer.status} ${parsed.message ?? ''}`.trim()),
     );
-  return { provider: 'zns', msg_id: parsed.data?.msg_id ?? null, phone: znsPhone(message.phone) };
+  return {
+    provider: 'zns',
+    msg_id: parsed.data?.msg_id ?? null,
+    phone: znsPhone(message.phone),
+    reported: quotaOf(parsed.data?.quota),
+  };
+}
+
+/** The quota a send's answer gives (strings of digits, camelCase), as the channel keeps it. */
+function quotaOf(quota: { dailyQuota?: string; remainingQuota?: string } | undefined) {
+  const daily = Number(quota?.dailyQuota);
+  const remaining = Number(quota?.remainingQuota);
+  if (!Number.isInteger(daily) || !Number.isInteger(remaining)) return undefined;
+  return { daily_quota: daily, remaining_quota: remaining, quota_at: new Date().toISOString() };
 }
 
 export const znsDriver = {

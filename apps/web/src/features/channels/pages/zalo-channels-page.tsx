@@ -12,9 +12,15 @@ import { errorMessage } from '@/lib/errors';
 import { toast } from '@/lib/toast';
 import { useCan } from '@/lib/use-can';
 import { channelKeys, channelsOfKind, disconnectZalo, startZaloConnect } from '../channels.queries';
-import { CHANNELS_TEXT } from '../channels-text';
+import { CHANNELS_TEXT, ZNS_TEXT } from '../channels-text';
+import {
+  ChannelPauseButton,
+  ChannelSecretsBadge,
+  ChannelStateBadge,
+} from '../components/channel-state';
 import { CopyButton } from '../components/copy-button';
 import { ZaloChannelDialog } from '../components/zalo-channel-dialog';
+import { ZNS_CHANNELS, ZnsChannelDialog } from '../components/zns-channel-dialog';
 import { ZALO_TEXT as TEXT } from '../zalo-text';
 
 const ZALO = channelsOfKind('zalo');
@@ -129,10 +135,79 @@ function ConnectionActions({ channel }: { channel: ChannelView }) {
   );
 }
 
+/** A ZNS channel's quota as Zalo gave it with the last send (never a number of ours). */
+function QuotaCell({ channel }: { channel: ChannelView }) {
+  const { daily_quota: daily, remaining_quota: remaining, quota_at: at } = channel.settings;
+  if (typeof daily !== 'number' || typeof remaining !== 'number')
+    return <span className="text-slate-500">{ZNS_TEXT.quotaUnknown}</span>;
+  return (
+    <div className="flex flex-col gap-0.5">
+      <span className="font-medium text-slate-900 tabular-nums">
+        {ZNS_TEXT.quotaLeft(remaining, daily)}
+      </span>
+      {typeof at === 'string' && (
+        <span className="text-xs text-slate-500">{ZNS_TEXT.quotaAt(formatDateTime(at))}</span>
+      )}
+    </div>
+  );
+}
+
+/** The tenant's ZNS channels: an OA's access token, its base URL, the quota Zalo reports. */
+function ZnsChannels({ canEdit }: { canEdit: boolean }) {
+  return (
+    <CatalogueListPage
+      catalogue={ZNS_CHANNELS}
+      nav={null}
+      section={{ title: ZNS_TEXT.title }}
+      addLabel={ZNS_TEXT.add}
+      tableLabel={ZNS_TEXT.table}
+      hint={ZNS_TEXT.hint}
+      deleteHint={CHANNELS_TEXT.deleteHint}
+      canEdit={canEdit}
+      dialog={ZnsChannelDialog}
+      columns={[
+        { head: CHANNELS_TEXT.name, cell: (channel) => <NameCell name={channel.name} /> },
+        {
+          head: CHANNELS_TEXT.baseUrl,
+          cell: (channel) =>
+            String(channel.settings.base_url ?? '') || (
+              <span className="text-slate-500">{ZNS_TEXT.defaultProvider}</span>
+            ),
+        },
+        {
+          head: CHANNELS_TEXT.keys,
+          className: 'w-28',
+          cell: (channel) => <ChannelSecretsBadge channel={channel} />,
+        },
+        {
+          head: ZNS_TEXT.quota,
+          className: 'w-52',
+          cell: (channel) => <QuotaCell channel={channel} />,
+        },
+        {
+          head: CHANNELS_TEXT.status,
+          className: 'w-72',
+          cell: (channel) => (
+            <div className="flex flex-wrap items-start justify-between gap-1">
+              <ChannelStateBadge
+                status={channel.status}
+                reason={channel.status_reason}
+                at={channel.updated_at}
+              />
+              {canEdit && <ChannelPauseButton channel={channel} catalogue={ZNS_CHANNELS} />}
+            </div>
+          ),
+        },
+      ]}
+    />
+  );
+}
+
 /**
  * /settings/multi-channels/zalo: the tenant's Zalo Official Accounts. An administrator adds a
  * channel with the Zalo app's keys, then connects it by Zalo's permission page (the OA's name,
- * avatar and token expiry shown once connected), reconnects or disconnects it.
+ * avatar and token expiry shown once connected), reconnects or disconnects it. Below, the
+ * tenant's ZNS channels (template notifications sent with an OA's token).
  */
 export function ZaloChannelsPage() {
   const canEdit = useCan('channel.manage');
@@ -146,6 +221,7 @@ export function ZaloChannelsPage() {
       deleteHint={CHANNELS_TEXT.deleteHint}
       canEdit={canEdit}
       dialog={ZaloChannelDialog}
+      after={<ZnsChannels canEdit={canEdit} />}
       columns={[
         {
           head: CHANNELS_TEXT.name,

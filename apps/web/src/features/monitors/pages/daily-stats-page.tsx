@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import {
   DAILY_DAYS,
   DAILY_METRICS,
@@ -10,6 +10,7 @@ import { metricOf } from '@omnicare/shared/reports/metrics';
 import { formatCalendarDay } from '@omnicare/shared/platform/time';
 import { cn } from '@/lib/cn';
 import { LoadErrorState } from '@/components/ui/empty-state';
+import { Skeleton } from '@/components/ui/skeleton';
 import {
   Table,
   TableBody,
@@ -32,6 +33,18 @@ export const DAILY_TEXT = {
   hour: 'Giờ',
   byHour: (label: string) => `${label} theo giờ`,
 } as const satisfies { day: Record<DailyDay, string> } & Record<string, unknown>;
+
+// The reports' chart, loaded with ECharts only when this screen opens.
+const ReportChart = lazy(() => import('@/features/reports/components/report-chart'));
+
+/** Each day's colour in the chart, as its bars in the table below. */
+const DAY_COLOR: Record<DailyDay, string> = {
+  today: '#0d9488',
+  yesterday: '#38bdf8',
+  last_week: '#94a3b8',
+};
+
+const DAY_COLORS = DAILY_DAYS.map((day) => DAY_COLOR[day]);
 
 const DAY_BAR: Record<DailyDay, string> = {
   today: 'bg-teal-600',
@@ -83,6 +96,7 @@ export function DailyStatsPage() {
                 </div>
               }
             >
+              <HourChart series={series} days={daily.days} />
               <HourTable series={series} />
             </Section>
           )}
@@ -145,6 +159,44 @@ function SummaryCard({
         </div>
       </div>
     </div>
+  );
+}
+
+const HOURS = Array.from({ length: 24 }, (_, hour) => String(hour).padStart(2, '0'));
+
+/** The three days hour by hour as lines; a point opens that hour's rows. */
+function HourChart({ series, days }: { series: DailySeries; days: Record<DailyDay, string> }) {
+  const drill = useDrill();
+  const points = useMemo(
+    () =>
+      HOURS.map((hour, index) => ({
+        bucket: hour,
+        metrics: Object.fromEntries(DAILY_DAYS.map((day) => [day, series[day][index] ?? 0])),
+      })),
+    [series],
+  );
+  const labelOf = useCallback(
+    (day: string) =>
+      `${DAILY_TEXT.day[day as DailyDay]} (${formatCalendarDay(days[day as DailyDay])})`,
+    [days],
+  );
+  return (
+    <Suspense fallback={<Skeleton className="h-72" />}>
+      <ReportChart
+        series={points}
+        keys={DAILY_DAYS}
+        kind="lines"
+        colors={DAY_COLORS}
+        labelOf={labelOf}
+        bucketLabel={(hour) => `${hour}:00`}
+        onPick={(day, hour) =>
+          drill(
+            { key: series.key, day: day as DailyDay, hour: Number(hour) },
+            `${DAILY_TEXT.day[day as DailyDay]} ${hour}:00`,
+          )
+        }
+      />
+    </Suspense>
   );
 }
 

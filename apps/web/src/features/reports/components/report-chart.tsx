@@ -25,10 +25,24 @@ export interface ChartProps {
   bucketLabel: (bucket: string) => string;
   /** A bar clicked: the rows of that metric in that bucket. */
   onPick: (key: string, bucket: string) => void;
+  /** Series named otherwise than the registry's keys (the days of the daily stats). */
+  labelOf?: (key: string) => string;
+  /** 'lines': every series a line (comparing like with like); default: a bar, then lines. */
+  kind?: 'lines';
+  /** Colours of the series, in order. */
+  colors?: readonly string[];
 }
 
 /** A report's chart (ECharts, loaded with this module only when a report opens). */
-export default function ReportChart({ series, keys, bucketLabel, onPick }: ChartProps) {
+export default function ReportChart({
+  series,
+  keys,
+  bucketLabel,
+  onPick,
+  labelOf = metricLabel,
+  kind,
+  colors = COLORS,
+}: ChartProps) {
   const element = useRef<HTMLDivElement>(null);
   const chart = useRef<echarts.ECharts | null>(null);
   // What a click reads: the props of the last render (the handler is bound once).
@@ -59,7 +73,7 @@ export default function ReportChart({ series, keys, bucketLabel, onPick }: Chart
   useEffect(() => {
     chart.current?.setOption(
       {
-        color: COLORS,
+        color: [...colors],
         grid: { left: 48, right: 16, top: 36, bottom: 28 },
         legend: { top: 0, left: 0, itemWidth: 12, itemHeight: 8, textStyle: { fontSize: 12 } },
         tooltip: {
@@ -79,17 +93,20 @@ export default function ReportChart({ series, keys, bucketLabel, onPick }: Chart
           splitLine: { lineStyle: { color: '#e2e8f0' } },
         },
         series: keys.map((key, index) => ({
-          name: metricLabel(key),
-          type: index === 0 ? 'bar' : 'line',
+          name: labelOf(key),
+          type: index === 0 && kind !== 'lines' ? 'bar' : 'line',
           barMaxWidth: 28,
           cursor: 'pointer',
           data: series.map((point) => point.metrics[key] ?? 0),
-          tooltip: { valueFormatter: (value: unknown) => formatMetric(key, Number(value)) },
+          tooltip: {
+            valueFormatter: (value: unknown) =>
+              labelOf === metricLabel ? formatMetric(key, Number(value)) : String(value),
+          },
         })),
       },
       { notMerge: true },
     );
-  }, [series, keys, bucketLabel]);
+  }, [series, keys, bucketLabel, labelOf, kind, colors]);
 
   return <div ref={element} className="h-72 w-full" data-testid="report-chart" />;
 }
