@@ -69,6 +69,10 @@ const providerUrl = z
  */
 export const ZNS_REPORTED_SETTINGS = ['daily_quota', 'remaining_quota', 'quota_at'] as const;
 
+/** The line a ZNS notification leaves in its ticket's conversation. */
+export const znsSentText = (template: string, phone: string) =>
+  `Tin ZNS «${template}» gửi tới ${phone}`;
+
 /**
  * What each kind connectable today keeps: its settings (shown and edited) and its secrets (with
  * the label a missing one is named by). A provider's base URL is one setting away from its real

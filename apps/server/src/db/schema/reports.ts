@@ -133,7 +133,9 @@ export const reportDaily = pgTable(
     hotline: text('hotline'),
     figures: jsonb('figures').$type<Record<string, number | null>>().notNull(),
   },
-  (table) => [index('report_daily_tenant_family_day_idx').on(table.tenantId, table.family, table.day)],
+  (table) => [
+    index('report_daily_tenant_family_day_idx').on(table.tenantId, table.family, table.day),
+  ],
 );
 
 /**

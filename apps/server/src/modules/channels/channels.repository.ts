@@ -43,6 +43,15 @@ export async function activeChannelOf(db: Db, tenantId: string, kind: string) {
   return row;
 }
 
+/** The ids of a tenant's channels of a kind (whatever their state: receipts still arrive). */
+export async function channelIdsOfKind(db: Db, tenantId: string, kind: string) {
+  const rows = await db
+    .select({ id: channels.id })
+    .from(channels)
+    .where(and(eq(channels.tenantId, tenantId), eq(channels.kind, kind)));
+  return rows.map((row) => row.id);
+}
+
 /** Writes `values` over these keys of a channel's settings (what a provider reported). */
 export async function mergeSettings(
   db: Db,

@@ -245,7 +245,7 @@ export async function sendThroughChannel<Kind extends ProviderKind>(
   // What the provider said of the channel with it (ZNS's quota) is kept on the channel.
   const reported = (sent as { reported?: Record<string, unknown> }).reported;
   if (row && reported) await repo.mergeSettings(platform.db, tenantId, row.id, reported);
-  return sent;
+  return { ...sent, channel_id: channel.id };
 }
 
 /**

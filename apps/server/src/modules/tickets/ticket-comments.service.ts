@@ -77,7 +77,9 @@ async function storeFiles(platform: Platform, tenantId: string, files: UploadedF
 
 type Author =
   | { type: 'user'; userId: string; impersonatorId: string | null }
-  | { type: 'customer'; customerId: string | null };
+  | { type: 'customer'; customerId: string | null }
+  /** The product on its own (a workflow's ZNS notification). */
+  | { type: 'bot' };
 
 interface NewComment {
   body: string;
@@ -501,6 +503,47 @@ export async function writeCustomerReply(
   });
 }
 export type WrittenComment = Awaited<ReturnType<typeof writeComment>>;
+
+/**
+ * A message the product sent the customer on its own through a channel (a workflow's ZNS
+ * notification): written by the bot as sent, with the provider's id for its receipts. It counts
+ * as no reply of the team, reopens nothing, and its event starts no workflow.
+ */
+export async function writeBotMessage(
+  platform: Platform,
+  tenantId: string,
+  ticketId: string,
+  input: {
+    body: string;
+    channelId: string;
+    providerMessageId: string | null;
+    kind: MessageKind;
+    content: Record<string, unknown>;
+  },
+) {
+  return platform.db.transaction(async (tx) => {
+    const ticket = (await repo.lockTickets(tx, tenantId, [ticketId])).get(ticketId);
+    if (!ticket) return null;
+    return writeComment(
+      tx,
+      ticket,
+      { type: 'bot' },
+      {
+        body: input.body,
+        public: true,
+        files: [],
+        mentions: [],
+        format: 'text',
+        kind: input.kind,
+        content: input.content,
+        channelId: input.channelId,
+        delivery: 'sent',
+        providerMessageId: input.providerMessageId,
+        automatic: true,
+      },
+    );
+  });
+}
 
 /** `writeCustomerReply`, answered as the ticket's conversation shows it. */
 export async function addCustomerReply(

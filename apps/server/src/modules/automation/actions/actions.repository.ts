@@ -37,12 +37,13 @@ export async function staffWhere(
 export async function messageTemplate(database: DatabaseHandle, tenantId: string, id: string) {
   const result = await database.pool.query<{
     kind: string;
+    name: string;
     subject: string | null;
     content: string;
     zns_template_id: string | null;
     active: boolean;
   }>(
-    `select kind, subject, content, zns_template_id, active from message_templates
+    `select kind, name, subject, content, zns_template_id, active from message_templates
      where tenant_id = $1 and id = $2`,
     [tenantId, id],
   );

@@ -6,6 +6,7 @@ import type { TLSSocket } from 'node:tls';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { znsSentText } from '@omnicare/shared/channels/channels.schemas';
 import { WORKFLOW_RUN_MESSAGES as M } from '@omnicare/shared/automation/workflow-run-messages';
 import {
   bearer,
@@ -361,6 +362,23 @@ describe('SMS and ZNS through their providers', () => {
             ticket_code: code,
             customer_name: 'Nguyễn Văn An',
           }),
+        }),
+      ]);
+      // The notification is in the ticket's conversation, by the bot, as sent through ZNS.
+      const messages = await t.database.pool.query<Record<string, unknown>>(
+        `select author_type, direction, kind, body, public, delivery, provider_message_id, channel_id
+         from messages where ticket_id = $1`,
+        [created.json().data._id],
+      );
+      expect(messages.rows).toEqual([
+        expect.objectContaining({
+          author_type: 'bot',
+          direction: 'out',
+          kind: 'template',
+          body: znsSentText('zns mẫu', '0912345678'),
+          public: true,
+          delivery: 'sent',
+          provider_message_id: 'zns-1',
         }),
       ]);
       // Zalo's answer carried the OA's quota: the channel keeps it, and a save cannot change it.

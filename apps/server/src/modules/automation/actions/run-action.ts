@@ -3,6 +3,7 @@ import { WORKFLOW_RUN_MESSAGES as M } from '@omnicare/shared/automation/workflow
 import { maskHeaderValues, maskUrlSecrets } from '@omnicare/shared/automation/workflow-secrets';
 import { renderTemplate, type PlaceholderValues } from '@omnicare/shared/templates/placeholders';
 import { formatDate } from '@omnicare/shared/platform/time';
+import { znsSentText } from '@omnicare/shared/channels/channels.schemas';
 import { formatTicketCode } from '@omnicare/shared/tickets/ticket-enums';
 import { ticketBody, type TicketUpdateBody } from '@omnicare/shared/tickets/tickets.schemas';
 import type { Platform } from '../../../platform/context.js';
@@ -14,6 +15,7 @@ import * as repo from './actions.repository.js';
 import type { TicketFacts } from './ticket-facts.js';
 import { safeRequest } from '../../../platform/safe-http.js';
 import { sendThroughChannel } from '../../channels/channels.service.js';
+import { writeBotMessage } from '../../tickets/ticket-comments.service.js';
 
 /** What an action knows of its run. */
 export interface ActionContext {
@@ -200,12 +202,25 @@ async function sendZnsAction(ctx: ActionContext, data: WorkflowBlockData['send_z
   const data_ = Object.fromEntries(
     Object.entries(values).map(([key, value]) => [key.replace(/\./g, '_'), value ?? '']),
   );
-  return sendThroughChannel(ctx.platform, ctx.tenantId, 'zns', {
+  const trackingId = `${ctx.runId}:${ctx.nodeId}`;
+  const sent = await sendThroughChannel(ctx.platform, ctx.tenantId, 'zns', {
     phone,
     templateId: row.zns_template_id ?? '',
     data: data_,
-    trackingId: `${ctx.runId}:${ctx.nodeId}`,
+    trackingId,
   });
+  // The notification in the ticket's conversation, moved to delivered by Zalo's receipt.
+  await writeBotMessage(ctx.platform, ctx.tenantId, String(ctx.facts.ticket.id), {
+    body: znsSentText(row.name, phone),
+    channelId: sent.channel_id,
+    providerMessageId: sent.msg_id,
+    kind: 'template',
+    content: {
+      template: { name: row.name, zns_template_id: row.zns_template_id, data: data_ },
+      tracking_id: trackingId,
+    },
+  });
+  return sent;
 }
 
 async function pushAction(ctx: ActionContext, data: WorkflowBlockData['push_notification']) {

@@ -6,6 +6,7 @@ import { receiveChannelMessage, type InboundMessage } from '../../conversations/
 import { storeChannelEvent, type InboundHandler } from '../channel-events.js';
 import { downloadAttachment } from '../channel-files.js';
 import { applyDeliveryUpdate } from '../channel-send.js';
+import { channelIdsOfKind } from '../channels.repository.js';
 import { signatureValid, userProfile } from './zalo-api.js';
 import { loadZalo, type ZaloChannel } from './zalo-channel.js';
 
@@ -26,6 +27,9 @@ interface ZaloEvent {
   message?: {
     msg_id?: string;
     msg_ids?: string[];
+    /** A ZNS send's own id, echoed by its receipt (chat receipts carry none). */
+    tracking_id?: string;
+    delivery_time?: string;
     text?: string;
     attachments?: { type?: string; payload?: Record<string, unknown> }[];
   };
@@ -126,7 +130,22 @@ export async function messageOf(event: ZaloEvent): Promise<InboundMessage | unde
 async function applyReceipt(platform: Platform, channel: ZaloChannel, event: ZaloEvent) {
   const seen = event.event_name === 'user_seen_message';
   const ids = seen ? (event.message?.msg_ids ?? []) : [event.message?.msg_id ?? ''];
+  if (!seen && event.message?.tracking_id) return applyZnsReceipt(platform, channel, event);
   await applyDeliveryUpdate(platform, channel, ids, { state: seen ? 'seen' : 'delivered' });
+}
+
+/**
+ * A ZNS notification reached the phone: Zalo posts its receipt to the app's webhook (the OA's
+ * channel here), with the send's `tracking_id`; the message is one of the tenant's ZNS channels'.
+ */
+async function applyZnsReceipt(platform: Platform, channel: ZaloChannel, event: ZaloEvent) {
+  const msgId = event.message?.msg_id ?? '';
+  const deliveredAt = Number(event.message?.delivery_time);
+  for (const id of await channelIdsOfKind(platform.db, channel.tenantId, 'zns'))
+    await applyDeliveryUpdate(platform, { id, tenantId: channel.tenantId }, [msgId], {
+      state: 'delivered',
+      ...(Number.isFinite(deliveredAt) && deliveredAt > 0 ? { at: new Date(deliveredAt) } : {}),
+    });
 }
 
 /** One stored event (`../channel-events.ts` runs it once, in its sender's order). */

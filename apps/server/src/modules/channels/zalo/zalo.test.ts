@@ -606,6 +606,47 @@ describe('Zalo OA replies', () => {
     expect((await deliveryOf(id))?.delivery).toBe('seen');
   });
 
+  it("moves a ZNS notification to delivered by Zalo's receipt, told apart from a chat receipt by its tracking_id", async () => {
+    const { channelId, ticketId, tenant, admin } = await conversation('ZNS biên nhận', 'u-zns');
+    const zns = await staff(admin, 'POST', '/v2/channels', {
+      kind: 'zns',
+      name: 'ZNS',
+      settings: {},
+      secrets: { access_token: 'zns-token' },
+    });
+    expect(zns.statusCode, zns.body).toBe(201);
+    // What a workflow's ZNS block writes (automation's actions.test sends one for real).
+    const [written] = await query<{ id: string }>(
+      `insert into messages (tenant_id, ticket_id, author_type, direction, body, public, kind,
+         channel_id, delivery, provider_message_id)
+       values ($1, $2, 'bot', 'out', 'Tin ZNS', true, 'template', $3, 'sent', 'zns-msg-77')
+       returning id`,
+      [tenant.tenantId, ticketId, zns.json().data._id],
+    );
+    const deliveredAt = Date.parse('2026-03-02T03:04:05Z');
+    const answer = await post(
+      channelId,
+      zalo.webhook({
+        event_name: 'user_received_message',
+        sender: 'oa',
+        message: {
+          msg_id: 'zns-msg-77',
+          tracking_id: 'run-1:zns',
+          delivery_time: String(deliveredAt),
+        },
+      }),
+    );
+    expect(answer.statusCode, answer.body).toBe(200);
+    await expect
+      .poll(async () => (await deliveryOf(written!.id))?.delivery, waitJobs)
+      .toBe('delivered');
+    const [row] = await query<{ delivered_at: Date }>(
+      'select delivered_at from messages where id = $1',
+      [written!.id],
+    );
+    expect(row!.delivered_at.getTime()).toBe(deliveredAt);
+  });
+
   it("records Zalo's refusal on the message (its code and message), and tries a transient failure again", async () => {
     const { reply } = await conversation('Zalo lỗi', 'u-loi');
     zalo.failNextSend({ status: 200, json: { error: -213, message: 'User has not followed OA' } });

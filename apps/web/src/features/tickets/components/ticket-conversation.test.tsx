@@ -141,4 +141,40 @@ describe('the ticket conversation', () => {
     expect(delivery(items[1]!)).toBe('Gửi lỗi: 5.1.1 Mailbox does not exist');
     expect(delivery(items[2]!)).toBeNull();
   });
+
+  it("names the bot on the notification a workflow sent (ZNS) and shows Zalo's receipt", async () => {
+    mockApi(CONTRACTS, (config) => {
+      if (config.url === '/v2/tickets/T1/comments')
+        return list([
+          comment({
+            _id: 'c7',
+            author_type: 'bot',
+            author: null,
+            kind: 'template',
+            body_format: 'text',
+            body: 'Tin ZNS «Xác nhận đơn» gửi tới 0912345678',
+            delivery: { state: 'delivered', error: null, error_code: null },
+          }),
+        ]);
+      if (config.url === '/v2/tickets/T1/placeholders') return ok({});
+      if (config.url === '/v2/macros' || config.url === '/v2/group-tag-customer') return ok([]);
+      return list([]);
+    });
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <TicketConversation
+          ticketId="T1"
+          tabKey={`ticket:T1:${Math.random()}`}
+          closed={false}
+          onTyping={() => undefined}
+          onSent={() => undefined}
+        />
+      </QueryClientProvider>,
+    );
+    const [item] = await screen.findAllByTestId('ticket-comment');
+    expect(within(item!).getByText('Bot')).toBeVisible();
+    expect(within(item!).queryByText('Khách hàng')).toBeNull();
+    expect(within(item!).getByText('Tin ZNS «Xác nhận đơn» gửi tới 0912345678')).toBeVisible();
+    expect(within(item!).getByTestId('comment-delivery')).toHaveTextContent(/nhận/i);
+  });
 });

@@ -1,3 +1,4 @@
+import { MESSAGE_SENDER } from '@omnicare/shared/conversations/message-enums';
 import { useImperativeHandle, useState, type Ref } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Lock, MessageSquareReply, Paperclip, Send, Split, X } from 'lucide-react';
@@ -54,7 +55,12 @@ function CommentItem({
   comment: TicketCommentView;
   onSplit?: (comment: TicketCommentView) => Promise<unknown>;
 }) {
-  const name = comment.author?.name ?? CONVERSATION_TEXT.customer;
+  // A person by name; otherwise the customer, or who sent it (the bot's ZNS notification).
+  const name =
+    comment.author?.name ??
+    (comment.author_type === 'customer'
+      ? CONVERSATION_TEXT.customer
+      : MESSAGE_SENDER.label(comment.author_type));
   return (
     <li
       className={cn(
