@@ -109,6 +109,14 @@ describe('npm start', () => {
           secrets: { api_key: true, secret_key: true },
         }),
       ]);
+      // The ZNS section shows a paused channel with the quota Zalo last reported.
+      expect((await read<{ data: unknown[] }>('/v2/channels?kind=zns')).data).toEqual([
+        expect.objectContaining({
+          status: 'disabled',
+          settings: expect.objectContaining({ daily_quota: 5000, remaining_quota: 4862 }),
+          secrets: { access_token: true },
+        }),
+      ]);
       const sent = await fetch(`http://127.0.0.1:${port}/v2/notifications`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: token },

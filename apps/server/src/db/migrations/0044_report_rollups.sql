@@ -33,6 +33,11 @@ BEGIN
     RETURN;
   END IF;
   PERFORM pg_advisory_xact_lock_shared(hashtextextended('report_rollup:' || tenant::text, 0));
+  -- Nothing rolled yet (a bulk load of history): nothing to unroll. Read under the lock, so a
+  -- roll in progress has committed its days by then.
+  IF NOT EXISTS (SELECT 1 FROM report_days WHERE tenant_id = tenant) THEN
+    RETURN;
+  END IF;
   DELETE FROM report_days d USING tenants te
   WHERE te.id = tenant AND d.tenant_id = tenant
     AND d.day IN (SELECT (t AT TIME ZONE te.time_zone)::date FROM unnest(instants) t

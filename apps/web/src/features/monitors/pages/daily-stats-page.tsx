@@ -7,7 +7,7 @@ import {
   type DailySeries,
 } from '@omnicare/shared/monitors/monitors.schemas';
 import { metricOf } from '@omnicare/shared/reports/metrics';
-import { formatCalendarDay } from '@omnicare/shared/platform/time';
+import { dayAndTimeIn, formatCalendarDay } from '@omnicare/shared/platform/time';
 import { cn } from '@/lib/cn';
 import { LoadErrorState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -80,23 +80,8 @@ export function DailyStatsPage() {
             ))}
           </div>
           {series && (
-            <Section
-              title={DAILY_TEXT.byHour(metricOf(selected)?.label ?? selected)}
-              actions={
-                <div className="flex flex-wrap gap-3 text-xs text-slate-600">
-                  {DAILY_DAYS.map((day) => (
-                    <span key={day} className="flex items-center gap-1">
-                      <span
-                        className={cn('size-2.5 rounded-sm', DAY_BAR[day])}
-                        aria-hidden="true"
-                      />
-                      {DAILY_TEXT.day[day]} ({formatCalendarDay(daily.days[day])})
-                    </span>
-                  ))}
-                </div>
-              }
-            >
-              <HourChart series={series} days={daily.days} />
+            <Section title={DAILY_TEXT.byHour(metricOf(selected)?.label ?? selected)}>
+              <HourChart series={series} days={daily.days} at={snapshot?.at} />
               <HourTable series={series} />
             </Section>
           )}
@@ -165,15 +150,30 @@ function SummaryCard({
 const HOURS = Array.from({ length: 24 }, (_, hour) => String(hour).padStart(2, '0'));
 
 /** The three days hour by hour as lines; a point opens that hour's rows. */
-function HourChart({ series, days }: { series: DailySeries; days: Record<DailyDay, string> }) {
+function HourChart({
+  series,
+  days,
+  at,
+}: {
+  series: DailySeries;
+  days: Record<DailyDay, string>;
+  /** The snapshot's instant: today's hours after it have no figure yet. */
+  at: string | undefined;
+}) {
   const drill = useDrill();
+  const hourNow = Number(dayAndTimeIn(at ?? new Date())?.time.slice(0, 2) ?? 23);
   const points = useMemo(
     () =>
       HOURS.map((hour, index) => ({
         bucket: hour,
-        metrics: Object.fromEntries(DAILY_DAYS.map((day) => [day, series[day][index] ?? 0])),
+        metrics: Object.fromEntries(
+          DAILY_DAYS.map((day) => [
+            day,
+            day === 'today' && index > hourNow ? null : (series[day][index] ?? 0),
+          ]),
+        ),
       })),
-    [series],
+    [series, hourNow],
   );
   const labelOf = useCallback(
     (day: string) =>

@@ -97,7 +97,8 @@ export default function ReportChart({
           type: index === 0 && kind !== 'lines' ? 'bar' : 'line',
           barMaxWidth: 28,
           cursor: 'pointer',
-          data: series.map((point) => point.metrics[key] ?? 0),
+          // No figure (a duration over nothing, an hour still to come) is a gap, not a zero.
+          data: series.map((point) => point.metrics[key] ?? null),
           tooltip: {
             valueFormatter: (value: unknown) =>
               labelOf === metricLabel ? formatMetric(key, Number(value)) : String(value),
