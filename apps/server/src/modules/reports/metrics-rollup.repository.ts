@@ -9,6 +9,7 @@ import {
   type FactContext,
   type FamilyName,
   type FigureLines,
+  byGroupingSets,
   linesOf,
 } from './metrics.repository.js';
 
@@ -276,7 +277,6 @@ export async function rolledFamilyFigures(
         from (${FAMILIES[family](rawContext)}) f
         group by 1, 2, 3, 4, 5, 6`
       : sql``;
-  const cut = (index: number) => sql.identifier(`d${index}`);
   const statement = sql`
     with r as (
       select r.day, r.group_id, r.agent_id, r.source, r.queue_id, r.hotline, r.figures
@@ -286,23 +286,12 @@ export async function rolledFamilyFigures(
         and ${rolledFilters(context, family)}
       ${raw}
     )
-    select ${sql.join(
-      dimensions.map(
-        (_, index) => sql`${cut(index)}, grouping(${cut(index)}) as ${sql.identifier(`g${index}`)}`,
-      ),
-      sql`, `,
-    )}, ${sql.join(
-      keys.map((key, index) => sql`${figureOfComponents(key)} as ${sql.identifier(`m${index}`)}`),
-      sql`, `,
-    )}
-    from (select r.*, ${sql.join(
-      dimensions.map((dimension, index) => sql`${rolledDimensionOf(dimension)} as ${cut(index)}`),
-      sql`, `,
-    )} from r) r
-    group by grouping sets (${sql.join(
-      dimensions.map((_, index) => sql`(${cut(index)})`),
-      sql`, `,
-    )})`;
+    ${byGroupingSets(
+      sql`r`,
+      'r',
+      dimensions.map(rolledDimensionOf),
+      keys.map(figureOfComponents),
+    )}`;
   const result = await db.execute<Record<string, unknown>>(statement);
   return linesOf(result.rows, keys, dimensions.length);
 }

@@ -736,28 +736,46 @@ async function figuresBySets(
   keys: readonly string[],
   dimensions: readonly (ReportDimension | undefined)[],
 ): Promise<FigureLines[]> {
-  const cut = (index: number) => sql.identifier(`d${index}`);
-  const flag = (index: number) => sql.identifier(`g${index}`);
-  const columns = keys.map(
-    (key, index) =>
-      sql`${aggregateSql(METRIC_SPECS[key] as BaseMetric)} as ${sql.identifier(`m${index}`)}`,
+  const statement = byGroupingSets(
+    sql`(${FAMILIES[family](context)}) f ${tagJoin(dimensions.includes('tag') ? 'tag' : undefined)}`,
+    'f',
+    dimensions.map((dimension) => dimensionOf(dimension, context.timeZone)),
+    keys.map((key) => aggregateSql(METRIC_SPECS[key] as BaseMetric)),
   );
-  const cuts = dimensions.map(
-    (dimension, index) => sql`${dimensionOf(dimension, context.timeZone)} as ${cut(index)}`,
-  );
-  const statement = sql`
-    select ${sql.join(
-      dimensions.map((_, index) => sql`${cut(index)}, grouping(${cut(index)}) as ${flag(index)}`),
-      sql`, `,
-    )}, ${sql.join(columns, sql`, `)}
-    from (select f.*, ${sql.join(cuts, sql`, `)}
-      from (${FAMILIES[family](context)}) f ${tagJoin(dimensions.includes('tag') ? 'tag' : undefined)}) f
-    group by grouping sets (${sql.join(
-      dimensions.map((_, index) => sql`(${cut(index)})`),
-      sql`, `,
-    )})`;
   const result = await db.execute<Record<string, unknown>>(statement);
   return linesOf(result.rows, keys, dimensions.length);
+}
+
+/**
+ * `measures` over `rows` (a from-clause naming its rows `alias`) grouped by each of `cuts` (one
+ * grouping set each): columns d{i} (a cut's value), g{i} (its grouping()) and m{k}, as
+ * `linesOf` reads them.
+ */
+export function byGroupingSets(
+  rows: SQL,
+  alias: 'f' | 'r',
+  cuts: readonly SQL[],
+  measures: readonly SQL[],
+): SQL {
+  const cut = (index: number) => sql.identifier(`d${index}`);
+  return sql`
+    select ${sql.join(
+      cuts.map(
+        (_, index) => sql`${cut(index)}, grouping(${cut(index)}) as ${sql.identifier(`g${index}`)}`,
+      ),
+      sql`, `,
+    )}, ${sql.join(
+      measures.map((measure, index) => sql`${measure} as ${sql.identifier(`m${index}`)}`),
+      sql`, `,
+    )}
+    from (select ${sql.raw(alias)}.*, ${sql.join(
+      cuts.map((expression, index) => sql`${expression} as ${cut(index)}`),
+      sql`, `,
+    )} from ${rows}) ${sql.raw(alias)}
+    group by grouping sets (${sql.join(
+      cuts.map((_, index) => sql`(${cut(index)})`),
+      sql`, `,
+    )})`;
 }
 
 /** FigureLines per grouping set from rows carrying d{i}, g{i} (its grouping()) and m{k} columns. */

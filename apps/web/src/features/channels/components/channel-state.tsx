@@ -95,3 +95,32 @@ export function ChannelSecretsBadge({ channel }: { channel: ChannelView }) {
     </Badge>
   );
 }
+
+/** A list's state cell: the state (with the provider's error), and pause or resume beside it. */
+export function ChannelStateCell({
+  channel,
+  catalogue,
+  canEdit,
+}: {
+  channel: ChannelView;
+  catalogue: Catalogue<ChannelView, ChannelBody>;
+  canEdit: boolean;
+}) {
+  return (
+    <div className="flex flex-wrap items-start justify-between gap-1">
+      <ChannelStateBadge
+        status={channel.status}
+        reason={channel.status_reason}
+        at={channel.updated_at}
+      />
+      {canEdit && <ChannelPauseButton channel={channel} catalogue={catalogue} />}
+    </div>
+  );
+}
+
+/** A provider's API address, or the provider's own default when the channel names none. */
+export function ProviderUrlCell({ channel, fallback }: { channel: ChannelView; fallback: string }) {
+  return (
+    String(channel.settings.base_url ?? '') || <span className="text-slate-500">{fallback}</span>
+  );
+}

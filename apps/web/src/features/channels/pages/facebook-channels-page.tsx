@@ -5,7 +5,7 @@ import { SettingsGroupNav } from '@/components/layout/settings-group-nav';
 import { Badge } from '@/components/ui/badge';
 import { useCan } from '@/lib/use-can';
 import { CHANNELS_TEXT } from '../channels-text';
-import { ChannelPauseButton, ChannelStateBadge } from '../components/channel-state';
+import { ChannelStateCell } from '../components/channel-state';
 import { CopyButton } from '../components/copy-button';
 import {
   FACEBOOK_CHANNELS as FACEBOOK,
@@ -101,14 +101,7 @@ export function FacebookChannelsPage() {
           head: CHANNELS_TEXT.status,
           className: 'w-48',
           cell: (channel) => (
-            <div className="flex flex-wrap items-start justify-between gap-1">
-              <ChannelStateBadge
-                status={channel.status}
-                reason={channel.status_reason}
-                at={channel.updated_at}
-              />
-              {canEdit && <ChannelPauseButton channel={channel} catalogue={FACEBOOK} />}
-            </div>
+            <ChannelStateCell channel={channel} catalogue={FACEBOOK} canEdit={canEdit} />
           ),
         },
       ]}

@@ -3,9 +3,9 @@ import { SettingsGroupNav } from '@/components/layout/settings-group-nav';
 import { useCan } from '@/lib/use-can';
 import { CHANNELS_TEXT as TEXT } from '../channels-text';
 import {
-  ChannelPauseButton,
   ChannelSecretsBadge,
-  ChannelStateBadge,
+  ChannelStateCell,
+  ProviderUrlCell,
 } from '../components/channel-state';
 import { SMS_CHANNELS as SMS, SmsChannelDialog } from '../components/sms-channel-dialog';
 
@@ -27,10 +27,7 @@ export function SmsChannelsPage() {
         { head: TEXT.brandname, cell: (channel) => String(channel.settings.brandname ?? '') },
         {
           head: TEXT.baseUrl,
-          cell: (channel) =>
-            String(channel.settings.base_url ?? '') || (
-              <span className="text-slate-500">{TEXT.defaultProvider}</span>
-            ),
+          cell: (channel) => <ProviderUrlCell channel={channel} fallback={TEXT.defaultProvider} />,
         },
         {
           head: TEXT.keys,
@@ -42,14 +39,7 @@ export function SmsChannelsPage() {
           className: 'w-72',
           // The state, and beside it pause or resume (the row's own actions edit and delete).
           cell: (channel) => (
-            <div className="flex flex-wrap items-start justify-between gap-1">
-              <ChannelStateBadge
-                status={channel.status}
-                reason={channel.status_reason}
-                at={channel.updated_at}
-              />
-              {canEdit && <ChannelPauseButton channel={channel} catalogue={SMS} />}
-            </div>
+            <ChannelStateCell channel={channel} catalogue={SMS} canEdit={canEdit} />
           ),
         },
       ]}

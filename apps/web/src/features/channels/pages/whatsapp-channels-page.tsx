@@ -7,11 +7,7 @@ import { Button } from '@/components/ui/button';
 import { toast } from '@/lib/toast';
 import { useCan } from '@/lib/use-can';
 import { CHANNELS_TEXT } from '../channels-text';
-import {
-  ChannelPauseButton,
-  ChannelSecretsBadge,
-  ChannelStateBadge,
-} from '../components/channel-state';
+import { ChannelSecretsBadge, ChannelStateCell } from '../components/channel-state';
 import {
   WHATSAPP_CHANNELS as WHATSAPP,
   WhatsAppChannelDialog,
@@ -100,14 +96,7 @@ export function WhatsAppChannelsPage() {
           head: TEXT.state,
           className: 'w-72',
           cell: (channel) => (
-            <div className="flex flex-wrap items-start justify-between gap-1">
-              <ChannelStateBadge
-                status={channel.status}
-                reason={channel.status_reason}
-                at={channel.updated_at}
-              />
-              {canEdit && <ChannelPauseButton channel={channel} catalogue={WHATSAPP} />}
-            </div>
+            <ChannelStateCell channel={channel} catalogue={WHATSAPP} canEdit={canEdit} />
           ),
         },
       ]}

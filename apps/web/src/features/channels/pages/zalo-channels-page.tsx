@@ -14,9 +14,9 @@ import { useCan } from '@/lib/use-can';
 import { channelKeys, channelsOfKind, disconnectZalo, startZaloConnect } from '../channels.queries';
 import { CHANNELS_TEXT, ZNS_TEXT } from '../channels-text';
 import {
-  ChannelPauseButton,
   ChannelSecretsBadge,
-  ChannelStateBadge,
+  ChannelStateCell,
+  ProviderUrlCell,
 } from '../components/channel-state';
 import { CopyButton } from '../components/copy-button';
 import { ZaloChannelDialog } from '../components/zalo-channel-dialog';
@@ -169,10 +169,9 @@ function ZnsChannels({ canEdit }: { canEdit: boolean }) {
         { head: CHANNELS_TEXT.name, cell: (channel) => <NameCell name={channel.name} /> },
         {
           head: CHANNELS_TEXT.baseUrl,
-          cell: (channel) =>
-            String(channel.settings.base_url ?? '') || (
-              <span className="text-slate-500">{ZNS_TEXT.defaultProvider}</span>
-            ),
+          cell: (channel) => (
+            <ProviderUrlCell channel={channel} fallback={ZNS_TEXT.defaultProvider} />
+          ),
         },
         {
           head: CHANNELS_TEXT.keys,
@@ -188,14 +187,7 @@ function ZnsChannels({ canEdit }: { canEdit: boolean }) {
           head: CHANNELS_TEXT.status,
           className: 'w-72',
           cell: (channel) => (
-            <div className="flex flex-wrap items-start justify-between gap-1">
-              <ChannelStateBadge
-                status={channel.status}
-                reason={channel.status_reason}
-                at={channel.updated_at}
-              />
-              {canEdit && <ChannelPauseButton channel={channel} catalogue={ZNS_CHANNELS} />}
-            </div>
+            <ChannelStateCell channel={channel} catalogue={ZNS_CHANNELS} canEdit={canEdit} />
           ),
         },
       ]}
