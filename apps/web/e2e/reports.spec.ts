@@ -162,3 +162,47 @@ test('the ad funnel takes a spend file and shows what the ads cost', async ({ pa
   await expect(page.getByRole('button', { name: `Chi phí quảng cáo: ${spent} ₫` })).toBeVisible();
   await screenshotsAtBothSizes(page, 'report-ad-funnel');
 });
+
+test('a custom report is saved from its screen, shared, and opened again by a team leader', async ({
+  page,
+  request,
+}) => {
+  const supervisor = await apiLogin(request, ACCOUNTS.supervisor.email);
+  await storeSession(page, supervisor);
+  await page.goto('/report/custom');
+  await expect(page.getByRole('heading', { name: 'Báo cáo tùy chỉnh' })).toBeVisible();
+  await page.getByLabel('Chiều phân tích').selectOption({ label: 'Bộ phận' });
+  await expect(page).toHaveURL(/dimension=group/);
+  await expect(page.getByRole('heading', { name: 'Theo bộ phận' })).toBeVisible();
+  const name = `Theo bộ phận ${unique()}`;
+  await page.getByRole('button', { name: 'Lưu báo cáo' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Lưu báo cáo tùy chỉnh' });
+  await dialog.getByLabel('Tên báo cáo').fill(name);
+  await dialog.getByRole('switch', { name: 'Chia sẻ cho mọi người xem báo cáo' }).click();
+  await dialog.getByRole('button', { name: 'Lưu' }).click();
+  await expect(page.getByText('Đã lưu báo cáo')).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  // A team leader opens the shared report on a fresh screen: its dimension comes back.
+  const leader = await apiLogin(request, ACCOUNTS.team_leader.email);
+  const other = await page
+    .context()
+    .browser()!
+    .newContext({ baseURL: new URL(page.url()).origin });
+  const leaderPage = await other.newPage();
+  await storeSession(leaderPage, leader);
+  await leaderPage.goto('/report/custom');
+  await expect(leaderPage.getByRole('heading', { name: 'Báo cáo tùy chỉnh' })).toBeVisible();
+  const saved = leaderPage.getByLabel('Báo cáo đã lưu');
+  await expect(saved.locator('optgroup[label="Dùng chung"] option', { hasText: name })).toHaveCount(
+    1,
+  );
+  await saved.selectOption({ label: name });
+  await expect(leaderPage).toHaveURL(/dimension=group/);
+  await expect(leaderPage.getByRole('heading', { name: 'Theo bộ phận' })).toBeVisible();
+  // Not theirs to delete.
+  await expect(leaderPage.getByRole('button', { name: `Xóa báo cáo đã lưu: ${name}` })).toHaveCount(
+    0,
+  );
+  await other.close();
+});
