@@ -22,6 +22,11 @@ const envSchema = z.object({
     .optional()
     .transform((value) => value !== '0' && value !== 'false'),
   SEED_DEMO: flag,
+  /** `0`: reports read every figure from the raw rows, no daily rollups (to compare, to rule out). */
+  REPORT_ROLLUPS: z
+    .enum(['1', '0', 'true', 'false', ''])
+    .optional()
+    .transform((value) => value !== '0' && value !== 'false'),
   /** `0`: the demo tenant gets its staff only (tests and benchmarks start from that). */
   DEMO_SAMPLES: z
     .enum(['1', '0', 'true', 'false', ''])
@@ -72,6 +77,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     databaseReadUrl: value.DATABASE_READ_URL || undefined,
     embeddedPgPort: value.EMBEDDED_PG_PORT,
     embeddedPgFsync: value.EMBEDDED_PG_FSYNC,
+    reportRollups: value.REPORT_ROLLUPS,
     /** Demo data goes into the embedded database always, into an external one only on request. */
     seedDemo: value.DATABASE_URL ? value.SEED_DEMO : true,
     /** Organizations, groups, tags, fields and customers in a newly seeded demo tenant. */

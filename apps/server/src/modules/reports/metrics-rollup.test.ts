@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { ReportDimension } from '@omnicare/shared/reports/reports.schemas';
 import { dayAndTimeIn } from '@omnicare/shared/platform/time';
-import { createTestApp, seedTenant, type TestApp } from '../../test/helpers.js';
+import { bearer, createTestApp, seedTenant, type TestApp } from '../../test/helpers.js';
 import { contextForUser, type AuthContext } from '../../platform/auth.js';
 import { figureSets, metricContext, type MetricQuery } from './metrics.service.js';
 import { ROLLED_FAMILIES, rolledKeysOf } from './metrics-rollup.repository.js';
@@ -247,5 +247,25 @@ describe('rollups', () => {
     await db.execute(
       sql`update tenants set time_zone = 'Asia/Bangkok' where id = ${tenant.tenantId}`,
     );
+  });
+
+  it('REPORT_ROLLUPS=0 reads the raw rows and rolls nothing', async () => {
+    const raw = await createTestApp({ reportRollups: false });
+    try {
+      const other = await seedTenant(raw, 'Không rollup');
+      const token = await raw.login(other.email('admin'));
+      const answer = await raw.app.inject({
+        method: 'GET',
+        url: `/v2/reports/ticket?from=${shift(today(), -10)}&to=${today()}`,
+        headers: bearer(token),
+      });
+      expect(answer.statusCode, answer.body).toBe(200);
+      const days = await raw.database.db.execute<{ n: number }>(
+        sql`select count(*)::int as n from report_days where tenant_id = ${other.tenantId}`,
+      );
+      expect(days.rows[0]!.n).toBe(0);
+    } finally {
+      await raw.close();
+    }
   });
 });

@@ -106,6 +106,7 @@ export async function metricContext(
       channelId: query.channel_id,
     },
     clock: query.business_hours ? await clockOf(platform, auth.tenantId, start, end) : null,
+    ...(platform.config.reportRollups ? {} : { rollups: false as const }),
     ...repo.DEFAULTS,
     scope: {
       tickets: ticketScope(auth),
