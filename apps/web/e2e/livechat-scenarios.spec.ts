@@ -178,7 +178,10 @@ test('two agents on one conversation see each other’s messages and typing live
     await startChat(visitor.page, name, 'Em cần đổi địa chỉ giao hàng');
     const id = await openRow(page, name);
     await second.page.goto(`/chat/${id}`);
-    await expect(second.page.getByText('Em cần đổi địa chỉ giao hàng')).toBeVisible();
+    // In the conversation (the customer pane's tickets may name it too, once loaded).
+    await expect(
+      second.page.getByTestId('chat-message').getByText('Em cần đổi địa chỉ giao hàng'),
+    ).toBeVisible();
 
     // Typing, both ways.
     const mine = page.getByRole('textbox', { name: 'Soạn tin nhắn' });
