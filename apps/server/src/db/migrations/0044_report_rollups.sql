@@ -1,6 +1,7 @@
 CREATE TABLE "report_daily" (
 	"tenant_id" uuid NOT NULL,
 	"day" date NOT NULL,
+	"hour" smallint NOT NULL,
 	"family" text NOT NULL,
 	"group_id" uuid,
 	"agent_id" uuid,

@@ -8,6 +8,7 @@ import {
   numeric,
   pgTable,
   primaryKey,
+  smallint,
   text,
   uniqueIndex,
   uuid,
@@ -125,6 +126,8 @@ export const reportDaily = pgTable(
       .notNull()
       .references(() => tenants.id),
     day: date('day').notNull(),
+    /** The hour of that day (0–23), for the hour-of-day cut. */
+    hour: smallint('hour').notNull(),
     family: text('family').notNull(),
     groupId: uuid('group_id'),
     agentId: uuid('agent_id'),

@@ -23,7 +23,7 @@ import {
  * Rolled: days before yesterday. Not rolled, and read raw as before: medians and p90s, distinct
  * counts, durations in business time, the families that depend on other rows or on the moment
  * (replies, presence, backlog, contacts...), a caller with a narrower data scope, and filters
- * or cuts the rollup has no column for (tag, channel, priority, customer, hour).
+ * or cuts the rollup has no column for (tag, channel, priority, customer).
  */
 
 /** Families rolled up; `clocked`: its `value` is a duration the business-hours switch changes. */
@@ -43,6 +43,7 @@ export const ROLLED_FAMILIES = Object.keys(ROLLED) as FamilyName[];
 const ROLLED_DIMENSIONS = new Set<ReportDimension | undefined>([
   undefined,
   'day',
+  'hour',
   'source',
   'group',
   'agent',
@@ -113,6 +114,10 @@ function componentsJson(keys: readonly string[]): SQL {
   );
   return sql`jsonb_build_object(${sql.join(pairs, sql`, `)})`;
 }
+
+/** A family row's day and hour of the day in the tenant's zone (columns `day`, `hour`). */
+const dayAndHour = (timeZone: string) =>
+  sql`(f.at at time zone ${timeZone})::date as day, extract(hour from f.at at time zone ${timeZone})::smallint as hour`;
 
 /**
  * The family's rows without the agent: a day holds a line per department, source, queue and
@@ -228,14 +233,14 @@ export async function rollDays(
     // Each family once, at both grains: per agent, and without the agent (`{family}:all`).
     for (const family of ROLLED_FAMILIES)
       await tx.execute(sql`
-        insert into report_daily (tenant_id, day, family, group_id, agent_id, source, queue_id, hotline, figures)
-        select ${context.tenantId}, f.day,
+        insert into report_daily (tenant_id, day, hour, family, group_id, agent_id, source, queue_id, hotline, figures)
+        select ${context.tenantId}, f.day, f.hour,
           case when grouping(f.agent_id) = 1 then ${coarse(family)} else ${family} end,
           f.group_id, f.agent_id, f.source, f.queue_id, f.hotline, ${componentsJson(rolledKeysOf(family))}
-        from (select f.*, (f.at at time zone ${context.timeZone})::date as day
+        from (select f.*, ${dayAndHour(context.timeZone)}
           from (${FAMILIES[family](rollContext)}) f) f
-        group by grouping sets ((f.day, f.group_id, f.agent_id, f.source, f.queue_id, f.hotline),
-          (f.day, f.group_id, f.source, f.queue_id, f.hotline))`);
+        group by grouping sets ((f.day, f.hour, f.group_id, f.agent_id, f.source, f.queue_id, f.hotline),
+          (f.day, f.hour, f.group_id, f.source, f.queue_id, f.hotline))`);
     const days = await tx.execute(sql`
       insert into report_days (tenant_id, day)
       select ${context.tenantId}, d::date from generate_series(${first}::date, ${end}::date, interval '1 day') d
@@ -264,6 +269,8 @@ function rolledDimensionOf(dimension: ReportDimension | undefined): SQL {
   switch (dimension) {
     case 'day':
       return sql`to_char(r.day, 'YYYY-MM-DD')`;
+    case 'hour':
+      return sql`to_char(r.hour, 'FM00')`;
     case 'source':
       return sql`r.source`;
     case 'group':
@@ -296,14 +303,14 @@ export async function rolledFamilyFigures(
   const raw =
     range.rawStart < context.end
       ? sql`union all
-        select (f.at at time zone ${context.timeZone})::date, f.group_id, f.agent_id, f.source,
-          f.queue_id, f.hotline, ${componentsJson(keys)}
-        from (${FAMILIES[family](rawContext)}) f
-        group by 1, 2, 3, 4, 5, 6`
+        select f.day, f.hour, f.group_id, f.agent_id, f.source, f.queue_id, f.hotline,
+          ${componentsJson(keys)}
+        from (select f.*, ${dayAndHour(context.timeZone)} from (${FAMILIES[family](rawContext)}) f) f
+        group by 1, 2, 3, 4, 5, 6, 7`
       : sql``;
   const statement = sql`
     with r as (
-      select r.day, r.group_id, r.agent_id, r.source, r.queue_id, r.hotline, r.figures
+      select r.day, r.hour, r.group_id, r.agent_id, r.source, r.queue_id, r.hotline, r.figures
       from report_daily r
       where r.tenant_id = ${context.tenantId} and r.family = ${grainOf(context, family, dimensions)}
         and r.day between ${range.from}::date and ${range.through}::date

@@ -29,6 +29,7 @@ const KEYS = ROLLED_FAMILIES.flatMap(rolledKeysOf);
 const DIMENSIONS: (ReportDimension | undefined)[] = [
   undefined,
   'day',
+  'hour',
   'source',
   'group',
   'agent',

@@ -61,32 +61,42 @@ const CONTRACTS = {
   'GET /v2/types': listBody(ticketTypeView),
 };
 
-beforeEach(() => {
-  signInAs('agent');
+/** The server as the conversation reads it, with these comments on ticket T1. */
+function serveComments(comments: TicketCommentView[]) {
   mockApi(CONTRACTS, (config) => {
-    if (config.url === '/v2/tickets/T1/comments') return list(COMMENTS);
+    if (config.url === '/v2/tickets/T1/comments') return list(comments);
     if (config.url === '/v2/tickets/T1/placeholders') return ok({});
     if (config.url === '/v2/macros' || config.url === '/v2/group-tag-customer') return ok([]);
     return list([]);
   });
+}
+
+/** The conversation of ticket T1, open. */
+function renderConversation(onSplit?: (comment: TicketCommentView) => Promise<unknown>) {
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <TicketConversation
+        ticketId="T1"
+        tabKey={`ticket:T1:${Math.random()}`}
+        closed={false}
+        onTyping={() => undefined}
+        onSent={() => undefined}
+        onSplit={onSplit}
+      />
+    </QueryClientProvider>,
+  );
+}
+
+beforeEach(() => {
+  signInAs('agent');
+  serveComments(COMMENTS);
 });
 
 afterEach(() => vi.restoreAllMocks());
 
 describe('the ticket conversation', () => {
   it("offers 'Tách thành ticket mới' on customer messages only", async () => {
-    render(
-      <QueryClientProvider client={new QueryClient()}>
-        <TicketConversation
-          ticketId="T1"
-          tabKey={`ticket:T1:${Math.random()}`}
-          closed={false}
-          onTyping={() => undefined}
-          onSent={() => undefined}
-          onSplit={() => Promise.resolve()}
-        />
-      </QueryClientProvider>,
-    );
+    renderConversation(() => Promise.resolve());
     const items = await screen.findAllByTestId('ticket-comment');
     expect(items).toHaveLength(3);
     const split = (item: HTMLElement) =>
@@ -98,42 +108,26 @@ describe('the ticket conversation', () => {
 
   it('shows where a reply sent by a channel stands: sent, or failed with the reason', async () => {
     const staff = { _id: 'u1', name: 'Chuyên viên', avatar_url: null };
-    mockApi(CONTRACTS, (config) => {
-      if (config.url === '/v2/tickets/T1/comments')
-        return list([
-          comment({
-            _id: 'c4',
-            author_type: 'user',
-            author: staff,
-            delivery: { state: 'sent', error: null, error_code: null },
-          }),
-          comment({
-            _id: 'c5',
-            author_type: 'user',
-            author: staff,
-            delivery: {
-              state: 'failed',
-              error: '5.1.1 Mailbox does not exist',
-              error_code: '550',
-            },
-          }),
-          comment({ _id: 'c6' }),
-        ]);
-      if (config.url === '/v2/tickets/T1/placeholders') return ok({});
-      if (config.url === '/v2/macros' || config.url === '/v2/group-tag-customer') return ok([]);
-      return list([]);
-    });
-    render(
-      <QueryClientProvider client={new QueryClient()}>
-        <TicketConversation
-          ticketId="T1"
-          tabKey={`ticket:T1:${Math.random()}`}
-          closed={false}
-          onTyping={() => undefined}
-          onSent={() => undefined}
-        />
-      </QueryClientProvider>,
-    );
+    serveComments([
+      comment({
+        _id: 'c4',
+        author_type: 'user',
+        author: staff,
+        delivery: { state: 'sent', error: null, error_code: null },
+      }),
+      comment({
+        _id: 'c5',
+        author_type: 'user',
+        author: staff,
+        delivery: {
+          state: 'failed',
+          error: '5.1.1 Mailbox does not exist',
+          error_code: '550',
+        },
+      }),
+      comment({ _id: 'c6' }),
+    ]);
+    renderConversation();
     const items = await screen.findAllByTestId('ticket-comment');
     const delivery = (item: HTMLElement) =>
       within(item).queryByTestId('comment-delivery')?.textContent ?? null;
@@ -143,34 +137,18 @@ describe('the ticket conversation', () => {
   });
 
   it("names the bot on the notification a workflow sent (ZNS) and shows Zalo's receipt", async () => {
-    mockApi(CONTRACTS, (config) => {
-      if (config.url === '/v2/tickets/T1/comments')
-        return list([
-          comment({
-            _id: 'c7',
-            author_type: 'bot',
-            author: null,
-            kind: 'template',
-            body_format: 'text',
-            body: 'Tin ZNS «Xác nhận đơn» gửi tới 0912345678',
-            delivery: { state: 'delivered', error: null, error_code: null },
-          }),
-        ]);
-      if (config.url === '/v2/tickets/T1/placeholders') return ok({});
-      if (config.url === '/v2/macros' || config.url === '/v2/group-tag-customer') return ok([]);
-      return list([]);
-    });
-    render(
-      <QueryClientProvider client={new QueryClient()}>
-        <TicketConversation
-          ticketId="T1"
-          tabKey={`ticket:T1:${Math.random()}`}
-          closed={false}
-          onTyping={() => undefined}
-          onSent={() => undefined}
-        />
-      </QueryClientProvider>,
-    );
+    serveComments([
+      comment({
+        _id: 'c7',
+        author_type: 'bot',
+        author: null,
+        kind: 'template',
+        body_format: 'text',
+        body: 'Tin ZNS «Xác nhận đơn» gửi tới 0912345678',
+        delivery: { state: 'delivered', error: null, error_code: null },
+      }),
+    ]);
+    renderConversation();
     const [item] = await screen.findAllByTestId('ticket-comment');
     expect(within(item!).getByText('Bot')).toBeVisible();
     expect(within(item!).queryByText('Khách hàng')).toBeNull();
