@@ -133,6 +133,19 @@ export const tickets = pgTable(
       table.tenantId,
       sql`coalesce(${table.solvedAt}, ${table.closedAt})`,
     ),
+    // The backlog's open tickets, counted by department, agent and source from the index alone.
+    index('tickets_open_backlog_idx')
+      .on(
+        table.tenantId,
+        table.createdAt,
+        table.source,
+        table.groupId,
+        table.assigneeId,
+        table.requesterId,
+      )
+      .where(
+        sql`coalesce(${table.solvedAt}, ${table.closedAt}) is null and ${table.mergedIntoId} is null`,
+      ),
     index('tickets_requester_created_idx').on(table.requesterId, table.createdAt),
     index('tickets_custom_idx').using('gin', table.custom.op('jsonb_path_ops')),
     index('tickets_subject_trgm_idx').using('gin', sql`${table.subjectKey} gin_trgm_ops`),

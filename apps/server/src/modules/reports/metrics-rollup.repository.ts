@@ -5,6 +5,7 @@ import {
   DEFAULTS,
   FAMILIES,
   METRIC_SPECS,
+  PERCENTILE,
   type BaseMetric,
   type FactContext,
   type FamilyName,
@@ -32,6 +33,8 @@ const ROLLED: Partial<Record<FamilyName, { clocked: boolean }>> = {
   solved: { clocked: true },
   reopens: { clocked: false },
   breaches: { clocked: false },
+  missed_chats: { clocked: false },
+  replies: { clocked: true },
   messages: { clocked: false },
   ratings: { clocked: false },
   surveys: { clocked: false },
@@ -56,11 +59,33 @@ interface Component {
   sql: SQL;
 }
 
-/** What a base metric is summed from, or null when it cannot be (a median, a distinct count). */
+/**
+ * The values a median or a p90 is taken over (its rows' measures), a JSON array per line: the
+ * percentile over the range is taken over every line's values, so it is exact. A median and a
+ * p90 of the same rows share one.
+ */
+type PercentileMetric = BaseMetric & { aggregate: { kind: 'median' | 'p90'; of: string } };
+
+const valuesName = (spec: PercentileMetric) =>
+  `values:${spec.aggregate.of}:${spec.where ?? 'true'}`;
+
+const isPercentile = (spec: BaseMetric): spec is PercentileMetric =>
+  spec.aggregate.kind === 'median' || spec.aggregate.kind === 'p90';
+
+/** What a base metric is made from, or null when it cannot be rolled (a distinct count). */
 function componentsOf(key: string): Component[] | null {
   const spec = METRIC_SPECS[key] as BaseMetric;
   const where = sql.raw(spec.where ?? 'true');
   const a = spec.aggregate;
+  if (isPercentile(spec)) {
+    const of = sql.raw(spec.aggregate.of);
+    return [
+      {
+        name: valuesName(spec),
+        sql: sql`coalesce(to_jsonb(array_agg(f.${of}) filter (where ${where} and f.${of} is not null)), '[]'::jsonb)`,
+      },
+    ];
+  }
   switch (a.kind) {
     case 'count':
       return a.distinct ? null : [{ name: key, sql: sql`count(*) filter (where ${where})` }];
@@ -109,9 +134,10 @@ export function rolledKeysOf(family: FamilyName): string[] {
 }
 
 function componentsJson(keys: readonly string[]): SQL {
-  const pairs = keys.flatMap((key) =>
-    componentsOf(key)!.map((component) => sql`${component.name}::text, ${component.sql}`),
+  const components = new Map(
+    keys.flatMap((key) => componentsOf(key)!.map((component) => [component.name, component.sql])),
   );
+  const pairs = [...components].map(([name, value]) => sql`${name}::text, ${value}`);
   return sql`jsonb_build_object(${sql.join(pairs, sql`, `)})`;
 }
 
@@ -289,7 +315,8 @@ function rolledDimensionOf(dimension: ReportDimension | undefined): SQL {
 /**
  * A family's rolled keys cut by each of `dimensions` (all rollable): the rolled days of the
  * range from report_daily, the rest (from the day after `through`) computed on the spot into
- * the same components, then summed. Answers a FigureLines per dimension, as familyFigures does.
+ * the same components, then summed, or for a percentile taken over every line's values. Answers
+ * a FigureLines per dimension, as familyFigures does.
  */
 export async function rolledFamilyFigures(
   db: Database,
@@ -308,7 +335,7 @@ export async function rolledFamilyFigures(
         from (select f.*, ${dayAndHour(context.timeZone)} from (${FAMILIES[family](rawContext)}) f) f
         group by 1, 2, 3, 4, 5, 6, 7`
       : sql``;
-  const statement = sql`
+  const lines = sql`
     with r as (
       select r.day, r.hour, r.group_id, r.agent_id, r.source, r.queue_id, r.hotline, r.figures
       from report_daily r
@@ -316,13 +343,46 @@ export async function rolledFamilyFigures(
         and r.day between ${range.from}::date and ${range.through}::date
         and ${rolledFilters(context, family)}
       ${raw}
-    )
-    ${byGroupingSets(
-      sql`r`,
-      'r',
-      dimensions.map(rolledDimensionOf),
-      keys.map(figureOfComponents),
-    )}`;
-  const result = await db.execute<Record<string, unknown>>(statement);
-  return linesOf(result.rows, keys, dimensions.length);
+    )`;
+  const cuts = dimensions.map(rolledDimensionOf);
+  const specOf = (key: string) => METRIC_SPECS[key] as BaseMetric;
+  const summed = keys.filter((key) => !isPercentile(specOf(key)));
+  const percentiles = keys.filter((key) => isPercentile(specOf(key)));
+  const percentileOf = (key: string) => specOf(key) as PercentileMetric;
+  const valueSets = [...new Set(percentiles.map((key) => valuesName(percentileOf(key))))];
+  const [sums, values] = await Promise.all([
+    summed.length > 0
+      ? db.execute<Record<string, unknown>>(
+          sql`${lines} ${byGroupingSets(sql`r`, 'r', cuts, summed.map(figureOfComponents))}`,
+        )
+      : null,
+    percentiles.length > 0
+      ? db.execute<Record<string, unknown>>(sql`${lines}, v as (
+          select r.day, r.hour, r.group_id, r.agent_id, r.source, r.queue_id, r.hotline,
+            s.name, e.v::float8 as v
+          from r cross join (values ${sql.join(
+            valueSets.map((name) => sql`(${name}::text)`),
+            sql`, `,
+          )}) s(name)
+          cross join lateral jsonb_array_elements_text(coalesce(r.figures->s.name, '[]'::jsonb)) e(v))
+          ${byGroupingSets(
+            sql`v r`,
+            'r',
+            cuts,
+            percentiles.map((key) => {
+              const spec = percentileOf(key);
+              return sql`percentile_cont(${sql.raw(String(PERCENTILE[spec.aggregate.kind]))}) within group (order by r.v) filter (where r.name = ${valuesName(spec)})`;
+            }),
+          )}`)
+      : null,
+  ]);
+  const sumLines = sums ? linesOf(sums.rows, summed, dimensions.length) : null;
+  const valueLines = values ? linesOf(values.rows, percentiles, dimensions.length) : null;
+  return dimensions.map((_, index) => {
+    const merged: FigureLines = new Map();
+    for (const source of [sumLines?.[index], valueLines?.[index]])
+      for (const [value, figures] of source ?? [])
+        merged.set(value, { ...(merged.get(value) ?? {}), ...figures });
+    return merged;
+  });
 }

@@ -191,6 +191,9 @@ describe('rollups', () => {
       calls_offered: expect.any(Number),
     });
     expect(rolled[0]!.null!.calls_offered).toBeGreaterThan(50);
+    expect(rolled[0]!.null!.chats_missed).toBeGreaterThan(0);
+    expect(rolled[0]!.null!.first_response_median_s).toBeGreaterThan(0);
+    expect(rolled[0]!.null!.resolution_p90_s).toBeGreaterThan(0);
   });
 
   it('a reassignment, a late message, a late call end and another time zone unroll the days they reach', async () => {
@@ -218,6 +221,26 @@ describe('rollups', () => {
       insert into messages (tenant_id, ticket_id, author_type, direction, body, public, created_at)
       values (${tenant.tenantId}, ${ids.tickets[1]}, 'customer', 'in', 'x', true, ${at(5, 12)}::timestamptz)`);
     expect(await rolledDays()).not.toContain(day);
+
+    // A customer message written a day before a rolled reply starts that reply's block earlier:
+    // the reply's day unrolls too (not only the message's), and its reply time follows.
+    await bothWays(RANGE());
+    const reply = await db.execute<{ ticket_id: string; created_at: string; day: string }>(sql`
+      select m.ticket_id, m.created_at::text,
+        to_char(m.created_at at time zone 'Asia/Bangkok', 'YYYY-MM-DD') as day
+      from messages m where m.tenant_id = ${tenant.tenantId} and m.author_type = 'user'
+        and m.public and m.direction = 'out'
+        and m.created_at between ${at(10, 0)}::timestamptz and ${at(3, 0)}::timestamptz
+      order by m.created_at limit 1`);
+    const replied = reply.rows[0]!;
+    expect(await rolledDays()).toContain(replied.day);
+    await db.execute(sql`
+      insert into messages (tenant_id, ticket_id, author_type, direction, body, public, created_at)
+      values (${tenant.tenantId}, ${replied.ticket_id}, 'customer', 'in', 'x', true,
+        ${replied.created_at}::timestamptz - interval '1 day')`);
+    expect(await rolledDays()).not.toContain(replied.day);
+    const afterEarlier = await bothWays(RANGE());
+    expect(afterEarlier.rolled).toEqual(afterEarlier.raw);
 
     // A call of a rolled day that ends late unrolls it.
     await bothWays(RANGE());

@@ -214,28 +214,37 @@ export const FAMILIES: Record<FamilyName, (context: FactContext) => SQL> = {
     where ${ticketConditions(c)} and ${notQueueFiltered(c)} and tickets.sla_breached_at is not null
       and ${inRange(c, sql`tickets.sla_breached_at`)}`,
 
-  // Chats the visitor left (resolved or closed) before any public staff reply.
-  missed_chats: (c) => sql`
-    select 'conversation' as kind, tickets.id, tickets.id as ticket_id,
-      coalesce(tickets.solved_at, tickets.closed_at) as at, ${ticketDimensions}, null::float8 as value
-    from tickets
-    where ${ticketConditions(c)} and ${notQueueFiltered(c)} and tickets.source in (${chatSources})
-      and ${inRange(c, sql`coalesce(tickets.solved_at, tickets.closed_at)`)}
-      and not exists (select 1 from messages m where m.ticket_id = tickets.id and m.author_type = 'user'
-        and m.public and m.direction = 'out' and m.kind <> 'event')
-      and exists (select 1 from messages m where m.ticket_id = tickets.id and m.author_type = 'customer')`,
-
-  // Open at the range's end: created before it, and not solved or closed by then. Not a flow:
-  // no instant (its day and hour buckets are empty).
-  backlog: (c) => sql`
-    select 'ticket' as kind, tickets.id, tickets.id as ticket_id, null::timestamptz as at,
+  // Chats the visitor left (resolved or closed) before any public staff reply: whether a chat
+  // was missed is settled when it ends (a later reply does not change it, so a rolled day holds).
+  missed_chats: (c) => {
+    const done = sql`coalesce(tickets.solved_at, tickets.closed_at)`;
+    return sql`
+    select 'conversation' as kind, tickets.id, tickets.id as ticket_id, ${done} as at,
       ${ticketDimensions}, null::float8 as value
     from tickets
-    where ${ticketConditions(c)} and ${notQueueFiltered(c)}
-      and tickets.created_at < ${c.end.toISOString()}::timestamptz
-      and (coalesce(tickets.solved_at, tickets.closed_at) is null
-        or coalesce(tickets.solved_at, tickets.closed_at) >= ${c.end.toISOString()}::timestamptz)
-      and tickets.merged_into_id is null`,
+    cross join lateral (
+      select bool_or(m.author_type = 'customer') as asked,
+        bool_or(m.author_type = 'user' and m.public and m.direction = 'out' and m.kind <> 'event')
+          as answered
+      from messages m where m.ticket_id = tickets.id and m.created_at <= ${done}) said
+    where ${ticketConditions(c)} and ${notQueueFiltered(c)} and tickets.source in (${chatSources})
+      and ${inRange(c, done)} and said.asked and not said.answered`;
+  },
+
+  // Open at the range's end: created before it, and not solved or closed by then. Not a flow:
+  // no instant (its day and hour buckets are empty). Two branches: the tickets open now (read
+  // from an index alone, tickets_open_backlog_idx) and those done since the range's end.
+  backlog: (c) => {
+    const end = sql`${c.end.toISOString()}::timestamptz`;
+    const open = (done: SQL) => sql`
+      select 'ticket' as kind, tickets.id, tickets.id as ticket_id, null::timestamptz as at,
+        ${ticketDimensions}, null::float8 as value
+      from tickets
+      where ${ticketConditions(c)} and ${notQueueFiltered(c)} and tickets.created_at < ${end}
+        and tickets.merged_into_id is null and ${done}`;
+    return sql`${open(sql`coalesce(tickets.solved_at, tickets.closed_at) is null`)}
+      union all ${open(sql`coalesce(tickets.solved_at, tickets.closed_at) >= ${end}`)}`;
+  },
 
   // One row per answered block of customer messages whose reply falls in the range: the reply
   // time (block's first message → the next public staff reply) and whether it is the first
@@ -368,16 +377,12 @@ export const FAMILIES: Record<FamilyName, (context: FactContext) => SQL> = {
   },
 
   // A customer's contacts: their tickets (chats included) and inbound calls begun in the range.
+  // f_first: no contact of the customer before it; f_returning: one before the range. Each
+  // customer's first contact is looked up once (two index probes), not per contact.
   contacts: (c) => {
     const start = sql`${c.start.toISOString()}::timestamptz`;
-    const earlier = (customer: SQL, at: SQL) => sql`(
-      exists (select 1 from tickets t2 where t2.requester_id = ${customer} and t2.created_at < ${at})
-      or exists (select 1 from calls c2 where c2.customer_id = ${customer}
-        and c2.direction = 'CALL_INBOUND' and c2.started_at < ${at}))`;
     return sql`
-    select f.*, not ${earlier(sql`f.customer_id`, sql`f.at`)} as f_first,
-      ${earlier(sql`f.customer_id`, start)} as f_returning
-    from (
+    with f as (
       select 'ticket' as kind, tickets.id, tickets.id as ticket_id, tickets.created_at as at,
         ${ticketDimensions}, null::float8 as value
       from tickets
@@ -390,7 +395,15 @@ export const FAMILIES: Record<FamilyName, (context: FactContext) => SQL> = {
       from calls
       where ${callConditions(c)} and calls.direction = 'CALL_INBOUND' and calls.customer_id is not null
         and ${inRange(c, sql`calls.started_at`)}
-    ) f`;
+    ), firsts as (
+      select who.customer_id, least(
+        (select min(t2.created_at) from tickets t2 where t2.requester_id = who.customer_id),
+        (select min(c2.started_at) from calls c2 where c2.customer_id = who.customer_id
+          and c2.direction = 'CALL_INBOUND')) as first_at
+      from (select distinct customer_id from f) who
+    )
+    select f.*, f.at <= firsts.first_at as f_first, firsts.first_at < ${start} as f_returning
+    from f join firsts on firsts.customer_id = f.customer_id`;
   },
 
   customers_created: (c) => sql`
@@ -671,6 +684,9 @@ export function dimensionOf(dimension: ReportDimension | undefined, timeZone: st
 const tagJoin = (dimension: ReportDimension | undefined) =>
   dimension === 'tag' ? sql`left join ticket_tags ft on ft.ticket_id = f.ticket_id` : sql``;
 
+/** The fraction each percentile aggregate takes. */
+export const PERCENTILE = { median: 0.5, p90: 0.9 } as const;
+
 function aggregateSql(spec: BaseMetric): SQL {
   const where = sql.raw(spec.where ?? 'true');
   const a = spec.aggregate;
@@ -684,9 +700,8 @@ function aggregateSql(spec: BaseMetric): SQL {
     case 'mean':
       return sql`avg(f.${sql.raw(a.of)}) filter (where ${where})`;
     case 'median':
-      return sql`percentile_cont(0.5) within group (order by f.${sql.raw(a.of)}) filter (where ${where})`;
     case 'p90':
-      return sql`percentile_cont(0.9) within group (order by f.${sql.raw(a.of)}) filter (where ${where})`;
+      return sql`percentile_cont(${sql.raw(String(PERCENTILE[a.kind]))}) within group (order by f.${sql.raw(a.of)}) filter (where ${where})`;
     case 'ratio': {
       const denominator = a.denominatorDistinct
         ? sql`count(distinct f.${sql.raw(a.denominatorDistinct)}) filter (where ${where})`

@@ -839,6 +839,78 @@ describe('DATABASE_READ_URL is where reports read', () => {
   });
 });
 
+describe('customers: new and returning', () => {
+  // Friday 2026-03-20 Bangkok, apart from the other fixtures' days.
+  const RANGE = { from: '2026-03-20', to: '2026-03-20' };
+
+  it('a customer is new on the first contact ever, returning with one before the range; calls count when inbound', async () => {
+    const tenantId = tenant.tenantId;
+    const db = t.database.db;
+    const customer = async (name: string) =>
+      (
+        await db.execute<{ id: string }>(
+          sql`insert into customers (tenant_id, name) values (${tenantId}, ${name}) returning id`,
+        )
+      ).rows[0]!.id;
+    const callOf = async (key: string, started: string, who: string, direction?: string) => {
+      await call(tenantId, key, { started, result: 'answered', wait: 5, talk: 60, direction });
+      await db.execute(sql`update calls set customer_id = ${who} where id = ${ids[key]}`);
+    };
+    const [back, caller, earlyCaller, outbound] = await Promise.all(
+      ['Khách cũ', 'Khách gọi trước', 'Khách gọi tuần trước', 'Khách được gọi'].map(customer),
+    );
+    // A ticket a week before, one in the range: returning.
+    await insertTicket(tenantId, {
+      key: 'cr1',
+      source: 'email',
+      created: '2026-03-12T03:00:00Z',
+      requester: back,
+    });
+    await insertTicket(tenantId, {
+      key: 'cr2',
+      source: 'email',
+      created: '2026-03-20T03:00:00Z',
+      requester: back,
+    });
+    // First an inbound call, then a ticket, both in the range: new once, two contacts.
+    await callOf('cc1', '2026-03-20T02:00:00Z', caller!);
+    await insertTicket(tenantId, {
+      key: 'cc2',
+      source: 'zalo',
+      created: '2026-03-20T05:00:00Z',
+      requester: caller,
+    });
+    // An inbound call before the range: returning.
+    await callOf('ce1', '2026-03-15T02:00:00Z', earlyCaller!);
+    await insertTicket(tenantId, {
+      key: 'ce2',
+      source: 'web',
+      created: '2026-03-20T06:00:00Z',
+      requester: earlyCaller,
+    });
+    // We called them before (outbound: not a contact of theirs): still new.
+    await callOf('co1', '2026-03-14T02:00:00Z', outbound!, 'CALL_OUTBOUND');
+    await insertTicket(tenantId, {
+      key: 'co2',
+      source: 'web',
+      created: '2026-03-20T07:00:00Z',
+      requester: outbound,
+    });
+
+    const { metrics } = await figures(admin, 'customer', RANGE);
+    expect(metrics).toMatchObject({
+      customer_contacts: 5,
+      customers_new: 2,
+      customers_returning: 2,
+      // 5 contacts over 4 customers.
+      contacts_per_customer: 1.3,
+    });
+    const fresh = await drill(admin, 'customer', { ...RANGE, metric: 'customers_new' });
+    expect(fresh.data.every((row) => row.kind === 'customer')).toBe(true);
+    expect(fresh.data.map((row) => row._id).sort()).toEqual([caller, outbound].sort());
+  });
+});
+
 describe('ad funnel', () => {
   // Tuesday 2026-03-10 Bangkok, apart from the other fixtures' days.
   const AD_DAY = { from: '2026-03-10', to: '2026-03-10' };

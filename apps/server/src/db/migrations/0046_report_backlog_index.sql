@@ -1,0 +1,1 @@
+CREATE INDEX "tickets_open_backlog_idx" ON "tickets" USING btree ("tenant_id","created_at","source","group_id","assignee_id","requester_id") WHERE coalesce("tickets"."solved_at", "tickets"."closed_at") is null and "tickets"."merged_into_id" is null;
