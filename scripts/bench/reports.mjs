@@ -1,7 +1,7 @@
 // npm run bench:reports [-- flags]: the reports over a year of one tenant's data.
 // One server (fresh embedded database, or BENCH_DATA_DIR kept filled): the demo tenant gets
 // --agents agents, --tickets tickets over --days days (two thirds of them chats with a customer
-// message and a reply), --calls calls, 20,000 customers and the agents' working days in the
+// message and a reply; a fifth of the other tickets open), --calls calls, 20,000 customers and the agents' working days in the
 // presence log, written by SQL (generate_series). Then each report is asked --requests times by
 // --clients clients over the last 7, 30 and 365 days: p50/p95 and the server's and PostgreSQL's
 // CPU per request. Last, a per-interaction export of about --export-rows tickets: its time and
@@ -54,6 +54,13 @@ async function fill(client) {
       `  ${label}: ${result.rowCount ?? 0} rows in ${((performance.now() - started) / 1000).toFixed(1)} s`,
     );
   };
+  // A year of open chats would be auto-resolved under the measurement (a tenant's own would
+  // have been long before): the bench tenant keeps them open.
+  await client.query(
+    `insert into chat_configs (tenant_id, config) values ($1, '{"auto_resolve_hours": 0}')
+     on conflict (tenant_id) do update set config = chat_configs.config || excluded.config`,
+    [tenant],
+  );
   if (filled.rows[0].n >= TICKETS) {
     console.log(`kept database: ${filled.rows[0].n} tickets already there`);
     await fillPresence(client, tenant, step);
@@ -99,8 +106,12 @@ async function fill(client) {
        case when s.solved then s.at + interval '3 hours' end, ''
      from generate_series(1, $2::int) n
      cross join lateral (select now() - random() * ($3::int * interval '1 day') as at,
-       random() < 0.8 as solved, 1 + floor(random() * 20000)::int as customer,
-       1 + floor(random() * ${AGENTS})::int as agent, n as k) s
+       random() < 0.8 as settled, 1 + floor(random() * 20000)::int as customer,
+       1 + floor(random() * ${AGENTS})::int as agent, n as k) r
+     -- A fifth of the tickets stay open (the backlog); chats only for two days, as a tenant's
+     -- auto-resolve would leave them.
+     cross join lateral (select r.*, r.settled or (n % 6 in (0, 1, 2, 5)
+       and r.at < now() - interval '2 days') as solved) s
      join bench_agents a on a.pos = s.agent join bench_customers c on c.pos = s.customer`,
       [tenant, Math.min(batch, TICKETS - done), DAYS],
     );

@@ -21,24 +21,34 @@ import {
  * rolled days to the same components computed on the spot for the days not rolled (yesterday,
  * today, and any day a late change unrolled: migration 0044's triggers), so it equals the figure
  * over the raw rows; metrics-rollup.test.ts compares the two on every rolled key.
- * Rolled: days before yesterday. Not rolled, and read raw as before: medians and p90s, distinct
- * counts, durations in business time, the families that depend on other rows or on the moment
- * (replies, presence, backlog, contacts...), a caller with a narrower data scope, and filters
- * or cuts the rollup has no column for (tag, channel, priority, customer).
+ * A median or a p90 is taken over the values of every line (each line keeps its rows' values).
+ * Rolled: days before yesterday. Not rolled, and read raw as before: distinct counts, durations
+ * in business time, the families that hang on the moment or on every earlier row (backlog,
+ * contacts, ads), a caller with a narrower data scope, and filters or cuts the rollup has no
+ * column for (tag, channel, priority, customer).
  */
 
-/** Families rolled up; `clocked`: its `value` is a duration the business-hours switch changes. */
-const ROLLED: Partial<Record<FamilyName, { clocked: boolean }>> = {
-  created: { clocked: false },
-  solved: { clocked: true },
-  reopens: { clocked: false },
-  breaches: { clocked: false },
-  missed_chats: { clocked: false },
-  replies: { clocked: true },
-  messages: { clocked: false },
-  ratings: { clocked: false },
-  surveys: { clocked: false },
-  calls: { clocked: false },
+/**
+ * Families rolled up. `clocked`: its `value` is a duration the business-hours switch changes.
+ * `rows`: whose rows they are, which decides how filters apply: a ticket's have its department;
+ * a call's and an agent's presence are picked by the agent's department, and presence has no
+ * source or queue to filter on (the raw family ignores those filters).
+ */
+const ROLLED: Partial<
+  Record<FamilyName, { clocked: boolean; rows: 'tickets' | 'calls' | 'staff' }>
+> = {
+  created: { clocked: false, rows: 'tickets' },
+  solved: { clocked: true, rows: 'tickets' },
+  reopens: { clocked: false, rows: 'tickets' },
+  breaches: { clocked: false, rows: 'tickets' },
+  missed_chats: { clocked: false, rows: 'tickets' },
+  replies: { clocked: true, rows: 'tickets' },
+  messages: { clocked: false, rows: 'tickets' },
+  ratings: { clocked: false, rows: 'tickets' },
+  surveys: { clocked: false, rows: 'tickets' },
+  calls: { clocked: false, rows: 'calls' },
+  presence: { clocked: false, rows: 'staff' },
+  chat_load: { clocked: false, rows: 'tickets' },
 };
 
 export const ROLLED_FAMILIES = Object.keys(ROLLED) as FamilyName[];
@@ -149,7 +159,7 @@ const dayAndHour = (timeZone: string) =>
  * The family's rows without the agent: a day holds a line per department, source, queue and
  * hotline instead of one per agent too (a tenant of 200 agents rolls a day of calls into a few
  * lines, not hundreds). Read when no agent filters or cuts the figures (nor a department for
- * calls, which it picks by its agents).
+ * calls and presence, picked by their agents).
  */
 const coarse = (family: FamilyName) => `${family}:all`;
 
@@ -160,7 +170,7 @@ function grainOf(
 ) {
   const byAgent =
     Boolean(context.filters.agentId) ||
-    (family === 'calls' && Boolean(context.filters.groupId)) ||
+    (ROLLED[family]?.rows !== 'tickets' && Boolean(context.filters.groupId)) ||
     dimensions.includes('agent');
   return byAgent ? family : coarse(family);
 }
@@ -172,6 +182,7 @@ export function rollable(context: FactContext): boolean {
     context.rollups !== false &&
     !scope.tickets &&
     !scope.calls &&
+    !scope.staff &&
     !filters.tagId &&
     !filters.channelId &&
     !filters.priorityId &&
@@ -278,16 +289,17 @@ export async function rollDays(
 /** The condition of the context's filters on rolled rows `r` of a family. */
 function rolledFilters(context: FactContext, family: FamilyName): SQL {
   const { filters } = context;
+  const rows = ROLLED[family]!.rows;
   const parts: SQL[] = [];
   if (filters.groupId)
     parts.push(
-      family === 'calls'
-        ? sql`r.agent_id in (select gm.user_id from group_members gm where gm.group_id = ${filters.groupId})`
-        : sql`r.group_id = ${filters.groupId}`,
+      rows === 'tickets'
+        ? sql`r.group_id = ${filters.groupId}`
+        : sql`r.agent_id in (select gm.user_id from group_members gm where gm.group_id = ${filters.groupId})`,
     );
   if (filters.agentId) parts.push(sql`r.agent_id = ${filters.agentId}`);
-  if (filters.queueId) parts.push(sql`r.queue_id = ${filters.queueId}`);
-  if (filters.source) parts.push(sql`r.source = ${filters.source}`);
+  if (filters.queueId && rows !== 'staff') parts.push(sql`r.queue_id = ${filters.queueId}`);
+  if (filters.source && rows !== 'staff') parts.push(sql`r.source = ${filters.source}`);
   return parts.length ? sql.join(parts, sql` and `) : sql`true`;
 }
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { ReportDimension } from '@omnicare/shared/reports/reports.schemas';
 import { dayAndTimeIn } from '@omnicare/shared/platform/time';
+import { CHAT_SOURCES } from '@omnicare/shared/conversations/conversations.schemas';
 import { bearer, createTestApp, seedTenant, type TestApp } from '../../test/helpers.js';
 import { contextForUser, type AuthContext } from '../../platform/auth.js';
 import { figureSets, metricContext, type MetricQuery } from './metrics.service.js';
@@ -116,6 +117,20 @@ async function seed() {
         values (${tenantId}, 'ticket', ${ticketId}, 'update', '{"status":"solved"}', '{"status":"open"}',
           ${created}::timestamptz + interval '5 hours')`);
   }
+  // The agents' working days; some run past midnight (no NOT AVAILABLE that evening).
+  for (const agent of ids.agents)
+    for (let daysAgo = 15; daysAgo >= 0; daysAgo--) {
+      const changes: [string, number][] = [
+        ['AVAILABLE', 7 + next() * 2],
+        ['ATLUNCH', 12],
+        ['AVAILABLE', 13],
+      ];
+      if (next() < 0.7) changes.push(['NOT AVAILABLE', 17 + next() * 3]);
+      for (const [presence, hour] of changes)
+        await db.execute(sql`
+          insert into presence_log (tenant_id, user_id, presence, at)
+          values (${tenantId}, ${agent}, ${presence}, ${at(daysAgo, hour)}::timestamptz)`);
+    }
   for (let index = 0; index < 150; index++) {
     const started = at(Math.floor(next() * 15), next() * 24);
     const result = pick(['answered', 'answered', 'abandoned', 'missed', null]);
@@ -254,6 +269,38 @@ describe('rollups', () => {
     const afterCall = await bothWays(RANGE());
     expect(afterCall.rolled).toEqual(afterCall.raw);
 
+    // A presence change written into a rolled day reaches every day until the next change:
+    // here, with no change after it, every day since.
+    await bothWays(RANGE());
+    await db.execute(sql`
+      insert into presence_log (tenant_id, user_id, presence, at)
+      values (${tenant.tenantId}, ${ids.agents[0]}, 'MEETING', ${at(6, 23.5)}::timestamptz)`);
+    expect((await rolledDays()).filter((rolled) => rolled >= shift(today(), -6))).toEqual([]);
+    await db.execute(
+      sql`delete from presence_log where user_id = ${ids.agents[0]} and presence = 'MEETING'`,
+    );
+    const afterPresence = await bothWays(RANGE());
+    expect(afterPresence.rolled).toEqual(afterPresence.raw);
+
+    // A chat reassigned after days open: its load leaves every one of those days.
+    const open = await db.execute<{ id: string; first: string; last: string }>(sql`
+      select id, to_char(created_at at time zone 'Asia/Bangkok', 'YYYY-MM-DD') as first,
+        to_char(solved_at at time zone 'Asia/Bangkok', 'YYYY-MM-DD') as last
+      from tickets where tenant_id = ${tenant.tenantId} and source in ('web', 'zalo', 'facebook')
+        and assignee_id is not null and solved_at < ${at(3, 0)}::timestamptz
+        and solved_at - created_at > interval '1 day'
+      order by created_at limit 1`);
+    const chat = open.rows[0]!;
+    const other = ids.agents.find((agent) => agent !== tenant.id('agent'))!;
+    await db.execute(sql`
+      update tickets set assignee_id = case when assignee_id = ${other} then ${tenant.id('agent')}::uuid
+        else ${other}::uuid end where id = ${chat.id}`);
+    const rolledAfter = await rolledDays();
+    for (let day = chat.first; day <= chat.last; day = shift(day, 1))
+      expect(rolledAfter).not.toContain(day);
+    const afterReassign = await bothWays(RANGE());
+    expect(afterReassign.rolled).toEqual(afterReassign.raw);
+
     // New messages and calls of today touch no rolled day.
     const rolledNow = await rolledDays();
     await db.execute(sql`
@@ -271,6 +318,16 @@ describe('rollups', () => {
     await db.execute(
       sql`update tenants set time_zone = 'Asia/Bangkok' where id = ${tenant.tenantId}`,
     );
+  });
+
+  it("the triggers' list of chat sources is the product's", async () => {
+    const definition = await t.database.db.execute<{ body: string }>(
+      sql`select pg_get_functiondef('report_chat_open_days'::regproc) as body`,
+    );
+    const listed = /IN \(([^)]*)\)/.exec(definition.rows[0]!.body)![1]!;
+    expect(listed.split(',').map((source) => source.trim().replace(/'/g, ''))).toEqual([
+      ...CHAT_SOURCES,
+    ]);
   });
 
   it('REPORT_ROLLUPS=0 reads the raw rows and rolls nothing', async () => {

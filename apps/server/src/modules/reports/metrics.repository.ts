@@ -332,11 +332,13 @@ export const FAMILIES: Record<FamilyName, (context: FactContext) => SQL> = {
           - coalesce(calls.queued_at, calls.started_at)))::float8 end as wait_s) w
     where ${callConditions(c)} and ${inRange(c, sql`calls.started_at`)}`,
 
-  // Each stretch an agent spent in one presence, clipped to the range (and to now), placed at its
-  // clipped start. The stretch holding the range's start begins with the last change before it.
+  // Each stretch an agent spent in one presence, clipped to the range (and to now) and cut at the
+  // tenant's midnights (a day holds its own part of a stretch across one), each piece placed at
+  // its start. The stretch holding the range's start begins with the last change before it.
   presence: (c) => {
     const start = sql`${c.start.toISOString()}::timestamptz`;
     const end = sql`least(${c.end.toISOString()}::timestamptz, ${c.now.toISOString()}::timestamptz)`;
+    const midnight = (day: SQL) => sql`(${day})::timestamp at time zone ${c.timeZone}`;
     return sql`
     with changes as (
       select l.id, l.user_id, l.presence, l.at from presence_log l
@@ -348,32 +350,53 @@ export const FAMILIES: Record<FamilyName, (context: FactContext) => SQL> = {
       where u.tenant_id = ${c.tenantId}
     ), stretches as (
       select id, user_id, presence, greatest(at, ${start}) as from_at,
-        coalesce(lead(at) over (partition by user_id order by at, id), ${end}) as to_at
+        least(coalesce(lead(at) over (partition by user_id order by at, id), ${end}), ${end}) as to_at
       from changes
+    ), pieces as (
+      select s.id, s.user_id, s.presence, greatest(s.from_at, ${midnight(sql`d.day`)}) as from_at,
+        least(s.to_at, ${midnight(sql`d.day + 1`)}) as to_at
+      from stretches s
+      cross join lateral generate_series((s.from_at at time zone ${c.timeZone})::date,
+        (s.to_at at time zone ${c.timeZone})::date, interval '1 day') g
+      cross join lateral (select g::date as day) d
+      where s.to_at > s.from_at
     )
     select 'agent' as kind, s.id, null::uuid as ticket_id, s.from_at as at,
       null::uuid as group_id, s.user_id as agent_id, null::text as source, null::uuid as queue_id,
       null::text as hotline, null::uuid as customer_id,
-      extract(epoch from (least(s.to_at, ${end}) - s.from_at))::float8 as value, s.presence
-    from stretches s join users on users.id = s.user_id
+      extract(epoch from (s.to_at - s.from_at))::float8 as value, s.presence
+    from pieces s join users on users.id = s.user_id
     where s.to_at > s.from_at and ${staffConditions(c)}`;
   },
 
   // Each chat's open time with its assignee while they were AVAILABLE (one row per chat and
-  // stretch of availability that overlap): over the available time, the chats held at once.
+  // piece of availability that overlap): over the available time, the chats held at once. A
+  // department filter picks the chats by theirs (not also their assignee's).
   chat_load: (c) => {
+    const start = sql`${c.start.toISOString()}::timestamptz`;
     const end = sql`least(${c.end.toISOString()}::timestamptz, ${c.now.toISOString()}::timestamptz)`;
-    const done = sql`coalesce(tickets.solved_at, tickets.closed_at, ${end})`;
-    const stretchEnd = sql`(p.at + p.value * interval '1 second')`;
+    const ended = sql`coalesce(tickets.solved_at, tickets.closed_at)`;
+    const done = sql`coalesce(${ended}, ${end})`;
+    const pieceEnd = sql`(p.at + p.value * interval '1 second')`;
+    const day = (at: SQL) => sql`(${at} at time zone ${c.timeZone})::date`;
+    // Pieces of presence lie within a day: each chat meets those of the days it is open (a join
+    // on agent and day, not every piece of its agent's year).
     return sql`
+    with p as (
+      select p.*, ${day(sql`p.at`)} as day
+      from (${FAMILIES.presence({ ...c, filters: { ...c.filters, groupId: undefined } })}) p
+      where p.presence = 'AVAILABLE'
+    )
     select 'conversation' as kind, tickets.id, tickets.id as ticket_id,
       greatest(tickets.created_at, p.at) as at, ${ticketDimensions},
-      extract(epoch from (least(${done}, ${stretchEnd}) - greatest(tickets.created_at, p.at)))::float8 as value
-    from (${FAMILIES.presence(c)}) p
-    join tickets on tickets.assignee_id = p.agent_id
-    where p.presence = 'AVAILABLE' and ${ticketConditions(c)} and ${notQueueFiltered(c)}
-      and tickets.source in (${chatSources})
-      and tickets.created_at < ${stretchEnd} and ${done} > p.at`;
+      extract(epoch from (least(${done}, ${pieceEnd}) - greatest(tickets.created_at, p.at)))::float8 as value
+    from tickets
+    cross join lateral generate_series(${day(sql`greatest(tickets.created_at, ${start})`)},
+      ${day(sql`least(${done}, ${end})`)}, interval '1 day') open_day
+    join p on p.agent_id = tickets.assignee_id and p.day = open_day::date
+    where ${ticketConditions(c)} and ${notQueueFiltered(c)} and tickets.source in (${chatSources})
+      and tickets.created_at < ${end} and (${ended} is null or ${ended} > ${start})
+      and tickets.created_at < ${pieceEnd} and ${done} > p.at`;
   },
 
   // A customer's contacts: their tickets (chats included) and inbound calls begun in the range.

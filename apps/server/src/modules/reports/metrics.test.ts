@@ -402,6 +402,21 @@ describe('golden fixtures: each metric by hand', () => {
     expect(logout.metrics.presence_logout_s).toBe(50_400);
   });
 
+  it('a stretch of presence across midnight counts in each day its part', async () => {
+    // AVAILABLE from 23:00 Bangkok on the 1st to 08:00 on the 2nd, then 09:00–10:00.
+    const { metrics, series } = await figures(admin, 'custom', {
+      from: '2026-03-01',
+      to: '2026-03-02',
+      metrics: 'presence_available_s',
+      agent_id: tenant.id('agent'),
+    });
+    expect(metrics.presence_available_s).toBe(36_000);
+    const byDay = Object.fromEntries(
+      series.map((point) => [point.bucket, point.metrics.presence_available_s]),
+    );
+    expect(byDay).toMatchObject({ '2026-03-01': 3600, '2026-03-02': 32_400 });
+  });
+
   it('customers: new on their first contact', async () => {
     const { metrics } = await figures(admin, 'customer', DAY);
     // c1's only contact is t1 (the calls have no customer).
