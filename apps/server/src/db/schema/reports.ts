@@ -115,9 +115,10 @@ export const adSpend = pgTable(
 );
 
 /**
- * Daily rollups of the reports' counting families (reports/metrics-rollup.ts): per tenant, day
+ * Daily rollups of the reports' families (reports/metrics-rollup.repository.ts): per tenant, day
  * of the tenant's calendar, family and the dimensions a report filters or cuts by, each
- * component a figure is summed from (counts, sums, the two sides of a mean or a ratio).
+ * component a figure is summed from (counts, sums, the two sides of a mean or a ratio), and
+ * apart the values a median or a p90 is taken over.
  */
 export const reportDaily = pgTable(
   'report_daily',
@@ -135,6 +136,8 @@ export const reportDaily = pgTable(
     queueId: uuid('queue_id'),
     hotline: text('hotline'),
     figures: jsonb('figures').$type<Record<string, number | null>>().notNull(),
+    /** Each set of values (a JSON array) by name; apart, so a sum does not read them. */
+    samples: jsonb('samples').$type<Record<string, number[]>>(),
   },
   (table) => [
     index('report_daily_tenant_family_day_idx').on(table.tenantId, table.family, table.day),

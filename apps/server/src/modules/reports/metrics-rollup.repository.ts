@@ -6,6 +6,9 @@ import {
   FAMILIES,
   METRIC_SPECS,
   PERCENTILE,
+  isPercentile,
+  sortingExecute,
+  type PercentileMetric,
   type BaseMetric,
   type FactContext,
   type FamilyName,
@@ -74,13 +77,8 @@ interface Component {
  * percentile over the range is taken over every line's values, so it is exact. A median and a
  * p90 of the same rows share one.
  */
-type PercentileMetric = BaseMetric & { aggregate: { kind: 'median' | 'p90'; of: string } };
-
 const valuesName = (spec: PercentileMetric) =>
   `values:${spec.aggregate.of}:${spec.where ?? 'true'}`;
-
-const isPercentile = (spec: BaseMetric): spec is PercentileMetric =>
-  spec.aggregate.kind === 'median' || spec.aggregate.kind === 'p90';
 
 /** What a base metric is made from, or null when it cannot be rolled (a distinct count). */
 function componentsOf(key: string): Component[] | null {
@@ -100,10 +98,13 @@ function componentsOf(key: string): Component[] | null {
     case 'count':
       return a.distinct ? null : [{ name: key, sql: sql`count(*) filter (where ${where})` }];
     case 'sum':
-      return [{ name: key, sql: sql`sum(f.${sql.raw(a.of)}) filter (where ${where})` }];
+      return [{ name: key, sql: sql`sum(f.${sql.raw(a.of)}::numeric) filter (where ${where})` }];
     case 'mean':
       return [
-        { name: `${key}:sum`, sql: sql`sum(f.${sql.raw(a.of)}) filter (where ${where})` },
+        {
+          name: `${key}:sum`,
+          sql: sql`sum(f.${sql.raw(a.of)}::numeric) filter (where ${where})`,
+        },
         { name: `${key}:n`, sql: sql`count(f.${sql.raw(a.of)}) filter (where ${where})` },
       ];
     case 'ratio':
@@ -124,7 +125,7 @@ function componentsOf(key: string): Component[] | null {
 /** A base metric's figure from the summed components of rows `r`. */
 function figureOfComponents(key: string): SQL {
   const spec = METRIC_SPECS[key] as BaseMetric;
-  const total = (name: string) => sql`sum((r.figures->>${name})::float8)`;
+  const total = (name: string) => sql`sum((r.figures->>${name})::numeric)`;
   switch (spec.aggregate.kind) {
     case 'mean':
       return sql`${total(`${key}:sum`)} / nullif(${total(`${key}:n`)}, 0)`;
@@ -143,13 +144,21 @@ export function rolledKeysOf(family: FamilyName): string[] {
   });
 }
 
-function componentsJson(keys: readonly string[]): SQL {
+/** The components of `keys` as a JSON object (`figures`): the summed ones, or the values (`samples`). */
+function componentsJson(keys: readonly string[], part: 'figures' | 'samples'): SQL {
   const components = new Map(
-    keys.flatMap((key) => componentsOf(key)!.map((component) => [component.name, component.sql])),
+    keys
+      .filter((key) => isPercentile(METRIC_SPECS[key] as BaseMetric) === (part === 'samples'))
+      .flatMap((key) => componentsOf(key)!.map((component) => [component.name, component.sql])),
   );
+  if (part === 'samples' && components.size === 0) return sql`null::jsonb`;
   const pairs = [...components].map(([name, value]) => sql`${name}::text, ${value}`);
   return sql`jsonb_build_object(${sql.join(pairs, sql`, `)})`;
 }
+
+/** Both parts of the components of `keys`, as the columns figures and samples. */
+const componentColumns = (keys: readonly string[]) =>
+  sql`${componentsJson(keys, 'figures')} as figures, ${componentsJson(keys, 'samples')} as samples`;
 
 /** A family row's day and hour of the day in the tenant's zone (columns `day`, `hour`). */
 const dayAndHour = (timeZone: string) =>
@@ -270,10 +279,10 @@ export async function rollDays(
     // Each family once, at both grains: per agent, and without the agent (`{family}:all`).
     for (const family of ROLLED_FAMILIES)
       await tx.execute(sql`
-        insert into report_daily (tenant_id, day, hour, family, group_id, agent_id, source, queue_id, hotline, figures)
+        insert into report_daily (tenant_id, day, hour, family, group_id, agent_id, source, queue_id, hotline, figures, samples)
         select ${context.tenantId}, f.day, f.hour,
           case when grouping(f.agent_id) = 1 then ${coarse(family)} else ${family} end,
-          f.group_id, f.agent_id, f.source, f.queue_id, f.hotline, ${componentsJson(rolledKeysOf(family))}
+          f.group_id, f.agent_id, f.source, f.queue_id, f.hotline, ${componentColumns(rolledKeysOf(family))}
         from (select f.*, ${dayAndHour(context.timeZone)}
           from (${FAMILIES[family](rollContext)}) f) f
         group by grouping sets ((f.day, f.hour, f.group_id, f.agent_id, f.source, f.queue_id, f.hotline),
@@ -343,13 +352,14 @@ export async function rolledFamilyFigures(
     range.rawStart < context.end
       ? sql`union all
         select f.day, f.hour, f.group_id, f.agent_id, f.source, f.queue_id, f.hotline,
-          ${componentsJson(keys)}
+          ${componentColumns(keys)}
         from (select f.*, ${dayAndHour(context.timeZone)} from (${FAMILIES[family](rawContext)}) f) f
         group by 1, 2, 3, 4, 5, 6, 7`
       : sql``;
   const lines = sql`
     with r as (
-      select r.day, r.hour, r.group_id, r.agent_id, r.source, r.queue_id, r.hotline, r.figures
+      select r.day, r.hour, r.group_id, r.agent_id, r.source, r.queue_id, r.hotline, r.figures,
+        r.samples
       from report_daily r
       where r.tenant_id = ${context.tenantId} and r.family = ${grainOf(context, family, dimensions)}
         and r.day between ${range.from}::date and ${range.through}::date
@@ -369,14 +379,16 @@ export async function rolledFamilyFigures(
         )
       : null,
     percentiles.length > 0
-      ? db.execute<Record<string, unknown>>(sql`${lines}, v as (
+      ? sortingExecute(
+          db,
+          sql`${lines}, v as (
           select r.day, r.hour, r.group_id, r.agent_id, r.source, r.queue_id, r.hotline,
             s.name, e.v::float8 as v
           from r cross join (values ${sql.join(
             valueSets.map((name) => sql`(${name}::text)`),
             sql`, `,
           )}) s(name)
-          cross join lateral jsonb_array_elements_text(coalesce(r.figures->s.name, '[]'::jsonb)) e(v))
+          cross join lateral jsonb_array_elements_text(coalesce(r.samples->s.name, '[]'::jsonb)) e(v))
           ${byGroupingSets(
             sql`v r`,
             'r',
@@ -385,7 +397,8 @@ export async function rolledFamilyFigures(
               const spec = percentileOf(key);
               return sql`percentile_cont(${sql.raw(String(PERCENTILE[spec.aggregate.kind]))}) within group (order by r.v) filter (where r.name = ${valuesName(spec)})`;
             }),
-          )}`)
+          )}`,
+        )
       : null,
   ]);
   const sumLines = sums ? linesOf(sums.rows, summed, dimensions.length) : null;

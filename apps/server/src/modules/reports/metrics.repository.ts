@@ -671,6 +671,14 @@ export const METRIC_SPECS: Record<string, MetricSpec> = {
 export const STAFF_NOW_KEYS = new Set(['staff_active', ...PRESENCE.values.map(staffPresenceKey)]);
 
 export const isBase = (spec: MetricSpec): spec is BaseMetric => 'family' in spec;
+
+export type PercentileMetric = BaseMetric & { aggregate: { kind: 'median' | 'p90'; of: string } };
+
+/** A median or a p90: taken over its rows' values, not summed. */
+export const isPercentile = (spec: MetricSpec | undefined): spec is PercentileMetric =>
+  spec !== undefined &&
+  isBase(spec) &&
+  (spec.aggregate.kind === 'median' || spec.aggregate.kind === 'p90');
 export const isDerived = (spec: MetricSpec): spec is DerivedMetric => 'parts' in spec;
 
 /** The SQL of a dimension's value over a family's row `f` (tags join `ft`). */
@@ -707,6 +715,11 @@ export function dimensionOf(dimension: ReportDimension | undefined, timeZone: st
 const tagJoin = (dimension: ReportDimension | undefined) =>
   dimension === 'tag' ? sql`left join ticket_tags ft on ft.ticket_id = f.ticket_id` : sql``;
 
+/*
+ * Sums and means add in numeric, exactly: a float8 sum depends on the order it adds in, so a sum
+ * of a month's rows and one of its days' sums could round to different tenths.
+ */
+
 /** The fraction each percentile aggregate takes. */
 export const PERCENTILE = { median: 0.5, p90: 0.9 } as const;
 
@@ -719,9 +732,9 @@ function aggregateSql(spec: BaseMetric): SQL {
         ? sql`count(distinct f.${sql.raw(a.distinct)}) filter (where ${where})`
         : sql`count(*) filter (where ${where})`;
     case 'sum':
-      return sql`sum(f.${sql.raw(a.of)}) filter (where ${where})`;
+      return sql`sum(f.${sql.raw(a.of)}::numeric) filter (where ${where})`;
     case 'mean':
-      return sql`avg(f.${sql.raw(a.of)}) filter (where ${where})`;
+      return sql`sum(f.${sql.raw(a.of)}::numeric) filter (where ${where}) / nullif(count(f.${sql.raw(a.of)}) filter (where ${where}), 0)`;
     case 'median':
     case 'p90':
       return sql`percentile_cont(${sql.raw(String(PERCENTILE[a.kind]))}) within group (order by f.${sql.raw(a.of)}) filter (where ${where})`;
@@ -780,8 +793,21 @@ async function figuresBySets(
     dimensions.map((dimension) => dimensionOf(dimension, context.timeZone)),
     keys.map((key) => aggregateSql(METRIC_SPECS[key] as BaseMetric)),
   );
-  const result = await db.execute<Record<string, unknown>>(statement);
+  const result = keys.some((key) => isPercentile(METRIC_SPECS[key]))
+    ? await sortingExecute(db, statement)
+    : await db.execute<Record<string, unknown>>(statement);
   return linesOf(result.rows, keys, dimensions.length);
+}
+
+/**
+ * A statement whose percentiles sort a range's values: with room to sort them in memory (a
+ * month of a busy tenant's reply times is past the default's 4 MB, and spills to disk).
+ */
+export function sortingExecute(db: Database, statement: SQL) {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local work_mem = '64MB'`);
+    return tx.execute<Record<string, unknown>>(statement);
+  });
 }
 
 /**

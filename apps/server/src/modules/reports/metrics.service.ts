@@ -211,10 +211,41 @@ function mergeLines(target: Map<string | null, Figures>, source: Map<string | nu
 }
 
 /**
+ * A family's figures cut by each dimension. A median or a p90 sorts its values once per cut, so
+ * it is taken only for the cuts that asked for one (`percentileCuts`); the rest for all.
+ */
+async function familyLines(
+  platform: Platform,
+  context: repo.FactContext,
+  family: repo.FamilyName,
+  keys: readonly string[],
+  dimensions: readonly (ReportDimension | undefined)[],
+  rolled: RolledRange | null,
+  percentileCuts: ReadonlySet<ReportDimension | undefined>,
+): Promise<repo.FigureLines[]> {
+  const percentiles = keys.filter((key) => repo.isPercentile(repo.METRIC_SPECS[key]));
+  const others = keys.filter((key) => !percentiles.includes(key));
+  const cuts = dimensions.filter((dimension) => percentileCuts.has(dimension));
+  const [otherLines, percentileLines] = await Promise.all([
+    others.length > 0 ? familyCuts(platform, context, family, others, dimensions, rolled) : null,
+    percentiles.length > 0 && cuts.length > 0
+      ? familyCuts(platform, context, family, percentiles, cuts, rolled)
+      : null,
+  ]);
+  return dimensions.map((dimension, index) => {
+    const lines = new Map<string | null, Figures>();
+    if (otherLines) mergeLines(lines, otherLines[index]!);
+    const cut = cuts.indexOf(dimension);
+    if (percentileLines && cut >= 0) mergeLines(lines, percentileLines[cut]!);
+    return lines;
+  });
+}
+
+/**
  * A family's figures cut by each dimension: the keys and dimensions rollups serve from them
  * over the rolled days, the rest from the raw rows.
  */
-async function familyLines(
+async function familyCuts(
   platform: Platform,
   context: repo.FactContext,
   family: repo.FamilyName,
@@ -264,7 +295,11 @@ async function baseFigures(
 ): Promise<Map<string | null, Figures>[]> {
   const families = new Map<
     string,
-    { keys: Set<string>; dimensions: Set<ReportDimension | undefined> }
+    {
+      keys: Set<string>;
+      dimensions: Set<ReportDimension | undefined>;
+      percentileCuts: Set<ReportDimension | undefined>;
+    }
   >();
   const wanted = requests.map(({ keys, dimension }) => {
     const byFamily = new Set<string>();
@@ -272,9 +307,14 @@ async function baseFigures(
       const spec = repo.METRIC_SPECS[key] as repo.BaseMetric;
       // A figure at an instant has no day or hour.
       if (spec.instantOnly && (dimension === 'day' || dimension === 'hour')) continue;
-      const family = families.get(spec.family) ?? { keys: new Set(), dimensions: new Set() };
+      const family = families.get(spec.family) ?? {
+        keys: new Set(),
+        dimensions: new Set(),
+        percentileCuts: new Set(),
+      };
       family.keys.add(key);
       family.dimensions.add(dimension);
+      if (repo.isPercentile(spec)) family.percentileCuts.add(dimension);
       families.set(spec.family, family);
       byFamily.add(spec.family);
     }
@@ -283,7 +323,7 @@ async function baseFigures(
   const rolled = await rolledRange(platform, context);
   const results = new Map(
     await Promise.all(
-      [...families].map(async ([family, { keys, dimensions }]) => {
+      [...families].map(async ([family, { keys, dimensions, percentileCuts }]) => {
         const cuts = [...dimensions];
         const lines = await familyLines(
           platform,
@@ -292,6 +332,7 @@ async function baseFigures(
           [...keys],
           cuts,
           rolled,
+          percentileCuts,
         );
         return [family, new Map(cuts.map((cut, index) => [cut, lines[index]!]))] as const;
       }),
