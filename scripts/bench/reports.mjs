@@ -198,15 +198,16 @@ const server = await startServer();
 try {
   const client = new pg.Client({ connectionString: server.databaseUrl });
   await client.connect();
-  await fill(client);
+  const tenant = await fill(client);
   const supervisor = await login(server.url, 'supervisor@demo.vn');
   const ranges = [
     ['7 days', 6],
     ['30 days', 29],
     ['365 days', 364],
   ];
-  // The first report over the year rolls its days up (report_daily): once, then only the days
-  // a late change unrolls. Timed apart from the load below.
+  // The first report over the year answers from the raw rows and has a job roll its days up
+  // (report_daily): once, then only the days a late change unrolls. Timed apart from the load
+  // below, which starts once every day before yesterday is rolled.
   {
     const rollStarted = performance.now();
     const response = await fetch(
@@ -214,8 +215,17 @@ try {
       { headers: { authorization: supervisor } },
     );
     await response.arrayBuffer();
+    const answered = performance.now();
+    for (;;) {
+      const { rows } = await client.query(
+        `select count(*)::int as n from report_days where tenant_id = $1 and day >= $2::date`,
+        [tenant, bangkokDay(364)],
+      );
+      if (rows[0].n >= 363) break;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
     console.log(
-      `first report over 365 days (rolls the days not rolled yet): ${((performance.now() - rollStarted) / 1000).toFixed(1)} s`,
+      `first report over 365 days: answered in ${((answered - rollStarted) / 1000).toFixed(1)} s; its days rolled by ${((performance.now() - rollStarted) / 1000).toFixed(1)} s`,
     );
   }
   console.log(

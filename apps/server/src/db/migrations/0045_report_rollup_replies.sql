@@ -148,3 +148,12 @@ EXECUTE FUNCTION report_presence_changed();
 --> statement-breakpoint
 CREATE TRIGGER report_presence_deleted AFTER DELETE ON presence_log
 FOR EACH ROW WHEN (OLD.at < now() - interval '20 hours') EXECUTE FUNCTION report_presence_changed();
+--> statement-breakpoint
+-- Another time zone unrolls every day: after a roll in progress has committed (the roll lock,
+-- shared), which then finds the zone changed and keeps nothing of it.
+CREATE OR REPLACE FUNCTION report_zone_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_advisory_xact_lock_shared(hashtextextended('report_rollup:' || NEW.id::text, 0));
+  DELETE FROM report_days WHERE tenant_id = NEW.id;
+  RETURN NULL;
+END $$;

@@ -239,6 +239,23 @@ export async function rolledThrough(
   return before.toISOString().slice(0, 10);
 }
 
+/** The tenants with rolled days. */
+export async function tenantsWithRollups(db: Database): Promise<string[]> {
+  const result = await db.execute<{ tenant_id: string }>(
+    sql`select distinct tenant_id from report_days`,
+  );
+  return result.rows.map((row) => row.tenant_id);
+}
+
+/** How many days of [from, last] are not rolled. */
+export async function missingDays(db: Database, tenantId: string, from: string, last: string) {
+  const result = await db.execute<{ missing: number }>(sql`
+    select count(*)::int as missing
+    from generate_series(${from}::date, ${last}::date, interval '1 day') d
+    where not exists (select 1 from report_days r where r.tenant_id = ${tenantId} and r.day = d::date)`);
+  return result.rows[0]?.missing ?? 0;
+}
+
 /**
  * Rolls the days of [from, last] not rolled yet, in one transaction holding the tenant's roll
  * lock (the triggers take it shared): the span from the first missing day to the last is
@@ -255,6 +272,11 @@ export async function rollDays(
     await tx.execute(
       sql`select pg_advisory_xact_lock(hashtextextended(${`report_rollup:${context.tenantId}`}, 0))`,
     );
+    // Days are the zone's: one changed since it was read rolls nothing (the next report rolls).
+    const zone = await tx.execute<{ time_zone: string }>(
+      sql`select time_zone from tenants where id = ${context.tenantId}`,
+    );
+    if (zone.rows[0]?.time_zone !== context.timeZone) return 0;
     const span = await tx.execute<{ first: string | null; last: string | null }>(sql`
       select to_char(min(d), 'YYYY-MM-DD') as first, to_char(max(d), 'YYYY-MM-DD') as last
       from generate_series(${from}::date, ${last}::date, interval '1 day') d

@@ -177,8 +177,48 @@ const shiftDay = (day: string, days: number) => {
 type RolledRange = { from: string; through: string; rawStart: Date };
 
 /**
+ * Days a report rolls itself before it answers (a few seconds at most at a million tickets a
+ * year). More missing (a tenant's first report over a year) are rolled by a job meanwhile, and
+ * the report reads the raw rows.
+ */
+const ROLL_IN_REQUEST_DAYS = 7;
+export const REPORT_ROLL_JOB = 'reports.roll';
+/** Hourly, each tenant that has rollups keeps this many days back rolled. */
+export const REPORT_ROLL_RECENT_JOB = 'reports.roll-recent';
+const RECENT_DAYS = 35;
+
+/** Rolls a tenant's missing days of [from, last] (its days, in its zone), on the primary. */
+export async function rollTenantDays(
+  platform: Platform,
+  tenantId: string,
+  from: string,
+  last: string,
+) {
+  const tenant = await findTenant(platform.db, tenantId);
+  if (!tenant) return 0;
+  return rollup.rollDays(
+    platform.db,
+    { tenantId, timeZone: tenant.timeZone },
+    from,
+    last,
+    (day, next) => startOfDayIn(day, tenant.timeZone, next),
+  );
+}
+
+/** The last RECENT_DAYS rolled for every tenant that has rollups (REPORT_ROLL_RECENT_JOB). */
+export async function rollRecentDays(platform: Platform) {
+  for (const tenantId of await rollup.tenantsWithRollups(platform.db)) {
+    const tenant = await findTenant(platform.db, tenantId);
+    if (!tenant) continue;
+    const today = dayAndTimeIn(new Date(), tenant.timeZone)!.day;
+    await rollTenantDays(platform, tenantId, shiftDay(today, -RECENT_DAYS), shiftDay(today, -2));
+  }
+}
+
+/**
  * The days of the range whose figures may come from rollups (days before yesterday; rolled
- * first where missing, on the primary), or null where this context reads raw rows only.
+ * first where a few are missing, by a job where many are), or null where this context reads
+ * raw rows only.
  */
 async function rolledRange(
   platform: Platform,
@@ -191,10 +231,18 @@ async function rolledRange(
   if (last < from) return null;
   let through = await rollup.rolledThrough(platform.reads, context.tenantId, from, last);
   if (through !== last) {
-    await rollup.rollDays(platform.db, context, from, last, (day, next) =>
-      startOfDayIn(day, context.timeZone, next),
-    );
-    through = await rollup.rolledThrough(platform.reads, context.tenantId, from, last);
+    const missing = await rollup.missingDays(platform.reads, context.tenantId, from, last);
+    if (missing <= ROLL_IN_REQUEST_DAYS) {
+      await rollup.rollDays(platform.db, context, from, last, (day, next) =>
+        startOfDayIn(day, context.timeZone, next),
+      );
+      through = await rollup.rolledThrough(platform.reads, context.tenantId, from, last);
+    } else
+      await platform.jobs.send(
+        REPORT_ROLL_JOB,
+        { tenantId: context.tenantId, from, last },
+        { singletonKey: context.tenantId },
+      );
   }
   if (!through) return null;
   return {

@@ -3,6 +3,12 @@ import type { ServerModule } from '../../platform/modules.js';
 import { reportsRoutes } from './reports.routes.js';
 import { runReportExport } from './report-export.service.js';
 import { SCHEDULED_REPORTS_JOB, sendDueSchedules } from './report-schedules.service.js';
+import {
+  REPORT_ROLL_JOB,
+  REPORT_ROLL_RECENT_JOB,
+  rollRecentDays,
+  rollTenantDays,
+} from './metrics.service.js';
 
 export const reportsModule: ServerModule = {
   name: 'reports',
@@ -20,6 +26,21 @@ export const reportsModule: ServerModule = {
       {
         cron: '* * * * *',
       },
+    );
+    // One waiting roll per tenant (its key): a second report meanwhile adds none.
+    platform.jobs.register(
+      REPORT_ROLL_JOB,
+      async (data) => {
+        await rollTenantDays(platform, String(data.tenantId), String(data.from), String(data.last));
+      },
+      { policy: 'short' },
+    );
+    platform.jobs.register(
+      REPORT_ROLL_RECENT_JOB,
+      async () => {
+        await rollRecentDays(platform);
+      },
+      { cron: '17 * * * *' },
     );
   },
 };
