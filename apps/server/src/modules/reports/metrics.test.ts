@@ -65,6 +65,13 @@ async function message(
     values (${tenantId}, ${ticket}, ${author}, ${userId ?? null}, ${direction}, 'x', ${isPublic}, ${at}::timestamptz)`);
 }
 
+async function insertCustomer(tenantId: string, name: string) {
+  const result = await t.database.db.execute<{ id: string }>(
+    sql`insert into customers (tenant_id, name) values (${tenantId}, ${name}) returning id`,
+  );
+  return result.rows[0]!.id;
+}
+
 async function call(
   tenantId: string,
   key: string,
@@ -861,12 +868,7 @@ describe('customers: new and returning', () => {
   it('a customer is new on the first contact ever, returning with one before the range; calls count when inbound', async () => {
     const tenantId = tenant.tenantId;
     const db = t.database.db;
-    const customer = async (name: string) =>
-      (
-        await db.execute<{ id: string }>(
-          sql`insert into customers (tenant_id, name) values (${tenantId}, ${name}) returning id`,
-        )
-      ).rows[0]!.id;
+    const customer = (name: string) => insertCustomer(tenantId, name);
     const callOf = async (key: string, started: string, who: string, direction?: string) => {
       await call(tenantId, key, { started, result: 'answered', wait: 5, talk: 60, direction });
       await db.execute(sql`update calls set customer_id = ${who} where id = ${ids[key]}`);
@@ -933,12 +935,7 @@ describe('ad funnel', () => {
   beforeAll(async () => {
     const tenantId = tenant.tenantId;
     const db = t.database.db;
-    const customer = async (name: string) =>
-      (
-        await db.execute<{ id: string }>(
-          sql`insert into customers (tenant_id, name) values (${tenantId}, ${name}) returning id`,
-        )
-      ).rows[0]!.id;
+    const customer = (name: string) => insertCustomer(tenantId, name);
     const conversation = async (
       key: string,
       created: string,
