@@ -64,7 +64,8 @@ export interface HttpCall {
   method: string;
   url: string;
   headers: Record<string, string>;
-  body?: string;
+  /** Text, or bytes (a multipart upload). */
+  body?: string | Buffer;
   timeoutMs: number;
   /** The platform administrator allowed the tenant private targets: no address is refused. */
   allowPrivate: boolean;

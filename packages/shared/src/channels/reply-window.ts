@@ -5,12 +5,14 @@ import { ZALO_MESSAGES, ZALO_REPLY_WINDOW_DAYS } from './zalo.schemas.js';
 /**
  * What a chat channel lets the team answer (`POST /v2/tickets/{id}/comments`, a public reply on
  * its conversation): only within its messaging window after the customer's last message, and
- * only text for now. Each refusal is the channel's own Vietnamese words (422).
+ * files only where the channel sends them (Zalo OA); elsewhere text only for now. Each refusal
+ * is the channel's own Vietnamese words (422).
  */
 export interface ReplyRule {
   windowMs: number;
   outsideWindow: string;
-  filesNotYet: string;
+  /** Present where the channel does not send files yet: the refusal. */
+  filesNotYet?: string;
 }
 
 const HOUR = 60 * 60 * 1000;
@@ -19,7 +21,6 @@ export const CHAT_REPLY_RULES: Partial<Record<string, ReplyRule>> = {
   zalo: {
     windowMs: ZALO_REPLY_WINDOW_DAYS * 24 * HOUR,
     outsideWindow: ZALO_MESSAGES.outsideWindow,
-    filesNotYet: ZALO_MESSAGES.filesNotYet,
   },
   // --- Facebook Messenger
   facebook: {

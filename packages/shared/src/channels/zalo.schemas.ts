@@ -37,7 +37,6 @@ export const ZALO_MESSAGES = {
   notConnected: 'Kênh Zalo OA chưa được kết nối, vui lòng kết nối lại trong Cài đặt',
   outsideWindow: `Khách hàng không nhắn tin cho OA trong ${ZALO_REPLY_WINDOW_DAYS} ngày qua: Zalo không cho phép OA gửi tin tư vấn ngoài khoảng thời gian này`,
   noRecipient: 'Không tìm thấy tài khoản Zalo của khách hàng này',
-  filesNotYet: 'Kênh Zalo OA hiện chỉ gửi được tin nhắn văn bản',
   unreachable: 'Không kết nối được tới Zalo',
   badSignature: 'Chữ ký webhook Zalo không hợp lệ',
 } as const;

@@ -49,6 +49,7 @@ export type SendOutcome =
 
 /** A queued message as a kind's `deliver` needs it (its text already plain). */
 export interface QueuedMessage {
+  id: string;
   tenantId: string;
   ticketId: string;
   channelId: string;
@@ -93,6 +94,7 @@ export async function sendQueuedChannelMessage(
     if (!row || row.delivery !== 'queued' || !row.channelId) return undefined;
     const result = await deliver(
       {
+        id: messageId,
         tenantId: row.tenantId,
         ticketId: row.ticketId,
         channelId: row.channelId,

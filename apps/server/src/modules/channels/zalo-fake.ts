@@ -11,7 +11,9 @@ import type { AddressInfo } from 'node:net';
  *   refresh_token, single use);
  * - `GET /v2.0/oa/getoa`, `GET /v3.0/oa/user/detail`, `POST /v3.0/oa/message/cs` (header
  *   `access_token`; -216 for an unknown token, -213 for a non-follower, -230 for one silent for
- *   7 days);
+ *   7 days; a media template by `attachment_id`, a file by its token);
+ * - `POST /v2.0/oa/upload/image` and `/v2.0/oa/upload/file` (multipart, the file under `file`):
+ *   `data.attachment_id` or `data.token`;
  * - `GET /files/<name>`: a follower's image, as Zalo's CDN would serve it;
  * - `webhook(body)`: a body signed as Zalo signs it, to post to our server.
  * Error codes other than -216/-213/-230 and the OAuth ones are third-party (UNVERIFIED).
@@ -36,7 +38,33 @@ export const ZALO_FAKE_ACCOUNT: ZaloFakeAccount = {
 export interface ZaloCsSent {
   access_token: string;
   recipient: { user_id: string };
-  message: { text?: string };
+  message: { text?: string; attachment?: Record<string, unknown> };
+}
+
+/** A file uploaded to the fake: what it was sent as, and the handle it answered. */
+export interface ZaloUploaded {
+  kind: 'image' | 'file';
+  fileName: string;
+  contentType: string;
+  content: Buffer;
+  handle: string;
+}
+
+/** The part named `file` of a multipart body. */
+function multipartFile(contentType: string, body: Buffer) {
+  const boundary = /boundary=([^;]+)/.exec(contentType)?.[1];
+  if (!boundary) return undefined;
+  const text = body.toString('latin1');
+  const start = text.indexOf('name="file"');
+  if (start < 0) return undefined;
+  const headersEnd = text.indexOf('\r\n\r\n', start);
+  const end = text.indexOf(`\r\n--${boundary}`, headersEnd);
+  const headers = text.slice(start, headersEnd);
+  return {
+    fileName: Buffer.from(/filename="([^"]*)"/.exec(headers)?.[1] ?? '', 'latin1').toString('utf8'),
+    contentType: /content-type: *([^\r\n]+)/i.exec(headers)?.[1] ?? '',
+    content: body.subarray(headersEnd + 4, end),
+  };
 }
 
 /** The smallest PNG (1×1), what the fake CDN answers for any image. */
@@ -54,6 +82,7 @@ export async function fakeZalo(account: ZaloFakeAccount = ZALO_FAKE_ACCOUNT) {
   /** Followers by user id: their profile and when they last wrote (the 7-day window). */
   const followers = new Map<string, { name: string; lastAt: number }>();
   const sent: ZaloCsSent[] = [];
+  const uploads: ZaloUploaded[] = [];
   const tokenRequests: Record<string, string>[] = [];
   const failures: Answer[] = [];
   let counter = 0;
@@ -67,7 +96,8 @@ export async function fakeZalo(account: ZaloFakeAccount = ZALO_FAKE_ACCOUNT) {
   };
   const invalidToken = { status: 200, json: { error: -216, message: 'Access token is invalid' } };
 
-  const handle = (req: http.IncomingMessage, raw: string): Answer => {
+  const handle = (req: http.IncomingMessage, bytes: Buffer): Answer => {
+    const raw = bytes.toString();
     const url = new URL(req.url ?? '/', 'http://fake');
     const token = String(req.headers.access_token ?? '');
     if (req.method === 'GET' && url.pathname === '/v4/oa/permission') {
@@ -161,6 +191,22 @@ export async function fakeZalo(account: ZaloFakeAccount = ZALO_FAKE_ACCOUNT) {
         },
       };
     }
+    if (req.method === 'POST' && /^\/v2\.0\/oa\/upload\/(image|file)$/.test(url.pathname)) {
+      const file = multipartFile(String(req.headers['content-type'] ?? ''), bytes);
+      if (!file?.content.length)
+        return { status: 200, json: { error: -210, message: 'File is empty or missing' } };
+      const kind = url.pathname.endsWith('image') ? 'image' : 'file';
+      const handle = next(kind === 'image' ? 'att' : 'filetoken');
+      uploads.push({ kind, ...file, handle });
+      return {
+        status: 200,
+        json: {
+          error: 0,
+          message: 'Success',
+          data: kind === 'image' ? { attachment_id: handle } : { token: handle },
+        },
+      };
+    }
     if (req.method === 'POST' && url.pathname === '/v3.0/oa/message/cs') {
       const body = JSON.parse(raw) as Omit<ZaloCsSent, 'access_token'>;
       const follower = followers.get(body.recipient?.user_id ?? '');
@@ -185,10 +231,10 @@ export async function fakeZalo(account: ZaloFakeAccount = ZALO_FAKE_ACCOUNT) {
   };
 
   const server = http.createServer((req, res) => {
-    let raw = '';
-    req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      const answer = handle(req, raw);
+      const answer = handle(req, Buffer.concat(chunks));
       if (answer.location) {
         res.writeHead(answer.status, { location: answer.location });
         res.end();
@@ -211,6 +257,7 @@ export async function fakeZalo(account: ZaloFakeAccount = ZALO_FAKE_ACCOUNT) {
     url,
     account,
     sent,
+    uploads,
     tokenRequests,
     accessTokens,
     /** A follower of the OA (they may be written to while `lastAt` is within 7 days). */

@@ -315,7 +315,7 @@ const refuseClosed = (ticket: repo.TicketRow) => {
  * A public reply on a conversation goes out by its channel: the livechat widget's socket
  * carries it at once ('sent'); a provider's channel queues it until the provider answers (its
  * send job). A chat channel (Zalo OA, Messenger, WhatsApp) answers only within its messaging window, and
- * only text for now (422, `CHAT_REPLY_RULES`).
+ * files only where it sends them (422, `CHAT_REPLY_RULES`).
  */
 async function channelOfReply(
   tx: Transaction,
@@ -335,7 +335,7 @@ async function channelOfReply(
   const rule = CHAT_REPLY_RULES[channel.kind];
   // An approved template is what WhatsApp allows outside its window.
   if (rule && !template) {
-    if (files > 0) throw fieldError('files', rule.filesNotYet);
+    if (files > 0 && rule.filesNotYet) throw fieldError('files', rule.filesNotYet);
     const last = ticket.requesterId
       ? await repo.lastInboundAt(tx, ticket.tenantId, channel.id, ticket.requesterId)
       : null;

@@ -1,4 +1,4 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import {
   ZALO_API_BASE_URL,
   ZALO_MESSAGES as M,
@@ -204,26 +204,105 @@ export async function userProfile(settings: ZaloHosts, accessToken: string, user
 
 /**
  * `POST {api}/v3.0/oa/message/cs` (a consultation message), header `access_token`, body
- * `{recipient: {user_id}, message: {text}}`; success `{error: 0, data: {message_id}}`.
+ * `{recipient: {user_id}, message}`; success `{error: 0, data: {message_id}}`.
  */
-export async function sendText(
+async function sendConsultation(
   settings: ZaloHosts,
   accessToken: string,
   userId: string,
-  text: string,
+  message: Record<string, unknown>,
 ) {
   const data = openApiData(
     await call({
       method: 'POST',
       url: at(apiBase(settings), 'v3.0/oa/message/cs'),
       headers: { 'content-type': 'application/json', access_token: accessToken },
-      body: JSON.stringify({ recipient: { user_id: userId }, message: { text } }),
+      body: JSON.stringify({ recipient: { user_id: userId }, message }),
       timeoutMs: 10_000,
       allowPrivate: true,
     }),
   );
   return { message_id: String(data.message_id ?? '') };
 }
+
+/** A text message: `message: {text}`. */
+export const sendText = (settings: ZaloHosts, accessToken: string, userId: string, text: string) =>
+  sendConsultation(settings, accessToken, userId, { text });
+
+/** A file of ours on its way to Zalo. */
+export interface ZaloUpload {
+  fileName: string;
+  contentType: string;
+  content: Buffer;
+}
+
+/** Images Zalo's `upload/image` takes (JPEG and PNG, per its SDK samples); the rest go as files. */
+export const isZaloImage = (contentType: string) =>
+  contentType === 'image/jpeg' || contentType === 'image/png';
+
+/**
+ * `POST {api}/v2.0/oa/upload/image` or `…/upload/file`, multipart with the file under `file`,
+ * header `access_token`: an image's `data.attachment_id`, a file's `data.token`.
+ */
+export async function uploadToZalo(settings: ZaloHosts, accessToken: string, file: ZaloUpload) {
+  const image = isZaloImage(file.contentType);
+  const boundary = `omnicare-${randomBytes(12).toString('hex')}`;
+  const name = file.fileName.replace(/["\r\n]/g, '_');
+  const body = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="${name}"\r\n` +
+        `content-type: ${file.contentType}\r\n\r\n`,
+    ),
+    file.content,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const data = openApiData(
+    await call({
+      method: 'POST',
+      url: at(apiBase(settings), image ? 'v2.0/oa/upload/image' : 'v2.0/oa/upload/file'),
+      headers: {
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        'content-length': String(body.length),
+        access_token: accessToken,
+      },
+      body,
+      timeoutMs: 30_000,
+      allowPrivate: true,
+    }),
+  );
+  const handle = image ? data.attachment_id : data.token;
+  if (typeof handle !== 'string' || !handle) throw new ZaloError('upload', M.unreachable, true);
+  return image ? { image: handle } : { file: handle };
+}
+
+/**
+ * An uploaded image as a media template (`attachment_id`, with the text beside it), or a file
+ * by its token (the shared channels notes, section 2).
+ */
+export const sendAttachment = (
+  settings: ZaloHosts,
+  accessToken: string,
+  userId: string,
+  uploaded: { image: string } | { file: string },
+  text?: string,
+) =>
+  sendConsultation(
+    settings,
+    accessToken,
+    userId,
+    'image' in uploaded
+      ? {
+          ...(text ? { text } : {}),
+          attachment: {
+            type: 'template',
+            payload: {
+              template_type: 'media',
+              elements: [{ media_type: 'image', attachment_id: uploaded.image }],
+            },
+          },
+        }
+      : { attachment: { type: 'file', payload: { token: uploaded.file } } },
+  );
 
 /** `mac=` + hex SHA-256(app_id + raw body + timestamp + OA secret key): a plain hash, no HMAC. */
 export const webhookMac = (appId: string, rawBody: string, timestamp: string, oaSecret: string) =>

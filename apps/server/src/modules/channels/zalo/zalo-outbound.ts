@@ -2,8 +2,21 @@ import { ZALO_MESSAGES as M } from '@omnicare/shared/channels/zalo.schemas';
 import type { Platform } from '../../../platform/context.js';
 import type { DeliveredEvent } from '../../../platform/outbox.js';
 import { externalIdOf } from '../../conversations/channel-inbound.js';
-import { queueChannelReply, sendQueuedChannelMessage } from '../channel-send.js';
-import { sendText, TOKEN_INVALID_CODES, ZaloError } from './zalo-api.js';
+import { readFile } from 'node:fs/promises';
+import { attachmentsOfMessage } from '../../tickets/ticket-comments.service.js';
+import {
+  queueChannelReply,
+  sendQueuedChannelMessage,
+  type QueuedMessage,
+} from '../channel-send.js';
+import {
+  isZaloImage,
+  sendAttachment,
+  sendText,
+  TOKEN_INVALID_CODES,
+  uploadToZalo,
+  ZaloError,
+} from './zalo-api.js';
 import {
   loadZalo,
   refreshAccessToken,
@@ -14,7 +27,8 @@ import {
 /**
  * The team's public replies on a Zalo conversation go out as jobs: `ticket.commented` (the
  * outbox, so a reply written is never forgotten) queues `channels.zalo-send` for a message
- * whose delivery is `queued`; the job sends it by the OA message API and records `sent` with
+ * whose delivery is `queued`; the job sends it by the OA message API (its files uploaded to
+ * Zalo first) and records `sent` with
  * Zalo's message id, or `failed` with Zalo's code and message. A transient failure (network,
  * HTTP 5xx or 429) is tried again later, up to `SEND_ATTEMPTS` times; an invalid token (-216) is
  * refreshed once and the message sent again. The frame (subscriber, lock, states, retries) is
@@ -27,8 +41,15 @@ export const ZALO_SEND_JOB = 'channels.zalo-send';
 export const onCommented = (platform: Platform, event: DeliveredEvent) =>
   queueChannelReply(platform, event, 'zalo', ZALO_SEND_JOB);
 
-/** Sends with the channel's token, refreshed first when it is about to expire or was refused. */
-async function deliver(platform: Platform, channel: ZaloChannel, userId: string, text: string) {
+/**
+ * Calls Zalo with the channel's token, refreshed first when it is about to expire, and once
+ * more when Zalo calls it invalid (-216).
+ */
+async function withToken<Result>(
+  platform: Platform,
+  channel: ZaloChannel,
+  work: (channel: ZaloChannel, token: string) => Promise<Result>,
+) {
   let current: ZaloChannel | undefined = channel;
   const expiresAt = Date.parse(channel.settings.token_expires_at ?? '') || 0;
   if (expiresAt && expiresAt - Date.now() < REFRESH_AHEAD_MS)
@@ -37,13 +58,55 @@ async function deliver(platform: Platform, channel: ZaloChannel, userId: string,
     const token = current?.secrets.access_token;
     if (!current || !token) throw new ZaloError('not_connected', M.notConnected, false);
     try {
-      return await sendText(current.settings, token, userId, text);
+      return await work(current, token);
     } catch (error) {
       if (!(error instanceof ZaloError) || !TOKEN_INVALID_CODES.has(error.code) || tried > 0)
         throw error;
       current = await refreshAccessToken(platform, channel.id, { force: token });
     }
   }
+}
+
+/**
+ * A reply as Zalo takes it: its text, then each file uploaded and sent. The text goes with the
+ * first image (Zalo's media message carries one), else on its own first; the message keeps the
+ * first part's Zalo id. Answers that id, and whether anything went out before a failure.
+ */
+async function deliver(
+  platform: Platform,
+  channel: ZaloChannel,
+  userId: string,
+  message: QueuedMessage,
+) {
+  const files = await attachmentsOfMessage(platform, message.tenantId, message.id);
+  const firstImage = files.findIndex((file) => isZaloImage(file.contentType));
+  const ids: string[] = [];
+  const send = async (
+    part: (channel: ZaloChannel, token: string) => Promise<{ message_id: string }>,
+  ) => {
+    try {
+      ids.push((await withToken(platform, channel, part)).message_id);
+    } catch (error) {
+      throw Object.assign(error as Error, { partlySent: ids.length > 0 });
+    }
+  };
+  if (message.text.trim() && firstImage < 0)
+    await send((current, token) => sendText(current.settings, token, userId, message.text));
+  for (const [index, file] of files.entries()) {
+    const content = await readFile(
+      await platform.files.privatePath(`tickets/${message.tenantId}`, file.storageKey),
+    );
+    await send(async (current, token) => {
+      const uploaded = await uploadToZalo(current.settings, token, {
+        fileName: file.fileName,
+        contentType: file.contentType,
+        content,
+      });
+      const text = index === firstImage ? message.text.trim() : undefined;
+      return sendAttachment(current.settings, token, userId, uploaded, text);
+    });
+  }
+  return ids[0] ?? '';
 }
 
 /** The job: one queued message, sent once (a message no longer queued is left alone). */
@@ -58,12 +121,13 @@ export const sendQueuedMessage = (platform: Platform, messageId: string, attempt
     if (!channel) return { state: 'failed', code: 'not_connected', reason: M.notConnected };
     if (!userId) return { state: 'failed', code: 'no_recipient', reason: M.noRecipient };
     try {
-      const sent = await deliver(platform, channel, userId, row.text);
-      return { state: 'sent', providerId: sent.message_id };
+      return { state: 'sent', providerId: await deliver(platform, channel, userId, row) };
     } catch (error) {
       const refusal =
         error instanceof ZaloError ? error : new ZaloError('error', String(error), true);
-      return refusal.transient && !lastTry
+      // Tried again only when nothing went out yet: a part sent twice would reach the customer twice.
+      const partlySent = Boolean((error as { partlySent?: boolean }).partlySent);
+      return refusal.transient && !lastTry && !partlySent
         ? { state: 'retry' }
         : { state: 'failed', code: refusal.code, reason: refusal.reason || refusal.message };
     }

@@ -9,7 +9,7 @@ import {
   type TestApp,
 } from '../../../test/helpers.js';
 import { INBOUND_ATTEMPTS, sweepChannelEvents } from '../channel-events.js';
-import { fakeZalo, type ZaloFake } from '../zalo-fake.js';
+import { fakeZalo, TINY_PNG, type ZaloFake } from '../zalo-fake.js';
 import { codeChallengeOf, signatureValid, webhookMac } from './zalo-api.js';
 import { refreshDueTokens } from './zalo-channel.js';
 
@@ -579,6 +579,61 @@ describe('Zalo OA replies', () => {
     expect((await deliveryOf(id))!.provider_message_id).toMatch(/^oamsg-/);
   });
 
+  it("uploads a reply's image and file to Zalo, sends the image as a media message with the text and the file by its token", async () => {
+    const { admin, ticketId } = await conversation('Zalo tệp', 'u-tep');
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+    const boundary = '----omnicare-zalo';
+    const part = (name: string, value: string) =>
+      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+    const file = (name: string, type: string, content: Buffer) => [
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`,
+      ),
+      content,
+      Buffer.from('\r\n'),
+    ];
+    const written = await t.app.inject({
+      method: 'POST',
+      url: `/v2/tickets/${ticketId}/comments`,
+      headers: { ...bearer(admin), 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: Buffer.concat([
+        Buffer.from(
+          part('body', 'Ảnh và báo giá ạ') + part('public', 'true') + part('format', 'text'),
+        ),
+        ...file('anh-san-pham.png', 'image/png', TINY_PNG),
+        ...file('bao-gia.pdf', 'application/pdf', pdf),
+        Buffer.from(`--${boundary}--\r\n`),
+      ]),
+    });
+    expect(written.statusCode, written.body).toBe(201);
+    const id = written.json().data._id as string;
+    await expect.poll(async () => (await deliveryOf(id))?.delivery, waitJobs).toBe('sent');
+
+    // Each file reached Zalo byte for byte, by the upload its kind takes.
+    const image = zalo.uploads.find((upload) => upload.fileName === 'anh-san-pham.png');
+    const document = zalo.uploads.find((upload) => upload.fileName === 'bao-gia.pdf');
+    expect(image).toMatchObject({ kind: 'image', contentType: 'image/png' });
+    expect(image!.content.equals(TINY_PNG)).toBe(true);
+    expect(document).toMatchObject({ kind: 'file', contentType: 'application/pdf' });
+    expect(document!.content.equals(pdf)).toBe(true);
+    // The text rides with the image; the file follows by its token; nothing was sent twice.
+    const mine = zalo.sent.filter((message) => message.recipient.user_id === 'u-tep');
+    expect(mine.map((message) => message.message)).toEqual([
+      {
+        text: 'Ảnh và báo giá ạ',
+        attachment: {
+          type: 'template',
+          payload: {
+            template_type: 'media',
+            elements: [{ media_type: 'image', attachment_id: image!.handle }],
+          },
+        },
+      },
+      { attachment: { type: 'file', payload: { token: document!.handle } } },
+    ]);
+    expect((await deliveryOf(id))!.provider_message_id).toMatch(/^oamsg-/);
+  });
+
   it("moves a sent reply to delivered, then seen, by Zalo's receipts, never back", async () => {
     const { reply, channelId } = await conversation('Zalo biên nhận', 'u-bien-nhan');
     const id = (await reply('Dạ shop đã nhận đơn')).json().data._id as string;
@@ -682,7 +737,7 @@ describe('Zalo OA replies', () => {
     await expect.poll(async () => (await deliveryOf(id))?.delivery, waitJobs).toBe('sent');
   });
 
-  it('refuses a reply outside the messaging window, and files, in Vietnamese', async () => {
+  it('refuses a reply outside the messaging window, in Vietnamese', async () => {
     const { admin, ticketId, reply } = await conversation('Zalo cửa sổ', 'u-cu');
     await t.database.pool.query(
       `update messages set created_at = now() - interval '8 days' where ticket_id = $1 and direction = 'in'`,
