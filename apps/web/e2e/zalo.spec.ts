@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { fakeZalo } from '../../server/src/modules/channels/zalo-fake';
 import { ACCOUNTS, apiLogin, screenshotsAtBothSizes, signInAs, unique } from './fixtures';
-import { resolveRun, send } from './livechat-fixtures';
+import { resolveRun, send, twoTonePng } from './livechat-fixtures';
 
 test("an administrator connects a Zalo OA through Zalo's permission page (the local fake), a follower's message reaches the agent's /chat live, and the answer goes out through the OA API", async ({
   browser,
@@ -97,6 +97,31 @@ test("an administrator connects a Zalo OA through Zalo's permission page (the lo
     expect(zalo.sent.at(-1)?.recipient.user_id).toBe(`u-${run}`);
     // Zalo's acceptance reaches the open conversation live: the reply's mark turns 'Đã gửi'.
     await expect(log.getByText('Đã gửi')).toBeVisible();
+
+    // An image the agent attaches goes up to Zalo and out as a media message.
+    await agentPage
+      .getByTestId('chat-composer')
+      .locator('input[type="file"]')
+      .setInputFiles({
+        name: 'bang-gia.png',
+        mimeType: 'image/png',
+        buffer: twoTonePng(120, [14, 124, 102], [250, 204, 21]),
+      });
+    await agentPage.getByRole('button', { name: 'Gửi', exact: true }).click();
+    await expect(agentPage.getByRole('img', { name: 'bang-gia.png' })).toBeVisible();
+    await expect
+      .poll(() => zalo.uploads.map((upload) => `${upload.kind} ${upload.fileName}`))
+      .toContain('image bang-gia.png');
+    const uploaded = zalo.uploads.find((upload) => upload.fileName === 'bang-gia.png')!;
+    await expect
+      .poll(() => zalo.sent.at(-1)?.message.attachment)
+      .toEqual({
+        type: 'template',
+        payload: {
+          template_type: 'media',
+          elements: [{ media_type: 'image', attachment_id: uploaded.handle }],
+        },
+      });
     await screenshotsAtBothSizes(agentPage, 'zalo-chat');
     await resolveRun(request, admin.token, run);
     await agentPage.context().close();
