@@ -1,12 +1,13 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ReportDimension } from '@omnicare/shared/reports/reports.schemas';
+import { startOfDayIn } from '@omnicare/shared/platform/time';
 import type { Database } from '../../platform/db.js';
 import {
   DEFAULTS,
   FAMILIES,
   METRIC_SPECS,
-  PERCENTILE,
   isPercentile,
+  percentileSql,
   sortingExecute,
   type PercentileMetric,
   type BaseMetric,
@@ -148,7 +149,7 @@ export function rolledKeysOf(family: FamilyName): string[] {
 function componentsJson(keys: readonly string[], part: 'figures' | 'samples'): SQL {
   const components = new Map(
     keys
-      .filter((key) => isPercentile(METRIC_SPECS[key] as BaseMetric) === (part === 'samples'))
+      .filter((key) => isPercentile(METRIC_SPECS[key]) === (part === 'samples'))
       .flatMap((key) => componentsOf(key)!.map((component) => [component.name, component.sql])),
   );
   if (part === 'samples' && components.size === 0) return sql`null::jsonb`;
@@ -219,41 +220,47 @@ export function rolledKeys(
 export const rolledDimension = (dimension: ReportDimension | undefined) =>
   ROLLED_DIMENSIONS.has(dimension);
 
-/** The last day (yyyy-MM-dd) rolled without a gap from `from` up to `last`, or null. */
-export async function rolledThrough(
+/** The days of [from, last] not rolled: the first, the last and how many (none: null, null, 0). */
+async function unrolledDays(
+  db: Pick<Database, 'execute'>,
+  tenantId: string,
+  from: string,
+  last: string,
+) {
+  const result = await db.execute<{ first: string | null; last: string | null; count: number }>(sql`
+    select to_char(min(d), 'YYYY-MM-DD') as first, to_char(max(d), 'YYYY-MM-DD') as last,
+      count(*)::int as count
+    from generate_series(${from}::date, ${last}::date, interval '1 day') d
+    where not exists (select 1 from report_days r where r.tenant_id = ${tenantId} and r.day = d::date)`);
+  const row = result.rows[0];
+  return { first: row?.first ?? null, last: row?.last ?? null, count: row?.count ?? 0 };
+}
+
+/**
+ * Of the days [from, last]: the last one rolled without a gap from `from` (null: not even
+ * `from`), and how many are not rolled.
+ */
+export async function rollState(
   db: Database,
   tenantId: string,
   from: string,
   last: string,
-): Promise<string | null> {
-  if (last < from) return null;
-  const result = await db.execute<{ missing: string | null }>(sql`
-    select to_char(min(d), 'YYYY-MM-DD') as missing
-    from generate_series(${from}::date, ${last}::date, interval '1 day') d
-    where not exists (select 1 from report_days r where r.tenant_id = ${tenantId} and r.day = d::date)`);
-  const missing = result.rows[0]?.missing ?? null;
-  if (missing === null) return last;
-  if (missing === from) return null;
-  const before = new Date(`${missing}T00:00:00Z`);
+): Promise<{ through: string | null; missing: number }> {
+  if (last < from) return { through: null, missing: 0 };
+  const unrolled = await unrolledDays(db, tenantId, from, last);
+  if (!unrolled.first) return { through: last, missing: 0 };
+  if (unrolled.first === from) return { through: null, missing: unrolled.count };
+  const before = new Date(`${unrolled.first}T00:00:00Z`);
   before.setUTCDate(before.getUTCDate() - 1);
-  return before.toISOString().slice(0, 10);
+  return { through: before.toISOString().slice(0, 10), missing: unrolled.count };
 }
 
-/** The tenants with rolled days. */
-export async function tenantsWithRollups(db: Database): Promise<string[]> {
-  const result = await db.execute<{ tenant_id: string }>(
-    sql`select distinct tenant_id from report_days`,
-  );
-  return result.rows.map((row) => row.tenant_id);
-}
-
-/** How many days of [from, last] are not rolled. */
-export async function missingDays(db: Database, tenantId: string, from: string, last: string) {
-  const result = await db.execute<{ missing: number }>(sql`
-    select count(*)::int as missing
-    from generate_series(${from}::date, ${last}::date, interval '1 day') d
-    where not exists (select 1 from report_days r where r.tenant_id = ${tenantId} and r.day = d::date)`);
-  return result.rows[0]?.missing ?? 0;
+/** The tenants with rolled days, with their time zone. */
+export async function tenantsWithRollups(db: Database) {
+  const result = await db.execute<{ id: string; time_zone: string }>(sql`
+    select t.id, t.time_zone from tenants t
+    where exists (select 1 from report_days r where r.tenant_id = t.id)`);
+  return result.rows.map((row) => ({ tenantId: row.id, timeZone: row.time_zone }));
 }
 
 /**
@@ -266,7 +273,6 @@ export async function rollDays(
   context: Pick<FactContext, 'tenantId' | 'timeZone'>,
   from: string,
   last: string,
-  startOfDay: (day: string, next?: boolean) => Date,
 ): Promise<number> {
   return db.transaction(async (tx) => {
     await tx.execute(
@@ -277,19 +283,13 @@ export async function rollDays(
       sql`select time_zone from tenants where id = ${context.tenantId}`,
     );
     if (zone.rows[0]?.time_zone !== context.timeZone) return 0;
-    const span = await tx.execute<{ first: string | null; last: string | null }>(sql`
-      select to_char(min(d), 'YYYY-MM-DD') as first, to_char(max(d), 'YYYY-MM-DD') as last
-      from generate_series(${from}::date, ${last}::date, interval '1 day') d
-      where not exists (select 1 from report_days r
-        where r.tenant_id = ${context.tenantId} and r.day = d::date)`);
-    const first = span.rows[0]?.first;
-    const end = span.rows[0]?.last;
+    const { first, last: end } = await unrolledDays(tx, context.tenantId, from, last);
     if (!first || !end) return 0;
     const rollContext: FactContext = {
       tenantId: context.tenantId,
       timeZone: context.timeZone,
-      start: startOfDay(first),
-      end: startOfDay(end, true),
+      start: startOfDayIn(first, context.timeZone),
+      end: startOfDayIn(end, context.timeZone, true),
       now: new Date(),
       filters: {},
       clock: null,
@@ -358,8 +358,9 @@ function rolledDimensionOf(dimension: ReportDimension | undefined): SQL {
 /**
  * A family's rolled keys cut by each of `dimensions` (all rollable): the rolled days of the
  * range from report_daily, the rest (from the day after `through`) computed on the spot into
- * the same components, then summed, or for a percentile taken over every line's values. Answers
- * a FigureLines per dimension, as familyFigures does.
+ * the same components, then summed; or, keys all medians and p90s (the service asks for them
+ * apart), taken over every line's values. Answers a FigureLines per dimension, as
+ * familyFigures does.
  */
 export async function rolledFamilyFigures(
   db: Database,
@@ -389,47 +390,32 @@ export async function rolledFamilyFigures(
       ${raw}
     )`;
   const cuts = dimensions.map(rolledDimensionOf);
-  const specOf = (key: string) => METRIC_SPECS[key] as BaseMetric;
-  const summed = keys.filter((key) => !isPercentile(specOf(key)));
-  const percentiles = keys.filter((key) => isPercentile(specOf(key)));
-  const percentileOf = (key: string) => specOf(key) as PercentileMetric;
-  const valueSets = [...new Set(percentiles.map((key) => valuesName(percentileOf(key))))];
-  const [sums, values] = await Promise.all([
-    summed.length > 0
-      ? db.execute<Record<string, unknown>>(
-          sql`${lines} ${byGroupingSets(sql`r`, 'r', cuts, summed.map(figureOfComponents))}`,
-        )
-      : null,
-    percentiles.length > 0
-      ? sortingExecute(
-          db,
-          sql`${lines}, v as (
-          select r.day, r.hour, r.group_id, r.agent_id, r.source, r.queue_id, r.hotline,
-            s.name, e.v::float8 as v
-          from r cross join (values ${sql.join(
-            valueSets.map((name) => sql`(${name}::text)`),
-            sql`, `,
-          )}) s(name)
-          cross join lateral jsonb_array_elements_text(coalesce(r.samples->s.name, '[]'::jsonb)) e(v))
-          ${byGroupingSets(
-            sql`v r`,
-            'r',
-            cuts,
-            percentiles.map((key) => {
-              const spec = percentileOf(key);
-              return sql`percentile_cont(${sql.raw(String(PERCENTILE[spec.aggregate.kind]))}) within group (order by r.v) filter (where r.name = ${valuesName(spec)})`;
-            }),
-          )}`,
-        )
-      : null,
-  ]);
-  const sumLines = sums ? linesOf(sums.rows, summed, dimensions.length) : null;
-  const valueLines = values ? linesOf(values.rows, percentiles, dimensions.length) : null;
-  return dimensions.map((_, index) => {
-    const merged: FigureLines = new Map();
-    for (const source of [sumLines?.[index], valueLines?.[index]])
-      for (const [value, figures] of source ?? [])
-        merged.set(value, { ...(merged.get(value) ?? {}), ...figures });
-    return merged;
-  });
+  if (!keys.some((key) => isPercentile(METRIC_SPECS[key]))) {
+    const sums = await db.execute<Record<string, unknown>>(
+      sql`${lines} ${byGroupingSets(sql`r`, 'r', cuts, keys.map(figureOfComponents))}`,
+    );
+    return linesOf(sums.rows, keys, dimensions.length);
+  }
+  const specs = keys.map((key) => METRIC_SPECS[key] as PercentileMetric);
+  const valueSets = [...new Set(specs.map(valuesName))];
+  const values = await sortingExecute(
+    db,
+    sql`${lines}, v as (
+      select r.day, r.hour, r.group_id, r.agent_id, r.source, r.queue_id, r.hotline,
+        s.name, e.v::float8 as v
+      from r cross join (values ${sql.join(
+        valueSets.map((name) => sql`(${name}::text)`),
+        sql`, `,
+      )}) s(name)
+      cross join lateral jsonb_array_elements_text(coalesce(r.samples->s.name, '[]'::jsonb)) e(v))
+      ${byGroupingSets(
+        sql`v r`,
+        'r',
+        cuts,
+        specs.map((spec) =>
+          percentileSql(spec.aggregate.kind, sql`r.v`, sql`r.name = ${valuesName(spec)}`),
+        ),
+      )}`,
+  );
+  return linesOf(values.rows, keys, dimensions.length);
 }

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { ReportDimension } from '@omnicare/shared/reports/reports.schemas';
 import { dayAndTimeIn } from '@omnicare/shared/platform/time';
@@ -170,17 +170,6 @@ async function bothWays(query: MetricQuery) {
   return { rolled: plain(rolled), raw: plain(raw) };
 }
 
-/** Polls `check` until it answers something (a job's work), at most 30 s. */
-async function until<T>(check: () => Promise<T | undefined>): Promise<T> {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const found = await check();
-    if (found !== undefined) return found;
-    if (Date.now() > deadline) throw new Error('not done in 30 s');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 const rolledDays = async () =>
   (
     await t.database.db.execute<{ day: string }>(
@@ -214,10 +203,14 @@ describe('rollups', () => {
     }
     // More days missing than a report rolls itself: it answered from the raw rows (above), and
     // a job rolls the days before yesterday; yesterday and today are never rolled.
-    const days = await until(async () => {
-      const rolled = await rolledDays();
-      return rolled.length === 13 ? rolled : undefined;
-    });
+    const days = await vi.waitFor(
+      async () => {
+        const rolled = await rolledDays();
+        expect(rolled).toHaveLength(13);
+        return rolled;
+      },
+      { timeout: 30_000, interval: 100 },
+    );
     expect(days[0]).toBe(RANGE().from);
     expect(days.at(-1)).toBe(shift(today(), -2));
     // Something was counted, so the comparison compared figures.

@@ -715,14 +715,16 @@ export function dimensionOf(dimension: ReportDimension | undefined, timeZone: st
 const tagJoin = (dimension: ReportDimension | undefined) =>
   dimension === 'tag' ? sql`left join ticket_tags ft on ft.ticket_id = f.ticket_id` : sql``;
 
-/*
+/** A median or a p90 of `value` over the rows passing `where`. */
+export function percentileSql(kind: 'median' | 'p90', value: SQL, where: SQL): SQL {
+  const fraction = sql.raw(kind === 'median' ? '0.5' : '0.9');
+  return sql`percentile_cont(${fraction}) within group (order by ${value}) filter (where ${where})`;
+}
+
+/**
  * Sums and means add in numeric, exactly: a float8 sum depends on the order it adds in, so a sum
  * of a month's rows and one of its days' sums could round to different tenths.
  */
-
-/** The fraction each percentile aggregate takes. */
-export const PERCENTILE = { median: 0.5, p90: 0.9 } as const;
-
 function aggregateSql(spec: BaseMetric): SQL {
   const where = sql.raw(spec.where ?? 'true');
   const a = spec.aggregate;
@@ -737,7 +739,7 @@ function aggregateSql(spec: BaseMetric): SQL {
       return sql`sum(f.${sql.raw(a.of)}::numeric) filter (where ${where}) / nullif(count(f.${sql.raw(a.of)}) filter (where ${where}), 0)`;
     case 'median':
     case 'p90':
-      return sql`percentile_cont(${sql.raw(String(PERCENTILE[a.kind]))}) within group (order by f.${sql.raw(a.of)}) filter (where ${where})`;
+      return percentileSql(a.kind, sql`f.${sql.raw(a.of)}`, where);
     case 'ratio': {
       const denominator = a.denominatorDistinct
         ? sql`count(distinct f.${sql.raw(a.denominatorDistinct)}) filter (where ${where})`

@@ -196,22 +196,14 @@ export async function rollTenantDays(
 ) {
   const tenant = await findTenant(platform.db, tenantId);
   if (!tenant) return 0;
-  return rollup.rollDays(
-    platform.db,
-    { tenantId, timeZone: tenant.timeZone },
-    from,
-    last,
-    (day, next) => startOfDayIn(day, tenant.timeZone, next),
-  );
+  return rollup.rollDays(platform.db, { tenantId, timeZone: tenant.timeZone }, from, last);
 }
 
 /** The last RECENT_DAYS rolled for every tenant that has rollups (REPORT_ROLL_RECENT_JOB). */
 export async function rollRecentDays(platform: Platform) {
-  for (const tenantId of await rollup.tenantsWithRollups(platform.db)) {
-    const tenant = await findTenant(platform.db, tenantId);
-    if (!tenant) continue;
+  for (const tenant of await rollup.tenantsWithRollups(platform.db)) {
     const today = dayAndTimeIn(new Date(), tenant.timeZone)!.day;
-    await rollTenantDays(platform, tenantId, shiftDay(today, -RECENT_DAYS), shiftDay(today, -2));
+    await rollup.rollDays(platform.db, tenant, shiftDay(today, -RECENT_DAYS), shiftDay(today, -2));
   }
 }
 
@@ -229,14 +221,12 @@ async function rolledRange(
   const { from } = context.days;
   const last = [context.days.to, shiftDay(today, -2)].sort()[0]!;
   if (last < from) return null;
-  let through = await rollup.rolledThrough(platform.reads, context.tenantId, from, last);
-  if (through !== last) {
-    const missing = await rollup.missingDays(platform.reads, context.tenantId, from, last);
-    if (missing <= ROLL_IN_REQUEST_DAYS) {
-      await rollup.rollDays(platform.db, context, from, last, (day, next) =>
-        startOfDayIn(day, context.timeZone, next),
-      );
-      through = await rollup.rolledThrough(platform.reads, context.tenantId, from, last);
+  const state = await rollup.rollState(platform.reads, context.tenantId, from, last);
+  let { through } = state;
+  if (state.missing > 0) {
+    if (state.missing <= ROLL_IN_REQUEST_DAYS) {
+      await rollup.rollDays(platform.db, context, from, last);
+      ({ through } = await rollup.rollState(platform.reads, context.tenantId, from, last));
     } else
       await platform.jobs.send(
         REPORT_ROLL_JOB,
