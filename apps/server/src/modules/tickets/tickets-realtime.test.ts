@@ -122,11 +122,14 @@ describe('tickets in real time', () => {
     expect(await join(agentSocket, ticketId)).toEqual({ ok: true });
     await both;
 
-    // Given to the second agent: the first (scope 'me') may no longer see it.
+    // Given to the second agent: the first (scope 'me') may no longer see it. What the agent
+    // hears counts from the moment the change is saved: the outbox may deliver the ticket's
+    // creation late (after the join), which the agent was then still allowed to hear.
     const heardByAgent: RecordChanged[] = [];
-    agentSocket.on(RECORD_PRESENCE_EVENTS.changed, (change: RecordChanged) =>
-      heardByAgent.push(change),
-    );
+    let listening = false;
+    agentSocket.on(RECORD_PRESENCE_EVENTS.changed, (change: RecordChanged) => {
+      if (listening) heardByAgent.push(change);
+    });
     const adminAlone = new Promise<RecordViewers>((resolve) => {
       const listener = (payload: RecordViewers) => {
         if (payload.viewers.length !== 1) return;
@@ -150,6 +153,7 @@ describe('tickets in real time', () => {
       payload: { assignee_id: tenant.id('agent2') },
     });
     expect(reassigned.statusCode).toBe(200);
+    listening = true;
     // The agent left the room: the others see the admin alone.
     expect((await adminAlone).viewers.map((viewer) => viewer.user_id)).toEqual([
       tenant.id('admin'),
