@@ -60,6 +60,7 @@ async function startServer() {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'omnicare-e2e-'));
   const port = await freePort();
   const pgPort = await freePort();
+  const inboundSmtpPort = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const env = { ...process.env };
   delete env.DATABASE_URL;
@@ -83,6 +84,10 @@ async function startServer() {
       DEMO_SAMPLES: '0',
       // The switchboard spec plays the SIP gateway's part (apps/web/e2e/switchboard.spec.ts).
       TELEPHONY_GATEWAY_SECRET: 'e2e-gateway-secret-0123456789',
+      // Mail forwarded to a mailbox's own address (apps/web/e2e/email.spec.ts).
+      INBOUND_SMTP_PORT: String(inboundSmtpPort),
+      INBOUND_SMTP_HOST: '127.0.0.1',
+      INBOUND_MAIL_DOMAIN: 'in.omnicare.test',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -105,6 +110,7 @@ async function startServer() {
     server: {
       baseUrl,
       outboxDir: path.join(dataDir, 'outbox'),
+      inboundSmtpPort,
       // for specs that put rows no API writes (automation run traces)
       databaseUrl: `postgres://postgres:omnicare-local@127.0.0.1:${pgPort}/omnicare`,
     },

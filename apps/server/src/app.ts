@@ -225,6 +225,11 @@ export async function buildApp(
   if (config.outboxProbe) registerOutboxProbe(platform, config.outboxProbeDelayMs);
   await Promise.all([platform.jobs.start(), platform.memo.start()]);
   await platform.outbox.start();
+  const stops: (() => Promise<void>)[] = [];
+  for (const module of SERVER_MODULES) {
+    const stop = await module.start?.(platform);
+    if (stop) stops.push(stop);
+  }
   // Stopping: the answers still running close their connection, so the server's close is not
   // held by keep-alive connections that fall idle after it began.
   let closing = false;
@@ -240,6 +245,7 @@ export async function buildApp(
     return payload;
   });
   app.addHook('onClose', async () => {
+    await Promise.all(stops.map((stop) => stop()));
     await platform.background.idle();
     await platform.realtime.close();
     await redis?.close();

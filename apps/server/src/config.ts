@@ -38,6 +38,22 @@ const envSchema = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('OmniCare <no-reply@omnicare.local>'),
   PUBLIC_URL: z.string().optional(),
+  /** The built-in SMTP listener for forwarded mail (channels/email-forwarding.ts); unset: off. */
+  INBOUND_SMTP_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  INBOUND_SMTP_HOST: z.string().optional(),
+  /** The domain of the mailboxes' forwarding addresses (its MX names this server). */
+  INBOUND_MAIL_DOMAIN: z
+    .string()
+    .regex(/^[a-z0-9.-]+$/i)
+    .optional(),
+  /** `0`: no mailbox is held open in IMAP IDLE (polling only). */
+  EMAIL_IDLE: z
+    .enum(['1', '0', 'true', 'false', ''])
+    .optional()
+    .transform((value) => value !== '0' && value !== 'false'),
+  /** PEM files: with both, the listener offers STARTTLS. */
+  INBOUND_SMTP_TLS_KEY: z.string().optional(),
+  INBOUND_SMTP_TLS_CERT: z.string().optional(),
   REDIS_URL: z.string().optional(),
   /** Prefix of this deployment's Redis keys and channels (deployments or test runs sharing one Redis). */
   REDIS_PREFIX: z
@@ -88,6 +104,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     smtpUrl: value.SMTP_URL || undefined,
     mailFrom: value.MAIL_FROM,
     publicUrl: value.PUBLIC_URL ?? `http://localhost:${value.PORT}`,
+    emailIdle: value.EMAIL_IDLE,
+    inboundSmtp:
+      value.INBOUND_SMTP_PORT === undefined
+        ? undefined
+        : {
+            port: value.INBOUND_SMTP_PORT,
+            host: value.INBOUND_SMTP_HOST || value.HOST,
+            domain: (
+              value.INBOUND_MAIL_DOMAIN || new URL(value.PUBLIC_URL ?? 'http://localhost').hostname
+            ).toLowerCase(),
+            tlsKey: value.INBOUND_SMTP_TLS_KEY,
+            tlsCert: value.INBOUND_SMTP_TLS_CERT,
+          },
     redisUrl: value.REDIS_URL || undefined,
     redisPrefix: value.REDIS_PREFIX,
     logLevel: value.LOG_LEVEL,

@@ -1,10 +1,12 @@
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
 import { simpleParser, type ParsedMail } from 'mailparser';
+import nodemailer from 'nodemailer';
 import MailComposer from 'nodemailer/lib/mail-composer';
 import { SMTPServer } from 'smtp-server';
 import { DOVECOT_MISSING, startDovecot, type TestDovecot } from '../../server/src/test/dovecot';
 import { ACCOUNTS, screenshotsAtBothSizes, signInAs, unique } from './fixtures';
+import { workerServer } from './worker-server';
 
 const MAILBOX = 'support@shop.test';
 const IMAP_PASSWORD = 'imap-e2e-secret';
@@ -51,7 +53,7 @@ test("a customer's mail becomes a ticket, and the agent's reply with an attachme
   test.setTimeout(120_000);
   const run = unique();
   const name = `Hộp thư ${run}`;
-  await signInAs(page, request, ACCOUNTS.administrator.email);
+  const { token } = await signInAs(page, request, ACCOUNTS.administrator.email);
   await page.goto('/settings/multi-channels/email');
   await page.getByRole('button', { name: 'Kết nối hộp thư' }).click();
   const dialog = page.getByRole('dialog', { name: 'Kết nối hộp thư' });
@@ -73,7 +75,13 @@ test("a customer's mail becomes a ticket, and the agent's reply with an attachme
   await row.getByRole('button', { name: 'Kiểm tra kết nối' }).click();
   await expect(row).toContainText(/Kết nối IMAP \S+ thành công/);
 
-  // The customer writes to the support address; the mailbox is read at once on request.
+  // The mailbox's forwarding address, as the page shows it, for the second way in.
+  const shown = await row.getByText(/^Địa chỉ chuyển tiếp: /).textContent();
+  const forwardTo = /: ([0-9a-f]{32}@in\.omnicare\.test)$/.exec(shown ?? '')?.[1];
+  expect(forwardTo, shown ?? '').toBeTruthy();
+
+  // The customer writes to the support address; the mailbox, held open in IMAP IDLE, hears of
+  // the mail and it becomes a ticket by itself (no poll, no button).
   const subject = `Xin xuất hóa đơn đơn hàng ${run}`;
   const raw = await new MailComposer({
     from: 'Lê Thu <thu.le@khach.test>',
@@ -85,8 +93,15 @@ test("a customer's mail becomes a ticket, and the agent's reply with an attachme
     .compile()
     .build();
   await dovecot.deliver(MAILBOX, raw);
+  await expect(async () => {
+    const made = await request.get(`/v2/tickets?search=${encodeURIComponent(run)}`, {
+      headers: { Authorization: token },
+    });
+    expect((await made.json()).data).toHaveLength(1);
+  }).toPass({ timeout: 30_000 });
+  // Reading the mailbox now finds nothing more: IDLE took the mail in.
   await row.getByRole('button', { name: 'Nhận thư ngay' }).click();
-  await expect(page.getByText('Đã nhận 1 thư mới')).toBeVisible();
+  await expect(page.getByText('Không có thư mới')).toBeVisible();
   await screenshotsAtBothSizes(page, 'email-channel-fetched');
 
   await page.goto('/tickets');
@@ -114,4 +129,25 @@ test("a customer's mail becomes a ticket, and the agent's reply with an attachme
   expect(mail?.inReplyTo).toBe(`<${run}@khach.test>`);
   expect(mail?.text).toContain('Dạ shop gửi chị hóa đơn ạ');
   expect(mail?.attachments.map((file) => file.filename)).toEqual(['hoa-don.txt']);
+
+  // Mail forwarded to the mailbox's address (a team keeping its own mail server) is a ticket
+  // as soon as the server accepted it.
+  const forwarded = `Hỏi lịch giao hàng ${run}`;
+  const transport = nodemailer.createTransport({
+    host: '127.0.0.1',
+    port: workerServer().inboundSmtpPort,
+    secure: false,
+    ignoreTLS: true,
+  });
+  await transport.sendMail({
+    from: 'Phan Minh <minh.phan@khach.test>',
+    to: MAILBOX,
+    envelope: { from: MAILBOX, to: forwardTo },
+    subject: forwarded,
+    text: 'Khi nào đơn của tôi được giao?',
+  });
+  transport.close();
+  await page.goto('/tickets');
+  await page.getByRole('link', { name: forwarded }).click();
+  await expect(page.getByTestId('record-name')).toContainText(forwarded);
 });

@@ -7,6 +7,8 @@ export interface WorkerServer {
   baseUrl: string;
   outboxDir?: string;
   databaseUrl?: string;
+  /** Its SMTP listener for forwarded mail. */
+  inboundSmtpPort?: number;
 }
 
 export function workerServer(): WorkerServer {

@@ -45,6 +45,11 @@ export interface ServerModule {
   jobs?: (platform: Platform) => void;
   /** Registers what the module lends the real-time channel (record watch policies, viewers). */
   realtime?: (platform: Platform) => void;
+  /**
+   * Starts what the module runs beside requests and jobs (a listener of another protocol, open
+   * connections to providers) once the platform is up; the answer stops it when the app closes.
+   */
+  start?: (platform: Platform) => Promise<(() => Promise<void>) | undefined>;
   memoTopics?: MemoTopic[];
   customFields?: CustomFieldHost[];
   /**

@@ -54,6 +54,8 @@ export async function createTestApp(
     outboxDir: outbox,
     webDist: path.join(outbox, 'no-web-build'),
     loginRatePerIp: 10_000,
+    // Mailboxes are read when a test says so (email-idle.test.ts turns IDLE on).
+    emailIdle: false,
     ...overrides,
   };
   const database = connectDatabase(config.databaseUrl ?? '', 4);

@@ -54,6 +54,8 @@ export const emailSettings = z.object({
     .max(255)
     .default('INBOX')
     .transform((v) => v || 'INBOX'),
+  /** Keep a connection open (IMAP IDLE) so new mail comes in seconds; polling stays the fallback. */
+  imap_idle: z.boolean().default(true),
   poll_minutes: z.coerce
     .number({ error: M.pollMinutes })
     .int(M.pollMinutes)
@@ -115,3 +117,25 @@ export const EMAIL_TEST_MESSAGES = {
   other: (side: 'IMAP' | 'SMTP', detail: string) => `Lỗi ${side}: ${detail}`,
   ok: (side: 'IMAP' | 'SMTP', address: string) => `Kết nối ${side} ${address} thành công`,
 } as const;
+
+/**
+ * Mail forwarded to the built-in SMTP listener: each mailbox has an address of its own on the
+ * listener's domain (the channel's id, without dashes), to set as the forwarding target of the
+ * team's existing address. `GET /v2/channels/email-forwarding` says whether the listener runs.
+ */
+export const emailForwardingView = z.object({
+  /** The domain forwarding addresses are on; null: the listener is off on this server. */
+  domain: z.string().nullable(),
+});
+export type EmailForwardingView = z.infer<typeof emailForwardingView>;
+
+export const forwardingAddress = (channelId: string, domain: string) =>
+  `${channelId.replace(/-/g, '')}@${domain}`;
+
+/** The channel id a forwarding address names, if it is one on `domain`. */
+export function channelIdOfForwarding(address: string, domain: string): string | undefined {
+  const match = /^([0-9a-f]{32})@(.+)$/i.exec(address.trim());
+  if (!match || match[2]!.toLowerCase() !== domain.toLowerCase()) return undefined;
+  const hex = match[1]!.toLowerCase();
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}

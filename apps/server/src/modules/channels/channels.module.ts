@@ -1,6 +1,8 @@
 import { registerSubscriber } from '../../platform/outbox.js';
 import type { ServerModule } from '../../platform/modules.js';
 import { channelsRoutes } from './channels.routes.js';
+import { startForwardingListener } from './email-forwarding.js';
+import { watchMailboxes } from './email-idle.js';
 import { webhookRoutes } from './webhook-routes.js';
 import {
   INBOUND_SWEEP_CRON,
@@ -47,6 +49,16 @@ export const channelsModule: ServerModule = {
     zaloRoutes(app, platform);
     for (const hook of [zaloWebhook, facebookWebhook, whatsappWebhook])
       webhookRoutes(hook)(app, platform);
+  },
+  start: async (platform) => {
+    // Email comes in by IMAP IDLE (besides the polls) and, when configured, by forwarding.
+    const idle = platform.config.emailIdle ? watchMailboxes(platform) : undefined;
+    const listener = platform.config.inboundSmtp
+      ? await startForwardingListener(platform, platform.config.inboundSmtp)
+      : undefined;
+    return async () => {
+      await Promise.all([idle?.stop(), listener?.close()]);
+    };
   },
   jobs: (platform) => {
     // Email: every minute, each mailbox whose interval is due is read (one poll at a time each).

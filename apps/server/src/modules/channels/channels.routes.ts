@@ -8,6 +8,7 @@ import { typed, type RouteModule } from '../../platform/routes.js';
 import {
   channelTestView,
   emailFetchView,
+  emailForwardingView,
   EMAIL_SETTINGS_MESSAGES,
 } from '@omnicare/shared/channels/email-settings';
 import {
@@ -32,7 +33,7 @@ const idParams = z.object({ id: z.uuid(CHANNEL_MESSAGES.notFound) });
 
 export const channelsRoutes: RouteModule = (app, platform) => {
   const r = typed(app);
-  // Before the catalogue's `/v2/channels/:id`, which would read 'summary' as an id.
+  // Before the catalogue's `/v2/channels/:id`, which would read 'summary' as an id (and below).
   r.get(
     '/v2/channels/summary',
     {
@@ -44,6 +45,18 @@ export const channelsRoutes: RouteModule = (app, platform) => {
       config: { access: 'channel.manage' },
     },
     async (request) => ok(await channelsSummary(platform, authOf(request))),
+  );
+  r.get(
+    '/v2/channels/email-forwarding',
+    {
+      schema: {
+        tags: ['channels'],
+        summary: 'Miền của địa chỉ chuyển tiếp thư (null: máy chủ không nhận thư chuyển tiếp)',
+        response: answers.ok(emailForwardingView),
+      },
+      config: { access: 'channel.manage' },
+    },
+    async () => ok({ domain: platform.config.inboundSmtp?.domain ?? null }),
   );
   catalogueOfChannels(app, platform);
   r.post(

@@ -67,6 +67,9 @@ export function openSecrets(platform: Platform, row: repo.ChannelRow): Record<st
 }
 
 /** A stored channel as its driver sees it: settings, and secrets opened (server memory only). */
+/** Told on every instance when a channel was saved or removed (the IMAP IDLE watchers hear it). */
+export const CHANNELS_SAVED_SIGNAL = 'channels.saved';
+
 export function openChannel(platform: Platform, row: repo.ChannelRow): OpenChannel {
   return {
     id: row.id,
@@ -155,7 +158,10 @@ export const channelCatalogue = catalogue<ChannelView, ChannelBody, ChannelsQuer
   remove: (ctx, id) => repo.deleteChannel(ctx.db, ctx.tenantId, id),
   inUse: async (ctx, id) =>
     inUseError((await repo.channelHasMessages(ctx.db, ctx.tenantId, id)) ? M.inUse : null),
-  changed: (ctx) => monitorsChanged(ctx.platform, ctx.tenantId, 'channels'),
+  changed: (ctx) => {
+    monitorsChanged(ctx.platform, ctx.tenantId, 'channels');
+    ctx.platform.realtime.signal(CHANNELS_SAVED_SIGNAL, {});
+  },
 });
 
 /** Settings the provider or the connection writes, per kind: a save keeps the stored ones. */

@@ -65,7 +65,7 @@ async function withAdvisoryLock<T>(
   }
 }
 
-async function emailChannel(platform: Platform, channelId: string) {
+export async function emailChannel(platform: Platform, channelId: string) {
   const [row] = await platform.db
     .select()
     .from(channels)

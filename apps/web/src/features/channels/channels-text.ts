@@ -57,6 +57,7 @@ export const EMAIL_TEXT = {
   address: 'Địa chỉ email',
   imap: 'IMAP',
   smtp: 'SMTP',
+  servers: 'Máy chủ',
   imapSection: 'Nhận thư (IMAP)',
   smtpSection: 'Gửi thư (SMTP)',
   imapHost: 'Máy chủ IMAP',
@@ -84,6 +85,15 @@ export const EMAIL_TEXT = {
   paused: 'Đã tạm dừng hộp thư',
   resumed: 'Đã bật lại hộp thư',
   error: 'Lỗi kết nối',
+  imapIdle: 'Nhận thư tức thì (IMAP IDLE)',
+  imapIdleHint:
+    'Giữ kết nối để thư mới thành ticket trong vài giây; kiểm tra định kỳ vẫn chạy dự phòng.',
+  forwarding: 'Địa chỉ chuyển tiếp',
+  forwardingHint:
+    'Hoặc cài chuyển tiếp thư (forward) từ địa chỉ của bạn đến địa chỉ này: thư đến ngay, không cần chờ IMAP.',
+  copyForwarding: 'Sao chép địa chỉ chuyển tiếp',
+  copiedForwarding: 'Đã sao chép địa chỉ chuyển tiếp',
+  copyFailed: 'Không sao chép được, hãy chọn và sao chép thủ công',
 } as const;
 
 /** The channels' index (`/settings/multi-channels`). */

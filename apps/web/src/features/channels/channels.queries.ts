@@ -1,5 +1,9 @@
 import type { ChannelsSummaryView } from '@omnicare/shared/channels/channels-summary';
-import type { ChannelTestView, EmailFetchView } from '@omnicare/shared/channels/email-settings';
+import type {
+  ChannelTestView,
+  EmailFetchView,
+  EmailForwardingView,
+} from '@omnicare/shared/channels/email-settings';
 import type {
   ChannelBody,
   ChannelKind,
@@ -13,6 +17,7 @@ export const channelKeys = {
   all: ['channels'] as const,
   kind: (kind: ChannelKind) => ['channels', kind] as const,
   summary: ['channels', 'summary'] as const,
+  emailForwarding: ['channels', 'email-forwarding'] as const,
 };
 
 /** The tenant's channels of one kind as a catalogue (`/v2/channels?kind=`; administrators). */
@@ -75,3 +80,7 @@ export const disconnectZalo = (id: string) =>
 /** `GET /v2/channels/summary`: every kind, its channels' states and today's messages. */
 export const fetchChannelsSummary = (signal?: AbortSignal) =>
   apiRequest<ChannelsSummaryView>({ method: 'GET', url: '/v2/channels/summary', signal });
+
+/** `GET /v2/channels/email-forwarding`: the forwarding addresses' domain (null: not listening). */
+export const fetchEmailForwarding = (signal?: AbortSignal) =>
+  apiRequest<EmailForwardingView>({ method: 'GET', url: '/v2/channels/email-forwarding', signal });

@@ -13,6 +13,7 @@ import {
   EMAIL_TEST_MESSAGES,
   channelTestView,
   emailFetchView,
+  emailForwardingView,
 } from '@omnicare/shared/channels/email-settings';
 import { createdBody, noData, okBody } from '@omnicare/shared/platform/envelope';
 import { TooltipProvider } from '@/components/ui/tooltip';
@@ -38,6 +39,7 @@ const CONTRACTS = {
   'PUT /v2/channels/:id': okBody(channelView),
   'POST /v2/channels/:id/test': okBody(channelTestView),
   'POST /v2/channels/:id/email/fetch': okBody(emailFetchView),
+  'GET /v2/channels/email-forwarding': okBody(emailForwardingView),
   'DELETE /v2/channels/:id': okBody(noData),
 };
 const CHANNEL_ID = '3c1d2e3f-4a5b-4c6d-8e7f-8091a2b3c4d5';
@@ -70,8 +72,18 @@ const support = (extra: Partial<ChannelView> = {}): ChannelView =>
     ...extra,
   });
 
-function mockServer(channels: ChannelView[], write: (config: ApiRequest) => unknown) {
-  return mockApi(CONTRACTS, (config) => (config.method === 'GET' ? ok(channels) : write(config)));
+function mockServer(
+  channels: ChannelView[],
+  write: (config: ApiRequest) => unknown,
+  forwardingDomain: string | null = null,
+) {
+  return mockApi(CONTRACTS, (config) =>
+    config.method !== 'GET'
+      ? write(config)
+      : config.url === '/v2/channels/email-forwarding'
+        ? ok({ domain: forwardingDomain })
+        : ok(channels),
+  );
 }
 const writes = (request: ReturnType<typeof mockServer>) =>
   request.mock.calls.map(([config]) => config).filter((config) => config.method !== 'GET');
@@ -118,6 +130,26 @@ describe('/settings/multi-channels/email', () => {
     expect(cells.getByText(/từ chối đăng nhập/)).toBeInTheDocument();
   }, 20_000);
 
+  it("shows each mailbox's forwarding address when the server listens for forwarded mail", async () => {
+    mockServer(
+      [support()],
+      () => {
+        throw new Error('no write');
+      },
+      'in.omnicare.vn',
+    );
+    renderPage();
+    const row = (await screen.findByText('Hộp thư CSKH')).closest('tr')!;
+    expect(
+      await within(row).findByText(
+        'Địa chỉ chuyển tiếp: 3c1d2e3f4a5b4c6d8e7f8091a2b3c4d5@in.omnicare.vn',
+      ),
+    ).toBeInTheDocument();
+    expect(
+      within(row).getByRole('button', { name: 'Sao chép địa chỉ chuyển tiếp' }),
+    ).toBeInTheDocument();
+  }, 20_000);
+
   it('connects a mailbox with its IMAP and SMTP settings and passwords', async () => {
     const user = userEvent.setup();
     const request = mockServer([], (config) =>
@@ -145,6 +177,8 @@ describe('/settings/multi-channels/email', () => {
         imap_port: '993',
         imap_tls: true,
         imap_user: 'support@shop.vn',
+        // New mail in seconds unless turned off.
+        imap_idle: true,
         smtp_host: 'smtp.gmail.com',
         smtp_port: '587',
         smtp_security: 'starttls',

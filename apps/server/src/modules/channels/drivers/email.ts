@@ -91,18 +91,19 @@ const smtpAddress = (settings: OpenChannel<'email'>['settings']) =>
 const smtpUser = (settings: OpenChannel<'email'>['settings']) =>
   settings.smtp_user || settings.imap_user;
 
+const imapOptions = ({ settings, secrets }: OpenChannel<'email'>) => ({
+  host: settings.imap_host,
+  port: settings.imap_port,
+  secure: settings.imap_tls,
+  auth: { user: settings.imap_user, pass: secrets.imap_password ?? '' },
+  logger: false as const,
+  connectionTimeout: TIMEOUT_MS,
+  greetingTimeout: TIMEOUT_MS,
+  socketTimeout: TIMEOUT_MS * 4,
+});
+
 function imapClient(channel: OpenChannel<'email'>) {
-  const { settings } = channel;
-  const client = new ImapFlow({
-    host: settings.imap_host,
-    port: settings.imap_port,
-    secure: settings.imap_tls,
-    auth: { user: settings.imap_user, pass: channel.secrets.imap_password ?? '' },
-    logger: false,
-    connectionTimeout: TIMEOUT_MS,
-    greetingTimeout: TIMEOUT_MS,
-    socketTimeout: TIMEOUT_MS * 4,
-  });
+  const client = new ImapFlow(imapOptions(channel));
   // A dropped connection is reported by the command under way; the event itself is no crash.
   client.on('error', () => {});
   return client;
@@ -267,9 +268,57 @@ async function receiveMail(
   return { taken };
 }
 
+/** How long one IDLE lasts before it is restarted (servers drop an IDLE after 29 minutes). */
+const IDLE_RESTART_MS = 5 * 60_000;
+
+/**
+ * Holds the mailbox's folder open in IMAP IDLE: `onNewMail` is called once connected (mail may
+ * have come while nobody listened) and whenever the server announces new mail. Resolves when
+ * the connection ends (`stop` ends it); throws when it cannot be opened, with the reason.
+ */
+async function watchMailbox(
+  channel: OpenChannel<'email'>,
+  onNewMail: () => void,
+  stop: AbortSignal,
+) {
+  const { settings } = channel;
+  const client = new ImapFlow({
+    ...imapOptions(channel),
+    maxIdleTime: IDLE_RESTART_MS,
+    // IDLE from the moment the folder is open (imapflow waits 15 s by default).
+    autoIdleDelay: 200,
+  });
+  client.on('error', () => {});
+  const closed = new Promise<void>((resolve) => client.once('close', () => resolve()));
+  const end = () => void client.logout().catch(() => client.close());
+  stop.addEventListener('abort', end, { once: true });
+  try {
+    try {
+      await client.connect();
+    } catch (error) {
+      throw new Error(describeFailure('IMAP', imapAddress(settings), settings.imap_user, error));
+    }
+    if (!(await client.mailboxOpen(settings.imap_folder).catch(() => null)))
+      throw new Error(T.folder(settings.imap_folder));
+    // A count that grew is new mail (imapflow idles by itself once the folder is open).
+    client.on('exists', (update: { count: number; prevCount: number }) => {
+      if (update.count > update.prevCount) onNewMail();
+    });
+    onNewMail();
+    await closed;
+  } finally {
+    stop.removeEventListener('abort', end);
+    if (client.usable) end();
+  }
+}
+
 export const emailDriver = {
   kind: 'email',
   send: sendMail,
   test: testMailbox,
   receive: receiveMail,
-} satisfies ChannelDriver<'email', OutboundMail, SentMail> & { receive: typeof receiveMail };
+  watch: watchMailbox,
+} satisfies ChannelDriver<'email', OutboundMail, SentMail> & {
+  receive: typeof receiveMail;
+  watch: typeof watchMailbox;
+};

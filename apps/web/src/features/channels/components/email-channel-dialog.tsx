@@ -26,6 +26,7 @@ export interface EmailFormValues {
   imap_tls: boolean;
   imap_user: string;
   imap_folder: string;
+  imap_idle: boolean;
   poll_minutes: string;
   smtp_host: string;
   smtp_port: string;
@@ -45,6 +46,7 @@ const FIELDS: Field[] = [
   'imap_tls',
   'imap_user',
   'imap_folder',
+  'imap_idle',
   'poll_minutes',
   'smtp_host',
   'smtp_port',
@@ -76,6 +78,7 @@ export const toEmailBody = (values: EmailFormValues): ChannelBody => ({
     imap_tls: values.imap_tls,
     imap_user: values.imap_user,
     imap_folder: values.imap_folder,
+    imap_idle: values.imap_idle,
     poll_minutes: values.poll_minutes,
     smtp_host: values.smtp_host,
     smtp_port: values.smtp_port,
@@ -91,7 +94,10 @@ export const toEmailBody = (values: EmailFormValues): ChannelBody => ({
 const text = (value: unknown, fallback = '') =>
   value === undefined || value === null ? fallback : String(value);
 
-export const EmailChannelDialog = catalogueDialog(EmailChannelForm, 'max-w-2xl');
+export const EmailChannelDialog = catalogueDialog(
+  EmailChannelForm,
+  'max-h-[94vh] max-w-2xl overflow-y-auto',
+);
 
 function EmailChannelForm({ record, onDone }: { record: ChannelView | null; onDone: () => void }) {
   const uid = useId();
@@ -105,6 +111,7 @@ function EmailChannelForm({ record, onDone }: { record: ChannelView | null; onDo
       imap_tls: settings.imap_tls === undefined ? true : Boolean(settings.imap_tls),
       imap_user: text(settings.imap_user),
       imap_folder: text(settings.imap_folder, 'INBOX'),
+      imap_idle: settings.imap_idle !== false,
       poll_minutes: text(settings.poll_minutes, String(EMAIL_POLL_MINUTES.default)),
       smtp_host: text(settings.smtp_host),
       smtp_port: text(settings.smtp_port, '587'),
@@ -198,6 +205,13 @@ function EmailChannelForm({ record, onDone }: { record: ChannelView | null; onDo
         <label className="flex items-center gap-2 text-sm text-slate-700 sm:col-span-2">
           <input type="checkbox" className="size-4" {...form.register('imap_tls')} />
           {TEXT.imapTls}
+        </label>
+        <label className="flex items-start gap-2 text-sm text-slate-700 sm:col-span-2">
+          <input type="checkbox" className="mt-0.5 size-4" {...form.register('imap_idle')} />
+          <span>
+            {TEXT.imapIdle}
+            <span className="block text-xs text-slate-500">{TEXT.imapIdleHint}</span>
+          </span>
         </label>
       </fieldset>
       <fieldset className="grid gap-3 rounded-md border border-slate-200 p-3 sm:grid-cols-2">

@@ -1,13 +1,14 @@
 import { useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ChannelView } from '@omnicare/shared/channels/channels.schemas';
-import type { ChannelTestView } from '@omnicare/shared/channels/email-settings';
+import { forwardingAddress, type ChannelTestView } from '@omnicare/shared/channels/email-settings';
 import { CatalogueListPage, NameCell } from '@/components/catalogue/catalogue-list-page';
 import { SettingsGroupNav } from '@/components/layout/settings-group-nav';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/lib/toast';
 import { useCan } from '@/lib/use-can';
-import { fetchMail, testChannel } from '../channels.queries';
+import { channelKeys, fetchEmailForwarding, fetchMail, testChannel } from '../channels.queries';
+import { CopyButton } from '../components/copy-button';
 import { CHANNELS_TEXT, EMAIL_TEXT as TEXT } from '../channels-text';
 import {
   ChannelPauseButton,
@@ -75,9 +76,36 @@ function FetchButton({ channel }: { channel: ChannelView }) {
   );
 }
 
-/** /settings/multi-channels/email: the tenant's mailboxes (IMAP in, SMTP out). */
+/** The mailbox's own address on the server's SMTP listener, to forward the team's mail to. */
+function ForwardingAddress({ channel, domain }: { channel: ChannelView; domain: string }) {
+  const address = forwardingAddress(channel._id, domain);
+  return (
+    <span className="flex min-w-0 items-center gap-1">
+      <span
+        className="block max-w-[14rem] truncate font-mono text-xs text-slate-500"
+        title={`${address}\n${TEXT.forwardingHint}`}
+      >
+        {TEXT.forwarding}: {address}
+      </span>
+      <CopyButton
+        value={address}
+        label={TEXT.copyForwarding}
+        copied={TEXT.copiedForwarding}
+        failed={TEXT.copyFailed}
+      />
+    </span>
+  );
+}
+
+/** /settings/multi-channels/email: the tenant's mailboxes (IMAP or forwarding in, SMTP out). */
 export function EmailChannelsPage() {
   const canEdit = useCan('channel.manage');
+  const forwarding = useQuery({
+    queryKey: channelKeys.emailForwarding,
+    queryFn: ({ signal }) => fetchEmailForwarding(signal),
+    staleTime: Infinity,
+  });
+  const domain = forwarding.data?.domain;
   return (
     <CatalogueListPage
       catalogue={EMAIL_CHANNELS}
@@ -89,10 +117,29 @@ export function EmailChannelsPage() {
       canEdit={canEdit}
       dialog={EmailChannelDialog}
       columns={[
-        { head: CHANNELS_TEXT.name, cell: (channel) => <NameCell name={channel.name} /> },
+        {
+          head: CHANNELS_TEXT.name,
+          cell: (channel) => (
+            <div className="flex min-w-0 flex-col gap-1">
+              <NameCell name={channel.name} />
+              {domain && <ForwardingAddress channel={channel} domain={domain} />}
+            </div>
+          ),
+        },
         { head: TEXT.address, cell: (channel) => String(channel.settings.from_address ?? '') },
-        { head: TEXT.imap, cell: (channel) => server(channel, 'imap') },
-        { head: TEXT.smtp, cell: (channel) => server(channel, 'smtp') },
+        {
+          head: TEXT.servers,
+          cell: (channel) => (
+            <div className="space-y-0.5 whitespace-nowrap">
+              {(['imap', 'smtp'] as const).map((side) => (
+                <div key={side}>
+                  <span className="mr-1 text-xs text-slate-500">{TEXT[side]}</span>
+                  <span>{server(channel, side)}</span>
+                </div>
+              ))}
+            </div>
+          ),
+        },
         {
           head: TEXT.passwords,
           className: 'w-28',
@@ -100,7 +147,7 @@ export function EmailChannelsPage() {
         },
         {
           head: CHANNELS_TEXT.status,
-          className: 'w-48',
+          className: 'w-40',
           cell: (channel) => (
             <ChannelStateBadge
               status={channel.status}
@@ -111,7 +158,7 @@ export function EmailChannelsPage() {
         },
         {
           head: TEXT.test,
-          className: 'w-72',
+          className: 'w-64',
           cell: (channel) => (
             <div className="flex flex-wrap items-start gap-1">
               <TestCell channel={channel} />

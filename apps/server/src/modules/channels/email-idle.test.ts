@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import MailComposer from 'nodemailer/lib/mail-composer/index.js';
+import {
+  bearer,
+  createTestApp,
+  OUTBOX_DELIVERY_WAIT_MS,
+  seedTenant,
+  type TestApp,
+} from '../../test/helpers.js';
+import { DOVECOT_MISSING, startDovecot, type TestDovecot } from '../../test/dovecot.js';
+
+const MAILBOX = 'idle@shop.test';
+const PASSWORD = 'idle-secret-1';
+
+let t: TestApp;
+let dovecot: TestDovecot;
+let tenant: Awaited<ReturnType<typeof seedTenant>>;
+
+const subjectsOf = async () =>
+  (
+    await t.database.pool.query<{ subject: string }>(
+      `select subject from tickets where tenant_id = $1 and source = 'email' order by subject`,
+      [tenant.tenantId],
+    )
+  ).rows.map((row) => row.subject);
+
+const deliver = (subject: string) =>
+  dovecot.deliver(
+    MAILBOX,
+    new MailComposer({ from: 'khach@khach.test', to: MAILBOX, subject, text: subject })
+      .compile()
+      .build(),
+  );
+
+describe.skipIf(DOVECOT_MISSING)('email by IMAP IDLE', () => {
+  beforeAll(async () => {
+    dovecot = await startDovecot({ [MAILBOX]: PASSWORD });
+    t = await createTestApp({ emailIdle: true });
+    tenant = await seedTenant(t, 'IDLE');
+  }, 60_000);
+
+  afterAll(async () => {
+    await t?.close();
+    await dovecot?.stop();
+  });
+
+  it('mail already waiting and mail arriving later become tickets without a poll', async () => {
+    await deliver('Thư chờ sẵn');
+    const admin = await t.login(tenant.email('admin'));
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/v2/channels',
+      headers: bearer(admin),
+      payload: {
+        kind: 'email',
+        name: 'Hộp thư IDLE',
+        settings: {
+          imap_host: '127.0.0.1',
+          imap_port: dovecot.port,
+          imap_tls: false,
+          imap_user: MAILBOX,
+          // The minute's poll would come only after an hour: what arrives is IDLE's doing.
+          poll_minutes: 60,
+          smtp_host: '127.0.0.1',
+          smtp_port: 1,
+          smtp_security: 'none',
+          from_address: MAILBOX,
+        },
+        secrets: { imap_password: PASSWORD, smtp_password: 'unused-secret' },
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    // Saved: watched at once, and what waited in the folder is read on connecting.
+    await vi.waitFor(async () => expect(await subjectsOf()).toEqual(['Thư chờ sẵn']), {
+      timeout: OUTBOX_DELIVERY_WAIT_MS,
+      interval: 100,
+    });
+    // The server announces the new mail on the open connection.
+    await deliver('Thư mới đến');
+    await vi.waitFor(
+      async () => expect(await subjectsOf()).toEqual(['Thư chờ sẵn', 'Thư mới đến']),
+      { timeout: OUTBOX_DELIVERY_WAIT_MS, interval: 100 },
+    );
+  });
+});
