@@ -4,6 +4,7 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 import nodemailer from 'nodemailer';
 import MailComposer from 'nodemailer/lib/mail-composer';
 import { SMTPServer } from 'smtp-server';
+import { USER_MESSAGES } from '@omnicare/shared/users/users.schemas';
 import { DOVECOT_MISSING, startDovecot, type TestDovecot } from '../../server/src/test/dovecot';
 import { ACCOUNTS, screenshotsAtBothSizes, signInAs, unique } from './fixtures';
 import { workerServer } from './worker-server';
@@ -54,6 +55,13 @@ test("a customer's mail becomes a ticket, and the agent's reply with an attachme
   const run = unique();
   const name = `Hộp thư ${run}`;
   const { token } = await signInAs(page, request, ACCOUNTS.administrator.email);
+  // The administrator's signature goes under their email replies.
+  await page.goto('/profile');
+  await page.getByLabel('Chữ ký email').fill(`Nguyễn Văn An\nCSKH ${run}`);
+  await page.getByRole('button', { name: 'Lưu thay đổi' }).click();
+  await expect(page.getByText(USER_MESSAGES.profileSaved)).toBeVisible();
+  await screenshotsAtBothSizes(page, 'profile-email-signature');
+
   await page.goto('/settings/multi-channels/email');
   await page.getByRole('button', { name: 'Kết nối hộp thư' }).click();
   const dialog = page.getByRole('dialog', { name: 'Kết nối hộp thư' });
@@ -127,7 +135,7 @@ test("a customer's mail becomes a ticket, and the agent's reply with an attachme
   const mail = sent.find((one) => one.subject?.includes(subject));
   expect(mail?.to && 'text' in mail.to ? mail.to.text : '').toContain('thu.le@khach.test');
   expect(mail?.inReplyTo).toBe(`<${run}@khach.test>`);
-  expect(mail?.text).toContain('Dạ shop gửi chị hóa đơn ạ');
+  expect(mail?.text).toContain(`Dạ shop gửi chị hóa đơn ạ\n-- \nNguyễn Văn An\nCSKH ${run}`);
   expect(mail?.attachments.map((file) => file.filename)).toEqual(['hoa-don.txt']);
 
   // Mail forwarded to the mailbox's address (a team keeping its own mail server) is a ticket

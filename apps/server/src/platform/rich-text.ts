@@ -86,17 +86,34 @@ export function mentionedIds(html: string): string[] {
   return [...ids];
 }
 
-/** The text of sanitised HTML, tags removed and spaces folded (a subject made from a body). */
-export function plainText(html: string): string {
-  return sanitizeHtml(html.replace(/<(br|\/p|\/div|\/li)[^>]*>/gi, ' '), {
-    allowedTags: [],
-    allowedAttributes: {},
-  })
+/** HTML's text with every tag removed and the entities sanitize-html writes decoded. */
+const textOf = (html: string) =>
+  sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} })
     .replace(/&nbsp;/g, ' ')
-    .replace(/&amp;/g, '&')
     .replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>')
     .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&');
+
+/** The text of sanitised HTML, tags removed and spaces folded (a subject made from a body). */
+export function plainText(html: string): string {
+  return textOf(html.replace(/<(br|\/p|\/div|\/li)[^>]*>/gi, ' '))
     .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/**
+ * The text of HTML with its lines kept (a mail's text part): a break, a paragraph, a block or an
+ * item ends a line; spaces are folded within lines; the signature line '-- ' keeps its space.
+ */
+export function plainLines(html: string): string {
+  return textOf(html.replace(/<br[^>]*>|<\/(p|div|li|h[1-6]|blockquote|tr)>/gi, '\n'))
+    .split('\n')
+    .map((line) => {
+      const folded = line.replace(/[^\S\n]+/g, ' ').trimStart();
+      return folded === '-- ' ? folded : folded.trimEnd();
+    })
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
     .trim();
 }

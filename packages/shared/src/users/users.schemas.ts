@@ -182,12 +182,22 @@ export const myProfileView = z.object({
   avatar_url: z.string().nullable(),
   /** The presence set at each sign-in; null keeps the last one. */
   default_presence: presenceField.nullable(),
+  /** Plain text under the caller's email replies ('' for none). */
+  email_signature: z.string(),
 });
 export type MyProfile = z.infer<typeof myProfileView>;
+
+export const EMAIL_SIGNATURE_MAX = 2000;
 
 export const updateProfileBody = z.object({
   name: requiredText('Họ tên', 120),
   default_presence: presenceField.nullable(),
+  /** Left out: the stored one stays. */
+  email_signature: z
+    .string({ error: 'Chữ ký phải là văn bản' })
+    .max(EMAIL_SIGNATURE_MAX, `Chữ ký tối đa ${EMAIL_SIGNATURE_MAX} ký tự`)
+    .transform((text) => text.replace(/\r\n?/g, '\n').trimEnd())
+    .optional(),
 });
 export type UpdateProfileBody = z.infer<typeof updateProfileBody>;
 

@@ -29,6 +29,8 @@ export const users = pgTable(
     avatarUrl: text('avatar_url'),
     /** The presence set at each sign-in; null keeps the last one. */
     defaultPresence: text('default_presence'),
+    /** Plain text put under the agent's email replies (blank: none). */
+    emailSignature: text('email_signature').notNull().default(''),
     /** Invited by email; cleared when the invitee sets their password. */
     invitePending: boolean('invite_pending').notNull().default(false),
     presenceChangedAt: timestamptz('presence_changed_at'),

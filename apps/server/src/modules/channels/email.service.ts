@@ -3,6 +3,7 @@ import { formatTicketCode } from '@omnicare/shared/tickets/ticket-enums';
 import { channels, messages } from '../../db/schema/conversations.js';
 import { customerEmails, customers } from '../../db/schema/customers.js';
 import { tickets } from '../../db/schema/tickets.js';
+import { users } from '../../db/schema/users.js';
 import {
   EMAIL_SETTINGS_MESSAGES,
   type EmailFetchView,
@@ -12,7 +13,7 @@ import { monitorsChanged } from '../monitors/monitor-pulse.js';
 import type { Platform } from '../../platform/context.js';
 import { fieldError } from '../../platform/errors.js';
 import type { DeliveredEvent } from '../../platform/outbox.js';
-import { plainText } from '../../platform/rich-text.js';
+import { plainLines } from '../../platform/rich-text.js';
 import { attachmentsOfMessage } from '../tickets/ticket-comments.service.js';
 import type { OpenChannel } from './channel-driver.js';
 import { tellDeliveryChanged } from '../tickets/ticket-realtime.js';
@@ -162,7 +163,20 @@ const domainOf = (address: string) => address.split('@')[1] || 'omnicare.invalid
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-/** What a queued reply goes out as: to the requester, the ticket's CC, in its thread. */
+/** The email signature of a reply's author as it stands when the reply goes out. */
+async function signatureOf(platform: Platform, tenantId: string, userId: string | null) {
+  if (!userId) return '';
+  const [row] = await platform.db
+    .select({ signature: users.emailSignature })
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)));
+  return row?.signature ?? '';
+}
+
+/**
+ * What a queued reply goes out as: to the requester, the ticket's CC, in its thread, with its
+ * author's signature.
+ */
 async function mailOf(platform: Platform, channel: OpenChannel<'email'>, messageId: string) {
   const [row] = await platform.db
     .select({ message: messages, ticket: tickets, requesterEmail: customers.primaryEmail })
@@ -196,13 +210,17 @@ async function mailOf(platform: Platform, channel: OpenChannel<'email'>, message
   const ids = thread.map((entry) => entry.id).filter((id): id is string => Boolean(id));
   const lastIn = thread.filter((entry) => entry.direction === 'in').at(-1)?.id ?? ids.at(-1);
   const files = await attachmentsOfMessage(platform, ticket.tenantId, message.id);
-  const html =
-    message.bodyFormat === 'text'
-      ? escapeHtml(message.body)
-          .split('\n')
-          .map((line) => `<p>${line}</p>`)
-          .join('')
-      : message.body;
+  const lines = (text: string) =>
+    escapeHtml(text)
+      .split('\n')
+      .map((line) => `<p>${line}</p>`)
+      .join('');
+  const body = message.bodyFormat === 'text' ? lines(message.body) : message.body;
+  const signature = await signatureOf(platform, ticket.tenantId, message.authorUserId);
+  // The usual '-- ' line sets the signature apart in the text part (mail clients fold it).
+  const html = signature
+    ? `${body}<div data-signature="">${lines(`-- \n${signature}`)}</div>`
+    : body;
   const code = formatTicketCode(ticket.number);
   const subject = ticket.subject.includes(code)
     ? `Re: ${ticket.subject}`
@@ -213,7 +231,7 @@ async function mailOf(platform: Platform, channel: OpenChannel<'email'>, message
     cc: ticket.cc.filter((address) => !own.has(address.toLowerCase()) && address !== to),
     subject,
     html,
-    text: plainText(html),
+    text: plainLines(html),
     messageId: `<${message.id}@${domainOf(channel.settings.from_address)}>`,
     inReplyTo: lastIn ?? null,
     references: ids.slice(-20),

@@ -319,7 +319,14 @@ describe.skipIf(DOVECOT_MISSING)('email channel (Dovecot IMAP, SMTP test server)
     expect(await runs(bounce!.ticket_id)).toBe(0);
   });
 
-  it('a staff reply goes out by SMTP in the thread with its attachment and is marked sent', async () => {
+  it('a staff reply goes out by SMTP in the thread with its attachment and signature and is marked sent', async () => {
+    const profile = (await send('GET', '/v2/my-profile', admin)).json().data;
+    const signed = await send('PUT', '/v2/my-profile', admin, {
+      name: profile.name,
+      default_presence: profile.default_presence,
+      email_signature: 'Trần Quản Trị\r\nCSKH <Shop> · 1900 1234\n',
+    });
+    expect(signed.json().data.email_signature).toBe('Trần Quản Trị\nCSKH <Shop> · 1900 1234');
     await dovecot.deliver(
       MAILBOX,
       rawMail({
@@ -379,6 +386,11 @@ describe.skipIf(DOVECOT_MISSING)('email channel (Dovecot IMAP, SMTP test server)
       'ke-toan@khach.test',
     );
     expect(mail!.attachments.map((file) => file.filename)).toEqual(['hoa-don-123.pdf']);
+    // The author's signature under the reply, set apart by the usual '-- ' line, escaped.
+    expect(mail!.html).toContain('<p>CSKH &lt;Shop&gt; · 1900 1234</p>');
+    expect(mail!.text?.trim()).toBe(
+      'Hóa đơn đính kèm ạ.\n-- \nTrần Quản Trị\nCSKH <Shop> · 1900 1234',
+    );
     expect((await state()).provider_message_id).toBe(mail!.messageId);
     const shown = await send('GET', `/v2/tickets/${ticket!.ticket_id}/comments`, admin);
     expect(

@@ -208,6 +208,31 @@ describe('my profile', () => {
     expect((await inject('GET', '/v2/my-account', again)).json().data.presence).toBe('AVAILABLE');
   });
 
+  it('keeps an email signature of up to 2000 characters, kept when a save leaves it out', async () => {
+    const token = await t.login(tenant.email('agent2'));
+    const put = (body: object) =>
+      inject('PUT', '/v2/my-profile', token, {
+        name: 'Chuyên Viên Hai',
+        default_presence: null,
+        ...body,
+      });
+    expect((await put({ email_signature: 'An\r\nCSKH  \n\n' })).json().data.email_signature).toBe(
+      'An\nCSKH',
+    );
+    // A client that knows nothing of signatures does not erase it.
+    expect((await put({})).json().data.email_signature).toBe('An\nCSKH');
+    const tooLong = await put({ email_signature: 'x'.repeat(2001) });
+    expect(tooLong.statusCode).toBe(422);
+    expect(tooLong.json()).toMatchObject({
+      errors: [{ param: 'email_signature', message: 'Chữ ký tối đa 2000 ký tự' }],
+    });
+    const wrongType = await put({ email_signature: ['x'] });
+    expect(wrongType.statusCode).toBe(422);
+    expect((await inject('GET', '/v2/my-profile', token)).json().data.email_signature).toBe(
+      'An\nCSKH',
+    );
+  });
+
   it('takes an avatar picture up to 2 MB and refuses a larger one with a size message', async () => {
     const token = await t.login(tenant.email('agent2'));
     const upload = (content: Buffer) => {

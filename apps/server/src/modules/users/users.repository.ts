@@ -267,7 +267,9 @@ export async function updateProfile(
   db: Database,
   tenantId: string,
   userId: string,
-  values: Partial<Pick<typeof users.$inferInsert, 'name' | 'defaultPresence' | 'avatarUrl'>>,
+  values: Partial<
+    Pick<typeof users.$inferInsert, 'name' | 'defaultPresence' | 'avatarUrl' | 'emailSignature'>
+  >,
 ) {
   await db
     .update(users)

@@ -484,6 +484,7 @@ export async function myProfile(platform: Platform, auth: AuthContext): Promise<
     agent_id: user.agentId,
     avatar_url: user.avatarUrl,
     default_presence: (user.defaultPresence as Presence | null) ?? null,
+    email_signature: user.emailSignature,
   };
 }
 
@@ -496,8 +497,14 @@ export async function updateProfile(
   await repo.updateProfile(platform.db, auth.tenantId, auth.userId, {
     name: body.name,
     defaultPresence: body.default_presence,
+    ...(body.email_signature === undefined ? {} : { emailSignature: body.email_signature }),
   });
   const after = await myProfile(platform, auth);
+  const audited = (profile: MyProfile) => ({
+    name: profile.name,
+    default_presence: profile.default_presence,
+    email_signature: profile.email_signature,
+  });
   await writeAudit(platform.db, {
     tenantId: auth.tenantId,
     impersonatorId: auth.impersonatorId,
@@ -505,8 +512,8 @@ export async function updateProfile(
     action: 'update',
     entity: 'user',
     entityId: auth.userId,
-    before: { name: before.name, default_presence: before.default_presence },
-    after: { name: after.name, default_presence: after.default_presence },
+    before: audited(before),
+    after: audited(after),
   });
   return after;
 }

@@ -11,6 +11,9 @@ export const PROFILE_TEXT = {
   agentId: 'Mã nhân viên',
   defaultPresence: 'Trạng thái mặc định khi đăng nhập',
   keepLastPresence: 'Giữ trạng thái lần trước',
+  emailSignature: 'Chữ ký email',
+  emailSignatureHint: 'Thêm vào cuối mỗi trả lời công khai bạn gửi qua email.',
+  emailSignaturePlaceholder: 'Nguyễn Văn An\nBộ phận Chăm sóc khách hàng · 1900 1234',
   save: 'Lưu thay đổi',
   password: 'Đổi mật khẩu',
   passwordHint:

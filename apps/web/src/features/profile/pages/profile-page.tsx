@@ -18,7 +18,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FormField, fieldAria } from '@/components/ui/form-dialog';
-import { Input } from '@/components/ui/input';
+import { Input, Textarea } from '@/components/ui/input';
 import {
   Select,
   SelectContent,
@@ -78,13 +78,19 @@ function useProfileSaved() {
   };
 }
 
+const formValuesOf = (profile: MyProfile) => ({
+  name: profile.name,
+  default_presence: profile.default_presence,
+  email_signature: profile.email_signature,
+});
+
 function ProfileCard({ profile }: { profile: MyProfile }) {
   const uid = useId();
   const id = (name: string) => `${uid}-${name}`;
   const saved = useProfileSaved();
   const form = useForm<z.input<typeof updateProfileBody>>({
     resolver: zodResolver(updateProfileBody, undefined, { raw: true }),
-    defaultValues: { name: profile.name, default_presence: profile.default_presence },
+    defaultValues: formValuesOf(profile),
   });
   const { errors, isSubmitting } = form.formState;
   const [avatarError, setAvatarError] = useState<string>();
@@ -107,13 +113,17 @@ function ProfileCard({ profile }: { profile: MyProfile }) {
       async () => {
         const result = await updateMyProfile(values as z.output<typeof updateProfileBody>);
         saved(result.data);
-        form.reset({ name: result.data.name, default_presence: result.data.default_presence });
+        form.reset(formValuesOf(result.data));
         return result;
       },
       {
         onSaved: () => undefined,
         showFieldErrors: (error) =>
-          applyFieldErrors(error, form.setError, ['name', 'default_presence'] as const),
+          applyFieldErrors(error, form.setError, [
+            'name',
+            'default_presence',
+            'email_signature',
+          ] as const),
       },
     ),
   );
@@ -184,6 +194,21 @@ function ProfileCard({ profile }: { profile: MyProfile }) {
                 </SelectContent>
               </Select>
             )}
+          />
+        </FormField>
+        <FormField
+          id={id('signature')}
+          label={PROFILE_TEXT.emailSignature}
+          hint={PROFILE_TEXT.emailSignatureHint}
+          error={errors.email_signature?.message}
+          className="sm:col-span-2"
+        >
+          <Textarea
+            id={id('signature')}
+            rows={4}
+            placeholder={PROFILE_TEXT.emailSignaturePlaceholder}
+            {...fieldAria(id('signature'), errors.email_signature?.message)}
+            {...form.register('email_signature')}
           />
         </FormField>
         <div className="flex justify-end sm:col-span-2">

@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "email_signature" text DEFAULT '' NOT NULL;
