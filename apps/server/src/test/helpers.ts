@@ -225,3 +225,31 @@ export async function whileWatchingStatements<Result>(
     pg.Client.prototype.query = original;
   }
 }
+
+/**
+ * A staff reply with files as the browser posts it (`POST /v2/tickets/{id}/comments`,
+ * multipart): the text fields, then each file under `files`.
+ */
+export function replyWithFiles(
+  fields: Record<string, string>,
+  files: { name: string; type: string; content: Buffer }[],
+) {
+  const boundary = '----omnicare-reply';
+  const payload = Buffer.concat([
+    ...Object.entries(fields).map(([name, value]) =>
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+      ),
+    ),
+    ...files.flatMap((file) => [
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${file.name}"\r\n` +
+          `Content-Type: ${file.type}\r\n\r\n`,
+      ),
+      file.content,
+      Buffer.from('\r\n'),
+    ]),
+    Buffer.from(`--${boundary}--\r\n`),
+  ]);
+  return { payload, contentType: `multipart/form-data; boundary=${boundary}` };
+}

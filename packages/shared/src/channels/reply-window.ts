@@ -5,7 +5,7 @@ import { ZALO_MESSAGES, ZALO_REPLY_WINDOW_DAYS } from './zalo.schemas.js';
 /**
  * What a chat channel lets the team answer (`POST /v2/tickets/{id}/comments`, a public reply on
  * its conversation): only within its messaging window after the customer's last message, and
- * files only where the channel sends them (Zalo OA); elsewhere text only for now. Each refusal
+ * files only where the channel sends them (Zalo OA, WhatsApp); elsewhere text only for now. Each refusal
  * is the channel's own Vietnamese words (422).
  */
 export interface ReplyRule {
@@ -33,6 +33,5 @@ export const CHAT_REPLY_RULES: Partial<Record<string, ReplyRule>> = {
   whatsapp: {
     windowMs: WHATSAPP_WINDOW_HOURS * HOUR,
     outsideWindow: WHATSAPP_MESSAGES.outsideWindow,
-    filesNotYet: WHATSAPP_MESSAGES.filesNotYet,
   },
 };

@@ -26,7 +26,6 @@ export const WHATSAPP_MESSAGES = {
   notConnected: 'Kênh WhatsApp chưa được kết nối, vui lòng kiểm tra lại trong Cài đặt',
   noRecipient: 'Không tìm thấy số WhatsApp của khách hàng này',
   outsideWindow: `Khách hàng không nhắn tin trong ${WHATSAPP_WINDOW_HOURS} giờ qua: WhatsApp chỉ cho phép gửi mẫu tin đã được duyệt ngoài khoảng thời gian này`,
-  filesNotYet: 'Kênh WhatsApp hiện chỉ gửi được tin nhắn văn bản',
   unreachable: 'Không kết nối được tới WhatsApp',
   templateNotFound: 'Không tìm thấy mẫu WhatsApp đã duyệt',
   templateNotLinked: 'Mẫu này chưa gắn với tên mẫu WhatsApp đã được Meta duyệt',

@@ -5,6 +5,9 @@ import { channels, messages } from '../../db/schema/conversations.js';
 import { tickets } from '../../db/schema/tickets.js';
 import { tellDeliveryChanged } from '../tickets/ticket-realtime.js';
 import { htmlToText } from '../conversations/livechat.service.js';
+import { readFile } from 'node:fs/promises';
+import { attachmentsOfMessage } from '../tickets/ticket-comments.service.js';
+import type { OutgoingFile } from './channel-files.js';
 
 /**
  * The send half every chat channel shares (Zalo OA, Messenger, WhatsApp): `ticket.commented` (the outbox,
@@ -182,3 +185,42 @@ export async function applyDeliveryUpdate(
     await tellDeliveryChanged(platform, channel.tenantId, ticketId);
   return moved.length;
 }
+
+/** The files of a queued message, read from storage, in their order. */
+export async function outgoingFiles(
+  platform: Platform,
+  message: QueuedMessage,
+): Promise<OutgoingFile[]> {
+  const files = await attachmentsOfMessage(platform, message.tenantId, message.id);
+  return Promise.all(
+    files.map(async (file) => ({
+      fileName: file.fileName,
+      contentType: file.contentType,
+      content: await readFile(
+        await platform.files.privatePath(`tickets/${message.tenantId}`, file.storageKey),
+      ),
+    })),
+  );
+}
+
+/**
+ * Sends a message's parts in order (a provider takes a text and each file as messages of their
+ * own) and answers the first part's provider id. A failure after a part went out is marked
+ * (`partlySent`): trying again would reach the customer twice, so it is not retried.
+ */
+export async function sendParts(parts: (() => Promise<string>)[]) {
+  const ids: string[] = [];
+  for (const part of parts) {
+    try {
+      ids.push(await part());
+    } catch (error) {
+      throw Object.assign(error instanceof Error ? error : new Error(String(error)), {
+        partlySent: ids.length > 0,
+      });
+    }
+  }
+  return ids[0] ?? '';
+}
+
+export const partlySent = (error: unknown) =>
+  Boolean((error as { partlySent?: boolean } | undefined)?.partlySent);

@@ -2,6 +2,46 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ESMS_SEND_PATH } from './drivers/esms.js';
 
+/** A file part of a multipart body, as a provider's fake received it. */
+export interface ReceivedFilePart {
+  fileName: string;
+  contentType: string;
+  content: Buffer;
+}
+
+/**
+ * A multipart/form-data body read as the fakes need it (written here, not the server's code):
+ * its text fields and its file parts by field name, bytes kept as they came.
+ */
+export function readMultipart(contentType: string, body: Buffer) {
+  const fields: Record<string, string> = {};
+  const files: Record<string, ReceivedFilePart> = {};
+  const boundary = /boundary=([^;]+)/.exec(contentType)?.[1];
+  if (!boundary) return { fields, files };
+  const text = body.toString('latin1');
+  const delimiter = `--${boundary}`;
+  let at = text.indexOf(delimiter);
+  while (at >= 0) {
+    const headersStart = at + delimiter.length + 2;
+    const next = text.indexOf(`\r\n${delimiter}`, headersStart);
+    if (next < 0) break;
+    const headersEnd = text.indexOf('\r\n\r\n', headersStart);
+    const headers = text.slice(headersStart, headersEnd);
+    const name = /name="([^"]*)"/.exec(headers)?.[1] ?? '';
+    const content = body.subarray(headersEnd + 4, next);
+    const fileName = /filename="([^"]*)"/.exec(headers)?.[1];
+    if (fileName === undefined) fields[name] = content.toString('utf8');
+    else
+      files[name] = {
+        fileName: Buffer.from(fileName, 'latin1').toString('utf8'),
+        contentType: /content-type: *([^\r\n]+)/i.exec(headers)?.[1] ?? '',
+        content,
+      };
+    at = next + 2;
+  }
+  return { fields, files };
+}
+
 /**
  * Local fakes of the message providers, speaking their documented formats (./README.md), for
  * tests: each records what it accepted and answers like the provider, errors included.

@@ -1,6 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { readMultipart, type ReceivedFilePart } from './provider-fakes.js';
 import { TINY_PNG } from './zalo-fake.js';
 
 /**
@@ -10,6 +11,8 @@ import { TINY_PNG } from './zalo-fake.js';
  *   `{messaging_product, contacts: [{input, wa_id}], messages: [{id: 'wamid…'}]}`; errors in
  *   Graph's `{error: {message, type, code, error_data: {details}, fbtrace_id}}`: 190 for an
  *   unknown token (HTTP 401), 131047 for a text to a customer silent for 24 hours (HTTP 400);
+ * - `POST /{version}/{phone_number_id}/media` (Bearer, multipart: `messaging_product`, `type`,
+ *   `file`): `{id}`; a message of type image, video, audio or document must name an id it gave;
  * - `GET /{version}/{media_id}` (Bearer): `{url, mime_type, sha256, file_size, id}`, and
  *   `GET /media/{media_id}` (Bearer) the bytes (a tiny PNG);
  * - `message()`, `status()`: webhook bodies as Meta posts them, `sign()` with the app secret.
@@ -43,8 +46,19 @@ export interface WhatsAppSent {
     type: string;
     text?: { body: string; preview_url?: boolean };
     template?: Record<string, unknown>;
+    image?: { id: string; caption?: string };
+    document?: { id: string; caption?: string; filename?: string };
   };
 }
+
+/** A file uploaded to the fake: the form's fields, the file as it came, the id it answered. */
+export interface WhatsAppUploaded extends ReceivedFilePart {
+  messagingProduct: string;
+  type: string;
+  id: string;
+}
+
+const MEDIA_TYPES = new Set(['image', 'video', 'audio', 'document']);
 
 type Answer = { status: number; json?: unknown; body?: Buffer; type?: string };
 
@@ -63,15 +77,18 @@ const graphError = (status: number, code: number, message: string, details: stri
 
 export async function fakeWhatsApp(account: WhatsAppFakeAccount = WHATSAPP_FAKE_ACCOUNT) {
   const sent: WhatsAppSent[] = [];
+  const uploads: WhatsAppUploaded[] = [];
   const mediaRequests: string[] = [];
   const failures: Answer[] = [];
+  const uploadFailures: Answer[] = [];
   /** When each customer last wrote (the 24-hour window), by wa_id. */
   const lastMessageAt = new Map<string, number>();
   let counter = 0;
   const wamid = () =>
     `wamid.${Buffer.from(`${++counter}-${randomBytes(6).toString('hex')}`).toString('base64')}`;
 
-  const handle = (req: http.IncomingMessage, raw: string): Answer => {
+  const handle = (req: http.IncomingMessage, bytes: Buffer): Answer => {
+    const raw = bytes.toString('utf8');
     const url = new URL(req.url ?? '/', 'http://fake');
     const authorization = String(req.headers.authorization ?? '');
     const authorized = authorization === `Bearer ${account.accessToken}`;
@@ -85,6 +102,23 @@ export async function fakeWhatsApp(account: WhatsAppFakeAccount = WHATSAPP_FAKE_
     if (req.method === 'GET' && media) {
       if (!authorized) return invalidToken;
       return { status: 200, body: TINY_PNG, type: 'image/png' };
+    }
+    const upload = /^\/(v\d+\.\d+)\/([^/]+)\/media$/.exec(url.pathname);
+    if (req.method === 'POST' && upload) {
+      const failure = uploadFailures.shift();
+      if (failure) return failure;
+      if (!authorized) return invalidToken;
+      const { fields, files } = readMultipart(String(req.headers['content-type'] ?? ''), bytes);
+      if (fields.messaging_product !== 'whatsapp' || !files.file?.content.length)
+        return graphError(400, 100, 'Invalid parameter', 'messaging_product and file are required');
+      const id = String(1_000_000_000_000 + uploads.length);
+      uploads.push({
+        ...files.file,
+        messagingProduct: fields.messaging_product,
+        type: fields.type ?? '',
+        id,
+      });
+      return { status: 200, json: { id } };
     }
     const send = /^\/(v\d+\.\d+)\/([^/]+)\/messages$/.exec(url.pathname);
     if (req.method === 'POST' && send) {
@@ -104,6 +138,11 @@ export async function fakeWhatsApp(account: WhatsAppFakeAccount = WHATSAPP_FAKE_
           'Re-engagement message',
           'Message failed to send because more than 24 hours have passed since the customer last replied to this number.',
         );
+      if (MEDIA_TYPES.has(body.type)) {
+        const media = (body as unknown as Record<string, { id?: string } | undefined>)[body.type];
+        if (!uploads.some((uploaded) => uploaded.id === media?.id))
+          return graphError(400, 131053, 'Media upload error', 'Unknown media id');
+      }
       sent.push({ authorization, path: url.pathname, body });
       return {
         status: 200,
@@ -134,10 +173,10 @@ export async function fakeWhatsApp(account: WhatsAppFakeAccount = WHATSAPP_FAKE_
   };
 
   const server = http.createServer((req, res) => {
-    let raw = '';
-    req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      const answer = handle(req, raw);
+      const answer = handle(req, Buffer.concat(chunks));
       if (answer.body) {
         res.writeHead(answer.status, { 'content-type': answer.type ?? 'application/octet-stream' });
         res.end(answer.body);
@@ -186,10 +225,15 @@ export async function fakeWhatsApp(account: WhatsAppFakeAccount = WHATSAPP_FAKE_
     url: base,
     account,
     sent,
+    uploads,
     mediaRequests,
     /** The next message send answers this (a 500, a Graph error…). */
     failNextSend(answer: Answer) {
       failures.push(answer);
+    },
+    /** The next media upload answers this. */
+    failNextUpload(answer: Answer) {
+      uploadFailures.push(answer);
     },
     graphError,
     /**

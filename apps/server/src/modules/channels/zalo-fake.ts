@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { readMultipart } from './provider-fakes.js';
 
 /**
  * A local Zalo (OAuth v4 host and OA OpenAPI host on one port), speaking the formats of the
@@ -48,23 +49,6 @@ export interface ZaloUploaded {
   contentType: string;
   content: Buffer;
   handle: string;
-}
-
-/** The part named `file` of a multipart body. */
-function multipartFile(contentType: string, body: Buffer) {
-  const boundary = /boundary=([^;]+)/.exec(contentType)?.[1];
-  if (!boundary) return undefined;
-  const text = body.toString('latin1');
-  const start = text.indexOf('name="file"');
-  if (start < 0) return undefined;
-  const headersEnd = text.indexOf('\r\n\r\n', start);
-  const end = text.indexOf(`\r\n--${boundary}`, headersEnd);
-  const headers = text.slice(start, headersEnd);
-  return {
-    fileName: Buffer.from(/filename="([^"]*)"/.exec(headers)?.[1] ?? '', 'latin1').toString('utf8'),
-    contentType: /content-type: *([^\r\n]+)/i.exec(headers)?.[1] ?? '',
-    content: body.subarray(headersEnd + 4, end),
-  };
 }
 
 /** The smallest PNG (1×1), what the fake CDN answers for any image. */
@@ -192,7 +176,7 @@ export async function fakeZalo(account: ZaloFakeAccount = ZALO_FAKE_ACCOUNT) {
       };
     }
     if (req.method === 'POST' && /^\/v2\.0\/oa\/upload\/(image|file)$/.test(url.pathname)) {
-      const file = multipartFile(String(req.headers['content-type'] ?? ''), bytes);
+      const file = readMultipart(String(req.headers['content-type'] ?? ''), bytes).files.file;
       if (!file?.content.length)
         return { status: 200, json: { error: -210, message: 'File is empty or missing' } };
       const kind = url.pathname.endsWith('image') ? 'image' : 'file';

@@ -5,6 +5,7 @@ import {
   WHATSAPP_MESSAGES as M,
 } from '@omnicare/shared/channels/whatsapp.schemas';
 import { safeRequest, type HttpAnswer } from '../../../platform/safe-http.js';
+import { multipartBody, type OutgoingFile } from '../channel-files.js';
 
 /**
  * Meta's WhatsApp Business Cloud API as the shared channels notes document it (section 5): the
@@ -118,6 +119,67 @@ export const sendText = (
     to,
     type: 'text',
     text: { preview_url: false, body: text.slice(0, 4096) },
+  });
+
+/** How WhatsApp sends a file of a type: JPEG and PNG as images, MP4 and 3GPP as video, audio as audio, anything else as a document. */
+export type WhatsAppMediaKind = 'image' | 'video' | 'audio' | 'document';
+export function whatsappMediaKind(contentType: string): WhatsAppMediaKind {
+  if (contentType === 'image/jpeg' || contentType === 'image/png') return 'image';
+  if (contentType === 'video/mp4' || contentType === 'video/3gpp') return 'video';
+  if (contentType.startsWith('audio/')) return 'audio';
+  return 'document';
+}
+
+/** Captions WhatsApp takes (not on audio), at most 1 024 characters. */
+export const WHATSAPP_CAPTION_MAX = 1024;
+
+/**
+ * `POST /{version}/{phone_number_id}/media` (Bearer), multipart: `messaging_product=whatsapp`,
+ * `type` = the MIME type, the file under `file`. Answers the media id a message then names.
+ */
+export async function uploadMedia(
+  settings: WhatsAppHosts & { phone_number_id: string },
+  token: string,
+  file: OutgoingFile,
+) {
+  const { body, headers } = multipartBody(
+    { messaging_product: 'whatsapp', type: file.contentType },
+    'file',
+    file,
+  );
+  const json = graphJson(
+    await call({
+      method: 'POST',
+      url: graphUrl(settings, `${encodeURIComponent(settings.phone_number_id)}/media`),
+      headers: { ...headers, ...bearer(token) },
+      body,
+      timeoutMs: 30_000,
+      allowPrivate: true,
+    }),
+  );
+  if (typeof json.id !== 'string' || !json.id)
+    throw new WhatsAppError('upload', M.unreachable, true);
+  return json.id;
+}
+
+/**
+ * An uploaded file as a message of its kind: `{type, [type]: {id, caption?, filename?}}` (a
+ * document keeps its file name; audio takes no caption).
+ */
+export const sendMedia = (
+  settings: WhatsAppHosts & { phone_number_id: string },
+  token: string,
+  to: string,
+  media: { kind: WhatsAppMediaKind; id: string; fileName: string; caption?: string },
+) =>
+  sendMessage(settings, token, {
+    to,
+    type: media.kind,
+    [media.kind]: {
+      id: media.id,
+      ...(media.caption && media.kind !== 'audio' ? { caption: media.caption } : {}),
+      ...(media.kind === 'document' ? { filename: media.fileName } : {}),
+    },
   });
 
 /** An approved template (the only kind allowed outside the window), its body's parameters in order. */

@@ -4,10 +4,12 @@ import {
   bearer,
   createTestApp,
   OUTBOX_DELIVERY_WAIT_MS,
+  replyWithFiles,
   seedTenant,
   type TestApp,
 } from '../../../test/helpers.js';
 import { fakeWhatsApp, type WhatsAppFake } from '../whatsapp-fake.js';
+import { TINY_PNG } from '../zalo-fake.js';
 import { hubSignature, signatureValid } from './whatsapp-api.js';
 
 let t: TestApp;
@@ -331,6 +333,76 @@ describe('WhatsApp replies', () => {
       )
       .toBeTruthy();
     expect((await byId(id))!.delivery).toBe('seen');
+  });
+
+  it("uploads a reply's files to WhatsApp and sends each by its media id, the text as the first one's caption", async () => {
+    const { admin, ticketId, waId } = await conversation('WA tệp', '84909990009');
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+    const { payload, contentType } = replyWithFiles(
+      { body: 'Ảnh và báo giá ạ', public: 'true', format: 'text' },
+      [
+        { name: 'anh-san-pham.png', type: 'image/png', content: TINY_PNG },
+        { name: 'bao-gia.pdf', type: 'application/pdf', content: pdf },
+      ],
+    );
+    const written = await t.app.inject({
+      method: 'POST',
+      url: `/v2/tickets/${ticketId}/comments`,
+      headers: { ...bearer(admin), 'content-type': contentType },
+      payload,
+    });
+    expect(written.statusCode, written.body).toBe(201);
+    const id = written.json().data._id as string;
+    await expect.poll(async () => (await byId(id))?.delivery, waitJobs).toBe('sent');
+
+    // Each file reached Meta byte for byte, with the form's documented fields.
+    const image = wa.uploads.find((upload) => upload.fileName === 'anh-san-pham.png');
+    const document = wa.uploads.find((upload) => upload.fileName === 'bao-gia.pdf');
+    expect(image).toMatchObject({ messagingProduct: 'whatsapp', type: 'image/png' });
+    expect(image!.content.equals(TINY_PNG)).toBe(true);
+    expect(document).toMatchObject({ messagingProduct: 'whatsapp', type: 'application/pdf' });
+    expect(document!.content.equals(pdf)).toBe(true);
+    // The text rides as the image's caption; the PDF goes as a document with its name.
+    const mine = wa.sent.filter((one) => one.body.to === waId).map((one) => one.body);
+    expect(mine).toEqual([
+      expect.objectContaining({
+        type: 'image',
+        image: { id: image!.id, caption: 'Ảnh và báo giá ạ' },
+      }),
+      expect.objectContaining({
+        type: 'document',
+        document: { id: document!.id, filename: 'bao-gia.pdf' },
+      }),
+    ]);
+    expect((await byId(id))!.provider_message_id).toMatch(/^wamid\./);
+  });
+
+  it('records a failure after a part went out, without sending the part again', async () => {
+    const { admin, ticketId, waId } = await conversation('WA một phần', '84909990010');
+    const long = 'x'.repeat(1100);
+    const { payload, contentType } = replyWithFiles(
+      { body: long, public: 'true', format: 'text' },
+      [{ name: 'anh.png', type: 'image/png', content: TINY_PNG }],
+    );
+    // Too long for a caption: the text goes first; then the upload fails (a transient error).
+    wa.failNextUpload({
+      status: 500,
+      json: { error: { code: 1, message: 'Service unavailable' } },
+    });
+    const written = await t.app.inject({
+      method: 'POST',
+      url: `/v2/tickets/${ticketId}/comments`,
+      headers: { ...bearer(admin), 'content-type': contentType },
+      payload,
+    });
+    expect(written.statusCode, written.body).toBe(201);
+    const id = written.json().data._id as string;
+    await expect.poll(async () => (await byId(id))?.delivery, waitJobs).toBe('failed');
+    expect(await byId(id)).toMatchObject({ delivery_error_code: '1' });
+    // A transient error, yet not tried again: the text would reach the customer twice.
+    expect(wa.sent.filter((one) => one.body.to === waId).map((one) => one.body.type)).toEqual([
+      'text',
+    ]);
   });
 
   it('records a failed status with its errors[].code and title', async () => {

@@ -1,10 +1,11 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import {
   ZALO_API_BASE_URL,
   ZALO_MESSAGES as M,
   ZALO_OAUTH_BASE_URL,
 } from '@omnicare/shared/channels/zalo.schemas';
 import { safeRequest, type HttpAnswer } from '../../../platform/safe-http.js';
+import { multipartBody, type OutgoingFile } from '../channel-files.js';
 
 /**
  * Zalo's HTTP API as the shared channels notes document it (`channels/README.md` sections 1 and
@@ -229,13 +230,6 @@ async function sendConsultation(
 export const sendText = (settings: ZaloHosts, accessToken: string, userId: string, text: string) =>
   sendConsultation(settings, accessToken, userId, { text });
 
-/** A file of ours on its way to Zalo. */
-export interface ZaloUpload {
-  fileName: string;
-  contentType: string;
-  content: Buffer;
-}
-
 /** Images Zalo's `upload/image` takes (JPEG and PNG, per its SDK samples); the rest go as files. */
 export const isZaloImage = (contentType: string) =>
   contentType === 'image/jpeg' || contentType === 'image/png';
@@ -244,27 +238,14 @@ export const isZaloImage = (contentType: string) =>
  * `POST {api}/v2.0/oa/upload/image` or `…/upload/file`, multipart with the file under `file`,
  * header `access_token`: an image's `data.attachment_id`, a file's `data.token`.
  */
-export async function uploadToZalo(settings: ZaloHosts, accessToken: string, file: ZaloUpload) {
+export async function uploadToZalo(settings: ZaloHosts, accessToken: string, file: OutgoingFile) {
   const image = isZaloImage(file.contentType);
-  const boundary = `omnicare-${randomBytes(12).toString('hex')}`;
-  const name = file.fileName.replace(/["\r\n]/g, '_');
-  const body = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="${name}"\r\n` +
-        `content-type: ${file.contentType}\r\n\r\n`,
-    ),
-    file.content,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
+  const { body, headers } = multipartBody({}, 'file', file);
   const data = openApiData(
     await call({
       method: 'POST',
       url: at(apiBase(settings), image ? 'v2.0/oa/upload/image' : 'v2.0/oa/upload/file'),
-      headers: {
-        'content-type': `multipart/form-data; boundary=${boundary}`,
-        'content-length': String(body.length),
-        access_token: accessToken,
-      },
+      headers: { ...headers, access_token: accessToken },
       body,
       timeoutMs: 30_000,
       allowPrivate: true,

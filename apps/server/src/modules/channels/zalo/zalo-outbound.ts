@@ -2,10 +2,11 @@ import { ZALO_MESSAGES as M } from '@omnicare/shared/channels/zalo.schemas';
 import type { Platform } from '../../../platform/context.js';
 import type { DeliveredEvent } from '../../../platform/outbox.js';
 import { externalIdOf } from '../../conversations/channel-inbound.js';
-import { readFile } from 'node:fs/promises';
-import { attachmentsOfMessage } from '../../tickets/ticket-comments.service.js';
 import {
+  outgoingFiles,
+  partlySent,
   queueChannelReply,
+  sendParts,
   sendQueuedChannelMessage,
   type QueuedMessage,
 } from '../channel-send.js';
@@ -70,7 +71,7 @@ async function withToken<Result>(
 /**
  * A reply as Zalo takes it: its text, then each file uploaded and sent. The text goes with the
  * first image (Zalo's media message carries one), else on its own first; the message keeps the
- * first part's Zalo id. Answers that id, and whether anything went out before a failure.
+ * first part's Zalo id.
  */
 async function deliver(
   platform: Platform,
@@ -78,35 +79,23 @@ async function deliver(
   userId: string,
   message: QueuedMessage,
 ) {
-  const files = await attachmentsOfMessage(platform, message.tenantId, message.id);
+  const files = await outgoingFiles(platform, message);
   const firstImage = files.findIndex((file) => isZaloImage(file.contentType));
-  const ids: string[] = [];
-  const send = async (
-    part: (channel: ZaloChannel, token: string) => Promise<{ message_id: string }>,
-  ) => {
-    try {
-      ids.push((await withToken(platform, channel, part)).message_id);
-    } catch (error) {
-      throw Object.assign(error as Error, { partlySent: ids.length > 0 });
-    }
-  };
-  if (message.text.trim() && firstImage < 0)
-    await send((current, token) => sendText(current.settings, token, userId, message.text));
-  for (const [index, file] of files.entries()) {
-    const content = await readFile(
-      await platform.files.privatePath(`tickets/${message.tenantId}`, file.storageKey),
-    );
-    await send(async (current, token) => {
-      const uploaded = await uploadToZalo(current.settings, token, {
-        fileName: file.fileName,
-        contentType: file.contentType,
-        content,
-      });
-      const text = index === firstImage ? message.text.trim() : undefined;
-      return sendAttachment(current.settings, token, userId, uploaded, text);
-    });
-  }
-  return ids[0] ?? '';
+  const part =
+    (work: (channel: ZaloChannel, token: string) => Promise<{ message_id: string }>) => async () =>
+      (await withToken(platform, channel, work)).message_id;
+  return sendParts([
+    ...(message.text.trim() && firstImage < 0
+      ? [part((current, token) => sendText(current.settings, token, userId, message.text))]
+      : []),
+    ...files.map((file, index) =>
+      part(async (current, token) => {
+        const uploaded = await uploadToZalo(current.settings, token, file);
+        const text = index === firstImage ? message.text.trim() : undefined;
+        return sendAttachment(current.settings, token, userId, uploaded, text);
+      }),
+    ),
+  ]);
 }
 
 /** The job: one queued message, sent once (a message no longer queued is left alone). */
@@ -126,8 +115,7 @@ export const sendQueuedMessage = (platform: Platform, messageId: string, attempt
       const refusal =
         error instanceof ZaloError ? error : new ZaloError('error', String(error), true);
       // Tried again only when nothing went out yet: a part sent twice would reach the customer twice.
-      const partlySent = Boolean((error as { partlySent?: boolean }).partlySent);
-      return refusal.transient && !lastTry && !partlySent
+      return refusal.transient && !lastTry && !partlySent(error)
         ? { state: 'retry' }
         : { state: 'failed', code: refusal.code, reason: refusal.reason || refusal.message };
     }

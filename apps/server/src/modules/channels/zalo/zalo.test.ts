@@ -5,6 +5,7 @@ import {
   bearer,
   createTestApp,
   OUTBOX_DELIVERY_WAIT_MS,
+  replyWithFiles,
   seedTenant,
   type TestApp,
 } from '../../../test/helpers.js';
@@ -582,28 +583,18 @@ describe('Zalo OA replies', () => {
   it("uploads a reply's image and file to Zalo, sends the image as a media message with the text and the file by its token", async () => {
     const { admin, ticketId } = await conversation('Zalo tệp', 'u-tep');
     const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
-    const boundary = '----omnicare-zalo';
-    const part = (name: string, value: string) =>
-      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
-    const file = (name: string, type: string, content: Buffer) => [
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`,
-      ),
-      content,
-      Buffer.from('\r\n'),
-    ];
+    const { payload, contentType } = replyWithFiles(
+      { body: 'Ảnh và báo giá ạ', public: 'true', format: 'text' },
+      [
+        { name: 'anh-san-pham.png', type: 'image/png', content: TINY_PNG },
+        { name: 'bao-gia.pdf', type: 'application/pdf', content: pdf },
+      ],
+    );
     const written = await t.app.inject({
       method: 'POST',
       url: `/v2/tickets/${ticketId}/comments`,
-      headers: { ...bearer(admin), 'content-type': `multipart/form-data; boundary=${boundary}` },
-      payload: Buffer.concat([
-        Buffer.from(
-          part('body', 'Ảnh và báo giá ạ') + part('public', 'true') + part('format', 'text'),
-        ),
-        ...file('anh-san-pham.png', 'image/png', TINY_PNG),
-        ...file('bao-gia.pdf', 'application/pdf', pdf),
-        Buffer.from(`--${boundary}--\r\n`),
-      ]),
+      headers: { ...bearer(admin), 'content-type': contentType },
+      payload,
     });
     expect(written.statusCode, written.body).toBe(201);
     const id = written.json().data._id as string;
