@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { fakeFacebook } from '../../server/src/modules/channels/facebook-fake';
 import { ACCOUNTS, apiLogin, screenshotsAtBothSizes, signInAs, unique } from './fixtures';
-import { resolveRun, send } from './livechat-fixtures';
+import { resolveRun, send, sendPictureFromComposer } from './livechat-fixtures';
 
 test("an administrator adds a Facebook Page (against the local Graph fake), Meta's handshake is answered, a person's message reaches the agent's /chat and the answer goes out by the Send API", async ({
   browser,
@@ -101,6 +101,16 @@ test("an administrator adds a Facebook Page (against the local Graph fake), Meta
     });
     // Meta's acceptance reaches the open conversation live.
     await expect(log.getByText('Đã gửi')).toBeVisible();
+    // A picture the agent attaches goes to Meta in one upload-and-send, byte for byte.
+    const picture = await sendPictureFromComposer(agentPage);
+    await expect(agentPage.getByRole('img', { name: 'bang-gia.png' })).toBeVisible();
+    await expect.poll(() => fb.sent.at(-1)?.file?.fileName).toBe('bang-gia.png');
+    expect(fb.sent.at(-1)).toMatchObject({
+      recipient: { id: `psid-${run}` },
+      message: { attachment: { type: 'image', payload: {} } },
+    });
+    expect(fb.sent.at(-1)!.file!.content.equals(picture)).toBe(true);
+    await expect(log.getByText('Đã gửi')).toHaveCount(2);
     await screenshotsAtBothSizes(agentPage, 'facebook-chat');
     await resolveRun(request, admin.token, run);
     await agentPage.context().close();

@@ -142,3 +142,17 @@ export async function titleCount(page: Page) {
   const count = /\((\d+|9\+)\)\s*$/.exec(await page.title())?.[1];
   return count === undefined ? 0 : count === '9+' ? 10 : Number(count);
 }
+
+/**
+ * The agent attaches a picture in the open conversation's composer (`bang-gia.png`, 120×120)
+ * and sends it; answers the picture's bytes.
+ */
+export async function sendPictureFromComposer(page: Page) {
+  const buffer = twoTonePng(120, [14, 124, 102], [250, 204, 21]);
+  await page
+    .getByTestId('chat-composer')
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'bang-gia.png', mimeType: 'image/png', buffer });
+  await page.getByRole('button', { name: 'Gửi', exact: true }).click();
+  return buffer;
+}

@@ -16,7 +16,7 @@ import {
   siteEmbedding,
   startChat,
   titleCount,
-  twoTonePng,
+  sendPictureFromComposer,
   visitorOn,
 } from './livechat-fixtures';
 
@@ -86,15 +86,7 @@ test('a visitor on another site chats with the AVAILABLE agent of the channel, l
     ).toBeVisible();
 
     // An image the agent attaches: the visitor sees it as a picture.
-    await page
-      .getByTestId('chat-composer')
-      .locator('input[type="file"]')
-      .setInputFiles({
-        name: 'bang-gia.png',
-        mimeType: 'image/png',
-        buffer: twoTonePng(120, [14, 124, 102], [250, 204, 21]),
-      });
-    await page.getByRole('button', { name: 'Gửi', exact: true }).click();
+    await sendPictureFromComposer(page);
     const picture = visitor.page.getByRole('img', { name: 'bang-gia.png' });
     await expect(picture).toBeVisible();
     await expect

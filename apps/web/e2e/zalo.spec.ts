@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { fakeZalo } from '../../server/src/modules/channels/zalo-fake';
 import { ACCOUNTS, apiLogin, screenshotsAtBothSizes, signInAs, unique } from './fixtures';
-import { resolveRun, send, twoTonePng } from './livechat-fixtures';
+import { resolveRun, send, sendPictureFromComposer } from './livechat-fixtures';
 
 test("an administrator connects a Zalo OA through Zalo's permission page (the local fake), a follower's message reaches the agent's /chat live, and the answer goes out through the OA API", async ({
   browser,
@@ -99,15 +99,7 @@ test("an administrator connects a Zalo OA through Zalo's permission page (the lo
     await expect(log.getByText('Đã gửi')).toBeVisible();
 
     // An image the agent attaches goes up to Zalo and out as a media message.
-    await agentPage
-      .getByTestId('chat-composer')
-      .locator('input[type="file"]')
-      .setInputFiles({
-        name: 'bang-gia.png',
-        mimeType: 'image/png',
-        buffer: twoTonePng(120, [14, 124, 102], [250, 204, 21]),
-      });
-    await agentPage.getByRole('button', { name: 'Gửi', exact: true }).click();
+    await sendPictureFromComposer(agentPage);
     await expect(agentPage.getByRole('img', { name: 'bang-gia.png' })).toBeVisible();
     await expect
       .poll(() => zalo.uploads.map((upload) => `${upload.kind} ${upload.fileName}`))

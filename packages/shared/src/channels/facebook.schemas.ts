@@ -22,7 +22,6 @@ export const FACEBOOK_MESSAGES = {
   notConnected: 'Kênh Facebook chưa có Page access token, vui lòng cập nhật trong Cài đặt',
   outsideWindow: `Khách hàng không nhắn tin cho Trang trong ${FACEBOOK_REPLY_WINDOW_HOURS} giờ qua: Facebook không cho phép Trang trả lời ngoài khoảng thời gian này`,
   noRecipient: 'Không tìm thấy tài khoản Messenger của khách hàng này',
-  filesNotYet: 'Kênh Facebook hiện chỉ gửi được tin nhắn văn bản',
   unreachable: 'Không kết nối được tới Facebook',
   badSignature: 'Chữ ký webhook Facebook không hợp lệ',
   verifyRefused: 'Verify token không khớp',

@@ -4,15 +4,13 @@ import { ZALO_MESSAGES, ZALO_REPLY_WINDOW_DAYS } from './zalo.schemas.js';
 
 /**
  * What a chat channel lets the team answer (`POST /v2/tickets/{id}/comments`, a public reply on
- * its conversation): only within its messaging window after the customer's last message, and
- * files only where the channel sends them (Zalo OA, WhatsApp); elsewhere text only for now. Each refusal
- * is the channel's own Vietnamese words (422).
+ * its conversation): only within its messaging window after the customer's last message (files
+ * included: every chat channel sends them). The refusal is the channel's own Vietnamese words
+ * (422).
  */
 export interface ReplyRule {
   windowMs: number;
   outsideWindow: string;
-  /** Present where the channel does not send files yet: the refusal. */
-  filesNotYet?: string;
 }
 
 const HOUR = 60 * 60 * 1000;
@@ -26,7 +24,6 @@ export const CHAT_REPLY_RULES: Partial<Record<string, ReplyRule>> = {
   facebook: {
     windowMs: FACEBOOK_REPLY_WINDOW_HOURS * HOUR,
     outsideWindow: FACEBOOK_MESSAGES.outsideWindow,
-    filesNotYet: FACEBOOK_MESSAGES.filesNotYet,
   },
   // --- end Facebook Messenger
   // WhatsApp: free text only within the 24-hour customer service window (templates outside).

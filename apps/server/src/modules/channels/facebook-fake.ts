@@ -1,6 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { readMultipart, type ReceivedFilePart } from './provider-fakes.js';
 import { TINY_PNG } from './zalo-fake.js';
 
 /**
@@ -9,7 +10,8 @@ import { TINY_PNG } from './zalo-fake.js';
  * - `POST /{version}/{page_id}/messages?access_token=` (the Send API: `{recipient: {id},
  *   messaging_type, message: {text}}` → `{recipient_id, message_id}`; 190 for an unknown token,
  *   10/2018278 "outside of allowed window" for a person silent for 24 hours, 551 for a PSID that
- *   never wrote);
+ *   never wrote); the same as a form (upload and send): `recipient`, `messaging_type` and
+ *   `message` = `{attachment: {type, payload}}` as JSON fields, the file under `filedata`;
  * - `GET /{version}/{page_id}?fields=id,name` (page info), `GET /{version}/{psid}` (a profile);
  * - `GET /files/<name>`: an attachment as Meta's CDN would serve it;
  * - `webhook(items)`: an envelope signed as Meta signs it (`X-Hub-Signature-256` and the legacy
@@ -35,7 +37,9 @@ export interface GraphSent {
   access_token: string;
   recipient: { id: string };
   messaging_type: string;
-  message: { text?: string };
+  message: { text?: string; attachment?: { type: string; payload: Record<string, unknown> } };
+  /** A file sent as a form's `filedata`, as it came. */
+  file?: ReceivedFilePart;
 }
 
 type Answer = { status: number; json?: unknown; body?: Buffer; type?: string };
@@ -61,7 +65,8 @@ export async function fakeFacebook(page: FacebookFakePage = FACEBOOK_FAKE_PAGE) 
   let counter = 0;
   const next = (prefix: string) => `${prefix}.${++counter}:${randomBytes(6).toString('hex')}`;
 
-  const handle = (req: http.IncomingMessage, raw: string): Answer => {
+  const handle = (req: http.IncomingMessage, bytes: Buffer): Answer => {
+    const raw = bytes.toString('utf8');
     const url = new URL(req.url ?? '/', 'http://fake');
     if (req.method === 'GET' && url.pathname.startsWith('/files/'))
       return { status: 200, body: TINY_PNG, type: 'image/png' };
@@ -72,7 +77,19 @@ export async function fakeFacebook(page: FacebookFakePage = FACEBOOK_FAKE_PAGE) 
     if (url.searchParams.get('access_token') !== page.pageToken)
       return graphError(400, 190, 'Invalid OAuth access token.');
     if (req.method === 'POST' && node === page.pageId && edge === 'messages') {
-      const body = JSON.parse(raw) as Omit<GraphSent, 'path' | 'access_token'>;
+      const contentType = String(req.headers['content-type'] ?? '');
+      let body: Omit<GraphSent, 'path' | 'access_token'>;
+      if (contentType.startsWith('multipart/form-data')) {
+        const { fields, files } = readMultipart(contentType, bytes);
+        if (!files.filedata?.content.length)
+          return graphError(400, 100, '(#100) Upload attachment failure.');
+        body = {
+          recipient: JSON.parse(fields.recipient ?? '{}') as GraphSent['recipient'],
+          messaging_type: fields.messaging_type ?? '',
+          message: JSON.parse(fields.message ?? '{}') as GraphSent['message'],
+          file: files.filedata,
+        };
+      } else body = JSON.parse(raw) as Omit<GraphSent, 'path' | 'access_token'>;
       const person = people.get(body.recipient?.id ?? '');
       if (!person) return graphError(400, 551, "This person isn't available right now.");
       if (Date.now() - person.lastAt > 24 * 3600 * 1000)
@@ -101,10 +118,10 @@ export async function fakeFacebook(page: FacebookFakePage = FACEBOOK_FAKE_PAGE) 
   };
 
   const server = http.createServer((req, res) => {
-    let raw = '';
-    req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      const answer = handle(req, raw);
+      const answer = handle(req, Buffer.concat(chunks));
       if (answer.body) {
         res.writeHead(answer.status, { 'content-type': answer.type ?? 'application/octet-stream' });
         res.end(answer.body);

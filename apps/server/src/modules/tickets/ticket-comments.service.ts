@@ -314,14 +314,13 @@ const refuseClosed = (ticket: repo.TicketRow) => {
 /**
  * A public reply on a conversation goes out by its channel: the livechat widget's socket
  * carries it at once ('sent'); a provider's channel queues it until the provider answers (its
- * send job). A chat channel (Zalo OA, Messenger, WhatsApp) answers only within its messaging window, and
- * files only where it sends them (422, `CHAT_REPLY_RULES`).
+ * send job). A chat channel (Zalo OA, Messenger, WhatsApp) answers only within its messaging
+ * window (422, `CHAT_REPLY_RULES`).
  */
 async function channelOfReply(
   tx: Transaction,
   ticket: repo.TicketRow,
   isPublic: boolean,
-  files: number,
   template?: ApprovedTemplate,
 ) {
   if (!isPublic) return {};
@@ -335,7 +334,6 @@ async function channelOfReply(
   const rule = CHAT_REPLY_RULES[channel.kind];
   // An approved template is what WhatsApp allows outside its window.
   if (rule && !template) {
-    if (files > 0 && rule.filesNotYet) throw fieldError('files', rule.filesNotYet);
     const last = ticket.requesterId
       ? await repo.lastInboundAt(tx, ticket.tenantId, channel.id, ticket.requesterId)
       : null;
@@ -406,7 +404,7 @@ export async function addComment(
         clientMessageId,
         format: input.format,
         ...(input.template ? { kind: 'template', content: { template: input.template } } : {}),
-        ...(await channelOfReply(tx, ticket, input.public, files.length, input.template)),
+        ...(await channelOfReply(tx, ticket, input.public, input.template)),
       },
     );
     await followMentioned(

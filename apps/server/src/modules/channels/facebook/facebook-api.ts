@@ -4,6 +4,7 @@ import {
   FACEBOOK_GRAPH_BASE_URL,
   FACEBOOK_MESSAGES as M,
 } from '@omnicare/shared/channels/facebook.schemas';
+import { multipartBody, type OutgoingFile } from '../channel-files.js';
 import { safeRequest, type HttpAnswer } from '../../../platform/safe-http.js';
 
 /**
@@ -103,6 +104,50 @@ export async function sendText(
         message: { text },
       }),
       timeoutMs: 10_000,
+      allowPrivate: true,
+    }),
+  );
+  return { message_id: String(data.message_id ?? '') };
+}
+
+/** How Messenger sends a file of a type: images, video and audio as such, the rest as `file`. */
+export type MessengerAttachmentKind = 'image' | 'video' | 'audio' | 'file';
+export function messengerAttachmentKind(contentType: string): MessengerAttachmentKind {
+  const [family] = contentType.split('/');
+  return family === 'image' || family === 'video' || family === 'audio' ? family : 'file';
+}
+
+/**
+ * A file sent by the Send API in one step (upload and send): the same endpoint as a form,
+ * `recipient` and `messaging_type` and `message` = `{attachment: {type, payload: {}}}` as JSON
+ * fields, the bytes under `filedata` (Meta's "Saving assets" page); success as a text's.
+ */
+export async function sendFile(
+  settings: GraphSettings,
+  pageToken: string,
+  psid: string,
+  file: OutgoingFile,
+) {
+  const url = graphUrl(settings, `${settings.page_id}/messages`);
+  url.searchParams.set('access_token', pageToken);
+  const { body, headers } = multipartBody(
+    {
+      recipient: JSON.stringify({ id: psid }),
+      messaging_type: 'RESPONSE',
+      message: JSON.stringify({
+        attachment: { type: messengerAttachmentKind(file.contentType), payload: {} },
+      }),
+    },
+    'filedata',
+    file,
+  );
+  const data = graphData(
+    await call({
+      method: 'POST',
+      url: url.toString(),
+      headers,
+      body,
+      timeoutMs: 30_000,
       allowPrivate: true,
     }),
   );

@@ -4,10 +4,12 @@ import {
   bearer,
   createTestApp,
   OUTBOX_DELIVERY_WAIT_MS,
+  replyWithFiles,
   seedTenant,
   type TestApp,
 } from '../../../test/helpers.js';
 import { fakeFacebook, type FacebookFake } from '../facebook-fake.js';
+import { TINY_PNG } from '../zalo-fake.js';
 import { hubSignature } from './facebook-api.js';
 
 let t: TestApp;
@@ -397,6 +399,43 @@ describe('Messenger replies', () => {
     await expect.poll(async () => (await deliveryOf(id))?.delivery, waitJobs).toBe('delivered');
     await post(channelId, fb.webhook([receipt({ read: { watermark: Date.now() + 1000 } })]));
     await expect.poll(async () => (await deliveryOf(id))?.delivery, waitJobs).toBe('seen');
+  });
+
+  it("sends a reply's text, then each file uploaded and sent in one form request, by its kind", async () => {
+    const { admin, ticketId } = await conversation('FB tệp', 'psid-tep');
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+    const { payload, contentType } = replyWithFiles(
+      { body: 'Ảnh và báo giá ạ', public: 'true', format: 'text' },
+      [
+        { name: 'anh-san-pham.png', type: 'image/png', content: TINY_PNG },
+        { name: 'bao-gia.pdf', type: 'application/pdf', content: pdf },
+      ],
+    );
+    const written = await t.app.inject({
+      method: 'POST',
+      url: `/v2/tickets/${ticketId}/comments`,
+      headers: { ...bearer(admin), 'content-type': contentType },
+      payload,
+    });
+    expect(written.statusCode, written.body).toBe(201);
+    const id = written.json().data._id as string;
+    await expect.poll(async () => (await deliveryOf(id))?.delivery, waitJobs).toBe('sent');
+    const mine = fb.sent.filter((sent) => sent.recipient.id === 'psid-tep');
+    expect(mine.map((sent) => [sent.messaging_type, sent.message])).toEqual([
+      ['RESPONSE', { text: 'Ảnh và báo giá ạ' }],
+      ['RESPONSE', { attachment: { type: 'image', payload: {} } }],
+      ['RESPONSE', { attachment: { type: 'file', payload: {} } }],
+    ]);
+    // Each file reached Meta byte for byte under `filedata`, with its name and type.
+    expect(mine[1]!.file).toMatchObject({ fileName: 'anh-san-pham.png', contentType: 'image/png' });
+    expect(mine[1]!.file!.content.equals(TINY_PNG)).toBe(true);
+    expect(mine[2]!.file).toMatchObject({
+      fileName: 'bao-gia.pdf',
+      contentType: 'application/pdf',
+    });
+    expect(mine[2]!.file!.content.equals(pdf)).toBe(true);
+    // The message keeps the first part's id.
+    expect((await deliveryOf(id))!.provider_message_id).toMatch(/^m_out\./);
   });
 
   it('stores a Graph error on the message (code/subcode, message), and tries a transient failure again', async () => {
