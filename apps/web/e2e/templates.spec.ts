@@ -1,6 +1,15 @@
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import { ACCOUNTS, apiLogin, expectForbidden, signInAs, unique } from './fixtures';
+import { ZNS_CHECK_MESSAGES } from '@omnicare/shared/templates/templates.schemas';
+import { fakeZns } from '../../server/src/modules/channels/provider-fakes';
+import {
+  ACCOUNTS,
+  apiLogin,
+  expectForbidden,
+  screenshotsAtBothSizes,
+  signInAs,
+  unique,
+} from './fixtures';
 
 const toast = (page: Page, text: string) =>
   page.locator('[data-sonner-toast]').filter({ hasText: text });
@@ -202,4 +211,50 @@ test("an agent's personal template is in their own templates and nobody else's",
   });
   expect(removed.status()).toBe(200);
   expect(await namesOf(agent._id, agent.token)).not.toContain(name);
+});
+
+test("an administrator checks a ZNS template against Zalo's registered one", async ({
+  page,
+  request,
+}) => {
+  const run = unique();
+  const zns = await fakeZns(`zns-e2e-${run}`, {
+    '310001': { status: 'ENABLE', params: ['customer_name', 'ticket_code'] },
+  });
+  const admin = await apiLogin(request, ACCOUNTS.administrator.email);
+  const headers = { Authorization: admin.token };
+  const channel = await request.post('/v2/channels', {
+    headers,
+    data: {
+      kind: 'zns',
+      name: `ZNS ${run}`,
+      settings: { base_url: zns.url },
+      secrets: { access_token: `zns-e2e-${run}` },
+    },
+  });
+  expect(channel.status(), await channel.text()).toBe(201);
+  const channelId = (await channel.json()).data._id as string;
+  const name = `Xác nhận yêu cầu ${run}`;
+  const template = await request.post('/v2/core/template', {
+    headers,
+    data: {
+      kind: 'zns',
+      name,
+      content: 'Chào {{customer.name}}, yêu cầu {{ticket.code}} đã được tiếp nhận',
+      zns_template_id: '310001',
+    },
+  });
+  expect(template.status(), await template.text()).toBe(201);
+  try {
+    await signInAs(page, request, ACCOUNTS.administrator.email);
+    await page.goto('/settings/others/templates?kind=zns');
+    const row = page.getByRole('row').filter({ hasText: name });
+    await row.getByRole('button', { name: 'Kiểm tra với Zalo' }).click();
+    await expect(row.getByRole('status')).toHaveText(ZNS_CHECK_MESSAGES.ok);
+    await screenshotsAtBothSizes(page, 'templates-zns-check');
+  } finally {
+    await request.delete(`/v2/core/template/${(await template.json()).data._id}`, { headers });
+    await request.delete(`/v2/channels/${channelId}`, { headers });
+    await zns.close();
+  }
 });

@@ -56,6 +56,9 @@ export function usedPlaceholders(text: string): PlaceholderKey[] {
   return [...new Set(keys)];
 }
 
+/** A placeholder as a ZNS template's parameter: its dots as underscores (`customer_name`). */
+export const znsParamName = (key: PlaceholderKey): string => key.replace(/\./g, '_');
+
 export const PLACEHOLDER_MESSAGES = {
   unknown: (tokens: string[]) => `Biến không được hỗ trợ: ${tokens.join(', ')}`,
   unbalanced: 'Biến phải có dạng {{tên.biến}}, kiểm tra lại dấu ngoặc {{ }}',

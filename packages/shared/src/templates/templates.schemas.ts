@@ -280,3 +280,33 @@ export const messageTemplateView = z.object({
   updated_at: isoDateTime,
 });
 export type MessageTemplate = z.infer<typeof messageTemplateView>;
+
+/**
+ * `POST /v2/core/template/{id}/zns-check`: a ZNS template compared with the one registered at
+ * Zalo (`template/info/v2` through the tenant's ZNS channel). `ok` when Zalo's template is
+ * approved (status ENABLE) and every parameter it has is one OmniCare fills.
+ */
+export const znsCheckView = z.object({
+  ok: z.boolean(),
+  /** Zalo's status of the template (ENABLE, PENDING_REVIEW, REJECT, DISABLE…); null: not read. */
+  status: z.string().nullable(),
+  /** Zalo's parameters, in its order. */
+  zalo_params: z.array(z.string()),
+  /** Zalo's parameters no OmniCare placeholder fills (a send would be refused). */
+  unfillable: z.array(z.string()),
+  /** Placeholders of the content Zalo's template does not have (not shown on Zalo). */
+  unused: z.array(z.string()),
+  message: z.string(),
+});
+export type ZnsCheckView = z.infer<typeof znsCheckView>;
+
+export const ZNS_CHECK_MESSAGES = {
+  notZns: 'Chỉ mẫu Zalo ZNS mới kiểm tra được với Zalo',
+  noChannel: 'Chưa kết nối kênh Zalo ZNS (Cài đặt → Kênh → Zalo)',
+  ok: 'Mẫu đã được Zalo duyệt và khớp tham số',
+  failed: (reason: string) => `Không đọc được mẫu từ Zalo: ${reason}`,
+  status: (status: string) => `Mẫu trên Zalo đang ở trạng thái ${status}, chưa gửi được`,
+  unfillable: (names: string[]) =>
+    `Tham số của mẫu Zalo không có trong OmniCare: ${names.join(', ')}`,
+  unused: (names: string[]) => `Biến không có trong mẫu Zalo: ${names.join(', ')}`,
+} as const;

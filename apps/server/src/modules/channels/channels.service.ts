@@ -255,6 +255,16 @@ export async function sendThroughChannel<Kind extends ProviderKind>(
 }
 
 /**
+ * A ZNS template as Zalo registered it, read through the tenant's active ZNS channel; undefined
+ * when the tenant has none. Throws Zalo's refusal.
+ */
+export async function znsTemplateInfo(platform: Platform, tenantId: string, templateId: string) {
+  const row = await repo.activeChannelOf(platform.db, tenantId, 'zns');
+  if (!row) return undefined;
+  return znsDriver.templateInfo(openChannel(platform, row) as OpenChannel<'zns'>, templateId);
+}
+
+/**
  * `POST /v2/channels/{id}/test`: the driver's connection check of a saved channel of the
  * caller's tenant (another tenant's is not found); a kind without one answers 422.
  */

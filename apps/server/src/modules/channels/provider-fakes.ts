@@ -120,10 +120,50 @@ export interface ZnsSent {
   access_token: string;
 }
 
-/** Zalo ZNS: `POST /message/template` with the `access_token` header. */
-export async function fakeZns(accessToken = 'zns-token'): Promise<Fake<ZnsSent>> {
+/** A template registered at the fake: its status and its parameters' names. */
+export interface ZnsFakeTemplate {
+  status: string;
+  params: string[];
+}
+
+/**
+ * Zalo ZNS: `POST /message/template` and `GET /template/info/v2?template_id=` (the templates
+ * given), with the `access_token` header.
+ */
+export async function fakeZns(
+  accessToken = 'zns-token',
+  templates: Record<string, ZnsFakeTemplate> = {},
+): Promise<Fake<ZnsSent>> {
   const sent: ZnsSent[] = [];
   const server = await serve((req, body) => {
+    const url = new URL(req.url ?? '/', 'http://fake');
+    if (req.method === 'GET' && url.pathname === '/template/info/v2') {
+      if (req.headers.access_token !== accessToken)
+        return { status: 200, json: { error: -124, message: 'Access token invalid' } };
+      const id = url.searchParams.get('template_id') ?? '';
+      const template = templates[id];
+      if (!template) return { status: 200, json: { error: -109, message: 'Template ID invalid' } };
+      return {
+        status: 200,
+        json: {
+          error: 0,
+          message: 'Success',
+          data: {
+            templateId: id,
+            templateName: `Mẫu ${id}`,
+            status: template.status,
+            listParams: template.params.map((name) => ({
+              name,
+              require: true,
+              type: 'STRING',
+              maxLength: 30,
+              minLength: 0,
+              acceptNull: false,
+            })),
+          },
+        },
+      };
+    }
     if (req.method !== 'POST' || req.url !== '/message/template') return { status: 404, json: {} };
     if (req.headers.access_token !== accessToken)
       return { status: 200, json: { error: -124, message: 'Access token invalid' } };

@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import {
   messageTemplateView,
+  TEMPLATE_MESSAGES,
   userTemplatesQuery,
+  znsCheckView,
 } from '@omnicare/shared/templates/templates.schemas';
 import { authOf } from '../../platform/auth.js';
 import { catalogueRoutes } from '../../platform/catalogue.js';
-import { answers, list } from '../../platform/respond.js';
+import { answers, list, ok } from '../../platform/respond.js';
 import { typed, type RouteModule } from '../../platform/routes.js';
 import * as templates from './templates.service.js';
 
@@ -18,6 +20,23 @@ const userParams = z.object({ id: z.uuid('Mã người dùng không hợp lệ')
 export const templatesRoutes: RouteModule = (app, platform) => {
   catalogueRoutes(templates.templateCatalogs)(app, platform);
   catalogueRoutes(templates.messageTemplates)(app, platform);
+
+  typed(app).post(
+    '/v2/core/template/:id/zns-check',
+    {
+      schema: {
+        tags: ['templates'],
+        summary: 'Kiểm tra mẫu ZNS với mẫu đã đăng ký trên Zalo (trạng thái, tham số)',
+        params: z.object({ id: z.uuid(TEMPLATE_MESSAGES.notFound) }),
+        response: answers.ok(znsCheckView),
+      },
+      config: { access: 'authenticated' },
+    },
+    async (request) => {
+      const check = await templates.checkZnsTemplate(platform, authOf(request), request.params.id);
+      return ok(check, check.message);
+    },
+  );
 
   typed(app).get(
     '/v2/templates/user/:id',

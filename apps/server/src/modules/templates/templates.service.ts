@@ -29,15 +29,22 @@ import {
   type MessageTemplate,
   type TemplateBody,
   type TemplateCatalog,
+  type ZnsCheckView,
+  ZNS_CHECK_MESSAGES,
 } from '@omnicare/shared/templates/templates.schemas';
 import type { TemplateKind, TemplateVisibility } from '@omnicare/shared/templates/template-enums';
-import { usedPlaceholders } from '@omnicare/shared/templates/placeholders';
+import {
+  TEMPLATE_PLACEHOLDERS,
+  usedPlaceholders,
+  znsParamName,
+} from '@omnicare/shared/templates/placeholders';
 import type { Platform } from '../../platform/context.js';
 import { isUniqueViolation } from '../../platform/db.js';
 import type { AuthContext } from '../../platform/auth.js';
 import { catalogue, type CatalogueContext } from '../../platform/catalogue.js';
 import { AppError, fieldError, forbidden, notFound } from '../../platform/errors.js';
 import * as repo from './templates.repository.js';
+import { znsTemplateInfo } from '../channels/channels.service.js';
 
 const canManageShared = (auth: AuthContext) => can(auth.role, 'template.manage_shared');
 const canReadAll = (auth: AuthContext) => can(auth.role, 'template.read_all');
@@ -278,4 +285,61 @@ export async function templatesOfUser(
     active: true,
   });
   return rows.map(toTemplate);
+}
+
+/**
+ * `POST /v2/core/template/{id}/zns-check`: a ZNS template the caller may read, compared with
+ * the one Zalo registered under its `zns_template_id`: approved (ENABLE), and every Zalo
+ * parameter one OmniCare fills (`znsParamName` of a placeholder). Zalo's own refusal, or no
+ * ZNS channel, is the answer's message with `ok` false.
+ */
+export async function checkZnsTemplate(
+  platform: Platform,
+  auth: AuthContext,
+  id: string,
+): Promise<ZnsCheckView> {
+  const template = await messageTemplates.get(platform, auth, id);
+  if (template.kind !== 'zns' || !template.zns_template_id)
+    throw fieldError('id', ZNS_CHECK_MESSAGES.notZns);
+  const refused = (message: string): ZnsCheckView => ({
+    ok: false,
+    status: null,
+    zalo_params: [],
+    unfillable: [],
+    unused: [],
+    message,
+  });
+  let info: Awaited<ReturnType<typeof znsTemplateInfo>>;
+  try {
+    info = await znsTemplateInfo(platform, auth.tenantId, template.zns_template_id);
+  } catch (error) {
+    return refused(
+      ZNS_CHECK_MESSAGES.failed(error instanceof Error ? error.message : String(error)),
+    );
+  }
+  if (!info) return refused(ZNS_CHECK_MESSAGES.noChannel);
+  const fillable = new Set(
+    TEMPLATE_PLACEHOLDERS.map((placeholder) => znsParamName(placeholder.key)),
+  );
+  const unfillable = info.params.filter((name) => !fillable.has(name));
+  const zalo = new Set(info.params);
+  const unused = usedPlaceholders(template.content)
+    .map(znsParamName)
+    .filter((name) => !zalo.has(name));
+  const problems = [
+    ...(info.status === 'ENABLE' ? [] : [ZNS_CHECK_MESSAGES.status(info.status || '?')]),
+    ...(unfillable.length ? [ZNS_CHECK_MESSAGES.unfillable(unfillable)] : []),
+  ];
+  const ok = problems.length === 0;
+  return {
+    ok,
+    status: info.status || null,
+    zalo_params: info.params,
+    unfillable,
+    unused,
+    message: [
+      ...(ok ? [ZNS_CHECK_MESSAGES.ok] : problems),
+      ...(unused.length ? [ZNS_CHECK_MESSAGES.unused(unused)] : []),
+    ].join('. '),
+  };
 }

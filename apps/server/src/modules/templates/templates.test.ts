@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ZNS_CHECK_MESSAGES } from '@omnicare/shared/templates/templates.schemas';
 import { bearer, createTestApp, seedTenant, type TestApp } from '../../test/helpers.js';
+import { fakeZns } from '../channels/provider-fakes.js';
 
 let t: TestApp;
 let tenant: Awaited<ReturnType<typeof seedTenant>>;
@@ -688,5 +690,82 @@ describe('GET /v2/templates/user/{id}', () => {
       freshTokens.admin as string,
     );
     expect(names(inactive)).toEqual(['Chung đã tắt']);
+  });
+});
+
+describe('POST /v2/core/template/{id}/zns-check', () => {
+  it("compares a ZNS template with Zalo's: approved, every parameter filled, what the content adds", async () => {
+    const zns = await fakeZns('zns-check-token', {
+      '300001': { status: 'ENABLE', params: ['customer_name', 'ticket_code'] },
+      '300002': { status: 'PENDING_REVIEW', params: ['customer_name', 'order_total'] },
+    });
+    try {
+      const check = (id: string, token = tokens.admin as string) =>
+        call('POST', `/v2/core/template/${id}/zns-check`, token);
+      const good = await createTemplate({
+        kind: 'zns',
+        name: 'Đã nhận yêu cầu',
+        content: 'Chào {{customer.name}}, yêu cầu {{ticket.code}} của {{tenant.name}} đã được nhận',
+        zns_template_id: '300001',
+      });
+      // No ZNS channel yet: said so, nothing asked of Zalo.
+      expect((await check(good._id)).json().data).toMatchObject({
+        ok: false,
+        message: ZNS_CHECK_MESSAGES.noChannel,
+      });
+      const connected = await call('POST', '/v2/channels', tokens.admin as string, {
+        kind: 'zns',
+        name: 'ZNS',
+        settings: { base_url: zns.url },
+        secrets: { access_token: 'zns-check-token' },
+      });
+      expect(connected.statusCode, connected.body).toBe(201);
+
+      const first = await check(good._id);
+      expect(first.statusCode, first.body).toBe(200);
+      expect(first.json().data).toEqual({
+        ok: true,
+        status: 'ENABLE',
+        zalo_params: ['customer_name', 'ticket_code'],
+        unfillable: [],
+        unused: ['tenant_name'],
+        message: `${ZNS_CHECK_MESSAGES.ok}. ${ZNS_CHECK_MESSAGES.unused(['tenant_name'])}`,
+      });
+
+      const pending = await createTemplate({
+        kind: 'zns',
+        name: 'Hóa đơn',
+        content: 'Chào {{customer.name}}',
+        zns_template_id: '300002',
+      });
+      expect((await check(pending._id)).json().data).toMatchObject({
+        ok: false,
+        status: 'PENDING_REVIEW',
+        unfillable: ['order_total'],
+        message: `${ZNS_CHECK_MESSAGES.status('PENDING_REVIEW')}. ${ZNS_CHECK_MESSAGES.unfillable(['order_total'])}`,
+      });
+
+      // An id Zalo does not know: its refusal, in the answer.
+      const unknown = await createTemplate({
+        kind: 'zns',
+        name: 'Không có',
+        content: 'Chào',
+        zns_template_id: '399999',
+      });
+      expect((await check(unknown._id)).json().data).toMatchObject({
+        ok: false,
+        message: ZNS_CHECK_MESSAGES.failed('-109 Template ID invalid'),
+      });
+
+      // Not a ZNS template; another tenant's; a malformed id.
+      const chat = await createTemplate({ name: 'Chat thường' });
+      expect((await check(chat._id)).json()).toMatchObject({
+        errors: [{ param: 'id', message: ZNS_CHECK_MESSAGES.notZns }],
+      });
+      expect((await check(good._id, otherAdmin)).statusCode).toBe(404);
+      expect((await check('not-an-id')).statusCode).toBe(422);
+    } finally {
+      await zns.close();
+    }
   });
 });

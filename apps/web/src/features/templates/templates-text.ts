@@ -49,6 +49,8 @@ export const TEMPLATE_TEXT = {
   previewFictional: 'Xem trước với khách hàng giả định (doanh nghiệp chưa có khách hàng).',
   previewEmpty: 'Nội dung xem trước sẽ hiện ở đây.',
   updatedAt: 'Cập nhật',
+  znsCheck: 'Kiểm tra với Zalo',
+  znsChecking: 'Đang kiểm tra…',
   owner: 'Người tạo',
   edit: 'Sửa',
   delete: 'Xóa',

@@ -4,6 +4,7 @@ import type {
   TemplateBodyInput,
   TemplateCatalog,
   TemplateCatalogBody,
+  ZnsCheckView,
 } from '@omnicare/shared/templates/templates.schemas';
 import { apiList, apiRequestWithMessage } from '@/lib/http';
 
@@ -84,4 +85,11 @@ export const listUserTemplates = (userId: string, kind?: TemplateKind, signal?: 
     url: `/v2/templates/user/${encodeURIComponent(userId)}`,
     params: { kind },
     signal,
+  });
+
+/** `POST /v2/core/template/{id}/zns-check`: the template against the one Zalo registered. */
+export const checkZnsTemplate = (id: string) =>
+  apiRequestWithMessage<ZnsCheckView>({
+    method: 'POST',
+    url: `/v2/core/template/${encodeURIComponent(id)}/zns-check`,
   });

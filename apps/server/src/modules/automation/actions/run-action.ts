@@ -1,7 +1,12 @@
 import type { WorkflowBlockData } from '@omnicare/shared/automation/workflow-blocks';
 import { WORKFLOW_RUN_MESSAGES as M } from '@omnicare/shared/automation/workflow-run-messages';
 import { maskHeaderValues, maskUrlSecrets } from '@omnicare/shared/automation/workflow-secrets';
-import { renderTemplate, type PlaceholderValues } from '@omnicare/shared/templates/placeholders';
+import {
+  renderTemplate,
+  znsParamName,
+  type PlaceholderKey,
+  type PlaceholderValues,
+} from '@omnicare/shared/templates/placeholders';
 import { formatDate } from '@omnicare/shared/platform/time';
 import { znsSentText } from '@omnicare/shared/channels/channels.schemas';
 import { formatTicketCode } from '@omnicare/shared/tickets/ticket-enums';
@@ -198,9 +203,12 @@ async function sendZnsAction(ctx: ActionContext, data: WorkflowBlockData['send_z
   const phone = ctx.facts.requesterPhones[0];
   if (!phone) throw new Error(M.noPhone);
   const values = await placeholderValues(ctx);
-  // A ZNS template's parameters: the placeholder keys with their dots as underscores.
+  // A ZNS template's parameters: every placeholder, by its parameter name.
   const data_ = Object.fromEntries(
-    Object.entries(values).map(([key, value]) => [key.replace(/\./g, '_'), value ?? '']),
+    Object.entries(values).map(([key, value]) => [
+      znsParamName(key as PlaceholderKey),
+      value ?? '',
+    ]),
   );
   const trackingId = `${ctx.runId}:${ctx.nodeId}`;
   const sent = await sendThroughChannel(ctx.platform, ctx.tenantId, 'zns', {

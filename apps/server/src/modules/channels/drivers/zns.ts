@@ -29,10 +29,13 @@ export interface ZnsMessage {
   trackingId: string;
 }
 
+const baseOf = (channel: OpenChannel<'zns'>) =>
+  channel.settings.base_url || process.env.ZNS_BASE_URL || ZNS_DEFAULT_BASE_URL;
+
 async function sendZns(channel: OpenChannel<'zns'>, message: ZnsMessage) {
   const accessToken = channel.secrets.access_token;
   if (!accessToken) throw new Error(M.providerMissing('ZNS'));
-  const base = channel.settings.base_url || process.env.ZNS_BASE_URL || ZNS_DEFAULT_BASE_URL;
+  const base = baseOf(channel);
   const answer = await safeRequest({
     method: 'POST',
     url: new URL('/message/template', base).toString(),
@@ -76,7 +79,47 @@ function quotaOf(quota: { dailyQuota?: string; remainingQuota?: string } | undef
   return { daily_quota: daily, remaining_quota: remaining, quota_at: new Date().toISOString() };
 }
 
+/**
+ * A template as Zalo registered it: `GET <base>/template/info/v2?template_id=` (header
+ * `access_token`), answering `data.status` and `data.listParams[].name` (the check the shared
+ * channels notes describe). Throws Zalo's refusal as `<error> <message>`.
+ */
+async function templateInfo(channel: OpenChannel<'zns'>, templateId: string) {
+  const accessToken = channel.secrets.access_token;
+  if (!accessToken) throw new Error(M.providerMissing('ZNS'));
+  const url = new URL('/template/info/v2', baseOf(channel));
+  url.searchParams.set('template_id', templateId);
+  const answer = await safeRequest({
+    method: 'GET',
+    url: url.toString(),
+    headers: { access_token: accessToken },
+    timeoutMs: 10_000,
+    allowPrivate: true,
+  });
+  let parsed: {
+    error?: number;
+    message?: string;
+    data?: { status?: unknown; listParams?: { name?: unknown }[] };
+  } = {};
+  try {
+    parsed = JSON.parse(answer.body) as typeof parsed;
+  } catch {
+    // reported below
+  }
+  if (answer.status !== 200 || parsed.error !== 0)
+    throw new Error(`${parsed.error ?? answer.status} ${parsed.message ?? ''}`.trim());
+  return {
+    status: typeof parsed.data?.status === 'string' ? parsed.data.status : '',
+    params: (parsed.data?.listParams ?? [])
+      .map((param) => param.name)
+      .filter((name): name is string => typeof name === 'string'),
+  };
+}
+
 export const znsDriver = {
   kind: 'zns',
   send: sendZns,
-} satisfies ChannelDriver<'zns', ZnsMessage, Awaited<ReturnType<typeof sendZns>>>;
+  templateInfo,
+} satisfies ChannelDriver<'zns', ZnsMessage, Awaited<ReturnType<typeof sendZns>>> & {
+  templateInfo: typeof templateInfo;
+};

@@ -32,6 +32,7 @@ import { TemplateFormDialog } from '../components/template-form-dialog';
 import { TokenText } from '../components/template-preview';
 import { useCatalogOptions, useDeleteTemplate, useTemplateList } from '../templates.queries';
 import { TEMPLATE_TEXT } from '../templates-text';
+import { ZnsCheck } from '../components/zns-check';
 
 const ALL = '__all__';
 const NO_CATALOG = 'none';
@@ -209,7 +210,12 @@ export function TemplatesPage() {
                     </span>
                   )}
                   {template.zns_template_id && (
-                    <span className="text-xs text-slate-500">ZNS #{template.zns_template_id}</span>
+                    <>
+                      <span className="text-xs text-slate-500">
+                        ZNS #{template.zns_template_id}
+                      </span>
+                      <ZnsCheck templateId={template._id} />
+                    </>
                   )}
                 </div>
               </TableCell>
