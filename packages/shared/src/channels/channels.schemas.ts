@@ -133,6 +133,8 @@ export const CHANNEL_CONFIG = {
       app_secret: 'App secret',
       verify_token: 'Verify token',
     },
+    // Given instead of the Page token: the server takes the Page's own with it (never stored).
+    exchangeSecrets: { user_access_token: 'User access token' },
   },
   // --- end Facebook Messenger
   // --- WhatsApp Business Cloud API (whatsapp.schemas.ts): ids from Meta's app, tokens entered.
@@ -165,6 +167,8 @@ export const CHANNEL_CONFIG = {
       secrets: Record<string, string>;
       /** Secrets only a connection flow writes (never accepted in a body; shown as set or not). */
       oauthSecrets?: Record<string, string>;
+      /** Accepted in a body, exchanged by the server for a stored secret, never stored. */
+      exchangeSecrets?: Record<string, string>;
     }
   >
 >;
@@ -208,7 +212,8 @@ export const channelBody = z
     if (!parsed.success)
       for (const issue of parsed.error.issues)
         ctx.addIssue({ code: 'custom', path: ['settings', ...issue.path], message: issue.message });
-    const known = Object.keys(CHANNEL_CONFIG[body.kind].secrets);
+    const config: { secrets: object; exchangeSecrets?: object } = CHANNEL_CONFIG[body.kind];
+    const known = [...Object.keys(config.secrets), ...Object.keys(config.exchangeSecrets ?? {})];
     for (const key of Object.keys(body.secrets))
       if (!known.includes(key))
         ctx.addIssue({ code: 'custom', path: ['secrets', key], message: M.kindInvalid });

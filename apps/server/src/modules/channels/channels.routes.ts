@@ -25,6 +25,8 @@ import {
 } from './channels.service.js';
 import { fetchMailNow } from './email.service.js';
 import { sendWhatsAppTemplate } from './whatsapp/whatsapp-template.js';
+import { facebookPages } from './facebook/facebook-channel.js';
+import { facebookPagesBody, facebookPageView } from '@omnicare/shared/channels/facebook.schemas';
 
 /** Channels are a catalogue (platform/catalogue.ts): the definition is in the service. */
 const catalogueOfChannels = catalogueRoutes(channelCatalogue);
@@ -57,6 +59,19 @@ export const channelsRoutes: RouteModule = (app, platform) => {
       config: { access: 'channel.manage' },
     },
     async () => ok({ domain: platform.config.inboundSmtp?.domain ?? null }),
+  );
+  r.post(
+    '/v2/channels/facebook/pages',
+    {
+      schema: {
+        tags: ['channels'],
+        summary: 'Các Trang Facebook mà User access token quản lý (để chọn Trang khi kết nối)',
+        body: facebookPagesBody,
+        response: answers.ok(z.array(facebookPageView)),
+      },
+      config: { access: 'channel.manage' },
+    },
+    async (request) => ok(await facebookPages(request.body)),
   );
   catalogueOfChannels(app, platform);
   r.post(

@@ -44,6 +44,7 @@ import { facebookDriver } from './facebook/facebook-driver.js'; // Facebook Mess
 import { whatsappDriver } from './whatsapp/whatsapp-driver.js'; // WhatsApp
 import { ZALO_CONNECTION_SETTINGS } from './zalo/zalo-api.js';
 import * as repo from './channels.repository.js';
+import { takePageToken } from './facebook/facebook-channel.js';
 
 /** Kinds that speak to a provider (livechat is ours: the widget's socket carries it). */
 type ProviderKind = Exclude<ConnectableKind, 'livechat'>;
@@ -131,9 +132,10 @@ export const channelCatalogue = catalogue<ChannelView, ChannelBody, ChannelsQuer
     const [stored] = id ? await repo.listChannels(ctx.db, ctx.tenantId, { id }) : [];
     const secrets = { ...(stored ? openSecrets(ctx.platform, stored.channel) : {}) };
     for (const [name, value] of Object.entries(body.secrets)) if (value) secrets[name] = value;
+    const settings = config.settings.parse(body.settings) as Record<string, unknown>;
+    await SECRET_EXCHANGES[kind]?.(settings, secrets);
     for (const [name, label] of Object.entries(config.secrets))
       if (!secrets[name]) throw fieldError(`secrets.${name}`, M.secretRequired(label));
-    const settings = config.settings.parse(body.settings) as Record<string, unknown>;
     if (kind === 'livechat') checkLivechatAvatar(ctx.tenantId, settings.avatar_url);
     // What the provider wrote (a Zalo OA's connection, ZNS's quota) is not the body's to change.
     keepReported(kind, settings, stored?.channel.settings);
@@ -163,6 +165,14 @@ export const channelCatalogue = catalogue<ChannelView, ChannelBody, ChannelsQuer
     ctx.platform.realtime.signal(CHANNELS_SAVED_SIGNAL, {});
   },
 });
+
+/** Secrets a body may give instead of a stored one, exchanged with the provider at the save. */
+const SECRET_EXCHANGES: Partial<
+  Record<
+    ConnectableKind,
+    (settings: Record<string, unknown>, secrets: Record<string, string>) => Promise<void>
+  >
+> = { facebook: takePageToken };
 
 /** Settings the provider or the connection writes, per kind: a save keeps the stored ones. */
 const REPORTED_SETTINGS: Partial<Record<ConnectableKind, readonly string[]>> = {

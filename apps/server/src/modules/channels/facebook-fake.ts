@@ -13,6 +13,8 @@ import { TINY_PNG } from './zalo-fake.js';
  *   never wrote); the same as a form (upload and send): `recipient`, `messaging_type` and
  *   `message` = `{attachment: {type, payload}}` as JSON fields, the file under `filedata`;
  * - `GET /{version}/{page_id}?fields=id,name` (page info), `GET /{version}/{psid}` (a profile);
+ * - `GET /{version}/me/accounts` with the User access token: the Pages the person manages, with
+ *   their Page tokens and tasks (one with MESSAGING, one without);
  * - `GET /files/<name>`: an attachment as Meta's CDN would serve it;
  * - `webhook(items)`: an envelope signed as Meta signs it (`X-Hub-Signature-256` and the legacy
  *   `X-Hub-Signature`), to post to our server.
@@ -23,6 +25,8 @@ export interface FacebookFakePage {
   pageName: string;
   pageToken: string;
   appSecret: string;
+  /** The User access token of the person who manages the Page (Facebook Login's). */
+  userToken: string;
 }
 
 export const FACEBOOK_FAKE_PAGE: FacebookFakePage = {
@@ -30,7 +34,11 @@ export const FACEBOOK_FAKE_PAGE: FacebookFakePage = {
   pageName: 'OmniCare Shop Fanpage',
   pageToken: 'EAAG-page-token-test',
   appSecret: 'APP_SECRET_TEST',
+  userToken: 'EAAG-user-token-test',
 };
+
+/** Another Page the same person manages without the right to message (filtered out). */
+export const FACEBOOK_FAKE_OTHER_PAGE = { id: '104857600000002', name: 'Trang chỉ xem' };
 
 export interface GraphSent {
   path: string;
@@ -72,6 +80,29 @@ export async function fakeFacebook(page: FacebookFakePage = FACEBOOK_FAKE_PAGE) 
       return { status: 200, body: TINY_PNG, type: 'image/png' };
     const [, version, node, edge] = url.pathname.split('/');
     if (!version?.match(/^v\d+\.\d+$/)) return graphError(400, 100, 'Unknown path components');
+    if (req.method === 'GET' && node === 'me' && edge === 'accounts') {
+      if (url.searchParams.get('access_token') !== page.userToken)
+        return graphError(400, 190, 'Invalid OAuth access token.');
+      return {
+        status: 200,
+        json: {
+          data: [
+            {
+              id: page.pageId,
+              name: page.pageName,
+              access_token: page.pageToken,
+              tasks: ['ANALYZE', 'ADVERTISE', 'MESSAGING', 'MODERATE', 'CREATE_CONTENT', 'MANAGE'],
+            },
+            {
+              ...FACEBOOK_FAKE_OTHER_PAGE,
+              access_token: 'EAAG-other-page-token',
+              tasks: ['ANALYZE'],
+            },
+          ],
+          paging: { cursors: { before: 'a', after: 'b' } },
+        },
+      };
+    }
     const failure = edge === 'messages' ? failures.shift() : undefined;
     if (failure) return failure;
     if (url.searchParams.get('access_token') !== page.pageToken)

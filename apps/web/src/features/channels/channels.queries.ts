@@ -11,6 +11,10 @@ import type {
 } from '@omnicare/shared/channels/channels.schemas';
 import { atPaths, type Catalogue } from '@/components/catalogue/catalogue-api';
 import type { ZaloCompleteBody, ZaloConnectView } from '@omnicare/shared/channels/zalo.schemas';
+import type {
+  FacebookPagesBody,
+  FacebookPageView,
+} from '@omnicare/shared/channels/facebook.schemas';
 import { apiRequest, apiRequestWithMessage } from '@/lib/http';
 
 export const channelKeys = {
@@ -84,3 +88,11 @@ export const fetchChannelsSummary = (signal?: AbortSignal) =>
 /** `GET /v2/channels/email-forwarding`: the forwarding addresses' domain (null: not listening). */
 export const fetchEmailForwarding = (signal?: AbortSignal) =>
   apiRequest<EmailForwardingView>({ method: 'GET', url: '/v2/channels/email-forwarding', signal });
+
+/** `POST /v2/channels/facebook/pages`: the Pages a User access token manages (no Page tokens). */
+export const fetchFacebookPages = (body: FacebookPagesBody) =>
+  apiRequest<FacebookPageView[]>({
+    method: 'POST',
+    url: '/v2/channels/facebook/pages',
+    data: body,
+  });

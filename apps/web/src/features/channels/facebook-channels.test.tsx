@@ -10,7 +10,7 @@ import {
   type ChannelBody,
   type ChannelView,
 } from '@omnicare/shared/channels/channels.schemas';
-import { FACEBOOK_MESSAGES } from '@omnicare/shared/channels/facebook.schemas';
+import { FACEBOOK_MESSAGES, facebookPageView } from '@omnicare/shared/channels/facebook.schemas';
 import { createdBody, noData, okBody } from '@omnicare/shared/platform/envelope';
 import { TooltipProvider } from '@/components/ui/tooltip';
 import { ApiError } from '@/lib/errors';
@@ -36,6 +36,7 @@ const CONTRACTS = {
   'POST /v2/channels': createdBody(channelView),
   'PUT /v2/channels/:id': okBody(channelView),
   'DELETE /v2/channels/:id': okBody(noData),
+  'POST /v2/channels/facebook/pages': okBody(z.array(facebookPageView)),
 };
 
 const CHANNEL_ID = '3c9f5a1b-7d2e-4f4c-8b80-2e3d4c5b6a70';
@@ -159,6 +160,44 @@ describe('/settings/multi-channels/facebook', () => {
       },
     });
     expect(toasts.success).toHaveBeenCalledWith(CHANNEL_MESSAGES.created);
+  }, 30_000);
+
+  it('picks the Page from those a User access token manages and sends that token instead of a Page token', async () => {
+    const request = mockServer([], (config) =>
+      config.url === '/v2/channels/facebook/pages'
+        ? ok([
+            { id: '104857600000001', name: 'OmniCare Shop' },
+            { id: '104857600000003', name: 'OmniCare Outlet' },
+          ])
+        : created(page(), CHANNEL_MESSAGES.created),
+    );
+    const user = userEvent.setup({ delay: null });
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: FACEBOOK_TEXT.add }));
+    const dialog = within(await screen.findByRole('dialog', { name: FACEBOOK_TEXT.add }));
+    await user.type(dialog.getByLabelText(/Tên kênh/), 'Outlet');
+    await user.type(dialog.getByLabelText(/User access token/), 'EAAG-user');
+    await user.click(dialog.getByRole('button', { name: FACEBOOK_TEXT.loadPages }));
+    await user.selectOptions(
+      await dialog.findByLabelText(FACEBOOK_TEXT.page),
+      'OmniCare Outlet (104857600000003)',
+    );
+    expect((dialog.getByLabelText(/^Page ID/) as HTMLInputElement).value).toBe('104857600000003');
+    expect((dialog.getByLabelText(/^Tên Trang/) as HTMLInputElement).value).toBe('OmniCare Outlet');
+    // The Page token is not needed now: the server takes it with the user's.
+    expect(dialog.getByText(FACEBOOK_TEXT.pageTokenFromUser)).toBeInTheDocument();
+    await user.type(dialog.getByLabelText(/App secret/), 'app-secret');
+    await user.click(dialog.getByRole('button', { name: FACEBOOK_TEXT.generate }));
+    await user.click(dialog.getByRole('button', { name: 'Lưu' }));
+    await waitFor(() => expect(writes(request)).toHaveLength(2));
+    expect(writes(request)[0]).toMatchObject({
+      url: '/v2/channels/facebook/pages',
+      data: { user_access_token: 'EAAG-user', graph_base_url: '', api_version: '' },
+    });
+    expect((writes(request)[1]?.data as ChannelBody).secrets).toMatchObject({
+      page_access_token: '',
+      user_access_token: 'EAAG-user',
+    });
   }, 30_000);
 
   it("edits a Page keeping its stored keys (blank), and shows the server's refusal on its field", async () => {

@@ -11,6 +11,15 @@ export const FACEBOOK_TEXT = {
   pageNameHint: 'Để nhận biết kênh; có thể để trống.',
   page: 'Trang',
   pageToken: 'Page access token',
+  pageTokenFromUser: 'Để trống: lấy từ User access token của Trang đã chọn.',
+  pickSection: 'Chọn Trang bằng tài khoản Facebook (không bắt buộc)',
+  userToken: 'User access token',
+  userTokenHint:
+    'Token của người quản trị Trang (Facebook Login hoặc Graph API Explorer, quyền pages_show_list, pages_messaging). Chỉ dùng để lấy Page access token, không được lưu.',
+  loadPages: 'Tải danh sách Trang',
+  loadingPages: 'Đang tải…',
+  noPages: 'Tài khoản này không quản lý Trang nào có quyền nhắn tin.',
+  choosePage: '— Chọn Trang —',
   appSecret: 'App secret',
   verifyToken: 'Verify token',
   verifyTokenHint:

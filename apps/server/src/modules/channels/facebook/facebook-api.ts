@@ -14,7 +14,7 @@ import { safeRequest, type HttpAnswer } from '../../../platform/safe-http.js';
  */
 
 export interface GraphSettings {
-  page_id: string;
+  page_id?: string;
   graph_base_url?: string;
   api_version?: string;
 }
@@ -154,9 +154,39 @@ export async function sendFile(
   return { message_id: String(data.message_id ?? '') };
 }
 
+/**
+ * `GET {graph}/{version}/me/accounts?fields=id,name,access_token,tasks` with a User access token
+ * (Meta's Pages API): the Pages the person manages, each with its own Page token; only those
+ * whose tasks include MESSAGING (or that name no tasks).
+ */
+export async function managedPages(settings: GraphSettings, userToken: string) {
+  const url = graphUrl(settings, 'me/accounts');
+  url.searchParams.set('fields', 'id,name,access_token,tasks');
+  url.searchParams.set('limit', '100');
+  url.searchParams.set('access_token', userToken);
+  const data = graphData(
+    await call({
+      method: 'GET',
+      url: url.toString(),
+      headers: {},
+      timeoutMs: 10_000,
+      allowPrivate: true,
+    }),
+  );
+  const pages = Array.isArray(data.data) ? (data.data as Record<string, unknown>[]) : [];
+  return pages
+    .filter((page) => !Array.isArray(page.tasks) || page.tasks.includes('MESSAGING'))
+    .map((page) => ({
+      id: String(page.id ?? ''),
+      name: String(page.name ?? ''),
+      accessToken: String(page.access_token ?? ''),
+    }))
+    .filter((page) => page.id && page.accessToken);
+}
+
 /** `GET {graph}/{version}/{page_id}?fields=id,name`: the Page the token opens. */
 export async function pageInfo(settings: GraphSettings, pageToken: string) {
-  const url = graphUrl(settings, settings.page_id);
+  const url = graphUrl(settings, settings.page_id ?? '');
   url.searchParams.set('fields', 'id,name');
   url.searchParams.set('access_token', pageToken);
   const data = graphData(

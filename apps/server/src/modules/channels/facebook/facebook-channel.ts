@@ -1,7 +1,14 @@
 import { and, eq } from 'drizzle-orm';
 import type { Platform } from '../../../platform/context.js';
 import { channels } from '../../../db/schema/conversations.js';
+import {
+  FACEBOOK_MESSAGES as M,
+  type FacebookPagesBody,
+  type FacebookPageView,
+} from '@omnicare/shared/channels/facebook.schemas';
+import { fieldError } from '../../../platform/errors.js';
 import type { OpenChannel } from '../channel-driver.js';
+import { GraphError, managedPages, type GraphSettings } from './facebook-api.js';
 
 export type FacebookChannel = OpenChannel<'facebook'> & { status: string; groupId: string | null };
 
@@ -35,4 +42,40 @@ export async function loadFacebook(
       ? (JSON.parse(platform.secrets.open(row.secrets)) as FacebookChannel['secrets'])
       : {},
   };
+}
+
+/** The Pages a User access token manages with messaging (`POST /v2/channels/facebook/pages`). */
+export async function facebookPages(body: FacebookPagesBody): Promise<FacebookPageView[]> {
+  try {
+    const pages = await managedPages(body, body.user_access_token);
+    return pages.map(({ id, name }) => ({ id, name }));
+  } catch (error) {
+    const reason = error instanceof GraphError ? `${error.code} ${error.reason}` : String(error);
+    throw fieldError('user_access_token', M.pagesFailed(reason.trim()));
+  }
+}
+
+/**
+ * A channel saved with a User access token instead of a Page token: the picked Page's own token
+ * is taken from the Pages the person manages (and its name when none was given); the user's
+ * token is not kept.
+ */
+export async function takePageToken(
+  settings: Record<string, unknown>,
+  secrets: Record<string, string>,
+) {
+  const userToken = secrets.user_access_token;
+  delete secrets.user_access_token;
+  if (!userToken) return;
+  let pages: Awaited<ReturnType<typeof managedPages>>;
+  try {
+    pages = await managedPages(settings as GraphSettings, userToken);
+  } catch (error) {
+    const reason = error instanceof GraphError ? `${error.code} ${error.reason}` : String(error);
+    throw fieldError('secrets.user_access_token', M.pagesFailed(reason.trim()));
+  }
+  const page = pages.find((candidate) => candidate.id === settings.page_id);
+  if (!page) throw fieldError('secrets.user_access_token', M.pageNotManaged);
+  secrets.page_access_token = page.accessToken;
+  if (!settings.page_name) settings.page_name = page.name;
 }

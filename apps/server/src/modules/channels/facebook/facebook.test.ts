@@ -8,7 +8,7 @@ import {
   seedTenant,
   type TestApp,
 } from '../../../test/helpers.js';
-import { fakeFacebook, type FacebookFake } from '../facebook-fake.js';
+import { FACEBOOK_FAKE_OTHER_PAGE, fakeFacebook, type FacebookFake } from '../facebook-fake.js';
 import { TINY_PNG } from '../zalo-fake.js';
 import { hubSignature } from './facebook-api.js';
 
@@ -308,6 +308,68 @@ describe('Messenger channel', () => {
       statusCode: 422,
       errors: [{ param: 'settings.page_id', message: M.pageIdInvalid }],
     });
+  });
+
+  it('lists the Pages a User access token manages and connects the picked one with its own Page token', async () => {
+    const tenant = await seedTenant(t, 'FB chọn Trang');
+    const admin = await t.login(tenant.email('admin'));
+    const pages = await staff(admin, 'POST', '/v2/channels/facebook/pages', {
+      user_access_token: fb.page.userToken,
+      graph_base_url: fb.url,
+    });
+    expect(pages.statusCode, pages.body).toBe(200);
+    // Only the Page the person may message from; no Page token leaves the server.
+    expect(pages.json().data).toEqual([{ id: fb.page.pageId, name: fb.page.pageName }]);
+    expect(pages.body).not.toContain(fb.page.pageToken);
+    const refused = await staff(admin, 'POST', '/v2/channels/facebook/pages', {
+      user_access_token: 'EAAG-wrong',
+      graph_base_url: fb.url,
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors[0]).toMatchObject({
+      param: 'user_access_token',
+      message: M.pagesFailed('190 Invalid OAuth access token.'),
+    });
+    const agent = await t.login(tenant.email('agent'));
+    expect(
+      (
+        await staff(agent, 'POST', '/v2/channels/facebook/pages', {
+          user_access_token: fb.page.userToken,
+          graph_base_url: fb.url,
+        })
+      ).statusCode,
+    ).toBe(401);
+
+    const connect = (pageId: string) =>
+      staff(admin, 'POST', '/v2/channels', {
+        kind: 'facebook',
+        name: `Trang ${pageId}`,
+        settings: { page_id: pageId, graph_base_url: fb.url },
+        secrets: {
+          user_access_token: fb.page.userToken,
+          app_secret: fb.page.appSecret,
+          verify_token: VERIFY_TOKEN,
+        },
+      });
+    // A Page the person cannot message from is refused on the token that was given.
+    const viewOnly = await connect(FACEBOOK_FAKE_OTHER_PAGE.id);
+    expect(viewOnly.statusCode).toBe(422);
+    expect(viewOnly.json().errors[0]).toEqual({
+      param: 'secrets.user_access_token',
+      message: M.pageNotManaged,
+    });
+    const created = await connect(fb.page.pageId);
+    expect(created.statusCode, created.body).toBe(201);
+    const channel = created.json().data;
+    expect(channel.settings.page_name).toBe(fb.page.pageName);
+    // The Page's token is kept; the user's is not.
+    expect(channel.secrets).toEqual({
+      page_access_token: true,
+      app_secret: true,
+      verify_token: true,
+    });
+    const test = await staff(admin, 'POST', `/v2/channels/${channel._id}/test`);
+    expect(test.json().data).toMatchObject({ ok: true });
   });
 
   it("skips another Page's entries and the Page's own echoes", async () => {

@@ -1,6 +1,11 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useForm, useWatch, type UseFormRegisterReturn } from 'react-hook-form';
+import type {
+  FacebookPagesBody,
+  FacebookPageView,
+} from '@omnicare/shared/channels/facebook.schemas';
 import type { ChannelBody, ChannelView } from '@omnicare/shared/channels/channels.schemas';
 import { catalogueDialog } from '@/components/catalogue/catalogue-list-page';
 import { useSaveCatalogue } from '@/components/catalogue/use-catalogue';
@@ -9,9 +14,9 @@ import { DialogForm, FormField, fieldAria } from '@/components/ui/form-dialog';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { DepartmentPicker, departmentOption } from '@/features/users/components/staff-picker';
-import { applyFieldErrors } from '@/lib/errors';
+import { applyFieldErrors, errorMessage, fieldErrorMessages } from '@/lib/errors';
 import { saveForm } from '@/lib/mutation-feedback';
-import { channelsOfKind } from '../channels.queries';
+import { channelsOfKind, fetchFacebookPages } from '../channels.queries';
 import { CHANNELS_TEXT } from '../channels-text';
 import { FACEBOOK_TEXT as TEXT } from '../facebook-text';
 import { LIVECHAT_TEXT } from '../livechat-text';
@@ -28,6 +33,8 @@ interface FacebookFormValues {
   graph_base_url: string;
   api_version: string;
   page_access_token: string;
+  /** Given to pick a Page: the server takes the Page's token with it (never kept). */
+  user_access_token: string;
   app_secret: string;
   verify_token: string;
 }
@@ -41,6 +48,7 @@ const FIELDS: Field[] = [
   'graph_base_url',
   'api_version',
   'page_access_token',
+  'user_access_token',
   'app_secret',
   'verify_token',
 ];
@@ -67,6 +75,7 @@ export const toFacebookBody = (values: FacebookFormValues): ChannelBody => ({
     page_access_token: values.page_access_token,
     app_secret: values.app_secret,
     verify_token: values.verify_token,
+    ...(values.user_access_token ? { user_access_token: values.user_access_token } : {}),
   },
 });
 
@@ -97,6 +106,7 @@ function FacebookChannelForm({
       graph_base_url: setting('graph_base_url'),
       api_version: setting('api_version'),
       page_access_token: '',
+      user_access_token: '',
       app_secret: '',
       verify_token: '',
     },
@@ -108,6 +118,7 @@ function FacebookChannelForm({
   const aria = (name: Field) => ({ id: id(name), ...fieldAria(id(name), errors[name]?.message) });
   const secretHint = record ? CHANNELS_TEXT.secretKept : undefined;
   const verifyToken = useWatch({ control: form.control, name: 'verify_token' });
+  const userToken = useWatch({ control: form.control, name: 'user_access_token' });
   const onSubmit = form.handleSubmit((values) =>
     saveForm(() => save.mutateAsync({ id: record?._id ?? null, body: toFacebookBody(values) }), {
       onSaved: onDone,
@@ -153,6 +164,20 @@ function FacebookChannelForm({
           )}
         />
       </FormField>
+      <PagePicker
+        id={id('user_access_token')}
+        error={errors.user_access_token?.message}
+        register={form.register('user_access_token')}
+        hosts={() => ({
+          graph_base_url: form.getValues('graph_base_url'),
+          api_version: form.getValues('api_version'),
+          user_access_token: form.getValues('user_access_token'),
+        })}
+        onPick={(page) => {
+          form.setValue('page_id', page.id, { shouldDirty: true });
+          form.setValue('page_name', page.name, { shouldDirty: true });
+        }}
+      />
       <div className="grid gap-3 sm:grid-cols-2">
         <FormField label={TEXT.pageId} required {...field('page_id')}>
           <Input inputMode="numeric" {...aria('page_id')} {...form.register('page_id')} />
@@ -163,8 +188,8 @@ function FacebookChannelForm({
       </div>
       <FormField
         label={TEXT.pageToken}
-        required={!record}
-        hint={secretHint}
+        required={!record && !userToken}
+        hint={userToken ? TEXT.pageTokenFromUser : secretHint}
         {...field('page_access_token')}
       >
         <Input
@@ -237,5 +262,86 @@ function FacebookChannelForm({
         </FormField>
       </div>
     </DialogForm>
+  );
+}
+
+/**
+ * Picking the Page by a User access token (Facebook Login's, or the Graph API Explorer's): the
+ * Pages it manages with messaging are listed (`POST /v2/channels/facebook/pages`); choosing one
+ * fills Page ID and name. Saved with that token, the server takes the Page's own.
+ */
+function PagePicker({
+  id,
+  error,
+  register,
+  hosts,
+  onPick,
+}: {
+  id: string;
+  error?: string;
+  register: UseFormRegisterReturn<'user_access_token'>;
+  hosts: () => FacebookPagesBody;
+  onPick: (page: FacebookPageView) => void;
+}) {
+  const [pages, setPages] = useState<FacebookPageView[] | null>(null);
+  const [failure, setFailure] = useState<string>();
+  const load = useMutation({
+    meta: { silent: true },
+    mutationFn: () => fetchFacebookPages(hosts()),
+    onSuccess: (found) => {
+      setFailure(undefined);
+      setPages(found);
+      if (found.length === 1) onPick(found[0]!);
+    },
+    onError: (problem) =>
+      setFailure(
+        fieldErrorMessages(problem, ['user_access_token'] as const)?.user_access_token ??
+          errorMessage(problem),
+      ),
+  });
+  return (
+    <fieldset className="grid gap-2 rounded-md border border-slate-200 p-3">
+      <legend className="px-1 text-sm font-medium text-slate-700">{TEXT.pickSection}</legend>
+      <FormField label={TEXT.userToken} hint={TEXT.userTokenHint} id={id} error={failure ?? error}>
+        <div className="flex items-center gap-2">
+          <Input
+            type="password"
+            autoComplete="off"
+            {...fieldAria(id, failure ?? error)}
+            id={id}
+            {...register}
+          />
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            disabled={load.isPending}
+            onClick={() => load.mutate()}
+          >
+            {load.isPending ? TEXT.loadingPages : TEXT.loadPages}
+          </Button>
+        </div>
+      </FormField>
+      {pages && pages.length === 0 && <p className="text-xs text-slate-600">{TEXT.noPages}</p>}
+      {pages && pages.length > 0 && (
+        <FormField label={TEXT.page} id={`${id}-page`}>
+          <NativeSelect
+            id={`${id}-page`}
+            defaultValue={pages.length === 1 ? pages[0]!.id : ''}
+            onChange={(event) => {
+              const page = pages.find((candidate) => candidate.id === event.target.value);
+              if (page) onPick(page);
+            }}
+          >
+            {pages.length > 1 && <option value="">{TEXT.choosePage}</option>}
+            {pages.map((page) => (
+              <option key={page.id} value={page.id}>
+                {page.name} ({page.id})
+              </option>
+            ))}
+          </NativeSelect>
+        </FormField>
+      )}
+    </fieldset>
   );
 }
