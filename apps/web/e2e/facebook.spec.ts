@@ -20,22 +20,28 @@ test("an administrator adds a Facebook Page (against the local Graph fake), Meta
     await page.getByRole('button', { name: 'Thêm Trang Facebook' }).click();
     const dialog = page.getByRole('dialog', { name: 'Thêm Trang Facebook' });
     await dialog.getByLabel('Tên kênh').fill(name);
-    await dialog.getByLabel('Page ID').fill(fb.page.pageId);
-    await dialog.getByLabel('Tên Trang').fill(fb.page.pageName);
-    await dialog.getByLabel('Page access token').fill(fb.page.pageToken);
+    await dialog.getByLabel('Địa chỉ Graph API').fill(fb.url);
+    // The Page is picked from those the administrator's account may message from; its own
+    // token is taken by the server, never typed nor shown.
+    await dialog.getByLabel('User access token').fill(fb.page.userToken);
+    await dialog.getByRole('button', { name: 'Tải danh sách Trang' }).click();
+    await expect(dialog.getByLabel('Trang', { exact: true })).toHaveValue(fb.page.pageId);
+    await expect(dialog.getByLabel('Page ID')).toHaveValue(fb.page.pageId);
+    await expect(dialog.getByLabel('Tên Trang')).toHaveValue(fb.page.pageName);
     await dialog.getByLabel('App secret').fill(fb.page.appSecret);
     await dialog.getByRole('button', { name: 'Tạo Verify token ngẫu nhiên' }).click();
     const verifyToken = await dialog.getByLabel(/^Verify token/).inputValue();
     expect(verifyToken).toMatch(/^[0-9a-f]{32}$/);
-    await dialog.getByLabel('Địa chỉ Graph API').fill(fb.url);
     await screenshotsAtBothSizes(page, 'facebook-channel-dialog');
     await dialog.getByRole('button', { name: 'Lưu' }).click();
     await expect(page.getByText('Kết nối kênh thành công')).toBeVisible();
     const row = page.getByRole('row').filter({ hasText: name });
     await expect(row).toContainText(fb.page.pageName);
     await expect(row).toContainText('Verify token: đã lưu');
+    await expect(row).toContainText('Page access token: đã lưu');
     await expect(page.locator('body')).not.toContainText(fb.page.appSecret);
     await expect(page.locator('body')).not.toContainText(verifyToken);
+    await expect(page.locator('body')).not.toContainText(fb.page.pageToken);
     await screenshotsAtBothSizes(page, 'facebook-channels');
 
     const admin = await apiLogin(request, ACCOUNTS.administrator.email);

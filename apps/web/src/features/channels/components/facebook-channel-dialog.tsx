@@ -85,7 +85,10 @@ export const randomVerifyToken = () =>
     byte.toString(16).padStart(2, '0'),
   ).join('');
 
-export const FacebookChannelDialog = catalogueDialog(FacebookChannelForm, 'max-w-xl');
+export const FacebookChannelDialog = catalogueDialog(
+  FacebookChannelForm,
+  'max-h-[94vh] max-w-xl overflow-y-auto',
+);
 
 function FacebookChannelForm({
   record,
