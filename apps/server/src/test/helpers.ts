@@ -226,15 +226,22 @@ export async function whileWatchingStatements<Result>(
   }
 }
 
+/** A small valid PDF, for tests that send a document. */
+export const SAMPLE_PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+
 /**
- * A staff reply with files as the browser posts it (`POST /v2/tickets/{id}/comments`,
- * multipart): the text fields, then each file under `files`.
+ * A public text reply with files, posted as the browser posts it (`POST
+ * /v2/tickets/{id}/comments`, multipart: the fields, then each file under `files`).
  */
-export function replyWithFiles(
-  fields: Record<string, string>,
+export function postReplyWithFiles(
+  t: TestApp,
+  token: string,
+  ticketId: string,
+  body: string,
   files: { name: string; type: string; content: Buffer }[],
 ) {
   const boundary = '----omnicare-reply';
+  const fields = { body, public: 'true', format: 'text' };
   const payload = Buffer.concat([
     ...Object.entries(fields).map(([name, value]) =>
       Buffer.from(
@@ -251,5 +258,10 @@ export function replyWithFiles(
     ]),
     Buffer.from(`--${boundary}--\r\n`),
   ]);
-  return { payload, contentType: `multipart/form-data; boundary=${boundary}` };
+  return t.app.inject({
+    method: 'POST',
+    url: `/v2/tickets/${ticketId}/comments`,
+    headers: { ...bearer(token), 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload,
+  });
 }

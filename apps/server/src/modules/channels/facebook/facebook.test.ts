@@ -4,7 +4,8 @@ import {
   bearer,
   createTestApp,
   OUTBOX_DELIVERY_WAIT_MS,
-  replyWithFiles,
+  postReplyWithFiles,
+  SAMPLE_PDF,
   seedTenant,
   type TestApp,
 } from '../../../test/helpers.js';
@@ -465,20 +466,10 @@ describe('Messenger replies', () => {
 
   it("sends a reply's text, then each file uploaded and sent in one form request, by its kind", async () => {
     const { admin, ticketId } = await conversation('FB tệp', 'psid-tep');
-    const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
-    const { payload, contentType } = replyWithFiles(
-      { body: 'Ảnh và báo giá ạ', public: 'true', format: 'text' },
-      [
-        { name: 'anh-san-pham.png', type: 'image/png', content: TINY_PNG },
-        { name: 'bao-gia.pdf', type: 'application/pdf', content: pdf },
-      ],
-    );
-    const written = await t.app.inject({
-      method: 'POST',
-      url: `/v2/tickets/${ticketId}/comments`,
-      headers: { ...bearer(admin), 'content-type': contentType },
-      payload,
-    });
+    const written = await postReplyWithFiles(t, admin, ticketId, 'Ảnh và báo giá ạ', [
+      { name: 'anh-san-pham.png', type: 'image/png', content: TINY_PNG },
+      { name: 'bao-gia.pdf', type: 'application/pdf', content: SAMPLE_PDF },
+    ]);
     expect(written.statusCode, written.body).toBe(201);
     const id = written.json().data._id as string;
     await expect.poll(async () => (await deliveryOf(id))?.delivery, waitJobs).toBe('sent');
@@ -495,7 +486,7 @@ describe('Messenger replies', () => {
       fileName: 'bao-gia.pdf',
       contentType: 'application/pdf',
     });
-    expect(mine[2]!.file!.content.equals(pdf)).toBe(true);
+    expect(mine[2]!.file!.content.equals(SAMPLE_PDF)).toBe(true);
     // The message keeps the first part's id.
     expect((await deliveryOf(id))!.provider_message_id).toMatch(/^m_out\./);
   });

@@ -4,7 +4,8 @@ import {
   bearer,
   createTestApp,
   OUTBOX_DELIVERY_WAIT_MS,
-  replyWithFiles,
+  postReplyWithFiles,
+  SAMPLE_PDF,
   seedTenant,
   type TestApp,
 } from '../../../test/helpers.js';
@@ -337,20 +338,10 @@ describe('WhatsApp replies', () => {
 
   it("uploads a reply's files to WhatsApp and sends each by its media id, the text as the first one's caption", async () => {
     const { admin, ticketId, waId } = await conversation('WA tệp', '84909990009');
-    const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
-    const { payload, contentType } = replyWithFiles(
-      { body: 'Ảnh và báo giá ạ', public: 'true', format: 'text' },
-      [
-        { name: 'anh-san-pham.png', type: 'image/png', content: TINY_PNG },
-        { name: 'bao-gia.pdf', type: 'application/pdf', content: pdf },
-      ],
-    );
-    const written = await t.app.inject({
-      method: 'POST',
-      url: `/v2/tickets/${ticketId}/comments`,
-      headers: { ...bearer(admin), 'content-type': contentType },
-      payload,
-    });
+    const written = await postReplyWithFiles(t, admin, ticketId, 'Ảnh và báo giá ạ', [
+      { name: 'anh-san-pham.png', type: 'image/png', content: TINY_PNG },
+      { name: 'bao-gia.pdf', type: 'application/pdf', content: SAMPLE_PDF },
+    ]);
     expect(written.statusCode, written.body).toBe(201);
     const id = written.json().data._id as string;
     await expect.poll(async () => (await byId(id))?.delivery, waitJobs).toBe('sent');
@@ -361,7 +352,7 @@ describe('WhatsApp replies', () => {
     expect(image).toMatchObject({ messagingProduct: 'whatsapp', type: 'image/png' });
     expect(image!.content.equals(TINY_PNG)).toBe(true);
     expect(document).toMatchObject({ messagingProduct: 'whatsapp', type: 'application/pdf' });
-    expect(document!.content.equals(pdf)).toBe(true);
+    expect(document!.content.equals(SAMPLE_PDF)).toBe(true);
     // The text rides as the image's caption; the PDF goes as a document with its name.
     const mine = wa.sent.filter((one) => one.body.to === waId).map((one) => one.body);
     expect(mine).toEqual([
@@ -379,22 +370,14 @@ describe('WhatsApp replies', () => {
 
   it('records a failure after a part went out, without sending the part again', async () => {
     const { admin, ticketId, waId } = await conversation('WA một phần', '84909990010');
-    const long = 'x'.repeat(1100);
-    const { payload, contentType } = replyWithFiles(
-      { body: long, public: 'true', format: 'text' },
-      [{ name: 'anh.png', type: 'image/png', content: TINY_PNG }],
-    );
     // Too long for a caption: the text goes first; then the upload fails (a transient error).
     wa.failNextUpload({
       status: 500,
       json: { error: { code: 1, message: 'Service unavailable' } },
     });
-    const written = await t.app.inject({
-      method: 'POST',
-      url: `/v2/tickets/${ticketId}/comments`,
-      headers: { ...bearer(admin), 'content-type': contentType },
-      payload,
-    });
+    const written = await postReplyWithFiles(t, admin, ticketId, 'x'.repeat(1100), [
+      { name: 'anh.png', type: 'image/png', content: TINY_PNG },
+    ]);
     expect(written.statusCode, written.body).toBe(201);
     const id = written.json().data._id as string;
     await expect.poll(async () => (await byId(id))?.delivery, waitJobs).toBe('failed');

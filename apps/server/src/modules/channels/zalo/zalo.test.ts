@@ -5,7 +5,8 @@ import {
   bearer,
   createTestApp,
   OUTBOX_DELIVERY_WAIT_MS,
-  replyWithFiles,
+  postReplyWithFiles,
+  SAMPLE_PDF,
   seedTenant,
   type TestApp,
 } from '../../../test/helpers.js';
@@ -582,20 +583,10 @@ describe('Zalo OA replies', () => {
 
   it("uploads a reply's image and file to Zalo, sends the image as a media message with the text and the file by its token", async () => {
     const { admin, ticketId } = await conversation('Zalo tệp', 'u-tep');
-    const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
-    const { payload, contentType } = replyWithFiles(
-      { body: 'Ảnh và báo giá ạ', public: 'true', format: 'text' },
-      [
-        { name: 'anh-san-pham.png', type: 'image/png', content: TINY_PNG },
-        { name: 'bao-gia.pdf', type: 'application/pdf', content: pdf },
-      ],
-    );
-    const written = await t.app.inject({
-      method: 'POST',
-      url: `/v2/tickets/${ticketId}/comments`,
-      headers: { ...bearer(admin), 'content-type': contentType },
-      payload,
-    });
+    const written = await postReplyWithFiles(t, admin, ticketId, 'Ảnh và báo giá ạ', [
+      { name: 'anh-san-pham.png', type: 'image/png', content: TINY_PNG },
+      { name: 'bao-gia.pdf', type: 'application/pdf', content: SAMPLE_PDF },
+    ]);
     expect(written.statusCode, written.body).toBe(201);
     const id = written.json().data._id as string;
     await expect.poll(async () => (await deliveryOf(id))?.delivery, waitJobs).toBe('sent');
@@ -606,7 +597,7 @@ describe('Zalo OA replies', () => {
     expect(image).toMatchObject({ kind: 'image', contentType: 'image/png' });
     expect(image!.content.equals(TINY_PNG)).toBe(true);
     expect(document).toMatchObject({ kind: 'file', contentType: 'application/pdf' });
-    expect(document!.content.equals(pdf)).toBe(true);
+    expect(document!.content.equals(SAMPLE_PDF)).toBe(true);
     // The text rides with the image; the file follows by its token; nothing was sent twice.
     const mine = zalo.sent.filter((message) => message.recipient.user_id === 'u-tep');
     expect(mine.map((message) => message.message)).toEqual([
