@@ -1,10 +1,8 @@
-import { and, eq, inArray } from 'drizzle-orm';
-import { channels } from '../../db/schema/conversations.js';
 import type { Platform } from '../../platform/context.js';
 import type { OpenChannel } from './channel-driver.js';
 import { CHANNELS_SAVED_SIGNAL, openChannel } from './channels.service.js';
 import { emailDriver } from './drivers/email.js';
-import { EMAIL_POLL_JOB } from './email.service.js';
+import { mailboxesRead, queuePoll } from './email.service.js';
 
 /**
  * IMAP IDLE: every mailbox that asks for it (`imap_idle`, on unless turned off) has a connection
@@ -29,16 +27,16 @@ export function watchMailboxes(platform: Platform) {
   let stopped = false;
   let looking: Promise<void> = Promise.resolve();
 
-  const queuePoll = (channelId: string) =>
-    void platform.jobs
-      .send(EMAIL_POLL_JOB, { channel_id: channelId }, { singletonKey: channelId })
-      .catch((error: unknown) => platform.log.warn({ err: error, channelId }, 'email: IDLE poll'));
+  const newMail = (channelId: string) =>
+    void queuePoll(platform, channelId).catch((error: unknown) =>
+      platform.log.warn({ err: error, channelId }, 'email: IDLE poll'),
+    );
 
   async function hold(channel: OpenChannel<'email'>, stop: AbortSignal) {
     let wait = 1_000;
     while (!stop.aborted) {
       try {
-        await emailDriver.watch(channel, () => queuePoll(channel.id), stop);
+        await emailDriver.watch(channel, () => newMail(channel.id), stop);
         wait = 1_000;
       } catch (error) {
         // The polls report a mailbox that cannot be read (the channel's state); this only waits.
@@ -54,12 +52,8 @@ export function watchMailboxes(platform: Platform) {
   }
 
   async function lookAgain() {
-    const rows = await platform.db
-      .select()
-      .from(channels)
-      .where(and(eq(channels.kind, 'email'), inArray(channels.status, ['active', 'error'])));
     const wanted = new Map(
-      rows
+      (await mailboxesRead(platform))
         .filter((row) => row.settings.imap_idle !== false)
         .map((row) => [row.id, { row, version: JSON.stringify([row.settings, row.secrets]) }]),
     );
@@ -88,8 +82,6 @@ export function watchMailboxes(platform: Platform) {
   const timer = setInterval(schedule, LOOK_AGAIN_MS);
   schedule();
   return {
-    /** Waits until the watchers match the saved mailboxes (tests). */
-    settled: () => looking,
     async stop() {
       stopped = true;
       clearInterval(timer);

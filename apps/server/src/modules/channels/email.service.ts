@@ -127,17 +127,23 @@ export async function pollMailbox(platform: Platform, channelId: string) {
   return outcomes;
 }
 
-/** The job sending each mailbox due a poll job (its `poll_minutes` divides the minute). */
-export async function queueDuePolls(platform: Platform, now = new Date()) {
-  const rows = await platform.db
-    .select({ id: channels.id, settings: channels.settings })
+/** The mailboxes that are read (active, or in error until a read works again). */
+export const mailboxesRead = (platform: Platform) =>
+  platform.db
+    .select()
     .from(channels)
     .where(and(eq(channels.kind, 'email'), inArray(channels.status, ['active', 'error'])));
+
+/** A poll of the mailbox queued (one waiting per mailbox, whoever queues it). */
+export const queuePoll = (platform: Platform, channelId: string) =>
+  platform.jobs.send(EMAIL_POLL_JOB, { channel_id: channelId }, { singletonKey: channelId });
+
+/** The job sending each mailbox due a poll job (its `poll_minutes` divides the minute). */
+export async function queueDuePolls(platform: Platform, now = new Date()) {
   const minute = Math.floor(now.getTime() / 60_000);
-  for (const row of rows) {
+  for (const row of await mailboxesRead(platform)) {
     const every = Number(row.settings.poll_minutes) || 1;
-    if (minute % every === 0)
-      await platform.jobs.send(EMAIL_POLL_JOB, { channel_id: row.id }, { singletonKey: row.id });
+    if (minute % every === 0) await queuePoll(platform, row.id);
   }
 }
 

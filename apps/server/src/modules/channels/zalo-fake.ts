@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { readMultipart } from './provider-fakes.js';
+import { readMultipart, type ReceivedFilePart } from './provider-fakes.js';
 
 /**
  * A local Zalo (OAuth v4 host and OA OpenAPI host on one port), speaking the formats of the
@@ -43,11 +43,8 @@ export interface ZaloCsSent {
 }
 
 /** A file uploaded to the fake: what it was sent as, and the handle it answered. */
-export interface ZaloUploaded {
+export interface ZaloUploaded extends ReceivedFilePart {
   kind: 'image' | 'file';
-  fileName: string;
-  contentType: string;
-  content: Buffer;
   handle: string;
 }
 

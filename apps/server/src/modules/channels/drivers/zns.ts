@@ -1,5 +1,5 @@
 import { WORKFLOW_RUN_MESSAGES as M } from '@omnicare/shared/automation/workflow-run-messages';
-import { safeRequest } from '../../../platform/safe-http.js';
+import { safeRequest, type HttpAnswer } from '../../../platform/safe-http.js';
 import type { ChannelDriver, OpenChannel } from '../channel-driver.js';
 
 /**
@@ -49,26 +49,30 @@ async function sendZns(channel: OpenChannel<'zns'>, message: ZnsMessage) {
     timeoutMs: 10_000,
     allowPrivate: true,
   });
-  let parsed: {
-    error?: number;
-    message?: string;
-    data?: { msg_id?: string; quota?: { dailyQuota?: string; remainingQuota?: string } };
-  } = {};
+  const reply = znsReply<{
+    msg_id?: string;
+    quota?: { dailyQuota?: string; remainingQuota?: string };
+  }>(answer);
+  if ('refused' in reply) throw new Error(M.providerError('ZNS', reply.refused));
+  return {
+    provider: 'zns',
+    msg_id: reply.data?.msg_id ?? null,
+    phone: znsPhone(message.phone),
+    reported: quotaOf(reply.data?.quota),
+  };
+}
+
+/** Zalo's answer: its `data` when `error` is 0, else the refusal as `<error> <message>`. */
+function znsReply<Data>(answer: HttpAnswer): { data?: Data } | { refused: string } {
+  let parsed: { error?: number; message?: string; data?: Data } = {};
   try {
     parsed = JSON.parse(answer.body) as typeof parsed;
   } catch {
     // reported below
   }
   if (answer.status !== 200 || parsed.error !== 0)
-    throw new Error(
-      M.providerError('ZNS', `${parsed.error ?? answer.status} ${parsed.message ?? ''}`.trim()),
-    );
-  return {
-    provider: 'zns',
-    msg_id: parsed.data?.msg_id ?? null,
-    phone: znsPhone(message.phone),
-    reported: quotaOf(parsed.data?.quota),
-  };
+    return { refused: `${parsed.error ?? answer.status} ${parsed.message ?? ''}`.trim() };
+  return { data: parsed.data };
 }
 
 /** The quota a send's answer gives (strings of digits, camelCase), as the channel keeps it. */
@@ -96,21 +100,11 @@ async function templateInfo(channel: OpenChannel<'zns'>, templateId: string) {
     timeoutMs: 10_000,
     allowPrivate: true,
   });
-  let parsed: {
-    error?: number;
-    message?: string;
-    data?: { status?: unknown; listParams?: { name?: unknown }[] };
-  } = {};
-  try {
-    parsed = JSON.parse(answer.body) as typeof parsed;
-  } catch {
-    // reported below
-  }
-  if (answer.status !== 200 || parsed.error !== 0)
-    throw new Error(`${parsed.error ?? answer.status} ${parsed.message ?? ''}`.trim());
+  const reply = znsReply<{ status?: unknown; listParams?: { name?: unknown }[] }>(answer);
+  if ('refused' in reply) throw new Error(reply.refused);
   return {
-    status: typeof parsed.data?.status === 'string' ? parsed.data.status : '',
-    params: (parsed.data?.listParams ?? [])
+    status: typeof reply.data?.status === 'string' ? reply.data.status : '',
+    params: (reply.data?.listParams ?? [])
       .map((param) => param.name)
       .filter((name): name is string => typeof name === 'string'),
   };

@@ -44,15 +44,20 @@ export async function loadFacebook(
   };
 }
 
-/** The Pages a User access token manages with messaging (`POST /v2/channels/facebook/pages`). */
-export async function facebookPages(body: FacebookPagesBody): Promise<FacebookPageView[]> {
+/** The Pages a User access token manages with messaging; Facebook's refusal on `param` (422). */
+async function pagesOf(settings: GraphSettings, userToken: string, param: string) {
   try {
-    const pages = await managedPages(body, body.user_access_token);
-    return pages.map(({ id, name }) => ({ id, name }));
+    return await managedPages(settings, userToken);
   } catch (error) {
-    const reason = error instanceof GraphError ? `${error.code} ${error.reason}` : String(error);
-    throw fieldError('user_access_token', M.pagesFailed(reason.trim()));
+    const reason = error instanceof GraphError ? error.message : String(error);
+    throw fieldError(param, M.pagesFailed(reason));
   }
+}
+
+/** `POST /v2/channels/facebook/pages`: the Pages to pick from, without their tokens. */
+export async function facebookPages(body: FacebookPagesBody): Promise<FacebookPageView[]> {
+  const pages = await pagesOf(body, body.user_access_token, 'user_access_token');
+  return pages.map(({ id, name }) => ({ id, name }));
 }
 
 /**
@@ -67,13 +72,7 @@ export async function takePageToken(
   const userToken = secrets.user_access_token;
   delete secrets.user_access_token;
   if (!userToken) return;
-  let pages: Awaited<ReturnType<typeof managedPages>>;
-  try {
-    pages = await managedPages(settings as GraphSettings, userToken);
-  } catch (error) {
-    const reason = error instanceof GraphError ? `${error.code} ${error.reason}` : String(error);
-    throw fieldError('secrets.user_access_token', M.pagesFailed(reason.trim()));
-  }
+  const pages = await pagesOf(settings as GraphSettings, userToken, 'secrets.user_access_token');
   const page = pages.find((candidate) => candidate.id === settings.page_id);
   if (!page) throw fieldError('secrets.user_access_token', M.pageNotManaged);
   secrets.page_access_token = page.accessToken;
