@@ -173,6 +173,24 @@ export const CHANNEL_CONFIG = {
   >
 >;
 export type ConnectableKind = keyof typeof CHANNEL_CONFIG;
+
+/**
+ * `POST /v2/channels/facebook/pages`: the Pages a Facebook user manages with the right to send
+ * messages, read with their User access token (what Facebook Login gives), to pick one; the
+ * Graph host and version as the channel's settings take them. Page tokens never leave the
+ * server: saving the channel with `secrets.user_access_token` and the picked `settings.page_id`
+ * makes the server take that Page's token itself.
+ */
+export const facebookPagesBody = CHANNEL_CONFIG.facebook.settings
+  .pick({ graph_base_url: true, api_version: true })
+  .extend({
+    user_access_token: z
+      .string({ error: 'User access token không được bỏ trống' })
+      .trim()
+      .min(1, 'User access token không được bỏ trống')
+      .max(1000, 'User access token tối đa 1000 ký tự'),
+  });
+export type FacebookPagesBody = z.infer<typeof facebookPagesBody>;
 export const isConnectable = (kind: string): kind is ConnectableKind => kind in CHANNEL_CONFIG;
 
 /** Every secret name a kind keeps: the entered ones and those its connection flow writes. */

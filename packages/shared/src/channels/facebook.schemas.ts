@@ -34,23 +34,6 @@ export const FACEBOOK_MESSAGES = {
   pagesFailed: (reason: string) => `Facebook không trả danh sách Trang: ${reason}`,
 } as const;
 
-/**
- * `POST /v2/channels/facebook/pages`: the Pages a Facebook user manages with the right to send
- * messages, read with their User access token (what Facebook Login gives), to pick one. Page
- * tokens never leave the server: saving the channel with `secrets.user_access_token` and the
- * picked `settings.page_id` makes the server take that Page's token itself.
- */
-export const facebookPagesBody = z.object({
-  user_access_token: z
-    .string({ error: 'User access token không được bỏ trống' })
-    .trim()
-    .min(1, 'User access token không được bỏ trống')
-    .max(1000, 'User access token tối đa 1000 ký tự'),
-  /** As the channel's settings: blank for Meta's own. */
-  graph_base_url: z.string().trim().max(500).optional(),
-  api_version: z.string().trim().max(10).optional(),
-});
-export type FacebookPagesBody = z.infer<typeof facebookPagesBody>;
-
+/** One Page a User access token manages (`facebookPagesBody`, in channels.schemas.ts). */
 export const facebookPageView = z.object({ id: z.string(), name: z.string() });
 export type FacebookPageView = z.infer<typeof facebookPageView>;

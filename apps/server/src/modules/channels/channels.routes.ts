@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { LIVECHAT_SETTINGS_MESSAGES } from '@omnicare/shared/channels/livechat-settings';
-import { CHANNEL_MESSAGES, channelView } from '@omnicare/shared/channels/channels.schemas';
+import {
+  CHANNEL_MESSAGES,
+  channelView,
+  facebookPagesBody,
+} from '@omnicare/shared/channels/channels.schemas';
 import { authOf } from '../../platform/auth.js';
 import { catalogueRoutes } from '../../platform/catalogue.js';
 import { answers, created, ok } from '../../platform/respond.js';
@@ -26,7 +30,7 @@ import {
 import { fetchMailNow } from './email.service.js';
 import { sendWhatsAppTemplate } from './whatsapp/whatsapp-template.js';
 import { facebookPages } from './facebook/facebook-channel.js';
-import { facebookPagesBody, facebookPageView } from '@omnicare/shared/channels/facebook.schemas';
+import { facebookPageView } from '@omnicare/shared/channels/facebook.schemas';
 
 /** Channels are a catalogue (platform/catalogue.ts): the definition is in the service. */
 const catalogueOfChannels = catalogueRoutes(channelCatalogue);

@@ -8,13 +8,11 @@ import type {
   ChannelBody,
   ChannelKind,
   ChannelView,
+  FacebookPagesBody,
 } from '@omnicare/shared/channels/channels.schemas';
 import { atPaths, type Catalogue } from '@/components/catalogue/catalogue-api';
 import type { ZaloCompleteBody, ZaloConnectView } from '@omnicare/shared/channels/zalo.schemas';
-import type {
-  FacebookPagesBody,
-  FacebookPageView,
-} from '@omnicare/shared/channels/facebook.schemas';
+import type { FacebookPageView } from '@omnicare/shared/channels/facebook.schemas';
 import { apiRequest, apiRequestWithMessage } from '@/lib/http';
 
 export const channelKeys = {

@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import type { Platform } from '../../../platform/context.js';
 import { channels } from '../../../db/schema/conversations.js';
+import type { FacebookPagesBody } from '@omnicare/shared/channels/channels.schemas';
 import {
   FACEBOOK_MESSAGES as M,
-  type FacebookPagesBody,
   type FacebookPageView,
 } from '@omnicare/shared/channels/facebook.schemas';
 import { fieldError } from '../../../platform/errors.js';

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHANNEL_MESSAGES } from '@omnicare/shared/channels/channels.schemas';
 import { FACEBOOK_MESSAGES as M } from '@omnicare/shared/channels/facebook.schemas';
 import {
   bearer,
@@ -330,6 +331,16 @@ describe('Messenger channel', () => {
     expect(refused.json().errors[0]).toMatchObject({
       param: 'user_access_token',
       message: M.pagesFailed('190 Invalid OAuth access token.'),
+    });
+    // The Graph host is checked as the channel's own setting is.
+    const badHost = await staff(admin, 'POST', '/v2/channels/facebook/pages', {
+      user_access_token: fb.page.userToken,
+      graph_base_url: 'not a url',
+    });
+    expect(badHost.statusCode).toBe(422);
+    expect(badHost.json().errors[0]).toEqual({
+      param: 'graph_base_url',
+      message: CHANNEL_MESSAGES.urlInvalid,
     });
     const agent = await t.login(tenant.email('agent'));
     expect(

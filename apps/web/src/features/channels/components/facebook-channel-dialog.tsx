@@ -2,11 +2,12 @@ import { useId, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
 import { Controller, useForm, useWatch, type UseFormRegisterReturn } from 'react-hook-form';
+import type { FacebookPageView } from '@omnicare/shared/channels/facebook.schemas';
 import type {
+  ChannelBody,
+  ChannelView,
   FacebookPagesBody,
-  FacebookPageView,
-} from '@omnicare/shared/channels/facebook.schemas';
-import type { ChannelBody, ChannelView } from '@omnicare/shared/channels/channels.schemas';
+} from '@omnicare/shared/channels/channels.schemas';
 import { catalogueDialog } from '@/components/catalogue/catalogue-list-page';
 import { useSaveCatalogue } from '@/components/catalogue/use-catalogue';
 import { Button } from '@/components/ui/button';
