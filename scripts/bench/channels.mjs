@@ -8,7 +8,8 @@
 // second delivery of an earlier one (the same signed body, as providers retry).
 // Printed: the acknowledgement latency (p50/p95/p99; target p95 < 50 ms: the webhook only
 // stores), the time from the first delivery until the message is on the agent's open /chat
-// socket (`conversation:message`; target p95 < 1 s), messages per second, the server's and its
+// socket (`conversation:message`; target p95 < 1 s), split at the message's write in the
+// database (processing, then the outbox's push), messages per second, the server's and its
 // PostgreSQL's CPU per message, statements per message (BENCH_STATEMENTS, see _server.mjs), and
 // what was lost or doubled: messages never heard or heard twice, and in the database provider
 // message ids written twice (targets 0 and 0). Deliveries are awaited after the phase until none
@@ -218,6 +219,9 @@ try {
   });
 
   const sentAt = new Map();
+  // Wall clock times, to place the database's write of each message between send and hearing.
+  const sentWall = new Map();
+  const heardWall = new Map();
   const heard = new Map();
   const onChat = [];
   let lastHeard = performance.now();
@@ -227,7 +231,10 @@ try {
     const count = (heard.get(id) ?? 0) + 1;
     heard.set(id, count);
     lastHeard = performance.now();
-    if (count === 1 && sentAt.has(id)) onChat.push(lastHeard - sentAt.get(id));
+    if (count === 1 && sentAt.has(id)) {
+      onChat.push(lastHeard - sentAt.get(id));
+      heardWall.set(id, Date.now());
+    }
   });
 
   const acks = [];
@@ -277,6 +284,7 @@ try {
         const id = `b${sent.toString(36)}`;
         const signed = channel.signed(id, Math.floor(Math.random() * SENDERS));
         sentAt.set(id, performance.now());
+        sentWall.set(id, Date.now());
         promise = post(channel.url, signed);
         delivered.push({ url: channel.url, signed });
       }
@@ -308,7 +316,17 @@ try {
           where provider_message_id is not null group by 1, 2 having count(*) > 1) x) as "writtenTwice"
      from messages where direction = 'in' and channel_id is not null`,
   );
+  const writes = await client.query(
+    `select split_part(body, ' ', 1) as id, (extract(epoch from created_at) * 1000)::float8 as at
+     from messages where direction = 'in' and channel_id is not null`,
+  );
   await client.end();
+  const toWritten = [];
+  const writtenToHeard = [];
+  for (const { id, at } of writes.rows) {
+    if (sentWall.has(id)) toWritten.push(at - sentWall.get(id));
+    if (heardWall.has(id)) writtenToHeard.push(heardWall.get(id) - at);
+  }
   const statements = [...statementsAfter].map(([key, n]) => [
     key,
     n - (statementsBefore.get(key) ?? 0),
@@ -320,6 +338,8 @@ try {
   );
   console.log(`acknowledgement:       ${fmt(acks)}   (target p95 < 50 ms)`);
   console.log(`on the agent's /chat:  ${fmt(onChat)}   (target p95 < 1000 ms)`);
+  console.log(`  of which: sent → message written ${fmt(toWritten)}`);
+  console.log(`            written → on /chat     ${fmt(writtenToHeard)}`);
   console.log(
     `messages: ${unique} distinct, ${rows[0].written} written; lost (never on /chat) ${lost}, heard twice ${twice}, written twice ${rows[0].writtenTwice}   (targets 0, 0, 0)`,
   );

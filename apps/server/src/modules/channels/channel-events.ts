@@ -1,4 +1,5 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { createBatcher } from '../../platform/batcher.js';
 import type { Platform } from '../../platform/context.js';
 import { channelEvents } from '../../db/schema/channel-inbound.js';
 import { channels } from '../../db/schema/conversations.js';
@@ -8,6 +9,7 @@ import { channels } from '../../db/schema/conversations.js';
  * the provider's signature, stores the event under its key (the provider's message id, else a
  * hash of the body) and answers; the instance that stored it then processes it at once, in the
  * order of its sender (`orderKey`), a few at a time. A redelivery of a stored key is a no-op.
+ * Deliveries arriving together are stored in one statement, and marked processed in one.
  * Nothing is lost to a crash: an event still unprocessed a minute later (the instance died, or
  * processing failed and kept the reason) is taken by the sweep job of any instance, up to
  * `INBOUND_ATTEMPTS` tries.
@@ -20,10 +22,20 @@ export type InboundHandler = (
 
 /** Tries of one event (its first, then the sweeps') before it is left with its error. */
 export const INBOUND_ATTEMPTS = 4;
-/** Events processed at once per instance (each holds a database connection at times). */
-const INBOUND_CONCURRENCY = 6;
+/**
+ * Events processed at once per instance. Each holds a database connection at times: fewer than
+ * the pool's 10, so a webhook's acknowledgement always finds one.
+ */
+const INBOUND_CONCURRENCY = 8;
 export const INBOUND_SWEEP_JOB = 'channels.inbound-sweep';
 export const INBOUND_SWEEP_CRON = '* * * * *';
+
+interface NewEvent {
+  tenantId: string;
+  channelId: string;
+  eventKey: string;
+  body: Record<string, unknown>;
+}
 
 interface InboundState {
   handlers: Map<string, InboundHandler>;
@@ -31,17 +43,68 @@ interface InboundState {
   tails: Map<string, Promise<void>>;
   running: number;
   waiting: (() => void)[];
+  /** Stores deliveries arriving together in one statement: each one's id, none for a twin. */
+  store: (event: NewEvent) => Promise<string | undefined>;
+  /** Marks events processed together in one statement. */
+  markProcessed: (id: string) => Promise<void>;
 }
 // Per platform: a test process builds several apps, each with its own handlers.
 const states = new WeakMap<Platform, InboundState>();
 const stateOf = (platform: Platform) => {
   let state = states.get(platform);
   if (!state) {
-    state = { handlers: new Map(), tails: new Map(), running: 0, waiting: [] };
+    state = {
+      handlers: new Map(),
+      tails: new Map(),
+      running: 0,
+      waiting: [],
+      store: createBatcher((events: NewEvent[]) => storeEvents(platform, events), { max: 100 }),
+      markProcessed: createBatcher(
+        async (ids: string[]) => {
+          await platform.db
+            .update(channelEvents)
+            .set({ processedAt: new Date(), error: null })
+            .where(inArray(channelEvents.id, ids));
+          return ids.map(() => undefined);
+        },
+        { max: 100 },
+      ),
+    };
     states.set(platform, state);
   }
   return state;
 };
+
+/**
+ * One insert for the deliveries of a wave; a key already stored, or twice in the wave, gets no
+ * id (its first holder does). Should the wave fail (a channel removed meanwhile), each delivery
+ * is tried alone, so one delivery's fault is its own.
+ */
+async function storeEvents(
+  platform: Platform,
+  events: NewEvent[],
+): Promise<(string | undefined)[]> {
+  const insert = (values: NewEvent[]) =>
+    platform.db.insert(channelEvents).values(values).onConflictDoNothing().returning({
+      id: channelEvents.id,
+      channelId: channelEvents.channelId,
+      eventKey: channelEvents.eventKey,
+    });
+  const keyOf = (event: { channelId: string; eventKey: string }) =>
+    `${event.channelId}\u0000${event.eventKey}`;
+  let ids: Map<string, string>;
+  try {
+    ids = new Map((await insert(events)).map((row) => [keyOf(row), row.id]));
+  } catch (error) {
+    if (events.length === 1) throw error;
+    return Promise.all(events.map(async (event) => (await storeEvents(platform, [event]))[0]));
+  }
+  return events.map((event) => {
+    const id = ids.get(keyOf(event));
+    ids.delete(keyOf(event));
+    return id;
+  });
+}
 
 /** The channel kind's processing of one stored event. */
 export function registerInbound(platform: Platform, kind: string, handle: InboundHandler) {
@@ -54,19 +117,15 @@ export async function storeChannelEvent(
   kind: string,
   event: { key: string; body: Record<string, unknown>; orderKey: string },
 ): Promise<'stored' | 'duplicate'> {
-  const [stored] = await platform.db
-    .insert(channelEvents)
-    .values({
-      tenantId: channel.tenantId,
-      channelId: channel.id,
-      eventKey: event.key,
-      body: event.body,
-    })
-    .onConflictDoNothing()
-    .returning({ id: channelEvents.id });
+  const stored = await stateOf(platform).store({
+    tenantId: channel.tenantId,
+    channelId: channel.id,
+    eventKey: event.key,
+    body: event.body,
+  });
   if (!stored) return 'duplicate';
   processInOrder(platform, kind, `${channel.id}:${event.orderKey}`, {
-    id: stored.id,
+    id: stored,
     channelId: channel.id,
     body: event.body,
   });
@@ -114,10 +173,7 @@ async function processEvent(
   if (!handle) return;
   try {
     await handle(platform, event);
-    await platform.db
-      .update(channelEvents)
-      .set({ processedAt: new Date(), error: null })
-      .where(eq(channelEvents.id, event.id));
+    await stateOf(platform).markProcessed(event.id);
   } catch (caught) {
     const error = caught instanceof Error ? caught.message : String(caught);
     platform.log.error({ err: caught, event: event.id }, 'channel event failed');

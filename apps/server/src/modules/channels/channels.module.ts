@@ -42,6 +42,13 @@ import {
 import { handleWhatsAppEvent, whatsappWebhook } from './whatsapp/whatsapp-webhook.js';
 // --- end WhatsApp
 
+declare module '../../platform/tenant-memo.js' {
+  interface ChangeTopics {
+    /** the connected channels every webhook delivery reads (`channel-loader.ts`). */
+    channels: true;
+  }
+}
+
 export const channelsModule: ServerModule = {
   name: 'channels',
   routes: (app, platform) => {
@@ -50,6 +57,8 @@ export const channelsModule: ServerModule = {
     for (const hook of [zaloWebhook, facebookWebhook, whatsappWebhook])
       webhookRoutes(hook)(app, platform);
   },
+  // Connected channels, as every webhook delivery reads them.
+  memoTopics: [{ topic: 'channels', tables: ['channels'] }],
   start: async (platform) => {
     // Email comes in by IMAP IDLE (besides the polls) and, when configured, by forwarding.
     const idle = platform.config.emailIdle ? watchMailboxes(platform) : undefined;

@@ -4,7 +4,7 @@ import { channels, conversations, messages } from '../../db/schema/conversations
 import { groups } from '../../db/schema/groups.js';
 
 type Db = Database | Transaction;
-export type ChannelRow = typeof channels.$inferSelect;
+export type { ChannelRow } from './channel-loader.js';
 
 const groupName = sql<
   string | null

@@ -43,6 +43,7 @@ import { zaloDriver } from './zalo/zalo-driver.js';
 import { facebookDriver } from './facebook/facebook-driver.js'; // Facebook Messenger
 import { whatsappDriver } from './whatsapp/whatsapp-driver.js'; // WhatsApp
 import { ZALO_CONNECTION_SETTINGS } from './zalo/zalo-api.js';
+import { openSecrets } from './channel-loader.js';
 import * as repo from './channels.repository.js';
 import { takePageToken } from './facebook/facebook-channel.js';
 
@@ -60,12 +61,6 @@ const DRIVERS = {
 } as const satisfies {
   [Kind in ProviderKind]: ChannelDriver<Kind, never, unknown>;
 };
-
-/** The stored secrets of a row, opened (never sent to a client). */
-export function openSecrets(platform: Platform, row: repo.ChannelRow): Record<string, string> {
-  if (!row.secrets) return {};
-  return JSON.parse(platform.secrets.open(row.secrets)) as Record<string, string>;
-}
 
 /** A stored channel as its driver sees it: settings, and secrets opened (server memory only). */
 /** Told on every instance when a channel was saved or removed (the IMAP IDLE watchers hear it). */

@@ -61,6 +61,8 @@ export const webhookRoutes =
     const url = `/v2/webhooks/${hook.kind}/:channelId`;
     const config = {
       access: 'public' as const,
+      // It stores the delivery only (no memo topic's table): no need to hear notices first.
+      settles: false as const,
       rateLimit: {
         max: 60_000,
         timeWindow: '1 minute',

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { ChannelSource } from '@omnicare/shared/channels/channel-source';
 import type { ConversationReferral } from '@omnicare/shared/conversations/conversations.schemas';
 import type { MessageKind } from '@omnicare/shared/conversations/message-enums';
@@ -107,30 +107,36 @@ export async function startConversation(
 }
 
 /**
- * The customer a channel's sender is: the one their provider id was seen with on this channel,
- * else matched by phone (when the provider shared it) or made, and remembered by that id. Two
- * first messages at once end on one identity (the loser reads the winner's).
+ * The customer a sender is known as on the channel (their provider id seen there before), with
+ * their newest conversation on it while that is not closed: one statement, as every message of
+ * a known sender asks both.
  */
-export async function customerOfSender(
-  platform: Platform,
-  channel: InboundChannel,
-  sender: InboundSender,
-): Promise<string> {
-  const known = async () => {
-    const [row] = await platform.db
-      .select({ customerId: customerIdentities.customerId })
-      .from(customerIdentities)
-      .where(
-        and(
-          eq(customerIdentities.tenantId, channel.tenantId),
-          eq(customerIdentities.channelId, channel.id),
-          eq(customerIdentities.externalId, sender.externalId),
-        ),
-      );
-    return row?.customerId;
-  };
-  const found = await known();
-  if (found) return found;
+async function knownSender(platform: Platform, channel: InboundChannel, externalId: string) {
+  const openTicketId = sql<string | null>`(
+    select case when t.status <> 'closed' then c.ticket_id end
+    from ${conversations} c join ${tickets} t on t.id = c.ticket_id
+    where c.tenant_id = ${channel.tenantId} and c.channel_id = ${channel.id}
+      and t.requester_id = ${customerIdentities}.customer_id
+    order by c.created_at desc limit 1)`;
+  const [row] = await platform.db
+    .select({ customerId: customerIdentities.customerId, openTicketId })
+    .from(customerIdentities)
+    .where(
+      and(
+        eq(customerIdentities.tenantId, channel.tenantId),
+        eq(customerIdentities.channelId, channel.id),
+        eq(customerIdentities.externalId, externalId),
+      ),
+    );
+  return row;
+}
+
+/**
+ * The customer of a sender not known on the channel yet: matched by phone (when the provider
+ * shared it) or made, and remembered by their provider id. Two first messages at once end on
+ * one identity (the loser reads the winner's).
+ */
+async function newSender(platform: Platform, channel: InboundChannel, sender: InboundSender) {
   const profile = { ...sender, ...(await sender.describe?.()) };
   const customer = await matchOrCreateCustomer(platform, channel.tenantId, {
     name: profile.name,
@@ -153,7 +159,11 @@ export async function customerOfSender(
     })
     .onConflictDoNothing()
     .returning({ customerId: customerIdentities.customerId });
-  return inserted?.customerId ?? (await known()) ?? customer.id;
+  return (
+    inserted?.customerId ??
+    (await knownSender(platform, channel, sender.externalId))?.customerId ??
+    customer.id
+  );
 }
 
 /** The provider id a customer has on a channel (where a reply through it goes). */
@@ -215,7 +225,8 @@ export async function receiveChannelMessage(
 ): Promise<
   { ticketId: string; customerId: string } & ({ written: WrittenComment } | { twinId: string })
 > {
-  const customerId = await customerOfSender(platform, channel, sender);
+  const known = await knownSender(platform, channel, sender.externalId);
+  const customerId = known?.customerId ?? (await newSender(platform, channel, sender));
   const write = (ticketId: string) =>
     writeCustomerReply(platform, channel.tenantId, ticketId, {
       body: message.text,
@@ -227,7 +238,10 @@ export async function receiveChannelMessage(
       kind: message.kind,
       content: message.content ?? null,
     });
-  const current = await openConversationOf(platform, channel, customerId);
+  // A sender new to the channel may be a customer (matched by phone) with a conversation on it.
+  const current = known
+    ? (known.openTicketId ?? undefined)
+    : await openConversationOf(platform, channel, customerId);
   if (current) {
     try {
       const written = await write(current);

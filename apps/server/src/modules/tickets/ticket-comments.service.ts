@@ -19,9 +19,14 @@ import type { AuthContext } from '../../platform/auth.js';
 import type { Platform } from '../../platform/context.js';
 import type { Transaction } from '../../platform/db.js';
 import { fieldError, notFound } from '../../platform/errors.js';
-import { appendEvent, type DeliveredEvent } from '../../platform/outbox.js';
+import {
+  appendEvent,
+  appendEvents,
+  type DeliveredEvent,
+  type DomainEvent,
+} from '../../platform/outbox.js';
 import { mentionedIds, sanitizeRichText } from '../../platform/rich-text.js';
-import { writeAudit } from '../audit/audit.service.js';
+import { auditInsert, writeAudit } from '../audit/audit.service.js';
 import { notify } from '../notifications/notifications.service.js';
 import { attachmentTypeOf, cleanFileName } from './ticket-attachment-types.js';
 import { getVisibleTicketRow } from './ticket-queries.js';
@@ -171,25 +176,27 @@ export async function writeComment(
     await refreshTicketSla(tx, ticket.tenantId, ticket.id, { now });
 
   const actorId = author.type === 'user' ? author.userId : null;
-  await appendEvent(tx, {
-    tenantId: ticket.tenantId,
-    aggregate: 'ticket',
-    aggregateId: ticket.id,
-    type: 'ticket.commented',
-    payload: {
-      comment_id: comment.id,
-      public: input.public,
-      author_type: author.type,
-      author_id: actorId ?? (author.type === 'customer' ? author.customerId : null),
-      attachments: input.files.length,
-      mentions: input.mentions,
-      ...(input.automatic ? { auto_submitted: true } : {}),
-      ...(input.delivery === 'queued' ? { queued: true } : {}),
+  const events: DomainEvent[] = [
+    {
+      tenantId: ticket.tenantId,
+      aggregate: 'ticket',
+      aggregateId: ticket.id,
+      type: 'ticket.commented',
+      payload: {
+        comment_id: comment.id,
+        public: input.public,
+        author_type: author.type,
+        author_id: actorId ?? (author.type === 'customer' ? author.customerId : null),
+        attachments: input.files.length,
+        mentions: input.mentions,
+        ...(input.automatic ? { auto_submitted: true } : {}),
+        ...(input.delivery === 'queued' ? { queued: true } : {}),
+      },
+      actorId,
     },
-    actorId,
-  });
-  if (status !== ticket.status) {
-    await appendEvent(tx, {
+  ];
+  if (status !== ticket.status)
+    events.push({
       tenantId: ticket.tenantId,
       aggregate: 'ticket',
       aggregateId: ticket.id,
@@ -197,21 +204,23 @@ export async function writeComment(
       payload: { changes: { status: { before: ticket.status, after: status } } },
       actorId,
     });
-  }
-  await writeAudit(tx, {
-    tenantId: ticket.tenantId,
-    actorId,
-    impersonatorId: author.type === 'user' ? author.impersonatorId : null,
-    entity: 'ticket',
-    action: 'comment',
-    entityId: ticket.id,
-    before: status !== ticket.status ? { status: ticket.status } : null,
-    after: {
-      comment_id: comment.id,
-      public: input.public,
-      ...(status !== ticket.status ? { status } : {}),
-    },
-  });
+  // The events and the audit entry in one statement: every message of every channel comes here.
+  await appendEvents(tx, events, [
+    auditInsert({
+      tenantId: ticket.tenantId,
+      actorId,
+      impersonatorId: author.type === 'user' ? author.impersonatorId : null,
+      entity: 'ticket',
+      action: 'comment',
+      entityId: ticket.id,
+      before: status !== ticket.status ? { status: ticket.status } : null,
+      after: {
+        comment_id: comment.id,
+        public: input.public,
+        ...(status !== ticket.status ? { status } : {}),
+      },
+    }),
+  ]);
   return { ...comment, attachments };
 }
 

@@ -1,4 +1,5 @@
 import type { TicketBody } from '@omnicare/shared/tickets/tickets.schemas';
+import { nextRecordNumber } from '../../platform/record-numbers.js';
 import type { Platform } from '../../platform/context.js';
 import type { Transaction } from '../../platform/db.js';
 import type { AuthContext } from '../../platform/auth.js';
@@ -93,9 +94,14 @@ export async function createTicket(
   // A requester's organization is the ticket's unless another is chosen.
   const organizationId =
     body.organization_id === undefined ? (requester?.organizationId ?? null) : body.organization_id;
+  // Drawn on its own, not by the insert's trigger inside the transaction: the tenant's counter row
+  // is then locked for one statement, not until the commit, so new tickets (a burst of first
+  // messages on the channels) are written side by side. A creation undone leaves a gap.
+  const number = await nextRecordNumber(platform.db, auth.tenantId, 'ticket');
   const created = await platform.db.transaction(async (tx) => {
     const row = await repo.insertTicket(tx, {
       tenantId: auth.tenantId,
+      number,
       ...ticketColumns({ ...body, custom, organization_id: organizationId }),
       ...statusStamps(undefined, body.status, { solvedAt: null, closedAt: null, reopenCount: 0 }),
       createdBy: actorOf(auth),

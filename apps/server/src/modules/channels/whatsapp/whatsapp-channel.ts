@@ -1,40 +1,13 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { Platform } from '../../../platform/context.js';
 import { channels } from '../../../db/schema/conversations.js';
-import type { OpenChannel } from '../channel-driver.js';
+import { loadChannel, type LoadedChannel } from '../channel-loader.js';
 
-export type WhatsAppChannel = OpenChannel<'whatsapp'> & {
-  status: string;
-  groupId: string | null;
-};
+export type WhatsAppChannel = LoadedChannel<'whatsapp'>;
 
 /** A WhatsApp channel by id (of a tenant when given); undefined for another kind or none. */
-export async function loadWhatsApp(platform: Platform, id: string, tenantId?: string) {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;
-  const [row] = await platform.db
-    .select()
-    .from(channels)
-    .where(
-      and(
-        eq(channels.id, id),
-        eq(channels.kind, 'whatsapp'),
-        tenantId ? eq(channels.tenantId, tenantId) : undefined,
-      ),
-    );
-  if (!row) return undefined;
-  return {
-    id: row.id,
-    tenantId: row.tenantId,
-    kind: 'whatsapp',
-    name: row.name,
-    status: row.status,
-    groupId: row.groupId,
-    settings: row.settings as WhatsAppChannel['settings'],
-    secrets: row.secrets
-      ? (JSON.parse(platform.secrets.open(row.secrets)) as WhatsAppChannel['secrets'])
-      : {},
-  } satisfies WhatsAppChannel;
-}
+export const loadWhatsApp = (platform: Platform, id: string, tenantId?: string) =>
+  loadChannel(platform, 'whatsapp', id, tenantId);
 
 /**
  * The provider refused the channel's token (190): the channel shows it in error with the reason

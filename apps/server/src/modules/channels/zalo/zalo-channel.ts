@@ -3,49 +3,17 @@ import { ZALO_MESSAGES as M } from '@omnicare/shared/channels/zalo.schemas';
 import type { Platform } from '../../../platform/context.js';
 import type { Transaction } from '../../../platform/db.js';
 import { channels } from '../../../db/schema/conversations.js';
-import type { OpenChannel } from '../channel-driver.js';
+import { loadChannel, openLoaded, type LoadedChannel } from '../channel-loader.js';
 import { refreshTokens, ZaloError } from './zalo-api.js';
 
-export type ZaloChannel = OpenChannel<'zalo'> & {
-  status: string;
-  groupId: string | null;
-};
+export type ZaloChannel = LoadedChannel<'zalo'>;
 
 /** Refreshed this long before the access token expires (Zalo's lasts about 25 h: UNVERIFIED). */
 export const REFRESH_AHEAD_MS = 60 * 60 * 1000;
 
-type ChannelRow = typeof channels.$inferSelect;
-
-export function openZalo(platform: Platform, row: ChannelRow): ZaloChannel {
-  return {
-    id: row.id,
-    tenantId: row.tenantId,
-    kind: 'zalo',
-    name: row.name,
-    status: row.status,
-    groupId: row.groupId,
-    settings: row.settings as ZaloChannel['settings'],
-    secrets: row.secrets
-      ? (JSON.parse(platform.secrets.open(row.secrets)) as ZaloChannel['secrets'])
-      : {},
-  };
-}
-
 /** A Zalo channel by id (of a tenant when given); undefined for another kind or none. */
-export async function loadZalo(platform: Platform, id: string, tenantId?: string) {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;
-  const [row] = await platform.db
-    .select()
-    .from(channels)
-    .where(
-      and(
-        eq(channels.id, id),
-        eq(channels.kind, 'zalo'),
-        tenantId ? eq(channels.tenantId, tenantId) : undefined,
-      ),
-    );
-  return row && openZalo(platform, row);
-}
+export const loadZalo = (platform: Platform, id: string, tenantId?: string) =>
+  loadChannel(platform, 'zalo', id, tenantId);
 
 /** Writes a channel's secrets and connection settings (its state back to active). */
 export async function saveConnection(
@@ -87,7 +55,7 @@ export async function refreshAccessToken(
       .where(and(eq(channels.id, channelId), eq(channels.kind, 'zalo')))
       .for('update');
     if (!row) return undefined;
-    const channel = openZalo(platform, row);
+    const channel = openLoaded(platform, 'zalo', row);
     const { refresh_token: refreshToken, app_secret_key: appSecret } = channel.secrets;
     if (!refreshToken || !appSecret) return channel;
     const expiresAt = Date.parse(channel.settings.token_expires_at ?? '') || 0;

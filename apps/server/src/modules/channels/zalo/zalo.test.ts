@@ -321,6 +321,57 @@ describe('Zalo OA webhook', () => {
     expect((await post('00000000-0000-4000-8000-000000000000', signed)).statusCode).toBe(404);
   });
 
+  it('stores deliveries arriving together, a twin among them once, and marks each processed', async () => {
+    const { channelId } = await connectedTenant('Zalo cùng lúc');
+    const deliveries = ['u-a', 'u-b', 'u-c'].map((sender) =>
+      zalo.webhook({ event_name: 'user_send_text', sender, message: { text: `Từ ${sender}` } }),
+    );
+    const answers = await Promise.all(
+      [...deliveries, deliveries[0]!].map((delivery) => post(channelId, delivery)),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200]);
+    await expect
+      .poll(
+        () =>
+          query('select 1 from channel_events where channel_id = $1 and processed_at is not null', [
+            channelId,
+          ]),
+        waitJobs,
+      )
+      .toHaveLength(3);
+    const written = await query<{ body: string }>(
+      'select body from messages where channel_id = $1 order by body',
+      [channelId],
+    );
+    expect(written.map((row) => row.body)).toEqual(['Từ u-a', 'Từ u-b', 'Từ u-c']);
+  });
+
+  it('checks each delivery against the channel as last saved (the instance remembers it until it changes)', async () => {
+    const { admin, channelId } = await connectedTenant('Zalo khóa mới');
+    const text = (sender: string, secret?: string) =>
+      zalo.webhook({ event_name: 'user_send_text', sender, message: { text: 'Chào' } }, secret);
+    expect((await post(channelId, text('u-1'))).statusCode).toBe(200);
+    // A new OA secret key saved by the administrator is the one checked from the next delivery.
+    const saved = await staff(admin, 'PUT', `/v2/channels/${channelId}`, {
+      ...channelBody('Zalo khóa mới'),
+      secrets: { oa_secret_key: 'oa-secret-new' },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await post(channelId, text('u-2'))).statusCode).toBe(401);
+    expect((await post(channelId, text('u-3', 'oa-secret-new'))).statusCode).toBe(200);
+    // A change written elsewhere (another instance, plain SQL) is heard too: paused, ignored.
+    await t.database.pool.query(`update channels set status = 'disabled' where id = $1`, [
+      channelId,
+    ]);
+    await t.app.platform.memo.settled();
+    expect((await post(channelId, text('u-4', 'oa-secret-new'))).statusCode).toBe(200);
+    const stored = await query<{ event_key: string }>(
+      'select event_key from channel_events where channel_id = $1',
+      [channelId],
+    );
+    expect(stored).toHaveLength(2);
+  });
+
   it("makes a follower's text a conversation of the channel's customer (named from Zalo), continues it, ignores a redelivery, and opens a new one once closed", async () => {
     const { tenant, admin, channelId } = await connectedTenant('Zalo hội thoại');
     zalo.follow('u-lan', 'Nguyễn Thị Lan');
