@@ -255,13 +255,20 @@ export type AgentListRow = {
   presence_changed_at: Date | null;
 };
 
-export async function availableMembers(db: Database, tenantId: string, queueId?: string) {
+export async function availableMembers(
+  db: Database,
+  tenantId: string,
+  queueId: string | undefined,
+  /** A condition on `users` (the caller's data scope). */
+  seen: SQL | undefined,
+) {
   const queue = queueId
     ? sql`and exists (select 1 from queue_members qm where qm.queue_id = ${queueId} and qm.user_id = u.id)`
     : sql`and exists (select 1 from queue_members qm where qm.user_id = u.id)`;
   const { rows } = await db.execute<AgentListRow>(sql`
     select u.id, u.name, u.presence, u.presence_changed_at from users u
     where u.tenant_id = ${tenantId} and u.active and u.presence = 'AVAILABLE' ${queue}
+      ${seen ? sql`and exists (select 1 from users where users.id = u.id and ${seen})` : sql``}
     order by u.name, u.id`);
   return rows;
 }

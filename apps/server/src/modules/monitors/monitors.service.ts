@@ -20,7 +20,9 @@ import type { AuthContext } from '../../platform/auth.js';
 import type { Platform } from '../../platform/context.js';
 import { fieldError, forbidden, notFound } from '../../platform/errors.js';
 import { dataScopeOf, scopeCondition, type ScopeContext } from '../../platform/data-scope.js';
+import { calls } from '../../db/schema/telephony.js';
 import { users } from '../../db/schema/users.js';
+import { ticketScope } from '../tickets/ticket-queries.js';
 import { writeAudit } from '../audit/audit.service.js';
 import { getChatConfig } from '../conversations/chat-config.service.js';
 import { findTenant } from '../tenants/tenants.service.js';
@@ -158,7 +160,7 @@ export async function computeParts(
           .map((queue) => queue.oldest_queued_at)
           .filter((at): at is Date => at !== null)
           .sort((a, b) => new Date(a).getTime() - new Date(b).getTime())[0];
-        const available = await repo.availableMembers(db, frame.tenantId);
+        const available = await repo.availableMembers(db, frame.tenantId, undefined, undefined);
         out.queues = [
           {
             _id: null,
@@ -396,8 +398,23 @@ export async function monitorRows(
   const db = platform.db;
   const take = ROW_LIMIT + 1;
 
-  const calls = async (where: SQL) =>
-    (await repo.callRows(db, tenantId, where, take)).map((row): MonitorRow => ({
+  // The rows a figure opens are records: only those the caller's data scope shows (the same
+  // conditions as the reports'). Calls waiting now for nobody are everyone's, as on the screen.
+  const scope = dataScopeOf(auth);
+  const ticketsSeen = ticketScope(auth);
+  const callsSeen = scopeCondition(scope, { owner: calls.agentId });
+  const staffSeen = scopeCondition(scope, { owner: users.id, organization: users.organizationId });
+  const callRows = async (where: SQL, { waiting = false } = {}) =>
+    (
+      await repo.callRows(
+        db,
+        tenantId,
+        callsSeen && !waiting
+          ? sql`${where} and exists (select 1 from calls where calls.id = c.id and ${callsSeen})`
+          : where,
+        take,
+      )
+    ).map((row): MonitorRow => ({
       kind: 'call',
       _id: row.id,
       title: row.customer_name ? `${row.customer_name} · ${row.from_number}` : row.from_number,
@@ -413,8 +430,18 @@ export async function monitorRows(
       at: iso(row.at),
       href: row.ticket_id ? `/tickets/${row.ticket_id}` : '/switchboard/call-history',
     }));
-  const tickets = async (where: SQL, at: SQL) =>
-    (await repo.ticketRows(db, tenantId, where, at, take)).map((row): MonitorRow => {
+  const ticketRows = async (where: SQL, at: SQL) =>
+    (
+      await repo.ticketRows(
+        db,
+        tenantId,
+        ticketsSeen
+          ? sql`${where} and exists (select 1 from tickets where tickets.id = t.id and ${ticketsSeen})`
+          : where,
+        at,
+        take,
+      )
+    ).map((row): MonitorRow => {
       const chat = isChatSource(row.source);
       return {
         kind: chat ? 'conversation' : 'ticket',
@@ -437,24 +464,26 @@ export async function monitorRows(
   switch (query.key) {
     case 'waiting_now':
     case 'longest_wait_s':
-      rows = await calls(sql`${liveCall} and c.status = 'QUEUEING' ${queueOf}`);
+      rows = await callRows(sql`${liveCall} and c.status = 'QUEUEING' ${queueOf}`, {
+        waiting: true,
+      });
       break;
     case 'calls_in_progress':
-      rows = await calls(sql`${liveCall} and ${withAgent} ${queueOf} ${agentOf}`);
+      rows = await callRows(sql`${liveCall} and ${withAgent} ${queueOf} ${agentOf}`);
       break;
     case 'calls_offered':
     case 'service_level_pct':
-      rows = await calls(offered);
+      rows = await callRows(offered);
       break;
     case 'calls_answered':
     case 'asa_s':
-      rows = await calls(sql`${offered} and c.answered_at is not null`);
+      rows = await callRows(sql`${offered} and c.answered_at is not null`);
       break;
     case 'calls_abandoned':
-      rows = await calls(sql`${offered} and c.result = 'abandoned'`);
+      rows = await callRows(sql`${offered} and c.result = 'abandoned'`);
       break;
     case 'agents_available': {
-      const members = await repo.availableMembers(db, tenantId, query.queue_id);
+      const members = await repo.availableMembers(db, tenantId, query.queue_id, staffSeen);
       rows = members.map((member) => ({
         kind: 'agent',
         _id: member.id,
@@ -466,25 +495,25 @@ export async function monitorRows(
       break;
     }
     case 'conversations_waiting':
-      rows = await tickets(
+      rows = await ticketRows(
         sql`${openChat} and v.waiting_since is not null ${channelOf}`,
         sql`v.waiting_since`,
       );
       break;
     case 'conversations_unassigned':
-      rows = await tickets(
+      rows = await ticketRows(
         sql`${openChat} and t.assignee_id is null ${channelOf}`,
         sql`v.last_message_at`,
       );
       break;
     case 'chats_open_now':
-      rows = await tickets(
+      rows = await ticketRows(
         sql`${openChat} ${query.user_id ? sql`and t.assignee_id = ${query.user_id}` : sql``}`,
         sql`v.last_message_at`,
       );
       break;
     case 'messages_in':
-      rows = await tickets(
+      rows = await ticketRows(
         sql`exists (select 1 from messages m where m.ticket_id = t.id and m.author_type = 'customer'
           and m.created_at >= ${from} and m.created_at < ${to}
           ${query.channel_id ? sql`and m.channel_id = ${query.channel_id}` : sql``})`,
@@ -492,19 +521,19 @@ export async function monitorRows(
       );
       break;
     case 'first_response_median_s':
-      rows = await tickets(
+      rows = await ticketRows(
         sql`t.source in (${chatSources}) and t.first_response_at >= ${from} and t.first_response_at < ${to} ${channelOf}`,
         sql`t.first_response_at`,
       );
       break;
     case 'chats_created':
-      rows = await tickets(
+      rows = await ticketRows(
         sql`t.source in (${chatSources}) and t.created_at >= ${from} and t.created_at < ${to}`,
         sql`t.created_at`,
       );
       break;
     case 'tickets_created':
-      rows = await tickets(
+      rows = await ticketRows(
         sql`t.created_at >= ${from} and t.created_at < ${to}`,
         sql`t.created_at`,
       );
@@ -513,8 +542,8 @@ export async function monitorRows(
       if (!query.user_id) throw fieldError('user_id', MONITOR_MESSAGES.agentNotFound);
       const user = query.user_id;
       const [answered, worked] = await Promise.all([
-        calls(sql`c.agent_id = ${user} and c.answered_at >= ${from} and c.answered_at < ${to}`),
-        tickets(
+        callRows(sql`c.agent_id = ${user} and c.answered_at >= ${from} and c.answered_at < ${to}`),
+        ticketRows(
           sql`((t.source in (${chatSources}) and exists (select 1 from messages m where m.ticket_id = t.id
               and m.author_user_id = ${user} and m.author_type = 'user' and m.public
               and m.created_at >= ${from} and m.created_at < ${to}))

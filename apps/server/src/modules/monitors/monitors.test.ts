@@ -347,6 +347,101 @@ describe('monitors: data scope', () => {
     });
     expect(outside.statusCode).toBe(404);
   });
+
+  it("opens behind a figure only the records the caller's scope shows (tickets, calls, agents); calls waiting for nobody are everyone's", async () => {
+    const tenant = await seedTenant(t, 'Giám sát dòng');
+    const admin = await t.login(tenant.email('admin'));
+    const current = (
+      await t.app.inject({ method: 'GET', url: '/v2/tenant/config', headers: bearer(admin) })
+    ).json().data;
+    await t.app.inject({
+      method: 'PUT',
+      url: '/v2/tenant/config',
+      headers: bearer(admin),
+      payload: {
+        name: current.name,
+        workflow: current.workflow,
+        time_zone: current.time_zone,
+        data_scopes: { ...current.data_scopes, supervisor: 'me' },
+      },
+    });
+    const supervisor = await t.login(tenant.email('supervisor'));
+    const db = t.database.db;
+    const queue = await createQueue(t, admin, {
+      name: 'Phạm vi',
+      hotlines: [freshHotline()],
+      member_ids: [tenant.id('agent'), tenant.id('supervisor')],
+    });
+    await setPresence(t, await t.login(tenant.email('agent')), 'AVAILABLE');
+    await setPresence(t, supervisor, 'AVAILABLE');
+    const [theirs, others] = await db
+      .insert(tickets)
+      .values(
+        ['supervisor', 'agent'].map((role) => ({
+          tenantId: tenant.tenantId,
+          subject: `Của ${role}`,
+          assigneeId: tenant.id(role),
+          createdAt: secondsAgo(60),
+        })),
+      )
+      .returning();
+    const call = {
+      tenantId: tenant.tenantId,
+      direction: 'CALL_INBOUND',
+      queueId: queue._id,
+      fromNumber: '0912000002',
+      fromNational: '0912000002',
+      startedAt: secondsAgo(100),
+      queuedAt: secondsAgo(100),
+    };
+    const [answeredByAgent, , waiting] = await db
+      .insert(calls)
+      .values([
+        {
+          ...call,
+          callId: freshCallId('s'),
+          status: 'ENDED',
+          answeredAt: secondsAgo(90),
+          endedAt: secondsAgo(30),
+          agentId: tenant.id('agent'),
+          result: 'answered',
+          waitSeconds: 10,
+        },
+        {
+          ...call,
+          callId: freshCallId('s'),
+          status: 'ENDED',
+          answeredAt: secondsAgo(95),
+          endedAt: secondsAgo(40),
+          agentId: tenant.id('supervisor'),
+          result: 'answered',
+          waitSeconds: 5,
+        },
+        { ...call, callId: freshCallId('s'), status: 'QUEUEING', startedAt: secondsAgo(20) },
+      ])
+      .returning();
+    const rowsOf = async (token: string, query: string) =>
+      ((await get(token, `rows?${query}`)).json().data.rows as { _id: string }[])
+        .map((row) => row._id)
+        .sort();
+    const sorted = (...ids: string[]) => [...ids].sort();
+
+    expect(await rowsOf(admin, 'key=tickets_created')).toEqual(sorted(theirs!.id, others!.id));
+    expect(await rowsOf(supervisor, 'key=tickets_created')).toEqual([theirs!.id]);
+    const answered = await rowsOf(admin, 'key=calls_answered');
+    expect(answered).toContain(answeredByAgent!.id);
+    expect(answered).toHaveLength(2);
+    const supervisorsCalls = await rowsOf(supervisor, 'key=calls_answered');
+    expect(supervisorsCalls).toHaveLength(1);
+    expect(supervisorsCalls).not.toContain(answeredByAgent!.id);
+    expect(await rowsOf(supervisor, 'key=waiting_now')).toEqual([waiting!.id]);
+    expect(await rowsOf(admin, `key=agents_available&queue_id=${queue._id}`)).toEqual(
+      sorted(tenant.id('agent'), tenant.id('supervisor')),
+    );
+    expect(await rowsOf(supervisor, `key=agents_available&queue_id=${queue._id}`)).toEqual([
+      tenant.id('supervisor'),
+    ]);
+  });
 });
 
 describe('monitors: live', () => {
