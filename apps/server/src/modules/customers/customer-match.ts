@@ -72,6 +72,7 @@ export async function matchOrCreateCustomer(
         row.id,
         national && phone ? [{ phone, national, isPrimary: true }] : [],
         email ? [{ email, isPrimary: true }] : [],
+        { fresh: true },
       );
       return { id: row.id, name: row.name };
     });

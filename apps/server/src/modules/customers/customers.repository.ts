@@ -377,9 +377,13 @@ export async function replaceContacts(
   customerId: string,
   phones: { phone: string; national: string; isPrimary: boolean }[],
   emails: { email: string; isPrimary: boolean }[],
+  /** A customer inserted in this transaction has none to remove. */
+  { fresh = false } = {},
 ) {
-  await tx.delete(customerPhones).where(eq(customerPhones.customerId, customerId));
-  await tx.delete(customerEmails).where(eq(customerEmails.customerId, customerId));
+  if (!fresh) {
+    await tx.delete(customerPhones).where(eq(customerPhones.customerId, customerId));
+    await tx.delete(customerEmails).where(eq(customerEmails.customerId, customerId));
+  }
   if (phones.length)
     await tx.insert(customerPhones).values(phones.map((p) => ({ ...p, tenantId, customerId })));
   if (emails.length)
@@ -392,9 +396,13 @@ export async function replaceMemberships(
   customerId: string,
   groupIds: string[],
   tagIds: string[],
+  /** A customer inserted in this transaction has none to remove. */
+  { fresh = false } = {},
 ) {
-  await tx.delete(groupCustomers).where(eq(groupCustomers.customerId, customerId));
-  await tx.delete(customerTags).where(eq(customerTags.customerId, customerId));
+  if (!fresh) {
+    await tx.delete(groupCustomers).where(eq(groupCustomers.customerId, customerId));
+    await tx.delete(customerTags).where(eq(customerTags.customerId, customerId));
+  }
   if (groupIds.length)
     await tx
       .insert(groupCustomers)

@@ -425,8 +425,16 @@ export async function createCustomer(platform: Platform, auth: AuthContext, body
         ownerId,
         createdBy: auth.userId,
       });
-      await repo.replaceContacts(tx, auth.tenantId, row.id, contacts.phones, contacts.emails);
-      await repo.replaceMemberships(tx, auth.tenantId, row.id, groupIds, tagIds);
+      const fresh = { fresh: true };
+      await repo.replaceContacts(
+        tx,
+        auth.tenantId,
+        row.id,
+        contacts.phones,
+        contacts.emails,
+        fresh,
+      );
+      await repo.replaceMemberships(tx, auth.tenantId, row.id, groupIds, tagIds, fresh);
       return row.id;
     }),
   );

@@ -107,8 +107,9 @@ export async function createTicket(
       createdBy: actorOf(auth),
       updatedBy: actorOf(auth),
     });
-    await repo.replaceTags(tx, auth.tenantId, row.id, [...new Set(body.tag_ids)]);
-    await repo.replaceFollowers(tx, auth.tenantId, row.id, [...new Set(body.follower_ids)]);
+    const fresh = { fresh: true };
+    await repo.replaceTags(tx, auth.tenantId, row.id, [...new Set(body.tag_ids)], fresh);
+    await repo.replaceFollowers(tx, auth.tenantId, row.id, [...new Set(body.follower_ids)], fresh);
     await refreshTicketSla(tx, auth.tenantId, row.id, { resolve: true, memo: platform.memo });
     const ticket = await readTicket(tx, auth.tenantId, row.id);
     await appendEvent(tx, {

@@ -789,8 +789,10 @@ export async function replaceTags(
   tenantId: string,
   ticketId: string,
   tagIds: string[],
+  /** A ticket inserted in this transaction has none to remove. */
+  { fresh = false } = {},
 ) {
-  await tx.delete(ticketTags).where(eq(ticketTags.ticketId, ticketId));
+  if (!fresh) await tx.delete(ticketTags).where(eq(ticketTags.ticketId, ticketId));
   if (tagIds.length)
     await tx.insert(ticketTags).values(tagIds.map((tagId) => ({ tenantId, ticketId, tagId })));
 }
@@ -800,8 +802,10 @@ export async function replaceFollowers(
   tenantId: string,
   ticketId: string,
   userIds: string[],
+  /** A ticket inserted in this transaction has none to remove. */
+  { fresh = false } = {},
 ) {
-  await tx.delete(ticketFollowers).where(eq(ticketFollowers.ticketId, ticketId));
+  if (!fresh) await tx.delete(ticketFollowers).where(eq(ticketFollowers.ticketId, ticketId));
   if (userIds.length)
     await tx
       .insert(ticketFollowers)
