@@ -11,8 +11,10 @@ import { dataScopeOf, type ScopeContext } from '../../platform/data-scope.js';
 import {
   computeParts,
   frameOf,
+  scopedFrame,
   scopedSnapshot,
   scopeKeyOf,
+  SCOPED_PARTS,
   SNAPSHOT_PARTS,
   type SnapshotPart,
   type SnapshotParts,
@@ -38,12 +40,25 @@ const REFRESH_MS = 30_000;
 
 const roomOf = (tenantId: string, scopeKey: string) => `monitor:${tenantId}:${scopeKey}`;
 
+/**
+ * A narrower data scope watched on this instance: its own figures of the parts a scope changes
+ * (`SCOPED_PARTS`), computed as one of its callers.
+ */
+interface NarrowScope {
+  auth: AuthContext;
+  parts: Partial<SnapshotParts>;
+  dirty: Set<SnapshotPart>;
+}
+
 interface TenantState {
   frame?: TenantFrame;
+  /** The tenant's figures, as the whole tenant's scope sees them. */
   parts: Partial<SnapshotParts>;
   dirty: Set<SnapshotPart>;
   /** The scopes watched on this instance, by key. */
   scopes: Map<string, ScopeContext>;
+  /** Of those, the narrower ones, by key. */
+  narrow: Map<string, NarrowScope>;
   timer?: NodeJS.Timeout;
   running?: Promise<void>;
   lastRun: number;
@@ -68,6 +83,7 @@ export function createMonitorHub(platform: Platform) {
         parts: {},
         dirty: new Set(SNAPSHOT_PARTS),
         scopes: new Map(),
+        narrow: new Map(),
         lastRun: 0,
         at: new Date(),
       };
@@ -78,28 +94,57 @@ export function createMonitorHub(platform: Platform) {
   const localRoomSize = (room: string) => io.of('/').adapter.rooms.get(room)?.size ?? 0;
   const watched = (tenantId: string, state: TenantState) => {
     for (const key of [...state.scopes.keys()])
-      if (localRoomSize(roomOf(tenantId, key)) === 0) state.scopes.delete(key);
+      if (localRoomSize(roomOf(tenantId, key)) === 0) {
+        state.scopes.delete(key);
+        state.narrow.delete(key);
+      }
     return state.scopes.size > 0;
   };
   let recomputes = 0;
 
-  /** Recomputes the dirty parts (one computation at a time per tenant). */
+  /**
+   * Recomputes the dirty parts (one computation at a time per tenant): the tenant's, and each
+   * narrower scope's own figures beside them.
+   */
   async function refresh(tenantId: string, state: TenantState) {
     while (state.running) await state.running;
-    if (state.dirty.size === 0 || !state.frame) return;
-    const parts = new Set(state.dirty);
-    state.dirty.clear();
+    const frame = state.frame;
+    if (!frame) return;
+    const taken = (dirty: Set<SnapshotPart>) => {
+      const parts = new Set(dirty);
+      dirty.clear();
+      return parts;
+    };
+    const wide = taken(state.dirty);
+    const narrow = [...state.narrow.values()]
+      .filter((entry) => entry.dirty.size > 0)
+      .map((entry) => ({ entry, parts: taken(entry.dirty) }));
+    if (wide.size === 0 && narrow.length === 0) return;
     state.lastRun = Date.now();
     recomputes += 1;
-    const frame = state.frame;
-    state.running = computeParts(platform, frame, parts)
-      .then((computed) => {
-        state.parts = { ...state.parts, ...computed };
+    const failed = (dirty: Set<SnapshotPart>, parts: Set<SnapshotPart>) => (error: unknown) => {
+      for (const part of parts) dirty.add(part);
+      platform.log.warn({ err: error, tenantId }, 'monitor snapshot not computed');
+    };
+    state.running = Promise.all([
+      wide.size > 0 &&
+        computeParts(platform, frame, wide).then(
+          (computed) => {
+            state.parts = { ...state.parts, ...computed };
+          },
+          failed(state.dirty, wide),
+        ),
+      ...narrow.map(({ entry, parts }) =>
+        computeParts(platform, scopedFrame(frame, entry.auth), parts).then(
+          (computed) => {
+            entry.parts = { ...entry.parts, ...computed };
+          },
+          failed(entry.dirty, parts),
+        ),
+      ),
+    ])
+      .then(() => {
         state.at = new Date();
-      })
-      .catch((error: unknown) => {
-        for (const part of parts) state.dirty.add(part);
-        platform.log.warn({ err: error, tenantId }, 'monitor snapshot not computed');
       })
       .finally(() => {
         state.running = undefined;
@@ -107,20 +152,37 @@ export function createMonitorHub(platform: Platform) {
     await state.running;
   }
 
-  const snapshotOf = (state: TenantState): MonitorSnapshot => ({
-    at: state.at.toISOString(),
-    date: state.parts.daily?.days.today ?? '',
-    time_zone: state.frame?.timeZone ?? '',
-    agents: state.parts.agents ?? [],
-    departments: state.parts.departments ?? [],
-    queues: state.parts.queues ?? [],
-    calls: state.parts.calls ?? [],
-    channels: state.parts.channels ?? [],
-    daily: state.parts.daily ?? {
-      days: { today: '', yesterday: '', last_week: '' },
-      series: [],
-    },
-  });
+  /**
+   * The snapshot of a scope: the tenant's parts; for a narrower scope, its own figures of the
+   * parts a scope changes (never the tenant's: empty until computed).
+   */
+  const snapshotOf = (
+    state: TenantState,
+    scope: ScopeContext,
+    own?: Partial<SnapshotParts>,
+  ): MonitorSnapshot => {
+    const parts =
+      scope.scope === 'all'
+        ? state.parts
+        : { ...state.parts, queues: own?.queues, channels: own?.channels, daily: own?.daily };
+    return scopedSnapshot(
+      {
+        at: state.at.toISOString(),
+        date: parts.daily?.days.today ?? '',
+        time_zone: state.frame?.timeZone ?? '',
+        agents: parts.agents ?? [],
+        departments: parts.departments ?? [],
+        queues: parts.queues ?? [],
+        calls: parts.calls ?? [],
+        channels: parts.channels ?? [],
+        daily: parts.daily ?? {
+          days: { today: '', yesterday: '', last_week: '' },
+          series: [],
+        },
+      },
+      scope,
+    );
+  };
 
   /** Recomputes and pushes to this instance's watchers of the tenant. */
   async function push(tenantId: string) {
@@ -129,11 +191,10 @@ export function createMonitorHub(platform: Platform) {
     state.timer = undefined;
     if (!watched(tenantId, state)) return;
     await refresh(tenantId, state);
-    const snapshot = snapshotOf(state);
     for (const [key, scope] of state.scopes)
       io.local
         .to(roomOf(tenantId, key))
-        .emit(MONITOR_EVENTS.snapshot, scopedSnapshot(snapshot, scope));
+        .emit(MONITOR_EVENTS.snapshot, snapshotOf(state, scope, state.narrow.get(key)?.parts));
     // Changes heard while computing: once more, no sooner than the coalescing allows.
     if (state.dirty.size > 0) schedule(tenantId, state);
   }
@@ -148,7 +209,11 @@ export function createMonitorHub(platform: Platform) {
   function heard(tenantId: string, change: MonitorChange) {
     const state = tenants.get(tenantId);
     if (!state) return;
-    for (const part of PARTS_OF[change] ?? SNAPSHOT_PARTS) state.dirty.add(part);
+    for (const part of PARTS_OF[change] ?? SNAPSHOT_PARTS) {
+      state.dirty.add(part);
+      if (SCOPED_PARTS.includes(part))
+        for (const entry of state.narrow.values()) entry.dirty.add(part);
+    }
     if (watched(tenantId, state)) schedule(tenantId, state);
   }
 
@@ -166,12 +231,20 @@ export function createMonitorHub(platform: Platform) {
   }, REFRESH_MS);
   refresher.unref();
 
-  /** The tenant's snapshot as the caller's data scope sees it, up to date. */
+  /**
+   * The tenant's snapshot as the caller's data scope sees it, up to date. A narrower scope
+   * watched here has its figures kept; otherwise they are computed for this answer.
+   */
   async function current(auth: AuthContext): Promise<MonitorSnapshot> {
     const state = stateOf(auth.tenantId);
-    state.frame ??= await frameOf(platform, auth);
+    const frame = (state.frame ??= await frameOf(platform, auth));
     await refresh(auth.tenantId, state);
-    return scopedSnapshot(snapshotOf(state), dataScopeOf(auth));
+    const scope = dataScopeOf(auth);
+    if (scope.scope === 'all') return snapshotOf(state, scope);
+    const own =
+      state.narrow.get(scopeKeyOf(scope))?.parts ??
+      (await computeParts(platform, scopedFrame(frame, auth), new Set(SCOPED_PARTS)));
+    return snapshotOf(state, scope, own);
   }
 
   function attach(socket: Socket) {
@@ -183,7 +256,10 @@ export function createMonitorHub(platform: Platform) {
       const scope = dataScopeOf(auth);
       const key = scopeKeyOf(scope);
       await socket.join(roomOf(auth.tenantId, key));
-      stateOf(auth.tenantId).scopes.set(key, scope);
+      const state = stateOf(auth.tenantId);
+      state.scopes.set(key, scope);
+      if (scope.scope !== 'all' && !state.narrow.has(key))
+        state.narrow.set(key, { auth, parts: {}, dirty: new Set(SCOPED_PARTS) });
       try {
         reply({ ok: true, snapshot: await current(auth) });
       } catch (error) {

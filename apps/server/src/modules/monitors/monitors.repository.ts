@@ -92,7 +92,17 @@ export type QueueRow = {
 };
 
 /** Each queue with its calls waiting now and its members AVAILABLE (`agents_available`). */
-export async function queuesNow(db: Database, tenantId: string) {
+/** A scope's condition (on `users`, on `tickets`) applied to the row of alias `alias`. */
+const within = (table: 'users' | 'tickets', alias: string, seen: SQL | undefined) =>
+  seen
+    ? sql`and exists (select 1 from ${sql.raw(table)} where ${sql.raw(table)}.id = ${sql.raw(alias)}.id and ${seen})`
+    : sql``;
+
+/**
+ * The tenant's queues now: calls waiting (everyone's, as on the screen) and members AVAILABLE
+ * (only those `staffSeen`, a condition on `users`, covers).
+ */
+export async function queuesNow(db: Database, tenantId: string, staffSeen: SQL | undefined) {
   const { rows } = await db.execute<QueueRow>(sql`
     select q.id, q.name,
       (select count(*)::int from calls c where c.tenant_id = ${tenantId} and c.queue_id = q.id
@@ -100,7 +110,8 @@ export async function queuesNow(db: Database, tenantId: string) {
       (select min(coalesce(c.queued_at, c.started_at)) from calls c where c.tenant_id = ${tenantId}
         and c.queue_id = q.id and ${liveCall} and c.status = 'QUEUEING') as oldest_queued_at,
       (select count(*)::int from queue_members qm join users u on u.id = qm.user_id
-        where qm.queue_id = q.id and u.active and u.presence = 'AVAILABLE') as available
+        where qm.queue_id = q.id and u.active and u.presence = 'AVAILABLE'
+          ${within('users', 'u', staffSeen)}) as available
     from queues q where q.tenant_id = ${tenantId} order by q.name, q.id`);
   return rows;
 }
@@ -150,7 +161,8 @@ export type ChannelRow = {
 };
 
 /** Each channel with its open conversations waiting for a reply and unassigned, now. */
-export async function channelsNow(db: Database, tenantId: string) {
+/** The tenant's channels with their open conversations now (those `ticketsSeen` covers). */
+export async function channelsNow(db: Database, tenantId: string, ticketsSeen: SQL | undefined) {
   const { rows } = await db.execute<ChannelRow>(sql`
     select ch.id, ch.name, ch.kind, ch.status, ch.status_reason,
       coalesce(live.waiting, 0)::int as waiting, coalesce(live.unassigned, 0)::int as unassigned,
@@ -162,6 +174,7 @@ export async function channelsNow(db: Database, tenantId: string) {
         min(v.waiting_since) as oldest_waiting_since
       from conversations v join tickets t on t.id = v.ticket_id
       where v.tenant_id = ${tenantId} and v.channel_id = ch.id and t.status in ('new', 'open', 'pending')
+        ${within('tickets', 't', ticketsSeen)}
     ) live on true
     where ch.tenant_id = ${tenantId}
     order by ch.name, ch.id`);
@@ -268,7 +281,7 @@ export async function availableMembers(
   const { rows } = await db.execute<AgentListRow>(sql`
     select u.id, u.name, u.presence, u.presence_changed_at from users u
     where u.tenant_id = ${tenantId} and u.active and u.presence = 'AVAILABLE' ${queue}
-      ${seen ? sql`and exists (select 1 from users where users.id = u.id and ${seen})` : sql``}
+      ${within('users', 'u', seen)}
     order by u.name, u.id`);
   return rows;
 }

@@ -54,7 +54,10 @@ export function monitorDays(timeZone: string, now = new Date()) {
 export interface TenantFrame {
   tenantId: string;
   timeZone: string;
-  /** Who the range figures are computed as (a watcher of the tenant, with the whole tenant in scope). */
+  /**
+   * Who the figures are computed as: a watcher of the tenant with the whole tenant in scope, or
+   * (`scopedFrame`) one whose data scope is narrower.
+   */
   auth: AuthContext;
 }
 
@@ -68,6 +71,25 @@ export async function frameOf(platform: Platform, auth: AuthContext): Promise<Te
   };
 }
 
+/** The parts whose figures depend on the data scope (the others are filtered in memory). */
+export const SCOPED_PARTS: readonly SnapshotPart[] = ['queues', 'channels', 'daily'];
+
+/** The frame computing the scoped parts as a caller of a narrower data scope sees them. */
+export const scopedFrame = (frame: TenantFrame, auth: AuthContext): TenantFrame => ({
+  ...frame,
+  auth,
+});
+
+/** The caller's data scope as conditions on the records the live figures count. */
+function seenBy(auth: AuthContext) {
+  const scope = dataScopeOf(auth);
+  return {
+    tickets: ticketScope(auth),
+    calls: scopeCondition(scope, { owner: calls.agentId }),
+    staff: scopeCondition(scope, { owner: users.id, organization: users.organizationId }),
+  };
+}
+
 const iso = (value: Date | string | null) =>
   value === null ? null : new Date(value).toISOString();
 
@@ -78,6 +100,7 @@ export async function computeParts(
   parts: ReadonlySet<SnapshotPart>,
 ): Promise<Partial<SnapshotParts>> {
   const { db } = platform;
+  const seen = seenBy(frame.auth);
   const days = monitorDays(frame.timeZone);
   const today = { from: days.today, to: days.today };
   const out: Partial<SnapshotParts> = {};
@@ -119,7 +142,7 @@ export async function computeParts(
   if (parts.has('queues'))
     work.push(
       (async () => {
-        const queues = await repo.queuesNow(db, frame.tenantId);
+        const queues = await repo.queuesNow(db, frame.tenantId, seen.staff);
         const keys = ['service_level_pct', 'asa_s', 'calls_answered', 'calls_abandoned'];
         const now = Date.now();
         const waitOf = (oldest: Date | null) =>
@@ -160,7 +183,7 @@ export async function computeParts(
           .map((queue) => queue.oldest_queued_at)
           .filter((at): at is Date => at !== null)
           .sort((a, b) => new Date(a).getTime() - new Date(b).getTime())[0];
-        const available = await repo.availableMembers(db, frame.tenantId, undefined, undefined);
+        const available = await repo.availableMembers(db, frame.tenantId, undefined, seen.staff);
         out.queues = [
           {
             _id: null,
@@ -205,7 +228,7 @@ export async function computeParts(
   if (parts.has('channels'))
     work.push(
       (async () => {
-        const channels = await repo.channelsNow(db, frame.tenantId);
+        const channels = await repo.channelsNow(db, frame.tenantId, seen.tickets);
         const keys = ['first_response_median_s', 'messages_in'];
         const figures = await Promise.all(
           channels.map((channel) =>
@@ -400,10 +423,7 @@ export async function monitorRows(
 
   // The rows a figure opens are records: only those the caller's data scope shows (the same
   // conditions as the reports'). Calls waiting now for nobody are everyone's, as on the screen.
-  const scope = dataScopeOf(auth);
-  const ticketsSeen = ticketScope(auth);
-  const callsSeen = scopeCondition(scope, { owner: calls.agentId });
-  const staffSeen = scopeCondition(scope, { owner: users.id, organization: users.organizationId });
+  const { tickets: ticketsSeen, calls: callsSeen, staff: staffSeen } = seenBy(auth);
   const callRows = async (where: SQL, { waiting = false } = {}) =>
     (
       await repo.callRows(

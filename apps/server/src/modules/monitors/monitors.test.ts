@@ -441,6 +441,31 @@ describe('monitors: data scope', () => {
     expect(await rowsOf(supervisor, `key=agents_available&queue_id=${queue._id}`)).toEqual([
       tenant.id('supervisor'),
     ]);
+
+    // The figures agree with those rows: the queue as each one's scope sees it, asked or watched.
+    type Queue = { _id: string | null; metrics: Record<string, number | null> };
+    const queueOf = (snapshot: { queues: Queue[] } | undefined) =>
+      snapshot?.queues.find((row) => row._id === queue._id)?.metrics;
+    const figures = async (token: string) =>
+      queueOf((await get(token, 'call-center')).json().data as { queues: Queue[] });
+    expect(await figures(admin)).toMatchObject({
+      calls_answered: 2,
+      agents_available: 2,
+      waiting_now: 1,
+    });
+    const narrowFigures = { calls_answered: 1, agents_available: 1, waiting_now: 1 };
+    expect(await figures(supervisor)).toMatchObject(narrowFigures);
+    const [narrow, wide] = [await openSocket(supervisor), await openSocket(admin)];
+    expect(queueOf((await watch(narrow, 'call-center')).snapshot)).toMatchObject(narrowFigures);
+    expect(queueOf((await watch(wide, 'call-center')).snapshot)).toMatchObject({
+      calls_answered: 2,
+    });
+    // Pushed after a change, each scope still gets its own figures.
+    const pushedNarrow = snapshotWhere(narrow, (s) => queueOf(s)?.agents_available === 0);
+    const pushedWide = snapshotWhere(wide, (s) => queueOf(s)?.agents_available === 1);
+    await setPresence(t, supervisor, 'ATLUNCH');
+    expect(queueOf(await pushedNarrow)).toMatchObject({ calls_answered: 1 });
+    expect(queueOf(await pushedWide)).toMatchObject({ calls_answered: 2 });
   });
 });
 
