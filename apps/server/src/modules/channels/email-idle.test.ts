@@ -8,6 +8,7 @@ import {
   type TestApp,
 } from '../../test/helpers.js';
 import { DOVECOT_MISSING, startDovecot, type TestDovecot } from '../../test/dovecot.js';
+import { watchMailboxes } from './email-idle.js';
 
 const MAILBOX = 'idle@shop.test';
 const PASSWORD = 'idle-secret-1';
@@ -82,4 +83,65 @@ describe.skipIf(DOVECOT_MISSING)('email by IMAP IDLE', () => {
       { timeout: OUTBOX_DELIVERY_WAIT_MS, interval: 100 },
     );
   });
+});
+
+describe.skipIf(DOVECOT_MISSING)('email by IMAP IDLE, several instances', () => {
+  const SHARED = 'shared@shop.test';
+  let app: TestApp;
+  let server: TestDovecot;
+  const instances: ReturnType<typeof watchMailboxes>[] = [];
+
+  beforeAll(async () => {
+    server = await startDovecot({ [SHARED]: PASSWORD });
+    app = await createTestApp();
+  }, 60_000);
+
+  afterAll(async () => {
+    for (const instance of instances) await instance.stop();
+    await app?.close();
+    await server?.stop();
+  });
+
+  it('one instance watches a mailbox; another takes over when it goes', async () => {
+    // Two instances of one deployment (each with its own connections), one mailbox.
+    instances.push(watchMailboxes(app.app.platform), watchMailboxes(app.app.platform));
+    const [first, second] = instances as [
+      ReturnType<typeof watchMailboxes>,
+      ReturnType<typeof watchMailboxes>,
+    ];
+    const owner = await seedTenant(app, 'IDLE chung');
+    const admin = await app.login(owner.email('admin'));
+    const created = await app.app.inject({
+      method: 'POST',
+      url: '/v2/channels',
+      headers: bearer(admin),
+      payload: {
+        kind: 'email',
+        name: 'Hộp thư chung',
+        settings: {
+          imap_host: '127.0.0.1',
+          imap_port: server.port,
+          imap_tls: false,
+          imap_user: SHARED,
+          poll_minutes: 60,
+          smtp_host: '127.0.0.1',
+          smtp_port: 1,
+          smtp_security: 'none',
+          from_address: SHARED,
+        },
+        secrets: { imap_password: PASSWORD, smtp_password: 'unused-secret' },
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().data._id as string;
+    const watchers = () => [...first.watching(), ...second.watching()].filter((x) => x === id);
+    await vi.waitFor(() => expect(watchers()).toHaveLength(1), { timeout: 10_000, interval: 100 });
+    const [holder, other] = first.watching().includes(id) ? [first, second] : [second, first];
+    await holder.stop();
+    // (Mailboxes of other tests' tenants may be watched beside it.)
+    await vi.waitFor(() => expect(other.watching()).toContain(id), {
+      timeout: 15_000,
+      interval: 100,
+    });
+  }, 40_000);
 });
