@@ -20,7 +20,7 @@ import {
   type Gateway,
 } from '../../../scripts/lib/gateway-harness.mjs';
 import { CHROMIUM_ARGS, CHROMIUM_MEDIA_ARGS } from '../../../scripts/lib/chromium.mjs';
-import { apiLogin, phone, storeSession, unique } from './fixtures';
+import { apiLogin, phone, screenshotsAtBothSizes, storeSession, unique } from './fixtures';
 
 /**
  * The softphone on the real gateway (gateway/kamailio.cfg with rtpengine, started by the spec)
@@ -275,6 +275,9 @@ async function expectAudioBothWays(page: Page, leg: 'call' | 'conference' = 'cal
 
 interface CallRow {
   _id: string;
+  status: string;
+  hold_seconds: number;
+  ended_on_hold: boolean;
   queue: { _id: string } | null;
   direction: string;
   result: string;
@@ -313,6 +316,45 @@ test('a known customer calls the hotline: the popup names them, the agent answer
   const row = first.getByRole('row').filter({ hasText: number.slice(-3) });
   await expect(row).toBeVisible();
   await expect(row.getByRole('link', { name: /#\d{6}/ })).toBeVisible();
+});
+
+test('the agent puts the caller on hold and back; the call keeps the time on hold', async () => {
+  await onlyFree('agent@demo.vn');
+  await bothRegistered();
+  const number = phone();
+  await agentCustomer(number);
+  // The caller answers the agent's re-INVITEs and hangs up 5 s after the last one.
+  const caller = await callHotline('caller-held.xml', number, 0);
+  await answer(first);
+  const hold = first.getByTestId('in-call-hold');
+  await hold.click();
+  await expect(hold).toHaveAttribute('aria-pressed', 'true');
+  await first.waitForTimeout(2_000); // the time on hold the record must show
+  await hold.click();
+  await expect(hold).toHaveAttribute('aria-pressed', 'false');
+  await expectAudioBothWays(first);
+  await expect(first.getByTestId('in-call-panel')).toHaveCount(0, { timeout: 15_000 });
+  expect(await caller.exited, caller.errors()).toBe(0);
+  await expect
+    .poll(async () => (await api<CallRow[]>('GET', `/v2/calls?number=${number}`))[0]?.status)
+    .toBe('ENDED');
+  const [call] = await api<CallRow[]>('GET', `/v2/calls?number=${number}`);
+  expect(call).toMatchObject({ result: 'answered', ended_on_hold: false });
+  expect(call!.hold_seconds).toBeGreaterThanOrEqual(1);
+  // The call's details in the history say how long it was held.
+  await first.goto('/switchboard/call-history');
+  await first
+    .getByRole('row')
+    .filter({ hasText: number.slice(-3) })
+    .getByRole('cell')
+    .first()
+    .click();
+  const details = first.getByRole('dialog', { name: 'Chi tiết cuộc gọi' });
+  await expect(details).toContainText('Giữ máy: ');
+  await expect(details.getByRole('list', { name: 'Diễn biến cuộc gọi' })).toContainText(
+    'Tiếp tục cuộc gọi',
+  );
+  await screenshotsAtBothSizes(first, 'call-details-held');
 });
 
 /** A known customer calls the hotline as a PSTN gateway does (following a REFER); the agent answers. */

@@ -99,6 +99,8 @@ export const callRow = (fields: Partial<CallView> = {}): CallView =>
     answered_at: '2026-01-15T02:00:05.000Z',
     ended_at: '2026-01-15T02:01:20.000Z',
     talk_seconds: 75,
+    hold_seconds: 0,
+    ended_on_hold: false,
     wait_seconds: 5,
     result: 'answered',
     cause: 'agent_hangup',

@@ -202,7 +202,7 @@ export const METRICS: readonly MetricDefinition[] = [
   count('calls_abandoned_hold', {
     label: 'Bỏ khi giữ máy',
     definition:
-      'Khách gác máy khi đang được giữ máy. Tổng đài chưa gửi sự kiện giữ máy nên chưa đo được (hiển thị —).',
+      'Cuộc gọi đã được trả lời mà khách gác máy khi đang được giữ máy (tổng đài báo giữ máy khi chuyên viên bấm Giữ máy).',
     rows: 'calls',
   }),
   count('calls_short_abandoned', {
@@ -233,7 +233,7 @@ export const METRICS: readonly MetricDefinition[] = [
     key: 'aht_s',
     label: 'Thời gian xử lý trung bình (AHT)',
     definition:
-      '(Đàm thoại + giữ máy + xử lý sau cuộc gọi) / số cuộc gọi đã xử lý. Giữ máy và xử lý sau cuộc gọi chưa được tổng đài ghi nhận nên hiện bằng thời gian đàm thoại.',
+      '(Đàm thoại + giữ máy + xử lý sau cuộc gọi) / số cuộc gọi đã xử lý. Thời gian đàm thoại tính từ lúc nhấc máy đến lúc kết thúc nên đã gồm giữ máy; xử lý sau cuộc gọi chưa được ghi nhận.',
     unit: 'seconds',
     rows: 'calls',
     businessTime: false,

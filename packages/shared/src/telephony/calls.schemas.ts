@@ -170,6 +170,8 @@ export const CALL_EVENT_TYPES = [
   'call.ringing',
   'call.answered',
   'call.transferred',
+  'call.held',
+  'call.resumed',
   'call.ended',
 ] as const;
 export type CallEventType = (typeof CALL_EVENT_TYPES)[number];
@@ -269,6 +271,10 @@ export const callView = z.object({
   answered_at: z.string().nullable(),
   ended_at: z.string().nullable(),
   talk_seconds: z.number().int(),
+  /** Of the talk, the time the call was on hold (call.held to call.resumed or its end). */
+  hold_seconds: z.number().int(),
+  /** The customer hung up while on hold. */
+  ended_on_hold: z.boolean(),
   wait_seconds: z.number().int(),
   result: z.string().nullable(),
   cause: z.string().nullable(),
@@ -296,6 +302,8 @@ export const CALL_EVENT_LABEL = labelled({
   'call.ringing': 'Đổ chuông',
   'call.answered': 'Trả lời',
   'call.transferred': 'Chuyển tiếp',
+  'call.held': 'Giữ máy',
+  'call.resumed': 'Tiếp tục cuộc gọi',
   'call.ended': 'Kết thúc',
 } satisfies Record<CallEventType, string>);
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   index,
   integer,
   jsonb,
@@ -126,6 +127,10 @@ export const calls = pgTable(
     answeredAt: timestamptz('answered_at'),
     endedAt: timestamptz('ended_at'),
     talkSeconds: integer('talk_seconds').notNull().default(0),
+    /** Of the talk, the time on hold (the gateway's call.held / call.resumed). */
+    holdSeconds: integer('hold_seconds').notNull().default(0),
+    /** The customer hung up while the call was on hold. */
+    endedOnHold: boolean('ended_on_hold').notNull().default(false),
     waitSeconds: integer('wait_seconds').notNull().default(0),
     result: text('result'),
     cause: text('cause'),

@@ -319,6 +319,7 @@ export const FAMILIES: Record<FamilyName, (context: FactContext) => SQL> = {
       w.inbound and w.abandoned as f_abandoned,
       w.inbound and w.abandoned and calls.queued_at is not null as f_abandoned_queue,
       w.inbound and w.abandoned and calls.queued_at is null as f_abandoned_ivr,
+      calls.ended_on_hold as f_abandoned_hold,
       w.inbound and w.abandoned and w.wait_s < ${c.shortAbandonSeconds} as f_short,
       w.inbound and calls.ended_at is not null and not w.answered as f_missed
     from calls
@@ -575,7 +576,11 @@ export const METRIC_SPECS: Record<string, MetricSpec> = {
   },
   calls_abandoned_ivr: { family: 'calls', where: 'f_abandoned_ivr', aggregate: { kind: 'count' } },
   // The gateway sends no hold events yet: nothing to count.
-  calls_abandoned_hold: { unmeasured: true },
+  calls_abandoned_hold: {
+    family: 'calls',
+    where: 'f_abandoned_hold',
+    aggregate: { kind: 'count' },
+  },
   calls_short_abandoned: { family: 'calls', where: 'f_short', aggregate: { kind: 'count' } },
   service_level_pct: {
     family: 'calls',

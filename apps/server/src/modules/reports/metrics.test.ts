@@ -84,16 +84,18 @@ async function call(
     agent?: string | null;
     queued?: boolean;
     queue?: string | null;
+    /** The customer hung up while held. */
+    endedOnHold?: boolean;
   },
 ) {
   const result = await t.database.db.execute<{ id: string }>(sql`
     insert into calls (tenant_id, call_id, direction, from_number, status, started_at, queued_at,
-      answered_at, ended_at, talk_seconds, wait_seconds, result, agent_id, queue_id)
+      answered_at, ended_at, talk_seconds, wait_seconds, result, agent_id, queue_id, ended_on_hold)
     values (${tenantId}, ${key}, ${values.direction ?? 'CALL_INBOUND'}, '0912000111', 'ENDED',
       ${values.started}::timestamptz, ${values.queued === false ? null : values.started}::timestamptz,
       ${values.result === 'answered' ? values.started : null}::timestamptz,
       ${values.started}::timestamptz + interval '5 minutes', ${values.talk}, ${values.wait},
-      ${values.result}, ${values.agent ?? null}, ${values.queue ?? null})
+      ${values.result}, ${values.agent ?? null}, ${values.queue ?? null}, ${values.endedOnHold ?? false})
     returning id`);
   ids[key] = result.rows[0]!.id;
 }
@@ -225,6 +227,8 @@ async function seedFixtures() {
     talk: 60,
     agent: agent2Id,
     queue: q,
+    // Put on hold, and the customer hung up meanwhile.
+    endedOnHold: true,
   });
   await call(tenantId, 'k3', {
     started: '2026-03-02T03:00:00Z',
@@ -371,7 +375,7 @@ describe('golden fixtures: each metric by hand', () => {
       calls_abandoned: 3,
       calls_abandoned_queue: 2,
       calls_abandoned_ivr: 1,
-      calls_abandoned_hold: null,
+      calls_abandoned_hold: 1, // k2, who hung up on hold (answered: not among the abandoned)
       calls_short_abandoned: 1,
       service_level_pct: 25, // 1 answered within 20 s / (5 offered − 1 short)
       abandon_rate_pct: 50, // (3 − 1) / (5 − 1)

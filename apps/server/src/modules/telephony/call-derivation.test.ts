@@ -36,6 +36,39 @@ describe('deriveCall', () => {
     });
   });
 
+  it('counts the time on hold, and a customer who hung up while held', () => {
+    const answered = [
+      event('call.started', 0, { direction: 'CALL_INBOUND', from: '0912345678', to: '1900' }),
+      event('call.answered', 5, { agentUserId: 'a' }),
+    ];
+    // Held twice (a resume without a hold counts nothing), then the agent hangs up.
+    const resumed = deriveCall(
+      [
+        ...answered,
+        event('call.resumed', 8),
+        event('call.held', 10),
+        event('call.resumed', 25),
+        event('call.held', 40),
+        event('call.resumed', 45),
+        event('call.ended', 60, { cause: 'agent_hangup' }),
+      ],
+      routed,
+    );
+    expect(resumed).toMatchObject({ talkSeconds: 55, holdSeconds: 20, endedOnHold: false });
+    // Held until the caller hangs up: held to the end, ended on hold (still answered).
+    const abandoned = deriveCall(
+      [...answered, event('call.held', 20), event('call.ended', 50, { cause: 'caller_hangup' })],
+      routed,
+    );
+    expect(abandoned).toMatchObject({ result: 'answered', holdSeconds: 30, endedOnHold: true });
+    // Held until the agent hangs up: not the customer leaving.
+    const dropped = deriveCall(
+      [...answered, event('call.held', 20), event('call.ended', 50, { cause: 'agent_hangup' })],
+      routed,
+    );
+    expect(dropped).toMatchObject({ holdSeconds: 30, endedOnHold: false });
+  });
+
   // A blind transfer: agent a REFERs the caller to b; the caller leaves a (leg 1 ends) and
   // calls b with the same Call-ID (leg 2), who talks until 93 s.
   const transferred = [

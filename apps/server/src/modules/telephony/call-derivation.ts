@@ -45,6 +45,8 @@ export interface DerivedCall {
   agentId: string | null;
   status: CallStatus;
   talkSeconds: number;
+  holdSeconds: number;
+  endedOnHold: boolean;
   waitSeconds: number;
   result: CallResult | null;
   cause: string | null;
@@ -56,6 +58,8 @@ export const TRANSFERRED_CAUSE = 'transferred';
 const BUSY_CODES = new Set([486, 600]);
 const NO_ANSWER_CAUSES = new Set(['no_answer', 'timeout', 'ring_timeout', 'voicemail']);
 const CALLER_GONE_CAUSES = new Set(['caller_hangup', 'cancel', 'caller_cancel']);
+/** The customer hung up: the caller of an inbound call, the called party of an outbound one. */
+const CUSTOMER_HANGUP_CAUSES = new Set(['caller_hangup', 'customer_hangup']);
 const FAILURE_CAUSES = new Set([
   'failed',
   'error',
@@ -203,6 +207,7 @@ export function deriveCall(events: DerivationEvent[], routed: RoutedState): Deri
       );
       talkSpans.push([answer.at, legEnd && legEnd.at < endedAt ? legEnd.at : endedAt]);
     }
+  const hold = holdOf(sorted, endedAt, ended);
   return {
     direction,
     fromNumber: first('from'),
@@ -216,9 +221,34 @@ export function deriveCall(events: DerivationEvent[], routed: RoutedState): Deri
     agentId,
     status,
     talkSeconds: coveredSeconds(talkSpans),
+    holdSeconds: hold.seconds,
+    endedOnHold: hold.endedOnHold,
     waitSeconds: seconds(startedAt, answeredAt ?? endedAt ?? startedAt),
     result,
     cause,
     transfers,
+  };
+}
+
+/**
+ * Hold (the gateway's call.held and call.resumed, an agent's re-INVITE offering sendonly or
+ * inactive and sendrecv again): the seconds held, each hold until its resume or the call's end,
+ * and whether the customer hung up while held. A resume without a hold before it counts nothing.
+ */
+function holdOf(sorted: DerivationEvent[], endedAt: Date | null, ended?: DerivationEvent) {
+  const spans: [Date, Date][] = [];
+  let since: Date | null = null;
+  for (const event of sorted) {
+    if (endedAt && event.at > endedAt) break;
+    if (event.type === 'call.held') since ??= event.at;
+    else if (event.type === 'call.resumed' && since) {
+      spans.push([since, event.at]);
+      since = null;
+    }
+  }
+  if (since && endedAt) spans.push([since, endedAt]);
+  return {
+    seconds: coveredSeconds(spans),
+    endedOnHold: !!since && !!ended && CUSTOMER_HANGUP_CAUSES.has(ended.cause ?? ''),
   };
 }

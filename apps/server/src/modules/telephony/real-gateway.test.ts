@@ -302,6 +302,44 @@ describe.skipIf(missing.length > 0)('the real SIP gateway', () => {
       });
   });
 
+  it('records the time an agent held the call (re-INVITEs through the gateway), and a caller who hung up on hold', async () => {
+    await setPresence(t, await t.login(tenant.email('agent')), 'AVAILABLE');
+    expect((await register('agent')).code).toBe(0);
+    /** One call to a queue of its own, the agent's phone playing `scenario`; its record. */
+    const heldCall = async (scenario: string) => {
+      const hotline = freshHotline();
+      await createQueue(t, admin, {
+        name: `Giữ máy ${scenario}`,
+        hotlines: [hotline],
+        member_ids: [tenant.id('agent')],
+      });
+      const agent = runScenario(scenario, ports.agent, scenario);
+      const callers = csv(`held-${scenario}.csv`, [`0912300400;${hotline};127.0.0.1:${ports.sip}`]);
+      const caller = await runScenario('caller-held.xml', ports.caller, `caller-${scenario}`, [
+        '-inf',
+        callers,
+      ]).done;
+      expect(caller.code, caller.errors).toBe(0);
+      const answered = await agent.done;
+      expect(answered.code, answered.errors).toBe(0);
+      return callOf(hotline, (c) => c.status === 'ENDED');
+    };
+    // Held 2 s, resumed, then the caller hangs up 5 s later.
+    const resumed = await heldCall('agent-uas-hold.xml');
+    expect(resumed).toMatchObject({ result: 'answered', ended_on_hold: false });
+    expect(resumed.hold_seconds).toBeGreaterThanOrEqual(1);
+    expect(resumed.hold_seconds).toBeLessThanOrEqual(3);
+    expect(resumed.talk_seconds as number).toBeGreaterThan(resumed.hold_seconds as number);
+    // Held and never resumed: the caller gives up on hold.
+    const gaveUp = await heldCall('agent-uas-hold-only.xml');
+    expect(gaveUp).toMatchObject({
+      result: 'answered',
+      cause: 'caller_hangup',
+      ended_on_hold: true,
+    });
+    expect(gaveUp.hold_seconds).toBeGreaterThanOrEqual(2);
+  });
+
   it('records a caller who gives up in the queue as abandoned', async () => {
     const hotline = freshHotline();
     await createQueue(t, admin, {

@@ -55,6 +55,8 @@ export const TELEPHONY_TEXT = {
   callDetails: 'Chi tiết cuộc gọi',
   waitTime: 'Thời gian chờ',
   talkTime: 'Thời gian đàm thoại',
+  holdTime: 'Giữ máy',
+  endedOnHold: 'Khách gác máy khi đang giữ máy',
   cause: 'Nguyên nhân',
   callEvents: 'Diễn biến cuộc gọi',
   noCallEvents: 'Chưa ghi nhận sự kiện nào.',

@@ -131,6 +131,12 @@ function CallDetails({ shown }: { shown: CallView }) {
         </Item>
         <Item label={TEXT.talkTime}>
           <span className="tabular-nums">{formatCallDuration(call.talk_seconds)}</span>
+          {call.hold_seconds > 0 && (
+            <span className="block text-xs text-slate-500 tabular-nums">
+              {TEXT.holdTime}: {formatCallDuration(call.hold_seconds)}
+              {call.ended_on_hold && ` · ${TEXT.endedOnHold}`}
+            </span>
+          )}
         </Item>
         <Item label={TEXT.result}>
           <span className="flex flex-wrap items-center gap-2">
