@@ -355,6 +355,9 @@ test('the agent puts the caller on hold and back; the call keeps the time on hol
     'Tiếp tục cuộc gọi',
   );
   await screenshotsAtBothSizes(first, 'call-details-held');
+  // Closed: the next call's popup is answered on this page.
+  await first.keyboard.press('Escape');
+  await expect(details).toBeHidden();
 });
 
 /** A known customer calls the hotline as a PSTN gateway does (following a REFER); the agent answers. */
