@@ -112,6 +112,54 @@ test('the call-center and call monitors show a call arriving in a queue, and its
   await expect(tiles.getByRole('button', { name: 'Cuộc gọi bỏ: 1' })).toBeVisible();
 });
 
+test('the call monitor shows a call put on hold, with the time on hold ticking', async ({
+  page,
+  request,
+}) => {
+  const run = unique();
+  const hotline = `1800${String(Date.now()).slice(-6)}`;
+  const admin = await apiLogin(request, ACCOUNTS.administrator.email);
+  await apiCreate(request, admin.token, '/v2/queues', {
+    name: `Giữ máy ${run}`,
+    hotlines: [hotline],
+  });
+  const caller = phone();
+  const callId = `e2e-held-${run}`;
+  const event = async (type: string, secondsAgo: number) => {
+    const sent = await request.post('/v2/telephony/events', {
+      headers: GATEWAY_HEADERS,
+      data: {
+        call_id: callId,
+        event_id: type,
+        type,
+        at: new Date(Date.now() - secondsAgo * 1000).toISOString(),
+        direction: 'CALL_INBOUND',
+        from: caller,
+        to: hotline,
+        hotline,
+      },
+    });
+    expect(sent.status()).toBe(200);
+  };
+  await event('call.started', 30);
+  await event('call.answered', 25);
+  await event('call.held', 5);
+  await signInAs(page, request, ACCOUNTS.supervisor.email);
+  await page.goto('/monitors/call-monitor');
+  await live(page);
+  const row = page
+    .getByRole('table', { name: 'Cuộc gọi đang diễn ra' })
+    .getByRole('row')
+    .filter({ hasText: caller });
+  await expect(row).toContainText(/Đang giữ máy 0:0[5-9]/);
+  await screenshotsAtBothSizes(page, 'monitors-call-on-hold');
+  // Resumed: talking again, live.
+  await event('call.resumed', 0);
+  await expect(row).not.toContainText('Đang giữ máy');
+  await event('call.ended', 0);
+  await expect(row).toHaveCount(0);
+});
+
 test('the channels monitor follows a channel being added, and the daily statistics open the rows of an hour', async ({
   page,
   request,

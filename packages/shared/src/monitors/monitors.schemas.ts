@@ -97,6 +97,8 @@ export const monitorCall = z.object({
   started_at: instant,
   queued_at: instant.nullable(),
   answered_at: instant.nullable(),
+  /** On hold now (the agent pressed Hold): since when. */
+  held_since: instant.nullable(),
   ticket_id: id.nullable(),
 });
 export type MonitorCall = z.infer<typeof monitorCall>;

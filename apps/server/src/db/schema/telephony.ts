@@ -131,6 +131,8 @@ export const calls = pgTable(
     holdSeconds: integer('hold_seconds').notNull().default(0),
     /** The customer hung up while the call was on hold. */
     endedOnHold: boolean('ended_on_hold').notNull().default(false),
+    /** On hold now: since when (the monitors show it); null once resumed or ended. */
+    heldSince: timestamptz('held_since'),
     waitSeconds: integer('wait_seconds').notNull().default(0),
     result: text('result'),
     cause: text('cause'),

@@ -130,6 +130,7 @@ export type CallRow = {
   started_at: Date;
   queued_at: Date | null;
   answered_at: Date | null;
+  held_since: Date | null;
   ticket_id: string | null;
 };
 
@@ -138,7 +139,7 @@ export async function liveCalls(db: Database, tenantId: string) {
   const { rows } = await db.execute<CallRow>(sql`
     select c.id, c.direction, c.from_number, c.to_number,
       cu.name as customer_name, c.queue_id, q.name as queue_name, c.agent_id, u.name as agent_name,
-      c.status, c.started_at, c.queued_at, c.answered_at, c.ticket_id
+      c.status, c.started_at, c.queued_at, c.answered_at, c.held_since, c.ticket_id
     from calls c
     left join queues q on q.id = c.queue_id
     left join users u on u.id = c.agent_id

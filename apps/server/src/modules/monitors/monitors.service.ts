@@ -220,6 +220,7 @@ export async function computeParts(
             started_at: iso(row.started_at)!,
             queued_at: iso(row.queued_at),
             answered_at: iso(row.answered_at),
+            held_since: iso(row.held_since),
             ticket_id: row.ticket_id,
           };
         });

@@ -11,12 +11,15 @@ import { users } from '../../db/schema/users.js';
 import { bearer, createTestApp, seedTenant, testRedis, type TestApp } from '../../test/helpers.js';
 import {
   createQueue,
+  eventOf,
   freshCallId,
   freshHotline,
   GATEWAY_SECRET,
   giveSip,
   route,
+  sendEvent,
   setPresence,
+  sipOf,
 } from '../../test/telephony.js';
 
 let t: TestApp;
@@ -524,6 +527,48 @@ describe('monitors: live', () => {
         queue: { _id: queue._id, name: 'Bán hàng' },
       }),
     ]);
+  });
+
+  it("shows a call on hold on the call monitor from the gateway's call.held until its call.resumed", async () => {
+    const tenant = await seedTenant(t, 'Giám sát giữ máy');
+    const admin = await t.login(tenant.email('admin'));
+    await giveSip(t, tenant, ['agent']);
+    const hotline = freshHotline();
+    await createQueue(t, admin, { name: 'Giữ', hotlines: [hotline], member_ids: [] });
+    const socket = await openSocket(admin);
+    expect((await watch(socket, 'call-monitor')).ok).toBe(true);
+    const callId = freshCallId('held');
+    const base = Date.now() - 60_000;
+    const send = async (type: string, offset: number, extra: Record<string, unknown> = {}) => {
+      const sent = await sendEvent(t, {
+        ...eventOf(
+          callId,
+          type,
+          offset,
+          { direction: 'CALL_INBOUND', from: '0987000111', to: hotline, hotline, ...extra },
+          base,
+        ),
+      });
+      expect(sent.statusCode, sent.body).toBe(200);
+    };
+    const heldNow = snapshotWhere(socket, (snapshot) =>
+      snapshot.calls.some((call) => call.caller === '0987000111' && call.held_since !== null),
+    );
+    await send('call.started', 0);
+    await send('call.answered', 5, { agent: sipOf(tenant, 'agent') });
+    await send('call.held', 20);
+    const held = (await heldNow).calls.find((call) => call.caller === '0987000111');
+    expect(held).toMatchObject({
+      status: 'ANSWERING',
+      held_since: new Date(base + 20_000).toISOString(),
+    });
+    const resumedNow = snapshotWhere(socket, (snapshot) =>
+      snapshot.calls.some((call) => call.caller === '0987000111' && call.held_since === null),
+    );
+    await send('call.resumed', 30);
+    expect((await resumedNow).calls.find((call) => call.caller === '0987000111')?.status).toBe(
+      'ANSWERING',
+    );
   });
 
   it('coalesces many changes into few recomputes', async () => {

@@ -54,7 +54,14 @@ describe('deriveCall', () => {
       ],
       routed,
     );
-    expect(resumed).toMatchObject({ talkSeconds: 55, holdSeconds: 20, endedOnHold: false });
+    expect(resumed).toMatchObject({
+      talkSeconds: 55,
+      holdSeconds: 20,
+      endedOnHold: false,
+      heldSince: null,
+    });
+    // On hold now, the call going on: since when.
+    expect(deriveCall([...answered, event('call.held', 20)], routed).heldSince).toEqual(at(20));
     // Held until the caller hangs up: held to the end, ended on hold (still answered).
     const abandoned = deriveCall(
       [...answered, event('call.held', 20), event('call.ended', 50, { cause: 'caller_hangup' })],

@@ -47,6 +47,8 @@ export interface DerivedCall {
   talkSeconds: number;
   holdSeconds: number;
   endedOnHold: boolean;
+  /** On hold now (a call not ended): since when. */
+  heldSince: Date | null;
   waitSeconds: number;
   result: CallResult | null;
   cause: string | null;
@@ -223,6 +225,7 @@ export function deriveCall(events: DerivationEvent[], routed: RoutedState): Deri
     talkSeconds: coveredSeconds(talkSpans),
     holdSeconds: hold.seconds,
     endedOnHold: hold.endedOnHold,
+    heldSince: endedAt ? null : hold.since,
     waitSeconds: seconds(startedAt, answeredAt ?? endedAt ?? startedAt),
     result,
     cause,
@@ -233,7 +236,8 @@ export function deriveCall(events: DerivationEvent[], routed: RoutedState): Deri
 /**
  * Hold (the gateway's call.held and call.resumed, an agent's re-INVITE offering sendonly or
  * inactive and sendrecv again): the seconds held, each hold until its resume or the call's end,
- * and whether the customer hung up while held. A resume without a hold before it counts nothing.
+ * whether the customer hung up while held, and the hold still open (`since`). A resume without
+ * a hold before it counts nothing.
  */
 function holdOf(sorted: DerivationEvent[], endedAt: Date | null, ended?: DerivationEvent) {
   const spans: [Date, Date][] = [];
@@ -250,5 +254,6 @@ function holdOf(sorted: DerivationEvent[], endedAt: Date | null, ended?: Derivat
   return {
     seconds: coveredSeconds(spans),
     endedOnHold: !!since && !!ended && CUSTOMER_HANGUP_CAUSES.has(ended.cause ?? ''),
+    since,
   };
 }

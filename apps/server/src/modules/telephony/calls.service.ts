@@ -192,6 +192,7 @@ export async function ingestEvent(
       talkSeconds: derived.talkSeconds,
       holdSeconds: derived.holdSeconds,
       endedOnHold: derived.endedOnHold,
+      heldSince: derived.heldSince,
       waitSeconds: derived.waitSeconds,
       result: derived.result,
       cause: derived.cause,

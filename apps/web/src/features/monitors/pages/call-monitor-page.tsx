@@ -25,6 +25,7 @@ export const CALLS_TEXT = {
   duration: 'Thời lượng',
   wait: 'Đã chờ',
   ticket: 'Ticket',
+  onHold: 'Đang giữ máy',
 } as const;
 
 /** /monitors/call-monitor: the calls in progress and the calls waiting, their times ticking. */
@@ -117,9 +118,15 @@ function CallTable({
                 <TableCell>{call.queue?.name ?? '—'}</TableCell>
                 {!waiting && <TableCell>{call.agent?.name ?? '—'}</TableCell>}
                 <TableCell>
-                  <Badge variant={call.status === 'ANSWERING' ? 'success' : 'secondary'}>
-                    {SOFTPHONE_TEXT.status[call.status]}
-                  </Badge>
+                  {call.held_since ? (
+                    <Badge variant="warning" className="tabular-nums">
+                      {CALLS_TEXT.onHold} {formatDuration(secondsSince(call.held_since, now))}
+                    </Badge>
+                  ) : (
+                    <Badge variant={call.status === 'ANSWERING' ? 'success' : 'secondary'}>
+                      {SOFTPHONE_TEXT.status[call.status]}
+                    </Badge>
+                  )}
                 </TableCell>
                 <TableCell className="text-right tabular-nums" data-testid="call-duration">
                   {formatDuration(secondsSince(since, now))}
