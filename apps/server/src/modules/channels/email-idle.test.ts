@@ -33,6 +33,25 @@ const deliver = (subject: string) =>
       .build(),
   );
 
+/** A mailbox of the test Dovecot read by IMAP (its SMTP side unused). */
+const mailboxBody = (name: string, user: string, port: number) => ({
+  kind: 'email',
+  name,
+  settings: {
+    imap_host: '127.0.0.1',
+    imap_port: port,
+    imap_tls: false,
+    imap_user: user,
+    // The minute's poll would come only after an hour: what arrives is IDLE's doing.
+    poll_minutes: 60,
+    smtp_host: '127.0.0.1',
+    smtp_port: 1,
+    smtp_security: 'none',
+    from_address: user,
+  },
+  secrets: { imap_password: PASSWORD, smtp_password: 'unused-secret' },
+});
+
 describe.skipIf(DOVECOT_MISSING)('email by IMAP IDLE', () => {
   beforeAll(async () => {
     dovecot = await startDovecot({ [MAILBOX]: PASSWORD });
@@ -52,23 +71,7 @@ describe.skipIf(DOVECOT_MISSING)('email by IMAP IDLE', () => {
       method: 'POST',
       url: '/v2/channels',
       headers: bearer(admin),
-      payload: {
-        kind: 'email',
-        name: 'Hộp thư IDLE',
-        settings: {
-          imap_host: '127.0.0.1',
-          imap_port: dovecot.port,
-          imap_tls: false,
-          imap_user: MAILBOX,
-          // The minute's poll would come only after an hour: what arrives is IDLE's doing.
-          poll_minutes: 60,
-          smtp_host: '127.0.0.1',
-          smtp_port: 1,
-          smtp_security: 'none',
-          from_address: MAILBOX,
-        },
-        secrets: { imap_password: PASSWORD, smtp_password: 'unused-secret' },
-      },
+      payload: mailboxBody('Hộp thư IDLE', MAILBOX, dovecot.port),
     });
     expect(created.statusCode, created.body).toBe(201);
     // Saved: watched at once, and what waited in the folder is read on connecting.
@@ -115,22 +118,7 @@ describe.skipIf(DOVECOT_MISSING)('email by IMAP IDLE, several instances', () => 
       method: 'POST',
       url: '/v2/channels',
       headers: bearer(admin),
-      payload: {
-        kind: 'email',
-        name: 'Hộp thư chung',
-        settings: {
-          imap_host: '127.0.0.1',
-          imap_port: server.port,
-          imap_tls: false,
-          imap_user: SHARED,
-          poll_minutes: 60,
-          smtp_host: '127.0.0.1',
-          smtp_port: 1,
-          smtp_security: 'none',
-          from_address: SHARED,
-        },
-        secrets: { imap_password: PASSWORD, smtp_password: 'unused-secret' },
-      },
+      payload: mailboxBody('Hộp thư chung', SHARED, server.port),
     });
     expect(created.statusCode, created.body).toBe(201);
     const id = created.json().data._id as string;

@@ -303,8 +303,9 @@ describe("monitors: the snapshot's figures", () => {
 });
 
 describe('monitors: data scope', () => {
-  it("shows a supervisor whose scope is their own only themselves, while an administrator's monitor shows everyone", async () => {
-    const tenant = await seedTenant(t, 'Giám sát phạm vi');
+  /** A tenant whose supervisors' data scope is their own ('me'): its admin and supervisor. */
+  async function supervisorOfTheirOwn(label: string) {
+    const tenant = await seedTenant(t, label);
     const admin = await t.login(tenant.email('admin'));
     const current = (
       await t.app.inject({ method: 'GET', url: '/v2/tenant/config', headers: bearer(admin) })
@@ -321,7 +322,11 @@ describe('monitors: data scope', () => {
       },
     });
     expect(saved.statusCode).toBe(200);
-    const supervisor = await t.login(tenant.email('supervisor'));
+    return { tenant, admin, supervisor: await t.login(tenant.email('supervisor')) };
+  }
+
+  it("shows a supervisor whose scope is their own only themselves, while an administrator's monitor shows everyone", async () => {
+    const { tenant, admin, supervisor } = await supervisorOfTheirOwn('Giám sát phạm vi');
     const mine = (await get(supervisor, 'agents')).json().data.agents as { _id: string }[];
     expect(mine.map((agent) => agent._id)).toEqual([tenant.id('supervisor')]);
 
@@ -352,23 +357,7 @@ describe('monitors: data scope', () => {
   });
 
   it("opens behind a figure only the records the caller's scope shows (tickets, calls, agents); calls waiting for nobody are everyone's", async () => {
-    const tenant = await seedTenant(t, 'Giám sát dòng');
-    const admin = await t.login(tenant.email('admin'));
-    const current = (
-      await t.app.inject({ method: 'GET', url: '/v2/tenant/config', headers: bearer(admin) })
-    ).json().data;
-    await t.app.inject({
-      method: 'PUT',
-      url: '/v2/tenant/config',
-      headers: bearer(admin),
-      payload: {
-        name: current.name,
-        workflow: current.workflow,
-        time_zone: current.time_zone,
-        data_scopes: { ...current.data_scopes, supervisor: 'me' },
-      },
-    });
-    const supervisor = await t.login(tenant.email('supervisor'));
+    const { tenant, admin, supervisor } = await supervisorOfTheirOwn('Giám sát dòng');
     const db = t.database.db;
     const queue = await createQueue(t, admin, {
       name: 'Phạm vi',
