@@ -32,6 +32,8 @@ describe('demo sample calls', () => {
       ticket: unknown;
       agent: { _id: string } | null;
       transfers: { from: { name: string } | null; to: { _id: string } | null; attended: boolean }[];
+      hold_seconds: number;
+      ended_on_hold: boolean;
     };
     const rows = all.json().data as Row[];
     for (let page = 2; rows.length < all.json().total; page++) {
@@ -53,6 +55,9 @@ describe('demo sample calls', () => {
     expect(new Set(transferred.map((row) => row.transfers[0]?.attended))).toEqual(
       new Set([true, false]),
     );
+    // Some were put on hold, and some of those callers gave up on hold.
+    expect(rows.some((row) => row.hold_seconds > 0 && !row.ended_on_hold)).toBe(true);
+    expect(rows.some((row) => row.ended_on_hold && row.result === 'answered')).toBe(true);
     // The agent's own calls only.
     const agent = await t.login(tenant.email('agent'));
     const own = await t.app.inject({

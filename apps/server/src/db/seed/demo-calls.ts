@@ -119,6 +119,9 @@ export async function seedDemoCalls(
             },
           ]
         : [];
+    // Some answered inbound calls were put on hold a while, and a few callers gave up on hold.
+    const held = !!answeredAt && !outbound && n % 4 === 1;
+    const endedOnHold = held && n % 12 === 1;
     return {
       tenantId,
       callId: `demo-${n + 1}-${startedAt.getTime().toString(36)}`,
@@ -139,9 +142,11 @@ export async function seedDemoCalls(
       answeredAt,
       endedAt,
       talkSeconds: talk,
+      holdSeconds: held ? Math.round(talk / 5) : 0,
+      endedOnHold,
       waitSeconds: wait,
       result,
-      cause: CAUSES[result],
+      cause: endedOnHold ? 'caller_hangup' : CAUSES[result],
       ticketId: ticket?.id ?? null,
       transfers,
     };
