@@ -5,7 +5,7 @@ import type { Transaction } from '../../platform/db.js';
 import type { AuthContext } from '../../platform/auth.js';
 import { appendEvent } from '../../platform/outbox.js';
 import { refreshTicketSla } from './ticket-sla.js';
-import { writeAudit } from '../audit/audit.service.js';
+import { auditInsert, writeAudit } from '../audit/audit.service.js';
 import { autoAssignTicket } from '../routing/assignment.js';
 import { snapshotOf, customerTimelineTicket } from './ticket-activity.js';
 import * as repo from './tickets.repository.js';
@@ -112,24 +112,28 @@ export async function createTicket(
     await repo.replaceFollowers(tx, auth.tenantId, row.id, [...new Set(body.follower_ids)], fresh);
     await refreshTicketSla(tx, auth.tenantId, row.id, { resolve: true, memo: platform.memo });
     const ticket = await readTicket(tx, auth.tenantId, row.id);
-    await appendEvent(tx, {
-      tenantId: auth.tenantId,
-      aggregate: 'ticket',
-      aggregateId: row.id,
-      type: 'ticket.created',
-      payload: { ticket, ...options.eventPayload, ...(options.via ? { via: options.via } : {}) },
-      actorId: actorOf(auth),
-    });
-    await writeAudit(tx, {
-      tenantId: auth.tenantId,
-      impersonatorId: auth.impersonatorId,
-      actorId: actorOf(auth),
-      action: 'create',
-      entity: 'ticket',
-      entityId: row.id,
-      after: snapshotOf(ticket),
-      ...(options.via ? { via: options.via } : {}),
-    });
+    // The event and the audit entry in one statement.
+    await appendEvent(
+      tx,
+      {
+        tenantId: auth.tenantId,
+        aggregate: 'ticket',
+        aggregateId: row.id,
+        type: 'ticket.created',
+        payload: { ticket, ...options.eventPayload, ...(options.via ? { via: options.via } : {}) },
+        actorId: actorOf(auth),
+      },
+      auditInsert({
+        tenantId: auth.tenantId,
+        impersonatorId: auth.impersonatorId,
+        actorId: actorOf(auth),
+        action: 'create',
+        entity: 'ticket',
+        entityId: row.id,
+        after: snapshotOf(ticket),
+        ...(options.via ? { via: options.via } : {}),
+      }),
+    );
     if (ticket.requester) await writeRequesterTimeline(tx, auth, ticket.requester._id, ticket);
     await options.alongside?.(tx, row.id);
     // Into a department that assigns automatically, without an assignee: the system picks one.
