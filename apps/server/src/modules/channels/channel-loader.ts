@@ -18,6 +18,7 @@ export function openSecrets(platform: Platform, row: ChannelRow): Record<string,
   return JSON.parse(platform.secrets.open(row.secrets)) as Record<string, string>;
 }
 
+/** A stored channel as its driver and its inbound path see it (secrets opened, server only). */
 export function openLoaded<Kind extends ConnectableKind>(
   platform: Platform,
   kind: Kind,
@@ -34,6 +35,10 @@ export function openLoaded<Kind extends ConnectableKind>(
     secrets: openSecrets(platform, row) as LoadedChannel<Kind>['secrets'],
   };
 }
+
+/** `openLoaded` of a row whatever its kind. */
+export const openChannel = (platform: Platform, row: ChannelRow) =>
+  openLoaded(platform, row.kind as ConnectableKind, row);
 
 /**
  * Channel id → its tenant: a channel never moves, and the memo below is kept per tenant. Bounded

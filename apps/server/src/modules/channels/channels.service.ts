@@ -43,7 +43,7 @@ import { zaloDriver } from './zalo/zalo-driver.js';
 import { facebookDriver } from './facebook/facebook-driver.js'; // Facebook Messenger
 import { whatsappDriver } from './whatsapp/whatsapp-driver.js'; // WhatsApp
 import { ZALO_CONNECTION_SETTINGS } from './zalo/zalo-api.js';
-import { openSecrets } from './channel-loader.js';
+import { openChannel, openSecrets } from './channel-loader.js';
 import * as repo from './channels.repository.js';
 import { takePageToken } from './facebook/facebook-channel.js';
 
@@ -62,20 +62,8 @@ const DRIVERS = {
   [Kind in ProviderKind]: ChannelDriver<Kind, never, unknown>;
 };
 
-/** A stored channel as its driver sees it: settings, and secrets opened (server memory only). */
 /** Told on every instance when a channel was saved or removed (the IMAP IDLE watchers hear it). */
 export const CHANNELS_SAVED_SIGNAL = 'channels.saved';
-
-export function openChannel(platform: Platform, row: repo.ChannelRow): OpenChannel {
-  return {
-    id: row.id,
-    tenantId: row.tenantId,
-    kind: row.kind as ConnectableKind,
-    name: row.name,
-    settings: row.settings as OpenChannel['settings'],
-    secrets: openSecrets(platform, row) as OpenChannel['secrets'],
-  };
-}
 
 const toView =
   (platform: Platform) =>

@@ -1,7 +1,8 @@
 import pg from 'pg';
 import type { Platform } from '../../platform/context.js';
 import type { OpenChannel } from './channel-driver.js';
-import { CHANNELS_SAVED_SIGNAL, openChannel } from './channels.service.js';
+import { openChannel } from './channel-loader.js';
+import { CHANNELS_SAVED_SIGNAL } from './channels.service.js';
 import { emailDriver } from './drivers/email.js';
 import { mailboxesRead, queuePoll } from './email.service.js';
 

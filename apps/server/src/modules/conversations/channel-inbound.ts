@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { ChannelSource } from '@omnicare/shared/channels/channel-source';
 import type { ConversationReferral } from '@omnicare/shared/conversations/conversations.schemas';
 import type { MessageKind } from '@omnicare/shared/conversations/message-enums';
@@ -107,17 +107,23 @@ export async function startConversation(
 }
 
 /**
+ * The ticket of the requester's newest conversation on the channel while it is not closed (null
+ * otherwise), as a subquery.
+ */
+const openConversationSql = (channel: InboundChannel, requesterId: SQL) => sql<string | null>`(
+  select case when t.status <> 'closed' then c.ticket_id end
+  from ${conversations} c join ${tickets} t on t.id = c.ticket_id
+  where c.tenant_id = ${channel.tenantId} and c.channel_id = ${channel.id}
+    and t.requester_id = ${requesterId}
+  order by c.created_at desc limit 1)`;
+
+/**
  * The customer a sender is known as on the channel (their provider id seen there before), with
  * their newest conversation on it while that is not closed: one statement, as every message of
  * a known sender asks both.
  */
 async function knownSender(platform: Platform, channel: InboundChannel, externalId: string) {
-  const openTicketId = sql<string | null>`(
-    select case when t.status <> 'closed' then c.ticket_id end
-    from ${conversations} c join ${tickets} t on t.id = c.ticket_id
-    where c.tenant_id = ${channel.tenantId} and c.channel_id = ${channel.id}
-      and t.requester_id = ${customerIdentities}.customer_id
-    order by c.created_at desc limit 1)`;
+  const openTicketId = openConversationSql(channel, sql`${customerIdentities}.customer_id`);
   const [row] = await platform.db
     .select({ customerId: customerIdentities.customerId, openTicketId })
     .from(customerIdentities)
@@ -188,22 +194,12 @@ export async function externalIdOf(
   return row?.externalId;
 }
 
-/** The customer's newest conversation on the channel while it is not closed. */
+/** `openConversationSql` of one customer. */
 async function openConversationOf(platform: Platform, channel: InboundChannel, customerId: string) {
-  const [row] = await platform.db
-    .select({ ticketId: conversations.ticketId, status: tickets.status })
-    .from(conversations)
-    .innerJoin(tickets, eq(tickets.id, conversations.ticketId))
-    .where(
-      and(
-        eq(conversations.tenantId, channel.tenantId),
-        eq(conversations.channelId, channel.id),
-        eq(tickets.requesterId, customerId),
-      ),
-    )
-    .orderBy(desc(conversations.createdAt))
-    .limit(1);
-  return row && row.status !== 'closed' ? row.ticketId : undefined;
+  const { rows } = await platform.db.execute<{ ticket_id: string | null }>(
+    sql`select ${openConversationSql(channel, sql`${customerId}::uuid`)} as ticket_id`,
+  );
+  return rows[0]?.ticket_id ?? undefined;
 }
 
 const closedRefusal = (error: unknown) =>

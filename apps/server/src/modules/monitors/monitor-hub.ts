@@ -11,7 +11,6 @@ import { dataScopeOf, type ScopeContext } from '../../platform/data-scope.js';
 import {
   computeParts,
   frameOf,
-  scopedFrame,
   scopedSnapshot,
   scopeKeyOf,
   SCOPED_PARTS,
@@ -135,7 +134,7 @@ export function createMonitorHub(platform: Platform) {
           failed(state.dirty, wide),
         ),
       ...narrow.map(({ entry, parts }) =>
-        computeParts(platform, scopedFrame(frame, entry.auth), parts).then(
+        computeParts(platform, { ...frame, auth: entry.auth }, parts).then(
           (computed) => {
             entry.parts = { ...entry.parts, ...computed };
           },
@@ -243,7 +242,7 @@ export function createMonitorHub(platform: Platform) {
     if (scope.scope === 'all') return snapshotOf(state, scope);
     const own =
       state.narrow.get(scopeKeyOf(scope))?.parts ??
-      (await computeParts(platform, scopedFrame(frame, auth), new Set(SCOPED_PARTS)));
+      (await computeParts(platform, { ...frame, auth }, new Set(SCOPED_PARTS)));
     return snapshotOf(state, scope, own);
   }
 

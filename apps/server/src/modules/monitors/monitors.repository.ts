@@ -92,8 +92,8 @@ export type QueueRow = {
 };
 
 /** Each queue with its calls waiting now and its members AVAILABLE (`agents_available`). */
-/** A scope's condition (on `users`, on `tickets`) applied to the row of alias `alias`. */
-const within = (table: 'users' | 'tickets', alias: string, seen: SQL | undefined) =>
+/** A scope's condition (on `users`, `tickets` or `calls`) applied to the row of alias `alias`. */
+const within = (table: 'users' | 'tickets' | 'calls', alias: string, seen: SQL | undefined) =>
   seen
     ? sql`and exists (select 1 from ${sql.raw(table)} where ${sql.raw(table)}.id = ${sql.raw(alias)}.id and ${seen})`
     : sql``;
@@ -215,10 +215,12 @@ export type CallListRow = {
   ticket_id: string | null;
 };
 
+/** The calls `where` names that `seen` (a condition on `calls`: a data scope) covers. */
 export async function callRows(
   db: Database,
   tenantId: string,
   where: ReturnType<typeof sql>,
+  seen: SQL | undefined,
   limit: number,
 ) {
   const { rows } = await db.execute<CallListRow>(sql`
@@ -228,7 +230,7 @@ export async function callRows(
     left join queues q on q.id = c.queue_id
     left join users u on u.id = c.agent_id
     left join customers cu on cu.id = c.customer_id
-    where c.tenant_id = ${tenantId} and ${where}
+    where c.tenant_id = ${tenantId} and ${where} ${within('calls', 'c', seen)}
     order by coalesce(c.queued_at, c.started_at) desc, c.id
     limit ${limit}`);
   return rows;
@@ -244,11 +246,13 @@ export type TicketListRow = {
   at: Date;
 };
 
+/** The tickets `where` names that `seen` (a condition on `tickets`: a data scope) covers. */
 export async function ticketRows(
   db: Database,
   tenantId: string,
   where: ReturnType<typeof sql>,
   at: ReturnType<typeof sql>,
+  seen: SQL | undefined,
   limit: number,
 ) {
   const { rows } = await db.execute<TicketListRow>(sql`
@@ -256,7 +260,7 @@ export async function ticketRows(
     from tickets t
     left join conversations v on v.ticket_id = t.id
     left join users u on u.id = t.assignee_id
-    where t.tenant_id = ${tenantId} and ${where}
+    where t.tenant_id = ${tenantId} and ${where} ${within('tickets', 't', seen)}
     order by ${at} desc nulls last, t.id
     limit ${limit}`);
   return rows;

@@ -56,7 +56,7 @@ export interface TenantFrame {
   timeZone: string;
   /**
    * Who the figures are computed as: a watcher of the tenant with the whole tenant in scope, or
-   * (`scopedFrame`) one whose data scope is narrower.
+   * (a narrower scope's own figures) one of that scope's callers.
    */
   auth: AuthContext;
 }
@@ -73,12 +73,6 @@ export async function frameOf(platform: Platform, auth: AuthContext): Promise<Te
 
 /** The parts whose figures depend on the data scope (the others are filtered in memory). */
 export const SCOPED_PARTS: readonly SnapshotPart[] = ['queues', 'channels', 'daily'];
-
-/** The frame computing the scoped parts as a caller of a narrower data scope sees them. */
-export const scopedFrame = (frame: TenantFrame, auth: AuthContext): TenantFrame => ({
-  ...frame,
-  auth,
-});
 
 /** The caller's data scope as conditions on the records the live figures count. */
 function seenBy(auth: AuthContext) {
@@ -426,43 +420,26 @@ export async function monitorRows(
   // conditions as the reports'). Calls waiting now for nobody are everyone's, as on the screen.
   const { tickets: ticketsSeen, calls: callsSeen, staff: staffSeen } = seenBy(auth);
   const callRows = async (where: SQL, { waiting = false } = {}) =>
-    (
-      await repo.callRows(
-        db,
-        tenantId,
-        callsSeen && !waiting
-          ? sql`${where} and exists (select 1 from calls where calls.id = c.id and ${callsSeen})`
-          : where,
-        take,
-      )
-    ).map((row): MonitorRow => ({
-      kind: 'call',
-      _id: row.id,
-      title: row.customer_name ? `${row.customer_name} · ${row.from_number}` : row.from_number,
-      detail: [
-        row.queue_name,
-        row.agent_name,
-        row.result
-          ? (CALL_RESULT_LABEL[row.result] ?? row.result)
-          : (CALL_STATUS_LABEL[row.status] ?? row.status),
-      ]
-        .filter(Boolean)
-        .join(' · '),
-      at: iso(row.at),
-      href: row.ticket_id ? `/tickets/${row.ticket_id}` : '/switchboard/call-history',
-    }));
+    (await repo.callRows(db, tenantId, where, waiting ? undefined : callsSeen, take)).map(
+      (row): MonitorRow => ({
+        kind: 'call',
+        _id: row.id,
+        title: row.customer_name ? `${row.customer_name} · ${row.from_number}` : row.from_number,
+        detail: [
+          row.queue_name,
+          row.agent_name,
+          row.result
+            ? (CALL_RESULT_LABEL[row.result] ?? row.result)
+            : (CALL_STATUS_LABEL[row.status] ?? row.status),
+        ]
+          .filter(Boolean)
+          .join(' · '),
+        at: iso(row.at),
+        href: row.ticket_id ? `/tickets/${row.ticket_id}` : '/switchboard/call-history',
+      }),
+    );
   const ticketRows = async (where: SQL, at: SQL) =>
-    (
-      await repo.ticketRows(
-        db,
-        tenantId,
-        ticketsSeen
-          ? sql`${where} and exists (select 1 from tickets where tickets.id = t.id and ${ticketsSeen})`
-          : where,
-        at,
-        take,
-      )
-    ).map((row): MonitorRow => {
+    (await repo.ticketRows(db, tenantId, where, at, ticketsSeen, take)).map((row): MonitorRow => {
       const chat = isChatSource(row.source);
       return {
         kind: chat ? 'conversation' : 'ticket',
