@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -167,7 +167,8 @@ describe("'Tạo ticket': POST /v2/calls/{id}/ticket", () => {
       .from(domainEvents)
       .where(
         and(eq(domainEvents.tenantId, tenant.tenantId), eq(domainEvents.aggregateId, ticket._id)),
-      );
+      )
+      .orderBy(asc(domainEvents.id));
     expect(events.map((event) => event.type)).toEqual(['ticket.created', 'ticket.call_linked']);
     expect(events[1]?.payload).toEqual({ call_id: id });
   });
