@@ -91,7 +91,9 @@ async function fill(client) {
     where tenant_id = '${tenant}' and name like 'Khách bench %'`);
   await client.query(`select setseed(0.42)`);
   // In statements of 20,000: each ticket moves the tenant's number counter, and one statement
-  // moving one row a million times walks an ever longer chain of its versions.
+  // moving one row a million times walks an ever longer chain of its versions. Oldest first, as
+  // a tenant's come (a day's rows lie together); first replies after 20 s to about 2 h and
+  // solves after 10 min to about 2 days, spread as real ones are (equal times sort for free).
   const batch = 20_000;
   const filledAt = performance.now();
   for (let done = 0; done < TICKETS; done += batch)
@@ -102,10 +104,11 @@ async function fill(client) {
        case when s.solved then 'solved' else 'open' end,
        a.id,
        (array['zalo', 'web', 'facebook', 'email', 'hand', 'whatsapp'])[1 + n % 6],
-       s.at, s.at, s.at + interval '10 minutes',
-       case when s.solved then s.at + interval '3 hours' end, ''
-     from generate_series(1, $2::int) n
-     cross join lateral (select now() - random() * ($3::int * interval '1 day') as at,
+       s.at, s.at, s.at + interval '1 second' * (20 + exp(random() * 9)),
+       case when s.solved then least(now(), s.at + interval '1 second' * (600 + exp(random() * 12))) end, ''
+     from generate_series($4::int, $4::int + $2::int - 1) n
+     cross join lateral (select now() - (1 - n::float8 / $5::int) * ($3::int * interval '1 day')
+       - random() * interval '10 minutes' as at,
        random() < 0.8 as settled, 1 + floor(random() * 20000)::int as customer,
        1 + floor(random() * ${AGENTS})::int as agent, n as k) r
      -- A fifth of the tickets stay open (the backlog); chats only for two days, as a tenant's
@@ -113,7 +116,7 @@ async function fill(client) {
      cross join lateral (select r.*, r.settled or (n % 6 in (0, 1, 2, 5)
        and r.at < now() - interval '2 days') as solved) s
      join bench_agents a on a.pos = s.agent join bench_customers c on c.pos = s.customer`,
-      [tenant, Math.min(batch, TICKETS - done), DAYS],
+      [tenant, Math.min(batch, TICKETS - done), DAYS, done + 1, TICKETS],
     );
   console.log(
     `  tickets: ${TICKETS} rows in ${((performance.now() - filledAt) / 1000).toFixed(1)} s`,
@@ -153,7 +156,8 @@ async function fill(client) {
        case when r < 0.8 then 'answered' else 'abandoned' end,
        case when r < 0.8 then 'agent_hangup' else 'caller_hangup' end
      from generate_series(1, $2::int) n
-     cross join lateral (select now() - random() * ($3::int * interval '1 day') as at,
+     cross join lateral (select now() - (1 - n::float8 / $2::int) * ($3::int * interval '1 day')
+       - random() * interval '10 minutes' as at,
        random() as r, 1 + floor(random() * ${AGENTS})::int as agent, n as k) s
      join bench_agents a on a.pos = s.agent`,
     [tenant, CALLS, DAYS],

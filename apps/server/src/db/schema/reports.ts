@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -116,9 +117,8 @@ export const adSpend = pgTable(
 
 /**
  * Daily rollups of the reports' families (reports/metrics-rollup.repository.ts): per tenant, day
- * of the tenant's calendar, family and the dimensions a report filters or cuts by, each
- * component a figure is summed from (counts, sums, the two sides of a mean or a ratio), and
- * apart the values a median or a p90 is taken over.
+ * of the tenant's calendar, family grain and the dimensions a report filters or cuts by, each
+ * component a figure is summed from (counts, sums, the two sides of a mean or a ratio).
  */
 export const reportDaily = pgTable(
   'report_daily',
@@ -127,8 +127,9 @@ export const reportDaily = pgTable(
       .notNull()
       .references(() => tenants.id),
     day: date('day').notNull(),
-    /** The hour of that day (0–23), for the hour-of-day cut. */
-    hour: smallint('hour').notNull(),
+    /** The hour of that day (0–23), for the hour-of-day cut; null in the day grain. */
+    hour: smallint('hour'),
+    /** The family and its grain (`replies`, `replies:all`, `replies:day`). */
     family: text('family').notNull(),
     groupId: uuid('group_id'),
     agentId: uuid('agent_id'),
@@ -136,11 +137,49 @@ export const reportDaily = pgTable(
     queueId: uuid('queue_id'),
     hotline: text('hotline'),
     figures: jsonb('figures').$type<Record<string, number | null>>().notNull(),
-    /** Each set of values (a JSON array) by name; apart, so a sum does not read them. */
-    samples: jsonb('samples').$type<Record<string, number[]>>(),
   },
   (table) => [
     index('report_daily_tenant_family_day_idx').on(table.tenantId, table.family, table.day),
+  ],
+);
+
+/**
+ * The values a median or a p90 is taken over, rolled beside report_daily's lines (same day,
+ * grain and dimensions): one row per line, set of values and bucket of their size, sorted. A
+ * percentile counts the values per bucket first, then sorts only the bucket holding its rank.
+ */
+export const reportValues = pgTable(
+  'report_values',
+  {
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    day: date('day').notNull(),
+    hour: smallint('hour'),
+    family: text('family').notNull(),
+    groupId: uuid('group_id'),
+    agentId: uuid('agent_id'),
+    source: text('source'),
+    queueId: uuid('queue_id'),
+    hotline: text('hotline'),
+    /** Which values (`values:value:f_first`: the values of `value` over rows passing f_first). */
+    valueSet: text('value_set').notNull(),
+    /** The values' bucket (a range of sizes, metrics-rollup.repository.ts valueBucket). */
+    bucket: smallint('bucket').notNull(),
+    /** How many values (read without the values themselves). */
+    n: integer('n').notNull(),
+    values: doublePrecision('values').array().notNull(),
+  },
+  (table) => [
+    // Migration 0051 adds INCLUDE (n and the dimensions), which drizzle cannot declare: counting
+    // the values reads this index alone, and sorting a bucket's values reads only its rows.
+    index('report_values_tenant_family_day_idx').on(
+      table.tenantId,
+      table.family,
+      table.valueSet,
+      table.day,
+      table.bucket,
+    ),
   ],
 );
 

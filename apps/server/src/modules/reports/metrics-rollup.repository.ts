@@ -25,7 +25,8 @@ import {
  * rolled days to the same components computed on the spot for the days not rolled (yesterday,
  * today, and any day a late change unrolled: migration 0044's triggers), so it equals the figure
  * over the raw rows; metrics-rollup.test.ts compares the two on every rolled key.
- * A median or a p90 is taken over the values of every line (each line keeps its rows' values).
+ * A median or a p90 is taken over the values of every line (report_values keeps each line's
+ * values, sorted).
  * Rolled: days before yesterday. Not rolled, and read raw as before: distinct counts, durations
  * in business time, the families that hang on the moment or on every earlier row (backlog,
  * contacts, ads), a caller with a narrower data scope, and filters or cuts the rollup has no
@@ -74,27 +75,18 @@ interface Component {
 }
 
 /**
- * The values a median or a p90 is taken over (its rows' measures), a JSON array per line: the
- * percentile over the range is taken over every line's values, so it is exact. A median and a
- * p90 of the same rows share one.
+ * The values a median or a p90 is taken over (its rows' measures), rolled per line in
+ * report_values: the percentile over the range is taken over every line's values, so it is
+ * exact. A median and a p90 of the same rows share one set.
  */
 const valuesName = (spec: PercentileMetric) =>
   `values:${spec.aggregate.of}:${spec.where ?? 'true'}`;
 
-/** What a base metric is made from, or null when it cannot be rolled (a distinct count). */
+/** What a summed base metric is made from, or null when it cannot be summed (a distinct count, a percentile). */
 function componentsOf(key: string): Component[] | null {
   const spec = METRIC_SPECS[key] as BaseMetric;
   const where = sql.raw(spec.where ?? 'true');
   const a = spec.aggregate;
-  if (isPercentile(spec)) {
-    const of = sql.raw(spec.aggregate.of);
-    return [
-      {
-        name: valuesName(spec),
-        sql: sql`coalesce(to_jsonb(array_agg(f.${of}) filter (where ${where} and f.${of} is not null)), '[]'::jsonb)`,
-      },
-    ];
-  }
   switch (a.kind) {
     case 'count':
       return a.distinct ? null : [{ name: key, sql: sql`count(*) filter (where ${where})` }];
@@ -123,6 +115,9 @@ function componentsOf(key: string): Component[] | null {
   }
 }
 
+/** Whether a key's figure can come from rollups: summed from components, or a percentile of rolled values. */
+const rolls = (key: string) => isPercentile(METRIC_SPECS[key]) || componentsOf(key) !== null;
+
 /** A base metric's figure from the summed components of rows `r`. */
 function figureOfComponents(key: string): SQL {
   const spec = METRIC_SPECS[key] as BaseMetric;
@@ -141,37 +136,65 @@ function figureOfComponents(key: string): SQL {
 export function rolledKeysOf(family: FamilyName): string[] {
   return Object.keys(METRIC_SPECS).filter((key) => {
     const spec = METRIC_SPECS[key]!;
-    return 'family' in spec && spec.family === family && componentsOf(key) !== null;
+    return 'family' in spec && spec.family === family && rolls(key);
   });
 }
 
-/** The components of `keys` as a JSON object (`figures`): the summed ones, or the values (`samples`). */
-function componentsJson(keys: readonly string[], part: 'figures' | 'samples'): SQL {
+/** The components of summed `keys` as a JSON object (the column `figures`). */
+function componentsJson(keys: readonly string[]): SQL {
   const components = new Map(
     keys
-      .filter((key) => isPercentile(METRIC_SPECS[key]) === (part === 'samples'))
+      .filter((key) => !isPercentile(METRIC_SPECS[key]))
       .flatMap((key) => componentsOf(key)!.map((component) => [component.name, component.sql])),
   );
-  if (part === 'samples' && components.size === 0) return sql`null::jsonb`;
   const pairs = [...components].map(([name, value]) => sql`${name}::text, ${value}`);
   return sql`jsonb_build_object(${sql.join(pairs, sql`, `)})`;
 }
 
-/** Both parts of the components of `keys`, as the columns figures and samples. */
-const componentColumns = (keys: readonly string[]) =>
-  sql`${componentsJson(keys, 'figures')} as figures, ${componentsJson(keys, 'samples')} as samples`;
+/** The sets of values the percentiles among `keys` are taken over: name, measure, filter. */
+function valueSetsOf(keys: readonly string[]) {
+  const sets = new Map<string, { of: SQL; where: SQL }>();
+  for (const key of keys) {
+    const spec = METRIC_SPECS[key];
+    if (!isPercentile(spec)) continue;
+    sets.set(valuesName(spec), {
+      of: sql.raw(spec.aggregate.of),
+      where: sql.raw(spec.where ?? 'true'),
+    });
+  }
+  return sets;
+}
+
+/**
+ * The bucket of a value's size: about 28 % wide (four a factor of e), so a percentile over a
+ * year sorts only the few per cent of the values in the bucket holding its rank.
+ */
+const valueBucket = (v: SQL) => sql`(floor(ln(1 + greatest(${v}, 0)) * 4))::smallint`;
+
+/**
+ * A family row `f`'s values, one row (name, v, b: its bucket) per set of `keys`' percentiles
+ * it belongs to: a lateral join; rows outside a set carry a null `v`, dropped by the caller.
+ */
+function spreadValues(keys: readonly string[]): SQL {
+  const rows = [...valueSetsOf(keys)].map(
+    ([name, set]) => sql`(${name}::text, case when ${set.where} then f.${set.of}::float8 end)`,
+  );
+  return sql`cross join lateral (select s.name, s.v, ${valueBucket(sql`s.v`)} as b
+    from (values ${sql.join(rows, sql`, `)}) s(name, v)) s`;
+}
 
 /** A family row's day and hour of the day in the tenant's zone (columns `day`, `hour`). */
 const dayAndHour = (timeZone: string) =>
   sql`(f.at at time zone ${timeZone})::date as day, extract(hour from f.at at time zone ${timeZone})::smallint as hour`;
 
-/**
- * The family's rows without the agent: a day holds a line per department, source, queue and
- * hotline instead of one per agent too (a tenant of 200 agents rolls a day of calls into a few
- * lines, not hundreds). Read when no agent filters or cuts the figures (nor a department for
- * calls and presence, picked by their agents).
+/*
+ * Each family is rolled at three grains: per agent and hour (the family's own name); per hour
+ * without the agent (`{family}:all`: a tenant of 200 agents rolls a day of calls into a few
+ * lines, not hundreds); and per day, without the hour either (`{family}:day`: a year is a few
+ * thousand lines). A report reads the coarsest grain that has what it filters and cuts by.
  */
 const coarse = (family: FamilyName) => `${family}:all`;
+const daily = (family: FamilyName) => `${family}:day`;
 
 function grainOf(
   context: FactContext,
@@ -182,8 +205,20 @@ function grainOf(
     Boolean(context.filters.agentId) ||
     (ROLLED[family]?.rows !== 'tickets' && Boolean(context.filters.groupId)) ||
     dimensions.includes('agent');
-  return byAgent ? family : coarse(family);
+  if (byAgent) return family;
+  return dimensions.includes('hour') ? coarse(family) : daily(family);
 }
+
+/** The grain of a line grouped by rollDays' grouping sets, by what it was grouped without. */
+const grainOfLine = (family: FamilyName) =>
+  sql`case when grouping(f.agent_id) = 0 then ${family}
+    when grouping(f.hour) = 0 then ${coarse(family)} else ${daily(family)} end`;
+
+/** The grouping sets of the three grains, after any leading columns (`s.name` for values). */
+const GRAINS = (lead: SQL) => sql`grouping sets (
+  (${lead} f.day, f.hour, f.group_id, f.agent_id, f.source, f.queue_id, f.hotline),
+  (${lead} f.day, f.hour, f.group_id, f.source, f.queue_id, f.hotline),
+  (${lead} f.day, f.group_id, f.source, f.queue_id, f.hotline))`;
 
 /** Whether the figures of this context can use rollups at all (scope, filters, thresholds). */
 export function rollable(context: FactContext): boolean {
@@ -210,7 +245,7 @@ export function rolledKeys(
   const rolled = ROLLED[family];
   if (!rolled) return [];
   return keys.filter((key) => {
-    if (!componentsOf(key)) return false;
+    if (!rolls(key)) return false;
     const aggregate = (METRIC_SPECS[key] as BaseMetric).aggregate;
     const measuresValue = 'of' in aggregate && aggregate.of === 'value';
     return !(rolled.clocked && context.clock && measuresValue);
@@ -296,19 +331,36 @@ export async function rollDays(
       ...DEFAULTS,
       scope: {},
     };
-    await tx.execute(sql`delete from report_daily where tenant_id = ${context.tenantId}
-      and day between ${first}::date and ${end}::date`);
-    // Each family once, at both grains: per agent, and without the agent (`{family}:all`).
-    for (const family of ROLLED_FAMILIES)
+    for (const table of [sql`report_daily`, sql`report_values`])
+      await tx.execute(sql`delete from ${table} where tenant_id = ${context.tenantId}
+        and day between ${first}::date and ${end}::date`);
+    // Each family's rows read once, grouped at the three grains into its summed components and,
+    // where it has percentiles, its sorted values. Written in order of grain and day, so the
+    // lines one report reads lie together rather than one per page among the agents'.
+    for (const family of ROLLED_FAMILIES) {
+      const keys = rolledKeysOf(family);
+      const dimensions = sql`f.group_id, f.agent_id, f.source, f.queue_id, f.hotline`;
+      const values =
+        valueSetsOf(keys).size > 0
+          ? sql`, v as (insert into report_values (tenant_id, day, hour, family, group_id, agent_id, source, queue_id, hotline, value_set, bucket, n, values)
+            select ${context.tenantId}, f.day, f.hour, ${grainOfLine(family)}, ${dimensions},
+              s.name, s.b, count(*), array_agg(s.v order by s.v)
+            from f ${spreadValues(keys)}
+            where s.v is not null
+            group by ${GRAINS(sql`s.name, s.b,`)}
+            order by 4, 10, 2, 11)`
+          : sql``;
       await tx.execute(sql`
-        insert into report_daily (tenant_id, day, hour, family, group_id, agent_id, source, queue_id, hotline, figures, samples)
-        select ${context.tenantId}, f.day, f.hour,
-          case when grouping(f.agent_id) = 1 then ${coarse(family)} else ${family} end,
-          f.group_id, f.agent_id, f.source, f.queue_id, f.hotline, ${componentColumns(rolledKeysOf(family))}
-        from (select f.*, ${dayAndHour(context.timeZone)}
-          from (${FAMILIES[family](rollContext)}) f) f
-        group by grouping sets ((f.day, f.hour, f.group_id, f.agent_id, f.source, f.queue_id, f.hotline),
-          (f.day, f.hour, f.group_id, f.source, f.queue_id, f.hotline))`);
+        with f as materialized (
+          select f.*, ${dayAndHour(context.timeZone)} from (${FAMILIES[family](rollContext)}) f)
+        ${values}
+        insert into report_daily (tenant_id, day, hour, family, group_id, agent_id, source, queue_id, hotline, figures)
+        select ${context.tenantId}, f.day, f.hour, ${grainOfLine(family)}, ${dimensions},
+          ${componentsJson(keys)}
+        from f
+        group by ${GRAINS(sql``)}
+        order by 4, 2`);
+    }
     const days = await tx.execute(sql`
       insert into report_days (tenant_id, day)
       select ${context.tenantId}, d::date from generate_series(${first}::date, ${end}::date, interval '1 day') d
@@ -359,8 +411,8 @@ function rolledDimensionOf(dimension: ReportDimension | undefined): SQL {
  * A family's rolled keys cut by each of `dimensions` (all rollable): the rolled days of the
  * range from report_daily, the rest (from the day after `through`) computed on the spot into
  * the same components, then summed; or, keys all medians and p90s (the service asks for them
- * apart), taken over every line's values. Answers a FigureLines per dimension, as
- * familyFigures does.
+ * apart), taken over every line's values (report_values, and the values of the days not
+ * rolled). Answers a FigureLines per dimension, as familyFigures does.
  */
 export async function rolledFamilyFigures(
   db: Database,
@@ -370,52 +422,116 @@ export async function rolledFamilyFigures(
   dimensions: readonly (ReportDimension | undefined)[],
   range: { from: string; through: string; rawStart: Date },
 ): Promise<FigureLines[]> {
-  const rawContext = { ...context, start: range.rawStart };
-  const raw =
+  const grain = grainOf(context, family, dimensions);
+  // The days not rolled, as rows with the rolled lines' columns.
+  const rawRows =
     range.rawStart < context.end
-      ? sql`union all
-        select f.day, f.hour, f.group_id, f.agent_id, f.source, f.queue_id, f.hotline,
-          ${componentColumns(keys)}
-        from (select f.*, ${dayAndHour(context.timeZone)} from (${FAMILIES[family](rawContext)}) f) f
-        group by 1, 2, 3, 4, 5, 6, 7`
-      : sql``;
-  const lines = sql`
-    with r as (
-      select r.day, r.hour, r.group_id, r.agent_id, r.source, r.queue_id, r.hotline, r.figures,
-        r.samples
-      from report_daily r
-      where r.tenant_id = ${context.tenantId} and r.family = ${grainOf(context, family, dimensions)}
-        and r.day between ${range.from}::date and ${range.through}::date
-        and ${rolledFilters(context, family)}
-      ${raw}
-    )`;
+      ? sql`(select f.*, ${dayAndHour(context.timeZone)}
+        from (${FAMILIES[family]({ ...context, start: range.rawStart })}) f) f`
+      : null;
+  const rolled = sql`r.tenant_id = ${context.tenantId} and r.family = ${grain}
+    and r.day between ${range.from}::date and ${range.through}::date
+    and ${rolledFilters(context, family)}`;
   const cuts = dimensions.map(rolledDimensionOf);
   if (!keys.some((key) => isPercentile(METRIC_SPECS[key]))) {
+    // The raw rows grouped as the grain read is (without the hour or the agent where it has none).
+    const hour = grain === daily(family) ? sql`null::smallint` : sql`f.hour`;
+    const agent = grain === family ? sql`f.agent_id` : sql`null::uuid`;
+    const lines = sql`(select r.day, r.hour, r.group_id, r.agent_id, r.source, r.queue_id,
+        r.hotline, r.figures
+      from report_daily r where ${rolled}
+      ${
+        rawRows
+          ? sql`union all select f.day, ${hour}, f.group_id, ${agent}, f.source, f.queue_id,
+              f.hotline, ${componentsJson(keys)}
+            from ${rawRows} group by 1, 2, 3, 4, 5, 6, 7`
+          : sql``
+      }) r`;
     const sums = await db.execute<Record<string, unknown>>(
-      sql`${lines} ${byGroupingSets(sql`r`, 'r', cuts, keys.map(figureOfComponents))}`,
+      byGroupingSets(lines, 'r', cuts, keys.map(figureOfComponents)),
     );
     return linesOf(sums.rows, keys, dimensions.length);
   }
-  const specs = keys.map((key) => METRIC_SPECS[key] as PercentileMetric);
-  const valueSets = [...new Set(specs.map(valuesName))];
-  const values = await sortingExecute(
-    db,
-    sql`${lines}, v as (
-      select r.day, r.hour, r.group_id, r.agent_id, r.source, r.queue_id, r.hotline,
-        s.name, e.v::float8 as v
-      from r cross join (values ${sql.join(
-        valueSets.map((name) => sql`(${name}::text)`),
-        sql`, `,
-      )}) s(name)
-      cross join lateral jsonb_array_elements_text(coalesce(r.samples->s.name, '[]'::jsonb)) e(v))
-      ${byGroupingSets(
-        sql`v r`,
-        'r',
-        cuts,
-        specs.map((spec) =>
-          percentileSql(spec.aggregate.kind, sql`r.v`, sql`r.name = ${valuesName(spec)}`),
-        ),
-      )}`,
+  const sets = sql.join(
+    [...valueSetsOf(keys).keys()].map((name) => sql`${name}`),
+    sql`, `,
   );
-  return linesOf(values.rows, keys, dimensions.length);
+  const rolledValues = sql`${rolled} and r.value_set in (${sets})`;
+  const rawValues = rawRows
+    ? sql`(select f.day, f.hour, f.group_id, f.agent_id, f.source, f.queue_id, f.hotline,
+        s.name, s.b, s.v
+      from ${rawRows} ${spreadValues(keys)} where s.v is not null) r`
+    : null;
+  return Promise.all(cuts.map((cut) => percentilesOf(db, keys, cut, rolledValues, rawValues)));
+}
+
+/**
+ * The percentiles `keys` cut by `cut` (an expression over a line `r`), over the rolled values
+ * (report_values rows `r` passing `rolled`) and the raw ones (rows `r`: name, b, v), as
+ * percentile_cont takes them: the ranks p·(n−1) rounded down and up, and between their values
+ * in proportion. Each rank's bucket is found by counting the values per bucket (report_values'
+ * index alone), then only that bucket's values are read and sorted.
+ */
+async function percentilesOf(
+  db: Database,
+  keys: readonly string[],
+  cut: SQL,
+  rolled: SQL,
+  raw: SQL | null,
+): Promise<FigureLines> {
+  const wanted = keys.map((key) => {
+    const spec = METRIC_SPECS[key] as PercentileMetric;
+    const fraction = spec.aggregate.kind === 'median' ? 0.5 : 0.9;
+    return sql`(${key}::text, ${valuesName(spec)}::text, ${fraction}::float8)`;
+  });
+  // k: the cut's value marked, so that a line without one (null) joins like any other.
+  const k = sql`case when ${cut} is null then 'n' else 'v' || ${cut} end`;
+  const result = await sortingExecute(
+    db,
+    sql`
+    with ${raw ? sql`raw as materialized (select ${k} as k, r.name, r.b, r.v from ${raw}),` : sql``}
+    counts as (
+      select k, name, b, sum(n)::bigint as n from (
+        select ${k} as k, r.value_set as name, r.bucket as b, r.n from report_values r where ${rolled}
+        ${raw ? sql`union all select k, name, b, 1 from raw` : sql``}) c
+      group by k, name, b
+    ), placed as (
+      select k, name, b, n, (sum(n) over (partition by k, name order by b) - n)::bigint as below,
+        sum(n) over (partition by k, name) as total
+      from counts
+    ), wanted as (
+      select distinct p.k, q.key, p.name, q.fraction * (p.total - 1)::float8 as pos
+      from placed p join (values ${sql.join(wanted, sql`, `)}) q(key, name, fraction) using (name)
+    ), ranks as (
+      select w.k, w.key, w.name, w.pos, r.rank, p.b, r.rank - p.below as at
+      from wanted w
+      cross join lateral (values (floor(w.pos)::bigint), (ceil(w.pos)::bigint)) r(rank)
+      join placed p on p.k = w.k and p.name = w.name and r.rank >= p.below and r.rank < p.below + p.n
+    ), needed as (
+      select distinct k, name, b from ranks
+    ), sorted as (
+      select k, name, b, v, row_number() over (partition by k, name, b order by v) - 1 as at
+      from (
+        select ${k} as k, r.value_set as name, r.bucket as b, u.v
+        from report_values r cross join lateral unnest(r.values) u(v)
+        where ${rolled} and r.bucket = any (array(select distinct b from needed))
+        ${raw ? sql`union all select k, name, b, v from raw` : sql``}) x
+      where (k, name, b) in (select k, name, b from needed)
+    ), ends as (
+      select r.key, r.k, r.pos, min(s.v) filter (where r.rank = floor(r.pos)) as lo,
+        min(s.v) filter (where r.rank = ceil(r.pos)) as hi
+      from ranks r join sorted s using (k, name, b, at)
+      group by r.key, r.k, r.pos
+    )
+    select case when k = 'n' then null else substr(k, 2) end as d, key,
+      lo + ((pos - floor(pos)) * (hi - lo)) as value
+    from ends`,
+  );
+  const figures: FigureLines = new Map();
+  for (const row of result.rows as { d: string | null; key: string; value: number | null }[]) {
+    const line = figures.get(row.d) ?? {};
+    line[row.key] = row.value === null ? null : Number(row.value);
+    figures.set(row.d, line);
+  }
+  return figures;
 }
