@@ -7,7 +7,6 @@ import {
   FAMILIES,
   METRIC_SPECS,
   isPercentile,
-  percentileSql,
   sortingExecute,
   type PercentileMetric,
   type BaseMetric,
