@@ -721,7 +721,7 @@ const tagJoin = (dimension: ReportDimension | undefined) =>
   dimension === 'tag' ? sql`left join ticket_tags ft on ft.ticket_id = f.ticket_id` : sql``;
 
 /** A median or a p90 of `value` over the rows passing `where`. */
-export function percentileSql(kind: 'median' | 'p90', value: SQL, where: SQL): SQL {
+function percentileSql(kind: 'median' | 'p90', value: SQL, where: SQL): SQL {
   const fraction = sql.raw(kind === 'median' ? '0.5' : '0.9');
   return sql`percentile_cont(${fraction}) within group (order by ${value}) filter (where ${where})`;
 }
