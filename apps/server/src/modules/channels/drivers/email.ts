@@ -55,7 +55,7 @@ async function loginOf(channel: EmailChannel, side: Side, refused?: string): Pro
     return { user, pass: pass ?? '' };
   }
   if (!channel.accessToken)
-    throw new MailTokenError('OAuth2: no token source for this mailbox', true, false);
+    throw new MailTokenError('Hộp thư OAuth2 chưa có nguồn access token trên máy chủ', true, false);
   return { user, accessToken: await channel.accessToken(refused) };
 }
 
