@@ -54,7 +54,10 @@ const answers = (port: number) =>
  */
 export async function startDovecot(
   users: Record<string, string>,
-  options: { oauth2?: { introspectionUrl: string } } = {},
+  options: {
+    /** `mechanisms`: those offered (default both; imapflow prefers OAUTHBEARER when offered). */
+    oauth2?: { introspectionUrl: string; mechanisms?: ('xoauth2' | 'oauthbearer')[] };
+  } = {},
 ): Promise<TestDovecot> {
   const binary = dovecotBinary();
   if (!binary) throw new Error(DOVECOT_MISSING ?? 'dovecot missing');
@@ -72,6 +75,9 @@ export async function startDovecot(
       .map(([name, password]) => `${name}:{PLAIN}${password}::::::`)
       .join('\n') + '\n',
   );
+  const oauthMechanisms = options.oauth2
+    ? (options.oauth2.mechanisms ?? ['xoauth2', 'oauthbearer']).join(' ')
+    : '';
   if (options.oauth2)
     await writeFile(
       path.join(dir, 'oauth2.conf.ext'),
@@ -98,7 +104,7 @@ export async function startDovecot(
       'listen = 127.0.0.1',
       'ssl = no',
       'disable_plaintext_auth = no',
-      `auth_mechanisms = plain login${options.oauth2 ? ' xoauth2 oauthbearer' : ''}`,
+      `auth_mechanisms = plain login ${oauthMechanisms}`.trim(),
       // Refusals answered at once: no 2 s delay, no per-IP penalty growing to 15 s (the tests
       // refuse logins on purpose, and a refused token is followed by a retry at once).
       'auth_failure_delay = 0',
@@ -122,7 +128,7 @@ export async function startDovecot(
         ? [
             'passdb {',
             '  driver = oauth2',
-            '  mechanisms = xoauth2 oauthbearer',
+            `  mechanisms = ${oauthMechanisms}`,
             `  args = ${dir}/oauth2.conf.ext`,
             '}',
           ]
