@@ -36,6 +36,10 @@ test('the callback pages render without a session', async ({ page }) => {
   await page.goto('/zalo-redirect?code=abc&state=xyz');
   await expect(page.getByText('Không kết nối được Zalo OA')).toBeVisible();
   await expect(page.getByRole('alert')).toContainText('Vui lòng đăng nhập');
+  // So does the mailboxes' OAuth2 landing.
+  await page.goto('/email-redirect?code=abc&state=xyz');
+  await expect(page.getByText('Không kết nối được hộp thư')).toBeVisible();
+  await expect(page.getByRole('alert')).toContainText('Hãy đăng nhập');
   await page.goto('/tiktok-redirect');
   await expect(page.getByRole('heading', { name: 'Kết nối TikTok' })).toBeVisible();
 });

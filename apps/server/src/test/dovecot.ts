@@ -46,8 +46,19 @@ const answers = (port: number) =>
  * system service, no /etc/dovecot): IMAP on 127.0.0.1 without TLS, plain logins checked against a
  * passwd-file of `users` (name → password), maildirs in the folder. Tries another port when the
  * one chosen is taken.
+ *
+ * `oauth2`: XOAUTH2 and OAUTHBEARER logins too, checked by Dovecot's own oauth2 passdb (built
+ * into Debian's dovecot-core, no extra package) against an RFC 7662 introspection endpoint
+ * (`introspection_mode = post`; the token is live when it answers `active: true`, and the
+ * `username` it names must be the one logging in).
  */
-export async function startDovecot(users: Record<string, string>): Promise<TestDovecot> {
+export async function startDovecot(
+  users: Record<string, string>,
+  options: {
+    /** `mechanisms`: those offered (default both; imapflow prefers OAUTHBEARER when offered). */
+    oauth2?: { introspectionUrl: string; mechanisms?: ('xoauth2' | 'oauthbearer')[] };
+  } = {},
+): Promise<TestDovecot> {
   const binary = dovecotBinary();
   if (!binary) throw new Error(DOVECOT_MISSING ?? 'dovecot missing');
   const dir = await mkdtemp(path.join(tmpdir(), 'omnicare-dovecot-'));
@@ -64,6 +75,23 @@ export async function startDovecot(users: Record<string, string>): Promise<TestD
       .map(([name, password]) => `${name}:{PLAIN}${password}::::::`)
       .join('\n') + '\n',
   );
+  const oauthMechanisms = options.oauth2
+    ? (options.oauth2.mechanisms ?? ['xoauth2', 'oauthbearer']).join(' ')
+    : '';
+  if (options.oauth2)
+    await writeFile(
+      path.join(dir, 'oauth2.conf.ext'),
+      [
+        `introspection_url = ${options.oauth2.introspectionUrl}`,
+        'introspection_mode = post',
+        'force_introspection = yes',
+        'username_attribute = username',
+        'active_attribute = active',
+        'active_value = true',
+        'timeout_msecs = 5000',
+        '',
+      ].join('\n'),
+    );
   let lastError = '';
   for (let attempt = 0; attempt < 5; attempt++) {
     const port = testPort('dovecot');
@@ -76,7 +104,11 @@ export async function startDovecot(users: Record<string, string>): Promise<TestD
       'listen = 127.0.0.1',
       'ssl = no',
       'disable_plaintext_auth = no',
-      'auth_mechanisms = plain login',
+      `auth_mechanisms = plain login ${oauthMechanisms}`.trim(),
+      // Refusals answered at once: no 2 s delay, no per-IP penalty growing to 15 s (the tests
+      // refuse logins on purpose, and a refused token is followed by a retry at once).
+      'auth_failure_delay = 0',
+      'service anvil {\n  unix_listener anvil-auth-penalty {\n    mode = 0\n  }\n}',
       `mail_location = maildir:${dir}/mail/%n`,
       'first_valid_uid = 1',
       'first_valid_gid = 1',
@@ -89,8 +121,18 @@ export async function startDovecot(users: Record<string, string>): Promise<TestD
           ]),
       'passdb {',
       '  driver = passwd-file',
+      ...(options.oauth2 ? ['  mechanisms = plain login'] : []),
       `  args = scheme=PLAIN username_format=%u ${dir}/passwd`,
       '}',
+      ...(options.oauth2
+        ? [
+            'passdb {',
+            '  driver = oauth2',
+            `  mechanisms = ${oauthMechanisms}`,
+            `  args = ${dir}/oauth2.conf.ext`,
+            '}',
+          ]
+        : []),
       'userdb {',
       '  driver = static',
       `  args = uid=${owner.uid} gid=${owner.gid} home=${dir}/mail/%n`,

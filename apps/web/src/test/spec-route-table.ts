@@ -24,6 +24,8 @@ export const SPEC_ROUTE_TABLE: Readonly<Record<string, SpecRoute>> = {
   '/page-404': PUBLIC,
   '/zalo-redirect': PUBLIC,
   '/tiktok-redirect': PUBLIC,
+  // Not in the spec: the OAuth2 mailboxes' landing, public as its two siblings.
+  '/email-redirect': PUBLIC,
 
   '/view-as-mode': { ...EVERYONE, adminFlag: true },
   // Not in the spec: each signed-in person's own profile (issue 12).

@@ -3,7 +3,12 @@ import { isoDateTime } from '../platform/envelope.js';
 import { labelled } from '../platform/labelled.js';
 import { requiredText } from '../platform/validation.js';
 import { livechatSettings } from './livechat-settings.js';
-import { EMAIL_SECRETS, emailSettings } from './email-settings.js';
+import {
+  EMAIL_OAUTH_SECRETS,
+  EMAIL_SECRETS,
+  emailRequiredSecrets,
+  emailSettings,
+} from './email-settings.js';
 import { FACEBOOK_MESSAGES } from './facebook.schemas.js';
 
 /**
@@ -95,7 +100,14 @@ export const CHANNEL_CONFIG = {
     secrets: { access_token: 'Access token' },
   },
   // Email (issue 32): an existing mailbox, IMAP in and SMTP out (email-settings.ts).
-  email: { settings: emailSettings, secrets: EMAIL_SECRETS },
+  // Passwords, or OAuth2 (email-oauth.schemas.ts): the client secret entered, the refresh token
+  // written by the connection; which must be there follows the settings' `auth_method`.
+  email: {
+    settings: emailSettings,
+    secrets: EMAIL_SECRETS,
+    oauthSecrets: EMAIL_OAUTH_SECRETS,
+    requiredSecrets: emailRequiredSecrets,
+  },
   // --- Zalo OA (zalo.schemas.ts): keys entered by the administrator; tokens by the OAuth flow.
   zalo: {
     settings: z.object({
@@ -169,6 +181,8 @@ export const CHANNEL_CONFIG = {
       oauthSecrets?: Record<string, string>;
       /** Accepted in a body, exchanged by the server for a stored secret, never stored. */
       exchangeSecrets?: Record<string, string>;
+      /** The secrets a channel must have given its settings (default: every one of `secrets`). */
+      requiredSecrets?: (settings: Record<string, unknown>) => readonly string[];
     }
   >
 >;

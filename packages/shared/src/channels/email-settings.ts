@@ -1,11 +1,18 @@
 import { z } from 'zod';
 import { labelled } from '../platform/labelled.js';
 import { requiredText } from '../platform/validation.js';
+import {
+  EMAIL_AUTH_METHOD,
+  EMAIL_OAUTH_MESSAGES,
+  EMAIL_OAUTH_PROVIDER,
+  EMAIL_OAUTH_PROVIDERS,
+} from './email-oauth.schemas.js';
 
 /**
  * An email channel: an existing mailbox (support@…) read by IMAP polling and written through its
- * SMTP server. Settings are shown and edited; the two passwords are secrets (sealed, never
- * answered).
+ * SMTP server. Settings are shown and edited; the two passwords, or for an OAuth2 mailbox the
+ * client secret and the refresh token, are secrets (sealed, never answered). OAuth2 (XOAUTH2):
+ * `email-oauth.schemas.ts`.
  */
 
 /** How the SMTP connection is protected: TLS from the start (465), STARTTLS (587), or none. */
@@ -41,7 +48,29 @@ const port = (fallback: number) =>
     .max(65535, M.port)
     .default(fallback);
 
-export const emailSettings = z.object({
+const oauthUrl = z
+  .string({ error: EMAIL_OAUTH_MESSAGES.urlInvalid })
+  .trim()
+  .max(500, EMAIL_OAUTH_MESSAGES.urlInvalid)
+  .regex(/^(https?:\/\/[^\s]+)?$/i, EMAIL_OAUTH_MESSAGES.urlInvalid)
+  .default('');
+
+const emailSettingsFields = z.object({
+  /** How IMAP and SMTP log in: the mailbox's passwords, or OAuth2 access tokens (XOAUTH2). */
+  auth_method: z
+    .enum(EMAIL_AUTH_METHOD.values, { error: EMAIL_OAUTH_MESSAGES.methodInvalid })
+    .default('password'),
+  /** OAuth2 only: whose authorization server (its endpoints and scope are filled from it). */
+  oauth_provider: z
+    .enum(EMAIL_OAUTH_PROVIDER.values, { error: EMAIL_OAUTH_MESSAGES.providerInvalid })
+    .default('google'),
+  oauth_client_id: z.string().trim().max(500, EMAIL_OAUTH_MESSAGES.clientIdLong).default(''),
+  /** Blank: the provider's (`EMAIL_OAUTH_PROVIDERS`); required for a custom provider. */
+  oauth_authorize_url: oauthUrl,
+  oauth_token_url: oauthUrl,
+  oauth_scope: z.string().trim().max(1000, EMAIL_OAUTH_MESSAGES.scopeLong).default(''),
+  /** Written by the connection (`/email-redirect`): when the refresh token was obtained. */
+  oauth_connected_at: z.string().max(40).optional(),
   imap_host: host('Máy chủ IMAP'),
   imap_port: port(993),
   /** TLS from the first byte (993); off: plain IMAP (143, a local server). */
@@ -75,10 +104,51 @@ export const emailSettings = z.object({
     .transform((email) => email.toLowerCase()),
   from_name: z.string().trim().max(100).default(''),
 });
+
+/**
+ * The settings of a mailbox. An OAuth2 one needs its client id; its endpoints and scope, left
+ * blank, are its provider's (a custom provider must name its endpoints).
+ */
+export const emailSettings = emailSettingsFields
+  .superRefine((settings, ctx) => {
+    if (settings.auth_method !== 'oauth2') return;
+    const issue = (path: string, message: string) =>
+      ctx.addIssue({ code: 'custom', path: [path], message });
+    if (!settings.oauth_client_id) issue('oauth_client_id', EMAIL_OAUTH_MESSAGES.clientIdRequired);
+    if (settings.oauth_provider === 'custom') {
+      if (!settings.oauth_authorize_url)
+        issue('oauth_authorize_url', EMAIL_OAUTH_MESSAGES.authorizeUrlRequired);
+      if (!settings.oauth_token_url)
+        issue('oauth_token_url', EMAIL_OAUTH_MESSAGES.tokenUrlRequired);
+    }
+  })
+  .transform((settings) => {
+    if (settings.auth_method !== 'oauth2') return settings;
+    const defaults = EMAIL_OAUTH_PROVIDERS[settings.oauth_provider];
+    return {
+      ...settings,
+      oauth_authorize_url: settings.oauth_authorize_url || defaults.authorize_url,
+      oauth_token_url: settings.oauth_token_url || defaults.token_url,
+      oauth_scope: settings.oauth_scope || defaults.scope,
+    };
+  });
 export type EmailSettings = z.output<typeof emailSettings>;
 
 /** The secrets of an email channel, with the label a missing one is named by. */
-export const EMAIL_SECRETS = { imap_password: 'Mật khẩu IMAP', smtp_password: 'Mật khẩu SMTP' };
+export const EMAIL_SECRETS = {
+  imap_password: 'Mật khẩu IMAP',
+  smtp_password: 'Mật khẩu SMTP',
+  oauth_client_secret: 'Client secret',
+};
+
+/** The secrets a mailbox must have, by how it logs in (the others may stay stored, unused). */
+export const emailRequiredSecrets = (settings: { auth_method?: unknown }) =>
+  settings.auth_method === 'oauth2'
+    ? (['oauth_client_secret'] as const)
+    : (['imap_password', 'smtp_password'] as const);
+
+/** Written only by the OAuth2 connection, answered as set or not like the others. */
+export const EMAIL_OAUTH_SECRETS = { oauth_refresh_token: 'Refresh token' };
 
 /**
  * `POST /v2/channels/{id}/test`: the connection check of a channel's settings screen. `ok` false
@@ -87,6 +157,7 @@ export const EMAIL_SECRETS = { imap_password: 'Mật khẩu IMAP', smtp_password
 export const channelTestView = z.object({
   ok: z.boolean(),
   message: z.string(),
+  /** Per side: 'IMAP', 'SMTP', and for an OAuth2 mailbox first 'OAuth2' (the token endpoint). */
   checks: z.array(z.object({ name: z.string(), ok: z.boolean(), message: z.string() })),
 });
 export type ChannelTestView = z.infer<typeof channelTestView>;
@@ -115,6 +186,9 @@ export const EMAIL_TEST_MESSAGES = {
     `Lỗi TLS với máy chủ ${side} ${address}: kiểm tra cổng và kiểu mã hóa (${detail})`,
   folder: (folder: string) => `Không mở được thư mục ${folder} trên máy chủ IMAP`,
   other: (side: 'IMAP' | 'SMTP', detail: string) => `Lỗi ${side}: ${detail}`,
+  /** An OAuth2 mailbox whose access token the mail server refused. */
+  tokenRefused: (side: 'IMAP' | 'SMTP', user: string) =>
+    `Máy chủ ${side} từ chối access token OAuth2 của tài khoản ${user}: kiểm tra quyền (scope) của ứng dụng và rằng tài khoản đã cấp quyền là hộp thư này`,
   ok: (side: 'IMAP' | 'SMTP', address: string) => `Kết nối ${side} ${address} thành công`,
 } as const;
 

@@ -28,6 +28,12 @@ import {
   testChannel,
 } from './channels.service.js';
 import { fetchMailNow } from './email.service.js';
+import { completeEmailConnect, startEmailConnect } from './email-oauth.js';
+import {
+  EMAIL_OAUTH_MESSAGES,
+  emailOauthCompleteBody,
+  emailOauthConnectView,
+} from '@omnicare/shared/channels/email-oauth.schemas';
 import { sendWhatsAppTemplate } from './whatsapp/whatsapp-template.js';
 import { facebookPages } from './facebook/facebook-channel.js';
 import { facebookPageView } from '@omnicare/shared/channels/facebook.schemas';
@@ -138,6 +144,44 @@ export const channelsRoutes: RouteModule = (app, platform) => {
           : EMAIL_SETTINGS_MESSAGES.fetched(result.received),
       );
     },
+  );
+  r.post(
+    '/v2/channels/:id/email/oauth/connect',
+    {
+      schema: {
+        tags: ['channels'],
+        summary:
+          'Bắt đầu kết nối hộp thư bằng OAuth2 (mã cấp quyền + PKCE): địa chỉ trang cấp quyền của nhà cung cấp',
+        params: idParams,
+        response: answers.ok(emailOauthConnectView),
+      },
+      config: { access: 'channel.manage' },
+    },
+    async (request) => {
+      const { url, provider } = await startEmailConnect(
+        platform,
+        authOf(request),
+        request.params.id,
+      );
+      return ok({ url }, EMAIL_OAUTH_MESSAGES.connectStarted(provider));
+    },
+  );
+  r.post(
+    '/v2/email/oauth/complete',
+    {
+      schema: {
+        tags: ['channels'],
+        summary: 'Hoàn tất kết nối hộp thư bằng OAuth2 từ trang /email-redirect (code, state)',
+        body: emailOauthCompleteBody,
+        response: answers.ok(channelView),
+      },
+      config: { access: 'channel.manage', rateLimit: { max: 30, timeWindow: '1 minute' } },
+    },
+    async (request) =>
+      ok(
+        await completeEmailConnect(platform, authOf(request), request.body),
+        EMAIL_OAUTH_MESSAGES.connected,
+      ),
   );
   r.post(
     '/v2/conversations/:id/whatsapp-template',

@@ -44,6 +44,7 @@ import { facebookDriver } from './facebook/facebook-driver.js'; // Facebook Mess
 import { whatsappDriver } from './whatsapp/whatsapp-driver.js'; // WhatsApp
 import { ZALO_CONNECTION_SETTINGS } from './zalo/zalo-api.js';
 import { openChannel, openSecrets } from './channel-loader.js';
+import { withMailAuth } from './email-oauth.js';
 import * as repo from './channels.repository.js';
 import { takePageToken } from './facebook/facebook-channel.js';
 
@@ -117,11 +118,15 @@ export const channelCatalogue = catalogue<ChannelView, ChannelBody, ChannelsQuer
     for (const [name, value] of Object.entries(body.secrets)) if (value) secrets[name] = value;
     const settings = config.settings.parse(body.settings) as Record<string, unknown>;
     await SECRET_EXCHANGES[kind]?.(settings, secrets);
-    for (const [name, label] of Object.entries(config.secrets))
-      if (!secrets[name]) throw fieldError(`secrets.${name}`, M.secretRequired(label));
+    const labels: Record<string, string> = config.secrets;
+    const required =
+      'requiredSecrets' in config ? config.requiredSecrets(settings) : Object.keys(labels);
+    for (const name of required)
+      if (!secrets[name]) throw fieldError(`secrets.${name}`, M.secretRequired(labels[name]!));
     if (kind === 'livechat') checkLivechatAvatar(ctx.tenantId, settings.avatar_url);
     // What the provider wrote (a Zalo OA's connection, ZNS's quota) is not the body's to change.
     keepReported(kind, settings, stored?.channel.settings);
+    if (stored) dropStaleConnection(kind, settings, secrets, stored.channel.settings);
     const values = {
       kind,
       name: body.name,
@@ -161,7 +166,35 @@ const SECRET_EXCHANGES: Partial<
 const REPORTED_SETTINGS: Partial<Record<ConnectableKind, readonly string[]>> = {
   zalo: ZALO_CONNECTION_SETTINGS,
   zns: ZNS_REPORTED_SETTINGS,
+  email: ['oauth_connected_at'],
 };
+
+/**
+ * Settings a connection was made for, per kind, with what the connection wrote: a save changing
+ * one of them forgets the connection (an OAuth2 mailbox's refresh token belongs to its client,
+ * token endpoint and account), which must then be made again.
+ */
+const CONNECTION_OF: Partial<
+  Record<ConnectableKind, { for: readonly string[]; settings: string[]; secrets: string[] }>
+> = {
+  email: {
+    for: ['auth_method', 'oauth_client_id', 'oauth_token_url', 'imap_user'],
+    settings: ['oauth_connected_at'],
+    secrets: ['oauth_refresh_token'],
+  },
+};
+
+function dropStaleConnection(
+  kind: ConnectableKind,
+  settings: Record<string, unknown>,
+  secrets: Record<string, string>,
+  stored: Record<string, unknown>,
+) {
+  const connection = CONNECTION_OF[kind];
+  if (!connection || connection.for.every((key) => settings[key] === stored[key])) return;
+  for (const key of connection.settings) delete settings[key];
+  for (const key of connection.secrets) delete secrets[key];
+}
 
 function keepReported(
   kind: ConnectableKind,
@@ -273,7 +306,8 @@ export async function testChannel(
     throw fieldError('kind', EMAIL_SETTINGS_MESSAGES.notEmail);
   // Each driver checks its own kind's channel (the row is of `view.kind`).
   const check = driver.test as (channel: OpenChannel) => Promise<ChannelTestView>;
-  return check(openChannel(platform, row.channel));
+  const open = openChannel(platform, row.channel);
+  return check(open.kind === 'email' ? withMailAuth(platform, open as OpenChannel<'email'>) : open);
 }
 
 /**

@@ -9,6 +9,7 @@ import {
 } from '../../test/helpers.js';
 import { DOVECOT_MISSING, startDovecot, type TestDovecot } from '../../test/dovecot.js';
 import { watchMailboxes } from './email-idle.js';
+import { fakeOauth2, type OauthFake } from './oauth2-fake.js';
 
 const MAILBOX = 'idle@shop.test';
 const PASSWORD = 'idle-secret-1';
@@ -131,5 +132,91 @@ describe.skipIf(DOVECOT_MISSING)('email by IMAP IDLE, several instances', () => 
       timeout: 15_000,
       interval: 100,
     });
+  }, 40_000);
+});
+
+describe.skipIf(DOVECOT_MISSING)('email by IMAP IDLE, an OAuth2 mailbox', () => {
+  const OAUTH_USER = 'oauth-idle@shop.test';
+  let app: TestApp;
+  let server: TestDovecot;
+  let oauth: OauthFake;
+
+  beforeAll(async () => {
+    oauth = await fakeOauth2({ username: OAUTH_USER });
+    server = await startDovecot(
+      { [OAUTH_USER]: PASSWORD },
+      // XOAUTH2 only, as Microsoft 365 offers it (the other test file's Dovecot offers
+      // OAUTHBEARER too, which imapflow then prefers).
+      { oauth2: { introspectionUrl: oauth.introspectionUrl, mechanisms: ['xoauth2'] } },
+    );
+    app = await createTestApp({ emailIdle: true });
+  }, 60_000);
+
+  afterAll(async () => {
+    await app?.close();
+    await server?.stop();
+    await oauth?.close();
+  });
+
+  it('is held open in IDLE by an access token once connected, and new mail comes in', async () => {
+    const owner = await seedTenant(app, 'IDLE OAuth2');
+    const admin = await app.login(owner.email('admin'));
+    const body = mailboxBody('Hộp thư OAuth2 IDLE', OAUTH_USER, server.port);
+    const created = await app.app.inject({
+      method: 'POST',
+      url: '/v2/channels',
+      headers: bearer(admin),
+      payload: {
+        ...body,
+        settings: {
+          ...body.settings,
+          auth_method: 'oauth2',
+          oauth_provider: 'custom',
+          oauth_client_id: oauth.clientId,
+          oauth_authorize_url: oauth.authorizeUrl,
+          oauth_token_url: oauth.tokenUrl,
+        },
+        secrets: { oauth_client_secret: oauth.clientSecret },
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().data._id as string;
+    const started = await app.app.inject({
+      method: 'POST',
+      url: `/v2/channels/${id}/email/oauth/connect`,
+      headers: bearer(admin),
+    });
+    const consent = await fetch(started.json().data.url, { redirect: 'manual' });
+    const params = Object.fromEntries(new URL(consent.headers.get('location') ?? '').searchParams);
+    const completed = await app.app.inject({
+      method: 'POST',
+      url: '/v2/email/oauth/complete',
+      headers: bearer(admin),
+      payload: params,
+    });
+    expect(completed.statusCode, completed.body).toBe(200);
+    // The connection is heard (channels.saved) and the mailbox watched with its token: the mail
+    // delivered now is announced on the open connection (polls come only hourly).
+    const seen = oauth.introspections.length;
+    await vi.waitFor(() => expect(oauth.introspections.length).toBeGreaterThan(seen), {
+      timeout: 10_000,
+      interval: 50,
+    });
+    await server.deliver(
+      OAUTH_USER,
+      new MailComposer({ from: 'khach@khach.test', to: OAUTH_USER, subject: 'Thư qua OAuth2' })
+        .compile()
+        .build(),
+    );
+    await vi.waitFor(
+      async () => {
+        const { rows } = await app.database.pool.query<{ subject: string }>(
+          `select subject from tickets where tenant_id = $1 and source = 'email'`,
+          [owner.tenantId],
+        );
+        expect(rows.map((row) => row.subject)).toEqual(['Thư qua OAuth2']);
+      },
+      { timeout: OUTBOX_DELIVERY_WAIT_MS, interval: 100 },
+    );
   }, 40_000);
 });

@@ -1,9 +1,10 @@
 import pg from 'pg';
 import type { Platform } from '../../platform/context.js';
 import type { OpenChannel } from './channel-driver.js';
-import { openChannel } from './channel-loader.js';
+import { openChannel, openSecrets, type ChannelRow } from './channel-loader.js';
+import { withMailAuth } from './email-oauth.js';
 import { CHANNELS_SAVED_SIGNAL } from './channels.service.js';
-import { emailDriver } from './drivers/email.js';
+import { emailDriver, type EmailChannel } from './drivers/email.js';
 import { mailboxesRead, queuePoll } from './email.service.js';
 
 /**
@@ -85,6 +86,16 @@ function mailboxClaims(platform: Platform, lost: () => void) {
   };
 }
 
+/**
+ * What a watcher connects with: a change makes a new one. An OAuth2 mailbox's refresh token is
+ * left out: a server rotating it at each refresh would restart the connection each time, and the
+ * token source reads the newest one itself (a new connection changes `oauth_connected_at`).
+ */
+function versionOf(platform: Platform, row: ChannelRow) {
+  const { oauth_refresh_token: _rotating, ...secrets } = openSecrets(platform, row);
+  return JSON.stringify([row.settings, secrets]);
+}
+
 export function watchMailboxes(platform: Platform) {
   const watchers = new Map<string, Watcher>();
   let stopped = false;
@@ -95,7 +106,7 @@ export function watchMailboxes(platform: Platform) {
       platform.log.warn({ err: error, channelId }, 'email: IDLE poll'),
     );
 
-  async function hold(channel: OpenChannel<'email'>, stop: AbortSignal) {
+  async function hold(channel: EmailChannel, stop: AbortSignal) {
     let wait = 1_000;
     while (!stop.aborted) {
       try {
@@ -126,7 +137,7 @@ export function watchMailboxes(platform: Platform) {
     const wanted = new Map(
       (await mailboxesRead(platform))
         .filter((row) => row.settings.imap_idle !== false)
-        .map((row) => [row.id, { row, version: JSON.stringify([row.settings, row.secrets]) }]),
+        .map((row) => [row.id, { row, version: versionOf(platform, row) }]),
     );
     for (const [id, watcher] of watchers)
       if (wanted.get(id)?.version !== watcher.version) {
@@ -140,7 +151,8 @@ export function watchMailboxes(platform: Platform) {
       if (watchers.has(id) || !held.has(id)) continue;
       const watcher = { version, stop: new AbortController() };
       watchers.set(id, watcher);
-      void hold(openChannel(platform, row) as OpenChannel<'email'>, watcher.stop.signal);
+      const channel = openChannel(platform, row) as OpenChannel<'email'>;
+      void hold(withMailAuth(platform, channel), watcher.stop.signal);
     }
     // Watched elsewhere: tried for again soon, to take over when that instance goes.
     clearTimeout(claimAgain);

@@ -19,6 +19,7 @@ import type { OpenChannel } from './channel-driver.js';
 import { tellDeliveryChanged } from '../tickets/ticket-realtime.js';
 import { openChannel } from './channel-loader.js';
 import { channelCatalogue } from './channels.service.js';
+import { withMailAuth } from './email-oauth.js';
 import { emailDriver, SmtpRefusal, type OutboundMail } from './drivers/email.js';
 import { takeInMail, type InboundOutcome } from './email-inbound.js';
 import * as repo from './channels.repository.js';
@@ -72,7 +73,9 @@ export async function emailChannel(platform: Platform, channelId: string) {
     .select()
     .from(channels)
     .where(and(eq(channels.id, channelId), eq(channels.kind, 'email')));
-  return row && { row, open: openChannel(platform, row) as OpenChannel<'email'> };
+  return (
+    row && { row, open: withMailAuth(platform, openChannel(platform, row) as OpenChannel<'email'>) }
+  );
 }
 
 /**

@@ -145,7 +145,12 @@ describe.skipIf(DOVECOT_MISSING)('email channel (Dovecot IMAP, SMTP test server)
 
   it('keeps the passwords sealed, answered only as set', async () => {
     const read = await send('GET', `/v2/channels/${channelId}`, admin);
-    expect(read.json().data.secrets).toEqual({ imap_password: true, smtp_password: true });
+    expect(read.json().data.secrets).toEqual({
+      imap_password: true,
+      smtp_password: true,
+      oauth_client_secret: false,
+      oauth_refresh_token: false,
+    });
     expect(read.body).not.toContain(IMAP_PASSWORD);
     expect(read.body).not.toContain(SMTP_PASSWORD);
   });

@@ -12,6 +12,10 @@ import type {
 } from '@omnicare/shared/channels/channels.schemas';
 import { atPaths, type Catalogue } from '@/components/catalogue/catalogue-api';
 import type { ZaloCompleteBody, ZaloConnectView } from '@omnicare/shared/channels/zalo.schemas';
+import type {
+  EmailOauthCompleteBody,
+  EmailOauthConnectView,
+} from '@omnicare/shared/channels/email-oauth.schemas';
 import type { FacebookPageView } from '@omnicare/shared/channels/facebook.schemas';
 import { apiRequest, apiRequestWithMessage } from '@/lib/http';
 
@@ -55,6 +59,21 @@ export const fetchMail = (id: string) =>
   apiRequestWithMessage<EmailFetchView>({
     method: 'POST',
     url: `/v2/channels/${encodeURIComponent(id)}/email/fetch`,
+  });
+
+/** `POST /v2/channels/{id}/email/oauth/connect`: the provider's consent page (state, PKCE kept). */
+export const startEmailOauthConnect = (id: string) =>
+  apiRequestWithMessage<EmailOauthConnectView>({
+    method: 'POST',
+    url: `/v2/channels/${encodeURIComponent(id)}/email/oauth/connect`,
+  });
+
+/** `POST /v2/email/oauth/complete`: what `/email-redirect` received from the provider. */
+export const completeEmailOauthConnect = (body: EmailOauthCompleteBody) =>
+  apiRequestWithMessage<ChannelView>({
+    method: 'POST',
+    url: '/v2/email/oauth/complete',
+    data: body,
   });
 
 /** `POST /v2/channels/{id}/zalo/connect`: Zalo's permission page to open (state and PKCE kept). */

@@ -15,6 +15,11 @@ import {
   emailFetchView,
   emailForwardingView,
 } from '@omnicare/shared/channels/email-settings';
+import {
+  EMAIL_OAUTH_MESSAGES,
+  EMAIL_OAUTH_PROVIDERS,
+  emailOauthConnectView,
+} from '@omnicare/shared/channels/email-oauth.schemas';
 import { createdBody, noData, okBody } from '@omnicare/shared/platform/envelope';
 import { TooltipProvider } from '@/components/ui/tooltip';
 import type { ApiRequest } from '@/lib/http';
@@ -41,6 +46,7 @@ const CONTRACTS = {
   'POST /v2/channels/:id/email/fetch': okBody(emailFetchView),
   'GET /v2/channels/email-forwarding': okBody(emailForwardingView),
   'DELETE /v2/channels/:id': okBody(noData),
+  'POST /v2/channels/:id/email/oauth/connect': okBody(emailOauthConnectView),
 };
 const CHANNEL_ID = '3c1d2e3f-4a5b-4c6d-8e7f-8091a2b3c4d5';
 
@@ -243,4 +249,91 @@ describe('/settings/multi-channels/email', () => {
     await user.click(fetchNow);
     await waitFor(() => expect(toasts.error).toHaveBeenCalledWith('Máy chủ IMAP không phản hồi'));
   }, 30_000);
+
+  it('connects a Microsoft 365 mailbox by OAuth2: saved with its client, then off to the consent page', async () => {
+    const user = userEvent.setup();
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, origin: 'https://cskh.shop.vn', assign });
+    const consent = 'https://login.microsoftonline.com/common/oauth2/v2.0/authorize?state=s';
+    const request = mockServer([], (config) =>
+      config.url.endsWith('/email/oauth/connect')
+        ? ok({ url: consent }, EMAIL_OAUTH_MESSAGES.connectStarted('Microsoft'))
+        : created(support({ name: 'Hộp thư M365' }), 'Kết nối kênh thành công'),
+    );
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Kết nối hộp thư' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Kết nối hộp thư' }));
+    // Passwords are asked only for a password login.
+    expect(dialog.getByLabelText(/Mật khẩu IMAP/)).toBeInTheDocument();
+    await user.selectOptions(dialog.getByLabelText('Cách đăng nhập'), 'oauth2');
+    expect(dialog.queryByLabelText(/Mật khẩu IMAP/)).toBeNull();
+    expect(dialog.queryByLabelText(/Mật khẩu SMTP/)).toBeNull();
+    // Google's endpoints first; picking Microsoft fills Microsoft's.
+    expect(dialog.getByLabelText(/Địa chỉ lấy token/)).toHaveValue(
+      EMAIL_OAUTH_PROVIDERS.google.token_url,
+    );
+    await user.selectOptions(dialog.getByLabelText('Nhà cung cấp OAuth2'), 'microsoft');
+    expect(dialog.getByLabelText(/Địa chỉ cấp quyền/)).toHaveValue(
+      EMAIL_OAUTH_PROVIDERS.microsoft.authorize_url,
+    );
+    expect(dialog.getByLabelText(/Phạm vi quyền/)).toHaveValue(
+      EMAIL_OAUTH_PROVIDERS.microsoft.scope,
+    );
+    // The redirect URI to register with the provider.
+    expect(dialog.getByText('https://cskh.shop.vn/email-redirect')).toBeInTheDocument();
+    await fill(user, dialog.getByLabelText(/Tên kênh/), 'Hộp thư M365');
+    await fill(user, dialog.getByLabelText(/Địa chỉ gửi/), 'support@shop.vn');
+    await fill(user, dialog.getByLabelText(/Máy chủ IMAP/), 'outlook.office365.com');
+    await fill(user, dialog.getByLabelText(/Tài khoản IMAP/), 'support@shop.vn');
+    await fill(user, dialog.getByLabelText(/Máy chủ SMTP/), 'smtp.office365.com');
+    await fill(user, dialog.getByLabelText(/Client ID/), 'app-client-id');
+    await fill(user, dialog.getByLabelText(/Client secret/), 'app-client-secret');
+    await user.click(dialog.getByRole('button', { name: 'Kết nối bằng Microsoft' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(consent));
+    const [post, connect] = writes(request);
+    expect(post).toMatchObject({ method: 'POST', url: '/v2/channels' });
+    expect(post!.data).toMatchObject({
+      settings: {
+        auth_method: 'oauth2',
+        oauth_provider: 'microsoft',
+        oauth_client_id: 'app-client-id',
+        oauth_token_url: EMAIL_OAUTH_PROVIDERS.microsoft.token_url,
+      },
+      secrets: { oauth_client_secret: 'app-client-secret' },
+    });
+    expect((post!.data as ChannelBody).secrets).not.toHaveProperty('imap_password');
+    expect(connect).toMatchObject({
+      method: 'POST',
+      url: `/v2/channels/${CHANNEL_ID}/email/oauth/connect`,
+    });
+    vi.unstubAllGlobals();
+  }, 30_000);
+
+  it("shows an OAuth2 mailbox's connection, and its 'Cần kết nối lại' reason", async () => {
+    const reason = EMAIL_OAUTH_MESSAGES.refreshRefused('invalid_grant: Token has been revoked');
+    mockServer(
+      [
+        support({
+          status: 'error',
+          status_reason: reason,
+          settings: { ...support().settings, auth_method: 'oauth2', oauth_provider: 'google' },
+          secrets: {
+            imap_password: false,
+            smtp_password: false,
+            oauth_client_secret: true,
+            oauth_refresh_token: false,
+          },
+        }),
+      ],
+      () => {
+        throw new Error('no write');
+      },
+    );
+    renderPage();
+    const row = within((await screen.findByText('Hộp thư CSKH')).closest('tr')!);
+    expect(row.getByText('OAuth2 · Google')).toBeInTheDocument();
+    expect(row.getByText('Chưa kết nối')).toBeInTheDocument();
+    expect(row.getByRole('button', { name: 'Kết nối bằng Google' })).toBeInTheDocument();
+    expect(row.getByText(reason)).toBeInTheDocument();
+  }, 20_000);
 });

@@ -157,10 +157,6 @@ export function permissionUrl(
   return url.toString();
 }
 
-/** base64url(SHA-256(verifier)) without padding (Zalo's Java SDK PKCEUtil). */
-export const codeChallengeOf = (verifier: string) =>
-  createHash('sha256').update(verifier, 'ascii').digest('base64url');
-
 /**
  * `GET {api}/v2.0/oa/getoa` (header `access_token`): `data.oa_id`, `data.name`; `data.avatar` is
  * read too (its name is UNVERIFIED: the notes show only oa_id and name).

@@ -1,5 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lt, ne } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import { CHANNEL_MESSAGES } from '@omnicare/shared/channels/channels.schemas';
 import {
   ZALO_MESSAGES as M,
@@ -9,11 +8,10 @@ import {
 import type { AuthContext } from '../../../platform/auth.js';
 import type { Platform } from '../../../platform/context.js';
 import { fieldError, notFound } from '../../../platform/errors.js';
-import { channelOauthStates } from '../../../db/schema/channel-inbound.js';
 import { channels } from '../../../db/schema/conversations.js';
 import { channelCatalogue } from '../channels.service.js';
+import { startOauthState, takeOauthState } from '../oauth-states.js';
 import {
-  codeChallengeOf,
   exchangeCode,
   oaInfo,
   permissionUrl,
@@ -24,15 +22,13 @@ import { loadZalo, saveConnection, type ZaloChannel } from './zalo-channel.js';
 
 /**
  * Connecting an OA to a Zalo channel by Zalo's OAuth v4 with PKCE (shared channels notes,
- * section 2): the server makes the state and the code verifier and keeps them (the verifier
- * sealed, the state as its hash; ten minutes, once, for the administrator who started), sends
+ * section 2): the server makes the state and the code verifier and keeps them
+ * (`oauth-states.ts`: ten minutes, once, for the administrator who started), sends
  * the browser to Zalo's permission page with the S256 challenge, and `/zalo-redirect` posts
  * back the code and state, which the server exchanges (with the verifier and the app secret in
  * the `secret_key` header) for the OA's tokens. Whether Zalo requires PKCE for OAs is
  * UNVERIFIED; we always send it.
  */
-
-const hash = (value: string) => createHash('sha256').update(value).digest('hex');
 
 async function zaloOf(platform: Platform, auth: AuthContext, id: string): Promise<ZaloChannel> {
   const channel = await loadZalo(platform, id, auth.tenantId);
@@ -47,20 +43,16 @@ export const redirectUriOf = (platform: Platform) =>
 /** `POST /v2/channels/{id}/zalo/connect`: Zalo's permission page for this channel's app. */
 export async function startZaloConnect(platform: Platform, auth: AuthContext, id: string) {
   const channel = await zaloOf(platform, auth, id);
-  const state = randomBytes(24).toString('base64url');
-  const verifier = randomBytes(48).toString('base64url');
-  const redirectUri = redirectUriOf(platform);
-  await platform.db.delete(channelOauthStates).where(lt(channelOauthStates.expiresAt, new Date()));
-  await platform.db.insert(channelOauthStates).values({
-    stateHash: hash(state),
-    tenantId: auth.tenantId,
-    channelId: channel.id,
-    userId: auth.userId,
-    codeVerifier: platform.secrets.seal(verifier),
-    redirectUri,
-    expiresAt: new Date(Date.now() + ZALO_OAUTH_STATE_MINUTES * 60_000),
-  });
-  return { url: permissionUrl(channel.settings, redirectUri, codeChallengeOf(verifier), state) };
+  const started = await startOauthState(
+    platform,
+    auth,
+    channel.id,
+    redirectUriOf(platform),
+    ZALO_OAUTH_STATE_MINUTES,
+  );
+  return {
+    url: permissionUrl(channel.settings, started.redirectUri, started.codeChallenge, started.state),
+  };
 }
 
 /**
@@ -73,17 +65,7 @@ export async function completeZaloConnect(
   auth: AuthContext,
   body: ZaloCompleteBody,
 ) {
-  const [started] = await platform.db
-    .delete(channelOauthStates)
-    .where(
-      and(
-        eq(channelOauthStates.stateHash, hash(body.state)),
-        eq(channelOauthStates.tenantId, auth.tenantId),
-        eq(channelOauthStates.userId, auth.userId),
-        gt(channelOauthStates.expiresAt, new Date()),
-      ),
-    )
-    .returning();
+  const started = await takeOauthState(platform, auth, body.state);
   if (!started) throw fieldError('state', M.stateInvalid);
   if (body.error) throw fieldError('code', M.denied);
   if (!body.code) throw fieldError('code', M.codeMissing);
@@ -91,12 +73,7 @@ export async function completeZaloConnect(
   const appSecret = channel.secrets.app_secret_key ?? '';
   let tokens;
   try {
-    tokens = await exchangeCode(
-      channel.settings,
-      appSecret,
-      body.code,
-      platform.secrets.open(started.codeVerifier),
-    );
+    tokens = await exchangeCode(channel.settings, appSecret, body.code, started.codeVerifier);
   } catch (error) {
     throw fieldError('code', M.exchangeFailed(reasonOf(error)));
   }

@@ -12,7 +12,8 @@ import {
 } from '../../../test/helpers.js';
 import { INBOUND_ATTEMPTS, sweepChannelEvents } from '../channel-events.js';
 import { fakeZalo, TINY_PNG, type ZaloFake } from '../zalo-fake.js';
-import { codeChallengeOf, signatureValid, webhookMac } from './zalo-api.js';
+import { signatureValid, webhookMac } from './zalo-api.js';
+import { codeChallengeOf } from '../oauth-states.js';
 import { refreshDueTokens } from './zalo-channel.js';
 
 let t: TestApp;

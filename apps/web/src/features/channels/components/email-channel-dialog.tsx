@@ -1,20 +1,33 @@
-import { useId } from 'react';
-import { useForm } from 'react-hook-form';
+import { useId, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { Link2 } from 'lucide-react';
 import type { ChannelBody, ChannelView } from '@omnicare/shared/channels/channels.schemas';
+import {
+  EMAIL_AUTH_METHOD,
+  EMAIL_OAUTH_PROVIDER,
+  EMAIL_OAUTH_PROVIDERS,
+  EMAIL_OAUTH_REDIRECT_PATH,
+  type EmailAuthMethod,
+  type EmailOauthProvider,
+} from '@omnicare/shared/channels/email-oauth.schemas';
+import { formatDateTime } from '@omnicare/shared/platform/time';
 import {
   EMAIL_POLL_MINUTES,
   SMTP_SECURITY,
   type SmtpSecurity,
 } from '@omnicare/shared/channels/email-settings';
 import { catalogueDialog } from '@/components/catalogue/catalogue-list-page';
+import { Button } from '@/components/ui/button';
 import { useSaveCatalogue } from '@/components/catalogue/use-catalogue';
 import { DialogForm, FormField, fieldAria } from '@/components/ui/form-dialog';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
-import { applyFieldErrors } from '@/lib/errors';
+import { applyFieldErrors, errorMessage } from '@/lib/errors';
 import { saveForm } from '@/lib/mutation-feedback';
-import { channelsOfKind } from '../channels.queries';
+import { toast } from '@/lib/toast';
+import { channelsOfKind, startEmailOauthConnect } from '../channels.queries';
 import { CHANNELS_TEXT, EMAIL_TEXT as TEXT } from '../channels-text';
+import { CopyButton } from './copy-button';
 
 export const EMAIL_CHANNELS = channelsOfKind('email');
 
@@ -36,6 +49,13 @@ export interface EmailFormValues {
   from_name: string;
   imap_password: string;
   smtp_password: string;
+  auth_method: EmailAuthMethod;
+  oauth_provider: EmailOauthProvider;
+  oauth_client_id: string;
+  oauth_client_secret: string;
+  oauth_authorize_url: string;
+  oauth_token_url: string;
+  oauth_scope: string;
 }
 type Field = keyof EmailFormValues;
 const FIELDS: Field[] = [
@@ -56,6 +76,13 @@ const FIELDS: Field[] = [
   'from_name',
   'imap_password',
   'smtp_password',
+  'auth_method',
+  'oauth_provider',
+  'oauth_client_id',
+  'oauth_client_secret',
+  'oauth_authorize_url',
+  'oauth_token_url',
+  'oauth_scope',
 ];
 
 /** The form's field of a server path ('settings.imap_host', 'secrets.imap_password', 'name'). */
@@ -86,10 +113,40 @@ export const toEmailBody = (values: EmailFormValues): ChannelBody => ({
     smtp_user: values.smtp_user,
     from_address: values.from_address,
     from_name: values.from_name,
+    auth_method: values.auth_method,
+    ...(values.auth_method === 'oauth2'
+      ? {
+          oauth_provider: values.oauth_provider,
+          oauth_client_id: values.oauth_client_id,
+          oauth_authorize_url: values.oauth_authorize_url,
+          oauth_token_url: values.oauth_token_url,
+          oauth_scope: values.oauth_scope,
+        }
+      : {}),
   },
-  // Blank passwords keep the stored ones (the server's rule).
-  secrets: { imap_password: values.imap_password, smtp_password: values.smtp_password },
+  // Blank secrets keep the stored ones (the server's rule); only the chosen login's are sent.
+  secrets:
+    values.auth_method === 'oauth2'
+      ? { oauth_client_secret: values.oauth_client_secret }
+      : { imap_password: values.imap_password, smtp_password: values.smtp_password },
 });
+
+/** Whether a mailbox logs in by OAuth2 and has its refresh token (the connection was made). */
+export const oauthConnected = (channel: ChannelView) =>
+  channel.settings.auth_method === 'oauth2' && channel.secrets.oauth_refresh_token === true;
+
+/** The provider's name for the buttons ('Kết nối bằng Google'); a custom one is 'OAuth2'. */
+export const providerName = (provider: unknown) =>
+  provider === 'google' || provider === 'microsoft'
+    ? EMAIL_OAUTH_PROVIDER.label(provider)
+    : 'OAuth2';
+
+/** Saves nothing: opens the provider's consent page for a saved OAuth2 mailbox. */
+export async function goToConsent(channelId: string) {
+  const { data, message } = await startEmailOauthConnect(channelId);
+  toast.info(message || TEXT.redirecting);
+  window.location.assign(data.url);
+}
 
 const text = (value: unknown, fallback = '') =>
   value === undefined || value === null ? fallback : String(value);
@@ -121,8 +178,38 @@ function EmailChannelForm({ record, onDone }: { record: ChannelView | null; onDo
       from_name: text(settings.from_name),
       imap_password: '',
       smtp_password: '',
+      auth_method: settings.auth_method === 'oauth2' ? 'oauth2' : 'password',
+      oauth_provider: (text(settings.oauth_provider, 'google') as EmailOauthProvider) || 'google',
+      oauth_client_id: text(settings.oauth_client_id),
+      oauth_client_secret: '',
+      oauth_authorize_url: text(
+        settings.oauth_authorize_url,
+        EMAIL_OAUTH_PROVIDERS.google.authorize_url,
+      ),
+      oauth_token_url: text(settings.oauth_token_url, EMAIL_OAUTH_PROVIDERS.google.token_url),
+      oauth_scope: text(settings.oauth_scope, EMAIL_OAUTH_PROVIDERS.google.scope),
     },
   });
+  const [method, provider] = useWatch({
+    control: form.control,
+    name: ['auth_method', 'oauth_provider'],
+  });
+  const [connecting, setConnecting] = useState(false);
+  /** Another provider: its endpoints and scope, unless the fields hold something of one's own. */
+  const pickProvider = (next: EmailOauthProvider) => {
+    const previous = EMAIL_OAUTH_PROVIDERS[form.getValues('oauth_provider')];
+    form.setValue('oauth_provider', next);
+    const defaults = EMAIL_OAUTH_PROVIDERS[next];
+    const fields = [
+      ['oauth_authorize_url', 'authorize_url'],
+      ['oauth_token_url', 'token_url'],
+      ['oauth_scope', 'scope'],
+    ] as const;
+    for (const [name, key] of fields) {
+      const current = form.getValues(name);
+      if (!current || current === previous[key]) form.setValue(name, defaults[key]);
+    }
+  };
   const save = useSaveCatalogue(EMAIL_CHANNELS);
   const { errors } = form.formState;
   const field = (name: Field) => ({ id: `${uid}-${name}`, error: errors[name]?.message });
@@ -137,6 +224,28 @@ function EmailChannelForm({ record, onDone }: { record: ChannelView | null; onDo
       showFieldErrors: (error) => applyFieldErrors(error, form.setError, fieldOf),
     }),
   );
+  // Connecting saves first (the server needs the client and endpoints), then goes to consent.
+  const onConnect = form.handleSubmit(async (values) => {
+    setConnecting(true);
+    let id = record?._id ?? null;
+    try {
+      id = (await save.mutateAsync({ id, body: toEmailBody(values) })).data._id;
+    } catch (error) {
+      if (!applyFieldErrors(error, form.setError, fieldOf)) toast.error(errorMessage(error));
+      setConnecting(false);
+      return;
+    }
+    try {
+      await goToConsent(id);
+    } catch (error) {
+      toast.error(errorMessage(error));
+      setConnecting(false);
+    }
+  });
+  const redirectUri = `${window.location.origin}${EMAIL_OAUTH_REDIRECT_PATH}`;
+  const connectedAt =
+    record && oauthConnected(record) ? String(record.settings.oauth_connected_at ?? '') : '';
+  const oauth = method === 'oauth2';
 
   return (
     <DialogForm
@@ -169,6 +278,111 @@ function EmailChannelForm({ record, onDone }: { record: ChannelView | null; onDo
         </FormField>
       </div>
       <fieldset className="grid gap-3 rounded-md border border-slate-200 p-3 sm:grid-cols-2">
+        <legend className="px-1 text-sm font-medium text-slate-700">{TEXT.authSection}</legend>
+        <FormField label={TEXT.authMethod} hint={TEXT.authHint} {...field('auth_method')}>
+          <NativeSelect {...aria('auth_method')} {...form.register('auth_method')}>
+            {EMAIL_AUTH_METHOD.values.map((value) => (
+              <option key={value} value={value}>
+                {EMAIL_AUTH_METHOD.label(value)}
+              </option>
+            ))}
+          </NativeSelect>
+        </FormField>
+        {oauth && (
+          <>
+            <FormField label={TEXT.provider} {...field('oauth_provider')}>
+              <NativeSelect
+                {...aria('oauth_provider')}
+                value={provider}
+                onChange={(event) => pickProvider(event.target.value as EmailOauthProvider)}
+              >
+                {EMAIL_OAUTH_PROVIDER.values.map((value) => (
+                  <option key={value} value={value}>
+                    {EMAIL_OAUTH_PROVIDER.label(value)}
+                  </option>
+                ))}
+              </NativeSelect>
+            </FormField>
+            <FormField label={TEXT.clientId} required {...field('oauth_client_id')}>
+              <Input
+                autoComplete="off"
+                {...aria('oauth_client_id')}
+                {...form.register('oauth_client_id')}
+              />
+            </FormField>
+            <FormField
+              label={TEXT.clientSecret}
+              required={!record?.secrets.oauth_client_secret}
+              hint={record?.secrets.oauth_client_secret ? secretHint : undefined}
+              {...field('oauth_client_secret')}
+            >
+              <Input
+                type="password"
+                autoComplete="new-password"
+                {...aria('oauth_client_secret')}
+                {...form.register('oauth_client_secret')}
+              />
+            </FormField>
+            <FormField
+              label={TEXT.authorizeUrl}
+              hint={provider === 'microsoft' ? TEXT.microsoftTenantHint : TEXT.providerUrlHint}
+              required={provider === 'custom'}
+              className="sm:col-span-2"
+              {...field('oauth_authorize_url')}
+            >
+              <Input {...aria('oauth_authorize_url')} {...form.register('oauth_authorize_url')} />
+            </FormField>
+            <FormField
+              label={TEXT.tokenUrl}
+              required={provider === 'custom'}
+              className="sm:col-span-2"
+              {...field('oauth_token_url')}
+            >
+              <Input {...aria('oauth_token_url')} {...form.register('oauth_token_url')} />
+            </FormField>
+            <FormField label={TEXT.scope} className="sm:col-span-2" {...field('oauth_scope')}>
+              <Input {...aria('oauth_scope')} {...form.register('oauth_scope')} />
+            </FormField>
+            <div className="space-y-1 text-xs text-slate-600 sm:col-span-2">
+              <span className="block">{TEXT.redirectUri}:</span>
+              <span className="flex min-w-0 items-center gap-1">
+                <code className="truncate rounded bg-slate-100 px-1.5 py-0.5 text-slate-800">
+                  {redirectUri}
+                </code>
+                <CopyButton
+                  value={redirectUri}
+                  label={TEXT.copyRedirect}
+                  copied={TEXT.copiedRedirect}
+                  failed={TEXT.copyFailed}
+                />
+              </span>
+            </div>
+            <div className="flex flex-wrap items-center gap-2 sm:col-span-2">
+              <Button
+                type="button"
+                variant="outline"
+                disabled={connecting || save.isPending}
+                onClick={() => void onConnect()}
+              >
+                <Link2 aria-hidden="true" />
+                {connectedAt
+                  ? TEXT.reconnectWith(providerName(provider))
+                  : TEXT.connectWith(providerName(provider))}
+              </Button>
+              <span
+                role="status"
+                className={connectedAt ? 'text-xs text-emerald-700' : 'text-xs text-amber-700'}
+              >
+                {connectedAt
+                  ? TEXT.oauthConnected(formatDateTime(connectedAt))
+                  : TEXT.oauthNotConnected}
+              </span>
+              <span className="basis-full text-xs text-slate-500">{TEXT.connectHint}</span>
+            </div>
+          </>
+        )}
+      </fieldset>
+      <fieldset className="grid gap-3 rounded-md border border-slate-200 p-3 sm:grid-cols-2">
         <legend className="px-1 text-sm font-medium text-slate-700">{TEXT.imapSection}</legend>
         <FormField label={TEXT.imapHost} required {...field('imap_host')}>
           <Input
@@ -183,19 +397,21 @@ function EmailChannelForm({ record, onDone }: { record: ChannelView | null; onDo
         <FormField label={TEXT.imapUser} required {...field('imap_user')}>
           <Input autoComplete="off" {...aria('imap_user')} {...form.register('imap_user')} />
         </FormField>
-        <FormField
-          label={TEXT.imapPassword}
-          required={!record}
-          hint={secretHint}
-          {...field('imap_password')}
-        >
-          <Input
-            type="password"
-            autoComplete="new-password"
-            {...aria('imap_password')}
-            {...form.register('imap_password')}
-          />
-        </FormField>
+        {!oauth && (
+          <FormField
+            label={TEXT.imapPassword}
+            required={!record?.secrets.imap_password}
+            hint={record?.secrets.imap_password ? secretHint : undefined}
+            {...field('imap_password')}
+          >
+            <Input
+              type="password"
+              autoComplete="new-password"
+              {...aria('imap_password')}
+              {...form.register('imap_password')}
+            />
+          </FormField>
+        )}
         <FormField label={TEXT.imapFolder} {...field('imap_folder')}>
           <Input {...aria('imap_folder')} {...form.register('imap_folder')} />
         </FormField>
@@ -238,19 +454,21 @@ function EmailChannelForm({ record, onDone }: { record: ChannelView | null; onDo
         <FormField label={TEXT.smtpUser} hint={TEXT.smtpUserHint} {...field('smtp_user')}>
           <Input autoComplete="off" {...aria('smtp_user')} {...form.register('smtp_user')} />
         </FormField>
-        <FormField
-          label={TEXT.smtpPassword}
-          required={!record}
-          hint={secretHint}
-          {...field('smtp_password')}
-        >
-          <Input
-            type="password"
-            autoComplete="new-password"
-            {...aria('smtp_password')}
-            {...form.register('smtp_password')}
-          />
-        </FormField>
+        {!oauth && (
+          <FormField
+            label={TEXT.smtpPassword}
+            required={!record?.secrets.smtp_password}
+            hint={record?.secrets.smtp_password ? secretHint : undefined}
+            {...field('smtp_password')}
+          >
+            <Input
+              type="password"
+              autoComplete="new-password"
+              {...aria('smtp_password')}
+              {...form.register('smtp_password')}
+            />
+          </FormField>
+        )}
       </fieldset>
     </DialogForm>
   );

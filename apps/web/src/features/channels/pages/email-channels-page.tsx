@@ -4,18 +4,22 @@ import type { ChannelView } from '@omnicare/shared/channels/channels.schemas';
 import { forwardingAddress, type ChannelTestView } from '@omnicare/shared/channels/email-settings';
 import { CatalogueListPage, NameCell } from '@/components/catalogue/catalogue-list-page';
 import { SettingsGroupNav } from '@/components/layout/settings-group-nav';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { errorMessage } from '@/lib/errors';
 import { toast } from '@/lib/toast';
 import { useCan } from '@/lib/use-can';
 import { channelKeys, fetchEmailForwarding, fetchMail, testChannel } from '../channels.queries';
 import { CopyButton } from '../components/copy-button';
 import { CHANNELS_TEXT, EMAIL_TEXT as TEXT } from '../channels-text';
+import { ChannelPauseButton, ChannelStateBadge } from '../components/channel-state';
 import {
-  ChannelPauseButton,
-  ChannelSecretsBadge,
-  ChannelStateBadge,
-} from '../components/channel-state';
-import { EMAIL_CHANNELS, EmailChannelDialog } from '../components/email-channel-dialog';
+  EMAIL_CHANNELS,
+  EmailChannelDialog,
+  goToConsent,
+  oauthConnected,
+  providerName,
+} from '../components/email-channel-dialog';
 
 const server = (channel: ChannelView, side: 'imap' | 'smtp') =>
   `${String(channel.settings[`${side}_host`] ?? '')}:${String(channel.settings[`${side}_port`] ?? '')}`;
@@ -47,6 +51,55 @@ function TestCell({ channel }: { channel: ChannelView }) {
             </li>
           ))}
         </ul>
+      )}
+    </div>
+  );
+}
+
+/**
+ * How the mailbox logs in: its passwords stored or not, or OAuth2 with its provider, whether the
+ * connection was made, and (administrators) connecting again through the provider's page.
+ */
+function LoginCell({ channel, canEdit }: { channel: ChannelView; canEdit: boolean }) {
+  const [busy, setBusy] = useState(false);
+  if (channel.settings.auth_method !== 'oauth2') {
+    const set = Boolean(channel.secrets.imap_password && channel.secrets.smtp_password);
+    return (
+      <div className="space-y-1">
+        <span className="block text-xs text-slate-500">{TEXT.loginPassword}</span>
+        <Badge variant={set ? 'success' : 'warning'}>
+          {set ? CHANNELS_TEXT.keysSet : CHANNELS_TEXT.keysMissing}
+        </Badge>
+      </div>
+    );
+  }
+  const provider = providerName(channel.settings.oauth_provider);
+  const connected = oauthConnected(channel);
+  const connect = async () => {
+    setBusy(true);
+    try {
+      await goToConsent(channel._id);
+    } catch (error) {
+      toast.error(errorMessage(error));
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="space-y-1">
+      <span className="block text-xs text-slate-500">{TEXT.loginOauth(provider)}</span>
+      <Badge variant={connected ? 'success' : 'warning'}>
+        {connected ? TEXT.connected : TEXT.notConnected}
+      </Badge>
+      {canEdit && (
+        <Button
+          variant="outline"
+          size="sm"
+          className="block"
+          disabled={busy}
+          onClick={() => void connect()}
+        >
+          {connected ? TEXT.reconnectWith(provider) : TEXT.connectWith(provider)}
+        </Button>
       )}
     </div>
   );
@@ -141,9 +194,9 @@ export function EmailChannelsPage() {
           ),
         },
         {
-          head: TEXT.passwords,
-          className: 'w-28',
-          cell: (channel) => <ChannelSecretsBadge channel={channel} />,
+          head: TEXT.login,
+          className: 'w-44',
+          cell: (channel) => <LoginCell channel={channel} canEdit={canEdit} />,
         },
         {
           head: CHANNELS_TEXT.status,

@@ -1,0 +1,506 @@
+import { createHash } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import MailComposer from 'nodemailer/lib/mail-composer/index.js';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+import {
+  EMAIL_OAUTH_MESSAGES as M,
+  EMAIL_OAUTH_PROVIDERS,
+} from '@omnicare/shared/channels/email-oauth.schemas';
+import { EMAIL_TEST_MESSAGES as T } from '@omnicare/shared/channels/email-settings';
+import {
+  bearer,
+  createTestApp,
+  OUTBOX_DELIVERY_WAIT_MS,
+  seedTenant,
+  type TestApp,
+} from '../../test/helpers.js';
+import { DOVECOT_MISSING, startDovecot, type TestDovecot } from '../../test/dovecot.js';
+import { pollMailbox } from './email.service.js';
+import { fakeOauth2, type OauthFake } from './oauth2-fake.js';
+
+process.env.EMAIL_RETRY_SECONDS = '0.001';
+process.env.EMAIL_TIMEOUT_MS = '5000';
+
+if (DOVECOT_MISSING) console.warn(DOVECOT_MISSING);
+
+const MAILBOX = 'support@shop.test';
+/** Only for delivering test mail into the folder (PLAIN); OmniCare logs in with tokens. */
+const DELIVERY_PASSWORD = 'delivery-only-1';
+const CLIENT_SECRET = 'fake-client-secret';
+
+let t: TestApp;
+let dovecot: TestDovecot;
+let oauth: OauthFake;
+let smtp: SMTPServer;
+let smtpPort = 0;
+const received: ParsedMail[] = [];
+/** The SASL mechanism and user of each SMTP login the server accepted or refused. */
+const smtpLogins: { method: string; user: string; ok: boolean }[] = [];
+let tenant: Awaited<ReturnType<typeof seedTenant>>;
+let admin: string;
+
+const send = (method: 'GET' | 'POST' | 'PUT', url: string, token: string, payload?: object) =>
+  t.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+
+const oauthMailbox = (
+  name: string,
+  overrides: Record<string, unknown> = {},
+  secrets: Record<string, string> = { oauth_client_secret: CLIENT_SECRET },
+) => ({
+  kind: 'email',
+  name,
+  settings: {
+    auth_method: 'oauth2',
+    oauth_provider: 'custom',
+    oauth_client_id: oauth.clientId,
+    oauth_authorize_url: oauth.authorizeUrl,
+    oauth_token_url: oauth.tokenUrl,
+    oauth_scope: 'mail offline_access',
+    imap_host: '127.0.0.1',
+    imap_port: dovecot.port,
+    imap_tls: false,
+    imap_user: MAILBOX,
+    poll_minutes: 60,
+    smtp_host: '127.0.0.1',
+    smtp_port: smtpPort,
+    smtp_security: 'none',
+    from_address: MAILBOX,
+    from_name: 'CSKH Shop',
+    ...overrides,
+  },
+  secrets,
+});
+
+async function createMailbox(body: object) {
+  const created = await send('POST', '/v2/channels', admin, body);
+  expect(created.statusCode, created.body).toBe(201);
+  return created.json().data._id as string;
+}
+
+/** What the browser does: the provider's page (the fake consents at once) and its redirect. */
+async function consent(url: string) {
+  const answer = await fetch(url, { redirect: 'manual' });
+  expect(answer.status).toBe(302);
+  const back = new URL(answer.headers.get('location') ?? '');
+  return { back, params: Object.fromEntries(back.searchParams) };
+}
+
+/** Connects a saved mailbox through the fake: the channel view after completion. */
+async function connect(channelId: string, token = admin) {
+  const started = await send('POST', `/v2/channels/${channelId}/email/oauth/connect`, token);
+  expect(started.statusCode, started.body).toBe(200);
+  const { params } = await consent(started.json().data.url);
+  const completed = await send('POST', '/v2/email/oauth/complete', token, params);
+  expect(completed.statusCode, completed.body).toBe(200);
+  return completed.json().data;
+}
+
+const channelOf = async (id: string) => (await send('GET', `/v2/channels/${id}`, admin)).json();
+const refreshGrants = () =>
+  oauth.tokenRequests.filter((request) => request.grant_type === 'refresh_token').length;
+
+async function ticketOfMessage(providerMessageId: string) {
+  const { rows } = await t.database.pool.query<{ ticket_id: string; source: string }>(
+    `select m.ticket_id, t.source from messages m join tickets t on t.id = m.ticket_id
+      where m.tenant_id = $1 and m.provider_message_id = $2`,
+    [tenant.tenantId, providerMessageId],
+  );
+  return rows;
+}
+
+const rawMail = (options: ConstructorParameters<typeof MailComposer>[0]) =>
+  new MailComposer(options).compile().build();
+
+describe.skipIf(DOVECOT_MISSING)('email channel with OAuth2 (XOAUTH2)', () => {
+  beforeAll(async () => {
+    oauth = await fakeOauth2({ username: MAILBOX, clientSecret: CLIENT_SECRET });
+    dovecot = await startDovecot(
+      { [MAILBOX]: DELIVERY_PASSWORD },
+      { oauth2: { introspectionUrl: oauth.introspectionUrl } },
+    );
+    smtp = new SMTPServer({
+      authOptional: true,
+      allowInsecureAuth: true,
+      authMethods: ['XOAUTH2', 'PLAIN', 'LOGIN'],
+      disabledCommands: ['STARTTLS'],
+      onAuth(auth, _session, callback) {
+        const ok =
+          auth.method === 'XOAUTH2' &&
+          auth.username === MAILBOX &&
+          oauth.isLive(auth.accessToken ?? '', auth.username ?? '');
+        smtpLogins.push({ method: auth.method, user: auth.username ?? '', ok });
+        if (ok) return callback(null, { user: auth.username });
+        // What Gmail answers a refused token (smtp-server turns `data` into the 334 challenge).
+        return callback(null, {
+          data: { status: '401', schemes: 'bearer', scope: 'https://mail.google.com/' },
+        });
+      },
+      onData(stream, _session, callback) {
+        void simpleParser(stream).then((mail) => {
+          received.push(mail);
+          callback();
+        }, callback);
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+    smtpPort = (smtp.server.address() as AddressInfo).port;
+    t = await createTestApp();
+    tenant = await seedTenant(t, 'Email OAuth2');
+    admin = await t.login(tenant.email('admin'));
+  }, 60_000);
+
+  afterAll(async () => {
+    await t?.close();
+    await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
+    await dovecot?.stop();
+    await oauth?.close();
+  });
+
+  it('an OAuth2 mailbox needs its client id and secret, not passwords; bad input is a Vietnamese 422', async () => {
+    const refused = async (body: object) => {
+      const answer = await send('POST', '/v2/channels', admin, body);
+      expect(answer.statusCode, answer.body).toBe(422);
+      return answer.json().errors;
+    };
+    expect(await refused(oauthMailbox('Thiếu client id', { oauth_client_id: '' }))).toContainEqual({
+      param: 'settings.oauth_client_id',
+      message: M.clientIdRequired,
+    });
+    expect(await refused(oauthMailbox('Thiếu secret', {}, {}))).toEqual([
+      { param: 'secrets.oauth_client_secret', message: 'Client secret không được bỏ trống' },
+    ]);
+    expect(
+      await refused(
+        oauthMailbox('Thiếu địa chỉ', { oauth_authorize_url: '', oauth_token_url: '' }),
+      ),
+    ).toEqual([
+      { param: 'settings.oauth_authorize_url', message: M.authorizeUrlRequired },
+      { param: 'settings.oauth_token_url', message: M.tokenUrlRequired },
+    ]);
+    expect(
+      await refused(oauthMailbox('Địa chỉ sai', { oauth_token_url: 'ftp://x y' })),
+    ).toContainEqual({ param: 'settings.oauth_token_url', message: M.urlInvalid });
+    expect(await refused(oauthMailbox('Kiểu sai', { auth_method: 'kerberos' }))).toContainEqual({
+      param: 'settings.auth_method',
+      message: M.methodInvalid,
+    });
+    expect(
+      await refused(oauthMailbox('Nhà cung cấp sai', { oauth_provider: 'yahoo' })),
+    ).toContainEqual({ param: 'settings.oauth_provider', message: M.providerInvalid });
+    // The refresh token is the connection's to write, never a body's.
+    expect(
+      await refused(
+        oauthMailbox('Tự ghi token', {}, { oauth_client_secret: 'x', oauth_refresh_token: 'x' }),
+      ),
+    ).toContainEqual(expect.objectContaining({ param: 'secrets.oauth_refresh_token' }));
+
+    // Google's and Microsoft's endpoints and scope are filled when left blank.
+    for (const provider of ['google', 'microsoft'] as const) {
+      const id = await createMailbox(
+        oauthMailbox(`Hộp thư ${provider}`, {
+          oauth_provider: provider,
+          oauth_authorize_url: '',
+          oauth_token_url: '',
+          oauth_scope: '',
+        }),
+      );
+      const { data } = await channelOf(id);
+      expect(data.settings).toMatchObject({
+        auth_method: 'oauth2',
+        oauth_authorize_url: EMAIL_OAUTH_PROVIDERS[provider].authorize_url,
+        oauth_token_url: EMAIL_OAUTH_PROVIDERS[provider].token_url,
+        oauth_scope: EMAIL_OAUTH_PROVIDERS[provider].scope,
+      });
+      expect(data.secrets).toEqual({
+        imap_password: false,
+        smtp_password: false,
+        oauth_client_secret: true,
+        oauth_refresh_token: false,
+      });
+    }
+  });
+
+  it('connects by the authorization code with PKCE and a one-use state; mail comes in by IMAP and a reply goes out by SMTP with access tokens', async () => {
+    const id = await createMailbox(oauthMailbox('Hộp thư OAuth2'));
+    // Not connected yet: the mailbox says it needs a connection.
+    await pollMailbox(t.app.platform, id);
+    expect((await channelOf(id)).data).toMatchObject({
+      status: 'error',
+      status_reason: M.notConnected,
+    });
+
+    const started = await send('POST', `/v2/channels/${id}/email/oauth/connect`, admin);
+    expect(started.statusCode, started.body).toBe(200);
+    const url = new URL(started.json().data.url);
+    expect(`${url.origin}${url.pathname}`).toBe(oauth.authorizeUrl);
+    const query = Object.fromEntries(url.searchParams);
+    expect(query).toMatchObject({
+      response_type: 'code',
+      client_id: oauth.clientId,
+      redirect_uri: `${t.config.publicUrl.replace(/\/$/, '')}/email-redirect`,
+      scope: 'mail offline_access',
+      code_challenge_method: 'S256',
+      login_hint: MAILBOX,
+    });
+    expect(query.state).toMatch(/^[\w-]{20,}$/);
+    const { params } = await consent(url.toString());
+    expect(params.state).toBe(query.state);
+
+    // A state that was never started, or another administrator's, is refused.
+    const forged = await send('POST', '/v2/email/oauth/complete', admin, {
+      ...params,
+      state: 'forged-state-value-123456',
+    });
+    expect(forged.statusCode).toBe(422);
+    expect(forged.json().errors).toEqual([{ param: 'state', message: M.stateInvalid }]);
+    const supervisorOfOther = await t.login((await seedTenant(t, 'Khác')).email('admin'));
+    expect(
+      (await send('POST', '/v2/email/oauth/complete', supervisorOfOther, params)).json().errors,
+    ).toEqual([{ param: 'state', message: M.stateInvalid }]);
+
+    const completed = await send('POST', '/v2/email/oauth/complete', admin, params);
+    expect(completed.statusCode, completed.body).toBe(200);
+    expect(completed.json().message).toBe(M.connected);
+    const view = completed.json().data;
+    expect(view).toMatchObject({ status: 'active', status_reason: null });
+    expect(view.secrets.oauth_refresh_token).toBe(true);
+    expect(Date.parse(view.settings.oauth_connected_at)).toBeGreaterThan(Date.now() - 60_000);
+    // The server sent the verifier whose S256 is the challenge (the fake checked it too).
+    const exchange = oauth.tokenRequests.findLast((one) => one.grant_type === 'authorization_code');
+    expect(createHash('sha256').update(exchange!.code_verifier!, 'ascii').digest('base64url')).toBe(
+      query.code_challenge,
+    );
+    expect(exchange).toMatchObject({ client_secret: CLIENT_SECRET, code: params.code });
+    // The state is spent.
+    expect((await send('POST', '/v2/email/oauth/complete', admin, params)).json().errors).toEqual([
+      { param: 'state', message: M.stateInvalid },
+    ]);
+
+    // Mail in: Dovecot checks the token against the fake's introspection endpoint.
+    const seen = oauth.introspections.length;
+    await dovecot.deliver(
+      MAILBOX,
+      rawMail({
+        from: 'Lan <lan@khach.test>',
+        to: MAILBOX,
+        subject: 'Hỏi về bảo hành',
+        messageId: '<oauth-in-1@khach.test>',
+        text: 'Máy của tôi còn bảo hành không?',
+      }),
+    );
+    const outcomes = await pollMailbox(t.app.platform, id);
+    expect(outcomes.map((one) => one.outcome)).toEqual(['written']);
+    expect(oauth.introspections.length).toBeGreaterThan(seen);
+    const [ticket] = await ticketOfMessage('<oauth-in-1@khach.test>');
+    expect(ticket?.source).toBe('email');
+
+    // A reply out, logged in to SMTP by XOAUTH2.
+    const reply = await send('POST', `/v2/tickets/${ticket!.ticket_id}/comments`, admin, {
+      body: 'Dạ máy của chị còn bảo hành 6 tháng ạ.',
+      public: true,
+    });
+    expect(reply.statusCode, reply.body).toBe(201);
+    const state = async () =>
+      (
+        await t.database.pool.query<{ delivery: string; delivery_error: string | null }>(
+          'select delivery, delivery_error from messages where id = $1',
+          [reply.json().data._id],
+        )
+      ).rows[0]!;
+    await vi.waitFor(async () => expect((await state()).delivery).toBe('sent'), {
+      timeout: OUTBOX_DELIVERY_WAIT_MS,
+      interval: 50,
+    });
+    expect(received.find((mail) => mail.text?.includes('còn bảo hành 6 tháng'))).toBeDefined();
+    expect(smtpLogins.at(-1)).toEqual({ method: 'XOAUTH2', user: MAILBOX, ok: true });
+
+    // Secrets (client secret, refresh and access tokens) are in no answer.
+    const listed = await send('GET', '/v2/channels?kind=email', admin);
+    const fakeSecrets = [CLIENT_SECRET, ...oauth.tokenRequests.map((one) => one.refresh_token)];
+    for (const body of [listed.body, completed.body, (await channelOf(id)) && listed.body])
+      for (const secret of fakeSecrets.filter(Boolean)) expect(body).not.toContain(secret);
+    expect(listed.body).not.toMatch(/ya29\.fake-access|1\/\/fake-refresh/);
+  });
+
+  it('keeps an access token until shortly before it expires, and replaces one a server refuses', async () => {
+    const id = await createMailbox(oauthMailbox('Hộp thư token'));
+    oauth.control.expiresIn = 3600;
+    await connect(id);
+    const before = refreshGrants();
+    await pollMailbox(t.app.platform, id);
+    await pollMailbox(t.app.platform, id);
+    // The token from the code exchange served both polls.
+    expect(refreshGrants()).toBe(before);
+
+    // The server stops accepting it (expired early, revoked): IMAP refuses, one refresh, retried.
+    oauth.expireAccessTokens();
+    await dovecot.deliver(
+      MAILBOX,
+      rawMail({
+        from: 'b@khach.test',
+        to: MAILBOX,
+        subject: 'x',
+        messageId: '<oauth-r@k>',
+        text: 'x',
+      }),
+    );
+    const outcomes = await pollMailbox(t.app.platform, id);
+    expect(outcomes.map((one) => one.outcome)).toContain('written');
+    expect(refreshGrants()).toBe(before + 1);
+    expect((await channelOf(id)).data.status).toBe('active');
+    // A refused SMTP login is retried with a new token as well (the connection test's SMTP side).
+    oauth.expireAccessTokens();
+    const tested = await send('POST', `/v2/channels/${id}/test`, admin);
+    expect(tested.json().data.ok, tested.body).toBe(true);
+
+    // A token with little time left is not used: each use asks for a new one.
+    oauth.control.expiresIn = 120;
+    oauth.expireAccessTokens();
+    await pollMailbox(t.app.platform, id);
+    const short = refreshGrants();
+    await pollMailbox(t.app.platform, id);
+    expect(refreshGrants()).toBe(short + 1);
+    oauth.control.expiresIn = 3600;
+
+    // A server rotating refresh tokens: the new one is stored and used next time.
+    oauth.control.rotateRefreshTokens = true;
+    oauth.expireAccessTokens();
+    await pollMailbox(t.app.platform, id);
+    await pollMailbox(t.app.platform, id);
+    oauth.control.rotateRefreshTokens = false;
+    expect((await channelOf(id)).data.status).toBe('active');
+  });
+
+  it('a refused refresh (invalid_grant) puts the mailbox in error with "Cần kết nối lại", and connecting again clears it', async () => {
+    const id = await createMailbox(oauthMailbox('Hộp thư thu hồi'));
+    await connect(id);
+    oauth.revokeRefreshTokens();
+    oauth.expireAccessTokens();
+    await pollMailbox(t.app.platform, id);
+    const { data } = await channelOf(id);
+    expect(data.status).toBe('error');
+    expect(data.status_reason).toBe(
+      M.refreshRefused('invalid_grant: Token has been expired or revoked.'),
+    );
+    expect(data.status_reason).toMatch(/^Cần kết nối lại hộp thư/);
+    const summary = await send('GET', '/v2/channels/summary', admin);
+    const row = summary
+      .json()
+      .data.kinds.find((kind: { kind: string }) => kind.kind === 'email')
+      .channels.find((one: { _id: string }) => one._id === id);
+    expect(row.status_reason).toMatch(/^Cần kết nối lại hộp thư/);
+
+    // The connection test names the token endpoint as what failed, and tries no login.
+    const tested = await send('POST', `/v2/channels/${id}/test`, admin);
+    expect(tested.json().data).toEqual({
+      ok: false,
+      message: data.status_reason,
+      checks: [{ name: 'OAuth2', ok: false, message: data.status_reason }],
+    });
+
+    await connect(id);
+    expect((await channelOf(id)).data).toMatchObject({ status: 'active', status_reason: null });
+    await pollMailbox(t.app.platform, id);
+    expect((await channelOf(id)).data.status).toBe('active');
+  });
+
+  it('the connection test says which login refused the token; a token endpoint that cannot be reached is named', async () => {
+    // Connected, but for an account that is not the mailbox's: both servers refuse the token.
+    const id = await createMailbox(oauthMailbox('Hộp thư khác', { imap_user: 'other@shop.test' }));
+    await connect(id);
+    const tested = (await send('POST', `/v2/channels/${id}/test`, admin)).json().data;
+    expect(tested.ok).toBe(false);
+    expect(tested.checks).toEqual([
+      { name: 'OAuth2', ok: true, message: M.tokenOk(oauth.tokenUrl) },
+      { name: 'IMAP', ok: false, message: T.tokenRefused('IMAP', 'other@shop.test') },
+      { name: 'SMTP', ok: false, message: T.tokenRefused('SMTP', 'other@shop.test') },
+    ]);
+
+    // All three pass for the right account.
+    const good = await createMailbox(oauthMailbox('Hộp thư đúng'));
+    await connect(good);
+    expect((await send('POST', `/v2/channels/${good}/test`, admin)).json().data).toMatchObject({
+      ok: true,
+      checks: [
+        { name: 'OAuth2', ok: true },
+        { name: 'IMAP', ok: true },
+        { name: 'SMTP', ok: true },
+      ],
+    });
+
+    // The token endpoint down: said so, and the mailbox is not told to reconnect.
+    const down = await createMailbox(oauthMailbox('Hộp thư mất mạng'));
+    await connect(down);
+    const { data } = await channelOf(down);
+    const moved = await send('PUT', `/v2/channels/${down}`, admin, {
+      kind: 'email',
+      name: data.name,
+      settings: { ...data.settings, oauth_token_url: 'http://127.0.0.1:1/token' },
+      secrets: {},
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    // Another token endpoint: the refresh token of the old one is forgotten.
+    expect(moved.json().data.secrets.oauth_refresh_token).toBe(false);
+    expect(moved.json().data.settings.oauth_connected_at).toBeUndefined();
+    // The endpoint unreachable while connected (written behind the settings' back).
+    const back = await send('PUT', `/v2/channels/${down}`, admin, {
+      kind: 'email',
+      name: data.name,
+      settings: { ...data.settings, oauth_token_url: oauth.tokenUrl },
+      secrets: {},
+    });
+    expect(back.statusCode, back.body).toBe(200);
+    await connect(down);
+    await t.database.pool.query(
+      `update channels set settings = settings || '{"oauth_token_url": "http://127.0.0.1:1/token"}'
+        where id = $1`,
+      [down],
+    );
+    const unreachable = (await send('POST', `/v2/channels/${down}/test`, admin)).json().data;
+    expect(unreachable.ok).toBe(false);
+    expect(unreachable.checks).toHaveLength(1);
+    expect(unreachable.checks[0].message).toMatch(
+      /^Không lấy được access token từ máy chủ OAuth2 http:\/\/127\.0\.0\.1:1\/token: /,
+    );
+    // Passing trouble is not a refusal: the mailbox is not told to reconnect.
+    expect((await channelOf(down)).data.status).toBe('active');
+  });
+
+  it('only administrators of the tenant start or complete a connection', async () => {
+    const id = await createMailbox(oauthMailbox('Hộp thư quyền'));
+    const agent = await t.login(tenant.email('agent'));
+    expect((await send('POST', `/v2/channels/${id}/email/oauth/connect`, agent)).statusCode).toBe(
+      401,
+    );
+    expect(
+      (await send('POST', '/v2/email/oauth/complete', agent, { state: 'x', code: 'y' })).statusCode,
+    ).toBe(401);
+    const other = await t.login((await seedTenant(t, 'Khác 2')).email('admin'));
+    expect((await send('POST', `/v2/channels/${id}/email/oauth/connect`, other)).statusCode).toBe(
+      404,
+    );
+    // A password mailbox cannot be connected by OAuth2.
+    const password = await createMailbox({
+      ...oauthMailbox('Hộp thư mật khẩu', { auth_method: 'password' }),
+      secrets: { imap_password: DELIVERY_PASSWORD, smtp_password: 'x' },
+    });
+    const refused = await send('POST', `/v2/channels/${password}/email/oauth/connect`, admin);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors).toEqual([{ param: 'settings.auth_method', message: M.notOauth }]);
+    // The provider's refusal comes back in Vietnamese on `code`.
+    oauth.control.denyNext = true;
+    const started = await send('POST', `/v2/channels/${id}/email/oauth/connect`, admin);
+    const { params } = await consent(started.json().data.url);
+    expect(params.error).toBe('access_denied');
+    const denied = await send('POST', '/v2/email/oauth/complete', admin, params);
+    expect(denied.statusCode).toBe(422);
+    expect(denied.json().errors).toEqual([
+      { param: 'code', message: M.denied('The user denied the request') },
+    ]);
+    // Garbage in the body: 422, never 500.
+    const garbage = await send('POST', '/v2/email/oauth/complete', admin, { state: 5, code: [] });
+    expect(garbage.statusCode).toBe(422);
+  });
+});
