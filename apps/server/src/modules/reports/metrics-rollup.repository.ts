@@ -7,7 +7,6 @@ import {
   FAMILIES,
   METRIC_SPECS,
   isPercentile,
-  sortingExecute,
   type PercentileMetric,
   type BaseMetric,
   type FactContext,
@@ -465,6 +464,20 @@ export async function rolledFamilyFigures(
 }
 
 /**
+ * A percentile statement: with room to sort in memory, and each bucket's values sorted by its
+ * own aggregate. PostgreSQL 16 and later would otherwise sort every value read by the line's
+ * text keys first (`enable_presorted_aggregate`), twice the work.
+ */
+function selectingExecute(db: Database, statement: SQL) {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local work_mem = '64MB'`);
+    await tx.execute(sql`select set_config('enable_presorted_aggregate', 'off', true)
+      where current_setting('server_version_num')::int >= 160000`);
+    return tx.execute<Record<string, unknown>>(statement);
+  });
+}
+
+/**
  * The percentiles `keys` cut by `cut` (an expression over a line `r`), over the rolled values
  * (report_values rows `r` passing `rolled`) and the raw ones (rows `r`: name, b, v), as
  * percentile_cont takes them: the ranks p·(n−1) rounded down and up, and between their values
@@ -484,14 +497,14 @@ async function percentilesOf(
     return sql`(${key}::text, ${valuesName(spec)}::text, ${fraction}::float8)`;
   });
   // k: the cut's value marked, so that a line without one (null) joins like any other.
-  const k = sql`case when ${cut} is null then 'n' else 'v' || ${cut} end`;
-  const result = await sortingExecute(
+  const k = sql`(case when ${cut} is null then 'n' else 'v' || ${cut} end) collate "C"`;
+  const result = await selectingExecute(
     db,
     sql`
-    with ${raw ? sql`raw as materialized (select ${k} as k, r.name, r.b, r.v from ${raw}),` : sql``}
+    with ${raw ? sql`raw as materialized (select ${k} as k, r.name collate "C" as name, r.b, r.v from ${raw}),` : sql``}
     counts as (
       select k, name, b, sum(n)::bigint as n from (
-        select ${k} as k, r.value_set as name, r.bucket as b, r.n from report_values r where ${rolled}
+        select ${k} as k, r.value_set collate "C" as name, r.bucket as b, r.n from report_values r where ${rolled}
         ${raw ? sql`union all select k, name, b, 1 from raw` : sql``}) c
       group by k, name, b
     ), placed as (
@@ -506,20 +519,20 @@ async function percentilesOf(
       from wanted w
       cross join lateral (values (floor(w.pos)::bigint), (ceil(w.pos)::bigint)) r(rank)
       join placed p on p.k = w.k and p.name = w.name and r.rank >= p.below and r.rank < p.below + p.n
-    ), needed as (
-      select distinct k, name, b from ranks
     ), sorted as (
-      select k, name, b, v, row_number() over (partition by k, name, b order by v) - 1 as at
+      -- The values of the buckets holding a rank, sorted per line of the cut and set (the
+      -- buckets' union: other lines' values of those buckets come along, unused).
+      select k, name, b, array_agg(v order by v) as vs
       from (
-        select ${k} as k, r.value_set as name, r.bucket as b, u.v
+        select ${k} as k, r.value_set collate "C" as name, r.bucket as b, u.v
         from report_values r cross join lateral unnest(r.values) u(v)
-        where ${rolled} and r.bucket = any (array(select distinct b from needed))
-        ${raw ? sql`union all select k, name, b, v from raw` : sql``}) x
-      where (k, name, b) in (select k, name, b from needed)
+        where ${rolled} and r.bucket = any (array(select distinct b from ranks))
+        ${raw ? sql`union all select k, name, b, v from raw where b = any (array(select distinct b from ranks))` : sql``}) x
+      group by k, name, b
     ), ends as (
-      select r.key, r.k, r.pos, min(s.v) filter (where r.rank = floor(r.pos)) as lo,
-        min(s.v) filter (where r.rank = ceil(r.pos)) as hi
-      from ranks r join sorted s using (k, name, b, at)
+      select r.key, r.k, r.pos, min(s.vs[r.at + 1]) filter (where r.rank = floor(r.pos)) as lo,
+        min(s.vs[r.at + 1]) filter (where r.rank = ceil(r.pos)) as hi
+      from ranks r join sorted s using (k, name, b)
       group by r.key, r.k, r.pos
     )
     select case when k = 'n' then null else substr(k, 2) end as d, key,
