@@ -402,7 +402,8 @@ export const FAMILIES: Record<FamilyName, (context: FactContext) => SQL> = {
 
   // A customer's contacts: their tickets (chats included) and inbound calls begun in the range.
   // f_first: no contact of the customer before it; f_returning: one before the range. Each
-  // customer's first contact is looked up once (two index probes), not per contact.
+  // customer's first contact is looked up once (two index probes), not per contact: `firsts` is
+  // materialized, or the planner inlines it and probes twice per contact.
   contacts: (c) => {
     const start = sql`${c.start.toISOString()}::timestamptz`;
     return sql`
@@ -419,7 +420,7 @@ export const FAMILIES: Record<FamilyName, (context: FactContext) => SQL> = {
       from calls
       where ${callConditions(c)} and calls.direction = 'CALL_INBOUND' and calls.customer_id is not null
         and ${inRange(c, sql`calls.started_at`)}
-    ), firsts as (
+    ), firsts as materialized (
       select who.customer_id, least(
         (select min(t2.created_at) from tickets t2 where t2.requester_id = who.customer_id),
         (select min(c2.started_at) from calls c2 where c2.customer_id = who.customer_id
