@@ -576,7 +576,7 @@ export const METRIC_SPECS: Record<string, MetricSpec> = {
     aggregate: { kind: 'count' },
   },
   calls_abandoned_ivr: { family: 'calls', where: 'f_abandoned_ivr', aggregate: { kind: 'count' } },
-  // The gateway sends no hold events yet: nothing to count.
+  // A caller who hung up while held (the gateway's call.held without a call.resumed).
   calls_abandoned_hold: {
     family: 'calls',
     where: 'f_abandoned_hold',
@@ -594,7 +594,8 @@ export const METRIC_SPECS: Record<string, MetricSpec> = {
     aggregate: { kind: 'ratio', numerator: 'f_abandoned' },
   },
   asa_s: { family: 'calls', where: 'f_answered', aggregate: { kind: 'mean', of: 'wait_s' } },
-  // Hold and after-call work are not recorded yet: AHT is the talk time per handled call.
+  // Talk time runs from the answer to the hang-up, time on hold included; after-call work is
+  // not recorded yet.
   aht_s: { family: 'calls', where: 'f_answered', aggregate: { kind: 'mean', of: 'talk_s' } },
   calls_outbound: { family: 'calls', where: 'f_outbound', aggregate: { kind: 'count' } },
   calls_missed: { family: 'calls', where: 'f_missed', aggregate: { kind: 'count' } },
