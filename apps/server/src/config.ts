@@ -54,6 +54,7 @@ const envSchema = z.object({
   /** PEM files: with both, the listener offers STARTTLS. */
   INBOUND_SMTP_TLS_KEY: z.string().optional(),
   INBOUND_SMTP_TLS_CERT: z.string().optional(),
+  INBOUND_SMTP_RATE: z.coerce.number().int().min(1).max(100_000).default(60),
   REDIS_URL: z.string().optional(),
   /** Prefix of this deployment's Redis keys and channels (deployments or test runs sharing one Redis). */
   REDIS_PREFIX: z
@@ -116,6 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
             ).toLowerCase(),
             tlsKey: value.INBOUND_SMTP_TLS_KEY,
             tlsCert: value.INBOUND_SMTP_TLS_CERT,
+            ratePerMinute: value.INBOUND_SMTP_RATE,
           },
     redisUrl: value.REDIS_URL || undefined,
     redisPrefix: value.REDIS_PREFIX,

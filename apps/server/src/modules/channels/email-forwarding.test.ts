@@ -151,6 +151,47 @@ describe('email forwarded to the built-in SMTP listener', () => {
     expect(await ticketsOf('<fw-big@khach.test>')).toEqual([]);
   });
 
+  it('defers mail past the rate of one sending server (450 4.7.1) and writes nothing of it', async () => {
+    const strict = await startForwardingListener(t.app.platform, {
+      port: 0,
+      host: '127.0.0.1',
+      domain: DOMAIN,
+      ratePerMinute: 2,
+    });
+    // The window counts this address's mails of the tests before.
+    await t.app.platform.throttle.clear('smtp-forwarding:127.0.0.1');
+    const mail = (n: number) => {
+      const transport = nodemailer.createTransport({
+        host: '127.0.0.1',
+        port: strict.port,
+        secure: false,
+        ignoreTLS: true,
+      });
+      return transport
+        .sendMail({
+          from: 'd@khach.test',
+          to: forwardingAddress(channelId, DOMAIN),
+          subject: `Nhiều thư ${n}`,
+          messageId: `<fw-rate-${n}@khach.test>`,
+          text: 'x',
+        })
+        .then(
+          (sent) => sent.response.slice(0, 3),
+          (error: { responseCode?: number; response?: string }) =>
+            `${error.responseCode} ${error.response?.includes('4.7.1') ? '4.7.1' : ''}`,
+        )
+        .finally(() => transport.close());
+    };
+    try {
+      expect([await mail(1), await mail(2), await mail(3)]).toEqual(['250', '250', '450 4.7.1']);
+      expect(await ticketsOf('<fw-rate-2@khach.test>')).toHaveLength(1);
+      expect(await ticketsOf('<fw-rate-3@khach.test>')).toEqual([]);
+    } finally {
+      await strict.close();
+      await t.app.platform.throttle.clear('smtp-forwarding:127.0.0.1');
+    }
+  });
+
   it('says the forwarding domain when the server listens, and null when it does not', async () => {
     expect((await send('GET', '/v2/channels/email-forwarding', admin)).json().data).toEqual({
       domain: null,
@@ -162,6 +203,7 @@ describe('email forwarded to the built-in SMTP listener', () => {
         domain: DOMAIN,
         tlsKey: undefined,
         tlsCert: undefined,
+        ratePerMinute: 60,
       },
     });
     try {

@@ -12,7 +12,9 @@ import { takeInMail } from './email-inbound.js';
  * on the listener's domain) is taken in exactly as if IMAP had read it (`takeInMail`). A mail is
  * accepted (250) only once it is written: a failure answers 451 and the sending server tries
  * again later, so a crash loses nothing. No AUTH: it receives like an MX, and only for the
- * addresses of existing mailboxes.
+ * addresses of existing mailboxes. A sending server (its address) may hand over `ratePerMinute`
+ * mails a minute, counted for every instance (`platform.throttle`); past it, a mail is deferred
+ * (450 4.7.1) and the sender tries again later, as Postfix's client message rate limit does.
  */
 
 /** The largest mail accepted, whole (the files a ticket keeps are limited again inside). */
@@ -26,7 +28,11 @@ interface ListenerOptions {
   /** PEM files: with both, STARTTLS is offered. */
   tlsKey?: string;
   tlsCert?: string;
+  /** Mails a minute one sending server's address may hand over (default 60). */
+  ratePerMinute?: number;
 }
+
+const RATE_WINDOW_MS = 60_000;
 
 class SmtpAnswer extends Error {
   constructor(
@@ -64,6 +70,18 @@ export async function startForwardingListener(platform: Platform, options: Liste
     maxClients: 100,
     socketTimeout: 60_000,
     logger: false,
+    onMailFrom(_address, session, callback) {
+      const key = `smtp-forwarding:${session.remoteAddress}`;
+      platform.throttle.hit(key, RATE_WINDOW_MS).then(
+        (count) =>
+          callback(
+            count > (options.ratePerMinute ?? 60)
+              ? new SmtpAnswer(450, '4.7.1 Too much mail from your address, try again later')
+              : undefined,
+          ),
+        (error: unknown) => callback(answerOf(error)),
+      );
+    },
     onRcptTo(address: SMTPServerAddress, _session: SMTPServerSession, callback) {
       mailboxOf(platform, options.domain, address.address).then(
         () => callback(),
