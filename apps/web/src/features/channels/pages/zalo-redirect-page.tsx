@@ -1,26 +1,16 @@
-import { Link, useSearchParams } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
-import { AlertCircle, CheckCircle2, Loader2 } from 'lucide-react';
-import { FORGOT_PASSWORD_CARD_WIDTH_PX } from '@omnicare/shared/platform/constants';
-import { BrandMark } from '@/components/feedback/brand-mark';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { errorMessage } from '@/lib/errors';
-import { useCurrentUser } from '@/stores/session-store';
+import { useSearchParams } from 'react-router';
 import { completeZaloConnect } from '../channels.queries';
+import { OauthLanding } from '../components/oauth-landing';
 import { ZALO_TEXT as TEXT } from '../zalo-text';
-
-const SETTINGS = '/settings/multi-channels/zalo';
 
 /**
  * /zalo-redirect: where Zalo sends the administrator back after its permission page, with
  * `code`, `state` and `oa_id` (or no code when they declined). The page posts them to the server,
  * which holds the PKCE verifier by state and exchanges the code; it says what happened in
- * Vietnamese and leads back to the Zalo OA settings. A public route (outside the signed-in
- * frame), but the completion needs the administrator's session of the same browser.
+ * Vietnamese and leads back to the Zalo OA settings (`OauthLanding`).
  */
 export function ZaloRedirectPage() {
   const [params] = useSearchParams();
-  const user = useCurrentUser();
   const state = params.get('state') ?? '';
   const body = {
     state,
@@ -28,69 +18,14 @@ export function ZaloRedirectPage() {
     oa_id: params.get('oa_id') ?? undefined,
     error: params.get('error') ?? (params.get('code') ? undefined : 'no_code'),
   };
-  // One exchange per state: a query (not retried, never refetched) survives a remount.
-  const completion = useQuery({
-    queryKey: ['zalo-oauth-complete', state],
-    queryFn: () => completeZaloConnect(body),
-    enabled: !!state && !!user,
-    retry: false,
-    staleTime: Infinity,
-    gcTime: Infinity,
-    meta: { silent: true },
-  });
-
-  const failure = !state
-    ? TEXT.missingState
-    : !user
-      ? TEXT.signIn
-      : completion.isError
-        ? errorMessage(completion.error)
-        : null;
-  const oaName = String(completion.data?.data.settings.oa_name ?? '');
-
   return (
-    <main className="flex min-h-screen flex-col items-center justify-center gap-6 bg-slate-50 px-4 py-10">
-      <BrandMark className="text-slate-900" />
-      <Card className="w-full" style={{ maxWidth: FORGOT_PASSWORD_CARD_WIDTH_PX }}>
-        <CardHeader>
-          <CardTitle>
-            {failure
-              ? TEXT.failedTitle
-              : completion.isSuccess
-                ? TEXT.completedTitle
-                : TEXT.completing}
-          </CardTitle>
-        </CardHeader>
-        <CardContent className="flex flex-col gap-4">
-          {failure ? (
-            <div
-              role="alert"
-              className="flex items-start gap-2 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700"
-            >
-              <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-              <span>{failure}</span>
-            </div>
-          ) : completion.isSuccess ? (
-            <p role="status" className="flex items-start gap-2 text-sm text-emerald-800">
-              <CheckCircle2 className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-              {TEXT.completed(oaName)}
-            </p>
-          ) : (
-            <p role="status" className="flex items-center gap-2 text-sm text-slate-600">
-              <Loader2 className="size-4 animate-spin" aria-hidden="true" />
-              {TEXT.completing}
-            </p>
-          )}
-          {!completion.isPending || failure ? (
-            <Link
-              to={user ? SETTINGS : `/login`}
-              className="self-start text-sm font-medium text-teal-800 underline"
-            >
-              {user ? TEXT.backToSettings : TEXT.login}
-            </Link>
-          ) : null}
-        </CardContent>
-      </Card>
-    </main>
+    <OauthLanding
+      kind="zalo"
+      state={state}
+      complete={() => completeZaloConnect(body)}
+      completed={(channel) => TEXT.completed(String(channel.settings.oa_name ?? ''))}
+      settings="/settings/multi-channels/zalo"
+      text={TEXT}
+    />
   );
 }
