@@ -373,11 +373,51 @@ describe.skipIf(DOVECOT_MISSING)('email channel with OAuth2 (XOAUTH2)', () => {
     expect((await channelOf(id)).data.status).toBe('active');
   });
 
-  it('a refused refresh (invalid_grant) puts the mailbox in error with "Cần kết nối lại", and connecting again clears it', async () => {
+  it('a refused refresh (invalid_grant) fails a reply with the reason and puts the mailbox in error with "Cần kết nối lại", and connecting again clears it', async () => {
     const id = await createMailbox(oauthMailbox('Hộp thư thu hồi'));
     await connect(id);
+    await dovecot.deliver(
+      MAILBOX,
+      rawMail({
+        from: 'Hoa <hoa@khach.test>',
+        to: MAILBOX,
+        subject: 'Đổi địa chỉ giao hàng',
+        messageId: '<oauth-revoked-1@khach.test>',
+        text: 'Giao giúp tôi về địa chỉ mới.',
+      }),
+    );
+    await pollMailbox(t.app.platform, id);
+    const [ticket] = await ticketOfMessage('<oauth-revoked-1@khach.test>');
+    expect(ticket).toBeDefined();
     oauth.revokeRefreshTokens();
     oauth.expireAccessTokens();
+    // A reply then: SMTP refuses the kept token, the refresh is refused, and the reply fails at
+    // once with the provider's reason (not tried again: only a new connection can help).
+    const reply = await send('POST', `/v2/tickets/${ticket!.ticket_id}/comments`, admin, {
+      body: 'Dạ em đã đổi địa chỉ cho chị.',
+      public: true,
+    });
+    expect(reply.statusCode, reply.body).toBe(201);
+    const delivery = async () =>
+      (
+        await t.database.pool.query<{
+          delivery: string;
+          delivery_error_code: string | null;
+          delivery_error: string | null;
+        }>('select delivery, delivery_error_code, delivery_error from messages where id = $1', [
+          reply.json().data._id,
+        ])
+      ).rows[0]!;
+    await vi.waitFor(async () => expect((await delivery()).delivery).toBe('failed'), {
+      timeout: OUTBOX_DELIVERY_WAIT_MS,
+      interval: 50,
+    });
+    expect(await delivery()).toEqual({
+      delivery: 'failed',
+      delivery_error_code: 'OAUTH2',
+      delivery_error: M.refreshRefused('invalid_grant: Token has been expired or revoked.'),
+    });
+    expect(received.find((mail) => mail.text?.includes('đổi địa chỉ cho chị'))).toBeUndefined();
     await pollMailbox(t.app.platform, id);
     const { data } = await channelOf(id);
     expect(data.status).toBe('error');
