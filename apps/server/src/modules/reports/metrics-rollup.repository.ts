@@ -14,6 +14,7 @@ import {
   type FigureLines,
   byGroupingSets,
   linesOf,
+  sortingExecute,
 } from './metrics.repository.js';
 
 /*
@@ -460,90 +461,94 @@ export async function rolledFamilyFigures(
         s.name, s.b, s.v
       from ${rawRows} ${spreadValues(keys)} where s.v is not null) r`
     : null;
-  return Promise.all(cuts.map((cut) => percentilesOf(db, keys, cut, rolledValues, rawValues)));
+  return percentilesOf(db, keys, cuts, rolledValues, rawValues);
 }
 
 /**
- * A percentile statement: with room to sort in memory, and each bucket's values sorted by its
- * own aggregate. PostgreSQL 16 and later would otherwise sort every value read by the line's
- * text keys first (`enable_presorted_aggregate`), twice the work.
- */
-function selectingExecute(db: Database, statement: SQL) {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`set local work_mem = '64MB'`);
-    await tx.execute(sql`select set_config('enable_presorted_aggregate', 'off', true)
-      where current_setting('server_version_num')::int >= 160000`);
-    return tx.execute<Record<string, unknown>>(statement);
-  });
-}
-
-/**
- * The percentiles `keys` cut by `cut` (an expression over a line `r`), over the rolled values
- * (report_values rows `r` passing `rolled`) and the raw ones (rows `r`: name, b, v), as
+ * The percentiles `keys` cut by each of `cuts` (expressions over a line `r`), over the rolled
+ * values (report_values rows `r` passing `rolled`) and the raw ones (rows `r`: name, b, v), as
  * percentile_cont takes them: the ranks p·(n−1) rounded down and up, and between their values
  * in proportion. Each rank's bucket is found by counting the values per bucket (report_values'
- * index alone), then only that bucket's values are read and sorted.
+ * index alone), then only that bucket's values are read and sorted. One statement for every
+ * cut (`i`, its index), so the days not rolled are computed once.
  */
 async function percentilesOf(
   db: Database,
   keys: readonly string[],
-  cut: SQL,
+  cuts: readonly SQL[],
   rolled: SQL,
   raw: SQL | null,
-): Promise<FigureLines> {
+): Promise<FigureLines[]> {
   const wanted = keys.map((key) => {
     const spec = METRIC_SPECS[key] as PercentileMetric;
     const fraction = spec.aggregate.kind === 'median' ? 0.5 : 0.9;
     return sql`(${key}::text, ${valuesName(spec)}::text, ${fraction}::float8)`;
   });
-  // k: the cut's value marked, so that a line without one (null) joins like any other.
-  const k = sql`(case when ${cut} is null then 'n' else 'v' || ${cut} end) collate "C"`;
-  const result = await selectingExecute(
+  // Each line once per cut: k, the cut's value marked, so that a line without one (null) joins
+  // like any other.
+  const byCut = sql`cross join lateral (values ${sql.join(
+    cuts.map(
+      (cut, index) =>
+        sql`(${index}::int, (case when ${cut} is null then 'n' else 'v' || ${cut} end) collate "C")`,
+    ),
+    sql`, `,
+  )}) c(i, k)`;
+  const result = await sortingExecute(
     db,
     sql`
-    with ${raw ? sql`raw as materialized (select ${k} as k, r.name collate "C" as name, r.b, r.v from ${raw}),` : sql``}
+    with ${raw ? sql`raw as materialized (select c.i, c.k, r.name collate "C" as name, r.b, r.v from ${raw} ${byCut}),` : sql``}
     counts as (
-      select k, name, b, sum(n)::bigint as n from (
-        select ${k} as k, r.value_set collate "C" as name, r.bucket as b, r.n from report_values r where ${rolled}
-        ${raw ? sql`union all select k, name, b, 1 from raw` : sql``}) c
-      group by k, name, b
+      select i, k, name, b, sum(n)::bigint as n from (
+        select c.i, c.k, r.value_set collate "C" as name, r.bucket as b, r.n
+        from report_values r ${byCut} where ${rolled}
+        ${raw ? sql`union all select i, k, name, b, 1 from raw` : sql``}) c
+      group by i, k, name, b
     ), placed as (
-      select k, name, b, n, (sum(n) over (partition by k, name order by b) - n)::bigint as below,
-        sum(n) over (partition by k, name) as total
+      select i, k, name, b, n,
+        (sum(n) over (partition by i, k, name order by b) - n)::bigint as below,
+        sum(n) over (partition by i, k, name) as total
       from counts
     ), wanted as (
-      select distinct p.k, q.key, p.name, q.fraction * (p.total - 1)::float8 as pos
+      select distinct p.i, p.k, q.key, p.name, q.fraction * (p.total - 1)::float8 as pos
       from placed p join (values ${sql.join(wanted, sql`, `)}) q(key, name, fraction) using (name)
     ), ranks as (
-      select w.k, w.key, w.name, w.pos, r.rank, p.b, r.rank - p.below as at
+      select w.i, w.k, w.key, w.name, w.pos, r.rank, p.b, r.rank - p.below as at
       from wanted w
       cross join lateral (values (floor(w.pos)::bigint), (ceil(w.pos)::bigint)) r(rank)
-      join placed p on p.k = w.k and p.name = w.name and r.rank >= p.below and r.rank < p.below + p.n
+      join placed p on p.i = w.i and p.k = w.k and p.name = w.name and r.rank >= p.below
+        and r.rank < p.below + p.n
     ), sorted as (
       -- The values of the buckets holding a rank, sorted per line of the cut and set (the
       -- buckets' union: other lines' values of those buckets come along, unused).
-      select k, name, b, array_agg(v order by v) as vs
+      select i, k, name, b, array_agg(v order by v) as vs
       from (
-        select ${k} as k, r.value_set collate "C" as name, r.bucket as b, u.v
-        from report_values r cross join lateral unnest(r.values) u(v)
+        select c.i, c.k, r.value_set collate "C" as name, r.bucket as b, u.v
+        from report_values r cross join lateral unnest(r.values) u(v) ${byCut}
         where ${rolled} and r.bucket = any (array(select distinct b from ranks))
-        ${raw ? sql`union all select k, name, b, v from raw where b = any (array(select distinct b from ranks))` : sql``}) x
-      group by k, name, b
+        ${raw ? sql`union all select i, k, name, b, v from raw where b = any (array(select distinct b from ranks))` : sql``}) x
+      group by i, k, name, b
     ), ends as (
-      select r.key, r.k, r.pos, min(s.vs[r.at + 1]) filter (where r.rank = floor(r.pos)) as lo,
+      select r.i, r.key, r.k, r.pos, min(s.vs[r.at + 1]) filter (where r.rank = floor(r.pos)) as lo,
         min(s.vs[r.at + 1]) filter (where r.rank = ceil(r.pos)) as hi
-      from ranks r join sorted s using (k, name, b)
-      group by r.key, r.k, r.pos
+      from ranks r join sorted s using (i, k, name, b)
+      group by r.i, r.key, r.k, r.pos
     )
-    select case when k = 'n' then null else substr(k, 2) end as d, key,
+    select i, case when k = 'n' then null else substr(k, 2) end as d, key,
       lo + ((pos - floor(pos)) * (hi - lo)) as value
     from ends`,
+    { ownSorts: true },
   );
-  const figures: FigureLines = new Map();
-  for (const row of result.rows as { d: string | null; key: string; value: number | null }[]) {
-    const line = figures.get(row.d) ?? {};
+  const figures: FigureLines[] = cuts.map(() => new Map());
+  for (const row of result.rows as {
+    i: number;
+    d: string | null;
+    key: string;
+    value: number | null;
+  }[]) {
+    const lines = figures[row.i]!;
+    const line = lines.get(row.d) ?? {};
     line[row.key] = row.value === null ? null : Number(row.value);
-    figures.set(row.d, line);
+    lines.set(row.d, line);
   }
   return figures;
 }
