@@ -4,6 +4,7 @@ import { connect } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
 import { ImapFlow } from 'imapflow';
+import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 import { testPort } from './ports.js';
 
 /** A private Dovecot IMAP server for one test file: its users, its port, its maildirs. */
@@ -16,6 +17,10 @@ export interface TestDovecot {
   flags(user: string, mailbox?: string): Promise<string[][]>;
   stop(): Promise<void>;
 }
+
+/** A raw mail as a sender's client writes it (for `deliver`). */
+export const rawMail = (options: ConstructorParameters<typeof MailComposer>[0]) =>
+  new MailComposer(options).compile().build();
 
 /** Where the dovecot binary is, or null when it is not installed. */
 export function dovecotBinary(): string | null {

@@ -115,6 +115,23 @@ export const adSpend = pgTable(
   (table) => [index('ad_spend_days_idx').on(table.tenantId, table.fromDay, table.toDay)],
 );
 
+/** A rolled line's day, grain and dimensions: the columns report_daily and report_values share. */
+const rolledLine = () => ({
+  tenantId: uuid('tenant_id')
+    .notNull()
+    .references(() => tenants.id),
+  day: date('day').notNull(),
+  /** The hour of that day (0–23), for the hour-of-day cut; null in the day grain. */
+  hour: smallint('hour'),
+  /** The family and its grain (`replies`, `replies:all`, `replies:day`). */
+  family: text('family').notNull(),
+  groupId: uuid('group_id'),
+  agentId: uuid('agent_id'),
+  source: text('source'),
+  queueId: uuid('queue_id'),
+  hotline: text('hotline'),
+});
+
 /**
  * Daily rollups of the reports' families (reports/metrics-rollup.repository.ts): per tenant, day
  * of the tenant's calendar, family grain and the dimensions a report filters or cuts by, each
@@ -123,19 +140,7 @@ export const adSpend = pgTable(
 export const reportDaily = pgTable(
   'report_daily',
   {
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id),
-    day: date('day').notNull(),
-    /** The hour of that day (0–23), for the hour-of-day cut; null in the day grain. */
-    hour: smallint('hour'),
-    /** The family and its grain (`replies`, `replies:all`, `replies:day`). */
-    family: text('family').notNull(),
-    groupId: uuid('group_id'),
-    agentId: uuid('agent_id'),
-    source: text('source'),
-    queueId: uuid('queue_id'),
-    hotline: text('hotline'),
+    ...rolledLine(),
     figures: jsonb('figures').$type<Record<string, number | null>>().notNull(),
   },
   (table) => [
@@ -151,17 +156,7 @@ export const reportDaily = pgTable(
 export const reportValues = pgTable(
   'report_values',
   {
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id),
-    day: date('day').notNull(),
-    hour: smallint('hour'),
-    family: text('family').notNull(),
-    groupId: uuid('group_id'),
-    agentId: uuid('agent_id'),
-    source: text('source'),
-    queueId: uuid('queue_id'),
-    hotline: text('hotline'),
+    ...rolledLine(),
     /** Which values (`values:value:f_first`: the values of `value` over rows passing f_first). */
     valueSet: text('value_set').notNull(),
     /** The values' bucket (a range of sizes, metrics-rollup.repository.ts valueBucket). */

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 import {
   bearer,
   createTestApp,
@@ -7,7 +6,7 @@ import {
   seedTenant,
   type TestApp,
 } from '../../test/helpers.js';
-import { DOVECOT_MISSING, startDovecot, type TestDovecot } from '../../test/dovecot.js';
+import { DOVECOT_MISSING, rawMail, startDovecot, type TestDovecot } from '../../test/dovecot.js';
 import { watchMailboxes } from './email-idle.js';
 import { fakeOauth2, type OauthFake } from './oauth2-fake.js';
 
@@ -29,9 +28,7 @@ const subjectsOf = async () =>
 const deliver = (subject: string) =>
   dovecot.deliver(
     MAILBOX,
-    new MailComposer({ from: 'khach@khach.test', to: MAILBOX, subject, text: subject })
-      .compile()
-      .build(),
+    rawMail({ from: 'khach@khach.test', to: MAILBOX, subject, text: subject }),
   );
 
 /** A mailbox of the test Dovecot read by IMAP (its SMTP side unused). */
@@ -204,9 +201,7 @@ describe.skipIf(DOVECOT_MISSING)('email by IMAP IDLE, an OAuth2 mailbox', () => 
     });
     await server.deliver(
       OAUTH_USER,
-      new MailComposer({ from: 'khach@khach.test', to: OAUTH_USER, subject: 'Thư qua OAuth2' })
-        .compile()
-        .build(),
+      rawMail({ from: 'khach@khach.test', to: OAUTH_USER, subject: 'Thư qua OAuth2' }),
     );
     await vi.waitFor(
       async () => {

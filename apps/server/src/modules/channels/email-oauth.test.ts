@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import {
@@ -16,7 +15,7 @@ import {
   seedTenant,
   type TestApp,
 } from '../../test/helpers.js';
-import { DOVECOT_MISSING, startDovecot, type TestDovecot } from '../../test/dovecot.js';
+import { DOVECOT_MISSING, rawMail, startDovecot, type TestDovecot } from '../../test/dovecot.js';
 import { pollMailbox } from './email.service.js';
 import { fakeOauth2, type OauthFake } from './oauth2-fake.js';
 
@@ -109,9 +108,6 @@ async function ticketOfMessage(providerMessageId: string) {
   );
   return rows;
 }
-
-const rawMail = (options: ConstructorParameters<typeof MailComposer>[0]) =>
-  new MailComposer(options).compile().build();
 
 describe.skipIf(DOVECOT_MISSING)('email channel with OAuth2 (XOAUTH2)', () => {
   beforeAll(async () => {

@@ -1,6 +1,5 @@
 import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { EMAIL_TEST_MESSAGES as T } from '@omnicare/shared/channels/email-settings';
@@ -12,7 +11,7 @@ import {
   seedTenant,
   type TestApp,
 } from '../../test/helpers.js';
-import { DOVECOT_MISSING, startDovecot, type TestDovecot } from '../../test/dovecot.js';
+import { DOVECOT_MISSING, rawMail, startDovecot, type TestDovecot } from '../../test/dovecot.js';
 import type { DeliveredEvent } from '../../platform/outbox.js';
 import { handleEvent } from '../automation/engine/engine.service.js';
 import { chain, insertWorkflow } from '../automation/engine/engine.test-support.js';
@@ -43,11 +42,6 @@ let busyOnce = true;
 let tenant: Awaited<ReturnType<typeof seedTenant>>;
 let admin: string;
 let channelId = '';
-
-/** A raw mail as a sender's client writes it. */
-function rawMail(options: ConstructorParameters<typeof MailComposer>[0]) {
-  return new MailComposer(options).compile().build();
-}
 
 const send = (method: 'GET' | 'POST' | 'PUT', url: string, token: string, payload?: object) =>
   t.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
