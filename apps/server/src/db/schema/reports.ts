@@ -194,3 +194,21 @@ export const reportDays = pgTable(
   },
   (table) => [primaryKey({ columns: [table.tenantId, table.day] })],
 );
+
+/**
+ * The hours rolled of a day not yet rolled whole (today's hours settled more than an hour ago):
+ * their lines are in the hour grains only. A change reaching one deletes its line here (the
+ * same triggers, migration 0052), and the next report rolls that hour again.
+ */
+export const reportHours = pgTable(
+  'report_hours',
+  {
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    day: date('day').notNull(),
+    hour: smallint('hour').notNull(),
+    rolledAt: timestamptz('rolled_at').notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.tenantId, table.day, table.hour] })],
+);

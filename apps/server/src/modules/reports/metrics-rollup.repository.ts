@@ -18,18 +18,21 @@ import {
 } from './metrics.repository.js';
 
 /*
- * Daily rollups of the counting families: what a family's figures are summed from (counts, sums,
- * the two sides of a mean or a ratio), per tenant, day of the tenant's calendar and the
+ * Rollups of the counting families: what a family's figures are summed from (counts, sums, the
+ * two sides of a mean or a ratio), per tenant, day (and hour) of the tenant's calendar and the
  * dimensions reports filter and cut by (report_daily). A figure over a long range adds the
- * rolled days to the same components computed on the spot for the days not rolled (yesterday,
- * today, and any day a late change unrolled: migration 0044's triggers), so it equals the figure
- * over the raw rows; metrics-rollup.test.ts compares the two on every rolled key.
+ * rolled days and hours to the same components computed on the spot for the rest (the last
+ * hour or two, and any day or hour a late change unrolled: the triggers of migrations 0044 and
+ * 0052), so it equals the figure over the raw rows; metrics-rollup.test.ts compares the two on
+ * every rolled key.
  * A median or a p90 is taken over the values of every line (report_values keeps each line's
  * values, sorted).
- * Rolled: days before yesterday. Not rolled, and read raw as before: distinct counts, durations
- * in business time, the families that hang on the moment or on every earlier row (backlog,
- * contacts, ads), a caller with a narrower data scope, and filters or cuts the rollup has no
- * column for (tag, channel, priority, customer).
+ * Rolled: every hour that ended more than an hour ago (SETTLED_MS): the days before, whole
+ * (report_days), and the hours of the day after (report_hours; a day of 24 hours only, so a
+ * daylight-saving day waits to be rolled whole). Not rolled, and read raw as before: distinct
+ * counts, durations in business time, the families that hang on the moment or on every earlier
+ * row (backlog, contacts, ads), a caller with a narrower data scope, and filters or cuts the
+ * rollup has no column for (tag, channel, priority, customer).
  */
 
 /**
@@ -182,16 +185,26 @@ function spreadValues(keys: readonly string[]): SQL {
     from (values ${sql.join(rows, sql`, `)}) s(name, v)) s`;
 }
 
+const HOUR_MS = 3_600_000;
+
+/**
+ * How long after it ends an hour may be rolled: the triggers of migration 0052 unroll a change
+ * reaching an instant older than this, and leave a newer one (the hot paths) alone.
+ */
+export const SETTLED_MS = HOUR_MS;
+
 /** A family row's day and hour of the day in the tenant's zone (columns `day`, `hour`). */
 const dayAndHour = (timeZone: string) =>
   sql`(f.at at time zone ${timeZone})::date as day, extract(hour from f.at at time zone ${timeZone})::smallint as hour`;
 
 /*
- * Each family is rolled at three grains: per agent and hour (the family's own name); per hour
+ * Each family is rolled at four grains: per agent and hour (the family's own name); per agent
+ * and day (`{family}:agent`: 200 agents' month is a tenth of their hours' lines); per hour
  * without the agent (`{family}:all`: a tenant of 200 agents rolls a day of calls into a few
- * lines, not hundreds); and per day, without the hour either (`{family}:day`: a year is a few
- * thousand lines). A report reads the coarsest grain that has what it filters and cuts by.
+ * lines, not hundreds); and per day, without either (`{family}:day`: a year is a few thousand
+ * lines). A report reads the coarsest grain that has what it filters and cuts by.
  */
+const agentDaily = (family: FamilyName) => `${family}:agent`;
 const coarse = (family: FamilyName) => `${family}:all`;
 const daily = (family: FamilyName) => `${family}:day`;
 
@@ -204,20 +217,40 @@ function grainOf(
     Boolean(context.filters.agentId) ||
     (ROLLED[family]?.rows !== 'tickets' && Boolean(context.filters.groupId)) ||
     dimensions.includes('agent');
-  if (byAgent) return family;
-  return dimensions.includes('hour') ? coarse(family) : daily(family);
+  const byHour = dimensions.includes('hour');
+  if (byAgent) return byHour ? family : agentDaily(family);
+  return byHour ? coarse(family) : daily(family);
 }
 
-/** The grain of a line grouped by rollDays' grouping sets, by what it was grouped without. */
+/** The grain of a line grouped by writeLines' grouping sets, by what it was grouped without. */
 const grainOfLine = (family: FamilyName) =>
-  sql`case when grouping(f.agent_id) = 0 then ${family}
+  sql`case when grouping(f.agent_id) = 0 then
+      case when grouping(f.hour) = 0 then ${family} else ${agentDaily(family)} end
     when grouping(f.hour) = 0 then ${coarse(family)} else ${daily(family)} end`;
 
-/** The grouping sets of the three grains, after any leading columns (`s.name` for values). */
-const GRAINS = (lead: SQL) => sql`grouping sets (
+/**
+ * The grouping sets of the grains, after any leading columns (`s.name` for values): the four,
+ * or the two by hour (an hour rolled alone).
+ */
+const GRAINS = (lead: SQL, byDay: boolean) => sql`grouping sets (
   (${lead} f.day, f.hour, f.group_id, f.agent_id, f.source, f.queue_id, f.hotline),
-  (${lead} f.day, f.hour, f.group_id, f.source, f.queue_id, f.hotline),
-  (${lead} f.day, f.group_id, f.source, f.queue_id, f.hotline))`;
+  (${lead} f.day, f.hour, f.group_id, f.source, f.queue_id, f.hotline)
+  ${
+    byDay
+      ? sql`, (${lead} f.day, f.group_id, f.agent_id, f.source, f.queue_id, f.hotline),
+        (${lead} f.day, f.group_id, f.source, f.queue_id, f.hotline)`
+      : sql``
+  })`;
+
+/** Whether a grain's lines are per hour, and per agent. */
+const grainHas = (family: FamilyName, grain: string) => ({
+  hour: grain === family || grain === coarse(family),
+  agent: grain === family || grain === agentDaily(family),
+});
+
+/** The grain holding a day's hours for what `grain` holds (the hour grain with its agents or not). */
+const hourly = (family: FamilyName, grain: string) =>
+  grainHas(family, grain).agent ? family : coarse(family);
 
 /** Whether the figures of this context can use rollups at all (scope, filters, thresholds). */
 export function rollable(context: FactContext): boolean {
@@ -289,6 +322,34 @@ export async function rollState(
   return { through: before.toISOString().slice(0, 10), missing: unrolled.count };
 }
 
+/** Of the hours [0, last] of `day`, the first not rolled (null: all are) and how many are not. */
+async function unrolledHours(
+  db: Pick<Database, 'execute'>,
+  tenantId: string,
+  day: string,
+  last: number,
+) {
+  const result = await db.execute<{ first: number | null; count: number }>(sql`
+    select min(h)::int as first, count(*)::int as count
+    from generate_series(0, ${last}::int) h
+    where not exists (select 1 from report_hours r
+      where r.tenant_id = ${tenantId} and r.day = ${day}::date and r.hour = h)`);
+  const row = result.rows[0];
+  return { first: row?.first ?? null, count: row?.count ?? 0 };
+}
+
+/** Of the hours [0, last] of `day`, the last one rolled without a gap from midnight (-1: none), and how many are not rolled. */
+export async function hourRollState(
+  db: Database,
+  tenantId: string,
+  day: string,
+  last: number,
+): Promise<{ through: number; missing: number }> {
+  if (last < 0) return { through: -1, missing: 0 };
+  const unrolled = await unrolledHours(db, tenantId, day, last);
+  return { through: unrolled.first === null ? last : unrolled.first - 1, missing: unrolled.count };
+}
+
 /** The tenants with rolled days, with their time zone. */
 export async function tenantsWithRollups(db: Database) {
   const result = await db.execute<{ id: string; time_zone: string }>(sql`
@@ -297,74 +358,146 @@ export async function tenantsWithRollups(db: Database) {
   return result.rows.map((row) => ({ tenantId: row.id, timeZone: row.time_zone }));
 }
 
+type RollTenant = Pick<FactContext, 'tenantId' | 'timeZone'>;
+
 /**
- * Rolls the days of [from, last] not rolled yet, in one transaction holding the tenant's roll
- * lock (the triggers take it shared): the span from the first missing day to the last is
- * computed again whole, each rolled family in one statement.
+ * Runs `roll` in one transaction holding the tenant's roll lock (the triggers take it shared),
+ * unless the tenant's zone changed since it was read (days are the zone's: the next report
+ * rolls).
  */
-export async function rollDays(
+async function underRollLock(
   db: Database,
-  context: Pick<FactContext, 'tenantId' | 'timeZone'>,
-  from: string,
-  last: string,
+  tenant: RollTenant,
+  roll: (tx: Pick<Database, 'execute'>) => Promise<number>,
 ): Promise<number> {
   return db.transaction(async (tx) => {
     await tx.execute(
-      sql`select pg_advisory_xact_lock(hashtextextended(${`report_rollup:${context.tenantId}`}, 0))`,
+      sql`select pg_advisory_xact_lock(hashtextextended(${`report_rollup:${tenant.tenantId}`}, 0))`,
     );
-    // Days are the zone's: one changed since it was read rolls nothing (the next report rolls).
     const zone = await tx.execute<{ time_zone: string }>(
-      sql`select time_zone from tenants where id = ${context.tenantId}`,
+      sql`select time_zone from tenants where id = ${tenant.tenantId}`,
     );
-    if (zone.rows[0]?.time_zone !== context.timeZone) return 0;
-    const { first, last: end } = await unrolledDays(tx, context.tenantId, from, last);
+    if (zone.rows[0]?.time_zone !== tenant.timeZone) return 0;
+    return roll(tx);
+  });
+}
+
+/**
+ * Writes the lines of every rolled family over [start, end): each family's rows read once,
+ * grouped into its summed components and, where it has percentiles, its sorted values; at the
+ * three grains, or at the two by hour (`byDay` false: rows of `day`'s hours `hours` only).
+ * Written in order of grain and day, so the lines one report reads lie together rather than one
+ * per page among the agents'.
+ */
+async function writeLines(
+  tx: Pick<Database, 'execute'>,
+  tenant: RollTenant,
+  span: { start: Date; end: Date } & (
+    { byDay: true } | { byDay: false; day: string; hours: [number, number] }
+  ),
+) {
+  const rollContext: FactContext = {
+    tenantId: tenant.tenantId,
+    timeZone: tenant.timeZone,
+    start: span.start,
+    end: span.end,
+    now: new Date(),
+    filters: {},
+    clock: null,
+    ...DEFAULTS,
+    scope: {},
+  };
+  const within = span.byDay
+    ? sql``
+    : sql`where f.day = ${span.day}::date and f.hour between ${span.hours[0]} and ${span.hours[1]}`;
+  for (const family of ROLLED_FAMILIES) {
+    const keys = rolledKeysOf(family);
+    const dimensions = sql`f.group_id, f.agent_id, f.source, f.queue_id, f.hotline`;
+    const values =
+      valueSetsOf(keys).size > 0
+        ? sql`, v as (insert into report_values (tenant_id, day, hour, family, group_id, agent_id, source, queue_id, hotline, value_set, bucket, n, values)
+          select ${tenant.tenantId}, f.day, f.hour, ${grainOfLine(family)}, ${dimensions},
+            s.name, s.b, count(*), array_agg(s.v order by s.v)
+          from f ${spreadValues(keys)}
+          where s.v is not null
+          group by ${GRAINS(sql`s.name, s.b,`, span.byDay)}
+          order by 4, 10, 2, 11)`
+        : sql``;
+    await tx.execute(sql`
+      with f as materialized (
+        select * from (select f.*, ${dayAndHour(tenant.timeZone)}
+          from (${FAMILIES[family](rollContext)}) f) f ${within})
+      ${values}
+      insert into report_daily (tenant_id, day, hour, family, group_id, agent_id, source, queue_id, hotline, figures)
+      select ${tenant.tenantId}, f.day, f.hour, ${grainOfLine(family)}, ${dimensions},
+        ${componentsJson(keys)}
+      from f
+      group by ${GRAINS(sql``, span.byDay)}
+      order by 4, 2`);
+  }
+}
+
+/**
+ * Rolls the days of [from, last] not rolled yet, whole (the three grains): the span from the
+ * first missing day to the last is computed again, each rolled family in one statement. The
+ * hours rolled of those days give way to them.
+ */
+export async function rollDays(
+  db: Database,
+  tenant: RollTenant,
+  from: string,
+  last: string,
+): Promise<number> {
+  return underRollLock(db, tenant, async (tx) => {
+    const { first, last: end } = await unrolledDays(tx, tenant.tenantId, from, last);
     if (!first || !end) return 0;
-    const rollContext: FactContext = {
-      tenantId: context.tenantId,
-      timeZone: context.timeZone,
-      start: startOfDayIn(first, context.timeZone),
-      end: startOfDayIn(end, context.timeZone, true),
-      now: new Date(),
-      filters: {},
-      clock: null,
-      ...DEFAULTS,
-      scope: {},
-    };
     for (const table of [sql`report_daily`, sql`report_values`])
-      await tx.execute(sql`delete from ${table} where tenant_id = ${context.tenantId}
+      await tx.execute(sql`delete from ${table} where tenant_id = ${tenant.tenantId}
         and day between ${first}::date and ${end}::date`);
-    // Each family's rows read once, grouped at the three grains into its summed components and,
-    // where it has percentiles, its sorted values. Written in order of grain and day, so the
-    // lines one report reads lie together rather than one per page among the agents'.
-    for (const family of ROLLED_FAMILIES) {
-      const keys = rolledKeysOf(family);
-      const dimensions = sql`f.group_id, f.agent_id, f.source, f.queue_id, f.hotline`;
-      const values =
-        valueSetsOf(keys).size > 0
-          ? sql`, v as (insert into report_values (tenant_id, day, hour, family, group_id, agent_id, source, queue_id, hotline, value_set, bucket, n, values)
-            select ${context.tenantId}, f.day, f.hour, ${grainOfLine(family)}, ${dimensions},
-              s.name, s.b, count(*), array_agg(s.v order by s.v)
-            from f ${spreadValues(keys)}
-            where s.v is not null
-            group by ${GRAINS(sql`s.name, s.b,`)}
-            order by 4, 10, 2, 11)`
-          : sql``;
-      await tx.execute(sql`
-        with f as materialized (
-          select f.*, ${dayAndHour(context.timeZone)} from (${FAMILIES[family](rollContext)}) f)
-        ${values}
-        insert into report_daily (tenant_id, day, hour, family, group_id, agent_id, source, queue_id, hotline, figures)
-        select ${context.tenantId}, f.day, f.hour, ${grainOfLine(family)}, ${dimensions},
-          ${componentsJson(keys)}
-        from f
-        group by ${GRAINS(sql``)}
-        order by 4, 2`);
-    }
+    await writeLines(tx, tenant, {
+      start: startOfDayIn(first, tenant.timeZone),
+      end: startOfDayIn(end, tenant.timeZone, true),
+      byDay: true,
+    });
+    await tx.execute(sql`delete from report_hours where tenant_id = ${tenant.tenantId}
+      and day between ${first}::date and ${end}::date`);
     const days = await tx.execute(sql`
       insert into report_days (tenant_id, day)
-      select ${context.tenantId}, d::date from generate_series(${first}::date, ${end}::date, interval '1 day') d
+      select ${tenant.tenantId}, d::date from generate_series(${first}::date, ${end}::date, interval '1 day') d
       on conflict (tenant_id, day) do update set rolled_at = now()`);
     return days.rowCount ?? 0;
+  });
+}
+
+/**
+ * Rolls the hours [0, last] of `day` not rolled yet (a day of 24 hours, not rolled whole), at
+ * the two grains by hour: the span from the first missing hour to `last` is computed again.
+ */
+export async function rollHours(
+  db: Database,
+  tenant: RollTenant,
+  day: string,
+  last: number,
+): Promise<number> {
+  return underRollLock(db, tenant, async (tx) => {
+    const { first } = await unrolledHours(tx, tenant.tenantId, day, last);
+    if (first === null) return 0;
+    for (const table of [sql`report_daily`, sql`report_values`])
+      await tx.execute(sql`delete from ${table} where tenant_id = ${tenant.tenantId}
+        and day = ${day}::date and hour between ${first} and ${last}`);
+    const midnight = startOfDayIn(day, tenant.timeZone).getTime();
+    await writeLines(tx, tenant, {
+      start: new Date(midnight + first * HOUR_MS),
+      end: new Date(midnight + (last + 1) * HOUR_MS),
+      byDay: false,
+      day,
+      hours: [first, last],
+    });
+    const hours = await tx.execute(sql`
+      insert into report_hours (tenant_id, day, hour)
+      select ${tenant.tenantId}, ${day}::date, h from generate_series(${first}::int, ${last}::int) h
+      on conflict (tenant_id, day, hour) do update set rolled_at = now()`);
+    return hours.rowCount ?? 0;
   });
 }
 
@@ -407,11 +540,21 @@ function rolledDimensionOf(dimension: ReportDimension | undefined): SQL {
 }
 
 /**
- * A family's rolled keys cut by each of `dimensions` (all rollable): the rolled days of the
- * range from report_daily, the rest (from the day after `through`) computed on the spot into
- * the same components, then summed; or, keys all medians and p90s (the service asks for them
- * apart), taken over every line's values (report_values, and the values of the days not
- * rolled). Answers a FigureLines per dimension, as familyFigures does.
+ * What a report reads from rollups: the days rolled whole [from, through], then the hours
+ * [0, through] rolled of the day after (`hours`), then the raw rows from `rawStart`.
+ */
+export interface RolledRange {
+  days: { from: string; through: string } | null;
+  hours: { day: string; through: number } | null;
+  rawStart: Date;
+}
+
+/**
+ * A family's rolled keys cut by each of `dimensions` (all rollable): the rolled days and hours
+ * of the range from report_daily, the rest (from `rawStart`) computed on the spot into the same
+ * components, then summed; or, keys all medians and p90s (the service asks for them apart),
+ * taken over every line's values (report_values, and the values of the rows not rolled).
+ * Answers a FigureLines per dimension, as familyFigures does.
  */
 export async function rolledFamilyFigures(
   db: Database,
@@ -419,33 +562,39 @@ export async function rolledFamilyFigures(
   family: FamilyName,
   keys: readonly string[],
   dimensions: readonly (ReportDimension | undefined)[],
-  range: { from: string; through: string; rawStart: Date },
+  range: RolledRange,
 ): Promise<FigureLines[]> {
   const grain = grainOf(context, family, dimensions);
-  // The days not rolled, as rows with the rolled lines' columns.
+  // The rows not rolled, with the rolled lines' columns.
   const rawRows =
     range.rawStart < context.end
       ? sql`(select f.*, ${dayAndHour(context.timeZone)}
         from (${FAMILIES[family]({ ...context, start: range.rawStart })}) f) f`
       : null;
-  const rolled = sql`r.tenant_id = ${context.tenantId} and r.family = ${grain}
-    and r.day between ${range.from}::date and ${range.through}::date
-    and ${rolledFilters(context, family)}`;
+  // The rolled lines read: each part its own scan (one index range each), added up.
+  const filters = rolledFilters(context, family);
+  const rolled: SQL[] = [];
+  if (range.days)
+    rolled.push(sql`r.tenant_id = ${context.tenantId} and r.family = ${grain}
+      and r.day between ${range.days.from}::date and ${range.days.through}::date and ${filters}`);
+  if (range.hours)
+    rolled.push(sql`r.tenant_id = ${context.tenantId} and r.family = ${hourly(family, grain)}
+      and r.day = ${range.hours.day}::date and r.hour <= ${range.hours.through} and ${filters}`);
   const cuts = dimensions.map(rolledDimensionOf);
   if (!keys.some((key) => isPercentile(METRIC_SPECS[key]))) {
     // The raw rows grouped as the grain read is (without the hour or the agent where it has none).
-    const hour = grain === daily(family) ? sql`null::smallint` : sql`f.hour`;
-    const agent = grain === family ? sql`f.agent_id` : sql`null::uuid`;
-    const lines = sql`(select r.day, r.hour, r.group_id, r.agent_id, r.source, r.queue_id,
-        r.hotline, r.figures
-      from report_daily r where ${rolled}
-      ${
-        rawRows
-          ? sql`union all select f.day, ${hour}, f.group_id, ${agent}, f.source, f.queue_id,
-              f.hotline, ${componentsJson(keys)}
-            from ${rawRows} group by 1, 2, 3, 4, 5, 6, 7`
-          : sql``
-      }) r`;
+    const has = grainHas(family, grain);
+    const hour = has.hour ? sql`f.hour` : sql`null::smallint`;
+    const agent = has.agent ? sql`f.agent_id` : sql`null::uuid`;
+    const parts = rolled.map(
+      (where) => sql`select r.day, r.hour, r.group_id, r.agent_id, r.source, r.queue_id,
+        r.hotline, r.figures from report_daily r where ${where}`,
+    );
+    if (rawRows)
+      parts.push(sql`select f.day, ${hour}, f.group_id, ${agent}, f.source, f.queue_id,
+          f.hotline, ${componentsJson(keys)}
+        from ${rawRows} group by 1, 2, 3, 4, 5, 6, 7`);
+    const lines = sql`(${sql.join(parts, sql` union all `)}) r`;
     const sums = await db.execute<Record<string, unknown>>(
       byGroupingSets(lines, 'r', cuts, keys.map(figureOfComponents)),
     );
@@ -455,7 +604,7 @@ export async function rolledFamilyFigures(
     [...valueSetsOf(keys).keys()].map((name) => sql`${name}`),
     sql`, `,
   );
-  const rolledValues = sql`${rolled} and r.value_set in (${sets})`;
+  const rolledValues = rolled.map((where) => sql`${where} and r.value_set in (${sets})`);
   const rawValues = rawRows
     ? sql`(select f.day, f.hour, f.group_id, f.agent_id, f.source, f.queue_id, f.hotline,
         s.name, s.b, s.v
@@ -466,17 +615,17 @@ export async function rolledFamilyFigures(
 
 /**
  * The percentiles `keys` cut by each of `cuts` (expressions over a line `r`), over the rolled
- * values (report_values rows `r` passing `rolled`) and the raw ones (rows `r`: name, b, v), as
+ * values (report_values rows `r` passing any of `rolled`) and the raw ones (rows `r`: name, b, v), as
  * percentile_cont takes them: the ranks p·(n−1) rounded down and up, and between their values
  * in proportion. Each rank's bucket is found by counting the values per bucket (report_values'
  * index alone), then only that bucket's values are read and sorted. One statement for every
- * cut (`i`, its index), so the days not rolled are computed once.
+ * cut (`i`, its index), so the rows not rolled are computed once.
  */
 async function percentilesOf(
   db: Database,
   keys: readonly string[],
   cuts: readonly SQL[],
-  rolled: SQL,
+  rolled: readonly SQL[],
   raw: SQL | null,
 ): Promise<FigureLines[]> {
   const wanted = keys.map((key) => {
@@ -499,9 +648,16 @@ async function percentilesOf(
     with ${raw ? sql`raw as materialized (select c.i, c.k, r.name collate "C" as name, r.b, r.v from ${raw} ${byCut}),` : sql``}
     counts as (
       select i, k, name, b, sum(n)::bigint as n from (
-        select c.i, c.k, r.value_set collate "C" as name, r.bucket as b, r.n
-        from report_values r ${byCut} where ${rolled}
-        ${raw ? sql`union all select i, k, name, b, 1 from raw` : sql``}) c
+        ${sql.join(
+          [
+            ...rolled.map(
+              (where) => sql`select c.i, c.k, r.value_set collate "C" as name, r.bucket as b, r.n
+                from report_values r ${byCut} where ${where}`,
+            ),
+            ...(raw ? [sql`select i, k, name, b, 1 from raw`] : []),
+          ],
+          sql` union all `,
+        )}) c
       group by i, k, name, b
     ), placed as (
       select i, k, name, b, n,
@@ -522,10 +678,21 @@ async function percentilesOf(
       -- buckets' union: other lines' values of those buckets come along, unused).
       select i, k, name, b, array_agg(v order by v) as vs
       from (
-        select c.i, c.k, r.value_set collate "C" as name, r.bucket as b, u.v
-        from report_values r cross join lateral unnest(r.values) u(v) ${byCut}
-        where ${rolled} and r.bucket = any (array(select distinct b from ranks))
-        ${raw ? sql`union all select i, k, name, b, v from raw where b = any (array(select distinct b from ranks))` : sql``}) x
+        ${sql.join(
+          [
+            ...rolled.map(
+              (where) => sql`select c.i, c.k, r.value_set collate "C" as name, r.bucket as b, u.v
+                from report_values r cross join lateral unnest(r.values) u(v) ${byCut}
+                where ${where} and r.bucket = any (array(select distinct b from ranks))`,
+            ),
+            ...(raw
+              ? [
+                  sql`select i, k, name, b, v from raw where b = any (array(select distinct b from ranks))`,
+                ]
+              : []),
+          ],
+          sql` union all `,
+        )}) x
       group by i, k, name, b
     ), ends as (
       select r.i, r.key, r.k, r.pos, min(s.vs[r.at + 1]) filter (where r.rank = floor(r.pos)) as lo,

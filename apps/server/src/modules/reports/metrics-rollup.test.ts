@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { ReportDimension } from '@omnicare/shared/reports/reports.schemas';
-import { dayAndTimeIn } from '@omnicare/shared/platform/time';
+import { dayAndTimeIn, startOfDayIn } from '@omnicare/shared/platform/time';
 import { CHAT_SOURCES } from '@omnicare/shared/conversations/conversations.schemas';
 import { bearer, createTestApp, seedTenant, type TestApp } from '../../test/helpers.js';
 import { contextForUser, type AuthContext } from '../../platform/auth.js';
@@ -62,6 +62,14 @@ const at = (daysAgo: number, hour: number) =>
     Date.parse(`${shift(today(), -daysAgo)}T00:00:00+07:00`) + hour * 3_600_000,
   ).toISOString();
 const RANGE = () => ({ from: shift(today(), -14), to: today() });
+/** The day holding the instant an hour ago (in Bangkok): the days before it roll whole. */
+const settledDay = () => dayAndTimeIn(new Date(Date.now() - 3_600_000), 'Asia/Bangkok')!.day;
+/** The days of RANGE rolled whole once every settled day is. */
+const settledDays = () => {
+  const days: string[] = [];
+  for (let day = RANGE().from; day < settledDay(); day = shift(day, 1)) days.push(day);
+  return days;
+};
 
 async function seed() {
   const db = t.database.db;
@@ -155,20 +163,43 @@ async function seed() {
   }
 }
 
-/** Every rolled key under `query`, whole and cut by each rolled dimension, two ways. */
+/**
+ * Every rolled key under `query`, whole and cut by each rolled dimension, two ways. The cuts
+ * are asked together, without the hour, and the whole alone: each reads another grain.
+ */
 async function bothWays(query: MetricQuery) {
   const context = await metricContext(t.app.platform, admin, query);
-  const requests = DIMENSIONS.map((dimension) => ({ keys: KEYS, dimension }));
-  const [rolled, raw] = await Promise.all([
-    figureSets(t.app.platform, context, requests),
-    figureSets(t.app.platform, { ...context, rollups: false }, requests),
-  ]);
-  const plain = (sets: typeof rolled) =>
+  const asked = [DIMENSIONS, DIMENSIONS.filter((dimension) => dimension !== 'hour'), [undefined]];
+  const plain = (sets: Awaited<ReturnType<typeof figureSets>>) =>
     sets.map((lines) =>
       Object.fromEntries([...lines].map(([key, figures]) => [String(key), figures])),
     );
-  return { rolled: plain(rolled), raw: plain(raw) };
+  const ways = async (rollups: boolean) => {
+    const sets = [];
+    for (const dimensions of asked)
+      sets.push(
+        ...plain(
+          await figureSets(
+            t.app.platform,
+            rollups ? context : { ...context, rollups: false },
+            dimensions.map((dimension) => ({ keys: KEYS, dimension })),
+          ),
+        ),
+      );
+    return sets;
+  };
+  const [rolled, raw] = await Promise.all([ways(true), ways(false)]);
+  return { rolled, raw };
 }
+
+/** The hours rolled of days not rolled whole, as `day hour`. */
+const rolledHours = async () =>
+  (
+    await t.database.db.execute<{ line: string }>(
+      sql`select to_char(day, 'YYYY-MM-DD') || ' ' || hour as line from report_hours
+        where tenant_id = ${tenant.tenantId} order by day, hour`,
+    )
+  ).rows.map((row) => row.line);
 
 const rolledDays = async () =>
   (
@@ -202,17 +233,11 @@ describe('rollups', () => {
       expect(rolled, JSON.stringify(filter)).toEqual(raw);
     }
     // More days missing than a report rolls itself: it answered from the raw rows (above), and
-    // a job rolls the days before yesterday; yesterday and today are never rolled.
-    const days = await vi.waitFor(
-      async () => {
-        const rolled = await rolledDays();
-        expect(rolled).toHaveLength(13);
-        return rolled;
-      },
-      { timeout: 30_000, interval: 100 },
-    );
-    expect(days[0]).toBe(RANGE().from);
-    expect(days.at(-1)).toBe(shift(today(), -2));
+    // a job rolls the days settled whole (those before the day of an hour ago).
+    await vi.waitFor(async () => expect(await rolledDays()).toEqual(settledDays()), {
+      timeout: 30_000,
+      interval: 100,
+    });
     // Something was counted, so the comparison compared figures.
     const { rolled } = await bothWays(RANGE());
     expect(rolled[0]!.null).toMatchObject({
@@ -228,8 +253,7 @@ describe('rollups', () => {
   it('a reassignment, a late message, a late call end and another time zone unroll the days they reach', async () => {
     const db = t.database.db;
     await bothWays(RANGE());
-    const before = await rolledDays();
-    expect(before.length).toBe(13);
+    expect(await rolledDays()).toEqual(settledDays());
 
     // The oldest ticket moves to the other department: its days unroll, and its figures follow.
     const oldest = await db.execute<{ id: string; day: string; group_id: string | null }>(sql`
@@ -336,15 +360,80 @@ describe('rollups', () => {
     );
   });
 
+  it('the settled hours of the day after the rolled days roll too, and a change reaching one unrolls it', async () => {
+    const db = t.database.db;
+    // A zone of whole hours where it is now between noon and one: today's hours 0 to 10 have
+    // ended more than an hour ago.
+    let offset = 12 - new Date().getUTCHours();
+    if (offset < -12) offset += 24;
+    if (offset > 14) offset -= 24;
+    const zone = offset === 0 ? 'Etc/UTC' : `Etc/GMT${offset > 0 ? '-' : '+'}${Math.abs(offset)}`;
+    await db.execute(sql`update tenants set time_zone = ${zone} where id = ${tenant.tenantId}`);
+    try {
+      const localToday = dayAndTimeIn(new Date(), zone)!.day;
+      const range = { from: shift(localToday, -14), to: localToday };
+      const settledHours = () => {
+        const hour = Number(dayAndTimeIn(new Date(Date.now() - 3_600_000), zone)!.time.slice(0, 2));
+        return Array.from({ length: hour }, (_, index) => `${localToday} ${index}`);
+      };
+      // Fifteen days missing: a job rolls them, then a report rolls the hours of today itself.
+      await bothWays(range);
+      await vi.waitFor(
+        async () => expect((await rolledDays()).at(-1)).toBe(shift(localToday, -1)),
+        { timeout: 30_000, interval: 100 },
+      );
+      const whole = await bothWays(range);
+      expect(whole.rolled).toEqual(whole.raw);
+      expect(await rolledHours()).toEqual(settledHours());
+      const today = await bothWays({ from: localToday, to: localToday });
+      expect(today.rolled).toEqual(today.raw);
+
+      // A call written into a rolled hour (08:20) unrolls that hour alone; its end, later, again.
+      const eight = startOfDayIn(localToday, zone).getTime() + 8 * 3_600_000;
+      const call = await db.execute<{ id: string }>(sql`
+        insert into calls (tenant_id, call_id, direction, from_number, hotline, status, started_at,
+          queued_at, agent_id, queue_id)
+        values (${tenant.tenantId}, 'late-hour', 'CALL_INBOUND', '0912000111', '19001000', 'RINGING',
+          ${new Date(eight + 20 * 60_000).toISOString()}::timestamptz,
+          ${new Date(eight + 20 * 60_000).toISOString()}::timestamptz, ${ids.agents[0]}, ${ids.queues[0]})
+        returning id`);
+      expect(await rolledHours()).toEqual(
+        settledHours().filter((hour) => hour !== `${localToday} 8`),
+      );
+      const afterInsert = await bothWays(range);
+      expect(afterInsert.rolled).toEqual(afterInsert.raw);
+      expect(await rolledHours()).toEqual(settledHours());
+      await db.execute(sql`
+        update calls set status = 'ENDED', result = 'abandoned', ended_at = now(), wait_seconds = 30
+        where id = ${call.rows[0]!.id}`);
+      expect(await rolledHours()).not.toContain(`${localToday} 8`);
+      const afterEnd = await bothWays({ ...range, queue_id: ids.queues[0]! });
+      expect(afterEnd.rolled).toEqual(afterEnd.raw);
+
+      // A message and a call of now touch no rolled hour.
+      const before = await rolledHours();
+      await db.execute(sql`
+        insert into messages (tenant_id, ticket_id, author_type, direction, body, public)
+        values (${tenant.tenantId}, ${ids.tickets[3]}, 'customer', 'in', 'x', true)`);
+      await db.execute(sql`
+        insert into calls (tenant_id, call_id, direction, from_number, status, started_at)
+        values (${tenant.tenantId}, 'now-call', 'CALL_INBOUND', '0912000111', 'RINGING', now())`);
+      expect(await rolledHours()).toEqual(before);
+    } finally {
+      await db.execute(
+        sql`update tenants set time_zone = 'Asia/Bangkok' where id = ${tenant.tenantId}`,
+      );
+    }
+    expect(await rolledHours()).toEqual([]);
+  });
+
   it('the hourly job rolls the recent days of every tenant that has rollups', async () => {
     await rollTenantDays(t.app.platform, tenant.tenantId, RANGE().from, shift(today(), -2));
     await t.database.db.execute(
       sql`delete from report_days where tenant_id = ${tenant.tenantId} and day >= ${shift(today(), -4)}::date`,
     );
     await rollRecentDays(t.app.platform);
-    const days = await rolledDays();
-    expect(days).toContain(shift(today(), -4));
-    expect(days.at(-1)).toBe(shift(today(), -2));
+    expect((await rolledDays()).filter((day) => day >= RANGE().from)).toEqual(settledDays());
   });
 
   it("the triggers' list of chat sources is the product's", async () => {

@@ -334,8 +334,9 @@ export const FAMILIES: Record<FamilyName, (context: FactContext) => SQL> = {
     where ${callConditions(c)} and ${inRange(c, sql`calls.started_at`)}`,
 
   // Each stretch an agent spent in one presence, clipped to the range (and to now) and cut at the
-  // tenant's midnights (a day holds its own part of a stretch across one), each piece placed at
-  // its start. The stretch holding the range's start begins with the last change before it.
+  // tenant's midnights and at every hour after one (an hour holds its own part of a stretch
+  // across it, so an hour rolls alone), each piece placed at its start. The stretch holding the
+  // range's start begins with the last change before it.
   presence: (c) => {
     const start = sql`${c.start.toISOString()}::timestamptz`;
     const end = sql`least(${c.end.toISOString()}::timestamptz, ${c.now.toISOString()}::timestamptz)`;
@@ -353,14 +354,20 @@ export const FAMILIES: Record<FamilyName, (context: FactContext) => SQL> = {
       select id, user_id, presence, greatest(at, ${start}) as from_at,
         least(coalesce(lead(at) over (partition by user_id order by at, id), ${end}), ${end}) as to_at
       from changes
-    ), pieces as (
-      select s.id, s.user_id, s.presence, greatest(s.from_at, ${midnight(sql`d.day`)}) as from_at,
-        least(s.to_at, ${midnight(sql`d.day + 1`)}) as to_at
+    ), days as (
+      select s.*, greatest(s.from_at, m.at) as day_from, least(s.to_at, m.next) as day_to, m.at as midnight
       from stretches s
       cross join lateral generate_series((s.from_at at time zone ${c.timeZone})::date,
         (s.to_at at time zone ${c.timeZone})::date, interval '1 day') g
-      cross join lateral (select g::date as day) d
+      cross join lateral (select ${midnight(sql`g::date`)} as at, ${midnight(sql`g::date + 1`)} as next) m
       where s.to_at > s.from_at
+    ), pieces as (
+      select d.id, d.user_id, d.presence, greatest(d.day_from, h.at) as from_at,
+        least(d.day_to, h.at + interval '1 hour') as to_at
+      from days d
+      cross join lateral generate_series(d.midnight
+        + floor(extract(epoch from d.day_from - d.midnight) / 3600) * interval '1 hour',
+        d.day_to, interval '1 hour') h(at)
     )
     select 'agent' as kind, s.id, null::uuid as ticket_id, s.from_at as at,
       null::uuid as group_id, s.user_id as agent_id, null::text as source, null::uuid as queue_id,

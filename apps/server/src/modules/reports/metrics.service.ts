@@ -174,7 +174,9 @@ const shiftDay = (day: string, days: number) => {
   return date.toISOString().slice(0, 10);
 };
 
-type RolledRange = { from: string; through: string; rawStart: Date };
+type RolledRange = rollup.RolledRange;
+
+const HOUR_MS = 3_600_000;
 
 /**
  * Days a report rolls itself before it answers (a few seconds at most at a million tickets a
@@ -186,6 +188,24 @@ export const REPORT_ROLL_JOB = 'reports.roll';
 /** Hourly, each tenant that has rollups keeps this many days back rolled. */
 export const REPORT_ROLL_RECENT_JOB = 'reports.roll-recent';
 const RECENT_DAYS = 35;
+
+/**
+ * What may be rolled at `now` in the zone: every hour that ended SETTLED_MS ago or more. The
+ * days up to `lastDay` whole, then the hours [0, lastHour] of `day` (-1: none; and none on a
+ * day that is not 24 hours long, which waits to be rolled whole).
+ */
+function settled(now: Date, timeZone: string) {
+  const instant = new Date(now.getTime() - rollup.SETTLED_MS);
+  const day = dayAndTimeIn(instant, timeZone)!.day;
+  const midnight = startOfDayIn(day, timeZone).getTime();
+  const fullDay = startOfDayIn(day, timeZone, true).getTime() - midnight === 24 * HOUR_MS;
+  return {
+    lastDay: shiftDay(day, -1),
+    day,
+    midnight,
+    lastHour: fullDay ? Math.floor((instant.getTime() - midnight) / HOUR_MS) - 1 : -1,
+  };
+}
 
 /** Rolls a tenant's missing days of [from, last] (its days, in its zone), on the primary. */
 export async function rollTenantDays(
@@ -199,46 +219,69 @@ export async function rollTenantDays(
   return rollup.rollDays(platform.db, { tenantId, timeZone: tenant.timeZone }, from, last);
 }
 
-/** The last RECENT_DAYS rolled for every tenant that has rollups (REPORT_ROLL_RECENT_JOB). */
+/**
+ * For every tenant that has rollups (REPORT_ROLL_RECENT_JOB), the last RECENT_DAYS rolled
+ * whole and the settled hours of the day after.
+ */
 export async function rollRecentDays(platform: Platform) {
   for (const tenant of await rollup.tenantsWithRollups(platform.db)) {
-    const today = dayAndTimeIn(new Date(), tenant.timeZone)!.day;
-    await rollup.rollDays(platform.db, tenant, shiftDay(today, -RECENT_DAYS), shiftDay(today, -2));
+    const span = settled(new Date(), tenant.timeZone);
+    await rollup.rollDays(platform.db, tenant, shiftDay(span.day, -RECENT_DAYS), span.lastDay);
+    if (span.lastHour >= 0) await rollup.rollHours(platform.db, tenant, span.day, span.lastHour);
   }
 }
 
 /**
- * The days of the range whose figures may come from rollups (days before yesterday; rolled
- * first where a few are missing, by a job where many are), or null where this context reads
- * raw rows only.
+ * What of the range may come from rollups: the days settled whole (rolled first where a few are
+ * missing, by a job where many are), then the settled hours of the day after (rolled first), or
+ * null where this context reads raw rows only.
  */
 async function rolledRange(
   platform: Platform,
   context: repo.FactContext,
 ): Promise<RolledRange | null> {
   if (!context.days || !rollup.rollable(context)) return null;
-  const today = dayAndTimeIn(context.now, context.timeZone)!.day;
-  const { from } = context.days;
-  const last = [context.days.to, shiftDay(today, -2)].sort()[0]!;
-  if (last < from) return null;
-  const state = await rollup.rollState(platform.reads, context.tenantId, from, last);
-  let { through } = state;
-  if (state.missing > 0) {
-    if (state.missing <= ROLL_IN_REQUEST_DAYS) {
-      await rollup.rollDays(platform.db, context, from, last);
-      ({ through } = await rollup.rollState(platform.reads, context.tenantId, from, last));
-    } else
-      await platform.jobs.send(
-        REPORT_ROLL_JOB,
-        { tenantId: context.tenantId, from, last },
-        { singletonKey: context.tenantId },
-      );
+  const { from, to } = context.days;
+  const span = settled(context.now, context.timeZone);
+  let days: RolledRange['days'] = null;
+  const last = [to, span.lastDay].sort()[0]!;
+  if (last >= from) {
+    const state = await rollup.rollState(platform.reads, context.tenantId, from, last);
+    let { through } = state;
+    if (state.missing > 0) {
+      if (state.missing <= ROLL_IN_REQUEST_DAYS) {
+        await rollup.rollDays(platform.db, context, from, last);
+        ({ through } = await rollup.rollState(platform.reads, context.tenantId, from, last));
+      } else
+        await platform.jobs.send(
+          REPORT_ROLL_JOB,
+          { tenantId: context.tenantId, from, last },
+          { singletonKey: context.tenantId },
+        );
+    }
+    if (!through) return null;
+    days = { from, through };
+    const wholeDays = {
+      days,
+      hours: null,
+      rawStart: startOfDayIn(through, context.timeZone, true),
+    };
+    if (through < last || span.day > to || span.lastHour < 0) return wholeDays;
+  } else if (span.day < from || span.day > to || span.lastHour < 0) return null;
+  // The hours of the day after: few, so rolled here when missing.
+  const read = () =>
+    rollup.hourRollState(platform.reads, context.tenantId, span.day, span.lastHour);
+  let hours = await read();
+  if (hours.missing > 0) {
+    await rollup.rollHours(platform.db, context, span.day, span.lastHour);
+    hours = await read();
   }
-  if (!through) return null;
+  if (hours.through < 0)
+    return days ? { days, hours: null, rawStart: new Date(span.midnight) } : null;
   return {
-    from,
-    through,
-    rawStart: startOfDayIn(through, context.timeZone, true),
+    days,
+    hours: { day: span.day, through: hours.through },
+    rawStart: new Date(span.midnight + (hours.through + 1) * HOUR_MS),
   };
 }
 
