@@ -5,6 +5,7 @@ import { useCallStore } from '../call-store';
 import { softphone } from '../softphone-engine';
 import { InCallPanel } from './in-call-panel';
 import { IncomingCallPopup } from './incoming-call-popup';
+import { WrapUp } from './wrap-up-panel';
 
 /** Plays a remote audio stream of the store (the call's, the invited agent's). */
 function RemoteAudio({
@@ -74,6 +75,7 @@ export function SoftphoneRoot() {
         onInvite={(target) => softphone.invite(target)}
         onEndConference={() => softphone.endConference()}
       />
+      <WrapUp />
     </>
   );
 }
