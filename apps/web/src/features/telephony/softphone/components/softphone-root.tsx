@@ -34,6 +34,7 @@ function RemoteAudio({
 export function SoftphoneRoot() {
   const queryClient = useQueryClient();
   const endCallRefreshTime = useCallStore((state) => state.endCallRefreshTime);
+  const hasSipAccount = useCallStore((state) => state.hasSipAccount);
 
   useEffect(() => {
     // A read-only handle for end-to-end tests and support (nothing secret: no password).
@@ -75,7 +76,8 @@ export function SoftphoneRoot() {
         onInvite={(target) => softphone.invite(target)}
         onEndConference={() => softphone.endConference()}
       />
-      <WrapUp />
+      {/* Only staff with a SIP account take calls, so only they wrap them up. */}
+      {hasSipAccount && <WrapUp />}
     </>
   );
 }

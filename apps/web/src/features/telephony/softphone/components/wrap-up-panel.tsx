@@ -39,8 +39,9 @@ export const wrapUpSecondsLeft = (wrapUp: WrapUpView, now: number) =>
   Math.max(0, Math.ceil((Date.parse(wrapUp.ends_at) - now) / 1000));
 
 /**
- * The wrap-up card: the countdown and 'Sẵn sàng', shown where the in-call panel was while no
- * call is in progress. It hides itself at zero (the server ends it then and says so).
+ * The wrap-up card: the countdown and 'Sẵn sàng', in the bottom corner (out of the way of the
+ * screen the agent writes their notes in) while no call is in progress. It hides itself at zero
+ * (the server ends it then and says so).
  */
 export function WrapUpPanel({
   wrapUp,
@@ -53,7 +54,6 @@ export function WrapUpPanel({
 }) {
   const now = useNow(1_000);
   const isInCall = useCallStore((state) => state.isInCall);
-  const position = useCallStore((state) => state.positionInCall);
   if (!wrapUp || isInCall) return null;
   const left = wrapUpSecondsLeft(wrapUp, now);
   if (left <= 0) return null;
@@ -62,8 +62,7 @@ export function WrapUpPanel({
     <section
       aria-label={WRAP_UP_MESSAGES.label}
       data-testid="wrap-up-panel"
-      style={{ right: position.x, top: 72 + position.y }}
-      className="fixed z-40 w-80 overflow-hidden rounded-xl border border-amber-200 bg-white shadow-2xl"
+      className="fixed right-4 bottom-4 z-40 w-80 overflow-hidden rounded-xl border border-amber-200 bg-white shadow-2xl"
     >
       <div className="flex items-center justify-between bg-amber-500 px-4 py-2 text-white">
         <span className="flex items-center gap-2 text-sm font-medium">
@@ -80,7 +79,7 @@ export function WrapUpPanel({
       </div>
       <div className="h-1 bg-amber-100" aria-hidden="true">
         <div
-          className="h-full bg-amber-500 transition-[width] duration-1000 ease-linear"
+          className="h-full bg-amber-600 transition-[width] duration-1000 ease-linear"
           style={{ width: `${Math.min(100, (left / total) * 100)}%` }}
         />
       </div>
