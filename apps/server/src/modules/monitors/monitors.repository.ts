@@ -154,7 +154,8 @@ export async function liveCalls(db: Database, tenantId: string) {
     left join queues q on q.id = c.queue_id
     left join users u on u.id = c.agent_id
     left join customers cu on cu.id = c.customer_id
-    where c.tenant_id = ${tenantId} and (${liveCall} or c.acw_until > now())
+    where c.tenant_id = ${tenantId} and c.started_at > now() - interval '4 hours'
+      and (${liveCall} or c.acw_until > now())
     order by c.started_at, c.id
     limit 500`);
   return rows;

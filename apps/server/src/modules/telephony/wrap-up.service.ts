@@ -83,11 +83,16 @@ export async function announceWrapUp(platform: Platform, change: WrapUpChange | 
   if (!change) return;
   platform.realtime.toUser(change.agentId, WRAP_UP_EVENT, change.started ?? null);
   if (change.started)
-    await platform.jobs.send(
-      WRAP_UP_SWEEP_JOB,
-      { call_id: change.started.call_id },
-      { startAfter: new Date(change.started.ends_at) },
-    );
+    // The event is stored: a job that cannot be queued now is the minute cron's to make up for.
+    await platform.jobs
+      .send(
+        WRAP_UP_SWEEP_JOB,
+        { call_id: change.started.call_id },
+        { startAfter: new Date(change.started.ends_at) },
+      )
+      .catch((error: unknown) =>
+        platform.log.warn({ err: error }, 'wrap-up due time not queued (the minute sweep ends it)'),
+      );
 }
 
 function wrapUpsEnded(platform: Platform, ended: repo.EndedWrapUp[]) {
