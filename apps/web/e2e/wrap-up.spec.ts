@@ -6,6 +6,7 @@ import {
   phone,
   realtimeConnected,
   screenshotsAtBothSizes,
+  signInAs,
   storeSession,
   unique,
 } from './fixtures';
@@ -18,6 +19,7 @@ import {
 test("an answered call ends: the softphone counts the wrap-up down and 'Sẵn sàng' ends it", async ({
   page,
   request,
+  browser,
 }) => {
   const agent = await apiLogin(request, ACCOUNTS.agent.email);
   const account = await request.get('/v2/my-softphone', {
@@ -61,8 +63,24 @@ test("an answered call ends: the softphone counts the wrap-up down and 'Sẵn s�
   await expect(panel.getByTestId('wrap-up-countdown')).toHaveText(/^00:(1\d|2\d|30)$/);
   await screenshotsAtBothSizes(page, 'softphone-wrap-up');
 
+  // A supervisor's monitors show the agent wrapping up, not free.
+  const supervisorContext = await browser.newContext();
+  const monitor = await supervisorContext.newPage();
+  await signInAs(monitor, request, ACCOUNTS.supervisor.email);
+  await monitor.goto('/monitors/agents');
+  const agentRow = monitor.getByRole('row').filter({ hasText: agent.name });
+  await expect(agentRow.getByTestId('agent-wrap-up')).toContainText(/Xử lý sau cuộc gọi 0:\d\d/);
+  await screenshotsAtBothSizes(monitor, 'monitors-agent-wrap-up');
+  await monitor.goto('/monitors/call-monitor');
+  const wrapUps = monitor.getByRole('table', { name: 'Chuyên viên đang xử lý sau cuộc gọi' });
+  await expect(wrapUps.getByRole('row').filter({ hasText: customer })).toContainText(agent.name);
+  await screenshotsAtBothSizes(monitor, 'monitors-call-wrap-up');
+
   await panel.getByTestId('wrap-up-ready').click();
   await expect(panel).toHaveCount(0);
+  // The monitor hears the end at once.
+  await expect(wrapUps).toHaveCount(0);
+  await supervisorContext.close();
   const calls = await request.get(`/v2/calls?number=${customer}`, {
     headers: { Authorization: agent.token },
   });
