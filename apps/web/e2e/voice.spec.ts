@@ -277,6 +277,7 @@ interface CallRow {
   _id: string;
   status: string;
   hold_seconds: number;
+  acw_seconds: number;
   ended_on_hold: boolean;
   queue: { _id: string } | null;
   direction: string;
@@ -308,9 +309,24 @@ test('a known customer calls the hotline: the popup names them, the agent answer
   await expect
     .poll(async () => (await api<CallRow[]>('GET', `/v2/calls?number=${number}`))[0]?.result)
     .toBe('answered');
+  // After-call work: the softphone counts the wrap-up down; 'Sẵn sàng' ends it early.
+  const wrapUp = first.getByTestId('wrap-up-panel');
+  await expect(wrapUp).toBeVisible();
+  await expect(wrapUp.getByTestId('wrap-up-countdown')).toHaveText(/^00:[0-3]\d$/);
+  await wrapUp.getByTestId('wrap-up-ready').click();
+  await expect(wrapUp).toHaveCount(0);
   const [call] = await api<CallRow[]>('GET', `/v2/calls?number=${number}`);
   expect(call).toMatchObject({ direction: 'CALL_INBOUND', agent: { _id: agent._id } });
   expect(call?.ticket?._id).toBeTruthy();
+  expect(call?.acw_seconds).toBeLessThan(30);
+  // The scenarios below ring the same agents call after call: no wrap-up between them.
+  const config = await api<Record<string, unknown>>('GET', '/v2/tenant/config');
+  await api('PUT', '/v2/tenant/config', {
+    name: config.name,
+    time_zone: config.time_zone,
+    data_scopes: config.data_scopes,
+    call_wrap_up_seconds: 0,
+  });
   // The agent's own history lists it, with the ticket link.
   await first.goto('/switchboard/call-history');
   const row = first.getByRole('row').filter({ hasText: number.slice(-3) });

@@ -6,6 +6,7 @@ import {
   SESSION_EXPIRED_ERROR,
 } from '@omnicare/shared/notifications/notifications.schemas';
 import { REALTIME_SYNC_EVENTS } from '@omnicare/shared/realtime/realtime-sync';
+import { WRAP_UP_EVENT, type WrapUpView } from '@omnicare/shared/telephony/wrap-up.schemas';
 import {
   CONVERSATION_EVENTS,
   type ConversationRow,
@@ -132,6 +133,16 @@ export function watchMonitor(
   return () => {
     monitorWatchers.delete(watcher);
     if (monitorWatchers.size === 0) activeSocket?.emit(MONITOR_EVENTS.unwatch, {});
+  };
+}
+
+const wrapUpListeners = new Set<(wrapUp: WrapUpView | null) => void>();
+
+/** Hears the signed-in agent's after-call work start (its view) and end (null). */
+export function onWrapUp(listener: (wrapUp: WrapUpView | null) => void): () => void {
+  wrapUpListeners.add(listener);
+  return () => {
+    wrapUpListeners.delete(listener);
   };
 }
 
@@ -265,6 +276,9 @@ export function connectRealtime(token: string, handlers: RealtimeHandlers): () =
   });
   listenToRecords(socket);
   listenToConversations(socket);
+  socket.on(WRAP_UP_EVENT, (wrapUp: WrapUpView | null) => {
+    for (const listener of wrapUpListeners) listener(wrapUp ?? null);
+  });
   activeSocket = socket;
   return () => {
     closed = true;

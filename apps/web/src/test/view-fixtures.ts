@@ -100,6 +100,7 @@ export const callRow = (fields: Partial<CallView> = {}): CallView =>
     ended_at: '2026-01-15T02:01:20.000Z',
     talk_seconds: 75,
     hold_seconds: 0,
+    acw_seconds: 0,
     ended_on_hold: false,
     wait_seconds: 5,
     result: 'answered',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CALL_STATUSES } from '../telephony/call-enums.js';
+import { wrapUpView } from '../telephony/wrap-up.schemas.js';
 import { presenceField } from '../users/presence.schemas.js';
 
 /**
@@ -61,6 +62,8 @@ export const monitorAgent = z.object({
   /** `handled` today: calls answered, conversations answered and tickets solved by them. */
   handled_today: z.number().int(),
   current_call: z.object({ _id: id, status: z.enum(CALL_STATUSES), since: instant }).nullable(),
+  /** In after-call work (wrap-up) now, beside the presence: not free for calls until `ends_at`. */
+  wrap_up: wrapUpView.nullable(),
 });
 export type MonitorAgent = z.infer<typeof monitorAgent>;
 
@@ -99,6 +102,9 @@ export const monitorCall = z.object({
   answered_at: instant.nullable(),
   /** On hold now (the agent pressed Hold): since when. */
   held_since: instant.nullable(),
+  ended_at: instant.nullable(),
+  /** Ended, its agent wrapping it up (after-call work) until then. */
+  wrap_up_until: instant.nullable(),
   ticket_id: id.nullable(),
 });
 export type MonitorCall = z.infer<typeof monitorCall>;

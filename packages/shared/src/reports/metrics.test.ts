@@ -29,6 +29,7 @@ describe('the metric registry', () => {
       'service_level_pct',
       'asa_s',
       'aht_s',
+      'acw_s',
     ]) {
       expect(isMetricKey(key)).toBe(true);
     }

@@ -233,7 +233,16 @@ export const METRICS: readonly MetricDefinition[] = [
     key: 'aht_s',
     label: 'Thời gian xử lý trung bình (AHT)',
     definition:
-      '(Đàm thoại + giữ máy + xử lý sau cuộc gọi) / số cuộc gọi đã xử lý. Thời gian đàm thoại tính từ lúc nhấc máy đến lúc kết thúc nên đã gồm giữ máy; xử lý sau cuộc gọi chưa được ghi nhận.',
+      '(Đàm thoại + giữ máy + xử lý sau cuộc gọi) / số cuộc gọi đã xử lý. Thời gian đàm thoại tính từ lúc nhấc máy đến lúc kết thúc nên đã gồm giữ máy.',
+    unit: 'seconds',
+    rows: 'calls',
+    businessTime: false,
+  },
+  {
+    key: 'acw_s',
+    label: 'Thời gian xử lý sau cuộc gọi trung bình (ACW)',
+    definition:
+      'Thời gian trung bình chuyên viên xử lý sau cuộc gọi (từ lúc cuộc gọi kết thúc đến khi bấm Sẵn sàng hoặc hết thời gian cấu hình) của các cuộc gọi được trả lời.',
     unit: 'seconds',
     rows: 'calls',
     businessTime: false,
@@ -266,7 +275,7 @@ export const METRICS: readonly MetricDefinition[] = [
   percent('occupancy_pct', {
     label: 'Mức bận',
     definition:
-      'Thời gian đàm thoại / thời gian ở trạng thái Sẵn sàng làm việc hoặc Đang soạn tin, trong khoảng thời gian.',
+      '(Thời gian đàm thoại + xử lý sau cuộc gọi) / thời gian ở trạng thái Sẵn sàng làm việc hoặc Đang soạn tin, trong khoảng thời gian.',
     rows: 'agents',
   }),
   {

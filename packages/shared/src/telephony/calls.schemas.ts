@@ -275,6 +275,8 @@ export const callView = z.object({
   hold_seconds: z.number().int(),
   /** The customer hung up while on hold. */
   ended_on_hold: z.boolean(),
+  /** After-call work: the agent's wrap-up after the call, recorded once it ended. */
+  acw_seconds: z.number().int(),
   wait_seconds: z.number().int(),
   result: z.string().nullable(),
   cause: z.string().nullable(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { callTicketRule } from '../telephony/calls.schemas.js';
+import { wrapUpSecondsField } from '../telephony/wrap-up.schemas.js';
 import { isoDateTime } from '../platform/envelope.js';
 import { requiredText } from '../platform/validation.js';
 import { DATA_SCOPE, type DataScope } from '../users/data-scope.js';
@@ -86,6 +87,8 @@ export const tenantConfigBody = z.object({
   allow_private_webhooks: z.boolean({ error: 'Giá trị không hợp lệ' }).optional(),
   /** The ticket of each call (absent keeps the stored rule). */
   call_ticket_rule: callTicketRule.optional(),
+  /** After-call work after each answered call, in seconds (0: none; absent keeps the stored one). */
+  call_wrap_up_seconds: wrapUpSecondsField.optional(),
   /** A ticket an agent creates is assigned to them by default (absent keeps the stored one). */
   assign_own_tickets: z.boolean({ error: 'Giá trị không hợp lệ' }).optional(),
 });
@@ -114,6 +117,7 @@ export const tenantConfigView = z.object({
   features: tenantFeaturesView,
   allow_private_webhooks: z.boolean(),
   call_ticket_rule: callTicketRule,
+  call_wrap_up_seconds: z.number().int(),
   assign_own_tickets: z.boolean(),
   user_count: z.number().int().optional(),
   created_at: isoDateTime,

@@ -49,12 +49,17 @@ LANGUAGE sql STABLE AS $$
   ELSE '{}'::timestamptz[] END
 $$;
 --> statement-breakpoint
--- Instants every 30 minutes from a to b, both included: one in each of the tenant's hours
--- between (an hour of the wall clock lasts an hour at least, or is skipped).
+-- Instants from a to b, both included: one in each of the tenant's days between (every 12
+-- hours: a day lasts 23 hours at least) and, over the last three days, where hours are rolled
+-- (only the day of an hour ago's), one in each hour (every 30 minutes: an hour of the wall
+-- clock lasts an hour at least, or is skipped). A year back is some 800 instants, not 17,000.
 CREATE OR REPLACE FUNCTION report_instants_between(a timestamptz, b timestamptz) RETURNS timestamptz[]
-LANGUAGE sql IMMUTABLE AS $$
+LANGUAGE sql STABLE AS $$
   SELECT CASE WHEN a IS NULL OR b IS NULL THEN '{}'::timestamptz[] ELSE
-    array(SELECT generate_series(least(a, b), greatest(a, b), interval '30 minutes')) || greatest(a, b) END
+    array(SELECT generate_series(least(a, b), greatest(a, b), interval '12 hours'))
+    || array(SELECT generate_series(greatest(least(a, b), now() - interval '3 days'), greatest(a, b),
+      interval '30 minutes'))
+    || greatest(a, b) END
 $$;
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION report_row_changed() RETURNS trigger LANGUAGE plpgsql AS $$

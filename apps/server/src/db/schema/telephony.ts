@@ -134,6 +134,13 @@ export const calls = pgTable(
     /** On hold now: since when (the monitors show it); null once resumed or ended. */
     heldSince: timestamptz('held_since'),
     waitSeconds: integer('wait_seconds').notNull().default(0),
+    /**
+     * Its agent's after-call work (wrap-up) runs until then: routing offers them no call. Set
+     * when an answered call ends, cleared once the wrap-up ends (button, time, another call).
+     */
+    acwUntil: timestamptz('acw_until'),
+    /** The after-call work recorded once the wrap-up ended (seconds from the call's end). */
+    acwSeconds: integer('acw_seconds').notNull().default(0),
     result: text('result'),
     cause: text('cause'),
     transfers: jsonb('transfers').$type<CallTransfer[]>().notNull().default([]),
@@ -162,6 +169,10 @@ export const calls = pgTable(
       .on(table.agentId)
       .where(sql`ended_at is null`),
     index('calls_ticket_idx').on(table.ticketId),
+    // Agents in wrap-up (routing, monitors) and the wrap-ups whose time ran out (the sweep).
+    index('calls_wrap_up_idx')
+      .on(table.agentId, table.acwUntil)
+      .where(sql`acw_until is not null`),
     // Reports: a customer's earlier calls.
     index('calls_customer_started_idx').on(table.customerId, table.startedAt),
     // A restarted gateway's calls still open.

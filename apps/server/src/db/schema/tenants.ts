@@ -19,6 +19,8 @@ export interface TenantSettings extends Partial<Record<FeatureSetting, FeatureSw
   allow_private_webhooks?: boolean;
   /** The ticket of each call; missing means DEFAULT_CALL_TICKET_RULE (a new ticket per call). */
   call_ticket_rule?: CallTicketRule;
+  /** After-call work after each answered call (seconds); missing means WRAP_UP_LIMITS.default. */
+  call_wrap_up_seconds?: number;
   /** A ticket an agent creates without an assignee is theirs; missing means on. */
   assign_own_tickets?: boolean;
 }

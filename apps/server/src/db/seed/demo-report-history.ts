@@ -176,7 +176,7 @@ export async function seedDemoReportHistory(
   await tx.execute(sql`
     insert into calls (tenant_id, call_id, direction, from_number, to_number, from_national,
       to_national, hotline, customer_id, queue_id, agent_id, status, started_at, queued_at,
-      answered_at, ended_at, talk_seconds, wait_seconds, result, cause)
+      answered_at, ended_at, talk_seconds, acw_seconds, wait_seconds, result, cause)
     select ${tenantId}, 'history-' || s.day || '-' || s.n, s.direction,
       case when s.direction = 'CALL_INBOUND' then coalesce(p.phone, '0900000000') else '1004' end,
       case when s.direction = 'CALL_INBOUND' then ${'19006789'} else coalesce(p.phone, '0900000000') end,
@@ -186,7 +186,9 @@ export async function seedDemoReportHistory(
       'ENDED', s.started_at,
       case when s.direction = 'CALL_INBOUND' and not s.ivr then s.started_at + interval '8 seconds' end,
       case when s.result = 'answered' then s.started_at + s.wait * interval '1 second' end,
-      s.started_at + (s.wait + s.talk) * interval '1 second', s.talk, s.wait, s.result,
+      s.started_at + (s.wait + s.talk) * interval '1 second', s.talk,
+      -- After-call work: 5 to 30 s after a call that was talked on.
+      case when s.talk > 0 then 5 + (s.n * 7 + s.day) % 26 else 0 end, s.wait, s.result,
       case s.result when 'answered' then 'agent_hangup' when 'missed' then 'no_answer' else 'caller_hangup' end
     from (
       select d.day, n,

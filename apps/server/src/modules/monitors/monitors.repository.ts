@@ -25,6 +25,9 @@ export type AgentRow = {
   call_id: string | null;
   call_status: CallStatus | null;
   call_since: Date | null;
+  wrap_up_call_id: string | null;
+  wrap_up_since: Date | null;
+  wrap_up_until: Date | null;
 };
 
 /** Every active staff member with their presence, departments and what they hold now. */
@@ -39,11 +42,15 @@ export async function agents(db: Database, tenantId: string) {
         and ${liveCall} and ${withAgent}) as calls_now,
       (select count(*)::int from tickets t where t.tenant_id = ${tenantId} and t.assignee_id = u.id
         and t.status in ('new', 'open', 'pending') and t.source in (${chatSources})) as chats_now,
-      cc.id as call_id, cc.status as call_status, cc.since as call_since
+      cc.id as call_id, cc.status as call_status, cc.since as call_since,
+      wu.id as wrap_up_call_id, wu.ended_at as wrap_up_since, wu.acw_until as wrap_up_until
     from users u
     left join lateral (select c.id, c.status, coalesce(c.answered_at, c.offered_at, c.started_at) as since
       from calls c where c.tenant_id = ${tenantId} and c.agent_id = u.id and ${liveCall} and ${withAgent}
       order by c.started_at desc limit 1) cc on true
+    left join lateral (select c.id, c.ended_at, c.acw_until from calls c
+      where c.agent_id = u.id and c.acw_until > now() and c.tenant_id = ${tenantId}
+      order by c.acw_until desc limit 1) wu on true
     where u.tenant_id = ${tenantId} and u.active and u.role <> 'end_user'
     order by u.name, u.id`);
   return rows;
@@ -131,20 +138,24 @@ export type CallRow = {
   queued_at: Date | null;
   answered_at: Date | null;
   held_since: Date | null;
+  ended_at: Date | null;
+  acw_until: Date | null;
   ticket_id: string | null;
 };
 
-/** Calls live now: waiting in a queue, ringing or in progress. */
+/** Calls live now: waiting in a queue, ringing or in progress; and those their agent wraps up. */
 export async function liveCalls(db: Database, tenantId: string) {
   const { rows } = await db.execute<CallRow>(sql`
     select c.id, c.direction, c.from_number, c.to_number,
       cu.name as customer_name, c.queue_id, q.name as queue_name, c.agent_id, u.name as agent_name,
-      c.status, c.started_at, c.queued_at, c.answered_at, c.held_since, c.ticket_id
+      c.status, c.started_at, c.queued_at, c.answered_at, c.held_since, c.ended_at, c.acw_until,
+      c.ticket_id
     from calls c
     left join queues q on q.id = c.queue_id
     left join users u on u.id = c.agent_id
     left join customers cu on cu.id = c.customer_id
-    where c.tenant_id = ${tenantId} and ${liveCall}
+    where c.tenant_id = ${tenantId} and c.started_at > now() - interval '4 hours'
+      and (${liveCall} or c.acw_until > now())
     order by c.started_at, c.id
     limit 500`);
   return rows;

@@ -130,6 +130,14 @@ export async function computeParts(
             row.call_id && row.call_status && row.call_since
               ? { _id: row.call_id, status: row.call_status, since: iso(row.call_since)! }
               : null,
+          wrap_up:
+            row.wrap_up_call_id && row.wrap_up_since && row.wrap_up_until
+              ? {
+                  call_id: row.wrap_up_call_id,
+                  started_at: iso(row.wrap_up_since)!,
+                  ends_at: iso(row.wrap_up_until)!,
+                }
+              : null,
         }));
       })(),
     );
@@ -215,6 +223,8 @@ export async function computeParts(
             queued_at: iso(row.queued_at),
             answered_at: iso(row.answered_at),
             held_since: iso(row.held_since),
+            ended_at: iso(row.ended_at),
+            wrap_up_until: iso(row.acw_until),
             ticket_id: row.ticket_id,
           };
         });

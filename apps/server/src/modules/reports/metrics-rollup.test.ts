@@ -152,13 +152,15 @@ async function seed() {
     const ended = result !== null || next() < 0.5;
     await db.execute(sql`
       insert into calls (tenant_id, call_id, direction, from_number, hotline, status, started_at,
-        queued_at, answered_at, ended_at, talk_seconds, wait_seconds, result, agent_id, queue_id)
+        queued_at, answered_at, ended_at, talk_seconds, acw_seconds, wait_seconds, result,
+        agent_id, queue_id)
       values (${tenantId}, ${`rollup-${index}`}, ${inbound ? 'CALL_INBOUND' : 'CALL_OUTBOUND'},
         '0912000111', ${pick(['19001000', '19002000'])}, ${ended ? 'ENDED' : 'TALKING'},
         ${started}::timestamptz, ${next() < 0.7 ? started : null}::timestamptz,
         ${result === 'answered' ? started : null}::timestamptz,
         ${ended ? sql`${started}::timestamptz + interval '4 minutes'` : null},
-        ${Math.floor(next() * 300)}, ${Math.floor(next() * 40)}, ${result},
+        ${Math.floor(next() * 300)}, ${result === 'answered' ? index % 45 : 0},
+        ${Math.floor(next() * 40)}, ${result},
         ${next() < 0.2 ? null : pick(ids.agents)}, ${next() < 0.3 ? null : pick(ids.queues)})`);
   }
 }

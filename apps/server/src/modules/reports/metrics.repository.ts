@@ -311,7 +311,8 @@ export const FAMILIES: Record<FamilyName, (context: FactContext) => SQL> = {
     select 'call' as kind, calls.id, calls.ticket_id, calls.started_at as at,
       null::uuid as group_id, calls.agent_id, calls.direction as source, calls.queue_id,
       calls.hotline, calls.customer_id, null::float8 as value,
-      w.wait_s, calls.talk_seconds::float8 as talk_s,
+      w.wait_s, calls.talk_seconds::float8 as talk_s, calls.acw_seconds::float8 as acw_s,
+      (calls.talk_seconds + calls.acw_seconds)::float8 as handle_s,
       calls.direction = 'CALL_INBOUND' as f_inbound,
       calls.direction = 'CALL_OUTBOUND' as f_outbound,
       w.inbound and w.answered as f_answered,
@@ -602,8 +603,9 @@ export const METRIC_SPECS: Record<string, MetricSpec> = {
   },
   asa_s: { family: 'calls', where: 'f_answered', aggregate: { kind: 'mean', of: 'wait_s' } },
   // Talk time runs from the answer to the hang-up, time on hold included; after-call work is
-  // not recorded yet.
-  aht_s: { family: 'calls', where: 'f_answered', aggregate: { kind: 'mean', of: 'talk_s' } },
+  // the agent's wrap-up after it (recorded once the wrap-up ends).
+  aht_s: { family: 'calls', where: 'f_answered', aggregate: { kind: 'mean', of: 'handle_s' } },
+  acw_s: { family: 'calls', where: 'f_answered', aggregate: { kind: 'mean', of: 'acw_s' } },
   calls_outbound: { family: 'calls', where: 'f_outbound', aggregate: { kind: 'count' } },
   calls_missed: { family: 'calls', where: 'f_missed', aggregate: { kind: 'count' } },
   callbacks: { unmeasured: true },
@@ -614,7 +616,7 @@ export const METRIC_SPECS: Record<string, MetricSpec> = {
       calls === null && solved === null ? null : (calls ?? 0) + (solved ?? 0),
     rowsOf: ['calls_answered', 'tickets_solved'],
   },
-  _talk_s: { family: 'calls', where: 'f_answered', aggregate: { kind: 'sum', of: 'talk_s' } },
+  _handle_s: { family: 'calls', where: 'f_answered', aggregate: { kind: 'sum', of: 'handle_s' } },
   _ready_s: {
     family: 'presence',
     where: "presence in ('AVAILABLE', 'TYPING')",
@@ -627,8 +629,8 @@ export const METRIC_SPECS: Record<string, MetricSpec> = {
   },
   _chat_s: { family: 'chat_load', aggregate: { kind: 'sum', of: 'value' } },
   occupancy_pct: {
-    parts: ['_talk_s', '_ready_s'],
-    combine: ([talk, ready]) => percentOf(talk ?? 0, ready ?? null),
+    parts: ['_handle_s', '_ready_s'],
+    combine: ([handle, ready]) => percentOf(handle ?? 0, ready ?? null),
     rowsOf: ['_ready_s'],
   },
   chat_concurrency_mean: {

@@ -81,6 +81,8 @@ async function call(
     result: string;
     wait: number;
     talk: number;
+    /** After-call work (the agent's wrap-up), seconds. */
+    acw?: number;
     agent?: string | null;
     queued?: boolean;
     queue?: string | null;
@@ -90,12 +92,13 @@ async function call(
 ) {
   const result = await t.database.db.execute<{ id: string }>(sql`
     insert into calls (tenant_id, call_id, direction, from_number, status, started_at, queued_at,
-      answered_at, ended_at, talk_seconds, wait_seconds, result, agent_id, queue_id, ended_on_hold)
+      answered_at, ended_at, talk_seconds, acw_seconds, wait_seconds, result, agent_id, queue_id,
+      ended_on_hold)
     values (${tenantId}, ${key}, ${values.direction ?? 'CALL_INBOUND'}, '0912000111', 'ENDED',
       ${values.started}::timestamptz, ${values.queued === false ? null : values.started}::timestamptz,
       ${values.result === 'answered' ? values.started : null}::timestamptz,
-      ${values.started}::timestamptz + interval '5 minutes', ${values.talk}, ${values.wait},
-      ${values.result}, ${values.agent ?? null}, ${values.queue ?? null}, ${values.endedOnHold ?? false})
+      ${values.started}::timestamptz + interval '5 minutes', ${values.talk}, ${values.acw ?? 0},
+      ${values.wait}, ${values.result}, ${values.agent ?? null}, ${values.queue ?? null}, ${values.endedOnHold ?? false})
     returning id`);
   ids[key] = result.rows[0]!.id;
 }
@@ -217,6 +220,7 @@ async function seedFixtures() {
     result: 'answered',
     wait: 10,
     talk: 120,
+    acw: 30,
     agent: agentId,
     queue: q,
   });
@@ -225,6 +229,7 @@ async function seedFixtures() {
     result: 'answered',
     wait: 30,
     talk: 60,
+    acw: 12,
     agent: agent2Id,
     queue: q,
     // Put on hold, and the customer hung up meanwhile.
@@ -257,6 +262,8 @@ async function seedFixtures() {
     result: 'answered',
     wait: 0,
     talk: 30,
+    // Outbound: not among the handled inbound calls AHT and ACW are taken over.
+    acw: 20,
     agent: agentId,
   });
 
@@ -380,7 +387,8 @@ describe('golden fixtures: each metric by hand', () => {
       service_level_pct: 25, // 1 answered within 20 s / (5 offered − 1 short)
       abandon_rate_pct: 50, // (3 − 1) / (5 − 1)
       asa_s: 20,
-      aht_s: 90,
+      aht_s: 111, // ((120 + 30 after-call work) + (60 + 12)) / 2 answered
+      acw_s: 21, // (30 + 12) / 2
       calls_outbound: 1,
       calls_missed: 3,
       callbacks: null,
@@ -393,12 +401,13 @@ describe('golden fixtures: each metric by hand', () => {
 
   it('agents: time in each presence from the log, handled and occupancy', async () => {
     const { metrics, rows } = await figures(admin, 'agent', DAY);
-    // Talk 180 s (k1 120 + k2 60) over 32 400 s AVAILABLE (17:00Z→01:00Z, 02:00Z→03:00Z).
+    // Talk and after-call work 222 s (k1 120 + 30, k2 60 + 12) over 32 400 s AVAILABLE
+    // (17:00Z→01:00Z, 02:00Z→03:00Z).
     expect(metrics).toMatchObject({
       handled: 3,
       calls_answered: 2,
       tickets_solved: 1,
-      occupancy_pct: 0.6,
+      occupancy_pct: 0.7,
     });
     // Chats open while the agent was AVAILABLE: t1 3600 s (02:00–03:00Z), t2 3600 s, t5 1800 s
     // (00:30–01:00Z) + 3600 s: 12 600 s over 32 400 s available.

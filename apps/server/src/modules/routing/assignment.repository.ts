@@ -249,8 +249,15 @@ const inCallCondition = (userColumn: SQL | typeof users.id, exceptCallId?: strin
   ))`;
 
 /**
+ * In after-call work (wrap-up) after a call of theirs: offered no call until it ends
+ * (telephony/wrap-up.service.ts; a due time passed needs no sweep to free them).
+ */
+const inWrapUpCondition = (userColumn: SQL | typeof users.id) => sql`exists (
+  select 1 from ${calls} w where w.agent_id = ${userColumn} and w.acw_until > now())`;
+
+/**
  * The member the queue rings next: active staff with a SIP account, presence AVAILABLE, not in
- * another call, not the one rung just before (`except.previousAgent`, an agent id or SIP
+ * another call nor wrapping one up, not the one rung just before (`except.previousAgent`, an agent id or SIP
  * username, else `except.userId`); agents not yet tried for this call first; then by the
  * strategy's cursor (never first), then id. One prepared statement whatever the call (the
  * previous agent is looked up inside it, the tried agents are one array parameter).
@@ -287,6 +294,7 @@ export async function nextCallMember(
           sql`coalesce(${users.sipUsername}, '') <> ''`,
           sql`${users.id} is distinct from ${rungBefore}`,
           sql`not ${inCallCondition(users.id, call.id)}`,
+          sql`not ${inWrapUpCondition(users.id)}`,
         ),
       )
       .orderBy(tried, sql`${cursor} asc nulls first`, asc(users.id))

@@ -180,6 +180,107 @@ export async function markCallEnded(db: Db, tenantId: string, userId: string, at
     );
 }
 
+// ---- after-call work (wrap-up): `calls.acw_until` while it runs, `acw_seconds` once it ended
+
+/** Starts the agent's wrap-up after the call `id` ended: until `until`. */
+export async function startWrapUp(db: Db, id: string, until: Date) {
+  await db.update(calls).set({ acwUntil: until }).where(eq(calls.id, id));
+}
+
+/**
+ * The after-call work of an ending wrap-up: from the call's end to now, at most to its due time
+ * (a wrap-up ended after its time ran out, by a late sweep, counts its whole time).
+ */
+const acwSecondsNow = sql`greatest(0, round(extract(epoch from least(now(), ${calls.acwUntil}) - ${calls.endedAt})))::int`;
+
+export type EndedWrapUp = { id: string; tenantId: string; agentId: string; acwSeconds: number };
+
+const endedWrapUp = {
+  id: calls.id,
+  tenantId: calls.tenantId,
+  agentId: sql<string>`${calls.agentId}`,
+  acwSeconds: calls.acwSeconds,
+};
+
+/** Ends the wrap-up of one call of the agent (their own, in their tenant), recording its seconds. */
+export async function endWrapUp(
+  db: Db,
+  tenantId: string,
+  agentId: string,
+  id: string,
+): Promise<EndedWrapUp | undefined> {
+  const [row] = await db
+    .update(calls)
+    .set({ acwSeconds: acwSecondsNow, acwUntil: null })
+    .where(
+      and(
+        eq(calls.tenantId, tenantId),
+        eq(calls.agentId, agentId),
+        eq(calls.id, id),
+        isNotNull(calls.acwUntil),
+      ),
+    )
+    .returning(endedWrapUp);
+  return row;
+}
+
+/** Ends every wrap-up of the agent but the call `exceptId`'s (they took or placed another call). */
+export async function endWrapUpsOfAgent(
+  db: Db,
+  tenantId: string,
+  agentId: string,
+  exceptId: string,
+): Promise<EndedWrapUp[]> {
+  return db
+    .update(calls)
+    .set({ acwSeconds: acwSecondsNow, acwUntil: null })
+    .where(
+      and(
+        eq(calls.tenantId, tenantId),
+        eq(calls.agentId, agentId),
+        isNotNull(calls.acwUntil),
+        ne(calls.id, exceptId),
+      ),
+    )
+    .returning(endedWrapUp);
+}
+
+/** Ends the wrap-ups whose time ran out, every tenant's (the sweep), their whole time recorded. */
+export async function endExpiredWrapUps(db: Db): Promise<EndedWrapUp[]> {
+  return db
+    .update(calls)
+    .set({ acwSeconds: acwSecondsNow, acwUntil: null })
+    .where(and(isNotNull(calls.acwUntil), lt(calls.acwUntil, sql`now()`)))
+    .returning(endedWrapUp);
+}
+
+/** The agent's call whose wrap-up runs now, if any. */
+export async function runningWrapUp(db: Db, tenantId: string, agentId: string) {
+  const [row] = await db
+    .select({ id: calls.id, endedAt: calls.endedAt, acwUntil: calls.acwUntil })
+    .from(calls)
+    .where(
+      and(
+        eq(calls.tenantId, tenantId),
+        eq(calls.agentId, agentId),
+        isNotNull(calls.acwUntil),
+        sql`${calls.acwUntil} > now()`,
+      ),
+    )
+    .orderBy(desc(calls.acwUntil))
+    .limit(1);
+  return row;
+}
+
+/** The agent's own call (tenant and agent), for telling an ended wrap-up from someone else's call. */
+export async function ownCall(db: Db, tenantId: string, agentId: string, id: string) {
+  const [row] = await db
+    .select({ id: calls.id, acwSeconds: calls.acwSeconds, endedAt: calls.endedAt })
+    .from(calls)
+    .where(and(eq(calls.tenantId, tenantId), eq(calls.agentId, agentId), eq(calls.id, id)));
+  return row;
+}
+
 /** A staff member of the tenant by agent id or SIP username. */
 export async function staffByAgent(db: Db, tenantId: string, agent: string) {
   const [row] = await db

@@ -8,10 +8,17 @@ import {
   callTicketAttachBody,
   callView,
 } from '@omnicare/shared/telephony/calls.schemas';
+import {
+  WRAP_UP_MESSAGES,
+  myWrapUpView,
+  wrapUpEndedView,
+  wrapUpParams,
+} from '@omnicare/shared/telephony/wrap-up.schemas';
 import { authOf } from '../../platform/auth.js';
 import { answers, created, list, ok } from '../../platform/respond.js';
 import { typed, type RouteModule } from '../../platform/routes.js';
 import * as calls from './calls.service.js';
+import * as wrapUps from './wrap-up.service.js';
 
 const tags = ['telephony'];
 
@@ -109,5 +116,34 @@ export const callsRoutes: RouteModule = (app, platform) => {
       );
       return ok(call, CALL_MESSAGES.ticketAttached(call.ticket?.code ?? ''));
     },
+  );
+  r.get(
+    '/v2/my-wrap-up',
+    {
+      schema: {
+        tags,
+        summary: 'Thời gian xử lý sau cuộc gọi đang chạy của tôi',
+        response: answers.ok(myWrapUpView),
+      },
+      config: { access: 'authenticated' },
+    },
+    async (request) => ok(await wrapUps.myWrapUp(platform, authOf(request))),
+  );
+  r.post(
+    '/v2/calls/:id/wrap-up/end',
+    {
+      schema: {
+        tags,
+        summary: 'Kết thúc xử lý sau cuộc gọi (Sẵn sàng)',
+        params: wrapUpParams,
+        response: answers.ok(wrapUpEndedView),
+      },
+      config: { access: 'authenticated' },
+    },
+    async (request) =>
+      ok(
+        await wrapUps.endOwnWrapUp(platform, authOf(request), request.params.id),
+        WRAP_UP_MESSAGES.ended,
+      ),
   );
 };

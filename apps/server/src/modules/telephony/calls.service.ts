@@ -43,6 +43,7 @@ import { getVisibleTicket } from '../tickets/ticket-queries.js';
 import { systemAuth } from '../tickets/ticket-writes.js';
 import { deriveCall, type DerivationEvent } from './call-derivation.js';
 import * as repo from './calls.repository.js';
+import { announceWrapUp, wrapUpOnCallEvent } from './wrap-up.service.js';
 
 /**
  * The tenant of an event's call. Call ids come from SIP clients, so two tenants may hold the
@@ -203,10 +204,12 @@ export async function ingestEvent(
     const justEnded = !call.endedAt && !!values.endedAt;
     if (justEnded && values.agentId && values.endedAt)
       await repo.markCallEnded(tx, tenantId, values.agentId, values.endedAt);
-    return { call: { ...call, ...values }, duplicate: false, ignored: false, justEnded };
+    const wrapUp = await wrapUpOnCallEvent(platform, tx, { ...call, ...values }, justEnded);
+    return { call: { ...call, ...values }, duplicate: false, ignored: false, justEnded, wrapUp };
   });
   const stored = !outcome.duplicate && !outcome.ignored;
   if (stored) monitorsChanged(platform, tenantId, 'calls');
+  if ('wrapUp' in outcome) await announceWrapUp(platform, outcome.wrapUp);
   let call = await ensureCallTicket(platform, outcome.call);
   if (stored && wentToVoicemail(call)) call = await ensureVoicemailTicket(platform, call);
   if (stored && call.ticketId && call.answeredAt && call.agentId)
@@ -437,6 +440,7 @@ function toView(
     ended_at: call.endedAt?.toISOString() ?? null,
     talk_seconds: call.talkSeconds,
     hold_seconds: call.holdSeconds,
+    acw_seconds: call.acwSeconds,
     ended_on_hold: call.endedOnHold,
     wait_seconds: call.waitSeconds,
     result: call.result,

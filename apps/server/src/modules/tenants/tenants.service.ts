@@ -1,4 +1,5 @@
 import { DEFAULT_CALL_TICKET_RULE } from '@omnicare/shared/telephony/calls.schemas';
+import { WRAP_UP_LIMITS } from '@omnicare/shared/telephony/wrap-up.schemas';
 import {
   assignsOwnTickets,
   DEFAULT_DATA_SCOPES,
@@ -42,6 +43,7 @@ export async function getTenantConfig(
     features: tenantFeatures(tenant.settings),
     allow_private_webhooks: tenant.settings.allow_private_webhooks === true,
     call_ticket_rule: tenant.settings.call_ticket_rule ?? DEFAULT_CALL_TICKET_RULE,
+    call_wrap_up_seconds: tenant.settings.call_wrap_up_seconds ?? WRAP_UP_LIMITS.default,
     assign_own_tickets: assignsOwnTickets(tenant.settings),
     created_at: tenant.createdAt.toISOString(),
   };
@@ -89,6 +91,7 @@ async function saveTenantConfig(
         import_export_roles: [...new Set(body.import_export_roles ?? before.import_export_roles)],
         allow_private_webhooks: allowPrivate,
         call_ticket_rule: body.call_ticket_rule ?? before.call_ticket_rule,
+        call_wrap_up_seconds: body.call_wrap_up_seconds ?? before.call_wrap_up_seconds,
         assign_own_tickets: body.assign_own_tickets ?? before.assign_own_tickets,
       },
     });

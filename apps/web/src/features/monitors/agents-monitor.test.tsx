@@ -46,6 +46,7 @@ const agent = (id: string, extra: Partial<MonitorAgent> = {}): MonitorAgent => (
   chat_capacity: 4,
   handled_today: 0,
   current_call: null,
+  wrap_up: null,
   ...extra,
 });
 
@@ -100,6 +101,27 @@ describe('agents monitor', () => {
         return () => {};
       },
     );
+  });
+
+  it('shows an agent in after-call work as such, with the time in it, beside their presence', async () => {
+    api.fetchMonitor.mockResolvedValue(
+      snapshot([
+        agent('a1', {
+          wrap_up: {
+            call_id: 'c1',
+            started_at: new Date(Date.now() - 12_000).toISOString(),
+            ends_at: new Date(Date.now() + 18_000).toISOString(),
+          },
+        }),
+        agent('a2'),
+      ]),
+    );
+    renderPage();
+    expect(await screen.findByText('Nhân viên a1')).toBeVisible();
+    expect(within(rowOf('Nhân viên a1')).getByTestId('agent-wrap-up')).toHaveTextContent(
+      /Xử lý sau cuộc gọi 0:1\d/,
+    );
+    expect(within(rowOf('Nhân viên a2')).queryByTestId('agent-wrap-up')).toBeNull();
   });
 
   it('shows each agent with presence, time in state and load against capacity, then what the server pushes', async () => {

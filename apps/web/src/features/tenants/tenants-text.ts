@@ -28,6 +28,10 @@ export const TENANT_TEXT = {
   callTicketRuleHint:
     'Mỗi cuộc gọi tạo một ticket mới, hoặc nối vào ticket đang mở của khách hàng được tạo trong N giờ gần nhất.',
   callTicketHours: 'Số giờ',
+  wrapUpSeconds: 'Thời gian xử lý sau cuộc gọi',
+  wrapUpSecondsHint:
+    'Sau mỗi cuộc gọi đã trả lời, chuyên viên có tối đa chừng này giây để hoàn tất ghi chú trước khi nhận cuộc gọi mới (bấm Sẵn sàng để kết thúc sớm). 0 để tắt.',
+  seconds: 'giây',
   assignOwnTickets: 'Giao ticket cho chuyên viên tạo ra nó',
   assignOwnTicketsHint:
     'Ticket chuyên viên tạo mà không chọn người xử lý được giao cho chính chuyên viên đó (có thể bỏ chọn trên form tạo ticket).',

@@ -1,11 +1,13 @@
 import { useMemo, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import type { MonitorAgent } from '@omnicare/shared/monitors/monitors.schemas';
+import { WRAP_UP_MESSAGES } from '@omnicare/shared/telephony/wrap-up.schemas';
 import { PRESENCE, SELECTABLE_PRESENCES, type Presence } from '@omnicare/shared/users/presence';
 import { mayActOn, ROLE, type Role } from '@omnicare/shared/users/roles';
 import { useCan } from '@/lib/use-can';
 import { toast } from '@/lib/toast';
 import { useCurrentUser } from '@/stores/session-store';
+import { Badge } from '@/components/ui/badge';
 import { NativeSelect } from '@/components/ui/native-select';
 import { PresenceDot } from '@/components/ui/presence-dot';
 import { EmptyState, LoadErrorState } from '@/components/ui/empty-state';
@@ -178,6 +180,11 @@ function AgentRow({
           <PresenceDot presence={agent.presence} />
           {PRESENCE.label(agent.presence)}
         </span>
+        {agent.wrap_up && Date.parse(agent.wrap_up.ends_at) > now && (
+          <Badge variant="warning" className="mt-1 tabular-nums" data-testid="agent-wrap-up">
+            {WRAP_UP_MESSAGES.label} {formatDuration(secondsSince(agent.wrap_up.started_at, now))}
+          </Badge>
+        )}
       </TableCell>
       <TableCell className="text-right tabular-nums" data-testid="agent-in-state">
         {formatDuration(secondsSince(agent.presence_changed_at, now))}

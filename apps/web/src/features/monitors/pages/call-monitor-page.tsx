@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import type { MonitorCall } from '@omnicare/shared/monitors/monitors.schemas';
+import { WRAP_UP_MESSAGES } from '@omnicare/shared/telephony/wrap-up.schemas';
 import { Badge } from '@/components/ui/badge';
 import { EmptyState, LoadErrorState } from '@/components/ui/empty-state';
 import {
@@ -26,6 +27,9 @@ export const CALLS_TEXT = {
   wait: 'Đã chờ',
   ticket: 'Ticket',
   onHold: 'Đang giữ máy',
+  wrapUps: 'Chuyên viên đang xử lý sau cuộc gọi',
+  inWrapUp: 'Đã xử lý',
+  left: 'Còn lại',
 } as const;
 
 /** /monitors/call-monitor: the calls in progress and the calls waiting, their times ticking. */
@@ -33,7 +37,13 @@ export function CallMonitorPage() {
   const { snapshot, now, isError, retry, live } = useMonitor('call-monitor');
   const calls = snapshot?.calls;
   const waiting = (calls ?? []).filter((call) => call.status === 'QUEUEING');
-  const inProgress = (calls ?? []).filter((call) => call.status !== 'QUEUEING');
+  const inProgress = (calls ?? []).filter(
+    (call) => call.status !== 'QUEUEING' && !call.wrap_up_until,
+  );
+  // Ended calls whose agent still wraps them up (after-call work), until their time runs out.
+  const wrapUps = (calls ?? []).filter(
+    (call) => call.wrap_up_until && Date.parse(call.wrap_up_until) > now,
+  );
   const oldest = waiting
     .map((call) => call.queued_at ?? call.started_at)
     .sort((a, b) => Date.parse(a) - Date.parse(b))[0];
@@ -61,6 +71,9 @@ export function CallMonitorPage() {
           </Section>
           <Section title={`${CALLS_TEXT.waiting} (${waiting.length})`}>
             <CallTable calls={waiting} now={now} waiting />
+          </Section>
+          <Section title={`${CALLS_TEXT.wrapUps} (${wrapUps.length})`}>
+            <WrapUpTable calls={wrapUps} now={now} />
           </Section>
         </>
       )}
@@ -134,6 +147,47 @@ function CallTable({
               </TableRow>
             );
           })}
+        </TableBody>
+      </Table>
+    </div>
+  );
+}
+
+/** Agents in after-call work: the call they wrap up, the time in it and the time left. */
+function WrapUpTable({ calls, now }: { calls: MonitorCall[]; now: number }) {
+  if (calls.length === 0) return <EmptyState />;
+  return (
+    <div className="overflow-x-auto">
+      <Table aria-label={CALLS_TEXT.wrapUps}>
+        <TableHeader>
+          <TableRow>
+            <TableHead>{CALLS_TEXT.agent}</TableHead>
+            <TableHead>{CALLS_TEXT.caller}</TableHead>
+            <TableHead>{CALLS_TEXT.state}</TableHead>
+            <TableHead className="text-right">{CALLS_TEXT.inWrapUp}</TableHead>
+            <TableHead className="text-right">{CALLS_TEXT.left}</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {calls.map((call) => (
+            <TableRow key={call._id} data-wrap-up={call._id}>
+              <TableCell className="font-medium text-slate-900">
+                {call.agent?.name ?? '—'}
+              </TableCell>
+              <TableCell className="tabular-nums">{call.caller}</TableCell>
+              <TableCell>
+                <Badge variant="warning">{WRAP_UP_MESSAGES.label}</Badge>
+              </TableCell>
+              <TableCell className="text-right tabular-nums" data-testid="wrap-up-duration">
+                {formatDuration(secondsSince(call.ended_at ?? call.started_at, now))}
+              </TableCell>
+              <TableCell className="text-right tabular-nums">
+                {formatDuration(
+                  Math.max(0, Math.ceil((Date.parse(call.wrap_up_until!) - now) / 1000)),
+                )}
+              </TableCell>
+            </TableRow>
+          ))}
         </TableBody>
       </Table>
     </div>

@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link2, Loader2, PhoneIncoming, PhoneOutgoing, Plus, Ticket } from 'lucide-react';
+import { WRAP_UP_MESSAGES } from '@omnicare/shared/telephony/wrap-up.schemas';
 import { CHANNEL_SOURCE } from '@omnicare/shared/channels/channel-source';
 import { formatPhone } from '@omnicare/shared/customers/phone-format';
 import { formatDateTime } from '@omnicare/shared/platform/time';
@@ -135,6 +136,11 @@ function CallDetails({ shown }: { shown: CallView }) {
             <span className="block text-xs text-slate-500 tabular-nums">
               {TEXT.holdTime}: {formatCallDuration(call.hold_seconds)}
               {call.ended_on_hold && ` · ${TEXT.endedOnHold}`}
+            </span>
+          )}
+          {call.acw_seconds > 0 && (
+            <span className="block text-xs text-slate-500 tabular-nums" data-testid="call-acw">
+              {WRAP_UP_MESSAGES.label}: {formatCallDuration(call.acw_seconds)}
             </span>
           )}
         </Item>

@@ -56,6 +56,8 @@ export const SOFTPHONE_TEXT = {
   endConference: 'Ngắt 3 bên',
   ivrNotConfigured: 'Chưa cấu hình IVR cho tổng đài này.',
   clickToCall: (number: string) => `Gọi ${number}`,
+  wrapUpHint: 'Bạn sẽ không nhận cuộc gọi mới cho đến khi sẵn sàng.',
+  wrapUpRemaining: 'Còn lại',
   status: {
     ANSWERING: 'Đang đàm thoại',
     QUEUEING: 'Đang chờ trong hàng chờ',

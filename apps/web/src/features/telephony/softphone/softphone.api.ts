@@ -1,4 +1,5 @@
 import type { CallView } from '@omnicare/shared/telephony/calls.schemas';
+import type { WrapUpEnded, WrapUpView } from '@omnicare/shared/telephony/wrap-up.schemas';
 import type {
   CustomerDetail,
   CustomerListItem,
@@ -83,3 +84,14 @@ export async function fetchCustomerPhone(id: string, signal?: AbortSignal): Prom
   });
   return detail.phones.find((entry) => entry.is_primary)?.phone ?? detail.phone ?? null;
 }
+
+/** GET /v2/my-wrap-up: the signed-in agent's after-call work running now, or null. */
+export const fetchMyWrapUp = (signal?: AbortSignal) =>
+  apiRequest<WrapUpView | null>({ method: 'GET', url: '/v2/my-wrap-up', signal });
+
+/** POST /v2/calls/{id}/wrap-up/end: 'Sẵn sàng', the agent ends the wrap-up of their call. */
+export const endWrapUp = (callId: string) =>
+  apiRequest<WrapUpEnded>({
+    method: 'POST',
+    url: `/v2/calls/${encodeURIComponent(callId)}/wrap-up/end`,
+  });

@@ -30,6 +30,7 @@ const CONFIG = fixture('GET /v2/tenant/config', tenantConfigView, {
   features: { automation: true },
   allow_private_webhooks: false,
   call_ticket_rule: { mode: 'new_per_call' },
+  call_wrap_up_seconds: 30,
   assign_own_tickets: true,
   created_at: '2026-01-01T00:00:00.000Z',
 });

@@ -12,6 +12,7 @@ import {
 } from '@omnicare/shared/tenants/tenants.schemas';
 import type { TenantConfigView } from '@omnicare/shared/tenants/tenants.schemas';
 import { CALL_TICKET_RULE, type CallTicketRule } from '@omnicare/shared/telephony/calls.schemas';
+import { WRAP_UP_LIMITS } from '@omnicare/shared/telephony/wrap-up.schemas';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -44,6 +45,7 @@ const FIELDS = [
   'workflow',
   'allow_private_webhooks',
   'call_ticket_rule',
+  'call_wrap_up_seconds',
   'assign_own_tickets',
 ] as const;
 
@@ -64,6 +66,7 @@ function defaults(config: TenantConfigView, byPlatform: boolean) {
     workflow: config.workflow,
     ...(byPlatform ? { allow_private_webhooks: config.allow_private_webhooks } : {}),
     call_ticket_rule: config.call_ticket_rule,
+    call_wrap_up_seconds: config.call_wrap_up_seconds,
     assign_own_tickets: config.assign_own_tickets,
   };
 }
@@ -388,6 +391,29 @@ export function TenantConfigForm({
             );
           }}
         />
+        <div className="flex items-start justify-between gap-4 rounded-lg border border-slate-200 px-3 py-3">
+          <div className="flex flex-col gap-1">
+            <Label htmlFor={id('call_wrap_up_seconds')}>{TENANT_TEXT.wrapUpSeconds}</Label>
+            <p className="text-[13px] text-slate-500">{TENANT_TEXT.wrapUpSecondsHint}</p>
+            <FieldError
+              id={id('call_wrap_up_seconds-error')}
+              message={errors.call_wrap_up_seconds?.message}
+            />
+          </div>
+          <label className="flex shrink-0 items-center gap-2 text-sm text-slate-700">
+            <Input
+              id={id('call_wrap_up_seconds')}
+              type="number"
+              min={WRAP_UP_LIMITS.min}
+              max={WRAP_UP_LIMITS.max}
+              className="w-24"
+              aria-invalid={!!errors.call_wrap_up_seconds}
+              aria-describedby={id('call_wrap_up_seconds-error')}
+              {...form.register('call_wrap_up_seconds', { valueAsNumber: true })}
+            />
+            {TENANT_TEXT.seconds}
+          </label>
+        </div>
         <Controller
           control={form.control}
           name="assign_own_tickets"

@@ -5,6 +5,7 @@ import { useCallStore } from '../call-store';
 import { softphone } from '../softphone-engine';
 import { InCallPanel } from './in-call-panel';
 import { IncomingCallPopup } from './incoming-call-popup';
+import { WrapUp } from './wrap-up-panel';
 
 /** Plays a remote audio stream of the store (the call's, the invited agent's). */
 function RemoteAudio({
@@ -33,6 +34,7 @@ function RemoteAudio({
 export function SoftphoneRoot() {
   const queryClient = useQueryClient();
   const endCallRefreshTime = useCallStore((state) => state.endCallRefreshTime);
+  const hasSipAccount = useCallStore((state) => state.hasSipAccount);
 
   useEffect(() => {
     // A read-only handle for end-to-end tests and support (nothing secret: no password).
@@ -74,6 +76,8 @@ export function SoftphoneRoot() {
         onInvite={(target) => softphone.invite(target)}
         onEndConference={() => softphone.endConference()}
       />
+      {/* Only staff with a SIP account take calls, so only they wrap them up. */}
+      {hasSipAccount && <WrapUp />}
     </>
   );
 }
