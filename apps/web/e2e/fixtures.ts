@@ -253,6 +253,30 @@ export async function screenshotsAtBothSizes(page: Page, name: string): Promise<
 /** The secret scripts/e2e.mjs gives the server: specs play the SIP gateway with it. */
 export const GATEWAY_HEADERS = { 'x-gateway-secret': 'e2e-gateway-secret-0123456789' };
 
+/** One call's events posted as the SIP gateway posts them (ids 1, 2, … in order); each must be taken. */
+export async function gatewayEvents(
+  request: APIRequestContext,
+  call: { callId: string; direction: 'CALL_INBOUND' | 'CALL_OUTBOUND'; from: string; to: string },
+  events: { type: string; at: number; extra?: Record<string, unknown> }[],
+) {
+  for (const [index, event] of events.entries()) {
+    const sent = await request.post('/v2/telephony/events', {
+      headers: GATEWAY_HEADERS,
+      data: {
+        call_id: call.callId,
+        event_id: String(index + 1),
+        type: event.type,
+        at: new Date(event.at).toISOString(),
+        direction: call.direction,
+        from: call.from,
+        to: call.to,
+        ...event.extra,
+      },
+    });
+    expect(sent.status(), await sent.text()).toBe(200);
+  }
+}
+
 /**
  * A caller who hangs up while waiting, as the gateway reports it: an inbound call from `from`
  * to `hotline`, started `minutesAgo` and ended after `seconds` (its `call_id`, made unless given).
@@ -263,29 +287,17 @@ export async function abandonedCall(
 ): Promise<string> {
   const callId = call.callId ?? `e2e-${unique()}`;
   const start = Date.now() - (call.minutesAgo ?? 1) * 60_000;
-  const events = [
-    { type: 'call.started', at: start, extra: {} },
-    {
-      type: 'call.ended',
-      at: start + (call.seconds ?? 10) * 1000,
-      extra: { cause: 'caller_hangup' },
-    },
-  ];
-  for (const [index, event] of events.entries()) {
-    const sent = await request.post('/v2/telephony/events', {
-      headers: GATEWAY_HEADERS,
-      data: {
-        call_id: callId,
-        event_id: String(index + 1),
-        type: event.type,
-        at: new Date(event.at).toISOString(),
-        direction: 'CALL_INBOUND',
-        from: call.from,
-        to: call.hotline,
-        ...event.extra,
+  await gatewayEvents(
+    request,
+    { callId, direction: 'CALL_INBOUND', from: call.from, to: call.hotline },
+    [
+      { type: 'call.started', at: start },
+      {
+        type: 'call.ended',
+        at: start + (call.seconds ?? 10) * 1000,
+        extra: { cause: 'caller_hangup' },
       },
-    });
-    expect(sent.status(), await sent.text()).toBe(200);
-  }
+    ],
+  );
   return callId;
 }

@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
 import {
   ACCOUNTS,
-  GATEWAY_HEADERS,
   apiLogin,
+  gatewayEvents,
   phone,
   realtimeConnected,
   screenshotsAtBothSizes,
@@ -35,27 +35,15 @@ test("an answered call ends: the softphone counts the wrap-up down and 'S·∫µn s√
   const callId = `e2e-acw-${unique()}`;
   const customer = phone();
   const now = Date.now();
-  const events = [
-    { type: 'call.started', at: now - 45_000, extra: {} },
-    { type: 'call.answered', at: now - 40_000, extra: { agent: sipUser } },
-    { type: 'call.ended', at: now - 1_000, extra: { cause: 'customer_hangup' } },
-  ];
-  for (const [index, event] of events.entries()) {
-    const sent = await request.post('/v2/telephony/events', {
-      headers: GATEWAY_HEADERS,
-      data: {
-        call_id: callId,
-        event_id: String(index + 1),
-        type: event.type,
-        at: new Date(event.at).toISOString(),
-        direction: 'CALL_OUTBOUND',
-        from: sipUser,
-        to: customer,
-        ...event.extra,
-      },
-    });
-    expect(sent.status(), await sent.text()).toBe(200);
-  }
+  await gatewayEvents(
+    request,
+    { callId, direction: 'CALL_OUTBOUND', from: sipUser, to: customer },
+    [
+      { type: 'call.started', at: now - 45_000 },
+      { type: 'call.answered', at: now - 40_000, extra: { agent: sipUser } },
+      { type: 'call.ended', at: now - 1_000, extra: { cause: 'customer_hangup' } },
+    ],
+  );
 
   const panel = page.getByTestId('wrap-up-panel');
   await expect(panel).toBeVisible();

@@ -518,26 +518,36 @@ function rolledFilters(context: FactContext, family: FamilyName): SQL {
   return parts.length ? sql.join(parts, sql` and `) : sql`true`;
 }
 
-function rolledDimensionOf(dimension: ReportDimension | undefined): SQL {
+/** A rolled cut: its column of a line `r` (null::text for the whole), and that value as text. */
+interface RolledCut {
+  column: SQL;
+  text: (value: SQL) => SQL;
+}
+
+const asText = (value: SQL) => sql`${value}::text`;
+
+function rolledCutOf(dimension: ReportDimension | undefined): RolledCut {
   switch (dimension) {
     case 'day':
-      return sql`to_char(r.day, 'YYYY-MM-DD')`;
+      return { column: sql`r.day`, text: (value) => sql`to_char(${value}, 'YYYY-MM-DD')` };
     case 'hour':
-      return sql`to_char(r.hour, 'FM00')`;
+      return { column: sql`r.hour`, text: (value) => sql`to_char(${value}, 'FM00')` };
     case 'source':
-      return sql`r.source`;
+      return { column: sql`r.source`, text: asText };
     case 'group':
-      return sql`r.group_id::text`;
+      return { column: sql`r.group_id`, text: asText };
     case 'agent':
-      return sql`r.agent_id::text`;
+      return { column: sql`r.agent_id`, text: asText };
     case 'queue':
-      return sql`r.queue_id::text`;
+      return { column: sql`r.queue_id`, text: asText };
     case 'hotline':
-      return sql`r.hotline`;
+      return { column: sql`r.hotline`, text: asText };
     default:
-      return sql`null::text`;
+      return { column: sql`null::text`, text: asText };
   }
 }
+
+const cutText = (cut: RolledCut) => cut.text(cut.column);
 
 /**
  * What a report reads from rollups: the days rolled whole [from, through], then the hours
@@ -580,7 +590,7 @@ export async function rolledFamilyFigures(
   if (range.hours)
     rolled.push(sql`r.tenant_id = ${context.tenantId} and r.family = ${hourly(family, grain)}
       and r.day = ${range.hours.day}::date and r.hour <= ${range.hours.through} and ${filters}`);
-  const cuts = dimensions.map(rolledDimensionOf);
+  const cuts = dimensions.map(rolledCutOf);
   if (!keys.some((key) => isPercentile(METRIC_SPECS[key]))) {
     // The raw rows grouped as the grain read is (without the hour or the agent where it has none).
     const has = grainHas(family, grain);
@@ -596,7 +606,13 @@ export async function rolledFamilyFigures(
         from ${rawRows} group by 1, 2, 3, 4, 5, 6, 7`);
     const lines = sql`(${sql.join(parts, sql` union all `)}) r`;
     const sums = await db.execute<Record<string, unknown>>(
-      byGroupingSets(lines, 'r', cuts, keys.map(figureOfComponents)),
+      byGroupingSets(
+        lines,
+        'r',
+        cuts.map((cut) => cut.column),
+        keys.map(figureOfComponents),
+        cuts.map((cut) => cut.text),
+      ),
     );
     return linesOf(sums.rows, keys, dimensions.length);
   }
@@ -614,7 +630,7 @@ export async function rolledFamilyFigures(
 }
 
 /**
- * The percentiles `keys` cut by each of `cuts` (expressions over a line `r`), over the rolled
+ * The percentiles `keys` cut by each of `cuts` (columns of a line `r`), over the rolled
  * values (report_values rows `r` passing any of `rolled`) and the raw ones (rows `r`: name, b, v), as
  * percentile_cont takes them: the ranks p·(n−1) rounded down and up, and between their values
  * in proportion. Each rank's bucket is found by counting the values per bucket (report_values'
@@ -624,7 +640,7 @@ export async function rolledFamilyFigures(
 async function percentilesOf(
   db: Database,
   keys: readonly string[],
-  cuts: readonly SQL[],
+  cuts: readonly RolledCut[],
   rolled: readonly SQL[],
   raw: SQL | null,
 ): Promise<FigureLines[]> {
@@ -636,28 +652,50 @@ async function percentilesOf(
   // Each line once per cut: k, the cut's value marked, so that a line without one (null) joins
   // like any other.
   const byCut = sql`cross join lateral (values ${sql.join(
-    cuts.map(
-      (cut, index) =>
-        sql`(${index}::int, (case when ${cut} is null then 'n' else 'v' || ${cut} end) collate "C")`,
-    ),
+    cuts
+      .map(cutText)
+      .map(
+        (cut, index) =>
+          sql`(${index}::int, (case when ${cut} is null then 'n' else 'v' || ${cut} end) collate "C")`,
+      ),
     sql`, `,
   )}) c(i, k)`;
+  // The rolled counts grouped by every cut in one pass (a grouping set each), rather than each
+  // line repeated once per cut: the set a line was grouped in is its cut's index.
+  const cutOfSet = sql`case ${sql.join(
+    cuts.map((_, index) => sql`when grouping(${sql.raw(`c${index}`)}) = 0 then ${index}::int`),
+    sql` `,
+  )} end`;
+  const keyOfSet = sql`(case ${sql.join(
+    cuts.map((cut, index) => {
+      const column = sql.raw(`c${index}`);
+      return sql`when grouping(${column}) = 0 then case when ${column} is null then 'n' else 'v' || ${cut.text(column)} end`;
+    }),
+    sql` `,
+  )} end) collate "C"`;
   const result = await sortingExecute(
     db,
     sql`
     with ${raw ? sql`raw as materialized (select c.i, c.k, r.name collate "C" as name, r.b, r.v from ${raw} ${byCut}),` : sql``}
     counts as (
       select i, k, name, b, sum(n)::bigint as n from (
-        ${sql.join(
-          [
-            ...rolled.map(
-              (where) => sql`select c.i, c.k, r.value_set collate "C" as name, r.bucket as b, r.n
-                from report_values r ${byCut} where ${where}`,
+        select ${cutOfSet} as i, ${keyOfSet} as k, name, b, sum(n) as n from (
+          ${sql.join(
+            rolled.map(
+              (where) => sql`select r.value_set collate "C" as name, r.bucket as b, r.n,
+                ${sql.join(
+                  cuts.map((cut, index) => sql`${cut.column} as ${sql.raw(`c${index}`)}`),
+                  sql`, `,
+                )}
+                from report_values r where ${where}`,
             ),
-            ...(raw ? [sql`select i, k, name, b, 1 from raw`] : []),
-          ],
-          sql` union all `,
-        )}) c
+            sql` union all `,
+          )}) r
+        group by grouping sets (${sql.join(
+          cuts.map((_, index) => sql`(name, b, ${sql.raw(`c${index}`)})`),
+          sql`, `,
+        )})
+        ${raw ? sql`union all select i, k, name, b, 1 from raw` : sql``}) c
       group by i, k, name, b
     ), placed as (
       select i, k, name, b, n,
