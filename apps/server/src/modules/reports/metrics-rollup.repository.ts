@@ -350,11 +350,12 @@ export async function hourRollState(
   return { through: unrolled.first === null ? last : unrolled.first - 1, missing: unrolled.count };
 }
 
-/** The tenants with rolled days, with their time zone. */
+/** The tenants with rolled days or hours, with their time zone. */
 export async function tenantsWithRollups(db: Database) {
   const result = await db.execute<{ id: string; time_zone: string }>(sql`
     select t.id, t.time_zone from tenants t
-    where exists (select 1 from report_days r where r.tenant_id = t.id)`);
+    where exists (select 1 from report_days r where r.tenant_id = t.id)
+      or exists (select 1 from report_hours r where r.tenant_id = t.id)`);
   return result.rows.map((row) => ({ tenantId: row.id, timeZone: row.time_zone }));
 }
 

@@ -436,6 +436,17 @@ describe('rollups', () => {
     );
     await rollRecentDays(t.app.platform);
     expect((await rolledDays()).filter((day) => day >= RANGE().from)).toEqual(settledDays());
+
+    // A tenant whose reports asked only for today has hours rolled and no day: it is kept too,
+    // and a day rolled whole drops its hours.
+    const old = shift(today(), -3);
+    await t.database.db.execute(sql`delete from report_days where tenant_id = ${tenant.tenantId}`);
+    await t.database.db.execute(sql`
+      insert into report_hours (tenant_id, day, hour) values (${tenant.tenantId}, ${old}::date, 5)
+      on conflict do nothing`);
+    await rollRecentDays(t.app.platform);
+    expect((await rolledDays()).filter((day) => day >= RANGE().from)).toEqual(settledDays());
+    expect(await rolledHours()).not.toContain(`${old} 5`);
   });
 
   it("the triggers' list of chat sources is the product's", async () => {
