@@ -1,5 +1,6 @@
 import type { InfiniteData } from '@tanstack/react-query';
 import type { TicketCommentView } from '@omnicare/shared/tickets/ticket-comments.schemas';
+import { DELIVERY_ORDER } from '@omnicare/shared/conversations/message-enums';
 import type { MessagePage } from '../conversations.api';
 
 /** The conversation as the query cache keeps it: pages oldest first (page 0 asked the latest). */
@@ -13,6 +14,21 @@ export function messagesOf(data: MessagesData | undefined): TicketCommentView[] 
   return [...seen.values()].sort((a, b) => a.created_at.localeCompare(b.created_at));
 }
 
+/**
+ * A copy heard again, keeping the further delivery state of the two: the answer to a send can
+ * arrive after the conversation was read again with the provider's 'Đã gửi' (a delivery state
+ * only moves forward).
+ */
+function newerCopy(held: TicketCommentView, heard: TicketCommentView): TicketCommentView {
+  if (
+    held.delivery &&
+    heard.delivery &&
+    DELIVERY_ORDER[held.delivery.state] > DELIVERY_ORDER[heard.delivery.state]
+  )
+    return { ...heard, delivery: held.delivery };
+  return heard;
+}
+
 /** The conversation with this message in it (a message heard again replaces its copy). */
 export function withMessage(data: MessagesData, message: TicketCommentView): MessagesData {
   const there = data.pages.some((page) => page.data.some((item) => item._id === message._id));
@@ -21,7 +37,7 @@ export function withMessage(data: MessagesData, message: TicketCommentView): Mes
       ...data,
       pages: data.pages.map((page) => ({
         ...page,
-        data: page.data.map((item) => (item._id === message._id ? message : item)),
+        data: page.data.map((item) => (item._id === message._id ? newerCopy(item, message) : item)),
       })),
     };
   const last = data.pages.at(-1);
