@@ -115,9 +115,9 @@ export const EMAIL_TEXT = {
   redirecting: 'Đang chuyển sang trang cấp quyền…',
   oauthConnected: (at: string) => `Đã kết nối OAuth2 lúc ${at}`,
   oauthNotConnected: 'Chưa kết nối OAuth2',
-  publicClient: 'Ứng dụng công khai (không có client secret, chỉ dùng PKCE)',
+  publicClient: 'Ứng dụng công khai (public client, chỉ dùng PKCE, không có secret)',
   publicClientHint:
-    'Chọn khi ứng dụng được đăng ký là public client (ví dụ Microsoft: "Allow public client flows"): không gửi client secret.',
+    'Chọn khi ứng dụng được đăng ký là public client (ví dụ Microsoft: "Allow public client flows"): OmniCare không gửi secret của ứng dụng.',
   revokeUrl: 'Địa chỉ thu hồi token (revoke)',
   revokeUrlHint:
     'Dùng khi ngắt kết nối (RFC 7009). Để trống nếu nhà cung cấp không có (Microsoft).',
