@@ -76,6 +76,7 @@ test('an administrator connects a mailbox by OAuth2 through the provider (the lo
   await dialog.getByLabel('Client secret').fill(oauth.clientSecret);
   await dialog.getByLabel('Địa chỉ cấp quyền (authorize)').fill(oauth.authorizeUrl);
   await dialog.getByLabel('Địa chỉ lấy token').fill(oauth.tokenUrl);
+  await dialog.getByLabel('Địa chỉ thu hồi token (revoke)').fill(oauth.revokeUrl);
   await dialog.getByLabel('Phạm vi quyền (scope)').fill('mail offline_access');
   await dialog.getByLabel('Máy chủ IMAP').fill('127.0.0.1');
   await dialog.getByLabel('Cổng IMAP').fill(String(dovecot.port));
@@ -135,4 +136,26 @@ test('an administrator connects a mailbox by OAuth2 through the provider (the lo
     expect((await made.json()).data).toHaveLength(1);
   }).toPass({ timeout: 30_000 });
   await expect(row).toContainText('Đang hoạt động');
+
+  // 'Ngắt kết nối' in the mailbox's dialog, behind a confirmation: the provider is asked to
+  // revoke the token (RFC 7009), the row then says to connect again.
+  await row.getByRole('button', { name: `Sửa ${name}` }).click();
+  const edit = page.getByRole('dialog', { name: 'Cập nhật hộp thư' });
+  await expect(edit.getByRole('status')).toContainText('Đã kết nối OAuth2 lúc');
+  const disconnect = edit.getByRole('button', { name: 'Ngắt kết nối' });
+  await disconnect.scrollIntoViewIfNeeded();
+  await expect(disconnect).toBeVisible();
+  await screenshotsAtBothSizes(page, 'email-oauth-disconnect-button');
+  await disconnect.click();
+  const confirm = page.getByRole('alertdialog');
+  await expect(confirm).toContainText('Ngắt kết nối OAuth2 của hộp thư?');
+  await screenshotsAtBothSizes(page, 'email-oauth-disconnect-confirm');
+  await confirm.getByRole('button', { name: 'Ngắt kết nối' }).click();
+  await expect(page.getByText('Đã ngắt kết nối OAuth2 của hộp thư và thu hồi token')).toBeVisible();
+  await expect(edit).toHaveCount(0);
+  await expect(row).toContainText('Chưa kết nối');
+  await expect(row).toContainText('Cần kết nối lại hộp thư');
+  expect(oauth.revokeRequests).toHaveLength(1);
+  expect(oauth.revokeRequests[0]).toMatchObject({ token_type_hint: 'refresh_token' });
+  await screenshotsAtBothSizes(page, 'email-oauth-disconnected');
 });

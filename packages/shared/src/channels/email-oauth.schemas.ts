@@ -33,20 +33,23 @@ export type EmailOauthProvider = (typeof EMAIL_OAUTH_PROVIDER.values)[number];
  */
 export const EMAIL_OAUTH_PROVIDERS: Record<
   EmailOauthProvider,
-  { authorize_url: string; token_url: string; scope: string }
+  { authorize_url: string; token_url: string; revoke_url: string; scope: string }
 > = {
   google: {
     authorize_url: 'https://accounts.google.com/o/oauth2/v2/auth',
     token_url: 'https://oauth2.googleapis.com/token',
+    revoke_url: 'https://oauth2.googleapis.com/revoke',
     scope: 'https://mail.google.com/',
   },
+  // Microsoft identity platform has no RFC 7009 revocation endpoint: a disconnect only forgets.
   microsoft: {
     authorize_url: 'https://login.microsoftonline.com/common/oauth2/v2.0/authorize',
     token_url: 'https://login.microsoftonline.com/common/oauth2/v2.0/token',
+    revoke_url: '',
     scope:
       'https://outlook.office.com/IMAP.AccessAsUser.All https://outlook.office.com/SMTP.Send offline_access',
   },
-  custom: { authorize_url: '', token_url: '', scope: '' },
+  custom: { authorize_url: '', token_url: '', revoke_url: '', scope: '' },
 };
 
 /** The landing route the provider sends the administrator back to (the app's redirect URI). */
@@ -83,7 +86,21 @@ export const EMAIL_OAUTH_MESSAGES = {
   tokenEndpoint: (url: string, detail: string) =>
     `Không lấy được access token từ máy chủ OAuth2 ${url}: ${detail}`,
   tokenOk: (url: string) => `Lấy access token từ ${url} thành công`,
-  disconnected: 'Đã ngắt kết nối OAuth2 của hộp thư',
+  /** A refresh answered while the connection changed (disconnected or connected again). */
+  refreshInterrupted:
+    'Kết nối OAuth2 của hộp thư vừa thay đổi trong lúc làm mới access token, vui lòng thử lại',
+  /** Another instance is refreshing the token for longer than we wait. */
+  refreshBusy: 'Máy chủ đang làm mới access token của hộp thư, vui lòng thử lại sau ít phút',
+  /**
+   * `POST /v2/channels/{id}/email/oauth/disconnect` (administrators, no body, answers the
+   * channel: `channelView`): the refresh token revoked at the provider when it has an RFC 7009
+   * endpoint (`oauth_revoke_url`) and forgotten; these say whether the provider revoked it.
+   */
+  disconnected: 'Đã ngắt kết nối OAuth2 của hộp thư và thu hồi token tại nhà cung cấp',
+  disconnectedNoRevocation:
+    'Đã ngắt kết nối OAuth2 của hộp thư (nhà cung cấp không có địa chỉ thu hồi token: gỡ quyền của ứng dụng trong tài khoản nếu cần)',
+  disconnectedNotRevoked: (reason: string) =>
+    `Đã ngắt kết nối OAuth2 của hộp thư, nhưng máy chủ OAuth2 chưa thu hồi token (${reason}): gỡ quyền của ứng dụng trong tài khoản nếu cần`,
 } as const;
 
 /** `POST /v2/channels/{id}/email/oauth/connect`: the provider's consent page to open. */

@@ -65,12 +65,21 @@ const emailSettingsFields = z.object({
     .enum(EMAIL_OAUTH_PROVIDER.values, { error: EMAIL_OAUTH_MESSAGES.providerInvalid })
     .default('google'),
   oauth_client_id: z.string().trim().max(500, EMAIL_OAUTH_MESSAGES.clientIdLong).default(''),
+  /**
+   * A public client (RFC 8252: no client secret, the PKCE verifier proves the caller): no
+   * `client_secret` is sent, and none is required.
+   */
+  oauth_public_client: z.boolean().default(false),
   /** Blank: the provider's (`EMAIL_OAUTH_PROVIDERS`); required for a custom provider. */
   oauth_authorize_url: oauthUrl,
   oauth_token_url: oauthUrl,
+  /** RFC 7009 token revocation, used by a disconnect; blank: the provider has none. */
+  oauth_revoke_url: oauthUrl,
   oauth_scope: z.string().trim().max(1000, EMAIL_OAUTH_MESSAGES.scopeLong).default(''),
   /** Written by the connection (`/email-redirect`): when the refresh token was obtained. */
   oauth_connected_at: z.string().max(40).optional(),
+  /** Written by a disconnect: the mailbox is not read until connected again. */
+  oauth_disconnected_at: z.string().max(40).optional(),
   imap_host: host('Máy chủ IMAP'),
   imap_port: port(993),
   /** TLS from the first byte (993); off: plain IMAP (143, a local server). */
@@ -129,6 +138,7 @@ export const emailSettings = emailSettingsFields
       ...settings,
       oauth_authorize_url: settings.oauth_authorize_url || defaults.authorize_url,
       oauth_token_url: settings.oauth_token_url || defaults.token_url,
+      oauth_revoke_url: settings.oauth_revoke_url || defaults.revoke_url,
       oauth_scope: settings.oauth_scope || defaults.scope,
     };
   });
@@ -142,9 +152,14 @@ export const EMAIL_SECRETS = {
 };
 
 /** The secrets a mailbox must have, by how it logs in (the others may stay stored, unused). */
-export const emailRequiredSecrets = (settings: { auth_method?: unknown }) =>
+export const emailRequiredSecrets = (settings: {
+  auth_method?: unknown;
+  oauth_public_client?: unknown;
+}) =>
   settings.auth_method === 'oauth2'
-    ? (['oauth_client_secret'] as const)
+    ? settings.oauth_public_client === true
+      ? ([] as const)
+      : (['oauth_client_secret'] as const)
     : (['imap_password', 'smtp_password'] as const);
 
 /** Written only by the OAuth2 connection, answered as set or not like the others. */

@@ -35,6 +35,7 @@ export const ZALO_MESSAGES = {
   refreshFailed: (reason: string) =>
     `Không làm mới được access token của Zalo OA (${reason}), vui lòng kết nối lại`,
   notConnected: 'Kênh Zalo OA chưa được kết nối, vui lòng kết nối lại trong Cài đặt',
+  refreshBusy: 'Máy chủ đang làm mới access token của Zalo OA, vui lòng thử lại sau ít phút',
   outsideWindow: `Khách hàng không nhắn tin cho OA trong ${ZALO_REPLY_WINDOW_DAYS} ngày qua: Zalo không cho phép OA gửi tin tư vấn ngoài khoảng thời gian này`,
   noRecipient: 'Không tìm thấy tài khoản Zalo của khách hàng này',
   unreachable: 'Không kết nối được tới Zalo',

@@ -41,6 +41,12 @@ export const channels = pgTable(
     /** Sealed (`platform/secret-box.ts`): tokens, passwords, app secrets. */
     secrets: text('secrets'),
     statusReason: text('status_reason'),
+    /**
+     * A provider token refresh under way (`channels/token-lease.ts`): who holds it and until
+     * when, so instances never spend one refresh token twice while no row stays locked.
+     */
+    tokenLeaseId: uuid('token_lease_id'),
+    tokenLeaseUntil: timestamptz('token_lease_until'),
     createdBy: uuid('created_by').references(() => users.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -28,7 +28,7 @@ import {
   testChannel,
 } from './channels.service.js';
 import { fetchMailNow } from './email.service.js';
-import { completeEmailConnect, startEmailConnect } from './email-oauth.js';
+import { completeEmailConnect, disconnectEmailOauth, startEmailConnect } from './email-oauth.js';
 import {
   EMAIL_OAUTH_MESSAGES,
   emailOauthCompleteBody,
@@ -164,6 +164,27 @@ export const channelsRoutes: RouteModule = (app, platform) => {
         request.params.id,
       );
       return ok({ url }, EMAIL_OAUTH_MESSAGES.connectStarted(provider));
+    },
+  );
+  r.post(
+    '/v2/channels/:id/email/oauth/disconnect',
+    {
+      schema: {
+        tags: ['channels'],
+        summary:
+          'Ngắt kết nối OAuth2 của hộp thư: thu hồi token tại nhà cung cấp (RFC 7009, nếu có) và xóa token đã lưu',
+        params: idParams,
+        response: answers.ok(channelView),
+      },
+      config: { access: 'channel.manage' },
+    },
+    async (request) => {
+      const { channel, message } = await disconnectEmailOauth(
+        platform,
+        authOf(request),
+        request.params.id,
+      );
+      return ok(channel, message);
     },
   );
   r.post(

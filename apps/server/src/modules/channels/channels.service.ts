@@ -166,7 +166,7 @@ const SECRET_EXCHANGES: Partial<
 const REPORTED_SETTINGS: Partial<Record<ConnectableKind, readonly string[]>> = {
   zalo: ZALO_CONNECTION_SETTINGS,
   zns: ZNS_REPORTED_SETTINGS,
-  email: ['oauth_connected_at'],
+  email: ['oauth_connected_at', 'oauth_disconnected_at'],
 };
 
 /**

@@ -16,7 +16,9 @@ import {
   type TestApp,
 } from '../../test/helpers.js';
 import { DOVECOT_MISSING, rawMail, startDovecot, type TestDovecot } from '../../test/dovecot.js';
-import { pollMailbox } from './email.service.js';
+import { mailboxesRead, pollMailbox } from './email.service.js';
+import { accessTokenOf, forgetAccessToken } from './email-oauth.js';
+import { loadChannel } from './channel-loader.js';
 import { fakeOauth2, type OauthFake } from './oauth2-fake.js';
 
 process.env.EMAIL_RETRY_SECONDS = '0.001';
@@ -28,6 +30,8 @@ const MAILBOX = 'support@shop.test';
 /** Only for delivering test mail into the folder (PLAIN); OmniCare logs in with tokens. */
 const DELIVERY_PASSWORD = 'delivery-only-1';
 const CLIENT_SECRET = 'fake-client-secret';
+/** A public client registered at the fake (RFC 8252: no secret, PKCE only). */
+const PUBLIC_CLIENT = 'omnicare-public-client.apps.example';
 
 let t: TestApp;
 let dovecot: TestDovecot;
@@ -111,7 +115,11 @@ async function ticketOfMessage(providerMessageId: string) {
 
 describe.skipIf(DOVECOT_MISSING)('email channel with OAuth2 (XOAUTH2)', () => {
   beforeAll(async () => {
-    oauth = await fakeOauth2({ username: MAILBOX, clientSecret: CLIENT_SECRET });
+    oauth = await fakeOauth2({
+      username: MAILBOX,
+      clientSecret: CLIENT_SECRET,
+      publicClientIds: [PUBLIC_CLIENT],
+    });
     dovecot = await startDovecot(
       { [MAILBOX]: DELIVERY_PASSWORD },
       { oauth2: { introspectionUrl: oauth.introspectionUrl } },
@@ -538,5 +546,268 @@ describe.skipIf(DOVECOT_MISSING)('email channel with OAuth2 (XOAUTH2)', () => {
     // Garbage in the body: 422, never 500.
     const garbage = await send('POST', '/v2/email/oauth/complete', admin, { state: 5, code: [] });
     expect(garbage.statusCode).toBe(422);
+  });
+
+  async function mailboxWithTicket(name: string, messageId: string, overrides = {}) {
+    const id = await createMailbox(oauthMailbox(name, overrides));
+    await connect(id);
+    await dovecot.deliver(
+      MAILBOX,
+      rawMail({
+        from: 'Lan <lan@khach.test>',
+        to: MAILBOX,
+        subject: `Hỏi về đơn hàng ${name}`,
+        messageId,
+        text: 'Đơn của tôi đến đâu rồi?',
+      }),
+    );
+    await pollMailbox(t.app.platform, id);
+    const [ticket] = await ticketOfMessage(messageId);
+    expect(ticket).toBeDefined();
+    return { id, ticketId: ticket!.ticket_id };
+  }
+
+  const readIds = async () => (await mailboxesRead(t.app.platform)).map((row) => row.id);
+
+  it('disconnect revokes the refresh token at the provider (RFC 7009), forgets it, stops reading the mailbox and says in Vietnamese to connect again; a reply then fails with that reason', async () => {
+    const { id, ticketId } = await mailboxWithTicket('Hộp thư ngắt', '<oauth-disc-1@khach.test>', {
+      oauth_revoke_url: oauth.revokeUrl,
+    });
+    expect(await readIds()).toContain(id);
+    const revokesBefore = oauth.revokeRequests.length;
+    const done = await send('POST', `/v2/channels/${id}/email/oauth/disconnect`, admin);
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json().message).toBe(M.disconnected);
+    const view = done.json().data;
+    expect(view).toMatchObject({ status: 'error', status_reason: M.notConnected });
+    expect(view.status_reason).toMatch(/^Cần kết nối lại hộp thư/);
+    expect(view.secrets).toMatchObject({ oauth_refresh_token: false, oauth_client_secret: true });
+    expect(view.settings.oauth_connected_at).toBeUndefined();
+    expect(done.body).not.toContain('fake-refresh');
+    // The fake received the revocation of the refresh token, the client authenticated.
+    expect(oauth.revokeRequests.length).toBe(revokesBefore + 1);
+    expect(oauth.revokeRequests.at(-1)).toEqual({
+      token: expect.stringMatching(/^1\/\/fake-refresh/),
+      token_type_hint: 'refresh_token',
+      client_id: oauth.clientId,
+      client_secret: CLIENT_SECRET,
+    });
+    // No IDLE, no polls: the mailbox is no longer among those read.
+    expect(await readIds()).not.toContain(id);
+    // Audited as a change of the channel.
+    const audit = await t.database.pool.query<{ action: string }>(
+      'select action from audit_log where entity_id = $1 order by created_at desc limit 1',
+      [id],
+    );
+    expect(audit.rows[0]?.action).toBe('update');
+
+    // An IMAP read now (the fetch button): the Vietnamese state, not a 500.
+    const fetched = await send('POST', `/v2/channels/${id}/email/fetch`, admin);
+    expect(fetched.statusCode, fetched.body).toBe(200);
+    expect(fetched.json().data).toMatchObject({ status: 'error', status_reason: M.notConnected });
+    // A reply fails with the same reason, never tried again.
+    const reply = await send('POST', `/v2/tickets/${ticketId}/comments`, admin, {
+      body: 'Dạ đơn của chị đang được giao.',
+      public: true,
+    });
+    expect(reply.statusCode, reply.body).toBe(201);
+    const delivery = async () =>
+      (
+        await t.database.pool.query<{ delivery: string; delivery_error: string | null }>(
+          'select delivery, delivery_error from messages where id = $1',
+          [reply.json().data._id],
+        )
+      ).rows[0]!;
+    await vi.waitFor(async () => expect((await delivery()).delivery).toBe('failed'), {
+      timeout: OUTBOX_DELIVERY_WAIT_MS,
+      interval: 50,
+    });
+    expect((await delivery()).delivery_error).toBe(M.notConnected);
+    expect(received.find((mail) => mail.text?.includes('đang được giao'))).toBeUndefined();
+
+    // Connecting again makes it read again.
+    await connect(id);
+    const again = (await channelOf(id)).data;
+    expect(again).toMatchObject({ status: 'active', status_reason: null });
+    expect(again.settings.oauth_disconnected_at).toBeUndefined();
+    expect(await readIds()).toContain(id);
+  });
+
+  it('without a revocation endpoint (Microsoft has none) a disconnect only forgets, and says so; only administrators of the tenant disconnect', async () => {
+    const id = await createMailbox(oauthMailbox('Hộp thư không thu hồi'));
+    await connect(id);
+    expect((await channelOf(id)).data.settings.oauth_revoke_url).toBe('');
+    const agent = await t.login(tenant.email('agent'));
+    const url = `/v2/channels/${id}/email/oauth/disconnect`;
+    expect((await send('POST', url, agent)).statusCode).toBe(401);
+    const other = await t.login((await seedTenant(t, 'Khác ngắt')).email('admin'));
+    expect((await send('POST', url, other)).statusCode).toBe(404);
+    // Still connected after both refusals.
+    expect((await channelOf(id)).data.secrets.oauth_refresh_token).toBe(true);
+    const revokes = oauth.revokeRequests.length;
+    const done = await send('POST', url, admin);
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json().message).toBe(M.disconnectedNoRevocation);
+    expect(oauth.revokeRequests.length).toBe(revokes);
+    expect(done.json().data.secrets.oauth_refresh_token).toBe(false);
+    // A Microsoft mailbox gets no revocation endpoint, a Google one Google's.
+    const microsoft = await createMailbox(
+      oauthMailbox('Hộp thư Microsoft thu hồi', {
+        oauth_provider: 'microsoft',
+        oauth_authorize_url: '',
+        oauth_token_url: '',
+      }),
+    );
+    expect((await channelOf(microsoft)).data.settings.oauth_revoke_url).toBe('');
+    const google = await createMailbox(
+      oauthMailbox('Hộp thư Google thu hồi', {
+        oauth_provider: 'google',
+        oauth_authorize_url: '',
+        oauth_token_url: '',
+      }),
+    );
+    expect((await channelOf(google)).data.settings.oauth_revoke_url).toBe(
+      EMAIL_OAUTH_PROVIDERS.google.revoke_url,
+    );
+    // A password mailbox has no OAuth2 to disconnect; a garbage id is a 422, never a 500.
+    const password = await createMailbox({
+      ...oauthMailbox('Hộp thư mật khẩu 2', { auth_method: 'password' }),
+      secrets: { imap_password: DELIVERY_PASSWORD, smtp_password: 'x' },
+    });
+    const refused = await send('POST', `/v2/channels/${password}/email/oauth/disconnect`, admin);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors).toEqual([{ param: 'settings.auth_method', message: M.notOauth }]);
+    expect((await send('POST', '/v2/channels/x/email/oauth/disconnect', admin)).statusCode).toBe(
+      422,
+    );
+  });
+
+  it('a public client (PKCE, no secret) connects and refreshes sending no client_secret; a confidential client without its secret, or a public one sending one, is refused', async () => {
+    // Saved without a secret when public; a confidential client still needs one.
+    const id = await createMailbox(
+      oauthMailbox(
+        'Hộp thư công khai',
+        { oauth_client_id: PUBLIC_CLIENT, oauth_public_client: true },
+        {},
+      ),
+    );
+    const needsSecret = await send(
+      'POST',
+      '/v2/channels',
+      admin,
+      oauthMailbox('Hộp thư bí mật', {}, {}),
+    );
+    expect(needsSecret.statusCode).toBe(422);
+    expect(needsSecret.json().errors).toEqual([
+      { param: 'secrets.oauth_client_secret', message: 'Client secret không được bỏ trống' },
+    ]);
+    const view = await connect(id);
+    expect(view).toMatchObject({ status: 'active', secrets: { oauth_refresh_token: true } });
+    const exchange = oauth.tokenRequests.findLast((r) => r.grant_type === 'authorization_code')!;
+    expect(exchange.client_id).toBe(PUBLIC_CLIENT);
+    expect('client_secret' in exchange).toBe(false);
+    expect(exchange.code_verifier).toMatch(/^[\w-]{43,128}$/);
+    // The refresh grant too sends no secret, and the mailbox is read with its token.
+    forgetAccessToken(id);
+    await pollMailbox(t.app.platform, id);
+    const refresh = oauth.tokenRequests.at(-1)!;
+    expect(refresh).toMatchObject({ grant_type: 'refresh_token', client_id: PUBLIC_CLIENT });
+    expect('client_secret' in refresh).toBe(false);
+    expect((await channelOf(id)).data.status).toBe('active');
+
+    // The confidential client marked public (so sending no secret): the fake refuses it.
+    const confidential = await createMailbox(
+      oauthMailbox('Hộp thư thiếu secret', { oauth_public_client: true }, {}),
+    );
+    const started = await send('POST', `/v2/channels/${confidential}/email/oauth/connect`, admin);
+    expect(started.statusCode, started.body).toBe(200);
+    const { params } = await consent(started.json().data.url);
+    const refused = await send('POST', '/v2/email/oauth/complete', admin, params);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors).toEqual([
+      {
+        param: 'code',
+        message: M.exchangeFailed('invalid_client: Unauthorized client or wrong secret'),
+      },
+    ]);
+    // A public client sending a secret is refused as well.
+    const sending = await createMailbox(
+      oauthMailbox('Hộp thư gửi secret', { oauth_client_id: PUBLIC_CLIENT }),
+    );
+    const startedToo = await send('POST', `/v2/channels/${sending}/email/oauth/connect`, admin);
+    const back = await consent(startedToo.json().data.url);
+    const refusedToo = await send('POST', '/v2/email/oauth/complete', admin, back.params);
+    expect(refusedToo.statusCode).toBe(422);
+    expect(refusedToo.json().errors[0].message).toBe(
+      M.exchangeFailed('invalid_client: A public client must not send a client secret'),
+    );
+    // The secret never comes back.
+    const listed = await send('GET', '/v2/channels?kind=email', admin);
+    expect(listed.body).not.toContain(CLIENT_SECRET);
+  });
+
+  it('two concurrent refreshes of one mailbox make one token request, with no transaction or row lock held while the provider answers; a refresh waits for another instance’s lease', async () => {
+    const id = await createMailbox(oauthMailbox('Hộp thư song song'));
+    await connect(id);
+    const channel = (await loadChannel(t.app.platform, 'email', id))!;
+    forgetAccessToken(id);
+    oauth.control.rotateRefreshTokens = true;
+    const before = refreshGrants();
+    const release = oauth.holdTokenAnswers();
+    const both = Promise.all([
+      accessTokenOf(t.app.platform, channel),
+      accessTokenOf(t.app.platform, channel),
+    ]);
+    try {
+      await vi.waitFor(() => expect(oauth.inFlight.now).toBe(1), { timeout: 5000, interval: 20 });
+      // While the provider is answering: no transaction is open on the channels and the row is
+      // free (an administrator's save would not wait).
+      const open = await t.database.pool.query(
+        `select pid from pg_stat_activity
+          where datname = current_database() and state like 'idle in transaction%'
+            and query ilike '%"channels"%'`,
+      );
+      expect(open.rows).toEqual([]);
+      const client = await t.database.pool.connect();
+      try {
+        await client.query('begin');
+        await client.query('select 1 from channels where id = $1 for update nowait', [id]);
+        await client.query('commit');
+      } finally {
+        client.release();
+      }
+    } finally {
+      release();
+    }
+    const [first, second] = await both;
+    expect(first).toBe(second);
+    expect(refreshGrants()).toBe(before + 1);
+    expect(oauth.inFlight.most).toBe(1);
+
+    // Another instance holds the lease: this one waits for it (no token request meanwhile), then
+    // refreshes with the refresh token that instance stored.
+    forgetAccessToken(id);
+    await t.database.pool.query(
+      `update channels set token_lease_id = gen_random_uuid(),
+         token_lease_until = now() + interval '1 minute' where id = $1`,
+      [id],
+    );
+    const waiting = accessTokenOf(t.app.platform, channel);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(refreshGrants()).toBe(before + 1);
+    await t.database.pool.query(
+      'update channels set token_lease_id = null, token_lease_until = null where id = $1',
+      [id],
+    );
+    expect(await waiting).toMatch(/^ya29\.fake-access/);
+    expect(refreshGrants()).toBe(before + 2);
+    oauth.control.rotateRefreshTokens = false;
+    // Each rotated refresh token was stored: none was refused.
+    expect((await channelOf(id)).data.status).toBe('active');
+    const { rows } = await t.database.pool.query(
+      'select token_lease_id from channels where id = $1',
+      [id],
+    );
+    expect(rows[0].token_lease_id).toBeNull();
   });
 });

@@ -4,6 +4,7 @@ import { CHANNEL_MESSAGES, type ChannelView } from '@omnicare/shared/channels/ch
 import {
   EMAIL_OAUTH_MESSAGES as M,
   EMAIL_OAUTH_PROVIDER,
+  EMAIL_OAUTH_PROVIDERS,
   EMAIL_OAUTH_REDIRECT_PATH,
   EMAIL_OAUTH_STATE_MINUTES,
   type EmailOauthCompleteBody,
@@ -14,11 +15,12 @@ import { fieldError, notFound } from '../../platform/errors.js';
 import { safeRequest } from '../../platform/safe-http.js';
 import { channels } from '../../db/schema/conversations.js';
 import type { OpenChannel } from './channel-driver.js';
-import { openLoaded } from './channel-loader.js';
+import { openLoaded, openSecrets } from './channel-loader.js';
 import { channelCatalogue } from './channels.service.js';
 import { MailTokenError, type EmailChannel } from './drivers/email.js';
 import { startOauthState, takeOauthState } from './oauth-states.js';
 import * as repo from './channels.repository.js';
+import { NO_TOKEN_LEASE, underTokenLease } from './token-lease.js';
 
 /**
  * OAuth2 mailboxes (`auth_method` oauth2; contracts in `shared/channels/email-oauth.schemas.ts`):
@@ -151,7 +153,7 @@ export async function accessTokenOf(
     return kept.accessToken;
   const running = refreshing.get(channel.id);
   if (running) return running;
-  const next = refreshAccessToken(platform, channel.id, channel.tenantId).finally(() =>
+  const next = refreshAccessToken(platform, channel.id).finally(() =>
     refreshing.delete(channel.id),
   );
   refreshing.set(channel.id, next);
@@ -159,71 +161,96 @@ export async function accessTokenOf(
 }
 
 /**
- * The refresh_token grant for a channel, its row locked meanwhile (a server that rotates refresh
- * tokens answers a new one, stored at once: two instances never spend one twice). Reads the row
- * afresh, so a long-held IDLE connection uses the newest refresh token.
+ * How the app authenticates at the token and revocation endpoints (RFC 6749 §2.3.1): its id,
+ * and its secret unless it is a public client (RFC 8252), which sends none and relies on PKCE.
  */
-async function refreshAccessToken(platform: Platform, channelId: string, tenantId: string) {
-  const outcome = await platform.db.transaction(async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(channels)
-      .where(and(eq(channels.id, channelId), eq(channels.kind, 'email')))
-      .for('update');
-    if (!row) return { error: new MailTokenError(CHANNEL_MESSAGES.notFound, true, false) };
-    const channel = openLoaded(platform, 'email', row);
-    const { settings, secrets } = channel;
-    if (!secrets.oauth_refresh_token)
-      return { error: new MailTokenError(M.notConnected, true, false) };
-    try {
-      const answer = await tokenRequest(settings.oauth_token_url, {
-        grant_type: 'refresh_token',
-        refresh_token: secrets.oauth_refresh_token,
-        client_id: settings.oauth_client_id,
-        client_secret: secrets.oauth_client_secret ?? '',
-        ...(settings.oauth_scope ? { scope: settings.oauth_scope } : {}),
-      });
-      if (answer.refresh_token && answer.refresh_token !== secrets.oauth_refresh_token)
-        await tx
-          .update(channels)
-          .set({
-            secrets: platform.secrets.seal(
-              JSON.stringify({ ...secrets, oauth_refresh_token: answer.refresh_token }),
+const clientOf = (settings: EmailSettings, secrets: Record<string, string | undefined>) => ({
+  client_id: settings.oauth_client_id,
+  ...(settings.oauth_public_client ? {} : { client_secret: secrets.oauth_client_secret ?? '' }),
+});
+
+type RefreshOutcome = { token: string } | { error: MailTokenError };
+
+/**
+ * The refresh_token grant for a channel under its token lease (`token-lease.ts`: no row lock or
+ * transaction while the provider answers; a rotated refresh token is stored only while the lease
+ * is ours, so two instances never spend one). Reads the row afresh, so a long-held IDLE
+ * connection uses the newest refresh token. A refusal other than a passing one puts the mailbox
+ * in `error` ('Cần kết nối lại hộp thư…'; a pause stays a pause).
+ */
+async function refreshAccessToken(platform: Platform, channelId: string): Promise<string> {
+  const outcome = await underTokenLease<RefreshOutcome>(
+    platform,
+    channelId,
+    'email',
+    async (row, lease) => {
+      const { settings, secrets } = openLoaded(platform, 'email', row);
+      const refreshToken = secrets.oauth_refresh_token;
+      if (!refreshToken) return { error: new MailTokenError(M.notConnected, true, false) };
+      let answer: TokenAnswer;
+      try {
+        answer = await tokenRequest(settings.oauth_token_url, {
+          grant_type: 'refresh_token',
+          refresh_token: refreshToken,
+          ...clientOf(settings, secrets),
+          ...(settings.oauth_scope ? { scope: settings.oauth_scope } : {}),
+        });
+      } catch (error) {
+        const refusal =
+          error instanceof OauthError ? error : new OauthError('error', String(error), true);
+        if (refusal.transient)
+          return {
+            error: new MailTokenError(
+              M.tokenEndpoint(settings.oauth_token_url, refusal.message),
+              false,
+              true,
             ),
-          })
-          .where(eq(channels.id, channelId));
+          };
+        const reason = M.refreshRefused(refusal.message);
+        tokens.delete(channelId);
+        await lease.store((current) =>
+          current.status === 'disabled' ? {} : { status: 'error', statusReason: reason },
+        );
+        return { error: new MailTokenError(reason, false, false) };
+      }
+      const rotated =
+        answer.refresh_token && answer.refresh_token !== refreshToken
+          ? answer.refresh_token
+          : undefined;
+      const stored = await lease.store(
+        rotated
+          ? (current) => ({
+              secrets: platform.secrets.seal(
+                JSON.stringify({ ...openSecrets(platform, current), oauth_refresh_token: rotated }),
+              ),
+            })
+          : undefined,
+      );
+      if (!stored) return { error: new MailTokenError(M.refreshInterrupted, false, true) };
       tokens.set(channelId, {
         grant: grantOf(settings),
         accessToken: answer.access_token,
         expiresAt: answer.expiresAt,
       });
       return { token: answer.access_token };
-    } catch (error) {
-      const refusal =
-        error instanceof OauthError ? error : new OauthError('error', String(error), true);
-      if (refusal.transient)
-        return {
-          error: new MailTokenError(
-            M.tokenEndpoint(settings.oauth_token_url, refusal.message),
-            false,
-            true,
-          ),
-        };
-      return {
-        error: new MailTokenError(M.refreshRefused(refusal.message), true, false),
-        reconnect: true,
-      };
-    }
-  });
-  if ('token' in outcome && outcome.token) return outcome.token;
-  const error = outcome.error!;
+    },
+    () => new MailTokenError(M.refreshBusy, false, true),
+  );
+  if (!outcome) throw new MailTokenError(CHANNEL_MESSAGES.notFound, true, false);
+  if ('token' in outcome) return outcome.token;
+  const { error } = outcome;
   if (error.reconnect) {
     tokens.delete(channelId);
+    const [row] = await platform.db
+      .select({ tenantId: channels.tenantId })
+      .from(channels)
+      .where(eq(channels.id, channelId));
     // The mailbox row says it needs a new connection (a pause stays a pause).
-    await repo.setChannelHealth(platform.db, tenantId, channelId, ['active', 'error'], {
-      status: 'error',
-      statusReason: error.message,
-    });
+    if (row)
+      await repo.setChannelHealth(platform.db, row.tenantId, channelId, ['active', 'error'], {
+        status: 'error',
+        statusReason: error.message,
+      });
   }
   throw error;
 }
@@ -244,14 +271,14 @@ async function emailChannelOf(platform: Platform, tenantId: string, id: string) 
  * `POST /v2/channels/{id}/email/oauth/connect`: the provider's consent page for this mailbox
  * (RFC 6749 §4.1.1 with PKCE S256; Google also `access_type=offline` and `prompt=consent`, so it
  * answers a refresh token every time; `login_hint` the mailbox's account). 422 when the mailbox
- * does not log in by OAuth2 or has no client secret.
+ * does not log in by OAuth2 or, a confidential client, has no client secret.
  */
 export async function startEmailConnect(platform: Platform, auth: AuthContext, id: string) {
   const row = await emailChannelOf(platform, auth.tenantId, id);
   if (!row) throw notFound(CHANNEL_MESSAGES.notFound);
   const { settings, secrets } = openLoaded(platform, 'email', row);
   if (settings.auth_method !== 'oauth2') throw fieldError('settings.auth_method', M.notOauth);
-  if (!secrets.oauth_client_secret)
+  if (!settings.oauth_public_client && !secrets.oauth_client_secret)
     throw fieldError(
       'secrets.oauth_client_secret',
       CHANNEL_MESSAGES.secretRequired('Client secret'),
@@ -307,8 +334,7 @@ export async function completeEmailConnect(
       grant_type: 'authorization_code',
       code: body.code,
       redirect_uri: started.redirectUri,
-      client_id: settings.oauth_client_id,
-      client_secret: secrets.oauth_client_secret ?? '',
+      ...clientOf(settings, secrets),
       code_verifier: started.codeVerifier,
     });
   } catch (error) {
@@ -317,10 +343,12 @@ export async function completeEmailConnect(
   if (!answer.refresh_token) throw fieldError('code', M.noRefreshToken);
   const before = await channelCatalogue.get(platform, auth, row.id);
   const connectedAt = new Date().toISOString();
-  const connected = { ...settings, oauth_connected_at: connectedAt };
+  const { oauth_disconnected_at: _disconnected, ...kept } = settings;
+  const connected = { ...kept, oauth_connected_at: connectedAt };
   await platform.db
     .update(channels)
     .set({
+      ...NO_TOKEN_LEASE,
       settings: connected,
       secrets: platform.secrets.seal(
         JSON.stringify({ ...secrets, oauth_refresh_token: answer.refresh_token }),
@@ -338,4 +366,88 @@ export async function completeEmailConnect(
   const after = await channelCatalogue.get(platform, auth, row.id);
   await channelCatalogue.recordChange(platform, auth, 'update', row.id, before, after);
   return after;
+}
+
+/**
+ * RFC 7009 token revocation: `POST <revoke_url>`, form `token` and `token_type_hint`, the client
+ * authenticated as at the token endpoint. 200 is success (also for a token already invalid,
+ * §2.2); anything else, or no answer, is the reason it was not revoked.
+ */
+async function revokeToken(
+  settings: EmailSettings,
+  secrets: Record<string, string | undefined>,
+  token: string,
+): Promise<string | undefined> {
+  try {
+    const answer = await safeRequest({
+      method: 'POST',
+      url: settings.oauth_revoke_url ?? '',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+      body: new URLSearchParams({
+        token,
+        token_type_hint: 'refresh_token',
+        ...clientOf(settings, secrets),
+      }).toString(),
+      timeoutMs: TOKEN_TIMEOUT_MS,
+      allowPrivate: true,
+      bodyCap: 64 * 1024,
+    });
+    if (answer.status === 200) return undefined;
+    let error = '';
+    try {
+      error = String((JSON.parse(answer.body) as { error?: unknown }).error ?? '');
+    } catch {
+      // Not JSON: the status says it.
+    }
+    return error ? `${error}, HTTP ${answer.status}` : `HTTP ${answer.status}`;
+  } catch (error) {
+    return (error as Error).message;
+  }
+}
+
+/**
+ * `POST /v2/channels/{id}/email/oauth/disconnect`: the refresh token revoked at the provider when
+ * it has a revocation endpoint (the provider's default for a mailbox saved before there was the
+ * setting), then forgotten whatever the provider said, with this instance's access token and any
+ * refresh under way (its lease cleared: its answer is dropped). The mailbox is then not read (no
+ * IDLE, no polls: `oauth_disconnected_at`) and its row says 'Cần kết nối lại hộp thư…' until it
+ * is connected again. Audited as a change of the channel. Answers the channel and the sentence
+ * saying whether the provider revoked the token.
+ */
+export async function disconnectEmailOauth(platform: Platform, auth: AuthContext, id: string) {
+  const row = await emailChannelOf(platform, auth.tenantId, id);
+  if (!row) throw notFound(CHANNEL_MESSAGES.notFound);
+  const { settings, secrets } = openLoaded(platform, 'email', row);
+  if (settings.auth_method !== 'oauth2') throw fieldError('settings.auth_method', M.notOauth);
+  const revokeUrl =
+    settings.oauth_revoke_url ?? EMAIL_OAUTH_PROVIDERS[settings.oauth_provider].revoke_url;
+  const refreshToken = secrets.oauth_refresh_token;
+  let message: string = M.disconnected;
+  if (!revokeUrl) message = M.disconnectedNoRevocation;
+  else if (refreshToken) {
+    const failed = await revokeToken(
+      { ...settings, oauth_revoke_url: revokeUrl },
+      secrets,
+      refreshToken,
+    );
+    if (failed) message = M.disconnectedNotRevoked(failed);
+  }
+  const before = await channelCatalogue.get(platform, auth, id);
+  const { oauth_connected_at: _connected, ...kept } = settings;
+  const { oauth_refresh_token: _refresh, ...keptSecrets } = secrets;
+  await platform.db
+    .update(channels)
+    .set({
+      ...NO_TOKEN_LEASE,
+      settings: { ...kept, oauth_disconnected_at: new Date().toISOString() },
+      secrets: platform.secrets.seal(JSON.stringify(keptSecrets)),
+      status: row.status === 'disabled' ? 'disabled' : 'error',
+      statusReason: M.notConnected,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(channels.id, id), eq(channels.tenantId, auth.tenantId)));
+  forgetAccessToken(id);
+  const after = await channelCatalogue.get(platform, auth, id);
+  await channelCatalogue.recordChange(platform, auth, 'update', id, before, after);
+  return { channel: after, message };
 }

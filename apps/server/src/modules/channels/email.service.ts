@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { formatTicketCode } from '@omnicare/shared/tickets/ticket-enums';
 import { channels, messages } from '../../db/schema/conversations.js';
 import { customerEmails, customers } from '../../db/schema/customers.js';
@@ -131,12 +131,21 @@ export async function pollMailbox(platform: Platform, channelId: string) {
   return outcomes;
 }
 
-/** The mailboxes that are read (active, or in error until a read works again). */
+/**
+ * The mailboxes that are read (active, or in error until a read works again), except an OAuth2
+ * one an administrator disconnected (no IDLE, no polls until it is connected again).
+ */
 export const mailboxesRead = (platform: Platform) =>
   platform.db
     .select()
     .from(channels)
-    .where(and(eq(channels.kind, 'email'), inArray(channels.status, ['active', 'error'])));
+    .where(
+      and(
+        eq(channels.kind, 'email'),
+        inArray(channels.status, ['active', 'error']),
+        sql`not (${channels.settings} ->> 'auth_method' = 'oauth2' and ${channels.settings} ? 'oauth_disconnected_at')`,
+      ),
+    );
 
 /** A poll of the mailbox queued (one waiting per mailbox, whoever queues it). */
 export const queuePoll = (platform: Platform, channelId: string) =>

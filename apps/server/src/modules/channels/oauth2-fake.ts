@@ -16,6 +16,11 @@ import type { AddressInfo } from 'node:net';
  * - `POST /introspect` (RFC 7662, form `token`): `{active: true, username, scope, exp,
  *   client_id}` for a live access token, else `{active: false}`: what Dovecot's oauth2 passdb
  *   asks (`introspection_mode = post`), and what the SMTP test server checks.
+ * - `POST /revoke` (RFC 7009, form `token`, `token_type_hint`; the client authenticated as at
+ *   `/token`): 200 whatever the token (§2.2); a refresh token revoked takes its access tokens
+ *   with it. Recorded in `revokeRequests`.
+ * Clients: the confidential one (`clientId`, `clientSecret`: it must send its secret) and the
+ * public ones (`publicClientIds`, RFC 8252: they must send no secret; PKCE is their proof).
  * Controls: `expireAccessTokens()` (every token issued so far stops being live: a mail server
  * refuses it though our cache still trusts it), `revokeRefreshTokens()` (the next refresh is
  * `invalid_grant`), `expiresIn`, `rotateRefreshTokens`, and the requests it was sent.
@@ -28,6 +33,8 @@ export interface OauthFakeOptions {
   username: string;
   /** The redirect URIs registered for the client; empty: any. */
   redirectUris?: string[];
+  /** Public clients (no secret, PKCE only). */
+  publicClientIds?: string[];
 }
 
 export type OauthFake = Awaited<ReturnType<typeof fakeOauth2>>;
@@ -39,21 +46,31 @@ export async function fakeOauth2(options: OauthFakeOptions) {
     string,
     { challenge: string; redirectUri: string; scope: string; used: boolean }
   >();
-  const accessTokens = new Map<string, { username: string; scope: string; exp: number }>();
+  const publicClients = new Set(options.publicClientIds ?? []);
+  const accessTokens = new Map<
+    string,
+    { username: string; scope: string; exp: number; refresh?: string }
+  >();
   const refreshTokens = new Map<string, { username: string; scope: string }>();
   const tokenRequests: Record<string, string>[] = [];
+  const revokeRequests: Record<string, string>[] = [];
+  /** Token answers wait for this while set (a slow provider). */
+  let hold: Promise<void> | undefined;
+  const inFlight = { now: 0, most: 0 };
   const authorizeRequests: Record<string, string>[] = [];
   const introspections: string[] = [];
   const control = { expiresIn: 3600, rotateRefreshTokens: false, denyNext: false };
   let counter = 0;
   const next = (prefix: string) => `${prefix}.${++counter}.${randomBytes(12).toString('hex')}`;
 
-  const issue = (username: string, scope: string, withRefresh: boolean) => {
+  const issue = (username: string, scope: string, withRefresh: boolean, from?: string) => {
     const access = next('ya29.fake-access');
+    const refresh = withRefresh ? next('1//fake-refresh') : from;
     accessTokens.set(access, {
       username,
       scope,
       exp: Math.floor(Date.now() / 1000) + control.expiresIn,
+      refresh,
     });
     const answer: Record<string, unknown> = {
       access_token: access,
@@ -61,8 +78,7 @@ export async function fakeOauth2(options: OauthFakeOptions) {
       expires_in: control.expiresIn,
       scope,
     };
-    if (withRefresh) {
-      const refresh = next('1//fake-refresh');
+    if (withRefresh && refresh) {
       refreshTokens.set(refresh, { username, scope });
       answer.refresh_token = refresh;
     }
@@ -85,7 +101,18 @@ export async function fakeOauth2(options: OauthFakeOptions) {
       const [id, secret] = Buffer.from(basic[1]!, 'base64').toString().split(':');
       return { id: decodeURIComponent(id ?? ''), secret: decodeURIComponent(secret ?? '') };
     }
-    return { id: form.client_id ?? '', secret: form.client_secret ?? '' };
+    return { id: form.client_id ?? '', secret: form.client_secret };
+  };
+
+  /** RFC 6749 §2.3 for both kinds of client: a refusal, or undefined when it may go on. */
+  const refuseClient = (client: { id: string; secret?: string }): Answer | undefined => {
+    if (publicClients.has(client.id))
+      return client.secret === undefined
+        ? undefined
+        : refuse(401, 'invalid_client', 'A public client must not send a client secret');
+    if (client.id !== clientId || !same(client.secret ?? '', clientSecret))
+      return refuse(401, 'invalid_client', 'Unauthorized client or wrong secret');
+    return undefined;
   };
 
   const handle = (req: http.IncomingMessage, raw: string): Answer => {
@@ -94,7 +121,8 @@ export async function fakeOauth2(options: OauthFakeOptions) {
       const query = Object.fromEntries(url.searchParams);
       authorizeRequests.push(query);
       const redirectUri = query.redirect_uri ?? '';
-      if (query.client_id !== clientId) return { status: 400, text: 'unknown client_id' };
+      if (query.client_id !== clientId && !publicClients.has(query.client_id ?? ''))
+        return { status: 400, text: 'unknown client_id' };
       if (
         !/^https?:\/\//.test(redirectUri) ||
         (options.redirectUris?.length && !options.redirectUris.includes(redirectUri))
@@ -129,9 +157,8 @@ export async function fakeOauth2(options: OauthFakeOptions) {
     if (req.method === 'POST' && url.pathname === '/token') {
       const form = Object.fromEntries(new URLSearchParams(raw));
       tokenRequests.push(form);
-      const client = clientOf(req, form);
-      if (client.id !== clientId || !same(client.secret, clientSecret))
-        return refuse(401, 'invalid_client', 'Unauthorized client or wrong secret');
+      const refused = refuseClient(clientOf(req, form));
+      if (refused) return refused;
       if (form.grant_type === 'authorization_code') {
         const grant = codes.get(form.code ?? '');
         if (!grant || grant.used)
@@ -149,11 +176,28 @@ export async function fakeOauth2(options: OauthFakeOptions) {
       if (form.grant_type === 'refresh_token') {
         const grant = refreshTokens.get(form.refresh_token ?? '');
         if (!grant) return refuse(400, 'invalid_grant', 'Token has been expired or revoked.');
-        const answer = issue(grant.username, grant.scope, control.rotateRefreshTokens);
+        const answer = issue(
+          grant.username,
+          grant.scope,
+          control.rotateRefreshTokens,
+          form.refresh_token,
+        );
         if (control.rotateRefreshTokens) refreshTokens.delete(form.refresh_token ?? '');
         return { status: 200, json: answer };
       }
       return refuse(400, 'unsupported_grant_type', `grant_type ${form.grant_type ?? ''}`);
+    }
+    if (req.method === 'POST' && url.pathname === '/revoke') {
+      const form = Object.fromEntries(new URLSearchParams(raw));
+      revokeRequests.push(form);
+      const refused = refuseClient(clientOf(req, form));
+      if (refused) return refused;
+      if (!form.token) return refuse(400, 'invalid_request', 'token is required');
+      if (refreshTokens.delete(form.token))
+        for (const [access, live] of accessTokens)
+          if (live.refresh === form.token) accessTokens.delete(access);
+      accessTokens.delete(form.token);
+      return { status: 200, text: '' };
     }
     if (req.method === 'POST' && url.pathname === '/introspect') {
       const token = new URLSearchParams(raw).get('token') ?? '';
@@ -175,27 +219,44 @@ export async function fakeOauth2(options: OauthFakeOptions) {
     return { status: 404, json: { error: 'not_found' } };
   };
 
+  /** A token request is answered at once, or when the hold ends (counted while in flight). */
+  const answerOf = async (req: http.IncomingMessage, raw: string) => {
+    const answer = handle(req, raw);
+    if (!req.url?.startsWith('/token')) return answer;
+    inFlight.now++;
+    inFlight.most = Math.max(inFlight.most, inFlight.now);
+    try {
+      await hold;
+    } finally {
+      inFlight.now--;
+    }
+    return answer;
+  };
+
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      const answer = handle(req, Buffer.concat(chunks).toString());
-      if (answer.location) {
-        res.writeHead(answer.status, { location: answer.location });
-        res.end();
-        return;
-      }
-      if (answer.text !== undefined) {
-        res.writeHead(answer.status, { 'content-type': 'text/plain; charset=utf-8' });
-        res.end(answer.text);
-        return;
-      }
-      res.writeHead(answer.status, {
-        'content-type': 'application/json',
-        'cache-control': 'no-store',
-      });
-      res.end(JSON.stringify(answer.json));
-    });
+    req.on(
+      'end',
+      () =>
+        void answerOf(req, Buffer.concat(chunks).toString()).then((answer) => {
+          if (answer.location) {
+            res.writeHead(answer.status, { location: answer.location });
+            res.end();
+            return;
+          }
+          if (answer.text !== undefined) {
+            res.writeHead(answer.status, { 'content-type': 'text/plain; charset=utf-8' });
+            res.end(answer.text);
+            return;
+          }
+          res.writeHead(answer.status, {
+            'content-type': 'application/json',
+            'cache-control': 'no-store',
+          });
+          res.end(JSON.stringify(answer.json));
+        }),
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -206,10 +267,23 @@ export async function fakeOauth2(options: OauthFakeOptions) {
     clientSecret,
     authorizeUrl: `${base}/authorize`,
     tokenUrl: `${base}/token`,
+    revokeUrl: `${base}/revoke`,
     introspectionUrl: `${base}/introspect`,
     control,
     tokenRequests,
+    revokeRequests,
     authorizeRequests,
+    /** Token requests being answered now, and the most at once so far. */
+    inFlight,
+    /** Token answers wait until the function returned is called. */
+    holdTokenAnswers() {
+      let release!: () => void;
+      hold = new Promise<void>((resolve) => (release = resolve));
+      return () => {
+        hold = undefined;
+        release();
+      };
+    },
     introspections,
     /** Whether a token is a live access token of `username` (what the SMTP test server asks). */
     isLive(token: string, username: string) {

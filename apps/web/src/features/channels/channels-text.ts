@@ -115,6 +115,16 @@ export const EMAIL_TEXT = {
   redirecting: 'Đang chuyển sang trang cấp quyền…',
   oauthConnected: (at: string) => `Đã kết nối OAuth2 lúc ${at}`,
   oauthNotConnected: 'Chưa kết nối OAuth2',
+  publicClient: 'Ứng dụng công khai (public client, chỉ dùng PKCE, không có secret)',
+  publicClientHint:
+    'Chọn khi ứng dụng được đăng ký là public client (ví dụ Microsoft: "Allow public client flows"): OmniCare không gửi secret của ứng dụng.',
+  revokeUrl: 'Địa chỉ thu hồi token (revoke)',
+  revokeUrlHint:
+    'Dùng khi ngắt kết nối (RFC 7009). Để trống nếu nhà cung cấp không có (Microsoft).',
+  disconnect: 'Ngắt kết nối',
+  disconnectTitle: 'Ngắt kết nối OAuth2 của hộp thư?',
+  disconnectQuestion: (name: string) =>
+    `Token của «${name}» sẽ bị thu hồi tại nhà cung cấp (nếu có thể) và bị xóa. Hộp thư sẽ không nhận và gửi thư cho đến khi được kết nối lại.`,
   login: 'Đăng nhập',
   loginPassword: 'Mật khẩu',
   loginOauth: (provider: string) => (provider === 'OAuth2' ? provider : `OAuth2 · ${provider}`),

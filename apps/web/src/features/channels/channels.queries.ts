@@ -68,6 +68,16 @@ export const startEmailOauthConnect = (id: string) =>
     url: `/v2/channels/${encodeURIComponent(id)}/email/oauth/connect`,
   });
 
+/**
+ * `POST /v2/channels/{id}/email/oauth/disconnect`: the refresh token revoked at the provider (when
+ * it can be) and forgotten; the message says whether the provider revoked it.
+ */
+export const disconnectEmailOauth = (id: string) =>
+  apiRequestWithMessage<ChannelView>({
+    method: 'POST',
+    url: `/v2/channels/${encodeURIComponent(id)}/email/oauth/disconnect`,
+  });
+
 /** `POST /v2/email/oauth/complete`: what `/email-redirect` received from the provider. */
 export const completeEmailOauthConnect = (body: EmailOauthCompleteBody) =>
   apiRequestWithMessage<ChannelView>({

@@ -28,6 +28,7 @@ import { createQueryClient } from '@/test/query-client';
 import { TestShell } from '@/test/shell-navigation';
 import { signInAs } from '@/test/signed-in';
 import { EmailChannelsPage } from './pages/email-channels-page';
+import { EMAIL_TEXT } from './channels-text';
 
 const toasts = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn() }));
 vi.mock('@/lib/toast', () => ({ toast: toasts }));
@@ -47,6 +48,7 @@ const CONTRACTS = {
   'GET /v2/channels/email-forwarding': okBody(emailForwardingView),
   'DELETE /v2/channels/:id': okBody(noData),
   'POST /v2/channels/:id/email/oauth/connect': okBody(emailOauthConnectView),
+  'POST /v2/channels/:id/email/oauth/disconnect': okBody(channelView),
 };
 const CHANNEL_ID = '3c1d2e3f-4a5b-4c6d-8e7f-8091a2b3c4d5';
 
@@ -336,4 +338,82 @@ describe('/settings/multi-channels/email', () => {
     expect(row.getByRole('button', { name: 'Kết nối bằng Google' })).toBeInTheDocument();
     expect(row.getByText(reason)).toBeInTheDocument();
   }, 20_000);
+
+  it("disconnects a connected OAuth2 mailbox from its dialog after a confirmation ('Ngắt kết nối'), and offers it only when connected", async () => {
+    const user = userEvent.setup();
+    const oauthSettings = {
+      ...support().settings,
+      auth_method: 'oauth2',
+      oauth_provider: 'google',
+      oauth_client_id: 'app-client-id',
+      oauth_revoke_url: EMAIL_OAUTH_PROVIDERS.google.revoke_url,
+    };
+    const connected = support({
+      status: 'active',
+      status_reason: null,
+      settings: { ...oauthSettings, oauth_connected_at: '2026-01-02T03:04:05.000Z' },
+      secrets: { oauth_client_secret: true, oauth_refresh_token: true },
+    });
+    const disconnected = support({
+      status: 'error',
+      status_reason: EMAIL_OAUTH_MESSAGES.notConnected,
+      settings: { ...oauthSettings, oauth_disconnected_at: '2026-01-03T00:00:00.000Z' },
+      secrets: { oauth_client_secret: true, oauth_refresh_token: false },
+    });
+    const request = mockServer([connected], () =>
+      ok(disconnected, EMAIL_OAUTH_MESSAGES.disconnected),
+    );
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Sửa Hộp thư CSKH' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Cập nhật hộp thư' }));
+    expect(dialog.getByLabelText(/Địa chỉ thu hồi token/)).toHaveValue(
+      EMAIL_OAUTH_PROVIDERS.google.revoke_url,
+    );
+    await user.click(dialog.getByRole('button', { name: EMAIL_TEXT.disconnect }));
+    // Nothing is sent before the confirmation; cancelling sends nothing.
+    const confirm = within(await screen.findByRole('alertdialog'));
+    expect(confirm.getByText(EMAIL_TEXT.disconnectQuestion('Hộp thư CSKH'))).toBeVisible();
+    expect(writes(request)).toEqual([]);
+    await user.click(confirm.getByRole('button', { name: EMAIL_TEXT.disconnect }));
+    await waitFor(() =>
+      expect(toasts.success).toHaveBeenCalledWith(EMAIL_OAUTH_MESSAGES.disconnected),
+    );
+    expect(writes(request)).toEqual([
+      expect.objectContaining({
+        method: 'POST',
+        url: `/v2/channels/${CHANNEL_ID}/email/oauth/disconnect`,
+      }),
+    ]);
+    // The dialog closes.
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Cập nhật hộp thư' })).toBeNull(),
+    );
+  }, 30_000);
+
+  it('a public client is saved without a client secret', async () => {
+    const user = userEvent.setup();
+    const request = mockServer([], () =>
+      created(support({ name: 'Hộp thư công khai' }), 'Kết nối kênh thành công'),
+    );
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Kết nối hộp thư' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Kết nối hộp thư' }));
+    await user.selectOptions(dialog.getByLabelText('Cách đăng nhập'), 'oauth2');
+    // Not connected yet: no disconnect.
+    expect(dialog.queryByRole('button', { name: EMAIL_TEXT.disconnect })).toBeNull();
+    await user.click(dialog.getByLabelText(/Ứng dụng công khai/));
+    expect(dialog.queryByLabelText(/Client secret/)).toBeNull();
+    await fill(user, dialog.getByLabelText(/Tên kênh/), 'Hộp thư công khai');
+    await fill(user, dialog.getByLabelText(/Địa chỉ gửi/), 'support@shop.vn');
+    await fill(user, dialog.getByLabelText(/Máy chủ IMAP/), 'imap.gmail.com');
+    await fill(user, dialog.getByLabelText(/Tài khoản IMAP/), 'support@shop.vn');
+    await fill(user, dialog.getByLabelText(/Máy chủ SMTP/), 'smtp.gmail.com');
+    await fill(user, dialog.getByLabelText(/Client ID/), 'public-client-id');
+    await user.click(dialog.getByRole('button', { name: 'Lưu' }));
+    await waitFor(() => expect(writes(request)).toHaveLength(1));
+    expect(writes(request)[0]!.data).toMatchObject({
+      settings: { oauth_public_client: true, oauth_client_id: 'public-client-id' },
+      secrets: {},
+    });
+  }, 30_000);
 });

@@ -19,6 +19,7 @@ import {
   ZaloError,
 } from './zalo-api.js';
 import { loadZalo, saveConnection, type ZaloChannel } from './zalo-channel.js';
+import { NO_TOKEN_LEASE } from '../token-lease.js';
 
 /**
  * Connecting an OA to a Zalo channel by Zalo's OAuth v4 with PKCE (shared channels notes,
@@ -139,6 +140,7 @@ export async function disconnectZalo(platform: Platform, auth: AuthContext, id: 
   await platform.db
     .update(channels)
     .set({
+      ...NO_TOKEN_LEASE,
       settings,
       secrets: platform.secrets.seal(JSON.stringify(kept)),
       statusReason: null,

@@ -14,7 +14,7 @@ import { INBOUND_ATTEMPTS, sweepChannelEvents } from '../channel-events.js';
 import { fakeZalo, TINY_PNG, type ZaloFake } from '../zalo-fake.js';
 import { signatureValid, webhookMac } from './zalo-api.js';
 import { codeChallengeOf } from '../oauth-states.js';
-import { refreshDueTokens } from './zalo-channel.js';
+import { refreshAccessToken, refreshDueTokens } from './zalo-channel.js';
 
 let t: TestApp;
 let zalo: ZaloFake;
@@ -288,6 +288,49 @@ describe('Zalo OA token refresh', () => {
     const failed = (await staff(admin, 'GET', `/v2/channels/${channelId}`)).json().data;
     expect(failed.status).toBe('error');
     expect(failed.status_reason).toBe(M.refreshFailed('-14014 Invalid refresh token'));
+  });
+});
+
+describe('Zalo OA token refresh across instances', () => {
+  it('two refreshes at once spend the refresh token once (the second waits for the lease and finds the token fresh); no row lock is held meanwhile', async () => {
+    const { channelId } = await connectedTenant('Zalo lease');
+    await t.database.pool.query(
+      `update channels set settings = jsonb_set(settings, '{token_expires_at}', to_jsonb((now() + interval '5 minutes')::text)) where id = $1`,
+      [channelId],
+    );
+    // Another instance holds the lease: both wait, and no token request is made meanwhile.
+    await t.database.pool.query(
+      `update channels set token_lease_id = gen_random_uuid(), token_lease_until = now() + interval '1 minute' where id = $1`,
+      [channelId],
+    );
+    const before = zalo.tokenRequests.length;
+    const both = Promise.all([
+      refreshAccessToken(t.app.platform, channelId),
+      refreshAccessToken(t.app.platform, channelId),
+    ]);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(zalo.tokenRequests.length).toBe(before);
+    // The row is not locked by the waiting refreshers.
+    const client = await t.database.pool.connect();
+    try {
+      await client.query('begin');
+      await client.query('select 1 from channels where id = $1 for update nowait', [channelId]);
+      await client.query('commit');
+    } finally {
+      client.release();
+    }
+    await t.database.pool.query(
+      'update channels set token_lease_id = null, token_lease_until = null where id = $1',
+      [channelId],
+    );
+    const [first, second] = await both;
+    expect(zalo.tokenRequests.length).toBe(before + 1);
+    expect(first!.secrets.access_token).toBe(second!.secrets.access_token);
+    const [row] = await query<{ status: string; token_lease_id: string | null }>(
+      'select status, token_lease_id from channels where id = $1',
+      [channelId],
+    );
+    expect(row).toEqual({ status: 'active', token_lease_id: null });
   });
 });
 

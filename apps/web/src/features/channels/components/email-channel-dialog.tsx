@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { Link2 } from 'lucide-react';
+import { Link2, Unlink } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
 import type { ChannelBody, ChannelView } from '@omnicare/shared/channels/channels.schemas';
 import {
   EMAIL_AUTH_METHOD,
@@ -18,6 +19,7 @@ import {
 } from '@omnicare/shared/channels/email-settings';
 import { catalogueDialog } from '@/components/catalogue/catalogue-list-page';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useSaveCatalogue } from '@/components/catalogue/use-catalogue';
 import { DialogForm, FormField, fieldAria } from '@/components/ui/form-dialog';
 import { Input } from '@/components/ui/input';
@@ -25,7 +27,12 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { applyFieldErrors, errorMessage } from '@/lib/errors';
 import { saveForm } from '@/lib/mutation-feedback';
 import { toast } from '@/lib/toast';
-import { channelsOfKind, startEmailOauthConnect } from '../channels.queries';
+import {
+  channelKeys,
+  channelsOfKind,
+  disconnectEmailOauth,
+  startEmailOauthConnect,
+} from '../channels.queries';
 import { CHANNELS_TEXT, EMAIL_TEXT as TEXT } from '../channels-text';
 import { CopyButton } from './copy-button';
 
@@ -53,8 +60,10 @@ export interface EmailFormValues {
   oauth_provider: EmailOauthProvider;
   oauth_client_id: string;
   oauth_client_secret: string;
+  oauth_public_client: boolean;
   oauth_authorize_url: string;
   oauth_token_url: string;
+  oauth_revoke_url: string;
   oauth_scope: string;
 }
 type Field = keyof EmailFormValues;
@@ -80,8 +89,10 @@ const FIELDS: Field[] = [
   'oauth_provider',
   'oauth_client_id',
   'oauth_client_secret',
+  'oauth_public_client',
   'oauth_authorize_url',
   'oauth_token_url',
+  'oauth_revoke_url',
   'oauth_scope',
 ];
 
@@ -118,8 +129,10 @@ export const toEmailBody = (values: EmailFormValues): ChannelBody => ({
       ? {
           oauth_provider: values.oauth_provider,
           oauth_client_id: values.oauth_client_id,
+          oauth_public_client: values.oauth_public_client,
           oauth_authorize_url: values.oauth_authorize_url,
           oauth_token_url: values.oauth_token_url,
+          oauth_revoke_url: values.oauth_revoke_url,
           oauth_scope: values.oauth_scope,
         }
       : {}),
@@ -127,7 +140,9 @@ export const toEmailBody = (values: EmailFormValues): ChannelBody => ({
   // Blank secrets keep the stored ones (the server's rule); only the chosen login's are sent.
   secrets:
     values.auth_method === 'oauth2'
-      ? { oauth_client_secret: values.oauth_client_secret }
+      ? values.oauth_public_client
+        ? {}
+        : { oauth_client_secret: values.oauth_client_secret }
       : { imap_password: values.imap_password, smtp_password: values.smtp_password },
 });
 
@@ -182,19 +197,28 @@ function EmailChannelForm({ record, onDone }: { record: ChannelView | null; onDo
       oauth_provider: (text(settings.oauth_provider, 'google') as EmailOauthProvider) || 'google',
       oauth_client_id: text(settings.oauth_client_id),
       oauth_client_secret: '',
+      oauth_public_client: settings.oauth_public_client === true,
       oauth_authorize_url: text(
         settings.oauth_authorize_url,
         EMAIL_OAUTH_PROVIDERS.google.authorize_url,
       ),
       oauth_token_url: text(settings.oauth_token_url, EMAIL_OAUTH_PROVIDERS.google.token_url),
+      // A mailbox saved before the setting existed: its provider's.
+      oauth_revoke_url: text(
+        settings.oauth_revoke_url,
+        EMAIL_OAUTH_PROVIDERS[
+          (text(settings.oauth_provider, 'google') as EmailOauthProvider) || 'google'
+        ]?.revoke_url ?? '',
+      ),
       oauth_scope: text(settings.oauth_scope, EMAIL_OAUTH_PROVIDERS.google.scope),
     },
   });
-  const [method, provider] = useWatch({
+  const [method, provider, publicClient] = useWatch({
     control: form.control,
-    name: ['auth_method', 'oauth_provider'],
+    name: ['auth_method', 'oauth_provider', 'oauth_public_client'],
   });
   const [connecting, setConnecting] = useState(false);
+  const queries = useQueryClient();
   /** Another provider: its endpoints and scope, unless the fields hold something of one's own. */
   const pickProvider = (next: EmailOauthProvider) => {
     const previous = EMAIL_OAUTH_PROVIDERS[form.getValues('oauth_provider')];
@@ -203,6 +227,7 @@ function EmailChannelForm({ record, onDone }: { record: ChannelView | null; onDo
     const fields = [
       ['oauth_authorize_url', 'authorize_url'],
       ['oauth_token_url', 'token_url'],
+      ['oauth_revoke_url', 'revoke_url'],
       ['oauth_scope', 'scope'],
     ] as const;
     for (const [name, key] of fields) {
@@ -242,6 +267,17 @@ function EmailChannelForm({ record, onDone }: { record: ChannelView | null; onDo
       setConnecting(false);
     }
   });
+  const disconnect = async () => {
+    if (!record) return;
+    try {
+      const { message } = await disconnectEmailOauth(record._id);
+      toast.success(message);
+      await queries.invalidateQueries({ queryKey: channelKeys.kind('email') });
+      onDone();
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  };
   const redirectUri = `${window.location.origin}${EMAIL_OAUTH_REDIRECT_PATH}`;
   const connectedAt =
     record && oauthConnected(record) ? String(record.settings.oauth_connected_at ?? '') : '';
@@ -310,19 +346,32 @@ function EmailChannelForm({ record, onDone }: { record: ChannelView | null; onDo
                 {...form.register('oauth_client_id')}
               />
             </FormField>
-            <FormField
-              label={TEXT.clientSecret}
-              required={!record?.secrets.oauth_client_secret}
-              hint={record?.secrets.oauth_client_secret ? secretHint : undefined}
-              {...field('oauth_client_secret')}
-            >
-              <Input
-                type="password"
-                autoComplete="new-password"
-                {...aria('oauth_client_secret')}
-                {...form.register('oauth_client_secret')}
+            {!publicClient && (
+              <FormField
+                label={TEXT.clientSecret}
+                required={!record?.secrets.oauth_client_secret}
+                hint={record?.secrets.oauth_client_secret ? secretHint : undefined}
+                {...field('oauth_client_secret')}
+              >
+                <Input
+                  type="password"
+                  autoComplete="new-password"
+                  {...aria('oauth_client_secret')}
+                  {...form.register('oauth_client_secret')}
+                />
+              </FormField>
+            )}
+            <label className="flex items-start gap-2 text-sm text-slate-700 sm:col-span-2">
+              <input
+                type="checkbox"
+                className="mt-0.5 size-4"
+                {...form.register('oauth_public_client')}
               />
-            </FormField>
+              <span>
+                {TEXT.publicClient}
+                <span className="block text-xs text-slate-500">{TEXT.publicClientHint}</span>
+              </span>
+            </label>
             <FormField
               label={TEXT.authorizeUrl}
               hint={provider === 'microsoft' ? TEXT.microsoftTenantHint : TEXT.providerUrlHint}
@@ -339,6 +388,14 @@ function EmailChannelForm({ record, onDone }: { record: ChannelView | null; onDo
               {...field('oauth_token_url')}
             >
               <Input {...aria('oauth_token_url')} {...form.register('oauth_token_url')} />
+            </FormField>
+            <FormField
+              label={TEXT.revokeUrl}
+              hint={TEXT.revokeUrlHint}
+              className="sm:col-span-2"
+              {...field('oauth_revoke_url')}
+            >
+              <Input {...aria('oauth_revoke_url')} {...form.register('oauth_revoke_url')} />
             </FormField>
             <FormField label={TEXT.scope} className="sm:col-span-2" {...field('oauth_scope')}>
               <Input {...aria('oauth_scope')} {...form.register('oauth_scope')} />
@@ -369,6 +426,20 @@ function EmailChannelForm({ record, onDone }: { record: ChannelView | null; onDo
                   ? TEXT.reconnectWith(providerName(provider))
                   : TEXT.connectWith(providerName(provider))}
               </Button>
+              {record && connectedAt && (
+                <ConfirmDialog
+                  trigger={
+                    <Button type="button" variant="ghost" disabled={connecting}>
+                      <Unlink aria-hidden="true" />
+                      {TEXT.disconnect}
+                    </Button>
+                  }
+                  title={TEXT.disconnectTitle}
+                  description={TEXT.disconnectQuestion(record.name)}
+                  confirmText={TEXT.disconnect}
+                  onConfirm={disconnect}
+                />
+              )}
               <span
                 role="status"
                 className={connectedAt ? 'text-xs text-emerald-700' : 'text-xs text-amber-700'}
