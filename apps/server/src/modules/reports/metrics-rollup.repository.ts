@@ -185,7 +185,7 @@ function spreadValues(keys: readonly string[]): SQL {
     from (values ${sql.join(rows, sql`, `)}) s(name, v)) s`;
 }
 
-const HOUR_MS = 3_600_000;
+export const HOUR_MS = 3_600_000;
 
 /**
  * How long after it ends an hour may be rolled: the triggers of migration 0052 unroll a change

@@ -175,8 +175,7 @@ const shiftDay = (day: string, days: number) => {
 };
 
 type RolledRange = rollup.RolledRange;
-
-const HOUR_MS = 3_600_000;
+const { HOUR_MS } = rollup;
 
 /**
  * Days a report rolls itself before it answers (a few seconds at most at a million tickets a
