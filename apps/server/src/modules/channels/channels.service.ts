@@ -15,6 +15,7 @@ import {
   ZNS_REPORTED_SETTINGS,
 } from '@omnicare/shared/channels/channels.schemas';
 import type { ChannelsSummaryView } from '@omnicare/shared/channels/channels-summary';
+import { EMAIL_OAUTH_MESSAGES } from '@omnicare/shared/channels/email-oauth.schemas';
 import { dayAndTimeIn, startOfDayIn } from '@omnicare/shared/platform/time';
 import { Readable } from 'node:stream';
 import {
@@ -127,11 +128,14 @@ export const channelCatalogue = catalogue<ChannelView, ChannelBody, ChannelsQuer
     // What the provider wrote (a Zalo OA's connection, ZNS's quota) is not the body's to change.
     keepReported(kind, settings, stored?.channel.settings);
     if (stored) dropStaleConnection(kind, settings, secrets, stored.channel.settings);
+    const unconnected = needsConnection(kind, settings, secrets);
     const values = {
       kind,
       name: body.name,
-      status: body.status,
-      statusReason: null,
+      // A mailbox to be read with OAuth2 that has no refresh token (not connected yet, or
+      // disconnected) cannot be read: saving it does not make it look active.
+      status: body.status === 'active' && unconnected ? ('error' as const) : body.status,
+      statusReason: body.status === 'active' && unconnected ? unconnected : null,
       groupId: body.group_id,
       settings,
       secrets: ctx.platform.secrets.seal(JSON.stringify(secrets)),
@@ -183,6 +187,17 @@ const CONNECTION_OF: Partial<
     secrets: ['oauth_refresh_token'],
   },
 };
+
+/** Why a channel saved so cannot work until it is connected (null: nothing missing). */
+function needsConnection(
+  kind: ConnectableKind,
+  settings: Record<string, unknown>,
+  secrets: Record<string, string>,
+): string | null {
+  return kind === 'email' && settings.auth_method === 'oauth2' && !secrets.oauth_refresh_token
+    ? EMAIL_OAUTH_MESSAGES.notConnected
+    : null;
+}
 
 function dropStaleConnection(
   kind: ConnectableKind,

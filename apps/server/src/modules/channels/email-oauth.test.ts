@@ -625,6 +625,17 @@ describe.skipIf(DOVECOT_MISSING)('email channel with OAuth2 (XOAUTH2)', () => {
     expect((await delivery()).delivery_error).toBe(M.notConnected);
     expect(received.find((mail) => mail.text?.includes('đang được giao'))).toBeUndefined();
 
+    // Saving it (its name changed) does not make it look active: it still needs connecting.
+    const saved = await send('PUT', `/v2/channels/${id}`, admin, {
+      kind: 'email',
+      name: 'Hộp thư ngắt (đổi tên)',
+      status: 'active',
+      settings: view.settings,
+      secrets: {},
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data).toMatchObject({ status: 'error', status_reason: M.notConnected });
+
     // Connecting again makes it read again.
     await connect(id);
     const again = (await channelOf(id)).data;
