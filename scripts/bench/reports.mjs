@@ -149,11 +149,12 @@ async function fill(client) {
     'calls',
     `insert into calls (tenant_id, call_id, direction, from_number, to_number, from_national,
        to_national, hotline, agent_id, status, started_at, queued_at, answered_at, ended_at,
-       talk_seconds, wait_seconds, result, cause)
+       talk_seconds, wait_seconds, acw_seconds, result, cause)
      select $1, 'bench-' || n, 'CALL_INBOUND', '0900000000', '19006789', '', '', '19006789',
        case when r < 0.8 then a.id end, 'ENDED', s.at, s.at,
        case when r < 0.8 then s.at + interval '15 seconds' end, s.at + interval '4 minutes',
        case when r < 0.8 then 200 else 0 end, 15,
+       case when r < 0.8 then 5 + floor(random() * 40)::int else 0 end,
        case when r < 0.8 then 'answered' else 'abandoned' end,
        case when r < 0.8 then 'agent_hangup' else 'caller_hangup' end
      from generate_series(1, $2::int) n
