@@ -176,15 +176,27 @@ const REPORTED_SETTINGS: Partial<Record<ConnectableKind, readonly string[]>> = {
 /**
  * Settings a connection was made for, per kind, with what the connection wrote: a save changing
  * one of them forgets the connection (an OAuth2 mailbox's refresh token belongs to its client,
- * token endpoint and account), which must then be made again.
+ * token endpoint and account), which must then be made again. `needed`: whether a channel so
+ * set works only once connected, and what it says until then.
  */
 const CONNECTION_OF: Partial<
-  Record<ConnectableKind, { for: readonly string[]; settings: string[]; secrets: string[] }>
+  Record<
+    ConnectableKind,
+    {
+      for: readonly string[];
+      settings: string[];
+      secrets: string[];
+      needed: (settings: Record<string, unknown>) => boolean;
+      missing: string;
+    }
+  >
 > = {
   email: {
     for: ['auth_method', 'oauth_client_id', 'oauth_token_url', 'imap_user'],
     settings: ['oauth_connected_at'],
     secrets: ['oauth_refresh_token'],
+    needed: (settings) => settings.auth_method === 'oauth2',
+    missing: EMAIL_OAUTH_MESSAGES.notConnected,
   },
 };
 
@@ -194,8 +206,9 @@ function needsConnection(
   settings: Record<string, unknown>,
   secrets: Record<string, string>,
 ): string | null {
-  return kind === 'email' && settings.auth_method === 'oauth2' && !secrets.oauth_refresh_token
-    ? EMAIL_OAUTH_MESSAGES.notConnected
+  const connection = CONNECTION_OF[kind];
+  return connection?.needed(settings) && connection.secrets.some((name) => !secrets[name])
+    ? connection.missing
     : null;
 }
 

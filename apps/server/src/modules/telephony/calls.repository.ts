@@ -202,6 +202,14 @@ const endedWrapUp = {
   acwSeconds: calls.acwSeconds,
 };
 
+/** Ends the wrap-ups of the calls `which` picks, recording each one's seconds. */
+const endWrapUpsWhere = (db: Db, which: SQL): Promise<EndedWrapUp[]> =>
+  db
+    .update(calls)
+    .set({ acwSeconds: acwSecondsNow, acwUntil: null })
+    .where(and(isNotNull(calls.acwUntil), which))
+    .returning(endedWrapUp);
+
 /** Ends the wrap-up of one call of the agent (their own, in their tenant), recording its seconds. */
 export async function endWrapUp(
   db: Db,
@@ -209,50 +217,22 @@ export async function endWrapUp(
   agentId: string,
   id: string,
 ): Promise<EndedWrapUp | undefined> {
-  const [row] = await db
-    .update(calls)
-    .set({ acwSeconds: acwSecondsNow, acwUntil: null })
-    .where(
-      and(
-        eq(calls.tenantId, tenantId),
-        eq(calls.agentId, agentId),
-        eq(calls.id, id),
-        isNotNull(calls.acwUntil),
-      ),
-    )
-    .returning(endedWrapUp);
+  const [row] = await endWrapUpsWhere(
+    db,
+    and(eq(calls.tenantId, tenantId), eq(calls.agentId, agentId), eq(calls.id, id))!,
+  );
   return row;
 }
 
 /** Ends every wrap-up of the agent but the call `exceptId`'s (they took or placed another call). */
-export async function endWrapUpsOfAgent(
-  db: Db,
-  tenantId: string,
-  agentId: string,
-  exceptId: string,
-): Promise<EndedWrapUp[]> {
-  return db
-    .update(calls)
-    .set({ acwSeconds: acwSecondsNow, acwUntil: null })
-    .where(
-      and(
-        eq(calls.tenantId, tenantId),
-        eq(calls.agentId, agentId),
-        isNotNull(calls.acwUntil),
-        ne(calls.id, exceptId),
-      ),
-    )
-    .returning(endedWrapUp);
-}
+export const endWrapUpsOfAgent = (db: Db, tenantId: string, agentId: string, exceptId: string) =>
+  endWrapUpsWhere(
+    db,
+    and(eq(calls.tenantId, tenantId), eq(calls.agentId, agentId), ne(calls.id, exceptId))!,
+  );
 
 /** Ends the wrap-ups whose time ran out, every tenant's (the sweep), their whole time recorded. */
-export async function endExpiredWrapUps(db: Db): Promise<EndedWrapUp[]> {
-  return db
-    .update(calls)
-    .set({ acwSeconds: acwSecondsNow, acwUntil: null })
-    .where(and(isNotNull(calls.acwUntil), lt(calls.acwUntil, sql`now()`)))
-    .returning(endedWrapUp);
-}
+export const endExpiredWrapUps = (db: Db) => endWrapUpsWhere(db, lt(calls.acwUntil, sql`now()`));
 
 /** The agent's call whose wrap-up runs now, if any. */
 export async function runningWrapUp(db: Db, tenantId: string, agentId: string) {
