@@ -228,6 +228,33 @@ describe('/settings/multi-channels/email', () => {
     await waitFor(() => expect(toasts.success).toHaveBeenCalledWith('Đã tạm dừng hộp thư'));
   }, 30_000);
 
+  it("forgets a connection test's answer once the mailbox's settings changed (another server, a disconnect)", async () => {
+    const user = userEvent.setup();
+    const smtpOk = 'Kết nối SMTP smtp.gmail.com:587 thành công';
+    const channels = [support({ status: 'active', status_reason: null })];
+    mockServer(channels, (config) =>
+      config.url.endsWith('/test')
+        ? ok({ ok: true, message: smtpOk, checks: [{ name: 'SMTP', ok: true, message: smtpOk }] })
+        : ok(support({ status: 'disabled', status_reason: null }), 'Cập nhật kênh thành công'),
+    );
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Kiểm tra kết nối' }));
+    expect(await screen.findByText(smtpOk)).toBeInTheDocument();
+    // Paused (its status only): the answer stays.
+    await user.click(screen.getByRole('button', { name: 'Tạm dừng: Hộp thư CSKH' }));
+    await waitFor(() => expect(toasts.success).toHaveBeenCalled());
+    expect(screen.getByText(smtpOk)).toBeInTheDocument();
+    // Read again with another SMTP server: the answer was about the old one.
+    channels[0] = support({
+      status: 'active',
+      status_reason: null,
+      settings: { ...channels[0]!.settings, smtp_host: 'smtp.office365.com' },
+    });
+    await user.click(screen.getByRole('button', { name: 'Tạm dừng: Hộp thư CSKH' }));
+    await waitFor(() => expect(screen.queryByText(smtpOk)).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Kiểm tra kết nối' })).toBeInTheDocument();
+  }, 30_000);
+
   it('fetches the mailbox now and says how many mails came, or what failed', async () => {
     const user = userEvent.setup();
     const answers = [

@@ -214,7 +214,11 @@ export function EmailChannelsPage() {
           className: 'w-64',
           cell: (channel) => (
             <div className="flex flex-wrap items-start gap-1">
-              <TestCell channel={channel} />
+              {/* A result speaks of the settings it tested: other settings start without one. */}
+              <TestCell
+                key={JSON.stringify([channel.settings, channel.secrets])}
+                channel={channel}
+              />
               {canEdit && <FetchButton channel={channel} />}
               {canEdit && (
                 <ChannelPauseButton channel={channel} catalogue={EMAIL_CHANNELS} text={TEXT} />
