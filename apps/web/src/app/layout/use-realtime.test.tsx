@@ -35,13 +35,19 @@ function renderSignedIn() {
 }
 
 describe('the real-time channel’s hook', () => {
-  it('reads the shown tickets, conversation lists, notifications and jobs again on a resync, nothing else', () => {
+  it('reads the shown tickets, conversation lists, notifications, jobs and the wrap-up again on a resync, nothing else', () => {
     const invalidate = renderSignedIn();
     expect(realtime.handlers).not.toBeNull();
     invalidate.mockClear();
     realtime.handlers?.onResync();
     const keys = invalidate.mock.calls.map(([filters]) => filters?.queryKey);
-    expect(keys).toEqual([['tickets'], ['conversations', 'list'], ['notifications'], ['jobs']]);
+    expect(keys).toEqual([
+      ['tickets'],
+      ['conversations', 'list'],
+      ['notifications'],
+      ['jobs'],
+      ['telephony', 'wrap-up'],
+    ]);
     useSessionStore.getState().clear();
   });
 

@@ -4,6 +4,7 @@ import type { MyAccount } from '@omnicare/shared/auth/auth.schemas';
 import { myAccountKey } from '@/features/auth/auth.queries';
 import { getUnreadCount } from '@/features/notifications/notifications.api';
 import { ticketSettingsKeys } from '@/features/ticket-settings/ticket-settings.queries';
+import { WRAP_UP_QUERY_KEY } from '@/features/telephony/softphone/softphone.api';
 import { ticketKeys } from '@/features/tickets/ticket-keys';
 import { requestLogout } from '@/lib/events';
 import { connectRealtime } from '@/lib/realtime';
@@ -15,7 +16,8 @@ import { useCurrentUser } from '@/stores/session-store';
 /**
  * What the screens show that live events keep current, read again after a gap in those events
  * (a reconnect, or `realtime:resync`): tickets (lists, open records, their conversations and
- * activity), the chat workspace's conversation list, notifications (the bell's list and count) and background jobs (a bulk's progress).
+ * activity), the chat workspace's conversation list, notifications (the bell's list and count),
+ * background jobs (a bulk's progress) and the agent's after-call work (its pushes may be missed).
  * Only the queries on screen refetch; the others are read afresh when next shown.
  */
 export const RESYNC_QUERY_KEYS = [
@@ -23,6 +25,7 @@ export const RESYNC_QUERY_KEYS = [
   ['conversations', 'list'],
   ['notifications'],
   ['jobs'],
+  WRAP_UP_QUERY_KEY,
 ] as const;
 
 /** The real-time channel and the unread count behind the bell and the title. */

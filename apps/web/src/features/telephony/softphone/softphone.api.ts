@@ -85,6 +85,9 @@ export async function fetchCustomerPhone(id: string, signal?: AbortSignal): Prom
   return detail.phones.find((entry) => entry.is_primary)?.phone ?? detail.phone ?? null;
 }
 
+/** The query of the signed-in agent's after-call work (read again after a gap in live events). */
+export const WRAP_UP_QUERY_KEY = ['telephony', 'wrap-up'] as const;
+
 /** GET /v2/my-wrap-up: the signed-in agent's after-call work running now, or null. */
 export const fetchMyWrapUp = (signal?: AbortSignal) =>
   apiRequest<WrapUpView | null>({ method: 'GET', url: '/v2/my-wrap-up', signal });

@@ -11,10 +11,14 @@ import {
 import { createQueryClient } from '@/test/query-client';
 import { fixture } from '@/test/contract-fixtures';
 import { useCallStore } from '../call-store';
+import type * as SoftphoneApi from '../softphone.api';
 import { WrapUp } from './wrap-up-panel';
 
 const api = vi.hoisted(() => ({ fetchMyWrapUp: vi.fn(), endWrapUp: vi.fn() }));
-vi.mock('../softphone.api', () => api);
+vi.mock('../softphone.api', async (original) => ({
+  ...(await original<typeof SoftphoneApi>()),
+  ...api,
+}));
 const realtime = vi.hoisted(() => ({
   listener: null as ((wrapUp: WrapUpView | null) => void) | null,
 }));

@@ -7,14 +7,13 @@ import { Button } from '@/components/ui/button';
 import { onWrapUp } from '@/lib/realtime';
 import { useNow } from '@/lib/use-now';
 import { useCallStore } from '../call-store';
-import { endWrapUp, fetchMyWrapUp } from '../softphone.api';
+import { WRAP_UP_QUERY_KEY, endWrapUp, fetchMyWrapUp } from '../softphone.api';
 import { SOFTPHONE_TEXT as TEXT } from '../softphone-text';
-
-export const WRAP_UP_QUERY_KEY = ['telephony', 'wrap-up'] as const;
 
 /**
  * The signed-in agent's after-call work as the server holds it: read once, replaced by what the
- * server pushes when it starts or ends, and read again when a call ends in this browser.
+ * server pushes when it starts or ends, and read again when a call ends in this browser and
+ * after a gap in live events (RESYNC_QUERY_KEYS).
  */
 export function useMyWrapUp(): WrapUpView | null {
   const queryClient = useQueryClient();
