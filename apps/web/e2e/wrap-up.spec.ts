@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import {
   ACCOUNTS,
   apiLogin,
@@ -16,11 +16,8 @@ import {
  * the agent's softphone shows the wrap-up counting down, and 'Sẵn sàng' ends it early, the
  * seconds recorded on the call. (The voice spec does the same through the real gateway.)
  */
-test("an answered call ends: the softphone counts the wrap-up down and 'Sẵn sàng' ends it", async ({
-  page,
-  request,
-  browser,
-}) => {
+/** The demo agent's softphone open on /tickets, an answered call of theirs just ended. */
+async function agentWrappingUp(page: Page, request: APIRequestContext) {
   const agent = await apiLogin(request, ACCOUNTS.agent.email);
   const account = await request.get('/v2/my-softphone', {
     headers: { Authorization: agent.token },
@@ -44,7 +41,15 @@ test("an answered call ends: the softphone counts the wrap-up down and 'Sẵn s�
       { type: 'call.ended', at: now - 1_000, extra: { cause: 'customer_hangup' } },
     ],
   );
+  return { agent, callId, customer };
+}
 
+test("an answered call ends: the softphone counts the wrap-up down and 'Sẵn sàng' ends it", async ({
+  page,
+  request,
+  browser,
+}) => {
+  const { agent, callId, customer } = await agentWrappingUp(page, request);
   const panel = page.getByTestId('wrap-up-panel');
   await expect(panel).toBeVisible();
   await expect(panel).toContainText('Xử lý sau cuộc gọi');
@@ -82,4 +87,28 @@ test("an answered call ends: the softphone counts the wrap-up down and 'Sẵn s�
   await realtimeConnected(page);
   await expect(page.getByTestId('softphone-toggle')).toBeVisible();
   await expect(page.getByTestId('wrap-up-panel')).toHaveCount(0);
+});
+
+test("a supervisor ends an agent's wrap-up from the agents monitor: the agent's card goes", async ({
+  page,
+  request,
+  browser,
+}) => {
+  const { agent } = await agentWrappingUp(page, request);
+  const panel = page.getByTestId('wrap-up-panel');
+  await expect(panel).toBeVisible();
+
+  const supervisorContext = await browser.newContext();
+  const monitor = await supervisorContext.newPage();
+  await signInAs(monitor, request, ACCOUNTS.supervisor.email);
+  await monitor.goto('/monitors/agents');
+  const agentRow = monitor.getByRole('row').filter({ hasText: agent.name });
+  await expect(agentRow.getByTestId('agent-wrap-up')).toBeVisible();
+  await agentRow
+    .getByRole('button', { name: `Kết thúc xử lý sau cuộc gọi của ${agent.name}` })
+    .click();
+  await expect(monitor.getByText('Đã kết thúc xử lý sau cuộc gọi của nhân viên')).toBeVisible();
+  await expect(agentRow.getByTestId('agent-wrap-up')).toHaveCount(0);
+  await expect(panel).toHaveCount(0);
+  await supervisorContext.close();
 });

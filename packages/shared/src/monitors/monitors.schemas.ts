@@ -212,6 +212,13 @@ export const agentPresenceBody = z.object({ presence: presenceField });
 export const agentPresenceView = z.object({ _id: id, presence: presenceField });
 
 /**
+ * POST /v2/monitors/agents/{id}/wrap-up/end: a supervisor ends an agent's after-call work, so
+ * routing may offer them a call at once. `ended`: how many were running (0: it had ended already).
+ */
+export const agentWrapUpEndedView = z.object({ _id: id, ended: z.number().int().min(0) });
+export type AgentWrapUpEnded = z.infer<typeof agentWrapUpEndedView>;
+
+/**
  * GET /v2/monitors/rows: the rows behind one figure of a monitor (its drill-down). `key` is the
  * registry key; the other parameters name the tile (queue, channel, agent; a day and hour of
  * the daily statistics).
@@ -249,4 +256,5 @@ export const MONITOR_MESSAGES = {
   unknownMetric: 'Chỉ số không hợp lệ',
   agentNotFound: 'Không tìm thấy nhân viên',
   presenceChanged: 'Đã đổi trạng thái làm việc',
+  wrapUpEnded: 'Đã kết thúc xử lý sau cuộc gọi của nhân viên',
 } as const;

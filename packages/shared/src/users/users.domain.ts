@@ -23,5 +23,6 @@ export const usersDomain = {
     'user.change_password': 'Đổi mật khẩu',
     'user.avatar': 'Đổi ảnh đại diện',
     'user.presence': 'Đổi trạng thái làm việc',
+    'user.wrap_up_end': 'Kết thúc xử lý sau cuộc gọi',
   },
 } as const satisfies DomainDeclaration;

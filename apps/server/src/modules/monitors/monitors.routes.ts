@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   agentPresenceBody,
   agentPresenceView,
+  agentWrapUpEndedView,
   agentsMonitorView,
   callCenterMonitorView,
   callMonitorView,
@@ -105,6 +106,23 @@ export const monitorsRoutes: RouteModule = (app, platform) => {
           request.body.presence,
         ),
         MONITOR_MESSAGES.presenceChanged,
+      ),
+  );
+  r.post(
+    '/v2/monitors/agents/:id/wrap-up/end',
+    {
+      schema: {
+        tags,
+        summary: 'Kết thúc xử lý sau cuộc gọi của một chuyên viên',
+        params: idParams,
+        response: answers.ok(agentWrapUpEndedView),
+      },
+      config: { access: 'monitors.presence' },
+    },
+    async (request) =>
+      ok(
+        await monitors.endAgentWrapUp(platform, authOf(request), request.params.id),
+        MONITOR_MESSAGES.wrapUpEnded,
       ),
   );
 };

@@ -27,6 +27,7 @@ import { writeAudit } from '../audit/audit.service.js';
 import { getChatConfig } from '../conversations/chat-config.service.js';
 import { findTenant } from '../tenants/tenants.service.js';
 import { changePresence } from '../users/presence.service.js';
+import { endAgentWrapUp as endWrapUpOf } from '../telephony/wrap-up.service.js';
 // The merge replaces this import with the reports engine's (modules/reports/metrics.service.ts).
 import { computeGrouped, computeMetrics } from '../reports/metrics.service.js';
 import * as repo from './monitors.repository.js';
@@ -351,13 +352,11 @@ export function scopedSnapshot(snapshot: MonitorSnapshot, scope: ScopeContext): 
  * A supervisor (or administrator) sets an agent's presence: never on an account with more power
  * than their own; audited; pushed live like the agent's own change.
  */
-export async function setAgentPresence(
-  platform: Platform,
-  auth: AuthContext,
-  userId: string,
-  presence: Presence,
-) {
-  // Only staff the caller's data scope covers (as the agents monitor lists them).
+/**
+ * A staff member a supervisor acts on from the agents monitor: one their data scope covers (as
+ * the monitor lists them; 404 otherwise) and whom their role may act on (403).
+ */
+async function staffActedOn(platform: Platform, auth: AuthContext, userId: string) {
   const scope = scopeCondition(dataScopeOf(auth), {
     owner: users.id,
     organization: users.organizationId,
@@ -365,6 +364,16 @@ export async function setAgentPresence(
   const user = await repo.staffMember(platform.db, auth.tenantId, userId, scope);
   if (!user) throw notFound(MONITOR_MESSAGES.agentNotFound);
   if (!mayActOn(auth, { role: user.role, isAdmin: user.is_admin })) throw forbidden();
+  return user;
+}
+
+export async function setAgentPresence(
+  platform: Platform,
+  auth: AuthContext,
+  userId: string,
+  presence: Presence,
+) {
+  const user = await staffActedOn(platform, auth, userId);
   if (!SELECTABLE_PRESENCES.includes(presence))
     throw fieldError('presence', 'Trạng thái không hợp lệ');
   await changePresence(platform, auth.tenantId, userId, presence);
@@ -379,6 +388,27 @@ export async function setAgentPresence(
     after: { presence },
   });
   return { _id: userId, presence };
+}
+
+/**
+ * POST /v2/monitors/agents/{id}/wrap-up/end: a supervisor ends an agent's after-call work (the
+ * agent takes calls again at once), audited. Nothing running (it ended meanwhile): `ended` 0.
+ */
+export async function endAgentWrapUp(platform: Platform, auth: AuthContext, userId: string) {
+  await staffActedOn(platform, auth, userId);
+  const ended = await endWrapUpOf(platform, auth.tenantId, userId);
+  if (ended > 0)
+    await writeAudit(platform.db, {
+      tenantId: auth.tenantId,
+      impersonatorId: auth.impersonatorId,
+      actorId: auth.userId,
+      action: 'wrap_up_end',
+      entity: 'user',
+      entityId: userId,
+      before: { wrap_up: true },
+      after: { wrap_up: false },
+    });
+  return { _id: userId, ended };
 }
 
 // ---- drill-down: the rows behind a figure

@@ -224,11 +224,18 @@ export async function endWrapUp(
   return row;
 }
 
-/** Ends every wrap-up of the agent but the call `exceptId`'s (they took or placed another call). */
-export const endWrapUpsOfAgent = (db: Db, tenantId: string, agentId: string, exceptId: string) =>
+/**
+ * Ends every wrap-up of the agent but the call `exceptId`'s (they took or placed another call),
+ * or every one (a supervisor ended it).
+ */
+export const endWrapUpsOfAgent = (db: Db, tenantId: string, agentId: string, exceptId?: string) =>
   endWrapUpsWhere(
     db,
-    and(eq(calls.tenantId, tenantId), eq(calls.agentId, agentId), ne(calls.id, exceptId))!,
+    and(
+      eq(calls.tenantId, tenantId),
+      eq(calls.agentId, agentId),
+      exceptId ? ne(calls.id, exceptId) : undefined,
+    )!,
   );
 
 /** Ends the wrap-ups whose time ran out, every tenant's (the sweep), their whole time recorded. */

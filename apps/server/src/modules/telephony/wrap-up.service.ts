@@ -108,6 +108,16 @@ export async function sweepWrapUps(platform: Platform) {
   return ended.length;
 }
 
+/**
+ * Ends an agent's wrap-up for a supervisor (who was checked to be allowed to act on them):
+ * recorded, the agent's softphone and the monitors told. Answers how many were running.
+ */
+export async function endAgentWrapUp(platform: Platform, tenantId: string, agentId: string) {
+  const ended = await repo.endWrapUpsOfAgent(platform.db, tenantId, agentId);
+  wrapUpsEnded(platform, ended);
+  return ended.length;
+}
+
 /** GET /v2/my-wrap-up: the caller's wrap-up running now, or null. */
 export async function myWrapUp(platform: Platform, auth: AuthContext): Promise<WrapUpView | null> {
   const row = await repo.runningWrapUp(platform.db, auth.tenantId, auth.userId);

@@ -225,6 +225,57 @@ describe('after-call work (wrap-up)', () => {
     expect(malformed.json().errors).toEqual([{ param: 'id', message: 'Không tìm thấy cuộc gọi' }]);
   });
 
+  it("a supervisor ends an agent's wrap-up from the agents monitor: routing offers at once, audited", async () => {
+    const { tenant, tokens, hotline } = await wrapUpTenant();
+    const call = await answeredCall(hotline, sipOf(tenant, 'agent'), 3);
+    const endOf = (token: string, userId: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/v2/monitors/agents/${userId}/wrap-up/end`,
+        headers: bearer(token),
+      });
+    // Nobody below a supervisor, nor another tenant's supervisor, ends it.
+    const other = await wrapUpTenant();
+    expect((await endOf(tokens.agent2!, tenant.id('agent'))).statusCode).toBe(401);
+    const elsewhere = await endOf(other.tokens.supervisor!, tenant.id('agent'));
+    expect(elsewhere.statusCode).toBe(404);
+    expect(elsewhere.json().message).toBe('Không tìm thấy nhân viên');
+    expect((await myWrapUp(tokens.agent!))?.call_id).toBe(call);
+
+    const ended = await endOf(tokens.supervisor!, tenant.id('agent'));
+    expect(ended.json()).toEqual({
+      statusCode: 200,
+      message: 'Đã kết thúc xử lý sau cuộc gọi của nhân viên',
+      data: { _id: tenant.id('agent'), ended: 1 },
+    });
+    expect(await myWrapUp(tokens.agent!)).toBeNull();
+    const row = await callRow(call);
+    expect(row.acw_until).toBeNull();
+    expect(row.acw_seconds).toBeGreaterThanOrEqual(3);
+    const offered = await route(t, {
+      call_id: freshCallId('acw-sup'),
+      from: '0912000002',
+      to: hotline,
+    });
+    expect(offered.agent?.user_id).toBe(tenant.id('agent'));
+    const audited = async () =>
+      (
+        await t.database.pool.query<{ actor_id: string; action: string }>(
+          `select actor_id, action from audit_log where tenant_id = $1 and entity = 'user'
+             and entity_id = $2 and action = 'wrap_up_end'`,
+          [tenant.tenantId, tenant.id('agent')],
+        )
+      ).rows;
+    expect(await audited()).toEqual([{ actor_id: tenant.id('supervisor'), action: 'wrap_up_end' }]);
+
+    // Nothing running any more: answered, nothing more recorded.
+    expect((await endOf(tokens.supervisor!, tenant.id('agent'))).json().data).toEqual({
+      _id: tenant.id('agent'),
+      ended: 0,
+    });
+    expect(await audited()).toHaveLength(1);
+  });
+
   it('the tenant setting takes 0 to 600 seconds (422 in Vietnamese otherwise)', async () => {
     const { tokens } = await wrapUpTenant();
     const config = (

@@ -17,6 +17,7 @@ const api = vi.hoisted(() => ({
   fetchMonitor: vi.fn(),
   fetchMonitorRows: vi.fn(),
   setAgentPresence: vi.fn(),
+  endAgentWrapUp: vi.fn(),
 }));
 const realtime = vi.hoisted(() => ({
   pushed: [] as ((snapshot: MonitorSnapshot) => void)[],
@@ -122,6 +123,35 @@ describe('agents monitor', () => {
       /Xử lý sau cuộc gọi 0:1\d/,
     );
     expect(within(rowOf('Nhân viên a2')).queryByTestId('agent-wrap-up')).toBeNull();
+  });
+
+  it("lets a supervisor end an agent's after-call work; the push then drops the badge", async () => {
+    const wrapping = agent('a1', {
+      wrap_up: {
+        call_id: 'c1',
+        started_at: new Date(Date.now() - 5_000).toISOString(),
+        ends_at: new Date(Date.now() + 25_000).toISOString(),
+      },
+    });
+    api.fetchMonitor.mockResolvedValue(snapshot([wrapping, agent('a2')]));
+    api.endAgentWrapUp.mockResolvedValue({
+      data: { _id: 'a1', ended: 1 },
+      message: 'Đã kết thúc xử lý sau cuộc gọi của nhân viên',
+    });
+    renderPage();
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Kết thúc xử lý sau cuộc gọi của Nhân viên a1' }),
+    );
+    expect(api.endAgentWrapUp).toHaveBeenCalledWith('a1');
+    expect(toasts.success).toHaveBeenCalledWith('Đã kết thúc xử lý sau cuộc gọi của nhân viên');
+    act(() =>
+      realtime.pushed.at(-1)!({
+        ...snapshot([{ ...wrapping, wrap_up: null }, agent('a2')]),
+        at: new Date(Date.now() + 1000).toISOString(),
+      } as MonitorSnapshot),
+    );
+    expect(within(rowOf('Nhân viên a1')).queryByTestId('agent-wrap-up')).toBeNull();
+    expect(screen.queryByRole('button', { name: /Kết thúc xử lý sau cuộc gọi/ })).toBeNull();
   });
 
   it('shows each agent with presence, time in state and load against capacity, then what the server pushes', async () => {

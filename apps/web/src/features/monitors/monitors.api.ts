@@ -1,4 +1,5 @@
 import type {
+  AgentWrapUpEnded,
   MonitorName,
   MonitorRows,
   MonitorRowsQuery,
@@ -25,4 +26,11 @@ export const setAgentPresence = (userId: string, presence: Presence) =>
     method: 'PUT',
     url: `/v2/monitors/agents/${encodeURIComponent(userId)}/presence`,
     data: { presence },
+  });
+
+/** A supervisor ends an agent's after-call work (routing offers them calls again at once). */
+export const endAgentWrapUp = (userId: string) =>
+  apiRequestWithMessage<AgentWrapUpEnded>({
+    method: 'POST',
+    url: `/v2/monitors/agents/${encodeURIComponent(userId)}/wrap-up/end`,
   });

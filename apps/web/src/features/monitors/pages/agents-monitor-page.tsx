@@ -8,6 +8,7 @@ import { useCan } from '@/lib/use-can';
 import { toast } from '@/lib/toast';
 import { useCurrentUser } from '@/stores/session-store';
 import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
 import { NativeSelect } from '@/components/ui/native-select';
 import { PresenceDot } from '@/components/ui/presence-dot';
 import { EmptyState, LoadErrorState } from '@/components/ui/empty-state';
@@ -19,7 +20,7 @@ import {
   TableHeader,
   TableRow,
 } from '@/components/ui/table';
-import { setAgentPresence } from '../monitors.api';
+import { endAgentWrapUp, setAgentPresence } from '../monitors.api';
 import { formatDuration, secondsSince } from '../monitor-format';
 import { useMonitor } from '../use-monitor';
 import {
@@ -41,6 +42,8 @@ export const AGENTS_TEXT = {
   handled: 'Đã xử lý hôm nay',
   change: 'Đổi trạng thái',
   changeOf: (name: string) => `Đổi trạng thái của ${name}`,
+  endWrapUp: 'Kết thúc',
+  endWrapUpOf: (name: string) => `Kết thúc xử lý sau cuộc gọi của ${name}`,
   unlimited: '∞',
 } as const;
 
@@ -60,6 +63,11 @@ export function AgentsMonitorPage() {
   const change = useMutation({
     mutationFn: ({ id, presence }: { id: string; presence: Presence }) =>
       setAgentPresence(id, presence),
+    onSuccess: ({ message }) => toast.success(message),
+  });
+  // The monitor's push removes the badge.
+  const endWrapUp = useMutation({
+    mutationFn: (id: string) => endAgentWrapUp(id),
     onSuccess: ({ message }) => toast.success(message),
   });
   const totals = {
@@ -112,10 +120,14 @@ export function AgentsMonitorPage() {
                     <TableRow>
                       <TableHead>{AGENTS_TEXT.agent}</TableHead>
                       <TableHead>{AGENTS_TEXT.presence}</TableHead>
-                      <TableHead className="text-right">{AGENTS_TEXT.inState}</TableHead>
+                      <TableHead className="text-right whitespace-normal">
+                        {AGENTS_TEXT.inState}
+                      </TableHead>
                       <TableHead className="text-right">{AGENTS_TEXT.calls}</TableHead>
                       <TableHead className="text-right">{AGENTS_TEXT.chats}</TableHead>
-                      <TableHead className="text-right">{AGENTS_TEXT.handled}</TableHead>
+                      <TableHead className="text-right whitespace-normal">
+                        {AGENTS_TEXT.handled}
+                      </TableHead>
                       {canChange && <TableHead>{AGENTS_TEXT.change}</TableHead>}
                     </TableRow>
                   </TableHeader>
@@ -134,8 +146,12 @@ export function AgentsMonitorPage() {
                             { role: agent.role, isAdmin: false },
                           )
                         }
-                        busy={change.isPending && change.variables?.id === agent._id}
+                        busy={
+                          (change.isPending && change.variables?.id === agent._id) ||
+                          (endWrapUp.isPending && endWrapUp.variables === agent._id)
+                        }
                         onChange={(presence) => change.mutate({ id: agent._id, presence })}
+                        onEndWrapUp={() => endWrapUp.mutate(agent._id)}
                       />
                     ))}
                   </TableBody>
@@ -156,6 +172,7 @@ function AgentRow({
   changeable,
   busy,
   onChange,
+  onEndWrapUp,
 }: {
   agent: MonitorAgent;
   now: number;
@@ -163,14 +180,15 @@ function AgentRow({
   changeable: boolean;
   busy: boolean;
   onChange: (presence: Presence) => void;
+  onEndWrapUp: () => void;
 }) {
   const full = (count: number, capacity: number | null) => capacity !== null && count >= capacity;
   return (
     <TableRow data-agent={agent._id}>
       <TableCell>
-        <div className="flex flex-col">
-          <span className="font-medium text-slate-900">{agent.name}</span>
-          <span className="text-xs text-slate-500">
+        <div className="flex min-w-36 flex-col">
+          <span className="font-medium whitespace-nowrap text-slate-900">{agent.name}</span>
+          <span className="text-xs whitespace-nowrap text-slate-500">
             {agent.agent_id} · {ROLE.label(agent.role as Role)}
           </span>
         </div>
@@ -181,9 +199,23 @@ function AgentRow({
           {PRESENCE.label(agent.presence)}
         </span>
         {agent.wrap_up && Date.parse(agent.wrap_up.ends_at) > now && (
-          <Badge variant="warning" className="mt-1 tabular-nums" data-testid="agent-wrap-up">
-            {WRAP_UP_MESSAGES.label} {formatDuration(secondsSince(agent.wrap_up.started_at, now))}
-          </Badge>
+          <span className="mt-1 flex flex-wrap items-center gap-1">
+            <Badge variant="warning" className="tabular-nums" data-testid="agent-wrap-up">
+              {WRAP_UP_MESSAGES.label} {formatDuration(secondsSince(agent.wrap_up.started_at, now))}
+            </Badge>
+            {changeable && (
+              <Button
+                variant="ghost"
+                size="sm"
+                className="h-6 px-2 text-xs"
+                aria-label={AGENTS_TEXT.endWrapUpOf(agent.name)}
+                disabled={busy}
+                onClick={onEndWrapUp}
+              >
+                {AGENTS_TEXT.endWrapUp}
+              </Button>
+            )}
+          </span>
         )}
       </TableCell>
       <TableCell className="text-right tabular-nums" data-testid="agent-in-state">
