@@ -177,8 +177,13 @@ export const conversations = pgTable(
   },
   (table) => [
     index('conversations_activity_idx').on(table.tenantId, table.lastMessageAt, table.ticketId),
+    // Reports' ad funnel: an ad's latest conversation (its name), and the ad conversations of a
+    // range (made since its start: see the `ads` family).
     index('conversations_ad_idx')
-      .on(table.tenantId, table.adId)
+      .on(table.tenantId, table.adId, table.createdAt)
+      .where(sql`${table.adId} is not null`),
+    index('conversations_ad_created_idx')
+      .on(table.tenantId, table.createdAt)
       .where(sql`${table.adId} is not null`),
     // Reports: ratings and surveys of a range.
     index('conversations_rated_idx')

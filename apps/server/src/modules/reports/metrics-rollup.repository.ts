@@ -12,6 +12,8 @@ import {
   type FactContext,
   type FamilyName,
   type FigureLines,
+  type DimensionCut,
+  asText,
   byGroupingSets,
   linesOf,
   sortingExecute,
@@ -520,12 +522,7 @@ function rolledFilters(context: FactContext, family: FamilyName): SQL {
 }
 
 /** A rolled cut: its column of a line `r` (null::text for the whole), and that value as text. */
-interface RolledCut {
-  column: SQL;
-  text: (value: SQL) => SQL;
-}
-
-const asText = (value: SQL) => sql`${value}::text`;
+type RolledCut = DimensionCut;
 
 function rolledCutOf(dimension: ReportDimension | undefined): RolledCut {
   switch (dimension) {

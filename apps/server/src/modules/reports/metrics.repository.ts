@@ -469,7 +469,11 @@ export const FAMILIES: Record<FamilyName, (context: FactContext) => SQL> = {
       follow.id is not null as f_ticketed,
       coalesce(follow.solved, false) as f_solved
     from tickets
+    -- A conversation row is made with its ticket or after it (never before), so one begun in the
+    -- range was made since its start: the condition lets conversations_ad_created_idx find the
+    -- range's ad conversations rather than the ticket of every one the tenant ever had.
     join conversations cv on cv.ticket_id = tickets.id and cv.ad_id is not null
+      and cv.tenant_id = tickets.tenant_id and cv.created_at >= ${c.start.toISOString()}::timestamptz
     left join lateral (
       -- least() passes over a null: the first of solved and closed.
       select t2.id, least(t2.solved_at, t2.closed_at) < ${c.end.toISOString()}::timestamptz as solved
@@ -697,36 +701,73 @@ export const isPercentile = (spec: MetricSpec | undefined): spec is PercentileMe
   (spec.aggregate.kind === 'median' || spec.aggregate.kind === 'p90');
 export const isDerived = (spec: MetricSpec): spec is DerivedMetric => 'parts' in spec;
 
-/** The SQL of a dimension's value over a family's row `f` (tags join `ft`). */
-export function dimensionOf(dimension: ReportDimension | undefined, timeZone: string): SQL {
+/**
+ * A dimension over a family's row `f` (tags join `ft`): the column its rows are grouped by (a
+ * date, a uuid: cheaper to group than their text) and that value as the text a line is keyed by.
+ */
+export interface DimensionCut {
+  column: SQL;
+  text: (value: SQL) => SQL;
+}
+
+export const asText = (value: SQL) => sql`${value}::text`;
+
+function cutOf(
+  dimension: ReportDimension | undefined,
+  timeZone: string,
+  family?: FamilyName,
+): DimensionCut {
+  const column = (expression: SQL, text: (value: SQL) => SQL = asText) => ({
+    column: expression,
+    text,
+  });
   switch (dimension) {
     case undefined:
-      return sql`null::text`;
+      return column(sql`null::text`);
     case 'day':
-      return sql`to_char(f.at at time zone ${timeZone}, 'YYYY-MM-DD')`;
+      return column(
+        sql`(f.at at time zone ${timeZone})::date`,
+        (value) => sql`to_char(${value}, 'YYYY-MM-DD')`,
+      );
     case 'hour':
-      return sql`to_char(f.at at time zone ${timeZone}, 'HH24')`;
+      return column(
+        sql`extract(hour from f.at at time zone ${timeZone})::int`,
+        (value) => sql`to_char(${value}, 'FM00')`,
+      );
     case 'source':
-      return sql`f.source`;
+      return column(sql`f.source`);
     case 'group':
-      return sql`f.group_id::text`;
+      return column(sql`f.group_id`);
     case 'agent':
-      return sql`f.agent_id::text`;
+      return column(sql`f.agent_id`);
     case 'queue':
-      return sql`f.queue_id::text`;
+      return column(sql`f.queue_id`);
     case 'hotline':
-      return sql`f.hotline`;
+      return column(sql`f.hotline`);
     case 'customer':
-      return sql`f.customer_id::text`;
+      return column(sql`f.customer_id`);
     case 'tag':
-      return sql`ft.tag_id::text`;
+      return column(sql`ft.tag_id`);
     // Only the ad families carry these: elsewhere they are null.
     case 'ad':
-      return sql`(to_jsonb(f)->>'ad_id')`;
+      return column(family && AD_FAMILIES.has(family) ? sql`f.ad_id` : sql`null::text`);
     case 'channel':
-      return sql`(to_jsonb(f)->>'channel_id')`;
+      return column(family && AD_FAMILIES.has(family) ? sql`f.channel_id` : sql`null::text`);
   }
 }
+
+/** The text of a dimension's value over a family's row `f` (tags join `ft`). */
+export function dimensionOf(
+  dimension: ReportDimension | undefined,
+  timeZone: string,
+  family?: FamilyName,
+): SQL {
+  const cut = cutOf(dimension, timeZone, family);
+  return cut.text(cut.column);
+}
+
+/** The families whose rows carry an ad and its channel (`ad_id`, `channel_id`). */
+const AD_FAMILIES = new Set<FamilyName>(['ads', 'ad_spend']);
 
 const tagJoin = (dimension: ReportDimension | undefined) =>
   dimension === 'tag' ? sql`left join ticket_tags ft on ft.ticket_id = f.ticket_id` : sql``;
@@ -805,13 +846,24 @@ async function figuresBySets(
   keys: readonly string[],
   dimensions: readonly (ReportDimension | undefined)[],
 ): Promise<FigureLines[]> {
+  const cuts = dimensions.map((dimension) => cutOf(dimension, context.timeZone, family));
   const statement = byGroupingSets(
     sql`(${FAMILIES[family](context)}) f ${tagJoin(dimensions.includes('tag') ? 'tag' : undefined)}`,
     'f',
-    dimensions.map((dimension) => dimensionOf(dimension, context.timeZone)),
+    cuts.map((cut) => cut.column),
     keys.map((key) => aggregateSql(METRIC_SPECS[key] as BaseMetric)),
+    cuts.map((cut) => cut.text),
   );
-  const result = keys.some((key) => isPercentile(METRIC_SPECS[key]))
+  // Percentiles and distinct counts sort their values: given room to, they need not spill.
+  const sorts = keys.some((key) => {
+    const spec = METRIC_SPECS[key] as BaseMetric;
+    return (
+      isPercentile(spec) ||
+      (spec.aggregate.kind === 'count' && Boolean(spec.aggregate.distinct)) ||
+      (spec.aggregate.kind === 'ratio' && Boolean(spec.aggregate.denominatorDistinct))
+    );
+  });
+  const result = sorts
     ? await sortingExecute(db, statement)
     : await db.execute<Record<string, unknown>>(statement);
   return linesOf(result.rows, keys, dimensions.length);
@@ -928,8 +980,8 @@ function factRowsQuery(
     const dimension = narrow?.dimension;
     const match = narrow
       ? narrow.value === null
-        ? sql`${dimensionOf(dimension, context.timeZone)} is null`
-        : sql`${dimensionOf(dimension, context.timeZone)} = ${narrow.value}`
+        ? sql`${dimensionOf(dimension, context.timeZone, spec.family)} is null`
+        : sql`${dimensionOf(dimension, context.timeZone, spec.family)} = ${narrow.value}`
       : sql`true`;
     const valueOf =
       spec.aggregate.kind === 'count' || spec.aggregate.kind === 'ratio'
@@ -1020,16 +1072,19 @@ export async function labelsOf(
 ): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();
   if (dimension === 'ad') {
-    // An ad by its title as the referral gave it, and the page (channel) it ran on.
+    // An ad by its title as its latest referral gave it, and the page (channel) it ran on: one
+    // conversation per ad read (conversations_ad_idx), not every one it began.
     const result = await db.execute<{ id: string; name: string }>(sql`
-      select cv.ad_id as id,
-        coalesce(max(cv.referral->>'title'), cv.ad_id) || coalesce(' — ' || max(ch.name), '') as name
-      from conversations cv left join channels ch on ch.id = cv.channel_id
-      where cv.tenant_id = ${tenantId} and cv.ad_id in (${sql.join(
+      select ad.id, coalesce(latest.title, ad.id) || coalesce(' — ' || ch.name, '') as name
+      from unnest(${sql`array[${sql.join(
         ids.map((id) => sql`${id}`),
         sql`, `,
-      )})
-      group by cv.ad_id`);
+      )}]::text[]`}) ad(id)
+      cross join lateral (
+        select cv.referral->>'title' as title, cv.channel_id from conversations cv
+        where cv.tenant_id = ${tenantId} and cv.ad_id = ad.id
+        order by cv.created_at desc limit 1) latest
+      left join channels ch on ch.id = latest.channel_id`);
     return new Map(result.rows.map((row) => [row.id, row.name]));
   }
   const table = {
