@@ -280,6 +280,28 @@ export const savedFilters = pgTable(
   (table) => [index('saved_filters_user_idx').on(table.userId, table.entity)],
 );
 
+/**
+ * Each customer's first contact: the earliest of their tickets (chats included) and inbound calls,
+ * kept by triggers on both (migration 0056). The reports' new and returning customers read it
+ * instead of looking each customer's history up.
+ */
+export const customerFirstContacts = pgTable(
+  'customer_first_contacts',
+  {
+    customerId: uuid('customer_id')
+      .primaryKey()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    firstAt: timestamptz('first_at').notNull(),
+  },
+  // A report reads its tenant's from the index alone.
+  (table) => [
+    index('customer_first_contacts_tenant_idx').on(table.tenantId, table.customerId, table.firstAt),
+  ],
+);
+
 /** Vietnam's provinces and districts (reference data, shared by all tenants). */
 export const cities = pgTable('cities', {
   code: text('code').primaryKey(),

@@ -410,12 +410,13 @@ export const FAMILIES: Record<FamilyName, (context: FactContext) => SQL> = {
 
   // A customer's contacts: their tickets (chats included) and inbound calls begun in the range.
   // f_first: no contact of the customer before it; f_returning: one before the range. Each
-  // customer's first contact is looked up once (two index probes), not per contact: `firsts` is
-  // materialized, or the planner inlines it and probes twice per contact.
+  // customer's first contact is kept by triggers (customer_first_contacts, migration 0056),
+  // rather than looked up in their history per report.
   contacts: (c) => {
     const start = sql`${c.start.toISOString()}::timestamptz`;
     return sql`
-    with f as (
+    select f.*, f.at <= fc.first_at as f_first, fc.first_at < ${start} as f_returning
+    from (
       select 'ticket' as kind, tickets.id, tickets.id as ticket_id, tickets.created_at as at,
         ${ticketDimensions}, null::float8 as value
       from tickets
@@ -428,15 +429,9 @@ export const FAMILIES: Record<FamilyName, (context: FactContext) => SQL> = {
       from calls
       where ${callConditions(c)} and calls.direction = 'CALL_INBOUND' and calls.customer_id is not null
         and ${inRange(c, sql`calls.started_at`)}
-    ), firsts as materialized (
-      select who.customer_id, least(
-        (select min(t2.created_at) from tickets t2 where t2.requester_id = who.customer_id),
-        (select min(c2.started_at) from calls c2 where c2.customer_id = who.customer_id
-          and c2.direction = 'CALL_INBOUND')) as first_at
-      from (select distinct customer_id from f) who
-    )
-    select f.*, f.at <= firsts.first_at as f_first, firsts.first_at < ${start} as f_returning
-    from f join firsts on firsts.customer_id = f.customer_id`;
+    ) f
+    left join customer_first_contacts fc on fc.customer_id = f.customer_id
+      and fc.tenant_id = ${c.tenantId}`;
   },
 
   customers_created: (c) => sql`
