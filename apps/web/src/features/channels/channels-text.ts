@@ -54,10 +54,9 @@ export const EMAIL_TEXT = {
   hint: 'Thư mới trong hộp thư trở thành ticket (nguồn Email), thư trả lời được thêm vào ticket của nó; trả lời công khai trên ticket được gửi qua SMTP của hộp thư. Mật khẩu được mã hóa và không bao giờ hiển thị lại.',
   description:
     'Một hộp thư có sẵn (ví dụ support@công-ty.vn): đọc thư qua IMAP, gửi thư qua SMTP. Gmail, Google Workspace và Microsoft 365: đăng nhập bằng OAuth2; máy chủ khác: tài khoản và mật khẩu.',
-  address: 'Địa chỉ email',
   imap: 'IMAP',
   smtp: 'SMTP',
-  servers: 'Máy chủ',
+  addressAndServers: 'Địa chỉ email · Máy chủ',
   imapSection: 'Nhận thư (IMAP)',
   smtpSection: 'Gửi thư (SMTP)',
   imapHost: 'Máy chủ IMAP',

@@ -135,7 +135,7 @@ function ForwardingAddress({ channel, domain }: { channel: ChannelView; domain: 
   return (
     <span className="flex min-w-0 items-center gap-1">
       <span
-        className="block max-w-[14rem] truncate font-mono text-xs text-slate-500"
+        className="block max-w-[11rem] truncate font-mono text-xs text-slate-500"
         title={`${address}\n${TEXT.forwardingHint}`}
       >
         {TEXT.forwarding}: {address}
@@ -179,15 +179,16 @@ export function EmailChannelsPage() {
             </div>
           ),
         },
-        { head: TEXT.address, cell: (channel) => String(channel.settings.from_address ?? '') },
         {
-          head: TEXT.servers,
+          // The address and its servers in one column: the table fits 1366 without scrolling.
+          head: TEXT.addressAndServers,
           cell: (channel) => (
-            <div className="space-y-0.5 whitespace-nowrap">
+            <div className="space-y-0.5">
+              <div className="break-all">{String(channel.settings.from_address ?? '')}</div>
               {(['imap', 'smtp'] as const).map((side) => (
-                <div key={side}>
-                  <span className="mr-1 text-xs text-slate-500">{TEXT[side]}</span>
-                  <span>{server(channel, side)}</span>
+                <div key={side} className="text-xs whitespace-nowrap text-slate-600">
+                  <span className="mr-1 text-slate-500">{TEXT[side]}</span>
+                  {server(channel, side)}
                 </div>
               ))}
             </div>
@@ -211,9 +212,9 @@ export function EmailChannelsPage() {
         },
         {
           head: TEXT.test,
-          className: 'w-64',
+          className: 'w-56',
           cell: (channel) => (
-            <div className="flex flex-wrap items-start gap-1">
+            <div className="flex flex-wrap items-start gap-1 break-words">
               {/* A result speaks of the settings it tested: other settings start without one. */}
               <TestCell
                 key={JSON.stringify([channel.settings, channel.secrets])}
