@@ -23,13 +23,16 @@ export function TicketStatusBadge({ status }: { status: TicketStatus }) {
 export function PriorityLabel({ priority }: { priority: { name: string; color: string } | null }) {
   if (!priority) return null;
   return (
-    <span className="inline-flex items-center gap-1.5 whitespace-nowrap">
+    <span
+      className="inline-flex max-w-full items-center gap-1.5 whitespace-nowrap"
+      title={priority.name}
+    >
       <span
-        className="size-2.5 rounded-full"
+        className="size-2.5 shrink-0 rounded-full"
         style={{ backgroundColor: priority.color }}
         aria-hidden
       />
-      {priority.name}
+      <span className="truncate">{priority.name}</span>
     </span>
   );
 }

@@ -67,8 +67,13 @@ function cellOf(row: TicketListItem, column: TicketColumnId) {
   switch (column) {
     case 'status':
       return <TicketStatusBadge status={row.status} />;
+    // Names the tenant chose are cut short in the list: a long one must not widen the table.
     case 'priority':
-      return <PriorityLabel priority={row.priority} />;
+      return (
+        <span className="block max-w-28">
+          <PriorityLabel priority={row.priority} />
+        </span>
+      );
     case 'requester':
       return <span className="block max-w-28 truncate">{row.requester?.name ?? ''}</span>;
     case 'assignee':
@@ -80,7 +85,11 @@ function cellOf(row: TicketListItem, column: TicketColumnId) {
     case 'group':
       return <span className="block max-w-28 truncate">{row.group?.name ?? ''}</span>;
     case 'type':
-      return row.type?.name ?? '';
+      return (
+        <span className="block max-w-28 truncate" title={row.type?.name}>
+          {row.type?.name ?? ''}
+        </span>
+      );
     case 'source':
       return CHANNEL_SOURCE.label(row.source);
     case 'sla':
