@@ -33,6 +33,67 @@ export const deliveredEvent = (row: EventRow): DeliveredEvent =>
     createdAt: row.created_at.toISOString(),
   }) as DeliveredEvent;
 
+/** What the relay owes one subscriber for one aggregate: events up to `dispatchedId`. */
+export interface Owed {
+  subscriber: string;
+  aggregateId: string;
+  dispatchedId: number;
+  /** Where an aggregate met for the first time starts (the subscriber's start). */
+  startId: string;
+}
+
+/*
+ * The relay records what is owed and the deliveries what they handed over, each on many
+ * progress rows in one statement, side by side: both lock their rows in (subscriber,
+ * aggregate) order, or two of them each holding a row the other wants deadlock, and a
+ * delivery refused that way hands its events over again.
+ */
+
+/** Records what the relay owes (in the relay's transaction). */
+export async function recordDispatched(client: pg.ClientBase, owed: Owed[]) {
+  if (owed.length === 0) return;
+  await client.query(
+    prepared(
+      'outbox-dispatch',
+      `insert into outbox_progress (subscriber, aggregate_id, dispatched_id, delivered_id)
+       select s, a, d, st from unnest($1::text[], $2::uuid[], $3::bigint[], $4::bigint[])
+         as t(s, a, d, st)
+       order by s, a
+       on conflict (subscriber, aggregate_id) do update
+         set dispatched_id = greatest(outbox_progress.dispatched_id, excluded.dispatched_id)`,
+      [
+        owed.map((one) => one.subscriber),
+        owed.map((one) => one.aggregateId),
+        owed.map((one) => one.dispatchedId),
+        owed.map((one) => one.startId),
+      ],
+    ),
+  );
+}
+
+/** Records how far a subscriber's deliveries got, per aggregate (never moving one back). */
+export async function recordDelivered(
+  client: pg.ClientBase,
+  subscriber: string,
+  done: { aggregateId: string; eventId: string }[],
+) {
+  await client.query(
+    prepared(
+      'outbox-deliver',
+      `with target as (
+         select p.aggregate_id, x.id from outbox_progress p
+         join unnest($2::uuid[], $3::bigint[]) as x(a, id) on p.aggregate_id = x.a
+         where p.subscriber = $1 and p.delivered_id < x.id
+         order by p.aggregate_id
+         for update of p
+       )
+       update outbox_progress p set delivered_id = target.id from target
+       where p.subscriber = $1 and p.aggregate_id = target.aggregate_id`,
+      [subscriber, done.map((one) => one.aggregateId), done.map((one) => one.eventId)],
+    ),
+  );
+}
+
 /** The advisory lock key of a subscriber's aggregate, as SQL over `$2` (subscriber) and `a`. */
 const LOCK_KEY = `pg_catalog.hashtext($2 || ':' || a)`;
 
@@ -85,15 +146,7 @@ export function createDelivery(
       // Each event is recorded as delivered once handled (so a crash repeats only what was being
       // handled); the aggregates' records made meanwhile go in one statement.
       const delivered = createBatcher(async (done: { aggregateId: string; eventId: string }[]) => {
-        await client.query(
-          prepared(
-            'outbox-deliver',
-            `update outbox_progress p set delivered_id = x.id
-             from unnest($2::uuid[], $3::bigint[]) as x(a, id)
-             where p.subscriber = $1 and p.aggregate_id = x.a and p.delivered_id < x.id`,
-            [subscriber, done.map((one) => one.aggregateId), done.map((one) => one.eventId)],
-          ),
-        );
+        await recordDelivered(client, subscriber, done);
         return done.map(() => undefined);
       });
       // Read after the locks, in a statement of their own: its snapshot then sees what the last

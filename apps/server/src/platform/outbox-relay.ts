@@ -2,7 +2,13 @@ import pg from 'pg';
 import { prepared, relaxedCommit, type DatabaseHandle } from './db.js';
 import type { DeliveredEvent, OutboxRun } from './outbox.js';
 import type { SubscriberRegistry } from './outbox-subscribers.js';
-import { deliveredEvent, EVENT_COLUMNS, type EventRow } from './outbox-delivery.js';
+import {
+  deliveredEvent,
+  EVENT_COLUMNS,
+  recordDispatched,
+  type EventRow,
+  type Owed,
+} from './outbox-delivery.js';
 
 const BATCH = 1_000;
 
@@ -107,12 +113,7 @@ export function createRelay(
         await settled?.();
       const dispatched = new Map<string, string[]>();
       const broadcast = new Map<string, DeliveredEvent[]>();
-      const progress = {
-        subscribers: [] as string[],
-        aggregates: [] as string[],
-        ids: [] as number[],
-        starts: [] as string[],
-      };
+      const owed: Owed[] = [];
       for (const cursor of cursors.rows) {
         const { subscriber } = cursor;
         const mine = events.rows.filter((row) => isAfter(row, cursor));
@@ -131,26 +132,11 @@ export function createRelay(
               Math.max(newest.get(row.aggregate_id) ?? 0, Number(row.id)),
             );
         dispatched.set(subscriber, [...newest.keys()]);
-        for (const [aggregate, id] of newest) {
-          progress.subscribers.push(subscriber);
-          progress.aggregates.push(aggregate);
-          progress.ids.push(id);
-          // An aggregate met for the first time is delivered from the subscriber's start on.
-          progress.starts.push(cursor.start_event_id);
-        }
+        // An aggregate met for the first time is delivered from the subscriber's start on.
+        for (const [aggregateId, dispatchedId] of newest)
+          owed.push({ subscriber, aggregateId, dispatchedId, startId: cursor.start_event_id });
       }
-      if (progress.aggregates.length > 0)
-        await client.query(
-          prepared(
-            'outbox-dispatch',
-            `insert into outbox_progress (subscriber, aggregate_id, dispatched_id, delivered_id)
-             select s, a, d, st from unnest($1::text[], $2::uuid[], $3::bigint[], $4::bigint[])
-               as t(s, a, d, st)
-             on conflict (subscriber, aggregate_id) do update
-               set dispatched_id = greatest(outbox_progress.dispatched_id, excluded.dispatched_id)`,
-            [progress.subscribers, progress.aggregates, progress.ids, progress.starts],
-          ),
-        );
+      await recordDispatched(client, owed);
       return { dispatched, broadcast, full: events.rows.length === BATCH };
     });
     if (!relayed) return false;

@@ -5,6 +5,7 @@ import { tickets } from '../db/schema/tickets.js';
 import { bearer, createTestApp, seedTenant, type TestApp } from '../test/helpers.js';
 import { createJobQueue, type JobQueue } from './jobs.js';
 import { appendEvent, createOutbox, type DeliveredEvent, type Outbox } from './outbox.js';
+import { recordDelivered, recordDispatched } from './outbox-delivery.js';
 import { pruneOutbox } from './outbox-retention.js';
 import { declareProbeEvents } from './outbox-probe.js';
 
@@ -426,6 +427,82 @@ describe('outbox delivery', () => {
     } finally {
       await t.database.pool.query('delete from outbox_progress where subscriber = $1', [ghost]);
       await t.database.pool.query('delete from outbox_cursors where subscriber = $1', [ghost]);
+    }
+  });
+
+  it('records progress row by row in one order, so the relay and deliveries side by side cannot deadlock', async () => {
+    const subscriber = `order-${randomUUID().slice(0, 8)}`;
+    // uuids sort as their text does
+    const [a, b, c] = [randomUUID(), randomUUID(), randomUUID()].sort() as [string, string, string];
+    const owed = (ids: string[]) =>
+      ids.map((aggregateId) => ({ subscriber, aggregateId, dispatchedId: 9, startId: '0' }));
+    const holder = await t.database.pool.connect();
+    const writer = await t.database.pool.connect();
+    await recordDispatched(writer, owed([a, b, c]));
+    /** Whether another transaction holds an aggregate's row (tried without waiting). */
+    const held = async (id: string) => {
+      const probe = await t.database.pool.connect();
+      try {
+        await probe.query('begin');
+        await probe.query(
+          'select 1 from outbox_progress where subscriber = $1 and aggregate_id = $2 for update nowait',
+          [subscriber, id],
+        );
+        return false;
+      } catch (error) {
+        if ((error as { code?: string }).code === '55P03') return true;
+        throw error;
+      } finally {
+        await probe.query('rollback');
+        probe.release();
+      }
+    };
+    const waiting = async (pid: number) =>
+      (
+        await t.database.pool.query(
+          `select 1 from pg_stat_activity where pid = $1 and wait_event_type = 'Lock'`,
+          [pid],
+        )
+      ).rowCount === 1;
+    const writerPid = (await writer.query<{ pid: number }>('select pg_backend_pid() as pid'))
+      .rows[0]!.pid;
+    try {
+      // Each statement is handed the rows in reverse order while the middle one is held: it
+      // must have taken the first row, and not yet the last.
+      for (const write of [
+        () => recordDispatched(writer, owed([c, b, a])),
+        () =>
+          recordDelivered(
+            writer,
+            subscriber,
+            [c, b, a].map((aggregateId) => ({ aggregateId, eventId: '5' })),
+          ),
+      ]) {
+        await holder.query('begin');
+        await holder.query(
+          'select 1 from outbox_progress where subscriber = $1 and aggregate_id = $2 for update',
+          [subscriber, b],
+        );
+        await writer.query('begin');
+        const written = write();
+        await until(() => waiting(writerPid), 'the writer to wait for the held row');
+        expect(await held(a)).toBe(true);
+        expect(await held(c)).toBe(false);
+        await holder.query('rollback');
+        await written;
+        await writer.query('commit');
+      }
+      const rows = await t.database.pool.query(
+        'select delivered_id from outbox_progress where subscriber = $1',
+        [subscriber],
+      );
+      expect(rows.rows.map((row) => Number(row.delivered_id))).toEqual([5, 5, 5]);
+    } finally {
+      holder.release();
+      writer.release();
+      await t.database.pool.query('delete from outbox_progress where subscriber = $1', [
+        subscriber,
+      ]);
     }
   });
 });
