@@ -12,10 +12,24 @@ export type LoadedChannel<Kind extends ConnectableKind> = OpenChannel<Kind> & {
   groupId: string | null;
 };
 
+/**
+ * Secrets opened, per row object: a memoised row (channelRow below) is the same object for every
+ * webhook delivery until the channel changes, and opening the secret box costs each one a
+ * decryption. Frozen, as every reader of the row shares them.
+ */
+const opened = new WeakMap<ChannelRow, Readonly<Record<string, string>>>();
+
 /** The stored secrets of a row, opened (server memory only, never sent to a client). */
-export function openSecrets(platform: Platform, row: ChannelRow): Record<string, string> {
+export function openSecrets(platform: Platform, row: ChannelRow): Readonly<Record<string, string>> {
   if (!row.secrets) return {};
-  return JSON.parse(platform.secrets.open(row.secrets)) as Record<string, string>;
+  let secrets = opened.get(row);
+  if (!secrets) {
+    secrets = Object.freeze(
+      JSON.parse(platform.secrets.open(row.secrets)) as Record<string, string>,
+    );
+    opened.set(row, secrets);
+  }
+  return secrets;
 }
 
 /** A stored channel as its driver and its inbound path see it (secrets opened, server only). */
