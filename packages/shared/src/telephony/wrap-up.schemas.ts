@@ -34,6 +34,11 @@ export const wrapUpView = z.object({
   call_id: z.string(),
   started_at: isoDateTime,
   ends_at: isoDateTime,
+  /**
+   * Seconds left when the server wrote the answer: the browser counts down from it, as its own
+   * clock may be minutes off the server's (`ends_at` against the browser's clock would be).
+   */
+  seconds_left: z.number().int().min(0),
 });
 export type WrapUpView = z.infer<typeof wrapUpView>;
 

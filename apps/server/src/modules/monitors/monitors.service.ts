@@ -27,7 +27,7 @@ import { writeAudit } from '../audit/audit.service.js';
 import { getChatConfig } from '../conversations/chat-config.service.js';
 import { findTenant } from '../tenants/tenants.service.js';
 import { changePresence } from '../users/presence.service.js';
-import { endAgentWrapUp as endWrapUpOf } from '../telephony/wrap-up.service.js';
+import { endAgentWrapUp as endWrapUpOf, wrapUpViewOf } from '../telephony/wrap-up.service.js';
 // The merge replaces this import with the reports engine's (modules/reports/metrics.service.ts).
 import { computeGrouped, computeMetrics } from '../reports/metrics.service.js';
 import * as repo from './monitors.repository.js';
@@ -133,11 +133,11 @@ export async function computeParts(
               : null,
           wrap_up:
             row.wrap_up_call_id && row.wrap_up_since && row.wrap_up_until
-              ? {
-                  call_id: row.wrap_up_call_id,
-                  started_at: iso(row.wrap_up_since)!,
-                  ends_at: iso(row.wrap_up_until)!,
-                }
+              ? wrapUpViewOf({
+                  id: row.wrap_up_call_id,
+                  endedAt: new Date(row.wrap_up_since),
+                  acwUntil: new Date(row.wrap_up_until),
+                })
               : null,
         }));
       })(),

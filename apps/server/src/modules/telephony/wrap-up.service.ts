@@ -23,11 +23,20 @@ import * as repo from './calls.repository.js';
 
 export const WRAP_UP_SWEEP_JOB = 'telephony.wrap-up-sweep';
 
-const viewOf = (row: { id: string; endedAt: Date | null; acwUntil: Date | null }): WrapUpView => ({
-  call_id: row.id,
-  started_at: (row.endedAt ?? new Date()).toISOString(),
-  ends_at: (row.acwUntil ?? new Date()).toISOString(),
-});
+/** A wrap-up as the agent's softphone and the monitors show it (its seconds left as of now). */
+export const wrapUpViewOf = (row: {
+  id: string;
+  endedAt: Date | null;
+  acwUntil: Date | null;
+}): WrapUpView => {
+  const endsAt = row.acwUntil ?? new Date();
+  return {
+    call_id: row.id,
+    started_at: (row.endedAt ?? new Date()).toISOString(),
+    ends_at: endsAt.toISOString(),
+    seconds_left: Math.max(0, Math.ceil((endsAt.getTime() - Date.now()) / 1000)),
+  };
+};
 
 export type WrapUpChange = {
   tenantId: string;
@@ -66,7 +75,7 @@ export async function wrapUpOnCallEvent(
     return {
       tenantId: call.tenantId,
       agentId: call.agentId,
-      started: viewOf({ id: call.id, endedAt: call.endedAt, acwUntil: until }),
+      started: wrapUpViewOf({ id: call.id, endedAt: call.endedAt, acwUntil: until }),
       ended: ended.length,
     };
   }
@@ -121,7 +130,7 @@ export async function endAgentWrapUp(platform: Platform, tenantId: string, agent
 /** GET /v2/my-wrap-up: the caller's wrap-up running now, or null. */
 export async function myWrapUp(platform: Platform, auth: AuthContext): Promise<WrapUpView | null> {
   const row = await repo.runningWrapUp(platform.db, auth.tenantId, auth.userId);
-  return row ? viewOf(row) : null;
+  return row ? wrapUpViewOf(row) : null;
 }
 
 /**

@@ -67,7 +67,7 @@ const callRow = async (id: string) =>
 
 const myWrapUp = async (token: string) =>
   (await t.app.inject({ method: 'GET', url: '/v2/my-wrap-up', headers: bearer(token) })).json()
-    .data as { call_id: string; started_at: string; ends_at: string } | null;
+    .data as { call_id: string; started_at: string; ends_at: string; seconds_left: number } | null;
 
 const endWrapUp = (token: string, id: string) =>
   t.app.inject({ method: 'POST', url: `/v2/calls/${id}/wrap-up/end`, headers: bearer(token) });
@@ -81,6 +81,10 @@ describe('after-call work (wrap-up)', () => {
     const running = await myWrapUp(tokens.agent!);
     expect(running?.call_id).toBe(call);
     expect(Date.parse(running!.ends_at) - Date.parse(running!.started_at)).toBe(30_000);
+    // What is left as the server counts it (the browser counts down from it, not from ends_at).
+    const left = Math.ceil((Date.parse(running!.ends_at) - Date.now()) / 1000);
+    expect(running!.seconds_left).toBeGreaterThanOrEqual(left);
+    expect(running!.seconds_left).toBeLessThanOrEqual(Math.min(30, left + 1));
 
     const next = freshCallId('acw-next');
     expect((await route(t, { call_id: next, from: '0912000001', to: hotline })).action).toBe(

@@ -112,6 +112,7 @@ describe('agents monitor', () => {
             call_id: 'c1',
             started_at: new Date(Date.now() - 12_000).toISOString(),
             ends_at: new Date(Date.now() + 18_000).toISOString(),
+            seconds_left: 18,
           },
         }),
         agent('a2'),
@@ -131,6 +132,7 @@ describe('agents monitor', () => {
         call_id: 'c1',
         started_at: new Date(Date.now() - 5_000).toISOString(),
         ends_at: new Date(Date.now() + 25_000).toISOString(),
+        seconds_left: 25,
       },
     });
     api.fetchMonitor.mockResolvedValue(snapshot([wrapping, agent('a2')]));

@@ -32,10 +32,12 @@ vi.mock('@/lib/realtime', () => ({
 }));
 
 const NOW = Date.parse('2026-11-30T03:00:00.000Z');
-const wrapUp = (startedAgo: number, length = 30): WrapUpView => ({
+/** A wrap-up begun `startedAgo` s before on the server, whose clock is `skew` ms behind ours. */
+const wrapUp = (startedAgo: number, length = 30, skew = 0): WrapUpView => ({
   call_id: '7b0c3c7e-0000-4000-8000-000000000001',
-  started_at: new Date(NOW - startedAgo * 1000).toISOString(),
-  ends_at: new Date(NOW + (length - startedAgo) * 1000).toISOString(),
+  started_at: new Date(NOW - skew - startedAgo * 1000).toISOString(),
+  ends_at: new Date(NOW - skew + (length - startedAgo) * 1000).toISOString(),
+  seconds_left: length - startedAgo,
 });
 
 const wrap = (node: ReactNode) =>
@@ -61,6 +63,17 @@ describe('the softphone in after-call work', () => {
     expect(screen.getByTestId('wrap-up-countdown')).toHaveTextContent('00:15');
     await act(() => vi.advanceTimersByTimeAsync(16_000));
     expect(screen.queryByTestId('wrap-up-panel')).toBeNull();
+  });
+
+  it("counts down from the server's seconds left, whatever the browser's clock says", async () => {
+    // This browser's clock runs two minutes ahead: by it, the wrap-up ended long ago.
+    api.fetchMyWrapUp.mockResolvedValue(
+      fixture('GET /v2/my-wrap-up', myWrapUpView, wrapUp(5, 30, 120_000)),
+    );
+    wrap(<WrapUp />);
+    expect(await screen.findByTestId('wrap-up-countdown')).toHaveTextContent('00:25');
+    await act(() => vi.advanceTimersByTimeAsync(10_000));
+    expect(screen.getByTestId('wrap-up-countdown')).toHaveTextContent('00:15');
   });
 
   it("'Sẵn sàng' ends the wrap-up of the agent's call", async () => {

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ClipboardCheck } from 'lucide-react';
 import { formatCallDuration } from '@omnicare/shared/telephony/calls.schemas';
@@ -10,12 +10,16 @@ import { useCallStore } from '../call-store';
 import { WRAP_UP_QUERY_KEY, endWrapUp, fetchMyWrapUp } from '../softphone.api';
 import { SOFTPHONE_TEXT as TEXT } from '../softphone-text';
 
+/** A wrap-up as this browser counts it down: `endsAtMs` on the browser's own clock. */
+export type LocalWrapUp = WrapUpView & { endsAtMs: number };
+
 /**
  * The signed-in agent's after-call work as the server holds it: read once, replaced by what the
  * server pushes when it starts or ends, and read again when a call ends in this browser and
- * after a gap in live events (RESYNC_QUERY_KEYS).
+ * after a gap in live events (RESYNC_QUERY_KEYS). Its end is the server's seconds left from when
+ * the answer arrived (`dataUpdatedAt`), not `ends_at` on a browser clock that may be off.
  */
-export function useMyWrapUp(): WrapUpView | null {
+export function useMyWrapUp(): LocalWrapUp | null {
   const queryClient = useQueryClient();
   const endCallRefreshTime = useCallStore((state) => state.endCallRefreshTime);
   const query = useQuery({
@@ -30,12 +34,19 @@ export function useMyWrapUp(): WrapUpView | null {
   useEffect(() => {
     if (endCallRefreshTime) void queryClient.invalidateQueries({ queryKey: WRAP_UP_QUERY_KEY });
   }, [endCallRefreshTime, queryClient]);
-  return query.data ?? null;
+  const { data, dataUpdatedAt } = query;
+  return useMemo(
+    () => (data ? { ...data, endsAtMs: dataUpdatedAt + data.seconds_left * 1000 } : null),
+    [data, dataUpdatedAt],
+  );
 }
 
-/** Seconds left of a wrap-up at `now` (ms), never below 0. */
-export const wrapUpSecondsLeft = (wrapUp: WrapUpView, now: number) =>
-  Math.max(0, Math.ceil((Date.parse(wrapUp.ends_at) - now) / 1000));
+/**
+ * Seconds left of a wrap-up at `now` (ms, the browser's clock, which may lag the answer's
+ * arrival by a tick), between 0 and what the server said.
+ */
+export const wrapUpSecondsLeft = (wrapUp: LocalWrapUp, now: number) =>
+  Math.min(wrapUp.seconds_left, Math.max(0, Math.ceil((wrapUp.endsAtMs - now) / 1000)));
 
 /**
  * The wrap-up card: the countdown and 'Sẵn sàng', in the bottom corner (out of the way of the
@@ -47,7 +58,7 @@ export function WrapUpPanel({
   onReady,
   busy = false,
 }: {
-  wrapUp: WrapUpView | null;
+  wrapUp: LocalWrapUp | null;
   onReady: (callId: string) => void;
   busy?: boolean;
 }) {
