@@ -811,12 +811,34 @@ export type FigureLines = Map<string | null, Record<string, number | null>>;
  * `group by grouping sets`, one set per dimension. Answers a FigureLines per dimension, in order.
  * A cut by tag joins the tickets' tags (a row per tag), so it runs a statement of its own.
  */
+/**
+ * A table of the first lines only (the customer report's top 20): its cut's lines ranked by
+ * `key` (a count or a sum, most first, then by the cut's value), the first `limit` kept. The
+ * statement that computes `key` keeps only those, so it does not send every customer.
+ */
+export interface TopLines {
+  dimension: ReportDimension;
+  key: string;
+  limit: number;
+}
+
+/** Whether a key can rank lines in SQL: a plain count or a sum (what it is over the whole range). */
+export const ranksInSql = (key: string) => {
+  const spec = METRIC_SPECS[key];
+  return (
+    spec !== undefined &&
+    isBase(spec) &&
+    ((spec.aggregate.kind === 'count' && !spec.aggregate.distinct) || spec.aggregate.kind === 'sum')
+  );
+};
+
 export async function familyFigures(
   db: Database,
   context: FactContext,
   family: FamilyName,
   keys: readonly string[],
   dimensions: readonly (ReportDimension | undefined)[],
+  tops: readonly TopLines[] = [],
 ): Promise<FigureLines[]> {
   const distinct = [...new Set(dimensions)];
   const byDimension = new Map<ReportDimension | undefined, FigureLines>();
@@ -827,7 +849,7 @@ export async function familyFigures(
     passes
       .filter((pass) => pass.length > 0)
       .map(async (pass) => {
-        const lines = await figuresBySets(db, context, family, keys, pass);
+        const lines = await figuresBySets(db, context, family, keys, pass, tops);
         pass.forEach((dimension, index) => byDimension.set(dimension, lines[index]!));
       }),
   );
@@ -840,14 +862,23 @@ async function figuresBySets(
   family: FamilyName,
   keys: readonly string[],
   dimensions: readonly (ReportDimension | undefined)[],
+  tops: readonly TopLines[],
 ): Promise<FigureLines[]> {
   const cuts = dimensions.map((dimension) => cutOf(dimension, context.timeZone, family));
-  const statement = byGroupingSets(
+  const grouped = byGroupingSets(
     sql`(${FAMILIES[family](context)}) f ${tagJoin(dimensions.includes('tag') ? 'tag' : undefined)}`,
     'f',
     cuts.map((cut) => cut.column),
     keys.map((key) => aggregateSql(METRIC_SPECS[key] as BaseMetric)),
     cuts.map((cut) => cut.text),
+  );
+  const statement = keepTopLines(
+    grouped,
+    tops.flatMap((top) => {
+      const set = dimensions.indexOf(top.dimension);
+      const measure = keys.indexOf(top.key);
+      return set >= 0 && measure >= 0 ? [{ set, measure, limit: top.limit }] : [];
+    }),
   );
   // Percentiles and distinct counts sort their values: given room to, they need not spill.
   const sorts = keys.some((key) => {
@@ -914,6 +945,35 @@ export function byGroupingSets(
       cuts.map((_, index) => sql`(${cut(index)})`),
       sql`, `,
     )})`;
+}
+
+/**
+ * `byGroupingSets`' lines, of each set in `tops` only its first `limit` by measure m{measure}
+ * (most first, then by the set's value); the other sets' lines all.
+ */
+function keepTopLines(
+  grouped: SQL,
+  tops: readonly { set: number; measure: number; limit: number }[],
+): SQL {
+  if (tops.length === 0) return grouped;
+  const id = (prefix: string, index: number) => sql.identifier(`${prefix}${index}`);
+  return sql`select * from (
+    select lines.*, ${sql.join(
+      tops.map(
+        (top, index) =>
+          sql`row_number() over (partition by ${id('g', top.set)}
+            order by ${id('m', top.measure)} desc nulls last, ${id('d', top.set)}) as ${id('rank', index)}`,
+      ),
+      sql`, `,
+    )}
+    from (${grouped}) lines) ranked
+    where ${sql.join(
+      tops.map(
+        (top, index) =>
+          sql`(${id('g', top.set)} <> 0 or ${id('rank', index)} <= ${sql.raw(String(top.limit))})`,
+      ),
+      sql` and `,
+    )}`;
 }
 
 /** FigureLines per grouping set from rows carrying d{i}, g{i} (its grouping()) and m{k} columns. */

@@ -302,12 +302,15 @@ async function familyLines(
   dimensions: readonly (ReportDimension | undefined)[],
   rolled: RolledRange | null,
   percentileCuts: ReadonlySet<ReportDimension | undefined>,
+  tops: readonly repo.TopLines[],
 ): Promise<repo.FigureLines[]> {
   const percentiles = keys.filter((key) => repo.isPercentile(repo.METRIC_SPECS[key]));
   const others = keys.filter((key) => !percentiles.includes(key));
   const cuts = dimensions.filter((dimension) => percentileCuts.has(dimension));
   const [otherLines, percentileLines] = await Promise.all([
-    others.length > 0 ? familyCuts(platform, context, family, others, dimensions, rolled) : null,
+    others.length > 0
+      ? familyCuts(platform, context, family, others, dimensions, rolled, tops)
+      : null,
     percentiles.length > 0 && cuts.length > 0
       ? familyCuts(platform, context, family, percentiles, cuts, rolled)
       : null,
@@ -332,20 +335,22 @@ async function familyCuts(
   keys: readonly string[],
   dimensions: readonly (ReportDimension | undefined)[],
   rolled: RolledRange | null,
+  tops: readonly repo.TopLines[] = [],
 ): Promise<repo.FigureLines[]> {
   const rolledKeys = rolled ? rollup.rolledKeys(context, family, keys) : [];
   const rolledCuts = dimensions.filter(rollup.rolledDimension);
+  // A raw statement ranks the lines of a key it computes whole (a rolled one is summed after).
   if (!rolled || rolledKeys.length === 0 || rolledCuts.length === 0)
-    return repo.familyFigures(platform.reads, context, family, keys, dimensions);
+    return repo.familyFigures(platform.reads, context, family, keys, dimensions, tops);
   const rawKeys = keys.filter((key) => !rolledKeys.includes(key));
   const rawCuts = dimensions.filter((dimension) => !rollup.rolledDimension(dimension));
   const [fromRollups, rawKeyLines, rawCutLines] = await Promise.all([
     rollup.rolledFamilyFigures(platform.reads, context, family, rolledKeys, rolledCuts, rolled),
     rawKeys.length > 0
-      ? repo.familyFigures(platform.reads, context, family, rawKeys, dimensions)
+      ? repo.familyFigures(platform.reads, context, family, rawKeys, dimensions, tops)
       : null,
     rawCuts.length > 0
-      ? repo.familyFigures(platform.reads, context, family, rolledKeys, rawCuts)
+      ? repo.familyFigures(platform.reads, context, family, rolledKeys, rawCuts, tops)
       : null,
   ]);
   return dimensions.map((dimension, index) => {
@@ -362,12 +367,32 @@ async function familyCuts(
 export interface FigureRequest {
   keys: readonly string[];
   dimension?: ReportDimension;
+  /**
+   * The lines most needed, by the first key (a count or a sum): at least these `top` lines come
+   * back; others may too. A table of the top customers need not read every customer.
+   */
+  top?: number;
 }
 
 /**
  * The base figures of each request, each family read once for them all (its rows grouped by
  * every dimension asked of it at once): a report's tiles, chart and table cost one pass.
  */
+/**
+ * The requests' tops a statement may apply: ranked by a key SQL can rank by, on a dimension no
+ * other request wants whole.
+ */
+function topLinesOf(requests: readonly FigureRequest[]): repo.TopLines[] {
+  return requests.flatMap(({ keys, dimension, top }) => {
+    const key = keys[0];
+    if (!top || !dimension || !key || !repo.ranksInSql(key)) return [];
+    const shared = requests.some(
+      (other) => other.dimension === dimension && (other.top !== top || other.keys[0] !== key),
+    );
+    return shared ? [] : [{ dimension, key, limit: top }];
+  });
+}
+
 async function baseFigures(
   platform: Platform,
   context: repo.FactContext,
@@ -400,6 +425,7 @@ async function baseFigures(
     }
     return byFamily;
   });
+  const tops = topLinesOf(requests);
   const rolled = await rolledRange(platform, context);
   const results = new Map(
     await Promise.all(
@@ -413,6 +439,7 @@ async function baseFigures(
           cuts,
           rolled,
           percentileCuts,
+          tops,
         );
         return [family, new Map(cuts.map((cut, index) => [cut, lines[index]!]))] as const;
       }),

@@ -939,6 +939,32 @@ describe('customers: new and returning', () => {
     expect(fresh.data.every((row) => row.kind === 'customer')).toBe(true);
     expect(fresh.data.map((row) => row._id).sort()).toEqual([caller, outbound].sort());
   });
+
+  it('lists the 20 customers with the most contacts, most first, and their contacts', async () => {
+    // Saturday 2026-03-21 Bangkok: one with 3 contacts, 19 with 2, 3 with 1.
+    const day = { from: '2026-03-21', to: '2026-03-21' };
+    const counts = [3, ...Array<number>(19).fill(2), 1, 1, 1];
+    const names = counts.map((_, index) => `Khách nhiều lần ${String(index).padStart(2, '0')}`);
+    const ids = await Promise.all(names.map((name) => insertCustomer(tenant.tenantId, name)));
+    for (const [index, count] of counts.entries())
+      for (let n = 0; n < count; n++)
+        await insertTicket(tenant.tenantId, {
+          key: `top-${index}-${n}`,
+          source: 'web',
+          created: `2026-03-21T0${n + 2}:00:00Z`,
+          requester: ids[index],
+        });
+    const { rows, metrics } = await figures(admin, 'customer', day);
+    expect(metrics.customer_contacts).toBe(44);
+    expect(rows).toHaveLength(20);
+    expect(rows[0]).toMatchObject({
+      key: ids[0],
+      label: names[0],
+      metrics: { customer_contacts: 3 },
+    });
+    expect(rows.slice(1).every((row) => row.metrics.customer_contacts === 2)).toBe(true);
+    expect(new Set(rows.map((row) => row.key))).toEqual(new Set(ids.slice(0, 20)));
+  });
 });
 
 describe('ad funnel', () => {

@@ -125,7 +125,7 @@ export async function getReport(
   const [totals, series, table] = await figureSets(platform, context, [
     { keys: definition.metrics },
     { keys: definition.series, dimension: seriesBy },
-    { keys: definition.rows, dimension: definition.rowsBy },
+    { keys: definition.rows, dimension: definition.rowsBy, top: definition.rowsLimit },
   ]);
   const metrics = totals!.get(null) ?? {};
   const emptySeries = Object.fromEntries(
