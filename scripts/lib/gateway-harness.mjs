@@ -360,6 +360,10 @@ export function runSipp({
       '-i',
       localIp,
       '-nostdin',
+      // Answers what a phone answers on its own (OPTIONS, INFO, NOTIFY, UPDATE) when the
+      // scenario is not waiting for it: the gateway's dialog keepalive sends an OPTIONS to both
+      // ends every 30 s (kamailio.cfg ka_interval), which aborted any call that lasted that long.
+      '-aa',
       '-trace_err',
       '-error_file',
       errorFile,
