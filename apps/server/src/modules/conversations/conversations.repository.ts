@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-o
 import { UNSOLVED_STATUSES } from '@omnicare/shared/tickets/ticket-enums';
 import type { ConversationReferral } from '@omnicare/shared/conversations/conversations.schemas';
 import { builtOnce, type Database, type Transaction } from '../../platform/db.js';
+import { visibilityFactColumns, type TicketVisibilityFacts } from '../tickets/ticket-queries.js';
 import {
   channels,
   chatConfigs,
@@ -193,9 +194,9 @@ function rowColumns(reader: SQL) {
 }
 
 /** The rows' tables: the conversation, its ticket and what the row names. */
-const rowsFrom = (db: Db, reader: SQL) =>
+const rowsFrom = (db: Db, columns: ReturnType<typeof rowColumns>) =>
   db
-    .select(rowColumns(reader))
+    .select(columns)
     .from(conversations)
     .innerJoin(tickets, eq(tickets.id, conversations.ticketId))
     .leftJoin(customers, eq(customers.id, tickets.requesterId))
@@ -221,7 +222,7 @@ export async function listConversations(
         ),
       )
     : undefined;
-  return rowsFrom(db, sql`${filter.userId}::uuid`)
+  return rowsFrom(db, rowColumns(sql`${filter.userId}::uuid`))
     .where(and(...conditions(filter), after))
     .orderBy(desc(conversations.lastMessageAt), desc(conversations.ticketId))
     .limit(page.size + 1);
@@ -229,11 +230,14 @@ export async function listConversations(
 
 /**
  * One conversation's row, `unread` as its assignee reads it (what its live push carries to
- * everyone): read after every message, so built and prepared once.
+ * everyone), and its ticket's visibility facts (who may hear it), in one statement: read after
+ * every message, so built and prepared once.
  */
 export async function conversationRow(db: Db, tenantId: string, ticketId: string) {
+  // Selected as any other column: the row's type below says what it holds.
+  const withFacts = { ...rowColumns(sql`${tickets.assigneeId}`), facts: visibilityFactColumns };
   const [row] = await builtOnce(db, 'conversation-row', () =>
-    rowsFrom(db, sql`${tickets.assigneeId}`).where(
+    rowsFrom(db, withFacts).where(
       and(
         eq(conversations.tenantId, sql.placeholder('tenantId')),
         eq(conversations.ticketId, sql.placeholder('ticketId')),
@@ -241,7 +245,7 @@ export async function conversationRow(db: Db, tenantId: string, ticketId: string
       ),
     ),
   ).execute({ tenantId, ticketId });
-  return row as ConversationListRow | undefined;
+  return row as (ConversationListRow & { facts: TicketVisibilityFacts }) | undefined;
 }
 export type ConversationListRow = Awaited<ReturnType<typeof listConversations>>[number];
 

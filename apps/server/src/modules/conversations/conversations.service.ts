@@ -23,7 +23,6 @@ import { updateTicket } from '../tickets/ticket-changes.js';
 import {
   getVisibleTicketRow,
   ticketScope,
-  ticketVisibilityFacts,
   ticketVisibleTo,
   type TicketVisibilityFacts,
 } from '../tickets/ticket-queries.js';
@@ -176,10 +175,13 @@ export async function transferConversation(
   return updated;
 }
 
-/** The list row of one conversation, `unread` as its assignee reads it (undefined: not one). */
-async function rowFor(platform: Platform, tenantId: string, ticketId: string) {
-  const row = await repo.conversationRow(platform.db, tenantId, ticketId);
-  return row ? toRow(row) : undefined;
+/**
+ * The list row of one conversation, `unread` as its assignee reads it, and who may see it
+ * (undefined: not one).
+ */
+async function rowAndFacts(platform: Platform, tenantId: string, ticketId: string) {
+  const found = await repo.conversationRow(platform.db, tenantId, ticketId);
+  return found && { row: toRow(found), facts: found.facts };
 }
 
 type MessageView = Awaited<ReturnType<typeof commentView>>;
@@ -306,12 +308,12 @@ async function pushConversation(
   message: MessageView | undefined,
   moved: boolean,
 ) {
-  const [staff, facts, row] = await Promise.all([
+  const [staff, found] = await Promise.all([
     platform.realtime.staffConnected(tenantId),
-    ticketVisibilityFacts(platform, tenantId, ticketId),
-    rowFor(platform, tenantId, ticketId),
+    rowAndFacts(platform, tenantId, ticketId),
   ]);
-  if (!facts || !row) return undefined;
+  if (!found) return undefined;
+  const { row, facts } = found;
   for (const auth of staff) {
     if (!mayWatch(auth, facts)) {
       if (moved)

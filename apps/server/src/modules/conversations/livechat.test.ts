@@ -423,6 +423,56 @@ describe('livechat widget endpoints', () => {
     expect(await upserted).toMatchObject({ assignee: null, unread: 1 });
   });
 
+  it('pushes a conversation to the staff whose data scope covers it only, and tells one who lost it', async () => {
+    const { base, admin, agent, agent2, tenant } = await setup();
+    // Agents see their own conversations only (the default 'me'): the one AVAILABLE takes it.
+    await staff(agent, 'PUT', '/v2/my-presence', { presence: 'AVAILABLE' });
+    const heard = new Map<string, { event: string; id: string }[]>();
+    const listen = async (name: string, token: string) => {
+      const socket = connect(url, {
+        auth: { token },
+        transports: ['websocket'],
+        reconnection: false,
+        forceNew: true,
+      });
+      sockets.push(socket);
+      heard.set(name, []);
+      for (const event of [CONVERSATION_EVENTS.upsert, CONVERSATION_EVENTS.remove])
+        socket.on(event, (row: { _id: string }) => heard.get(name)!.push({ event, id: row._id }));
+      socket.on(CONVERSATION_EVENTS.message, (pushed: { conversation_id: string }) =>
+        heard.get(name)!.push({ event: CONVERSATION_EVENTS.message, id: pushed.conversation_id }),
+      );
+      await next(socket, 'connect');
+    };
+    await listen('agent', agent);
+    await listen('agent2', agent2);
+    const token = await startVisitor(base);
+    const sent = await widget('POST', `${base}/messages`, {
+      token,
+      payload: { client_message_id: 's1', body: 'Cho em hỏi' },
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const events = (name: string, id: string) =>
+      heard
+        .get(name)!
+        .filter((one) => one.id === id)
+        .map((one) => one.event);
+    const id = (await staff(admin, 'GET', '/v2/conversations?box=all')).json().data[0]
+      ._id as string;
+    await expect.poll(() => events('agent', id), delivered).toContain(CONVERSATION_EVENTS.message);
+    // The other hears nothing of it (a change of who holds it tells everyone else it is not theirs).
+    expect(events('agent2', id)).not.toContain(CONVERSATION_EVENTS.upsert);
+    expect(events('agent2', id)).not.toContain(CONVERSATION_EVENTS.message);
+
+    // Handed to the other agent: the first hears it leave, the other hears it come.
+    const moved = await staff(admin, 'PUT', `/v2/tickets/${id}`, {
+      assignee_id: tenant.id('agent2'),
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    await expect.poll(() => events('agent2', id), delivered).toContain(CONVERSATION_EVENTS.upsert);
+    await expect.poll(() => events('agent', id), delivered).toContain(CONVERSATION_EVENTS.remove);
+  });
+
   it('makes the visitor the customer their conversation was linked to', async () => {
     const { base, admin } = await setup();
     const token = await startVisitor(base);

@@ -321,4 +321,9 @@ export const customersWithTickets = (db: Db, tenantId: string, customerIds: stri
 /** The facts one ticket's visibility depends on, for `ticketVisibleTo` (live pushes). */
 export const ticketVisibilityFacts = (platform: Platform, tenantId: string, id: string) =>
   repo.visibilityFacts(platform.db, tenantId, id);
-export { ticketVisibleTo, type TicketVisibilityFacts } from './tickets.repository.js';
+export {
+  ticketVisibleTo,
+  // The same facts as columns, for a query that reads a ticket's row with more (a conversation's).
+  visibilityFactColumns,
+  type TicketVisibilityFacts,
+} from './tickets.repository.js';

@@ -142,6 +142,26 @@ export function ticketVisibleTo(context: ScopeContext, facts: TicketVisibilityFa
 }
 
 /**
+ * The facts of a ticket its visibility depends on, as columns over its `tickets` row: read by
+ * `visibilityFacts` and with a conversation's list row (its live push reads both).
+ */
+export const visibilityFactColumns = {
+  assigneeId: tickets.assigneeId,
+  createdBy: tickets.createdBy,
+  groupId: tickets.groupId,
+  organizationId: tickets.organizationId,
+  followerIds: sql<
+    string[]
+  >`coalesce((select array_agg(f.user_id) from ${ticketFollowers} f where f.ticket_id = ${tickets.id}), '{}')`,
+  assigneeGroupIds: sql<
+    string[]
+  >`coalesce((select array_agg(gm.group_id) from ${groupMembers} gm where gm.user_id = ${tickets.assigneeId}), '{}')`,
+  assigneeOrganizationId: sql<
+    string | null
+  >`(select u.organization_id from ${users} u where u.id = ${tickets.assigneeId})`,
+};
+
+/**
  * The facts of a ticket its visibility depends on (undefined: not the tenant's): read for every
  * live push of a change, so built and prepared once.
  */
@@ -152,21 +172,7 @@ export async function visibilityFacts(
 ): Promise<TicketVisibilityFacts | undefined> {
   const [row] = await builtOnce(db, 'ticket-visibility-facts', () =>
     db
-      .select({
-        assigneeId: tickets.assigneeId,
-        createdBy: tickets.createdBy,
-        groupId: tickets.groupId,
-        organizationId: tickets.organizationId,
-        followerIds: sql<
-          string[]
-        >`coalesce((select array_agg(f.user_id) from ${ticketFollowers} f where f.ticket_id = ${tickets.id}), '{}')`,
-        assigneeGroupIds: sql<
-          string[]
-        >`coalesce((select array_agg(gm.group_id) from ${groupMembers} gm where gm.user_id = ${tickets.assigneeId}), '{}')`,
-        assigneeOrganizationId: sql<
-          string | null
-        >`(select u.organization_id from ${users} u where u.id = ${tickets.assigneeId})`,
-      })
+      .select(visibilityFactColumns)
       .from(tickets)
       .where(
         and(
