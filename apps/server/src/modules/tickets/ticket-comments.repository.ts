@@ -96,6 +96,15 @@ export async function insertComment(tx: Transaction, values: typeof messages.$in
   return row as CommentRow;
 }
 
+/** `insertComment`, or undefined when a message of the same provider's or client's id exists. */
+export async function insertCommentUnlessTwin(
+  tx: Transaction,
+  values: typeof messages.$inferInsert,
+) {
+  const [row] = await tx.insert(messages).values(values).onConflictDoNothing().returning();
+  return row as CommentRow | undefined;
+}
+
 export async function insertAttachments(
   tx: Transaction,
   values: (typeof ticketAttachments.$inferInsert)[],

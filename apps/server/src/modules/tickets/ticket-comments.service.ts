@@ -121,24 +121,56 @@ export async function writeComment(
   author: Author,
   input: NewComment & { mentions: string[] },
 ) {
-  const comment = await repo.insertComment(tx, {
-    tenantId: ticket.tenantId,
-    ticketId: ticket.id,
-    authorType: author.type,
-    authorUserId: author.type === 'user' ? author.userId : null,
-    authorCustomerId: author.type === 'customer' ? author.customerId : null,
-    direction: author.type === 'customer' ? 'in' : 'out',
-    body: input.body,
-    bodyFormat: input.format ?? 'html',
-    kind: input.kind ?? (input.files.length && !input.body ? fileKind(input.files) : 'text'),
-    content: input.content ?? null,
-    channelId: input.channelId ?? null,
-    delivery: input.delivery ?? null,
-    public: input.public,
-    mentions: input.mentions,
-    providerMessageId: input.providerMessageId ?? null,
-    clientMessageId: input.clientMessageId ?? null,
-  });
+  const comment = await repo.insertComment(tx, commentValues(ticket, author, input));
+  return finishComment(tx, ticket, author, input, comment);
+}
+
+/**
+ * `writeComment` unless the message is a twin of one written before (its provider's or client's
+ * id): then null, and nothing written. The insert itself finds the twin (the ids are unique), so
+ * the usual message costs no look-up first.
+ */
+async function writeCommentUnlessTwin(
+  tx: Transaction,
+  ticket: repo.TicketRow,
+  author: Author,
+  input: NewComment & { mentions: string[] },
+) {
+  const comment = await repo.insertCommentUnlessTwin(tx, commentValues(ticket, author, input));
+  return comment ? finishComment(tx, ticket, author, input, comment) : null;
+}
+
+const commentValues = (
+  ticket: repo.TicketRow,
+  author: Author,
+  input: NewComment & { mentions: string[] },
+) => ({
+  tenantId: ticket.tenantId,
+  ticketId: ticket.id,
+  authorType: author.type,
+  authorUserId: author.type === 'user' ? author.userId : null,
+  authorCustomerId: author.type === 'customer' ? author.customerId : null,
+  direction: author.type === 'customer' ? 'in' : 'out',
+  body: input.body,
+  bodyFormat: input.format ?? 'html',
+  kind: input.kind ?? (input.files.length && !input.body ? fileKind(input.files) : 'text'),
+  content: input.content ?? null,
+  channelId: input.channelId ?? null,
+  delivery: input.delivery ?? null,
+  public: input.public,
+  mentions: input.mentions,
+  providerMessageId: input.providerMessageId ?? null,
+  clientMessageId: input.clientMessageId ?? null,
+});
+
+/** The rest of a comment once its row is in: attachments, the ticket, its events and audit. */
+async function finishComment(
+  tx: Transaction,
+  ticket: repo.TicketRow,
+  author: Author,
+  input: NewComment & { mentions: string[] },
+  comment: repo.CommentRow,
+) {
   const attachments = await repo.insertAttachments(
     tx,
     input.files.map((file, position) => ({
@@ -476,9 +508,16 @@ export async function writeCustomerReply(
   return platform.db.transaction(async (tx) => {
     const ticket = (await repo.lockTickets(tx, tenantId, [ticketId])).get(ticketId);
     if (!ticket) throw notFound(M.ticketNotFound);
-    // Deliveries to one ticket wait for each other on its lock: a twin is seen here.
-    const twin = same ? await repo.findSameMessage(tx, tenantId, same) : null;
-    if (twin) return { twinId: twin };
+    // Deliveries to one ticket wait for each other on its lock: a twin is seen here. The insert
+    // finds it where a unique index covers the id (a client's; a provider's on a channel);
+    // otherwise, and on a closed ticket (a resend is answered with its twin, not refused), it is
+    // looked up first.
+    const twinOf = async () => (same ? await repo.findSameMessage(tx, tenantId, same) : null);
+    const insertFindsTwin = !same || 'clientMessageId' in same || same.channelId !== null;
+    if (ticket.status === 'closed' || !insertFindsTwin) {
+      const twin = await twinOf();
+      if (twin) return { twinId: twin };
+    }
     refuseClosed(ticket);
     // The requester is the ticket's own customer; another one is checked to be the tenant's.
     if (
@@ -487,7 +526,7 @@ export async function writeCustomerReply(
       !(await repo.customerExists(tx, tenantId, input.customerId))
     )
       throw notFound(M.customerNotFound);
-    const written = await writeComment(
+    const written = await writeCommentUnlessTwin(
       tx,
       ticket,
       { type: 'customer', customerId: input.customerId ?? ticket.requesterId },
@@ -506,6 +545,11 @@ export async function writeCustomerReply(
         content: input.content,
       },
     );
+    if (!written) {
+      const twin = await twinOf();
+      if (!twin) throw new Error('a message refused as a twin has no twin');
+      return { twinId: twin };
+    }
     return { written };
   });
 }

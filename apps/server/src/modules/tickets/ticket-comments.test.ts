@@ -5,6 +5,7 @@ import {
   TICKET_ATTACHMENT_MAX_BYTES,
   TICKET_CONVERSATION_MESSAGES as M,
 } from '@omnicare/shared/tickets/ticket-comments.schemas';
+import { channels } from '../../db/schema/conversations.js';
 import { customers } from '../../db/schema/customers.js';
 import { groupMembers, groups } from '../../db/schema/groups.js';
 import { notifications } from '../../db/schema/notifications.js';
@@ -355,6 +356,22 @@ describe('comments', () => {
     const listed = await get('admin', `/v2/tickets/${ticket.id}/comments`);
     expect(listed.json().total).toBe(1);
     expect(await ticketRow(ticket.id)).toMatchObject({ status: 'open', reopenCount: 1 });
+
+    // Through a channel (the insert finds the twin by the unique provider id): the same.
+    const [channel] = await t.database.db
+      .insert(channels)
+      .values({ tenantId: tenant.tenantId, kind: 'zalo', name: 'Zalo OA' })
+      .returning();
+    const viaChannel = () =>
+      addCustomerReply(t.app.platform, tenant.tenantId, ticket.id, {
+        body: 'Gửi lại',
+        providerMessageId: 'zalo-msg-1',
+        channelId: channel!.id,
+      });
+    const [one, two] = await Promise.all([viaChannel(), viaChannel()]);
+    expect(two._id).toBe(one._id);
+    expect((await viaChannel())._id).toBe(one._id);
+    expect((await get('admin', `/v2/tickets/${ticket.id}/comments`)).json().total).toBe(2);
   });
 
   it('notifies the mentioned staff of the tenant only', async () => {
