@@ -88,25 +88,33 @@ export async function refreshConversation(
   ticketId: string,
   last: { at: Date; preview: Record<string, unknown> } | undefined,
 ) {
-  const [row] = await db
-    .update(conversations)
-    .set({
-      // Never back to an older message (an event delivered again after a newer one).
-      ...(last
-        ? {
-            lastMessageAt: sql`greatest(${conversations.lastMessageAt}, ${last.at.toISOString()}::timestamptz)`,
-            lastMessage: sql`case when ${last.at.toISOString()}::timestamptz >= ${conversations.lastMessageAt}
-              then ${JSON.stringify(last.preview)}::jsonb else ${conversations.lastMessage} end`,
-          }
-        : {}),
-      waitingSince: sql`(select min(m.created_at) from ${messages} m
-        where m.ticket_id = ${ticketId} and m.author_type = 'customer'
-          and m.created_at > coalesce((select max(r.created_at) from ${messages} r
-            where r.ticket_id = ${ticketId} and r.public and r.author_type in ('user', 'bot')),
-            '-infinity'::timestamptz))`,
-    })
-    .where(eq(conversations.ticketId, ticketId))
-    .returning({ ticketId: conversations.ticketId });
+  // Every message's event asks it: its two shapes built and prepared once.
+  const waitingSince = sql`(select min(m.created_at) from ${messages} m
+    where m.ticket_id = ${sql.placeholder('ticketId')} and m.author_type = 'customer'
+      and m.created_at > coalesce((select max(r.created_at) from ${messages} r
+        where r.ticket_id = ${sql.placeholder('ticketId')} and r.public and r.author_type in ('user', 'bot')),
+        '-infinity'::timestamptz))`;
+  const at = sql`${sql.placeholder('at')}::timestamptz`;
+  const [row] = await builtOnce(db, last ? 'conversation-refresh' : 'conversation-waiting', () =>
+    db
+      .update(conversations)
+      .set({
+        // Never back to an older message (an event delivered again after a newer one).
+        ...(last
+          ? {
+              lastMessageAt: sql`greatest(${conversations.lastMessageAt}, ${at})`,
+              lastMessage: sql`case when ${at} >= ${conversations.lastMessageAt}
+                then ${sql.placeholder('preview')}::jsonb else ${conversations.lastMessage} end`,
+            }
+          : {}),
+        waitingSince,
+      })
+      .where(eq(conversations.ticketId, sql.placeholder('ticketId')))
+      .returning({ ticketId: conversations.ticketId }),
+  ).execute({
+    ticketId,
+    ...(last ? { at: last.at.toISOString(), preview: JSON.stringify(last.preview) } : {}),
+  });
   return !!row;
 }
 

@@ -20,6 +20,7 @@ import { isValidPhone } from '@omnicare/shared/customers/normalize';
 import { isUnsolved } from '@omnicare/shared/tickets/ticket-enums';
 import type { TicketCommentView } from '@omnicare/shared/tickets/ticket-comments.schemas';
 import type { Platform } from '../../platform/context.js';
+import { builtOnce } from '../../platform/db.js';
 import { appendEvent } from '../../platform/outbox.js';
 import { AppError, fieldError, notFound } from '../../platform/errors.js';
 import {
@@ -358,11 +359,14 @@ async function conversationFor(
   firstText: string,
 ): Promise<string> {
   for (;;) {
-    const [current] = await platform.db
-      .select({ ticketId: livechatVisitors.ticketId, status: tickets.status })
-      .from(livechatVisitors)
-      .leftJoin(tickets, eq(tickets.id, livechatVisitors.ticketId))
-      .where(eq(livechatVisitors.id, visitor.id));
+    // Every message of a visitor asks it: built and prepared once.
+    const [current] = await builtOnce(platform.db, 'livechat-visitor-conversation', () =>
+      platform.db
+        .select({ ticketId: livechatVisitors.ticketId, status: tickets.status })
+        .from(livechatVisitors)
+        .leftJoin(tickets, eq(tickets.id, livechatVisitors.ticketId))
+        .where(eq(livechatVisitors.id, sql.placeholder('visitorId'))),
+    ).execute({ visitorId: visitor.id });
     const previous = current?.ticketId ?? null;
     visitor.ticketId = previous;
     if (previous && current?.status && current.status !== 'closed') return previous;

@@ -421,6 +421,36 @@ describe('livechat widget endpoints', () => {
       payload: { client_message_id: 'w1', body: 'Có ai không ạ?' },
     });
     expect(await upserted).toMatchObject({ assignee: null, unread: 1 });
+
+    // Waiting since the customer's first message after the team's last public reply.
+    const listed = async () =>
+      (await staff(admin, 'GET', '/v2/conversations?box=all')).json().data[0] as {
+        _id: string;
+        waiting_since: string | null;
+        last_message: { preview: string } | null;
+      };
+    const first = await listed();
+    const comments = async () =>
+      (await staff(admin, 'GET', `/v2/tickets/${first._id}/comments`)).json().data as {
+        body: string;
+        created_at: string;
+      }[];
+    expect(first.waiting_since).toBe((await comments())[0]?.created_at);
+    const reply = await staff(admin, 'POST', `/v2/tickets/${first._id}/comments`, {
+      body: 'Dạ có ạ',
+      public: true,
+    });
+    expect(reply.statusCode, reply.body).toBe(201);
+    await expect.poll(async () => (await listed()).waiting_since, delivered).toBeNull();
+    await widget('POST', `${base}/messages`, {
+      token,
+      payload: { client_message_id: 'w2', body: 'Em cần đổi gói' },
+    });
+    await expect
+      .poll(async () => (await listed()).last_message?.preview, delivered)
+      .toBe('Em cần đổi gói');
+    const asked = (await comments()).find((one) => one.body === 'Em cần đổi gói');
+    expect((await listed()).waiting_since).toBe(asked?.created_at);
   });
 
   it('pushes a conversation to the staff whose data scope covers it only, and tells one who lost it', async () => {

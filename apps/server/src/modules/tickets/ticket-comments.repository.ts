@@ -49,6 +49,21 @@ export async function updateTicket(
   return row as TicketRow;
 }
 
+/** A ticket's last activity, nothing else changed (a message to an open ticket): prepared once. */
+export async function touchTicket(tx: Transaction, tenantId: string, id: string, at: Date) {
+  await builtOnce(tx, 'ticket-touch', () =>
+    tx
+      .update(tickets)
+      .set({ updatedAt: sql`${sql.placeholder('at')}::timestamptz` })
+      .where(
+        and(
+          eq(tickets.tenantId, sql.placeholder('tenantId')),
+          eq(tickets.id, sql.placeholder('id')),
+        ),
+      ),
+  ).execute({ tenantId, id, at: at.toISOString() });
+}
+
 export async function insertTicket(tx: Transaction, values: typeof tickets.$inferInsert) {
   const [row] = await tx.insert(tickets).values(values).returning();
   return row as TicketRow;

@@ -202,7 +202,8 @@ async function finishComment(
     status = 'open';
   }
   if (status !== ticket.status) patch.status = status;
-  await repo.updateTicket(tx, ticket.tenantId, ticket.id, patch);
+  if (Object.keys(patch).length === 1) await repo.touchTicket(tx, ticket.tenantId, ticket.id, now);
+  else await repo.updateTicket(tx, ticket.tenantId, ticket.id, patch);
   // A first public reply moves the SLA to resolution; a status move may pause or resume it.
   if (patch.firstResponseAt || patch.status)
     await refreshTicketSla(tx, ticket.tenantId, ticket.id, { now });
