@@ -258,9 +258,36 @@ async function onlyFree(free: 'agent@demo.vn' | 'agent2@demo.vn') {
   }
 }
 
+/** The softphone's own account of its recent calls and state (a failure's message says it). */
+const softphoneSays = (page: Page) =>
+  page.evaluate(() => {
+    const handle = (
+      window as unknown as {
+        __omnicareSoftphone?: {
+          recentSessions: () => unknown;
+          getState: () => Record<string, unknown>;
+        };
+      }
+    ).__omnicareSoftphone;
+    if (!handle) return 'no softphone';
+    const { isInCall, callStatus, callId, conferenceWith } = handle.getState();
+    return JSON.stringify({
+      state: { isInCall, callStatus, callId, conferenceWith },
+      recent: handle.recentSessions(),
+    });
+  });
+
 async function answer(page: Page) {
   const popup = page.getByTestId('incoming-call-popup');
-  await expect(popup).toBeVisible({ timeout: 20_000 });
+  try {
+    await expect(popup).toBeVisible({ timeout: 20_000 });
+  } catch (error) {
+    const pages = [first, second].filter(Boolean);
+    const says = await Promise.all(pages.map((one) => softphoneSays(one).catch(String)));
+    throw new Error(
+      `${(error as Error).message}\n${says.map((text, index) => `page ${index + 1}: ${text}`).join('\n')}`,
+    );
+  }
   await popup.getByTestId('incoming-answer').click();
   await expect(page.getByTestId('in-call-panel')).toHaveAttribute('data-status', 'ANSWERING');
 }
