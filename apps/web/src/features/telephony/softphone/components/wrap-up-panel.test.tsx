@@ -107,4 +107,19 @@ describe('the softphone in after-call work', () => {
     act(() => realtime.listener?.(null));
     await waitFor(() => expect(screen.queryByTestId('wrap-up-panel')).toBeNull());
   });
+
+  it('keeps a pushed wrap-up when a read sent before the push answers after it', async () => {
+    // The read the call's end starts reaches the server before it has processed that end.
+    let answerRead: (view: WrapUpView | null) => void = () => {};
+    api.fetchMyWrapUp.mockImplementation(
+      () => new Promise<WrapUpView | null>((resolve) => (answerRead = resolve)),
+    );
+    wrap(<WrapUp />);
+    await waitFor(() => expect(api.fetchMyWrapUp).toHaveBeenCalled());
+    act(() => realtime.listener?.(wrapUp(0)));
+    expect(await screen.findByTestId('wrap-up-countdown')).toHaveTextContent('00:30');
+    await act(async () => answerRead(null));
+    await act(() => vi.advanceTimersByTimeAsync(1_000));
+    expect(screen.getByTestId('wrap-up-panel')).toBeInTheDocument();
+  });
 });

@@ -28,7 +28,13 @@ export function useMyWrapUp(): LocalWrapUp | null {
     meta: { silent: true },
   });
   useEffect(
-    () => onWrapUp((wrapUp) => queryClient.setQueryData(WRAP_UP_QUERY_KEY, wrapUp)),
+    () =>
+      onWrapUp((wrapUp) => {
+        // A read sent before this push may answer after it with what was true before (the
+        // call's end not processed yet): it is dropped, the push is newer.
+        void queryClient.cancelQueries({ queryKey: WRAP_UP_QUERY_KEY });
+        queryClient.setQueryData(WRAP_UP_QUERY_KEY, wrapUp);
+      }),
     [queryClient],
   );
   useEffect(() => {
