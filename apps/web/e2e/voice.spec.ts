@@ -20,7 +20,14 @@ import {
   type Gateway,
 } from '../../../scripts/lib/gateway-harness.mjs';
 import { CHROMIUM_ARGS, CHROMIUM_MEDIA_ARGS } from '../../../scripts/lib/chromium.mjs';
-import { apiLogin, phone, screenshotsAtBothSizes, storeSession, unique } from './fixtures';
+import {
+  apiLogin,
+  phone,
+  screenshotsAtBothSizes,
+  setWrapUpSeconds,
+  storeSession,
+  unique,
+} from './fixtures';
 
 /**
  * The softphone on the real gateway (gateway/kamailio.cfg with rtpengine, started by the spec)
@@ -226,6 +233,8 @@ test.beforeAll(async ({ baseURL }) => {
 test.afterAll(async () => {
   for (const browser of browsers) await browser.close();
   await gateway?.stop();
+  // The tenant's default again, for the specs that share this server after this one.
+  if (admin) await setWrapUpSeconds(admin, 30);
   await admin?.dispose();
 });
 
@@ -300,17 +309,6 @@ async function expectAudioBothWays(page: Page, leg: 'call' | 'conference' = 'cal
   expect((await audioPackets(page, leg)).sent).toBeGreaterThan(50);
 }
 
-/** The tenant's after-call work (the rest of its settings kept). */
-async function setWrapUpSeconds(seconds: number) {
-  const config = await api<Record<string, unknown>>('GET', '/v2/tenant/config');
-  await api('PUT', '/v2/tenant/config', {
-    name: config.name,
-    time_zone: config.time_zone,
-    data_scopes: config.data_scopes,
-    call_wrap_up_seconds: seconds,
-  });
-}
-
 /**
  * Waits for the caller's hang-up to end the agent's call; when it does not, says what sipp did
  * (its exit code and errors, or that it still runs).
@@ -345,7 +343,7 @@ test('a known customer calls the hotline: the popup names them, the agent answer
   first = await agentPage('agent@demo.vn');
   second = await agentPage('agent2@demo.vn');
   // The tenant's default; a retry of this serial group finds the 0 set below.
-  await setWrapUpSeconds(30);
+  await setWrapUpSeconds(admin, 30);
   await bothRegistered();
   await onlyFree('agent@demo.vn');
   const number = phone();
@@ -376,7 +374,7 @@ test('a known customer calls the hotline: the popup names them, the agent answer
   expect(call?.ticket?._id).toBeTruthy();
   expect(call?.acw_seconds).toBeLessThan(30);
   // The scenarios below ring the same agents call after call: no wrap-up between them.
-  await setWrapUpSeconds(0);
+  await setWrapUpSeconds(admin, 0);
   // The agent's own history lists it, with the ticket link.
   await first.goto('/switchboard/call-history');
   const row = first.getByRole('row').filter({ hasText: number.slice(-3) });

@@ -6,6 +6,7 @@ import {
   phone,
   realtimeConnected,
   screenshotsAtBothSizes,
+  setWrapUpSeconds,
   signInAs,
   storeSession,
   unique,
@@ -16,6 +17,13 @@ import {
  * the agent's softphone shows the wrap-up counting down, and 'Sẵn sàng' ends it early, the
  * seconds recorded on the call. (The voice spec does the same through the real gateway.)
  */
+// The tenant's default, whatever a spec that shared this server before set.
+test.beforeAll(async ({ playwright, baseURL }) => {
+  const request = await playwright.request.newContext({ baseURL });
+  await setWrapUpSeconds(request, 30);
+  await request.dispose();
+});
+
 /** The demo agent's softphone open on /tickets, an answered call of theirs just ended. */
 async function agentWrappingUp(page: Page, request: APIRequestContext) {
   const agent = await apiLogin(request, ACCOUNTS.agent.email);
