@@ -38,11 +38,9 @@ export interface RealtimeHandlers {
   onTicketSettingsChanged: () => void;
   /**
    * Live events may have been missed (this socket reconnected, or the server's link to the other
-   * instances came back after an outage): read again what the screens show. At the first
-   * connection, `readBefore` (its time): only what the screens had read before it, as what
-   * happened between such a read and the connection was pushed to nobody.
+   * instances came back after an outage): read again what the screens show.
    */
-  onResync: (first?: { readBefore: number }) => void;
+  onResync: () => void;
   /**
    * The server closed the socket itself (socket.io does not reconnect then): resolves true when
    * the session still works, so the channel reconnects; a dead session logs out on its own 403.
@@ -241,8 +239,8 @@ export function connectRealtime(token: string, handlers: RealtimeHandlers): () =
     markConnected(true);
     handlers.onConnectionChange(true);
     rejoinRecords(socket);
-    // A later connection follows a gap; the first may follow some screens' first reads.
-    handlers.onResync(connectedBefore ? undefined : { readBefore: Date.now() });
+    // The first connection follows the screens' own first reads; a later one follows a gap.
+    if (connectedBefore) handlers.onResync();
     connectedBefore = true;
   });
   let closed = false;

@@ -76,15 +76,9 @@ export function useRealtimeNotifications(): void {
       onTicketSettingsChanged: () => {
         void queryClient.invalidateQueries({ queryKey: ticketSettingsKeys.all });
       },
-      onResync: (first) => {
+      onResync: () => {
         for (const queryKey of RESYNC_QUERY_KEYS)
-          void queryClient.invalidateQueries({
-            queryKey: [...queryKey],
-            ...(first && {
-              predicate: ({ state }) =>
-                state.dataUpdatedAt > 0 && state.dataUpdatedAt < first.readBefore,
-            }),
-          });
+          void queryClient.invalidateQueries({ queryKey: [...queryKey] });
       },
       verifySession: () =>
         getUnreadCount().then(
