@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { deflateSync } from 'node:zlib';
 import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { realtimeConnected } from './fixtures';
 
 /** A plain page of another site (its own origin) embedding the widget with its one tag. */
 export async function siteEmbedding(baseURL: string, channelId: string) {
@@ -155,4 +156,18 @@ export async function sendPictureFromComposer(page: Page) {
     .setInputFiles({ name: 'bang-gia.png', mimeType: 'image/png', buffer });
   await page.getByRole('button', { name: 'Gửi', exact: true }).click();
   return buffer;
+}
+
+/**
+ * The chat workspace open and live: its socket connected and its list read. A conversation
+ * pushed before the socket connects reaches nobody, and the list read before it does not have
+ * it: a scenario starts its visitor's chat only once the agent's screen is ready.
+ */
+export async function openChatWorkspace(page: Page) {
+  await page.goto('/chat');
+  await realtimeConnected(page);
+  const list = page.getByRole('region', { name: 'Danh sách cuộc trò chuyện' });
+  await expect(
+    list.getByRole('link').or(list.getByText('Không có cuộc trò chuyện nào')).first(),
+  ).toBeVisible();
 }

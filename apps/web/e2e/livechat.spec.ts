@@ -11,6 +11,7 @@ import {
 import {
   countSounds,
   livechatChannel,
+  openChatWorkspace,
   resolveRun,
   send,
   siteEmbedding,
@@ -44,8 +45,7 @@ test('a visitor on another site chats with the AVAILABLE agent of the channel, l
   const site = await siteEmbedding(baseURL!, channelId);
   await send(request, agent.token, 'PUT', '/v2/my-presence', { presence: 'AVAILABLE' });
   const sounds = await countSounds(page);
-  await page.goto('/chat');
-  await expect(page.getByRole('heading', { name: 'Chat' })).toBeAttached();
+  await openChatWorkspace(page);
   const soundsBefore = await sounds();
   const countBefore = await titleCount(page);
 
