@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { fakeFacebook } from '../../server/src/modules/channels/facebook-fake';
 import { ACCOUNTS, apiLogin, screenshotsAtBothSizes, signInAs, unique } from './fixtures';
-import { resolveRun, send, sendPictureFromComposer } from './livechat-fixtures';
+import { openChatWorkspace, resolveRun, send, sendPictureFromComposer } from './livechat-fixtures';
 
 test("an administrator adds a Facebook Page (against the local Graph fake), Meta's handshake is answered, a person's message reaches the agent's /chat and the answer goes out by the Send API", async ({
   browser,
@@ -78,8 +78,7 @@ test("an administrator adds a Facebook Page (against the local Graph fake), Meta
     });
     expect(saved.status(), await saved.text()).toBe(200);
     await send(request, agent.token, 'PUT', '/v2/my-presence', { presence: 'AVAILABLE' });
-    await agentPage.goto('/chat');
-    await expect(agentPage.getByRole('heading', { name: 'Chat' })).toBeAttached();
+    await openChatWorkspace(agentPage);
 
     const person = `Khách Facebook ${run}`;
     fb.person(`psid-${run}`, person);

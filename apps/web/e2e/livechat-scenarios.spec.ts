@@ -127,7 +127,7 @@ test('outside the working time the widget takes a message, which becomes a ticke
   const visitor = await visitorOn(browser, site.url);
   try {
     await visitor.page.setViewportSize({ width: 1366, height: 768 });
-    await page.goto('/chat');
+    await openChatWorkspace(page);
     const widget = visitor.page.getByRole('dialog');
     await expect(widget).toContainText('Hiện đang ngoài giờ làm việc');
     await expect(widget).toContainText('Anh/chị vui lòng để lại lời nhắn');

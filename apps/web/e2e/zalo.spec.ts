@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { fakeZalo } from '../../server/src/modules/channels/zalo-fake';
 import { ACCOUNTS, apiLogin, screenshotsAtBothSizes, signInAs, unique } from './fixtures';
-import { resolveRun, send, sendPictureFromComposer } from './livechat-fixtures';
+import { openChatWorkspace, resolveRun, send, sendPictureFromComposer } from './livechat-fixtures';
 
 test("an administrator connects a Zalo OA through Zalo's permission page (the local fake), a follower's message reaches the agent's /chat live, and the answer goes out through the OA API", async ({
   browser,
@@ -66,8 +66,7 @@ test("an administrator connects a Zalo OA through Zalo's permission page (the lo
     });
     expect(saved.status(), await saved.text()).toBe(200);
     await send(request, agent.token, 'PUT', '/v2/my-presence', { presence: 'AVAILABLE' });
-    await agentPage.goto('/chat');
-    await expect(agentPage.getByRole('heading', { name: 'Chat' })).toBeAttached();
+    await openChatWorkspace(agentPage);
 
     // A follower writes to the OA: Zalo posts the signed event to our webhook.
     const follower = `Khách Zalo ${run}`;
