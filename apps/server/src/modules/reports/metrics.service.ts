@@ -375,10 +375,6 @@ export interface FigureRequest {
 }
 
 /**
- * The base figures of each request, each family read once for them all (its rows grouped by
- * every dimension asked of it at once): a report's tiles, chart and table cost one pass.
- */
-/**
  * The requests' tops a statement may apply: ranked by a key SQL can rank by, on a dimension no
  * other request wants whole.
  */
@@ -393,6 +389,10 @@ function topLinesOf(requests: readonly FigureRequest[]): repo.TopLines[] {
   });
 }
 
+/**
+ * The base figures of each request, each family read once for them all (its rows grouped by
+ * every dimension asked of it at once): a report's tiles, chart and table cost one pass.
+ */
 async function baseFigures(
   platform: Platform,
   context: repo.FactContext,
