@@ -123,20 +123,23 @@ describe('real-time channel', () => {
     socket.connected = false;
   });
 
-  it('asks the screens to read again after a reconnect and on the server’s resync, not at first', () => {
+  it('asks the screens to read again after a reconnect and on the server’s resync, at first only what they read before', () => {
     socket.emit.mockClear();
     const { emit, close, handlers } = setup();
     socket.connected = true;
     const ticket = { kind: 'ticket' as const, id: 't2' };
     const unwatch = watchRecord(ticket, { onViewers: vi.fn(), onChanged: vi.fn() });
-    emit('connect');
-    expect(handlers.onResync).not.toHaveBeenCalled();
-    emit('disconnect', 'transport close');
+    const before = Date.now();
     emit('connect');
     expect(handlers.onResync).toHaveBeenCalledTimes(1);
+    expect(handlers.onResync.mock.calls[0]?.[0]?.readBefore).toBeGreaterThanOrEqual(before);
+    emit('disconnect', 'transport close');
+    emit('connect');
+    expect(handlers.onResync).toHaveBeenCalledTimes(2);
+    expect(handlers.onResync).toHaveBeenLastCalledWith(undefined);
     socket.emit.mockClear();
     emit('realtime:resync', {});
-    expect(handlers.onResync).toHaveBeenCalledTimes(2);
+    expect(handlers.onResync).toHaveBeenCalledTimes(3);
     // The record is joined again, so its viewers are announced afresh.
     expect(socket.emit).toHaveBeenCalledWith('record:join', ticket);
     unwatch();

@@ -38,9 +38,11 @@ export interface RealtimeHandlers {
   onTicketSettingsChanged: () => void;
   /**
    * Live events may have been missed (this socket reconnected, or the server's link to the other
-   * instances came back after an outage): read again what the screens show.
+   * instances came back after an outage): read again what the screens show. At the first
+   * connection, `readBefore` (its time): only what the screens had read before it, as what
+   * happened between such a read and the connection was pushed to nobody.
    */
-  onResync: () => void;
+  onResync: (first?: { readBefore: number }) => void;
   /**
    * The server closed the socket itself (socket.io does not reconnect then): resolves true when
    * the session still works, so the channel reconnects; a dead session logs out on its own 403.
@@ -239,8 +241,8 @@ export function connectRealtime(token: string, handlers: RealtimeHandlers): () =
     markConnected(true);
     handlers.onConnectionChange(true);
     rejoinRecords(socket);
-    // The first connection follows the screens' own first reads; a later one follows a gap.
-    if (connectedBefore) handlers.onResync();
+    // A later connection follows a gap; the first may follow some screens' first reads.
+    handlers.onResync(connectedBefore ? undefined : { readBefore: Date.now() });
     connectedBefore = true;
   });
   let closed = false;

@@ -23,9 +23,8 @@ vi.mock('@/features/notifications/notifications.api', async () => {
 import { useRealtimeNotifications } from './use-realtime';
 
 /** The hook for a signed-in agent; the spy on its query client's invalidations. */
-function renderSignedIn() {
+function renderSignedIn(client = new QueryClient()) {
   signInAs('agent', { token: 'tok', user_id: 'u', _id: 'u', agent_id: 'G1', name: 'Lan' });
-  const client = new QueryClient();
   const invalidate = vi.spyOn(client, 'invalidateQueries');
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={client}>{children}</QueryClientProvider>
@@ -48,6 +47,21 @@ describe('the real-time channel’s hook', () => {
       ['jobs'],
       ['telephony', 'wrap-up'],
     ]);
+    useSessionStore.getState().clear();
+  });
+
+  it('at the first connection, reads again only what the screens had read before it', () => {
+    const client = new QueryClient();
+    renderSignedIn(client);
+    const listKey = ['conversations', 'list', { box: 'mine' }];
+    const laterKey = ['tickets', 'list', { view: 'all' }];
+    client.setQueryData(listKey, { data: [] });
+    const connectedAt = Date.now() + 1;
+    client.setQueryData(laterKey, { data: [] }, { updatedAt: connectedAt + 5 });
+    realtime.handlers?.onResync({ readBefore: connectedAt });
+    // The list read before the connection may have missed a push; the later one cannot.
+    expect(client.getQueryState(listKey)?.isInvalidated).toBe(true);
+    expect(client.getQueryState(laterKey)?.isInvalidated).toBe(false);
     useSessionStore.getState().clear();
   });
 

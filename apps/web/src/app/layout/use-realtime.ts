@@ -76,9 +76,15 @@ export function useRealtimeNotifications(): void {
       onTicketSettingsChanged: () => {
         void queryClient.invalidateQueries({ queryKey: ticketSettingsKeys.all });
       },
-      onResync: () => {
+      onResync: (first) => {
         for (const queryKey of RESYNC_QUERY_KEYS)
-          void queryClient.invalidateQueries({ queryKey: [...queryKey] });
+          void queryClient.invalidateQueries({
+            queryKey: [...queryKey],
+            ...(first && {
+              predicate: ({ state }) =>
+                state.dataUpdatedAt > 0 && state.dataUpdatedAt < first.readBefore,
+            }),
+          });
       },
       verifySession: () =>
         getUnreadCount().then(

@@ -38,11 +38,14 @@ const serverSays = (event: string, payload: unknown) =>
 const later = (minutes: number) => new Date(Date.parse(AT) + minutes * 60_000).toISOString();
 
 let rows: ConversationRow[];
+/** While set, the list's read waits for it (a push can come meanwhile). */
+let listHeld: Promise<void> | null;
 let api: ReturnType<typeof mockApi>;
 let close: () => void;
 
 beforeEach(() => {
   signInAs('agent', { _id: ME, user_id: ME });
+  listHeld = null;
   rows = [
     conversationRow(1, { unread: 2, last_activity_at: later(30), waiting_since: later(-5) }),
     conversationRow(2, {
@@ -61,8 +64,10 @@ beforeEach(() => {
     }),
   ];
   api = mockApi(CHAT_CONTRACTS, (config) => {
-    if (config.url === '/v2/conversations')
-      return listAnswer(rows, { mine: 1, unassigned: 4, all: 7 });
+    if (config.url === '/v2/conversations') {
+      const answer = listAnswer(rows, { mine: 1, unassigned: 4, all: 7 });
+      return listHeld ? listHeld.then(() => answer) : answer;
+    }
     throw new Error(`unexpected ${config.method ?? 'GET'} ${config.url}`);
   });
   const noop = () => undefined;
@@ -179,6 +184,26 @@ describe('the conversation list', () => {
     await expectShown(['Khách 3']);
 
     expect(listCalls()).toHaveLength(asked);
+  });
+
+  it('keeps what was pushed while the list was being read (the answer may be older)', async () => {
+    let answerList = () => undefined as void;
+    listHeld = new Promise((resolve) => (answerList = resolve));
+    renderChat('/chat');
+    await waitFor(() => expect(listCalls()).toHaveLength(1));
+    // The server read the list, then a conversation came and a message was written in row 3.
+    serverSays(
+      'conversation:upsert',
+      conversationRow(9, { unread: 1, last_activity_at: later(40) }),
+    );
+    serverSays('conversation:message', {
+      conversation_id: idOf(3),
+      message: chatMessage({ _id: 'new', ticket_id: idOf(3), body: 'Alo', created_at: later(45) }),
+    });
+    serverSays('conversation:remove', { _id: idOf(2) });
+    answerList();
+    await expectShown(['Khách 3', 'Khách 9', 'Khách 1']);
+    expect(screen.getAllByTestId('conversation-row')[0]).toHaveTextContent('Alo');
   });
 
   it('moves a row up when a message is written in it, counting the customer’s as unread', async () => {

@@ -69,6 +69,8 @@ let survey = { asked_at: null, rating: null, comment: null, rated_at: null } as 
   rated_at: string | null;
 };
 
+/** While set, reading the messages waits for it (a push can come meanwhile). */
+let messagesHeld: Promise<void> | null = null;
 /** How the next POST of a comment is answered (the request's body given). */
 let answerPost: (sent: SentComment) => unknown;
 let api: ReturnType<typeof mockApi>;
@@ -91,6 +93,7 @@ const saved = (sent: SentComment, id = 'saved-1') =>
 beforeEach(() => {
   macros = [PENDING_MACRO];
   status = 'open';
+  messagesHeld = null;
   survey = { asked_at: null, rating: null, comment: null, rated_at: null };
   signInAs('agent', { _id: ME, user_id: ME });
   // The agent is looking at this window.
@@ -104,8 +107,10 @@ beforeEach(() => {
     if (url === `/v2/conversations/${ID}/survey`) return ok(survey);
     if (url === `/v2/tickets/${ID}` && method === 'PUT')
       return ok(conversationTicket({ assignee: { _id: ME, name: 'Tôi' } }), 'Cập nhật thành công');
-    if (url === `/v2/tickets/${ID}/comments` && method === 'GET')
-      return list([chatMessage({ _id: 'm1', body: 'Xin chào shop', created_at: AT })]);
+    if (url === `/v2/tickets/${ID}/comments` && method === 'GET') {
+      const answer = list([chatMessage({ _id: 'm1', body: 'Xin chào shop', created_at: AT })]);
+      return messagesHeld ? messagesHeld.then(() => answer) : answer;
+    }
     if (url === `/v2/tickets/${ID}/comments` && method === 'POST')
       return answerPost(config.data as SentComment);
     if (url === `/v2/conversations/${ID}/read`) return ok(null);
@@ -217,6 +222,28 @@ describe('the conversation', () => {
     await act(async () => answer());
     await waitFor(() => expect(screen.queryByText('Đang gửi…')).not.toBeInTheDocument());
     expect(bubbles('Dạ vâng')).toHaveLength(1);
+  });
+
+  it('keeps a message pushed while the conversation was being read', async () => {
+    let answerMessages = () => undefined as void;
+    messagesHeld = new Promise((resolve) => (answerMessages = resolve));
+    renderChat(`/chat/${ID}`);
+    await waitFor(() =>
+      expect(api.mock.calls.some(([config]) => config.url === `/v2/tickets/${ID}/comments`)).toBe(
+        true,
+      ),
+    );
+    serverSays('conversation:message', {
+      conversation_id: ID,
+      message: chatMessage({
+        _id: 'pushed',
+        body: 'Shop ơi',
+        created_at: new Date(Date.parse(AT) + 60_000).toISOString(),
+      }),
+    });
+    answerMessages();
+    await waitFor(() => expect(bubbles('Xin chào shop')).toHaveLength(1));
+    expect(bubbles('Shop ơi')).toHaveLength(1);
   });
 
   it("says 'Gửi lỗi' when sending fails, and 'Gửi lại' sends it with the same client id", async () => {

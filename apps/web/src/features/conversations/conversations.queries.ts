@@ -12,6 +12,7 @@ import type {
 } from '@omnicare/shared/conversations/conversations.schemas';
 import type { TicketDetail, TicketUpdateBody } from '@omnicare/shared/tickets/tickets.schemas';
 import { errorMessage } from '@/lib/errors';
+import { useCurrentUser } from '@/stores/session-store';
 import { toast } from '@/lib/toast';
 import { ticketKeys } from '@/features/tickets/ticket-keys';
 import {
@@ -27,8 +28,9 @@ import {
   updateConversationTicket,
   type ConversationFilters,
 } from './conversations.api';
-import { dropRow, findRow, placeRow, type ListData } from './live/list-cache';
-import { withMessage, type MessagesData } from './live/message-cache';
+import { readHearing } from './live/heard-while-reading';
+import { dropRow, findRow, placeRow, withHeard, type ListData } from './live/list-cache';
+import { nextMessagePage, withMessage, type MessagesData } from './live/message-cache';
 import { usePendingMessages, type PendingMessage } from './live/pending-messages';
 
 export const conversationKeys = {
@@ -59,13 +61,23 @@ export function useSaveChatConfig() {
 
 /* ------------------------------------------------------------------------------- the list */
 
-export const useConversationList = (filters: ConversationFilters) =>
-  useInfiniteQuery({
+export function useConversationList(filters: ConversationFilters) {
+  const me = useCurrentUser()?._id;
+  return useInfiniteQuery({
     queryKey: conversationKeys.list(filters),
-    queryFn: ({ pageParam, signal }) => fetchConversations(filters, pageParam, signal),
+    queryFn: async ({ pageParam, signal }) => {
+      if (pageParam) return fetchConversations(filters, pageParam, signal);
+      // New and changed rows go to the first page: what was pushed meanwhile stays on it.
+      const { answer, heard } = await readHearing(() =>
+        fetchConversations(filters, undefined, signal),
+      );
+      const list = withHeard({ pages: [answer], pageParams: [undefined] }, heard, filters, me);
+      return list.pages[0] ?? answer;
+    },
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.next_cursor ?? undefined,
   });
+}
 
 /** Every list in the cache (each box and filter set shown so far) with its filters. */
 const cachedLists = (queryClient: QueryClient) =>
@@ -186,9 +198,20 @@ export function showTicketChange(
 export const useConversationMessages = (id: string) =>
   useInfiniteQuery({
     queryKey: conversationKeys.messages(id),
-    queryFn: ({ pageParam, signal }) => fetchMessagePage(id, pageParam, signal),
+    queryFn: async ({ pageParam, signal }) => {
+      if (pageParam > 0) return fetchMessagePage(id, pageParam, signal);
+      // The latest page: a message pushed while it was read stays on it.
+      const { answer, heard } = await readHearing(() => fetchMessagePage(id, 0, signal));
+      return heard.reduce(
+        (page, event) =>
+          event.kind === 'message' && event.conversation_id === id
+            ? (withMessage({ pages: [page], pageParams: [0] }, event.message).pages[0] ?? page)
+            : page,
+        answer,
+      );
+    },
     initialPageParam: 0,
-    getNextPageParam: () => undefined,
+    getNextPageParam: nextMessagePage,
     getPreviousPageParam: (first) => (first.page > 1 ? first.page - 1 : undefined),
     meta: { silent: true },
   });

@@ -9,6 +9,7 @@ import { toSearchKey } from '@omnicare/shared/customers/normalize';
 import { isUnsolved } from '@omnicare/shared/tickets/ticket-enums';
 import type { TicketCommentView } from '@omnicare/shared/tickets/ticket-comments.schemas';
 import type { ConversationFilters } from '../conversations.api';
+import type { HeardEvent } from './heard-while-reading';
 
 /**
  * The list as the query cache keeps it, changed by the live events without asking the server:
@@ -181,4 +182,20 @@ export function bumpRow(
         ? null
         : row.waiting_since,
   };
+}
+
+/** The list once the events heard while it was read are applied to it again, in their order. */
+export function withHeard(
+  data: ListData,
+  heard: readonly HeardEvent[],
+  filters: ConversationFilters,
+  me: string | undefined,
+): ListData {
+  return heard.reduce((list, event) => {
+    if (event.kind === 'upsert')
+      return placeRow(list, event.row, filters, me, findRow(list, event.row._id));
+    if (event.kind === 'remove') return dropRow(list, event.id, me);
+    const row = findRow(list, event.conversation_id);
+    return row ? placeRow(list, bumpRow(row, event.message, false), filters, me, row) : list;
+  }, data);
 }

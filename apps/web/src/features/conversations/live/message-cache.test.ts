@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { chatMessage } from '../chat-test-setup';
-import { messagesOf, withMessage, type MessagesData } from './message-cache';
+import { MESSAGES_PAGE_SIZE } from '../conversations.api';
+import { messagesOf, nextMessagePage, withMessage, type MessagesData } from './message-cache';
 
 const reply = (state: 'queued' | 'sent' | 'seen' | 'failed') =>
   chatMessage({
@@ -38,5 +39,16 @@ describe('a message heard again', () => {
   it('joins once when new', () => {
     const read = conversation(chatMessage());
     expect(messagesOf(withMessage(read, reply('queued')))).toHaveLength(2);
+  });
+});
+
+describe('the pages of a conversation read again', () => {
+  const page = (n: number, total: number) => ({ data: [], page: n, total });
+  it('go from the oldest loaded page up to the latest, then stop', () => {
+    const total = MESSAGES_PAGE_SIZE * 2 + 3;
+    expect(nextMessagePage(page(1, total))).toBe(2);
+    expect(nextMessagePage(page(2, total))).toBe(3);
+    expect(nextMessagePage(page(3, total))).toBeUndefined();
+    expect(nextMessagePage(page(1, 4))).toBeUndefined();
   });
 });

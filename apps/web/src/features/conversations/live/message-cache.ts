@@ -1,7 +1,7 @@
 import type { InfiniteData } from '@tanstack/react-query';
 import type { TicketCommentView } from '@omnicare/shared/tickets/ticket-comments.schemas';
 import { DELIVERY_ORDER } from '@omnicare/shared/conversations/message-enums';
-import type { MessagePage } from '../conversations.api';
+import { MESSAGES_PAGE_SIZE, type MessagePage } from '../conversations.api';
 
 /** The conversation as the query cache keeps it: pages oldest first (page 0 asked the latest). */
 export type MessagesData = InfiniteData<MessagePage>;
@@ -50,3 +50,11 @@ export function withMessage(data: MessagesData, message: TicketCommentView): Mes
     ],
   };
 }
+
+/**
+ * The page after `last` toward the latest. The conversation is first read at its latest page and
+ * older ones are added before it; read again (after a gap), the pages are read from the oldest
+ * loaded one forward, so this brings the latest messages back.
+ */
+export const nextMessagePage = (last: MessagePage): number | undefined =>
+  last.page < Math.ceil(last.total / MESSAGES_PAGE_SIZE) ? last.page + 1 : undefined;
