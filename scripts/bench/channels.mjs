@@ -42,6 +42,8 @@ const REDELIVER = Number(flags.redeliver);
 const SENDERS = Number(flags.senders);
 const DRAIN_IDLE_MS = 15_000;
 const DRAIN_MAX_MS = 180_000;
+/** The slices of the run whose p95 is printed apart. */
+const SLICE_MS = 10_000;
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const percentile = (sorted, p) =>
@@ -338,6 +340,26 @@ try {
   );
   console.log(`acknowledgement:       ${fmt(acks)}   (target p95 < 50 ms)`);
   console.log(`on the agent's /chat:  ${fmt(onChat)}   (target p95 < 1000 ms)`);
+  // When the slow ones were sent: a backlog at the start (every sender new) or all along.
+  const bySlice = [];
+  for (const [id, sentAtMs] of sentAt) {
+    const heardAfter = heardWall.has(id) ? heardWall.get(id) - sentWall.get(id) : undefined;
+    if (heardAfter === undefined) continue;
+    const slice = Math.floor((sentAtMs - started) / SLICE_MS);
+    (bySlice[slice] ??= []).push(heardAfter);
+  }
+  console.log(
+    `  p95 by ${SLICE_MS / 1000} s of the run: ${bySlice
+      .map((slice) =>
+        Math.round(
+          percentile(
+            [...(slice ?? [])].sort((a, b) => a - b),
+            95,
+          ),
+        ),
+      )
+      .join(', ')} ms`,
+  );
   console.log(`  of which: sent → message written ${fmt(toWritten)}`);
   console.log(`            written → on /chat     ${fmt(writtenToHeard)}`);
   console.log(

@@ -23,10 +23,12 @@ export type InboundHandler = (
 /** Tries of one event (its first, then the sweeps') before it is left with its error. */
 export const INBOUND_ATTEMPTS = 4;
 /**
- * Events processed at once per instance. Each holds a database connection at times: fewer than
- * the pool's 10, so a webhook's acknowledgement always finds one.
+ * Events processed at once per instance. Their hot statements are shared by those in hand at
+ * once (the senders' look-up, the replies' transaction: createBatcher), so many in hand make
+ * few statements and hold few of the pool's 10 connections; a webhook's acknowledgement still
+ * finds one.
  */
-const INBOUND_CONCURRENCY = 8;
+const INBOUND_CONCURRENCY = 32;
 export const INBOUND_SWEEP_JOB = 'channels.inbound-sweep';
 export const INBOUND_SWEEP_CRON = '* * * * *';
 

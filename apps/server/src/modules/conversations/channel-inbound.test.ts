@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, seedTenant, type TestApp } from '../../test/helpers.js';
-import { insertConversation } from './conversations.repository.js';
+import {
+  conversationRows,
+  insertConversation,
+  refreshConversations,
+} from './conversations.repository.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -79,5 +83,46 @@ describe('a customer merge', () => {
       [tenant.tenantId],
     );
     expect(rows).toEqual([{ author_customer_id: survivor }]);
+  });
+});
+
+describe("the rows' reads and writes asked together (the outbox subscriber's waves)", () => {
+  it('answer each ask in order, within its tenant, a ticket asked twice refreshed by both', async () => {
+    const tenant = await seedTenant(t, 'Sóng hội thoại');
+    const other = await seedTenant(t, 'Sóng khác');
+    const newConversation = async (tenantId: string) => {
+      const {
+        rows: [ticket],
+      } = await t.database.pool.query<{ id: string }>(
+        `insert into tickets (tenant_id, subject, source) values ($1, 'Sóng', 'chat') returning id`,
+        [tenantId],
+      );
+      const at = new Date('2026-03-02T03:00:00Z');
+      await t.database.db.transaction((tx) =>
+        insertConversation(tx, { tenantId, ticketId: ticket!.id, at, channelId: null }),
+      );
+      return ticket!.id;
+    };
+    const first = await newConversation(tenant.tenantId);
+    const second = await newConversation(tenant.tenantId);
+    const theirs = await newConversation(other.tenantId);
+    const preview = (text: string) => ({ author_type: 'customer', preview: text });
+    const refreshed = await refreshConversations(t.database.db, [
+      { ticketId: first, last: { at: new Date('2026-03-02T04:00:00Z'), preview: preview('Một') } },
+      { ticketId: second, last: undefined },
+      { ticketId: first, last: { at: new Date('2026-03-02T05:00:00Z'), preview: preview('Hai') } },
+      { ticketId: '00000000-0000-4000-8000-000000000000', last: undefined },
+    ]);
+    expect(refreshed).toEqual([true, true, true, false]);
+    const rows = await conversationRows(t.database.db, [
+      { tenantId: tenant.tenantId, ticketId: second },
+      { tenantId: tenant.tenantId, ticketId: theirs },
+      { tenantId: tenant.tenantId, ticketId: first },
+      { tenantId: other.tenantId, ticketId: theirs },
+    ]);
+    expect(rows.map((row) => row?.id)).toEqual([second, undefined, first, theirs]);
+    // The newer of the two messages asked in one wave is the row's last, whatever their order.
+    expect(rows[2]).toMatchObject({ lastMessage: { preview: 'Hai' } });
+    expect(rows[0]).toMatchObject({ lastMessage: null });
   });
 });

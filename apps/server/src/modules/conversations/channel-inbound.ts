@@ -4,6 +4,7 @@ import type { ConversationReferral } from '@omnicare/shared/conversations/conver
 import type { MessageKind } from '@omnicare/shared/conversations/message-enums';
 import { ticketBody } from '@omnicare/shared/tickets/tickets.schemas';
 import { TICKET_CONVERSATION_MESSAGES } from '@omnicare/shared/tickets/ticket-comments.schemas';
+import { createBatcher } from '../../platform/batcher.js';
 import type { Platform } from '../../platform/context.js';
 import type { Transaction } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
@@ -110,31 +111,56 @@ export async function startConversation(
  * The ticket of the requester's newest conversation on the channel while it is not closed (null
  * otherwise), as a subquery.
  */
-const openConversationSql = (channel: InboundChannel, requesterId: SQL) => sql<string | null>`(
+const openConversationSql = (tenantId: SQL, channelId: SQL, requesterId: SQL) => sql<
+  string | null
+>`(
   select case when t.status <> 'closed' then c.ticket_id end
   from ${conversations} c join ${tickets} t on t.id = c.ticket_id
-  where c.tenant_id = ${channel.tenantId} and c.channel_id = ${channel.id}
+  where c.tenant_id = ${tenantId} and c.channel_id = ${channelId}
     and t.requester_id = ${requesterId}
   order by c.created_at desc limit 1)`;
 
+interface SenderKey {
+  tenantId: string;
+  channelId: string;
+  externalId: string;
+}
+type KnownSender = { customerId: string; openTicketId: string | null } | undefined;
+
 /**
- * The customer a sender is known as on the channel (their provider id seen there before), with
- * their newest conversation on it while that is not closed: one statement, as every message of
- * a known sender asks both.
+ * The customers senders are known as on their channels (their provider ids seen there before),
+ * each with their newest conversation on it while that is not closed: one statement for the
+ * senders asked together, as every message of a known sender asks both.
  */
-async function knownSender(platform: Platform, channel: InboundChannel, externalId: string) {
-  const openTicketId = openConversationSql(channel, sql`${customerIdentities}.customer_id`);
-  const [row] = await platform.db
-    .select({ customerId: customerIdentities.customerId, openTicketId })
-    .from(customerIdentities)
-    .where(
-      and(
-        eq(customerIdentities.tenantId, channel.tenantId),
-        eq(customerIdentities.channelId, channel.id),
-        eq(customerIdentities.externalId, externalId),
-      ),
-    );
-  return row;
+async function knownSenders(platform: Platform, keys: SenderKey[]): Promise<KnownSender[]> {
+  const { rows } = await platform.db.execute<{
+    i: string;
+    customer_id: string;
+    open_ticket_id: string | null;
+  }>(sql`
+    select k.i, ci.customer_id,
+      ${openConversationSql(sql`k.tenant_id`, sql`k.channel_id`, sql`ci.customer_id`)} as open_ticket_id
+    from unnest(${sql.param(keys.map((key) => key.tenantId))}::uuid[],
+      ${sql.param(keys.map((key) => key.channelId))}::uuid[],
+      ${sql.param(keys.map((key) => key.externalId))}::text[]) with ordinality k(tenant_id, channel_id, external_id, i)
+    join ${customerIdentities} ci on ci.tenant_id = k.tenant_id and ci.channel_id = k.channel_id
+      and ci.external_id = k.external_id`);
+  const byIndex = new Map(rows.map((row) => [Number(row.i), row]));
+  return keys.map((_, index) => {
+    const row = byIndex.get(index + 1);
+    return row && { customerId: row.customer_id, openTicketId: row.open_ticket_id };
+  });
+}
+const senderLookups = new WeakMap<Platform, (key: SenderKey) => Promise<KnownSender>>();
+
+/** `knownSenders` of one sender, asked together with the others of the same turn. */
+function knownSender(platform: Platform, channel: InboundChannel, externalId: string) {
+  let lookup = senderLookups.get(platform);
+  if (!lookup) {
+    lookup = createBatcher((keys: SenderKey[]) => knownSenders(platform, keys), { max: 100 });
+    senderLookups.set(platform, lookup);
+  }
+  return lookup({ tenantId: channel.tenantId, channelId: channel.id, externalId });
 }
 
 /**
@@ -197,7 +223,11 @@ export async function externalIdOf(
 /** `openConversationSql` of one customer. */
 async function openConversationOf(platform: Platform, channel: InboundChannel, customerId: string) {
   const { rows } = await platform.db.execute<{ ticket_id: string | null }>(
-    sql`select ${openConversationSql(channel, sql`${customerId}::uuid`)} as ticket_id`,
+    sql`select ${openConversationSql(
+      sql`${channel.tenantId}::uuid`,
+      sql`${channel.id}::uuid`,
+      sql`${customerId}::uuid`,
+    )} as ticket_id`,
   );
   return rows[0]?.ticket_id ?? undefined;
 }

@@ -78,44 +78,67 @@ export async function lastMessage(db: Db, ticketId: string) {
   return row;
 }
 
+/** A conversation's last message, as its row shows it. */
+export interface LastMessage {
+  at: Date;
+  preview: Record<string, unknown>;
+}
+
 /**
- * The row's last message and waiting time, worked out again from the messages (a redelivered
- * event changes nothing): waiting since the customer's oldest message after the team's last
- * public reply.
+ * The rows' last message (when given) and waiting time, worked out again from the messages (a
+ * redelivered event changes nothing): waiting since the customer's oldest message after the
+ * team's last public reply. Every message's event asks it, many side by side: one statement for
+ * those asked together, built and prepared once. Answers which tickets have a row.
  */
-export async function refreshConversation(
+export async function refreshConversations(
   db: Db,
-  ticketId: string,
-  last: { at: Date; preview: Record<string, unknown> } | undefined,
-) {
-  // Every message's event asks it: its two shapes built and prepared once.
-  const waitingSince = sql`(select min(m.created_at) from ${messages} m
-    where m.ticket_id = ${sql.placeholder('ticketId')} and m.author_type = 'customer'
-      and m.created_at > coalesce((select max(r.created_at) from ${messages} r
-        where r.ticket_id = ${sql.placeholder('ticketId')} and r.public and r.author_type in ('user', 'bot')),
-        '-infinity'::timestamptz))`;
-  const at = sql`${sql.placeholder('at')}::timestamptz`;
-  const [row] = await builtOnce(db, last ? 'conversation-refresh' : 'conversation-waiting', () =>
-    db
-      .update(conversations)
-      .set({
-        // Never back to an older message (an event delivered again after a newer one).
-        ...(last
-          ? {
-              lastMessageAt: sql`greatest(${conversations.lastMessageAt}, ${at})`,
-              lastMessage: sql`case when ${at} >= ${conversations.lastMessageAt}
-                then ${sql.placeholder('preview')}::jsonb else ${conversations.lastMessage} end`,
-            }
-          : {}),
-        waitingSince,
-      })
-      .where(eq(conversations.ticketId, sql.placeholder('ticketId')))
-      .returning({ ticketId: conversations.ticketId }),
-  ).execute({
-    ticketId,
-    ...(last ? { at: last.at.toISOString(), preview: JSON.stringify(last.preview) } : {}),
-  });
-  return !!row;
+  wanted: { ticketId: string; last: LastMessage | undefined }[],
+): Promise<boolean[]> {
+  const updated = new Set<string>();
+  // A ticket twice in one statement would be updated once: each round has a ticket once.
+  for (const round of roundsOfDistinct(wanted, (item) => item.ticketId)) {
+    const rows = await builtOnce(db, 'conversations-refresh', () => {
+      const at = sql`asked.at`;
+      return db
+        .update(conversations)
+        .set({
+          // Never back to an older message (an event delivered again after a newer one).
+          lastMessageAt: sql`greatest(${conversations.lastMessageAt}, ${at})`,
+          lastMessage: sql`case when ${at} >= ${conversations.lastMessageAt}
+            then asked.preview else ${conversations.lastMessage} end`,
+          waitingSince: sql`(select min(m.created_at) from ${messages} m
+            where m.ticket_id = ${conversations.ticketId} and m.author_type = 'customer'
+              and m.created_at > coalesce((select max(r.created_at) from ${messages} r
+                where r.ticket_id = ${conversations.ticketId} and r.public
+                  and r.author_type in ('user', 'bot')), '-infinity'::timestamptz))`,
+        })
+        .from(
+          sql`unnest(${sql.placeholder('ticketIds')}::uuid[], ${sql.placeholder('ats')}::timestamptz[],
+            ${sql.placeholder('previews')}::jsonb[]) as asked(ticket_id, at, preview)`,
+        )
+        .where(sql`${conversations.ticketId} = asked.ticket_id`)
+        .returning({ ticketId: conversations.ticketId });
+    }).execute({
+      ticketIds: round.map((item) => item.ticketId),
+      ats: round.map((item) => item.last?.at.toISOString() ?? null),
+      previews: round.map((item) => (item.last ? JSON.stringify(item.last.preview) : null)),
+    });
+    for (const row of rows) updated.add(row.ticketId);
+  }
+  return wanted.map((item) => updated.has(item.ticketId));
+}
+
+/** The items in rounds, each holding an item's key at most once, in their order. */
+function roundsOfDistinct<Item>(items: Item[], keyOf: (item: Item) => string): Item[][] {
+  const rounds: { keys: Set<string>; items: Item[] }[] = [];
+  for (const item of items) {
+    const key = keyOf(item);
+    let round = rounds.find((candidate) => !candidate.keys.has(key));
+    if (!round) rounds.push((round = { keys: new Set(), items: [] }));
+    round.keys.add(key);
+    round.items.push(item);
+  }
+  return rounds.map((round) => round.items);
 }
 
 export interface ConversationFilter {
@@ -237,23 +260,32 @@ export async function listConversations(
 }
 
 /**
- * One conversation's row, `unread` as its assignee reads it (what its live push carries to
- * everyone), and its ticket's visibility facts (who may hear it), in one statement: read after
- * every message, so built and prepared once.
+ * Conversations' rows, `unread` as each one's assignee reads it (what the live push carries to
+ * everyone), with their tickets' visibility facts (who may hear it), in the order asked
+ * (undefined: no such row). Read after every message, many side by side: one statement for
+ * those asked together, built and prepared once.
  */
-export async function conversationRow(db: Db, tenantId: string, ticketId: string) {
+export async function conversationRows(db: Db, wanted: { tenantId: string; ticketId: string }[]) {
   // Selected as any other column: the row's type below says what it holds.
-  const withFacts = { ...rowColumns(sql`${tickets.assigneeId}`), facts: visibilityFactColumns };
-  const [row] = await builtOnce(db, 'conversation-row', () =>
+  const withFacts = {
+    ...rowColumns(sql`${tickets.assigneeId}`),
+    facts: visibilityFactColumns,
+    tenantId: conversations.tenantId,
+  };
+  const rows = (await builtOnce(db, 'conversation-rows', () =>
     rowsFrom(db, withFacts).where(
       and(
-        eq(conversations.tenantId, sql.placeholder('tenantId')),
-        eq(conversations.ticketId, sql.placeholder('ticketId')),
+        sql`(${conversations.tenantId}, ${conversations.ticketId}) in (select * from unnest(
+          ${sql.placeholder('tenantIds')}::uuid[], ${sql.placeholder('ticketIds')}::uuid[]))`,
         isNull(tickets.mergedIntoId),
       ),
     ),
-  ).execute({ tenantId, ticketId });
-  return row as (ConversationListRow & { facts: TicketVisibilityFacts }) | undefined;
+  ).execute({
+    tenantIds: wanted.map((item) => item.tenantId),
+    ticketIds: wanted.map((item) => item.ticketId),
+  })) as (ConversationListRow & { facts: TicketVisibilityFacts; tenantId: string })[];
+  const byKey = new Map(rows.map((row) => [`${row.tenantId}:${row.id}`, row]));
+  return wanted.map((item) => byKey.get(`${item.tenantId}:${item.ticketId}`));
 }
 export type ConversationListRow = Awaited<ReturnType<typeof listConversations>>[number];
 

@@ -15,9 +15,15 @@ import { formatTicketCode, type TicketStatus } from '@omnicare/shared/tickets/ti
 import type { AuthContext } from '../../platform/auth.js';
 import type { Platform } from '../../platform/context.js';
 import { dataScopeOf } from '../../platform/data-scope.js';
-import { AppError, fieldError, notFound } from '../../platform/errors.js';
+import { fieldError, notFound } from '../../platform/errors.js';
 import type { DeliveredEvent } from '../../platform/outbox.js';
-import { addComment, commentView } from '../tickets/ticket-comments.service.js';
+import {
+  addComment,
+  commentViews,
+  type CommentKey,
+  type commentView,
+} from '../tickets/ticket-comments.service.js';
+import { createBatcher } from '../../platform/batcher.js';
 import { notify } from '../notifications/notifications.service.js';
 import { updateTicket } from '../tickets/ticket-changes.js';
 import {
@@ -175,12 +181,43 @@ export async function transferConversation(
   return updated;
 }
 
+type SubscriberWaves = {
+  message: (key: CommentKey) => Promise<MessageView | undefined>;
+  refresh: (wanted: { ticketId: string; last: repo.LastMessage | undefined }) => Promise<boolean>;
+  row: (wanted: {
+    tenantId: string;
+    ticketId: string;
+  }) => Promise<Awaited<ReturnType<typeof repo.conversationRows>>[number]>;
+};
+const subscriberWaves = new WeakMap<Platform, SubscriberWaves>();
+
+/**
+ * What the subscriber reads and writes for each event, shared by the conversations it handles
+ * side by side (createBatcher): under load, a wave of messages costs one statement of each.
+ */
+function subscriberWavesOf(platform: Platform): SubscriberWaves {
+  let waves = subscriberWaves.get(platform);
+  if (!waves) {
+    waves = {
+      message: createBatcher((keys: CommentKey[]) => commentViews(platform, keys)),
+      refresh: createBatcher((wanted: Parameters<SubscriberWaves['refresh']>[0][]) =>
+        repo.refreshConversations(platform.db, wanted),
+      ),
+      row: createBatcher((wanted: Parameters<SubscriberWaves['row']>[0][]) =>
+        repo.conversationRows(platform.db, wanted),
+      ),
+    };
+    subscriberWaves.set(platform, waves);
+  }
+  return waves;
+}
+
 /**
  * The list row of one conversation, `unread` as its assignee reads it, and who may see it
  * (undefined: not one).
  */
 async function rowAndFacts(platform: Platform, tenantId: string, ticketId: string) {
-  const found = await repo.conversationRow(platform.db, tenantId, ticketId);
+  const found = await subscriberWavesOf(platform).row({ tenantId, ticketId });
   return found && { row: toRow(found), facts: found.facts };
 }
 
@@ -222,14 +259,12 @@ export async function onTicketEvent(platform: Platform, event: DeliveredEvent) {
         preview: previewOf(last.body, last.bodyFormat),
       },
     };
-    if (!(await repo.refreshConversation(platform.db, ticketId, preview))) return;
+    if (!(await subscriberWavesOf(platform).refresh({ ticketId, last: preview || undefined })))
+      return;
   } else if (event.type === 'ticket.commented') {
     const commentId = String(event.payload.comment_id);
     // A message deleted since is left out; any other failure is the delivery's to try again.
-    message = await commentView(platform, event.tenantId, commentId).catch((error: unknown) => {
-      if (error instanceof AppError && error.statusCode === 404) return undefined;
-      throw error;
-    });
+    message = await subscriberWavesOf(platform).message({ tenantId: event.tenantId, commentId });
     // The message is the newest of its ticket when its event is delivered (each ticket's events
     // come in order); one deleted since leaves the row as the next event finds it.
     const preview = message && {
@@ -241,7 +276,8 @@ export async function onTicketEvent(platform: Platform, event: DeliveredEvent) {
         preview: previewOf(message.body, message.body_format),
       },
     };
-    if (!(await repo.refreshConversation(platform.db, ticketId, preview))) return;
+    if (!(await subscriberWavesOf(platform).refresh({ ticketId, last: preview || undefined })))
+      return;
   } else if (!(await repo.isConversation(platform.db, event.tenantId, ticketId))) return;
   const changes = event.type === 'ticket.updated' ? (event.payload.changes ?? {}) : {};
   if ('assignee_id' in changes)

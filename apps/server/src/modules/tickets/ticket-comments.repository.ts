@@ -14,24 +14,20 @@ export type LinkRow = typeof ticketLinks.$inferSelect;
 
 /** The tickets, locked for the rest of the transaction, always in id order (no deadlock). */
 export async function lockTickets(tx: Transaction, tenantId: string, ids: string[]) {
-  const sorted = [...new Set(ids)].sort();
-  const rows: TicketRow[] = [];
-  for (const id of sorted) {
-    // Every message written takes it: built and prepared once.
-    const [row] = (await builtOnce(tx, 'ticket-lock', () =>
-      tx
-        .select()
-        .from(tickets)
-        .where(
-          and(
-            eq(tickets.tenantId, sql.placeholder('tenantId')),
-            eq(tickets.id, sql.placeholder('id')),
-          ),
-        )
-        .for('update'),
-    ).execute({ tenantId, id })) as TicketRow[];
-    if (row) rows.push(row);
-  }
+  // Every message written takes it: built and prepared once. Locked in the order of their ids.
+  const rows = (await builtOnce(tx, 'tickets-lock', () =>
+    tx
+      .select()
+      .from(tickets)
+      .where(
+        and(
+          eq(tickets.tenantId, sql.placeholder('tenantId')),
+          sql`${tickets.id} = any(${sql.placeholder('ids')}::uuid[])`,
+        ),
+      )
+      .orderBy(asc(tickets.id))
+      .for('update'),
+  ).execute({ tenantId, ids: [...new Set(ids)] })) as TicketRow[];
   return new Map(rows.map((row) => [row.id, row]));
 }
 
@@ -73,13 +69,12 @@ export async function insertTicket(tx: Transaction, values: typeof tickets.$infe
  * A message already written with the same sender's id on the ticket, or the same provider's id on
  * the channel (none: null): what a resent message or a redelivered webhook finds.
  */
-export async function findSameMessage(
-  db: Db,
-  tenantId: string,
-  same:
-    | { ticketId: string; clientMessageId: string }
-    | { channelId: string | null; providerMessageId: string },
-) {
+/** How a message is known again: the client's id on its ticket, or the provider's on its channel. */
+export type SameMessage =
+  | { ticketId: string; clientMessageId: string }
+  | { channelId: string | null; providerMessageId: string };
+
+export async function findSameMessage(db: Db, tenantId: string, same: SameMessage) {
   if ('clientMessageId' in same) {
     // Every message a widget or an agent's tab sends asks it: built and prepared once.
     const [twin] = await builtOnce(db, 'message-by-client-id', () =>
@@ -222,21 +217,38 @@ export async function listComments(
 }
 export type CommentListRow = NonNullable<Awaited<ReturnType<typeof commentWithAuthor>>>;
 
-/** One message with its author (each message's live push reads it: built and prepared once). */
-export async function commentWithAuthor(db: Db, tenantId: string, commentId: string) {
-  const [row] = await builtOnce(db, 'comment-with-author', () =>
+/** A message as asked for by its tenant and id. */
+export interface CommentKey {
+  tenantId: string;
+  commentId: string;
+}
+
+/**
+ * Messages with their authors, in the order asked (undefined: not there). Each message's live
+ * push reads it, many side by side: one statement for them, built and prepared once.
+ */
+export async function commentsWithAuthor(db: Db, keys: CommentKey[]) {
+  const rows = await builtOnce(db, 'comments-with-author', () =>
     db
       .select(withAuthor)
       .from(messages)
       .leftJoin(users, eq(users.id, messages.authorUserId))
       .leftJoin(customers, eq(customers.id, messages.authorCustomerId))
       .where(
-        and(
-          eq(messages.tenantId, sql.placeholder('tenantId')),
-          eq(messages.id, sql.placeholder('commentId')),
-        ),
+        sql`(${messages.tenantId}, ${messages.id}) in (select * from unnest(
+          ${sql.placeholder('tenantIds')}::uuid[], ${sql.placeholder('ids')}::uuid[]))`,
       ),
-  ).execute({ tenantId, commentId });
+  ).execute({
+    tenantIds: keys.map((key) => key.tenantId),
+    ids: keys.map((key) => key.commentId),
+  });
+  const byKey = new Map(rows.map((row) => [`${row.comment.tenantId}:${row.comment.id}`, row]));
+  return keys.map((key) => byKey.get(`${key.tenantId}:${key.commentId}`));
+}
+
+/** One message with its author. */
+export async function commentWithAuthor(db: Db, tenantId: string, commentId: string) {
+  const [row] = await commentsWithAuthor(db, [{ tenantId, commentId }]);
   return row;
 }
 

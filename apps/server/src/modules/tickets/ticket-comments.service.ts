@@ -18,7 +18,8 @@ import type { RecordRef } from '@omnicare/shared/platform/record-ref';
 import type { AuthContext } from '../../platform/auth.js';
 import type { Platform } from '../../platform/context.js';
 import type { Transaction } from '../../platform/db.js';
-import { fieldError, notFound } from '../../platform/errors.js';
+import { fieldError, notFound, type AppError } from '../../platform/errors.js';
+import { createBatcher } from '../../platform/batcher.js';
 import {
   appendEvent,
   appendEvents,
@@ -349,8 +350,9 @@ export async function notifyMentions(platform: Platform, event: DeliveredEvent) 
   });
 }
 
+const closedRefusal = () => fieldError('body', M.closed);
 const refuseClosed = (ticket: repo.TicketRow) => {
-  if (ticket.status === 'closed') throw fieldError('body', M.closed);
+  if (ticket.status === 'closed') throw closedRefusal();
 };
 
 /**
@@ -492,7 +494,7 @@ export async function writeCustomerReply(
   tenantId: string,
   ticketId: string,
   input: CustomerReply,
-): Promise<{ written: WrittenComment } | { twinId: string }> {
+): Promise<ReplyOutcome> {
   const channelId = input.channelId ?? null;
   const same = input.providerMessageId
     ? { channelId, providerMessageId: input.providerMessageId }
@@ -506,53 +508,134 @@ export async function writeCustomerReply(
   if (early) return { twinId: early };
   const { html } = await prepareBody(platform, tenantId, input.body, uploads.length, input.format);
   const files = await storeFiles(platform, tenantId, uploads);
-  return platform.db.transaction(async (tx) => {
-    const ticket = (await repo.lockTickets(tx, tenantId, [ticketId])).get(ticketId);
-    if (!ticket) throw notFound(M.ticketNotFound);
-    // Deliveries to one ticket wait for each other on its lock: a twin is seen here. The insert
-    // finds it where a unique index covers the id (a client's; a provider's on a channel);
-    // otherwise, and on a closed ticket (a resend is answered with its twin, not refused), it is
-    // looked up first.
-    const twinOf = async () => (same ? await repo.findSameMessage(tx, tenantId, same) : null);
-    const insertFindsTwin = !same || 'clientMessageId' in same || same.channelId !== null;
-    if (ticket.status === 'closed' || !insertFindsTwin) {
-      const twin = await twinOf();
-      if (twin) return { twinId: twin };
-    }
-    refuseClosed(ticket);
-    // The requester is the ticket's own customer; another one is checked to be the tenant's.
-    if (
-      input.customerId &&
-      input.customerId !== ticket.requesterId &&
-      !(await repo.customerExists(tx, tenantId, input.customerId))
-    )
-      throw notFound(M.customerNotFound);
-    const written = await writeCommentUnlessTwin(
-      tx,
-      ticket,
-      { type: 'customer', customerId: input.customerId ?? ticket.requesterId },
-      // A customer's mention marks page no one.
-      {
-        body: html,
-        public: true,
-        files,
-        mentions: [],
-        providerMessageId: input.providerMessageId,
-        clientMessageId: input.clientMessageId,
-        channelId,
-        format: input.format,
-        automatic: input.automatic,
-        kind: input.kind,
-        content: input.content,
-      },
+  const outcome = await replyWaveOf(platform, tenantId)({ ticketId, input, html, files, same });
+  if ('refused' in outcome) throw outcome.refused;
+  return outcome;
+}
+export type ReplyOutcome = { written: WrittenComment } | { twinId: string };
+
+/** A customer's reply ready for its transaction: its body made, its files stored. */
+interface ReadyReply {
+  ticketId: string;
+  input: CustomerReply;
+  html: string;
+  files: StoredFile[];
+  same: repo.SameMessage | null;
+}
+type WaveOutcome = ReplyOutcome | { refused: AppError };
+
+/** How many customers' replies one transaction takes at most (it holds their tickets' locks). */
+const REPLY_WAVE = 50;
+const replyWaves = new WeakMap<
+  Platform['db'],
+  Map<string, (reply: ReadyReply) => Promise<WaveOutcome>>
+>();
+
+/**
+ * The customers' replies of a tenant that come while one transaction is on its way share the
+ * next one (createBatcher): a channel's burst of messages costs one begin, lock statement and
+ * commit per wave instead of per message, and a lone message waits for nothing.
+ */
+function replyWaveOf(platform: Platform, tenantId: string) {
+  let byTenant = replyWaves.get(platform.db);
+  if (!byTenant) replyWaves.set(platform.db, (byTenant = new Map()));
+  let wave = byTenant.get(tenantId);
+  if (!wave) {
+    wave = createBatcher((replies: ReadyReply[]) => writeReplies(platform, tenantId, replies), {
+      max: REPLY_WAVE,
+      lanes: 2,
+    });
+    byTenant.set(tenantId, wave);
+  }
+  return wave;
+}
+
+/**
+ * One transaction for the replies: their tickets locked in one statement, then each reply in
+ * turn (a second reply to a ticket reads the ticket as the first left it). A reply refused (a
+ * closed ticket, an unknown customer) writes nothing and is answered its refusal; should the
+ * transaction fail otherwise, each reply is tried alone, so one reply's fault is its own.
+ */
+async function writeReplies(
+  platform: Platform,
+  tenantId: string,
+  replies: ReadyReply[],
+): Promise<WaveOutcome[]> {
+  try {
+    return await platform.db.transaction(async (tx) => {
+      const locked = await repo.lockTickets(
+        tx,
+        tenantId,
+        replies.map((reply) => reply.ticketId),
+      );
+      const written = new Set<string>();
+      const outcomes: WaveOutcome[] = [];
+      for (const reply of replies) {
+        const ticket = written.has(reply.ticketId)
+          ? (await repo.lockTickets(tx, tenantId, [reply.ticketId])).get(reply.ticketId)
+          : locked.get(reply.ticketId);
+        outcomes.push(await writeLockedReply(tx, tenantId, ticket, reply));
+        written.add(reply.ticketId);
+      }
+      return outcomes;
+    });
+  } catch (error) {
+    if (replies.length === 1) throw error;
+    return Promise.all(
+      replies.map(async (reply) => (await writeReplies(platform, tenantId, [reply]))[0]!),
     );
-    if (!written) {
-      const twin = await twinOf();
-      if (!twin) throw new Error('a message refused as a twin has no twin');
-      return { twinId: twin };
-    }
-    return { written };
-  });
+  }
+}
+
+/** One customer's reply on its locked ticket (undefined: not the tenant's). */
+async function writeLockedReply(
+  tx: Transaction,
+  tenantId: string,
+  ticket: repo.TicketRow | undefined,
+  { input, html, files, same }: ReadyReply,
+): Promise<WaveOutcome> {
+  if (!ticket) return { refused: notFound(M.ticketNotFound) };
+  // Deliveries to one ticket wait for each other on its lock: a twin is seen here. The insert
+  // finds it where a unique index covers the id (a client's; a provider's on a channel);
+  // otherwise, and on a closed ticket (a resend is answered with its twin, not refused), it is
+  // looked up first.
+  const twinOf = async () => (same ? await repo.findSameMessage(tx, tenantId, same) : null);
+  const insertFindsTwin = !same || 'clientMessageId' in same || same.channelId !== null;
+  if (ticket.status === 'closed' || !insertFindsTwin) {
+    const twin = await twinOf();
+    if (twin) return { twinId: twin };
+  }
+  if (ticket.status === 'closed') return { refused: closedRefusal() };
+  // The requester is the ticket's own customer; another one is checked to be the tenant's.
+  if (
+    input.customerId &&
+    input.customerId !== ticket.requesterId &&
+    !(await repo.customerExists(tx, tenantId, input.customerId))
+  )
+    return { refused: notFound(M.customerNotFound) };
+  const written = await writeCommentUnlessTwin(
+    tx,
+    ticket,
+    { type: 'customer', customerId: input.customerId ?? ticket.requesterId },
+    // A customer's mention marks page no one.
+    {
+      body: html,
+      public: true,
+      files,
+      mentions: [],
+      providerMessageId: input.providerMessageId,
+      clientMessageId: input.clientMessageId,
+      channelId: input.channelId ?? null,
+      format: input.format,
+      automatic: input.automatic,
+      kind: input.kind,
+      content: input.content,
+    },
+  );
+  if (written) return { written };
+  const twin = await twinOf();
+  if (!twin) throw new Error('a message refused as a twin has no twin');
+  return { twinId: twin };
 }
 export type WrittenComment = Awaited<ReturnType<typeof writeComment>>;
 
@@ -658,6 +741,14 @@ export async function commentView(platform: Platform, tenantId: string, commentI
   const row = await repo.commentWithAuthor(platform.db, tenantId, commentId);
   if (!row) throw notFound(M.commentNotFound);
   return toView(row);
+}
+
+export type { CommentKey } from './ticket-comments.repository.js';
+
+/** Messages as their conversation shows them, in the order asked (undefined: not there). */
+export async function commentViews(platform: Platform, keys: repo.CommentKey[]) {
+  const rows = await repo.commentsWithAuthor(platform.db, keys);
+  return rows.map((row) => row && toView(row));
 }
 
 /** GET /v2/tickets/{id}/comments: a page of the conversation, oldest first. */

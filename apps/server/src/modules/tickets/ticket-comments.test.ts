@@ -318,6 +318,49 @@ describe('comments', () => {
     ).rejects.toMatchObject({ statusCode: 404, message: M.customerNotFound });
   });
 
+  it('replies arriving together share a transaction, yet each one keeps its own rules and refusal', async () => {
+    const pending = await newTicket({ status: 'pending' });
+    const solved = await newTicket({ status: 'solved', reopenCount: 0 });
+    const closed = await newTicket({ status: 'closed' });
+    const reply = (id: string, body: string) =>
+      addCustomerReply(t.app.platform, tenant.tenantId, id, { body });
+    // Started in one turn, so they go to the database as one wave.
+    const transactions = vi.spyOn(t.app.platform.db, 'transaction');
+    const outcomes = await Promise.allSettled([
+      reply(pending.id, 'Một'),
+      reply(closed.id, 'Muộn rồi'),
+      reply(solved.id, 'Vẫn lỗi'),
+      reply(pending.id, 'Hai'),
+      reply('00000000-0000-4000-8000-000000000000', 'Không có'),
+    ]);
+    expect(outcomes.map((outcome) => outcome.status)).toEqual([
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+      'fulfilled',
+      'rejected',
+    ]);
+    expect(transactions).toHaveBeenCalledTimes(1);
+    transactions.mockRestore();
+    expect(outcomes[1]).toMatchObject({ reason: { statusCode: 422, message: M.closed } });
+    expect(outcomes[4]).toMatchObject({ reason: { statusCode: 404 } });
+    expect(await ticketRow(pending.id)).toMatchObject({ status: 'open' });
+    expect(await ticketRow(solved.id)).toMatchObject({ status: 'open', reopenCount: 1 });
+    // The second reply to the pending ticket found it open: one status change, two messages.
+    const events = await t.database.db
+      .select({ type: domainEvents.type })
+      .from(domainEvents)
+      .where(eq(domainEvents.aggregateId, pending.id))
+      .orderBy(asc(domainEvents.id));
+    expect(events.map((event) => event.type)).toEqual([
+      'ticket.commented',
+      'ticket.updated',
+      'ticket.commented',
+    ]);
+    const closedComments = await get('admin', `/v2/tickets/${closed.id}/comments`);
+    expect(closedComments.json().total).toBe(0);
+  });
+
   it('writes a message sent again with its client id once, even when both arrive at once', async () => {
     const ticket = await newTicket();
     const body = { body: 'Em đã nhận', public: true, client_message_id: 'composer-7f3a' };
