@@ -181,6 +181,15 @@ export async function transferConversation(
   return updated;
 }
 
+/** The changes of a ticket that can change who may see it (its visibility facts). */
+const SIGHT_CHANGES = [
+  'assignee_id',
+  'group_id',
+  'organization_id',
+  'requester_id',
+  'follower_ids',
+];
+
 type SubscriberWaves = {
   message: (key: CommentKey) => Promise<MessageView | undefined>;
   refresh: (wanted: { ticketId: string; last: repo.LastMessage | undefined }) => Promise<boolean>;
@@ -284,8 +293,9 @@ export async function onTicketEvent(platform: Platform, event: DeliveredEvent) {
     await repo.giveOwnerlessRequester(platform.db, event.tenantId, ticketId);
   // Linked to another customer: the widget's visitor is that customer from now on.
   if ('requester_id' in changes) await repo.followRequester(platform.db, ticketId);
-  // Only a change of who holds it or where it is can take it out of someone's sight.
-  const moved = event.type === 'ticket.updated' || event.type === 'ticket.created';
+  // Only a change of who holds it, where it is or whose it is can take it out of someone's
+  // sight (a new conversation was in nobody's).
+  const moved = SIGHT_CHANGES.some((key) => key in changes);
   const pushed = await pushConversation(platform, event.tenantId, ticketId, message, moved);
   await tellWidgets(platform, event, message, pushed?.row.channel?._id);
   if (message?.author_type === 'customer' && pushed?.facts.assigneeId)

@@ -493,6 +493,15 @@ describe('livechat widget endpoints', () => {
     // The other hears nothing of it (a change of who holds it tells everyone else it is not theirs).
     expect(events('agent2', id)).not.toContain(CONVERSATION_EVENTS.upsert);
     expect(events('agent2', id)).not.toContain(CONVERSATION_EVENTS.message);
+    // A change that takes it out of nobody's sight (its status) is told to no one else.
+    const upserts = () =>
+      events('agent', id).filter((event) => event === CONVERSATION_EVENTS.upsert).length;
+    const before = upserts();
+    const othersBefore = events('agent2', id).length;
+    const pending = await staff(agent, 'PUT', `/v2/tickets/${id}`, { status: 'pending' });
+    expect(pending.statusCode, pending.body).toBe(200);
+    await expect.poll(upserts, delivered).toBeGreaterThan(before);
+    expect(events('agent2', id)).toHaveLength(othersBefore);
 
     // Handed to the other agent: the first hears it leave, the other hears it come.
     const moved = await staff(admin, 'PUT', `/v2/tickets/${id}`, {
