@@ -33,6 +33,12 @@ const recordRoom = ({ kind, id }: RecordWatch) => `${RECORD_ROOM_PREFIX}${kind}:
 
 /** May this caller watch this record? The module owning the kind answers (data scope included). */
 export type WatchPolicy = (auth: AuthContext, id: string) => Promise<boolean>;
+/** What a fan-out sends one staff member (their auth given): events with their payloads. */
+export type FanOutDecision<Payload> = (
+  auth: AuthContext,
+  payload: Payload,
+) => (readonly [event: string, data: unknown])[];
+
 /** The name and avatar other viewers see. */
 export type ViewerLookup = (auth: AuthContext) => Promise<Omit<RecordViewer, 'typing'>>;
 
@@ -209,14 +215,27 @@ export async function createRealtime(
     toTenant(tenantId: string, event: string, payload: unknown) {
       io.to(tenantRoom(tenantId)).emit(event, payload);
     },
-    /** The staff of a tenant with a socket open now (on every instance), once each. */
-    async staffConnected(tenantId: string): Promise<AuthContext[]> {
-      const byUser = new Map<string, AuthContext>();
-      for (const socket of await socketsIn(tenantRoom(tenantId))) {
-        const { auth } = socket.data as Partial<SocketState>;
-        if (auth && !byUser.has(auth.userId)) byUser.set(auth.userId, auth);
-      }
-      return [...byUser.values()];
+    /**
+     * Sends each staff member of the tenant, connected to any instance, what the fan-out `name`
+     * decides for them (registerFanOut, on every instance): each instance decides for its own
+     * sockets, so one signal crosses between instances however many staff are connected.
+     */
+    fanOut(name: string, tenantId: string, payload: unknown) {
+      this.signal(`fan-out:${name}`, { tenantId, payload });
+    },
+    registerFanOut<Payload>(name: string, decide: FanOutDecision<Payload>) {
+      this.onSignal(`fan-out:${name}`, (signalled) => {
+        const { tenantId, payload } = signalled as { tenantId: string; payload: Payload };
+        const byUser = new Map<string, ReturnType<FanOutDecision<Payload>>>();
+        for (const id of io.of('/').adapter.rooms.get(tenantRoom(tenantId)) ?? []) {
+          const socket = io.of('/').sockets.get(id);
+          const { auth } = (socket?.data ?? {}) as Partial<SocketState>;
+          if (!socket || !auth) continue;
+          let sends = byUser.get(auth.userId);
+          if (!sends) byUser.set(auth.userId, (sends = decide(auth, payload)));
+          for (const [event, data] of sends) socket.emit(event, data);
+        }
+      });
     },
     /** Lets callers watch records of a kind when the policy allows (modules register theirs). */
     allowWatching(kind: WatchableKind, policy: WatchPolicy) {

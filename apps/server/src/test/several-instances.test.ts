@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { createClient } from 'redis';
 import { io as connect, type Socket } from 'socket.io-client';
+import { CONVERSATION_EVENTS } from '@omnicare/shared/conversations/conversations.schemas';
 import { REALTIME_EVENTS } from '@omnicare/shared/notifications/notifications.schemas';
 import { REALTIME_SYNC_EVENTS } from '@omnicare/shared/realtime/realtime-sync';
 import {
@@ -223,6 +224,68 @@ describe('two instances on one database and Redis', () => {
     );
     onFirst.emit(RECORD_PRESENCE_EVENTS.typing, { kind: 'ticket', id: ticketId, typing: true });
     await typingBack;
+  });
+
+  it("pushes a conversation's message to the staff who may see it, whichever instance they use", async (context) => {
+    if (skipped) return context.skip(skipped);
+    const tenant = await seedTenant({ database });
+    const admin = await login(first.url, tenant.email('admin'));
+    const department = await call(first.url, 'POST', '/v2/group', {
+      token: admin,
+      body: { target: 'user', name: 'CSKH', member_ids: [tenant.id('agent'), tenant.id('agent2')] },
+    });
+    const channel = await call(first.url, 'POST', '/v2/channels', {
+      token: admin,
+      body: {
+        kind: 'livechat',
+        name: 'Web',
+        group_id: (department.body.data as { _id: string })._id,
+        settings: { allowed_domains: ['shop.example'] },
+      },
+    });
+    expect(channel.status, JSON.stringify(channel.body)).toBe(201);
+    const base = `/v2/livechat/${(channel.body.data as { _id: string })._id}`;
+    // The agent AVAILABLE on the second instance takes it; the other agent, on the first, sees
+    // only their own conversations (the agents' default scope) and hears nothing of it.
+    const agent = await login(second.url, tenant.email('agent'));
+    await call(second.url, 'PUT', '/v2/my-presence', {
+      token: agent,
+      body: { presence: 'AVAILABLE' },
+    });
+    const holder = await openSocket(second.url, agent);
+    const other = await openSocket(first.url, await login(first.url, tenant.email('agent2')));
+    const othersHeard: string[] = [];
+    for (const event of [CONVERSATION_EVENTS.upsert, CONVERSATION_EVENTS.message])
+      other.on(event, () => othersHeard.push(event));
+    const holderHears = next<{ message: { body: string } }>(
+      holder,
+      CONVERSATION_EVENTS.message,
+      (payload) => payload.message.body === 'Xin chào shop',
+    );
+    const widget = (path: string, body: object, token?: string) =>
+      fetch(`${first.url}${base}${path}`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          origin: 'https://shop.example',
+          'x-forwarded-for': '10.29.3.1',
+          ...(token ? { 'x-visitor-token': token } : {}),
+        },
+        body: JSON.stringify(body),
+      }).then(async (response) => ({
+        status: response.status,
+        body: (await response.json()) as { data: { visitor_token: string } },
+      }));
+    const visitor = await widget('/visitors', { name: 'Lan', phone: '0903123456' });
+    expect(visitor.status, JSON.stringify(visitor.body)).toBe(201);
+    const sent = await widget(
+      '/messages',
+      { client_message_id: 'x1', body: 'Xin chào shop' },
+      visitor.body.data.visitor_token,
+    );
+    expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+    await holderHears;
+    expect(othersHeard).toEqual([]);
   });
 
   it('counts sign-ins per IP once for both instances: the 31st in a minute is refused', async (context) => {

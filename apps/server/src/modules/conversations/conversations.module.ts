@@ -3,7 +3,7 @@ import type { ServerModule } from '../../platform/modules.js';
 import { AUTO_RESOLVE_CRON, AUTO_RESOLVE_JOB, runAutoResolve } from './auto-resolve.service.js';
 import { chatConfigRoutes } from './chat-config.routes.js';
 import { conversationsRoutes } from './conversations.routes.js';
-import { onTicketEvent } from './conversations.service.js';
+import { hearConversationPushes, onTicketEvent } from './conversations.service.js';
 import { livechatRoutes } from './livechat.routes.js';
 import { attachLivechatNamespace } from './livechat.socket.js';
 
@@ -23,7 +23,10 @@ export const conversationsModule: ServerModule = {
     conversationsRoutes(app, platform);
     livechatRoutes(app, platform);
   },
-  realtime: attachLivechatNamespace,
+  realtime: (platform) => {
+    attachLivechatNamespace(platform);
+    hearConversationPushes(platform);
+  },
   jobs: (platform) => {
     // The list's rows after each message and change, and their live push to who may see them:
     // up to fifty conversations' events at once (each one's in order), so that under load the

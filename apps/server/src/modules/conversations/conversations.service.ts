@@ -346,7 +346,10 @@ async function tellWidgets(
   tellVisitors(platform, ticketId, LIVECHAT_EVENTS.status, await visitorStatus(platform, ticketId));
 }
 
-/** The row to everyone connected who may see it (and its message); the row and its facts. */
+/**
+ * The row to everyone connected, on every instance, who may see it (and its message); the row
+ * and its facts.
+ */
 async function pushConversation(
   platform: Platform,
   tenantId: string,
@@ -354,26 +357,38 @@ async function pushConversation(
   message: MessageView | undefined,
   moved: boolean,
 ) {
-  const [staff, found] = await Promise.all([
-    platform.realtime.staffConnected(tenantId),
-    rowAndFacts(platform, tenantId, ticketId),
-  ]);
+  const found = await rowAndFacts(platform, tenantId, ticketId);
   if (!found) return undefined;
-  const { row, facts } = found;
-  for (const auth of staff) {
-    if (!mayWatch(auth, facts)) {
-      if (moved)
-        platform.realtime.toUser(auth.userId, CONVERSATION_EVENTS.remove, { _id: ticketId });
-      continue;
-    }
-    platform.realtime.toUser(auth.userId, CONVERSATION_EVENTS.upsert, row);
-    if (message)
-      platform.realtime.toUser(auth.userId, CONVERSATION_EVENTS.message, {
-        conversation_id: ticketId,
-        message,
-      });
-  }
-  return { row, facts };
+  platform.realtime.fanOut(CONVERSATION_FAN_OUT, tenantId, { ...found, message, moved });
+  return found;
+}
+
+const CONVERSATION_FAN_OUT = 'conversations';
+interface ConversationPush {
+  row: ConversationRow;
+  facts: TicketVisibilityFacts;
+  message: MessageView | undefined;
+  moved: boolean;
+}
+
+/**
+ * Each instance's part of a conversation's push, for its own staff sockets: who may see it hears
+ * the row (and the message); who may not hears it leave when it moved.
+ */
+export function hearConversationPushes(platform: Platform) {
+  platform.realtime.registerFanOut<ConversationPush>(
+    CONVERSATION_FAN_OUT,
+    (auth, { row, facts, message, moved }) => {
+      if (!mayWatch(auth, facts))
+        return moved ? [[CONVERSATION_EVENTS.remove, { _id: row._id }]] : [];
+      return [
+        [CONVERSATION_EVENTS.upsert, row],
+        ...(message
+          ? [[CONVERSATION_EVENTS.message, { conversation_id: row._id, message }] as const]
+          : []),
+      ];
+    },
+  );
 }
 
 const mayWatch = (auth: AuthContext, facts: TicketVisibilityFacts) =>
